@@ -1,0 +1,158 @@
+/**
+ * WorkbookPort: the small interface the flows use to read and write the workbook.
+ * Flows pass plain data; the implementation (officeWorkbook.ts) hides Excel.run, load/sync, batching,
+ * the 5 MB request limit and formula safety. Row indexes are always 0-based positions in a table's data body.
+ */
+
+/** How a column's cells are typed and formatted in Excel. */
+export type CellType = "text" | "integer" | "number" | "currency" | "date" | "datetime" | "boolean" | "percent";
+
+/**
+ * A cell value as the flows hand it over. Dates (type "date"/"datetime") may be "YYYY-MM-DD" /
+ * ISO date-time strings or Date objects; the Excel layer turns them into serial numbers with a date format.
+ * null/undefined/"" write an empty cell. Text is always written as text (never a formula).
+ */
+export type CellValue = string | number | boolean | Date | null | undefined;
+
+export interface ColumnSpec {
+  /** Stable identifier the flows use (e.g. "first_name", "calc.basic_salary.amount"). */
+  key: string;
+  /** Header text shown in the table. Unique within a table. */
+  header: string;
+  type: CellType;
+  /** Column width in points; default from type and header length. */
+  width?: number;
+  /** Override the type's default number format (Excel format code). */
+  numberFormat?: string;
+}
+
+export interface WriteTableOptions {
+  sheetName: string;
+  /** Excel table name (workbook-unique; see safeTableName). */
+  tableName: string;
+  columns: readonly ColumnSpec[];
+  rows: readonly (readonly CellValue[])[];
+  /** Bold title in A1; defaults to the sheet name. */
+  title?: string;
+  /** Stamp in A2 is `${stampLabel} <local date time>`; default "Last refreshed". */
+  stampLabel?: string;
+  /** Make the sheet the active one after writing (default true). */
+  activate?: boolean;
+  /** Called after each written block with the number of data rows written so far. */
+  onProgress?: (written: number, total: number) => void;
+}
+
+export interface WriteTableResult {
+  sheetName: string;
+  tableName: string;
+  rowCount: number;
+  /** A1-style address of the whole table including the header, e.g. "Employees!A3:F43". */
+  address: string;
+}
+
+/** The data of the (first) table on a sheet, values exactly as Excel holds them (dates are serial numbers). */
+export interface TableData {
+  sheetName: string;
+  tableName: string;
+  /** Header texts, left to right. */
+  columns: string[];
+  /** Data body rows; each has columns.length values (string | number | boolean; empty cells are ""). */
+  rows: unknown[][];
+  rowCount: number;
+}
+
+export type AnnotationTone = "success" | "error" | "warning" | "info" | "neutral";
+
+export interface RowAnnotation {
+  /** 0-based data row of the table. */
+  rowIndex: number;
+  /** Text for the Status column, e.g. "Saved", "Failed", "Invalid", "Unchanged", "Not sent". */
+  status: string;
+  /** Text for the Message column (written as text, never a formula). */
+  message: string;
+  /** Headers (or column keys known to the sheet's table) of cells to highlight as failing. */
+  errorColumns?: readonly string[];
+  /** Colours the Status cell; default derived from status (Saved=success, Failed/Invalid=error, else neutral). */
+  tone?: AnnotationTone;
+}
+
+export interface AnnotateOptions {
+  /** Header of the status column; default "Status". */
+  statusColumn?: string;
+  /** Header of the message column; default "Message". */
+  messageColumn?: string;
+  /**
+   * When true (default), earlier highlights and Status/Message texts of rows NOT in this call are
+   * cleared, so the sheet shows exactly the outcome of this push. When false, other rows keep theirs.
+   */
+  clearOthers?: boolean;
+}
+
+export interface ColumnValueUpdate {
+  rowIndex: number;
+  value: CellValue;
+}
+
+export interface AppendRowsOptions {
+  sheetName: string;
+  tableName: string;
+  /** Used to create the sheet and table when missing (e.g. the "Push log"). */
+  columns: readonly ColumnSpec[];
+  rows: readonly (readonly CellValue[])[];
+  title?: string;
+}
+
+export interface HiddenTable {
+  columns: string[];
+  /** Values as written: text stays text, numbers numbers, booleans booleans, empty cells "". */
+  rows: unknown[][];
+}
+
+export interface SheetInfo {
+  name: string;
+  visible: boolean;
+  /** Name of the first table on the sheet, if any. */
+  tableName: string | null;
+}
+
+/** A JSON value allowed in document settings. Never put secrets (the API key) here. */
+export type SettingValue = string | number | boolean | null | SettingValue[] | { [key: string]: SettingValue };
+
+export interface WorkbookPort {
+  /** Create or replace in place the table on its own sheet (creating the sheet), typed and formatted. */
+  writeTable(options: WriteTableOptions): Promise<WriteTableResult>;
+  /** The first table on the sheet, or null when the sheet or a table is missing. */
+  readTable(sheetName: string): Promise<TableData | null>;
+  /** Set one column's cells for some rows (others unchanged). Column by header or key; type drives the format. */
+  writeColumnValues(sheetName: string, column: string, updates: readonly ColumnValueUpdate[], type?: CellType): Promise<void>;
+  /** Write Status/Message for rows and highlight failing cells (clearing earlier highlights). */
+  annotateRows(sheetName: string, annotations: readonly RowAnnotation[], options?: AnnotateOptions): Promise<void>;
+  /** Data-row indexes of the sheet's table that intersect the user's selection (active sheet when omitted). */
+  selectedRowIndexes(sheetName?: string): Promise<number[]>;
+  activeSheetName(): Promise<string>;
+  activateSheet(sheetName: string): Promise<void>;
+  /** Visible sheets only (hidden storage sheets are left out), in tab order. */
+  listSheets(): Promise<SheetInfo[]>;
+  /** Append rows to a table, creating sheet and table when missing (for the push log). */
+  appendRows(options: AppendRowsOptions): Promise<void>;
+  /** Delete a sheet if it exists; returns whether it existed. */
+  deleteSheet(sheetName: string): Promise<boolean>;
+  /** Store a grid on a veryHidden sheet (replacing previous content), e.g. a push snapshot. */
+  writeHiddenTable(sheetName: string, columns: readonly string[], rows: readonly (readonly CellValue[])[]): Promise<void>;
+  readHiddenTable(sheetName: string): Promise<HiddenTable | null>;
+  /** Document settings (workbook.settings): persisted in the file, visible to anyone with it. No secrets. */
+  getSetting(key: string): Promise<SettingValue | undefined>;
+  setSetting(key: string, value: SettingValue): Promise<void>;
+  removeSetting(key: string): Promise<void>;
+}
+
+/** Error raised by the Excel layer with a message fit for the user; code is Excel's error code when known. */
+export class WorkbookError extends Error {
+  override readonly name = "WorkbookError";
+  constructor(
+    message: string,
+    readonly code: string = "WorkbookError",
+  ) {
+    super(message);
+  }
+}
