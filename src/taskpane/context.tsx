@@ -1,0 +1,21 @@
+import * as React from "react";
+import type { AppServices } from "./services";
+
+const AppServicesContext = React.createContext<AppServices | null>(null);
+
+/** Supplies the shell's services to every panel below it. The shell (App) renders it; tests may too. */
+export const AppServicesProvider = AppServicesContext.Provider;
+
+/** The shell's services. Throws outside the shell so a panel mounted on its own fails loudly, not silently. */
+export function useAppServices(): AppServices {
+  const services = React.useContext(AppServicesContext);
+  if (!services) throw new Error("useAppServices() must be used inside the task-pane shell (AppServicesProvider).");
+  return services;
+}
+
+/** The services once a client is connected and chosen; null before. Panels render a hint when it is null. */
+export function useConnectedServices(): (AppServices & { client: NonNullable<AppServices["client"]>; clientId: number }) | null {
+  const services = useAppServices();
+  if (!services.client || services.clientId === null) return null;
+  return services as AppServices & { client: NonNullable<AppServices["client"]>; clientId: number };
+}

@@ -1,0 +1,48 @@
+/**
+ * The shell contract: what every feature panel gets from the task-pane shell.
+ * Panels read it with `useAppServices()` (see ./context) and hand it to their flows in ./flows.
+ */
+import type { PayrollClient } from "../client";
+import type { Client } from "../contract";
+import type { WorkbookPort } from "../excel";
+
+export type NotifyIntent = "success" | "info" | "warning" | "error";
+
+/** Handed to long work by `progress.run`: report counts and watch the Cancel button through `signal`. */
+export interface ProgressTask {
+  /** Aborted when the user presses Cancel. Pass it to every client call (`{ signal }`) and stop between steps. */
+  readonly signal: AbortSignal;
+  /** `done` of `total` units (rows, requests...). Leave `total` out while it is unknown (indeterminate bar). */
+  update(done: number, total?: number, detail?: string): void;
+}
+
+export interface ProgressApi {
+  /**
+   * Runs `work` with a progress bar, counts and a Cancel button, and resolves or rejects with its outcome.
+   * Cancelling only aborts the signal: the work decides what "stop without losing what is done" means,
+   * typically by finishing the current step and marking the rest of the rows as not sent.
+   */
+  run<T>(label: string, work: (task: ProgressTask) => Promise<T>): Promise<T>;
+  /** True while at least one task runs: panels disable their start buttons with it. */
+  readonly busy: boolean;
+}
+
+export interface AppServices {
+  /** The connected client, or null until the user connects with a key the service accepts. */
+  client: PayrollClient | null;
+  /** The client (company) the workbook is linked to; remembered in the workbook's document settings. */
+  clientId: number | null;
+  /** Every client the key can reach (GET /clients/). */
+  clients: Client[];
+  /** The workbook: Excel in Office, the in-browser workbook in the preview. */
+  workbook: WorkbookPort;
+  progress: ProgressApi;
+  /** Shows a message in the pane. Never pass the API key or raw request data. */
+  notify(message: string, intent?: NotifyIntent): void;
+}
+
+/** True when an error comes from a cancelled task (the client's AbortedError or a DOM AbortError). */
+export function isAbortError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === "AbortedError" || error.name === "AbortError";
+}
