@@ -1,0 +1,116 @@
+/**
+ * The accounting journal of a set of payslips (a pay run). Debits: wages expense and employer contributions.
+ * Credits: nett wages payable and what is owed to Revenue, the pension scheme and others. Because nett =
+ * income − deductions on every payslip, debits equal credits to the cent.
+ */
+import type { AccountingJournal, JournalLine } from "../../contract";
+import { labelOf, type CustomItemDef } from "./catalogue";
+import { fromCents } from "./money";
+import type { Payslip, PayslipLine } from "./types";
+
+export interface AccountingSplit {
+  id: string;
+  name: string;
+}
+
+/** A payslip and the split (e.g. pay point) its amounts are booked to; "" when splits are not set up. */
+export interface JournalEntry {
+  payslip: Payslip;
+  split_id?: string;
+}
+
+interface Account {
+  side: "debit" | "credit";
+  category: string;
+  line_item: string;
+  label: string;
+}
+
+/** Where each payslip line is booked. Employer contributions are both an expense and a liability. */
+function accountsFor(line: PayslipLine, customItems: readonly CustomItemDef[]): Account[] {
+  const item = String(line.item);
+  switch (line.section) {
+    case "income":
+      return [{ side: "debit", category: "expense", line_item: "gross_pay", label: "Gross wages" }];
+    case "employer": {
+      const label = labelOf(line.item, customItems);
+      return [
+        { side: "debit", category: "expense", line_item: item, label },
+        liability(line, customItems),
+      ];
+    }
+    case "deduction":
+      return [liability(line, customItems)];
+  }
+}
+
+const LIABILITIES: Record<string, Omit<Account, "side">> = {
+  paye: { category: "liability", line_item: "paye", label: "PAYE payable to Revenue" },
+  usc: { category: "liability", line_item: "usc", label: "USC payable to Revenue" },
+  prsi_employee: { category: "liability", line_item: "prsi", label: "PRSI payable to Revenue" },
+  prsi_employer: { category: "liability", line_item: "prsi", label: "PRSI payable to Revenue" },
+  pension: { category: "liability", line_item: "pension", label: "Pension contributions payable" },
+  pension_employer: { category: "liability", line_item: "pension", label: "Pension contributions payable" },
+  employer_loan: { category: "asset", line_item: "employer_loan", label: "Employee loans receivable" },
+  savings: { category: "liability", line_item: "savings", label: "Employee savings held" },
+  garnishee: { category: "liability", line_item: "garnishee", label: "Garnishee orders payable" },
+};
+
+function liability(line: PayslipLine, customItems: readonly CustomItemDef[]): Account {
+  const known = LIABILITIES[String(line.item)];
+  if (known) return { side: "credit", ...known };
+  return { side: "credit", category: "liability", line_item: String(line.item), label: `${labelOf(line.item, customItems)} payable` };
+}
+
+const NETT: Account = { side: "credit", category: "liability", line_item: "nett_pay", label: "Nett wages payable" };
+
+/**
+ * Builds the journal. Amounts are keyed by split ID, or by "" when no splits are given; each line has a key
+ * for every split (zero where nothing was booked).
+ */
+export function buildJournal(
+  entries: readonly JournalEntry[],
+  splits: readonly AccountingSplit[] = [],
+  customItems: readonly CustomItemDef[] = [],
+  posted = false,
+): AccountingJournal {
+  const keys = splits.length ? splits.map((s) => s.id) : [""];
+  const totals = new Map<string, { account: Account; cents: Map<string, number> }>();
+  const book = (account: Account, split: string, cents: number): void => {
+    const id = `${account.side}|${account.category}|${account.line_item}`;
+    let row = totals.get(id);
+    if (!row) {
+      row = { account, cents: new Map(keys.map((k) => [k, 0])) };
+      totals.set(id, row);
+    }
+    row.cents.set(split, (row.cents.get(split) ?? 0) + cents);
+  };
+  for (const entry of entries) {
+    const split = splits.length ? (entry.split_id ?? "") : "";
+    if (!keys.includes(split)) throw new RangeError(`Payslip booked to unknown accounting split "${split}"`);
+    for (const line of entry.payslip.lines) for (const account of accountsFor(line, customItems)) book(account, split, line.cents);
+    book(NETT, split, entry.payslip.totals.nett_cents);
+  }
+  const side = (s: "debit" | "credit"): JournalLine[] =>
+    [...totals.values()]
+      .filter((r) => r.account.side === s)
+      .map(({ account, cents }) => ({
+        category: account.category,
+        line_item: account.line_item,
+        label: account.label,
+        amount: Object.fromEntries(keys.map((k) => [k, fromCents(cents.get(k) ?? 0)])),
+      }));
+  return {
+    posted_to_accounting_system: posted,
+    accounting_splits: splits.map((s) => ({ id: s.id, name: s.name })),
+    debit: side("debit"),
+    credit: side("credit"),
+  };
+}
+
+/** Sum of one side in cents (all splits), for balance checks. */
+export function journalSideCents(lines: readonly JournalLine[]): number {
+  let cents = 0;
+  for (const l of lines) for (const v of Object.values(l.amount)) cents += Math.round(v * 100);
+  return cents;
+}
