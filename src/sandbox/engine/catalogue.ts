@@ -235,7 +235,7 @@ export function validateItemInputs(
     }
     const check = checkInput(spec, raw);
     if (check.ok) result.inputs[name] = check.value;
-    else result.errors[name] = check.error;
+    else result.errors[name] = `${item.label}: ${check.error}`;
   }
   return result;
 }
@@ -271,4 +271,31 @@ export function resolvedInputs(item: ItemSpec, inputs: Readonly<Record<string, u
 /** Default inputs for a client-level calculation definition. */
 export function defaultInputs(item: ItemSpec): Record<string, number> {
   return Object.fromEntries(item.inputs.map((i) => [i.name, i.default]));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Regular Hours (`week_hours`)
+
+const WEEK = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+
+/**
+ * Hours per week from Regular Hours attributes: full days × full_day_hours_input plus the partial days'
+ * hours. full_days_per_week (an integer) overrides the count of full working days. A casual schedule has no
+ * regular hours (null): hours are entered per payslip.
+ */
+export function regularHoursPerWeek(attrs: Readonly<Record<string, unknown>>): number | null {
+  if (attrs.schedule === "casual") return null;
+  const dayHours = typeof attrs.full_day_hours_input === "number" ? attrs.full_day_hours_input : 0;
+  let fullDays = 0;
+  let partialHours = 0;
+  for (const d of WEEK) {
+    if (attrs[`works_${d}`] !== true) continue;
+    if (attrs[`day_type_${d}`] === "partial") {
+      const h = attrs[`partial_hours_${d}`];
+      partialHours += typeof h === "number" ? h : 0;
+    } else fullDays += 1;
+  }
+  const override = attrs.full_days_per_week;
+  if (typeof override === "number" && Number.isInteger(override)) fullDays = override;
+  return fullDays * dayHours + partialHours;
 }
