@@ -1,0 +1,7 @@
+/** Reports, pure layer: parameters and defaults, pickers, request bodies, flattening, saved parameters. */
+export * from "./amounts";
+export * from "./defaults";
+export * from "./pickers";
+export * from "./requests";
+export * from "./flatten";
+export * from "./saved";

@@ -1,0 +1,142 @@
+/**
+ * Picker options for the report forms, built only from what the API lists, so no ID is ever typed:
+ * waves (waves list), employees (employees list), accounts (items_and_outputs), custom fields (keys seen in the
+ * employees' custom_fields, since no endpoint lists custom fields), leave types (leave_types) and pay runs.
+ */
+import type { Employee, ItemsAndOutputs, LeaveTypes, PaymentRun, Wave } from "../../contract";
+import { paymentRunsOfWave } from "./defaults";
+
+export interface PickerOption<V extends string | number = string | number> {
+  value: V;
+  label: string;
+  /** Optional grouping shown as a heading (e.g. an account's category). */
+  group?: string;
+}
+
+/** The name a wave is shown by: its custom name when the client set one. */
+export function waveLabel(wave: Pick<Wave, "name" | "custom_name">): string {
+  return wave.custom_name?.trim() || wave.name;
+}
+
+export function waveOptions(waves: readonly Wave[]): PickerOption<number>[] {
+  return waves.map((w) => ({ value: w.id, label: waveLabel(w) }));
+}
+
+export function employeeLabel(e: Pick<Employee, "number" | "first_name" | "last_name">): string {
+  const name = `${e.first_name} ${e.last_name}`.trim();
+  return e.number ? `${e.number} · ${name}` : name;
+}
+
+/** Employees, optionally only those of some waves, ordered by number then name. */
+export function employeeOptions(employees: readonly Employee[], waveIds?: readonly number[] | null): PickerOption<number>[] {
+  return employees
+    .filter((e) => !waveIds || waveIds.length === 0 || (e.wave_id != null && waveIds.includes(e.wave_id)))
+    .map((e) => ({ value: e.id, label: employeeLabel(e), number: e.number ?? "" }))
+    .sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }) || a.label.localeCompare(b.label))
+    .map(({ value, label }) => ({ value, label }));
+}
+
+const CATEGORY_LABELS: Record<string, string> = {
+  income: "Income",
+  deduction: "Deductions",
+  employer: "Employer contributions",
+  total: "Totals",
+};
+
+/**
+ * Accounts a transaction_history report can ask for: the `accounts` list of items_and_outputs (every name the
+ * report accepts), grouped by the category of the item or output of the same name.
+ */
+export function accountOptions(io: ItemsAndOutputs): PickerOption<string>[] {
+  const category = new Map<string, string>();
+  for (const item of [...io.system_items, ...io.custom_items]) category.set(item.name, item.category);
+  for (const out of io.outputs) category.set(out.name, out.category);
+  return io.accounts.map((a) => {
+    const cat = category.get(a.name);
+    return { value: a.name, label: a.label || a.name, group: cat ? (CATEGORY_LABELS[cat] ?? cat) : "Other" };
+  });
+}
+
+/** Account name → label, for column headers. */
+export function accountLabels(io: ItemsAndOutputs): Record<string, string> {
+  return Object.fromEntries(io.accounts.map((a) => [a.name, a.label || a.name]));
+}
+
+/** The two standard fields transaction_history accepts besides custom-field IDs. */
+export const NAME_FIELDS: readonly PickerOption<string>[] = [
+  { value: "first_name", label: "First name", group: "Employee" },
+  { value: "last_name", label: "Last name", group: "Employee" },
+];
+
+/**
+ * Custom fields. The document says no endpoint lists them, so the keys are collected from the employees'
+ * `custom_fields` maps; each is labelled with its ID and an example value so the user can tell them apart.
+ */
+export function customFieldOptions(employees: readonly Employee[]): PickerOption<string>[] {
+  const seen = new Map<string, { count: number; example: string | null }>();
+  for (const e of employees) {
+    for (const [key, value] of Object.entries(e.custom_fields ?? {})) {
+      const entry = seen.get(key) ?? { count: 0, example: null };
+      entry.count += 1;
+      if (entry.example === null && value) entry.example = value;
+      seen.set(key, entry);
+    }
+  }
+  const custom = [...seen.entries()]
+    .sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true }))
+    .map(([key, { count, example }]) => ({
+      value: key,
+      label: `${customFieldLabel(key)}${example ? ` (e.g. “${truncate(example, 24)}”)` : ""} · ${count} employee${count === 1 ? "" : "s"}`,
+      group: "Custom fields",
+    }));
+  return [...NAME_FIELDS, ...custom];
+}
+
+/** Header text for a requested custom field: the standard names read as words, IDs as "Custom field <id>". */
+export function customFieldLabel(key: string): string {
+  const std = NAME_FIELDS.find((f) => f.value === key);
+  if (std) return std.label;
+  return `Custom field ${key}`;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Leave types of one or several clients, by name (clients number their types differently). */
+export function leaveTypeOptions(leaveTypesByClient: readonly LeaveTypes[]): PickerOption<string>[] {
+  const names = new Set<string>();
+  for (const types of leaveTypesByClient) for (const name of Object.values(types)) names.add(name);
+  return [...names].sort((a, b) => a.localeCompare(b)).map((name) => ({ value: name, label: name }));
+}
+
+/** The IDs a client uses for the chosen leave type names. */
+export function leaveTypeIds(types: LeaveTypes, names: readonly string[]): number[] {
+  return Object.entries(types)
+    .filter(([, name]) => names.includes(name))
+    .map(([id]) => Number(id))
+    .filter(Number.isInteger);
+}
+
+const DATE_FMT = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "31 Oct 2026" from "2026-10-31" (formatted in UTC so the day never shifts). */
+export function displayDate(iso: string): string {
+  const t = Date.parse(`${iso}T00:00:00Z`);
+  return Number.isNaN(t) ? iso : DATE_FMT.format(t);
+}
+
+/** The wave's pay runs as variance periods, latest first. */
+export function paymentRunOptions(runs: readonly PaymentRun[], waveId: number): PickerOption<number>[] {
+  return paymentRunsOfWave(runs, waveId).map((r) => ({
+    value: r.id,
+    label: `Period ending ${displayDate(r.period_end_date)}${r.special ? " (once-off run)" : ""}`,
+  }));
+}
+
+/** Regular period end dates across several clients' pay runs, latest first (variance over several clients). */
+export function periodEndOptions(runsByClient: readonly (readonly PaymentRun[])[]): PickerOption<string>[] {
+  const dates = new Set<string>();
+  for (const runs of runsByClient) for (const r of runs) if (!r.special) dates.add(r.period_end_date);
+  return [...dates].sort().reverse().map((d) => ({ value: d, label: `Period ending ${displayDate(d)}` }));
+}

@@ -1,0 +1,320 @@
+/**
+ * Report parameters as the form holds them (picked values only) and the request bodies built from them,
+ * one per client (and, for variance over several clients, one per matching pay frequency).
+ */
+import type {
+  Employee,
+  ItemsAndOutputs,
+  LeaveTypes,
+  PaymentRun,
+  ReportId,
+  Wave,
+} from "../../contract";
+import { ReportBodies } from "../../contract";
+import { currentTaxYear, lastPaymentRun, lastPeriodEnd, localIsoDate, monthsInRange, varianceOffset } from "./defaults";
+import { accountLabels, customFieldLabel, leaveTypeIds, waveLabel } from "./pickers";
+
+export type RunMode = "sync" | "async";
+
+/** What the API listed for one client; each report needs only some of it. */
+export interface ClientReportData {
+  clientId: number;
+  clientName: string;
+  waves?: Wave[];
+  employees?: Employee[];
+  itemsAndOutputs?: ItemsAndOutputs;
+  leaveTypes?: LeaveTypes;
+  paymentRuns?: PaymentRun[];
+}
+
+/** The lists each report's form needs (the flow loads only these: a fixed number of requests per client). */
+export const REPORT_NEEDS: Record<ReportId, readonly ("waves" | "employees" | "itemsAndOutputs" | "leaveTypes" | "paymentRuns")[]> = {
+  transaction_history: ["waves", "employees", "itemsAndOutputs"],
+  variance: ["waves", "employees", "paymentRuns"],
+  comparison_leave: ["waves", "employees", "leaveTypes"],
+  leave_liability_v2: ["waves", "employees", "paymentRuns"],
+  tracked_balances: ["waves", "employees", "paymentRuns"],
+};
+
+/** Null means "all" (the filter is left out of the request). */
+type Filter = number[] | null;
+
+export interface TransactionHistoryParams {
+  reportId: "transaction_history";
+  startDate: string;
+  endDate: string;
+  waveIds: Filter;
+  employeeIds: Filter;
+  accountNames: string[];
+  customFields: string[];
+}
+export interface VarianceParams {
+  reportId: "variance";
+  /** One client: the wave and the pay run whose period is compared with the one before. */
+  waveId: number | null;
+  paymentRunId: number | null;
+  /** Several clients: the period end date; every pay frequency with a regular run ending then is reported. */
+  periodEndDate: string | null;
+  employeeIds: Filter;
+}
+export interface ComparisonLeaveParams {
+  reportId: "comparison_leave";
+  startDate: string;
+  endDate: string;
+  waveIds: Filter;
+  employeeIds: Filter;
+  /** Leave type names (mapped to each client's own IDs). */
+  leaveTypes: string[];
+}
+export interface BalanceParams {
+  reportId: "leave_liability_v2" | "tracked_balances";
+  date: string;
+  waveIds: Filter;
+  employeeIds: Filter;
+}
+export type ReportParams = TransactionHistoryParams | VarianceParams | ComparisonLeaveParams | BalanceParams;
+
+/** Defaults: the current tax year, the last period, every employee; accounts gross and nett pay when listed. */
+export function defaultParams(reportId: ReportId, data: readonly ClientReportData[], today: Date): ReportParams {
+  const year = currentTaxYear(today);
+  const todayIso = localIsoDate(today);
+  const single = data.length === 1 ? data[0] : undefined;
+  switch (reportId) {
+    case "transaction_history": {
+      const names = new Set(data.flatMap((d) => d.itemsAndOutputs?.accounts.map((a) => a.name) ?? []));
+      return {
+        reportId,
+        startDate: year.start,
+        endDate: year.end,
+        waveIds: null,
+        employeeIds: null,
+        accountNames: ["gross_pay", "nett_pay"].filter((n) => names.has(n)),
+        customFields: [],
+      };
+    }
+    case "variance": {
+      const wave = single?.waves?.[0];
+      const run = wave && single?.paymentRuns ? lastPaymentRun(single.paymentRuns, wave.id) : null;
+      const ends = data.map((d) => lastPeriodEnd(d.paymentRuns ?? [])).filter((d): d is string => d !== null);
+      return {
+        reportId,
+        waveId: wave?.id ?? null,
+        paymentRunId: run?.id ?? null,
+        periodEndDate: ends.sort().at(-1) ?? null,
+        employeeIds: null,
+      };
+    }
+    case "comparison_leave":
+      return {
+        reportId,
+        startDate: year.start,
+        endDate: year.end,
+        waveIds: null,
+        employeeIds: null,
+        leaveTypes: [...new Set(data.flatMap((d) => Object.values(d.leaveTypes ?? {})))].sort(),
+      };
+    case "leave_liability_v2":
+    case "tracked_balances": {
+      const ends = data.map((d) => lastPeriodEnd(d.paymentRuns ?? [])).filter((d): d is string => d !== null);
+      return { reportId, date: ends.sort().at(-1) ?? todayIso, waveIds: null, employeeIds: null };
+    }
+  }
+}
+
+/** One request of a report run: the body exactly as sent, tagged with its client. */
+export interface ReportRequest {
+  clientId: number;
+  clientName: string;
+  body: Record<string, unknown>;
+}
+
+export interface BuiltRequests {
+  requests: ReportRequest[];
+  /** Why the report cannot run as chosen (empty when it can). */
+  problems: string[];
+  /** Things the user should know, e.g. a client left out because it has no pay run for the period. */
+  notices: string[];
+  /** Header text for columns named by the service's keys (account names, custom-field IDs). */
+  columnLabels: Record<string, string>;
+}
+
+const filterOf = (ids: Filter) => (ids && ids.length > 0 ? ids : null);
+
+/**
+ * Builds and checks the request bodies. With several clients, wave and employee filters are not applied (their IDs
+ * belong to one client) and leave types are matched by name in each client.
+ */
+export function buildRequests(params: ReportParams, data: readonly ClientReportData[]): BuiltRequests {
+  const problems: string[] = [];
+  const notices: string[] = [];
+  const columnLabels: Record<string, string> = {};
+  const requests: ReportRequest[] = [];
+  const several = data.length > 1;
+  if (data.length === 0) problems.push("Choose at least one client.");
+  const waveIds = several ? null : filterOf("waveIds" in params ? params.waveIds : null);
+  const employeeIds = several ? null : filterOf(params.employeeIds);
+  const scope = { wave_ids: waveIds, employee_ids: employeeIds };
+
+  const checkRange = (start: string, end: string) => {
+    if (!isIsoDate(start) || !isIsoDate(end)) problems.push("Choose a start date and an end date.");
+    else if (start > end) problems.push("The start date is after the end date.");
+  };
+
+  switch (params.reportId) {
+    case "transaction_history": {
+      checkRange(params.startDate, params.endDate);
+      if (params.accountNames.length === 0) problems.push("Choose at least one account.");
+      for (const d of data) {
+        Object.assign(columnLabels, d.itemsAndOutputs ? accountLabels(d.itemsAndOutputs) : {});
+        requests.push({
+          clientId: d.clientId,
+          clientName: d.clientName,
+          body: {
+            start_date: params.startDate,
+            end_date: params.endDate,
+            ...scope,
+            account_names: params.accountNames,
+            custom_fields: params.customFields.length > 0 ? params.customFields : null,
+          },
+        });
+      }
+      for (const f of params.customFields) columnLabels[f] = customFieldLabel(f);
+      break;
+    }
+    case "variance": {
+      if (!several) {
+        const d = data[0];
+        const wave = d?.waves?.find((w) => w.id === params.waveId);
+        const run = d?.paymentRuns?.find((r) => r.id === params.paymentRunId);
+        if (!wave) problems.push("Choose a pay frequency.");
+        else if (!run) problems.push(`Choose a pay run of ${waveLabel(wave)}.`);
+        else if (run.wave_id !== wave.id) problems.push("The chosen pay run belongs to another pay frequency.");
+        else {
+          requests.push({
+            clientId: d.clientId,
+            clientName: d.clientName,
+            body: { wave_id: wave.id, period_offset: varianceOffset(run, wave), employee_ids: employeeIds },
+          });
+        }
+        break;
+      }
+      if (!params.periodEndDate) {
+        problems.push("Choose the period to compare.");
+        break;
+      }
+      for (const d of data) {
+        const runs = (d.paymentRuns ?? []).filter((r) => !r.special && r.period_end_date === params.periodEndDate);
+        if (runs.length === 0) notices.push(`${d.clientName} has no pay run for the period ending ${params.periodEndDate}; it is left out.`);
+        const seenWaves = new Set<number>();
+        for (const run of runs) {
+          if (seenWaves.has(run.wave_id)) continue;
+          seenWaves.add(run.wave_id);
+          requests.push({
+            clientId: d.clientId,
+            clientName: d.clientName,
+            body: { wave_id: run.wave_id, period_offset: run.period_offset, employee_ids: null },
+          });
+        }
+      }
+      if (requests.length === 0 && problems.length === 0) problems.push(`No client has a pay run for the period ending ${params.periodEndDate}.`);
+      break;
+    }
+    case "comparison_leave": {
+      checkRange(params.startDate, params.endDate);
+      if (params.leaveTypes.length === 0) problems.push("Choose at least one leave type.");
+      for (const d of data) {
+        const ids = leaveTypeIds(d.leaveTypes ?? {}, params.leaveTypes);
+        if (ids.length === 0 && params.leaveTypes.length > 0) {
+          notices.push(`${d.clientName} has none of the chosen leave types; it is left out.`);
+          continue;
+        }
+        requests.push({
+          clientId: d.clientId,
+          clientName: d.clientName,
+          body: { start_date: params.startDate, end_date: params.endDate, ...scope, leave_types: ids },
+        });
+      }
+      if (requests.length === 0 && problems.length === 0) problems.push("None of the clients has the chosen leave types.");
+      break;
+    }
+    case "leave_liability_v2":
+    case "tracked_balances": {
+      if (!isIsoDate(params.date)) problems.push("Choose the date of the balances.");
+      for (const d of data) requests.push({ clientId: d.clientId, clientName: d.clientName, body: { date: params.date, ...scope } });
+      break;
+    }
+  }
+
+  // The contract is the last word on the wire: a body it rejects is a bug here, reported rather than sent.
+  if (problems.length === 0) {
+    for (const r of requests) {
+      const check = ReportBodies[params.reportId].safeParse(r.body);
+      if (!check.success) problems.push(`The report request is not valid: ${check.error.issues[0]?.message ?? "unknown problem"}.`);
+    }
+  }
+  return { requests: problems.length > 0 ? [] : requests, problems, notices, columnLabels };
+}
+
+function isIsoDate(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
+}
+
+/**
+ * When to suggest the async endpoints. A report's size is estimated in cells (rows × columns), per client, summed:
+ * - transaction_history: employees × months × (2 + accounts + custom fields)
+ * - variance: employees × 20 payslip lines × 8 columns
+ * - comparison_leave: employees × leave types × months × 8 columns
+ * - leave_liability_v2 / tracked_balances: employees × 4 columns
+ * Above ASYNC_SUGGEST_CELLS (50,000 cells, about a 2,000-employee balance report or 400 employees × 12 months × 8
+ * accounts) a synchronous request risks a long wait and a proxy timeout, so the pane suggests async.
+ * The user still chooses.
+ */
+export const ASYNC_SUGGEST_CELLS = 50_000;
+/** Lines per employee assumed for variance (items on a typical payslip). */
+const VARIANCE_LINES = 20;
+
+export interface SizeEstimate {
+  employees: number;
+  cells: number;
+  suggestAsync: boolean;
+  /** A sentence for the pane, e.g. "About 60,000 cells (300 employees × 12 months × 14 columns)". */
+  reason: string;
+}
+
+export function estimateSize(params: ReportParams, data: readonly ClientReportData[]): SizeEstimate {
+  const several = data.length > 1;
+  let employees = 0;
+  for (const d of data) {
+    const all = d.employees ?? [];
+    const ids = several ? null : filterOf(params.employeeIds);
+    const waves = several || !("waveIds" in params) ? null : filterOf(params.waveIds);
+    employees += all.filter((e) => (!ids || ids.includes(e.id)) && (!waves || (e.wave_id != null && waves.includes(e.wave_id)))).length;
+  }
+  let cells: number;
+  let detail: string;
+  switch (params.reportId) {
+    case "transaction_history": {
+      const months = monthsInRange(params.startDate, params.endDate);
+      const cols = 2 + params.accountNames.length + params.customFields.length;
+      cells = employees * months * cols;
+      detail = `${employees} employees × ${months} months × ${cols} columns`;
+      break;
+    }
+    case "variance":
+      cells = employees * VARIANCE_LINES * 8;
+      detail = `${employees} employees × about ${VARIANCE_LINES} payslip lines`;
+      break;
+    case "comparison_leave": {
+      const months = monthsInRange(params.startDate, params.endDate);
+      const types = Math.max(1, params.leaveTypes.length);
+      cells = employees * types * months * 8;
+      detail = `${employees} employees × ${types} leave types × ${months} months`;
+      break;
+    }
+    default:
+      cells = employees * 4;
+      detail = `${employees} employees`;
+  }
+  const suggestAsync = cells > ASYNC_SUGGEST_CELLS;
+  return { employees, cells, suggestAsync, reason: `About ${cells.toLocaleString("en-IE")} cells (${detail}).` };
+}
