@@ -1,0 +1,59 @@
+/**
+ * A sheet's worth of data as the pure layer hands it to the flows: column specs (./columns) plus rows of
+ * cell values, and small helpers the record-to-grid mappings of pay runs, leave, service periods, employees,
+ * calculations and Regular Hours share.
+ */
+import type { CellType, CellValue, ColumnSpec } from "./columns";
+
+export type GridCell = CellValue;
+
+export interface Grid {
+  columns: ColumnSpec[];
+  rows: CellValue[][];
+}
+
+export const col = (key: string, header: string, type: CellType, extra: Pick<ColumnSpec, "width" | "numberFormat"> = {}): ColumnSpec => ({
+  key,
+  header,
+  type,
+  ...extra,
+});
+
+/** Headers must be unique within an Excel table: a repeated header gets " (2)", " (3)"... */
+export function uniqueHeaders(columns: readonly ColumnSpec[]): ColumnSpec[] {
+  const seen = new Map<string, number>();
+  return columns.map((c) => {
+    const lower = c.header.toLowerCase();
+    const n = (seen.get(lower) ?? 0) + 1;
+    seen.set(lower, n);
+    return n === 1 ? c : { ...c, header: `${c.header} (${n})` };
+  });
+}
+
+/** Position of each known column (by key) in a table read back, matching headers case- and space-insensitively. */
+export function columnPositions(headers: readonly string[], columns: readonly ColumnSpec[]): Map<string, number> {
+  const norm = (s: string) => String(s).trim().replace(/\s+/g, " ").toLowerCase();
+  const byHeader = new Map<string, number>();
+  headers.forEach((h, i) => {
+    if (!byHeader.has(norm(h))) byHeader.set(norm(h), i);
+  });
+  const out = new Map<string, number>();
+  for (const c of columns) {
+    const i = byHeader.get(norm(c.header));
+    if (i !== undefined) out.set(c.key, i);
+  }
+  return out;
+}
+
+/** Round to cents: money sums must not show binary noise (0.1 + 0.2). */
+export function roundMoney(n: number): number {
+  return Math.round((n + Number.EPSILON) * 100) / 100;
+}
+
+/** Today's date in the user's own calendar, as YYYY-MM-DD. */
+export function todayIso(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, "0");
+  const d = String(now.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}

@@ -1,0 +1,62 @@
+/** Pay runs and an employee's payslips (list form) as sheet rows. */
+import type { PaymentRun, PayslipListItem } from "../contract";
+import type { ColumnSpec } from "./columns";
+import { col, type Grid } from "./grid";
+
+export const PAY_RUN_COLUMNS: ColumnSpec[] = [
+  col("id", "Pay run ID", "integer"),
+  col("wave_id", "Wave ID", "integer"),
+  col("wave", "Wave", "text", { width: 140 }),
+  col("period_offset", "Period offset", "integer"),
+  col("period_end_date", "Period end date", "date"),
+  col("special", "Special", "boolean"),
+  col("total", "Total", "currency"),
+  col("posted_to_accounting_system", "Posted to accounting", "boolean"),
+  col("created_at", "Created", "datetime"),
+  col("updated_at", "Updated", "datetime"),
+];
+
+/** Most recent period first; the wave's name (from the waves list) beside its ID. */
+export function payRunsGrid(runs: readonly PaymentRun[], waveNames: ReadonlyMap<number, string>): Grid {
+  const sorted = [...runs].sort((a, b) => b.period_end_date.localeCompare(a.period_end_date) || b.id - a.id);
+  return {
+    columns: PAY_RUN_COLUMNS,
+    rows: sorted.map((r) => [
+      r.id,
+      r.wave_id,
+      waveNames.get(r.wave_id) ?? null,
+      r.period_offset,
+      r.period_end_date,
+      r.special,
+      r.total,
+      r.posted_to_accounting_system,
+      r.created_at,
+      r.updated_at,
+    ]),
+  };
+}
+
+/** How a pay run is shown in a picker: "2024-03-31 · Monthly · €12,345.67 (special)". */
+export function payRunLabel(run: PaymentRun, waveName?: string): string {
+  const total = run.total.toLocaleString("en-IE", { style: "currency", currency: "EUR" });
+  return [run.period_end_date, waveName, total].filter(Boolean).join(" · ") + (run.special ? " (special)" : "");
+}
+
+export const PAYSLIP_LIST_COLUMNS: ColumnSpec[] = [
+  col("id", "Payslip ID", "integer"),
+  col("date", "Date", "date"),
+  col("special", "Special", "boolean"),
+  col("finalised", "Finalised", "boolean"),
+  col("dirty", "Recalculating", "boolean"),
+  col("nett_pay", "Nett pay", "currency"),
+  col("ss_released", "Self-service released", "boolean"),
+  col("payment_run_id", "Pay run ID", "integer"),
+];
+
+export function payslipListGrid(payslips: readonly PayslipListItem[]): Grid {
+  const sorted = [...payslips].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+  return {
+    columns: PAYSLIP_LIST_COLUMNS,
+    rows: sorted.map((p) => [p.id, p.date, p.special, p.finalised, p.dirty, p.dirty ? null : (p.nett_pay ?? null), p.ss_released, p.payment_run_id]),
+  };
+}

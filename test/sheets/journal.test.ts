@@ -1,0 +1,53 @@
+import type { AccountingJournal } from "../../src/contract";
+import { journalGrid } from "../../src/sheets/journal";
+
+const line = (label: string, amount: Record<string, number>) => ({ category: "wages", line_item: label.toLowerCase(), label, amount });
+
+describe("journalGrid", () => {
+  it("lays out debits and credits with a total and a check row that shows balance", () => {
+    const journal: AccountingJournal = {
+      posted_to_accounting_system: false,
+      accounting_splits: [],
+      debit: [line("Gross wages", { "": 1000.1 }), line("Employer PRSI", { "": 0.2 })],
+      credit: [line("Net wages", { "": 800.2 }), line("PAYE", { "": 200.1 })],
+    };
+    const g = journalGrid([journal]);
+    expect(g.rows).toHaveLength(6);
+    expect(g.rows[0].slice(1, 7)).toEqual(["Debit", "wages", "gross wages", "Gross wages", 1000.1, null]);
+    expect(g.rows[2].slice(5, 7)).toEqual([null, 800.2]);
+    const total = g.rows[4];
+    expect(total.slice(1, 2)).toEqual(["Total"]);
+    expect(total.slice(5, 7)).toEqual([1000.3, 1000.3]);
+    expect(g.rows[5][1]).toBe("Check");
+    expect(g.rows[5][5]).toBe(0);
+    expect(g.balanced).toBe(true);
+  });
+
+  it("reports the difference per split when a journal does not balance", () => {
+    const journal: AccountingJournal = {
+      posted_to_accounting_system: true,
+      accounting_splits: [
+        { id: "1", name: "Dublin" },
+        { id: "2", name: "Cork" },
+      ],
+      debit: [line("Gross wages", { "1": 500, "2": 300 })],
+      credit: [line("Net wages", { "1": 500, "2": 290.5 })],
+    };
+    const g = journalGrid([journal]);
+    expect(g.balances).toEqual([
+      { id: "1", name: "Dublin", debit: 500, credit: 500, difference: 0, balanced: true },
+      { id: "2", name: "Cork", debit: 300, credit: 290.5, difference: 9.5, balanced: false },
+    ]);
+    expect(g.balanced).toBe(false);
+    expect(g.posted).toBe(true);
+    const corkCheck = g.rows.find((r) => r[0] === "Cork" && r[1] === "Check")!;
+    expect(corkCheck[4]).toBe("Out of balance: debits − credits = 9.50");
+  });
+
+  it("shows a split that a line uses but the journal did not declare", () => {
+    const g = journalGrid([
+      { posted_to_accounting_system: false, accounting_splits: [], debit: [line("A", { "9": 1 })], credit: [line("B", { "9": 1 })] },
+    ]);
+    expect(g.balances.map((b) => b.name)).toEqual(["Split 9"]);
+  });
+});
