@@ -59,7 +59,7 @@ describe("parseAmount", () => {
   it.each([null, undefined, "", "-"])("%p is an empty amount", (input) => {
     expect(parseAmount(input)).toEqual({ ok: true, value: null });
   });
-  it.each(["n/a", "€1,23.4", "12e3", "€€5", "1.2.3"])("%p is not an amount and keeps its text", (input) => {
+  it.each(["n/a", "€1,23.4", "12%", "€€5", "1.2.3", "€1.2.3-"])("%p is not an amount and keeps its text", (input) => {
     expect(parseAmount(input)).toEqual({ ok: false, text: input });
   });
 });

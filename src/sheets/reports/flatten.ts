@@ -7,16 +7,11 @@
  * `problems`, so nothing is lost and the user is told.
  */
 import type { ReportId } from "../../contract";
+import type { CellType, ColumnSpec } from "../columns";
 import { EURO_NUMBER_FORMAT, looksLikeCurrency, parseAmount } from "./amounts";
 
-/** Same shape as the Excel layer's ColumnSpec. */
-export type ReportCellType = "text" | "number" | "currency" | "date" | "boolean";
-export interface ReportColumn {
-  key: string;
-  header: string;
-  type: ReportCellType;
-  numberFormat?: string;
-}
+export type ReportColumn = ColumnSpec;
+/** What a report cell holds: dates stay "YYYY-MM-DD" text for the Excel layer to turn into dates. */
 export type ReportCell = string | number | boolean | null;
 
 export interface ReportTable {
@@ -175,7 +170,7 @@ export function flattenReport(
     let kind: Kind = key === EMPLOYEE_KEY || key === CLIENT_KEY ? "text" : kindOf(reportId, key, labels, customFields);
     if (kind === "auto") kind = inferKind(values);
 
-    let type: ReportCellType;
+    let type: CellType;
     let convert: (v: unknown, row: number) => ReportCell;
     switch (kind) {
       case "money":
