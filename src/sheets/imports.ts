@@ -1,0 +1,175 @@
+/**
+ * Import tables: employees, payment frequencies (waves) and pay points as typed columns.
+ * The employee number comes first: it is how accountants know people; the ID is what the API takes.
+ */
+import type { Employee, PayPoint, ServicePeriod, Wave, WaveSimplified } from "../contract";
+import { column, type FieldColumn } from "./columns";
+
+// ---------------------------------------------------------------------------------------------------------
+// Employees
+// ---------------------------------------------------------------------------------------------------------
+
+export interface EmployeeImportOptions {
+  /** One column per custom field ID found on any employee. */
+  customFields?: boolean;
+  /** Columns of the current service period (needs employees listed with include=service_periods). */
+  servicePeriod?: boolean;
+  /** Names for the wave and pay point columns (from the waves and pay points lists). */
+  waveNames?: ReadonlyMap<number, string>;
+  payPointNames?: ReadonlyMap<number, string>;
+  /** "Today" for the long-term-leave column, as YYYY-MM-DD (injected so the mapping stays pure). */
+  today?: string;
+}
+
+type E = Employee;
+
+const BASE_EMPLOYEE_COLUMNS: FieldColumn<E>[] = [
+  column<E>("number", "Number", "text", (e) => e.number),
+  column<E>("id", "Employee ID", "integer", (e) => e.id),
+  column<E>("first_name", "First name", "text", (e) => e.first_name),
+  column<E>("last_name", "Last name", "text", (e) => e.last_name),
+  column<E>("wave_id", "Wave ID", "integer", (e) => e.wave_id),
+];
+
+const DETAIL_EMPLOYEE_COLUMNS: FieldColumn<E>[] = [
+  column<E>("appointment_date", "Appointment date", "date", (e) => e.appointment_date),
+  column<E>("birthdate", "Birthdate", "date", (e) => e.birthdate),
+  column<E>("payment_method", "Payment method", "text", (e) => e.payment_method),
+  column<E>("job_title", "Job title", "text", (e) => e.job_title),
+  column<E>("email", "Email", "text", (e) => e.email),
+  column<E>("ppsn", "PPSN", "text", (e) => e.ppsn),
+  column<E>("prsi_class", "PRSI class", "text", (e) => e.prsi_class),
+  column<E>("prsi_exempt", "PRSI exempt", "boolean", (e) => e.prsi_exempt),
+  column<E>("director", "Director", "boolean", (e) => e.director),
+  column<E>("physical_address.unit_no", "Address: unit no", "text", (e) => e.physical_address?.unit_no),
+  column<E>("physical_address.st_name", "Address: street", "text", (e) => e.physical_address?.st_name),
+  column<E>("physical_address.postal_code", "Address: postal code", "text", (e) => e.physical_address?.postal_code),
+  column<E>("bank_account.account_number", "IBAN", "text", (e) => e.bank_account?.account_number),
+  column<E>("bank_account.branch_code", "BIC", "text", (e) => e.bank_account?.branch_code),
+];
+
+/** Custom field IDs found on any employee, in numeric order. */
+export function customFieldIds(employees: readonly Employee[]): string[] {
+  const ids = new Set<string>();
+  for (const e of employees) for (const id of Object.keys(e.custom_fields ?? {})) ids.add(id);
+  return [...ids].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+}
+
+/**
+ * The employment period that is current: among the periods that are not long-term leave (negative), the one
+ * with the latest start date (open or ended). Null when the employee has none.
+ */
+export function currentServicePeriod(employee: Employee): ServicePeriod | null {
+  const periods = (employee.service_periods ?? []).map((w) => w.service_period).filter((p) => !p.negative);
+  if (periods.length === 0) return null;
+  return periods.reduce((a, b) => (b.start_date > a.start_date || (b.start_date === a.start_date && b.id > a.id) ? b : a));
+}
+
+/** True when a long-term-leave (negative) period covers the date. */
+export function onLongTermLeave(employee: Employee, date: string): boolean {
+  return (employee.service_periods ?? []).some(
+    ({ service_period: p }) => p.negative && p.start_date <= date && (p.end_date === null || p.end_date >= date),
+  );
+}
+
+export function employeeColumns(employees: readonly Employee[], options: EmployeeImportOptions = {}): FieldColumn<E>[] {
+  const columns = [...BASE_EMPLOYEE_COLUMNS];
+  const waves = options.waveNames;
+  if (waves) columns.push(column<E>("wave_name", "Wave", "text", (e) => (e.wave_id == null ? null : waves.get(e.wave_id) ?? null)));
+  const payPoints = options.payPointNames;
+  if (payPoints) {
+    columns.push(
+      column<E>("pay_point", "Pay point", "text", (e) => (e.pay_point_id == null ? null : payPoints.get(e.pay_point_id) ?? null)),
+    );
+  }
+  columns.push(...DETAIL_EMPLOYEE_COLUMNS);
+  if (options.servicePeriod) {
+    const today = options.today ?? new Date().toISOString().slice(0, 10);
+    columns.push(
+      column<E>("service_period.start_date", "Service start", "date", (e) => currentServicePeriod(e)?.start_date),
+      column<E>("service_period.end_date", "Service end", "date", (e) => currentServicePeriod(e)?.end_date),
+      column<E>("service_period.termination_code", "Termination code", "integer", (e) => currentServicePeriod(e)?.termination_code),
+      column<E>(
+        "service_period.ie_employment_identifier",
+        "Employment ID",
+        "text",
+        (e) => currentServicePeriod(e)?.attribs?.ie_employment_identifier,
+      ),
+      column<E>("service_period.long_term_leave", "On long-term leave", "boolean", (e) =>
+        e.service_periods ? onLongTermLeave(e, today) : null,
+      ),
+    );
+  }
+  if (options.customFields) {
+    // The API has no endpoint naming custom fields, so the header carries the field's ID.
+    for (const id of customFieldIds(employees)) {
+      columns.push(column<E>(`custom_fields.${id}`, `Custom field ${id}`, "text", (e) => e.custom_fields?.[id] ?? null));
+    }
+  }
+  return columns;
+}
+
+/** Sorted by number (numerically when both are numbers), then by ID: the order of a payroll register. */
+export function sortEmployees(employees: readonly Employee[]): Employee[] {
+  const collator = new Intl.Collator("en", { numeric: true });
+  return [...employees].sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment frequencies (waves)
+// ---------------------------------------------------------------------------------------------------------
+
+const waveStart = <W extends WaveSimplified | Wave>(): FieldColumn<W>[] => [
+  column<W>("id", "Wave ID", "integer", (w) => w.id),
+  column<W>("name", "Name", "text", (w) => w.name),
+  column<W>("custom_name", "Custom name", "text", (w) => w.custom_name),
+];
+const waveEnd = <W extends WaveSimplified | Wave>(): FieldColumn<W>[] => [
+  column<W>("first_end_date", "First end date", "date", (w) => w.first_end_date),
+  column<W>("interim_first_end_date", "Interim first end date", "date", (w) => w.interim_first_end_date),
+  column<W>("pay_dates.enabled", "Pay dates enabled", "boolean", (w) => w.pay_dates?.enabled),
+  column<W>("created_at", "Created", "datetime", (w) => w.created_at),
+  column<W>("updated_at", "Updated", "datetime", (w) => w.updated_at),
+];
+
+export function waveColumns(): FieldColumn<Wave>[] {
+  return [
+    ...waveStart<Wave>(),
+    column<Wave>("length_months", "Length (months)", "integer", (w) => w.length_months),
+    column<Wave>("length_weeks", "Length (weeks)", "integer", (w) => w.length_weeks),
+    ...waveEnd<Wave>(),
+    column<Wave>("first_period_offset", "First period offset", "integer", (w) => w.first_period_offset),
+    column<Wave>("notification_days_before", "Notification days before", "integer", (w) => w.notification_days_before),
+    column<Wave>("finalisation_days_before", "Finalisation days before", "integer", (w) => w.finalisation_days_before),
+    column<Wave>("payslip_payment_day", "Payslip payment day", "integer", (w) => w.payslip_payment_day),
+  ];
+}
+
+export function simplifiedWaveColumns(): FieldColumn<WaveSimplified>[] {
+  return [
+    ...waveStart<WaveSimplified>(),
+    column<WaveSimplified>("frequency", "Frequency", "text", (w) => w.frequency),
+    ...waveEnd<WaveSimplified>(),
+  ];
+}
+
+/** The name a person knows a wave by: its custom name when set. */
+export function waveDisplayName(wave: Pick<Wave, "name" | "custom_name">): string {
+  return wave.custom_name?.trim() ? wave.custom_name : wave.name;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pay points
+// ---------------------------------------------------------------------------------------------------------
+
+export function payPointColumns(): FieldColumn<PayPoint>[] {
+  return [
+    column<PayPoint>("id", "Pay point ID", "integer", (p) => p.id),
+    column<PayPoint>("name", "Name", "text", (p) => p.name),
+    column<PayPoint>("physical_address.unit_no", "Address: unit no", "text", (p) => p.physical_address?.unit_no),
+    column<PayPoint>("physical_address.st_name", "Address: street", "text", (p) => p.physical_address?.st_name),
+    column<PayPoint>("physical_address.postal_code", "Address: postal code", "text", (p) => p.physical_address?.postal_code),
+    column<PayPoint>("created_at", "Created", "datetime", (p) => p.created_at),
+    column<PayPoint>("updated_at", "Updated", "datetime", (p) => p.updated_at),
+  ];
+}
