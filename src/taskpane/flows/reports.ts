@@ -1,0 +1,329 @@
+/**
+ * Report flows: run a report (sync or async, one or several clients) into a sheet, and Refresh it from the
+ * parameters saved in the workbook.
+ *
+ * Async: jobs are started while the service's queue accepts them; every running job is polled no more often than
+ * every MIN_POLL_INTERVAL_MS (10 s, the document's limit). A 429 on start means the queue is full: with jobs
+ * running we poll them first; with none we wait (the service's Retry-After, else 10 s) and say so. A 404 on poll
+ * means the service lost the job. Cancel stops waiting at once and leaves the sheet as it was; the service offers
+ * no way to cancel a job, so it may still finish on its side.
+ */
+import { NotFoundError, RateLimitedError, type PayrollClient } from "../../client";
+import { MIN_POLL_INTERVAL_MS, type ReportId } from "../../contract";
+import { safeSheetName, safeTableName, type WorkbookPort } from "../../excel";
+import {
+  columnOrder,
+  describeProblems,
+  flattenReport,
+  fromSetting,
+  savedReportSettingKey,
+  toSetting,
+  type ReportRequest,
+  type ReportRowsPart,
+  type RunMode,
+  type SavedReport,
+} from "../../sheets/reports";
+
+export type ReportRunClient = Pick<PayrollClient, "runReport" | "startReportAsync" | "pollReport">;
+
+export const REPORT_TITLES: Record<ReportId, string> = {
+  transaction_history: "Transaction history",
+  variance: "Variance",
+  comparison_leave: "Leave comparison",
+  leave_liability_v2: "Leave liability (beta)",
+  tracked_balances: "Tracked balances (beta)",
+};
+
+/** Setting that lists the report sheets of the workbook (names only), so the pane can offer Refresh. */
+export const REPORT_SHEETS_SETTING = "reports.sheets";
+/** Consecutive 429s with no job of ours running before giving up (about five minutes at 10 s). */
+export const MAX_QUEUE_WAITS = 30;
+
+export type ReportStatus =
+  | { phase: "requesting"; done: number; total: number; clientName: string }
+  | { phase: "queued"; started: number; total: number; startedAt: number }
+  | { phase: "polling"; elapsedMs: number; running: number; finished: number; total: number; polls: number }
+  | { phase: "queue-full"; waitMs: number; attempt: number; message: string }
+  | { phase: "writing"; rows: number };
+
+export interface ReportRunOptions {
+  signal?: AbortSignal;
+  onStatus?(status: ReportStatus): void;
+  /** Poll interval; anything below MIN_POLL_INTERVAL_MS is raised to it. */
+  pollIntervalMs?: number;
+  /** Test seam: how to wait (default: an abortable timer). Tests shorten real time but see the requested waits. */
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+  now?(): number;
+}
+
+export interface ReportFailure {
+  clientName: string;
+  message: string;
+}
+
+export interface ReportRunResult {
+  sheetName: string;
+  tableName: string;
+  rowCount: number;
+  /** Requests whose client failed; the sheet holds the other clients' rows and says it is incomplete. */
+  failures: ReportFailure[];
+  /** Values kept as text because they could not be read as amounts or dates (one sentence), or null. */
+  valueProblems: string | null;
+}
+
+/** The report job is unknown to the service (404 on poll). */
+export class ReportJobLostError extends Error {
+  override readonly name = "ReportJobLostError";
+  constructor(clientName: string) {
+    super(
+      `The payroll service no longer knows the report job for ${clientName} (it may have expired or the service ` +
+        "restarted). Nothing was written to the sheet; run the report again.",
+    );
+  }
+}
+
+/** Every request failed: nothing to write, the sheet is unchanged. */
+export class ReportFailedError extends Error {
+  override readonly name = "ReportFailedError";
+  constructor(readonly failures: ReportFailure[]) {
+    super(
+      failures.length === 1
+        ? `The report failed: ${failures[0].message} The sheet was not changed.`
+        : `The report failed for every client (${failures.map((f) => `${f.clientName}: ${f.message}`).join(" ")}) The sheet was not changed.`,
+    );
+  }
+}
+
+export function defaultReportSheetName(reportId: ReportId, clientCount: number): string {
+  const base = REPORT_TITLES[reportId].replace(" (beta)", "");
+  return safeSheetName(clientCount > 1 ? `${base} (${clientCount} clients)` : base);
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abortError = () => Object.assign(new Error("The report was cancelled."), { name: "AbortError" });
+    if (signal?.aborted) return reject(abortError());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === "AbortError" || error.name === "AbortedError");
+}
+
+type Outcome = { ok: true; rows: Record<string, unknown>[] } | { ok: false; message: string; lost?: boolean };
+
+/** Runs each request with the synchronous endpoint, one after another (one request per client). */
+async function runSync(client: ReportRunClient, reportId: ReportId, requests: readonly ReportRequest[], o: ReportRunOptions): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const [i, r] of requests.entries()) {
+    o.onStatus?.({ phase: "requesting", done: i, total: requests.length, clientName: r.clientName });
+    try {
+      const rows = await client.runReport(r.clientId, reportId, r.body as never, { signal: o.signal });
+      outcomes.push({ ok: true, rows: rows as Record<string, unknown>[] });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      outcomes.push({ ok: false, message: messageOf(error) });
+    }
+  }
+  return outcomes;
+}
+
+interface Job {
+  index: number;
+  uuid: string;
+}
+
+/** Runs the requests through the async endpoints (see the module comment for the rules). */
+export async function runAsync(
+  client: ReportRunClient,
+  reportId: ReportId,
+  requests: readonly ReportRequest[],
+  o: ReportRunOptions = {},
+): Promise<Outcome[]> {
+  const interval = Math.max(MIN_POLL_INTERVAL_MS, o.pollIntervalMs ?? MIN_POLL_INTERVAL_MS);
+  const sleep = o.sleep ?? abortableSleep;
+  const now = o.now ?? Date.now;
+  const startedAt = now();
+  const outcomes: (Outcome | undefined)[] = requests.map(() => undefined);
+  const pending = requests.map((_, i) => i);
+  const running: Job[] = [];
+  let queueWaits = 0;
+  let polls = 0;
+  const finished = () => outcomes.filter(Boolean).length;
+
+  while (pending.length > 0 || running.length > 0) {
+    // Start as many jobs as the queue accepts.
+    let waitMs = interval;
+    while (pending.length > 0) {
+      const index = pending[0];
+      const r = requests[index];
+      try {
+        const started = await client.startReportAsync(r.clientId, reportId, r.body as never, { signal: o.signal });
+        pending.shift();
+        running.push({ index, uuid: started.uuid });
+        queueWaits = 0;
+        o.onStatus?.({ phase: "queued", started: running.length + finished(), total: requests.length, startedAt });
+      } catch (error) {
+        if (isAbort(error)) throw error;
+        if (error instanceof RateLimitedError) {
+          if (running.length === 0) {
+            queueWaits += 1;
+            if (queueWaits > MAX_QUEUE_WAITS) {
+              for (const i of pending.splice(0)) {
+                outcomes[i] = { ok: false, message: "The service's report queue stayed full; the report was not started." };
+              }
+              break;
+            }
+            waitMs = Math.max(error.retryAfterMs ?? interval, 1000);
+            o.onStatus?.({
+              phase: "queue-full",
+              waitMs,
+              attempt: queueWaits,
+              message: `The service's report queue is full. Trying again in ${Math.ceil(waitMs / 1000)} s (attempt ${queueWaits}).`,
+            });
+          }
+          break; // with jobs running, poll them first: they free the queue
+        }
+        pending.shift();
+        outcomes[index] = { ok: false, message: messageOf(error) };
+      }
+    }
+    if (running.length === 0 && pending.length === 0) break;
+
+    await sleep(running.length > 0 ? interval : waitMs, o.signal);
+    if (running.length === 0) continue;
+
+    polls += 1;
+    for (const job of [...running]) {
+      const r = requests[job.index];
+      try {
+        const result = await client.pollReport(r.clientId, job.uuid, { signal: o.signal });
+        if (result.state === "complete") {
+          outcomes[job.index] = { ok: true, rows: result.rows as Record<string, unknown>[] };
+          running.splice(running.indexOf(job), 1);
+        }
+      } catch (error) {
+        if (isAbort(error)) throw error;
+        const lost = error instanceof NotFoundError;
+        outcomes[job.index] = { ok: false, lost, message: lost ? new ReportJobLostError(r.clientName).message : messageOf(error) };
+        running.splice(running.indexOf(job), 1);
+      }
+    }
+    o.onStatus?.({ phase: "polling", elapsedMs: now() - startedAt, running: running.length, finished: finished(), total: requests.length, polls });
+  }
+  return outcomes.map((x) => x ?? { ok: false, message: "The report was not run." });
+}
+
+export interface ReportDeps {
+  client: ReportRunClient;
+  workbook: WorkbookPort;
+}
+
+/**
+ * Runs a report and writes it: a new sheet, or the same sheet replaced in place. The parameters are saved in the
+ * workbook for Refresh (after the rows are written, so a failed run never leaves parameters without a sheet).
+ */
+export async function runReportToSheet(deps: ReportDeps, saved: SavedReport, o: ReportRunOptions = {}): Promise<ReportRunResult> {
+  const checked = toSetting(saved); // refuses anything but report parameters before any request
+  const outcomes =
+    checked.mode === "async"
+      ? await runAsync(deps.client, checked.reportId, checked.requests, o)
+      : await runSync(deps.client, checked.reportId, checked.requests, o);
+
+  const failures: ReportFailure[] = [];
+  const parts: ReportRowsPart[] = [];
+  outcomes.forEach((outcome, i) => {
+    const r = checked.requests[i];
+    if (outcome.ok) parts.push({ clientName: r.clientName, rows: outcome.rows });
+    else failures.push({ clientName: r.clientName, message: outcome.message });
+  });
+  if (parts.length === 0) {
+    const only = outcomes[0];
+    if (outcomes.length === 1 && !only.ok && only.lost) throw new ReportJobLostError(checked.requests[0].clientName);
+    throw new ReportFailedError(failures);
+  }
+
+  const table = flattenReport(checked.reportId, parts, {
+    columnLabels: checked.columnLabels,
+    customFields: checked.customFields,
+    clientColumn: checked.clientColumn,
+    order: columnOrder(checked.reportId, checked.requests[0].body),
+  });
+  o.onStatus?.({ phase: "writing", rows: table.rows.length });
+  const incomplete = failures.length > 0 ? ` — INCOMPLETE, missing: ${failures.map((f) => f.clientName).join(", ")}` : "";
+  const written = await deps.workbook.writeTable({
+    sheetName: checked.sheetName,
+    tableName: checked.tableName,
+    columns: table.columns,
+    rows: table.rows,
+    title: `${checked.title}${incomplete}`,
+    stampLabel: "Report run",
+  });
+  await deps.workbook.setSetting(savedReportSettingKey(checked.sheetName), toSetting(checked) as never);
+  const sheets = await listReportSheets(deps.workbook);
+  if (!sheets.includes(checked.sheetName)) await deps.workbook.setSetting(REPORT_SHEETS_SETTING, [...sheets, checked.sheetName]);
+  return {
+    sheetName: written.sheetName,
+    tableName: written.tableName,
+    rowCount: written.rowCount,
+    failures,
+    valueProblems: describeProblems(table.problems),
+  };
+}
+
+/** Re-runs the report of a sheet from its saved parameters and replaces its rows in place. */
+export async function refreshReportSheet(deps: ReportDeps, sheetName: string, o: ReportRunOptions = {}): Promise<ReportRunResult> {
+  const stored = fromSetting(await deps.workbook.getSetting(savedReportSettingKey(sheetName)), sheetName);
+  if (!stored.ok) throw new Error(stored.message);
+  return runReportToSheet(deps, stored.saved, o);
+}
+
+/** Names of the report sheets recorded in the workbook (whether or not the user has since deleted a sheet). */
+export async function listReportSheets(workbook: WorkbookPort): Promise<string[]> {
+  const value = await workbook.getSetting(REPORT_SHEETS_SETTING);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** The parameters saved for a sheet, or null. */
+export async function savedReportOf(workbook: WorkbookPort, sheetName: string): Promise<SavedReport | null> {
+  const stored = fromSetting(await workbook.getSetting(savedReportSettingKey(sheetName)), sheetName);
+  return stored.ok ? stored.saved : null;
+}
+
+/** Builds the saved parameters of a new report run. */
+export function newSavedReport(args: {
+  reportId: ReportId;
+  mode: RunMode;
+  sheetName: string;
+  requests: ReportRequest[];
+  columnLabels: Record<string, string>;
+  customFields: string[];
+  clientCount: number;
+}): SavedReport {
+  const sheetName = safeSheetName(args.sheetName);
+  const clients = [...new Set(args.requests.map((r) => r.clientName))];
+  return {
+    version: 1,
+    reportId: args.reportId,
+    mode: args.mode,
+    sheetName,
+    tableName: safeTableName(`Report_${sheetName}`),
+    title: `${REPORT_TITLES[args.reportId]} — ${clients.length > 2 ? `${clients.length} clients` : clients.join(", ")}`,
+    requests: args.requests,
+    columnLabels: args.columnLabels,
+    customFields: args.customFields,
+    clientColumn: args.clientCount > 1,
+  };
+}
