@@ -1,0 +1,62 @@
+/** Test doubles for the shell: a WorkbookPort holding only document settings, and a fake payroll service fetch. */
+import type { SettingValue, WorkbookPort } from "../../src/excel";
+import type { FetchLike } from "../../src/client";
+import { PayrollClient } from "../../src/client";
+import type { ClientFactory } from "../../src/taskpane/flows/connection";
+
+export function settingsOnlyWorkbook(initial: Record<string, SettingValue> = {}) {
+  const settings = new Map<string, SettingValue>(Object.entries(initial));
+  const unsupported = () => Promise.reject(new Error("not used by the shell"));
+  const workbook: WorkbookPort = {
+    writeTable: unsupported,
+    readTable: unsupported,
+    writeColumnValues: unsupported,
+    annotateRows: unsupported,
+    selectedRowIndexes: unsupported,
+    activeSheetName: unsupported,
+    activateSheet: unsupported,
+    listSheets: unsupported,
+    appendRows: unsupported,
+    deleteSheet: unsupported,
+    writeHiddenTable: unsupported,
+    readHiddenTable: unsupported,
+    getSetting: async (key) => settings.get(key),
+    setSetting: async (key, value) => void settings.set(key, value),
+    removeSetting: async (key) => void settings.delete(key),
+  };
+  return { workbook, settings };
+}
+
+export const GOOD_KEY = "good-key-123";
+
+export const CLIENTS = [
+  { id: 1, name: "Liffey Engineering Ltd", physical_address: null },
+  { id: 2, name: "Shannon Foods", physical_address: null },
+  { id: 3, name: "Boyne Logistics", physical_address: null },
+];
+
+function response(status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: { get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : null) },
+    text: async () => text,
+    json: async () => body,
+    arrayBuffer: async () => new TextEncoder().encode(text).buffer,
+  } as unknown as Response;
+}
+
+/** A fetch that answers GET /v1/clients/ like the service: the clients for GOOD_KEY, 401 otherwise. Records calls. */
+export function fakeService() {
+  const calls: { url: string; authorization: string | null }[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    const headers = new Headers(init.headers);
+    calls.push({ url, authorization: headers.get("authorization") });
+    if (headers.get("authorization") !== GOOD_KEY) return response(401, { message: "Invalid API key" });
+    if (new URL(url).pathname === "/v1/clients/") return response(200, CLIENTS.map((client) => ({ client })));
+    return response(404, { message: "Not found" });
+  };
+  const createClient: ClientFactory = ({ baseUrl, apiKey }) => new PayrollClient({ baseUrl, apiKey, fetch, maxRetries: 0 });
+  return { fetch, calls, createClient };
+}
