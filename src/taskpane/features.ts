@@ -4,7 +4,7 @@
  *
  * A slice adds its panel in its own module (e.g. src/taskpane/imports/register.ts):
  *   registerFeature({ id: "imports", title: "Imports", order: 10, Panel: ImportsPanel });
- * and adds one import line for that module to ./panels.ts.
+ * and adds one import line for that module to ./installedFeatures.ts (imported by mount.tsx).
  */
 import type * as React from "react";
 

@@ -5,7 +5,7 @@ import type { WorkbookPort } from "../excel";
 import { App } from "./App";
 import { availableLocalStorage, createKeyStore } from "./keyStore";
 import { defaultServiceUrl } from "./flows/connection";
-import "./panels";
+import "./installedFeatures";
 
 export interface MountOptions {
   container: HTMLElement;
