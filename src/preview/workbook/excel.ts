@@ -1,0 +1,76 @@
+/**
+ * The global `Excel` namespace of the preview: Excel.run over a preview workbook, plus the enums
+ * the Excel layer may use. installPreviewExcel puts it on globalThis so officeWorkbook.ts runs unchanged.
+ */
+import { RequestContext, ClientObject } from "./api";
+import { PreviewExcelError, WorkbookModel, type PreviewWorkbookOptions } from "./model";
+
+export type Batch<T> = (context: RequestContext) => Promise<T>;
+
+export interface PreviewExcelNamespace {
+  run<T>(batch: Batch<T>): Promise<T>;
+  run<T>(object: RequestContext | ClientObject<unknown>, batch: Batch<T>): Promise<T>;
+  RequestContext: new () => RequestContext;
+  SheetVisibility: { visible: "Visible"; hidden: "Hidden"; veryHidden: "VeryHidden" };
+  ClearApplyTo: { all: "All"; formats: "Formats"; contents: "Contents" };
+  ErrorCodes: Record<string, string>;
+  /** The workbook this namespace works on (preview only). */
+  preview: WorkbookModel;
+}
+
+export function createPreviewWorkbook(options?: PreviewWorkbookOptions): WorkbookModel {
+  return new WorkbookModel(options);
+}
+
+export function createPreviewExcel(workbook: WorkbookModel): PreviewExcelNamespace {
+  async function run<T>(a: Batch<T> | RequestContext | ClientObject<unknown>, b?: Batch<T>): Promise<T> {
+    const batch = typeof a === "function" ? a : b;
+    if (typeof batch !== "function") throw new PreviewExcelError("InvalidArgument", "Excel.run needs a batch function.");
+    const reuse = typeof a === "function" ? undefined : a instanceof RequestContext ? a : a.context;
+    const context = reuse ?? new RequestContext(workbook);
+    const pending = batch(context);
+    if (!pending || typeof (pending as Promise<T>).then !== "function")
+      throw new PreviewExcelError("RunMustReturnPromise", "The batch function passed to the \".run\" method didn't return a promise.");
+    try {
+      const result = await pending;
+      await context.sync();
+      return result;
+    } finally {
+      if (!reuse) context._close();
+    }
+  }
+  return {
+    run: run as PreviewExcelNamespace["run"],
+    RequestContext: class extends RequestContext {
+      constructor() {
+        super(workbook);
+      }
+    },
+    SheetVisibility: { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" },
+    ClearApplyTo: { all: "All", formats: "Formats", contents: "Contents" },
+    ErrorCodes: {
+      accessDenied: "AccessDenied",
+      generalException: "GeneralException",
+      invalidArgument: "InvalidArgument",
+      invalidOperation: "InvalidOperation",
+      itemAlreadyExists: "ItemAlreadyExists",
+      itemNotFound: "ItemNotFound",
+      notImplemented: "NotImplemented",
+      propertyNotLoaded: "PropertyNotLoaded",
+      requestPayloadSizeLimitExceeded: "RequestPayloadSizeLimitExceeded",
+      responsePayloadSizeLimitExceeded: "ResponsePayloadSizeLimitExceeded",
+    },
+    preview: workbook,
+  };
+}
+
+/**
+ * Define the global `Excel` (and a minimal `OfficeExtension` when absent) over a preview workbook.
+ * Returns the workbook, so callers (the grid view, tests) can watch and inspect it.
+ */
+export function installPreviewExcel(target: object = globalThis, workbook: WorkbookModel = createPreviewWorkbook()): WorkbookModel {
+  const g = target as Record<string, unknown>;
+  g.Excel = createPreviewExcel(workbook);
+  if (g.OfficeExtension === undefined) g.OfficeExtension = { Error: PreviewExcelError };
+  return workbook;
+}

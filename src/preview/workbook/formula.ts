@@ -1,0 +1,259 @@
+/**
+ * A deliberately tiny formula evaluator for the preview: numbers, strings, TRUE/FALSE, cell references,
+ * + - * / ^ & and comparisons, parentheses, and SUM/MIN/MAX/AVERAGE/ROUND/IF over cells and ranges.
+ * Anything else evaluates to an Excel error value (#NAME?, #VALUE!, #DIV/0!, #NULL!), which is what
+ * matters here: a string that Excel would read as a formula IS a formula in the preview too.
+ */
+import type { Scalar } from "./model";
+
+export type CellReader = (row: number, col: number) => Scalar | null;
+
+class FormulaError extends Error {
+  constructor(readonly value: string) {
+    super(value);
+  }
+}
+
+type Token = { t: "num"; v: number } | { t: "str"; v: string } | { t: "ref"; v: string } | { t: "id"; v: string } | { t: "op"; v: string } | { t: "sp" };
+
+function tokenize(src: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < src.length) {
+    const rest = src.slice(i);
+    let m: RegExpExecArray | null;
+    if ((m = /^\s+/.exec(rest))) {
+      out.push({ t: "sp" });
+    } else if ((m = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(rest))) {
+      out.push({ t: "num", v: Number(m[0]) });
+    } else if ((m = /^"((?:[^"]|"")*)"/.exec(rest))) {
+      out.push({ t: "str", v: m[1].replace(/""/g, '"') });
+    } else if ((m = /^\$?[A-Za-z]{1,3}\$?\d+(:\$?[A-Za-z]{1,3}\$?\d+)?(?![A-Za-z0-9_(])/.exec(rest))) {
+      out.push({ t: "ref", v: m[0].replace(/\$/g, "").toUpperCase() });
+    } else if ((m = /^[A-Za-z_][A-Za-z0-9_.]*/.exec(rest))) {
+      out.push({ t: "id", v: m[0].toUpperCase() });
+    } else if ((m = /^(<=|>=|<>|[-+*/^&=<>(),:@%])/.exec(rest))) {
+      out.push({ t: "op", v: m[0] });
+    } else {
+      throw new FormulaError("#NAME?");
+    }
+    i += m[0].length;
+  }
+  // Whitespace is insignificant except between two operands, where Excel reads it as the
+  // intersection operator (e.g. "=+353 1 234"): the preview answers #NULL! as Excel does.
+  const tokens: Token[] = [];
+  out.forEach((tok, k) => {
+    if (tok.t !== "sp") return void tokens.push(tok);
+    const prev = tokens[tokens.length - 1];
+    const next = out.slice(k + 1).find((x) => x.t !== "sp");
+    const operand = (x?: Token) => x !== undefined && (x.t === "num" || x.t === "ref" || x.t === "str" || (x.t === "op" && x.v === ")"));
+    const startsOperand = (x?: Token) => x !== undefined && (x.t === "num" || x.t === "ref" || x.t === "str" || x.t === "id" || (x.t === "op" && x.v === "("));
+    if (operand(prev) && startsOperand(next)) throw new FormulaError("#NULL!");
+  });
+  return tokens;
+}
+
+function colIndex(letters: string): number {
+  let n = 0;
+  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+function parseRef(ref: string): { r: number; c: number } {
+  const m = /^([A-Z]+)(\d+)$/.exec(ref)!;
+  return { r: Number(m[2]) - 1, c: colIndex(m[1]) };
+}
+
+type Val = Scalar | null | Val[];
+
+function toNumber(v: Val): number {
+  if (Array.isArray(v)) throw new FormulaError("#VALUE!");
+  if (v === null || v === "") return 0;
+  if (typeof v === "number") return v;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (/^#/.test(v)) throw new FormulaError(v);
+  const n = Number(v.trim());
+  if (v.trim() === "" || Number.isNaN(n)) throw new FormulaError("#VALUE!");
+  return n;
+}
+
+function flat(v: Val): (Scalar | null)[] {
+  return Array.isArray(v) ? v.flatMap(flat) : [v];
+}
+
+class Parser {
+  private pos = 0;
+  constructor(
+    private readonly tokens: Token[],
+    private readonly read: CellReader,
+  ) {}
+
+  private peek(): Token | undefined {
+    return this.tokens[this.pos];
+  }
+  private isOp(v: string): boolean {
+    const t = this.peek();
+    return t !== undefined && t.t === "op" && t.v === v;
+  }
+  private expect(v: string): void {
+    if (!this.isOp(v)) throw new FormulaError("#NAME?");
+    this.pos++;
+  }
+
+  parse(): Val {
+    const v = this.comparison();
+    if (this.pos < this.tokens.length) throw new FormulaError("#NAME?");
+    return v;
+  }
+
+  private comparison(): Val {
+    let left = this.concat();
+    for (;;) {
+      const t = this.peek();
+      if (!(t && t.t === "op" && ["=", "<>", "<", ">", "<=", ">="].includes(t.v))) return left;
+      this.pos++;
+      const right = this.concat();
+      const [a, b] = [flat(left)[0], flat(right)[0]];
+      const cmp = typeof a === "number" && typeof b === "number" ? a - b : String(a ?? "").localeCompare(String(b ?? ""));
+      left = { "=": cmp === 0, "<>": cmp !== 0, "<": cmp < 0, ">": cmp > 0, "<=": cmp <= 0, ">=": cmp >= 0 }[t.v] as boolean;
+    }
+  }
+
+  private concat(): Val {
+    let left = this.additive();
+    while (this.isOp("&")) {
+      this.pos++;
+      const right = this.additive();
+      left = String(flat(left)[0] ?? "") + String(flat(right)[0] ?? "");
+    }
+    return left;
+  }
+
+  private additive(): Val {
+    let left = this.term();
+    while (this.isOp("+") || this.isOp("-")) {
+      const op = (this.tokens[this.pos++] as { v: string }).v;
+      const right = this.term();
+      left = op === "+" ? toNumber(left) + toNumber(right) : toNumber(left) - toNumber(right);
+    }
+    return left;
+  }
+
+  private term(): Val {
+    let left = this.power();
+    while (this.isOp("*") || this.isOp("/")) {
+      const op = (this.tokens[this.pos++] as { v: string }).v;
+      const right = this.power();
+      if (op === "*") left = toNumber(left) * toNumber(right);
+      else {
+        const d = toNumber(right);
+        if (d === 0) throw new FormulaError("#DIV/0!");
+        left = toNumber(left) / d;
+      }
+    }
+    return left;
+  }
+
+  private power(): Val {
+    const base = this.unary();
+    if (!this.isOp("^")) return base;
+    this.pos++;
+    return toNumber(base) ** toNumber(this.unary());
+  }
+
+  private unary(): Val {
+    if (this.isOp("-")) {
+      this.pos++;
+      return -toNumber(this.unary());
+    }
+    if (this.isOp("+")) {
+      this.pos++;
+      return this.unary();
+    }
+    if (this.isOp("@")) throw new FormulaError("#NAME?");
+    const v = this.primary();
+    if (this.isOp("%")) {
+      this.pos++;
+      return toNumber(v) / 100;
+    }
+    return v;
+  }
+
+  private primary(): Val {
+    const t = this.tokens[this.pos++];
+    if (!t) throw new FormulaError("#NAME?");
+    if (t.t === "num" || t.t === "str") return t.v;
+    if (t.t === "ref") return this.reference(t.v);
+    if (t.t === "op" && t.v === "(") {
+      const v = this.comparison();
+      this.expect(")");
+      return v;
+    }
+    if (t.t === "id") {
+      if (t.v === "TRUE" || t.v === "FALSE") return t.v === "TRUE";
+      if (this.isOp("(")) return this.call(t.v);
+    }
+    throw new FormulaError("#NAME?");
+  }
+
+  private reference(ref: string): Val {
+    const [a, b] = ref.split(":");
+    const from = parseRef(a);
+    if (!b) return this.read(from.r, from.c);
+    const to = parseRef(b);
+    const out: Val[] = [];
+    for (let r = Math.min(from.r, to.r); r <= Math.max(from.r, to.r); r++)
+      for (let c = Math.min(from.c, to.c); c <= Math.max(from.c, to.c); c++) out.push(this.read(r, c));
+    return out;
+  }
+
+  private call(name: string): Val {
+    this.expect("(");
+    const args: Val[] = [];
+    if (!this.isOp(")")) {
+      args.push(this.comparison());
+      while (this.isOp(",")) {
+        this.pos++;
+        args.push(this.comparison());
+      }
+    }
+    this.expect(")");
+    const nums = () => args.flatMap(flat).filter((x): x is number => typeof x === "number");
+    switch (name) {
+      case "SUM":
+        return nums().reduce((s, x) => s + x, 0);
+      case "MIN":
+        return nums().length ? Math.min(...nums()) : 0;
+      case "MAX":
+        return nums().length ? Math.max(...nums()) : 0;
+      case "AVERAGE": {
+        const xs = nums();
+        if (xs.length === 0) throw new FormulaError("#DIV/0!");
+        return xs.reduce((s, x) => s + x, 0) / xs.length;
+      }
+      case "ROUND": {
+        const f = 10 ** toNumber(args[1] ?? 0);
+        return Math.round(toNumber(args[0]) * f) / f;
+      }
+      case "IF":
+        return toNumber(args[0]) !== 0 ? (args[1] ?? true) : (args[2] ?? false);
+      default:
+        throw new FormulaError("#NAME?");
+    }
+  }
+}
+
+/** Evaluate a formula (with its leading "=") to a cell value; errors come back as "#NAME?"-style strings. */
+export function evaluateFormula(formula: string, read: CellReader): Scalar {
+  try {
+    const v = new Parser(tokenize(formula.replace(/^=/, "")), read).parse();
+    const first = flat(v)[0];
+    if (Array.isArray(v) && flat(v).length > 1) return "#VALUE!";
+    return first ?? 0;
+  } catch (e) {
+    if (e instanceof FormulaError) return e.value;
+    throw e;
+  }
+}
+
+export const ERROR_VALUES = ["#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#CALC!", "#SPILL!"];

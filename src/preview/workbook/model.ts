@@ -1,0 +1,569 @@
+/**
+ * The preview workbook's state: sheets of cells (values, formulas, number formats, fills), tables,
+ * frozen panes, column widths, selection and document settings, with Excel's rules for names,
+ * shapes and table layout. The Excel.* proxy layer (api.ts) and the grid view both work on this.
+ * Errors are PreviewExcelError with Excel's error codes.
+ */
+import { evaluateFormula } from "./formula";
+import { formatValue } from "./numberFormat";
+import { isGeneral, parseEntry } from "./entry";
+
+export type Scalar = string | number | boolean;
+export type Visibility = "Visible" | "Hidden" | "VeryHidden";
+export type ClearApplyTo = "All" | "Formats" | "Contents";
+
+export const MAX_ROWS = 1_048_576;
+export const MAX_COLS = 16_384;
+/** Excel's default column width (8.43 characters) in points. */
+export const DEFAULT_COLUMN_WIDTH = 48;
+
+export interface Cell {
+  /** Constant value; null when empty or when the cell holds a formula. */
+  v: Scalar | null;
+  /** Formula text including the leading "=". */
+  f?: string;
+  /** Number format code; undefined means General. */
+  nf?: string;
+  /** Fill colour "#RRGGBB". */
+  fill?: string;
+  bold?: boolean;
+  fontColor?: string;
+}
+
+export interface Rect {
+  r: number;
+  c: number;
+  rows: number;
+  cols: number;
+}
+
+/** An error shaped like OfficeExtension.Error: `code` is Excel's error code string. */
+export class PreviewExcelError extends Error {
+  override readonly name = "RichApi.Error";
+  readonly debugInfo: { code: string; message: string; errorLocation?: string };
+  readonly traceMessages: string[] = [];
+  constructor(
+    readonly code: string,
+    message: string,
+    errorLocation?: string,
+  ) {
+    super(message);
+    this.debugInfo = { code, message, errorLocation };
+  }
+}
+
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let s = "";
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+function lettersToIndex(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+/** "A1", "A1:C3", "A:C", "2:5" (no sheet part) -> rectangle; throws InvalidArgument otherwise. */
+export function parseAddress(address: string): Rect {
+  const bad = () => new PreviewExcelError("InvalidArgument", `The argument is invalid or missing or has an incorrect format: "${address}".`);
+  const parts = address.replace(/\$/g, "").toUpperCase().split(":");
+  if (parts.length > 2) throw bad();
+  const one = (p: string): { r?: number; c?: number } => {
+    let m: RegExpExecArray | null;
+    if ((m = /^([A-Z]{1,3})(\d{1,7})$/.exec(p))) return { c: lettersToIndex(m[1]), r: Number(m[2]) - 1 };
+    if ((m = /^([A-Z]{1,3})$/.exec(p))) return { c: lettersToIndex(m[1]) };
+    if ((m = /^(\d{1,7})$/.exec(p))) return { r: Number(m[1]) - 1 };
+    throw bad();
+  };
+  const a = one(parts[0]);
+  const b = parts[1] !== undefined ? one(parts[1]) : a;
+  const wholeCols = a.r === undefined && b.r === undefined;
+  const wholeRows = a.c === undefined && b.c === undefined;
+  if ((a.r === undefined) !== (b.r === undefined) || (a.c === undefined) !== (b.c === undefined)) throw bad();
+  if (parts.length === 1 && (wholeCols || wholeRows)) throw bad();
+  const r0 = wholeCols ? 0 : Math.min(a.r!, b.r!);
+  const r1 = wholeCols ? MAX_ROWS - 1 : Math.max(a.r!, b.r!);
+  const c0 = wholeRows ? 0 : Math.min(a.c!, b.c!);
+  const c1 = wholeRows ? MAX_COLS - 1 : Math.max(a.c!, b.c!);
+  if (r0 < 0 || r1 >= MAX_ROWS || c0 < 0 || c1 >= MAX_COLS) throw bad();
+  return { r: r0, c: c0, rows: r1 - r0 + 1, cols: c1 - c0 + 1 };
+}
+
+export function rectAddress(rect: Rect): string {
+  const a = `${columnLetters(rect.c)}${rect.r + 1}`;
+  const b = `${columnLetters(rect.c + rect.cols - 1)}${rect.r + rect.rows}`;
+  return rect.rows === 1 && rect.cols === 1 ? a : `${a}:${b}`;
+}
+
+/** Sheet name as Excel writes it in an address: quoted when it has anything but letters, digits, _ and . */
+export function quoteSheetName(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+}
+
+export function intersect(a: Rect, b: Rect): Rect | null {
+  const r = Math.max(a.r, b.r);
+  const c = Math.max(a.c, b.c);
+  const r1 = Math.min(a.r + a.rows, b.r + b.rows);
+  const c1 = Math.min(a.c + a.cols, b.c + b.cols);
+  return r1 > r && c1 > c ? { r, c, rows: r1 - r, cols: c1 - c } : null;
+}
+
+export interface TableModel {
+  id: string;
+  name: string;
+  sheet: SheetModel;
+  /** Top-left of the header row and size including the header row. */
+  r: number;
+  c: number;
+  rows: number;
+  cols: number;
+  style: string;
+  deleted?: boolean;
+}
+
+export class SheetModel {
+  readonly rowsData: (Cell | undefined)[][] = [];
+  readonly columnWidths = new Map<number, number>();
+  visibility: Visibility = "Visible";
+  frozenRows = 0;
+  frozenCols = 0;
+  selection: Rect = { r: 0, c: 0, rows: 1, cols: 1 };
+  deleted = false;
+
+  constructor(
+    readonly workbook: WorkbookModel,
+    readonly id: string,
+    public name: string,
+  ) {}
+
+  cell(r: number, c: number): Cell | undefined {
+    return this.rowsData[r]?.[c];
+  }
+
+  /** Cell for writing, created on demand. */
+  cellForWrite(r: number, c: number): Cell {
+    const row = (this.rowsData[r] ??= []);
+    return (row[c] ??= { v: null });
+  }
+
+  /** The value Excel reports for a cell: formulas are evaluated; empty cells are "". */
+  valueAt(r: number, c: number, depth = 0): Scalar {
+    const cell = this.cell(r, c);
+    if (!cell) return "";
+    if (cell.f) {
+      if (depth > 64) return "#REF!";
+      return evaluateFormula(cell.f, (rr, cc) => {
+        const v = this.valueAt(rr, cc, depth + 1);
+        return v === "" ? null : v;
+      });
+    }
+    return cell.v ?? "";
+  }
+
+  formulaAt(r: number, c: number): Scalar {
+    const cell = this.cell(r, c);
+    return cell?.f ?? cell?.v ?? "";
+  }
+
+  formatAt(r: number, c: number): string {
+    return this.cell(r, c)?.nf ?? "General";
+  }
+
+  textAt(r: number, c: number): string {
+    const v = this.valueAt(r, c);
+    return formatValue(v === "" ? null : v, this.cell(r, c)?.nf);
+  }
+
+  columnWidth(c: number): number {
+    return this.columnWidths.get(c) ?? DEFAULT_COLUMN_WIDTH;
+  }
+
+  /** Extent of cells holding a value, formula or format (0x0 when the sheet is empty). */
+  usedRect(valuesOnly = false): Rect | null {
+    let r0 = Infinity;
+    let c0 = Infinity;
+    let r1 = -1;
+    let c1 = -1;
+    this.rowsData.forEach((row, r) => {
+      row?.forEach((cell, c) => {
+        if (!cell) return;
+        const used = cell.v !== null || cell.f !== undefined || (!valuesOnly && (cell.nf !== undefined || cell.fill !== undefined || cell.bold));
+        if (!used) return;
+        r0 = Math.min(r0, r);
+        c0 = Math.min(c0, c);
+        r1 = Math.max(r1, r);
+        c1 = Math.max(c1, c);
+      });
+    });
+    for (const t of this.tables()) {
+      r0 = Math.min(r0, t.r);
+      c0 = Math.min(c0, t.c);
+      r1 = Math.max(r1, t.r + t.rows - 1);
+      c1 = Math.max(c1, t.c + t.cols - 1);
+    }
+    return r1 < 0 ? null : { r: r0, c: c0, rows: r1 - r0 + 1, cols: c1 - c0 + 1 };
+  }
+
+  tables(): TableModel[] {
+    return this.workbook.tablesList.filter((t) => t.sheet === this && !t.deleted);
+  }
+
+  tableAt(r: number, c: number): TableModel | undefined {
+    return this.tables().find((t) => r >= t.r && r < t.r + t.rows && c >= t.c && c < t.c + t.cols);
+  }
+
+  // ---- writes -------------------------------------------------------------------------------------
+
+  /** Enter a value as Excel does for Range.values: strings are parsed (see entry.ts). */
+  enter(r: number, c: number, value: unknown): void {
+    const cell = this.cellForWrite(r, c);
+    const table = this.tableAt(r, c);
+    if (table && r === table.r) {
+      // Table headers are always text; the table keeps them unique.
+      cell.f = undefined;
+      cell.v = value === null || value === undefined ? "" : String(value);
+      this.workbook.normaliseHeaders(table);
+      return;
+    }
+    if (value === null || value === undefined) return; // Excel: null in a values array leaves the cell unchanged
+    if (typeof value === "number") {
+      if (!Number.isFinite(value)) throw new PreviewExcelError("InvalidArgument", "The argument is invalid or missing or has an incorrect format.");
+      cell.v = value;
+      cell.f = undefined;
+    } else if (typeof value === "boolean") {
+      cell.v = value;
+      cell.f = undefined;
+    } else if (typeof value === "string") {
+      const entry = parseEntry(value, cell.nf);
+      cell.v = entry.value;
+      cell.f = entry.formula;
+      if (entry.numberFormat && isGeneral(cell.nf)) cell.nf = entry.numberFormat;
+    } else {
+      throw new PreviewExcelError("InvalidArgument", `Unsupported cell value type: ${typeof value}.`);
+    }
+  }
+
+  /** Range.formulas: strings starting with "=" are formulas (even in text-formatted cells? no: "@" keeps text). */
+  enterFormula(r: number, c: number, value: unknown): void {
+    const cell = this.cellForWrite(r, c);
+    if (typeof value === "string" && value.startsWith("=") && value.length > 1 && cell.nf !== "@") {
+      cell.f = value;
+      cell.v = null;
+      return;
+    }
+    this.enter(r, c, value);
+  }
+
+  setNumberFormat(r: number, c: number, format: unknown): void {
+    if (format === null || format === undefined) return;
+    if (typeof format !== "string") throw new PreviewExcelError("InvalidArgument", "A number format must be a string.");
+    const cell = this.cellForWrite(r, c);
+    cell.nf = format === "General" ? undefined : format;
+  }
+
+  clear(rect: Rect, applyTo: ClearApplyTo): void {
+    const rEnd = Math.min(rect.r + rect.rows, this.rowsData.length);
+    for (let r = rect.r; r < rEnd; r++) {
+      const row = this.rowsData[r];
+      if (!row) continue;
+      const cEnd = Math.min(rect.c + rect.cols, row.length);
+      for (let c = rect.c; c < cEnd; c++) {
+        const cell = row[c];
+        if (!cell) continue;
+        if (applyTo !== "Formats") {
+          cell.v = null;
+          cell.f = undefined;
+        }
+        if (applyTo !== "Contents") {
+          cell.nf = undefined;
+          cell.fill = undefined;
+          cell.bold = undefined;
+          cell.fontColor = undefined;
+        }
+        if (cell.v === null && cell.f === undefined && cell.nf === undefined && !cell.fill && !cell.bold && !cell.fontColor) row[c] = undefined;
+      }
+    }
+    for (const t of this.tables()) {
+      if (intersect(rect, { r: t.r, c: t.c, rows: 1, cols: t.cols })) this.workbook.normaliseHeaders(t);
+    }
+  }
+
+  /** Insert `count` blank rows at `at`, shifting cells down within columns [c, c + cols). */
+  insertRowsWithin(at: number, count: number, c: number, cols: number): void {
+    const last = this.rowsData.length - 1;
+    if (last + count >= MAX_ROWS) throw new PreviewExcelError("InvalidOperation", "This operation would move cells off the sheet.");
+    for (let r = last; r >= at; r--) {
+      const row = this.rowsData[r];
+      if (!row) continue;
+      for (let k = c; k < c + cols; k++) {
+        if (row[k] === undefined) continue;
+        (this.rowsData[r + count] ??= [])[k] = row[k];
+        row[k] = undefined;
+      }
+    }
+  }
+}
+
+export interface PreviewWorkbookOptions {
+  /** Request payload limit per sync, bytes (Excel on the web: 5 MB). */
+  requestLimitBytes?: number;
+  /** Response payload limit per sync, bytes (Excel on the web: 5 MB). */
+  responseLimitBytes?: number;
+  /** Name of the first sheet of a new workbook. */
+  firstSheetName?: string;
+}
+
+export interface SyncRecord {
+  ok: boolean;
+  requestBytes: number;
+  responseBytes: number;
+  code?: string;
+}
+
+export const FIVE_MB = 5 * 1024 * 1024;
+
+/** The preview workbook. Listeners hear about every change (grid re-render). */
+export class WorkbookModel {
+  readonly sheets: SheetModel[] = [];
+  readonly tablesList: TableModel[] = [];
+  readonly settings = new Map<string, unknown>();
+  readonly requestLimitBytes: number;
+  readonly responseLimitBytes: number;
+  /** Every sync's outcome, for tests and benchmarks. */
+  readonly syncLog: SyncRecord[] = [];
+  activeSheet: SheetModel;
+  version = 0;
+  private nextId = 1;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: PreviewWorkbookOptions = {}) {
+    this.requestLimitBytes = options.requestLimitBytes ?? FIVE_MB;
+    this.responseLimitBytes = options.responseLimitBytes ?? FIVE_MB;
+    this.activeSheet = this.addSheet(options.firstSheetName ?? "Sheet1");
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tell the views that something changed. */
+  changed(): void {
+    this.version++;
+    for (const l of [...this.listeners]) l();
+  }
+
+  newId(prefix: string): string {
+    return `{${prefix}-${this.nextId++}}`;
+  }
+
+  // ---- sheets -------------------------------------------------------------------------------------
+
+  visibleSheets(): SheetModel[] {
+    return this.sheets.filter((s) => s.visibility === "Visible");
+  }
+
+  findSheet(name: string): SheetModel | undefined {
+    const key = name.toLowerCase();
+    return this.sheets.find((s) => s.name.toLowerCase() === key);
+  }
+
+  getSheet(name: string): SheetModel {
+    const s = this.findSheet(name);
+    if (!s) throw new PreviewExcelError("ItemNotFound", `The requested resource doesn't exist: worksheet "${name}".`);
+    return s;
+  }
+
+  /** Excel's worksheet-name rules. */
+  checkSheetName(name: unknown, except?: SheetModel): string {
+    if (typeof name !== "string" || name.trim() === "")
+      throw new PreviewExcelError("InvalidArgument", "The sheet name is blank. A sheet name must have at least one character.");
+    if (name.length > 31) throw new PreviewExcelError("InvalidArgument", `The sheet name "${name}" is longer than 31 characters.`);
+    if (/[:\\/?*[\]]/.test(name)) throw new PreviewExcelError("InvalidArgument", `The sheet name "${name}" contains a character that is not allowed: : \\ / ? * [ ].`);
+    if (name.startsWith("'") || name.endsWith("'"))
+      throw new PreviewExcelError("InvalidArgument", "A sheet name cannot begin or end with an apostrophe.");
+    if (name.toLowerCase() === "history") throw new PreviewExcelError("InvalidArgument", '"History" is a reserved sheet name.');
+    const clash = this.findSheet(name);
+    if (clash && clash !== except) throw new PreviewExcelError("ItemAlreadyExists", `A sheet named "${name}" already exists.`);
+    return name;
+  }
+
+  addSheet(name?: string): SheetModel {
+    let n = name;
+    if (n === undefined) {
+      let i = this.sheets.length + 1;
+      while (this.findSheet(`Sheet${i}`)) i++;
+      n = `Sheet${i}`;
+    }
+    const sheet = new SheetModel(this, this.newId("sheet"), this.checkSheetName(n));
+    this.sheets.push(sheet);
+    return sheet;
+  }
+
+  renameSheet(sheet: SheetModel, name: unknown): void {
+    sheet.name = this.checkSheetName(name, sheet);
+  }
+
+  setVisibility(sheet: SheetModel, visibility: unknown): void {
+    if (visibility !== "Visible" && visibility !== "Hidden" && visibility !== "VeryHidden")
+      throw new PreviewExcelError("InvalidArgument", `Invalid visibility "${String(visibility)}".`);
+    if (visibility !== "Visible" && sheet.visibility === "Visible" && this.visibleSheets().length === 1)
+      throw new PreviewExcelError("InvalidOperation", "A workbook must contain at least one visible worksheet.");
+    sheet.visibility = visibility;
+    if (visibility !== "Visible" && this.activeSheet === sheet) this.activeSheet = this.visibleSheets()[0];
+  }
+
+  deleteSheet(sheet: SheetModel): void {
+    if (sheet.visibility === "Visible" && this.visibleSheets().length === 1)
+      throw new PreviewExcelError("InvalidOperation", "A workbook must contain at least one visible worksheet.");
+    for (const t of sheet.tables()) t.deleted = true;
+    this.sheets.splice(this.sheets.indexOf(sheet), 1);
+    sheet.deleted = true;
+    for (let i = this.tablesList.length - 1; i >= 0; i--) if (this.tablesList[i].deleted) this.tablesList.splice(i, 1);
+    if (this.activeSheet === sheet) this.activeSheet = this.visibleSheets()[0];
+  }
+
+  activate(sheet: SheetModel): void {
+    if (sheet.visibility !== "Visible") throw new PreviewExcelError("InvalidOperation", "A hidden worksheet cannot be activated.");
+    this.activeSheet = sheet;
+  }
+
+  // ---- tables -------------------------------------------------------------------------------------
+
+  findTable(name: string): TableModel | undefined {
+    const key = name.toLowerCase();
+    return this.tablesList.find((t) => !t.deleted && t.name.toLowerCase() === key);
+  }
+
+  checkTableName(name: unknown, except?: TableModel): string {
+    if (typeof name !== "string" || !/^[A-Za-z_\\][A-Za-z0-9_.\\]*$/.test(name) || name.length > 255)
+      throw new PreviewExcelError("InvalidArgument", `The table name "${String(name)}" is not valid.`);
+    if (/^[A-Za-z]{1,3}\d+$/.test(name) || /^[RrCc]$/.test(name) || /^[Rr]\d*[Cc]\d*$/.test(name))
+      throw new PreviewExcelError("InvalidArgument", `The table name "${name}" looks like a cell reference.`);
+    const clash = this.findTable(name);
+    if (clash && clash !== except) throw new PreviewExcelError("ItemAlreadyExists", `A table named "${name}" already exists.`);
+    return name;
+  }
+
+  /** Worksheet.tables.add(address, hasHeaders). A header-only range gets one empty data row, as in Excel. */
+  addTable(sheet: SheetModel, rect: Rect, hasHeaders: boolean): TableModel {
+    if (!hasHeaders) throw new PreviewExcelError("NotImplemented", "The preview only creates tables whose first row is the header.");
+    if (rect.rows + rect.r > MAX_ROWS - 1 || rect.cols > 1000)
+      throw new PreviewExcelError("InvalidArgument", "The table range is too large for the preview.");
+    for (const t of sheet.tables()) {
+      if (intersect(rect, { r: t.r, c: t.c, rows: t.rows, cols: t.cols }))
+        throw new PreviewExcelError("InvalidArgument", "A table can't overlap another table.");
+    }
+    let n = 1;
+    while (this.findTable(`Table${n}`)) n++;
+    const table: TableModel = { id: this.newId("table"), name: `Table${n}`, sheet, ...rect, rows: Math.max(rect.rows, 2), style: "TableStyleMedium2" };
+    this.tablesList.push(table);
+    for (let c = table.c; c < table.c + table.cols; c++) {
+      const cell = sheet.cellForWrite(table.r, c);
+      const v = sheet.valueAt(table.r, c);
+      cell.f = undefined;
+      cell.v = v === "" ? "" : typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : String(v);
+    }
+    this.normaliseHeaders(table);
+    return table;
+  }
+
+  /** Excel keeps table headers non-blank and unique: blanks become ColumnN, duplicates get a number. */
+  normaliseHeaders(table: TableModel): void {
+    const seen = new Set<string>();
+    for (let k = 0; k < table.cols; k++) {
+      const cell = table.sheet.cellForWrite(table.r, table.c + k);
+      let name = cell.v === null || cell.v === "" ? `Column${k + 1}` : String(cell.v);
+      const base = name;
+      let i = 2;
+      while (seen.has(name.toLowerCase())) name = `${base}${i++}`;
+      seen.add(name.toLowerCase());
+      cell.v = name;
+    }
+  }
+
+  deleteTable(table: TableModel, keepContents: boolean): void {
+    if (!keepContents) table.sheet.clear({ r: table.r, c: table.c, rows: table.rows, cols: table.cols }, "All");
+    table.deleted = true;
+    this.tablesList.splice(this.tablesList.indexOf(table), 1);
+  }
+
+  /** Table.rows.add: insert rows (index within the data body, or at the end), shifting cells below. */
+  addTableRows(table: TableModel, index: number | null | undefined, values: unknown): Rect {
+    const bodyRows = table.rows - 1;
+    const at = index === null || index === undefined ? bodyRows : index;
+    if (!Number.isInteger(at) || at < 0 || at > bodyRows) throw new PreviewExcelError("InvalidArgument", "The row index is outside the table.");
+    let count = 1;
+    if (values !== undefined && values !== null) {
+      if (!Array.isArray(values) || !values.every((row) => Array.isArray(row) && row.length === table.cols))
+        throw new PreviewExcelError("InvalidArgument", "The number of rows or columns in the input array doesn't match the size or dimensions of the range.");
+      count = values.length;
+    }
+    const firstRow = table.r + 1 + at;
+    table.sheet.insertRowsWithin(firstRow, count, table.c, table.cols);
+    table.rows += count;
+    // New rows take the number formats of the row above, as in Excel.
+    const template = firstRow - 1 > table.r ? firstRow - 1 : firstRow + count;
+    for (let r = firstRow; r < firstRow + count; r++) {
+      for (let k = 0; k < table.cols; k++) {
+        const nf = table.sheet.cell(template, table.c + k)?.nf;
+        if (nf) table.sheet.cellForWrite(r, table.c + k).nf = nf;
+      }
+    }
+    if (Array.isArray(values)) values.forEach((row: unknown[], i) => row.forEach((v, k) => table.sheet.enter(firstRow + i, table.c + k, v)));
+    return { r: firstRow, c: table.c, rows: count, cols: table.cols };
+  }
+
+  // ---- people editing the grid -----------------------------------------------------------------------
+
+  /** A person typed `text` into a cell: parsed as Excel does; typing just below a table extends it. */
+  editCell(sheet: SheetModel, r: number, c: number, text: string): void {
+    const below = sheet.tables().find((t) => r === t.r + t.rows && c >= t.c && c < t.c + t.cols);
+    if (below && text !== "") {
+      below.rows += 1;
+      for (let k = 0; k < below.cols; k++) {
+        const nf = sheet.cell(r - 1, below.c + k)?.nf;
+        if (nf && sheet.cell(r, below.c + k)?.nf === undefined) sheet.cellForWrite(r, below.c + k).nf = nf;
+      }
+    }
+    if (text === "") {
+      const cell = sheet.cell(r, c);
+      if (cell) {
+        cell.v = sheet.tableAt(r, c)?.r === r ? "" : null;
+        cell.f = undefined;
+      }
+      const t = sheet.tableAt(r, c);
+      if (t && t.r === r) this.normaliseHeaders(t);
+    } else {
+      sheet.enter(r, c, text);
+    }
+    this.changed();
+  }
+
+  select(sheet: SheetModel, rect: Rect): void {
+    sheet.selection = rect;
+    if (sheet.visibility === "Visible") this.activeSheet = sheet;
+    this.changed();
+  }
+
+  /** Everything the workbook holds, as JSON (used to check that no secret ever reaches the workbook). */
+  toJSON(): unknown {
+    return {
+      sheets: this.sheets.map((s) => ({
+        name: s.name,
+        visibility: s.visibility,
+        cells: s.rowsData.flatMap((row, r) =>
+          (row ?? []).flatMap((cell, c) => (cell ? [{ address: `${columnLetters(c)}${r + 1}`, ...cell }] : [])),
+        ),
+      })),
+      tables: this.tablesList.map((t) => ({ name: t.name, sheet: t.sheet.name, address: rectAddress(t) })),
+      settings: Object.fromEntries(this.settings),
+    };
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Display text of a cell value under an Excel number format code: the subset the add-in and a person
+ * typing into the preview are likely to use (General, "@", 0.00, #,##0.00, currency symbols, %,
+ * dates and times, sections for negatives). Unknown codes fall back to General.
+ */
+import type { Scalar } from "./model";
+
+const EPOCH_UTC = Date.UTC(1899, 11, 30);
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+export function formatGeneral(n: number): string {
+  if (!Number.isFinite(n)) return "#NUM!";
+  if (Number.isInteger(n) && Math.abs(n) < 1e11) return String(n);
+  const abs = Math.abs(n);
+  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9)) return n.toExponential(5).replace(/\.?0+e/, "E").replace("e", "E");
+  return String(Number(n.toPrecision(10)));
+}
+
+/** Strip quotes, escapes and [$€-1809]-style locale blocks into plain literal text. */
+function literal(part: string): string {
+  return part
+    .replace(/\[\$([^\]-]*)(-[^\]]*)?\]/g, "$1")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/"([^"]*)"/g, "$1")
+    .replace(/\\(.)/g, "$1")
+    .replace(/_./g, " ")
+    .replace(/\*./g, "");
+}
+
+/** Whether the (unquoted) code contains date/time tokens. */
+export function isDateFormat(code: string): boolean {
+  const bare = code
+    .replace(/"[^"]*"/g, "")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/\\./g, "")
+    .replace(/AM\/PM/gi, "");
+  return /[ydhs]/i.test(bare) || (/m/i.test(bare) && !/[0#?]/.test(bare));
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, "0");
+}
+
+function formatDate(serial: number, code: string): string {
+  if (serial < 0) return "#".repeat(8);
+  const ms = EPOCH_UTC + Math.round(serial * 86_400_000);
+  const d = new Date(ms);
+  const [y, mo, day, wd] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCDay()];
+  const [h, mi, s] = [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
+  const ampm = /AM\/PM/i.test(code);
+  const tokens = code.match(/"[^"]*"|\\.|AM\/PM|yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|[^"\\]/gi) ?? [];
+  let out = "";
+  tokens.forEach((tok, i) => {
+    const lower = tok.toLowerCase();
+    // "m"/"mm" right after an hour or right before seconds means minutes.
+    const prev = tokens.slice(0, i).reverse().find((t) => /^[a-z]/i.test(t))?.toLowerCase() ?? "";
+    const next = tokens.slice(i + 1).find((t) => /^[a-z]/i.test(t))?.toLowerCase() ?? "";
+    const minutes = (lower === "m" || lower === "mm") && (prev.startsWith("h") || next.startsWith("s"));
+    switch (true) {
+      case lower === "yyyy":
+        out += pad(y, 4);
+        break;
+      case lower === "yy":
+        out += pad(y % 100, 2);
+        break;
+      case lower === "mmmm":
+        out += MONTHS[mo];
+        break;
+      case lower === "mmm":
+        out += MONTHS[mo].slice(0, 3);
+        break;
+      case minutes:
+        out += lower === "mm" ? pad(mi, 2) : String(mi);
+        break;
+      case lower === "mm":
+        out += pad(mo + 1, 2);
+        break;
+      case lower === "m":
+        out += String(mo + 1);
+        break;
+      case lower === "dddd":
+        out += DAYS[wd];
+        break;
+      case lower === "ddd":
+        out += DAYS[wd].slice(0, 3);
+        break;
+      case lower === "dd":
+        out += pad(day, 2);
+        break;
+      case lower === "d":
+        out += String(day);
+        break;
+      case lower === "hh" || lower === "h": {
+        const hour = ampm ? ((h + 11) % 12) + 1 : h;
+        out += lower === "hh" ? pad(hour, 2) : String(hour);
+        break;
+      }
+      case lower === "ss":
+        out += pad(s, 2);
+        break;
+      case lower === "s":
+        out += String(s);
+        break;
+      case lower === "am/pm":
+        out += h < 12 ? "AM" : "PM";
+        break;
+      default:
+        out += literal(tok);
+    }
+  });
+  return out;
+}
+
+function formatNumberSection(n: number, section: string): string {
+  const percent = /%/.test(section.replace(/"[^"]*"/g, ""));
+  const value = percent ? n * 100 : n;
+  const m = /[#0?,.]*[0#?][#0?,.]*/.exec(section.replace(/"[^"]*"/g, (q) => "\u0000".repeat(q.length)));
+  if (!m) return literal(section);
+  const numPart = section.slice(m.index, m.index + m[0].length);
+  const prefix = literal(section.slice(0, m.index));
+  const suffix = literal(section.slice(m.index + m[0].length));
+  const [intPat, fracPat = ""] = numPart.split(".");
+  const maxDec = (fracPat.match(/[0#?]/g) ?? []).length;
+  const minDec = (fracPat.match(/0/g) ?? []).length;
+  const grouping = intPat.includes(",");
+  const minInt = (intPat.match(/0/g) ?? []).length;
+  let text = Math.abs(value).toFixed(maxDec);
+  if (maxDec > minDec) text = text.replace(new RegExp(`0{1,${maxDec - minDec}}$`), "");
+  text = text.replace(/\.$/, "");
+  let [intDigits, frac] = text.split(".");
+  if (intDigits === "0" && minInt === 0) intDigits = "";
+  intDigits = intDigits.padStart(minInt, "0");
+  if (grouping) intDigits = intDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return prefix + intDigits + (frac ? `.${frac}` : maxDec > 0 && minDec > 0 ? "." : "") + suffix;
+}
+
+/** The text Excel would show for a value under a number format (ignoring column width). */
+export function formatValue(value: Scalar | null, code: string | undefined): string {
+  if (value === null || value === "") return "";
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "string") return value;
+  const fmt = code ?? "General";
+  if (fmt === "General" || fmt === "@" || fmt === "") return formatGeneral(value);
+  const sections = fmt.split(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+  let section = sections[0];
+  let n = value;
+  if (value < 0 && sections.length > 1 && sections[1] !== "") {
+    section = sections[1];
+    n = -value;
+  } else if (value === 0 && sections.length > 2 && sections[2] !== "") {
+    section = sections[2];
+  }
+  if (/general/i.test(section)) return (value < 0 && section !== sections[0] ? "" : "") + formatGeneral(n);
+  if (isDateFormat(section)) return formatDate(n, section);
+  const body = formatNumberSection(n, section);
+  return n < 0 && section === sections[0] ? `-${body}` : body;
+}
