@@ -1,0 +1,118 @@
+/**
+ * Import flows: employees, payment frequencies (waves) and pay points, each to its own sheet as a typed table.
+ * Each import is a fixed number of list requests (never one per employee); re-importing replaces the table in
+ * place. Cancel aborts the requests; the sheet is only written once everything has been read, so a cancelled
+ * import leaves the previous data as it was.
+ */
+import type { PayrollClient } from "../../client";
+import type { WorkbookPort, WriteTableResult } from "../../excel";
+import { specsOf, toRows } from "../../sheets/columns";
+import {
+  employeeColumns,
+  payPointColumns,
+  simplifiedWaveColumns,
+  sortEmployees,
+  waveColumns,
+  waveDisplayName,
+} from "../../sheets/imports";
+
+export type ImportClient = Pick<PayrollClient, "listEmployees" | "listWaves" | "listWavesSimplified" | "listPayPoints">;
+
+/** What long work receives: a ProgressTask from the shell fits. */
+export interface FlowProgress {
+  signal?: AbortSignal;
+  update?(done: number, total?: number, detail?: string): void;
+}
+
+export const IMPORT_SHEETS = {
+  employees: { sheetName: "Employees", tableName: "Employees" },
+  waves: { sheetName: "Payment frequencies", tableName: "PaymentFrequencies" },
+  payPoints: { sheetName: "Pay points", tableName: "PayPoints" },
+} as const;
+
+export interface EmployeeImportChoice {
+  customFields: boolean;
+  servicePeriod: boolean;
+}
+
+export interface ImportResult extends WriteTableResult {
+  /** HTTP requests made. */
+  requests: number;
+}
+
+/** Employees (sorted by number) with wave and pay point names: three requests whatever the head count. */
+export async function importEmployees(
+  client: ImportClient,
+  workbook: WorkbookPort,
+  target: { clientId: number; clientName: string },
+  choice: EmployeeImportChoice,
+  progress: FlowProgress = {},
+): Promise<ImportResult> {
+  const { signal } = progress;
+  progress.update?.(0, undefined, "Reading employees, waves and pay points");
+  const include: "service_periods"[] = choice.servicePeriod ? ["service_periods"] : [];
+  const [employees, waves, payPoints] = await Promise.all([
+    client.listEmployees(target.clientId, include, { signal }),
+    client.listWaves(target.clientId, { signal }),
+    client.listPayPoints(target.clientId, { signal }),
+  ]);
+  const columns = employeeColumns(employees, {
+    ...choice,
+    waveNames: new Map(waves.map((w) => [w.id, waveDisplayName(w)])),
+    payPointNames: new Map(payPoints.map((p) => [p.id, p.name])),
+  });
+  const sorted = sortEmployees(employees);
+  const written = await workbook.writeTable({
+    ...IMPORT_SHEETS.employees,
+    title: `Employees: ${target.clientName}`,
+    columns: specsOf(columns),
+    rows: toRows(columns, sorted),
+    onProgress: (done, total) => progress.update?.(done, total, "Writing rows"),
+  });
+  return { ...written, requests: 3 };
+}
+
+/** Payment frequencies in the full or the simplified (`format=simplified`) form: one request. */
+export async function importWaves(
+  client: ImportClient,
+  workbook: WorkbookPort,
+  target: { clientId: number; clientName: string },
+  choice: { simplified: boolean },
+  progress: FlowProgress = {},
+): Promise<ImportResult> {
+  const { signal } = progress;
+  progress.update?.(0, undefined, "Reading payment frequencies");
+  const common = { ...IMPORT_SHEETS.waves, title: `Payment frequencies: ${target.clientName}` };
+  const onProgress = (done: number, total: number) => progress.update?.(done, total, "Writing rows");
+  let written: WriteTableResult;
+  if (choice.simplified) {
+    const columns = simplifiedWaveColumns();
+    const waves = await client.listWavesSimplified(target.clientId, { signal });
+    written = await workbook.writeTable({ ...common, columns: specsOf(columns), rows: toRows(columns, waves), onProgress });
+  } else {
+    const columns = waveColumns();
+    const waves = await client.listWaves(target.clientId, { signal });
+    written = await workbook.writeTable({ ...common, columns: specsOf(columns), rows: toRows(columns, waves), onProgress });
+  }
+  return { ...written, requests: 1 };
+}
+
+/** Pay points: one request. */
+export async function importPayPoints(
+  client: ImportClient,
+  workbook: WorkbookPort,
+  target: { clientId: number; clientName: string },
+  progress: FlowProgress = {},
+): Promise<ImportResult> {
+  progress.update?.(0, undefined, "Reading pay points");
+  const columns = payPointColumns();
+  const payPoints = await client.listPayPoints(target.clientId, { signal: progress.signal });
+  const written = await workbook.writeTable({
+    ...IMPORT_SHEETS.payPoints,
+    title: `Pay points: ${target.clientName}`,
+    columns: specsOf(columns),
+    rows: toRows(columns, payPoints),
+    onProgress: (done, total) => progress.update?.(done, total, "Writing rows"),
+  });
+  return { ...written, requests: 1 };
+}

@@ -1,0 +1,182 @@
+/**
+ * Input-sheet flows: load what a sheet can offer (waves, periods, inputs), and build the sheet for one wave and
+ * period. Four list requests, whatever the number of employees: waves, employees (with service periods and recent
+ * payslips), the client's calculations (definitions and every employee/payslip value) and items_and_outputs.
+ * The build writes the table, then the snapshot (hidden sheet) the push compares against, then the metadata.
+ */
+import type { PayrollClient } from "../../client";
+import type { Calculation, Employee, ItemsAndOutputs, Wave } from "../../contract";
+import { safeSheetName, safeTableName, type SettingValue, type WorkbookPort } from "../../excel";
+import { waveDisplayName } from "../../sheets/imports";
+import {
+  type OfferedInput,
+  type PeriodOption,
+  inputSheetColumns,
+  inputSheetGrid,
+  inputSheetRows,
+  offeredInputs,
+  wavePeriods,
+} from "../../sheets/inputSheet";
+import { type InputSheetMeta, InputSheetError, metaSettingKey, parseMeta, snapshotFromRows, snapshotToTable } from "../../sheets/push";
+import type { FlowProgress } from "./imports";
+
+export type InputsClient = Pick<PayrollClient, "listWaves" | "listEmployees" | "listClientCalculations" | "getItemsAndOutputs">;
+
+/** Names of the workbook's input sheets (document setting; names only). */
+export const INPUT_SHEETS_SETTING = "payroll.inputSheets";
+
+export interface InputChoices {
+  clientId: number;
+  waves: Wave[];
+  employees: Employee[];
+  calculations: Calculation[];
+  items: ItemsAndOutputs;
+  offered: OfferedInput[];
+  /** Periods per wave ID, newest first. */
+  periods: Map<number, PeriodOption[]>;
+  /** HTTP requests made. */
+  requests: number;
+}
+
+/** The four lists, fetched in parallel. */
+export async function loadInputChoices(client: InputsClient, clientId: number, progress: FlowProgress = {}): Promise<InputChoices> {
+  const o = { signal: progress.signal };
+  progress.update?.(0, 4, "Reading waves, employees and calculations");
+  let done = 0;
+  const step = <T>(p: Promise<T>) => p.then((v) => (progress.update?.(++done, 4), v));
+  const [waves, employees, calculations, items] = await Promise.all([
+    step(client.listWaves(clientId, o)),
+    step(client.listEmployees(clientId, ["service_periods", "recent_payslips"], o)),
+    step(client.listClientCalculations(clientId, o)),
+    step(client.getItemsAndOutputs(clientId, o)),
+  ]);
+  const periods = new Map(waves.map((w) => [w.id, wavePeriods(employees, w.id)]));
+  return { clientId, waves, employees, calculations, items, offered: offeredInputs(calculations, items), periods, requests: 4 };
+}
+
+export interface BuildInputSheetRequest {
+  clientId: number;
+  clientName: string;
+  waveId: number;
+  /** Period end date (the regular payslips' date). */
+  payslipDate: string;
+  /** Chosen `calc.<id>.<input>` keys, in the order wanted. */
+  inputKeys: readonly string[];
+}
+
+export interface BuildInputSheetResult {
+  sheetName: string;
+  tableName: string;
+  rowCount: number;
+  requests: number;
+}
+
+/** The input sheets this workbook knows, by name. */
+export async function listInputSheets(workbook: WorkbookPort): Promise<string[]> {
+  const value = await workbook.getSetting(INPUT_SHEETS_SETTING);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+export async function readInputSheetMeta(workbook: WorkbookPort, sheetName: string): Promise<InputSheetMeta | null> {
+  return parseMeta(await workbook.getSetting(metaSettingKey(sheetName)));
+}
+
+/**
+ * A sheet name for the wave and period. Rebuilding the same wave and period reuses its sheet; a sheet of the
+ * same name that is not ours (no metadata, or another wave/period/client) is never overwritten: a suffix is added.
+ */
+async function chooseSheetName(
+  workbook: WorkbookPort,
+  request: BuildInputSheetRequest,
+  waveName: string,
+): Promise<{ sheetName: string; n: number }> {
+  const base = safeSheetName(`Inputs ${waveName} ${request.payslipDate}`);
+  const existing = new Set((await workbook.listSheets()).map((s) => s.name.toLowerCase()));
+  for (let n = 1; n < 100; n++) {
+    const suffix = n === 1 ? "" : ` (${n})`;
+    const name = `${base.slice(0, 31 - suffix.length).trim()}${suffix}`;
+    if (!existing.has(name.toLowerCase())) return { sheetName: name, n };
+    const meta = await readInputSheetMeta(workbook, name);
+    if (meta && meta.clientId === request.clientId && meta.waveId === request.waveId && meta.payslipDate === request.payslipDate) {
+      return { sheetName: name, n };
+    }
+  }
+  throw new InputSheetError("Too many input sheets for this wave and period: delete some first.");
+}
+
+/**
+ * Build (or rebuild) the input sheet. `choices` from loadInputChoices are reused for waves and the offered inputs,
+ * but employees and calculations are read again so the prefilled values, and the snapshot the push compares
+ * with, are what the service holds now (two requests; four without choices).
+ */
+export async function buildInputSheet(
+  client: InputsClient,
+  workbook: WorkbookPort,
+  request: BuildInputSheetRequest,
+  options: FlowProgress & { choices?: InputChoices; now?: () => Date } = {},
+): Promise<BuildInputSheetResult> {
+  const { signal } = options;
+  if (request.inputKeys.length === 0) throw new InputSheetError("Choose at least one input for the sheet.");
+  let requests = 0;
+  let waves: Wave[];
+  let offered: OfferedInput[];
+  let employees: Employee[];
+  let calculations: Calculation[];
+  if (options.choices && options.choices.clientId === request.clientId) {
+    options.update?.(0, undefined, "Reading current values");
+    [employees, calculations] = await Promise.all([
+      client.listEmployees(request.clientId, ["service_periods", "recent_payslips"], { signal }),
+      client.listClientCalculations(request.clientId, { signal }),
+    ]);
+    requests = 2;
+    waves = options.choices.waves;
+    offered = offeredInputs(calculations, options.choices.items);
+  } else {
+    const fresh = await loadInputChoices(client, request.clientId, options);
+    ({ waves, employees, calculations, offered } = fresh);
+    requests = fresh.requests;
+  }
+
+  const wave = waves.find((w) => w.id === request.waveId);
+  if (!wave) throw new InputSheetError(`Wave ${request.waveId} is not one of this client's payment frequencies.`);
+  const byKey = new Map(offered.map((o) => [o.key, o]));
+  const unknown = request.inputKeys.filter((k) => !byKey.has(k));
+  if (unknown.length > 0) throw new InputSheetError(`Not an input this client's calculations offer: ${unknown.join(", ")}.`);
+  const inputs = request.inputKeys.map((k) => byKey.get(k) as OfferedInput);
+
+  const rows = inputSheetRows({ employees, calculations, waveId: wave.id, payslipDate: request.payslipDate, inputs });
+  const waveName = waveDisplayName(wave);
+  const { sheetName, n } = await chooseSheetName(workbook, request, waveName);
+  // Table and snapshot names follow the sheet's wave, date and suffix, so they are unique in the workbook.
+  const id = `${wave.id}_${request.payslipDate}${n > 1 ? `_${n}` : ""}`;
+  const tableName = safeTableName(`Inputs_${id}`);
+  const snapshotSheet = safeSheetName(`PayrollSnap_${id}`);
+
+  const written = await workbook.writeTable({
+    sheetName,
+    tableName,
+    title: `Inputs: ${request.clientName}, ${waveName}, period ending ${request.payslipDate}`,
+    stampLabel: "Built",
+    columns: inputSheetColumns(inputs),
+    rows: inputSheetGrid(rows, inputs),
+    onProgress: (done, total) => options.update?.(done, total, "Writing rows"),
+  });
+  const snapshot = snapshotToTable(snapshotFromRows(rows), inputs.map((i) => i.key));
+  await workbook.writeHiddenTable(snapshotSheet, snapshot.columns, snapshot.rows);
+  const meta: InputSheetMeta = {
+    version: 1,
+    clientId: request.clientId,
+    clientName: request.clientName,
+    waveId: wave.id,
+    waveName,
+    payslipDate: request.payslipDate,
+    tableName: written.tableName,
+    snapshotSheet,
+    inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type })),
+    builtAt: (options.now?.() ?? new Date()).toISOString(),
+  };
+  await workbook.setSetting(metaSettingKey(sheetName), meta as unknown as SettingValue);
+  const names = await listInputSheets(workbook);
+  if (!names.includes(sheetName)) await workbook.setSetting(INPUT_SHEETS_SETTING, [...names, sheetName]);
+  return { sheetName, tableName: written.tableName, rowCount: rows.length, requests };
+}
