@@ -1,0 +1,53 @@
+/**
+ * One employee as a Field/Value sheet (GET /employees/:id), which also shows the custom field IDs the document
+ * says are otherwise found only in another user interface; and an employee's template profile mappings.
+ */
+import type { Employee, ProfileMapping } from "../contract";
+import { col, type Grid, type GridCell } from "./grid";
+
+function flatten(prefix: string, value: unknown, out: GridCell[][]): void {
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) out.push([prefix, null]);
+    for (const [k, v] of entries) flatten(prefix ? `${prefix}.${k}` : k, v, out);
+    return;
+  }
+  if (Array.isArray(value)) {
+    out.push([prefix, value.length === 0 ? null : JSON.stringify(value)]);
+    return;
+  }
+  out.push([prefix, value === undefined ? null : (value as GridCell)]);
+}
+
+/** Every field the service returned, nested objects as dotted names (custom_fields.12, bank_account.branch_code). */
+export function employeeDetailGrid(employee: Employee): Grid {
+  const rows: GridCell[][] = [];
+  const { service_periods: _sp, recent_payslips: _rp, recent_payslips_with_data: _rd, ...fields } = employee;
+  flatten("", fields, rows);
+  return { columns: [col("field", "Field", "text", { width: 200 }), col("value", "Value", "text", { width: 240 })], rows };
+}
+
+export function profileMappingsGrid(mappings: readonly ProfileMapping[]): Grid {
+  return {
+    columns: [
+      col("id", "Mapping ID", "integer"),
+      col("employee_id", "Employee ID", "integer"),
+      col("profile_id", "Profile ID", "integer"),
+      col("inputs", "Inputs", "text", { width: 220 }),
+      col("included_calculations", "Included calculations", "text"),
+      col("excluded_calculations", "Excluded calculations", "text"),
+      col("created_at", "Created", "datetime"),
+      col("updated_at", "Updated", "datetime"),
+    ],
+    rows: mappings.map((m) => [
+      m.id,
+      m.employee_id,
+      m.profile_id,
+      JSON.stringify(m.inputs),
+      m.included_calculations.join(", "),
+      m.excluded_calculations.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(", "),
+      m.created_at,
+      m.updated_at,
+    ]),
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Employees created and updated from rows of the employees sheet (the import's layout, src/sheets/imports.ts).
+ *
+ * A row without an Employee ID is a new employee; a row with one is compared with the employee as the service
+ * holds it now (re-read when saving) and only the changed attributes are sent. Attributes are validated with
+ * the contract's schemas before anything is sent; a client in EMPLOYEE_NUMBER_MANUAL mode needs a Number on
+ * every new employee. Columns that are not attributes (IDs, the service period) are read-only here: a change to
+ * one marks the row Invalid rather than being silently dropped.
+ */
+import type { z } from "zod";
+import { type Employee, EmployeeCreateAttributes, type EmployeeAttributesInput, EmployeeUpdateAttributes } from "../contract";
+import { type CellValue, type ColumnSpec, describeCell, type FieldColumn, isBlank, parseCell } from "./columns";
+import { employeeColumns } from "./imports";
+
+export interface EmployeeWriteContext {
+  /** The client's employees as the service holds them now (with service_periods when the sheet shows them). */
+  employees: readonly Employee[];
+  /** Waves and pay points, for the name columns. */
+  waves: readonly { id: number; name: string }[];
+  payPoints: readonly { id: number; name: string }[];
+  /** The client's employee_number_mode is EMPLOYEE_NUMBER_MANUAL. */
+  manualNumbers: boolean;
+}
+
+export type EmployeeRowPlan =
+  | { kind: "blank"; rowIndex: number }
+  | { kind: "invalid"; rowIndex: number; errors: Record<string, string> }
+  | { kind: "unchanged"; rowIndex: number; employeeId: number }
+  | { kind: "create"; rowIndex: number; attributes: EmployeeAttributesInput }
+  | { kind: "update"; rowIndex: number; employeeId: number; attributes: EmployeeAttributesInput };
+
+/** Simple attributes: the sheet column key is the attribute name. */
+const SIMPLE = [
+  "number",
+  "first_name",
+  "last_name",
+  "wave_id",
+  "appointment_date",
+  "birthdate",
+  "payment_method",
+  "job_title",
+  "email",
+  "ppsn",
+  "prsi_class",
+  "prsi_exempt",
+  "director",
+] as const;
+/** Read address (unit no, street, postal code) to the write address lines, in that order. */
+const ADDRESS: Record<string, "line_1" | "line_2" | "line_3"> = {
+  "physical_address.unit_no": "line_1",
+  "physical_address.st_name": "line_2",
+  "physical_address.postal_code": "line_3",
+};
+const BANK: Record<string, "account_number" | "branch_code"> = {
+  "bank_account.account_number": "account_number",
+  "bank_account.branch_code": "branch_code",
+};
+/** Attributes a blank cell may clear by sending "" (optional text). */
+const CLEARABLE_TEXT = new Set(["job_title", "email", "ppsn", "prsi_class"]);
+
+const isWritable = (key: string) =>
+  (SIMPLE as readonly string[]).includes(key) || key === "wave_name" || key === "pay_point" || key in ADDRESS || key in BANK || key.startsWith("custom_fields.");
+
+/** The sheet's columns as the import defines them, plus custom field columns no employee has a value for yet. */
+function sheetColumns(headers: readonly string[], ctx: EmployeeWriteContext): Map<number, FieldColumn<Employee>> {
+  const defs = employeeColumns(ctx.employees, {
+    customFields: true,
+    servicePeriod: true,
+    waveNames: new Map(ctx.waves.map((w) => [w.id, w.name])),
+    payPointNames: new Map(ctx.payPoints.map((p) => [p.id, p.name])),
+  });
+  const byHeader = new Map(defs.map((d) => [d.header.toLowerCase(), d]));
+  const out = new Map<number, FieldColumn<Employee>>();
+  headers.forEach((h, i) => {
+    const header = String(h).trim();
+    const def = byHeader.get(header.toLowerCase());
+    if (def) out.set(i, def);
+    else {
+      const custom = /^Custom field (\d+)$/i.exec(header);
+      if (custom) out.set(i, { key: `custom_fields.${custom[1]}`, header, type: "text", value: (e) => e.custom_fields?.[custom[1]] ?? null });
+    }
+  });
+  return out;
+}
+
+type Value = string | number | boolean | null;
+const norm = (type: ColumnSpec["type"], v: CellValue): Value => {
+  if (v === undefined || v === null || v === "") return null;
+  const p = parseCell(type, v);
+  return p.ok ? p.value : (v as Value);
+};
+const same = (a: Value, b: Value) => (typeof a === "string" && typeof b === "string" ? a.trim() === b.trim() : a === b);
+
+/** Reads, compares and validates every row. Errors are keyed by the header of the cell to highlight. */
+export function parseEmployeeRows(headers: readonly string[], rows: readonly unknown[][], ctx: EmployeeWriteContext): EmployeeRowPlan[] {
+  const columns = sheetColumns(headers, ctx);
+  const keyAt = new Map([...columns].map(([i, c]) => [c.key, i]));
+  if (!keyAt.has("id")) throw new Error('The sheet has no "Employee ID" column. Import employees to get the layout, and leave the ID blank for new employees.');
+  const headerOf = (key: string) => (keyAt.has(key) ? columns.get(keyAt.get(key)!)!.header : key);
+  const byId = new Map(ctx.employees.map((e) => [e.id, e]));
+  const byNumber = new Map(ctx.employees.filter((e) => e.number).map((e) => [String(e.number).trim().toLowerCase(), e.id]));
+  const waveByName = new Map(ctx.waves.map((w) => [w.name.trim().toLowerCase(), w.id]));
+  const payPointByName = new Map(ctx.payPoints.map((p) => [p.name.trim().toLowerCase(), p.id]));
+  const seenIds = new Map<number, number>();
+  const seenNumbers = new Map<string, number>();
+
+  return rows.map((row, rowIndex): EmployeeRowPlan => {
+    if ([...columns.keys()].every((i) => isBlank(row[i]))) return { kind: "blank", rowIndex };
+    const errors: Record<string, string> = {};
+    const values = new Map<string, Value>();
+    for (const [i, c] of columns) {
+      const parsed = parseCell(c.type, row[i]);
+      if (!parsed.ok) errors[c.header] = `${c.header}: ${parsed.message}`;
+      else values.set(c.key, typeof parsed.value === "string" ? parsed.value.trim() : parsed.value);
+    }
+
+    const id = values.get("id") ?? null;
+    const existing = typeof id === "number" ? byId.get(id) : undefined;
+    if (id !== null && !existing && !errors[headerOf("id")]) {
+      errors[headerOf("id")] = `No employee with ID ${String(id)} in this client (deleted?). Clear the ID to create a new employee.`;
+    }
+    if (typeof id === "number") {
+      const first = seenIds.get(id);
+      if (first !== undefined) errors[headerOf("id")] = `Same employee as row ${first + 1}`;
+      else seenIds.set(id, rowIndex);
+    }
+
+    // What changed (update) or what is given (create).
+    const changed = new Map<string, Value>();
+    for (const [i, c] of columns) {
+      if (!values.has(c.key)) continue;
+      const v = values.get(c.key)!;
+      if (existing) {
+        const held = norm(c.type, c.value(existing));
+        if (same(v, held)) continue;
+        if (!isWritable(c.key)) {
+          if (c.key !== "id") errors[c.header] = `${c.header} is read-only here (it is not an employee attribute); restore ${describeCell(held ?? "")}${c.key.startsWith("service_period") ? " and use the Service periods sheet" : ""}`;
+          continue;
+        }
+        changed.set(c.key, v);
+      } else if (v !== null) {
+        if (isWritable(c.key)) changed.set(c.key, v);
+        else if (c.key !== "id") errors[c.header] = `${c.header} cannot be set when creating an employee; leave it blank`;
+      }
+      void i;
+    }
+
+    const attrs: Record<string, unknown> = {};
+    for (const key of SIMPLE) {
+      if (!changed.has(key)) continue;
+      const v = changed.get(key)!;
+      if (v === null) {
+        if (CLEARABLE_TEXT.has(key)) attrs[key] = "";
+        else errors[headerOf(key)] = `${headerOf(key)} is empty but the service holds a value: it cannot be cleared`;
+      } else attrs[key] = key === "number" ? String(v) : v;
+    }
+    if (changed.has("wave_name") && !changed.has("wave_id")) {
+      const name = changed.get("wave_name");
+      const wave = typeof name === "string" ? waveByName.get(name.toLowerCase()) : undefined;
+      if (wave === undefined) errors[headerOf("wave_name")] = `Unknown wave ${describeCell(name ?? "")}; choose one of: ${ctx.waves.map((w) => w.name).join(", ")}`;
+      else attrs.wave_id = wave;
+    } else if (changed.has("wave_name") && typeof attrs.wave_id === "number" && typeof changed.get("wave_name") === "string") {
+      const named = waveByName.get(String(changed.get("wave_name")).toLowerCase());
+      if (named !== attrs.wave_id) errors[headerOf("wave_name")] = "Wave and Wave ID disagree: change one of them";
+    }
+    if (changed.has("pay_point")) {
+      const name = changed.get("pay_point");
+      if (name === null) attrs.pay_point_id = null;
+      else {
+        const pp = payPointByName.get(String(name).toLowerCase());
+        if (pp === undefined) errors[headerOf("pay_point")] = `Unknown pay point ${describeCell(name)}; choose one of: ${ctx.payPoints.map((p) => p.name).join(", ")}`;
+        else attrs.pay_point_id = pp;
+      }
+    }
+    // Nested objects go whole, from the row, when any of their cells changed.
+    if (Object.keys(ADDRESS).some((k) => changed.has(k))) {
+      attrs.physical_address = Object.fromEntries(Object.entries(ADDRESS).filter(([k]) => keyAt.has(k)).map(([k, line]) => [line, String(values.get(k) ?? "")]));
+    }
+    if (Object.keys(BANK).some((k) => changed.has(k))) {
+      attrs.bank_account_attributes = Object.fromEntries(Object.entries(BANK).filter(([k]) => keyAt.has(k)).map(([k, f]) => [f, String(values.get(k) ?? "")]));
+    }
+    const custom = [...changed].filter(([k]) => k.startsWith("custom_fields."));
+    if (custom.length > 0) attrs.custom_fields = Object.fromEntries(custom.map(([k, v]) => [k.slice("custom_fields.".length), v === null ? null : String(v)]));
+
+    // Employee numbers: the client's mode decides.
+    const number = values.get("number");
+    if (!existing && id === null) {
+      if (ctx.manualNumbers && (number === null || number === undefined)) {
+        errors[headerOf("number")] = "Number is required: this client numbers employees manually (EMPLOYEE_NUMBER_MANUAL)";
+      } else if (!ctx.manualNumbers && number !== null && number !== undefined) {
+        errors[headerOf("number")] = "Leave Number blank: this client's employee numbers are assigned by the service";
+        delete attrs.number;
+      }
+    }
+    if (typeof attrs.number === "string") {
+      const key = attrs.number.toLowerCase();
+      const owner = byNumber.get(key);
+      if (owner !== undefined && owner !== existing?.id) errors[headerOf("number")] = `Number ${attrs.number} is already used by employee ${owner}`;
+      const first = seenNumbers.get(key);
+      if (first !== undefined) errors[headerOf("number")] = `Number ${attrs.number} is also on row ${first + 1}`;
+      else seenNumbers.set(key, rowIndex);
+    }
+
+    let valid: Record<string, unknown> = attrs;
+    if (Object.keys(errors).length === 0) {
+      const schema: z.ZodType = existing ? EmployeeUpdateAttributes : EmployeeCreateAttributes;
+      const checked = schema.safeParse(attrs);
+      if (checked.success) valid = checked.data as Record<string, unknown>;
+      else {
+        for (const issue of checked.error.issues) {
+          const header = headerForPath(issue.path.map(String), headerOf, keyAt);
+          errors[header] = `${header}: ${issue.message}`;
+        }
+      }
+    }
+    if (Object.keys(errors).length > 0) return { kind: "invalid", rowIndex, errors };
+    if (existing) {
+      return Object.keys(valid).length === 0
+        ? { kind: "unchanged", rowIndex, employeeId: existing.id }
+        : { kind: "update", rowIndex, employeeId: existing.id, attributes: valid as EmployeeAttributesInput };
+    }
+    return { kind: "create", rowIndex, attributes: valid as EmployeeAttributesInput };
+  });
+}
+
+/** The sheet header for a schema issue path such as ["wave_id"], ["physical_address","line_1"], ["custom_fields","12"]. */
+function headerForPath(path: string[], headerOf: (key: string) => string, keyAt: ReadonlyMap<string, number>): string {
+  const [head, child] = path;
+  if (head === "wave_id") return keyAt.has("wave_id") ? headerOf("wave_id") : headerOf("wave_name");
+  if (head === "pay_point_id") return headerOf("pay_point");
+  if (head === "physical_address") return headerOf(Object.entries(ADDRESS).find(([, l]) => l === child)?.[0] ?? "physical_address.unit_no");
+  if (head === "bank_account_attributes") return headerOf(child === "branch_code" ? "bank_account.branch_code" : "bank_account.account_number");
+  if (head === "custom_fields" && child) return headerOf(`custom_fields.${child}`);
+  return keyAt.has(head) ? headerOf(head) : head;
+}
