@@ -191,11 +191,11 @@ export abstract class ClientObject<T> {
   /** Queue a property assignment; the proxy reports the assigned value from now on (as Office does). */
   protected _set(prop: string, value: unknown, apply: (t: T) => void, bytes = ACTION_BYTES + jsonBytes(value)): void {
     this._loaded.set(prop, value);
-    this.context._enqueue({ bytes, mutates: true, run: () => apply(this._t()) });
+    this.context._enqueue({ bytes, mutates: true, run: () => void apply(this._t()) });
   }
 
   protected _do(apply: (t: T) => void, bytes = ACTION_BYTES): void {
-    this.context._enqueue({ bytes, mutates: true, run: () => apply(this._t()) });
+    this.context._enqueue({ bytes, mutates: true, run: () => void apply(this._t()) });
   }
 
   protected _result<V>(compute: (t: T) => V): ClientResult<V> {

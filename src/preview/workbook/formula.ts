@@ -39,6 +39,13 @@ function tokenize(src: string): Token[] {
     }
     i += m[0].length;
   }
+  // Unknown names are found before anything is evaluated, so they win over other errors (as in Excel).
+  const known = new Set(["SUM", "MIN", "MAX", "AVERAGE", "ROUND", "IF"]);
+  out.forEach((tok, k) => {
+    if (tok.t !== "id" || tok.v === "TRUE" || tok.v === "FALSE") return;
+    const next = out.slice(k + 1).find((x) => x.t !== "sp");
+    if (!(next && next.t === "op" && next.v === "(" && known.has(tok.v))) throw new FormulaError("#NAME?");
+  });
   // Whitespace is insignificant except between two operands, where Excel reads it as the
   // intersection operator (e.g. "=+353 1 234"): the preview answers #NULL! as Excel does.
   const tokens: Token[] = [];

@@ -115,7 +115,7 @@ function formatDate(serial: number, code: string): string {
 function formatNumberSection(n: number, section: string): string {
   const percent = /%/.test(section.replace(/"[^"]*"/g, ""));
   const value = percent ? n * 100 : n;
-  const m = /[#0?,.]*[0#?][#0?,.]*/.exec(section.replace(/"[^"]*"/g, (q) => "\u0000".repeat(q.length)));
+  const m = /[#0?,.]*[0#?][#0?,.]*/.exec(section.replace(/"[^"]*"|\[[^\]]*\]/g, (q) => "\u0000".repeat(q.length)));
   if (!m) return literal(section);
   const numPart = section.slice(m.index, m.index + m[0].length);
   const prefix = literal(section.slice(0, m.index));

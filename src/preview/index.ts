@@ -1,0 +1,2 @@
+/** The browser preview: an in-browser workbook with Excel's semantics, and its grid view. */
+export * from "./workbook";

@@ -1,0 +1,390 @@
+/**
+ * officeWorkbook.ts (the only Excel.* code) run against the preview workbook, which has Excel's
+ * semantics: formula reading of strings, shape checks, PropertyNotLoaded, the 5 MB request limit.
+ */
+import { cellToIsoDate, createOfficeWorkbook, isoDateToSerial, WorkbookError, type ColumnSpec, type WorkbookPort } from "../../src/excel";
+import { installPreviewExcel, WorkbookModel } from "../../src/preview";
+
+const NOW = new Date(2025, 0, 15, 9, 5);
+let wb: WorkbookModel;
+let port: WorkbookPort;
+
+function setup(limits: { request?: number; response?: number } = {}, portOpts = {}) {
+  wb = installPreviewExcel(globalThis, new WorkbookModel({ requestLimitBytes: limits.request, responseLimitBytes: limits.response }));
+  port = createOfficeWorkbook({ now: () => NOW, ...portOpts });
+}
+
+beforeEach(() => setup());
+
+const NASTY = ['=HYPERLINK("http://x","y")', "+353 1 234", "-5 days", "@home", "=cmd|' /C calc'!A0", "-", "=", "007", "TRUE", "2024-01-31", "1e5"];
+
+const employeeColumns: ColumnSpec[] = [
+  { key: "id", header: "Employee ID", type: "integer" },
+  { key: "first_name", header: "First name", type: "text" },
+  { key: "birthdate", header: "Birthdate", type: "date" },
+  { key: "director", header: "Director", type: "boolean" },
+  { key: "salary", header: "Salary", type: "currency" },
+  { key: "updated_at", header: "Updated", type: "datetime" },
+  { key: "rate", header: "Rate", type: "percent" },
+];
+
+/** Cells of the sheet's table body as the model holds them. */
+function body(sheetName: string) {
+  const sheet = wb.getSheet(sheetName);
+  const t = sheet.tables()[0];
+  const rows = [];
+  for (let r = t.r + 1; r < t.r + t.rows; r++) {
+    const row = [];
+    for (let c = t.c; c < t.c + t.cols; c++) row.push({ value: sheet.valueAt(r, c), cell: sheet.cell(r, c), text: sheet.textAt(r, c) });
+    rows.push(row);
+  }
+  return rows;
+}
+
+describe("formula safety", () => {
+  test("text from the service stays text in every kind of column, on every write path", async () => {
+    await port.writeTable({
+      sheetName: "Employees",
+      tableName: "Employees",
+      columns: [...employeeColumns, { key: "status", header: "Status", type: "text" }, { key: "msg", header: "Message", type: "text" }],
+      // Nasty text in text, integer, date, boolean and currency columns alike.
+      rows: NASTY.map((s, i) => [s, s, s, s, s, null, null, null, i % 2 ? s : null]),
+    });
+    const rows = body("Employees");
+    NASTY.forEach((s, i) => {
+      for (let k = 0; k < 5; k++) {
+        expect(rows[i][k].cell?.f).toBeUndefined();
+        // Formula look-alikes stay verbatim text everywhere; the text column keeps every string as is
+        // (typed columns convert "007", "TRUE", dates, as they should).
+        if (/^[=+\-@]/.test(s) || k === 1) expect(rows[i][k].value).toBe(s);
+      }
+    });
+    // Annotations, column writes, appended rows and hidden tables are formula-safe too.
+    await port.annotateRows("Employees", [{ rowIndex: 0, status: "=1+1", message: '=HYPERLINK("http://evil","click")' }]);
+    await port.writeColumnValues("Employees", "Message", [{ rowIndex: 1, value: "+44 20 7946 0000" }]);
+    await port.appendRows({ sheetName: "Push log", tableName: "PushLog", columns: [{ key: "m", header: "Client", type: "text" }], rows: [["@SUM(1)"]] });
+    await port.writeHiddenTable("_snapshot", ["a"], [["-2+3"]]);
+    const all = JSON.stringify(wb.toJSON());
+    expect(all).not.toContain('"f":');
+    const table = await port.readTable("Employees");
+    expect(table!.rows[0].slice(-2)).toEqual(["=1+1", '=HYPERLINK("http://evil","click")']);
+    expect(table!.rows[1].at(-1)).toBe("+44 20 7946 0000");
+    expect((await port.readTable("Push log"))!.rows).toEqual([["@SUM(1)"]]);
+    expect((await port.readHiddenTable("_snapshot"))!.rows).toEqual([["-2+3"]]);
+  });
+
+  test("control: the same strings written without the text format become formulas in the preview", async () => {
+    await Excel.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Sheet1").getRange("A1:A4").values = NASTY.slice(0, 4).map((s) => [s]);
+      await ctx.sync();
+    });
+    const sheet = wb.getSheet("Sheet1");
+    expect([0, 1, 2, 3].map((r) => sheet.cell(r, 0)?.f)).toEqual(['=HYPERLINK("http://x","y")', "=+353 1 234", "=-5 days", "=@home"]);
+  });
+});
+
+describe("writeTable", () => {
+  const rows = [
+    [101, "Aoife", "1990-04-01", true, 52000.5, "2025-01-10T08:30:00Z", 0.125],
+    [102, "Seán", new Date(1985, 11, 24), false, "1,234.56", null, 0],
+    ["103", null, "", "false", null, "2025-01-11", null],
+  ];
+
+  test("typed cells: numbers, dates with a date format, booleans, currency, percent", async () => {
+    await port.writeTable({ sheetName: "Employees", tableName: "Employees", columns: employeeColumns, rows });
+    const [a, b, c] = body("Employees");
+    expect(a.map((x) => x.value)).toEqual([101, "Aoife", isoDateToSerial("1990-04-01"), true, 52000.5, expect.any(Number), 0.125]);
+    expect(a.map((x) => x.text)).toEqual(["101", "Aoife", "1990-04-01", "TRUE", "52,000.50", expect.stringMatching(/^2025-01-10 \d\d:30$/), "12.50%"]);
+    expect(a[2].cell?.nf).toBe("yyyy-mm-dd");
+    expect(b[1].value).toBe("Seán");
+    expect(b[2].text).toBe("1985-12-24");
+    expect(b[4].value).toBe(1234.56);
+    expect(c[0].value).toBe(103);
+    expect(c[1].value).toBe("");
+    expect(c[3].value).toBe(false);
+    expect(c[5].text).toBe("2025-01-11 00:00");
+    expect(cellToIsoDate(a[2].value)).toBe("1990-04-01");
+  });
+
+  test("layout: title, last-refreshed stamp, header row frozen, widths, table name and address", async () => {
+    const result = await port.writeTable({ sheetName: "Employees", tableName: "Employees", columns: employeeColumns, rows, title: "Employees of Liffey Engineering" });
+    const sheet = wb.getSheet("Employees");
+    expect(sheet.valueAt(0, 0)).toBe("Employees of Liffey Engineering");
+    expect(sheet.cell(0, 0)?.bold).toBe(true);
+    expect(sheet.valueAt(1, 0)).toBe("Last refreshed 2025-01-15 09:05");
+    expect(sheet.frozenRows).toBe(3);
+    expect(result).toEqual({ sheetName: "Employees", tableName: "Employees", rowCount: 3, address: "Employees!A3:G6" });
+    expect(sheet.columnWidth(1)).toBeGreaterThan(40);
+    expect(sheet.columnWidth(5)).toBeGreaterThan(sheet.columnWidth(3)); // datetime wider than boolean
+    expect(wb.activeSheet.name).toBe("Employees");
+  });
+
+  test("re-import replaces the data in place: same sheet, same table, no leftovers", async () => {
+    await port.writeTable({ sheetName: "Pay points", tableName: "PayPoints", columns: employeeColumns.slice(0, 2), rows: [[1, "a"], [2, "b"], [3, "c"], [4, "d"]] });
+    const sheetsBefore = wb.sheets.length;
+    const sheetId = wb.getSheet("Pay points").id;
+    await port.writeTable({ sheetName: "Pay points", tableName: "PayPoints", columns: employeeColumns.slice(0, 2), rows: [[9, "z"]] });
+    expect(wb.sheets.length).toBe(sheetsBefore);
+    expect(wb.getSheet("Pay points").id).toBe(sheetId);
+    expect(wb.tablesList.map((t) => t.name)).toEqual(["PayPoints"]);
+    const read = await port.readTable("Pay points");
+    expect(read).toMatchObject({ tableName: "PayPoints", columns: ["Employee ID", "First name"], rows: [[9, "z"]], rowCount: 1 });
+    const sheet = wb.getSheet("Pay points");
+    expect(sheet.valueAt(4, 0)).toBe(""); // old row 2 is gone
+    expect(sheet.usedRect(true)).toEqual({ r: 0, c: 0, rows: 4, cols: 2 });
+  });
+
+  test("zero rows make a table with one blank row that reads back as no rows", async () => {
+    await port.writeTable({ sheetName: "Waves", tableName: "Waves", columns: employeeColumns, rows: [] });
+    const read = await port.readTable("Waves");
+    expect(read).toMatchObject({ rows: [], rowCount: 0 });
+    expect(wb.getSheet("Waves").cell(3, 2)?.nf).toBe("yyyy-mm-dd"); // the blank row is typed for the user
+  });
+
+  test("bad names and headers give a clear WorkbookError and change nothing", async () => {
+    await expect(port.writeTable({ sheetName: "History", tableName: "T", columns: employeeColumns, rows: [] })).rejects.toThrow(WorkbookError);
+    await expect(port.writeTable({ sheetName: "a/b", tableName: "T", columns: employeeColumns, rows: [] })).rejects.toThrow(/cannot be a sheet name/);
+    const dupe = [employeeColumns[0], { ...employeeColumns[1], header: "employee id" }];
+    await expect(port.writeTable({ sheetName: "X", tableName: "T", columns: dupe, rows: [] })).rejects.toThrow(/unique/);
+    expect(wb.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+  });
+
+  test("a table name used on another sheet is refused", async () => {
+    await port.writeTable({ sheetName: "One", tableName: "Data", columns: employeeColumns, rows: [] });
+    await expect(port.writeTable({ sheetName: "Two", tableName: "data", columns: employeeColumns, rows: [] })).rejects.toMatchObject({
+      code: "ItemAlreadyExists",
+    });
+  });
+
+  test("few syncs: 2,000 rows are written in a handful of requests", async () => {
+    const many = Array.from({ length: 2000 }, (_, i) => [i, `Name ${i}`, "1990-01-01", i % 2 === 0, i * 10, null, 0.1]);
+    const before = wb.syncLog.length;
+    const progress: number[] = [];
+    await port.writeTable({ sheetName: "Big", tableName: "Big", columns: employeeColumns, rows: many, onProgress: (n) => progress.push(n) });
+    expect(wb.syncLog.length - before).toBeLessThanOrEqual(5);
+    expect(progress).toEqual([2000]);
+    expect((await port.readTable("Big"))!.rowCount).toBe(2000);
+  });
+});
+
+describe("the 5 MB request limit", () => {
+  // ~1 KB of text per row: 8,000 rows is about 8 MB of values, more than one Excel on the web request.
+  const wide: ColumnSpec[] = [
+    { key: "id", header: "ID", type: "integer" },
+    { key: "note", header: "Note", type: "text" },
+  ];
+  const bigRows = Array.from({ length: 8000 }, (_, i) => [i, `${i}:`.padEnd(1000, "é")]);
+
+  test("blocks sized from the estimate stay under the limit: several requests, none refused, data complete", async () => {
+    await port.writeTable({ sheetName: "Big", tableName: "Big", columns: wide, rows: bigRows });
+    const writes = wb.syncLog.filter((s) => s.requestBytes > 100_000);
+    expect(writes.length).toBeGreaterThan(3);
+    expect(wb.syncLog.every((s) => s.ok)).toBe(true);
+    expect(Math.max(...writes.map((s) => s.requestBytes))).toBeLessThan(5 * 1024 * 1024);
+    const read = await port.readTable("Big");
+    expect(read!.rowCount).toBe(8000);
+    expect(read!.rows[7999]).toEqual(bigRows[7999]);
+  });
+
+  test("a block refused with RequestPayloadSizeLimitExceeded is split in half and retried until the data is complete", async () => {
+    setup({}, { maxRequestBytes: 100_000_000 }); // estimate disabled: the first block is ~16 MB
+    const progress: number[] = [];
+    await port.writeTable({ sheetName: "Big", tableName: "Big", columns: wide, rows: bigRows, onProgress: (n) => progress.push(n) });
+    const refused = wb.syncLog.filter((s) => s.code === "RequestPayloadSizeLimitExceeded");
+    expect(refused.length).toBeGreaterThanOrEqual(2); // 8000 rows refused, then 4000 refused, ...
+    expect(wb.syncLog.filter((s) => s.ok).every((s) => s.requestBytes <= 5 * 1024 * 1024)).toBe(true);
+    const read = await port.readTable("Big");
+    expect(read!.rows).toEqual(bigRows);
+    expect(progress).toEqual([8000]);
+  });
+
+  test("a single row over the limit fails with a clear message", async () => {
+    setup({ request: 50_000 }, { maxRequestBytes: 1_000_000 });
+    const err = await port.writeTable({ sheetName: "Huge", tableName: "Huge", columns: wide, rows: [[1, "x".repeat(60_000)]] }).catch((e) => e);
+    expect(err).toBeInstanceOf(WorkbookError);
+    expect(err.code).toBe("RequestPayloadSizeLimitExceeded");
+    expect(err.message).toMatch(/One row is larger/);
+  });
+
+  test("reads are chunked and a chunk refused for its response size is halved", async () => {
+    await port.writeTable({ sheetName: "Big", tableName: "Big", columns: wide, rows: bigRows.slice(0, 600) });
+    setupKeep({ response: 200_000 }, { maxReadCells: 1_000_000 });
+    const read = await port.readTable("Big");
+    expect(read!.rows).toEqual(bigRows.slice(0, 600));
+    expect(wb.syncLog.some((s) => s.code === "ResponsePayloadSizeLimitExceeded")).toBe(true);
+  });
+});
+
+/** Re-install Excel over a copy of the current workbook's content with other limits. */
+function setupKeep(limits: { request?: number; response?: number }, portOpts = {}) {
+  Object.assign(wb, { requestLimitBytes: limits.request ?? wb.requestLimitBytes, responseLimitBytes: limits.response ?? wb.responseLimitBytes });
+  port = createOfficeWorkbook({ now: () => NOW, ...portOpts });
+}
+
+describe("annotations and column writes", () => {
+  const inputColumns: ColumnSpec[] = [
+    { key: "id", header: "Employee ID", type: "integer" },
+    { key: "calc.basic_salary.amount", header: "Basic salary", type: "currency" },
+    { key: "payslip_date", header: "Payslip date", type: "date" },
+    { key: "status", header: "Status", type: "text" },
+    { key: "message", header: "Message", type: "text" },
+    { key: "nett", header: "Nett pay", type: "currency" },
+  ];
+  const rows = [1, 2, 3, 4].map((i) => [i, 1000 * i, "2025-01-31", "", "", null]);
+
+  beforeEach(async () => {
+    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: inputColumns, rows });
+  });
+
+  test("Status and Message are written, failing cells and statuses are coloured", async () => {
+    await port.annotateRows("Inputs", [
+      { rowIndex: 0, status: "Saved", message: "" },
+      { rowIndex: 1, status: "Failed", message: "Payslip is finalised", errorColumns: ["Basic salary", "nope"] },
+      { rowIndex: 2, status: "Invalid", message: "Not a date", errorColumns: ["payslip date"] },
+    ]);
+    const b = body("Inputs");
+    expect(b.map((r) => [r[3].value, r[4].value])).toEqual([
+      ["Saved", ""],
+      ["Failed", "Payslip is finalised"],
+      ["Invalid", "Not a date"],
+      ["", ""],
+    ]);
+    expect(b[0][3].cell?.fill).toBe("#C6EFCE");
+    expect(b[1][3].cell?.fill).toBe("#FFC7CE");
+    expect(b[1][1].cell?.fill).toBe("#FFC7CE");
+    expect(b[2][2].cell?.fill).toBe("#FFC7CE");
+    expect(b[0][1].cell?.fill).toBeUndefined();
+    expect(b[3][3].cell?.fill).toBeUndefined();
+  });
+
+  test("a later push clears earlier highlights and statuses (clearOthers default)", async () => {
+    await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Failed", message: "x", errorColumns: ["Basic salary"] }]);
+    await port.annotateRows("Inputs", [{ rowIndex: 3, status: "Saved", message: "" }]);
+    const b = body("Inputs");
+    expect(b[1][3].value).toBe("");
+    expect(b[1][1].cell?.fill).toBeUndefined();
+    expect(b[3][3].value).toBe("Saved");
+  });
+
+  test("clearOthers: false keeps the other rows' annotations (Retry failed)", async () => {
+    await port.annotateRows("Inputs", [
+      { rowIndex: 0, status: "Saved", message: "" },
+      { rowIndex: 1, status: "Not sent", message: "Network error", errorColumns: [] },
+    ]);
+    await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Saved", message: "" }], { clearOthers: false });
+    const b = body("Inputs");
+    expect(b.slice(0, 2).map((r) => r[3].value)).toEqual(["Saved", "Saved"]);
+    expect(b[0][3].cell?.fill).toBe("#C6EFCE");
+  });
+
+  test("annotating a sheet without Status/Message or a row outside the table is a clear error", async () => {
+    await port.writeTable({ sheetName: "Plain", tableName: "Plain", columns: inputColumns.slice(0, 2), rows: [[1, 2]] });
+    await expect(port.annotateRows("Plain", [{ rowIndex: 0, status: "Saved", message: "" }])).rejects.toThrow(/needs "Status" and "Message"/);
+    await expect(port.annotateRows("Inputs", [{ rowIndex: 9, status: "Saved", message: "" }])).rejects.toThrow(/outside the table/);
+    await expect(port.annotateRows("Missing", [])).rejects.toThrow(/has no table/);
+  });
+
+  test("writeColumnValues sets some rows of one column and leaves the rest", async () => {
+    await port.writeColumnValues("Inputs", "Nett pay", [
+      { rowIndex: 1, value: 812.4 },
+      { rowIndex: 3, value: 1650 },
+    ], "currency");
+    const b = body("Inputs");
+    expect(b.map((r) => r[5].value)).toEqual(["", 812.4, "", 1650]);
+    expect(b[1][5].text).toBe("812.40");
+    expect(b.map((r) => r[1].value)).toEqual([1000, 2000, 3000, 4000]);
+    await expect(port.writeColumnValues("Inputs", "Gross", [{ rowIndex: 0, value: 1 }])).rejects.toThrow(/no column "Gross"/);
+  });
+});
+
+describe("selection, sheets, log, hidden storage, settings", () => {
+  const cols: ColumnSpec[] = [
+    { key: "id", header: "ID", type: "integer" },
+    { key: "name", header: "Name", type: "text" },
+  ];
+
+  test("selectedRowIndexes: data rows that intersect the selection, nothing for the header or other sheets", async () => {
+    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: cols, rows: [1, 2, 3, 4, 5].map((i) => [i, `n${i}`]) });
+    const sheet = wb.getSheet("Inputs");
+    wb.select(sheet, { r: 4, c: 1, rows: 2, cols: 1 }); // rows 5-6 = data rows 1-2
+    expect(await port.selectedRowIndexes("Inputs")).toEqual([1, 2]);
+    expect(await port.selectedRowIndexes()).toEqual([1, 2]);
+    expect(await port.selectedRowIndexes("Other")).toEqual([]);
+    wb.select(sheet, { r: 0, c: 0, rows: 3, cols: 16384 }); // title, stamp and header rows
+    expect(await port.selectedRowIndexes()).toEqual([]);
+    wb.select(sheet, { r: 2, c: 0, rows: 100, cols: 1 });
+    expect(await port.selectedRowIndexes()).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  test("active sheet, activate, list and delete", async () => {
+    await port.writeTable({ sheetName: "A", tableName: "TA", columns: cols, rows: [] });
+    await port.writeTable({ sheetName: "B", tableName: "TB", columns: cols, rows: [], activate: false });
+    await port.writeHiddenTable("_snap", ["x"], []);
+    expect(await port.activeSheetName()).toBe("A");
+    await port.activateSheet("b");
+    expect(await port.activeSheetName()).toBe("B");
+    expect(await port.listSheets()).toEqual([
+      { name: "Sheet1", visible: true, tableName: null },
+      { name: "A", visible: true, tableName: "TA" },
+      { name: "B", visible: true, tableName: "TB" },
+    ]);
+    await expect(port.activateSheet("Nope")).rejects.toThrow(/no sheet named "Nope"/);
+    expect(await port.deleteSheet("A")).toBe(true);
+    expect(await port.deleteSheet("A")).toBe(false);
+  });
+
+  test("appendRows creates the log table once, fills its blank row, then appends", async () => {
+    const logCols: ColumnSpec[] = [
+      { key: "time", header: "Time", type: "datetime" },
+      { key: "client", header: "Client", type: "text" },
+      { key: "saved", header: "Saved", type: "integer" },
+    ];
+    const opts = { sheetName: "Push log", tableName: "PushLog", columns: logCols };
+    await port.appendRows({ ...opts, rows: [[new Date(2025, 0, 15, 10, 0), "Liffey", 3]] });
+    await port.appendRows({ ...opts, rows: [[new Date(2025, 0, 15, 11, 0), "Bureau", 5], [new Date(2025, 0, 15, 12, 0), "=x", 0]] });
+    const read = await port.readTable("Push log");
+    expect(read!.rows.map((r) => r.slice(1))).toEqual([
+      ["Liffey", 3],
+      ["Bureau", 5],
+      ["=x", 0],
+    ]);
+    expect(wb.getSheet("Push log").textAt(4, 0)).toBe("2025-01-15 11:00");
+    expect(wb.activeSheet.name).toBe("Sheet1"); // the log does not steal focus
+  });
+
+  test("hidden tables: veryHidden sheet, types and blank rows kept, replaced on rewrite", async () => {
+    await port.writeHiddenTable("_snap_Inputs", ["id", "amount", "flag", "note"], [
+      [1, 10.5, true, "007"],
+      [null, null, null, null],
+      [3, 0, false, ""],
+    ]);
+    expect(wb.getSheet("_snap_Inputs").visibility).toBe("VeryHidden");
+    expect(await port.readHiddenTable("_snap_Inputs")).toEqual({
+      columns: ["id", "amount", "flag", "note"],
+      rows: [
+        [1, 10.5, true, "007"],
+        ["", "", "", ""],
+        [3, 0, false, ""],
+      ],
+    });
+    await port.writeHiddenTable("_snap_Inputs", ["id"], [[9]]);
+    expect(await port.readHiddenTable("_snap_Inputs")).toEqual({ columns: ["id"], rows: [[9]] });
+    expect(await port.readHiddenTable("_nothing")).toBeNull();
+  });
+
+  test("document settings: get, set, remove", async () => {
+    expect(await port.getSetting("payroll.clientId")).toBeUndefined();
+    await port.setSetting("payroll.clientId", 2);
+    await port.setSetting("payroll.sheets", { Inputs: { wave_id: 4, period: "2025-01-31" } });
+    expect(await port.getSetting("payroll.clientId")).toBe(2);
+    expect(await port.getSetting("payroll.sheets")).toEqual({ Inputs: { wave_id: 4, period: "2025-01-31" } });
+    await port.removeSetting("payroll.clientId");
+    await port.removeSetting("payroll.clientId");
+    expect(await port.getSetting("payroll.clientId")).toBeUndefined();
+  });
+
+  test("readTable of a sheet without a table is null", async () => {
+    expect(await port.readTable("Sheet1")).toBeNull();
+    expect(await port.readTable("Missing")).toBeNull();
+  });
+});
