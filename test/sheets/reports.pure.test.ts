@@ -180,7 +180,7 @@ describe("buildRequests", () => {
       startDate: "2026-01-01",
       endDate: "2026-12-31",
       waveIds: [10],
-      employeeIds: [],
+      employeeIds: null,
       accountNames: ["gross_pay"],
       customFields: ["first_name", "12"],
     };
@@ -196,7 +196,8 @@ describe("buildRequests", () => {
     expect(single.columnLabels).toMatchObject({ first_name: "First name", "12": "Custom field 12" });
     const both = buildRequests(params, [one, two]);
     expect(both.requests.map((r) => r.body.wave_ids)).toEqual([null, null]);
-    expect(buildRequests({ ...params, accountNames: [], startDate: "2027-01-01" }, [one]).problems).toEqual([
+    expect(buildRequests({ ...params, accountNames: [], startDate: "2027-01-01", employeeIds: [] }, [one]).problems).toEqual([
+      "Choose employees, or include all employees.",
       "The start date is after the end date.",
       "Choose at least one account.",
     ]);

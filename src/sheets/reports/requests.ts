@@ -151,6 +151,9 @@ export function buildRequests(params: ReportParams, data: readonly ClientReportD
   const requests: ReportRequest[] = [];
   const several = data.length > 1;
   if (data.length === 0) problems.push("Choose at least one client.");
+  if (!several && params.employeeIds !== null && params.employeeIds.length === 0) {
+    problems.push("Choose employees, or include all employees.");
+  }
   const waveIds = several ? null : filterOf("waveIds" in params ? params.waveIds : null);
   const employeeIds = several ? null : filterOf(params.employeeIds);
   const scope = { wave_ids: waveIds, employee_ids: employeeIds };

@@ -1,0 +1,256 @@
+/**
+ * The Reports panel: wires the shell's services to the report flows and the view.
+ * Lists for the pickers are loaded per report and client (cached for the session); a run goes through the shell's
+ * progress area (with Cancel) and the panel's own Cancel button and elapsed time.
+ */
+import * as React from "react";
+import { Text } from "@fluentui/react-components";
+import { REPORT_IDS, BETA_REPORTS, type ReportId } from "../../contract";
+import { sheetNameProblem } from "../../excel";
+import {
+  buildRequests,
+  defaultParams,
+  estimateSize,
+  displayDate,
+  type ClientReportData,
+  type ReportParams,
+  type RunMode,
+  type SavedReport,
+} from "../../sheets/reports";
+import { useConnectedServices } from "../context";
+import { isAbortError, type AppServices } from "../services";
+import { ReportDataCache, loadReportData } from "../flows/reportsData";
+import {
+  REPORT_TITLES,
+  defaultReportSheetName,
+  listReportSheets,
+  newSavedReport,
+  refreshReportSheet,
+  runReportToSheet,
+  savedReportOf,
+  type ReportRunResult,
+  type ReportStatus,
+} from "../flows/reports";
+import { ReportsView, formatElapsed, type ReportSheetEntry, type ReportsViewProps, type RunningReport } from "./ReportsView";
+
+export function ReportsPanel() {
+  const services = useConnectedServices();
+  if (!services) return <Text>Connect and choose a client to run reports.</Text>;
+  return <ConnectedReports services={services} />;
+}
+
+type Connected = AppServices & { client: NonNullable<AppServices["client"]>; clientId: number };
+
+const REPORT_OPTIONS = REPORT_IDS.map((id) => ({ value: id, label: REPORT_TITLES[id] + (BETA_REPORTS.includes(id) && !REPORT_TITLES[id].includes("beta") ? " (beta)" : "") }));
+
+/** One line about what a run is doing. */
+export function statusText(s: ReportStatus): string {
+  switch (s.phase) {
+    case "requesting":
+      return s.total > 1 ? `Asking the service for ${s.clientName} (${s.done + 1} of ${s.total})…` : "Asking the service…";
+    case "queued":
+      return `Report job${s.total > 1 ? "s" : ""} started (${s.started} of ${s.total}). Checking every 10 seconds.`;
+    case "polling":
+      return `Waiting for the service: ${s.finished} of ${s.total} finished, checked ${s.polls} time${s.polls === 1 ? "" : "s"}.`;
+    case "queue-full":
+      return s.message;
+    case "writing":
+      return `Writing ${s.rows} rows…`;
+  }
+}
+
+function describeSaved(saved: SavedReport): string {
+  const b = saved.requests[0].body;
+  const when =
+    typeof b.start_date === "string" && typeof b.end_date === "string"
+      ? `${displayDate(b.start_date)} – ${displayDate(b.end_date)}`
+      : typeof b.date === "string"
+        ? `at ${displayDate(b.date)}`
+        : "";
+  const clients = new Set(saved.requests.map((r) => r.clientName)).size;
+  return [REPORT_TITLES[saved.reportId], when, clients > 1 ? `${clients} clients` : saved.requests[0].clientName, saved.mode === "async" ? "background job" : ""]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+function ConnectedReports({ services }: { services: Connected }) {
+  const { client, workbook, progress, notify } = services;
+  const cache = React.useMemo(() => new ReportDataCache(), [client]);
+  const [reportId, setReportId] = React.useState<ReportId>("transaction_history");
+  const [clientIds, setClientIds] = React.useState<number[]>([services.clientId]);
+  const [data, setData] = React.useState<ClientReportData[]>([]);
+  const [params, setParams] = React.useState<ReportParams | null>(null);
+  const [loading, setLoading] = React.useState(false);
+  const [loadError, setLoadError] = React.useState<string | null>(null);
+  const [reloadCount, setReloadCount] = React.useState(0);
+  const [mode, setMode] = React.useState<RunMode>("sync");
+  const [sheetName, setSheetName] = React.useState(defaultReportSheetName(reportId, 1));
+  const [sheetNameEdited, setSheetNameEdited] = React.useState(false);
+  const [running, setRunning] = React.useState<RunningReport | null>(null);
+  const [outcome, setOutcome] = React.useState<ReportsViewProps["outcome"]>(null);
+  const [reportSheets, setReportSheets] = React.useState<ReportSheetEntry[]>([]);
+  const cancelRef = React.useRef<AbortController | null>(null);
+
+  // The workbook's client changes: report on it by default.
+  React.useEffect(() => setClientIds([services.clientId]), [services.clientId]);
+
+  // Keyed by IDs and names so that a new but equal clients array does not reload the lists.
+  const chosenKey = JSON.stringify(
+    clientIds.map((id) => services.clients.find((c) => c.id === id)).filter(Boolean).map((c) => [c!.id, c!.name]),
+  );
+  const chosenClients = React.useMemo(
+    () => (JSON.parse(chosenKey) as [number, string][]).map(([id, name]) => ({ id, name })),
+    [chosenKey],
+  );
+
+  React.useEffect(() => {
+    if (!sheetNameEdited) setSheetName(defaultReportSheetName(reportId, clientIds.length));
+  }, [reportId, clientIds.length, sheetNameEdited]);
+
+  // Load the lists this report picks from, for the chosen clients.
+  React.useEffect(() => {
+    if (chosenClients.length === 0) {
+      setData([]);
+      setParams(null);
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    setLoadError(null);
+    loadReportData(client, chosenClients, reportId, cache, { signal: controller.signal })
+      .then((loaded) => {
+        if (controller.signal.aborted) return;
+        setData(loaded);
+        setParams(defaultParams(reportId, loaded, new Date()));
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted || isAbortError(error)) return;
+        setLoadError(`Could not load the lists for this report: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [client, cache, chosenClients, reportId, reloadCount]);
+
+  const loadSheets = React.useCallback(async () => {
+    try {
+      const names = await listReportSheets(workbook);
+      const entries = await Promise.all(
+        names.map(async (name) => {
+          const saved = await savedReportOf(workbook, name);
+          return saved ? { sheetName: name, description: describeSaved(saved) } : null;
+        }),
+      );
+      setReportSheets(entries.filter((e): e is ReportSheetEntry => e !== null));
+    } catch (error) {
+      notify(`Could not read the workbook's report sheets: ${error instanceof Error ? error.message : String(error)}`, "warning");
+    }
+  }, [workbook, notify]);
+  React.useEffect(() => void loadSheets(), [loadSheets]);
+
+  const built = React.useMemo(() => (params ? buildRequests(params, data) : null), [params, data]);
+  const estimate = React.useMemo(() => (params ? estimateSize(params, data) : null), [params, data]);
+
+  const execute = React.useCallback(
+    (label: string, work: (o: { signal: AbortSignal; onStatus(s: ReportStatus): void }) => Promise<ReportRunResult>) =>
+      progress.run(label, async (task) => {
+        const controller = new AbortController();
+        cancelRef.current = controller;
+        const onTaskAbort = () => controller.abort();
+        task.signal.addEventListener("abort", onTaskAbort, { once: true });
+        const startedAt = Date.now();
+        let status = "Starting…";
+        setRunning({ label, startedAt, status });
+        setOutcome(null);
+        // The shell's progress line shows the elapsed time too.
+        const tick = setInterval(() => task.update(0, undefined, `${status} Elapsed ${formatElapsed(Date.now() - startedAt)}`), 1000);
+        try {
+          const result = await work({
+            signal: controller.signal,
+            onStatus: (s) => {
+              status = statusText(s);
+              setRunning({ label, startedAt, status });
+            },
+          });
+          const parts = [`${result.rowCount} row${result.rowCount === 1 ? "" : "s"} written to the sheet “${result.sheetName}”.`];
+          if (result.failures.length > 0) parts.push(`Not included: ${result.failures.map((f) => `${f.clientName} (${f.message})`).join("; ")}`);
+          if (result.valueProblems) parts.push(result.valueProblems);
+          const intent = result.failures.length > 0 || result.valueProblems ? "warning" : "success";
+          setOutcome({ intent, text: parts.join(" ") });
+          notify(parts[0], intent);
+          await loadSheets();
+        } catch (error) {
+          if (controller.signal.aborted || isAbortError(error)) {
+            const text = "Cancelled. The sheet was not changed (the service may still finish the job on its side).";
+            setOutcome({ intent: "info", text });
+            notify(text, "info");
+          } else {
+            const text = error instanceof Error ? error.message : String(error);
+            setOutcome({ intent: "error", text });
+            notify(text, "error");
+          }
+        } finally {
+          clearInterval(tick);
+          task.signal.removeEventListener("abort", onTaskAbort);
+          cancelRef.current = null;
+          setRunning(null);
+        }
+      }),
+    [progress, notify, loadSheets],
+  );
+
+  const onRun = () => {
+    if (!params || !built || built.problems.length > 0) return;
+    const saved = newSavedReport({
+      reportId,
+      mode,
+      sheetName,
+      requests: built.requests,
+      columnLabels: built.columnLabels,
+      customFields: params.reportId === "transaction_history" ? params.customFields : [],
+      clientCount: chosenClients.length,
+    });
+    void execute(`Report: ${REPORT_TITLES[reportId]}`, (o) => runReportToSheet({ client, workbook }, saved, o));
+  };
+
+  const onRefresh = (name: string) => void execute(`Refresh: ${name}`, (o) => refreshReportSheet({ client, workbook }, name, o));
+
+  return (
+    <ReportsView
+      reportOptions={REPORT_OPTIONS}
+      reportId={reportId}
+      onReportChange={(id) => {
+        setReportId(id);
+        setMode("sync");
+      }}
+      clientOptions={services.clients.map((c) => ({ value: c.id, label: c.name }))}
+      clientIds={clientIds}
+      onClientsChange={setClientIds}
+      loading={loading}
+      loadError={loadError}
+      onReload={() => setReloadCount((n) => n + 1)}
+      data={data}
+      params={params}
+      onParamsChange={setParams}
+      mode={mode}
+      onModeChange={setMode}
+      estimate={estimate}
+      sheetName={sheetName}
+      onSheetNameChange={(name) => {
+        setSheetName(name);
+        setSheetNameEdited(true);
+      }}
+      sheetNameProblem={sheetNameProblem(sheetName)}
+      problems={built?.problems ?? []}
+      notices={built?.notices ?? []}
+      busy={progress.busy || running !== null}
+      onRun={onRun}
+      running={running}
+      onCancel={() => cancelRef.current?.abort()}
+      outcome={outcome}
+      reportSheets={reportSheets}
+      onRefresh={onRefresh}
+    />
+  );
+}
