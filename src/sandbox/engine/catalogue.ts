@@ -105,6 +105,9 @@ export const OUTPUTS = [
 export type OutputName = (typeof OUTPUTS)[number]["name"];
 
 const SYSTEM_BY_ID = new Map<string, ItemSpec>(SYSTEM_ITEMS.map((i) => [i.name, i]));
+const OUTPUT_LABELS = new Map<string, string>(OUTPUTS.map((o) => [o.name, o.label]));
+/** Position of each system item on a payslip. */
+export const SYSTEM_ORDER = new Map<string, number>(SYSTEM_ITEMS.map((i, n) => [i.name, n]));
 
 export function customItemSpec(def: CustomItemDef): ItemSpec {
   return {
@@ -126,17 +129,15 @@ export function findItem(id: ItemId, customItems: readonly CustomItemDef[] = [])
   const key = String(id);
   const sys = SYSTEM_BY_ID.get(key);
   if (sys) return sys;
-  if (!/^\d+$/.test(key)) return undefined;
-  const def = customItems.find((c) => c.id === Number(key));
+  const def = customItems.find((c) => String(c.id) === key);
   return def ? customItemSpec(def) : undefined;
 }
+
 
 /** The display label of an item or an output name (`paye` -> "PAYE"); the name itself when unknown. */
 export function labelOf(name: ItemId, customItems: readonly CustomItemDef[] = []): string {
   if (name === "total") return "Total";
-  const item = findItem(name, customItems);
-  if (item) return item.label;
-  return OUTPUTS.find((o) => o.name === name)?.label ?? String(name);
+  return findItem(name, customItems)?.label ?? OUTPUT_LABELS.get(String(name)) ?? String(name);
 }
 
 function definition(item: ItemSpec): ItemDefinition {
@@ -173,10 +174,10 @@ export type InputCheck = { ok: true; value: number | null } | { ok: false; error
 
 const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
-function decimalsOf(n: number): number {
-  const [, frac = ""] = String(n).split("e")[0].split(".");
-  const exp = String(n).includes("e-") ? Number(String(n).split("e-")[1]) : 0;
-  return frac.length + exp;
+/** Whether n has at most `decimals` decimal places (allowing for binary floating-point error). */
+function fitsDecimals(n: number, decimals: number): boolean {
+  const scaled = n * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) <= 8 * Number.EPSILON * Math.max(1, Math.abs(scaled));
 }
 
 /**
@@ -192,7 +193,7 @@ export function checkInput(spec: InputSpec, raw: unknown): InputCheck {
   if (!Number.isFinite(n)) return { ok: false, error: `${spec.label} must be a finite number` };
   if (n < spec.min) return { ok: false, error: `${spec.label} must be at least ${spec.min} (got ${n})` };
   if (n > spec.max) return { ok: false, error: `${spec.label} must be at most ${spec.max} (got ${n})` };
-  if (decimalsOf(n) > spec.decimals) {
+  if (!fitsDecimals(n, spec.decimals)) {
     return { ok: false, error: `${spec.label} allows at most ${spec.decimals} decimal places (got ${n})` };
   }
   return { ok: true, value: n };

@@ -3,7 +3,7 @@
  * hundredths of a day, so balances are exact sums); money is in integer cents.
  */
 import type { LeaveSummary } from "../../contract";
-import { roundCents } from "./money";
+import { divRound, roundCents } from "./money";
 import { periodEndDate, type WavePeriods } from "./periods";
 
 export type LeavePolicy =
@@ -96,10 +96,10 @@ export function leaveSummary(typeId: number, opening: number, accrual: number, t
 /** A day's pay: the period's gross pay annualised, over working days in a year (weeks × days per week). */
 export function dailyRateCents(periodGrossCents: number, periodsPerYear: number, workingDaysPerWeek = 5): number {
   if (workingDaysPerWeek <= 0) return 0;
-  return roundCents((periodGrossCents * periodsPerYear) / (52 * workingDaysPerWeek));
+  return divRound(periodGrossCents * periodsPerYear, 52 * workingDaysPerWeek);
 }
 
 /** Leave liability: days of balance × daily rate (a negative balance owes nothing). */
 export function leaveLiabilityCents(balanceDays: number, dailyRate: number): number {
-  return balanceDays <= 0 ? 0 : roundCents((hundredths(balanceDays) * dailyRate) / 100);
+  return balanceDays <= 0 ? 0 : divRound(hundredths(balanceDays) * dailyRate, 100);
 }

@@ -16,7 +16,9 @@ export function roundCents(cents: number): number {
 
 /** Euros (as entered or stored) to integer cents. */
 export function toCents(euros: number): number {
-  return roundCents(euros * 100);
+  const cents = euros * 100;
+  const near = Math.round(cents);
+  return Math.abs(cents - near) < 1e-6 ? near || 0 : roundCents(cents);
 }
 
 /** Integer cents to euros (a number with at most two decimals). */
@@ -31,9 +33,31 @@ export function amountString(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** `rate` (e.g. 0.2 for 20%) of an amount in cents, rounded to the cent. */
+/**
+ * Integer division rounded half away from zero. Exact for integers up to 2^53: a true half (k + 0.5) is
+ * representable, and any other quotient is further from it than the floating-point error.
+ */
+export function divRound(numerator: number, denominator: number): number {
+  const q = Math.abs(numerator) / Math.abs(denominator);
+  const sign = Math.sign(numerator) * Math.sign(denominator);
+  return sign * Math.round(q) || 0;
+}
+
+/**
+ * `rate` (e.g. 0.2 for 20%, 0.1125 for 11.25%) of an amount in cents, rounded to the cent. Rates are taken to
+ * four decimals (a percentage input with two decimals), so the product is an exact integer.
+ */
 export function percentOf(cents: number, rate: number): number {
-  return roundCents(cents * rate);
+  return divRound(cents * Math.round(rate * 10_000), 10_000);
+}
+
+/**
+ * hours × rate × multiplier in cents, computed exactly on integers: hours and multiplier to 2 decimals, rate
+ * to 4 decimals (the catalogue's limits), then rounded once to the cent.
+ */
+export function hoursTimesRateCents(hours: number, rate: number, multiplier = 1): number {
+  const product = Math.round(hours * 100) * Math.round(rate * 10_000) * Math.round(multiplier * 100);
+  return divRound(product, 1_000_000);
 }
 
 export function sumCents(values: readonly number[]): number {

@@ -3,8 +3,8 @@
  * The wire forms (detail and `data`) are built from the same lines, so every figure agrees with every other.
  */
 import type { LeaveSummary, PayslipData, PayslipDetail, ItemPair, SidelineGroup } from "../../contract";
-import { checkInput, findItem, labelOf, resolvedInputs, SYSTEM_ITEMS, type CustomItemDef, type ItemId, type ItemSpec } from "./catalogue";
-import { amountString, fromCents, percentOf, roundCents, sumCents, toCents } from "./money";
+import { checkInput, findItem, labelOf, resolvedInputs, SYSTEM_ORDER, type CustomItemDef, type ItemId, type ItemSpec } from "./catalogue";
+import { amountString, divRound, fromCents, hoursTimesRateCents, percentOf, sumCents, toCents } from "./money";
 import { payeCents, prsiEmployeeCents, prsiEmployerCents, uscCents, type PrsiFacts } from "./rules";
 import type {
   EmployeeFacts,
@@ -36,8 +36,7 @@ interface Resolved {
 
 /** Catalogue order (system items, then custom items by ID), instances in the given order. */
 function orderKey(item: ItemSpec): number {
-  const idx = SYSTEM_ITEMS.findIndex((s) => s.id === item.id);
-  return idx >= 0 ? idx : SYSTEM_ITEMS.length + Number(item.id);
+  return SYSTEM_ORDER.get(item.name) ?? SYSTEM_ORDER.size + Number(item.id);
 }
 
 function resolveItems(items: readonly PayslipItemInput[], customItems: readonly CustomItemDef[], warnings: string[]): Resolved[] {
@@ -57,10 +56,6 @@ function resolveItems(items: readonly PayslipItemInput[], customItems: readonly 
     .map(({ r }) => r);
 }
 
-function hourlyCents(hours: number, rate: number, multiplier = 1): number {
-  return roundCents(hours * rate * multiplier * 100);
-}
-
 /** The pay an income item contributes this period. */
 function incomeCents(r: Resolved, period: PeriodContext): number {
   const { inputs } = r;
@@ -68,11 +63,12 @@ function incomeCents(r: Resolved, period: PeriodContext): number {
     case "hourly_pay": {
       const hoursGiven = checkInput(r.item.inputs[0], r.raw.hours);
       const weekly = period.regular_hours_per_week ?? 0;
-      const hours = hoursGiven.ok && hoursGiven.value !== null ? hoursGiven.value : (weekly * 52) / period.periods_per_year;
-      return hourlyCents(hours, inputs.rate);
+      // Regular Hours: the week's hours over the period, to two decimals.
+      const hours = hoursGiven.ok && hoursGiven.value !== null ? hoursGiven.value : divRound(weekly * 52 * 100, period.periods_per_year) / 100;
+      return hoursTimesRateCents(hours, inputs.rate);
     }
     case "overtime":
-      return hourlyCents(inputs.hours, inputs.rate, inputs.multiplier);
+      return hoursTimesRateCents(inputs.hours, inputs.rate, inputs.multiplier);
     default:
       return toCents(inputs.amount);
   }

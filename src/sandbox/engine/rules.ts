@@ -2,7 +2,7 @@
  * Simplified Irish payroll rules (see docs/payroll-rules.md). Annual figures are divided by the periods per
  * year and rounded to the cent; everything is computed per period ("week 1" basis, no cumulation).
  */
-import { percentOf, roundCents } from "./money";
+import { divRound, percentOf } from "./money";
 import type { PrsiClass } from "./types";
 
 /** Annual figures, in euros. */
@@ -26,14 +26,14 @@ export const USC_BANDS: readonly { upTo: number; rate: number }[] = [
   { upTo: Infinity, rate: 0.08 },
 ];
 
-/** Weekly figures, in euros. */
-export const WEEKLY = {
+/** PRSI thresholds, in euros a week (class S: a year). */
+export const PRSI_THRESHOLDS = {
   /** Class A employee PRSI is not charged at or below this weekly pay. */
-  prsiEmployeeThreshold: 352,
+  employeeWeekly: 352,
   /** Class A employer PRSI is at the higher rate above this weekly pay. */
-  prsiEmployerHigherThreshold: 527,
-  /** Class S: not charged at or below this (€5,000 a year). */
-  prsiClassSThreshold: 5_000 / 52,
+  employerHigherWeekly: 527,
+  /** Class S is not charged at or below this annual pay. */
+  classSAnnual: 5_000,
 } as const;
 
 export const PRSI_RATES = {
@@ -43,14 +43,14 @@ export const PRSI_RATES = {
   m: { employee: 0, employerLower: 0, employerHigher: 0 },
 } as const;
 
-/** An annual euro figure as cents per period. */
+/** A whole-euro annual figure as cents per period. */
 export function perPeriodCents(annualEuros: number, periodsPerYear: number): number {
-  return roundCents((annualEuros * 100) / periodsPerYear);
+  return divRound(annualEuros * 100, periodsPerYear);
 }
 
-/** A weekly euro figure as cents per period (52 weeks a year). */
+/** A whole-euro weekly figure as cents per period (52 weeks a year). */
 export function weeklyToPeriodCents(weeklyEuros: number, periodsPerYear: number): number {
-  return perPeriodCents(weeklyEuros * 52, periodsPerYear);
+  return divRound(weeklyEuros * 52 * 100, periodsPerYear);
 }
 
 /** PAYE: 20% up to the cut-off, 40% above, minus tax credits, never below zero. */
@@ -98,9 +98,9 @@ export function prsiEmployeeCents(reckonableCents: number, periodsPerYear: numbe
   const cls = effectivePrsiClass(facts);
   const threshold =
     cls === "a"
-      ? weeklyToPeriodCents(WEEKLY.prsiEmployeeThreshold, periodsPerYear)
+      ? weeklyToPeriodCents(PRSI_THRESHOLDS.employeeWeekly, periodsPerYear)
       : cls === "s"
-        ? weeklyToPeriodCents(WEEKLY.prsiClassSThreshold, periodsPerYear)
+        ? perPeriodCents(PRSI_THRESHOLDS.classSAnnual, periodsPerYear)
         : 0;
   if (reckonableCents <= threshold) return 0;
   return percentOf(reckonableCents, PRSI_RATES[cls].employee);
@@ -110,6 +110,6 @@ export function prsiEmployeeCents(reckonableCents: number, periodsPerYear: numbe
 export function prsiEmployerCents(reckonableCents: number, periodsPerYear: number, facts: PrsiFacts): number {
   if (facts.prsiExempt || reckonableCents <= 0) return 0;
   const rates = PRSI_RATES[effectivePrsiClass(facts)];
-  const higher = reckonableCents > weeklyToPeriodCents(WEEKLY.prsiEmployerHigherThreshold, periodsPerYear);
+  const higher = reckonableCents > weeklyToPeriodCents(PRSI_THRESHOLDS.employerHigherWeekly, periodsPerYear);
   return percentOf(reckonableCents, higher ? rates.employerHigher : rates.employerLower);
 }
