@@ -7,5 +7,7 @@ module.exports = {
   transform: {
     "^.+\\.tsx?$": ["ts-jest", { isolatedModules: true, diagnostics: false }],
   },
+  // content-disposition@3 (used by @fastify/static) is ESM-only; see test/shims/content-disposition.js.
+  moduleNameMapper: { "^content-disposition$": "<rootDir>/test/shims/content-disposition.js" },
   testTimeout: 20000,
 };
