@@ -1,0 +1,270 @@
+/**
+ * The input-sheet flows end to end in Node: the real sandbox, the real client, the real Excel layer over the
+ * preview workbook. Failures are injected on chosen bulk_input requests (503, 429, lost connections).
+ */
+import { ERROR_CELL_FILL } from "../../src/excel/officeWorkbook";
+import { calcKey } from "../../src/contract";
+import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
+import { InputSheetError, PUSH_LOG_SHEET, metaSettingKey, parseMeta } from "../../src/sheets/push";
+import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
+import { pushInputSheet, type PushOptions } from "../../src/taskpane/flows/push";
+import { fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
+
+const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const SALARY = calcKey("basic_salary", "amount");
+const FAST_NETT: PushOptions["nettPay"] = { polls: 40, intervalMs: 25 };
+
+let rig: Rig;
+let choices: InputChoices;
+let waveId: number;
+let payslipDate: string;
+let previousDate: string;
+let salaryHeader: string;
+
+beforeAll(async () => {
+  rig = await startRig();
+  choices = await loadInputChoices(rig.client, CLIENT.clientId);
+  // The wave whose open period has the most employees on a basic salary.
+  const withSalary = (id: number, date: string) =>
+    activeEmployees(choices.employees, id, date).filter((e) =>
+      choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
+    ).length;
+  const ranked = choices.waves
+    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
+    .filter((x) => x.period)
+    .sort((a, b) => withSalary(b.w.id, b.period!.date) - withSalary(a.w.id, a.period!.date));
+  waveId = ranked[0].w.id;
+  payslipDate = ranked[0].period!.date;
+  previousDate = (choices.periods.get(waveId) ?? []).find((p) => p.date < payslipDate)!.date;
+  salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
+});
+afterAll(async () => {
+  await rig.close();
+});
+
+async function build(inputKeys: string[] = [SALARY]) {
+  rig.faulty.reset();
+  const result = await buildInputSheet(rig.client, rig.workbook, { ...CLIENT, waveId, payslipDate, inputKeys }, { choices });
+  const records = await readRecords(rig.workbook, result.sheetName);
+  return { ...result, records };
+}
+
+/** What the service holds for an input on a row's payslip: the payslip's own value, else the employee's. */
+async function held(employeeId: number, date: string, key = SALARY): Promise<unknown> {
+  const [, calculationId, input] = key.split(".");
+  const payslip = (await rig.check.listPayslips(employeeId)).find((p) => p.date === date && !p.special)!;
+  const own = (await rig.check.listPayslipCalculations(payslip.id)).find((c) => String(c.calculation_id) === calculationId && c.payslip_id === payslip.id);
+  if (own) return own.inputs[input];
+  const onEmployee = (await rig.check.listEmployeeCalculations(employeeId)).find((c) => String(c.calculation_id) === calculationId && c.payslip_id === null);
+  return onEmployee?.inputs[input];
+}
+
+const push = (sheetName: string, options: Partial<PushOptions> = {}) =>
+  pushInputSheet(rig.client, rig.workbook, sheetName, { mode: "changed", clientId: CLIENT.clientId, nettPay: false, ...options });
+
+describe("building an input sheet", () => {
+  it("reads four lists, then two for the build, whatever the head count", async () => {
+    rig.faulty.reset();
+    await loadInputChoices(rig.client, CLIENT.clientId);
+    expect(rig.faulty.sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      "GET /clients/1/calculations",
+      "GET /clients/1/employees",
+      "GET /clients/1/items_and_outputs",
+      "GET /clients/1/waves",
+    ]);
+    const built = await build();
+    expect(rig.faulty.sent.length).toBe(2);
+    expect(built.requests).toBe(2);
+    expect(built.rowCount).toBe(activeEmployees(choices.employees, waveId, payslipDate).length);
+    expect(built.rowCount).toBeGreaterThan(3);
+  });
+
+  it("writes ID, number, name, payslip date, prefilled inputs, nett pay, Status and Message", async () => {
+    const built = await build();
+    expect(Object.keys(built.records[0])).toEqual(["Employee ID", "Number", "Name", "Payslip date", salaryHeader, "Nett pay", "Status", "Message"]);
+    const first = built.records[0];
+    expect(typeof first["Employee ID"]).toBe("number");
+    // Dates are real dates: Excel serials with a date format.
+    expect(typeof first["Payslip date"]).toBe("number");
+    expect(first[salaryHeader]).toBe(await held(first["Employee ID"] as number, payslipDate));
+    const meta = parseMeta(await rig.workbook.getSetting(metaSettingKey(built.sheetName)));
+    expect(meta).toMatchObject({ clientId: 1, waveId, payslipDate, inputs: [{ key: SALARY, header: salaryHeader, type: "number" }] });
+    // The snapshot sheet is hidden storage, not one of the visible sheets.
+    const visible = (await rig.workbook.listSheets()).map((s) => s.name);
+    expect(visible).toContain(built.sheetName);
+    expect(visible).not.toContain(meta!.snapshotSheet);
+    expect(await rig.workbook.readHiddenTable(meta!.snapshotSheet)).not.toBeNull();
+  });
+});
+
+describe("pushing", () => {
+  it("saves changes, marks bad and finalised rows, shows new nett pay, logs the push", async () => {
+    const built = await build();
+    const { sheetName, records } = built;
+    const ids = records.map((r) => r["Employee ID"] as number);
+    const hadPrevious = (id: number) => choices.employees.find((e) => e.id === id)?.recent_payslips?.some((w) => w.payslip.date === previousDate);
+    const finalisedRow = ids.findIndex((id, i) => i >= 2 && hadPrevious(id));
+    expect(finalisedRow).toBeGreaterThan(1);
+    const oldNett = records[0]["Nett pay"];
+    const newSalary = Number(records[0][salaryHeader]) + 1234;
+
+    typeInto(rig.model, sheetName, 0, salaryHeader, String(newSalary));
+    typeInto(rig.model, sheetName, 1, salaryHeader, "abc");
+    typeInto(rig.model, sheetName, finalisedRow, "Payslip date", previousDate);
+    rig.faulty.reset();
+    const result = await push(sheetName, { nettPay: FAST_NETT });
+
+    const n = records.length;
+    expect(result.counts).toEqual({ Saved: 1, Failed: 1, Invalid: 1, Unchanged: n - 3, "Not sent": 0 });
+    expect(rig.faulty.count("/bulk_input", "POST")).toBe(1);
+    // Only the changed cell of row 0; the whole row whose payslip date moved (it is not in the snapshot).
+    expect(rig.faulty.bulkEntities()).toEqual([
+      { id: String(ids[0]), payslip_date: payslipDate, attributes: { [SALARY]: newSalary } },
+      { id: String(ids[finalisedRow]), payslip_date: previousDate, attributes: { [SALARY]: records[finalisedRow][salaryHeader] } },
+    ]);
+
+    const after = await readRecords(rig.workbook, sheetName);
+    expect(after[0].Status).toBe("Saved");
+    expect(after[1].Status).toBe("Invalid");
+    expect(after[1].Message).toContain('"abc" is not a number');
+    expect(fillOf(rig.model, sheetName, 1, salaryHeader)).toBe(ERROR_CELL_FILL);
+    expect(after[finalisedRow].Status).toBe("Failed");
+    expect(after[finalisedRow].Message).toMatch(/finalised/);
+    expect(after.filter((r) => r.Status === "Unchanged")).toHaveLength(n - 3);
+
+    // The service holds the new value; the sheet shows the recalculated nett pay.
+    expect(await held(ids[0], payslipDate)).toBe(newSalary);
+    const payslip = (await rig.check.listPayslips(ids[0])).find((p) => p.date === payslipDate)!;
+    expect(payslip.dirty).toBe(false);
+    expect(after[0]["Nett pay"]).toBe(payslip.nett_pay);
+    expect(after[0]["Nett pay"]).not.toBe(oldNett);
+    expect(result.nettPay).toEqual({ updated: 1, pending: 0 });
+    expect(result.requests.polls).toBeGreaterThanOrEqual(1);
+    expect(result.requests.polls).toBeLessThanOrEqual(40);
+
+    const log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
+    expect(log[log.length - 1]).toMatchObject({ Client: "Demo client 1 (ID 1)", Sheet: sheetName, Saved: 1, Failed: 1, Invalid: 1, Unchanged: n - 3, "Not sent": 0 });
+
+    // Pushing again sends only what is still different from the snapshot: the failed row.
+    rig.faulty.reset();
+    const again = await push(sheetName);
+    expect(again.counts).toMatchObject({ Saved: 0, Failed: 1, Invalid: 1, Unchanged: n - 2 });
+    expect(rig.faulty.bulkEntities().map((e) => e.id)).toEqual([String(ids[finalisedRow])]);
+  });
+
+  it("a 503 partway leaves saved, not-confirmed and not-sent rows, and Retry failed resends only those", async () => {
+    const { sheetName, records } = await build();
+    const ids = records.map((r) => r["Employee ID"] as number);
+    const edited = [0, 1, 2, 3, 4, 5];
+    const value = (i: number) => 40_000 + i * 100 + 7;
+    for (const i of edited) typeInto(rig.model, sheetName, i, salaryHeader, String(value(i)));
+    rig.faulty.reset();
+    rig.faulty.faults.set(rig.faulty.bulkCount + 2, { kind: "status", status: 503 });
+    const result = await push(sheetName, { chunkSize: 2 });
+
+    expect(rig.faulty.count("/bulk_input")).toBe(2);
+    expect(result.stoppedBy).toBe("the service failed (HTTP 503)");
+    const after = await readRecords(rig.workbook, sheetName);
+    expect(after.slice(0, 6).map((r) => r.Status)).toEqual(["Saved", "Saved", "Failed", "Failed", "Not sent", "Not sent"]);
+    expect(after[2].Message).toBe("Not confirmed: the service failed (HTTP 503) — use Retry failed");
+    expect(after[4].Message).toMatch(/^Not sent: the push stopped/);
+    // Every row ends in a definite state.
+    expect(after.every((r) => ["Saved", "Failed", "Not sent", "Unchanged"].includes(String(r.Status)))).toBe(true);
+    expect(await held(ids[0], payslipDate)).toBe(value(0));
+    expect(await held(ids[4], payslipDate)).toBe(records[4][salaryHeader]);
+    expect(result.summary).toContain("Retry failed");
+
+    rig.faulty.reset();
+    const retry = await push(sheetName, { mode: "retry", chunkSize: 2 });
+    expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual(ids.slice(2, 6));
+    expect(retry.counts).toEqual({ Saved: 4, Failed: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 });
+    for (const i of edited) expect(await held(ids[i], payslipDate)).toBe(value(i));
+    const final = await readRecords(rig.workbook, sheetName);
+    expect(final.slice(0, 6).map((r) => r.Status)).toEqual(["Saved", "Saved", "Saved", "Saved", "Saved", "Saved"]);
+
+    // Nothing left to send.
+    rig.faulty.reset();
+    const nothing = await push(sheetName);
+    expect(rig.faulty.count("/bulk_input")).toBe(0);
+    expect(nothing.counts.Unchanged).toBe(records.length);
+  });
+
+  it("a lost answer is Failed as not confirmed, although the service applied it; the retry is safe to repeat", async () => {
+    const { sheetName, records } = await build();
+    const id = records[0]["Employee ID"] as number;
+    typeInto(rig.model, sheetName, 0, salaryHeader, "51000");
+    rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "network-after" });
+    const result = await push(sheetName);
+    expect(result.outcomes.find((o) => o.rowIndex === 0)).toMatchObject({ status: "Failed", message: "Not confirmed: network error — use Retry failed" });
+    expect(await held(id, payslipDate)).toBe(51000);
+    const retry = await push(sheetName, { mode: "retry" });
+    expect(retry.counts.Saved).toBe(1);
+    expect(await held(id, payslipDate)).toBe(51000);
+  });
+
+  it("a 429 stops the push: that chunk Failed as not saved, later chunks Not sent, nothing changed", async () => {
+    const { sheetName, records } = await build();
+    const ids = records.map((r) => r["Employee ID"] as number);
+    for (const i of [0, 1, 2]) typeInto(rig.model, sheetName, i, salaryHeader, String(60_000 + i));
+    rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 429, retryAfter: "30" });
+    const result = await push(sheetName, { chunkSize: 2 });
+    expect(result.counts).toMatchObject({ Saved: 0, Failed: 2, "Not sent": 1 });
+    expect(result.outcomes[0].message).toBe("Not saved: the service is busy (HTTP 429) — use Retry failed");
+    expect(await held(ids[0], payslipDate)).toBe(records[0][salaryHeader]);
+    const retry = await push(sheetName, { mode: "retry", chunkSize: 2 });
+    expect(retry.counts.Saved).toBe(3);
+  });
+
+  it("cancel stops between chunks without losing the saved ones", async () => {
+    const { sheetName, records } = await build();
+    const ids = records.map((r) => r["Employee ID"] as number);
+    for (const i of [0, 1, 2, 3]) typeInto(rig.model, sheetName, i, salaryHeader, String(70_000 + i));
+    const controller = new AbortController();
+    const result = await push(sheetName, {
+      chunkSize: 1,
+      signal: controller.signal,
+      update: (done) => {
+        if (done >= 2) controller.abort();
+      },
+    });
+    expect(result.stoppedBy).toBe("cancelled");
+    expect(result.counts).toMatchObject({ Saved: 2, "Not sent": 2 });
+    const after = await readRecords(rig.workbook, sheetName);
+    expect(after.slice(0, 4).map((r) => r.Status)).toEqual(["Saved", "Saved", "Not sent", "Not sent"]);
+    expect(after[2].Message).toBe("Not sent: the push was cancelled — use Retry failed");
+    expect(await held(ids[1], payslipDate)).toBe(70_001);
+    expect(await held(ids[2], payslipDate)).toBe(records[2][salaryHeader]);
+    // The snapshot learnt the saved rows: a normal push now sends only the two not sent.
+    rig.faulty.reset();
+    await push(sheetName);
+    expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual([ids[2], ids[3]]);
+  });
+
+  it("push selected rows sends every input of the selected rows and leaves the others' annotations", async () => {
+    const { sheetName, records } = await build();
+    const ids = records.map((r) => r["Employee ID"] as number);
+    typeInto(rig.model, sheetName, 0, salaryHeader, "80000");
+    await push(sheetName, { mode: "all", chunkSize: 50 });
+    typeInto(rig.model, sheetName, 2, salaryHeader, "80002");
+    typeInto(rig.model, sheetName, 3, salaryHeader, "80003");
+    selectRows(rig.model, sheetName, 2, 2);
+    rig.faulty.reset();
+    const result = await push(sheetName, { mode: "selected" });
+    expect(rig.faulty.bulkEntities()).toEqual([{ id: String(ids[2]), payslip_date: payslipDate, attributes: { [SALARY]: 80002 } }]);
+    expect(result.counts).toMatchObject({ Saved: 1 });
+    const after = await readRecords(rig.workbook, sheetName);
+    expect(after[0].Status).toBe("Saved"); // from the earlier push-all, kept
+    expect(after[3].Status).toBe("Saved"); // push-all marked it; its new edit is not sent yet
+    expect(await held(ids[3], payslipDate)).not.toBe(80003);
+  });
+
+  it("refuses sheets it cannot push, sending nothing", async () => {
+    const { sheetName } = await build();
+    rig.faulty.reset();
+    await expect(push("Nowhere")).rejects.toThrow(InputSheetError);
+    await expect(push(sheetName, { clientId: 2 })).rejects.toThrow(/belongs to Demo client 1/);
+    typeInto(rig.model, sheetName, 0, "Status", "");
+    await expect(push(sheetName, { mode: "retry" })).rejects.toThrow(/no Failed or Not sent rows/);
+    expect(rig.faulty.sent).toHaveLength(0);
+  });
+});
