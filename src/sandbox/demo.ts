@@ -1,0 +1,603 @@
+/**
+ * Deterministic demo data: a bureau with three clients, their waves, pay points, employees, 12+ months of finalised
+ * payslips and pay runs, an open current period, calculations, leave, Regular Hours, loans and savings.
+ * Same seed and options, same data. Finalised history shares a few frozen snapshots per employee, so 10,000
+ * employees per client stay cheap to generate and to compute.
+ */
+import { base, en, en_IE, Faker } from "@faker-js/faker";
+import type { Inputs } from "../contract";
+import { EMPLOYEE_NUMBER_MANUAL } from "../contract";
+import { addDays, addMonths, dateTime, dayNumber } from "./dates";
+import {
+  defaultInputs,
+  findItem,
+  frequencyText,
+  normaliseFirstEndDate,
+  periodContaining,
+  periodEndDate,
+  periodStartDate,
+  regularHoursPerWeek,
+  SYSTEM_ITEMS,
+  waveLengths,
+  customItemSpec,
+  type CustomItemDef,
+  type Frequency,
+  type LeavePolicy,
+} from "./engine";
+import { irishOverlay } from "./irishLocale";
+import { inheritedInputsAt } from "./payroll";
+import type { CalcRec, ClientRec, EmployeeRec, InheritedRec, PaymentRunRec, SnapshotContext, Store, WaveRec } from "./store";
+import { Store as StoreClass } from "./store";
+
+export interface DemoOptions {
+  seed: number;
+  /** Employees per client. */
+  employees: number;
+  /** The fixed "today": the open period is the one containing it. */
+  today: string;
+}
+
+/** Months of finalised history before the open period. */
+export const HISTORY_MONTHS = 13;
+/** Pay rise date in the history, so that the variance report has something to show. */
+const RAISE_DATE = "2026-04-01";
+
+interface WaveSpec {
+  frequency: Frequency;
+  first_end_date: string;
+  last_day_of_month?: number;
+  custom_name?: string;
+  /** Share of the client's employees on this wave. */
+  share: number;
+  /** Hourly-paid (hourly_pay) or salaried (basic_salary). */
+  hourly: boolean;
+}
+
+interface ClientSpec {
+  name: string;
+  street: string;
+  postal: string;
+  mode: string;
+  features: string[];
+  regularHoursVersion: number;
+  waves: WaveSpec[];
+  payPoints: string[];
+  jobTitles: string[];
+  leave: { name: string; policy: LeavePolicy }[];
+  customItems: Omit<CustomItemDef, "id">[];
+  numberPrefix: string;
+}
+
+const CLIENTS: ClientSpec[] = [
+  {
+    name: "Bureau demo: Liffey Engineering Ltd",
+    street: "Unit 4, Liffey Valley Business Park",
+    postal: "D22 X0Y3",
+    mode: "EMPLOYEE_NUMBER_AUTOMATIC",
+    features: ["accounting_splits"],
+    regularHoursVersion: 1,
+    waves: [
+      { frequency: "monthly", first_end_date: "2019-01-31", last_day_of_month: 31, share: 0.65, hourly: false },
+      { frequency: "weekly", first_end_date: "2019-01-04", share: 0.35, hourly: true },
+    ],
+    payPoints: ["Dublin Head Office", "Cork Plant", "Galway Depot"],
+    jobTitles: ["Mechanical Engineer", "Fitter", "Welder", "Project Manager", "Draughtsperson", "Quality Inspector", "Accounts Assistant", "Machinist"],
+    leave: [
+      { name: "Annual leave", policy: { basis: "days_per_year", days: 21 } },
+      { name: "Sick leave", policy: { basis: "days_per_year", days: 5 } },
+    ],
+    customItems: [
+      { label: "Travel allowance", category: "income", taxable: false },
+      { label: "Union subscription", category: "deduction" },
+    ],
+    numberPrefix: "",
+  },
+  {
+    name: "Bureau demo: Shannon Foods Ltd",
+    street: "Shannon Free Zone",
+    postal: "V14 E2F8",
+    mode: EMPLOYEE_NUMBER_MANUAL,
+    features: ["wave_custom_name"],
+    regularHoursVersion: 1,
+    waves: [
+      { frequency: "fortnightly", first_end_date: "2019-01-11", custom_name: "Production fortnightly", share: 0.5, hourly: true },
+      { frequency: "monthly", first_end_date: "2019-01-25", last_day_of_month: 25, custom_name: "Office monthly", share: 0.5, hourly: false },
+    ],
+    payPoints: ["Shannon Factory", "Limerick Office"],
+    jobTitles: ["Production Operative", "Line Supervisor", "Food Technologist", "Warehouse Operative", "Sales Executive", "HR Officer", "Forklift Driver"],
+    leave: [
+      { name: "Annual leave", policy: { basis: "days_per_year", days: 22 } },
+      { name: "Sick leave", policy: { basis: "days_per_year", days: 5 } },
+    ],
+    customItems: [
+      { label: "Shift allowance", category: "income" },
+      { label: "Canteen", category: "deduction" },
+    ],
+    numberPrefix: "SF-",
+  },
+  {
+    name: "Bureau demo: Corrib Care Services Ltd",
+    street: "Forster Street",
+    postal: "H91 C2K7",
+    mode: "EMPLOYEE_NUMBER_AUTOMATIC",
+    features: ["leave_any_day"],
+    regularHoursVersion: 2,
+    waves: [
+      { frequency: "weekly", first_end_date: "2020-01-02", share: 0.7, hourly: true },
+      { frequency: "fortnightly", first_end_date: "2020-01-10", share: 0.3, hourly: true },
+    ],
+    payPoints: ["Galway City", "Connemara Community", "Mayo Outreach"],
+    jobTitles: ["Healthcare Assistant", "Staff Nurse", "Care Coordinator", "Home Help", "Nurse Manager", "Activities Coordinator"],
+    leave: [
+      { name: "Annual leave (hours worked)", policy: { basis: "percent_of_hours", percent: 8, hours_per_day: 8 } },
+      { name: "Sick leave", policy: { basis: "days_per_year", days: 5 } },
+    ],
+    customItems: [{ label: "Sunday premium", category: "income" }],
+    numberPrefix: "",
+  },
+];
+
+const BICS = ["AIBKIE2D", "BOFIIE2D", "IPBSIE2D", "ULSBIE2D", "IRCEIE2D"];
+const TERMINATION_CODES = [1, 2, 3, 4, 5];
+
+/** A PPS number: seven digits and the mod-23 check letter, plus the "A" of numbers issued since 2013. */
+export function ppsn(digits: string): string {
+  const second = "A";
+  let sum = 0;
+  for (let i = 0; i < 7; i++) sum += Number(digits[i]) * (8 - i);
+  sum += 9 * (second.charCodeAt(0) - 64);
+  return `${digits}${"WABCDEFGHIJKLMNOPQRSTUV"[sum % 23]}${second}`;
+}
+
+export function generateDemo(opts: DemoOptions): Store {
+  const faker = new Faker({ locale: [irishOverlay, en_IE, en, base] });
+  faker.seed(opts.seed);
+  const store = new StoreClass();
+  const today = opts.today;
+  const historyStart = addMonths(today, -HISTORY_MONTHS);
+
+  CLIENTS.forEach((spec) => new ClientBuilder(store, faker, spec, today, historyStart, opts.employees).build());
+  return store;
+}
+
+class ClientBuilder {
+  private client!: ClientRec;
+  private readonly waves: { rec: WaveRec; spec: WaveSpec; current: number; first: number; runs: Map<number, PaymentRunRec> }[] = [];
+  private payPointIds: number[] = [];
+  private leaveTypeIds: number[] = [];
+
+  constructor(
+    private readonly store: Store,
+    private readonly faker: Faker,
+    private readonly spec: ClientSpec,
+    private readonly today: string,
+    private readonly historyStart: string,
+    private readonly employees: number,
+  ) {}
+
+  build(): void {
+    const { store, spec } = this;
+    const id = store.nextId("client");
+    const created = dateTime("2018-11-01");
+    const customItems: CustomItemDef[] = spec.customItems.map((c) => ({ ...c, id: store.nextId("customItem") }));
+    const fieldIds = [store.nextId("customField"), store.nextId("customField"), store.nextId("customField")];
+    const costCentres = ["Operations", "Sales", "Administration"].map((label) => ({ id: fieldIds[1] * 100 + label.length, label }));
+    this.client = store.clients.insert({
+      id,
+      name: spec.name,
+      physical_address: { unit_no: spec.street.split(",")[0], complex: null, st_name: spec.street, postal_code: spec.postal },
+      employee_number_mode: spec.mode,
+      features: spec.features,
+      regular_hours_version: spec.regularHoursVersion,
+      next_employee_number: 1001,
+      custom_field_defs: [
+        { id: fieldIds[0], name: "Department code", type: "text" },
+        { id: fieldIds[1], name: "Cost centre", type: "dropdown", options: costCentres.map((c, i) => ({ id: fieldIds[1] * 100 + i + 1, label: c.label })) },
+        { id: fieldIds[2], name: "Union member", type: "dropdown", options: [{ id: fieldIds[2] * 100 + 1, label: "Yes" }, { id: fieldIds[2] * 100 + 2, label: "No" }] },
+      ],
+      custom_items: customItems,
+      profiles: [
+        { id: store.nextId("profile"), name: "Standard salaried" },
+        { id: store.nextId("profile"), name: "Hourly with overtime" },
+      ],
+      created_at: created,
+      updated_at: created,
+    });
+
+    // Client-level calculation definitions: one per item, inputs = defaults.
+    for (const item of [...SYSTEM_ITEMS, ...customItems.map(customItemSpec)]) {
+      store.calculations.insert(this.calc(null, null, item.id, defaultInputs(item), created));
+    }
+
+    for (const w of spec.waves) this.addWave(w, created);
+    for (const name of spec.payPoints) {
+      const town = name.split(" ")[0];
+      this.payPointIds.push(
+        store.payPoints.insert({
+          id: store.nextId("payPoint"),
+          client_id: id,
+          name,
+          physical_address: { unit_no: null, complex: null, st_name: `${town} Road`, postal_code: this.faker.location.zipCode() },
+          created_at: created,
+          updated_at: created,
+        }).id,
+      );
+    }
+    for (const l of spec.leave) {
+      this.leaveTypeIds.push(store.leaveTypes.insert({ id: store.nextId("leaveType"), client_id: id, name: l.name, policy: l.policy }).id);
+    }
+    for (let i = 0; i < this.employees; i++) this.addEmployee(i);
+  }
+
+  private addWave(w: WaveSpec, created: string): void {
+    const n = normaliseFirstEndDate(w.frequency, w.first_end_date, w.last_day_of_month);
+    if (!n.ok) throw new Error(`demo wave: ${n.error}`);
+    const rec: WaveRec = {
+      id: this.store.nextId("wave"),
+      client_id: this.client.id,
+      frequency: w.frequency,
+      ...waveLengths(w.frequency),
+      first_end_date: n.first_end_date,
+      first_period_offset: n.first_period_offset,
+      interim_first_end_date: null,
+      notification_days_before: 3,
+      finalisation_days_before: 1,
+      payslip_payment_day: null,
+      custom_name: w.custom_name ?? null,
+      pay_dates_enabled: w.frequency === "monthly",
+      name: w.custom_name ?? frequencyText(w.frequency),
+      created_at: created,
+      updated_at: created,
+    };
+    this.store.waves.insert(rec);
+    const current = periodContaining(rec, this.today).offset;
+    const first = periodContaining(rec, this.historyStart).offset;
+    this.waves.push({ rec, spec: w, current, first, runs: new Map() });
+  }
+
+  private run(wave: (typeof this.waves)[number], offset: number): PaymentRunRec {
+    let r = wave.runs.get(offset);
+    if (!r) {
+      const end = periodEndDate(wave.rec, offset);
+      r = this.store.paymentRuns.insert({
+        id: this.store.nextId("paymentRun"),
+        client_id: this.client.id,
+        wave_id: wave.rec.id,
+        period_offset: offset,
+        period_end_date: end,
+        special: false,
+        posted_to_accounting_system: offset < wave.current - 2,
+        created_at: dateTime(addDays(end, -2), 9),
+        updated_at: dateTime(addDays(end, -1), 16),
+      });
+      wave.runs.set(offset, r);
+    }
+    return r;
+  }
+
+  private calc(employeeId: number | null, payslipId: number | null, item: string | number, inputs: Inputs, at: string): CalcRec {
+    return {
+      id: this.store.nextId("calculation"),
+      client_id: this.client.id,
+      employee_id: employeeId,
+      payslip_id: payslipId,
+      item,
+      inputs,
+      deleted: false,
+      created_at: at,
+      updated_at: at,
+    };
+  }
+
+  private pickWave(i: number) {
+    // Deterministic shares by index so small demos still cover every wave.
+    const x = ((i * 0.618034) % 1 + 1) % 1;
+    let acc = 0;
+    for (const w of this.waves) {
+      acc += w.spec.share;
+      if (x < acc) return w;
+    }
+    return this.waves[this.waves.length - 1];
+  }
+
+  private addEmployee(i: number): void {
+    const { faker, store, client } = this;
+    const wave = this.pickWave(i);
+    const sex = faker.helpers.arrayElement(["female", "male"] as const);
+    const first = faker.person.firstName(sex);
+    const last = faker.person.lastName();
+    const historyFirstEnd = periodEndDate(wave.rec, wave.first);
+    const lastFinalisedEnd = periodEndDate(wave.rec, wave.current - 1);
+    // Most joined before the history starts; some during it (at least three periods before the open one).
+    const joinedRecently = faker.number.float() < 0.15;
+    const appointment = joinedRecently
+      ? addDays(historyFirstEnd, faker.number.int({ min: 0, max: Math.max(0, dayNumber(periodEndDate(wave.rec, wave.current - 3)) - dayNumber(historyFirstEnd)) }))
+      : addDays("2009-01-05", faker.number.int({ min: 0, max: dayNumber(this.historyStart) - dayNumber("2009-01-05") }));
+    const roll = faker.number.float();
+    const terminated = i > 0 && roll < 0.08;
+    const longTermLeave = !terminated && roll < 0.13;
+    const termination = terminated
+      ? addDays(
+          appointment > historyFirstEnd ? appointment : historyFirstEnd,
+          faker.number.int({ min: 20, max: Math.max(20, dayNumber(lastFinalisedEnd) - dayNumber(appointment > historyFirstEnd ? appointment : historyFirstEnd) - 1) }),
+        )
+      : null;
+    const terminationDate = termination && termination <= lastFinalisedEnd ? termination : terminated ? lastFinalisedEnd : null;
+
+    const created = dateTime(appointment, 10);
+    const number =
+      client.employee_number_mode === EMPLOYEE_NUMBER_MANUAL ? `${this.spec.numberPrefix}${String(i + 1).padStart(4, "0")}` : String(client.next_employee_number++);
+    const email = `${ascii(first)}.${ascii(last)}${i}@example.ie`.toLowerCase();
+    const fields = client.custom_field_defs;
+    const e: EmployeeRec = store.employees.insert({
+      id: store.nextId("employee"),
+      client_id: client.id,
+      number,
+      first_name: first,
+      last_name: last,
+      birthdate: addDays("1962-01-01", faker.number.int({ min: 0, max: 365 * 40 })),
+      appointment_date: appointment,
+      wave_id: wave.rec.id,
+      pay_point_id: faker.helpers.arrayElement(this.payPointIds),
+      payment_method: faker.helpers.weightedArrayElement([
+        { value: "eft_manual", weight: 90 },
+        { value: "cheque", weight: 6 },
+        { value: "cash", weight: 4 },
+      ]),
+      ppsn: ppsn(String(faker.number.int({ min: 1_000_000, max: 9_999_999 }))),
+      prsi_class: i % 23 === 7 ? "s" : i % 29 === 11 ? "j" : "a",
+      prsi_exempt: false,
+      director: i % 23 === 7,
+      email,
+      job_title: faker.helpers.arrayElement(this.spec.jobTitles),
+      physical_address: {
+        unit_no: String(faker.number.int({ min: 1, max: 220 })),
+        complex: null,
+        st_name: `${faker.location.street()}, ${faker.location.city()}`,
+        postal_code: faker.location.zipCode(),
+      },
+      bank_account: { account_number: faker.finance.iban({ countryCode: "IE", formatted: false }), branch_code: faker.helpers.arrayElement(BICS) },
+      custom_fields: {
+        [fields[0].id]: `${this.spec.jobTitles[0].slice(0, 3).toUpperCase()}-${faker.number.int({ min: 100, max: 999 })}`,
+        [fields[1].id]: String(faker.helpers.arrayElement(fields[1].options!).id),
+        [fields[2].id]: String(faker.helpers.arrayElement(fields[2].options!).id),
+      },
+      created_at: created,
+      updated_at: created,
+    });
+
+    // Service periods: employment, ended for leavers; long-term leave is a negative period.
+    store.servicePeriods.insert({
+      id: store.nextId("servicePeriod"),
+      employee_id: e.id,
+      start_date: appointment,
+      end_date: terminationDate,
+      negative: false,
+      attribs: { ie_employment_identifier: "1" },
+      termination_code: terminationDate ? faker.helpers.arrayElement(TERMINATION_CODES) : null,
+      created_at: created,
+      updated_at: terminationDate ? dateTime(terminationDate, 17) : created,
+    });
+    if (longTermLeave) {
+      const start = addDays(this.today, -faker.number.int({ min: 30, max: 150 }));
+      store.servicePeriods.insert({
+        id: store.nextId("servicePeriod"),
+        employee_id: e.id,
+        start_date: start,
+        end_date: null,
+        negative: true,
+        attribs: null,
+        termination_code: null,
+        created_at: dateTime(start, 9),
+        updated_at: dateTime(start, 9),
+      });
+    }
+
+    // Calculations (employee level).
+    const calcs = this.employeeCalcs(e, wave, i, created);
+    if (this.spec.regularHoursVersion === 2) this.addWeekHours(e, i, created);
+    const weekHours = this.store.inherited.where("employee", e.id)[0];
+
+    // Payslips: finalised history (shared frozen snapshots), then the open one.
+    const snapshots = new Map<string, number>();
+    const ppyOvertime = (offset: number) => wave.spec.hourly && offset % 4 === 0;
+    const firstOffset = Math.max(wave.first, periodContaining(wave.rec, appointment).offset);
+    const lastOffset = terminationDate ? periodContaining(wave.rec, terminationDate).offset : wave.current - 1;
+    for (let k = firstOffset; k <= lastOffset; k++) {
+      const date = periodEndDate(wave.rec, k);
+      const raised = date >= RAISE_DATE;
+      const extra = ppyOvertime(k) ? "overtime" : !wave.spec.hourly && date.slice(5, 7) === "12" ? "bonus" : "";
+      const wh = weekHours ? regularHoursPerWeek(inheritedInputsAt(weekHours, date)) : null;
+      const key = `${raised}|${extra}|${wh}`;
+      let snapshotId = snapshots.get(key);
+      if (snapshotId === undefined) {
+        snapshotId = this.snapshot(e, calcs, raised, extra, { frequency: wave.rec.frequency, prsi_class: e.prsi_class, prsi_exempt: e.prsi_exempt, director: e.director, weekHours: wh });
+        snapshots.set(key, snapshotId);
+      }
+      store.payslips.insert({
+        id: store.nextId("payslip"),
+        employee_id: e.id,
+        client_id: client.id,
+        wave_id: wave.rec.id,
+        date,
+        period_offset: k,
+        special: false,
+        finalised: true,
+        dirty: false,
+        ss_released: true,
+        payment_run_id: this.run(wave, k).id,
+        snapshot_id: snapshotId,
+        created_at: dateTime(periodStartDate(wave.rec, k), 8),
+        updated_at: dateTime(addDays(date, -1), 16),
+      });
+    }
+    if (!terminationDate) {
+      const open = store.payslips.insert({
+        id: store.nextId("payslip"),
+        employee_id: e.id,
+        client_id: client.id,
+        wave_id: wave.rec.id,
+        date: periodEndDate(wave.rec, wave.current),
+        period_offset: wave.current,
+        special: false,
+        finalised: false,
+        dirty: false,
+        ss_released: false,
+        payment_run_id: null,
+        snapshot_id: null,
+        created_at: dateTime(periodStartDate(wave.rec, wave.current), 8),
+        updated_at: dateTime(periodStartDate(wave.rec, wave.current), 8),
+      });
+      // Some open payslips carry once-off inputs.
+      if (i % 5 === 0) {
+        const item = wave.spec.hourly ? "overtime" : "commission";
+        const inputs: Inputs = wave.spec.hourly
+          ? { hours: faker.number.int({ min: 2, max: 12 }), rate: Number(calcs.find((c) => c.item === "hourly_pay")?.inputs.rate ?? 15), multiplier: 1.5 }
+          : { amount: faker.number.int({ min: 5, max: 60 }) * 10 };
+        store.calculations.insert(this.calc(e.id, open.id, item, inputs, open.created_at));
+      }
+    }
+
+    this.addLeave(e, wave, terminationDate);
+    if (i % 7 === 0) {
+      const profile = client.profiles[wave.spec.hourly ? 1 : 0];
+      store.profileMappings.insert({
+        id: store.nextId("profileMapping"),
+        employee_id: e.id,
+        profile_id: profile.id,
+        inputs: {},
+        excluded_calculations: [],
+        included_calculations: calcs.slice(0, 2).map((c) => c.id),
+        created_at: created,
+        updated_at: created,
+      });
+    }
+  }
+
+  private employeeCalcs(e: EmployeeRec, wave: (typeof this.waves)[number], i: number, at: string): CalcRec[] {
+    const { faker, store } = this;
+    const ppy = wave.rec.frequency === "weekly" ? 52 : wave.rec.frequency === "fortnightly" ? 26 : 12;
+    const out: CalcRec[] = [];
+    const add = (item: string | number, inputs: Inputs) => out.push(store.calculations.insert(this.calc(e.id, null, item, inputs, at)));
+    if (wave.spec.hourly) {
+      const rate = round(faker.number.float({ min: 13.5, max: 26 }), 2);
+      // Regular Hours v2 clients take hours from week_hours; v1 clients enter hours per period.
+      add("hourly_pay", this.spec.regularHoursVersion === 2 ? { hours: null, rate } : { hours: (39 * 52) / ppy, rate });
+    } else {
+      const annual = faker.number.int({ min: 28, max: 95 }) * 1000;
+      add("basic_salary", { amount: round(annual / ppy, 2) });
+    }
+    if (i % 5 === 1 || i % 5 === 2) add("pension", { employee_percent: 5, employer_percent: faker.helpers.arrayElement([5, 7.5]) });
+    if (!wave.spec.hourly && i % 6 === 3) add("commission", { amount: faker.number.int({ min: 10, max: 50 }) * 10 });
+    if (i % 9 === 2 || i % 23 === 4) {
+      const amount = faker.number.int({ min: 2, max: 15 }) * 10 * (12 / ppy);
+      add("employer_loan", { amount: round(amount, 2), balance: round(amount * faker.number.int({ min: 12, max: 48 }), 2) });
+      if (i % 23 === 4) add("employer_loan", { amount: round(amount / 2, 2), balance: round(amount * 10, 2) });
+    }
+    if (i % 8 === 3 || i % 29 === 7) {
+      const amount = round(faker.number.int({ min: 5, max: 40 }) * 5 * (12 / ppy), 2);
+      add("savings", { amount, balance: round(amount * faker.number.int({ min: 14, max: 40 }), 2) });
+      if (i % 29 === 7) add("savings", { amount: round(amount / 2, 2), balance: round(amount * 15, 2) });
+    }
+    if (i % 31 === 11) add("garnishee", { amount: round(300 / ppy * 12 / 12, 2), balance: 1500 });
+    const custom = this.client.custom_items;
+    if (custom.length && i % 4 === 0) add(custom[0].id, { amount: round(faker.number.int({ min: 5, max: 30 }) * 10 * (12 / ppy), 2) });
+    if (custom.length > 1 && i % 3 === 1) add(custom[1].id, { amount: round(faker.number.int({ min: 2, max: 8 }) * 5 * (12 / ppy), 2) });
+    return out;
+  }
+
+  /** Frozen calculations for finalised payslips: before or after the pay rise, plus an overtime or bonus extra. */
+  private snapshot(e: EmployeeRec, calcs: CalcRec[], raised: boolean, extra: string, context: SnapshotContext): number {
+    const factor = raised ? 1 : 0.97;
+    const frozen: CalcRec[] = calcs.map((c) => {
+      const inputs: Inputs = { ...c.inputs };
+      if (c.item === "basic_salary") inputs.amount = round(Number(inputs.amount) * factor, 2);
+      if (c.item === "hourly_pay") inputs.rate = round(Number(inputs.rate) * factor, 2);
+      // Balances are tracked on the live calculations; history repays the amount each period.
+      if (c.item === "employer_loan" || c.item === "savings" || c.item === "garnishee") delete inputs.balance;
+      return { ...c, inputs };
+    });
+    const hourly = calcs.find((c) => c.item === "hourly_pay");
+    const salary = calcs.find((c) => c.item === "basic_salary");
+    if (extra === "overtime" && hourly) {
+      frozen.push({ ...calcs[0], id: this.store.nextId("calculation"), item: "overtime", inputs: { hours: 6, rate: round(Number(hourly.inputs.rate) * factor, 2), multiplier: 1.5 } });
+    } else if (extra === "bonus" && salary) {
+      frozen.push({ ...calcs[0], id: this.store.nextId("calculation"), item: "bonus", inputs: { amount: 500 } });
+    }
+    return this.store.snapshots.insert({ id: this.store.nextId("snapshot"), employee_id: e.id, calcs: frozen, context }).id;
+  }
+
+  private addWeekHours(e: EmployeeRec, i: number, at: string): void {
+    const days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+    const works = i % 3 === 0 ? 4 : 5;
+    const base: Inputs = { schedule: "fixed", full_day_hours_input: 8 };
+    days.forEach((d, k) => {
+      base[`works_${d}`] = k < works;
+      if (k < works) base[`day_type_${d}`] = "full";
+    });
+    const history: Record<string, Inputs> = { "": base };
+    if (i % 4 === 1) {
+      // A change of hours part-way through the history: Fridays become half days.
+      history["2026-06-01"] = { ...base, works_fri: true, day_type_fri: "partial", partial_hours_fri: 4 };
+    }
+    const rec: InheritedRec = {
+      id: this.store.nextId("inherited"),
+      employee_id: e.id,
+      short_name: "week_hours",
+      calculation_def_id: 9001,
+      profile_id: null,
+      history,
+      created_at: at,
+      updated_at: at,
+    };
+    this.store.inherited.insert(rec);
+  }
+
+  private addLeave(e: EmployeeRec, wave: (typeof this.waves)[number], terminationDate: string | null): void {
+    const { faker, store } = this;
+    const from = e.appointment_date > this.historyStart ? e.appointment_date : this.historyStart;
+    const to = terminationDate ?? addDays(this.today, 40);
+    const span = dayNumber(to) - dayNumber(from);
+    if (span < 14) return;
+    const annual = faker.number.int({ min: 4, max: 10 });
+    const sick = faker.number.int({ min: 0, max: 2 });
+    const used = new Set<string>();
+    const add = (typeId: number, count: number, partial: boolean) => {
+      for (let n = 0; n < count; n++) {
+        let date = addDays(from, faker.number.int({ min: 0, max: span }));
+        const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
+        if (dow === 0) date = addDays(date, 1);
+        if (dow === 6) date = addDays(date, 2);
+        if (used.has(date) || date > to) continue;
+        used.add(date);
+        const at = dateTime(date < this.today ? addDays(date, -7) : this.today, 11);
+        store.leaveDays.insert({
+          id: store.nextId("leaveDay"),
+          employee_id: e.id,
+          date,
+          hours: partial && n === 0 ? 4 : null,
+          type_id: typeId,
+          created_at: at,
+          updated_at: at,
+        });
+      }
+    };
+    add(this.leaveTypeIds[0], annual, true);
+    if (this.leaveTypeIds[1]) add(this.leaveTypeIds[1], sick, false);
+    void wave;
+  }
+}
+
+function round(n: number, dp: number): number {
+  const f = 10 ** dp;
+  return Math.round(n * f) / f;
+}
+
+function ascii(s: string): string {
+  return s.normalize("NFD").replace(/[^A-Za-z]/g, "");
+}
+
+/** For tests and docs: whether an item ID exists for a client. */
+export function itemExists(client: ClientRec, id: string | number): boolean {
+  return !!findItem(id, client.custom_items);
+}

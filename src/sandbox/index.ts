@@ -1,0 +1,147 @@
+/**
+ * The payroll sandbox: a local implementation of the payroll service API document on fastify.
+ * buildSandboxApp() gives an app for inject() tests; startSandbox() listens on a port.
+ */
+import { createHash } from "node:crypto";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
+import { fixedClock } from "./clock";
+import type { Ctx } from "./context";
+import { generateDemo } from "./demo";
+import { HttpError, sendError } from "./http";
+import { Payroll } from "./payroll";
+import { Persistence } from "./persistence";
+import { ReportQueue } from "./reportQueue";
+import { resolveOptions, type SandboxOptions } from "./options";
+import { registerBulkInput } from "./routes/bulkInput";
+import { registerCalculations } from "./routes/calculations";
+import { registerCore } from "./routes/core";
+import { registerPayslips } from "./routes/payslips";
+import { registerPeople } from "./routes/people";
+import { registerReports } from "./routes/reports";
+import { Store } from "./store";
+
+export type { SandboxOptions } from "./options";
+export { DEFAULTS } from "./options";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<FastifyInstance> {
+  const o = resolveOptions(opts);
+  const clock = fixedClock(o.today);
+  const persistence = o.dataFile ? new Persistence(o.dataFile) : null;
+  const loaded = persistence ? await persistence.load() : null;
+  const store: Store = loaded ?? generateDemo({ seed: o.seed, employees: o.employees, today: o.today });
+
+  const app = Fastify({
+    logger: o.logger
+      ? {
+          level: "info",
+          // Only method and URL of requests are logged; the Authorization header never is.
+          serializers: { req: (req) => ({ method: req.method, url: req.url }) },
+          redact: { paths: ["req.headers.authorization", "headers.authorization", "authorization"], censor: "[redacted]" },
+        }
+      : false,
+    ignoreTrailingSlash: true,
+    bodyLimit: 20 * 1024 * 1024,
+    return503OnClosing: true,
+  });
+
+  const ctx: Ctx = {
+    store,
+    clock,
+    opts: o,
+    payroll: null as unknown as Payroll,
+    reports: new ReportQueue(o.reportQueue, o.reportJobMs),
+    changed: () => persistence?.scheduleSave(store),
+  };
+  ctx.payroll = new Payroll(store, clock, o.recalcMs, () => ctx.changed());
+  if (persistence && !loaded) persistence.scheduleSave(store);
+
+  // JSON bodies: an empty body (DELETE with a Content-Type header) is no body; anything unparsable is a 400.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, "Malformed JSON in the request body"), undefined);
+    }
+  });
+  // The document suggests GETting the PDF with Content-Type application/pdf: accept (and ignore) such bodies.
+  app.addContentTypeParser("application/pdf", (_req, _payload, done) => done(null, undefined));
+
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) return sendError(reply, err);
+    const status = err.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ message: err.message || "Too many requests" });
+    if (status === 415) return reply.code(415).send({ message: "Unsupported Content-Type: send JSON with Content-Type application/json" });
+    if (status === 413) return reply.code(413).send({ message: "Request body too large" });
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: status === 400 ? "Malformed request" : err.message });
+    req.log.error({ err }, "unhandled error");
+    return reply.code(500).send({ message: "Internal server error" });
+  });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No route ${req.method} ${req.url.split("?")[0]}` }));
+
+  await app.register(
+    async (v1) => {
+      if (o.rateLimit > 0) {
+        await v1.register(rateLimit, {
+          max: o.rateLimit,
+          timeWindow: 60_000,
+          // Per key; the key itself is hashed so it is not kept as-is even in memory.
+          keyGenerator: (req) => {
+            const auth = req.headers.authorization;
+            return auth ? createHash("sha256").update(auth).digest("hex") : `ip:${req.ip}`;
+          },
+          errorResponseBuilder: (_req, c) => ({ statusCode: 429, message: `Rate limit of ${c.max} requests per minute exceeded; retry in ${Math.ceil(c.ttl / 1000)} s` }),
+        });
+      }
+      v1.addHook("onRequest", async (req, reply) => {
+        if (o.latencyMs > 0) await sleep(o.latencyMs);
+        const auth = req.headers.authorization;
+        if (auth === undefined || auth === "") return reply.code(401).send({ message: "Missing API key: send it as the Authorization header" });
+        if (auth !== o.apiKey) {
+          const scheme = /^\s*(bearer|basic|token)\s/i.test(auth);
+          return reply
+            .code(401)
+            .send({ message: scheme ? "Invalid API key: send the raw key as the Authorization header, with no scheme word" : "Invalid API key" });
+        }
+        if (o.failRate > 0 && Math.random() < o.failRate) return reply.code(500).send({ message: "Simulated failure (--fail-rate)" });
+      });
+      registerCore(v1, ctx);
+      registerPayslips(v1, ctx);
+      registerCalculations(v1, ctx);
+      registerBulkInput(v1, ctx);
+      registerPeople(v1, ctx);
+      registerReports(v1, ctx);
+    },
+    { prefix: "/v1" },
+  );
+
+  app.addHook("onClose", async () => {
+    ctx.payroll.close();
+    ctx.reports.close();
+    if (persistence) await persistence.flush(store);
+  });
+  return app;
+}
+
+export interface RunningSandbox {
+  /** Service root, e.g. http://127.0.0.1:54321; endpoints are at url + "/v1/...". */
+  url: string;
+  apiKey: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const o = resolveOptions(opts);
+  const app = await buildSandboxApp(opts);
+  await app.listen({ port: o.port, host: o.host });
+  const addr = app.server.address();
+  const port = typeof addr === "object" && addr ? addr.port : o.port;
+  const host = o.host.includes(":") ? `[${o.host}]` : o.host;
+  return { url: `http://${host}:${port}`, apiKey: o.apiKey, app, close: () => app.close() };
+}

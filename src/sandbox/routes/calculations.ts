@@ -1,0 +1,134 @@
+/** Calculations, items_and_outputs and inherited calculations. */
+import type { FastifyInstance } from "fastify";
+import { CalculationPatchBody, CalculationPostBody, InheritedCalculationPatchBody } from "../../contract";
+import { calculationJson, checkInputs, definitionIds, inheritedAsCalculation, writeCalculation } from "../calculations";
+import { clientOr404, employeeOr404, payslipOr404, type Ctx } from "../context";
+import { itemsAndOutputs } from "../engine";
+import { HttpError, notFound, parseBody, pathId, unprocessable } from "../http";
+import { INHERITED_TYPES, inheritedJson, updateInherited } from "../inherited";
+import { inheritedInputsAt } from "../payroll";
+import type { CalcRec, EmployeeRec } from "../store";
+
+type Params = Record<string, string>;
+
+export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
+  const { store, payroll } = ctx;
+
+  const inheritedOf = (e: EmployeeRec) =>
+    store.inherited.where("employee", e.id).map((i) => inheritedAsCalculation(ctx, i, e.client_id, inheritedInputsAt(i, ctx.clock.today())));
+
+  app.get("/clients/:client_id/calculations", async (req) => {
+    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
+    const defs = definitionIds(ctx, client.id);
+    const out: Record<string, unknown>[] = store.calculations.where("client", client.id).filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs));
+    for (const e of store.employees.where("client", client.id)) out.push(...inheritedOf(e));
+    return out;
+  });
+
+  app.get("/employees/:employee_id/calculations", async (req) => {
+    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+    const defs = definitionIds(ctx, e.client_id);
+    return [...store.calculations.where("employee", e.id).filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs)), ...inheritedOf(e)];
+  });
+
+  app.get("/payslips/:payslip_id/calculations", async (req) => {
+    const p = payslipOr404(ctx, pathId((req.params as Params).payslip_id, "Payslip"));
+    const defs = definitionIds(ctx, p.client_id);
+    // What the payslip is computed from: its frozen snapshot once finalised, else the live calculations.
+    return payroll.calcsOf(p).map((c) => {
+      const json = calculationJson(ctx, c, defs);
+      if (p.snapshot_id !== null) json.outputs = {};
+      return json;
+    });
+  });
+
+  const calcOr404 = (raw: string | undefined): CalcRec => {
+    const c = store.calculations.get(pathId(raw, "Calculation"));
+    if (!c || c.deleted) throw notFound(`Calculation ${raw}`);
+    return c;
+  };
+
+  app.get("/calculations/:id", async (req) => calculationJson(ctx, calcOr404((req.params as Params).id)));
+
+  app.post("/employees/:employee_id/calculations", async (req) => {
+    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+    const body = parseBody(CalculationPostBody, req.body);
+    if ((INHERITED_TYPES as readonly string[]).includes(body.calc_type)) {
+      if (body.operation === "insert") throw unprocessable("Inherited calculations have one instance", { operation: "insert is not available for inherited calculations" });
+      const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
+      ctx.changed();
+      return { message: "Inherited calculation updated", id: rec.id };
+    }
+    if (body.effective_date !== undefined) {
+      throw unprocessable("effective_date applies only to inherited calculations", { effective_date: `is only accepted for inherited calculations (${INHERITED_TYPES.join(", ")})` });
+    }
+    const c = writeCalculation(ctx, { employee: e, payslip: null, item: body.calc_type, details: body.calculation_details, operation: body.operation, calculationId: body.calculation_id });
+    ctx.changed();
+    return { message: "Calculation saved", id: c.id };
+  });
+
+  app.post("/payslips/:payslip_id/calculations", async (req) => {
+    const p = payslipOr404(ctx, pathId((req.params as Params).payslip_id, "Payslip"));
+    const body = parseBody(CalculationPostBody, req.body);
+    if (body.effective_date !== undefined) {
+      throw unprocessable("effective_date applies only to inherited calculations", { effective_date: "inherited calculations are updated through the employee, not a payslip" });
+    }
+    const e = employeeOr404(ctx, p.employee_id);
+    const c = writeCalculation(ctx, { employee: e, payslip: p, item: body.calc_type, details: body.calculation_details, operation: body.operation, calculationId: body.calculation_id });
+    ctx.changed();
+    return { message: "Calculation saved", id: c.id };
+  });
+
+  app.patch("/calculations/:id", async (req) => {
+    const c = calcOr404((req.params as Params).id);
+    const body = parseBody(CalculationPatchBody, req.body);
+    const p = c.payslip_id !== null ? store.payslips.get(c.payslip_id) : undefined;
+    if (p?.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
+    const { inputs, errors } = checkInputs(ctx, c.client_id, c.item, body.calculation_details);
+    if (Object.keys(errors).length) {
+      throw unprocessable("Invalid calculation inputs", Object.fromEntries(Object.entries(errors).map(([k, v]) => [`calculation_details.${k}`, v])));
+    }
+    c.inputs = { ...c.inputs, ...inputs };
+    c.updated_at = ctx.clock.now();
+    if (p) payroll.markDirty([p]);
+    else if (c.employee_id !== null) payroll.markEmployeeDirty(c.employee_id);
+    ctx.changed();
+    return { message: "Calculation updated", id: c.id };
+  });
+
+  app.delete("/calculations/:id", async (req) => {
+    const c = calcOr404((req.params as Params).id);
+    if (c.employee_id === null) throw new HttpError(422, "A client-level calculation definition cannot be deleted");
+    const p = c.payslip_id !== null ? store.payslips.get(c.payslip_id) : undefined;
+    if (p?.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
+    store.calculations.remove(c);
+    if (p) payroll.markDirty([p]);
+    else payroll.markEmployeeDirty(c.employee_id);
+    ctx.changed();
+    return { message: "Calculation deleted" };
+  });
+
+  app.get("/clients/:client_id/items_and_outputs", async (req) => {
+    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
+    return itemsAndOutputs(client.custom_items);
+  });
+
+  app.get("/employees/:employee_id/inherited_calculations", async (req) => {
+    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+    return store.inherited.where("employee", e.id).map((i) => inheritedJson(ctx, i));
+  });
+
+  app.get("/inherited_calculations/:id", async (req) => {
+    const i = store.inherited.get(pathId((req.params as Params).id, "Inherited calculation"));
+    if (!i) throw notFound(`Inherited calculation ${(req.params as Params).id}`);
+    return inheritedJson(ctx, i);
+  });
+
+  app.patch("/employees/:employee_id/inherited_calculations", async (req) => {
+    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+    const body = parseBody(InheritedCalculationPatchBody, req.body);
+    const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
+    ctx.changed();
+    return { message: "Inherited calculation updated", id: rec.id };
+  });
+}

@@ -1,0 +1,369 @@
+/**
+ * The sandbox's in-memory state: one table per record type, each a Map by ID plus secondary indexes
+ * (by client, by employee, ...) so that a client's employees or an employee's payslips are found without scans.
+ * Index keys are fields that never change after insert (a payslip never moves to another employee).
+ */
+import type { Inputs } from "../contract";
+import type { CustomItemDef, Frequency, LeavePolicy } from "./engine";
+
+export interface Address {
+  unit_no: string | null;
+  complex?: string | null;
+  st_name: string | null;
+  postal_code: string | null;
+}
+
+export interface CustomFieldDef {
+  id: number;
+  name: string;
+  type: "text" | "dropdown";
+  options?: { id: number; label: string }[];
+}
+
+export interface ClientRec {
+  id: number;
+  name: string;
+  physical_address: Address;
+  employee_number_mode: string;
+  features: string[];
+  regular_hours_version: number;
+  next_employee_number: number;
+  custom_field_defs: CustomFieldDef[];
+  custom_items: CustomItemDef[];
+  profiles: { id: number; name: string }[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WaveRec {
+  id: number;
+  client_id: number;
+  frequency: Frequency;
+  length_months: number;
+  length_weeks: number;
+  first_end_date: string;
+  first_period_offset: number;
+  interim_first_end_date: string | null;
+  notification_days_before: number | null;
+  finalisation_days_before: number | null;
+  payslip_payment_day: number | null;
+  custom_name: string | null;
+  pay_dates_enabled: boolean;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PayPointRec {
+  id: number;
+  client_id: number;
+  name: string;
+  physical_address: Address;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmployeeRec {
+  id: number;
+  client_id: number;
+  number: string;
+  first_name: string;
+  last_name: string;
+  birthdate: string | null;
+  appointment_date: string;
+  wave_id: number;
+  pay_point_id: number | null;
+  payment_method: string;
+  ppsn: string | null;
+  prsi_class: string;
+  prsi_exempt: boolean;
+  director: boolean;
+  email: string | null;
+  job_title: string | null;
+  physical_address: Address | null;
+  bank_account: { account_number: string | null; branch_code: string | null } | null;
+  custom_fields: Record<string, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServicePeriodRec {
+  id: number;
+  employee_id: number;
+  start_date: string;
+  end_date: string | null;
+  negative: boolean;
+  attribs: { ie_employment_identifier?: string | null } | null;
+  termination_code: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PayslipRec {
+  id: number;
+  employee_id: number;
+  client_id: number;
+  wave_id: number;
+  date: string;
+  period_offset: number;
+  special: boolean;
+  finalised: boolean;
+  dirty: boolean;
+  ss_released: boolean;
+  payment_run_id: number | null;
+  /** Finalised payslips keep the calculations they were computed from (a shared, frozen snapshot). */
+  snapshot_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentRunRec {
+  id: number;
+  client_id: number;
+  wave_id: number;
+  period_offset: number;
+  period_end_date: string;
+  special: boolean;
+  posted_to_accounting_system: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CalcRec {
+  id: number;
+  client_id: number;
+  employee_id: number | null;
+  payslip_id: number | null;
+  /** The item: a system name such as `basic_salary`, or a custom item's numeric ID. */
+  item: string | number;
+  inputs: Inputs;
+  deleted: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Frozen calculations a finalised payslip was computed from. */
+export interface SnapshotRec {
+  id: number;
+  employee_id: number;
+  calcs: CalcRec[];
+  /** The employee facts the figures depended on when the payslip was finalised. */
+  context: SnapshotContext;
+}
+
+export interface SnapshotContext {
+  frequency: Frequency;
+  prsi_class: string;
+  prsi_exempt: boolean;
+  director: boolean;
+  /** Weekly hours from week_hours (Regular Hours v2), or null. */
+  weekHours: number | null;
+}
+
+export interface InheritedRec {
+  id: number;
+  employee_id: number;
+  short_name: string;
+  calculation_def_id: number | null;
+  profile_id: number | null;
+  /** Effective date ("" = base) to the full input set from then. */
+  history: Record<string, Inputs>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeaveTypeRec {
+  id: number;
+  client_id: number;
+  name: string;
+  policy: LeavePolicy;
+}
+
+export interface LeaveDayRec {
+  id: number;
+  employee_id: number;
+  date: string;
+  hours: number | null;
+  type_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProfileMappingRec {
+  id: number;
+  employee_id: number;
+  profile_id: number;
+  inputs: Record<string, unknown>;
+  excluded_calculations: unknown[];
+  included_calculations: number[];
+  created_at: string;
+  updated_at: string;
+}
+
+type IndexKey<T> = (r: T) => number | null;
+
+export class Table<T extends { id: number }, I extends string = never> {
+  readonly byId = new Map<number, T>();
+  private readonly indexes = new Map<I, { key: IndexKey<T>; map: Map<number, Set<T>> }>();
+
+  constructor(indexes: Record<I, IndexKey<T>>) {
+    for (const [name, key] of Object.entries(indexes) as [I, IndexKey<T>][]) this.indexes.set(name, { key, map: new Map() });
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: number): T | undefined {
+    return this.byId.get(id);
+  }
+
+  insert(r: T): T {
+    this.byId.set(r.id, r);
+    for (const { key, map } of this.indexes.values()) {
+      const k = key(r);
+      if (k === null) continue;
+      let set = map.get(k);
+      if (!set) map.set(k, (set = new Set()));
+      set.add(r);
+    }
+    return r;
+  }
+
+  remove(r: T): void {
+    this.byId.delete(r.id);
+    for (const { key, map } of this.indexes.values()) {
+      const k = key(r);
+      if (k !== null) map.get(k)?.delete(r);
+    }
+  }
+
+  /** Records whose index `name` has key `k`, in insertion order. */
+  where(name: I, k: number): T[] {
+    const set = this.indexes.get(name)!.map.get(k);
+    return set ? [...set] : [];
+  }
+
+  count(name: I, k: number): number {
+    return this.indexes.get(name)!.map.get(k)?.size ?? 0;
+  }
+
+  all(): T[] {
+    return [...this.byId.values()];
+  }
+}
+
+export type Seq = Record<string, number>;
+
+export class Store {
+  seq: Seq = {};
+  readonly clients = new Table<ClientRec>({});
+  readonly waves = new Table<WaveRec, "client">({ client: (w) => w.client_id });
+  readonly payPoints = new Table<PayPointRec, "client">({ client: (p) => p.client_id });
+  readonly employees = new Table<EmployeeRec, "client">({ client: (e) => e.client_id });
+  readonly servicePeriods = new Table<ServicePeriodRec, "employee">({ employee: (s) => s.employee_id });
+  readonly payslips = new Table<PayslipRec, "employee" | "run">({ employee: (p) => p.employee_id, run: (p) => p.payment_run_id });
+  readonly paymentRuns = new Table<PaymentRunRec, "client" | "wave">({ client: (r) => r.client_id, wave: (r) => r.wave_id });
+  readonly calculations = new Table<CalcRec, "client" | "employee" | "payslip">({
+    client: (c) => c.client_id,
+    employee: (c) => c.employee_id,
+    payslip: (c) => c.payslip_id,
+  });
+  readonly snapshots = new Table<SnapshotRec>({});
+  readonly inherited = new Table<InheritedRec, "employee">({ employee: (i) => i.employee_id });
+  readonly leaveTypes = new Table<LeaveTypeRec, "client">({ client: (t) => t.client_id });
+  readonly leaveDays = new Table<LeaveDayRec, "employee">({ employee: (d) => d.employee_id });
+  readonly profileMappings = new Table<ProfileMappingRec, "employee">({ employee: (m) => m.employee_id });
+
+  /** The next ID of a record type. Each type counts from its own base (IDs are unique per type only). */
+  nextId(kind: keyof typeof ID_BASES): number {
+    const next = (this.seq[kind] ?? ID_BASES[kind]) + 1;
+    this.seq[kind] = next;
+    return next;
+  }
+
+  /** An employee's payslips, oldest first (regular before special on the same date). */
+  payslipsOf(employeeId: number): PayslipRec[] {
+    return this.payslips.where("employee", employeeId).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : Number(a.special) - Number(b.special) || a.id - b.id));
+  }
+
+  hasFinalisedPayslips(employeeId: number): boolean {
+    return this.payslips.where("employee", employeeId).some((p) => p.finalised);
+  }
+
+  /** Serialisable form of everything (indexes are rebuilt on load). */
+  toJSON(): StoreData {
+    return {
+      seq: this.seq,
+      clients: this.clients.all(),
+      waves: this.waves.all(),
+      payPoints: this.payPoints.all(),
+      employees: this.employees.all(),
+      servicePeriods: this.servicePeriods.all(),
+      payslips: this.payslips.all(),
+      paymentRuns: this.paymentRuns.all(),
+      calculations: this.calculations.all(),
+      snapshots: this.snapshots.all(),
+      inherited: this.inherited.all(),
+      leaveTypes: this.leaveTypes.all(),
+      leaveDays: this.leaveDays.all(),
+      profileMappings: this.profileMappings.all(),
+    };
+  }
+
+  static fromJSON(data: StoreData): Store {
+    const s = new Store();
+    s.seq = { ...data.seq };
+    const load = <T extends { id: number }>(table: { insert(r: T): T }, rows: T[] | undefined) => rows?.forEach((r) => table.insert(r));
+    load(s.clients, data.clients);
+    load(s.waves, data.waves);
+    load(s.payPoints, data.payPoints);
+    load(s.employees, data.employees);
+    load(s.servicePeriods, data.servicePeriods);
+    load(s.payslips, data.payslips);
+    load(s.paymentRuns, data.paymentRuns);
+    load(s.calculations, data.calculations);
+    load(s.snapshots, data.snapshots);
+    load(s.inherited, data.inherited);
+    load(s.leaveTypes, data.leaveTypes);
+    load(s.leaveDays, data.leaveDays);
+    load(s.profileMappings, data.profileMappings);
+    return s;
+  }
+}
+
+export interface StoreData {
+  seq: Seq;
+  clients: ClientRec[];
+  waves: WaveRec[];
+  payPoints: PayPointRec[];
+  employees: EmployeeRec[];
+  servicePeriods: ServicePeriodRec[];
+  payslips: PayslipRec[];
+  paymentRuns: PaymentRunRec[];
+  calculations: CalcRec[];
+  snapshots: SnapshotRec[];
+  inherited: InheritedRec[];
+  leaveTypes: LeaveTypeRec[];
+  leaveDays: LeaveDayRec[];
+  profileMappings: ProfileMappingRec[];
+}
+
+export const ID_BASES = {
+  client: 0,
+  wave: 10,
+  payPoint: 20,
+  leaveType: 30,
+  customField: 40,
+  customItem: 100,
+  profile: 500,
+  employee: 1000,
+  paymentRun: 5000,
+  servicePeriod: 10_000,
+  inherited: 20_000,
+  profileMapping: 30_000,
+  leaveDay: 40_000,
+  snapshot: 0,
+  calculation: 100_000,
+  payslip: 1_000_000,
+} as const;
