@@ -1,0 +1,92 @@
+/** Import flows against the real sandbox and the Excel layer over the preview workbook. */
+import { importEmployees, importPayPoints, importWaves, IMPORT_SHEETS } from "../../src/taskpane/flows/imports";
+import { readRecords, startRig, type Rig } from "./helpers";
+
+const TARGET = { clientId: 1, clientName: "Liffey" };
+let rig: Rig;
+
+beforeAll(async () => {
+  rig = await startRig({ employees: 15 });
+});
+afterAll(async () => {
+  await rig.close();
+});
+
+describe("employees import", () => {
+  it("writes typed columns with options, in three requests, and keeps formula-like names as text", async () => {
+    const [victim] = await rig.check.listEmployees(1);
+    const trap = '=HYPERLINK("http://evil.example","click")';
+    await rig.check.updateEmployee(victim.id, { first_name: trap });
+    const employees = await rig.check.listEmployees(1, ["service_periods"]);
+    rig.faulty.reset();
+
+    const result = await importEmployees(rig.client, rig.workbook, TARGET, { customFields: true, servicePeriod: true });
+    expect(rig.faulty.sent.map((r) => r.path).sort()).toEqual(["/clients/1/employees", "/clients/1/pay_points", "/clients/1/waves"]);
+    expect(result.requests).toBe(3);
+    expect(result.rowCount).toBe(employees.length);
+
+    const records = await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName);
+    const headers = Object.keys(records[0]);
+    expect(headers.slice(0, 2)).toEqual(["Number", "Employee ID"]);
+    expect(headers).toEqual(expect.arrayContaining(["Wave", "Pay point", "Service start", "Termination code", "On long-term leave"]));
+    const customIds = [...new Set(employees.flatMap((e) => Object.keys(e.custom_fields ?? {})))];
+    expect(customIds.length).toBeGreaterThan(0);
+    for (const id of customIds) expect(headers).toContain(`Custom field ${id}`);
+
+    const row = records.find((r) => r["Employee ID"] === victim.id)!;
+    expect(row["First name"]).toBe(trap);
+    expect(typeof row["Appointment date"]).toBe("number"); // a date serial
+    expect(typeof row["PRSI exempt"]).toBe("boolean");
+    // Text from the service never becomes a formula.
+    const sheet = rig.model.getSheet(IMPORT_SHEETS.employees.sheetName);
+    const formulas = sheet.rowsData.flat().filter((c) => c?.f !== undefined);
+    expect(formulas).toEqual([]);
+  });
+
+  it("re-importing replaces the table in place", async () => {
+    await importEmployees(rig.client, rig.workbook, TARGET, { customFields: false, servicePeriod: false });
+    const records = await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName);
+    expect(Object.keys(records[0])).not.toContain("Service start");
+    expect(Object.keys(records[0]).some((h) => h.startsWith("Custom field"))).toBe(false);
+    expect(rig.model.getSheet(IMPORT_SHEETS.employees.sheetName).tables()).toHaveLength(1);
+    expect(rig.model.visibleSheets().filter((s) => s.name.startsWith("Employees"))).toHaveLength(1);
+  });
+
+  it("a cancelled import leaves the sheet as it was", async () => {
+    const before = await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      importEmployees(rig.client, rig.workbook, TARGET, { customFields: true, servicePeriod: true }, { signal: controller.signal }),
+    ).rejects.toMatchObject({ name: "AbortedError" });
+    expect(await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName)).toEqual(before);
+  });
+});
+
+describe("payment frequencies and pay points", () => {
+  it("imports the full or the simplified form", async () => {
+    const waves = await rig.check.listWaves(1);
+    await importWaves(rig.client, rig.workbook, TARGET, { simplified: false });
+    let records = await readRecords(rig.workbook, IMPORT_SHEETS.waves.sheetName);
+    expect(records).toHaveLength(waves.length);
+    expect(Object.keys(records[0])).toEqual(expect.arrayContaining(["Length (months)", "First period offset"]));
+    expect(typeof records[0]["First end date"]).toBe("number");
+
+    rig.faulty.reset();
+    await importWaves(rig.client, rig.workbook, TARGET, { simplified: true });
+    expect(rig.faulty.sent).toEqual([expect.objectContaining({ path: "/clients/1/waves" })]);
+    records = await readRecords(rig.workbook, IMPORT_SHEETS.waves.sheetName);
+    expect(Object.keys(records[0])).toContain("Frequency");
+    expect(Object.keys(records[0])).not.toContain("Length (months)");
+    expect(records.map((r) => r.Frequency).sort()).toEqual((await rig.check.listWavesSimplified(1)).map((w) => w.frequency).sort());
+  });
+
+  it("imports pay points", async () => {
+    const payPoints = await rig.check.listPayPoints(1);
+    const result = await importPayPoints(rig.client, rig.workbook, TARGET);
+    expect(result.rowCount).toBe(payPoints.length);
+    const records = await readRecords(rig.workbook, IMPORT_SHEETS.payPoints.sheetName);
+    expect(records.map((r) => r.Name)).toEqual(payPoints.map((p) => p.name));
+    expect(typeof records[0]["Pay point ID"]).toBe("number");
+  });
+});
