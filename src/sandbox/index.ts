@@ -42,7 +42,7 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
           redact: { paths: ["req.headers.authorization", "headers.authorization", "authorization"], censor: "[redacted]" },
         }
       : false,
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 20 * 1024 * 1024,
     return503OnClosing: true,
   });
