@@ -157,7 +157,7 @@ describe("buildRequests", () => {
   it("variance: period_offset comes from the chosen pay run", () => {
     const built = buildRequests({ reportId: "variance", waveId: 10, paymentRunId: 1, periodEndDate: null, employeeIds: [100] }, [one]);
     expect(built.problems).toEqual([]);
-    expect(built.requests).toEqual([{ clientId: 1, clientName: "Liffey", body: { wave_id: 10, period_offset: 118, employee_ids: [100] } }]);
+    expect(built.requests).toEqual([{ clientId: 1, clientName: "Liffey", body: { wave_id: 10, period_offset: 118, employee_ids: [100], humanize: false } }]);
     expect(buildRequests({ reportId: "variance", waveId: 10, paymentRunId: 3, periodEndDate: null, employeeIds: null }, [one]).problems).toEqual([
       "The chosen pay run belongs to another pay frequency.",
     ]);
@@ -166,8 +166,8 @@ describe("buildRequests", () => {
   it("variance over several clients: every wave with a regular run ending on the date; others noted", () => {
     const built = buildRequests({ reportId: "variance", waveId: null, paymentRunId: null, periodEndDate: "2025-12-31", employeeIds: [100] }, [one, two]);
     expect(built.requests.map((r) => [r.clientId, r.body])).toEqual([
-      [1, { wave_id: 10, period_offset: 119, employee_ids: null }],
-      [2, { wave_id: 20, period_offset: 40, employee_ids: null }],
+      [1, { wave_id: 10, period_offset: 119, employee_ids: null, humanize: false }],
+      [2, { wave_id: 20, period_offset: 40, employee_ids: null, humanize: false }],
     ]);
     const later = buildRequests({ reportId: "variance", waveId: null, paymentRunId: null, periodEndDate: "2025-12-26", employeeIds: null }, [one, two]);
     expect(later.requests).toHaveLength(1);
@@ -185,14 +185,18 @@ describe("buildRequests", () => {
       customFields: ["first_name", "12"],
     };
     const single = buildRequests(params, [one]);
+    // wave_ids filters only alongside employee_ids, so the wave's employees are listed.
     expect(single.requests[0].body).toEqual({
       start_date: "2026-01-01",
       end_date: "2026-12-31",
       wave_ids: [10],
-      employee_ids: null,
+      employee_ids: [100],
+      humanize: false,
       account_names: ["gross_pay"],
       custom_fields: ["first_name", "12"],
     });
+    expect(buildRequests({ ...params, waveIds: [10], employeeIds: [101] }, [one]).requests[0].body).toMatchObject({ wave_ids: [10], employee_ids: [101] });
+    expect(buildRequests({ ...params, waveIds: [99] }, [one]).problems).toEqual(["The chosen pay frequencies have no employees."]);
     expect(single.columnLabels).toMatchObject({ first_name: "First name", "12": "Custom field 12" });
     const both = buildRequests(params, [one, two]);
     expect(both.requests.map((r) => r.body.wave_ids)).toEqual([null, null]);

@@ -47,7 +47,7 @@ export function columnOrder(reportId: ReportId, body: Record<string, unknown>): 
     case "comparison_leave":
       return ["leave_type", "Date", "Accrual", "Entitlement", "Taken", "Adjustment", "Balance"];
     case "leave_liability_v2":
-      return ["Days", "Daily Rate", "Liability"];
+      return ["leave_type", "Days", "Daily Rate", "Liability"];
     case "tracked_balances":
       return ["Loans", "Savings", "Garnishees"];
   }
@@ -81,7 +81,7 @@ const KNOWN: Record<ReportId, Record<string, Kind>> = {
     Adjustment: "amount",
     Balance: "amount",
   },
-  leave_liability_v2: { Days: "amount", "Daily Rate": "money", Liability: "money" },
+  leave_liability_v2: { leave_type: "text", Days: "amount", "Daily Rate": "money", Liability: "money" },
   tracked_balances: { Loans: "money", Savings: "money", Garnishees: "money" },
 };
 

@@ -155,8 +155,14 @@ export function buildRequests(params: ReportParams, data: readonly ClientReportD
     problems.push("Choose employees, or include all employees.");
   }
   const waveIds = several ? null : filterOf("waveIds" in params ? params.waveIds : null);
-  const employeeIds = several ? null : filterOf(params.employeeIds);
-  const scope = { wave_ids: waveIds, employee_ids: employeeIds };
+  let employeeIds = several ? null : filterOf(params.employeeIds);
+  // The document: wave_ids only filters alongside employee_ids ("when employee_ids is omitted no filters are
+  // applied"). So "all employees of these pay frequencies" is sent as those employees' IDs plus the wave_ids.
+  if (waveIds && !employeeIds) {
+    employeeIds = (data[0]?.employees ?? []).filter((e) => e.wave_id != null && waveIds.includes(e.wave_id)).map((e) => e.id);
+    if (employeeIds.length === 0) problems.push("The chosen pay frequencies have no employees.");
+  }
+  const scope = { wave_ids: waveIds, employee_ids: employeeIds, humanize: false };
 
   const checkRange = (start: string, end: string) => {
     if (!isIsoDate(start) || !isIsoDate(end)) problems.push("Choose a start date and an end date.");
@@ -196,7 +202,7 @@ export function buildRequests(params: ReportParams, data: readonly ClientReportD
           requests.push({
             clientId: d.clientId,
             clientName: d.clientName,
-            body: { wave_id: wave.id, period_offset: varianceOffset(run, wave), employee_ids: employeeIds },
+            body: { wave_id: wave.id, period_offset: varianceOffset(run, wave), employee_ids: employeeIds, humanize: false },
           });
         }
         break;
@@ -215,7 +221,7 @@ export function buildRequests(params: ReportParams, data: readonly ClientReportD
           requests.push({
             clientId: d.clientId,
             clientName: d.clientName,
-            body: { wave_id: run.wave_id, period_offset: run.period_offset, employee_ids: null },
+            body: { wave_id: run.wave_id, period_offset: run.period_offset, employee_ids: null, humanize: false },
           });
         }
       }
