@@ -3,7 +3,7 @@
  * semantics: formula reading of strings, shape checks, PropertyNotLoaded, the 5 MB request limit.
  */
 import { cellToIsoDate, createOfficeWorkbook, isoDateToSerial, WorkbookError, type ColumnSpec, type WorkbookPort } from "../../src/excel";
-import { installPreviewExcel, WorkbookModel } from "../../src/preview";
+import { installPreviewExcel, WorkbookModel } from "../../src/preview/workbook";
 
 const NOW = new Date(2025, 0, 15, 9, 5);
 let wb: WorkbookModel;
