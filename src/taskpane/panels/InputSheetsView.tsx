@@ -79,6 +79,7 @@ const PUSH_BUTTONS: { mode: PushMode; label: string; primary?: boolean }[] = [
 
 export function InputSheetsView(props: InputSheetsViewProps) {
   const styles = useStyles();
+  const pickerLabelId = React.useId();
   const groups = React.useMemo(() => {
     const byItem = new Map<string, InputChoiceItem[]>();
     for (const i of props.inputs) byItem.set(i.itemLabel, [...(byItem.get(i.itemLabel) ?? []), i]);
@@ -128,8 +129,8 @@ export function InputSheetsView(props: InputSheetsViewProps) {
             ))}
           </Select>
         </Field>
-        <Text id="input-picker-label">Inputs to edit ({props.selectedInputs.size} chosen)</Text>
-        <div className={styles.inputs} role="group" aria-labelledby="input-picker-label">
+        <Text id={pickerLabelId}>Inputs to edit ({props.selectedInputs.size} chosen)</Text>
+        <div className={styles.inputs} role="group" aria-labelledby={pickerLabelId}>
           {props.inputs.length === 0 && !props.loading && <Text>The client's calculations offer no inputs.</Text>}
           {groups.map(([itemLabel, items]) => (
             <fieldset key={itemLabel} className={styles.item}>

@@ -1,0 +1,177 @@
+/** @jest-environment jsdom */
+/** The Imports and Input sheets views: labelled, keyboard-usable controls that hand back data through callbacks. */
+import * as React from "react";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { computeAccessibleName } from "dom-accessibility-api";
+import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { ImportsView, type ImportsViewProps } from "../../src/taskpane/panels/ImportsView";
+import { InputSheetsView, type InputSheetsViewProps } from "../../src/taskpane/panels/InputSheetsView";
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+const wrap = (ui: React.ReactElement) => render(<FluentProvider theme={webLightTheme}>{ui}</FluentProvider>);
+
+/** Every interactive control has an accessible name. */
+function expectAllLabelled(container: HTMLElement) {
+  const controls = container.querySelectorAll("button, input, select, textarea, [role=checkbox], [role=radio]");
+  expect(controls.length).toBeGreaterThan(0);
+  for (const c of Array.from(controls)) expect(computeAccessibleName(c as Element).trim()).not.toBe("");
+}
+
+function importsProps(over: Partial<ImportsViewProps> = {}): ImportsViewProps {
+  return {
+    customFields: false,
+    onCustomFieldsChange: jest.fn(),
+    servicePeriod: true,
+    onServicePeriodChange: jest.fn(),
+    waveForm: "full",
+    onWaveFormChange: jest.fn(),
+    busy: false,
+    onImportEmployees: jest.fn(),
+    onImportWaves: jest.fn(),
+    onImportPayPoints: jest.fn(),
+    outcome: null,
+    ...over,
+  };
+}
+
+describe("ImportsView", () => {
+  it("labels every control and reports choices", async () => {
+    const user = userEvent.setup();
+    const props = importsProps();
+    const { container } = wrap(<ImportsView {...props} />);
+    expectAllLabelled(container);
+    await user.click(screen.getByRole("checkbox", { name: "Custom fields as columns" }));
+    expect(props.onCustomFieldsChange).toHaveBeenCalledWith(true);
+    await user.click(screen.getByRole("checkbox", { name: "Current service period columns" }));
+    expect(props.onServicePeriodChange).toHaveBeenCalledWith(false);
+    await user.click(screen.getByRole("radio", { name: "Simplified" }));
+    expect(props.onWaveFormChange).toHaveBeenCalledWith("simplified");
+    await user.click(screen.getByRole("button", { name: "Import employees" }));
+    await user.click(screen.getByRole("button", { name: "Import payment frequencies" }));
+    await user.click(screen.getByRole("button", { name: "Import pay points" }));
+    expect(props.onImportEmployees).toHaveBeenCalledTimes(1);
+    expect(props.onImportWaves).toHaveBeenCalledTimes(1);
+    expect(props.onImportPayPoints).toHaveBeenCalledTimes(1);
+  });
+
+  it("works from the keyboard and disables imports while busy", async () => {
+    const user = userEvent.setup();
+    const props = importsProps();
+    const { rerender } = wrap(<ImportsView {...props} />);
+    screen.getByRole("button", { name: "Import employees" }).focus();
+    await user.keyboard("{Enter}");
+    expect(props.onImportEmployees).toHaveBeenCalledTimes(1);
+    rerender(
+      <FluentProvider theme={webLightTheme}>
+        <ImportsView {...props} busy outcome={{ intent: "success", text: "Employees: 40 rows written" }} />
+      </FluentProvider>,
+    );
+    expect(screen.getByRole("button", { name: "Import employees" })).toHaveProperty("disabled", true);
+    expect(screen.getByText("Employees: 40 rows written")).toBeTruthy();
+  });
+});
+
+function inputsProps(over: Partial<InputSheetsViewProps> = {}): InputSheetsViewProps {
+  return {
+    loading: false,
+    loadError: null,
+    onReload: jest.fn(),
+    waves: [
+      { value: 11, label: "Monthly" },
+      { value: 12, label: "Weekly" },
+    ],
+    waveId: 11,
+    onWaveChange: jest.fn(),
+    periods: [
+      { value: "2026-11-30", label: "2026-11-30 (20 payslips)" },
+      { value: "2026-10-31", label: "2026-10-31 (20 payslips, finalised)" },
+    ],
+    payslipDate: "2026-11-30",
+    onPeriodChange: jest.fn(),
+    inputs: [
+      { key: "calc.basic_salary.amount", label: "amount", itemLabel: "Basic salary" },
+      { key: "calc.overtime.hours", label: "hours", itemLabel: "Overtime" },
+      { key: "calc.overtime.rate", label: "rate", itemLabel: "Overtime" },
+    ],
+    selectedInputs: new Set(),
+    onInputToggle: jest.fn(),
+    onBuild: jest.fn(),
+    sheets: ["Inputs Monthly 2026-11-30"],
+    sheetName: "Inputs Monthly 2026-11-30",
+    onSheetChange: jest.fn(),
+    chunkSize: "100",
+    onChunkSizeChange: jest.fn(),
+    chunkSizeProblem: null,
+    onPush: jest.fn(),
+    busy: false,
+    outcome: null,
+    ...over,
+  };
+}
+
+describe("InputSheetsView", () => {
+  it("labels every control; wave, period and inputs come back through callbacks", async () => {
+    const user = userEvent.setup();
+    const props = inputsProps();
+    const { container } = wrap(<InputSheetsView {...props} />);
+    expectAllLabelled(container);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Wave (pay frequency)" }), "12");
+    expect(props.onWaveChange).toHaveBeenCalledWith(12);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Period (payslip date)" }), "2026-10-31");
+    expect(props.onPeriodChange).toHaveBeenCalledWith("2026-10-31");
+    const rate = screen.getByRole("checkbox", { name: "rate (calc.overtime.rate)" });
+    rate.focus();
+    await user.keyboard(" ");
+    expect(props.onInputToggle).toHaveBeenCalledWith("calc.overtime.rate", true);
+    // Inputs are grouped by item.
+    expect(screen.getByRole("group", { name: "Overtime" })).toBeTruthy();
+  });
+
+  it("builds only with an input chosen", async () => {
+    const user = userEvent.setup();
+    const props = inputsProps();
+    const { rerender } = wrap(<InputSheetsView {...props} />);
+    expect(screen.getByRole("button", { name: "New input sheet" })).toHaveProperty("disabled", true);
+    rerender(
+      <FluentProvider theme={webLightTheme}>
+        <InputSheetsView {...props} selectedInputs={new Set(["calc.basic_salary.amount"])} />
+      </FluentProvider>,
+    );
+    expect(screen.getByText("Inputs to edit (1 chosen)")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "New input sheet" }));
+    expect(props.onBuild).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers the four push modes, and blocks them on a bad chunk size", async () => {
+    const user = userEvent.setup();
+    const props = inputsProps();
+    const { rerender } = wrap(<InputSheetsView {...props} />);
+    for (const name of ["Push changes", "Push all rows", "Push selected rows", "Retry failed"]) {
+      await user.click(screen.getByRole("button", { name }));
+    }
+    expect((props.onPush as jest.Mock).mock.calls.map((c) => c[0])).toEqual(["changed", "all", "selected", "retry"]);
+    await user.type(screen.getByRole("spinbutton", { name: "Rows per request" }), "5");
+    expect(props.onChunkSizeChange).toHaveBeenLastCalledWith("1005");
+    rerender(
+      <FluentProvider theme={webLightTheme}>
+        <InputSheetsView {...props} chunkSize="0" chunkSizeProblem="Enter a whole number from 1 to 1000." />
+      </FluentProvider>,
+    );
+    expect(screen.getByText("Enter a whole number from 1 to 1000.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Push changes" })).toHaveProperty("disabled", true);
+  });
+
+  it("says what is missing when there is nothing to work with", () => {
+    wrap(<InputSheetsView {...inputsProps({ waves: [], waveId: null, periods: [], payslipDate: null, inputs: [], sheets: [], sheetName: null, loadError: "Could not load the waves and inputs: offline" })} />);
+    expect(screen.getByText("Could not load the waves and inputs: offline")).toBeTruthy();
+    expect(screen.getByText("Build an input sheet first.")).toBeTruthy();
+    expect(screen.getByText("The client's calculations offer no inputs.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Push changes" })).toHaveProperty("disabled", true);
+  });
+});
