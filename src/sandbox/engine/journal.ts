@@ -75,36 +75,46 @@ export function buildJournal(
   posted = false,
 ): AccountingJournal {
   const keys = splits.length ? splits.map((s) => s.id) : [""];
-  const totals = new Map<string, { account: Account; cents: Map<string, number> }>();
-  const book = (account: Account, split: string, cents: number): void => {
+  const splitIndex = new Map(keys.map((k, i) => [k, i]));
+  // One row per account, in first-booked order; each row holds cents per split (by split position).
+  const rows = new Map<string, { account: Account; cents: number[] }>();
+  const rowsByLine = new Map<string, { account: Account; cents: number[] }[]>();
+  const rowFor = (account: Account) => {
     const id = `${account.side}|${account.category}|${account.line_item}`;
-    let row = totals.get(id);
-    if (!row) {
-      row = { account, cents: new Map(keys.map((k) => [k, 0])) };
-      totals.set(id, row);
-    }
-    row.cents.set(split, (row.cents.get(split) ?? 0) + cents);
+    let row = rows.get(id);
+    if (!row) rows.set(id, (row = { account, cents: keys.map(() => 0) }));
+    return row;
   };
+  const nettRow = rowFor(NETT);
   for (const entry of entries) {
-    const split = splits.length ? (entry.split_id ?? "") : "";
-    if (!keys.includes(split)) throw new RangeError(`Payslip booked to unknown accounting split "${split}"`);
-    for (const line of entry.payslip.lines) for (const account of accountsFor(line, customItems)) book(account, split, line.cents);
-    book(NETT, split, entry.payslip.totals.nett_cents);
+    const at = splitIndex.get(splits.length ? (entry.split_id ?? "") : "");
+    if (at === undefined) throw new RangeError(`Payslip booked to unknown accounting split "${entry.split_id ?? ""}"`);
+    for (const line of entry.payslip.lines) {
+      const lineKey = line.section + "|" + line.item;
+      let lineRows = rowsByLine.get(lineKey);
+      if (!lineRows) rowsByLine.set(lineKey, (lineRows = accountsFor(line, customItems).map(rowFor)));
+      for (const row of lineRows) row.cents[at] += line.cents;
+    }
+    nettRow.cents[at] += entry.payslip.totals.nett_cents;
   }
   const side = (s: "debit" | "credit"): JournalLine[] =>
-    [...totals.values()]
-      .filter((r) => r.account.side === s)
+    [...rows.values()]
+      .filter((r) => r.account.side === s && (entries.length > 0 || r.account !== NETT))
       .map(({ account, cents }) => ({
         category: account.category,
         line_item: account.line_item,
         label: account.label,
-        amount: Object.fromEntries(keys.map((k) => [k, fromCents(cents.get(k) ?? 0)])),
+        amount: Object.fromEntries(keys.map((k, i) => [k, fromCents(cents[i])])),
       }));
+  // Nett wages is created first for speed but listed last, after the other credits.
+  const credit = side("credit");
+  const nett = credit.findIndex((l) => l.line_item === NETT.line_item);
+  if (nett >= 0) credit.push(...credit.splice(nett, 1));
   return {
     posted_to_accounting_system: posted,
     accounting_splits: splits.map((s) => ({ id: s.id, name: s.name })),
     debit: side("debit"),
-    credit: side("credit"),
+    credit,
   };
 }
 
