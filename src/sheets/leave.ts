@@ -47,7 +47,8 @@ export interface ComparisonLeaveLike {
 
 /**
  * One row per employee, one Balance column per leave type. The report's `employee` is the employee number and
- * `leave_type` a name (or ID); for each pair the latest row dated on or before `date` wins. Employees the
+ * `leave_type` a name (or ID); for each pair the latest row dated on or before `date` wins. The report dates its
+ * rows by payslip, so a balance is as of the last payslip on or before the date ("Balances as of"). Employees the
  * report does not mention are listed with empty balances so the sheet covers everyone.
  */
 export function leaveBalancesGrid(
@@ -78,6 +79,7 @@ export function leaveBalancesGrid(
     col("employee_number", "Employee number", "text"),
     col("employee_name", "Employee name", "text", { width: 160 }),
     ...typeNames.map(([id, name]) => col(`balance:${id}`, `${name} balance`, "number")),
+    col("as_of", "Balances as of", "date"),
   ];
   const known = new Set(employees.map((e) => e.number ?? ""));
   const unmatchedEmployees = [...new Set(reportRows.map((r) => r.employee))].filter((n) => !known.has(n));
@@ -86,6 +88,7 @@ export function leaveBalancesGrid(
     e.number ?? null,
     employeeName(e),
     ...typeNames.map(([id]) => latest.get(`${e.number ?? ""}\u0000${id}`)?.balance ?? null),
+    typeNames.map(([id]) => latest.get(`${e.number ?? ""}\u0000${id}`)?.date ?? "").reduce((a, b) => (b > a ? b : a), "") || null,
   ]);
   return { columns, rows, unmatchedEmployees };
 }
@@ -118,6 +121,8 @@ export interface LeaveDaySnapshot {
   date: string;
   hours: number | null;
   type_id: number;
+  /** Deleted from this sheet: the row stays (with its status) but is never sent again. */
+  deleted?: boolean;
 }
 
 export function leaveDaysGrid(days: readonly LeaveDayWithEmployee[]): Grid {
@@ -146,7 +151,8 @@ export type LeaveRowPlan =
   | { kind: "invalid"; rowIndex: number; errors: Record<string, string> }
   | { kind: "create"; rowIndex: number; employeeId: number; input: LeaveDayInput & { hours: number | null } }
   | { kind: "update"; rowIndex: number; id: number; employeeId: number; patch: Partial<LeaveDayInput> }
-  | { kind: "unchanged"; rowIndex: number; id: number; employeeId: number };
+  | { kind: "unchanged"; rowIndex: number; id: number; employeeId: number }
+  | { kind: "deleted"; rowIndex: number; id: number };
 
 /** Matches typed leave type names to IDs: case and spacing do not matter; typed IDs are not accepted. */
 export function leaveTypeMatcher(types: LeaveTypes): (text: string) => { id: number } | { error: string } {
@@ -198,6 +204,7 @@ export function parseLeaveRows(headers: readonly string[], rows: readonly unknow
     if (!idRead.ok) errors[HEADER.id] = idRead.message;
     const id = idRead.ok ? idRead.value : null;
     const snap = id !== null ? ctx.snapshot.get(id) : undefined;
+    if (snap?.deleted) return { kind: "deleted", rowIndex, id: snap.id };
     if (id !== null && !snap) errors[HEADER.id] = `leave day ${id} was not loaded into this sheet; load leave days again, or clear the ID to add a new day`;
 
     // The employee: by ID, else by number; when both are given they must agree.
@@ -259,6 +266,34 @@ export function parseLeaveRows(headers: readonly string[], rows: readonly unknow
       ? { kind: "unchanged", rowIndex, id: snap.id, employeeId: snap.employee_id }
       : { kind: "update", rowIndex, id: snap.id, employeeId: snap.employee_id, patch };
   });
+}
+
+/** Snapshot rows for hidden storage, and back. */
+export const LEAVE_SNAPSHOT_COLUMNS = ["id", "employee_id", "date", "hours", "type_id", "deleted"] as const;
+
+export function leaveSnapshotToTable(snapshot: ReadonlyMap<number, LeaveDaySnapshot>): (string | number | boolean | null)[][] {
+  return [...snapshot.values()].map((s) => [s.id, s.employee_id, s.date, s.hours, s.type_id, s.deleted === true]);
+}
+
+export function leaveSnapshotFromTable(table: { columns: readonly string[]; rows: readonly (readonly unknown[])[] }): Map<number, LeaveDaySnapshot> {
+  const at = (name: string) => table.columns.indexOf(name);
+  const [id, employee, date, hours, type, deleted] = LEAVE_SNAPSHOT_COLUMNS.map(at);
+  if ([id, employee, date, type].some((i) => i < 0)) throw new Error("The leave days snapshot is damaged: load leave days again.");
+  const out = new Map<number, LeaveDaySnapshot>();
+  for (const r of table.rows) {
+    const d = parseDate(r[date]);
+    if (!Number.isInteger(Number(r[id])) || !d.ok || d.value === null) continue;
+    const h = r[hours];
+    out.set(Number(r[id]), {
+      id: Number(r[id]),
+      employee_id: Number(r[employee]),
+      date: d.value,
+      hours: h === "" || h === null || h === undefined ? null : Number(h),
+      type_id: Number(r[type]),
+      deleted: deleted >= 0 && (r[deleted] === true || r[deleted] === "TRUE"),
+    });
+  }
+  return out;
 }
 
 export interface CreateBatch {

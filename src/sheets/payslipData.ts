@@ -100,8 +100,12 @@ function payslipCells(p: PayslipListItem & { data: NonNullable<PayslipListItem["
     cells.set(`leave:${type}:taken`, summary.taken);
     cells.set(`leave:${type}:balance`, summary.balance);
   }
+  // leave_payments' shape is not documented: scalars, or one level of named scalars ({days: 2}).
   for (const [key, value] of Object.entries(p.data.leave_payments ?? {})) {
     if (typeof value === "number" || typeof value === "string") cells.set(`leave_payment:${key}`, value);
+    else if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) if (typeof v === "number" || typeof v === "string") cells.set(`leave_payment:${key}:${k}`, v);
+    }
   }
   return cells;
 }
@@ -115,11 +119,11 @@ function headerFor(key: string): string {
     case "grand_total":
       return instance(rest.join(":"));
     case "sideline":
-      return `${rest[0]}: ${instance(rest.slice(1).join(":"))}`;
+      return `${rest[0]}: ${rest[1] === "total" && rest.length === 2 ? "Total" : instance(rest.slice(1).join(":"))}`;
     case "leave":
       return `${rest[0]} ${rest[1]}`;
     case "leave_payment":
-      return `Leave payment: ${rest.join(":")}`;
+      return rest.length > 1 ? `Leave paid: ${rest[0]} (${rest.slice(1).join(":")})` : `Leave paid: ${rest[0]}`;
     default:
       return key;
   }
@@ -137,7 +141,7 @@ export function payslipDataGrid(records: readonly PayslipRecord[]): PayslipGrid 
   const leave = new ColumnSet();
   for (const cells of perPayslip) {
     for (const key of cells.keys()) {
-      if (key.endsWith(":total") || key === "nett_pay_data") continue;
+      if (key === "income:total" || key === "deduction:total" || key === "grand_total:total" || key === "nett_pay_data") continue;
       const set = key.startsWith("income:")
         ? income
         : key.startsWith("deduction:")
@@ -147,7 +151,7 @@ export function payslipDataGrid(records: readonly PayslipRecord[]): PayslipGrid 
             : key.startsWith("grand_total:")
               ? grand
               : leave;
-      set.add(key, headerFor(key), key.startsWith("leave:") && !key.startsWith("leave_payment") ? "number" : "currency");
+      set.add(key, headerFor(key), key.startsWith("leave") ? "number" : "currency");
     }
   }
   const totalCols = (name: string, header: string) =>

@@ -1,4 +1,4 @@
-import { leaveBalancesGrid, LEAVE_DAY_COLUMNS, parseLeaveRows, planLeaveCreates, balancesReportBody, type LeaveDaySnapshot } from "../../src/sheets/leave";
+import { leaveBalancesGrid, LEAVE_DAY_COLUMNS, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotFromTable, leaveSnapshotToTable, parseLeaveRows, planLeaveCreates, balancesReportBody, type LeaveDaySnapshot } from "../../src/sheets/leave";
 
 const types = { "1": "Annual leave", "2": "Sick leave" };
 const employees = [
@@ -117,11 +117,28 @@ describe("leave balances", () => {
       types,
       employees,
     );
-    expect(g.columns.map((c) => c.header)).toEqual(["Employee ID", "Employee number", "Employee name", "Annual leave balance", "Sick leave balance"]);
+    expect(g.columns.map((c) => c.header)).toEqual(["Employee ID", "Employee number", "Employee name", "Annual leave balance", "Sick leave balance", "Balances as of"]);
     expect(g.rows).toEqual([
-      [10, "E010", "Ann Lee", 12.25, 3],
-      [11, "E011", "Bob Ryan", null, null],
+      [10, "E010", "Ann Lee", 12.25, 3, "2025-06-30"],
+      [11, "E011", "Bob Ryan", null, null, null],
     ]);
     expect(g.unmatchedEmployees).toEqual(["X999"]);
+  });
+});
+
+describe("leave snapshot storage", () => {
+  it("round-trips through a hidden table as Excel hands it back (dates as serials, blanks as empty text)", () => {
+    const snap = new Map<number, LeaveDaySnapshot>([
+      [1, { id: 1, employee_id: 10, date: "2025-01-01", hours: null, type_id: 2 }],
+      [2, { id: 2, employee_id: 11, date: "2025-01-02", hours: 3.5, type_id: 1, deleted: true }],
+    ]);
+    const asExcel = leaveSnapshotToTable(snap).map((r) => r.map((v) => (v === null ? "" : v === "2025-01-01" ? 45658 : v)));
+    const back = leaveSnapshotFromTable({ columns: [...LEAVE_SNAPSHOT_COLUMNS], rows: asExcel });
+    expect([...back.values()]).toEqual([
+      { id: 1, employee_id: 10, date: "2025-01-01", hours: null, type_id: 2, deleted: false },
+      { id: 2, employee_id: 11, date: "2025-01-02", hours: 3.5, type_id: 1, deleted: true },
+    ]);
+    const plans = parseLeaveRows(headers, [row(2, 11, "", "2025-01-02", 3.5, "Annual leave")], { employees, leaveTypes: types, snapshot: back });
+    expect(plans).toEqual([{ kind: "deleted", rowIndex: 0, id: 2 }]);
   });
 });

@@ -27,8 +27,9 @@ describe("payslipDataGrid", () => {
     income: [["Basic salary", "€2,500.00"], ["Total", "€2,500.00"]],
     deduction: [["PAYE", "€300.50"], ["Pension", "100"], ["Total", "€400.50"]],
     grand_total: [["Gross pay", "2500.00"], ["Nett pay", "2099.50"]],
-    sideline: [["Employer", [["Employer PRSI", "€281.25"]]]],
-    leave: { "Annual leave": { accrual: "1.75", taken: "0", balance: "12.5", id: 1 } },
+    sideline: [["Employer", [["Employer PRSI", "€281.25"], ["Total", "€281.25"]]]],
+    leave: { "Annual leave": { accrual: "1.75", taken: "1", balance: "12.5", id: 1 } },
+    leave_payments: { "Annual leave": { days: 1 } },
   });
   const b = payslip(
     2,
@@ -59,7 +60,9 @@ describe("payslipDataGrid", () => {
     expect(cell(grid, 0, "Overtime")).toBeNull();
     expect(cell(grid, 1, "Overtime")).toBe(150);
     expect(cell(grid, 0, "Employer: Employer PRSI")).toBe(281.25);
+    expect(cell(grid, 0, "Employer: Total")).toBe(281.25);
     expect(cell(grid, 0, "Annual leave balance")).toBe(12.5);
+    expect(cell(grid, 0, "Leave paid: Annual leave (days)")).toBe(1);
     expect(grid.unreadable).toEqual([]);
   });
 

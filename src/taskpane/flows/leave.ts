@@ -1,0 +1,370 @@
+/**
+ * Leave from the pane:
+ *  - leave types (1 request) and every employee's balances at a date (3 requests: leave types, the
+ *    comparison_leave report over all employees, the employee list) — never one request per employee;
+ *  - one employee's exact balances at a date (GET leave_balances), for a spot check;
+ *  - the Leave days sheet: load the days of chosen employees (the API lists leave days per employee only, so
+ *    one request per chosen employee, bounded), add rows, edit, delete;
+ *  - save: new rows go with create_multiple, one request per employee that has new rows (chunked; a single
+ *    new day uses the plain create), edited rows with PATCH, each row annotated like bulk input.
+ * The sheet's snapshot (hidden sheet) remembers the loaded days so edits are found and IDs are trusted.
+ */
+import type { PayrollClient } from "../../client";
+import type { Employee, LeaveDay, LeaveTypes } from "../../contract";
+import { safeSheetName, type SettingValue, type WorkbookPort } from "../../excel";
+import { todayIso } from "../../sheets/grid";
+import {
+  LEAVE_DAY_COLUMNS,
+  LEAVE_SNAPSHOT_COLUMNS,
+  type LeaveDaySnapshot,
+  type LeaveRowPlan,
+  balancesReportBody,
+  leaveBalancesGrid,
+  leaveDaysGrid,
+  leaveSnapshotFromTable,
+  leaveSnapshotToTable,
+  leaveTypesGrid,
+  parseLeaveRows,
+  planLeaveCreates,
+  snapshotOf,
+} from "../../sheets/leave";
+import { employeeName } from "../../sheets/payslipData";
+import type { FlowProgress } from "./imports";
+import type { SheetResult, Target } from "./payRuns";
+import { annotate, countRows, describeCounts, invalidRow, type RowCounts, type RowRequest, type RowResult, rowsWith, runRowRequests } from "./rowWrites";
+
+export type LeaveClient = Pick<
+  PayrollClient,
+  "listLeaveTypes" | "runReport" | "listEmployees" | "listLeaveDays" | "createLeaveDays" | "createLeaveDay" | "updateLeaveDay" | "deleteLeaveDay" | "getLeaveBalances"
+>;
+
+export const LEAVE_SHEETS = {
+  types: { sheetName: "Leave types", tableName: "LeaveTypes" },
+  balances: { sheetName: "Leave balances", tableName: "LeaveBalances" },
+  days: { sheetName: "Leave days", tableName: "LeaveDays" },
+} as const;
+export const LEAVE_META_KEY = "payroll.leaveDays";
+const SNAPSHOT_SHEET = safeSheetName("PayrollSnap_LeaveDays");
+
+interface LeaveMeta {
+  clientId: number;
+  clientName: string;
+  snapshotSheet: string;
+}
+
+export class LeaveSheetError extends Error {
+  override readonly name = "LeaveSheetError";
+}
+
+export async function importLeaveTypes(client: LeaveClient, workbook: WorkbookPort, target: Target, progress: FlowProgress = {}): Promise<SheetResult> {
+  progress.update?.(0, undefined, "Reading leave types");
+  const types = await client.listLeaveTypes(target.clientId, { signal: progress.signal });
+  const written = await workbook.writeTable({ ...LEAVE_SHEETS.types, title: `Leave types: ${target.clientName}`, ...leaveTypesGrid(types) });
+  return { ...written, requests: 1 };
+}
+
+export interface BalancesResult extends SheetResult {
+  /** Employee numbers the report named that are not in the employee list. */
+  unmatchedEmployees: string[];
+}
+
+/** Every employee's balance per leave type at a date: three requests whatever the head count. */
+export async function importLeaveBalances(
+  client: LeaveClient,
+  workbook: WorkbookPort,
+  target: Target,
+  date: string,
+  progress: FlowProgress = {},
+): Promise<BalancesResult> {
+  const o = { signal: progress.signal };
+  progress.update?.(0, 3, "Reading leave types and employees");
+  const [types, employees] = await Promise.all([client.listLeaveTypes(target.clientId, o), client.listEmployees(target.clientId, [], o)]);
+  progress.update?.(2, 3, "Running the comparison_leave report for all employees");
+  const rows = Object.keys(types).length === 0 ? [] : await client.runReport(target.clientId, "comparison_leave", balancesReportBody(date, types), o);
+  const collator = new Intl.Collator("en", { numeric: true });
+  const sorted = [...employees].sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id);
+  const grid = leaveBalancesGrid(rows, date, types, sorted);
+  const written = await workbook.writeTable({
+    ...LEAVE_SHEETS.balances,
+    title: `Leave balances at ${date}: ${target.clientName}`,
+    columns: grid.columns,
+    rows: grid.rows,
+  });
+  return { ...written, requests: Object.keys(types).length === 0 ? 2 : 3, unmatchedEmployees: grid.unmatchedEmployees };
+}
+
+/** One employee's exact balances at a date (GET leave_balances), by leave type name. */
+export async function employeeLeaveBalances(
+  client: LeaveClient,
+  employeeId: number,
+  date: string,
+  types: LeaveTypes,
+  progress: FlowProgress = {},
+): Promise<{ type: string; balance: number }[]> {
+  const balances = await client.getLeaveBalances(employeeId, date, { signal: progress.signal });
+  return Object.entries(balances)
+    .map(([id, balance]) => ({ type: types[id] ?? `Leave type ${id}`, balance }))
+    .sort((a, b) => a.type.localeCompare(b.type));
+}
+
+export interface LoadLeaveDaysResult extends SheetResult {
+  days: number;
+  /** Employees whose leave days could not be read (their rows are not on the sheet). */
+  failed: { employeeId: number; message: string }[];
+}
+
+/**
+ * Writes the Leave days sheet: the existing days of the chosen employees, then (optionally) one blank row per
+ * employee to fill in. Blank rows are ignored on save, so unused ones do no harm.
+ */
+export async function loadLeaveDays(
+  client: LeaveClient,
+  workbook: WorkbookPort,
+  target: Target,
+  choice: { employeeIds: readonly number[]; blankRowPerEmployee: boolean; concurrency?: number },
+  progress: FlowProgress = {},
+): Promise<LoadLeaveDaysResult> {
+  const { signal } = progress;
+  const employees = await client.listEmployees(target.clientId, [], { signal });
+  const byId = new Map(employees.map((e) => [e.id, e]));
+  const chosen = choice.employeeIds.filter((id) => byId.has(id));
+  const days: { day: LeaveDay; employee: Employee }[] = [];
+  const failed: LoadLeaveDaysResult["failed"] = [];
+  let next = 0;
+  let done = 0;
+  progress.update?.(0, chosen.length, "Reading leave days");
+  const worker = async () => {
+    while (next < chosen.length) {
+      const id = chosen[next++];
+      try {
+        const groups = await client.listLeaveDays(id, { signal });
+        for (const day of groups.flat()) days.push({ day, employee: byId.get(id)! });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        failed.push({ employeeId: id, message: error instanceof Error ? error.message : String(error) });
+      }
+      progress.update?.(++done, chosen.length, "Reading leave days");
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(choice.concurrency ?? 3, chosen.length) }, worker));
+
+  const grid = leaveDaysGrid(days);
+  if (choice.blankRowPerEmployee) {
+    const collator = new Intl.Collator("en", { numeric: true });
+    for (const e of [...employees].sort((a, b) => collator.compare(a.number ?? "", b.number ?? ""))) {
+      grid.rows.push([null, e.id, e.number ?? null, employeeName(e), null, null, null, null, null]);
+    }
+  }
+  const written = await workbook.writeTable({
+    ...LEAVE_SHEETS.days,
+    title: `Leave days: ${target.clientName}`,
+    stampLabel: "Loaded",
+    columns: grid.columns,
+    rows: grid.rows,
+  });
+  const snapshot = new Map<number, LeaveDaySnapshot>(days.map(({ day, employee }) => [day.id, snapshotOf(day, employee.id)]));
+  await workbook.writeHiddenTable(SNAPSHOT_SHEET, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
+  const meta: LeaveMeta = { clientId: target.clientId, clientName: target.clientName, snapshotSheet: SNAPSHOT_SHEET };
+  await workbook.setSetting(LEAVE_META_KEY, meta as unknown as SettingValue);
+  return { ...written, requests: 1 + chosen.length, days: days.length, failed };
+}
+
+async function openLeaveSheet(workbook: WorkbookPort, target: Target) {
+  const meta = (await workbook.getSetting(LEAVE_META_KEY)) as unknown as LeaveMeta | undefined;
+  if (!meta || typeof meta.clientId !== "number") throw new LeaveSheetError(`Load leave days first: the "${LEAVE_SHEETS.days.sheetName}" sheet was not made by the add-in.`);
+  if (meta.clientId !== target.clientId) throw new LeaveSheetError(`The leave days sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or load leave days again.`);
+  const table = await workbook.readTable(LEAVE_SHEETS.days.sheetName);
+  if (!table) throw new LeaveSheetError(`There is no "${LEAVE_SHEETS.days.sheetName}" table. Load leave days first.`);
+  const stored = await workbook.readHiddenTable(meta.snapshotSheet);
+  if (!stored) throw new LeaveSheetError("The leave days snapshot is missing. Load leave days again.");
+  return { meta, table, snapshot: leaveSnapshotFromTable(stored) };
+}
+
+export interface LeaveSaveResult {
+  counts: RowCounts;
+  outcomes: RowResult[];
+  summary: string;
+  /** HTTP requests by kind (reads, create_multiple, create, update, delete). */
+  requests: Record<string, number>;
+  stoppedBy: string | null;
+}
+
+const H = Object.fromEntries(LEAVE_DAY_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
+
+/** The service's error keys (date, hours, type_id, dates.3.date) to the sheet's headers. */
+function leaveErrorHeader(key: string): string | null {
+  const field = key.split(".").pop() ?? key;
+  return field === "date" ? H.date : field === "hours" ? H.hours : field === "type_id" ? H.leave_type : null;
+}
+
+/** Saves new and edited rows of the Leave days sheet. Throws LeaveSheetError (nothing sent) when it cannot start. */
+export async function saveLeaveDays(
+  client: LeaveClient,
+  workbook: WorkbookPort,
+  target: Target,
+  progress: FlowProgress & { chunkSize?: number; concurrency?: number } = {},
+): Promise<LeaveSaveResult> {
+  const { meta, table, snapshot } = await openLeaveSheet(workbook, target);
+  const o = { signal: progress.signal };
+  progress.update?.(0, undefined, "Checking rows");
+  const [types, employees] = await Promise.all([client.listLeaveTypes(target.clientId, o), client.listEmployees(target.clientId, [], o)]);
+  let plans: LeaveRowPlan[];
+  try {
+    plans = parseLeaveRows(table.columns, table.rows, { employees, leaveTypes: types, snapshot });
+  } catch (error) {
+    throw new LeaveSheetError(error instanceof Error ? error.message : String(error));
+  }
+
+  const local: RowResult[] = [];
+  for (const p of plans) {
+    if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));
+    else if (p.kind === "unchanged") local.push(...rowsWith([p.rowIndex], "Unchanged", "No changes since the leave days were loaded or last saved"));
+    else if (p.kind === "deleted") local.push(...rowsWith([p.rowIndex], "Deleted", `Leave day ${p.id} was deleted; remove the row`));
+  }
+  await annotate(workbook, LEAVE_SHEETS.days.sheetName, local, true);
+
+  const counts = { createMultiple: 0, create: 0, update: 0 };
+  const created: { rowIndex: number; snap: LeaveDaySnapshot }[] = [];
+  const updated: LeaveDaySnapshot[] = [];
+  const requests: RowRequest<unknown>[] = [];
+  for (const batch of planLeaveCreates(plans, progress.chunkSize ?? 50)) {
+    const single = batch.dates.length === 1;
+    requests.push({
+      rowIndexes: batch.rowIndexes,
+      send: async () => {
+        if (single) {
+          counts.create += 1;
+          const r = await client.createLeaveDay(batch.employeeId, batch.dates[0]);
+          return { message: r.message, ids: [r.id] };
+        }
+        counts.createMultiple += 1;
+        return client.createLeaveDays(batch.employeeId, batch.dates);
+      },
+      succeeded: (result) => {
+        const { ids, message } = result as { ids: number[]; message: string };
+        if (ids.length !== batch.dates.length) {
+          return rowsWith(batch.rowIndexes, "Saved", `${message} — but the service returned ${ids.length} IDs for ${batch.dates.length} days: load leave days again before editing these rows`);
+        }
+        return batch.rowIndexes.map((rowIndex, i) => {
+          created.push({ rowIndex, snap: { id: ids[i], employee_id: batch.employeeId, ...batch.dates[i] } });
+          return { rowIndex, status: "Saved" as const, message: `Added (leave day ${ids[i]})`, errorColumns: [] };
+        });
+      },
+    });
+  }
+  for (const p of plans) {
+    if (p.kind !== "update") continue;
+    requests.push({
+      rowIndexes: [p.rowIndex],
+      send: () => {
+        counts.update += 1;
+        return client.updateLeaveDay(p.id, p.patch);
+      },
+      succeeded: (r) => {
+        updated.push({ ...snapshot.get(p.id)!, ...(p.patch as Partial<LeaveDaySnapshot>) });
+        return rowsWith([p.rowIndex], "Saved", (r as { message: string }).message || "Updated");
+      },
+    });
+  }
+
+  let run: Awaited<ReturnType<typeof runRowRequests>> | null = null;
+  try {
+    run = await runRowRequests(requests, {
+      workbook,
+      sheetName: LEAVE_SHEETS.days.sheetName,
+      signal: progress.signal,
+      update: progress.update,
+      concurrency: progress.concurrency ?? 3,
+      errorHeader: leaveErrorHeader,
+      label: "Saving leave days",
+    });
+  } finally {
+    // What the service confirmed goes into the snapshot and the sheet (new IDs), even after a failure.
+    for (const c of created) snapshot.set(c.snap.id, c.snap);
+    for (const u of updated) snapshot.set(u.id, u);
+    if (created.length > 0 || updated.length > 0) {
+      await workbook.writeHiddenTable(meta.snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
+    }
+    if (created.length > 0) {
+      await workbook.writeColumnValues(LEAVE_SHEETS.days.sheetName, H.id, created.map((c) => ({ rowIndex: c.rowIndex, value: c.snap.id })), "integer");
+    }
+  }
+  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
+  const rowCounts = countRows(outcomes);
+  const stop = run.stoppedBy === "cancelled" ? " Cancelled." : run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : "";
+  return {
+    counts: rowCounts,
+    outcomes,
+    summary: `Leave days: ${describeCounts(rowCounts)}.${stop}`,
+    requests: { reads: 2, ...counts },
+    stoppedBy: run.stoppedBy,
+  };
+}
+
+/** The leave-day rows (with an ID) among the given sheet rows: what "Delete selected" would delete. */
+export async function leaveDaysToDelete(workbook: WorkbookPort, target: Target, rowIndexes: readonly number[]) {
+  const { table, snapshot } = await openLeaveSheet(workbook, target);
+  const idAt = table.columns.indexOf(H.id);
+  const rows = rowIndexes.map((rowIndex) => {
+    const id = Number(table.rows[rowIndex]?.[idAt]);
+    const snap = Number.isInteger(id) ? snapshot.get(id) : undefined;
+    return { rowIndex, id: snap && !snap.deleted ? snap.id : null, date: snap?.date ?? null };
+  });
+  return rows;
+}
+
+/** Deletes the leave days of the selected rows (after the pane's confirmation). Rows without a loaded ID are not sent. */
+export async function deleteLeaveDays(
+  client: LeaveClient,
+  workbook: WorkbookPort,
+  target: Target,
+  rowIndexes: readonly number[],
+  progress: FlowProgress & { concurrency?: number } = {},
+): Promise<LeaveSaveResult> {
+  const { meta, table, snapshot } = await openLeaveSheet(workbook, target);
+  const targets = await leaveDaysToDelete(workbook, target, rowIndexes.filter((i) => i >= 0 && i < table.rowCount));
+  const local = targets
+    .filter((t) => t.id === null)
+    .flatMap((t) => rowsWith([t.rowIndex], "Invalid", "Not sent: this row has no saved leave day to delete (clear the row instead)", [H.id]));
+  await annotate(workbook, LEAVE_SHEETS.days.sheetName, local);
+  const deleted: number[] = [];
+  let deletes = 0;
+  const requests: RowRequest<unknown>[] = targets
+    .filter((t): t is { rowIndex: number; id: number; date: string | null } => t.id !== null)
+    .map((t) => ({
+      rowIndexes: [t.rowIndex],
+      send: () => {
+        deletes += 1;
+        return client.deleteLeaveDay(t.id);
+      },
+      succeeded: () => {
+        deleted.push(t.id);
+        return rowsWith([t.rowIndex], "Deleted", `Leave day ${t.id} deleted`);
+      },
+    }));
+  let run: Awaited<ReturnType<typeof runRowRequests>> | null = null;
+  try {
+    run = await runRowRequests(requests, {
+      workbook,
+      sheetName: LEAVE_SHEETS.days.sheetName,
+      signal: progress.signal,
+      update: progress.update,
+      concurrency: progress.concurrency ?? 3,
+      label: "Deleting leave days",
+    });
+  } finally {
+    for (const id of deleted) snapshot.set(id, { ...snapshot.get(id)!, deleted: true });
+    if (deleted.length > 0) await workbook.writeHiddenTable(meta.snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
+  }
+  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
+  const counts = countRows(outcomes);
+  return {
+    counts,
+    outcomes,
+    summary: `Leave days: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`,
+    requests: { delete: deletes },
+    stoppedBy: run.stoppedBy,
+  };
+}
+
+export const defaultBalanceDate = () => todayIso();

@@ -1,0 +1,264 @@
+/**
+ * Pay runs: the list, a run's payslips with their data flattened, its accounting journal, an employee's
+ * payslips, one payslip's detail, and a payslip's PDF. Each is a fixed, small number of requests:
+ *   pay runs            2 (runs, waves for their names)
+ *   a run's payslips    2 (the payslips with data, the employees for number and name)
+ *   journal             1
+ *   employee payslips   1;  payslip detail 2 (detail, items_and_outputs for labels);  PDF 1
+ */
+import type { PayrollClient } from "../../client";
+import type { Employee, PaymentRun, PayslipWithData, Wave } from "../../contract";
+import type { WorkbookPort, WriteTableResult } from "../../excel";
+import { waveDisplayName } from "../../sheets/imports";
+import { journalGrid, type SplitBalance } from "../../sheets/journal";
+import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
+import { type EmployeeRef, type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
+import type { FlowProgress } from "./imports";
+
+export type PayRunsClient = Pick<
+  PayrollClient,
+  | "listPaymentRuns"
+  | "listWaves"
+  | "listPaymentRunPayslips"
+  | "listEmployees"
+  | "getPaymentRunAccounting"
+  | "listPayslips"
+  | "getPayslip"
+  | "getItemsAndOutputs"
+  | "getPayslipPdf"
+>;
+
+export const PAY_SHEETS = {
+  runs: { sheetName: "Pay runs", tableName: "PayRuns" },
+  runPayslips: { sheetName: "Pay run payslips", tableName: "PayRunPayslips" },
+  journal: { sheetName: "Journal", tableName: "Journal" },
+  employeePayslips: { sheetName: "Payslips", tableName: "Payslips" },
+  payslipDetail: { sheetName: "Payslip detail", tableName: "PayslipDetail" },
+} as const;
+
+export interface Target {
+  clientId: number;
+  clientName: string;
+}
+
+export interface SheetResult extends WriteTableResult {
+  requests: number;
+}
+
+export interface PayRunChoices {
+  runs: PaymentRun[];
+  waves: Wave[];
+  /** Wave ID to display name. */
+  waveNames: Map<number, string>;
+  /** Picker label per run ID. */
+  labels: Map<number, string>;
+}
+
+/** The runs and the waves (for names): the data behind the pay run picker and the Pay runs sheet. */
+export async function loadPayRuns(client: PayRunsClient, clientId: number, progress: FlowProgress = {}): Promise<PayRunChoices> {
+  progress.update?.(0, undefined, "Reading pay runs");
+  const [runs, waves] = await Promise.all([
+    client.listPaymentRuns(clientId, { signal: progress.signal }),
+    client.listWaves(clientId, { signal: progress.signal }),
+  ]);
+  const waveNames = new Map(waves.map((w) => [w.id, waveDisplayName(w)]));
+  const sorted = [...runs].sort((a, b) => b.period_end_date.localeCompare(a.period_end_date) || b.id - a.id);
+  return { runs: sorted, waves, waveNames, labels: new Map(sorted.map((r) => [r.id, payRunLabel(r, waveNames.get(r.wave_id))])) };
+}
+
+export async function importPayRuns(client: PayRunsClient, workbook: WorkbookPort, target: Target, progress: FlowProgress = {}): Promise<SheetResult & PayRunChoices> {
+  const choices = await loadPayRuns(client, target.clientId, progress);
+  const grid = payRunsGrid(choices.runs, choices.waveNames);
+  const written = await workbook.writeTable({ ...PAY_SHEETS.runs, title: `Pay runs: ${target.clientName}`, ...grid, onProgress: writing(progress) });
+  return { ...written, ...choices, requests: 2 };
+}
+
+export interface PayslipsImportResult extends SheetResult {
+  /** Payslips whose employee could not be named (older than the employees list's recent payslips). */
+  unmatched: number;
+  unreadable: UnreadableAmount[];
+  /** Payslips still recalculating: their nett pay cell is empty. */
+  dirty: number;
+}
+
+/**
+ * Who each payslip belongs to. The document's payslip has no employee field; when the service adds one
+ * (`employee_id`, as the sandbox does) it is used, otherwise the employees' recent payslips are matched by ID.
+ */
+function employeeOf(payslips: readonly PayslipWithData[], employees: readonly Employee[]): (p: PayslipWithData) => EmployeeRef | null {
+  const byId = new Map(employees.map((e) => [e.id, e]));
+  const byPayslip = new Map<number, Employee>();
+  for (const e of employees) for (const { payslip } of e.recent_payslips ?? []) byPayslip.set(payslip.id, e);
+  return (p) => {
+    const id = (p as { employee_id?: unknown }).employee_id;
+    return (typeof id === "number" ? byId.get(id) : undefined) ?? byPayslip.get(p.id) ?? null;
+  };
+}
+
+/** A pay run's payslips, items as columns: two requests whatever the head count. */
+export async function importPayRunPayslips(
+  client: PayRunsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  run: PaymentRun,
+  progress: FlowProgress = {},
+  runLabel?: string,
+): Promise<PayslipsImportResult> {
+  const { signal } = progress;
+  progress.update?.(0, undefined, "Reading the pay run's payslips");
+  const payslips = await client.listPaymentRunPayslips(run.id, { signal });
+  const needMatch = payslips.some((p) => typeof (p as { employee_id?: unknown }).employee_id !== "number");
+  const employees = await client.listEmployees(target.clientId, needMatch ? ["recent_payslips"] : [], { signal });
+  const owner = employeeOf(payslips, employees);
+  const records: PayslipRecord[] = payslips.map((payslip) => ({ payslip, employee: owner(payslip) }));
+  const collator = new Intl.Collator("en", { numeric: true });
+  records.sort((a, b) => collator.compare(a.employee?.number ?? "~", b.employee?.number ?? "~") || a.payslip.id - b.payslip.id);
+  const grid = payslipDataGrid(records);
+  const written = await workbook.writeTable({
+    ...PAY_SHEETS.runPayslips,
+    title: `Payslips of pay run ${runLabel ?? `${run.period_end_date} (ID ${run.id})`}: ${target.clientName}`,
+    columns: grid.columns,
+    rows: grid.rows,
+    onProgress: writing(progress),
+  });
+  return {
+    ...written,
+    requests: 2,
+    unmatched: records.filter((r) => r.employee === null).length,
+    unreadable: grid.unreadable,
+    dirty: payslips.filter((p) => p.dirty).length,
+  };
+}
+
+export interface JournalResult extends SheetResult {
+  balanced: boolean;
+  balances: SplitBalance[];
+  posted: boolean;
+}
+
+/** The run's accounting journal as a debit/credit table with a check row per split. */
+export async function importJournal(
+  client: PayRunsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  run: PaymentRun,
+  progress: FlowProgress = {},
+  runLabel?: string,
+): Promise<JournalResult> {
+  progress.update?.(0, undefined, "Reading the accounting journal");
+  const journals = await client.getPaymentRunAccounting(run.id, { signal: progress.signal });
+  const grid = journalGrid(journals);
+  const written = await workbook.writeTable({
+    ...PAY_SHEETS.journal,
+    title: `Journal of pay run ${runLabel ?? `${run.period_end_date} (ID ${run.id})`}: ${target.clientName}`,
+    columns: grid.columns,
+    rows: grid.rows,
+    onProgress: writing(progress),
+  });
+  return { ...written, requests: 1, balanced: grid.balanced, balances: grid.balances, posted: grid.posted };
+}
+
+/** An employee's payslips (list form): one request. */
+export async function importEmployeePayslips(
+  client: PayRunsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  employee: EmployeeRef,
+  progress: FlowProgress = {},
+): Promise<SheetResult> {
+  progress.update?.(0, undefined, "Reading payslips");
+  const payslips = await client.listPayslips(employee.id, { signal: progress.signal });
+  const grid = payslipListGrid(payslips);
+  const who = [employee.number, [employee.first_name, employee.last_name].filter(Boolean).join(" ")].filter(Boolean).join(" ");
+  const written = await workbook.writeTable({ ...PAY_SHEETS.employeePayslips, title: `Payslips of ${who || `employee ${employee.id}`}: ${target.clientName}`, ...grid, onProgress: writing(progress) });
+  return { ...written, requests: 1 };
+}
+
+/** One payslip's detail form, items labelled from items_and_outputs: two requests. */
+export async function importPayslipDetail(
+  client: PayRunsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  payslipId: number,
+  progress: FlowProgress = {},
+): Promise<SheetResult & { unreadable: UnreadableAmount[] }> {
+  progress.update?.(0, undefined, "Reading the payslip");
+  const [detail, items] = await Promise.all([
+    client.getPayslip(payslipId, { signal: progress.signal }),
+    client.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
+  ]);
+  const labels = new Map<string, string>([
+    ...[...items.system_items, ...items.custom_items].map((i) => [String(i.id), i.label] as [string, string]),
+    ...items.outputs.map((o) => [o.name, o.label] as [string, string]),
+  ]);
+  const grid = payslipDetailGrid(detail, labels);
+  const written = await workbook.writeTable({ ...PAY_SHEETS.payslipDetail, title: `Payslip ${payslipId}: ${target.clientName}`, columns: grid.columns, rows: grid.rows, onProgress: writing(progress) });
+  return { ...written, requests: 2, unreadable: grid.unreadable };
+}
+
+/** What opening a PDF needs from the browser: injectable so tests and the preview can watch it. */
+export interface PdfOpener {
+  createObjectURL(blob: Blob): string;
+  revokeObjectURL(url: string): void;
+  /** window.open; returns null when a pop-up blocker stopped it. */
+  open(url: string, target: string): unknown;
+  /** Fallback when the new window is blocked: a download link click. */
+  download(url: string, fileName: string): void;
+}
+
+export function browserPdfOpener(win: Window = window): PdfOpener {
+  return {
+    createObjectURL: (blob) => URL.createObjectURL(blob),
+    revokeObjectURL: (url) => URL.revokeObjectURL(url),
+    open: (url, target) => win.open(url, target),
+    download: (url, fileName) => {
+      const a = win.document.createElement("a");
+      a.href = url;
+      a.download = fileName;
+      a.rel = "noopener";
+      win.document.body.appendChild(a);
+      a.click();
+      a.remove();
+    },
+  };
+}
+
+export interface PdfResult {
+  fileName: string;
+  bytes: number;
+  /** "window": opened in a new window or tab; "download": the pop-up was blocked, so it was downloaded. */
+  shownAs: "window" | "download";
+}
+
+/**
+ * Fetches the payslip PDF with the key (a plain link could not carry it) and shows it from a Blob URL in a new
+ * window or tab, falling back to a download when pop-ups are blocked. The URL is revoked after a minute.
+ */
+export async function openPayslipPdf(
+  client: PayRunsClient,
+  payslipId: number,
+  opener: PdfOpener,
+  progress: FlowProgress = {},
+  revokeAfterMs = 60_000,
+): Promise<PdfResult> {
+  progress.update?.(0, undefined, "Fetching the PDF");
+  const bytes = await client.getPayslipPdf(payslipId, { signal: progress.signal });
+  if (bytes.length < 5 || String.fromCharCode(...bytes.slice(0, 5)) !== "%PDF-") {
+    throw new Error(`The service did not send a PDF for payslip ${payslipId}.`);
+  }
+  const fileName = `payslip-${payslipId}.pdf`;
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  const url = opener.createObjectURL(new Blob([copy.buffer], { type: "application/pdf" }));
+  let shownAs: PdfResult["shownAs"] = "window";
+  if (!opener.open(url, "_blank")) {
+    opener.download(url, fileName);
+    shownAs = "download";
+  }
+  setTimeout(() => opener.revokeObjectURL(url), revokeAfterMs);
+  return { fileName, bytes: bytes.length, shownAs };
+}
+
+function writing(progress: FlowProgress) {
+  return (done: number, total: number) => progress.update?.(done, total, "Writing rows");
+}

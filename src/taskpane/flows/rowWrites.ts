@@ -1,0 +1,225 @@
+/**
+ * Sending one request per group of sheet rows (leave days per employee, a PATCH per row, a DELETE per leave
+ * day...) with bounded concurrency, and ending every row in a definite, visible state whatever happens:
+ *
+ *  - before sending, the rows to send are marked "Not sent — waiting", so an interrupted run never leaves a row
+ *    looking untouched;
+ *  - a request the service refuses (4xx) fails its rows with the service's message and the others go on;
+ *  - a 429, a refused key, or a request without a definite answer (network, timeout, 5xx, unreadable reply)
+ *    fails its rows and stops the run: those without an answer say the change may have been applied;
+ *  - Cancel stops starting requests; requests already sent are let finish so their rows get the real answer;
+ *  - rows never sent say why ("Not sent: cancelled" / "stopped after ...").
+ *
+ * The same statuses as bulk input (Saved / Failed / Invalid / Unchanged / Not sent), plus Deleted.
+ */
+import {
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+  ValidationError,
+} from "../../client";
+import type { AnnotationTone, RowAnnotation, WorkbookPort } from "../../excel";
+import type { FlowProgress } from "./imports";
+
+export type RowState = "Saved" | "Deleted" | "Failed" | "Invalid" | "Unchanged" | "Not sent";
+
+export interface RowResult {
+  rowIndex: number;
+  status: RowState;
+  message: string;
+  /** Headers of the cells to highlight. */
+  errorColumns: string[];
+}
+
+export interface RowRequest<T> {
+  /** The sheet rows this request decides. */
+  rowIndexes: number[];
+  /** Sends the request. No abort signal: a request already sent is let finish, so its rows get the real answer. */
+  send(): Promise<T>;
+  /** Outcomes of its rows once the service accepted the request. */
+  succeeded(result: T): RowResult[];
+}
+
+export interface RowWriteOptions extends FlowProgress {
+  workbook: WorkbookPort;
+  sheetName: string;
+  /** Requests in flight at once (default 3). */
+  concurrency?: number;
+  /** Outcomes are written to the sheet after this many answered requests (default 10), and at the end. */
+  flushEvery?: number;
+  /** Maps a key of the service's `errors` object to the sheet header to highlight. */
+  errorHeader?(key: string): string | null;
+  /** Progress detail, e.g. "Saving leave days". */
+  label?: string;
+}
+
+export interface RowWriteResult {
+  outcomes: Map<number, RowResult>;
+  requests: number;
+  /** Why sending stopped early ("cancelled", "the service is busy (HTTP 429)", ...), or null. */
+  stoppedBy: string | null;
+}
+
+export const RETRY_HINT = "run it again for these rows";
+
+const TONE: Record<RowState, AnnotationTone> = {
+  Saved: "success",
+  Deleted: "success",
+  Failed: "error",
+  Invalid: "error",
+  Unchanged: "neutral",
+  "Not sent": "warning",
+};
+
+export function toAnnotation(r: RowResult): RowAnnotation {
+  return { rowIndex: r.rowIndex, status: r.status, message: r.message, errorColumns: r.errorColumns, tone: TONE[r.status] };
+}
+
+export const rowsWith = (rowIndexes: readonly number[], status: RowState, message: string, errorColumns: string[] = []): RowResult[] =>
+  rowIndexes.map((rowIndex) => ({ rowIndex, status, message, errorColumns }));
+
+/** How a failed request ends its rows, and whether the run stops. */
+export function failureOf(
+  error: unknown,
+  rowIndexes: readonly number[],
+  errorHeader: (key: string) => string | null = () => null,
+): { outcomes: RowResult[]; stop: string | null } {
+  if (error instanceof ValidationError) {
+    const entries = Object.entries(error.errors);
+    const columns = [...new Set(entries.map(([k]) => errorHeader(k)).filter((h): h is string => h !== null))];
+    const details = entries.map(([k, m]) => `${errorHeader(k) ?? k}: ${m}`).join("; ");
+    const message = `Not saved: ${error.serviceMessage}${details && !error.serviceMessage.includes(details) ? ` — ${details}` : ""}`;
+    return { outcomes: rowsWith(rowIndexes, "Failed", message, columns), stop: null };
+  }
+  if (error instanceof NotFoundError) {
+    return { outcomes: rowsWith(rowIndexes, "Failed", `Not saved: ${error.serviceMessage ?? "the service has no such record"} (deleted meanwhile?)`), stop: null };
+  }
+  if (error instanceof RateLimitedError) {
+    const reason = "the service is busy (HTTP 429)";
+    return { outcomes: rowsWith(rowIndexes, "Failed", `Not saved: ${reason} — ${RETRY_HINT} in a moment`), stop: reason };
+  }
+  if (error instanceof UnauthorizedError) {
+    return { outcomes: rowsWith(rowIndexes, "Failed", `Not saved: ${error.message}`), stop: "the service refused the API key" };
+  }
+  const reason =
+    error instanceof NetworkError
+      ? "network error"
+      : error instanceof TimeoutError
+        ? "no answer in time"
+        : error instanceof ServerError
+          ? `the service failed (HTTP ${error.status})`
+          : error instanceof Error && error.name === "UnexpectedResponseError"
+            ? "the service's answer could not be read"
+            : `unexpected error (${error instanceof Error ? error.message : String(error)})`;
+  return {
+    outcomes: rowsWith(rowIndexes, "Failed", `Not confirmed: ${reason}. The service may have applied it: reload the sheet to check before sending again`),
+    stop: reason,
+  };
+}
+
+/** Writes outcomes without clearing the other rows' annotations. */
+export async function annotate(workbook: WorkbookPort, sheetName: string, results: readonly RowResult[], clearOthers = false): Promise<void> {
+  if (results.length === 0 && !clearOthers) return;
+  await workbook.annotateRows(sheetName, results.map(toAnnotation), { clearOthers });
+}
+
+/**
+ * Runs the requests with bounded concurrency. The caller has already annotated local outcomes (Invalid,
+ * Unchanged); this marks its rows waiting, sends, and writes every outcome.
+ */
+export async function runRowRequests<T>(requests: readonly RowRequest<T>[], options: RowWriteOptions): Promise<RowWriteResult> {
+  const { workbook, sheetName, signal } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 3);
+  const flushEvery = Math.max(1, options.flushEvery ?? 10);
+  const outcomes = new Map<number, RowResult>();
+  const total = requests.length;
+  let next = 0;
+  let answered = 0;
+  let requestsSent = 0;
+  let stoppedBy: string | null = null;
+  let pending: RowResult[] = [];
+
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    await annotate(workbook, sheetName, batch);
+  };
+
+  await annotate(
+    workbook,
+    sheetName,
+    requests.flatMap((r) => rowsWith(r.rowIndexes, "Not sent", "Waiting to be sent — if this stays, the run was interrupted: run it again for this row")),
+  );
+  options.update?.(0, total, options.label);
+
+  const worker = async () => {
+    while (next < requests.length && stoppedBy === null) {
+      if (signal?.aborted) {
+        stoppedBy = "cancelled";
+        break;
+      }
+      const request = requests[next++];
+      let results: RowResult[];
+      try {
+        requestsSent += 1;
+        results = request.succeeded(await request.send());
+      } catch (error) {
+        const failure = failureOf(error, request.rowIndexes, options.errorHeader);
+        results = failure.outcomes;
+        if (failure.stop && stoppedBy === null) stoppedBy = failure.stop;
+      }
+      for (const r of results) outcomes.set(r.rowIndex, r);
+      pending.push(...results);
+      answered += 1;
+      options.update?.(answered, total, options.label);
+      if (pending.length > 0 && answered % flushEvery === 0) await flush();
+    }
+  };
+
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, requests.length) }, worker));
+  } finally {
+    const unsent = requests.flatMap((r) => r.rowIndexes).filter((i) => !outcomes.has(i));
+    if (unsent.length > 0) {
+      const why =
+        stoppedBy === "cancelled" || (stoppedBy === null && signal?.aborted)
+          ? "Not sent: cancelled"
+          : `Not sent: stopped after an earlier request failed (${stoppedBy ?? "interrupted"})`;
+      const results = rowsWith(unsent, "Not sent", `${why} — ${RETRY_HINT}`);
+      for (const r of results) outcomes.set(r.rowIndex, r);
+      pending.push(...results);
+    }
+    await flush();
+  }
+  return { outcomes, requests: requestsSent, stoppedBy };
+}
+
+export interface RowCounts {
+  Saved: number;
+  Deleted: number;
+  Failed: number;
+  Invalid: number;
+  Unchanged: number;
+  "Not sent": number;
+}
+
+export function countRows(results: Iterable<RowResult>): RowCounts {
+  const counts: RowCounts = { Saved: 0, Deleted: 0, Failed: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 };
+  for (const r of results) counts[r.status] += 1;
+  return counts;
+}
+
+/** "3 saved, 1 failed, 2 invalid" — only the non-zero counts. */
+export function describeCounts(counts: RowCounts): string {
+  const parts = (Object.entries(counts) as [RowState, number][]).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${s.toLowerCase()}`);
+  return parts.length > 0 ? parts.join(", ") : "nothing to do";
+}
+
+/** Errors keyed by header (from the pure layer) as a row result. */
+export function invalidRow(rowIndex: number, errors: Record<string, string>): RowResult {
+  const messages = Object.entries(errors).map(([h, m]) => (m.toLowerCase().startsWith(h.toLowerCase()) ? m : `${h}: ${m}`));
+  return { rowIndex, status: "Invalid", message: `Not sent: ${messages.join("; ")}`, errorColumns: Object.keys(errors) };
+}
