@@ -3,7 +3,7 @@
  * five reports, real client against the real sandbox.
  */
 import { randomUUID } from "crypto";
-import { NotFoundError, RateLimitedError } from "../../src/client";
+import { NotFoundError, RateLimitedError, type RetryInfo } from "../../src/client";
 import type { Employee } from "../../src/contract";
 import { amount, daysFromToday, eventually, expectNoKey, inEmployment, startHarness, today, type Harness } from "./harness";
 
@@ -169,8 +169,15 @@ describe("async reports", () => {
   });
 
   test("with retries, a queue-full start waits and gets in once a job finishes", async () => {
-    const patient = h.clientWith({ maxRetries: 6, retryBaseMs: 300, retryMaxDelayMs: 1_000 });
+    const retries: RetryInfo[] = [];
+    const patient = h.clientWith({ maxRetries: 6, onRetry: (r) => retries.push(r) });
     const results = await Promise.all([0, 1, 2, 3].map(() => patient.startReportAsync(1, "tracked_balances", body)));
     expect(new Set(results.map((r) => r.uuid)).size).toBe(4);
+    // The queue holds 2, so some starts were refused and retried after the sandbox's Retry-After (1 s).
+    expect(retries.length).toBeGreaterThan(0);
+    for (const r of retries) {
+      expect(r.reason).toBe("rate_limited");
+      expect(r.delayMs).toBeGreaterThanOrEqual(1_000);
+    }
   });
 });
