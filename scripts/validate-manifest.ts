@@ -19,7 +19,9 @@ async function main() {
     console.error(`manifest.xml: ${local.errors.length} problem(s):\n  - ${local.errors.join("\n  - ")}`);
     process.exit(1);
   }
-  const sets = Object.entries(local.requirementSets).map(([k, v]) => `${k} ${v}`).join(", ");
+  const sets = Object.entries(local.requirementSets)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
   console.log(`Offline checks passed (origin ${local.origin}; requirement sets: ${sets}).`);
 
   try {

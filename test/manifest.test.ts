@@ -26,17 +26,19 @@ describe("manifest.xml", () => {
   });
 
   it("ships icons at 16, 32, 64, 80 and 128 pixels", () => {
-    for (const size of [16, 32, 64, 80, 128]) expect(pngSize(path.join(root, "assets", `icon-${size}.png`))).toEqual({ width: size, height: size });
+    for (const size of [16, 32, 64, 80, 128])
+      expect(pngSize(path.join(root, "assets", `icon-${size}.png`))).toEqual({ width: size, height: size });
   });
 
   it("catches a wrong icon size, an unknown resid, a second origin and a page the build does not make", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "manifest-"));
     mkdirSync(path.join(dir, "assets"));
-    for (const size of [16, 32, 64, 80]) copyFileSync(path.join(root, "assets", `icon-${size}.png`), path.join(dir, "assets", `icon-${size}.png`));
+    for (const size of [16, 32, 64, 80])
+      copyFileSync(path.join(root, "assets", `icon-${size}.png`), path.join(dir, "assets", `icon-${size}.png`));
     copyFileSync(path.join(root, "assets", "icon-16.png"), path.join(dir, "assets", "icon-80.png")); // a 16px file named 80
     const broken = xml
       .replace('<Label resid="Payroll.Group.Label"/>', '<Label resid="Nope.Label"/>')
-      .replace("https://localhost:3000/help.html\"/>\n  <AppDomains>", "https://example.com/help.html\"/>\n  <AppDomains>")
+      .replace('https://localhost:3000/help.html"/>\n  <AppDomains>', 'https://example.com/help.html"/>\n  <AppDomains>')
       .replace("https://localhost:3000/commands.html", "https://localhost:3000/missing.html");
     writeFileSync(path.join(dir, "manifest.xml"), broken);
     const { errors } = checkManifest(broken, dir);

@@ -26,7 +26,8 @@ export function pngSize(file: string): { width: number; height: number } | null 
 
 export function checkManifest(xml: string, rootDir: string): ManifestCheckResult {
   const errors: string[] = [];
-  const attr = (tag: string, name: string) => [...xml.matchAll(new RegExp(`<${tag}\\b[^>]*\\b${name}="([^"]*)"`, "g"))].map((m) => m[1]);
+  const attr = (tag: string, name: string) =>
+    [...xml.matchAll(new RegExp(`<${tag}\\b[^>]*\\b${name}="([^"]*)"`, "g"))].map((m) => m[1]);
 
   const id = /<Id>([^<]*)<\/Id>/.exec(xml)?.[1] ?? "";
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) errors.push(`<Id> is not a GUID: "${id}"`);
@@ -44,7 +45,8 @@ export function checkManifest(xml: string, rootDir: string): ManifestCheckResult
     if (defined.has(m[2])) errors.push(`Resource id "${m[2]}" is defined twice.`);
     defined.set(m[2], m[3]);
   }
-  for (const resid of new Set(attr("[A-Za-z:]+", "resid"))) if (!defined.has(resid)) errors.push(`resid "${resid}" has no resource.`);
+  for (const resid of new Set(attr("[A-Za-z:]+", "resid")))
+    if (!defined.has(resid)) errors.push(`resid "${resid}" has no resource.`);
   for (const m of xml.matchAll(/<bt:String\s+id="([^"]+)"\s+DefaultValue="([^"]*)"/g)) {
     const long = xml.indexOf(m[0]) > xml.indexOf("<bt:LongStrings>") && xml.indexOf("<bt:LongStrings>") >= 0;
     const limit = long ? 250 : 125;
@@ -78,7 +80,8 @@ export function checkManifest(xml: string, rootDir: string): ManifestCheckResult
   };
   expectSize(attr("IconUrl", "DefaultValue")[0], 32, "IconUrl");
   expectSize(attr("HighResolutionIconUrl", "DefaultValue")[0], 64, "HighResolutionIconUrl");
-  for (const m of xml.matchAll(/<bt:Image\s+size="(\d+)"\s+resid="([^"]+)"/g)) expectSize(defined.get(m[2]), Number(m[1]), `Icon ${m[2]}`);
+  for (const m of xml.matchAll(/<bt:Image\s+size="(\d+)"\s+resid="([^"]+)"/g))
+    expectSize(defined.get(m[2]), Number(m[1]), `Icon ${m[2]}`);
 
   return { errors, requirementSets, origin };
 }

@@ -31,7 +31,8 @@ export function proxyTarget(serviceUrl: string): { upstream: string; rewritePref
   } catch {
     throw new Error(`The service URL "${serviceUrl}" is not a valid URL (expected e.g. https://payroll.example.com).`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("The service URL must start with http:// or https://.");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error("The service URL must start with http:// or https://.");
   if (url.username || url.password) throw new Error("The service URL must not contain a user name or password.");
   return { upstream: url.origin, rewritePrefix: `${url.pathname.replace(/\/+$/, "")}/v1` };
 }
@@ -50,9 +51,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         ...(options.logStream ? { stream: options.logStream } : {}),
       }
     : false;
-  const app = options.https
-    ? Fastify({ logger, https: options.https } as FastifyServerOptions)
-    : Fastify({ logger });
+  const app = options.https ? Fastify({ logger, https: options.https } as FastifyServerOptions) : Fastify({ logger });
 
   await app.register(httpProxy, {
     upstream,

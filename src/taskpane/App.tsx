@@ -70,7 +70,14 @@ export function App(props: AppProps) {
   );
 }
 
-function Shell({ workbook, keyStore, defaultServiceUrl, createClient = defaultClientFactory, features, autoConnect = true }: AppProps) {
+function Shell({
+  workbook,
+  keyStore,
+  defaultServiceUrl,
+  createClient = defaultClientFactory,
+  features,
+  autoConnect = true,
+}: AppProps) {
   const styles = useStyles();
   const progress = useProgressController();
   const [connection, setConnection] = React.useState<Connection | null>(null);
@@ -134,7 +141,6 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createClient = defaultCl
     const key = keyStore.apiKey();
     if (autoConnect && key) void doConnect({ apiKey: key, remember: keyStore.remembered(), serviceUrl: keyStore.serviceUrl() });
     // Only once, at start.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const forget = React.useCallback(() => {
@@ -158,7 +164,10 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createClient = defaultCl
         await rememberWorkbookClientId(workbook, id);
         setWorkbookClientId(id);
       } catch (e) {
-        notify(`The client was chosen, but the workbook could not remember it: ${e instanceof Error ? e.message : String(e)}`, "warning");
+        notify(
+          `The client was chosen, but the workbook could not remember it: ${e instanceof Error ? e.message : String(e)}`,
+          "warning",
+        );
       }
     },
     [notify, workbook],

@@ -28,7 +28,7 @@ export function useProgressController(): ProgressController {
   }, []);
 
   const run = React.useCallback(
-    async <T,>(label: string, work: (task: ProgressTask) => Promise<T>): Promise<T> => {
+    async <T>(label: string, work: (task: ProgressTask) => Promise<T>): Promise<T> => {
       const id = nextId.current++;
       const controller = new AbortController();
       controllers.current.set(id, controller);

@@ -53,7 +53,11 @@ describe("production server", () => {
       expect(post.status).toBe(200);
       expect(seen).toEqual([
         { url: "/v1/clients/", authorization: KEY, body: undefined },
-        { url: "/v1/clients/1/bulk_input", authorization: KEY, body: { entities: [{ id: "7", attributes: { job_title: "Fitter" } }] } },
+        {
+          url: "/v1/clients/1/bulk_input",
+          authorization: KEY,
+          body: { entities: [{ id: "7", attributes: { job_title: "Fitter" } }] },
+        },
       ]);
       const text = logs.join("");
       expect(text).toContain("/v1/clients/1/bulk_input");

@@ -51,7 +51,13 @@ function setup(options: { settings?: Record<string, number>; partitionKey?: stri
   const keyStore = createKeyStore({ storage: localStorage, partitionKey: options.partitionKey });
   const user = userEvent.setup();
   const utils = render(
-    <App workbook={workbook} keyStore={keyStore} defaultServiceUrl={ORIGIN} createClient={service.createClient} features={FEATURES} />,
+    <App
+      workbook={workbook}
+      keyStore={keyStore}
+      defaultServiceUrl={ORIGIN}
+      createClient={service.createClient}
+      features={FEATURES}
+    />,
   );
   return { ...utils, service, settings, keyStore, user };
 }
@@ -73,7 +79,9 @@ describe("task-pane shell: connection and client choice", () => {
     await screen.findByText(/Connected to https:\/\/localhost:3000 · 3 clients/);
     expect(service.calls.map((c) => c.url)).toEqual(["https://localhost:3000/v1/clients/"]);
     const picker = screen.getByRole("combobox", { name: /Client/ });
-    const names = within(picker).getAllByRole("option").map((o) => o.textContent);
+    const names = within(picker)
+      .getAllByRole("option")
+      .map((o) => o.textContent);
     expect(names).toEqual(["Choose a client…", "Boyne Logistics (3)", "Liffey Engineering Ltd (1)", "Shannon Foods (2)"]);
     // Not remembered: the key stays in memory only.
     expect(localStorage.length).toBe(0);

@@ -54,7 +54,11 @@ export function fakeService() {
     const headers = new Headers(init.headers);
     calls.push({ url, authorization: headers.get("authorization") });
     if (headers.get("authorization") !== GOOD_KEY) return response(401, { message: "Invalid API key" });
-    if (new URL(url).pathname === "/v1/clients/") return response(200, CLIENTS.map((client) => ({ client })));
+    if (new URL(url).pathname === "/v1/clients/")
+      return response(
+        200,
+        CLIENTS.map((client) => ({ client })),
+      );
     return response(404, { message: "Not found" });
   };
   const createClient: ClientFactory = ({ baseUrl, apiKey }) => new PayrollClient({ baseUrl, apiKey, fetch, maxRetries: 0 });

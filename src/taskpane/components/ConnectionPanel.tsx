@@ -113,7 +113,12 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
           validationMessage={urlError ?? undefined}
           hint={`The service root; the add-in adds /v1. Default: ${props.defaultServiceUrl} (through this add-in's proxy). The service must allow calls from this page.`}
         >
-          <Input type="url" value={customUrl} onChange={(_, data) => setCustomUrl(data.value)} placeholder="https://payroll.example.com" />
+          <Input
+            type="url"
+            value={customUrl}
+            onChange={(_, data) => setCustomUrl(data.value)}
+            placeholder="https://payroll.example.com"
+          />
         </Field>
       ) : null}
       <div className={styles.buttons}>

@@ -28,7 +28,12 @@ export function Notifications({ notices, onDismiss }: NotificationsProps) {
           <MessageBarBody>{notice.message}</MessageBarBody>
           <MessageBarActions
             containerAction={
-              <Button appearance="transparent" icon={<DismissRegular />} aria-label="Dismiss message" onClick={() => onDismiss(notice.id)} />
+              <Button
+                appearance="transparent"
+                icon={<DismissRegular />}
+                aria-label="Dismiss message"
+                onClick={() => onDismiss(notice.id)}
+              />
             }
           />
         </MessageBar>

@@ -67,8 +67,10 @@ export function connectionErrorMessage(error: unknown, baseUrl: string): string 
   if (error instanceof ConfigurationError) return error.message;
   if (error instanceof RateLimitedError) return "The service is busy (too many requests). Wait a moment and try again.";
   if (error instanceof TimeoutError) return `The service at ${baseUrl} did not answer in time. Try again.`;
-  if (error instanceof NetworkError) return `Could not reach the service at ${baseUrl}. Check the service address and your network.`;
-  if (error instanceof ServerError) return `The service at ${baseUrl} had an internal error (HTTP ${error.status}). Try again later.`;
+  if (error instanceof NetworkError)
+    return `Could not reach the service at ${baseUrl}. Check the service address and your network.`;
+  if (error instanceof ServerError)
+    return `The service at ${baseUrl} had an internal error (HTTP ${error.status}). Try again later.`;
   if (error instanceof UnexpectedResponseError)
     return `The address ${baseUrl} did not answer like the payroll service. Check the service address.`;
   return "Connecting failed for an unexpected reason. Try again.";

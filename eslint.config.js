@@ -1,0 +1,29 @@
+// ESLint flat config: typescript-eslint's recommended rules for all TypeScript; node globals for config files.
+const js = require("@eslint/js");
+const tseslint = require("typescript-eslint");
+const globals = require("globals");
+
+module.exports = tseslint.config(
+  { ignores: ["dist/", "build/", "coverage/", "node_modules/", ".run/", "test-results/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // The API key must never reach the console: logging is for servers' structured loggers only.
+      "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    // Command-line scripts and servers print to the terminal by design.
+    files: ["scripts/**", "src/server/**", "src/sandbox/**", "test/**"],
+    rules: { "no-console": "off" },
+  },
+  {
+    files: ["**/*.js"],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+);

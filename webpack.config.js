@@ -1,0 +1,100 @@
+/* Webpack build of the add-in (yo office layout).
+ * Entries: taskpane (runs inside Office), commands (ribbon function file), preview (browser: in-browser workbook + pane).
+ * `webpack serve` (npm start) serves them on https://localhost:3000 with office-addin-dev-certs and proxies /v1 to the
+ * payroll service (PAYROLL_SERVICE_URL, default the sandbox on http://127.0.0.1:4010).
+ * --env outDir=<dir>   build into another folder (the e2e harness)
+ * --env http           serve over plain http (no dev certificates)
+ * --env noSourceMaps   faster builds without source maps
+ */
+const path = require("path");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+
+const DEV_PORT = Number(process.env.PAYROLL_DEV_PORT || 3000);
+const DEFAULT_SERVICE_URL = "http://127.0.0.1:4010";
+
+/** Dev certificates for https://localhost, or null (with a notice) when they cannot be made or trusted here. */
+async function devHttpsOptions() {
+  try {
+    const devCerts = require("office-addin-dev-certs");
+    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("timed out after 60 s")), 60_000).unref());
+    const options = await Promise.race([devCerts.getHttpsServerOptions(), timeout]);
+    return { ca: options.ca, key: options.key, cert: options.cert };
+  } catch (error) {
+    const reason = String((error && error.message) || error).split("\n")[0];
+    console.warn(
+      `\nNOTICE: could not create or install the development certificates (${reason}).\n` +
+        `NOTICE: serving over plain HTTP on http://localhost:${DEV_PORT}. The browser preview works; ` +
+        `Excel needs HTTPS, so run "npx office-addin-dev-certs install" (with admin rights) before sideloading.\n`,
+    );
+    return null;
+  }
+}
+
+module.exports = async (env = {}, argv = {}) => {
+  const mode = argv.mode === "production" ? "production" : "development";
+  const dev = mode === "development";
+  const outDir = env.outDir ? path.resolve(env.outDir) : path.resolve(__dirname, "dist");
+  const serviceUrl = (process.env.PAYROLL_SERVICE_URL || DEFAULT_SERVICE_URL).replace(/\/+$/, "");
+  const serving = Boolean(env.WEBPACK_SERVE);
+  const https = serving && !env.http && !process.env.PAYROLL_DEV_HTTP ? await devHttpsOptions() : null;
+
+  return {
+    mode,
+    context: __dirname,
+    devtool: env.noSourceMaps ? false : "source-map",
+    entry: {
+      taskpane: "./src/taskpane/index.tsx",
+      commands: "./src/taskpane/commands.ts",
+      preview: "./src/preview/preview.tsx",
+    },
+    output: {
+      path: outDir,
+      filename: dev ? "[name].js" : "[name].[contenthash:8].js",
+      clean: true,
+    },
+    resolve: { extensions: [".ts", ".tsx", ".js"] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          // Type errors are caught by `tsc --noEmit` (npm test / lint); the bundle build only transpiles.
+          use: { loader: "ts-loader", options: { transpileOnly: true, compilerOptions: { sourceMap: !env.noSourceMaps } } },
+        },
+      ],
+    },
+    cache: dev ? { type: "filesystem", cacheDirectory: path.resolve(__dirname, "node_modules/.cache/webpack") } : false,
+    performance: { hints: false },
+    plugins: [
+      new HtmlWebpackPlugin({ filename: "taskpane.html", template: "./src/taskpane/taskpane.html", chunks: ["taskpane"] }),
+      new HtmlWebpackPlugin({ filename: "commands.html", template: "./src/taskpane/commands.html", chunks: ["commands"] }),
+      new HtmlWebpackPlugin({ filename: "preview.html", template: "./src/preview/preview.html", chunks: ["preview"] }),
+      new HtmlWebpackPlugin({ filename: "help.html", template: "./src/taskpane/help.html", chunks: [] }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "assets/*.png", to: "assets/[name][ext]" },
+          { from: "manifest.xml", to: "manifest.xml" },
+        ],
+      }),
+    ],
+    devServer: {
+      port: DEV_PORT,
+      host: "localhost",
+      server: https ? { type: "https", options: https } : "http",
+      hot: false,
+      liveReload: dev,
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+      static: false,
+      proxy: [
+        {
+          context: ["/v1"],
+          target: serviceUrl,
+          changeOrigin: true,
+          // http-proxy-middleware logs the method and path of failures only; never headers (the key).
+          logLevel: "warn",
+        },
+      ],
+    },
+  };
+};
