@@ -23,7 +23,9 @@ function time(label: string, n: number, fn: (i: number) => unknown): void {
   const start = process.hrtime.bigint();
   for (let i = 0; i < n; i++) fn(i);
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  console.log(`${label.padEnd(28)} ${n.toLocaleString("en-IE").padStart(9)} in ${ms.toFixed(0).padStart(6)} ms = ${((ms * 1000) / n).toFixed(2)} µs each, ${Math.round(n / (ms / 1000)).toLocaleString("en-IE")}/s`);
+  console.log(
+    `${label.padEnd(28)} ${n.toLocaleString("en-IE").padStart(9)} in ${ms.toFixed(0).padStart(6)} ms = ${((ms * 1000) / n).toFixed(2)} µs each, ${Math.round(n / (ms / 1000)).toLocaleString("en-IE")}/s`,
+  );
 }
 
 const facts = [{ prsi_class: "a" }, { prsi_class: "j" }, { prsi_class: "s", director: true }];

@@ -20,7 +20,12 @@ describe("items_and_outputs", () => {
 
   test("system items carry inputs, category and the multi-instance flag", () => {
     const byId = Object.fromEntries(body.system_items.map((i) => [i.id, i]));
-    expect(byId.basic_salary).toMatchObject({ name: "basic_salary", category: "income", inputs: ["amount"], multi_instance: false });
+    expect(byId.basic_salary).toMatchObject({
+      name: "basic_salary",
+      category: "income",
+      inputs: ["amount"],
+      multi_instance: false,
+    });
     expect(byId.overtime.inputs).toEqual(["hours", "rate", "multiplier"]);
     expect(byId.employer_loan).toMatchObject({ category: "deduction", inputs: ["amount", "balance"], multi_instance: true });
     expect(byId.savings.multi_instance).toBe(true);
@@ -32,7 +37,9 @@ describe("items_and_outputs", () => {
       { id: 1001, name: "1001", label: "Meal allowance", category: "income", inputs: ["amount"], multi_instance: false },
       { id: 1002, name: "1002", label: "Union subscription", category: "deduction", inputs: ["amount"], multi_instance: false },
     ]);
-    expect(accountNames(CUSTOM)).toEqual(expect.arrayContaining(["basic_salary", "paye", "usc", "prsi_employer", "nett_pay", "1001"]));
+    expect(accountNames(CUSTOM)).toEqual(
+      expect.arrayContaining(["basic_salary", "paye", "usc", "prsi_employer", "nett_pay", "1001"]),
+    );
     expect(new Set(accountNames(CUSTOM)).size).toBe(accountNames(CUSTOM).length);
   });
 

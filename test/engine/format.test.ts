@@ -17,7 +17,8 @@ describe("humanize", () => {
     expect(parseMoney("(€7.10)")).toBe(-7.1);
     expect(parseMoney("1234.5")).toBe(1234.5);
     expect(parseMoney("-0.00")).toBe(0);
-    for (const bad of ["", "€", "1,23", "12.345", "abc", "€1,234.56x", "--1", "1e3", "€ 1,2345"]) expect(parseMoney(bad)).toBeNull();
+    for (const bad of ["", "€", "1,23", "12.345", "abc", "€1,234.56x", "--1", "1e3", "€ 1,2345"])
+      expect(parseMoney(bad)).toBeNull();
   });
 
   test("round-trips random amounts, negative and large ones included", () => {

@@ -23,21 +23,38 @@ function money(max: number): number {
 
 function randomCustomItems(): CustomItemDef[] {
   const categories: ItemCategory[] = ["income", "deduction", "employer"];
-  return faker.helpers.multiple(
-    () => ({ id: faker.number.int({ min: 1000, max: 1999 }), label: faker.commerce.productName(), category: faker.helpers.arrayElement(categories), taxable: faker.datatype.boolean() }),
-    { count: { min: 0, max: 3 } },
-  ).filter((c, i, all) => all.findIndex((d) => d.id === c.id) === i);
+  return faker.helpers
+    .multiple(
+      () => ({
+        id: faker.number.int({ min: 1000, max: 1999 }),
+        label: faker.commerce.productName(),
+        category: faker.helpers.arrayElement(categories),
+        taxable: faker.datatype.boolean(),
+      }),
+      { count: { min: 0, max: 3 } },
+    )
+    .filter((c, i, all) => all.findIndex((d) => d.id === c.id) === i);
 }
 
 function randomItems(custom: CustomItemDef[]): PayslipItemInput[] {
   const pool: (() => PayslipItemInput)[] = [
     () => ({ calculation_id: "basic_salary", inputs: { amount: money(15000) } }),
-    () => ({ calculation_id: "hourly_pay", inputs: { hours: money(200), rate: faker.number.float({ min: 0, max: 80, fractionDigits: 4 }) } }),
-    () => ({ calculation_id: "overtime", inputs: { hours: money(40), rate: money(60), multiplier: faker.helpers.arrayElement([1, 1.25, 1.5, 2, null]) } }),
+    () => ({
+      calculation_id: "hourly_pay",
+      inputs: { hours: money(200), rate: faker.number.float({ min: 0, max: 80, fractionDigits: 4 }) },
+    }),
+    () => ({
+      calculation_id: "overtime",
+      inputs: { hours: money(40), rate: money(60), multiplier: faker.helpers.arrayElement([1, 1.25, 1.5, 2, null]) },
+    }),
     () => ({ calculation_id: "commission", inputs: { amount: money(5000) } }),
     () => ({ calculation_id: "bonus", inputs: { amount: money(10000) } }),
     () => ({ calculation_id: "pension", inputs: { employee_percent: money(15), employer_percent: money(15) } }),
-    () => ({ calculation_id: "employer_loan", inputs: { amount: money(300), balance: faker.helpers.maybe(() => money(5000)) ?? null }, instance: faker.number.int(1e6) }),
+    () => ({
+      calculation_id: "employer_loan",
+      inputs: { amount: money(300), balance: faker.helpers.maybe(() => money(5000)) ?? null },
+      instance: faker.number.int(1e6),
+    }),
     () => ({ calculation_id: "savings", inputs: { amount: money(200), balance: money(3000) }, instance: faker.number.int(1e6) }),
     () => ({ calculation_id: "garnishee", inputs: { amount: money(150), balance: money(2000) } }),
     ...custom.map((c) => () => ({ calculation_id: c.id, inputs: { amount: money(500) } })),
@@ -45,7 +62,9 @@ function randomItems(custom: CustomItemDef[]): PayslipItemInput[] {
   const picked = faker.helpers.multiple(() => faker.helpers.arrayElement(pool)(), { count: { min: 0, max: 8 } });
   // As stored by the service: one calculation per single-instance item, any number of loans and savings.
   const multi = new Set(["employer_loan", "savings"]);
-  return picked.filter((it, i) => multi.has(String(it.calculation_id)) || picked.findIndex((o) => o.calculation_id === it.calculation_id) === i);
+  return picked.filter(
+    (it, i) => multi.has(String(it.calculation_id)) || picked.findIndex((o) => o.calculation_id === it.calculation_id) === i,
+  );
 }
 
 function randomPayslip(): Payslip {
@@ -57,7 +76,11 @@ function randomPayslip(): Payslip {
       director: faker.datatype.boolean(0.1),
     },
     randomItems(custom),
-    { periods_per_year: faker.helpers.arrayElement([52, 26, 12]), period_end_date: "2025-06-30", regular_hours_per_week: faker.helpers.maybe(() => 39) },
+    {
+      periods_per_year: faker.helpers.arrayElement([52, 26, 12]),
+      period_end_date: "2025-06-30",
+      regular_hours_per_week: faker.helpers.maybe(() => 39),
+    },
     custom,
   );
 }
@@ -87,7 +110,17 @@ const payslips = Array.from({ length: RUNS }, randomPayslip);
 
 test("the generator covers every section, class and tracked item", () => {
   const items = new Set(payslips.flatMap((p) => p.lines.map((l) => String(l.item))));
-  for (const name of ["basic_salary", "hourly_pay", "overtime", "pension", "pension_employer", "employer_loan", "savings", "garnishee"]) expect(items).toContain(name);
+  for (const name of [
+    "basic_salary",
+    "hourly_pay",
+    "overtime",
+    "pension",
+    "pension_employer",
+    "employer_loan",
+    "savings",
+    "garnishee",
+  ])
+    expect(items).toContain(name);
   expect(payslips.filter((p) => p.totals.nett_cents < 0).length).toBeGreaterThan(0);
   expect(payslips.filter((p) => p.balances.length > 1).length).toBeGreaterThan(0);
 });
@@ -126,13 +159,15 @@ test("the detail and data forms add up exactly, and agree with each other", () =
       const grand = split(detail.grand_total, "total");
       if (!income || income.total !== income.items || income.total !== p.totals.income_cents) fail("income pairs", detail.income);
       if (!deduction || deduction.total !== deduction.items) fail("deduction pairs", detail.deduction);
-      if (!grand || !income || !deduction || grand.total !== income.total - deduction.total) fail("grand total", detail.grand_total);
+      if (!grand || !income || !deduction || grand.total !== income.total - deduction.total)
+        fail("grand total", detail.grand_total);
       for (const [, group] of detail.sideline) {
         const s = split(group, "total");
         if (!s || s.total !== s.items) fail("sideline pairs", group);
       }
       const values = (pairs: ItemPair[]) => pairs.map(([, v]) => v).join();
-      if (values(data.income) !== values(detail.income) || values(data.deduction) !== values(detail.deduction)) fail("data form differs");
+      if (values(data.income) !== values(detail.income) || values(data.deduction) !== values(detail.deduction))
+        fail("data form differs");
       for (const section of [data.income, data.deduction]) {
         if (new Set(section.map(([k]) => k)).size !== section.length) fail("repeated data-form label", section);
       }
@@ -161,7 +196,10 @@ test("journals balance to the cent, with and without splits", () => {
     const group = faker.helpers.arrayElements(payslips, { min: 1, max: 40 });
     const debits = group.reduce((s, p) => s + p.totals.income_cents + p.totals.employer_cents, 0);
     const plain = buildJournal(group.map((payslip) => ({ payslip })));
-    const withSplits = buildJournal(group.map((payslip) => ({ payslip, split_id: faker.helpers.arrayElement(splits).id })), splits);
+    const withSplits = buildJournal(
+      group.map((payslip) => ({ payslip, split_id: faker.helpers.arrayElement(splits).id })),
+      splits,
+    );
     for (const j of [plain, withSplits]) {
       const [d, c] = [journalSideCents(j.debit), journalSideCents(j.credit)];
       if (d !== debits || c !== debits) found.push(`run ${run}: debits ${d}, credits ${c}, expected ${debits}`);
@@ -187,8 +225,14 @@ test("more pay never means less PAYE, USC or PRSI", () => {
   for (const ppy of [52, 26, 12]) {
     let previous = { paye: 0, usc: 0, prsi_employee: 0 };
     for (let cents = 0; cents <= 2_000_000; cents += 777) {
-      const acc = payslipAccounts(computePayslip({}, [{ calculation_id: "basic_salary", inputs: { amount: cents / 100 } }], { periods_per_year: ppy, period_end_date: "2025-06-30" }));
-      if (acc.paye < previous.paye || acc.usc < previous.usc || acc.prsi_employee < previous.prsi_employee) found.push(`${ppy}: ${cents}`);
+      const acc = payslipAccounts(
+        computePayslip({}, [{ calculation_id: "basic_salary", inputs: { amount: cents / 100 } }], {
+          periods_per_year: ppy,
+          period_end_date: "2025-06-30",
+        }),
+      );
+      if (acc.paye < previous.paye || acc.usc < previous.usc || acc.prsi_employee < previous.prsi_employee)
+        found.push(`${ppy}: ${cents}`);
       previous = { paye: acc.paye, usc: acc.usc, prsi_employee: acc.prsi_employee };
     }
   }

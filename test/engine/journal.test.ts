@@ -21,7 +21,7 @@ function line(j: AccountingJournal, side: "debit" | "credit", lineItem: string) 
   return j[side].find((l) => l.line_item === lineItem);
 }
 
-test("one payslip, no splits: amounts keyed by \"\", hand-checked lines, balanced", () => {
+test('one payslip, no splits: amounts keyed by "", hand-checked lines, balanced', () => {
   const j = AccountingJournal.parse(buildJournal([{ payslip: p }], [], CUSTOM));
   expect(j.accounting_splits).toEqual([]);
   expect(j.posted_to_accounting_system).toBe(false);
@@ -50,7 +50,18 @@ test("splits: every line carries every split key; each split balances on its own
     { id: "10", name: "Dublin" },
     { id: "11", name: "Cork" },
   ];
-  const j = AccountingJournal.parse(buildJournal([{ payslip: p, split_id: "10" }, { payslip: q, split_id: "11" }, { payslip: q, split_id: "11" }], splits, CUSTOM, true));
+  const j = AccountingJournal.parse(
+    buildJournal(
+      [
+        { payslip: p, split_id: "10" },
+        { payslip: q, split_id: "11" },
+        { payslip: q, split_id: "11" },
+      ],
+      splits,
+      CUSTOM,
+      true,
+    ),
+  );
   expect(j.posted_to_accounting_system).toBe(true);
   expect(j.accounting_splits).toEqual(splits);
   for (const l of [...j.debit, ...j.credit]) expect(Object.keys(l.amount).sort()).toEqual(["10", "11"]);
@@ -63,7 +74,9 @@ test("splits: every line carries every split key; each split balances on its own
 });
 
 test("an unknown split is refused rather than dropped", () => {
-  expect(() => buildJournal([{ payslip: p, split_id: "99" }], [{ id: "10", name: "Dublin" }])).toThrow(/unknown accounting split "99"/);
+  expect(() => buildJournal([{ payslip: p, split_id: "99" }], [{ id: "10", name: "Dublin" }])).toThrow(
+    /unknown accounting split "99"/,
+  );
 });
 
 test("an empty pay run gives an empty, balanced journal", () => {

@@ -33,7 +33,8 @@ describe("accrual", () => {
   ] as const)("%s: a year's accruals add up to exactly 21 days", (_, w, ppy) => {
     const offsets = periodOffsetsBetween(w, "2025-01-01", "2025-12-31");
     let hundredths = 0;
-    for (const k of offsets) hundredths += Math.round(leaveAccrualDays(annual, { periods_per_year: ppy, period_index: periodIndexInYear(w, k) }) * 100);
+    for (const k of offsets)
+      hundredths += Math.round(leaveAccrualDays(annual, { periods_per_year: ppy, period_index: periodIndexInYear(w, k) }) * 100);
     expect(hundredths).toBe(2100);
   });
 

@@ -145,7 +145,9 @@ describe("income items and rounding", () => {
     // 1 × 1.005 = 100.5 cents → 101 (1.005 * 100 is 100.49999999999999 in binary floating point)
     expect(cents(weekly({}, [{ calculation_id: "hourly_pay", inputs: { hours: 1, rate: 1.005 } }]), "hourly_pay")).toBe(101);
     // 3.33 × 12.345 × 1.5 = 61.663275
-    expect(cents(weekly({}, [{ calculation_id: "overtime", inputs: { hours: 3.33, rate: 12.345, multiplier: 1.5 } }]), "overtime")).toBe(6166);
+    expect(
+      cents(weekly({}, [{ calculation_id: "overtime", inputs: { hours: 3.33, rate: 12.345, multiplier: 1.5 } }]), "overtime"),
+    ).toBe(6166);
   });
 
   test("overtime multiplier defaults to 1.5", () => {
@@ -195,7 +197,11 @@ describe("income items and rounding", () => {
   });
 
   test("skipped and unknown calculations contribute nothing; unknown ones are reported", () => {
-    const p = weekly({}, [basic(500), { calculation_id: "bonus", inputs: { amount: 99 }, skip: true }, { calculation_id: "nope", inputs: {} }]);
+    const p = weekly({}, [
+      basic(500),
+      { calculation_id: "bonus", inputs: { amount: 99 }, skip: true },
+      { calculation_id: "nope", inputs: {} },
+    ]);
     expect(p.totals.gross_cents).toBe(50000);
     expect(p.warnings).toEqual([expect.stringContaining('"nope"')]);
   });
@@ -244,7 +250,11 @@ describe("wire forms", () => {
   const custom = [{ id: 1001, label: "Meal allowance", category: "income" as const }];
   const p = computePayslip(
     {},
-    [basic(1000), { calculation_id: 1001, inputs: { amount: 12.5 } }, { calculation_id: "pension", inputs: { employee_percent: 5, employer_percent: 5 } }],
+    [
+      basic(1000),
+      { calculation_id: 1001, inputs: { amount: 12.5 } },
+      { calculation_id: "pension", inputs: { employee_percent: 5, employer_percent: 5 } },
+    ],
     WEEK,
     custom,
   );
@@ -252,10 +262,23 @@ describe("wire forms", () => {
   test("detail form: item names, string amounts, total pairs, employer sideline", () => {
     const leave = { "Annual leave": { accrual: 1.75, taken: 0, balance: 10.5, id: 1 } };
     const detail = PayslipDetail.parse(payslipDetail(p, leave));
-    expect(detail.income).toEqual([["basic_salary", "1000.00"], [1001, "12.50"], ["total", "1012.50"]]);
+    expect(detail.income).toEqual([
+      ["basic_salary", "1000.00"],
+      [1001, "12.50"],
+      ["total", "1012.50"],
+    ]);
     expect(detail.deduction.map((d) => d[0])).toEqual(["paye", "usc", "prsi_employee", "pension", "total"]);
     expect(detail.grand_total).toEqual([["total", (p.totals.nett_cents / 100).toFixed(2)]]);
-    expect(detail.sideline).toEqual([["employer_contributions", [["prsi_employer", "113.91"], ["pension_employer", "50.63"], ["total", "164.54"]]]]);
+    expect(detail.sideline).toEqual([
+      [
+        "employer_contributions",
+        [
+          ["prsi_employer", "113.91"],
+          ["pension_employer", "50.63"],
+          ["total", "164.54"],
+        ],
+      ],
+    ]);
     expect(detail.leave).toEqual(leave);
   });
 

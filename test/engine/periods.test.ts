@@ -55,10 +55,22 @@ describe("frequencies", () => {
 describe("weekly and fortnightly normalisation", () => {
   test("weekly: same weekday in 1–7 January 2001, offset in weeks", () => {
     // 2025-03-07 is a Friday; 5 January 2001 is a Friday.
-    expect(normaliseFirstEndDate("weekly", "2025-03-07")).toEqual({ ok: true, first_end_date: "2001-01-05", first_period_offset: 1261 });
-    expect(normaliseFirstEndDate("weekly", "2001-01-01")).toEqual({ ok: true, first_end_date: "2001-01-01", first_period_offset: 0 });
+    expect(normaliseFirstEndDate("weekly", "2025-03-07")).toEqual({
+      ok: true,
+      first_end_date: "2001-01-05",
+      first_period_offset: 1261,
+    });
+    expect(normaliseFirstEndDate("weekly", "2001-01-01")).toEqual({
+      ok: true,
+      first_end_date: "2001-01-01",
+      first_period_offset: 0,
+    });
     // Sunday 31 December 2000 is the week before Sunday 7 January 2001.
-    expect(normaliseFirstEndDate("weekly", "2000-12-31")).toEqual({ ok: true, first_end_date: "2001-01-07", first_period_offset: -1 });
+    expect(normaliseFirstEndDate("weekly", "2000-12-31")).toEqual({
+      ok: true,
+      first_end_date: "2001-01-07",
+      first_period_offset: -1,
+    });
   });
 
   test("fortnightly keeps fortnight parity: dates a week apart normalise a week apart", () => {
@@ -86,8 +98,16 @@ describe("weekly and fortnightly normalisation", () => {
 
 describe("monthly normalisation", () => {
   test("normalises to 2001-01-<last_day_of_month>; offset in months", () => {
-    expect(normaliseFirstEndDate("monthly", "2025-03-25", 25)).toEqual({ ok: true, first_end_date: "2001-01-25", first_period_offset: 290 });
-    expect(normaliseFirstEndDate("monthly", "2000-12-31", 31)).toEqual({ ok: true, first_end_date: "2001-01-31", first_period_offset: -1 });
+    expect(normaliseFirstEndDate("monthly", "2025-03-25", 25)).toEqual({
+      ok: true,
+      first_end_date: "2001-01-25",
+      first_period_offset: 290,
+    });
+    expect(normaliseFirstEndDate("monthly", "2000-12-31", 31)).toEqual({
+      ok: true,
+      first_end_date: "2001-01-31",
+      first_period_offset: -1,
+    });
     const { wave } = normalised("monthly", "2025-03-31", 31);
     expect(lastDayOfMonth(wave)).toBe(31);
   });
@@ -106,13 +126,22 @@ describe("monthly normalisation", () => {
   });
 
   test("refuses a missing or out-of-range last_day_of_month, and a date that is not a period end", () => {
-    expect(normaliseFirstEndDate("monthly", "2025-03-31")).toEqual({ ok: false, error: "last_day_of_month is required for a monthly frequency" });
-    expect(normaliseFirstEndDate("monthly", "2025-03-31", 32)).toMatchObject({ ok: false, error: expect.stringMatching(/1 to 31/) });
+    expect(normaliseFirstEndDate("monthly", "2025-03-31")).toEqual({
+      ok: false,
+      error: "last_day_of_month is required for a monthly frequency",
+    });
+    expect(normaliseFirstEndDate("monthly", "2025-03-31", 32)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/1 to 31/),
+    });
     expect(normaliseFirstEndDate("monthly", "2025-02-15", 31)).toEqual({
       ok: false,
       error: "first_end_date 2025-02-15 is not a period end for last_day_of_month 31: expected 2025-02-28",
     });
-    expect(normaliseFirstEndDate("weekly", "2025-02-30")).toMatchObject({ ok: false, error: expect.stringMatching(/YYYY-MM-DD/) });
+    expect(normaliseFirstEndDate("weekly", "2025-02-30")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/YYYY-MM-DD/),
+    });
   });
 });
 
@@ -124,18 +153,21 @@ describe("periods", () => {
     normalised("monthly", "2025-01-15", 15).wave,
   ];
 
-  test.each(waves.map((w) => [`${w.frequency} ${w.first_end_date}`, w]))("%s: periods are contiguous and contain their dates", (_, wave) => {
-    faker.seed(7);
-    for (let i = 0; i < 300; i++) {
-      const date = faker.date.between({ from: "1995-01-01T00:00:00Z", to: "2040-12-31T00:00:00Z" }).toISOString().slice(0, 10);
-      const p = periodContaining(wave, date);
-      expect(dayNumber(p.start_date)).toBeLessThanOrEqual(dayNumber(date));
-      expect(dayNumber(date)).toBeLessThanOrEqual(dayNumber(p.end_date));
-      expect(periodStartDate(wave, p.offset + 1)).toBe(addDays(p.end_date, 1));
-      expect(periodContaining(wave, p.start_date).offset).toBe(p.offset);
-      expect(periodContaining(wave, p.end_date).offset).toBe(p.offset);
-    }
-  });
+  test.each(waves.map((w) => [`${w.frequency} ${w.first_end_date}`, w]))(
+    "%s: periods are contiguous and contain their dates",
+    (_, wave) => {
+      faker.seed(7);
+      for (let i = 0; i < 300; i++) {
+        const date = faker.date.between({ from: "1995-01-01T00:00:00Z", to: "2040-12-31T00:00:00Z" }).toISOString().slice(0, 10);
+        const p = periodContaining(wave, date);
+        expect(dayNumber(p.start_date)).toBeLessThanOrEqual(dayNumber(date));
+        expect(dayNumber(date)).toBeLessThanOrEqual(dayNumber(p.end_date));
+        expect(periodStartDate(wave, p.offset + 1)).toBe(addDays(p.end_date, 1));
+        expect(periodContaining(wave, p.start_date).offset).toBe(p.offset);
+        expect(periodContaining(wave, p.end_date).offset).toBe(p.offset);
+      }
+    },
+  );
 
   test("monthly 31st: February 2024 runs 1–29 February; a period end is found by its date", () => {
     const wave = waves[2];
@@ -155,7 +187,18 @@ describe("periods", () => {
     expect(periodEndDate(weekly, offsets[0])).toBe("2025-01-03");
     expect(periodEndDate(weekly, offsets[51])).toBe("2025-12-26");
     expect(periodOffsetsBetween(waves[2], "2024-01-01", "2024-12-31").map((k) => periodEndDate(waves[2], k).slice(5))).toEqual([
-      "01-31", "02-29", "03-31", "04-30", "05-31", "06-30", "07-31", "08-31", "09-30", "10-31", "11-30", "12-31",
+      "01-31",
+      "02-29",
+      "03-31",
+      "04-30",
+      "05-31",
+      "06-30",
+      "07-31",
+      "08-31",
+      "09-30",
+      "10-31",
+      "11-30",
+      "12-31",
     ]);
   });
 

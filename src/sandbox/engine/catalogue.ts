@@ -46,7 +46,14 @@ const BALANCE_MAX = 10_000_000;
 /** The most hours a period can hold: a 31-day month, around the clock. */
 const HOURS_MAX = 744;
 
-const money = (name: string, label: string, max = MONEY_MAX): InputSpec => ({ name, label, min: 0, max, decimals: 2, default: 0 });
+const money = (name: string, label: string, max = MONEY_MAX): InputSpec => ({
+  name,
+  label,
+  min: 0,
+  max,
+  decimals: 2,
+  default: 0,
+});
 const hours = (): InputSpec => ({ name: "hours", label: "Hours", min: 0, max: HOURS_MAX, decimals: 2, default: 0 });
 const rate = (): InputSpec => ({ name: "rate", label: "Rate per hour", min: 0, max: 10_000, decimals: 4, default: 0 });
 const percent = (name: string, label: string): InputSpec => ({ name, label, min: 0, max: 100, decimals: 2, default: 0 });
@@ -84,8 +91,17 @@ export const SYSTEM_ITEMS: readonly ItemSpec[] = [
     [money("amount", "Repayment per period"), money("balance", "Outstanding balance", BALANCE_MAX)],
     true,
   ),
-  system("savings", "Savings", "deduction", [money("amount", "Amount per period"), money("balance", "Saved to date", BALANCE_MAX)], true),
-  system("garnishee", "Garnishee order", "deduction", [money("amount", "Amount per period"), money("balance", "Outstanding balance", BALANCE_MAX)]),
+  system(
+    "savings",
+    "Savings",
+    "deduction",
+    [money("amount", "Amount per period"), money("balance", "Saved to date", BALANCE_MAX)],
+    true,
+  ),
+  system("garnishee", "Garnishee order", "deduction", [
+    money("amount", "Amount per period"),
+    money("balance", "Outstanding balance", BALANCE_MAX),
+  ]),
 ];
 
 /** Computed outputs (what reports can name as accounts besides the items), with their payslip section. */
@@ -132,7 +148,6 @@ export function findItem(id: ItemId, customItems: readonly CustomItemDef[] = [])
   const def = customItems.find((c) => String(c.id) === key);
   return def ? customItemSpec(def) : undefined;
 }
-
 
 /** The display label of an item or an output name (`paye` -> "PAYE"); the name itself when unknown. */
 export function labelOf(name: ItemId, customItems: readonly CustomItemDef[] = []): string {

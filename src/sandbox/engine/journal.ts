@@ -34,10 +34,7 @@ function accountsFor(line: PayslipLine, customItems: readonly CustomItemDef[]): 
       return [{ side: "debit", category: "expense", line_item: "gross_pay", label: "Gross wages" }];
     case "employer": {
       const label = labelOf(line.item, customItems);
-      return [
-        { side: "debit", category: "expense", line_item: item, label },
-        liability(line, customItems),
-      ];
+      return [{ side: "debit", category: "expense", line_item: item, label }, liability(line, customItems)];
     }
     case "deduction":
       return [liability(line, customItems)];
@@ -59,7 +56,12 @@ const LIABILITIES: Record<string, Omit<Account, "side">> = {
 function liability(line: PayslipLine, customItems: readonly CustomItemDef[]): Account {
   const known = LIABILITIES[String(line.item)];
   if (known) return { side: "credit", ...known };
-  return { side: "credit", category: "liability", line_item: String(line.item), label: `${labelOf(line.item, customItems)} payable` };
+  return {
+    side: "credit",
+    category: "liability",
+    line_item: String(line.item),
+    label: `${labelOf(line.item, customItems)} payable`,
+  };
 }
 
 const NETT: Account = { side: "credit", category: "liability", line_item: "nett_pay", label: "Nett wages payable" };

@@ -3,7 +3,16 @@
  * The wire forms (detail and `data`) are built from the same lines, so every figure agrees with every other.
  */
 import type { LeaveSummary, PayslipData, PayslipDetail, ItemPair, SidelineGroup } from "../../contract";
-import { checkInput, findItem, labelOf, resolvedInputs, SYSTEM_ORDER, type CustomItemDef, type ItemId, type ItemSpec } from "./catalogue";
+import {
+  checkInput,
+  findItem,
+  labelOf,
+  resolvedInputs,
+  SYSTEM_ORDER,
+  type CustomItemDef,
+  type ItemId,
+  type ItemSpec,
+} from "./catalogue";
 import { amountString, divRound, fromCents, hoursTimesRateCents, percentOf, sumCents, toCents } from "./money";
 import { payeCents, prsiEmployeeCents, prsiEmployerCents, uscCents, type PrsiFacts } from "./rules";
 import type {
@@ -64,7 +73,10 @@ function incomeCents(r: Resolved, period: PeriodContext): number {
       const hoursGiven = checkInput(r.item.inputs[0], r.raw.hours);
       const weekly = period.regular_hours_per_week ?? 0;
       // Regular Hours: the week's hours over the period, to two decimals.
-      const hours = hoursGiven.ok && hoursGiven.value !== null ? hoursGiven.value : divRound(weekly * 52 * 100, period.periods_per_year) / 100;
+      const hours =
+        hoursGiven.ok && hoursGiven.value !== null
+          ? hoursGiven.value
+          : divRound(weekly * 52 * 100, period.periods_per_year) / 100;
       return hoursTimesRateCents(hours, inputs.rate);
     }
     case "overtime":
@@ -91,7 +103,13 @@ function trackedDeduction(r: Resolved): { cents: number; balance: TrackedBalance
   const movement = id === "savings" ? cents : -cents;
   return {
     cents,
-    balance: { calculation_id: id, instance: r.instance, opening_cents: opening, movement_cents: movement, closing_cents: opening + movement },
+    balance: {
+      calculation_id: id,
+      instance: r.instance,
+      opening_cents: opening,
+      movement_cents: movement,
+      closing_cents: opening + movement,
+    },
   };
 }
 
@@ -105,8 +123,9 @@ export function computePayslip(
   period: PeriodContext,
   customItems: readonly CustomItemDef[] = [],
 ): Payslip {
-  const warnings: string[] = [];
   const ppy = period.periods_per_year;
+  if (!Number.isInteger(ppy) || ppy < 1) throw new RangeError(`periods_per_year must be a positive integer (got ${ppy})`);
+  const warnings: string[] = [];
   const resolved = resolveItems(items, customItems, warnings);
   const lines: PayslipLine[] = [];
   const balances: TrackedBalance[] = [];
@@ -151,7 +170,8 @@ export function computePayslip(
 
   line("prsi_employer", "employer", prsiEmployerCents(taxableGross, ppy, facts), null);
   for (const r of pensions) line("pension_employer", "employer", percentOf(gross, r.inputs.employer_percent / 100), r);
-  for (const r of resolved.filter((x) => x.item.category === "employer")) line(r.item.id, "employer", toCents(r.inputs.amount), r);
+  for (const r of resolved.filter((x) => x.item.category === "employer"))
+    line(r.item.id, "employer", toCents(r.inputs.amount), r);
   numberRepeatedLabels(lines);
 
   const income = sectionCents(lines, "income");
@@ -227,7 +247,7 @@ export function calculationOutputs(p: Payslip, calculationId: ItemId, instance: 
   const out: Record<string, number> = {};
   for (const l of mine) {
     const key = l.section === "employer" ? "employer_amount" : "amount";
-    out[key] = fromCents((toCents(out[key] ?? 0)) + l.cents);
+    out[key] = fromCents(toCents(out[key] ?? 0) + l.cents);
   }
   const bal = p.balances.find((b) => b.calculation_id === calculationId && (instance === null || b.instance === instance));
   if (bal) out.balance = fromCents(bal.closing_cents);
@@ -243,7 +263,9 @@ function pairs(lines: readonly PayslipLine[], key: "item" | "label"): ItemPair[]
 function forms(p: Payslip, key: "item" | "label") {
   const of = (s: Section) => p.lines.filter((l) => l.section === s);
   const employer = of("employer");
-  const sideline: SidelineGroup[] = employer.length ? [[key === "item" ? EMPLOYER_GROUP : EMPLOYER_GROUP_LABEL, pairs(employer, key)]] : [];
+  const sideline: SidelineGroup[] = employer.length
+    ? [[key === "item" ? EMPLOYER_GROUP : EMPLOYER_GROUP_LABEL, pairs(employer, key)]]
+    : [];
   return {
     income: pairs(of("income"), key),
     deduction: pairs(of("deduction"), key),

@@ -127,7 +127,8 @@ export function monthlyEndDate(year: number, month: number, lastDay: number): st
  * month is shorter).
  */
 export function normaliseFirstEndDate(frequency: Frequency, firstEndDate: string, lastDay?: number | null): Normalised {
-  if (!isDate(firstEndDate)) return { ok: false, error: `first_end_date must be a YYYY-MM-DD date (got ${JSON.stringify(firstEndDate)})` };
+  if (!isDate(firstEndDate))
+    return { ok: false, error: `first_end_date must be a YYYY-MM-DD date (got ${JSON.stringify(firstEndDate)})` };
   if (frequency !== "monthly") {
     const base = dayNumber(ymd(NORMALISED_YEAR, 1, 1));
     const step = 7 * weeksPerPeriod(frequency);
@@ -135,16 +136,24 @@ export function normaliseFirstEndDate(frequency: Frequency, firstEndDate: string
     const first = base + mod(given - base, step);
     return { ok: true, first_end_date: fromDayNumber(first), first_period_offset: (given - first) / step };
   }
-  if (lastDay === undefined || lastDay === null) return { ok: false, error: "last_day_of_month is required for a monthly frequency" };
+  if (lastDay === undefined || lastDay === null)
+    return { ok: false, error: "last_day_of_month is required for a monthly frequency" };
   if (!Number.isInteger(lastDay) || lastDay < 1 || lastDay > 31) {
     return { ok: false, error: `last_day_of_month must be a whole number from 1 to 31 (got ${lastDay})` };
   }
   const { y, m, d } = parts(firstEndDate);
   const expected = monthlyEndDate(y, m, lastDay);
   if (d !== parts(expected).d) {
-    return { ok: false, error: `first_end_date ${firstEndDate} is not a period end for last_day_of_month ${lastDay}: expected ${expected}` };
+    return {
+      ok: false,
+      error: `first_end_date ${firstEndDate} is not a period end for last_day_of_month ${lastDay}: expected ${expected}`,
+    };
   }
-  return { ok: true, first_end_date: ymd(NORMALISED_YEAR, 1, lastDay), first_period_offset: (y - NORMALISED_YEAR) * 12 + (m - 1) };
+  return {
+    ok: true,
+    first_end_date: ymd(NORMALISED_YEAR, 1, lastDay),
+    first_period_offset: (y - NORMALISED_YEAR) * 12 + (m - 1),
+  };
 }
 
 function mod(a: number, n: number): number {
@@ -158,7 +167,7 @@ function mod(a: number, n: number): number {
 export function periodEndDate(wave: WavePeriods, offset: number): string {
   if (!Number.isInteger(offset)) throw new RangeError(`Period offset must be an integer (got ${offset})`);
   if (wave.frequency === "monthly") {
-    const months = (NORMALISED_YEAR * 12) + offset;
+    const months = NORMALISED_YEAR * 12 + offset;
     return monthlyEndDate(Math.floor(months / 12), mod(months, 12) + 1, parts(wave.first_end_date).d);
   }
   return addDays(wave.first_end_date, offset * 7 * weeksPerPeriod(wave.frequency));
