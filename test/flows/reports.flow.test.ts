@@ -51,7 +51,11 @@ function fastWaits() {
   return { asked, sleep };
 }
 
-async function prepare(reportId: ReportParams["reportId"], clients: { id: number; name: string }[], patch: Partial<ReportParams> = {}) {
+async function prepare(
+  reportId: ReportParams["reportId"],
+  clients: { id: number; name: string }[],
+  patch: Partial<ReportParams> = {},
+) {
   const data: ClientReportData[] = await loadReportData(rig.client, clients, reportId);
   const params = { ...defaultParams(reportId, data, TODAY), ...patch } as ReportParams;
   const built = buildRequests(params, data);
@@ -59,8 +63,22 @@ async function prepare(reportId: ReportParams["reportId"], clients: { id: number
   return { data, params, built };
 }
 
-function saved(reportId: ReportParams["reportId"], built: ReturnType<typeof buildRequests>, mode: "sync" | "async", sheetName: string, customFields: string[] = []): SavedReport {
-  return newSavedReport({ reportId, mode, sheetName, requests: built.requests, columnLabels: built.columnLabels, customFields, clientCount: new Set(built.requests.map((r) => r.clientId)).size });
+function saved(
+  reportId: ReportParams["reportId"],
+  built: ReturnType<typeof buildRequests>,
+  mode: "sync" | "async",
+  sheetName: string,
+  customFields: string[] = [],
+): SavedReport {
+  return newSavedReport({
+    reportId,
+    mode,
+    sheetName,
+    requests: built.requests,
+    columnLabels: built.columnLabels,
+    customFields,
+    clientCount: new Set(built.requests.map((r) => r.clientId)).size,
+  });
 }
 
 describe("sync report", () => {
@@ -69,7 +87,10 @@ describe("sync report", () => {
     const customKey = Object.keys(employees.find((e) => Object.keys(e.custom_fields ?? {}).length > 0)?.custom_fields ?? {})[0];
     expect(customKey).toBeDefined();
     const customFields = ["first_name", customKey];
-    const { built } = await prepare("transaction_history", [{ id: 1, name: "Liffey" }], { accountNames: ["basic_salary", "paye", "nett_pay"], customFields } as Partial<ReportParams>);
+    const { built } = await prepare("transaction_history", [{ id: 1, name: "Liffey" }], {
+      accountNames: ["basic_salary", "paye", "nett_pay"],
+      customFields,
+    } as Partial<ReportParams>);
     const expected = await rig.check.runReport(1, "transaction_history", built.requests[0].body as never);
     expect(expected.length).toBeGreaterThan(10);
 
@@ -77,10 +98,23 @@ describe("sync report", () => {
     const report = saved("transaction_history", built, "sync", "Transaction history", customFields);
     const result = await runReportToSheet({ client: rig.client, workbook: rig.workbook }, report);
     expect(rig.faulty.sent.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /clients/1/reports/transaction_history"]);
-    expect(result).toMatchObject({ sheetName: "Transaction history", rowCount: expected.length, failures: [], valueProblems: null });
+    expect(result).toMatchObject({
+      sheetName: "Transaction history",
+      rowCount: expected.length,
+      failures: [],
+      valueProblems: null,
+    });
 
     const table = (await rig.workbook.readTable("Transaction history"))!;
-    expect(table.columns).toEqual(["Employee number", "Date", "Basic salary", "PAYE", "Nett pay", "First name", `Custom field ${customKey}`]);
+    expect(table.columns).toEqual([
+      "Employee number",
+      "Date",
+      "Basic salary",
+      "PAYE",
+      "Nett pay",
+      "First name",
+      `Custom field ${customKey}`,
+    ]);
     const records = await readRecords(rig.workbook, "Transaction history");
     records.forEach((rec, i) => {
       const row = expected[i] as Record<string, unknown>;
@@ -113,7 +147,9 @@ describe("sync report", () => {
     const after = sheet.tables();
     expect(after).toHaveLength(1);
     expect({ address: `${after[0].r},${after[0].c},${after[0].rows},${after[0].cols}`, name: after[0].name }).toEqual(before);
-    expect((await readRecords(rig.workbook, "Transaction history"))[0]["Nett pay"]).toBe((expected[0] as Record<string, unknown>).nett_pay);
+    expect((await readRecords(rig.workbook, "Transaction history"))[0]["Nett pay"]).toBe(
+      (expected[0] as Record<string, unknown>).nett_pay,
+    );
     // Nothing anywhere in the workbook holds the key.
     expect(JSON.stringify(rig.model.getSheet("Transaction history").rowsData)).not.toContain(API_KEY);
   });
@@ -121,7 +157,12 @@ describe("sync report", () => {
   it("humanized amounts (“€1,234.56”) become the same numbers", async () => {
     const { built } = await prepare("tracked_balances", [{ id: 1, name: "Liffey" }]);
     const plain = saved("tracked_balances", built, "sync", "Balances plain");
-    const humanized: SavedReport = { ...plain, sheetName: "Balances humanized", tableName: "Balances_humanized", requests: plain.requests.map((r) => ({ ...r, body: { ...r.body, humanize: true } })) };
+    const humanized: SavedReport = {
+      ...plain,
+      sheetName: "Balances humanized",
+      tableName: "Balances_humanized",
+      requests: plain.requests.map((r) => ({ ...r, body: { ...r.body, humanize: true } })),
+    };
     const raw = await rig.check.runReport(1, "tracked_balances", humanized.requests[0].body as never);
     expect(raw.some((r) => typeof r.Loans === "string" && r.Loans.startsWith("€"))).toBe(true);
     await runReportToSheet({ client: rig.client, workbook: rig.workbook }, plain);
@@ -134,7 +175,9 @@ describe("sync report", () => {
   });
 
   it("Refresh of a sheet without saved parameters says so", async () => {
-    await expect(refreshReportSheet({ client: rig.client, workbook: rig.workbook }, "Nowhere")).rejects.toThrow(/no saved report parameters/);
+    await expect(refreshReportSheet({ client: rig.client, workbook: rig.workbook }, "Nowhere")).rejects.toThrow(
+      /no saved report parameters/,
+    );
   });
 });
 
@@ -144,17 +187,23 @@ describe("async report", () => {
     // The default period is the wave's last regular pay run; period_offset is that run's.
     const { waveId, paymentRunId } = defaultParams("variance", data, TODAY) as Extract<ReportParams, { reportId: "variance" }>;
     const run = data[0].paymentRuns!.find((r) => r.id === paymentRunId)!;
-    const latest = data[0].paymentRuns!.filter((r) => r.wave_id === waveId && !r.special).sort((a, b) => b.period_end_date.localeCompare(a.period_end_date))[0];
+    const latest = data[0]
+      .paymentRuns!.filter((r) => r.wave_id === waveId && !r.special)
+      .sort((a, b) => b.period_end_date.localeCompare(a.period_end_date))[0];
     expect(run).toBe(latest);
     expect(built.requests[0].body).toMatchObject({ wave_id: run.wave_id, period_offset: run.period_offset });
 
     const { asked, sleep } = fastWaits();
     const statuses: ReportStatus[] = [];
     rig.faulty.reset();
-    const result = await runReportToSheet({ client: rig.client, workbook: rig.workbook }, saved("variance", built, "async", "Variance"), {
-      sleep,
-      onStatus: (s) => statuses.push(s),
-    });
+    const result = await runReportToSheet(
+      { client: rig.client, workbook: rig.workbook },
+      saved("variance", built, "async", "Variance"),
+      {
+        sleep,
+        onStatus: (s) => statuses.push(s),
+      },
+    );
     const polls = rig.faulty.sent.filter((r) => r.path.includes("/reports/poll/"));
     expect(rig.faulty.count("/reports/variance/async", "POST")).toBe(1);
     expect(polls.length).toBeGreaterThanOrEqual(2);
@@ -168,10 +217,13 @@ describe("async report", () => {
     expect(result.rowCount).toBeGreaterThan(0);
     const table = (await rig.workbook.readTable("Variance"))!;
     expect(table.columns.slice(0, 4)).toEqual(["Employee number", "Type", "Transaction name", "Transaction type"]);
-    expect(table.columns).toEqual(expect.arrayContaining(["Transaction caption", "Transaction code", "Previous", "Selected", "Variance"]));
+    expect(table.columns).toEqual(
+      expect.arrayContaining(["Transaction caption", "Transaction code", "Previous", "Selected", "Variance"]),
+    );
     const records = await readRecords(rig.workbook, "Variance");
     for (const r of records) {
-      if (typeof r.Previous === "number" && typeof r.Selected === "number") expect(r.Variance).toBeCloseTo((r.Selected as number) - (r.Previous as number), 2);
+      if (typeof r.Previous === "number" && typeof r.Selected === "number")
+        expect(r.Variance).toBeCloseTo((r.Selected as number) - (r.Previous as number), 2);
     }
   });
 
@@ -181,12 +233,20 @@ describe("async report", () => {
     await rig.check.startReportAsync(1, "tracked_balances", built.requests[0].body as never);
     const { asked, sleep } = fastWaits();
     const statuses: ReportStatus[] = [];
-    const result = await runReportToSheet({ client: rig.client, workbook: rig.workbook }, saved("tracked_balances", built, "async", "Queued balances"), {
-      sleep,
-      onStatus: (s) => statuses.push(s),
-    });
+    const result = await runReportToSheet(
+      { client: rig.client, workbook: rig.workbook },
+      saved("tracked_balances", built, "async", "Queued balances"),
+      {
+        sleep,
+        onStatus: (s) => statuses.push(s),
+      },
+    );
     const full = statuses.find((s) => s.phase === "queue-full");
-    expect(full).toMatchObject({ phase: "queue-full", attempt: 1, message: expect.stringMatching(/queue is full\. Trying again in 1 s/) });
+    expect(full).toMatchObject({
+      phase: "queue-full",
+      attempt: 1,
+      message: expect.stringMatching(/queue is full\. Trying again in 1 s/),
+    });
     expect(asked[0]).toBe(1000); // the service's Retry-After
     expect(result.rowCount).toBeGreaterThan(0);
   });
@@ -199,9 +259,15 @@ describe("async report", () => {
       startReportAsync: async () => ({ message: "queued", uuid: randomUUID() }),
     };
     const { sleep } = fastWaits();
-    const run = runReportToSheet({ client: lostJobs, workbook: rig.workbook }, saved("tracked_balances", built, "async", "Lost"), { sleep });
+    const run = runReportToSheet(
+      { client: lostJobs, workbook: rig.workbook },
+      saved("tracked_balances", built, "async", "Lost"),
+      { sleep },
+    );
     await expect(run).rejects.toThrow(ReportJobLostError);
-    await expect(run).rejects.toThrow("The payroll service no longer knows the report job for Liffey (it may have expired or the service restarted). Nothing was written to the sheet; run the report again.");
+    await expect(run).rejects.toThrow(
+      "The payroll service no longer knows the report job for Liffey (it may have expired or the service restarted). Nothing was written to the sheet; run the report again.",
+    );
     expect(await rig.workbook.readTable("Lost")).toBeNull();
     expect(await rig.workbook.getSetting(savedReportSettingKey("Lost"))).toBeUndefined();
   });
@@ -232,13 +298,25 @@ describe("several clients", () => {
       { id: 1, name: "Liffey" },
       { id: 2, name: "Shannon" },
     ];
-    const { built } = await prepare("transaction_history", clients, { accountNames: ["gross_pay", "nett_pay"], startDate: "2026-01-01", endDate: "2026-12-31" } as Partial<ReportParams>);
-    const expected = await Promise.all(built.requests.map((r) => rig.check.runReport(r.clientId, "transaction_history", r.body as never)));
+    const { built } = await prepare("transaction_history", clients, {
+      accountNames: ["gross_pay", "nett_pay"],
+      startDate: "2026-01-01",
+      endDate: "2026-12-31",
+    } as Partial<ReportParams>);
+    const expected = await Promise.all(
+      built.requests.map((r) => rig.check.runReport(r.clientId, "transaction_history", r.body as never)),
+    );
     expect(expected[0].length).toBeGreaterThan(0);
     expect(expected[1].length).toBeGreaterThan(0);
     rig.faulty.reset();
-    const result = await runReportToSheet({ client: rig.client, workbook: rig.workbook }, saved("transaction_history", built, "sync", "Month end"));
-    expect(rig.faulty.sent.map((r) => r.path)).toEqual(["/clients/1/reports/transaction_history", "/clients/2/reports/transaction_history"]);
+    const result = await runReportToSheet(
+      { client: rig.client, workbook: rig.workbook },
+      saved("transaction_history", built, "sync", "Month end"),
+    );
+    expect(rig.faulty.sent.map((r) => r.path)).toEqual([
+      "/clients/1/reports/transaction_history",
+      "/clients/2/reports/transaction_history",
+    ]);
     expect(result.rowCount).toBe(expected[0].length + expected[1].length);
     const records = await readRecords(rig.workbook, "Month end");
     expect(Object.keys(records[0])).toEqual(["Employee number", "Client", "Date", "Gross pay", "Nett pay"]);
@@ -258,7 +336,9 @@ describe("several clients", () => {
     const report = saved("variance", built, "sync", "Variance month end");
     report.requests = report.requests.map((r) => (r.clientId === 2 ? { ...r, body: { ...r.body, wave_id: liffeyWave } } : r));
     const result = await runReportToSheet({ client: rig.client, workbook: rig.workbook }, report);
-    expect(result.failures).toEqual([{ clientName: "Shannon", message: expect.stringContaining("is not a wave of this client") }]);
+    expect(result.failures).toEqual([
+      { clientName: "Shannon", message: expect.stringContaining("is not a wave of this client") },
+    ]);
     const records = await readRecords(rig.workbook, "Variance month end");
     expect(records.length).toBe(result.rowCount);
     expect(new Set(records.map((r) => r.Client))).toEqual(new Set(["Liffey"]));

@@ -17,15 +17,40 @@ globalThis.ResizeObserver ??= class {
 
 const stamp = "2026-01-01T00:00:00+00:00";
 const wave = (id: number, name: string): Wave => ({
-  id, name, custom_name: null, client_id: 1, first_end_date: "2016-01-31", interim_first_end_date: null, created_at: stamp,
-  updated_at: stamp, pay_dates: { enabled: false }, length_months: 1, length_weeks: 0, first_period_offset: 0,
-  notification_days_before: null, finalisation_days_before: null, payslip_payment_day: null,
+  id,
+  name,
+  custom_name: null,
+  client_id: 1,
+  first_end_date: "2016-01-31",
+  interim_first_end_date: null,
+  created_at: stamp,
+  updated_at: stamp,
+  pay_dates: { enabled: false },
+  length_months: 1,
+  length_weeks: 0,
+  first_period_offset: 0,
+  notification_days_before: null,
+  finalisation_days_before: null,
+  payslip_payment_day: null,
 });
 const run = (id: number, wave_id: number, period_offset: number, period_end_date: string): PaymentRun => ({
-  id, wave_id, period_offset, period_end_date, special: false, total: 0, created_at: stamp, updated_at: stamp, posted_to_accounting_system: false,
+  id,
+  wave_id,
+  period_offset,
+  period_end_date,
+  special: false,
+  total: 0,
+  created_at: stamp,
+  updated_at: stamp,
+  posted_to_accounting_system: false,
 });
 const employee = (id: number, number: string, wave_id: number, first: string): Employee => ({
-  id, number, first_name: first, last_name: "Byrne", wave_id, custom_fields: { "21": "Dublin" },
+  id,
+  number,
+  first_name: first,
+  last_name: "Byrne",
+  wave_id,
+  custom_fields: { "21": "Dublin" },
 });
 
 const DATA: ClientReportData = {
@@ -36,7 +61,16 @@ const DATA: ClientReportData = {
   paymentRuns: [run(1, 10, 118, "2025-11-30"), run(2, 10, 119, "2025-12-31"), run(3, 11, 520, "2025-12-26")],
   leaveTypes: { "4": "Annual leave", "5": "Sick leave" },
   itemsAndOutputs: {
-    system_items: [{ id: "basic_salary", name: "basic_salary", label: "Basic salary", category: "income", inputs: ["amount"], multi_instance: false }],
+    system_items: [
+      {
+        id: "basic_salary",
+        name: "basic_salary",
+        label: "Basic salary",
+        category: "income",
+        inputs: ["amount"],
+        multi_instance: false,
+      },
+    ],
     custom_items: [],
     outputs: [
       { name: "gross_pay", label: "Gross pay", category: "total" },
@@ -79,7 +113,12 @@ function items(): HTMLElement[] {
 }
 function item(name: string | RegExp): HTMLElement {
   const found = items().filter((o) => (typeof name === "string" ? o.textContent === name : name.test(o.textContent ?? "")));
-  if (found.length !== 1) throw new Error(`expected one item ${String(name)}, found ${found.length}: ${items().map((o) => o.textContent).join(" | ")}`);
+  if (found.length !== 1)
+    throw new Error(
+      `expected one item ${String(name)}, found ${found.length}: ${items()
+        .map((o) => o.textContent)
+        .join(" | ")}`,
+    );
   return found[0];
 }
 
@@ -206,11 +245,18 @@ describe("reports view", () => {
       ...over,
     };
   }
-  const wrap = (p: ReportsViewProps) => render(<FluentProvider theme={webLightTheme}><ReportsView {...p} /></FluentProvider>);
+  const wrap = (p: ReportsViewProps) =>
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <ReportsView {...p} />
+      </FluentProvider>,
+    );
 
   it("suggests a background job for large requests and lets the user take it", async () => {
     const user = userEvent.setup();
-    const p = props({ estimate: { employees: 20000, cells: 80000, suggestAsync: true, reason: "About 80,000 cells (20000 employees)." } });
+    const p = props({
+      estimate: { employees: 20000, cells: 80000, suggestAsync: true, reason: "About 80,000 cells (20000 employees)." },
+    });
     wrap(p);
     expect(screen.getByText(/This report looks large\. About 80,000 cells/)).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Use a background job" }));
@@ -226,7 +272,14 @@ describe("reports view", () => {
     expect(screen.getByText("Choose the date of the balances.")).toBeTruthy();
     unmount();
 
-    const running = props({ busy: true, running: { label: "Report: Tracked balances", startedAt: Date.now() - 75_000, status: "Waiting for the service: 0 of 1 finished, checked 7 times." } });
+    const running = props({
+      busy: true,
+      running: {
+        label: "Report: Tracked balances",
+        startedAt: Date.now() - 75_000,
+        status: "Waiting for the service: 0 of 1 finished, checked 7 times.",
+      },
+    });
     wrap(running);
     expect(screen.getByRole("timer", { name: "Elapsed time" }).textContent).toMatch(/^Elapsed 1:1[56]$/);
     await user.click(screen.getByRole("button", { name: "Cancel Report: Tracked balances" }));
@@ -237,7 +290,9 @@ describe("reports view", () => {
     const user = userEvent.setup();
     const p = props({ reportSheets: [{ sheetName: "Variance", description: "Variance · Liffey" }] });
     wrap(p);
-    await user.click(within(screen.getByRole("region", { name: "Report sheets" })).getByRole("button", { name: "Refresh Variance" }));
+    await user.click(
+      within(screen.getByRole("region", { name: "Report sheets" })).getByRole("button", { name: "Refresh Variance" }),
+    );
     expect(p.onRefresh).toHaveBeenCalledWith("Variance");
   });
 });

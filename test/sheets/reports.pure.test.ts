@@ -28,13 +28,35 @@ import {
 const stamp = "2026-01-01T00:00:00+00:00";
 function wave(id: number, name: string, custom_name: string | null = null): Wave {
   return {
-    id, name, custom_name, client_id: 1, first_end_date: "2016-01-31", interim_first_end_date: null, created_at: stamp,
-    updated_at: stamp, pay_dates: { enabled: false }, length_months: 1, length_weeks: 0, first_period_offset: 0,
-    notification_days_before: null, finalisation_days_before: null, payslip_payment_day: null,
+    id,
+    name,
+    custom_name,
+    client_id: 1,
+    first_end_date: "2016-01-31",
+    interim_first_end_date: null,
+    created_at: stamp,
+    updated_at: stamp,
+    pay_dates: { enabled: false },
+    length_months: 1,
+    length_weeks: 0,
+    first_period_offset: 0,
+    notification_days_before: null,
+    finalisation_days_before: null,
+    payslip_payment_day: null,
   };
 }
 function run(id: number, wave_id: number, period_offset: number, period_end_date: string, special = false): PaymentRun {
-  return { id, wave_id, period_offset, period_end_date, special, total: 0, created_at: stamp, updated_at: stamp, posted_to_accounting_system: false };
+  return {
+    id,
+    wave_id,
+    period_offset,
+    period_end_date,
+    special,
+    total: 0,
+    created_at: stamp,
+    updated_at: stamp,
+    posted_to_accounting_system: false,
+  };
 }
 function employee(id: number, number: string, wave_id: number, custom_fields: Record<string, string | null> = {}): Employee {
   return { id, number, first_name: `F${id}`, last_name: `L${id}`, wave_id, custom_fields };
@@ -69,7 +91,12 @@ describe("defaults", () => {
     expect(currentTaxYear(new Date(2026, 0, 1))).toEqual({ start: "2026-01-01", end: "2026-12-31" });
     expect(currentTaxYear(new Date(2025, 11, 31, 23, 59))).toEqual({ start: "2025-01-01", end: "2025-12-31" });
   });
-  const runs = [run(1, 10, 118, "2025-11-30"), run(2, 10, 119, "2025-12-31"), run(3, 10, 119, "2025-12-31", true), run(4, 20, 500, "2026-01-02")];
+  const runs = [
+    run(1, 10, 118, "2025-11-30"),
+    run(2, 10, 119, "2025-12-31"),
+    run(3, 10, 119, "2025-12-31", true),
+    run(4, 20, 500, "2026-01-02"),
+  ];
   it("the last period is the latest regular pay run of the wave", () => {
     expect(lastPaymentRun(runs, 10)?.id).toBe(2);
     expect(lastPaymentRun([run(9, 10, 3, "2025-01-31", true)], 10)?.id).toBe(9);
@@ -87,7 +114,11 @@ describe("defaults", () => {
       "Period ending 31 Dec 2025 (once-off run)",
       "Period ending 30 Nov 2025",
     ]);
-    expect(periodEndOptions([runs, [run(7, 30, 1, "2025-11-30")]]).map((o) => o.value)).toEqual(["2026-01-02", "2025-12-31", "2025-11-30"]);
+    expect(periodEndOptions([runs, [run(7, 30, 1, "2025-11-30")]]).map((o) => o.value)).toEqual([
+      "2026-01-02",
+      "2025-12-31",
+      "2025-11-30",
+    ]);
   });
   it("counts months touched by a range", () => {
     expect(monthsInRange("2026-01-01", "2026-12-31")).toBe(12);
@@ -98,14 +129,26 @@ describe("defaults", () => {
 
 describe("pickers", () => {
   it("collects custom-field keys from the employees, after first and last name", () => {
-    const options = customFieldOptions([employee(1, "1", 10, { "12": "Dublin", "3": null }), employee(2, "2", 10, { "12": "Cork" })]);
+    const options = customFieldOptions([
+      employee(1, "1", 10, { "12": "Dublin", "3": null }),
+      employee(2, "2", 10, { "12": "Cork" }),
+    ]);
     expect(options.map((o) => o.value)).toEqual(["first_name", "last_name", "3", "12"]);
     expect(options[3].label).toBe("Custom field 12 (e.g. “Dublin”) · 2 employees");
     expect(options[2].label).toBe("Custom field 3 · 1 employee");
   });
   it("groups accounts by the category of their item or output", () => {
     const io: ItemsAndOutputs = {
-      system_items: [{ id: "basic_salary", name: "basic_salary", label: "Basic salary", category: "income", inputs: ["amount"], multi_instance: false }],
+      system_items: [
+        {
+          id: "basic_salary",
+          name: "basic_salary",
+          label: "Basic salary",
+          category: "income",
+          inputs: ["amount"],
+          multi_instance: false,
+        },
+      ],
       custom_items: [{ id: 7, name: "7", label: "Car allowance", category: "income", inputs: ["amount"], multi_instance: false }],
       outputs: [{ name: "paye", label: "PAYE", category: "deduction" }],
       accounts: [
@@ -147,29 +190,47 @@ describe("buildRequests", () => {
 
   it("defaults: tax year, last period of the first wave, all employees", () => {
     const today = new Date(2026, 1, 15);
-    expect(defaultParams("transaction_history", [one], today)).toMatchObject({ startDate: "2026-01-01", endDate: "2026-12-31", waveIds: null, employeeIds: null });
+    expect(defaultParams("transaction_history", [one], today)).toMatchObject({
+      startDate: "2026-01-01",
+      endDate: "2026-12-31",
+      waveIds: null,
+      employeeIds: null,
+    });
     expect(defaultParams("variance", [one], today)).toMatchObject({ waveId: 10, paymentRunId: 2, periodEndDate: "2025-12-31" });
     expect(defaultParams("leave_liability_v2", [one], today)).toMatchObject({ date: "2025-12-31" });
-    expect(defaultParams("tracked_balances", [{ clientId: 3, clientName: "x", paymentRuns: [] }], today)).toMatchObject({ date: "2026-02-15" });
+    expect(defaultParams("tracked_balances", [{ clientId: 3, clientName: "x", paymentRuns: [] }], today)).toMatchObject({
+      date: "2026-02-15",
+    });
     expect(defaultParams("comparison_leave", [one, two], today)).toMatchObject({ leaveTypes: ["Annual leave", "Sick leave"] });
   });
 
   it("variance: period_offset comes from the chosen pay run", () => {
-    const built = buildRequests({ reportId: "variance", waveId: 10, paymentRunId: 1, periodEndDate: null, employeeIds: [100] }, [one]);
-    expect(built.problems).toEqual([]);
-    expect(built.requests).toEqual([{ clientId: 1, clientName: "Liffey", body: { wave_id: 10, period_offset: 118, employee_ids: [100], humanize: false } }]);
-    expect(buildRequests({ reportId: "variance", waveId: 10, paymentRunId: 3, periodEndDate: null, employeeIds: null }, [one]).problems).toEqual([
-      "The chosen pay run belongs to another pay frequency.",
+    const built = buildRequests({ reportId: "variance", waveId: 10, paymentRunId: 1, periodEndDate: null, employeeIds: [100] }, [
+      one,
     ]);
+    expect(built.problems).toEqual([]);
+    expect(built.requests).toEqual([
+      { clientId: 1, clientName: "Liffey", body: { wave_id: 10, period_offset: 118, employee_ids: [100], humanize: false } },
+    ]);
+    expect(
+      buildRequests({ reportId: "variance", waveId: 10, paymentRunId: 3, periodEndDate: null, employeeIds: null }, [one])
+        .problems,
+    ).toEqual(["The chosen pay run belongs to another pay frequency."]);
   });
 
   it("variance over several clients: every wave with a regular run ending on the date; others noted", () => {
-    const built = buildRequests({ reportId: "variance", waveId: null, paymentRunId: null, periodEndDate: "2025-12-31", employeeIds: [100] }, [one, two]);
+    const built = buildRequests(
+      { reportId: "variance", waveId: null, paymentRunId: null, periodEndDate: "2025-12-31", employeeIds: [100] },
+      [one, two],
+    );
     expect(built.requests.map((r) => [r.clientId, r.body])).toEqual([
       [1, { wave_id: 10, period_offset: 119, employee_ids: null, humanize: false }],
       [2, { wave_id: 20, period_offset: 40, employee_ids: null, humanize: false }],
     ]);
-    const later = buildRequests({ reportId: "variance", waveId: null, paymentRunId: null, periodEndDate: "2025-12-26", employeeIds: null }, [one, two]);
+    const later = buildRequests(
+      { reportId: "variance", waveId: null, paymentRunId: null, periodEndDate: "2025-12-26", employeeIds: null },
+      [one, two],
+    );
     expect(later.requests).toHaveLength(1);
     expect(later.notices).toEqual(["Boyne has no pay run for the period ending 2025-12-26; it is left out."]);
   });
@@ -195,8 +256,13 @@ describe("buildRequests", () => {
       account_names: ["gross_pay"],
       custom_fields: ["first_name", "12"],
     });
-    expect(buildRequests({ ...params, waveIds: [10], employeeIds: [101] }, [one]).requests[0].body).toMatchObject({ wave_ids: [10], employee_ids: [101] });
-    expect(buildRequests({ ...params, waveIds: [99] }, [one]).problems).toEqual(["The chosen pay frequencies have no employees."]);
+    expect(buildRequests({ ...params, waveIds: [10], employeeIds: [101] }, [one]).requests[0].body).toMatchObject({
+      wave_ids: [10],
+      employee_ids: [101],
+    });
+    expect(buildRequests({ ...params, waveIds: [99] }, [one]).problems).toEqual([
+      "The chosen pay frequencies have no employees.",
+    ]);
     expect(single.columnLabels).toMatchObject({ first_name: "First name", "12": "Custom field 12" });
     const both = buildRequests(params, [one, two]);
     expect(both.requests.map((r) => r.body.wave_ids)).toEqual([null, null]);
@@ -209,7 +275,14 @@ describe("buildRequests", () => {
 
   it("comparison_leave: leave types by name, per client", () => {
     const built = buildRequests(
-      { reportId: "comparison_leave", startDate: "2026-01-01", endDate: "2026-12-31", waveIds: null, employeeIds: null, leaveTypes: ["Annual leave", "Sick leave"] },
+      {
+        reportId: "comparison_leave",
+        startDate: "2026-01-01",
+        endDate: "2026-12-31",
+        waveIds: null,
+        employeeIds: null,
+        leaveTypes: ["Annual leave", "Sick leave"],
+      },
       [one, two],
     );
     expect(built.requests.map((r) => r.body.leave_types)).toEqual([[4, 5], [8]]);
@@ -234,27 +307,62 @@ describe("flattenReport", () => {
       {
         clientName: "Liffey",
         rows: [
-          { Type: "Income", employee: "7", Transaction: { name: "basic_salary", type: "income", caption: "Basic salary", code: null, taxable: true }, Previous: "€1,000.00", Selected: "€1,250.50", Variance: "€250.50" },
-          { employee: "8", Type: "Deduction", Transaction: { name: "paye", type: "deduction", caption: "PAYE", code: "P1", taxable: false }, Previous: "-€5.00", Selected: null, Variance: "n/a" },
+          {
+            Type: "Income",
+            employee: "7",
+            Transaction: { name: "basic_salary", type: "income", caption: "Basic salary", code: null, taxable: true },
+            Previous: "€1,000.00",
+            Selected: "€1,250.50",
+            Variance: "€250.50",
+          },
+          {
+            employee: "8",
+            Type: "Deduction",
+            Transaction: { name: "paye", type: "deduction", caption: "PAYE", code: "P1", taxable: false },
+            Previous: "-€5.00",
+            Selected: null,
+            Variance: "n/a",
+          },
         ],
       },
     ]);
     expect(table.columns.map((c) => c.header)).toEqual([
-      "Employee number", "Type", "Transaction name", "Transaction type", "Transaction caption", "Transaction code", "Transaction taxable", "Previous", "Selected", "Variance",
+      "Employee number",
+      "Type",
+      "Transaction name",
+      "Transaction type",
+      "Transaction caption",
+      "Transaction code",
+      "Transaction taxable",
+      "Previous",
+      "Selected",
+      "Variance",
     ]);
-    expect(table.columns.find((c) => c.header === "Previous")).toEqual({ key: "Previous", header: "Previous", type: "currency", numberFormat: EURO_NUMBER_FORMAT });
+    expect(table.columns.find((c) => c.header === "Previous")).toEqual({
+      key: "Previous",
+      header: "Previous",
+      type: "currency",
+      numberFormat: EURO_NUMBER_FORMAT,
+    });
     expect(table.columns.find((c) => c.key === "Transaction.taxable")?.type).toBe("boolean");
     expect(table.columns[0].type).toBe("text");
     expect(table.rows[0]).toEqual(["7", "Income", "basic_salary", "income", "Basic salary", null, true, 1000, 1250.5, 250.5]);
     expect(table.rows[1]).toEqual(["8", "Deduction", "paye", "deduction", "PAYE", "P1", false, -5, null, "n/a"]);
     expect(table.problems).toEqual([{ row: 1, column: "Variance", text: "n/a", expected: "amount" }]);
-    expect(describeProblems(table.problems)).toBe("1 value could not be read as amounts and is kept as the service's text (first: Variance, row 2: “n/a”).");
+    expect(describeProblems(table.problems)).toBe(
+      "1 value could not be read as amounts and is kept as the service's text (first: Variance, row 2: “n/a”).",
+    );
   });
 
   it("transaction_history: dates as dates, accounts labelled, custom fields stay text", () => {
     const table = flattenReport(
       "transaction_history",
-      [{ clientName: "Liffey", rows: [{ Date: "2026-01-31", employee: "1", gross_pay: "€3,000.00", "12": "00123", first_name: "Aoife" }] }],
+      [
+        {
+          clientName: "Liffey",
+          rows: [{ Date: "2026-01-31", employee: "1", gross_pay: "€3,000.00", "12": "00123", first_name: "Aoife" }],
+        },
+      ],
       {
         columnLabels: { gross_pay: "Gross pay", "12": "Custom field 12", first_name: "First name" },
         customFields: ["12", "first_name"],
@@ -262,14 +370,32 @@ describe("flattenReport", () => {
       },
     );
     expect(table.columns.map((c) => [c.header, c.type])).toEqual([
-      ["Employee number", "text"], ["Date", "date"], ["Gross pay", "currency"], ["Custom field 12", "text"], ["First name", "text"],
+      ["Employee number", "text"],
+      ["Date", "date"],
+      ["Gross pay", "currency"],
+      ["Custom field 12", "text"],
+      ["First name", "text"],
     ]);
     expect(table.rows[0]).toEqual(["1", "2026-01-31", 3000, "00123", "Aoife"]);
   });
 
   it("comparison_leave: day amounts stay plain numbers unless humanized as euros", () => {
     const table = flattenReport("comparison_leave", [
-      { clientName: "Liffey", rows: [{ employee: "1", leave_type: "Annual leave", Date: null, Accrual: 1.75, Entitlement: "21", Taken: null, Adjustment: 0, Balance: "19.25" }] },
+      {
+        clientName: "Liffey",
+        rows: [
+          {
+            employee: "1",
+            leave_type: "Annual leave",
+            Date: null,
+            Accrual: 1.75,
+            Entitlement: "21",
+            Taken: null,
+            Adjustment: 0,
+            Balance: "19.25",
+          },
+        ],
+      },
     ]);
     expect(table.columns.map((c) => c.type)).toEqual(["text", "text", "date", "number", "number", "number", "number", "number"]);
     expect(table.rows[0]).toEqual(["1", "Annual leave", null, 1.75, 21, null, 0, 19.25]);
@@ -285,12 +411,25 @@ describe("flattenReport", () => {
       ["1", "Liffey", 10, 0, null],
       ["1", "Boyne", 0, 5, 2],
     ]);
-    expect(flattenReport("tracked_balances", [{ clientName: "Liffey", rows: [] }]).columns.map((c) => c.header)).toEqual(["Employee number"]);
+    expect(flattenReport("tracked_balances", [{ clientName: "Liffey", rows: [] }]).columns.map((c) => c.header)).toEqual([
+      "Employee number",
+    ]);
   });
 
   it("keeps header texts unique", () => {
-    const table = flattenReport("leave_liability_v2", [{ clientName: "x", rows: [{ employee: "1", Days: 2, "Daily Rate": "€100.00", Liability: "€200.00", "Employee number": "dup" }] }]);
-    expect(table.columns.map((c) => c.header)).toEqual(["Employee number", "Days", "Daily Rate", "Liability", "Employee number (2)"]);
+    const table = flattenReport("leave_liability_v2", [
+      {
+        clientName: "x",
+        rows: [{ employee: "1", Days: 2, "Daily Rate": "€100.00", Liability: "€200.00", "Employee number": "dup" }],
+      },
+    ]);
+    expect(table.columns.map((c) => c.header)).toEqual([
+      "Employee number",
+      "Days",
+      "Daily Rate",
+      "Liability",
+      "Employee number (2)",
+    ]);
   });
 });
 
@@ -310,9 +449,14 @@ describe("saved parameters", () => {
   it("round-trips and refuses credentials or unknown fields", () => {
     expect(fromSetting(JSON.parse(JSON.stringify(toSetting(saved))), "x")).toEqual({ ok: true, saved });
     expect(() => toSetting({ ...saved, apiKey: "sandbox-demo-key" } as never)).toThrow();
-    expect(() => toSetting({ ...saved, requests: [{ ...saved.requests[0], body: { date: "2026-01-31", Authorization: "k" } }] })).toThrow(/credentials/);
+    expect(() =>
+      toSetting({ ...saved, requests: [{ ...saved.requests[0], body: { date: "2026-01-31", Authorization: "k" } }] }),
+    ).toThrow(/credentials/);
     const damaged = fromSetting({ ...saved, version: 9 }, "Tracked balances");
     expect(damaged.ok).toBe(false);
-    expect(fromSetting(undefined, "Sheet9")).toEqual({ ok: false, message: expect.stringContaining("no saved report parameters") });
+    expect(fromSetting(undefined, "Sheet9")).toEqual({
+      ok: false,
+      message: expect.stringContaining("no saved report parameters"),
+    });
   });
 });

@@ -14,7 +14,9 @@ export type AmountParse = { ok: true; value: number | null } | { ok: false; text
 export function parseAmount(input: unknown): AmountParse {
   if (input === null || input === undefined) return { ok: true, value: null };
   if (typeof input !== "string" && typeof input !== "number") return { ok: false, text: JSON.stringify(input) };
-  let text = String(input).trim().replace(/[\s\u00a0]/g, "");
+  let text = String(input)
+    .trim()
+    .replace(/[\s\u00a0]/g, "");
   if (text === "" || text === "-" || text === "—") return { ok: true, value: null };
   // A trailing minus (some accounting styles) and "€-5" are read as a leading minus.
   let sign = 1;

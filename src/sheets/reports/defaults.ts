@@ -31,12 +31,7 @@ export function currentTaxYear(today: Date): DateRange {
 export function paymentRunsOfWave(runs: readonly PaymentRun[], waveId: number): PaymentRun[] {
   return runs
     .filter((r) => r.wave_id === waveId)
-    .sort(
-      (a, b) =>
-        b.period_end_date.localeCompare(a.period_end_date) ||
-        Number(a.special) - Number(b.special) ||
-        b.id - a.id,
-    );
+    .sort((a, b) => b.period_end_date.localeCompare(a.period_end_date) || Number(a.special) - Number(b.special) || b.id - a.id);
 }
 
 /** The wave's last period: its latest regular pay run, else its latest once-off run, else null. */

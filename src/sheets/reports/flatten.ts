@@ -97,11 +97,17 @@ function kindOf(reportId: ReportId, key: string, labels: Record<string, string>,
 }
 
 /** Flattens one row's nested objects into dotted keys, keeping the service's key order. */
-export function flattenRecord(record: Record<string, unknown>, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
+export function flattenRecord(
+  record: Record<string, unknown>,
+  prefix = "",
+  out: Record<string, unknown> = {},
+): Record<string, unknown> {
   for (const [key, value] of Object.entries(record)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) flattenRecord(value as Record<string, unknown>, path, out);
-    else if (Array.isArray(value)) out[path] = value.map((v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v))).join(", ");
+    if (value !== null && typeof value === "object" && !Array.isArray(value))
+      flattenRecord(value as Record<string, unknown>, path, out);
+    else if (Array.isArray(value))
+      out[path] = value.map((v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v))).join(", ");
     else out[path] = value;
   }
   return out;

@@ -138,5 +138,8 @@ export function paymentRunOptions(runs: readonly PaymentRun[], waveId: number): 
 export function periodEndOptions(runsByClient: readonly (readonly PaymentRun[])[]): PickerOption<string>[] {
   const dates = new Set<string>();
   for (const runs of runsByClient) for (const r of runs) if (!r.special) dates.add(r.period_end_date);
-  return [...dates].sort().reverse().map((d) => ({ value: d, label: `Period ending ${displayDate(d)}` }));
+  return [...dates]
+    .sort()
+    .reverse()
+    .map((d) => ({ value: d, label: `Period ending ${displayDate(d)}` }));
 }

@@ -2,14 +2,7 @@
  * Report parameters as the form holds them (picked values only) and the request bodies built from them,
  * one per client (and, for variance over several clients, one per matching pay frequency).
  */
-import type {
-  Employee,
-  ItemsAndOutputs,
-  LeaveTypes,
-  PaymentRun,
-  ReportId,
-  Wave,
-} from "../../contract";
+import type { Employee, ItemsAndOutputs, LeaveTypes, PaymentRun, ReportId, Wave } from "../../contract";
 import { ReportBodies } from "../../contract";
 import { currentTaxYear, lastPaymentRun, lastPeriodEnd, localIsoDate, monthsInRange, varianceOffset } from "./defaults";
 import { accountLabels, customFieldLabel, leaveTypeIds, waveLabel } from "./pickers";
@@ -28,7 +21,10 @@ export interface ClientReportData {
 }
 
 /** The lists each report's form needs (the flow loads only these: a fixed number of requests per client). */
-export const REPORT_NEEDS: Record<ReportId, readonly ("waves" | "employees" | "itemsAndOutputs" | "leaveTypes" | "paymentRuns")[]> = {
+export const REPORT_NEEDS: Record<
+  ReportId,
+  readonly ("waves" | "employees" | "itemsAndOutputs" | "leaveTypes" | "paymentRuns")[]
+> = {
   transaction_history: ["waves", "employees", "itemsAndOutputs"],
   variance: ["waves", "employees", "paymentRuns"],
   comparison_leave: ["waves", "employees", "leaveTypes"],
@@ -213,7 +209,8 @@ export function buildRequests(params: ReportParams, data: readonly ClientReportD
       }
       for (const d of data) {
         const runs = (d.paymentRuns ?? []).filter((r) => !r.special && r.period_end_date === params.periodEndDate);
-        if (runs.length === 0) notices.push(`${d.clientName} has no pay run for the period ending ${params.periodEndDate}; it is left out.`);
+        if (runs.length === 0)
+          notices.push(`${d.clientName} has no pay run for the period ending ${params.periodEndDate}; it is left out.`);
         const seenWaves = new Set<number>();
         for (const run of runs) {
           if (seenWaves.has(run.wave_id)) continue;
@@ -225,7 +222,8 @@ export function buildRequests(params: ReportParams, data: readonly ClientReportD
           });
         }
       }
-      if (requests.length === 0 && problems.length === 0) problems.push(`No client has a pay run for the period ending ${params.periodEndDate}.`);
+      if (requests.length === 0 && problems.length === 0)
+        problems.push(`No client has a pay run for the period ending ${params.periodEndDate}.`);
       break;
     }
     case "comparison_leave": {
@@ -249,7 +247,8 @@ export function buildRequests(params: ReportParams, data: readonly ClientReportD
     case "leave_liability_v2":
     case "tracked_balances": {
       if (!isIsoDate(params.date)) problems.push("Choose the date of the balances.");
-      for (const d of data) requests.push({ clientId: d.clientId, clientName: d.clientName, body: { date: params.date, ...scope } });
+      for (const d of data)
+        requests.push({ clientId: d.clientId, clientName: d.clientName, body: { date: params.date, ...scope } });
       break;
     }
   }
@@ -258,7 +257,8 @@ export function buildRequests(params: ReportParams, data: readonly ClientReportD
   if (problems.length === 0) {
     for (const r of requests) {
       const check = ReportBodies[params.reportId].safeParse(r.body);
-      if (!check.success) problems.push(`The report request is not valid: ${check.error.issues[0]?.message ?? "unknown problem"}.`);
+      if (!check.success)
+        problems.push(`The report request is not valid: ${check.error.issues[0]?.message ?? "unknown problem"}.`);
     }
   }
   return { requests: problems.length > 0 ? [] : requests, problems, notices, columnLabels };
@@ -297,7 +297,9 @@ export function estimateSize(params: ReportParams, data: readonly ClientReportDa
     const all = d.employees ?? [];
     const ids = several ? null : filterOf(params.employeeIds);
     const waves = several || !("waveIds" in params) ? null : filterOf(params.waveIds);
-    employees += all.filter((e) => (!ids || ids.includes(e.id)) && (!waves || (e.wave_id != null && waves.includes(e.wave_id)))).length;
+    employees += all.filter(
+      (e) => (!ids || ids.includes(e.id)) && (!waves || (e.wave_id != null && waves.includes(e.wave_id))),
+    ).length;
   }
   let cells: number;
   let detail: string;

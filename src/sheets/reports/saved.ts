@@ -17,26 +17,28 @@ const Json: z.ZodType<unknown> = z.lazy(() =>
 /** Request bodies carry only report fields; these names are never allowed anywhere in them. */
 const FORBIDDEN_KEYS = /^(api[_-]?key|key|authorization|token|secret|password)$/i;
 
-export const SavedReport = z.strictObject({
-  version: z.literal(SAVED_REPORT_VERSION),
-  reportId: z.enum(REPORT_IDS),
-  mode: z.enum(["sync", "async"]),
-  sheetName: z.string().min(1),
-  tableName: z.string().min(1),
-  title: z.string(),
-  requests: z
-    .array(z.strictObject({ clientId: z.number().int(), clientName: z.string(), body: z.record(z.string(), Json) }))
-    .min(1),
-  columnLabels: z.record(z.string(), z.string()),
-  customFields: z.array(z.string()),
-  /** Several clients combined: the sheet has a Client column even if only one client returns rows. */
-  clientColumn: z.boolean(),
-}).superRefine((saved, ctx) => {
-  for (const [i, r] of saved.requests.entries()) {
-    const bad = Object.keys(r.body).find((k) => FORBIDDEN_KEYS.test(k));
-    if (bad) ctx.addIssue({ code: "custom", path: ["requests", i, "body", bad], message: "credentials are never saved" });
-  }
-});
+export const SavedReport = z
+  .strictObject({
+    version: z.literal(SAVED_REPORT_VERSION),
+    reportId: z.enum(REPORT_IDS),
+    mode: z.enum(["sync", "async"]),
+    sheetName: z.string().min(1),
+    tableName: z.string().min(1),
+    title: z.string(),
+    requests: z
+      .array(z.strictObject({ clientId: z.number().int(), clientName: z.string(), body: z.record(z.string(), Json) }))
+      .min(1),
+    columnLabels: z.record(z.string(), z.string()),
+    customFields: z.array(z.string()),
+    /** Several clients combined: the sheet has a Client column even if only one client returns rows. */
+    clientColumn: z.boolean(),
+  })
+  .superRefine((saved, ctx) => {
+    for (const [i, r] of saved.requests.entries()) {
+      const bad = Object.keys(r.body).find((k) => FORBIDDEN_KEYS.test(k));
+      if (bad) ctx.addIssue({ code: "custom", path: ["requests", i, "body", bad], message: "credentials are never saved" });
+    }
+  });
 export type SavedReport = z.infer<typeof SavedReport>;
 
 export function savedReportSettingKey(sheetName: string): string {
@@ -49,9 +51,15 @@ export function toSetting(saved: SavedReport): SavedReport {
 }
 
 /** Reads stored parameters; a clear message instead of a crash when they are missing or damaged. */
-export function fromSetting(value: unknown, sheetName: string): { ok: true; saved: SavedReport } | { ok: false; message: string } {
+export function fromSetting(
+  value: unknown,
+  sheetName: string,
+): { ok: true; saved: SavedReport } | { ok: false; message: string } {
   if (value === undefined || value === null) {
-    return { ok: false, message: `The sheet “${sheetName}” has no saved report parameters. Run the report from the Reports panel first.` };
+    return {
+      ok: false,
+      message: `The sheet “${sheetName}” has no saved report parameters. Run the report from the Reports panel first.`,
+    };
   }
   const parsed = SavedReport.safeParse(value);
   if (!parsed.success) {

@@ -125,7 +125,12 @@ function isAbort(error: unknown): boolean {
 type Outcome = { ok: true; rows: Record<string, unknown>[] } | { ok: false; message: string; lost?: boolean };
 
 /** Runs each request with the synchronous endpoint, one after another (one request per client). */
-async function runSync(client: ReportRunClient, reportId: ReportId, requests: readonly ReportRequest[], o: ReportRunOptions): Promise<Outcome[]> {
+async function runSync(
+  client: ReportRunClient,
+  reportId: ReportId,
+  requests: readonly ReportRequest[],
+  o: ReportRunOptions,
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const [i, r] of requests.entries()) {
     o.onStatus?.({ phase: "requesting", done: i, total: requests.length, clientName: r.clientName });
@@ -217,11 +222,22 @@ export async function runAsync(
       } catch (error) {
         if (isAbort(error)) throw error;
         const lost = error instanceof NotFoundError;
-        outcomes[job.index] = { ok: false, lost, message: lost ? new ReportJobLostError(r.clientName).message : messageOf(error) };
+        outcomes[job.index] = {
+          ok: false,
+          lost,
+          message: lost ? new ReportJobLostError(r.clientName).message : messageOf(error),
+        };
         running.splice(running.indexOf(job), 1);
       }
     }
-    o.onStatus?.({ phase: "polling", elapsedMs: now() - startedAt, running: running.length, finished: finished(), total: requests.length, polls });
+    o.onStatus?.({
+      phase: "polling",
+      elapsedMs: now() - startedAt,
+      running: running.length,
+      finished: finished(),
+      total: requests.length,
+      polls,
+    });
   }
   return outcomes.map((x) => x ?? { ok: false, message: "The report was not run." });
 }
@@ -284,7 +300,11 @@ export async function runReportToSheet(deps: ReportDeps, saved: SavedReport, o: 
 }
 
 /** Re-runs the report of a sheet from its saved parameters and replaces its rows in place. */
-export async function refreshReportSheet(deps: ReportDeps, sheetName: string, o: ReportRunOptions = {}): Promise<ReportRunResult> {
+export async function refreshReportSheet(
+  deps: ReportDeps,
+  sheetName: string,
+  o: ReportRunOptions = {},
+): Promise<ReportRunResult> {
   const stored = fromSetting(await deps.workbook.getSetting(savedReportSettingKey(sheetName)), sheetName);
   if (!stored.ok) throw new Error(stored.message);
   return runReportToSheet(deps, stored.saved, o);

@@ -153,7 +153,8 @@ type Ranged = TransactionHistoryParams | ComparisonLeaveParams;
 
 function DateRange({ params, onChange, disabled }: { params: Ranged; onChange(p: Partial<Ranged>): void; disabled?: boolean }) {
   const styles = useStyles();
-  const order = params.startDate && params.endDate && params.startDate > params.endDate ? "The start date is after the end date." : undefined;
+  const order =
+    params.startDate && params.endDate && params.startDate > params.endDate ? "The start date is after the end date." : undefined;
   return (
     <div className={styles.pair}>
       <DateField
@@ -179,7 +180,17 @@ function DateRange({ params, onChange, disabled }: { params: Ranged; onChange(p:
 type Scoped = TransactionHistoryParams | ComparisonLeaveParams | BalanceParams;
 
 /** Pay frequencies and employees; with several clients both are "all" (their IDs belong to one client). */
-function Scope({ params, data, onChange, disabled }: { params: Scoped; data: readonly ClientReportData[]; onChange(p: Partial<Scoped>): void; disabled?: boolean }) {
+function Scope({
+  params,
+  data,
+  onChange,
+  disabled,
+}: {
+  params: Scoped;
+  data: readonly ClientReportData[];
+  onChange(p: Partial<Scoped>): void;
+  disabled?: boolean;
+}) {
   if (data.length > 1) return <Text size={200}>With several clients every pay frequency and employee is included.</Text>;
   return (
     <>
@@ -191,7 +202,13 @@ function Scope({ params, data, onChange, disabled }: { params: Scoped; data: rea
         onChange={(waveIds) => onChange({ waveIds: waveIds.length > 0 ? waveIds : null, employeeIds: null })}
         disabled={disabled}
       />
-      <EmployeesPicker data={data} waveIds={params.waveIds} employeeIds={params.employeeIds} onChange={(employeeIds) => onChange({ employeeIds })} disabled={disabled} />
+      <EmployeesPicker
+        data={data}
+        waveIds={params.waveIds}
+        employeeIds={params.employeeIds}
+        onChange={(employeeIds) => onChange({ employeeIds })}
+        disabled={disabled}
+      />
     </>
   );
 }

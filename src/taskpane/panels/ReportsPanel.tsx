@@ -41,7 +41,10 @@ export function ReportsPanel() {
 
 type Connected = AppServices & { client: NonNullable<AppServices["client"]>; clientId: number };
 
-const REPORT_OPTIONS = REPORT_IDS.map((id) => ({ value: id, label: REPORT_TITLES[id] + (BETA_REPORTS.includes(id) && !REPORT_TITLES[id].includes("beta") ? " (beta)" : "") }));
+const REPORT_OPTIONS = REPORT_IDS.map((id) => ({
+  value: id,
+  label: REPORT_TITLES[id] + (BETA_REPORTS.includes(id) && !REPORT_TITLES[id].includes("beta") ? " (beta)" : ""),
+}));
 
 /** One line about what a run is doing. */
 export function statusText(s: ReportStatus): string {
@@ -68,7 +71,12 @@ function describeSaved(saved: SavedReport): string {
         ? `at ${displayDate(b.date)}`
         : "";
   const clients = new Set(saved.requests.map((r) => r.clientName)).size;
-  return [REPORT_TITLES[saved.reportId], when, clients > 1 ? `${clients} clients` : saved.requests[0].clientName, saved.mode === "async" ? "background job" : ""]
+  return [
+    REPORT_TITLES[saved.reportId],
+    when,
+    clients > 1 ? `${clients} clients` : saved.requests[0].clientName,
+    saved.mode === "async" ? "background job" : "",
+  ]
     .filter(Boolean)
     .join(" · ");
 }
@@ -96,7 +104,10 @@ function ConnectedReports({ services }: { services: Connected }) {
 
   // Keyed by IDs and names so that a new but equal clients array does not reload the lists.
   const chosenKey = JSON.stringify(
-    clientIds.map((id) => services.clients.find((c) => c.id === id)).filter(Boolean).map((c) => [c!.id, c!.name]),
+    clientIds
+      .map((id) => services.clients.find((c) => c.id === id))
+      .filter(Boolean)
+      .map((c) => [c!.id, c!.name]),
   );
   const chosenClients = React.useMemo(
     () => (JSON.parse(chosenKey) as [number, string][]).map(([id, name]) => ({ id, name })),
@@ -164,7 +175,10 @@ function ConnectedReports({ services }: { services: Connected }) {
         setRunning({ label, startedAt, status });
         setOutcome(null);
         // The shell's progress line shows the elapsed time too.
-        const tick = setInterval(() => task.update(0, undefined, `${status} Elapsed ${formatElapsed(Date.now() - startedAt)}`), 1000);
+        const tick = setInterval(
+          () => task.update(0, undefined, `${status} Elapsed ${formatElapsed(Date.now() - startedAt)}`),
+          1000,
+        );
         try {
           const result = await work({
             signal: controller.signal,
@@ -174,7 +188,8 @@ function ConnectedReports({ services }: { services: Connected }) {
             },
           });
           const parts = [`${result.rowCount} row${result.rowCount === 1 ? "" : "s"} written to the sheet “${result.sheetName}”.`];
-          if (result.failures.length > 0) parts.push(`Not included: ${result.failures.map((f) => `${f.clientName} (${f.message})`).join("; ")}`);
+          if (result.failures.length > 0)
+            parts.push(`Not included: ${result.failures.map((f) => `${f.clientName} (${f.message})`).join("; ")}`);
           if (result.valueProblems) parts.push(result.valueProblems);
           const intent = result.failures.length > 0 || result.valueProblems ? "warning" : "success";
           setOutcome({ intent, text: parts.join(" ") });

@@ -91,7 +91,13 @@ export function MultiPicker<V extends string | number>(props: MultiPickerProps<V
             ) : null}
           </Combobox>
           {props.selected.length > 0 ? (
-            <Button size="small" appearance="subtle" disabled={props.disabled} onClick={() => props.onChange([])} aria-label={`Clear ${props.label}`}>
+            <Button
+              size="small"
+              appearance="subtle"
+              disabled={props.disabled}
+              onClick={() => props.onChange([])}
+              aria-label={`Clear ${props.label}`}
+            >
               Clear
             </Button>
           ) : null}

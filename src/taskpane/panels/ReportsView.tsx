@@ -79,7 +79,14 @@ export function ReportsView(props: ReportsViewProps) {
   const canRun = !props.busy && !props.loading && props.params !== null && props.problems.length === 0 && !props.sheetNameProblem;
   return (
     <section className={styles.root} aria-label="Reports">
-      <SinglePicker label="Report" placeholder="Choose a report" options={props.reportOptions} value={props.reportId} onChange={props.onReportChange} disabled={props.busy} />
+      <SinglePicker
+        label="Report"
+        placeholder="Choose a report"
+        options={props.reportOptions}
+        value={props.reportId}
+        onChange={props.onReportChange}
+        disabled={props.busy}
+      />
       <MultiPicker
         label="Clients"
         required
@@ -176,7 +183,12 @@ export function ReportsView(props: ReportsViewProps) {
                 <Text>
                   <Text weight="semibold">{s.sheetName}</Text> · {s.description}
                 </Text>
-                <Button size="small" disabled={props.busy} onClick={() => props.onRefresh(s.sheetName)} aria-label={`Refresh ${s.sheetName}`}>
+                <Button
+                  size="small"
+                  disabled={props.busy}
+                  onClick={() => props.onRefresh(s.sheetName)}
+                  aria-label={`Refresh ${s.sheetName}`}
+                >
                   Refresh
                 </Button>
               </li>
