@@ -196,8 +196,8 @@ export function parseLeaveRows(headers: readonly string[], rows: readonly unknow
   const seen = new Map<string, number>();
 
   return rows.map((row, rowIndex): LeaveRowPlan => {
-    const inputKeys = ["id", "employee_id", "employee_number", "date", "hours", "leave_type"];
-    if (inputKeys.every((k) => isBlank(cell(row, k)))) return { kind: "blank", rowIndex };
+    // A row naming only an employee is an unused template row (the load writes one per employee).
+    if (["id", "date", "hours", "leave_type"].every((k) => isBlank(cell(row, k)))) return { kind: "blank", rowIndex };
     const errors: Record<string, string> = {};
 
     const idRead = parseInteger(cell(row, "id"));

@@ -240,6 +240,26 @@ export async function saveLeaveDays(
         counts.createMultiple += 1;
         return client.createLeaveDays(batch.employeeId, batch.dates);
       },
+      // create_multiple is all or nothing: name the refused day(s) (errors "dates.<i>.<field>") and say why the others were not created.
+      refused: (error) => {
+        const perRow = new Map<number, Record<string, string>>();
+        for (const [key, message] of Object.entries(error.errors)) {
+          const m = /^dates\.(\d+)\.(\w+)$/.exec(key) ?? (single ? /^()(\w+)$/.exec(key) : null);
+          if (!m) return null;
+          const i = single ? 0 : Number(m[1]);
+          const header = leaveErrorHeader(m[2]) ?? m[2];
+          perRow.set(i, { ...perRow.get(i), [header]: message });
+        }
+        if (perRow.size === 0) return null;
+        return batch.rowIndexes.map((rowIndex, i) => {
+          const errors = perRow.get(i);
+          if (!errors) {
+            return { rowIndex, status: "Failed" as const, message: "Not saved: another day of this employee was refused, so none of the request's days were created — fix that row and save again", errorColumns: [] };
+          }
+          const text = Object.entries(errors).map(([h, m]) => `${h} ${m}`).join("; ");
+          return { rowIndex, status: "Failed" as const, message: `Not saved: ${text}`, errorColumns: Object.keys(errors) };
+        });
+      },
       succeeded: (result) => {
         const { ids, message } = result as { ids: number[]; message: string };
         if (ids.length !== batch.dates.length) {

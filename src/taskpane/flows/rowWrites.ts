@@ -41,6 +41,11 @@ export interface RowRequest<T> {
   send(): Promise<T>;
   /** Outcomes of its rows once the service accepted the request. */
   succeeded(result: T): RowResult[];
+  /**
+   * Outcomes of its rows when the service refused the request (a ValidationError), when the request can say
+   * more than the default (e.g. which of several days was refused); null falls back to the default.
+   */
+  refused?(error: ValidationError): RowResult[] | null;
 }
 
 export interface RowWriteOptions extends FlowProgress {
@@ -167,7 +172,8 @@ export async function runRowRequests<T>(requests: readonly RowRequest<T>[], opti
         requestsSent += 1;
         results = request.succeeded(await request.send());
       } catch (error) {
-        const failure = failureOf(error, request.rowIndexes, options.errorHeader);
+        const specific = error instanceof ValidationError ? (request.refused?.(error) ?? null) : null;
+        const failure = specific ? { outcomes: specific, stop: null } : failureOf(error, request.rowIndexes, options.errorHeader);
         results = failure.outcomes;
         if (failure.stop && stoppedBy === null) stoppedBy = failure.stop;
       }
