@@ -298,6 +298,8 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
       const kind = value === "" ? "empty" : typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : /^#[A-Z/0!?]+[!?A]$/.test(String(value)) && cell?.f ? "error" : "string";
       const isActive = r === active.r && c === active.c;
       const isEditing = editing !== null && editing.r === r && editing.c === c;
+      // Text spills into an empty cell on its right, as in Excel.
+      const spills = kind === "string" && c + 1 < colCount && sheet.valueAt(r, c + 1) === "" && !isTableHeader(r, c);
       cells.push(
         <div
           key={c}
@@ -321,8 +323,9 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
             width: widths[c],
             height: rowHeight,
             lineHeight: `${rowHeight - 1}px`,
-            position: isEditing ? "relative" : undefined,
-            overflow: isEditing ? "visible" : undefined,
+            position: isEditing || spills ? "relative" : undefined,
+            zIndex: spills && !isEditing ? 1 : undefined,
+            overflow: isEditing || spills ? "visible" : undefined,
             backgroundColor: cell?.fill && !(inRect(sel, r, c) && !isActive) ? cell.fill : undefined,
             fontWeight: cell?.bold ? 600 : undefined,
             color: cell?.fontColor,
@@ -374,7 +377,14 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   if (last < rowCount) rows.push(<div key="after" aria-hidden style={{ height: (rowCount - last) * rowHeight }} />);
 
   const activeAddress = `${columnLetters(active.c)}${active.r + 1}`;
-  const selectionAddress = sel.rows === 1 && sel.cols === 1 ? activeAddress : rectAddress({ ...sel, rows: Math.min(sel.rows, MAX_ROWS - sel.r), cols: Math.min(sel.cols, MAX_COLS - sel.c) });
+  const selectionAddress =
+    sel.rows === 1 && sel.cols === 1
+      ? activeAddress
+      : sel.c === 0 && sel.cols === MAX_COLS
+        ? `${sel.r + 1}:${sel.r + sel.rows}`
+        : sel.r === 0 && sel.rows === MAX_ROWS
+          ? `${columnLetters(sel.c)}:${columnLetters(sel.c + sel.cols - 1)}`
+          : rectAddress(sel);
   const barText = formula ?? (editing && editing.r === active.r && editing.c === active.c ? editing.text : editText(sheet, active.r, active.c));
   const tabs = workbook.visibleSheets();
 

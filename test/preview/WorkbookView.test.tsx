@@ -147,6 +147,7 @@ test("selection by click, shift-click, row headers and arrows is what selectedRo
   const grid = screen.getByRole("grid");
   const rowHeader = within(grid).getAllByRole("rowheader").find((h) => h.textContent === "5")!;
   fireEvent.mouseDown(rowHeader);
+  expect((screen.getByTestId("name-box") as HTMLInputElement).value).toBe("5:5");
   expect(await port.selectedRowIndexes()).toEqual([1]);
   await user.keyboard("{Shift>}{ArrowDown}{/Shift}");
   expect(await port.selectedRowIndexes()).toEqual([1, 2]);
