@@ -342,12 +342,26 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     return runs;
   }
 
+  /** Colour the runs, a bounded number of actions per request; also sends anything already queued. */
   async function applyFills(ctx: Ctx, sheetName: string, runs: FillRun[]): Promise<void> {
-    for (let i = 0; i < runs.length; i += FILL_OPS_PER_SYNC) {
+    let i = 0;
+    do {
       const ws = ctx.workbook.worksheets.getItem(sheetName);
       for (const r of runs.slice(i, i + FILL_OPS_PER_SYNC)) ws.getRangeByIndexes(r.row, r.col, r.rows, 1).format.fill.color = r.color;
       await ctx.sync();
+      i += FILL_OPS_PER_SYNC;
+    } while (i < runs.length);
+  }
+
+  /** Sorted distinct row indexes as contiguous runs. */
+  function rowRuns(rows: number[]): { from: number; count: number }[] {
+    const out: { from: number; count: number }[] = [];
+    for (const r of [...new Set(rows)].sort((a, b) => a - b)) {
+      const last = out[out.length - 1];
+      if (last && last.from + last.count === r) last.count++;
+      else out.push({ from: r, count: 1 });
     }
+    return out;
   }
 
   function toneOf(a: RowAnnotation): AnnotationTone {
@@ -482,30 +496,42 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         if (sk < 0 || mk < 0) throw new WorkbookError(`Sheet "${sheetName}" needs "${statusHeader}" and "${messageHeader}" columns.`, "ItemNotFound");
         const bad = annotations.find((a) => !Number.isInteger(a.rowIndex) || a.rowIndex < 0 || a.rowIndex >= info.bodyRows);
         if (bad) throw new WorkbookError(`Row ${bad.rowIndex} is outside the table on "${sheetName}".`, "InvalidArgument");
-        const n = info.bodyRows;
+        if (annotations.length === 0 && !clearOthers) return;
+        // Rewrite the whole Status/Message columns when clearing, else only the span of annotated rows.
+        const rowsIn = annotations.map((a) => a.rowIndex);
+        const from = clearOthers ? 0 : Math.min(...rowsIn);
+        const n = clearOthers ? info.bodyRows : Math.max(...rowsIn) - from + 1;
+        const top = info.bodyRow + from;
+        const adjacent = mk === sk + 1;
         let status: Raw[] = new Array(n).fill("");
         let message: Raw[] = new Array(n).fill("");
         if (!clearOthers) {
-          status = (await readRows(ctx, info.sheetName, info.bodyRow, info.bodyCol + sk, n, 1)).map((r) => r[0] as Raw);
-          message = (await readRows(ctx, info.sheetName, info.bodyRow, info.bodyCol + mk, n, 1)).map((r) => r[0] as Raw);
+          if (adjacent) {
+            const both = await readRows(ctx, info.sheetName, top, info.bodyCol + sk, n, 2);
+            status = both.map((r) => r[0] as Raw);
+            message = both.map((r) => r[1] as Raw);
+          } else {
+            status = (await readRows(ctx, info.sheetName, top, info.bodyCol + sk, n, 1)).map((r) => r[0] as Raw);
+            message = (await readRows(ctx, info.sheetName, top, info.bodyCol + mk, n, 1)).map((r) => r[0] as Raw);
+          }
         }
         for (const a of annotations) {
-          status[a.rowIndex] = a.status;
-          message[a.rowIndex] = a.message;
+          status[a.rowIndex - from] = a.status;
+          message[a.rowIndex - from] = a.message;
         }
-        const text = (v: Raw): [Raw[], string[]] => [[v], [TEXT]];
-        if (mk === sk + 1) {
-          await writeRows(ctx, info.sheetName, info.bodyRow, info.bodyCol + sk, n, (i) => [[status[i], message[i]], [TEXT, TEXT]]);
+        if (adjacent) {
+          await writeRows(ctx, info.sheetName, top, info.bodyCol + sk, n, (i) => [[status[i], message[i]], [TEXT, TEXT]]);
         } else {
-          await writeRows(ctx, info.sheetName, info.bodyRow, info.bodyCol + sk, n, (i) => text(status[i]));
-          await writeRows(ctx, info.sheetName, info.bodyRow, info.bodyCol + mk, n, (i) => text(message[i]));
+          await writeRows(ctx, info.sheetName, top, info.bodyCol + sk, n, (i) => [[status[i]], [TEXT]]);
+          await writeRows(ctx, info.sheetName, top, info.bodyCol + mk, n, (i) => [[message[i]], [TEXT]]);
         }
 
-        // Highlights: clear earlier ones, then colour Status cells by tone and the cells the errors name.
+        // Highlights: clear earlier ones (whole body, or the annotated rows), then colour Status cells by
+        // tone and the cells the errors name. The clears travel with the first batch of fills.
         const ws = ctx.workbook.worksheets.getItem(info.sheetName);
-        if (clearOthers) ws.getRangeByIndexes(info.bodyRow, info.bodyCol, n, info.headers.length).format.fill.clear();
-        else for (const a of annotations) ws.getRangeByIndexes(info.bodyRow + a.rowIndex, info.bodyCol, 1, info.headers.length).format.fill.clear();
-        await ctx.sync();
+        const width = info.headers.length;
+        if (clearOthers) ws.getRangeByIndexes(info.bodyRow, info.bodyCol, info.bodyRows, width).format.fill.clear();
+        else for (const run of rowRuns(rowsIn)) ws.getRangeByIndexes(info.bodyRow + run.from, info.bodyCol, run.count, width).format.fill.clear();
         const cells: { row: number; col: number; color: string }[] = [];
         for (const a of annotations) {
           const fill = TONE_FILL[toneOf(a)];

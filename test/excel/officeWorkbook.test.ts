@@ -277,6 +277,21 @@ describe("annotations and column writes", () => {
     expect(b[0][3].cell?.fill).toBe("#C6EFCE");
   });
 
+  test("chunked annotation (clearOthers: false) rewrites only the span of its rows, in few small requests", async () => {
+    const many = Array.from({ length: 2000 }, (_, i) => [i, i, "2025-01-31", "", "", null]);
+    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: inputColumns, rows: many });
+    await port.annotateRows("Inputs", many.map((_, i) => ({ rowIndex: i, status: "Not sent", message: "Waiting" })));
+    const before = wb.syncLog.length;
+    const chunk = Array.from({ length: 10 }, (_, k) => ({ rowIndex: 500 + k, status: "Saved", message: "" }));
+    await port.annotateRows("Inputs", chunk, { clearOthers: false });
+    const syncs = wb.syncLog.slice(before);
+    expect(syncs.length).toBeLessThanOrEqual(5);
+    expect(Math.max(...syncs.map((x) => x.requestBytes))).toBeLessThan(5_000);
+    const b = body("Inputs");
+    expect([b[499][3].value, b[500][3].value, b[509][3].value, b[510][3].value]).toEqual(["Not sent", "Saved", "Saved", "Not sent"]);
+    expect([b[499][3].cell?.fill, b[500][3].cell?.fill]).toEqual(["#FFEB9C", "#C6EFCE"]);
+  });
+
   test("annotating a sheet without Status/Message or a row outside the table is a clear error", async () => {
     await port.writeTable({ sheetName: "Plain", tableName: "Plain", columns: inputColumns.slice(0, 2), rows: [[1, 2]] });
     await expect(port.annotateRows("Plain", [{ rowIndex: 0, status: "Saved", message: "" }])).rejects.toThrow(/needs "Status" and "Message"/);
