@@ -99,9 +99,7 @@ export const ProfileMappingCreateResponse = z.looseObject({ message: z.string(),
 export type ProfileMappingCreateResult = z.infer<typeof ProfileMappingCreateResponse>;
 
 /** 200: the employees with their recent payslips' data; 202: payslips still being calculated, ask again later. */
-export type EmployeesWithPayslipDataResult =
-  | { state: "ready"; employees: Employee[] }
-  | { state: "try_later"; message: string };
+export type EmployeesWithPayslipDataResult = { state: "ready"; employees: Employee[] } | { state: "try_later"; message: string };
 
 /** 204: still running (poll again, no more often than every 10 s); 200: the report rows. */
 export type ReportPollResult<Row = AnyReportRow> = { state: "running" } | { state: "complete"; rows: Row[] };
@@ -245,16 +243,12 @@ export class PayrollClient {
 
   /** GET /clients/:client_id/payment_runs. */
   async listPaymentRuns(clientId: number, o?: CallOptions): Promise<PaymentRun[]> {
-    return (await this.#json("GET", `/clients/${id(clientId)}/payment_runs`, PaymentRunList, { ...o })).map(
-      (e) => e.payment_run,
-    );
+    return (await this.#json("GET", `/clients/${id(clientId)}/payment_runs`, PaymentRunList, { ...o })).map((e) => e.payment_run);
   }
 
   /** GET /payment_runs/:payment_run_id/payslips, each with `data`. */
   async listPaymentRunPayslips(runId: number, o?: CallOptions): Promise<PayslipWithData[]> {
-    return (await this.#json("GET", `/payment_runs/${id(runId)}/payslips`, PayslipWithDataList, { ...o })).map(
-      (e) => e.payslip,
-    );
+    return (await this.#json("GET", `/payment_runs/${id(runId)}/payslips`, PayslipWithDataList, { ...o })).map((e) => e.payslip);
   }
 
   /** GET /payment_runs/:payment_run_id/accounting. */
@@ -265,7 +259,12 @@ export class PayrollClient {
   // ---- Reports -----------------------------------------------------------------------------------------------
 
   /** POST /clients/:client_id/reports/:report_id. */
-  async runReport<R extends ReportId>(clientId: number, reportId: R, body: ReportBody<R>, o?: CallOptions): Promise<ReportRow<R>[]> {
+  async runReport<R extends ReportId>(
+    clientId: number,
+    reportId: R,
+    body: ReportBody<R>,
+    o?: CallOptions,
+  ): Promise<ReportRow<R>[]> {
     const path = `/clients/${id(clientId)}/reports/${reportSegment(reportId)}`;
     const rows = (ReportRows as Record<string, z.ZodType>)[reportId] ?? AnyReportRows;
     return this.#json("POST", path, rows, { ...o, body: reportBody(reportId, body, path) }) as Promise<ReportRow<R>[]>;

@@ -39,7 +39,11 @@ export class ConfigurationError extends PayrollError {
 
 /** 401 or 403: the key is missing, wrong, revoked, or not allowed to do this. */
 export class UnauthorizedError extends PayrollError {
-  constructor(request: RequestInfo, status: number, readonly serviceMessage?: string) {
+  constructor(
+    request: RequestInfo,
+    status: number,
+    readonly serviceMessage?: string,
+  ) {
     super(
       status === 403
         ? `The payroll service refused access to this data${where(request)}. Check that the API key belongs to the right account.`
@@ -52,7 +56,10 @@ export class UnauthorizedError extends PayrollError {
 
 /** 404: an unknown ID, report or poll UUID. */
 export class NotFoundError extends PayrollError {
-  constructor(request: RequestInfo, readonly serviceMessage?: string) {
+  constructor(
+    request: RequestInfo,
+    readonly serviceMessage?: string,
+  ) {
     super(`${serviceMessage ?? "The payroll service has no such record"}${where(request)}.`, request, 404);
   }
 }
@@ -77,7 +84,11 @@ export class ValidationError extends PayrollError {
 
 /** 429: too many requests, or (async reports) too many queued. `retryAfterMs` is the service's advised wait. */
 export class RateLimitedError extends PayrollError {
-  constructor(request: RequestInfo, readonly retryAfterMs: number | undefined, readonly serviceMessage?: string) {
+  constructor(
+    request: RequestInfo,
+    readonly retryAfterMs: number | undefined,
+    readonly serviceMessage?: string,
+  ) {
     super(
       `The payroll service is busy${serviceMessage ? `: ${serviceMessage}` : ""}${where(request)}. ` +
         (retryAfterMs !== undefined ? `Try again in ${seconds(retryAfterMs)}.` : "Try again shortly."),
@@ -98,14 +109,21 @@ export class NetworkError extends PayrollError {
 
 /** No complete answer within the client's timeout. */
 export class TimeoutError extends PayrollError {
-  constructor(request: RequestInfo, readonly timeoutMs: number) {
+  constructor(
+    request: RequestInfo,
+    readonly timeoutMs: number,
+  ) {
     super(`The payroll service did not answer within ${seconds(timeoutMs)}${where(request)}. Try again later.`, request);
   }
 }
 
 /** 5xx: the service failed. For writes it is unknown whether the change was applied. */
 export class ServerError extends PayrollError {
-  constructor(request: RequestInfo, status: number, readonly serviceMessage?: string) {
+  constructor(
+    request: RequestInfo,
+    status: number,
+    readonly serviceMessage?: string,
+  ) {
     super(
       `The payroll service had a problem (HTTP ${status})${where(request)}.` +
         (request.method === "GET" ? " Try again later." : " Check whether the change was saved before trying again."),
@@ -142,5 +160,8 @@ export class AbortedError extends PayrollError {
 
 function formatIssuePath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "the top level";
-  return path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "");
+  return path
+    .map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))
+    .join("")
+    .replace(/^\./, "");
 }

@@ -3,6 +3,7 @@
  * typed error or a successful retry, never a hang and never an unhandled rejection.
  */
 import Module from "module";
+import { inspect } from "util";
 import {
   AbortedError,
   NetworkError,
@@ -245,7 +246,11 @@ describe("dropped connections", () => {
 
 describe("malformed and wrong-shaped answers", () => {
   test("malformed JSON is an UnexpectedResponseError and is not retried", async () => {
-    server.setDefault("GET /clients/", { status: 200, raw: '[{"client": {"id": 1,', headers: { "content-type": "application/json" } });
+    server.setDefault("GET /clients/", {
+      status: 200,
+      raw: '[{"client": {"id": 1,',
+      headers: { "content-type": "application/json" },
+    });
     const err = await failure(client({ maxRetries: 3 }).listClients());
     expect(err).toBeInstanceOf(UnexpectedResponseError);
     expect(err.message).toMatch(/not valid JSON/);
@@ -269,7 +274,11 @@ describe("malformed and wrong-shaped answers", () => {
   });
 
   test("an error status with a non-JSON body still gives a typed error", async () => {
-    server.setDefault("GET /employees/9", { status: 404, raw: "<html>Not Found</html>", headers: { "content-type": "text/html" } });
+    server.setDefault("GET /employees/9", {
+      status: 404,
+      raw: "<html>Not Found</html>",
+      headers: { "content-type": "text/html" },
+    });
     const err = await failure(client().getEmployee(9));
     expect(err).toBeInstanceOf(NotFoundError);
     expect(err.message).toBe("The payroll service has no such record (GET /employees/9).");
@@ -317,7 +326,12 @@ describe("typed states (not errors)", () => {
     const uuid = "3b241101-e2bb-4255-8caf-4136c566a962";
     const route = `GET /clients/1/reports/poll/${uuid}`;
     const row = { employee: "E001", Loans: 100, Savings: "€20.00", Garnishees: null };
-    server.script(route, { status: 204 }, { status: 200, body: [row] }, { status: 404, body: { message: "Report job not found" } });
+    server.script(
+      route,
+      { status: 204 },
+      { status: 200, body: [row] },
+      { status: 404, body: { message: "Report job not found" } },
+    );
     const c = client();
     expect(await c.pollReport(1, uuid)).toEqual({ state: "running" });
     expect(await c.pollReport(1, uuid, { reportId: "tracked_balances" })).toEqual({ state: "complete", rows: [row] });
@@ -467,9 +481,7 @@ describe("wire format", () => {
 
 describe("the key never leaks", () => {
   test("a key with a line break is refused at construction, without echoing it", () => {
-    expect(() => new PayrollClient({ baseUrl: server.url, apiKey: `${KEY}\nX-Evil: 1` })).toThrow(
-      /cannot be sent/,
-    );
+    expect(() => new PayrollClient({ baseUrl: server.url, apiKey: `${KEY}\nX-Evil: 1` })).toThrow(/cannot be sent/);
     try {
       new PayrollClient({ baseUrl: server.url, apiKey: `${KEY}\n` });
     } catch (e) {
@@ -480,7 +492,7 @@ describe("the key never leaks", () => {
   test("the client object does not expose the key when logged or serialised", () => {
     const c = client();
     expect(JSON.stringify(c)).not.toContain(KEY);
-    expect(require("util").inspect(c, { depth: 10 })).not.toContain(KEY);
+    expect(inspect(c, { depth: 10 })).not.toContain(KEY);
   });
 
   // Runs last: scans every error, retry notice and log line that the tests above produced.
@@ -491,7 +503,7 @@ describe("the key never leaks", () => {
     for (const e of errors) {
       const err = e as PayrollError & Record<string, unknown>;
       texts.push(err.message, String(err.stack), JSON.stringify(err), JSON.stringify(Object.entries(err)));
-      texts.push(require("util").inspect(err, { depth: 5 }));
+      texts.push(inspect(err, { depth: 5 }));
     }
     for (const entry of logs) texts.push(JSON.stringify(entry));
     expect(allRetries.length).toBeGreaterThan(5);

@@ -45,7 +45,9 @@ describe("authentication", () => {
   test("writes are refused too, and nothing changes", async () => {
     const wrong = h.clientWith({ apiKey: "not-the-key" });
     const before = await h.client.listWaves(1);
-    expect(await h.failure(wrong.createWave(1, { frequency: "weekly", first_end_date: "2025-05-02" }))).toBeInstanceOf(UnauthorizedError);
+    expect(await h.failure(wrong.createWave(1, { frequency: "weekly", first_end_date: "2025-05-02" }))).toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect(await h.client.listWaves(1)).toHaveLength(before.length);
   });
 });
@@ -77,7 +79,9 @@ describe("unknown IDs are 404 NotFoundError", () => {
 describe("422 from the service carries its message and errors", () => {
   test("a leave day with an unknown leave type", async () => {
     const emp = (await h.client.listEmployees(1))[0].id;
-    const err = (await h.failure(h.client.createLeaveDay(emp, { date: "2025-06-02", hours: null, type_id: 999_999 }))) as ValidationError;
+    const err = (await h.failure(
+      h.client.createLeaveDay(emp, { date: "2025-06-02", hours: null, type_id: 999_999 }),
+    )) as ValidationError;
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.status).toBe(422);
     expect(err.serviceMessage).not.toBe("");

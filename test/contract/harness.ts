@@ -84,7 +84,9 @@ export function expectNoKey(errors: PayrollError[]): void {
 }
 
 /** Whether the employee has an open employment period (long-term leave periods are `negative`). */
-export function inEmployment(e: { service_periods?: { service_period: { negative: boolean; end_date: string | null } }[] }): boolean {
+export function inEmployment(e: {
+  service_periods?: { service_period: { negative: boolean; end_date: string | null } }[];
+}): boolean {
   return (e.service_periods ?? []).some((p) => !p.service_period.negative && p.service_period.end_date === null);
 }
 

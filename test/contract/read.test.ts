@@ -7,8 +7,6 @@ let employees: Employee[];
 /** An employee of client 1 in employment, with finalised payslips and an open one. */
 let employee: Employee;
 
-
-
 beforeAll(async () => {
   h = await startHarness();
   employees = await h.client.listEmployees(1, ["service_periods", "recent_payslips"]);

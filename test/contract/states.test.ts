@@ -62,7 +62,9 @@ describe("payslips: dirty while recalculating, then recalculated", () => {
     const salary = (await h.client.listEmployeeCalculations(employee.id)).find((c) => c.calculation_id === "basic_salary");
     const base = salary ? Number(salary.inputs.amount ?? 0) : 0;
 
-    const [result] = await h.client.bulkInput(1, [{ id: String(employee.id), attributes: { "calc.basic_salary.amount": base + 1_000 } }]);
+    const [result] = await h.client.bulkInput(1, [
+      { id: String(employee.id), attributes: { "calc.basic_salary.amount": base + 1_000 } },
+    ]);
     expect(result.success).toBe("true");
 
     const dirty = await openPayslip();
@@ -72,10 +74,14 @@ describe("payslips: dirty while recalculating, then recalculated", () => {
     expect(busy.state).toBe("try_later");
     expect(busy.state === "try_later" && busy.message.length).toBeGreaterThan(0);
 
-    const after = await eventually(async () => {
-      const p = await openPayslip();
-      return p.dirty ? undefined : p;
-    }, 6_000, 100);
+    const after = await eventually(
+      async () => {
+        const p = await openPayslip();
+        return p.dirty ? undefined : p;
+      },
+      6_000,
+      100,
+    );
     expect(after.nett_pay).toEqual(expect.any(Number));
     expect(after.nett_pay!).toBeGreaterThan(before.nett_pay!);
     const ready = await h.client.listEmployeesWithPayslipData(1);
@@ -105,12 +111,28 @@ describe("reports", () => {
     expect(only.length).toBeLessThan(rows.length);
 
     const human = await h.client.runReport(1, "transaction_history", { ...body, employee_ids: [employee.id], humanize: true });
-    const money = human.flatMap((r) => Object.entries(r).filter(([k]) => !["employee", "Date", "first_name", "last_name"].includes(k)));
+    const money = human.flatMap((r) =>
+      Object.entries(r).filter(([k]) => !["employee", "Date", "first_name", "last_name"].includes(k)),
+    );
     expect(money.length).toBeGreaterThan(0);
     for (const [, v] of money) expect(v).toMatch(/^-?€-?[\d,]+\.\d{2}$/);
     // Same figures with and without humanize.
-    const plainSum = only.reduce((s, r) => s + Object.entries(r).filter(([k]) => /nett/i.test(k)).reduce((a, [, v]) => a + amount(v), 0), 0);
-    const humanSum = human.reduce((s, r) => s + Object.entries(r).filter(([k]) => /nett/i.test(k)).reduce((a, [, v]) => a + amount(v), 0), 0);
+    const plainSum = only.reduce(
+      (s, r) =>
+        s +
+        Object.entries(r)
+          .filter(([k]) => /nett/i.test(k))
+          .reduce((a, [, v]) => a + amount(v), 0),
+      0,
+    );
+    const humanSum = human.reduce(
+      (s, r) =>
+        s +
+        Object.entries(r)
+          .filter(([k]) => /nett/i.test(k))
+          .reduce((a, [, v]) => a + amount(v), 0),
+      0,
+    );
     expect(humanSum).toBeCloseTo(plainSum, 2);
     expect(plainSum).toBeGreaterThan(0);
   });
@@ -118,7 +140,11 @@ describe("reports", () => {
   test("variance, comparison_leave, leave_liability_v2, tracked_balances return their columns", async () => {
     const runs = await h.client.listPaymentRuns(1);
     const run = runs[runs.length - 1];
-    const variance = await h.client.runReport(1, "variance", { wave_id: run.wave_id, period_offset: run.period_offset, employee_ids: null });
+    const variance = await h.client.runReport(1, "variance", {
+      wave_id: run.wave_id,
+      period_offset: run.period_offset,
+      employee_ids: null,
+    });
     expect(variance.length).toBeGreaterThan(0);
     for (const r of variance) expect(typeof r.Transaction.name).toBe("string");
 
@@ -148,17 +174,22 @@ describe("async reports", () => {
     const started = await h.client.startReportAsync(1, "tracked_balances", body);
     expect(started.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(await h.client.pollReport(1, started.uuid)).toEqual({ state: "running" });
-    const done = await eventually(async () => {
-      const r = await h.client.pollReport(1, started.uuid, { reportId: "tracked_balances" });
-      return r.state === "complete" ? r : undefined;
-    }, 5_000, 100);
+    const done = await eventually(
+      async () => {
+        const r = await h.client.pollReport(1, started.uuid, { reportId: "tracked_balances" });
+        return r.state === "complete" ? r : undefined;
+      },
+      5_000,
+      100,
+    );
     expect(done.rows).toEqual(await h.client.runReport(1, "tracked_balances", body));
   });
 
   test("429 once the queue is full (no retry), 404 for an unknown UUID", async () => {
     const noRetry = h.clientWith({ maxRetries: 0 });
     const outcomes = [];
-    for (let i = 0; i < 5; i++) outcomes.push(await noRetry.startReportAsync(1, "tracked_balances", body).catch((e: unknown) => e));
+    for (let i = 0; i < 5; i++)
+      outcomes.push(await noRetry.startReportAsync(1, "tracked_balances", body).catch((e: unknown) => e));
     expect(outcomes[0]).toHaveProperty("uuid");
     const refused = outcomes.filter((o) => o instanceof RateLimitedError) as RateLimitedError[];
     expect(refused.length).toBeGreaterThan(0);

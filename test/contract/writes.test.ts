@@ -37,13 +37,23 @@ describe("employees", () => {
     expect(created.message).toEqual(expect.any(String));
     expect(created.number).not.toBe("");
     const read = await h.client.getEmployee(created.id);
-    expect(read).toMatchObject({ id: created.id, first_name: "Saoirse", last_name: "Ní Bhriain", wave_id: waveId, prsi_class: "a" });
+    expect(read).toMatchObject({
+      id: created.id,
+      first_name: "Saoirse",
+      last_name: "Ní Bhriain",
+      wave_id: waveId,
+      prsi_class: "a",
+    });
     expect(read.number).toBe(created.number);
     expect(read.bank_account?.account_number).toBe("IE29AIBK93115212345678");
 
     const updated = await h.client.updateEmployee(created.id, { job_title: "Payroll clerk", prsi_class: "S" });
     expect(updated.id).toBe(created.id);
-    expect(await h.client.getEmployee(created.id)).toMatchObject({ job_title: "Payroll clerk", prsi_class: "s", first_name: "Saoirse" });
+    expect(await h.client.getEmployee(created.id)).toMatchObject({
+      job_title: "Payroll clerk",
+      prsi_class: "s",
+      first_name: "Saoirse",
+    });
     expect((await h.client.listEmployees(1)).map((e) => e.id)).toContain(created.id);
 
     expect((await h.client.deleteEmployee(created.id)).message).toEqual(expect.any(String));
@@ -106,7 +116,11 @@ describe("calculations", () => {
     expect(b.id).toBe(a.id);
     expect((await h.client.getCalculation(a.id)).inputs.amount).toBe(3250);
     const err = await h.failure(
-      h.client.postEmployeeCalculation(fresh, { calc_type: "basic_salary", calculation_details: { amount: 1 }, operation: "insert" }),
+      h.client.postEmployeeCalculation(fresh, {
+        calc_type: "basic_salary",
+        calculation_details: { amount: 1 },
+        operation: "insert",
+      }),
     );
     expect(err).toBeInstanceOf(ValidationError);
   });
@@ -162,7 +176,9 @@ describe("calculations", () => {
   });
 
   test("unknown calc_type is refused", async () => {
-    const err = await h.failure(h.client.postEmployeeCalculation(fresh, { calc_type: "no_such_item", calculation_details: { amount: 1 } }));
+    const err = await h.failure(
+      h.client.postEmployeeCalculation(fresh, { calc_type: "no_such_item", calculation_details: { amount: 1 } }),
+    );
     expect(err).toBeInstanceOf(ValidationError);
   });
 });
@@ -178,7 +194,13 @@ describe("bulk_input", () => {
     ]);
     expect(results).toHaveLength(5);
     expect(results.map((r) => r.success)).toEqual(["true", "true", "false", "false", "false"]);
-    expect(results.map((r) => r.id)).toEqual([String(employee.id), String(employee.id), String(employee.id), String(employee.id), "987654"]);
+    expect(results.map((r) => r.id)).toEqual([
+      String(employee.id),
+      String(employee.id),
+      String(employee.id),
+      String(employee.id),
+      "987654",
+    ]);
     expect(results[1].payslip_date).toBe(open.date);
     for (const r of results) expect(r.message).toEqual(expect.any(String));
     expect(results[2].message).toMatch(/finalised/i);
@@ -233,7 +255,7 @@ describe("inherited calculations (Regular Hours v2)", () => {
 });
 
 describe("leave days", () => {
-  test("create (hours null and the text \"null\" = full day), create_multiple, update, delete", async () => {
+  test('create (hours null and the text "null" = full day), create_multiple, update, delete', async () => {
     const typeId = Number(Object.keys(await h.client.listLeaveTypes(1))[0]);
     const a = await h.client.createLeaveDay(employee.id, { date: daysFromToday(30), hours: null, type_id: typeId });
     const b = await h.client.createLeaveDay(employee.id, { date: daysFromToday(31), hours: "null", type_id: typeId });
@@ -259,7 +281,9 @@ describe("leave days", () => {
 
 describe("profile mappings", () => {
   test("create a mapping to a template and list it", async () => {
-    const existing = (await Promise.all((await h.client.listEmployees(1)).slice(0, 4).map((e) => h.client.listProfileMappings(e.id)))).flat();
+    const existing = (
+      await Promise.all((await h.client.listEmployees(1)).slice(0, 4).map((e) => h.client.listProfileMappings(e.id)))
+    ).flat();
     const profileId = existing[0].profile_id;
     const { id: emp } = await h.client.createEmployee(1, { ...newEmployee, first_name: "Mapped", wave_id: waveId });
     const before = await h.client.listProfileMappings(emp);
