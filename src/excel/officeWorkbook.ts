@@ -52,8 +52,8 @@ export interface OfficeWorkbookOptions {
 type Ctx = Excel.RequestContext;
 type Raw = string | number | boolean;
 
+/** Row 1 title, row 2 stamp, row 3 header (0-based below). */
 const TITLE_ROW = 0;
-const STAMP_ROW = 1;
 const HEADER_ROW = 2;
 const FIRST_DATA_ROW = HEADER_ROW + 1;
 

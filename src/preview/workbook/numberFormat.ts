@@ -128,7 +128,8 @@ function formatNumberSection(n: number, section: string): string {
   let text = Math.abs(value).toFixed(maxDec);
   if (maxDec > minDec) text = text.replace(new RegExp(`0{1,${maxDec - minDec}}$`), "");
   text = text.replace(/\.$/, "");
-  let [intDigits, frac] = text.split(".");
+  const [digits, frac] = text.split(".");
+  let intDigits = digits;
   if (intDigits === "0" && minInt === 0) intDigits = "";
   intDigits = intDigits.padStart(minInt, "0");
   if (grouping) intDigits = intDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
