@@ -89,7 +89,12 @@ const norm = (type: ColumnSpec["type"], v: CellValue): Value => {
   const p = parseCell(type, v);
   return p.ok ? p.value : (v as Value);
 };
-const same = (a: Value, b: Value) => (typeof a === "string" && typeof b === "string" ? a.trim() === b.trim() : a === b);
+/** PRSI class and payment method are words the service stores in lower case ("S" and "s" are the same class). */
+const CASELESS = new Set(["prsi_class", "payment_method"]);
+const same = (key: string, a: Value, b: Value) => {
+  if (typeof a !== "string" || typeof b !== "string") return a === b;
+  return CASELESS.has(key) ? a.trim().toLowerCase() === b.trim().toLowerCase() : a.trim() === b.trim();
+};
 
 /** Reads, compares and validates every row. Errors are keyed by the header of the cell to highlight. */
 export function parseEmployeeRows(headers: readonly string[], rows: readonly unknown[][], ctx: EmployeeWriteContext): EmployeeRowPlan[] {
@@ -132,7 +137,7 @@ export function parseEmployeeRows(headers: readonly string[], rows: readonly unk
       const v = values.get(c.key)!;
       if (existing) {
         const held = norm(c.type, c.value(existing));
-        if (same(v, held)) continue;
+        if (same(c.key, v, held)) continue;
         if (!isWritable(c.key)) {
           if (c.key !== "id") errors[c.header] = `${c.header} is read-only here (it is not an employee attribute); restore ${describeCell(held ?? "")}${c.key.startsWith("service_period") ? " and use the Service periods sheet" : ""}`;
           continue;
@@ -221,6 +226,18 @@ export function parseEmployeeRows(headers: readonly string[], rows: readonly unk
     }
     return { kind: "create", rowIndex, attributes: valid as EmployeeAttributesInput };
   });
+}
+
+/**
+ * The sheet header for an attribute error key from the service ("email", "physical_address.line_1",
+ * "custom_fields.12"), or null when the sheet has no such column.
+ */
+export function employeeErrorHeader(headers: readonly string[], key: string, ctx: EmployeeWriteContext): string | null {
+  const columns = sheetColumns(headers, ctx);
+  const keyAt = new Map([...columns].map(([i, c]) => [c.key, i]));
+  const headerOf = (k: string) => (keyAt.has(k) ? columns.get(keyAt.get(k)!)!.header : k);
+  const header = headerForPath(key.split("."), headerOf, keyAt);
+  return headers.includes(header) ? header : null;
 }
 
 /** The sheet header for a schema issue path such as ["wave_id"], ["physical_address","line_1"], ["custom_fields","12"]. */

@@ -192,6 +192,10 @@ export function parseRegularHoursRows(headers: readonly string[], rows: readonly
         `Effective date is required: this employee has finalised payslips (latest ${ctx.finalised.get(employeeId)}), ` +
         "and the service only accepts a Regular Hours change for them from an effective date, so finalised periods keep their hours";
     }
+    const lastFinalised = employeeId !== null ? ctx.finalised.get(employeeId) : undefined;
+    if (Object.keys(details).length > 0 && effectiveDate !== null && lastFinalised && effectiveDate <= lastFinalised) {
+      errors[RH_FIXED.effective_date.header] = `Effective date must be after ${lastFinalised}, the employee's last finalised payslip: finalised periods keep their hours`;
+    }
     if (Object.keys(errors).length > 0) return { kind: "invalid", rowIndex, errors };
     if (Object.keys(details).length === 0) return { kind: "unchanged", rowIndex, employeeId: employeeId! };
     return { kind: "send", rowIndex, employeeId: employeeId!, effectiveDate, details };

@@ -76,6 +76,9 @@ describe("Regular Hours sheet", () => {
     expect((p as { errors: Record<string, string> }).errors["Effective date"]).toMatch(/finalised payslips \(latest 2025-02-28\)/);
     const [q] = parseRegularHoursRows(headers, r, ctx({ defaultEffectiveDate: "2025-03-01" }));
     expect(q).toMatchObject({ kind: "send", effectiveDate: "2025-03-01" });
+    r[0][at("Effective date")] = "2025-02-28";
+    const [early] = parseRegularHoursRows(headers, r, ctx({ defaultEffectiveDate: "2025-03-01" }));
+    expect((early as { errors: Record<string, string> }).errors["Effective date"]).toMatch(/must be after 2025-02-28/);
   });
 
   it("checks words, ranges and the partial-day rule before sending", () => {

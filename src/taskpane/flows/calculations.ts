@@ -1,0 +1,270 @@
+/**
+ * Calculations from the pane:
+ *  - view the calculations of the client, an employee or a payslip in the Calculations sheet (2 requests: the
+ *    list and items_and_outputs for labels and inputs);
+ *  - save edited input cells: each changed row is a PATCH /calculations/:id of only the changed inputs (the
+ *    list is re-read first, 1 request, so edits are compared with what the service holds now);
+ *  - delete the calculations of the selected rows (after the pane's confirmation);
+ *  - add or change an item with POST (insert / upsert / update; calculation_id picks an instance; effective
+ *    date for inherited ones);
+ *  - look at one calculation (GET /calculations/:id) or an inherited one and its history.
+ */
+import type { PayrollClient } from "../../client";
+import { type Calculation, CalculationPostBody, type CalculationPostBody as PostInput, type ItemsAndOutputs } from "../../contract";
+import type { CellType, SettingValue, WorkbookPort } from "../../excel";
+import { calculationsByKey, calculationsGrid, inheritedHistoryGrid, itemCatalogue, parseCalculationRows, type CalcRowPlan } from "../../sheets/calculations";
+import type { FlowProgress } from "./imports";
+import type { SheetResult, Target } from "./payRuns";
+import { annotate, countRows, describeCounts, invalidRow, type RowCounts, type RowRequest, type RowResult, rowsWith, runRowRequests } from "./rowWrites";
+
+export type CalculationsClient = Pick<
+  PayrollClient,
+  | "listClientCalculations"
+  | "listEmployeeCalculations"
+  | "listPayslipCalculations"
+  | "getCalculation"
+  | "postEmployeeCalculation"
+  | "postPayslipCalculation"
+  | "updateCalculation"
+  | "deleteCalculation"
+  | "getItemsAndOutputs"
+  | "listInheritedCalculations"
+  | "getInheritedCalculation"
+>;
+
+export const CALC_SHEET = { sheetName: "Calculations", tableName: "Calculations" } as const;
+export const INHERITED_SHEET = { sheetName: "Inherited calculations", tableName: "InheritedCalculations" } as const;
+export const CALC_META_KEY = "payroll.calculations";
+
+export type CalcScope = { kind: "client" } | { kind: "employee"; employeeId: number; label?: string } | { kind: "payslip"; payslipId: number; label?: string };
+
+interface CalcMeta {
+  clientId: number;
+  clientName: string;
+  scope: CalcScope;
+  /** Cell type of each input column, by key (input.<name>). */
+  inputTypes: Record<string, CellType>;
+}
+
+export class CalculationSheetError extends Error {
+  override readonly name = "CalculationSheetError";
+}
+
+function listFor(client: CalculationsClient, clientId: number, scope: CalcScope, signal?: AbortSignal): Promise<Calculation[]> {
+  if (scope.kind === "employee") return client.listEmployeeCalculations(scope.employeeId, { signal });
+  if (scope.kind === "payslip") return client.listPayslipCalculations(scope.payslipId, { signal });
+  return client.listClientCalculations(clientId, { signal });
+}
+
+export function scopeTitle(scope: CalcScope): string {
+  if (scope.kind === "employee") return `employee ${scope.label ?? scope.employeeId}`;
+  if (scope.kind === "payslip") return `payslip ${scope.label ?? scope.payslipId}`;
+  return "the whole client";
+}
+
+export async function viewCalculations(
+  client: CalculationsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  scope: CalcScope,
+  progress: FlowProgress = {},
+): Promise<SheetResult & { items: ItemsAndOutputs }> {
+  progress.update?.(0, undefined, "Reading calculations");
+  const [list, items] = await Promise.all([listFor(client, target.clientId, scope, progress.signal), client.getItemsAndOutputs(target.clientId, { signal: progress.signal })]);
+  const grid = calculationsGrid(list, itemCatalogue(items));
+  const written = await workbook.writeTable({
+    ...CALC_SHEET,
+    title: `Calculations of ${scopeTitle(scope)}: ${target.clientName}`,
+    columns: grid.columns,
+    rows: grid.rows,
+    onProgress: (d, t) => progress.update?.(d, t, "Writing rows"),
+  });
+  const meta: CalcMeta = { clientId: target.clientId, clientName: target.clientName, scope, inputTypes: Object.fromEntries(grid.inputColumns.map((c) => [c.key, c.type])) };
+  await workbook.setSetting(CALC_META_KEY, meta as unknown as SettingValue);
+  return { ...written, requests: 2, items };
+}
+
+async function openSheet(workbook: WorkbookPort, target: Target) {
+  const meta = (await workbook.getSetting(CALC_META_KEY)) as unknown as CalcMeta | undefined;
+  if (!meta || typeof meta.clientId !== "number") throw new CalculationSheetError("View calculations first.");
+  if (meta.clientId !== target.clientId) throw new CalculationSheetError(`The Calculations sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or view calculations again.`);
+  const table = await workbook.readTable(CALC_SHEET.sheetName);
+  if (!table) throw new CalculationSheetError(`There is no "${CALC_SHEET.sheetName}" table. View calculations first.`);
+  return { meta, table };
+}
+
+export interface CalcSaveResult {
+  counts: RowCounts;
+  outcomes: RowResult[];
+  summary: string;
+  requests: Record<string, number>;
+  stoppedBy: string | null;
+}
+
+/** PATCHes the edited rows of the Calculations sheet. Throws CalculationSheetError (nothing sent) when it cannot start. */
+export async function saveCalculationEdits(
+  client: CalculationsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  progress: FlowProgress & { concurrency?: number } = {},
+): Promise<CalcSaveResult> {
+  const { meta, table } = await openSheet(workbook, target);
+  progress.update?.(0, undefined, "Reading the calculations as the service holds them");
+  const [list, items] = await Promise.all([listFor(client, target.clientId, meta.scope, progress.signal), client.getItemsAndOutputs(target.clientId, { signal: progress.signal })]);
+  let plans: CalcRowPlan[];
+  try {
+    plans = parseCalculationRows(table.columns, table.rows, calculationsByKey(list), itemCatalogue(items), new Map(Object.entries(meta.inputTypes)));
+  } catch (error) {
+    throw new CalculationSheetError(error instanceof Error ? error.message : String(error));
+  }
+  const local: RowResult[] = [];
+  for (const p of plans) {
+    if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));
+    else if (p.kind === "unchanged") local.push(...rowsWith([p.rowIndex], "Unchanged", "Same as the service holds"));
+  }
+  await annotate(workbook, CALC_SHEET.sheetName, local, true);
+  let patches = 0;
+  const requests: RowRequest<{ message: string }>[] = plans
+    .filter((p): p is Extract<CalcRowPlan, { kind: "patch" }> => p.kind === "patch")
+    .map((p) => ({
+      rowIndexes: [p.rowIndex],
+      send: () => {
+        patches += 1;
+        return client.updateCalculation(p.id, p.details);
+      },
+      succeeded: (r) => rowsWith([p.rowIndex], "Saved", `${r.message || "Updated"} (${Object.keys(p.details).join(", ")})`),
+    }));
+  const run = await runRowRequests(requests, {
+    workbook,
+    sheetName: CALC_SHEET.sheetName,
+    signal: progress.signal,
+    update: progress.update,
+    concurrency: progress.concurrency ?? 3,
+    errorHeader: (key) => {
+      const name = key.replace(/^calculation_details\./, "");
+      return table.columns.includes(`Input: ${name}`) ? `Input: ${name}` : null;
+    },
+    label: "Saving calculations",
+  });
+  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
+  const counts = countRows(outcomes);
+  return { counts, outcomes, summary: `Calculations: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`, requests: { reads: 2, patch: patches }, stoppedBy: run.stoppedBy };
+}
+
+export interface CalcDeleteCandidate {
+  rowIndex: number;
+  id: number;
+  label: string;
+}
+
+/** The calculations of the selected rows that can be deleted (inherited ones, without an ID, cannot). */
+export async function calculationsToDelete(workbook: WorkbookPort, target: Target, rowIndexes: readonly number[]): Promise<{ deletable: CalcDeleteCandidate[]; skipped: number[] }> {
+  const { table } = await openSheet(workbook, target);
+  const at = (h: string) => table.columns.indexOf(h);
+  const deletable: CalcDeleteCandidate[] = [];
+  const skipped: number[] = [];
+  for (const i of rowIndexes) {
+    const row = table.rows[i];
+    const id = Number(row?.[at("Calculation ID")]);
+    if (!row || row[at("Calculation ID")] === "" || !Number.isInteger(id)) {
+      if (row) skipped.push(i);
+      continue;
+    }
+    deletable.push({ rowIndex: i, id, label: `${row[at("Item label")] || row[at("Item")]} (ID ${id}${row[at("Employee ID")] !== "" ? `, employee ${row[at("Employee ID")]}` : ""})` });
+  }
+  return { deletable, skipped };
+}
+
+export async function deleteCalculations(
+  client: CalculationsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  candidates: readonly CalcDeleteCandidate[],
+  skipped: readonly number[] = [],
+  progress: FlowProgress & { concurrency?: number } = {},
+): Promise<CalcSaveResult> {
+  await openSheet(workbook, target);
+  const local = rowsWith(skipped, "Invalid", "Not sent: an inherited calculation (no ID) cannot be deleted here", ["Calculation ID"]);
+  await annotate(workbook, CALC_SHEET.sheetName, local);
+  let deletes = 0;
+  const run = await runRowRequests(
+    candidates.map((c) => ({
+      rowIndexes: [c.rowIndex],
+      send: () => {
+        deletes += 1;
+        return client.deleteCalculation(c.id);
+      },
+      succeeded: (r: { message: string }) => rowsWith([c.rowIndex], "Deleted", r.message || `Calculation ${c.id} deleted`),
+    })),
+    { workbook, sheetName: CALC_SHEET.sheetName, signal: progress.signal, update: progress.update, concurrency: progress.concurrency ?? 3, label: "Deleting calculations" },
+  );
+  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
+  const counts = countRows(outcomes);
+  return { counts, outcomes, summary: `Calculations: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`, requests: { delete: deletes }, stoppedBy: run.stoppedBy };
+}
+
+export interface AddCalculationForm {
+  target: { kind: "employee"; employeeId: number } | { kind: "payslip"; payslipId: number };
+  calcType: string;
+  /** Input name to the text typed for it (blank inputs are left out: only supplied attributes change). */
+  inputs: Record<string, string>;
+  operation: "" | "insert" | "upsert" | "update";
+  /** The instance to update (the calculation record's ID), for multi-instance items. */
+  calculationId: string;
+  effectiveDate: string;
+}
+
+/** Checks the Add/change item form against the contract; numbers typed as text become numbers. */
+export function calculationPostBody(form: AddCalculationForm): { body: PostInput } | { errors: Record<string, string> } {
+  const details: Record<string, string | number | boolean | null> = {};
+  for (const [name, text] of Object.entries(form.inputs)) {
+    const t = text.trim();
+    if (t === "") continue;
+    details[name] = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t) ? Number(t) : t === "true" || t === "false" ? t === "true" : t;
+  }
+  const errors: Record<string, string> = {};
+  if (Object.keys(details).length === 0) errors.inputs = "Enter at least one input value.";
+  const candidate: Record<string, unknown> = { calc_type: form.calcType, calculation_details: details };
+  if (form.operation) candidate.operation = form.operation;
+  if (form.calculationId.trim() !== "") {
+    const id = Number(form.calculationId.trim());
+    if (!Number.isInteger(id)) errors.calculation_id = "must be a calculation ID (a whole number)";
+    else candidate.calculation_id = id;
+  }
+  if (form.operation === "insert" && candidate.calculation_id !== undefined) errors.calculation_id = "leave blank to insert a new instance";
+  if (form.effectiveDate.trim() !== "") {
+    if (form.target.kind === "payslip") errors.effective_date = "applies only to inherited calculations, which are changed through the employee";
+    candidate.effective_date = form.effectiveDate.trim();
+  }
+  const parsed = CalculationPostBody.safeParse(candidate);
+  if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0] ?? "form")] ??= i.message;
+  if (Object.keys(errors).length > 0) return { errors };
+  return { body: parsed.success ? (parsed.data as PostInput) : (candidate as PostInput) };
+}
+
+export async function addCalculation(client: CalculationsClient, form: AddCalculationForm, body: PostInput, progress: FlowProgress = {}) {
+  const o = { signal: progress.signal };
+  return form.target.kind === "employee" ? client.postEmployeeCalculation(form.target.employeeId, body, o) : client.postPayslipCalculation(form.target.payslipId, body, o);
+}
+
+/** One calculation as the service holds it (GET /calculations/:id). */
+export async function getCalculation(client: CalculationsClient, id: number, progress: FlowProgress = {}) {
+  return client.getCalculation(id, { signal: progress.signal });
+}
+
+/** An employee's inherited calculations with their history (list), or one of them (GET /inherited_calculations/:id). */
+export async function viewInheritedCalculations(
+  client: CalculationsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  which: { employeeId: number; label?: string } | { inheritedId: number },
+  progress: FlowProgress = {},
+): Promise<SheetResult> {
+  const list =
+    "inheritedId" in which
+      ? [await client.getInheritedCalculation(which.inheritedId, { signal: progress.signal })]
+      : await client.listInheritedCalculations(which.employeeId, { signal: progress.signal });
+  const title = "inheritedId" in which ? `inherited calculation ${which.inheritedId}` : `employee ${which.label ?? which.employeeId}`;
+  const written = await workbook.writeTable({ ...INHERITED_SHEET, title: `Inherited calculations of ${title}: ${target.clientName}`, ...inheritedHistoryGrid(list) });
+  return { ...written, requests: 1 };
+}

@@ -1,0 +1,315 @@
+/**
+ * Employees from the pane:
+ *  - create and update from rows of the Employees sheet (the import's layout). Rows are validated with the
+ *    contract before anything is sent and compared with the employees as the service holds them now, so only
+ *    changed attributes go. New employees are one POST each (the API has no bulk create); updates of several
+ *    employees go through bulk_input in chunks (the document's bulk path for employee attributes), a single
+ *    update through PATCH /employees/:id. Each row gets a Status and Message; created rows get their ID and Number.
+ *  - delete the employees of the selected rows (the pane confirms first), one DELETE each;
+ *  - one employee's full record (GET /employees/:id) as a Field/Value sheet, including custom field IDs;
+ *  - template profile mappings (list, create); payment frequency (wave) creation.
+ */
+import type { PayrollClient } from "../../client";
+import {
+  type BulkInputEntity,
+  type BulkInputResult,
+  type Client,
+  EMPLOYEE_NUMBER_MANUAL,
+  type Employee,
+  type EmployeeAttributesInput,
+  type ProfileMappingCreateBody,
+  WaveCreateBody,
+  type WaveCreateBody as WaveCreateInput,
+} from "../../contract";
+import type { CellValue, ColumnSpec, WorkbookPort } from "../../excel";
+import { employeeDetailGrid, profileMappingsGrid } from "../../sheets/employeeDetail";
+import { type EmployeeRowPlan, type EmployeeWriteContext, employeeErrorHeader, parseEmployeeRows } from "../../sheets/employeeWrite";
+import { employeeColumns, waveDisplayName } from "../../sheets/imports";
+import { chunk } from "../../sheets/push";
+import { type FlowProgress, IMPORT_SHEETS } from "./imports";
+import type { SheetResult, Target } from "./payRuns";
+import { annotate, countRows, describeCounts, invalidRow, type RowCounts, type RowRequest, type RowResult, rowsWith, runRowRequests } from "./rowWrites";
+
+export type EmployeesClient = Pick<
+  PayrollClient,
+  | "listEmployees"
+  | "listWaves"
+  | "listPayPoints"
+  | "createEmployee"
+  | "updateEmployee"
+  | "deleteEmployee"
+  | "bulkInput"
+  | "getEmployee"
+  | "listProfileMappings"
+  | "createProfileMapping"
+  | "createWave"
+>;
+
+export const EMPLOYEE_SHEET = IMPORT_SHEETS.employees;
+export const EMPLOYEE_DETAIL_SHEET = { sheetName: "Employee detail", tableName: "EmployeeDetail" } as const;
+export const PROFILE_MAPPINGS_SHEET = { sheetName: "Profile mappings", tableName: "ProfileMappings" } as const;
+
+export class EmployeeSheetError extends Error {
+  override readonly name = "EmployeeSheetError";
+}
+
+export const isManualNumbering = (client: Pick<Client, "employee_number_mode"> | undefined) => client?.employee_number_mode === EMPLOYEE_NUMBER_MANUAL;
+
+/**
+ * The import writes no Status/Message columns; the first save adds them by rewriting the table with the same
+ * cells (types from the import's column specs), so annotations have a place and nothing typed is lost.
+ */
+async function ensureStatusColumns(workbook: WorkbookPort, target: Target, employees: readonly Employee[]) {
+  const table = await workbook.readTable(EMPLOYEE_SHEET.sheetName);
+  if (!table) throw new EmployeeSheetError(`There is no "${EMPLOYEE_SHEET.sheetName}" table. Import employees first (add rows without an Employee ID for new employees).`);
+  if (table.columns.includes("Status") && table.columns.includes("Message")) return table;
+  const known = new Map(employeeColumns(employees, { customFields: true, servicePeriod: true, waveNames: new Map(), payPointNames: new Map() }).map((c) => [c.header, c.type]));
+  known.set("Wave", "text");
+  known.set("Pay point", "text");
+  const columns: ColumnSpec[] = table.columns.map((header, i) => ({ key: `c${i}`, header, type: known.get(header) ?? "text" }));
+  for (const h of ["Status", "Message"]) if (!table.columns.includes(h)) columns.push({ key: h.toLowerCase(), header: h, type: "text", width: h === "Message" ? 280 : undefined });
+  const rows: CellValue[][] = table.rows.map((r) => [...(r as CellValue[]), ...columns.slice(r.length).map(() => null)]);
+  await workbook.writeTable({ ...EMPLOYEE_SHEET, title: `Employees: ${target.clientName}`, columns, rows, activate: false });
+  return (await workbook.readTable(EMPLOYEE_SHEET.sheetName))!;
+}
+
+export interface EmployeeSaveResult {
+  counts: RowCounts;
+  outcomes: RowResult[];
+  summary: string;
+  requests: Record<string, number>;
+  stoppedBy: string | null;
+}
+
+/** Creates and updates employees from the Employees sheet. Throws EmployeeSheetError (nothing sent) when it cannot start. */
+export async function saveEmployees(
+  client: EmployeesClient,
+  workbook: WorkbookPort,
+  target: Target & { numberMode?: string | null },
+  progress: FlowProgress & { chunkSize?: number; concurrency?: number } = {},
+): Promise<EmployeeSaveResult> {
+  const o = { signal: progress.signal };
+  progress.update?.(0, undefined, "Reading employees, waves and pay points");
+  const [employees, waves, payPoints] = await Promise.all([
+    client.listEmployees(target.clientId, ["service_periods"], o),
+    client.listWaves(target.clientId, o),
+    client.listPayPoints(target.clientId, o),
+  ]);
+  const table = await ensureStatusColumns(workbook, target, employees);
+  const ctx: EmployeeWriteContext = {
+    employees,
+    waves: waves.map((w) => ({ id: w.id, name: waveDisplayName(w) })),
+    payPoints: payPoints.map((p) => ({ id: p.id, name: p.name })),
+    manualNumbers: target.numberMode === EMPLOYEE_NUMBER_MANUAL,
+  };
+  let plans: EmployeeRowPlan[];
+  try {
+    plans = parseEmployeeRows(table.columns, table.rows, ctx);
+  } catch (error) {
+    throw new EmployeeSheetError(error instanceof Error ? error.message : String(error));
+  }
+  const errorHeader = (key: string) => employeeErrorHeader(table.columns, key, ctx);
+
+  const local: RowResult[] = [];
+  for (const p of plans) {
+    if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));
+    else if (p.kind === "unchanged") local.push(...rowsWith([p.rowIndex], "Unchanged", "Same as the service holds"));
+  }
+  await annotate(workbook, EMPLOYEE_SHEET.sheetName, local, true);
+
+  const requests: RowRequest<unknown>[] = [];
+  const created: { rowIndex: number; id: number; number: string }[] = [];
+  const n = { create: 0, bulkInput: 0, patch: 0 };
+  for (const p of plans) {
+    if (p.kind !== "create") continue;
+    requests.push({
+      rowIndexes: [p.rowIndex],
+      send: () => {
+        n.create += 1;
+        return client.createEmployee(target.clientId, p.attributes);
+      },
+      succeeded: (r) => {
+        const { id, number, message } = r as { id: number; number: string; message: string };
+        created.push({ rowIndex: p.rowIndex, id, number });
+        return rowsWith([p.rowIndex], "Saved", `${message} (employee ${id}, number ${number})`);
+      },
+    });
+  }
+  const updates = plans.filter((p): p is Extract<EmployeeRowPlan, { kind: "update" }> => p.kind === "update");
+  if (updates.length === 1) {
+    const [u] = updates;
+    requests.push({
+      rowIndexes: [u.rowIndex],
+      send: () => {
+        n.patch += 1;
+        return client.updateEmployee(u.employeeId, u.attributes);
+      },
+      succeeded: (r) => rowsWith([u.rowIndex], "Saved", (r as { message: string }).message || "Updated"),
+    });
+  } else {
+    for (const part of chunk(updates, progress.chunkSize ?? 100)) {
+      requests.push({
+        rowIndexes: part.map((u) => u.rowIndex),
+        send: () => {
+          n.bulkInput += 1;
+          const entities: BulkInputEntity[] = part.map((u) => ({ id: String(u.employeeId), attributes: u.attributes as BulkInputEntity["attributes"] }));
+          return client.bulkInput(target.clientId, entities);
+        },
+        succeeded: (r) => bulkOutcomes(part, r as BulkInputResult[], errorHeader),
+      });
+    }
+  }
+
+  let run: Awaited<ReturnType<typeof runRowRequests>> | null = null;
+  try {
+    run = await runRowRequests(requests, {
+      workbook,
+      sheetName: EMPLOYEE_SHEET.sheetName,
+      signal: progress.signal,
+      update: progress.update,
+      concurrency: progress.concurrency ?? 2,
+      errorHeader,
+      label: "Saving employees",
+    });
+  } finally {
+    // New employees get their ID and number in the row at once, so saving again updates rather than duplicates.
+    if (created.length > 0) {
+      await workbook.writeColumnValues(EMPLOYEE_SHEET.sheetName, "Employee ID", created.map((c) => ({ rowIndex: c.rowIndex, value: c.id })), "integer");
+      if (table.columns.includes("Number")) {
+        await workbook.writeColumnValues(EMPLOYEE_SHEET.sheetName, "Number", created.map((c) => ({ rowIndex: c.rowIndex, value: c.number })), "text");
+      }
+    }
+  }
+  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
+  const counts = countRows(outcomes);
+  const stop = run.stoppedBy === "cancelled" ? " Cancelled." : run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : "";
+  return { counts, outcomes, summary: `Employees: ${describeCounts(counts)}.${stop}`, requests: { reads: 3, ...n }, stoppedBy: run.stoppedBy };
+}
+
+/** bulk_input answers per entity: matched by position when aligned, else by employee ID. */
+function bulkOutcomes(
+  rows: readonly { rowIndex: number; employeeId: number }[],
+  results: readonly BulkInputResult[],
+  errorHeader: (key: string) => string | null,
+): RowResult[] {
+  const aligned = results.length === rows.length && rows.every((r, i) => results[i].id === String(r.employeeId));
+  const pool = [...results];
+  return rows.map((row, i) => {
+    const at = aligned ? i : pool.findIndex((r) => r.id === String(row.employeeId));
+    const result = aligned ? results[i] : at >= 0 ? pool.splice(at, 1)[0] : undefined;
+    if (!result) return { rowIndex: row.rowIndex, status: "Failed", message: "Not confirmed: the service sent no result for this row — save again", errorColumns: [] };
+    if (result.success === "true") return { rowIndex: row.rowIndex, status: "Saved", message: result.message, errorColumns: [] };
+    const errors = Object.entries(result.errors ?? {});
+    const columns = [...new Set(errors.map(([k]) => errorHeader(k)).filter((h): h is string => h !== null))];
+    const details = errors.map(([k, m]) => `${errorHeader(k) ?? k}: ${m}`).join("; ");
+    return { rowIndex: row.rowIndex, status: "Failed", message: `Not saved: ${result.message}${details ? ` — ${details}` : ""}`, errorColumns: columns };
+  });
+}
+
+export interface DeleteCandidate {
+  rowIndex: number;
+  employeeId: number;
+  label: string;
+}
+
+/** The employees of the selected rows, named for the confirmation ("E012 Mary Kelly"). */
+export async function employeesToDelete(workbook: WorkbookPort, rowIndexes: readonly number[]): Promise<DeleteCandidate[]> {
+  const table = await workbook.readTable(EMPLOYEE_SHEET.sheetName);
+  if (!table) throw new EmployeeSheetError(`There is no "${EMPLOYEE_SHEET.sheetName}" table. Import employees first.`);
+  const at = (h: string) => table.columns.indexOf(h);
+  const out: DeleteCandidate[] = [];
+  for (const i of rowIndexes) {
+    const row = table.rows[i];
+    const id = Number(row?.[at("Employee ID")]);
+    if (!row || !Number.isInteger(id) || id <= 0) continue;
+    const label = [row[at("Number")], row[at("First name")], row[at("Last name")]].filter((v) => v !== undefined && v !== "").join(" ");
+    out.push({ rowIndex: i, employeeId: id, label: label || `Employee ${id}` });
+  }
+  return out;
+}
+
+/** Deletes the confirmed employees, one DELETE each, annotating their rows. */
+export async function deleteEmployees(
+  client: EmployeesClient,
+  workbook: WorkbookPort,
+  target: Target,
+  candidates: readonly DeleteCandidate[],
+  progress: FlowProgress & { concurrency?: number } = {},
+): Promise<EmployeeSaveResult> {
+  if (candidates.length === 0) throw new EmployeeSheetError("Select the rows of the employees to delete first.");
+  const employees = await client.listEmployees(target.clientId, [], { signal: progress.signal });
+  await ensureStatusColumns(workbook, target, employees);
+  let deletes = 0;
+  const run = await runRowRequests(
+    candidates.map((c) => ({
+      rowIndexes: [c.rowIndex],
+      send: () => {
+        deletes += 1;
+        return client.deleteEmployee(c.employeeId);
+      },
+      succeeded: (r: { message: string }) => rowsWith([c.rowIndex], "Deleted", r.message || `Employee ${c.employeeId} deleted`),
+    })),
+    { workbook, sheetName: EMPLOYEE_SHEET.sheetName, signal: progress.signal, update: progress.update, concurrency: progress.concurrency ?? 2, label: "Deleting employees" },
+  );
+  const outcomes = [...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
+  const counts = countRows(outcomes);
+  return { counts, outcomes, summary: `Employees: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`, requests: { reads: 1, delete: deletes }, stoppedBy: run.stoppedBy };
+}
+
+/** One employee's full record as a Field/Value sheet: one request. */
+export async function importEmployeeDetail(client: EmployeesClient, workbook: WorkbookPort, target: Target, employeeId: number, progress: FlowProgress = {}): Promise<SheetResult> {
+  const employee = await client.getEmployee(employeeId, { signal: progress.signal });
+  const name = [employee.number, employee.first_name, employee.last_name].filter(Boolean).join(" ");
+  const written = await workbook.writeTable({ ...EMPLOYEE_DETAIL_SHEET, title: `Employee ${name}: ${target.clientName}`, ...employeeDetailGrid(employee) });
+  return { ...written, requests: 1 };
+}
+
+/** An employee's template profile mappings: one request. */
+export async function importProfileMappings(client: EmployeesClient, workbook: WorkbookPort, target: Target, employeeId: number, progress: FlowProgress = {}): Promise<SheetResult> {
+  const mappings = await client.listProfileMappings(employeeId, { signal: progress.signal });
+  const written = await workbook.writeTable({ ...PROFILE_MAPPINGS_SHEET, title: `Profile mappings of employee ${employeeId}: ${target.clientName}`, ...profileMappingsGrid(mappings) });
+  return { ...written, requests: 1 };
+}
+
+/**
+ * Parses the pane's profile-mapping form. The document does not show the create body; the contract (and the
+ * sandbox) take {profile_mapping: {profile_id, inputs?}}. Inputs are typed as JSON so any shape can be sent.
+ */
+export function profileMappingBody(profileId: string, inputsJson: string): { body: ProfileMappingCreateBody } | { error: string } {
+  const id = Number(profileId.trim());
+  if (!Number.isInteger(id) || id <= 0) return { error: "Profile ID must be a whole number (the template's ID)." };
+  if (inputsJson.trim() === "") return { body: { profile_mapping: { profile_id: id } } };
+  try {
+    const inputs = JSON.parse(inputsJson) as unknown;
+    if (!inputs || typeof inputs !== "object" || Array.isArray(inputs)) return { error: 'Inputs must be a JSON object, e.g. {"hours": 8}.' };
+    return { body: { profile_mapping: { profile_id: id, inputs: inputs as Record<string, unknown> } } };
+  } catch (e) {
+    return { error: `Inputs are not valid JSON: ${(e as Error).message}` };
+  }
+}
+
+export async function createProfileMapping(client: EmployeesClient, employeeId: number, body: ProfileMappingCreateBody, progress: FlowProgress = {}) {
+  return client.createProfileMapping(employeeId, body, { signal: progress.signal });
+}
+
+/** Validates the pane's wave form with the contract (monthly needs last_day_of_month; custom_name needs the feature). */
+export function waveCreateBody(
+  form: { frequency: string; firstEndDate: string; lastDayOfMonth: string; customName: string },
+  customNameAllowed: boolean,
+): { body: WaveCreateInput } | { errors: Record<string, string> } {
+  const candidate: Record<string, unknown> = { frequency: form.frequency, first_end_date: form.firstEndDate.trim() };
+  if (form.lastDayOfMonth.trim() !== "") candidate.last_day_of_month = Number(form.lastDayOfMonth.trim());
+  if (form.customName.trim() !== "") {
+    if (!customNameAllowed) return { errors: { custom_name: "This client does not have the custom wave name feature; leave it blank." } };
+    candidate.custom_name = form.customName.trim();
+  }
+  const parsed = WaveCreateBody.safeParse(candidate);
+  if (parsed.success) return { body: parsed.data };
+  return { errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])) };
+}
+
+export async function createWave(client: EmployeesClient, clientId: number, body: WaveCreateInput, progress: FlowProgress = {}) {
+  return client.createWave(clientId, body, { signal: progress.signal });
+}
+
+export type { EmployeeAttributesInput };

@@ -1,0 +1,147 @@
+/**
+ * Regular Hours (inherited `week_hours`) for many employees from one sheet.
+ * Build: 2 requests (employees with recent payslips, the client's calculations, where inherited ones appear
+ * with id null). Save: the same 2 requests again (to compare with what the service holds now and to know who
+ * has finalised payslips), then one PATCH /employees/:id/inherited_calculations per changed employee — the API
+ * has no bulk form for inherited calculations — with bounded concurrency.
+ */
+import type { PayrollClient } from "../../client";
+import type { Client } from "../../contract";
+import type { SettingValue, WorkbookPort } from "../../excel";
+import {
+  currentWeekHours,
+  latestFinalised,
+  parseRegularHoursRows,
+  regularHoursAttributeColumns,
+  regularHoursGrid,
+  type RegularHoursRowPlan,
+  RH_FIXED,
+  WEEK_HOURS,
+} from "../../sheets/regularHours";
+import type { FlowProgress } from "./imports";
+import type { SheetResult, Target } from "./payRuns";
+import { annotate, countRows, describeCounts, invalidRow, type RowCounts, type RowRequest, type RowResult, rowsWith, runRowRequests } from "./rowWrites";
+
+export type RegularHoursClient = Pick<PayrollClient, "listEmployees" | "listClientCalculations" | "updateInheritedCalculations">;
+
+export const RH_SHEET = { sheetName: "Regular Hours", tableName: "RegularHours" } as const;
+export const RH_META_KEY = "payroll.regularHours";
+
+export class RegularHoursError extends Error {
+  override readonly name = "RegularHoursError";
+}
+
+type ClientInfo = Pick<Client, "regular_hours_version" | "features">;
+
+/** Why Regular Hours cannot be set for this client, or null. */
+export function regularHoursProblem(info: ClientInfo | undefined): string | null {
+  if (info?.regular_hours_version === 2) return null;
+  return (
+    "This client is not migrated to Regular Hours v2 (the provider's support team does that). Regular Hours v1 is an " +
+    "ordinary calculation: set it with an input sheet (hours and rate of the Regular hours item)."
+  );
+}
+
+const leaveAnyDay = (info: ClientInfo | undefined) => (info?.features ?? []).includes("leave_any_day");
+
+export async function buildRegularHoursSheet(
+  client: RegularHoursClient,
+  workbook: WorkbookPort,
+  target: Target & { info?: ClientInfo },
+  progress: FlowProgress = {},
+): Promise<SheetResult & { withFinalised: number }> {
+  const problem = regularHoursProblem(target.info);
+  if (problem) throw new RegularHoursError(problem);
+  progress.update?.(0, undefined, "Reading employees and their Regular Hours");
+  const [employees, calculations] = await Promise.all([
+    client.listEmployees(target.clientId, ["recent_payslips"], { signal: progress.signal }),
+    client.listClientCalculations(target.clientId, { signal: progress.signal }),
+  ]);
+  const grid = regularHoursGrid(employees, currentWeekHours(calculations), { leaveAnyDay: leaveAnyDay(target.info) });
+  const written = await workbook.writeTable({ ...RH_SHEET, title: `Regular Hours (${WEEK_HOURS}): ${target.clientName}`, columns: grid.columns, rows: grid.rows });
+  await workbook.setSetting(RH_META_KEY, { clientId: target.clientId, clientName: target.clientName } as SettingValue);
+  return { ...written, requests: 2, withFinalised: latestFinalised(employees).size };
+}
+
+export interface RegularHoursSaveResult {
+  counts: RowCounts;
+  outcomes: RowResult[];
+  summary: string;
+  requests: Record<string, number>;
+  stoppedBy: string | null;
+}
+
+export async function saveRegularHours(
+  client: RegularHoursClient,
+  workbook: WorkbookPort,
+  target: Target & { info?: ClientInfo },
+  options: FlowProgress & { defaultEffectiveDate: string | null; concurrency?: number },
+): Promise<RegularHoursSaveResult> {
+  const problem = regularHoursProblem(target.info);
+  if (problem) throw new RegularHoursError(problem);
+  const meta = (await workbook.getSetting(RH_META_KEY)) as { clientId?: number; clientName?: string } | undefined;
+  if (!meta || meta.clientId === undefined) throw new RegularHoursError("Build the Regular Hours sheet first.");
+  if (meta.clientId !== target.clientId) throw new RegularHoursError(`The Regular Hours sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or build it again.`);
+  const table = await workbook.readTable(RH_SHEET.sheetName);
+  if (!table) throw new RegularHoursError(`There is no "${RH_SHEET.sheetName}" table. Build the Regular Hours sheet first.`);
+
+  options.update?.(0, undefined, "Reading what the service holds now");
+  const [employees, calculations] = await Promise.all([
+    client.listEmployees(target.clientId, ["recent_payslips"], { signal: options.signal }),
+    client.listClientCalculations(target.clientId, { signal: options.signal }),
+  ]);
+  let plans: RegularHoursRowPlan[];
+  try {
+    plans = parseRegularHoursRows(table.columns, table.rows, {
+      current: currentWeekHours(calculations),
+      finalised: latestFinalised(employees),
+      employeeIds: new Set(employees.map((e) => e.id)),
+      defaultEffectiveDate: options.defaultEffectiveDate,
+      leaveAnyDay: leaveAnyDay(target.info),
+    });
+  } catch (error) {
+    throw new RegularHoursError(error instanceof Error ? error.message : String(error));
+  }
+  const local: RowResult[] = [];
+  for (const p of plans) {
+    if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));
+    else if (p.kind === "unchanged") local.push(...rowsWith([p.rowIndex], "Unchanged", "Same as the service holds"));
+  }
+  await annotate(workbook, RH_SHEET.sheetName, local, true);
+
+  const headerOf = new Map(regularHoursAttributeColumns({ leaveAnyDay: true }).map((c) => [c.key, c.header]));
+  let patches = 0;
+  const requests: RowRequest<{ message: string }>[] = plans
+    .filter((p): p is Extract<RegularHoursRowPlan, { kind: "send" }> => p.kind === "send")
+    .map((p) => ({
+      rowIndexes: [p.rowIndex],
+      send: () => {
+        patches += 1;
+        return client.updateInheritedCalculations(p.employeeId, {
+          calc_type: WEEK_HOURS,
+          calculation_details: p.details,
+          ...(p.effectiveDate ? { effective_date: p.effectiveDate } : {}),
+        });
+      },
+      succeeded: (r) =>
+        rowsWith([p.rowIndex], "Saved", `${r.message || "Saved"}${p.effectiveDate ? ` from ${p.effectiveDate}` : " (base set, no effective date)"}: ${Object.keys(p.details).join(", ")}`),
+    }));
+  const run = await runRowRequests(requests, {
+    workbook,
+    sheetName: RH_SHEET.sheetName,
+    signal: options.signal,
+    update: options.update,
+    concurrency: options.concurrency ?? 3,
+    errorHeader: (key) => (key === "effective_date" ? RH_FIXED.effective_date.header : (headerOf.get(key.replace(/^calculation_details\./, "")) ?? null)),
+    label: "Saving Regular Hours",
+  });
+  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
+  const counts = countRows(outcomes);
+  return {
+    counts,
+    outcomes,
+    summary: `Regular Hours: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`,
+    requests: { reads: 2, patch: patches },
+    stoppedBy: run.stoppedBy,
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * Service periods: every employee's periods to a sheet in one request (employees?include=service_periods), and
+ * End service / Reinstate / Undo end of service for the employees of the selected rows. Each employee's current
+ * state is re-read first (one request) so an action that cannot apply is marked Invalid and not sent; each
+ * action is one request (the API has no bulk form), run with bounded concurrency. Afterwards the sheet is
+ * refreshed (one request) and every selected employee's most recent period row carries the result.
+ */
+import type { PayrollClient } from "../../client";
+import type { Employee } from "../../contract";
+import type { SettingValue, WorkbookPort } from "../../excel";
+import { ACTION_LABEL, actionProblem, latestEmployment, SERVICE_PERIOD_COLUMNS, servicePeriodsGrid, type ServiceAction } from "../../sheets/servicePeriods";
+import type { FlowProgress } from "./imports";
+import type { SheetResult, Target } from "./payRuns";
+import { annotate, countRows, describeCounts, type RowCounts, type RowRequest, type RowResult, rowsWith, runRowRequests } from "./rowWrites";
+
+export type ServicePeriodsClient = Pick<PayrollClient, "listEmployees" | "endService" | "reinstate" | "undoEndService" | "listServicePeriods">;
+
+export const SERVICE_SHEET = { sheetName: "Service periods", tableName: "ServicePeriods" } as const;
+export const SERVICE_META_KEY = "payroll.servicePeriods";
+const H = Object.fromEntries(SERVICE_PERIOD_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
+
+export class ServiceSheetError extends Error {
+  override readonly name = "ServiceSheetError";
+}
+
+async function writeSheet(workbook: WorkbookPort, target: Target, employees: readonly Employee[]) {
+  const grid = servicePeriodsGrid(employees);
+  const written = await workbook.writeTable({ ...SERVICE_SHEET, title: `Service periods: ${target.clientName}`, columns: grid.columns, rows: grid.rows });
+  await workbook.setSetting(SERVICE_META_KEY, { clientId: target.clientId, clientName: target.clientName } as SettingValue);
+  return { written, grid };
+}
+
+export async function importServicePeriods(client: ServicePeriodsClient, workbook: WorkbookPort, target: Target, progress: FlowProgress = {}): Promise<SheetResult> {
+  progress.update?.(0, undefined, "Reading employees and their service periods");
+  const employees = await client.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal });
+  const { written } = await writeSheet(workbook, target, employees);
+  return { ...written, requests: 1 };
+}
+
+/** One employee's service periods (GET /employees/:id/service_periods), for the pane's detail view. */
+export async function employeeServicePeriods(client: ServicePeriodsClient, employeeId: number, progress: FlowProgress = {}) {
+  return client.listServicePeriods(employeeId, { signal: progress.signal });
+}
+
+export interface ServiceActionResult {
+  counts: RowCounts;
+  /** Per employee acted on (or refused locally). */
+  byEmployee: Map<number, RowResult>;
+  summary: string;
+  requests: number;
+  stoppedBy: string | null;
+  /** False when the sheet could not be re-read afterwards (the results are then on the rows as they were). */
+  refreshed: boolean;
+}
+
+/** Runs an action for the employees of the selected rows. Throws ServiceSheetError (nothing sent) when it cannot start. */
+export async function runServiceAction(
+  client: ServicePeriodsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  action: ServiceAction,
+  rowIndexes: readonly number[],
+  progress: FlowProgress & { concurrency?: number } = {},
+): Promise<ServiceActionResult> {
+  const meta = (await workbook.getSetting(SERVICE_META_KEY)) as { clientId?: number; clientName?: string } | undefined;
+  if (!meta || meta.clientId === undefined) throw new ServiceSheetError("Import service periods first.");
+  if (meta.clientId !== target.clientId) throw new ServiceSheetError(`The service periods sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or import again.`);
+  const table = await workbook.readTable(SERVICE_SHEET.sheetName);
+  if (!table) throw new ServiceSheetError(`There is no "${SERVICE_SHEET.sheetName}" table. Import service periods first.`);
+  const idAt = table.columns.indexOf(H.employee_id);
+  if (idAt < 0) throw new ServiceSheetError(`The sheet has no "${H.employee_id}" column. Import service periods again.`);
+
+  // Selected rows grouped by employee.
+  const rowsOf = new Map<number, number[]>();
+  for (const i of rowIndexes) {
+    const id = Number(table.rows[i]?.[idAt]);
+    if (Number.isInteger(id) && id > 0) rowsOf.set(id, [...(rowsOf.get(id) ?? []), i]);
+  }
+  if (rowsOf.size === 0) throw new ServiceSheetError("Select rows of the employees to act on first (rows with an Employee ID).");
+
+  progress.update?.(0, undefined, "Checking the employees' current service periods");
+  const fresh = new Map((await client.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal })).map((e) => [e.id, e]));
+  const label = ACTION_LABEL[action.kind];
+  const byEmployee = new Map<number, RowResult>();
+  const local: RowResult[] = [];
+  const requests: RowRequest<{ message: string }>[] = [];
+  for (const [employeeId, rows] of rowsOf) {
+    const employee = fresh.get(employeeId);
+    const problem = employee ? actionProblem(action, employee) : "the employee no longer exists in this client";
+    if (problem) {
+      const results = rowsWith(rows, "Invalid", `${label} not sent: ${problem}`);
+      local.push(...results);
+      byEmployee.set(employeeId, results[0]);
+      continue;
+    }
+    requests.push({
+      rowIndexes: rows,
+      send: () =>
+        action.kind === "end_service"
+          ? client.endService(employeeId, { termination_date: action.termination_date, termination_code: action.termination_code })
+          : action.kind === "reinstate"
+            ? client.reinstate(employeeId, { appointment_date: action.appointment_date })
+            : client.undoEndService(employeeId),
+      succeeded: (r) => rowsWith(rows, "Saved", `${label}: ${r.message}`),
+    });
+  }
+  await annotate(workbook, SERVICE_SHEET.sheetName, local, true);
+  const run = await runRowRequests(requests, {
+    workbook,
+    sheetName: SERVICE_SHEET.sheetName,
+    signal: progress.signal,
+    update: progress.update,
+    concurrency: progress.concurrency ?? 3,
+    label,
+  });
+  for (const [employeeId, rows] of rowsOf) {
+    const outcome = run.outcomes.get(rows[0]);
+    if (outcome) byEmployee.set(employeeId, outcome);
+  }
+
+  // Show the new state: re-read and rewrite the sheet, then put each employee's result on its most recent period.
+  let refreshed = false;
+  try {
+    const employees = await client.listEmployees(target.clientId, ["service_periods"]);
+    const { grid } = await writeSheet(workbook, target, employees);
+    const latestRow = new Map<number, number>();
+    grid.rowEmployee.forEach((employeeId, i) => {
+      const e = employees.find((x) => x.id === employeeId);
+      const latest = e ? latestEmployment(e) : null;
+      if (!latestRow.has(employeeId) || grid.rows[i][3] === (latest?.id ?? null)) latestRow.set(employeeId, i);
+    });
+    const results: RowResult[] = [];
+    for (const [employeeId, r] of byEmployee) {
+      const row = latestRow.get(employeeId);
+      if (row !== undefined) results.push({ ...r, rowIndex: row });
+    }
+    await annotate(workbook, SERVICE_SHEET.sheetName, results, true);
+    refreshed = true;
+  } catch {
+    // The results stay on the rows as they were selected.
+  }
+  const counts = countRows(byEmployee.values());
+  const stop = run.stoppedBy === "cancelled" ? " Cancelled." : run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : "";
+  return {
+    counts,
+    byEmployee,
+    summary: `${label}: ${describeCounts(counts)} (employees).${stop}${refreshed ? "" : " The sheet could not be refreshed; import service periods again to see the new state."}`,
+    requests: 1 + run.requests + (refreshed ? 1 : 0),
+    stoppedBy: run.stoppedBy,
+    refreshed,
+  };
+}
