@@ -105,13 +105,40 @@ function definitionId(ctx: Ctx, clientId: number, item: string | number): number
   return ctx.store.calculations.where("client", clientId).find((c) => c.employee_id === null && String(c.item) === String(item))?.id ?? null;
 }
 
-/** The calculation wire object. Outputs come from the payslip the calculation feeds (the open one for employee-level). */
-export function calculationJson(ctx: Ctx, c: CalcRec, defs?: Map<string, number>): Record<string, unknown> {
-  let outputs: Record<string, unknown> = {};
-  if (c.employee_id !== null) {
-    const p = c.payslip_id !== null ? ctx.store.payslips.get(c.payslip_id) : ctx.store.payslips.where("employee", c.employee_id).find((x) => !x.finalised && !x.special);
-    if (p && !p.dirty && ctx.payroll.calcsOf(p).some((x) => x.id === c.id)) outputs = calculationOutputs(ctx.payroll.figures(p), c.item, c.id);
+/**
+ * Finds the payslip a calculation feeds (its own for payslip-specific ones, the open regular payslip for
+ * employee-level ones), memoised per employee for list requests.
+ */
+export class OutputsLookup {
+  private readonly open = new Map<number, { p: PayslipRec | undefined; ids: Set<number> }>();
+  constructor(private readonly ctx: Ctx) {}
+
+  outputsOf(c: CalcRec): Record<string, unknown> {
+    if (c.employee_id === null) return {};
+    const { store, payroll } = this.ctx;
+    let p: PayslipRec | undefined;
+    let applies: boolean;
+    if (c.payslip_id !== null) {
+      p = store.payslips.get(c.payslip_id);
+      applies = !!p && !p.finalised;
+    } else {
+      let o = this.open.get(c.employee_id);
+      if (!o) {
+        const open = store.payslips.where("employee", c.employee_id).find((x) => !x.finalised && !x.special);
+        o = { p: open, ids: new Set(open ? payroll.liveCalcsFor(open).map((x) => x.id) : []) };
+        this.open.set(c.employee_id, o);
+      }
+      p = o.p;
+      applies = o.ids.has(c.id);
+    }
+    if (!p || p.dirty || !applies) return {};
+    return calculationOutputs(payroll.figures(p), c.item, c.id);
   }
+}
+
+/** The calculation wire object. Outputs come from the payslip the calculation feeds (the open one for employee-level). */
+export function calculationJson(ctx: Ctx, c: CalcRec, defs?: Map<string, number>, lookup = new OutputsLookup(ctx)): Record<string, unknown> {
+  const outputs = lookup.outputsOf(c);
   return {
     id: c.id,
     employee_id: c.employee_id,

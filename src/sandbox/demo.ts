@@ -25,6 +25,7 @@ import {
   type LeavePolicy,
 } from "./engine";
 import { irishOverlay } from "./irishLocale";
+import { period } from "./periods";
 import { inheritedInputsAt } from "./payroll";
 import type { CalcRec, ClientRec, EmployeeRec, InheritedRec, PaymentRunRec, SnapshotContext, Store, WaveRec } from "./store";
 import { Store as StoreClass } from "./store";
@@ -275,6 +276,21 @@ class ClientBuilder {
     return r;
   }
 
+  private readonly stampCache = new Map<WaveRec, Map<number, { date: string; created: string; finalised: string }>>();
+
+  /** Period end date and the timestamps of its payslips, shared by every payslip of the period. */
+  private stamps(wave: WaveRec, offset: number) {
+    let m = this.stampCache.get(wave);
+    if (!m) this.stampCache.set(wave, (m = new Map()));
+    let s = m.get(offset);
+    if (!s) {
+      const p = period(wave, offset);
+      s = { date: p.end, created: dateTime(p.start, 8), finalised: dateTime(addDays(p.end, -1), 16) };
+      m.set(offset, s);
+    }
+    return s;
+  }
+
   private calc(employeeId: number | null, payslipId: number | null, item: string | number, inputs: Inputs, at: string): CalcRec {
     return {
       id: this.store.nextId("calculation"),
@@ -404,10 +420,11 @@ class ClientBuilder {
     const firstOffset = Math.max(wave.first, periodContaining(wave.rec, appointment).offset);
     const lastOffset = terminationDate ? periodContaining(wave.rec, terminationDate).offset : wave.current - 1;
     for (let k = firstOffset; k <= lastOffset; k++) {
-      const date = periodEndDate(wave.rec, k);
+      const stamp = this.stamps(wave.rec, k);
+      const date = stamp.date;
       const raised = date >= RAISE_DATE;
       const extra = ppyOvertime(k) ? "overtime" : !wave.spec.hourly && date.slice(5, 7) === "12" ? "bonus" : "";
-      const wh = weekHours ? regularHoursPerWeek(inheritedInputsAt(weekHours, date)) : null;
+      const wh = weekHours ? hoursOf(inheritedInputsAt(weekHours, date)) : null;
       const key = `${raised}|${extra}|${wh}`;
       let snapshotId = snapshots.get(key);
       if (snapshotId === undefined) {
@@ -427,8 +444,8 @@ class ClientBuilder {
         ss_released: true,
         payment_run_id: this.run(wave, k).id,
         snapshot_id: snapshotId,
-        created_at: dateTime(periodStartDate(wave.rec, k), 8),
-        updated_at: dateTime(addDays(date, -1), 16),
+        created_at: stamp.created,
+        updated_at: stamp.finalised,
       });
     }
     if (!terminationDate) {
@@ -586,6 +603,13 @@ class ClientBuilder {
     if (this.leaveTypeIds[1]) add(this.leaveTypeIds[1], sick, false);
     void wave;
   }
+}
+
+const weekHoursMemo = new WeakMap<Inputs, number | null>();
+/** Weekly hours of a week_hours input set (history entries are shared objects, so memoise by identity). */
+function hoursOf(inputs: Inputs): number | null {
+  if (!weekHoursMemo.has(inputs)) weekHoursMemo.set(inputs, regularHoursPerWeek(inputs));
+  return weekHoursMemo.get(inputs)!;
 }
 
 function round(n: number, dp: number): number {

@@ -94,9 +94,9 @@ export function applyAttributes(ctx: Ctx, e: EmployeeRec, attrs: EmployeeUpdateA
 
 /** After a wave change the open payslips move to the new wave's current period. */
 function moveToWave(ctx: Ctx, e: EmployeeRec): void {
-  for (const p of ctx.store.payslips.where("employee", e.id)) {
+  for (const p of [...ctx.store.payslips.where("employee", e.id)]) {
     if (p.finalised) continue;
-    for (const c of ctx.store.calculations.where("payslip", p.id)) ctx.store.calculations.remove(c);
+    for (const c of [...ctx.store.calculations.where("payslip", p.id)]) ctx.store.calculations.remove(c);
     ctx.store.payslips.remove(p);
   }
   openPayslipFor(ctx, e);
@@ -183,12 +183,12 @@ function nextNumber(ctx: Ctx, client: ClientRec): string {
 /** Removes an employee and everything hanging off it. */
 export function deleteEmployee(ctx: Ctx, e: EmployeeRec): void {
   const { store } = ctx;
-  for (const p of store.payslips.where("employee", e.id)) store.payslips.remove(p);
-  for (const c of store.calculations.where("employee", e.id)) store.calculations.remove(c);
-  for (const s of store.servicePeriods.where("employee", e.id)) store.servicePeriods.remove(s);
-  for (const i of store.inherited.where("employee", e.id)) store.inherited.remove(i);
-  for (const d of store.leaveDays.where("employee", e.id)) store.leaveDays.remove(d);
-  for (const m of store.profileMappings.where("employee", e.id)) store.profileMappings.remove(m);
+  for (const p of [...store.payslips.where("employee", e.id)]) store.payslips.remove(p);
+  for (const c of [...store.calculations.where("employee", e.id)]) store.calculations.remove(c);
+  for (const s of [...store.servicePeriods.where("employee", e.id)]) store.servicePeriods.remove(s);
+  for (const i of [...store.inherited.where("employee", e.id)]) store.inherited.remove(i);
+  for (const d of [...store.leaveDays.where("employee", e.id)]) store.leaveDays.remove(d);
+  for (const m of [...store.profileMappings.where("employee", e.id)]) store.profileMappings.remove(m);
   store.employees.remove(e);
 }
 

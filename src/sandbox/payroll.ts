@@ -14,13 +14,12 @@ import {
   leaveDaysTaken,
   payslipData,
   payslipDetail,
-  periodIndexInYear,
   periodsPerYear,
-  periodStartDate,
   regularHoursPerWeek,
   type Payslip,
   type PayslipItemInput,
 } from "./engine";
+import { period } from "./periods";
 import type { CalcRec, EmployeeRec, InheritedRec, PayslipRec, SnapshotContext, Store } from "./store";
 
 export type LeaveByType = Record<string, LeaveSummary>;
@@ -29,13 +28,48 @@ interface LedgerRow {
   /** Days accrued per type ID up to and including this payslip. */
   accrued: Record<number, number>;
 }
+interface Ledger {
+  rows: Map<number, LedgerRow>;
+  /** Per leave type: sorted dates and prefix sums of days taken (cum[i] = days of the first i leave days). */
+  taken: Map<number, { dates: string[]; cum: number[] }>;
+  /** Payslip dates in order. */
+  dates: { date: string; id: number }[];
+}
+
+/** Days taken on or before `date`. */
+function takenUpTo(l: Ledger, typeId: number, date: string): number {
+  const t = l.taken.get(typeId);
+  if (!t) return 0;
+  let lo = 0;
+  let hi = t.dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t.dates[mid] <= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return t.cum[lo];
+}
+
+/** Days taken strictly before `date`. */
+function takenBefore(l: Ledger, typeId: number, date: string): number {
+  const t = l.taken.get(typeId);
+  if (!t) return 0;
+  let lo = 0;
+  let hi = t.dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t.dates[mid] < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return t.cum[lo];
+}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export class Payroll {
   private readonly openFigures = new Map<number, Payslip>();
   private readonly snapshotFigures = new Map<number, Payslip>();
-  private readonly ledgers = new Map<number, Map<number, LedgerRow>>();
+  private readonly ledgers = new Map<number, Ledger>();
   private readonly pending = new Map<number, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private token = 0;
@@ -136,7 +170,7 @@ export class Payroll {
   // ------------------------------------------------------------ dirty / recalculation
 
   /** Marks open payslips dirty (nett_pay absent) and schedules their recalculation after recalcMs. */
-  markDirty(payslips: PayslipRec[]): void {
+  markDirty(payslips: readonly PayslipRec[]): void {
     const open = payslips.filter((p) => !p.finalised);
     for (const p of payslips) this.ledgers.delete(p.employee_id);
     if (open.length === 0) return;
@@ -190,6 +224,57 @@ export class Payroll {
 
   // ------------------------------------------------------------ leave
 
+  /**
+   * Leave per payslip, in one pass over the employee's payslips: accrual of the period (by the type's policy),
+   * days taken in the period, and the balance (everything accrued so far less everything taken by the payslip
+   * date). Days taken are prefix sums over the sorted leave days, so any date range costs a binary search.
+   */
+  private ledger(employeeId: number): Ledger {
+    let ledger = this.ledgers.get(employeeId);
+    if (ledger) return ledger;
+    ledger = { rows: new Map(), taken: new Map(), dates: [] };
+    const e = this.store.employees.get(employeeId);
+    if (!e) return ledger;
+    const types = this.store.leaveTypes.where("client", e.client_id);
+    const wh = this.weekHoursRecord(employeeId);
+    const dayHours = (date: string) => {
+      const h = wh ? inheritedInputsAt(wh, date).full_day_hours_input : undefined;
+      return typeof h === "number" && h > 0 ? h : HOURS_PER_DAY;
+    };
+    const days = [...this.store.leaveDays.where("employee", employeeId)].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    for (const t of types) {
+      const mine = days.filter((d) => d.type_id === t.id);
+      const cum = [0];
+      for (const d of mine) cum.push(cum[cum.length - 1] + leaveDaysTaken([d], dayHours(d.date)));
+      ledger.taken.set(t.id, { dates: mine.map((d) => d.date), cum });
+    }
+    const accrued: Record<number, number> = Object.fromEntries(types.map((t) => [t.id, 0]));
+    for (const p of this.store.payslipsOf(employeeId)) {
+      const wave = this.store.waves.get(p.wave_id);
+      const leave: LeaveByType = {};
+      const info = wave ? period(wave, p.period_offset) : { start: p.date, end: p.date, indexInYear: 1 };
+      let hours: number | undefined;
+      for (const t of types) {
+        let accrual = 0;
+        if (!p.special && wave) {
+          if (t.policy.basis === "percent_of_hours" && hours === undefined) {
+            const ctx = p.snapshot_id !== null ? this.store.snapshots.get(p.snapshot_id)!.context : this.contextFor(e, p.date);
+            hours = this.hoursWorked(this.calcsOf(p), ctx);
+          }
+          accrual = leaveAccrualDays(t.policy, { periods_per_year: periodsPerYear(wave.frequency), hours_worked: hours, period_index: info.indexInYear });
+        }
+        accrued[t.id] = round2(accrued[t.id] + accrual);
+        const upTo = takenUpTo(ledger, t.id, p.date);
+        const taken = p.special ? 0 : round2(upTo - takenBefore(ledger, t.id, info.start));
+        leave[t.name] = { id: t.id, accrual, taken, balance: round2(accrued[t.id] - upTo) };
+      }
+      ledger.rows.set(p.id, { leave, accrued: { ...accrued } });
+      ledger.dates.push({ date: p.date, id: p.id });
+    }
+    this.ledgers.set(employeeId, ledger);
+    return ledger;
+  }
+
   hoursPerDay(employeeId: number, date: string): number {
     const wh = this.weekHoursRecord(employeeId);
     const h = wh ? inheritedInputsAt(wh, date).full_day_hours_input : undefined;
@@ -198,63 +283,21 @@ export class Payroll {
 
   /** Days taken of a leave type between two dates (inclusive). */
   takenBetween(employeeId: number, typeId: number, from: string, to: string): number {
-    let total = 0;
-    for (const d of this.store.leaveDays.where("employee", employeeId)) {
-      if (d.type_id === typeId && d.date >= from && d.date <= to) total += leaveDaysTaken([d], this.hoursPerDay(employeeId, d.date));
-    }
-    return round2(total);
-  }
-
-  /**
-   * Leave per payslip, in one pass over the employee's payslips: accrual of the period (by the type's policy),
-   * days taken in the period, and the balance (everything accrued so far less everything taken by the payslip date).
-   */
-  private ledger(employeeId: number): Map<number, LedgerRow> {
-    let ledger = this.ledgers.get(employeeId);
-    if (ledger) return ledger;
-    ledger = new Map();
-    const e = this.store.employees.get(employeeId);
-    if (!e) return ledger;
-    const types = this.store.leaveTypes.where("client", e.client_id);
-    const accrued: Record<number, number> = Object.fromEntries(types.map((t) => [t.id, 0]));
-    for (const p of this.store.payslipsOf(employeeId)) {
-      const wave = this.store.waves.get(p.wave_id);
-      const leave: LeaveByType = {};
-      const ctx = p.snapshot_id !== null ? this.store.snapshots.get(p.snapshot_id)!.context : this.contextFor(e, p.date);
-      const start = wave ? periodStartDate(wave, p.period_offset) : p.date;
-      for (const t of types) {
-        let accrual = 0;
-        if (!p.special && wave) {
-          accrual = leaveAccrualDays(t.policy, {
-            periods_per_year: periodsPerYear(wave.frequency),
-            hours_worked: t.policy.basis === "percent_of_hours" ? this.hoursWorked(this.calcsOf(p), ctx) : undefined,
-            period_index: periodIndexInYear(wave, p.period_offset),
-          });
-        }
-        accrued[t.id] = round2(accrued[t.id] + accrual);
-        const taken = p.special ? 0 : this.takenBetween(employeeId, t.id, start, p.date);
-        const balance = round2(accrued[t.id] - this.takenBetween(employeeId, t.id, "0000-01-01", p.date));
-        leave[t.name] = { id: t.id, accrual, taken, balance };
-      }
-      ledger.set(p.id, { leave, accrued: { ...accrued } });
-    }
-    this.ledgers.set(employeeId, ledger);
-    return ledger;
+    const l = this.ledger(employeeId);
+    return round2(takenUpTo(l, typeId, to) - takenBefore(l, typeId, from));
   }
 
   leaveFor(p: PayslipRec): LeaveByType {
-    return this.ledger(p.employee_id).get(p.id)?.leave ?? {};
+    return this.ledger(p.employee_id).rows.get(p.id)?.leave ?? {};
   }
 
   /** Balance per leave type ID on a date: accrued on payslips dated on or before it, less days taken by then. */
   leaveBalances(e: EmployeeRec, date: string): Record<string, number> {
     const ledger = this.ledger(e.id);
     let last: LedgerRow | undefined;
-    for (const p of this.store.payslipsOf(e.id)) if (p.date <= date) last = ledger.get(p.id) ?? last;
+    for (const d of ledger.dates) if (d.date <= date) last = ledger.rows.get(d.id) ?? last;
     const out: Record<string, number> = {};
-    for (const t of this.store.leaveTypes.where("client", e.client_id)) {
-      out[String(t.id)] = round2((last?.accrued[t.id] ?? 0) - this.takenBetween(e.id, t.id, "0000-01-01", date));
-    }
+    for (const t of this.store.leaveTypes.where("client", e.client_id)) out[String(t.id)] = round2((last?.accrued[t.id] ?? 0) - takenUpTo(ledger, t.id, date));
     return out;
   }
 
@@ -301,7 +344,7 @@ export class Payroll {
   /** First day of a payslip's period. */
   periodStart(p: PayslipRec): string {
     const wave = this.store.waves.get(p.wave_id);
-    return wave ? periodStartDate(wave, p.period_offset) : p.date;
+    return wave ? period(wave, p.period_offset).start : p.date;
   }
 
   /** Whether an item ID names a known item for the client (system name or custom ID). */

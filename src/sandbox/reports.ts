@@ -30,7 +30,7 @@ export { isReport };
  * Employees in scope. As the document says: employee_ids filters (with wave_ids as an additional filter);
  * without employee_ids no filter applies.
  */
-function employeesFor(ctx: Ctx, client: ClientRec, body: { employee_ids?: number[] | null; wave_ids?: number[] | null }): EmployeeRec[] {
+function employeesFor(ctx: Ctx, client: ClientRec, body: { employee_ids?: number[] | null; wave_ids?: number[] | null }): readonly EmployeeRec[] {
   const all = ctx.store.employees.where("client", client.id);
   if (!body.employee_ids) return all;
   const ids = new Set(body.employee_ids);

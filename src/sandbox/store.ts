@@ -202,9 +202,11 @@ export interface ProfileMappingRec {
 
 type IndexKey<T> = (r: T) => number | null;
 
+const EMPTY: readonly never[] = Object.freeze([]);
+
 export class Table<T extends { id: number }, I extends string = never> {
   readonly byId = new Map<number, T>();
-  private readonly indexes = new Map<I, { key: IndexKey<T>; map: Map<number, Set<T>> }>();
+  private readonly indexes = new Map<I, { key: IndexKey<T>; map: Map<number, T[]> }>();
 
   constructor(indexes: Record<I, IndexKey<T>>) {
     for (const [name, key] of Object.entries(indexes) as [I, IndexKey<T>][]) this.indexes.set(name, { key, map: new Map() });
@@ -223,29 +225,30 @@ export class Table<T extends { id: number }, I extends string = never> {
     for (const { key, map } of this.indexes.values()) {
       const k = key(r);
       if (k === null) continue;
-      let set = map.get(k);
-      if (!set) map.set(k, (set = new Set()));
-      set.add(r);
+      const list = map.get(k);
+      if (list) list.push(r);
+      else map.set(k, [r]);
     }
     return r;
   }
 
   remove(r: T): void {
-    this.byId.delete(r.id);
+    if (!this.byId.delete(r.id)) return;
     for (const { key, map } of this.indexes.values()) {
       const k = key(r);
-      if (k !== null) map.get(k)?.delete(r);
+      const list = k === null ? undefined : map.get(k);
+      const i = list ? list.indexOf(r) : -1;
+      if (i >= 0) list!.splice(i, 1);
     }
   }
 
-  /** Records whose index `name` has key `k`, in insertion order. */
-  where(name: I, k: number): T[] {
-    const set = this.indexes.get(name)!.map.get(k);
-    return set ? [...set] : [];
+  /** Records whose index `name` has key `k`, in insertion order. A live view: copy before sorting or mutating. */
+  where(name: I, k: number): readonly T[] {
+    return this.indexes.get(name)!.map.get(k) ?? EMPTY;
   }
 
   count(name: I, k: number): number {
-    return this.indexes.get(name)!.map.get(k)?.size ?? 0;
+    return this.where(name, k).length;
   }
 
   all(): T[] {
@@ -284,7 +287,7 @@ export class Store {
 
   /** An employee's payslips, oldest first (regular before special on the same date). */
   payslipsOf(employeeId: number): PayslipRec[] {
-    return this.payslips.where("employee", employeeId).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : Number(a.special) - Number(b.special) || a.id - b.id));
+    return [...this.payslips.where("employee", employeeId)].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : Number(a.special) - Number(b.special) || a.id - b.id));
   }
 
   hasFinalisedPayslips(employeeId: number): boolean {

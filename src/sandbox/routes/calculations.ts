@@ -1,9 +1,9 @@
 /** Calculations, items_and_outputs and inherited calculations. */
 import type { FastifyInstance } from "fastify";
 import { CalculationPatchBody, CalculationPostBody, InheritedCalculationPatchBody } from "../../contract";
-import { calculationJson, checkInputs, definitionIds, inheritedAsCalculation, writeCalculation } from "../calculations";
+import { calculationJson, checkInputs, definitionIds, inheritedAsCalculation, OutputsLookup, writeCalculation } from "../calculations";
 import { clientOr404, employeeOr404, payslipOr404, type Ctx } from "../context";
-import { itemsAndOutputs } from "../engine";
+import { calculationOutputs, itemsAndOutputs } from "../engine";
 import { HttpError, notFound, parseBody, pathId, unprocessable } from "../http";
 import { INHERITED_TYPES, inheritedJson, updateInherited } from "../inherited";
 import { inheritedInputsAt } from "../payroll";
@@ -20,7 +20,8 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
   app.get("/clients/:client_id/calculations", async (req) => {
     const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
     const defs = definitionIds(ctx, client.id);
-    const out: Record<string, unknown>[] = store.calculations.where("client", client.id).filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs));
+    const lookup = new OutputsLookup(ctx);
+    const out: Record<string, unknown>[] = store.calculations.where("client", client.id).filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs, lookup));
     for (const e of store.employees.where("client", client.id)) out.push(...inheritedOf(e));
     return out;
   });
@@ -28,16 +29,18 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
   app.get("/employees/:employee_id/calculations", async (req) => {
     const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
     const defs = definitionIds(ctx, e.client_id);
-    return [...store.calculations.where("employee", e.id).filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs)), ...inheritedOf(e)];
+    const lookup = new OutputsLookup(ctx);
+    return [...store.calculations.where("employee", e.id).filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs, lookup)), ...inheritedOf(e)];
   });
 
   app.get("/payslips/:payslip_id/calculations", async (req) => {
     const p = payslipOr404(ctx, pathId((req.params as Params).payslip_id, "Payslip"));
     const defs = definitionIds(ctx, p.client_id);
     // What the payslip is computed from: its frozen snapshot once finalised, else the live calculations.
+    const lookup = new OutputsLookup(ctx);
     return payroll.calcsOf(p).map((c) => {
-      const json = calculationJson(ctx, c, defs);
-      if (p.snapshot_id !== null) json.outputs = {};
+      const json = calculationJson(ctx, c, defs, lookup);
+      if (p.finalised) json.outputs = calculationOutputs(payroll.figures(p), c.item, c.id);
       return json;
     });
   });

@@ -48,8 +48,7 @@ export function registerPayslips(app: FastifyInstance, ctx: Ctx): void {
 
   app.get("/clients/:client_id/payment_runs", async (req) => {
     const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
-    return store.paymentRuns
-      .where("client", client.id)
+    return [...store.paymentRuns.where("client", client.id)]
       .sort((a, b) => (a.period_end_date < b.period_end_date ? 1 : a.period_end_date > b.period_end_date ? -1 : a.wave_id - b.wave_id))
       .map((r) => ({
         payment_run: {
