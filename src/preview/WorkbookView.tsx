@@ -112,6 +112,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   const scroller = React.useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = React.useState(0);
   const [viewport, setViewport] = React.useState(FALLBACK_VIEWPORT);
+  const [viewportWidth, setViewportWidth] = React.useState(0);
   const [editing, setEditingState] = React.useState<Editing | null>(null);
   /** The live edit, read by blur/commit handlers that may run after a re-render (Escape, then blur). */
   const live = React.useRef<Editing | null>(null);
@@ -129,15 +130,24 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   // Scanning for the used area is O(cells): once per change, not per scroll.
   const used = React.useMemo(() => sheet.usedRect(), [sheet, version]);
   const rowCount = Math.min(MAX_ROWS, Math.max(50, (used ? used.r + used.rows : 0) + 20, active.r + 10));
-  const colCount = Math.min(MAX_COLS, Math.max(10, (used ? used.c + used.cols : 0) + 3, active.c + 3));
-  const widths = Array.from({ length: colCount }, (_, c) => Math.round(sheet.columnWidth(c) * PT_TO_PX));
+  const minCols = Math.max(10, (used ? used.c + used.cols : 0) + 3, active.c + 3);
+  const widths: number[] = [];
+  // Enough columns to fill the visible width, as a spreadsheet does.
+  for (let c = 0, px = HEADER_WIDTH; c < MAX_COLS && (c < minCols || px < viewportWidth); c++) {
+    widths.push(Math.round(sheet.columnWidth(c) * PT_TO_PX));
+    px += widths[c];
+  }
+  const colCount = widths.length;
   const totalWidth = HEADER_WIDTH + widths.reduce((a, b) => a + b, 0);
   const frozen = Math.min(sheet.frozenRows, rowCount);
 
   React.useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const measure = () => setViewport(el.clientHeight || FALLBACK_VIEWPORT);
+    const measure = () => {
+      setViewport(el.clientHeight || FALLBACK_VIEWPORT);
+      setViewportWidth(el.clientWidth);
+    };
     measure();
     if (typeof ResizeObserver === "undefined") return;
     const ro = new ResizeObserver(measure);
