@@ -1,0 +1,149 @@
+/**
+ * Reports in real Chromium: the preview with the task pane against the sandbox.
+ * One sync report with Refresh; one async report whose polls see 204 and then 200 (real 10 s polling, so the
+ * sandbox's jobs take 14 s); one report over two clients into one sheet with a Client column.
+ */
+import path from "path";
+import type { Response } from "playwright-core";
+import {
+  chooseClient,
+  connect,
+  findSecret,
+  openTab,
+  sheetText,
+  startStack,
+  waitForSheet,
+  workbookState,
+  type Stack,
+} from "./harness";
+
+const SCREENSHOTS = path.join(__dirname, "..", "..", "docs", "screenshots");
+
+describe("reports (preview in Chromium against the sandbox)", () => {
+  let stack: Stack;
+  let clientNames: Map<number, string>;
+  const polls: { url: string; status: number; at: number }[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack({ sandbox: { employees: 12, reportJobMs: 14_000 }, viewport: { width: 1500, height: 1000 } });
+    stack.page.on("response", (r: Response) => {
+      if (r.url().includes("/reports/poll/")) polls.push({ url: r.url(), status: r.status(), at: Date.now() });
+    });
+    const res = await fetch(`${stack.sandbox.url}/v1/clients/`, { headers: { Authorization: stack.sandbox.apiKey } });
+    clientNames = new Map(
+      ((await res.json()) as { client: { id: number; name: string } }[]).map(({ client }) => [client.id, client.name]),
+    );
+    await connect(stack.page, stack.sandbox.apiKey);
+    await chooseClient(stack.page, 1);
+    await openTab(stack.page, "Reports");
+  });
+  afterAll(() => stack?.close());
+
+  /** The report panel's outcome line after a run. */
+  const outcome = () => stack.page.getByText(/rows? written to the sheet/).last();
+
+  it("runs transaction_history now into a typed sheet, and Refresh replaces the rows in place", async () => {
+    const { page } = stack;
+    const accounts = page.getByRole("combobox", { name: /Accounts/ });
+    await accounts.waitFor();
+    expect(await accounts.inputValue()).toBe("Gross pay, Nett pay");
+    expect(await page.getByLabel(/^From/).inputValue()).toMatch(/^\d{4}-01-01$/);
+
+    await page.getByRole("button", { name: "Run report" }).click();
+    await waitForSheet(page, "Transaction history");
+    await outcome().waitFor();
+    const text = await sheetText(page, "Transaction history");
+    expect(text[2].slice(0, 4)).toEqual(["Employee number", "Date", "Gross pay", "Nett pay"]);
+    expect(text.length).toBeGreaterThan(4);
+    expect(text[3][1]).toMatch(/^\d{4}-\d{2}-\d{2}$/); // a date cell shown as a date
+    expect(text[3][3]).toMatch(/^-?€[\d,]+\.\d{2}$/); // an amount shown in euros
+    await page.screenshot({ path: path.join(SCREENSHOTS, "reports-sync.png") });
+
+    // Change a figure in the sheet, then Refresh from the pane: the service's figures come back, same table.
+    const before = await workbookState(page);
+    await page.evaluate(() => {
+      const wb = (
+        window as unknown as {
+          __payrollPreview: {
+            workbook: {
+              findSheet(n: string): { tables(): { r: number; c: number }[] };
+              editCell(s: unknown, r: number, c: number, t: string): void;
+            };
+          };
+        }
+      ).__payrollPreview.workbook;
+      const sheet = wb.findSheet("Transaction history");
+      const t = sheet.tables()[0];
+      wb.editCell(sheet, t.r + 1, t.c + 3, "123456");
+    });
+    expect((await sheetText(page, "Transaction history"))[3][3]).not.toBe(text[3][3]);
+    const answered = page.waitForResponse((r) => r.url().endsWith("/v1/clients/1/reports/transaction_history"));
+    await page.getByRole("button", { name: "Refresh Transaction history" }).click();
+    await answered;
+    await page.waitForFunction((expected) => {
+      const wb = (
+        window as unknown as {
+          __payrollPreview: {
+            workbook: { findSheet(n: string): { tables(): { r: number; c: number }[]; textAt(r: number, c: number): string } };
+          };
+        }
+      ).__payrollPreview.workbook;
+      const sheet = wb.findSheet("Transaction history");
+      const t = sheet.tables()[0];
+      return sheet.textAt(t.r + 1, t.c + 3) === expected;
+    }, text[3][3]);
+    const after = await sheetText(page, "Transaction history");
+    expect(after.slice(2)).toEqual(text.slice(2));
+    const state = await workbookState(page);
+    expect(state.tables).toEqual(before.tables);
+    expect(findSecret(state, stack.sandbox.apiKey)).toEqual([]);
+    const saved = state.settings.find(([k]) => k === "reports.Transaction history");
+    expect(saved?.[1]).toMatchObject({ reportId: "transaction_history", mode: "sync" });
+  });
+
+  it("runs variance as a background job: the polls see 204, then 200; elapsed time shows meanwhile", async () => {
+    const { page } = stack;
+    await page.getByRole("combobox", { name: "Report" }).click();
+    await page.getByRole("option", { name: "Variance" }).click();
+    await page.getByRole("combobox", { name: /Pay frequency/ }).waitFor();
+    expect(await page.getByRole("combobox", { name: /Period \(pay run\)/ }).textContent()).toMatch(/Period ending/);
+    await page.getByRole("radio", { name: /As a background job/ }).check();
+    polls.length = 0;
+    const started = Date.now();
+    await page.getByRole("button", { name: "Run report" }).click();
+    await page.getByText(/Report job started/).waitFor();
+    await page.getByRole("timer", { name: "Elapsed time" }).waitFor();
+    await page.waitForFunction(() => /Elapsed 0:0[3-9]/.test(document.body.innerText));
+    await page.screenshot({ path: path.join(SCREENSHOTS, "reports-async.png") });
+    await waitForSheet(page, "Variance", 60_000);
+    await outcome().waitFor();
+
+    expect(polls.map((p) => p.status)).toEqual([204, 200]);
+    // No more often than every 10 s (the start counts as the first contact).
+    expect(polls[0].at - started).toBeGreaterThanOrEqual(9_500);
+    expect(polls[1].at - polls[0].at).toBeGreaterThanOrEqual(9_500);
+    const text = await sheetText(page, "Variance");
+    expect(text[2].slice(0, 4)).toEqual(["Employee number", "Type", "Transaction name", "Transaction type"]);
+    expect(text[2]).toEqual(expect.arrayContaining(["Transaction caption", "Previous", "Selected", "Variance"]));
+  });
+
+  it("runs a report over two clients into one sheet with a Client column", async () => {
+    const { page } = stack;
+    await page.getByRole("combobox", { name: "Report" }).click();
+    await page.getByRole("option", { name: "Transaction history" }).click();
+    await page.getByRole("radio", { name: /Now: wait/ }).check();
+    await page.getByRole("combobox", { name: /^Clients/ }).click();
+    await page.getByRole("menuitemcheckbox", { name: clientNames.get(2)! }).click();
+    await page.keyboard.press("Escape");
+    await page.getByText("With several clients every pay frequency and employee is included.").waitFor();
+    expect(await page.getByRole("textbox", { name: /^Sheet/ }).inputValue()).toBe("Transaction history (2 clients)");
+    await page.getByRole("button", { name: "Run report" }).click();
+    await waitForSheet(page, "Transaction history (2 clients)");
+    await outcome().waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "reports-two-clients.png") });
+    const text = await sheetText(page, "Transaction history (2 clients)");
+    expect(text[2].slice(0, 3)).toEqual(["Employee number", "Client", "Date"]);
+    const clients = new Set(text.slice(3).map((row) => row[1]));
+    expect(clients).toEqual(new Set([clientNames.get(1), clientNames.get(2)]));
+  });
+});
