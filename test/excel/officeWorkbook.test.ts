@@ -149,6 +149,22 @@ describe("writeTable", () => {
     expect(wb.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
   });
 
+  test("ragged rows never cause a shape mismatch: short rows are padded, extra cells ignored", async () => {
+    await port.writeTable({ sheetName: "Ragged", tableName: "Ragged", columns: employeeColumns.slice(0, 3), rows: [[1], [2, "b", "2025-01-01", "extra"], []] });
+    expect((await port.readTable("Ragged"))!.rows).toEqual([
+      [1, "", ""],
+      [2, "b", isoDateToSerial("2025-01-01")],
+    ]);
+  });
+
+  test("errors Excel raises come back as WorkbookError with Excel's code", async () => {
+    await port.writeHiddenTable("_hidden", ["a"], []);
+    const err = await port.activateSheet("_hidden").catch((e) => e);
+    expect(err).toBeInstanceOf(WorkbookError);
+    expect(err.code).toBe("InvalidOperation");
+    expect(err.message).toMatch(/^Could not show sheet "_hidden": /);
+  });
+
   test("a table name used on another sheet is refused", async () => {
     await port.writeTable({ sheetName: "One", tableName: "Data", columns: employeeColumns, rows: [] });
     await expect(port.writeTable({ sheetName: "Two", tableName: "data", columns: employeeColumns, rows: [] })).rejects.toMatchObject({
