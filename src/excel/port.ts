@@ -70,7 +70,7 @@ export interface RowAnnotation {
   status: string;
   /** Text for the Message column (written as text, never a formula). */
   message: string;
-  /** Headers (or column keys known to the sheet's table) of cells to highlight as failing. */
+  /** Headers of the cells to highlight as failing (matched ignoring case; unknown headers are ignored). */
   errorColumns?: readonly string[];
   /** Colours the Status cell; default derived from status (Saved=success, Failed/Invalid=error, else neutral). */
   tone?: AnnotationTone;
