@@ -8,6 +8,10 @@ module.exports = {
     "^.+\\.tsx?$": ["ts-jest", { isolatedModules: true, diagnostics: false }],
   },
   // content-disposition@3 (used by @fastify/static) is ESM-only; see test/shims/content-disposition.js.
-  moduleNameMapper: { "^content-disposition$": "<rootDir>/test/shims/content-disposition.js" },
+  // cookie@2 (used by fastify's inject() through light-my-request) is ESM-only too; see test/shims/cookie.js.
+  moduleNameMapper: {
+    "^content-disposition$": "<rootDir>/test/shims/content-disposition.js",
+    "^cookie$": "<rootDir>/test/shims/cookie.js",
+  },
   testTimeout: 20000,
 };

@@ -59,7 +59,7 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
   if (persistence && !loaded) persistence.scheduleSave(store);
 
   // JSON bodies: an empty body (DELETE with a Content-Type header) is no body; anything unparsable is a 400.
-  app.removeContentTypeParser("application/json");
+  app.removeContentTypeParser(["application/json", "text/plain"]);
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === "") return done(null, undefined);

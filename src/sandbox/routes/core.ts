@@ -101,7 +101,7 @@ export function registerCore(app: FastifyInstance, ctx: Ctx): void {
 
   app.post("/clients/:client_id/employees", async (req) => {
     const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
-    const body = parseBody(EmployeeCreateBody, req.body);
+    const body = parseCreate(req.body);
     const errors = checkAgainstClient(ctx, client, body.employee, null);
     if (Object.keys(errors).length) throw unprocessable("Validation failed", prefixed("employee.", errors));
     const e = createEmployee(ctx, client, body.employee);
@@ -171,6 +171,24 @@ export function registerCore(app: FastifyInstance, ctx: Ctx): void {
     const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
     return store.payPoints.where("client", client.id).map((p) => ({ pay_point: p }));
   });
+}
+
+const REQUIRED_ON_CREATE = ["wave_id", "first_name", "last_name", "appointment_date", "payment_method"] as const;
+
+/**
+ * Parses a create body. zod skips the required-attribute check when other attributes already failed, so missing
+ * required attributes are added here: one 422 names every problem.
+ */
+function parseCreate(raw: unknown) {
+  try {
+    return parseBody(EmployeeCreateBody, raw);
+  } catch (err) {
+    const attrs = (raw as { employee?: unknown } | null)?.employee;
+    if (err instanceof HttpError && err.errors && attrs && typeof attrs === "object") {
+      for (const key of REQUIRED_ON_CREATE) if ((attrs as Record<string, unknown>)[key] === undefined) err.errors[`employee.${key}`] ??= "is required";
+    }
+    throw err;
+  }
 }
 
 export function prefixed(prefix: string, errors: Record<string, string>): Record<string, string> {

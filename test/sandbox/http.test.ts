@@ -1,0 +1,138 @@
+/** Authentication, error statuses and bodies, wrapped lists, and staying up whatever is sent. */
+import type { FastifyInstance } from "fastify";
+import { call, KEY, makeApp } from "./helpers";
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await makeApp();
+});
+afterAll(() => app.close());
+
+describe("authentication", () => {
+  it("accepts the raw key", async () => {
+    expect((await call(app, "GET", "/clients")).status).toBe(200);
+  });
+  it.each([
+    ["missing", {}],
+    ["wrong", { authorization: "not-the-key" }],
+    ["Bearer scheme", { authorization: `Bearer ${KEY}` }],
+    ["empty", { authorization: "" }],
+  ])("refuses a %s key with 401 {message} that never echoes the key", async (_name, headers) => {
+    const r = await call(app, "GET", "/clients", undefined, headers as Record<string, string>);
+    expect(r.status).toBe(401);
+    expect(typeof r.body.message).toBe("string");
+    expect(JSON.stringify(r.body)).not.toContain(KEY);
+  });
+  it("tells a Bearer user to drop the scheme", async () => {
+    const r = await call(app, "GET", "/clients", undefined, { authorization: `Bearer ${KEY}` });
+    expect(r.body.message).toMatch(/no scheme/);
+  });
+});
+
+describe("errors", () => {
+  it("404 {message} for unknown routes, IDs and reports", async () => {
+    for (const url of ["/nope", "/employees/999999", "/employees/abc", "/payslips/1.pdfx", "/calculations/5"]) {
+      const r = await call(app, "GET", url);
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual({ message: expect.any(String) });
+    }
+    const report = await call(app, "POST", "/clients/1/reports/eti", { date: "2026-01-01" });
+    expect(report.status).toBe(404);
+  });
+  it("400 {message} for malformed JSON, and the service keeps answering", async () => {
+    const r = await app.inject({ method: "POST", url: "/v1/clients/1/bulk_input", headers: { authorization: KEY, "content-type": "application/json" }, payload: '{"entities": [' });
+    expect(r.statusCode).toBe(400);
+    expect(JSON.parse(r.body)).toEqual({ message: expect.stringMatching(/Malformed JSON/) });
+    expect((await call(app, "GET", "/clients")).status).toBe(200);
+  });
+  it("422 {message, errors} keyed by attribute path", async () => {
+    const r = await call(app, "POST", "/clients/1/employees", { employee: { first_name: "", prsi_class: "z", payment_method: "paypal", surprise: 1 } });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toEqual(expect.any(String));
+    expect(Object.keys(r.body.errors)).toEqual(expect.arrayContaining(["employee.first_name", "employee.prsi_class", "employee.payment_method", "employee.surprise", "employee.wave_id"]));
+  });
+  it("415 for a body that is not JSON", async () => {
+    const r = await app.inject({ method: "POST", url: "/v1/clients/1/bulk_input", headers: { authorization: KEY, "content-type": "text/plain" }, payload: "hello" });
+    expect(r.statusCode).toBe(415);
+    expect(JSON.parse(r.body).message).toMatch(/application\/json/);
+  });
+  it("stays up and never shows a stack trace whatever it is sent", async () => {
+    const junk: unknown[] = [null, 42, "text", [], { entities: "x" }, { entities: [null] }, { entities: [{ id: "1", attributes: {}, extra: [{}] }] }, JSON.parse('{"__proto__": {"polluted": true}}')];
+    for (const body of junk) {
+      for (const url of ["/clients/1/bulk_input", "/clients/1/employees", "/clients/1/waves", "/employees/1001/calculations", "/clients/1/reports/variance"]) {
+        const r = await app.inject({ method: "POST", url: `/v1${url}`, headers: { authorization: KEY, "content-type": "application/json" }, payload: JSON.stringify(body) });
+        expect(r.statusCode).toBeGreaterThanOrEqual(400);
+        expect(r.statusCode).toBeLessThan(500);
+        expect(r.body).not.toMatch(/at .*\.ts:\d+|Error:/);
+      }
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // A malformed calculation key fails its entity, not the request.
+    const r = await call(app, "POST", "/clients/1/bulk_input", { entities: [{ id: "1001", attributes: { "calc.x": { deep: [1, 2] } } }] });
+    expect(r.status).toBe(200);
+    expect(r.body[0]).toMatchObject({ success: "false", errors: { "calc.x": expect.any(String) } });
+    expect((await call(app, "GET", "/clients")).status).toBe(200);
+  });
+  it("accepts a DELETE that sends a JSON content type and no body", async () => {
+    const created = await call(app, "POST", "/clients/1/employees", { employee: { wave_id: 11, first_name: "Temp", last_name: "Worker", appointment_date: "2026-11-02", payment_method: "cash" } });
+    const r = await app.inject({ method: "DELETE", url: `/v1/employees/${created.body.id}`, headers: { authorization: KEY, "content-type": "application/json" } });
+    expect(r.statusCode).toBe(200);
+  });
+});
+
+describe("list shape", () => {
+  it.each([
+    ["/clients", "client"],
+    ["/clients/1/employees", "employee"],
+    ["/clients/1/waves", "wave"],
+    ["/clients/1/pay_points", "pay_point"],
+    ["/clients/1/payment_runs", "payment_run"],
+    ["/employees/1001/payslips", "payslip"],
+    ["/employees/1001/service_periods", "service_period"],
+  ])("%s wraps each element under %s", async (url, key) => {
+    const r = await call(app, "GET", url);
+    expect(r.status).toBe(200);
+    expect(r.body.length).toBeGreaterThan(0);
+    for (const el of r.body) expect(Object.keys(el)).toEqual([key]);
+  });
+  it("answers with or without the trailing slash of GET /clients/", async () => {
+    const a = await call(app, "GET", "/clients/");
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual((await call(app, "GET", "/clients")).body);
+  });
+});
+
+describe("options that shape traffic", () => {
+  it("--rate-limit answers 429 with Retry-After beyond the limit, per key", async () => {
+    const limited = await makeApp({ rateLimit: 3 });
+    try {
+      for (let i = 0; i < 3; i++) expect((await call(limited, "GET", "/clients")).status).toBe(200);
+      const r = await call(limited, "GET", "/clients");
+      expect(r.status).toBe(429);
+      expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
+      expect(r.body.message).toMatch(/Rate limit/);
+    } finally {
+      await limited.close();
+    }
+  });
+  it("--fail-rate 1 answers every request 500 {message}", async () => {
+    const failing = await makeApp({ failRate: 1 });
+    try {
+      const r = await call(failing, "GET", "/clients");
+      expect(r.status).toBe(500);
+      expect(r.body).toEqual({ message: expect.stringMatching(/Simulated/) });
+    } finally {
+      await failing.close();
+    }
+  });
+  it("--latency-ms delays answers", async () => {
+    const slow = await makeApp({ latencyMs: 120 });
+    try {
+      const t = Date.now();
+      await call(slow, "GET", "/clients");
+      expect(Date.now() - t).toBeGreaterThanOrEqual(110);
+    } finally {
+      await slow.close();
+    }
+  });
+});
