@@ -262,3 +262,21 @@ export async function openPayslipPdf(
 function writing(progress: FlowProgress) {
   return (done: number, total: number) => progress.update?.(done, total, "Writing rows");
 }
+
+/**
+ * The payslip of the first selected row of the active sheet, from its "Payslip ID" column (the Pay run
+ * payslips and Payslips sheets have one). Null when the selection has none.
+ */
+export async function payslipIdFromSelection(workbook: WorkbookPort): Promise<number | null> {
+  const sheet = await workbook.activeSheetName();
+  const rows = await workbook.selectedRowIndexes(sheet);
+  if (rows.length === 0) return null;
+  const table = await workbook.readTable(sheet);
+  const at = table?.columns.indexOf("Payslip ID") ?? -1;
+  if (!table || at < 0) return null;
+  for (const i of rows) {
+    const id = Number(table.rows[i]?.[at]);
+    if (Number.isInteger(id) && id > 0) return id;
+  }
+  return null;
+}

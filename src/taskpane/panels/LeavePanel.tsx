@@ -1,0 +1,102 @@
+/** The Leave feature: wires LeaveView to the leave flows through the shell's services. */
+import * as React from "react";
+import { Text } from "@fluentui/react-components";
+import { useConnectedServices } from "../context";
+import { todayIso } from "../../sheets/grid";
+import {
+  deleteLeaveDays,
+  employeeLeaveBalances,
+  importLeaveBalances,
+  importLeaveTypes,
+  LEAVE_SHEETS,
+  leaveDaysToDelete,
+  loadLeaveDays,
+  saveLeaveDays,
+} from "../flows/leave";
+import { type Outcome, rowOutcome, useFlowRunner } from "./payrollParts";
+import { LeaveView } from "./LeaveView";
+import { useClientList } from "./useClientList";
+
+export function LeavePanel() {
+  const services = useConnectedServices();
+  const [outcome, setOutcome] = React.useState<Outcome>(null);
+  const [balanceDate, setBalanceDate] = React.useState(todayIso());
+  const [loadIds, setLoadIds] = React.useState<number[]>([]);
+  const [blankRows, setBlankRows] = React.useState(true);
+  const [confirm, setConfirm] = React.useState<{ items: string[]; rows: number[] } | null>(null);
+  const [checkId, setCheckId] = React.useState<number | null>(null);
+  const [checked, setChecked] = React.useState<{ type: string; balance: number }[] | null>(null);
+  const fallback = { progress: { run: async () => undefined as never, busy: false }, notify: () => undefined };
+  const run = useFlowRunner(services ?? fallback, setOutcome);
+  const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+  if (!services) return <Text>Connect and choose a client to work with leave.</Text>;
+  const { client, clientId, workbook } = services;
+  const target = { clientId, clientName: services.clients.find((c) => c.id === clientId)?.name ?? `Client ${clientId}` };
+  const sheet = LEAVE_SHEETS.days.sheetName;
+
+  return (
+    <LeaveView
+      busy={services.progress.busy}
+      employees={employees.data ?? []}
+      balanceDate={balanceDate}
+      onBalanceDateChange={setBalanceDate}
+      onLeaveTypes={() => void run("Leave types to sheet", (t) => importLeaveTypes(client, workbook, target, t), (r) => ({ intent: "success", text: `${r.rowCount} leave types written to "${r.sheetName}".` }))}
+      onBalances={() =>
+        void run("Leave balances to sheet", (t) => importLeaveBalances(client, workbook, target, balanceDate, t), (r) => ({
+          intent: r.unmatchedEmployees.length ? "warning" : "success",
+          text: `Balances of ${r.rowCount} employees at ${balanceDate} written to "${r.sheetName}" (${r.requests} requests).${r.unmatchedEmployees.length ? ` The report also named employees not in the list: ${r.unmatchedEmployees.join(", ")}.` : ""}`,
+        }))
+      }
+      loadEmployeeIds={loadIds}
+      onLoadEmployeeIdsChange={setLoadIds}
+      blankRows={blankRows}
+      onBlankRowsChange={setBlankRows}
+      onLoadDays={() =>
+        void run("Loading leave days", (t) => loadLeaveDays(client, workbook, target, { employeeIds: loadIds, blankRowPerEmployee: blankRows }, t), (r) => ({
+          intent: r.failed.length ? "warning" : "success",
+          text: `${r.days} leave days of ${loadIds.length} employees written to "${r.sheetName}"${blankRows ? ", with a blank row per employee for new days" : ""}.${r.failed.length ? ` Could not read the days of ${r.failed.length} employees: ${r.failed[0].message}` : ""}`,
+        }))
+      }
+      onSaveDays={() => void run("Saving leave days", (t) => saveLeaveDays(client, workbook, target, t), (r) => rowOutcome(r.summary, r.counts))}
+      onDeleteSelected={() =>
+        void (async () => {
+          setOutcome(null);
+          try {
+            const rows = await workbook.selectedRowIndexes(sheet);
+            if (rows.length === 0) return setOutcome({ intent: "warning", text: `Select the rows to delete in "${sheet}" first.` });
+            const found = await leaveDaysToDelete(workbook, target, rows);
+            const items = found.map((f) => (f.id === null ? `Row ${f.rowIndex + 1}: no saved leave day (will be marked, not sent)` : `Leave day ${f.id} on ${f.date}`));
+            setConfirm({ items, rows });
+          } catch (e) {
+            setOutcome({ intent: "error", text: e instanceof Error ? e.message : String(e) });
+          }
+        })()
+      }
+      confirm={confirm}
+      onCancelDelete={() => setConfirm(null)}
+      onConfirmDelete={() => {
+        const rows = confirm?.rows ?? [];
+        setConfirm(null);
+        void run("Deleting leave days", (t) => deleteLeaveDays(client, workbook, target, rows, t), (r) => rowOutcome(r.summary, r.counts));
+      }}
+      checkEmployeeId={checkId}
+      onCheckEmployeeChange={(id) => {
+        setCheckId(id);
+        setChecked(null);
+      }}
+      onCheckBalance={() =>
+        checkId !== null &&
+        void run(
+          "Reading leave balances",
+          async (t) => employeeLeaveBalances(client, checkId, balanceDate, await client.listLeaveTypes(clientId, { signal: t.signal }), t),
+          (r) => {
+            setChecked(r);
+            return { intent: "info", text: `Balances at ${balanceDate} shown below.` };
+          },
+        )
+      }
+      checked={checked}
+      outcome={outcome}
+    />
+  );
+}

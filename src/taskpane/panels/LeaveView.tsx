@@ -1,0 +1,92 @@
+/**
+ * The Leave panel's view: leave types and balances to sheets; the Leave days sheet (load, save, delete selected
+ * with confirmation); one employee's exact balances. Data and callbacks only.
+ */
+import * as React from "react";
+import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
+import { ConfirmDialog, EmployeePicker, type EmployeeOption, MultiEmployeePicker, type Outcome, OutcomeBar, Section, usePartStyles } from "./payrollParts";
+
+export interface LeaveViewProps {
+  busy: boolean;
+  employees: readonly EmployeeOption[];
+  balanceDate: string;
+  onBalanceDateChange(value: string): void;
+  onLeaveTypes(): void;
+  onBalances(): void;
+  loadEmployeeIds: readonly number[];
+  onLoadEmployeeIdsChange(ids: number[]): void;
+  blankRows: boolean;
+  onBlankRowsChange(value: boolean): void;
+  onLoadDays(): void;
+  onSaveDays(): void;
+  onDeleteSelected(): void;
+  /** Set while the pane asks to confirm a delete. */
+  confirm: { items: string[] } | null;
+  onConfirmDelete(): void;
+  onCancelDelete(): void;
+  checkEmployeeId: number | null;
+  onCheckEmployeeChange(id: number | null): void;
+  onCheckBalance(): void;
+  checked: { type: string; balance: number }[] | null;
+  outcome: Outcome;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function LeaveView(p: LeaveViewProps) {
+  const styles = usePartStyles();
+  const dateOk = DATE.test(p.balanceDate);
+  return (
+    <div className={styles.root}>
+      <Section title="Leave types and balances">
+        <Button className={styles.action} disabled={p.busy} onClick={p.onLeaveTypes}>
+          Leave types to sheet
+        </Button>
+        <Field label="Balances at" validationState={dateOk ? "none" : "error"} validationMessage={dateOk ? undefined : "Enter a date as YYYY-MM-DD"}>
+          <Input type="date" value={p.balanceDate} onChange={(_, d) => p.onBalanceDateChange(d.value)} />
+        </Field>
+        <Text size={200}>One report over all employees (comparison_leave): balances as of each employee's last payslip on or before the date.</Text>
+        <Button className={styles.action} appearance="primary" disabled={p.busy || !dateOk} onClick={p.onBalances}>
+          Every employee's balances to sheet
+        </Button>
+      </Section>
+
+      <Section title="Leave days sheet" hint="Rows without a Leave day ID are added; edited rows are updated. Blank hours mean a full day; choose the leave type by name.">
+        <MultiEmployeePicker label="Load the existing days of" employees={p.employees} value={p.loadEmployeeIds} onChange={p.onLoadEmployeeIdsChange} disabled={p.busy} />
+        <Checkbox label="Add a blank row per employee for new days" checked={p.blankRows} onChange={(_, d) => p.onBlankRowsChange(d.checked === true)} />
+        <div className={styles.row}>
+          <Button disabled={p.busy} onClick={p.onLoadDays}>
+            Load leave days
+          </Button>
+          <Button appearance="primary" disabled={p.busy} onClick={p.onSaveDays}>
+            Save leave days
+          </Button>
+          <Button disabled={p.busy} onClick={p.onDeleteSelected}>
+            Delete selected days…
+          </Button>
+        </div>
+      </Section>
+
+      <Section title="One employee's exact balances">
+        <EmployeePicker label="Employee" employees={p.employees} value={p.checkEmployeeId} onChange={p.onCheckEmployeeChange} disabled={p.busy} />
+        <Button className={styles.action} disabled={p.busy || p.checkEmployeeId === null || !dateOk} onClick={p.onCheckBalance}>
+          Show balances at {dateOk ? p.balanceDate : "the date"}
+        </Button>
+        {p.checked && (
+          <ul className={styles.list} aria-label="Leave balances">
+            {p.checked.length === 0 ? <li>No leave types.</li> : p.checked.map((b) => <li key={b.type}>{`${b.type}: ${b.balance}`}</li>)}
+          </ul>
+        )}
+      </Section>
+      <OutcomeBar outcome={p.outcome} />
+      <ConfirmDialog
+        open={p.confirm !== null}
+        title="Delete these leave days?"
+        items={p.confirm?.items ?? []}
+        confirmLabel="Delete"
+        onConfirm={p.onConfirmDelete}
+        onCancel={p.onCancelDelete}
+      />
+    </div>
+  );
+}

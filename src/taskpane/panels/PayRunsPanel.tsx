@@ -1,0 +1,123 @@
+/** The Pay runs feature: wires PayRunsView to the pay run flows through the shell's services. */
+import * as React from "react";
+import { Text } from "@fluentui/react-components";
+import { useConnectedServices } from "../context";
+import {
+  browserPdfOpener,
+  importEmployeePayslips,
+  importJournal,
+  importPayRunPayslips,
+  importPayRuns,
+  importPayslipDetail,
+  loadPayRuns,
+  openPayslipPdf,
+  payslipIdFromSelection,
+  type PdfResult,
+} from "../flows/payRuns";
+import { type Outcome, useFlowRunner } from "./payrollParts";
+import { PayRunsView } from "./PayRunsView";
+import { useClientList } from "./useClientList";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function PayRunsPanel() {
+  const services = useConnectedServices();
+  const [outcome, setOutcome] = React.useState<Outcome>(null);
+  const [runId, setRunId] = React.useState<number | null>(null);
+  const [employeeId, setEmployeeId] = React.useState<number | null>(null);
+  const [payslipId, setPayslipId] = React.useState<number | null>(null);
+  const [payslips, setPayslips] = React.useState<{ id: number; label: string }[] | null>(null);
+  const fallback = { progress: { run: async () => undefined as never, busy: false }, notify: () => undefined };
+  const run = useFlowRunner(services ?? fallback, setOutcome);
+  const runs = useClientList(services?.clientId ?? null, services ? (id) => loadPayRuns(services.client, id) : null);
+  const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+
+  React.useEffect(() => {
+    setPayslips(null);
+    setPayslipId(null);
+    if (!services || employeeId === null) return;
+    let live = true;
+    services.client.listPayslips(employeeId).then(
+      (list) =>
+        live &&
+        setPayslips(
+          [...list]
+            .sort((a, b) => b.date.localeCompare(a.date))
+            .map((p) => ({ id: p.id, label: `${p.date}${p.special ? " (special)" : ""}${p.finalised ? " · finalised" : " · open"}${p.nett_pay !== undefined ? ` · nett ${p.nett_pay.toFixed(2)}` : ""}` })),
+        ),
+      () => live && setPayslips([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [services?.client, employeeId]);
+
+  if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
+  const { client, clientId, workbook } = services;
+  const target = { clientId, clientName: services.clients.find((c) => c.id === clientId)?.name ?? `Client ${clientId}` };
+  const chosenRun = runs.data?.runs.find((r) => r.id === runId);
+  const runLabel = chosenRun ? runs.data?.labels.get(chosenRun.id) : undefined;
+  const pdfOutcome = (r: PdfResult): Exclude<Outcome, null> =>
+    r.shownAs === "window"
+      ? { intent: "success", text: `Opened ${r.fileName} in a new window.` }
+      : { intent: "info", text: `The browser blocked a new window, so ${r.fileName} was downloaded instead.` };
+  const openPdf = (id: number) => void run("Opening the payslip PDF", (task) => openPayslipPdf(client, id, browserPdfOpener(), task), pdfOutcome);
+
+  return (
+    <PayRunsView
+      busy={services.progress.busy}
+      runs={runs.data ? runs.data.runs.map((r) => ({ id: r.id, label: runs.data!.labels.get(r.id)! })) : runs.error ? [] : null}
+      runId={runId}
+      onRunChange={setRunId}
+      onPayRunsToSheet={() =>
+        void run("Pay runs to sheet", (task) => importPayRuns(client, workbook, target, task), (r) => {
+          runs.reload();
+          return { intent: "success", text: `${plural(r.rowCount, "pay run")} written to "${r.sheetName}".` };
+        })
+      }
+      onRunPayslips={() =>
+        chosenRun &&
+        void run("Pay run payslips to sheet", (task) => importPayRunPayslips(client, workbook, target, chosenRun, task, runLabel), (r) => ({
+          intent: r.unmatched + r.unreadable.length > 0 ? "warning" : "success",
+          text:
+            `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` +
+            (r.dirty ? ` ${plural(r.dirty, "payslip")} still recalculating (nett pay empty).` : "") +
+            (r.unmatched ? ` ${plural(r.unmatched, "payslip")} could not be matched to an employee.` : "") +
+            (r.unreadable.length ? ` ${plural(r.unreadable.length, "amount")} could not be read and were kept as text.` : ""),
+        }))
+      }
+      onJournal={() =>
+        chosenRun &&
+        void run("Journal to sheet", (task) => importJournal(client, workbook, target, chosenRun, task, runLabel), (r) => ({
+          intent: r.balanced ? "success" : "warning",
+          text: r.balanced
+            ? `Journal written to "${r.sheetName}": debits equal credits${r.balances.length > 1 ? ` in all ${r.balances.length} splits` : ""}.`
+            : `Journal written to "${r.sheetName}", but it does not balance: ${r.balances.filter((b) => !b.balanced).map((b) => `${b.name || "total"} off by ${b.difference.toFixed(2)}`).join(", ")}.`,
+        }))
+      }
+      employees={employees.data ?? []}
+      employeeId={employeeId}
+      onEmployeeChange={setEmployeeId}
+      onEmployeePayslips={() => {
+        const e = employees.data?.find((x) => x.id === employeeId);
+        if (e) void run("Employee payslips to sheet", (task) => importEmployeePayslips(client, workbook, target, e, task), (r) => ({ intent: "success", text: `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` }));
+      }}
+      payslips={employeeId === null ? [] : payslips}
+      payslipId={payslipId}
+      onPayslipChange={setPayslipId}
+      onPayslipDetail={() =>
+        payslipId !== null &&
+        void run("Payslip detail to sheet", (task) => importPayslipDetail(client, workbook, target, payslipId, task), (r) => ({ intent: "success", text: `Payslip ${payslipId}: ${plural(r.rowCount, "line")} written to "${r.sheetName}".` }))
+      }
+      onOpenPdf={() => payslipId !== null && openPdf(payslipId)}
+      onOpenSelectedPdf={() =>
+        void (async () => {
+          const id = await payslipIdFromSelection(workbook).catch(() => null);
+          if (id === null) setOutcome({ intent: "warning", text: "Select a row with a Payslip ID first (in the Pay run payslips or Payslips sheet)." });
+          else openPdf(id);
+        })()
+      }
+      outcome={outcome}
+    />
+  );
+}
