@@ -34,7 +34,12 @@ async function bench(employees: number): Promise<void> {
     const keys = [calcKey("basic_salary", "amount"), calcKey("hourly_pay", "hours"), calcKey("hourly_pay", "rate")].filter((k) =>
       choices.offered.some((o) => o.key === k),
     );
-    const built = await buildInputSheet(client, workbook, { clientId: 1, clientName: "bench", waveId: wave[0], payslipDate, inputKeys: keys }, { choices });
+    const built = await buildInputSheet(
+      client,
+      workbook,
+      { clientId: 1, clientName: "bench", waveId: wave[0], payslipDate, inputKeys: keys },
+      { choices },
+    );
     const buildMs = performance.now() - t;
 
     const meta = parseMeta(await workbook.getSetting(metaSettingKey(built.sheetName)))!;
@@ -60,7 +65,10 @@ async function bench(employees: number): Promise<void> {
 }
 
 (async () => {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
   for (const n of sizes.length ? sizes : [40, 400]) await bench(n);
 })().catch((e) => {
   console.error(e);

@@ -75,11 +75,14 @@ export function onLongTermLeave(employee: Employee, date: string): boolean {
 export function employeeColumns(employees: readonly Employee[], options: EmployeeImportOptions = {}): FieldColumn<E>[] {
   const columns = [...BASE_EMPLOYEE_COLUMNS];
   const waves = options.waveNames;
-  if (waves) columns.push(column<E>("wave_name", "Wave", "text", (e) => (e.wave_id == null ? null : waves.get(e.wave_id) ?? null)));
+  if (waves)
+    columns.push(column<E>("wave_name", "Wave", "text", (e) => (e.wave_id == null ? null : (waves.get(e.wave_id) ?? null))));
   const payPoints = options.payPointNames;
   if (payPoints) {
     columns.push(
-      column<E>("pay_point", "Pay point", "text", (e) => (e.pay_point_id == null ? null : payPoints.get(e.pay_point_id) ?? null)),
+      column<E>("pay_point", "Pay point", "text", (e) =>
+        e.pay_point_id == null ? null : (payPoints.get(e.pay_point_id) ?? null),
+      ),
     );
   }
   columns.push(...DETAIL_EMPLOYEE_COLUMNS);
@@ -88,7 +91,12 @@ export function employeeColumns(employees: readonly Employee[], options: Employe
     columns.push(
       column<E>("service_period.start_date", "Service start", "date", (e) => currentServicePeriod(e)?.start_date),
       column<E>("service_period.end_date", "Service end", "date", (e) => currentServicePeriod(e)?.end_date),
-      column<E>("service_period.termination_code", "Termination code", "integer", (e) => currentServicePeriod(e)?.termination_code),
+      column<E>(
+        "service_period.termination_code",
+        "Termination code",
+        "integer",
+        (e) => currentServicePeriod(e)?.termination_code,
+      ),
       column<E>(
         "service_period.ie_employment_identifier",
         "Employment ID",

@@ -110,7 +110,7 @@ export function wavePeriods(employees: readonly Employee[], waveId: number): Per
 /** The period to offer first: the oldest one that still has unfinalised payslips, else the newest. */
 export function defaultPeriod(periods: readonly PeriodOption[]): PeriodOption | null {
   const open = periods.filter((p) => p.finalised < p.payslips);
-  return open.length > 0 ? open[open.length - 1] : periods[0] ?? null;
+  return open.length > 0 ? open[open.length - 1] : (periods[0] ?? null);
 }
 
 /**
@@ -181,7 +181,7 @@ function currentValues(
     const onEmployee = first((c) => c.payslip_id === null, input.calculationId);
     const fromPayslip = onPayslip?.inputs[input.input];
     const fromEmployee = onEmployee?.inputs[input.input];
-    values[input.key] = fromPayslip !== undefined && fromPayslip !== null ? fromPayslip : fromEmployee ?? null;
+    values[input.key] = fromPayslip !== undefined && fromPayslip !== null ? fromPayslip : (fromEmployee ?? null);
   }
   return values;
 }

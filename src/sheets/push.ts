@@ -9,7 +9,17 @@
 import { z } from "zod";
 import type { BulkInputEntity, BulkInputResult, Employee, InputValue } from "../contract";
 import { Id } from "../contract";
-import { type CellType, type CellValue, type ColumnSpec, describeCell, headerIndex, isBlank, parseCell, parseDate, parseInteger } from "./columns";
+import {
+  type CellType,
+  type CellValue,
+  type ColumnSpec,
+  describeCell,
+  headerIndex,
+  isBlank,
+  parseCell,
+  parseDate,
+  parseInteger,
+} from "./columns";
 import { INPUT_SHEET_HEADERS, type InputSheetRow } from "./inputSheet";
 
 export class InputSheetError extends Error {
@@ -73,7 +83,8 @@ export function snapshotFromTable(table: { columns: readonly string[]; rows: rea
   const idx = headerIndex(table.columns);
   const idCol = idx.get(SNAPSHOT_ID);
   const dateCol = idx.get(SNAPSHOT_DATE);
-  if (idCol === undefined || dateCol === undefined) throw new InputSheetError("The sheet's snapshot is damaged: rebuild the sheet.");
+  if (idCol === undefined || dateCol === undefined)
+    throw new InputSheetError("The sheet's snapshot is damaged: rebuild the sheet.");
   const keys = table.columns.map(String).filter((c) => c !== SNAPSHOT_ID && c !== SNAPSHOT_DATE);
   const snapshot: Snapshot = new Map();
   for (const row of table.rows) {
@@ -165,7 +176,9 @@ export function readInputSheet(
   const statusCol = idx.get(H.status);
   if (idCol === undefined || dateCol === undefined) {
     const missing = [idCol === undefined ? H.employeeId : null, dateCol === undefined ? H.payslipDate : null].filter(Boolean);
-    throw new InputSheetError(`The sheet has no ${missing.map((m) => `"${m}"`).join(" or ")} column. Restore it or rebuild the sheet.`);
+    throw new InputSheetError(
+      `The sheet has no ${missing.map((m) => `"${m}"`).join(" or ")} column. Restore it or rebuild the sheet.`,
+    );
   }
   const inputs: InputColumn[] = [];
   const missingInputs: string[] = [];
@@ -401,12 +414,28 @@ export function chunkOutcomes(
 
 /** Every row of a chunk whose request got no usable answer (network, timeout, 429, 5xx, cancelled mid-request). */
 export function unconfirmedOutcomes(rows: readonly PlannedRow[], reason: string): RowOutcome[] {
-  return rows.map((r) => ({ rowIndex: r.rowIndex, status: "Failed", message: `Not confirmed: ${reason} — ${RETRY_HINT}`, errorColumns: [] }));
+  return rows.map((r) => ({
+    rowIndex: r.rowIndex,
+    status: "Failed",
+    message: `Not confirmed: ${reason} — ${RETRY_HINT}`,
+    errorColumns: [],
+  }));
 }
 
 /** Every row of a chunk the service refused as a whole (a definite answer, e.g. 400/422): Failed with its message. */
-export function rejectedOutcomes(rows: readonly PlannedRow[], message: string, errors: Record<string, string>, meta: Pick<InputSheetMeta, "inputs">): RowOutcome[] {
-  const errorColumns = [...new Set(Object.keys(errors).map((k) => headerForErrorKey(k, meta)).filter((h): h is string => h !== null))];
+export function rejectedOutcomes(
+  rows: readonly PlannedRow[],
+  message: string,
+  errors: Record<string, string>,
+  meta: Pick<InputSheetMeta, "inputs">,
+): RowOutcome[] {
+  const errorColumns = [
+    ...new Set(
+      Object.keys(errors)
+        .map((k) => headerForErrorKey(k, meta))
+        .filter((h): h is string => h !== null),
+    ),
+  ];
   return rows.map((r) => ({ rowIndex: r.rowIndex, status: "Failed", message, errorColumns }));
 }
 
@@ -464,7 +493,8 @@ export function nettPayFor(
       .get(t.employeeId)
       ?.recent_payslips?.map((w) => w.payslip)
       .find((p) => !p.special && p.date === t.payslipDate);
-    if (payslip && !payslip.dirty && typeof payslip.nett_pay === "number") ready.push({ rowIndex: t.rowIndex, value: payslip.nett_pay });
+    if (payslip && !payslip.dirty && typeof payslip.nett_pay === "number")
+      ready.push({ rowIndex: t.rowIndex, value: payslip.nett_pay });
     else pending.push(t);
   }
   return { ready, pending };
@@ -492,7 +522,14 @@ export const PUSH_MODE_LABELS: Record<PushMode, string> = {
 };
 
 /** One push log line. Holds the client's name and ID, never the key. */
-export function pushLogRow(args: { time: Date; clientId: number; clientName: string; sheetName: string; mode: PushMode; counts: PushCounts }): CellValue[] {
+export function pushLogRow(args: {
+  time: Date;
+  clientId: number;
+  clientName: string;
+  sheetName: string;
+  mode: PushMode;
+  counts: PushCounts;
+}): CellValue[] {
   const c = args.counts;
   return [
     args.time,

@@ -7,15 +7,29 @@ import type { Page } from "playwright-core";
 import { PayrollClient } from "../../src/client";
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
-import { chooseClient, connect, findSecret, openTab, sheetText, startStack, waitForSheet, workbookState, type Stack } from "./harness";
+import {
+  chooseClient,
+  connect,
+  findSecret,
+  openTab,
+  sheetText,
+  startStack,
+  waitForSheet,
+  workbookState,
+  type Stack,
+} from "./harness";
 
 const SALARY = calcKey("basic_salary", "amount");
 
 /** Where the first table of a sheet sits: header row (0-based) and column letters by header. */
-async function tableLayout(page: Page, sheetName: string): Promise<{ headerRow: number; columns: Record<string, string>; rows: number }> {
+async function tableLayout(
+  page: Page,
+  sheetName: string,
+): Promise<{ headerRow: number; columns: Record<string, string>; rows: number }> {
   return page.evaluate((name) => {
     type Sheet = { tables(): { r: number; c: number; rows: number; cols: number }[]; valueAt(r: number, c: number): unknown };
-    const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): Sheet } } }).__payrollPreview.workbook;
+    const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): Sheet } } }).__payrollPreview
+      .workbook;
     const sheet = wb.findSheet(name);
     const t = sheet.tables()[0];
     const letters = (c: number) => {
@@ -40,7 +54,8 @@ async function typeCell(page: Page, sheetName: string, rowIndex: number, header:
   await page.waitForFunction(
     ([name, addr, expected]) => {
       type Sheet = { textAt(r: number, c: number): string; valueAt(r: number, c: number): unknown };
-      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): Sheet } } }).__payrollPreview.workbook;
+      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): Sheet } } }).__payrollPreview
+        .workbook;
       const m = /^([A-Z]+)(\d+)$/.exec(addr)!;
       let c = 0;
       for (const ch of m[1]) c = c * 26 + ch.charCodeAt(0) - 64;
@@ -57,7 +72,9 @@ async function records(page: Page, sheetName: string): Promise<Record<string, st
   const layout = await tableLayout(page, sheetName);
   const text = await sheetText(page, sheetName);
   const headers = text[layout.headerRow];
-  return text.slice(layout.headerRow + 1, layout.headerRow + 1 + layout.rows).map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i]])));
+  return text
+    .slice(layout.headerRow + 1, layout.headerRow + 1 + layout.rows)
+    .map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i]])));
 }
 
 describe("push journey (preview in Chromium against the sandbox)", () => {
@@ -77,7 +94,10 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     // Import employees.
     await openTab(page, "Imports");
     await page.getByRole("button", { name: "Import employees" }).click();
-    await page.getByText(/^Employees: \d+ rows? written to "Employees"\.$/).first().waitFor();
+    await page
+      .getByText(/^Employees: \d+ rows? written to "Employees"\.$/)
+      .first()
+      .waitFor();
     await waitForSheet(page, "Employees");
     const employees = await api.listEmployees(1, ["service_periods", "recent_payslips"]);
     expect(await records(page, "Employees")).toHaveLength(employees.length);
@@ -85,7 +105,9 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     // The wave whose open period has the most salaried employees, found through the API as a person would know it.
     const [waves, calculations] = await Promise.all([api.listWaves(1), api.listClientCalculations(1)]);
     const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) => calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary")).length;
+      activeEmployees(employees, waveId, date).filter((e) =>
+        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
+      ).length;
     const wave = waves
       .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
       .filter((x) => x.period)
@@ -107,12 +129,22 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     await waitForSheet(page, sheetName);
     const before = await records(page, sheetName);
     const salaryHeader = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
-    expect(Object.keys(before[0])).toEqual(["Employee ID", "Number", "Name", "Payslip date", salaryHeader, "Nett pay", "Status", "Message"]);
+    expect(Object.keys(before[0])).toEqual([
+      "Employee ID",
+      "Number",
+      "Name",
+      "Payslip date",
+      salaryHeader,
+      "Nett pay",
+      "Status",
+      "Message",
+    ]);
     expect(before.length).toBe(activeEmployees(employees, wave.w.id, payslipDate).length);
 
     // Edit: a new amount, a bad value, and a row moved onto the previous (finalised) period.
     const ids = before.map((r) => Number(r["Employee ID"]));
-    const hadPrevious = (id: number) => employees.find((e) => e.id === id)?.recent_payslips?.some((p) => p.payslip.date === previousDate);
+    const hadPrevious = (id: number) =>
+      employees.find((e) => e.id === id)?.recent_payslips?.some((p) => p.payslip.date === previousDate);
     const finalisedRow = ids.findIndex((id, i) => i >= 2 && hadPrevious(id));
     expect(finalisedRow).toBeGreaterThan(1);
     const newSalary = 45678.9;
@@ -144,7 +176,9 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
 
     // The service holds the new value on that payslip, and the sheet shows its recalculated nett pay.
     const payslip = (await api.listPayslips(ids[0])).find((p) => p.date === payslipDate && !p.special)!;
-    const own = (await api.listPayslipCalculations(payslip.id)).find((c) => c.calculation_id === "basic_salary" && c.payslip_id === payslip.id);
+    const own = (await api.listPayslipCalculations(payslip.id)).find(
+      (c) => c.calculation_id === "basic_salary" && c.payslip_id === payslip.id,
+    );
     expect(own?.inputs.amount).toBe(newSalary);
     const untouched = (await api.listPayslips(ids[finalisedRow])).find((p) => p.date === previousDate)!;
     expect(untouched.finalised).toBe(true);

@@ -47,7 +47,11 @@ export class FaultyFetch {
   };
 
   count(pathPart: string | RegExp, method?: string): number {
-    return this.sent.filter((r) => (method ? r.method === method : true) && (typeof pathPart === "string" ? r.path.includes(pathPart) : pathPart.test(r.path))).length;
+    return this.sent.filter(
+      (r) =>
+        (method ? r.method === method : true) &&
+        (typeof pathPart === "string" ? r.path.includes(pathPart) : pathPart.test(r.path)),
+    ).length;
   }
 
   /** Entities sent in all bulk_input requests so far. */

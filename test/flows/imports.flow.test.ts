@@ -21,14 +21,20 @@ describe("employees import", () => {
     rig.faulty.reset();
 
     const result = await importEmployees(rig.client, rig.workbook, TARGET, { customFields: true, servicePeriod: true });
-    expect(rig.faulty.sent.map((r) => r.path).sort()).toEqual(["/clients/1/employees", "/clients/1/pay_points", "/clients/1/waves"]);
+    expect(rig.faulty.sent.map((r) => r.path).sort()).toEqual([
+      "/clients/1/employees",
+      "/clients/1/pay_points",
+      "/clients/1/waves",
+    ]);
     expect(result.requests).toBe(3);
     expect(result.rowCount).toBe(employees.length);
 
     const records = await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName);
     const headers = Object.keys(records[0]);
     expect(headers.slice(0, 2)).toEqual(["Number", "Employee ID"]);
-    expect(headers).toEqual(expect.arrayContaining(["Wave", "Pay point", "Service start", "Termination code", "On long-term leave"]));
+    expect(headers).toEqual(
+      expect.arrayContaining(["Wave", "Pay point", "Service start", "Termination code", "On long-term leave"]),
+    );
     const customIds = [...new Set(employees.flatMap((e) => Object.keys(e.custom_fields ?? {})))];
     expect(customIds.length).toBeGreaterThan(0);
     for (const id of customIds) expect(headers).toContain(`Custom field ${id}`);
@@ -57,7 +63,13 @@ describe("employees import", () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      importEmployees(rig.client, rig.workbook, TARGET, { customFields: true, servicePeriod: true }, { signal: controller.signal }),
+      importEmployees(
+        rig.client,
+        rig.workbook,
+        TARGET,
+        { customFields: true, servicePeriod: true },
+        { signal: controller.signal },
+      ),
     ).rejects.toMatchObject({ name: "AbortedError" });
     expect(await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName)).toEqual(before);
   });
@@ -78,7 +90,9 @@ describe("payment frequencies and pay points", () => {
     records = await readRecords(rig.workbook, IMPORT_SHEETS.waves.sheetName);
     expect(Object.keys(records[0])).toContain("Frequency");
     expect(Object.keys(records[0])).not.toContain("Length (months)");
-    expect(records.map((r) => r.Frequency).sort()).toEqual((await rig.check.listWavesSimplified(1)).map((w) => w.frequency).sort());
+    expect(records.map((r) => r.Frequency).sort()).toEqual(
+      (await rig.check.listWavesSimplified(1)).map((w) => w.frequency).sort(),
+    );
   });
 
   it("imports pay points", async () => {

@@ -53,9 +53,13 @@ async function build(inputKeys: string[] = [SALARY]) {
 async function held(employeeId: number, date: string, key = SALARY): Promise<unknown> {
   const [, calculationId, input] = key.split(".");
   const payslip = (await rig.check.listPayslips(employeeId)).find((p) => p.date === date && !p.special)!;
-  const own = (await rig.check.listPayslipCalculations(payslip.id)).find((c) => String(c.calculation_id) === calculationId && c.payslip_id === payslip.id);
+  const own = (await rig.check.listPayslipCalculations(payslip.id)).find(
+    (c) => String(c.calculation_id) === calculationId && c.payslip_id === payslip.id,
+  );
   if (own) return own.inputs[input];
-  const onEmployee = (await rig.check.listEmployeeCalculations(employeeId)).find((c) => String(c.calculation_id) === calculationId && c.payslip_id === null);
+  const onEmployee = (await rig.check.listEmployeeCalculations(employeeId)).find(
+    (c) => String(c.calculation_id) === calculationId && c.payslip_id === null,
+  );
   return onEmployee?.inputs[input];
 }
 
@@ -81,14 +85,28 @@ describe("building an input sheet", () => {
 
   it("writes ID, number, name, payslip date, prefilled inputs, nett pay, Status and Message", async () => {
     const built = await build();
-    expect(Object.keys(built.records[0])).toEqual(["Employee ID", "Number", "Name", "Payslip date", salaryHeader, "Nett pay", "Status", "Message"]);
+    expect(Object.keys(built.records[0])).toEqual([
+      "Employee ID",
+      "Number",
+      "Name",
+      "Payslip date",
+      salaryHeader,
+      "Nett pay",
+      "Status",
+      "Message",
+    ]);
     const first = built.records[0];
     expect(typeof first["Employee ID"]).toBe("number");
     // Dates are real dates: Excel serials with a date format.
     expect(typeof first["Payslip date"]).toBe("number");
     expect(first[salaryHeader]).toBe(await held(first["Employee ID"] as number, payslipDate));
     const meta = parseMeta(await rig.workbook.getSetting(metaSettingKey(built.sheetName)));
-    expect(meta).toMatchObject({ clientId: 1, waveId, payslipDate, inputs: [{ key: SALARY, header: salaryHeader, type: "number" }] });
+    expect(meta).toMatchObject({
+      clientId: 1,
+      waveId,
+      payslipDate,
+      inputs: [{ key: SALARY, header: salaryHeader, type: "number" }],
+    });
     // The snapshot sheet is hidden storage, not one of the visible sheets.
     const visible = (await rig.workbook.listSheets()).map((s) => s.name);
     expect(visible).toContain(built.sheetName);
@@ -102,7 +120,8 @@ describe("pushing", () => {
     const built = await build();
     const { sheetName, records } = built;
     const ids = records.map((r) => r["Employee ID"] as number);
-    const hadPrevious = (id: number) => choices.employees.find((e) => e.id === id)?.recent_payslips?.some((w) => w.payslip.date === previousDate);
+    const hadPrevious = (id: number) =>
+      choices.employees.find((e) => e.id === id)?.recent_payslips?.some((w) => w.payslip.date === previousDate);
     const finalisedRow = ids.findIndex((id, i) => i >= 2 && hadPrevious(id));
     expect(finalisedRow).toBeGreaterThan(1);
     const oldNett = records[0]["Nett pay"];
@@ -120,7 +139,11 @@ describe("pushing", () => {
     // Only the changed cell of row 0; the whole row whose payslip date moved (it is not in the snapshot).
     expect(rig.faulty.bulkEntities()).toEqual([
       { id: String(ids[0]), payslip_date: payslipDate, attributes: { [SALARY]: newSalary } },
-      { id: String(ids[finalisedRow]), payslip_date: previousDate, attributes: { [SALARY]: records[finalisedRow][salaryHeader] } },
+      {
+        id: String(ids[finalisedRow]),
+        payslip_date: previousDate,
+        attributes: { [SALARY]: records[finalisedRow][salaryHeader] },
+      },
     ]);
 
     const after = await readRecords(rig.workbook, sheetName);
@@ -143,7 +166,15 @@ describe("pushing", () => {
     expect(result.requests.polls).toBeLessThanOrEqual(40);
 
     const log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
-    expect(log[log.length - 1]).toMatchObject({ Client: "Demo client 1 (ID 1)", Sheet: sheetName, Saved: 1, Failed: 1, Invalid: 1, Unchanged: n - 3, "Not sent": 0 });
+    expect(log[log.length - 1]).toMatchObject({
+      Client: "Demo client 1 (ID 1)",
+      Sheet: sheetName,
+      Saved: 1,
+      Failed: 1,
+      Invalid: 1,
+      Unchanged: n - 3,
+      "Not sent": 0,
+    });
 
     // Pushing again sends only what is still different from the snapshot: the failed row.
     rig.faulty.reset();
@@ -195,7 +226,10 @@ describe("pushing", () => {
     typeInto(rig.model, sheetName, 0, salaryHeader, "51000");
     rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "network-after" });
     const result = await push(sheetName);
-    expect(result.outcomes.find((o) => o.rowIndex === 0)).toMatchObject({ status: "Failed", message: "Not confirmed: network error — use Retry failed" });
+    expect(result.outcomes.find((o) => o.rowIndex === 0)).toMatchObject({
+      status: "Failed",
+      message: "Not confirmed: network error — use Retry failed",
+    });
     expect(await held(id, payslipDate)).toBe(51000);
     const retry = await push(sheetName, { mode: "retry" });
     expect(retry.counts.Saved).toBe(1);
@@ -250,7 +284,9 @@ describe("pushing", () => {
     selectRows(rig.model, sheetName, 2, 2);
     rig.faulty.reset();
     const result = await push(sheetName, { mode: "selected" });
-    expect(rig.faulty.bulkEntities()).toEqual([{ id: String(ids[2]), payslip_date: payslipDate, attributes: { [SALARY]: 80002 } }]);
+    expect(rig.faulty.bulkEntities()).toEqual([
+      { id: String(ids[2]), payslip_date: payslipDate, attributes: { [SALARY]: 80002 } },
+    ]);
     expect(result.counts).toMatchObject({ Saved: 1 });
     const after = await readRecords(rig.workbook, sheetName);
     expect(after[0].Status).toBe("Saved"); // from the earlier push-all, kept

@@ -168,7 +168,20 @@ describe("InputSheetsView", () => {
   });
 
   it("says what is missing when there is nothing to work with", () => {
-    wrap(<InputSheetsView {...inputsProps({ waves: [], waveId: null, periods: [], payslipDate: null, inputs: [], sheets: [], sheetName: null, loadError: "Could not load the waves and inputs: offline" })} />);
+    wrap(
+      <InputSheetsView
+        {...inputsProps({
+          waves: [],
+          waveId: null,
+          periods: [],
+          payslipDate: null,
+          inputs: [],
+          sheets: [],
+          sheetName: null,
+          loadError: "Could not load the waves and inputs: offline",
+        })}
+      />,
+    );
     expect(screen.getByText("Could not load the waves and inputs: offline")).toBeTruthy();
     expect(screen.getByText("Build an input sheet first.")).toBeTruthy();
     expect(screen.getByText("The client's calculations offer no inputs.")).toBeTruthy();

@@ -15,7 +15,7 @@ import {
   typeOfValue,
 } from "../../src/sheets/columns";
 
-const value = <T,>(p: { ok: boolean; value?: T; message?: string }) => (p.ok ? p.value : `ERR ${p.message}`);
+const value = <T>(p: { ok: boolean; value?: T; message?: string }) => (p.ok ? p.value : `ERR ${p.message}`);
 
 describe("parseNumber", () => {
   it.each([

@@ -5,7 +5,17 @@ const T = "2025-01-01T00:00:00+00:00";
 
 export function payslip(id: number, date: string, extra: Partial<PayslipListItem> = {}): { payslip: PayslipListItem } {
   return {
-    payslip: { id, date, special: false, finalised: false, dirty: false, nett_pay: 1000, ss_released: false, payment_run_id: null, ...extra },
+    payslip: {
+      id,
+      date,
+      special: false,
+      finalised: false,
+      dirty: false,
+      nett_pay: 1000,
+      ss_released: false,
+      payment_run_id: null,
+      ...extra,
+    },
   };
 }
 
@@ -59,9 +69,30 @@ export function calc(extra: Partial<Calculation> & Pick<Calculation, "calculatio
 
 export const ITEMS: ItemsAndOutputs = {
   system_items: [
-    { id: "basic_salary", name: "basic_salary", label: "Basic salary", category: "income", inputs: ["amount"], multi_instance: false },
-    { id: "overtime", name: "overtime", label: "Overtime", category: "income", inputs: ["hours", "rate", "multiplier"], multi_instance: false },
-    { id: "employer_loan", name: "employer_loan", label: "Employer loan", category: "deduction", inputs: ["amount", "balance"], multi_instance: true },
+    {
+      id: "basic_salary",
+      name: "basic_salary",
+      label: "Basic salary",
+      category: "income",
+      inputs: ["amount"],
+      multi_instance: false,
+    },
+    {
+      id: "overtime",
+      name: "overtime",
+      label: "Overtime",
+      category: "income",
+      inputs: ["hours", "rate", "multiplier"],
+      multi_instance: false,
+    },
+    {
+      id: "employer_loan",
+      name: "employer_loan",
+      label: "Employer loan",
+      category: "deduction",
+      inputs: ["amount", "balance"],
+      multi_instance: true,
+    },
   ],
   custom_items: [{ id: 501, name: "501", label: "Basic salary", category: "income", inputs: ["amount"], multi_instance: false }],
   outputs: [{ name: "nett_pay", label: "Nett pay", category: "total" }],

@@ -52,12 +52,21 @@ describe("offeredInputs", () => {
 describe("periods and active employees", () => {
   const employees = [
     employee(1, { recent_payslips: [payslip(11, JAN), payslip(10, DEC, { finalised: true })] }),
-    employee(2, { recent_payslips: [payslip(21, JAN, { finalised: true }), payslip(22, JAN, { special: true }), payslip(20, DEC, { finalised: true })] }),
+    employee(2, {
+      recent_payslips: [
+        payslip(21, JAN, { finalised: true }),
+        payslip(22, JAN, { special: true }),
+        payslip(20, DEC, { finalised: true }),
+      ],
+    }),
     employee(3, { wave_id: 2, recent_payslips: [payslip(31, "2025-01-24")] }),
     // Appointed in January: no payslip in the recent list yet, but employed at the period end.
     employee(4, { recent_payslips: [], service_periods: [period(40, 4, "2025-01-15", null)] }),
     // Left in December.
-    employee(5, { recent_payslips: [payslip(50, DEC, { finalised: true })], service_periods: [period(50, 5, "2020-01-01", "2024-12-20")] }),
+    employee(5, {
+      recent_payslips: [payslip(50, DEC, { finalised: true })],
+      service_periods: [period(50, 5, "2020-01-01", "2024-12-20")],
+    }),
     // On long-term leave only (negative period): not employed by that period.
     employee(6, { service_periods: [period(60, 6, "2024-06-01", null, { negative: true })] }),
   ];
@@ -81,7 +90,13 @@ describe("periods and active employees", () => {
 });
 
 describe("inputSheetRows", () => {
-  const inputs = offeredInputs([calc({ calculation_id: "basic_salary", inputs: { amount: 0 } }), calc({ calculation_id: "employer_loan", inputs: { amount: 0, balance: 0 } })], ITEMS);
+  const inputs = offeredInputs(
+    [
+      calc({ calculation_id: "basic_salary", inputs: { amount: 0 } }),
+      calc({ calculation_id: "employer_loan", inputs: { amount: 0, balance: 0 } }),
+    ],
+    ITEMS,
+  );
   const employees = [
     employee(2, { number: "10", recent_payslips: [payslip(21, JAN, { nett_pay: 2100 })] }),
     employee(1, { number: "9", recent_payslips: [payslip(11, JAN, { dirty: true, nett_pay: undefined, finalised: true })] }),

@@ -47,7 +47,18 @@ const meta: InputSheetMeta = {
   builtAt: "2025-01-20T10:00:00.000Z",
 };
 
-const HEADERS = ["Employee ID", "Number", "Name", "Payslip date", "Basic salary: amount", "Bonus: amount", "Travel: note", "Nett pay", "Status", "Message"];
+const HEADERS = [
+  "Employee ID",
+  "Number",
+  "Name",
+  "Payslip date",
+  "Basic salary: amount",
+  "Bonus: amount",
+  "Travel: note",
+  "Nett pay",
+  "Status",
+  "Message",
+];
 
 function snapshot(): Snapshot {
   return new Map([
@@ -62,7 +73,18 @@ function snapshot(): Snapshot {
 function table(rows: unknown[][], columns = HEADERS) {
   return { columns, rows };
 }
-const row = (id: unknown, date: unknown, sal: unknown, bonus: unknown, note: unknown, status = "") => [id, "n", "name", date, sal, bonus, note, 1234, status, ""];
+const row = (id: unknown, date: unknown, sal: unknown, bonus: unknown, note: unknown, status = "") => [
+  id,
+  "n",
+  "name",
+  date,
+  sal,
+  bonus,
+  note,
+  1234,
+  status,
+  "",
+];
 
 describe("readInputSheet", () => {
   it("parses typed cells and flags every kind of bad row", () => {
@@ -92,7 +114,7 @@ describe("readInputSheet", () => {
     expect(problems[4]).toEqual(["Employee ID"]);
     expect(sheet.rows[4].problems[0].message).toBe("Same employee and payslip date as row 1");
     expect(problems[5]).toEqual(["Basic salary: amount"]);
-    expect(sheet.rows[5].problems[0].message).toContain("holds \"1000\"");
+    expect(sheet.rows[5].problems[0].message).toContain('holds "1000"');
     expect(sheet.rows[6].blank).toBe(true);
     expect(problems[7]).toEqual(["Employee ID"]);
   });
@@ -100,10 +122,13 @@ describe("readInputSheet", () => {
   it("flags values in unknown columns, notes inputs whose column was removed", () => {
     const columns = [...HEADERS.filter((h) => h !== "Bonus: amount"), "My notes"];
     const sheet = readInputSheet(
-      table([
-        [1, "n", "x", JAN, 3000, "", 0, "", "", ""],
-        [2, "n", "x", JAN, 2500, "bus", 0, "", "", "remember"],
-      ], columns),
+      table(
+        [
+          [1, "n", "x", JAN, 3000, "", 0, "", "", ""],
+          [2, "n", "x", JAN, 2500, "bus", 0, "", "", "remember"],
+        ],
+        columns,
+      ),
       meta,
       snapshot(),
     );
@@ -114,7 +139,16 @@ describe("readInputSheet", () => {
   });
 
   it("refuses a sheet without its key columns", () => {
-    expect(() => readInputSheet(table([], HEADERS.filter((h) => h !== "Payslip date")), meta, snapshot())).toThrow(/"Payslip date" column/);
+    expect(() =>
+      readInputSheet(
+        table(
+          [],
+          HEADERS.filter((h) => h !== "Payslip date"),
+        ),
+        meta,
+        snapshot(),
+      ),
+    ).toThrow(/"Payslip date" column/);
   });
 });
 
@@ -166,7 +200,10 @@ describe("planPush", () => {
   });
 
   it("chunks by the configured size", () => {
-    expect(planPush(sheet, snapshot(), { mode: "all", chunkSize: 2 }).chunks.map((c) => c.map((r) => r.rowIndex))).toEqual([[0, 1], [3]]);
+    expect(planPush(sheet, snapshot(), { mode: "all", chunkSize: 2 }).chunks.map((c) => c.map((r) => r.rowIndex))).toEqual([
+      [0, 1],
+      [3],
+    ]);
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(chunk([], 100)).toEqual([]);
     expect(() => chunk([1], 0)).toThrow(RangeError);
@@ -185,11 +222,22 @@ describe("results", () => {
     const results: BulkInputResult[] = [
       ok("1"),
       { id: "4", payslip_date: JAN, success: "false", message: "Payslip is finalised and cannot be changed" },
-      { id: "2", payslip_date: JAN, success: "false", message: "Invalid input", errors: { [NOTE]: "is too long", first_name: "can't be blank" } },
+      {
+        id: "2",
+        payslip_date: JAN,
+        success: "false",
+        message: "Invalid input",
+        errors: { [NOTE]: "is too long", first_name: "can't be blank" },
+      },
     ];
     const out = chunkOutcomes(rows, results, meta);
     expect(out[0]).toEqual({ rowIndex: 0, status: "Saved", message: "Updated", errorColumns: [] });
-    expect(out[1]).toEqual({ rowIndex: 3, status: "Failed", message: "Payslip is finalised and cannot be changed", errorColumns: [] });
+    expect(out[1]).toEqual({
+      rowIndex: 3,
+      status: "Failed",
+      message: "Payslip is finalised and cannot be changed",
+      errorColumns: [],
+    });
     expect(out[2].status).toBe("Failed");
     expect(out[2].errorColumns).toEqual(["Travel: note"]);
     expect(out[2].message).toBe("Invalid input — Travel: note: is too long; first_name: can't be blank");
@@ -211,7 +259,9 @@ describe("results", () => {
       message: "Not confirmed: network error — use Retry failed",
       errorColumns: [],
     });
-    expect(rejectedOutcomes(rows.slice(0, 1), "Bad request", { [SAL]: "too big" }, meta)[0].errorColumns).toEqual(["Basic salary: amount"]);
+    expect(rejectedOutcomes(rows.slice(0, 1), "Bad request", { [SAL]: "too big" }, meta)[0].errorColumns).toEqual([
+      "Basic salary: amount",
+    ]);
     const all = [
       ...chunkOutcomes(rows.slice(0, 1), [ok("1")], meta),
       ...unconfirmedOutcomes(rows.slice(1, 2), "HTTP 503"),
@@ -255,7 +305,9 @@ describe("snapshot", () => {
 describe("after the push", () => {
   it("reads nett pay of recalculated payslips, keeps dirty ones pending", () => {
     const employees = [
-      employee(1, { recent_payslips: [payslip(11, JAN, { nett_pay: 2222.5 }), payslip(12, JAN, { special: true, nett_pay: 1 })] }),
+      employee(1, {
+        recent_payslips: [payslip(11, JAN, { nett_pay: 2222.5 }), payslip(12, JAN, { special: true, nett_pay: 1 })],
+      }),
       employee(2, { recent_payslips: [payslip(21, JAN, { dirty: true, nett_pay: undefined })] }),
     ];
     const targets = [
@@ -271,7 +323,14 @@ describe("after the push", () => {
   it("logs one line with counts and the client, no key", () => {
     const time = new Date(2025, 0, 31, 9, 30);
     expect(
-      pushLogRow({ time, clientId: 1, clientName: "Liffey", sheetName: "Inputs", mode: "retry", counts: { Saved: 3, Failed: 1, Invalid: 2, Unchanged: 4, "Not sent": 0 } }),
+      pushLogRow({
+        time,
+        clientId: 1,
+        clientName: "Liffey",
+        sheetName: "Inputs",
+        mode: "retry",
+        counts: { Saved: 3, Failed: 1, Invalid: 2, Unchanged: 4, "Not sent": 0 },
+      }),
     ).toEqual([time, "Liffey (ID 1)", "Inputs", "Retry failed", 3, 1, 2, 4, 0]);
   });
 });

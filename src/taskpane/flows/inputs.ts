@@ -17,7 +17,14 @@ import {
   offeredInputs,
   wavePeriods,
 } from "../../sheets/inputSheet";
-import { type InputSheetMeta, InputSheetError, metaSettingKey, parseMeta, snapshotFromRows, snapshotToTable } from "../../sheets/push";
+import {
+  type InputSheetMeta,
+  InputSheetError,
+  metaSettingKey,
+  parseMeta,
+  snapshotFromRows,
+  snapshotToTable,
+} from "../../sheets/push";
 import type { FlowProgress } from "./imports";
 
 export type InputsClient = Pick<PayrollClient, "listWaves" | "listEmployees" | "listClientCalculations" | "getItemsAndOutputs">;
@@ -39,7 +46,11 @@ export interface InputChoices {
 }
 
 /** The four lists, fetched in parallel. */
-export async function loadInputChoices(client: InputsClient, clientId: number, progress: FlowProgress = {}): Promise<InputChoices> {
+export async function loadInputChoices(
+  client: InputsClient,
+  clientId: number,
+  progress: FlowProgress = {},
+): Promise<InputChoices> {
   const o = { signal: progress.signal };
   progress.update?.(0, 4, "Reading waves, employees and calculations");
   let done = 0;
@@ -97,7 +108,12 @@ async function chooseSheetName(
     const name = `${base.slice(0, 31 - suffix.length).trim()}${suffix}`;
     if (!existing.has(name.toLowerCase())) return { sheetName: name, n };
     const meta = await readInputSheetMeta(workbook, name);
-    if (meta && meta.clientId === request.clientId && meta.waveId === request.waveId && meta.payslipDate === request.payslipDate) {
+    if (
+      meta &&
+      meta.clientId === request.clientId &&
+      meta.waveId === request.waveId &&
+      meta.payslipDate === request.payslipDate
+    ) {
       return { sheetName: name, n };
     }
   }
@@ -161,7 +177,10 @@ export async function buildInputSheet(
     rows: inputSheetGrid(rows, inputs),
     onProgress: (done, total) => options.update?.(done, total, "Writing rows"),
   });
-  const snapshot = snapshotToTable(snapshotFromRows(rows), inputs.map((i) => i.key));
+  const snapshot = snapshotToTable(
+    snapshotFromRows(rows),
+    inputs.map((i) => i.key),
+  );
   await workbook.writeHiddenTable(snapshotSheet, snapshot.columns, snapshot.rows);
   const meta: InputSheetMeta = {
     version: 1,

@@ -161,7 +161,9 @@ export async function pushInputSheet(
     );
   }
   if (meta.clientId !== options.clientId) {
-    throw new InputSheetError(`"${sheetName}" belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client to push it.`);
+    throw new InputSheetError(
+      `"${sheetName}" belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client to push it.`,
+    );
   }
   const table = await workbook.readTable(sheetName);
   if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
@@ -233,7 +235,10 @@ export async function pushInputSheet(
       await workbook.annotateRows(sheetName, notSent.map(annotation), { clearOthers: false }).catch(() => undefined);
     }
     if (saved.length > 0) {
-      const next = snapshotToTable(applySaved(snapshot, saved), meta.inputs.map((i) => i.key));
+      const next = snapshotToTable(
+        applySaved(snapshot, saved),
+        meta.inputs.map((i) => i.key),
+      );
       await workbook.writeHiddenTable(meta.snapshotSheet, next.columns, next.rows);
     }
     await workbook.appendRows({
@@ -295,7 +300,12 @@ async function refreshNettPay(
   if (saved.length === 0 || options.nettPay === false) return { updated: 0, pending: 0, polls: 0 };
   const polling = options.nettPay ?? DEFAULT_POLLING;
   const targets: NettPayTarget[] = saved.map(({ rowIndex, employeeId, payslipDate }) => ({ rowIndex, employeeId, payslipDate }));
-  await workbook.writeColumnValues(sheetName, H.nettPay, targets.map((t) => ({ rowIndex: t.rowIndex, value: null })), "currency");
+  await workbook.writeColumnValues(
+    sheetName,
+    H.nettPay,
+    targets.map((t) => ({ rowIndex: t.rowIndex, value: null })),
+    "currency",
+  );
 
   let pending = targets;
   let polls = 0;
@@ -311,7 +321,9 @@ async function refreshNettPay(
       pending = found.pending;
     } catch (error) {
       const cancelled = options.signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
-      problem = cancelled ? "waiting was cancelled" : `it could not be read (${error instanceof Error ? error.message : String(error)})`;
+      problem = cancelled
+        ? "waiting was cancelled"
+        : `it could not be read (${error instanceof Error ? error.message : String(error)})`;
       break;
     }
   }

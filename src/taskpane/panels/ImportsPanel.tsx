@@ -25,7 +25,9 @@ export function ImportsPanel() {
       setOutcome({ intent: "success", text });
       services.notify(text, "success");
     } catch (e) {
-      const text = isAbortError(e) ? `${what}: cancelled. The sheet was not changed.` : `${what} failed: ${e instanceof Error ? e.message : String(e)}`;
+      const text = isAbortError(e)
+        ? `${what}: cancelled. The sheet was not changed.`
+        : `${what} failed: ${e instanceof Error ? e.message : String(e)}`;
       setOutcome({ intent: isAbortError(e) ? "info" : "error", text });
     }
   };
@@ -40,14 +42,18 @@ export function ImportsPanel() {
       onWaveFormChange={setWaveForm}
       busy={progress.busy}
       onImportEmployees={() =>
-        void run("Importing employees", "Employees", (task) => importEmployees(client, workbook, target, { customFields, servicePeriod }, task))
+        void run("Importing employees", "Employees", (task) =>
+          importEmployees(client, workbook, target, { customFields, servicePeriod }, task),
+        )
       }
       onImportWaves={() =>
         void run("Importing payment frequencies", "Payment frequencies", (task) =>
           importWaves(client, workbook, target, { simplified: waveForm === "simplified" }, task),
         )
       }
-      onImportPayPoints={() => void run("Importing pay points", "Pay points", (task) => importPayPoints(client, workbook, target, task))}
+      onImportPayPoints={() =>
+        void run("Importing pay points", "Pay points", (task) => importPayPoints(client, workbook, target, task))
+      }
       outcome={outcome}
     />
   );

@@ -45,7 +45,13 @@ export function InputSheetsPanel() {
       setSheets(live);
       const active = await workbook.activeSheetName().catch(() => "");
       setSheetName((current) =>
-        prefer && live.includes(prefer) ? prefer : live.includes(active) ? active : current && live.includes(current) ? current : live[0] ?? null,
+        prefer && live.includes(prefer)
+          ? prefer
+          : live.includes(active)
+            ? active
+            : current && live.includes(current)
+              ? current
+              : (live[0] ?? null),
       );
     },
     [workbook],
@@ -53,7 +59,7 @@ export function InputSheetsPanel() {
 
   const pickWave = React.useCallback((c: InputChoices, id: number | null) => {
     setWaveId(id);
-    setPayslipDate(id === null ? null : defaultPeriod(c.periods.get(id) ?? [])?.date ?? null);
+    setPayslipDate(id === null ? null : (defaultPeriod(c.periods.get(id) ?? [])?.date ?? null));
   }, []);
 
   const load = React.useCallback(async () => {
@@ -77,7 +83,8 @@ export function InputSheetsPanel() {
     void refreshSheets().catch(() => undefined);
   }, [load, refreshSheets]);
 
-  if (!services || !client || clientId === null || !workbook) return <Text>Connect and choose a client to work with input sheets.</Text>;
+  if (!services || !client || clientId === null || !workbook)
+    return <Text>Connect and choose a client to work with input sheets.</Text>;
   const clientName = services.clients.find((c) => c.id === clientId)?.name ?? `Client ${clientId}`;
   const { progress } = services;
 
@@ -87,13 +94,22 @@ export function InputSheetsPanel() {
     const inputKeys = choices.offered.map((o) => o.key).filter((k) => selected.has(k));
     try {
       const result = await progress.run("Building input sheet", (task) =>
-        buildInputSheet(client, workbook, { clientId, clientName, waveId, payslipDate, inputKeys }, { choices, signal: task.signal, update: task.update }),
+        buildInputSheet(
+          client,
+          workbook,
+          { clientId, clientName, waveId, payslipDate, inputKeys },
+          { choices, signal: task.signal, update: task.update },
+        ),
       );
       const text = `"${result.sheetName}" built: ${result.rowCount} employee${result.rowCount === 1 ? "" : "s"}. Edit the input cells, then Push changes.`;
       setOutcome({ intent: "success", text });
       await refreshSheets(result.sheetName);
     } catch (e) {
-      setOutcome(isAbortError(e) ? { intent: "info", text: "Cancelled: no sheet was built." } : { intent: "error", text: `Could not build the input sheet: ${errorText(e)}` });
+      setOutcome(
+        isAbortError(e)
+          ? { intent: "info", text: "Cancelled: no sheet was built." }
+          : { intent: "error", text: `Could not build the input sheet: ${errorText(e)}` },
+      );
     }
   };
 
@@ -102,7 +118,13 @@ export function InputSheetsPanel() {
     setOutcome(null);
     try {
       const result = await progress.run(`${PUSH_MODE_LABELS[mode]}: ${sheetName}`, (task) =>
-        pushInputSheet(client, workbook, sheetName, { mode, clientId, chunkSize: Number(chunkSize), signal: task.signal, update: task.update }),
+        pushInputSheet(client, workbook, sheetName, {
+          mode,
+          clientId,
+          chunkSize: Number(chunkSize),
+          signal: task.signal,
+          update: task.update,
+        }),
       );
       const notes = [
         result.missingInputs.length > 0 ? `Columns missing (not sent): ${result.missingInputs.join(", ")}.` : "",

@@ -165,7 +165,11 @@ export function InputSheetsView(props: InputSheetsViewProps) {
           <Text weight="semibold">Push an input sheet</Text>
         </legend>
         <Field label="Input sheet" hint={props.sheets.length === 0 ? "Build an input sheet first." : undefined}>
-          <Select value={props.sheetName ?? ""} onChange={(_, d) => props.onSheetChange(d.value)} disabled={props.sheets.length === 0}>
+          <Select
+            value={props.sheetName ?? ""}
+            onChange={(_, d) => props.onSheetChange(d.value)}
+            disabled={props.sheets.length === 0}
+          >
             {props.sheets.length === 0 && <option value="">No input sheets</option>}
             {props.sheets.map((s) => (
               <option key={s} value={s}>
@@ -183,7 +187,12 @@ export function InputSheetsView(props: InputSheetsViewProps) {
         </Field>
         <div className={styles.buttons}>
           {PUSH_BUTTONS.map((b) => (
-            <Button key={b.mode} appearance={b.primary ? "primary" : "secondary"} disabled={!canPush} onClick={() => props.onPush(b.mode)}>
+            <Button
+              key={b.mode}
+              appearance={b.primary ? "primary" : "secondary"}
+              disabled={!canPush}
+              onClick={() => props.onPush(b.mode)}
+            >
               {b.label}
             </Button>
           ))}
