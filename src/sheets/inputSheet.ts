@@ -155,15 +155,6 @@ export const INPUT_SHEET_HEADERS = {
   message: "Message",
 } as const;
 
-/** Headers the push reads but never sends. */
-export const READ_ONLY_HEADERS: readonly string[] = [
-  INPUT_SHEET_HEADERS.number,
-  INPUT_SHEET_HEADERS.name,
-  INPUT_SHEET_HEADERS.nettPay,
-  INPUT_SHEET_HEADERS.status,
-  INPUT_SHEET_HEADERS.message,
-];
-
 /** The current value of each chosen input for one payslip: payslip-specific first, then the employee's own. */
 function currentValues(
   employeeId: number,
