@@ -345,4 +345,32 @@ describe("several clients", () => {
     const sheet = rig.model.getSheet("Variance month end");
     expect(String(sheet.valueAt(0, 0))).toContain("INCOMPLETE, missing: Shannon");
   });
+
+  it("as background jobs with a queue of one: the second client's job starts once the first is done", async () => {
+    const clients = [
+      { id: 1, name: "Liffey" },
+      { id: 2, name: "Shannon" },
+    ];
+    const { built } = await prepare("tracked_balances", clients);
+    // The job the Cancel test left behind (the service cannot cancel jobs) must finish first: 600 ms per job.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { asked, sleep } = fastWaits();
+    const statuses: ReportStatus[] = [];
+    rig.faulty.reset();
+    const result = await runReportToSheet(
+      { client: rig.client, workbook: rig.workbook },
+      saved("tracked_balances", built, "async", "Balances month end"),
+      {
+        sleep,
+        onStatus: (s) => statuses.push(s),
+      },
+    );
+    // The second start met a full queue while the first job ran: no waiting notice, its job was polled first.
+    expect(rig.faulty.count("/reports/tracked_balances/async", "POST")).toBe(3);
+    expect(statuses.some((s) => s.phase === "queue-full")).toBe(false);
+    for (const ms of asked) expect(ms).toBeGreaterThanOrEqual(MIN_POLL_INTERVAL_MS);
+    expect(result.failures).toEqual([]);
+    const records = await readRecords(rig.workbook, "Balances month end");
+    expect(new Set(records.map((r) => r.Client))).toEqual(new Set(["Liffey", "Shannon"]));
+  });
 });

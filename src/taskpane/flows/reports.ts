@@ -168,10 +168,13 @@ export async function runAsync(
   let polls = 0;
   const finished = () => outcomes.filter(Boolean).length;
 
+  // Set by a 429 while our jobs run: the next start waits until one of them has finished (freeing a place).
+  let queueFull = false;
+
   while (pending.length > 0 || running.length > 0) {
     // Start as many jobs as the queue accepts.
     let waitMs = interval;
-    while (pending.length > 0) {
+    while (pending.length > 0 && !(queueFull && running.length > 0)) {
       const index = pending[0];
       const r = requests[index];
       try {
@@ -199,6 +202,7 @@ export async function runAsync(
               message: `The service's report queue is full. Trying again in ${Math.ceil(waitMs / 1000)} s (attempt ${queueWaits}).`,
             });
           }
+          queueFull = running.length > 0;
           break; // with jobs running, poll them first: they free the queue
         }
         pending.shift();
@@ -218,10 +222,12 @@ export async function runAsync(
         if (result.state === "complete") {
           outcomes[job.index] = { ok: true, rows: result.rows as Record<string, unknown>[] };
           running.splice(running.indexOf(job), 1);
+          queueFull = false;
         }
       } catch (error) {
         if (isAbort(error)) throw error;
         const lost = error instanceof NotFoundError;
+        queueFull = false;
         outcomes[job.index] = {
           ok: false,
           lost,
