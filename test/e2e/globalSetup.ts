@@ -1,0 +1,29 @@
+/**
+ * Builds the development bundle once for the whole e2e run (webpack, mode development, no source maps) into a
+ * temporary folder, and hands its path to the tests in PAYROLL_E2E_DIST. Set PAYROLL_E2E_DIST yourself to reuse a build.
+ */
+import { existsSync, mkdtempSync } from "fs";
+import os from "os";
+import path from "path";
+import webpack from "webpack";
+
+export default async function globalSetup(): Promise<void> {
+  const given = process.env.PAYROLL_E2E_DIST;
+  if (given && existsSync(path.join(given, "preview.html"))) return;
+  const outDir = mkdtempSync(path.join(os.tmpdir(), "payroll-e2e-dist-"));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const makeConfig = require("../../webpack.config.js") as (env: object, argv: object) => Promise<webpack.Configuration>;
+  const config = await makeConfig({ outDir, noSourceMaps: true }, { mode: "development" });
+  const started = Date.now();
+  await new Promise<void>((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (!stats || stats.hasErrors())
+        return reject(new Error(`The e2e bundle did not build:\n${stats?.toString("errors-only")}`));
+      resolve();
+    })?.close?.(() => undefined);
+  });
+  process.env.PAYROLL_E2E_DIST = outDir;
+  process.env.PAYROLL_E2E_OWN_DIST = "1";
+  console.log(`\ne2e: built the development bundle into ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

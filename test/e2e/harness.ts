@@ -1,0 +1,247 @@
+/**
+ * End-to-end harness: a fast sandbox, the production server serving the e2e bundle with its /v1 proxy, and Debian's
+ * Chromium driven by playwright-core, all on loopback. Each startStack() is a fresh world (new sandbox state,
+ * new browser profile); call close() when done.
+ *
+ *   const stack = await startStack();
+ *   await connect(stack.page, stack.sandbox.apiKey);
+ *   await chooseClient(stack.page, 1);
+ *   await openTab(stack.page, "Imports");
+ *   ...
+ *   await stack.close();
+ */
+import { mkdtempSync, rmSync } from "fs";
+import os from "os";
+import path from "path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { startSandbox, type SandboxOptions } from "../../src/sandbox";
+import { buildServer } from "../../src/server/app";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Chromium flags: no sandbox (containers), no GPU, and nothing that reaches the network on its own. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export interface StackOptions {
+  /** Sandbox options; defaults are fast (recalcMs 300, reportJobMs 300). */
+  sandbox?: SandboxOptions;
+  /** Page to open; default the preview. */
+  path?: string;
+  viewport?: { width: number; height: number };
+}
+
+export interface Stack {
+  page: Page;
+  context: BrowserContext;
+  sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  /** Origin of the static server (serves the bundle, proxies /v1 to the sandbox). */
+  origin: string;
+  /** Every console line and page error of the session, e.g. to check the key is never logged. */
+  consoleLines: string[];
+  /** Every URL the page requested. */
+  requestUrls: string[];
+  close(): Promise<void>;
+}
+
+export function e2eDist(): string {
+  const dist = process.env.PAYROLL_E2E_DIST;
+  if (!dist)
+    throw new Error(
+      "PAYROLL_E2E_DIST is not set: run the e2e tests with jest -c jest.e2e.config.js (its globalSetup builds the bundle).",
+    );
+  return dist;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const sandbox = await startSandbox({ port: 0, recalcMs: 300, reportJobMs: 300, ...options.sandbox });
+  const cleanups: (() => Promise<unknown> | void)[] = [() => sandbox.close()];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => undefined);
+  };
+  try {
+    const server = await buildServer({ distDir: e2eDist(), serviceUrl: sandbox.url });
+    const origin = await server.listen({ port: 0, host: "127.0.0.1" });
+    cleanups.push(() => server.close());
+
+    const profile = mkdtempSync(path.join(os.tmpdir(), "payroll-e2e-profile-"));
+    cleanups.push(() => rmSync(profile, { recursive: true, force: true }));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: options.viewport ?? { width: 1400, height: 900 },
+    });
+    cleanups.push(() => context.close());
+    const page = context.pages()[0] ?? (await context.newPage());
+    const consoleLines: string[] = [];
+    const requestUrls: string[] = [];
+    page.on("console", (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+    page.on("pageerror", (error) => consoleLines.push(`pageerror: ${error.message}`));
+    page.on("request", (request) => requestUrls.push(request.url()));
+    // Nothing outside loopback: the preview must work offline.
+    await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
+
+    await page.goto(`${origin}${options.path ?? "/preview.html"}`);
+    await page.getByRole("main", { name: "Payroll" }).waitFor();
+    return { page, context, sandbox, origin, consoleLines, requestUrls, close: cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+// ---- pane helpers -------------------------------------------------------------------------------------------
+
+/** Types the key (remember unticked unless asked), presses Connect and waits for the connected status. */
+export async function connect(page: Page, apiKey: string, options: { remember?: boolean } = {}): Promise<void> {
+  await openConnection(page);
+  await page.getByLabel("API key", { exact: false }).first().fill(apiKey);
+  const remember = page.getByRole("checkbox", { name: /Remember on this computer/ });
+  if ((await remember.isChecked()) !== Boolean(options.remember)) await remember.click();
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await page
+    .getByText(/^Connected to /)
+    .or(page.getByText(/did not accept|Could not reach|did not answer/))
+    .first()
+    .waitFor();
+}
+
+/** Unfolds the Connection section when it is folded. */
+export async function openConnection(page: Page): Promise<void> {
+  const header = page.getByRole("button", { name: /^Connection:/ });
+  if ((await header.getAttribute("aria-expanded")) !== "true") await header.click();
+  await page.getByRole("button", { name: "Connect", exact: true }).waitFor();
+}
+
+/** Picks the client; the shell then folds the Connection section (waits until it is folded). */
+export async function chooseClient(page: Page, clientId: number): Promise<void> {
+  await page.getByRole("combobox", { name: /Client/ }).selectOption(String(clientId));
+  await page.getByRole("tablist", { name: "Features" }).waitFor();
+  await page.getByRole("button", { name: "Connect", exact: true }).waitFor({ state: "hidden" });
+}
+
+export async function openTab(page: Page, title: string): Promise<void> {
+  await page.getByRole("tab", { name: title }).click();
+}
+
+// ---- workbook helpers (the preview workbook is exposed as window.__payrollPreview.workbook) ---------------
+
+export interface SheetDump {
+  name: string;
+  visibility: string;
+  /** [row, column, value, formula, number format] of every non-empty cell. */
+  cells: [number, number, unknown, string | undefined, string | undefined][];
+}
+
+export interface WorkbookDump {
+  sheets: SheetDump[];
+  settings: [string, unknown][];
+  tables: string[];
+  /** Every string reachable from the workbook object (sheets, cells, settings, tables, names, anything added later). */
+  strings: string[];
+}
+
+/** A full dump of the preview workbook's state. */
+export async function workbookState(page: Page): Promise<WorkbookDump> {
+  return page.evaluate(() => {
+    type AnyObj = Record<string, unknown>;
+    const wb = (window as unknown as { __payrollPreview: { workbook: AnyObj } }).__payrollPreview.workbook as AnyObj & {
+      sheets: { name: string; visibility: string; rowsData: ({ v: unknown; f?: string; nf?: string } | undefined)[][] }[];
+      settings: Map<string, unknown>;
+      tablesList: { name: string; deleted?: boolean }[];
+    };
+    const sheets = wb.sheets.map((s) => {
+      const cells: [number, number, unknown, string | undefined, string | undefined][] = [];
+      s.rowsData.forEach((row, r) =>
+        row?.forEach((cell, c) => {
+          if (cell && (cell.v !== null || cell.f !== undefined)) cells.push([r, c, cell.v, cell.f, cell.nf]);
+        }),
+      );
+      return { name: s.name, visibility: s.visibility, cells };
+    });
+    const strings: string[] = [];
+    const seen = new Set<unknown>();
+    const walk = (value: unknown, depth: number) => {
+      if (typeof value === "string") return void strings.push(value);
+      if (value === null || typeof value !== "object" || seen.has(value) || depth > 50) return;
+      seen.add(value);
+      if (value instanceof Map) {
+        value.forEach((v, k) => {
+          walk(k, depth + 1);
+          walk(v, depth + 1);
+        });
+      } else if (value instanceof Set) value.forEach((v) => walk(v, depth + 1));
+      else {
+        for (const key of Object.keys(value)) {
+          strings.push(key);
+          walk((value as AnyObj)[key], depth + 1);
+        }
+      }
+    };
+    walk(wb, 0);
+    return {
+      sheets,
+      settings: [...wb.settings.entries()],
+      tables: wb.tablesList.filter((t) => !t.deleted).map((t) => t.name),
+      strings,
+    };
+  });
+}
+
+/** Where a secret appears in the workbook state (empty when nowhere): sheet cells, settings, or any reachable string. */
+export function findSecret(state: WorkbookDump, secret: string): string[] {
+  const hits: string[] = [];
+  for (const sheet of state.sheets)
+    for (const [r, c, v, f] of sheet.cells)
+      if (String(v).includes(secret) || (f ?? "").includes(secret)) hits.push(`cell ${sheet.name}!R${r + 1}C${c + 1}`);
+  for (const [k, v] of state.settings) if (k.includes(secret) || JSON.stringify(v).includes(secret)) hits.push(`setting ${k}`);
+  for (const s of state.strings) if (s.includes(secret)) hits.push(`string "${s.slice(0, 40)}…"`);
+  return hits;
+}
+
+/** The displayed text of a sheet's used cells, row by row (for asserting what a person sees). */
+export async function sheetText(page: Page, sheetName: string): Promise<string[][]> {
+  return page.evaluate((name) => {
+    const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): unknown } } }).__payrollPreview
+      .workbook;
+    const sheet = wb.findSheet(name) as
+      | {
+          usedRect(valuesOnly?: boolean): { r: number; c: number; rows: number; cols: number } | null;
+          textAt(r: number, c: number): string;
+        }
+      | undefined;
+    if (!sheet) throw new Error(`No sheet named ${name}`);
+    const rect = sheet.usedRect(true);
+    if (!rect) return [];
+    const rows: string[][] = [];
+    for (let r = rect.r; r < rect.r + rect.rows; r++) {
+      const row: string[] = [];
+      for (let c = rect.c; c < rect.c + rect.cols; c++) row.push(sheet.textAt(r, c));
+      rows.push(row);
+    }
+    return rows;
+  }, sheetName);
+}
+
+/** Waits until the workbook has a sheet of that name. */
+export async function waitForSheet(page: Page, sheetName: string, timeoutMs = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (name) =>
+      Boolean(
+        (
+          window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): unknown } } }
+        ).__payrollPreview.workbook.findSheet(name),
+      ),
+    sheetName,
+    { timeout: timeoutMs },
+  );
+}
