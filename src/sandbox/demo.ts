@@ -39,7 +39,7 @@ export interface DemoOptions {
 }
 
 /** Months of finalised history before the open period. */
-export const HISTORY_MONTHS = 13;
+export const HISTORY_MONTHS = 14;
 /** Pay rise date in the history, so that the variance report has something to show. */
 const RAISE_DATE = "2026-04-01";
 
@@ -329,9 +329,10 @@ class ClientBuilder {
     const appointment = joinedRecently
       ? addDays(historyFirstEnd, faker.number.int({ min: 0, max: Math.max(0, dayNumber(periodEndDate(wave.rec, wave.current - 3)) - dayNumber(historyFirstEnd)) }))
       : addDays("2009-01-05", faker.number.int({ min: 0, max: dayNumber(this.historyStart) - dayNumber("2009-01-05") }));
+    // Every client with six or more employees has a leaver and someone on long-term leave; more at random.
     const roll = faker.number.float();
-    const terminated = i > 0 && roll < 0.08;
-    const longTermLeave = !terminated && roll < 0.13;
+    const terminated = i % 12 === 5 || (i > 0 && i % 12 !== 3 && roll < 0.05);
+    const longTermLeave = !terminated && (i % 12 === 3 || roll < 0.08);
     const termination = terminated
       ? addDays(
           appointment > historyFirstEnd ? appointment : historyFirstEnd,
