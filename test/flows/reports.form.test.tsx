@@ -4,7 +4,8 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { computeAccessibleName } from "dom-accessibility-api";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import type { Employee, PaymentRun, Wave } from "../../src/contract";
+import { BETA_REPORTS, REPORT_IDS, type Employee, type PaymentRun, type Wave } from "../../src/contract";
+import { REPORT_TITLES } from "../../src/taskpane/flows/reports";
 import { defaultParams, type ClientReportData, type ReportParams } from "../../src/sheets/reports";
 import { ReportsForm } from "../../src/taskpane/panels/ReportsForm";
 import { ReportsView, type ReportsViewProps } from "../../src/taskpane/panels/ReportsView";
@@ -294,5 +295,11 @@ describe("reports view", () => {
       within(screen.getByRole("region", { name: "Report sheets" })).getByRole("button", { name: "Refresh Variance" }),
     );
     expect(p.onRefresh).toHaveBeenCalledWith("Variance");
+  });
+});
+
+describe("report titles", () => {
+  it("mark exactly the document's beta reports", () => {
+    for (const id of REPORT_IDS) expect(REPORT_TITLES[id].endsWith("(beta)")).toBe(BETA_REPORTS.includes(id));
   });
 });

@@ -5,7 +5,7 @@
  */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
-import { REPORT_IDS, BETA_REPORTS, type ReportId } from "../../contract";
+import { REPORT_IDS, type ReportId } from "../../contract";
 import { sheetNameProblem } from "../../excel";
 import {
   buildRequests,
@@ -41,10 +41,8 @@ export function ReportsPanel() {
 
 type Connected = AppServices & { client: NonNullable<AppServices["client"]>; clientId: number };
 
-const REPORT_OPTIONS = REPORT_IDS.map((id) => ({
-  value: id,
-  label: REPORT_TITLES[id] + (BETA_REPORTS.includes(id) && !REPORT_TITLES[id].includes("beta") ? " (beta)" : ""),
-}));
+/** The beta reports carry "(beta)" in their titles. */
+const REPORT_OPTIONS = REPORT_IDS.map((id) => ({ value: id, label: REPORT_TITLES[id] }));
 
 /** One line about what a run is doing. */
 export function statusText(s: ReportStatus): string {
