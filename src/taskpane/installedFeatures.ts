@@ -3,6 +3,7 @@
  * Slices: add ONE import line for your register module below; keep the list sorted.
  */
 import "./panels/ReportsRegister";
+import "./panels/registerPayroll";
 import "./panels/registerSheets";
 
 export {};

@@ -1,0 +1,131 @@
+/** The Employees feature: wires PeopleView to the employee and service period flows through the shell's services. */
+import * as React from "react";
+import { Text } from "@fluentui/react-components";
+import { useConnectedServices } from "../context";
+import { todayIso } from "../../sheets/grid";
+import type { ServiceAction } from "../../sheets/servicePeriods";
+import {
+  createProfileMapping,
+  createWave,
+  deleteEmployees,
+  type DeleteCandidate,
+  EMPLOYEE_SHEET,
+  employeesToDelete,
+  importEmployeeDetail,
+  importProfileMappings,
+  isManualNumbering,
+  profileMappingBody,
+  saveEmployees,
+  waveCreateBody,
+} from "../flows/employees";
+import { importServicePeriods, runServiceAction, SERVICE_SHEET } from "../flows/servicePeriods";
+import { type Outcome, rowOutcome, useFlowRunner } from "./payrollParts";
+import { PeopleView, type ServiceActionKind, type WaveFormState } from "./PeopleView";
+import { useClientList } from "./useClientList";
+
+export function PeoplePanel() {
+  const services = useConnectedServices();
+  const [outcome, setOutcome] = React.useState<Outcome>(null);
+  const [confirm, setConfirm] = React.useState<{ title: string; items: string[]; candidates: DeleteCandidate[] } | null>(null);
+  const [action, setAction] = React.useState<ServiceActionKind>("end_service");
+  const [actionDate, setActionDate] = React.useState(todayIso());
+  const [code, setCode] = React.useState("");
+  const [employeeId, setEmployeeId] = React.useState<number | null>(null);
+  const [profileId, setProfileId] = React.useState("");
+  const [profileInputs, setProfileInputs] = React.useState("");
+  const [mappingError, setMappingError] = React.useState<string | null>(null);
+  const [wave, setWave] = React.useState<WaveFormState>({ frequency: "monthly", firstEndDate: "", lastDayOfMonth: "", customName: "" });
+  const [waveErrors, setWaveErrors] = React.useState<Record<string, string>>({});
+  const fallback = { progress: { run: async () => undefined as never, busy: false }, notify: () => undefined };
+  const run = useFlowRunner(services ?? fallback, setOutcome);
+  const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+  if (!services) return <Text>Connect and choose a client to work with employees.</Text>;
+  const { client, clientId, workbook } = services;
+  const info = services.clients.find((c) => c.id === clientId);
+  const target = { clientId, clientName: info?.name ?? `Client ${clientId}` };
+  const customNameAllowed = (info?.features ?? []).includes("wave_custom_name");
+
+  const serviceAction = (): ServiceAction =>
+    action === "end_service"
+      ? { kind: "end_service", termination_date: actionDate, termination_code: Number(code.trim()) }
+      : action === "reinstate"
+        ? { kind: "reinstate", appointment_date: actionDate }
+        : { kind: "undo_end_service" };
+
+  return (
+    <PeopleView
+      busy={services.progress.busy}
+      manualNumbers={isManualNumbering(info)}
+      onSaveEmployees={() =>
+        void run("Saving employees", (t) => saveEmployees(client, workbook, { ...target, numberMode: info?.employee_number_mode ?? null }, t), (r) => {
+          if (r.counts.Saved > 0) employees.reload();
+          return rowOutcome(r.summary, r.counts);
+        })
+      }
+      onDeleteSelected={() =>
+        void (async () => {
+          setOutcome(null);
+          try {
+            const rows = await workbook.selectedRowIndexes(EMPLOYEE_SHEET.sheetName);
+            const candidates = await employeesToDelete(workbook, rows);
+            if (candidates.length === 0) return setOutcome({ intent: "warning", text: `Select rows of saved employees in "${EMPLOYEE_SHEET.sheetName}" first.` });
+            setConfirm({ title: `Delete ${candidates.length} employee${candidates.length === 1 ? "" : "s"}? This cannot be undone.`, items: candidates.map((c) => c.label), candidates });
+          } catch (e) {
+            setOutcome({ intent: "error", text: e instanceof Error ? e.message : String(e) });
+          }
+        })()
+      }
+      confirm={confirm}
+      onCancelConfirm={() => setConfirm(null)}
+      onConfirm={() => {
+        const candidates = confirm?.candidates ?? [];
+        setConfirm(null);
+        void run("Deleting employees", (t) => deleteEmployees(client, workbook, target, candidates, t), (r) => {
+          employees.reload();
+          return rowOutcome(r.summary, r.counts);
+        });
+      }}
+      onServicePeriods={() => void run("Service periods to sheet", (t) => importServicePeriods(client, workbook, target, t), (r) => ({ intent: "success", text: `${r.rowCount} service period rows written to "${r.sheetName}".` }))}
+      action={action}
+      onActionChange={setAction}
+      actionDate={actionDate}
+      onActionDateChange={setActionDate}
+      terminationCode={code}
+      onTerminationCodeChange={setCode}
+      onRunAction={() =>
+        void (async () => {
+          const rows = await workbook.selectedRowIndexes(SERVICE_SHEET.sheetName).catch(() => [] as number[]);
+          if (rows.length === 0) return setOutcome({ intent: "warning", text: `Select rows in "${SERVICE_SHEET.sheetName}" first (import service periods if the sheet is missing).` });
+          await run("Service period action", (t) => runServiceAction(client, workbook, target, serviceAction(), rows, t), (r) => rowOutcome(r.summary, r.counts));
+        })()
+      }
+      employees={employees.data ?? []}
+      employeeId={employeeId}
+      onEmployeeChange={setEmployeeId}
+      onEmployeeDetail={() => employeeId !== null && void run("Employee record to sheet", (t) => importEmployeeDetail(client, workbook, target, employeeId, t), (r) => ({ intent: "success", text: `${r.rowCount} fields written to "${r.sheetName}".` }))}
+      onProfileMappings={() => employeeId !== null && void run("Profile mappings to sheet", (t) => importProfileMappings(client, workbook, target, employeeId, t), (r) => ({ intent: "success", text: `${r.rowCount} profile mappings written to "${r.sheetName}".` }))}
+      profileId={profileId}
+      onProfileIdChange={setProfileId}
+      profileInputs={profileInputs}
+      onProfileInputsChange={setProfileInputs}
+      mappingError={mappingError}
+      onCreateMapping={() => {
+        const parsed = profileMappingBody(profileId, profileInputs);
+        if ("error" in parsed) return setMappingError(parsed.error);
+        setMappingError(null);
+        if (employeeId !== null) void run("Creating a profile mapping", (t) => createProfileMapping(client, employeeId, parsed.body, t), (r) => ({ intent: "success", text: `${r.message}${r.id !== undefined ? ` (mapping ${r.id})` : ""}.` }));
+      }}
+      wave={wave}
+      onWaveChange={setWave}
+      customNameAllowed={customNameAllowed}
+      waveErrors={waveErrors}
+      onCreateWave={() => {
+        const checked = waveCreateBody(wave, customNameAllowed);
+        if ("errors" in checked) return setWaveErrors(checked.errors);
+        setWaveErrors({});
+        void run("Creating a payment frequency", (t) => createWave(client, clientId, checked.body, t), (r) => ({ intent: "success", text: `${r.message} (wave ${r.id}). Import payment frequencies to see it.` }));
+      }}
+      outcome={outcome}
+    />
+  );
+}

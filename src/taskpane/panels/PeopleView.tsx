@@ -1,0 +1,163 @@
+/**
+ * The Employees panel's view: save the Employees sheet (create/update), delete selected employees with
+ * confirmation, service periods (import; End service / Reinstate / Undo for the selected rows), one employee's
+ * record and profile mappings, and a new payment frequency. Data and callbacks only.
+ */
+import * as React from "react";
+import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, Textarea } from "@fluentui/react-components";
+import { ConfirmDialog, EmployeePicker, type EmployeeOption, type Outcome, OutcomeBar, Section, usePartStyles } from "./payrollParts";
+
+export type ServiceActionKind = "end_service" | "reinstate" | "undo_end_service";
+
+export interface WaveFormState {
+  frequency: "weekly" | "fortnightly" | "monthly";
+  firstEndDate: string;
+  lastDayOfMonth: string;
+  customName: string;
+}
+
+export interface PeopleViewProps {
+  busy: boolean;
+  manualNumbers: boolean;
+  onSaveEmployees(): void;
+  onDeleteSelected(): void;
+  confirm: { title: string; items: string[] } | null;
+  onConfirm(): void;
+  onCancelConfirm(): void;
+
+  onServicePeriods(): void;
+  action: ServiceActionKind;
+  onActionChange(a: ServiceActionKind): void;
+  actionDate: string;
+  onActionDateChange(v: string): void;
+  terminationCode: string;
+  onTerminationCodeChange(v: string): void;
+  onRunAction(): void;
+
+  employees: readonly EmployeeOption[];
+  employeeId: number | null;
+  onEmployeeChange(id: number | null): void;
+  onEmployeeDetail(): void;
+  onProfileMappings(): void;
+  profileId: string;
+  onProfileIdChange(v: string): void;
+  profileInputs: string;
+  onProfileInputsChange(v: string): void;
+  onCreateMapping(): void;
+  mappingError: string | null;
+
+  wave: WaveFormState;
+  onWaveChange(w: WaveFormState): void;
+  customNameAllowed: boolean;
+  waveErrors: Record<string, string>;
+  onCreateWave(): void;
+  outcome: Outcome;
+}
+
+const ACTIONS: { value: ServiceActionKind; label: string }[] = [
+  { value: "end_service", label: "End service" },
+  { value: "reinstate", label: "Reinstate" },
+  { value: "undo_end_service", label: "Undo end of service" },
+];
+
+export function PeopleView(p: PeopleViewProps) {
+  const styles = usePartStyles();
+  const codeOk = p.action !== "end_service" || /^\d+$/.test(p.terminationCode.trim());
+  const dateOk = p.action === "undo_end_service" || /^\d{4}-\d{2}-\d{2}$/.test(p.actionDate);
+  const w = p.wave;
+  return (
+    <div className={styles.root}>
+      <Section
+        title="Employees sheet"
+        hint={`Edit rows of the Employees sheet, or add rows with a blank Employee ID for new employees${p.manualNumbers ? " (this client numbers employees manually: give each new employee a Number)" : ""}. Only changed cells are sent.`}
+      >
+        <div className={styles.row}>
+          <Button appearance="primary" disabled={p.busy} onClick={p.onSaveEmployees}>
+            Save employees
+          </Button>
+          <Button disabled={p.busy} onClick={p.onDeleteSelected}>
+            Delete selected employees…
+          </Button>
+        </div>
+      </Section>
+
+      <Section title="Service periods" hint="Select rows in the Service periods sheet; the action applies to each selected employee.">
+        <Button className={styles.action} disabled={p.busy} onClick={p.onServicePeriods}>
+          Service periods to sheet
+        </Button>
+        <Field label="Action">
+          <RadioGroup value={p.action} onChange={(_, d) => p.onActionChange(d.value as ServiceActionKind)}>
+            {ACTIONS.map((a) => (
+              <Radio key={a.value} value={a.value} label={a.label} />
+            ))}
+          </RadioGroup>
+        </Field>
+        {p.action !== "undo_end_service" && (
+          <Field label={p.action === "end_service" ? "Termination date" : "Appointment date"} validationState={dateOk ? "none" : "error"} validationMessage={dateOk ? undefined : "Enter a date"}>
+            <Input type="date" value={p.actionDate} onChange={(_, d) => p.onActionDateChange(d.value)} />
+          </Field>
+        )}
+        {p.action === "end_service" && (
+          <Field label="Termination code" hint="The Reason For Termination code, a number" validationState={codeOk ? "none" : "error"} validationMessage={codeOk ? undefined : "Enter a whole number"}>
+            <Input inputMode="numeric" value={p.terminationCode} onChange={(_, d) => p.onTerminationCodeChange(d.value)} />
+          </Field>
+        )}
+        <Button className={styles.action} appearance="primary" disabled={p.busy || !codeOk || !dateOk} onClick={p.onRunAction}>
+          {ACTIONS.find((a) => a.value === p.action)!.label} for selected rows
+        </Button>
+      </Section>
+
+      <Section title="One employee">
+        <EmployeePicker label="Employee" employees={p.employees} value={p.employeeId} onChange={p.onEmployeeChange} disabled={p.busy} />
+        <div className={styles.row}>
+          <Button disabled={p.busy || p.employeeId === null} onClick={p.onEmployeeDetail}>
+            Full record to sheet
+          </Button>
+          <Button disabled={p.busy || p.employeeId === null} onClick={p.onProfileMappings}>
+            Profile mappings to sheet
+          </Button>
+        </div>
+        <Text size={200}>New template profile mapping for this employee</Text>
+        <Field label="Profile (template) ID">
+          <Input inputMode="numeric" value={p.profileId} onChange={(_, d) => p.onProfileIdChange(d.value)} />
+        </Field>
+        <Field label="Inputs (JSON object, optional)" validationState={p.mappingError ? "error" : "none"} validationMessage={p.mappingError ?? undefined}>
+          <Textarea value={p.profileInputs} onChange={(_, d) => p.onProfileInputsChange(d.value)} resize="vertical" />
+        </Field>
+        <Button className={styles.action} disabled={p.busy || p.employeeId === null || p.profileId.trim() === ""} onClick={p.onCreateMapping}>
+          Create mapping
+        </Button>
+      </Section>
+
+      <Section title="New payment frequency">
+        <Field label="Frequency">
+          <Dropdown value={w.frequency} selectedOptions={[w.frequency]} onOptionSelect={(_, d) => p.onWaveChange({ ...w, frequency: d.optionValue as WaveFormState["frequency"] })}>
+            {["weekly", "fortnightly", "monthly"].map((f) => (
+              <Option key={f} value={f}>
+                {f}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label="First period end date" validationState={p.waveErrors.first_end_date ? "error" : "none"} validationMessage={p.waveErrors.first_end_date}>
+          <Input type="date" value={w.firstEndDate} onChange={(_, d) => p.onWaveChange({ ...w, firstEndDate: d.value })} />
+        </Field>
+        {w.frequency === "monthly" && (
+          <Field label="Last day of month (1–31)" validationState={p.waveErrors.last_day_of_month ? "error" : "none"} validationMessage={p.waveErrors.last_day_of_month}>
+            <Input inputMode="numeric" value={w.lastDayOfMonth} onChange={(_, d) => p.onWaveChange({ ...w, lastDayOfMonth: d.value })} />
+          </Field>
+        )}
+        {p.customNameAllowed && (
+          <Field label="Custom name (optional)" validationState={p.waveErrors.custom_name ? "error" : "none"} validationMessage={p.waveErrors.custom_name}>
+            <Input value={w.customName} onChange={(_, d) => p.onWaveChange({ ...w, customName: d.value })} />
+          </Field>
+        )}
+        <Button className={styles.action} disabled={p.busy} onClick={p.onCreateWave}>
+          Create payment frequency
+        </Button>
+      </Section>
+      <OutcomeBar outcome={p.outcome} />
+      <ConfirmDialog open={p.confirm !== null} title={p.confirm?.title ?? ""} items={p.confirm?.items ?? []} confirmLabel="Delete" onConfirm={p.onConfirm} onCancel={p.onCancelConfirm} />
+    </div>
+  );
+}
