@@ -58,6 +58,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     prefix: "/v1",
     rewritePrefix,
     http: { requestOptions: { timeout: options.proxyTimeoutMs ?? 60_000 } },
+    // The service unreachable or too slow: a gateway error in the service's own error shape ({message}).
+    replyOptions: {
+      onError: (reply, { error }) => {
+        const timedOut = (error as { statusCode?: number }).statusCode === 504;
+        void reply
+          .code(timedOut ? 504 : 502)
+          .send({
+            message: timedOut ? "The payroll service did not answer in time." : "The payroll service could not be reached.",
+          });
+      },
+    },
   });
 
   await app.register(fastifyStatic, {

@@ -69,6 +69,8 @@ export function connectionErrorMessage(error: unknown, baseUrl: string): string 
   if (error instanceof TimeoutError) return `The service at ${baseUrl} did not answer in time. Try again.`;
   if (error instanceof NetworkError)
     return `Could not reach the service at ${baseUrl}. Check the service address and your network.`;
+  if (error instanceof ServerError && [502, 503, 504].includes(error.status ?? 0))
+    return `The payroll service behind ${baseUrl} could not be reached (HTTP ${error.status}). Check that it is running, then try again.`;
   if (error instanceof ServerError)
     return `The service at ${baseUrl} had an internal error (HTTP ${error.status}). Try again later.`;
   if (error instanceof UnexpectedResponseError)
