@@ -7,15 +7,13 @@
 import { base, en, en_IE, Faker } from "@faker-js/faker";
 import type { Inputs } from "../contract";
 import { EMPLOYEE_NUMBER_MANUAL } from "../contract";
-import { addDays, addMonths, dateTime, dayNumber } from "./dates";
+import { addDays, addMonths, dateTime, dayNumber, weekday } from "./dates";
 import {
   defaultInputs,
   findItem,
   frequencyText,
   normaliseFirstEndDate,
   periodContaining,
-  periodEndDate,
-  periodStartDate,
   regularHoursPerWeek,
   SYSTEM_ITEMS,
   waveLengths,
@@ -259,7 +257,7 @@ class ClientBuilder {
   private run(wave: (typeof this.waves)[number], offset: number): PaymentRunRec {
     let r = wave.runs.get(offset);
     if (!r) {
-      const end = periodEndDate(wave.rec, offset);
+      const end = period(wave.rec, offset).end;
       r = this.store.paymentRuns.insert({
         id: this.store.nextId("paymentRun"),
         client_id: this.client.id,
@@ -289,6 +287,19 @@ class ClientBuilder {
       m.set(offset, s);
     }
     return s;
+  }
+
+  private readonly offsets = new Map<string, number>();
+
+  /** The offset of the period containing a date (memoised: many employees share appointment dates). */
+  private offsetOf(wave: WaveRec, date: string): number {
+    const key = `${wave.id}|${date}`;
+    let o = this.offsets.get(key);
+    if (o === undefined) {
+      o = periodContaining(wave, date).offset;
+      this.offsets.set(key, o);
+    }
+    return o;
   }
 
   private calc(employeeId: number | null, payslipId: number | null, item: string | number, inputs: Inputs, at: string): CalcRec {
@@ -322,12 +333,12 @@ class ClientBuilder {
     const sex = faker.helpers.arrayElement(["female", "male"] as const);
     const first = faker.person.firstName(sex);
     const last = faker.person.lastName();
-    const historyFirstEnd = periodEndDate(wave.rec, wave.first);
-    const lastFinalisedEnd = periodEndDate(wave.rec, wave.current - 1);
+    const historyFirstEnd = period(wave.rec, wave.first).end;
+    const lastFinalisedEnd = period(wave.rec, wave.current - 1).end;
     // Most joined before the history starts; some during it (at least three periods before the open one).
     const joinedRecently = faker.number.float() < 0.15;
     const appointment = joinedRecently
-      ? addDays(historyFirstEnd, faker.number.int({ min: 0, max: Math.max(0, dayNumber(periodEndDate(wave.rec, wave.current - 3)) - dayNumber(historyFirstEnd)) }))
+      ? addDays(historyFirstEnd, faker.number.int({ min: 0, max: Math.max(0, dayNumber(period(wave.rec, wave.current - 3).end) - dayNumber(historyFirstEnd)) }))
       : addDays("2009-01-05", faker.number.int({ min: 0, max: dayNumber(this.historyStart) - dayNumber("2009-01-05") }));
     // Every client with six or more employees has a leaver and someone on long-term leave; more at random.
     const roll = faker.number.float();
@@ -418,8 +429,8 @@ class ClientBuilder {
     // Payslips: finalised history (shared frozen snapshots), then the open one.
     const snapshots = new Map<string, number>();
     const ppyOvertime = (offset: number) => wave.spec.hourly && offset % 4 === 0;
-    const firstOffset = Math.max(wave.first, periodContaining(wave.rec, appointment).offset);
-    const lastOffset = terminationDate ? periodContaining(wave.rec, terminationDate).offset : wave.current - 1;
+    const firstOffset = Math.max(wave.first, this.offsetOf(wave.rec, appointment));
+    const lastOffset = terminationDate ? this.offsetOf(wave.rec, terminationDate) : wave.current - 1;
     for (let k = firstOffset; k <= lastOffset; k++) {
       const stamp = this.stamps(wave.rec, k);
       const date = stamp.date;
@@ -455,7 +466,7 @@ class ClientBuilder {
         employee_id: e.id,
         client_id: client.id,
         wave_id: wave.rec.id,
-        date: periodEndDate(wave.rec, wave.current),
+        date: period(wave.rec, wave.current).end,
         period_offset: wave.current,
         special: false,
         finalised: false,
@@ -463,8 +474,8 @@ class ClientBuilder {
         ss_released: false,
         payment_run_id: null,
         snapshot_id: null,
-        created_at: dateTime(periodStartDate(wave.rec, wave.current), 8),
-        updated_at: dateTime(periodStartDate(wave.rec, wave.current), 8),
+        created_at: this.stamps(wave.rec, wave.current).created,
+        updated_at: this.stamps(wave.rec, wave.current).created,
       });
       // Some open payslips carry once-off inputs.
       if (i % 5 === 0) {
@@ -583,7 +594,7 @@ class ClientBuilder {
     const add = (typeId: number, count: number, partial: boolean) => {
       for (let n = 0; n < count; n++) {
         let date = addDays(from, faker.number.int({ min: 0, max: span }));
-        const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
+        const dow = weekday(date);
         if (dow === 0) date = addDays(date, 1);
         if (dow === 6) date = addDays(date, 2);
         if (used.has(date) || date > to) continue;
