@@ -33,12 +33,15 @@ export interface PayslipGrid extends Grid {
   unreadable: UnreadableAmount[];
 }
 
-export const PAYSLIP_FIXED_COLUMNS: ColumnSpec[] = [
+/** Who and when first, then the amounts, then the payslip's flags (less often read, so last). */
+export const PAYSLIP_LEADING_COLUMNS: ColumnSpec[] = [
   col("employee_id", "Employee ID", "integer"),
   col("employee_number", "Employee number", "text"),
   col("employee_name", "Employee name", "text", { width: 160 }),
   col("payslip_id", "Payslip ID", "integer"),
   col("date", "Date", "date"),
+];
+export const PAYSLIP_TRAILING_COLUMNS: ColumnSpec[] = [
   col("special", "Special", "boolean"),
   col("finalised", "Finalised", "boolean"),
   col("dirty", "Recalculating", "boolean"),
@@ -158,7 +161,7 @@ export function payslipDataGrid(records: readonly PayslipRecord[]): PayslipGrid 
     perPayslip.some((c) => c.has(`${name}:total`)) ? [col(`${name}:total`, header, "currency")] : [];
 
   const columns = uniqueHeaders([
-    ...PAYSLIP_FIXED_COLUMNS,
+    ...PAYSLIP_LEADING_COLUMNS,
     ...income.columns,
     ...totalCols("income", "Total income"),
     ...deduction.columns.map((c) => (income.columns.some((i) => i.header === c.header) ? { ...c, header: `${c.header} (deduction)` } : c)),
@@ -168,6 +171,7 @@ export function payslipDataGrid(records: readonly PayslipRecord[]): PayslipGrid 
     ...grand.columns,
     ...totalCols("grand_total", "Grand total"),
     ...leave.columns,
+    ...PAYSLIP_TRAILING_COLUMNS,
   ]);
 
   const unreadable: UnreadableAmount[] = [];

@@ -1,0 +1,55 @@
+/** Reading and typing into the preview grid the way a person does (for the pay run, leave and people e2e tests). */
+import type { Page } from "playwright-core";
+import { sheetText } from "./harness";
+
+type PreviewSheet = { tables(): { r: number; c: number; rows: number; cols: number }[]; valueAt(r: number, c: number): unknown; textAt(r: number, c: number): string };
+
+/** Header row (0-based), column letters by header and data row count of a sheet's first table. */
+export async function tableLayout(page: Page, sheetName: string): Promise<{ headerRow: number; columns: Record<string, string>; rows: number }> {
+  return page.evaluate((name) => {
+    const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } }).__payrollPreview.workbook;
+    const sheet = wb.findSheet(name);
+    const t = sheet.tables()[0];
+    const letters = (c: number) => {
+      let s = "";
+      for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+      return s;
+    };
+    const columns: Record<string, string> = {};
+    for (let k = 0; k < t.cols; k++) columns[String(sheet.valueAt(t.r, t.c + k))] = letters(t.c + k);
+    return { headerRow: t.r, columns, rows: t.rows - 1 };
+  }, sheetName);
+}
+
+/** The table's rows as records of displayed text. */
+export async function records(page: Page, sheetName: string): Promise<Record<string, string>[]> {
+  const layout = await tableLayout(page, sheetName);
+  const text = await sheetText(page, sheetName);
+  const headers = text[layout.headerRow];
+  return text.slice(layout.headerRow + 1, layout.headerRow + 1 + layout.rows).map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i] ?? ""])));
+}
+
+/** Clicks a data cell of the table (selecting it). */
+export async function clickCell(page: Page, sheetName: string, rowIndex: number, header: string): Promise<void> {
+  const layout = await tableLayout(page, sheetName);
+  const address = `${layout.columns[header]}${layout.headerRow + 2 + rowIndex}`;
+  await page.getByRole("grid", { name: `Sheet ${sheetName}` }).locator(`[data-address="${address}"]`).click();
+}
+
+/** Selects a data cell, types the text and presses Enter; waits until the workbook holds something there. */
+export async function typeCell(page: Page, sheetName: string, rowIndex: number, header: string, text: string): Promise<void> {
+  await clickCell(page, sheetName, rowIndex, header);
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+  const layout = await tableLayout(page, sheetName);
+  const col = layout.columns[header];
+  await page.waitForFunction(
+    ([name, letters, r]) => {
+      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } }).__payrollPreview.workbook;
+      let c = 0;
+      for (const ch of letters) c = c * 26 + ch.charCodeAt(0) - 64;
+      return wb.findSheet(name).textAt(r, c - 1) !== "";
+    },
+    [sheetName, col, layout.headerRow + 1 + rowIndex] as const,
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * Pay runs and leave in real Chromium: the preview with the task pane against the sandbox.
+ *  - a pay run's payslips import (items as columns, nett pay as the service computed it) and its journal;
+ *  - leave days typed into the Leave days sheet and saved with create_multiple, annotated per row.
+ * Screenshots of the panels go to docs/screenshots for the README.
+ */
+import path from "path";
+import { PayrollClient } from "../../src/client";
+import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
+import { clickCell, records, typeCell } from "./grid";
+
+const SCREENSHOTS = path.join(__dirname, "..", "..", "docs", "screenshots");
+
+describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
+  let stack: Stack;
+  let api: PayrollClient;
+  beforeAll(async () => {
+    stack = await startStack({ sandbox: { employees: 10 }, viewport: { width: 1500, height: 1000 } });
+    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    await connect(stack.page, stack.sandbox.apiKey);
+    await chooseClient(stack.page, 1);
+  });
+  afterAll(() => stack?.close());
+
+  it("imports a pay run's payslips with items as columns, and its balanced journal", async () => {
+    const { page } = stack;
+    await openTab(page, "Pay runs");
+    // The latest run of the monthly wave: the one with the most payslips in the demo data.
+    const waves = await api.listWaves(1);
+    const monthly = waves.find((w) => w.length_months === 1)!;
+    const run = (await api.listPaymentRuns(1)).find((r) => r.wave_id === monthly.id && !r.special)!;
+    const payslips = await api.listPaymentRunPayslips(run.id);
+
+    await page.getByRole("combobox", { name: "Pay run" }).click();
+    await page.getByRole("option", { name: new RegExp(`^${run.period_end_date}`) }).first().click();
+    await page.getByRole("button", { name: "Payslips to sheet" }).first().click();
+    const pane = page.getByRole("tabpanel", { name: "Pay runs" });
+    await pane.getByText(new RegExp(`^${payslips.length} payslips written to "Pay run payslips"`)).waitFor();
+    await waitForSheet(page, "Pay run payslips");
+
+    const rows = await records(page, "Pay run payslips");
+    expect(rows).toHaveLength(payslips.length);
+    const headers = Object.keys(rows[0]);
+    expect(headers.slice(0, 3)).toEqual(["Employee ID", "Employee number", "Employee name"]);
+    const items = new Set(payslips.flatMap((p) => [...p.data.income, ...p.data.deduction].map(([label]) => String(label)).filter((l) => l !== "Total")));
+    expect(items.size).toBeGreaterThan(2);
+    expect(headers).toEqual(expect.arrayContaining([...items, "Total income", "Total deductions", "Nett pay"]));
+    for (const row of rows) {
+      const api1 = payslips.find((p) => String(p.id) === row["Payslip ID"])!;
+      expect(row["Nett pay"].replace(/[€,]/g, "")).toBe(api1.nett_pay!.toFixed(2));
+      expect(row["Employee number"]).not.toBe("");
+    }
+    await page.screenshot({ path: path.join(SCREENSHOTS, "pay-run-payslips.png") });
+
+    // The PDF of the selected row opens from a Blob URL in a new tab (the key never goes into a URL).
+    await page.getByRole("tab", { name: "Pay run payslips" }).click();
+    await clickCell(page, "Pay run payslips", 1, "Employee name");
+    const popup = stack.context.waitForEvent("page");
+    await pane.getByRole("button", { name: "Open PDF of the selected payslip" }).click();
+    const pdfPage = await popup;
+    expect(pdfPage.url()).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
+    await pane.getByText(`Opened payslip-${rows[1]["Payslip ID"]}.pdf in a new window.`).waitFor();
+    const pdfHead = await page.evaluate(async (url) => {
+      const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      return String.fromCharCode(...bytes.slice(0, 5));
+    }, pdfPage.url());
+    expect(pdfHead).toBe("%PDF-");
+    await pdfPage.close();
+    expect(stack.requestUrls.some((u) => u.includes(stack.sandbox.apiKey))).toBe(false);
+
+    await page.getByRole("button", { name: "Journal to sheet" }).click();
+    await pane.getByText(/^Journal written to "Journal": debits equal credits/).waitFor();
+    const journal = await records(page, "Journal");
+    const checks = journal.filter((r) => r.Side === "Check");
+    expect(checks.length).toBeGreaterThan(0);
+    for (const c of checks) expect(c.Label).toBe("Balanced: debits equal credits");
+    await page.screenshot({ path: path.join(SCREENSHOTS, "pay-run-journal.png") });
+  });
+
+  it("saves leave days typed into the Leave days sheet, marking each row", async () => {
+    const { page } = stack;
+    await openTab(page, "Leave");
+    await page.getByRole("checkbox", { name: "Add a blank row per employee for new days" }).isChecked();
+    await page.getByRole("button", { name: "Load leave days" }).click();
+    const pane = page.getByRole("tabpanel", { name: "Leave" });
+    await pane.getByText(/leave days of 0 employees written to "Leave days", with a blank row per employee/).waitFor();
+    await waitForSheet(page, "Leave days");
+    const before = await records(page, "Leave days");
+    const [a, b] = [before[0], before[1]];
+
+    await page.getByRole("tab", { name: "Leave days" }).click();
+    await typeCell(page, "Leave days", 0, "Date", "2026-12-01");
+    await typeCell(page, "Leave days", 0, "Leave type", "annual leave");
+    await typeCell(page, "Leave days", 1, "Date", "2026-12-02");
+    await typeCell(page, "Leave days", 1, "Hours", "4");
+    await typeCell(page, "Leave days", 1, "Leave type", "Sick leave");
+    await typeCell(page, "Leave days", 2, "Date", "2026-12-03");
+    await typeCell(page, "Leave days", 2, "Leave type", "Holidays");
+    const created = page.waitForResponse((r) => r.url().includes("/leave_days") && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Save leave days" }).click();
+    await created;
+    await pane.getByText(/^Leave days: 2 saved, 1 invalid/).waitFor();
+
+    const after = await records(page, "Leave days");
+    expect([after[0].Status, after[1].Status, after[2].Status]).toEqual(["Saved", "Saved", "Invalid"]);
+    expect(after[0]["Leave day ID"]).toMatch(/^\d+$/);
+    expect(after[2].Message).toContain('unknown leave type "Holidays"');
+    expect(after.slice(3).every((r) => r.Status === "")).toBe(true);
+    const daysA = (await api.listLeaveDays(Number(a["Employee ID"]))).flat();
+    expect(daysA.find((d) => d.date === "2026-12-01")).toMatchObject({ hours: null, leave_type: "Annual leave" });
+    const daysB = (await api.listLeaveDays(Number(b["Employee ID"]))).flat();
+    expect(daysB.find((d) => d.date === "2026-12-02")).toMatchObject({ hours: 4, leave_type: "Sick leave" });
+    await clickCell(page, "Leave days", 2, "Leave type");
+    await page.screenshot({ path: path.join(SCREENSHOTS, "leave-days.png") });
+
+    expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
+    expect(stack.consoleLines.filter((l) => l.includes(stack.sandbox.apiKey))).toEqual([]);
+  });
+
+  it("ends service for the selected row, and sets Regular Hours from a sheet (screenshots for the README)", async () => {
+    const { page } = stack;
+    await openTab(page, "Employees");
+    const pane = page.getByRole("tabpanel", { name: "Employees" });
+    await pane.getByRole("button", { name: "Service periods to sheet" }).click();
+    await pane.getByText(/service period rows written to "Service periods"/).waitFor();
+    const periods = await records(page, "Service periods");
+    const row = periods.findIndex((r) => r["Most recent"] === "TRUE" && r["End date"] === "");
+    const employeeId = Number(periods[row]["Employee ID"]);
+    await page.getByRole("tab", { name: "Service periods" }).click();
+    await clickCell(page, "Service periods", row, "Employee name");
+    await pane.getByLabel("Termination date").fill("2026-11-30");
+    await pane.getByLabel("Termination code").fill("1");
+    await pane.getByRole("button", { name: "End service for selected rows" }).click();
+    await pane.getByText(/^End service: 1 saved \(employees\)\./).waitFor();
+    const after = await records(page, "Service periods");
+    const mine = after.find((r) => Number(r["Employee ID"]) === employeeId && r["Most recent"] === "TRUE")!;
+    expect(mine.Status).toBe("Saved");
+    expect(mine["End date"]).toBe("2026-11-30");
+    expect((await api.listServicePeriods(employeeId)).some((p) => p.end_date === "2026-11-30" && p.termination_code === 1)).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "service-periods.png") });
+
+    // Regular Hours need a client migrated to v2 (client 3 in the demo data).
+    await chooseClient(page, 3);
+    await openTab(page, "Calculations");
+    const calc = page.getByRole("tabpanel", { name: "Calculations" });
+    await calc.getByRole("button", { name: "Build Regular Hours sheet" }).click();
+    await calc.getByText(/employees written to "Regular Hours"/).waitFor();
+    const rh = await records(page, "Regular Hours");
+    const target = rh.findIndex((r) => r["Has finalised payslips"] === "TRUE");
+    await page.getByRole("tab", { name: "Regular Hours" }).click();
+    await typeCell(page, "Regular Hours", target, "Full day hours", "7");
+    await calc.getByLabel("Default effective date (for rows without one)").fill("2026-12-01");
+    await calc.getByRole("button", { name: "Save Regular Hours" }).click();
+    await calc.getByText(/^Regular Hours: 1 saved/).waitFor();
+    const saved = await records(page, "Regular Hours");
+    expect(saved[target].Status).toBe("Saved");
+    const [inherited] = await api.listInheritedCalculations(Number(rh[target]["Employee ID"]));
+    expect(inherited.inputs_history["2026-12-01"].full_day_hours_input).toBe(7);
+    await clickCell(page, "Regular Hours", target, "Full day hours");
+    await page.screenshot({ path: path.join(SCREENSHOTS, "regular-hours.png") });
+  });
+});
