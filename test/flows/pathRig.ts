@@ -11,7 +11,7 @@ import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 export type PathFault =
   | { kind: "network-before" }
   | { kind: "network-after" }
-  | { kind: "status"; status: 404 | 422 | 429 | 500 | 503; message?: string }
+  | { kind: "status"; status: 202 | 404 | 422 | 429 | 500 | 503; message?: string }
   | { kind: "hang-until-abort" };
 
 export interface PathRule {

@@ -1,5 +1,5 @@
 /** Pay runs, a run's payslips, the journal, payslip detail and PDF against the real sandbox and preview workbook. */
-import { importEmployeePayslips, importJournal, importPayRunPayslips, importPayRuns, importPayslipDetail, openPayslipPdf, PAY_SHEETS, type PdfOpener } from "../../src/taskpane/flows/payRuns";
+import { importEmployeePayslips, importJournal, importPayRunPayslips, importPayRuns, importPayslipDetail, importRecentPayslips, openPayslipPdf, PAY_SHEETS, type PdfOpener } from "../../src/taskpane/flows/payRuns";
 import { readRecords } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
 
@@ -80,6 +80,24 @@ describe("pay runs", () => {
     expect(basic?.Label).toMatch(/Basic salary|Regular hours/);
     const nett = detail.find((r) => r.Section === "Grand total" && /^total$/i.test(String(r.Item)));
     expect(nett?.Amount).toBeCloseTo(finalised.nett_pay!, 2);
+  });
+});
+
+describe("recent payslips with data", () => {
+  it("writes every employee's recent payslips in one request, and leaves the sheet alone on 202", async () => {
+    const employees = await rig.check.listEmployees(1, ["recent_payslips"]);
+    const expected = employees.reduce((n, e) => n + (e.recent_payslips?.length ?? 0), 0);
+    const result = await importRecentPayslips(rig.client, rig.workbook, TARGET);
+    expect(rig.faults.sent.map((r) => r.path)).toEqual(["/clients/1/employees"]);
+    expect(result.state).toBe("ready");
+    expect((result as { rowCount: number }).rowCount).toBe(expected);
+    const before = await readRecords(rig.workbook, PAY_SHEETS.recent.sheetName);
+    expect(before.every((r) => typeof r["Employee number"] === "string" && r["Employee number"] !== "")).toBe(true);
+
+    rig.faults.rules = [{ method: "GET", path: /employees$/, fault: { kind: "status", status: 202, message: "Payslips are being calculated" } }];
+    const later = await importRecentPayslips(rig.client, rig.workbook, TARGET);
+    expect(later).toEqual({ state: "try_later", message: "Payslips are being calculated", requests: 1 });
+    expect(await readRecords(rig.workbook, PAY_SHEETS.recent.sheetName)).toEqual(before);
   });
 });
 

@@ -54,6 +54,7 @@ function payRunsProps(over: Partial<PayRunsViewProps> = {}): PayRunsViewProps {
     onPayslipDetail: jest.fn(),
     onOpenPdf: jest.fn(),
     onOpenSelectedPdf: jest.fn(),
+    onRecentPayslips: jest.fn(),
     outcome: null,
     ...over,
   };
@@ -195,6 +196,8 @@ function peopleProps(over: Partial<PeopleViewProps> = {}): PeopleViewProps {
     onEmployeeChange: jest.fn(),
     onEmployeeDetail: jest.fn(),
     onProfileMappings: jest.fn(),
+    onEmployeeServicePeriods: jest.fn(),
+    periods: null,
     profileId: "",
     onProfileIdChange: jest.fn(),
     profileInputs: "",

@@ -26,6 +26,7 @@ export type PayRunsClient = Pick<
   | "getPayslip"
   | "getItemsAndOutputs"
   | "getPayslipPdf"
+  | "listEmployeesWithPayslipData"
 >;
 
 export const PAY_SHEETS = {
@@ -34,6 +35,7 @@ export const PAY_SHEETS = {
   journal: { sheetName: "Journal", tableName: "Journal" },
   employeePayslips: { sheetName: "Payslips", tableName: "Payslips" },
   payslipDetail: { sheetName: "Payslip detail", tableName: "PayslipDetail" },
+  recent: { sheetName: "Recent payslips", tableName: "RecentPayslips" },
 } as const;
 
 export interface Target {
@@ -156,6 +158,35 @@ export async function importJournal(
     onProgress: writing(progress),
   });
   return { ...written, requests: 1, balanced: grid.balanced, balances: grid.balances, posted: grid.posted };
+}
+
+/**
+ * Every employee's last 12 payslips with their items (include=recent_payslips_with_data): one request. The
+ * service answers 202 while payslips are still being calculated; the sheet is then left as it was and the
+ * result says to try again.
+ */
+export async function importRecentPayslips(
+  client: PayRunsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  progress: FlowProgress = {},
+): Promise<(PayslipsImportResult & { state: "ready" }) | { state: "try_later"; message: string; requests: number }> {
+  progress.update?.(0, undefined, "Reading every employee's recent payslips");
+  const answer = await client.listEmployeesWithPayslipData(target.clientId, [], { signal: progress.signal });
+  if (answer.state === "try_later") return { state: "try_later", message: answer.message, requests: 1 };
+  const collator = new Intl.Collator("en", { numeric: true });
+  const records: PayslipRecord[] = [...answer.employees]
+    .sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id)
+    .flatMap((e) => [...(e.recent_payslips_with_data ?? [])].sort((a, b) => b.payslip.date.localeCompare(a.payslip.date)).map(({ payslip }) => ({ payslip, employee: e })));
+  const grid = payslipDataGrid(records);
+  const written = await workbook.writeTable({
+    ...PAY_SHEETS.recent,
+    title: `Recent payslips (last 12 per employee): ${target.clientName}`,
+    columns: grid.columns,
+    rows: grid.rows,
+    onProgress: writing(progress),
+  });
+  return { state: "ready", ...written, requests: 1, unmatched: 0, unreadable: grid.unreadable, dirty: records.filter((r) => r.payslip.dirty).length };
 }
 
 /** An employee's payslips (list form): one request. */

@@ -9,6 +9,7 @@ import {
   importPayRunPayslips,
   importPayRuns,
   importPayslipDetail,
+  importRecentPayslips,
   loadPayRuns,
   openPayslipPdf,
   payslipIdFromSelection,
@@ -116,6 +117,13 @@ export function PayRunsPanel() {
           if (id === null) setOutcome({ intent: "warning", text: "Select a row with a Payslip ID first (in the Pay run payslips or Payslips sheet)." });
           else openPdf(id);
         })()
+      }
+      onRecentPayslips={() =>
+        void run("Recent payslips to sheet", (task) => importRecentPayslips(client, workbook, target, task), (r) =>
+          r.state === "try_later"
+            ? { intent: "info", text: `The service is still calculating payslips (${r.message}). The sheet was not changed; try again in a moment.` }
+            : { intent: r.unreadable.length ? "warning" : "success", text: `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".${r.dirty ? ` ${plural(r.dirty, "payslip")} still recalculating.` : ""}` },
+        )
       }
       outcome={outcome}
     />

@@ -29,6 +29,7 @@ export interface PayRunsViewProps {
   onPayslipDetail(): void;
   onOpenPdf(): void;
   onOpenSelectedPdf(): void;
+  onRecentPayslips(): void;
   outcome: Outcome;
 }
 
@@ -65,6 +66,12 @@ export function PayRunsView(p: PayRunsViewProps) {
             Journal to sheet
           </Button>
         </div>
+      </Section>
+
+      <Section title="Recent payslips" hint="Every employee's last 12 payslips, items as columns, in one request.">
+        <Button className={styles.action} disabled={p.busy} onClick={p.onRecentPayslips}>
+          Recent payslips to sheet
+        </Button>
       </Section>
 
       <Section title="An employee's payslips">

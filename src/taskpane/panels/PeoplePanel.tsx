@@ -18,7 +18,7 @@ import {
   saveEmployees,
   waveCreateBody,
 } from "../flows/employees";
-import { importServicePeriods, runServiceAction, SERVICE_SHEET } from "../flows/servicePeriods";
+import { employeeServicePeriods, importServicePeriods, runServiceAction, SERVICE_SHEET } from "../flows/servicePeriods";
 import { type Outcome, rowOutcome, useFlowRunner } from "./payrollParts";
 import { PeopleView, type ServiceActionKind, type WaveFormState } from "./PeopleView";
 import { useClientList } from "./useClientList";
@@ -31,6 +31,7 @@ export function PeoplePanel() {
   const [actionDate, setActionDate] = React.useState(todayIso());
   const [code, setCode] = React.useState("");
   const [employeeId, setEmployeeId] = React.useState<number | null>(null);
+  const [periods, setPeriods] = React.useState<string[] | null>(null);
   const [profileId, setProfileId] = React.useState("");
   const [profileInputs, setProfileInputs] = React.useState("");
   const [mappingError, setMappingError] = React.useState<string | null>(null);
@@ -101,7 +102,22 @@ export function PeoplePanel() {
       }
       employees={employees.data ?? []}
       employeeId={employeeId}
-      onEmployeeChange={setEmployeeId}
+      onEmployeeChange={(id) => {
+        setEmployeeId(id);
+        setPeriods(null);
+      }}
+      periods={periods}
+      onEmployeeServicePeriods={() =>
+        employeeId !== null &&
+        void run("Reading service periods", (t) => employeeServicePeriods(client, employeeId, t), (list) => {
+          setPeriods(
+            [...list]
+              .sort((a, b) => a.start_date.localeCompare(b.start_date))
+              .map((sp) => `${sp.start_date} to ${sp.end_date ?? "now"}${sp.negative ? " (long-term leave)" : ""}${sp.termination_code !== null ? `, termination code ${sp.termination_code}` : ""}`),
+          );
+          return { intent: "info", text: `${list.length} service period${list.length === 1 ? "" : "s"} shown below.` };
+        })
+      }
       onEmployeeDetail={() => employeeId !== null && void run("Employee record to sheet", (t) => importEmployeeDetail(client, workbook, target, employeeId, t), (r) => ({ intent: "success", text: `${r.rowCount} fields written to "${r.sheetName}".` }))}
       onProfileMappings={() => employeeId !== null && void run("Profile mappings to sheet", (t) => importProfileMappings(client, workbook, target, employeeId, t), (r) => ({ intent: "success", text: `${r.rowCount} profile mappings written to "${r.sheetName}".` }))}
       profileId={profileId}

@@ -39,6 +39,9 @@ export interface PeopleViewProps {
   onEmployeeChange(id: number | null): void;
   onEmployeeDetail(): void;
   onProfileMappings(): void;
+  onEmployeeServicePeriods(): void;
+  /** The chosen employee's service periods, shown in the pane. */
+  periods: string[] | null;
   profileId: string;
   onProfileIdChange(v: string): void;
   profileInputs: string;
@@ -116,7 +119,15 @@ export function PeopleView(p: PeopleViewProps) {
           <Button disabled={p.busy || p.employeeId === null} onClick={p.onProfileMappings}>
             Profile mappings to sheet
           </Button>
+          <Button disabled={p.busy || p.employeeId === null} onClick={p.onEmployeeServicePeriods}>
+            Show service periods
+          </Button>
         </div>
+        {p.periods && (
+          <ul className={styles.list} aria-label="Service periods">
+            {p.periods.length === 0 ? <li>No service periods.</li> : p.periods.map((line, i) => <li key={i}>{line}</li>)}
+          </ul>
+        )}
         <Text size={200}>New template profile mapping for this employee</Text>
         <Field label="Profile (template) ID">
           <Input inputMode="numeric" value={p.profileId} onChange={(_, d) => p.onProfileIdChange(d.value)} />
