@@ -33,6 +33,19 @@ async function main(): Promise<void> {
   await timed("GET /clients/1/payment_runs (first: computes run totals)", () => get("/clients/1/payment_runs"));
   await timed("GET /clients/1/payment_runs (second)", () => get("/clients/1/payment_runs"));
   await s.close();
+
+  // --data: the state file at this scale (serialise to bytes, then load back).
+  const { serialise, Persistence } = await import("../src/sandbox/persistence");
+  const { generateDemo } = await import("../src/sandbox/demo");
+  const store = generateDemo({ seed: 42, employees, today: "2026-11-21" });
+  const bytes = await timed("--data: serialise the state", async () => serialise(store));
+  console.log(`${"  state file size".padEnd(58)} ${Math.round(bytes.length / 1e6)} MB`);
+  const { writeFileSync, mkdtempSync, rmSync } = await import("node:fs");
+  const dir = mkdtempSync(`${(await import("node:os")).tmpdir()}/sandbox-bench-`);
+  writeFileSync(`${dir}/state.ndjson`, bytes);
+  const loaded = await timed("--data: load the state file", () => new Persistence(`${dir}/state.ndjson`).load());
+  console.log(`${"  payslips loaded".padEnd(58)} ${loaded?.payslips.size}`);
+  rmSync(dir, { recursive: true, force: true });
 }
 
 main().catch((err) => {

@@ -294,46 +294,34 @@ export class Store {
     return this.payslips.where("employee", employeeId).some((p) => p.finalised);
   }
 
-  /** Serialisable form of everything (indexes are rebuilt on load). */
-  toJSON(): StoreData {
+  /** Every table with its records (indexes are rebuilt on load). */
+  tables(): { [K in TableName]: Table<StoreData[K][number], string> } {
     return {
-      seq: this.seq,
-      clients: this.clients.all(),
-      waves: this.waves.all(),
-      payPoints: this.payPoints.all(),
-      employees: this.employees.all(),
-      servicePeriods: this.servicePeriods.all(),
-      payslips: this.payslips.all(),
-      paymentRuns: this.paymentRuns.all(),
-      calculations: this.calculations.all(),
-      snapshots: this.snapshots.all(),
-      inherited: this.inherited.all(),
-      leaveTypes: this.leaveTypes.all(),
-      leaveDays: this.leaveDays.all(),
-      profileMappings: this.profileMappings.all(),
-    };
+      clients: this.clients,
+      waves: this.waves,
+      payPoints: this.payPoints,
+      employees: this.employees,
+      servicePeriods: this.servicePeriods,
+      payslips: this.payslips,
+      paymentRuns: this.paymentRuns,
+      calculations: this.calculations,
+      snapshots: this.snapshots,
+      inherited: this.inherited,
+      leaveTypes: this.leaveTypes,
+      leaveDays: this.leaveDays,
+      profileMappings: this.profileMappings,
+    } as never;
   }
 
-  static fromJSON(data: StoreData): Store {
-    const s = new Store();
-    s.seq = { ...data.seq };
-    const load = <T extends { id: number }>(table: { insert(r: T): T }, rows: T[] | undefined) => rows?.forEach((r) => table.insert(r));
-    load(s.clients, data.clients);
-    load(s.waves, data.waves);
-    load(s.payPoints, data.payPoints);
-    load(s.employees, data.employees);
-    load(s.servicePeriods, data.servicePeriods);
-    load(s.payslips, data.payslips);
-    load(s.paymentRuns, data.paymentRuns);
-    load(s.calculations, data.calculations);
-    load(s.snapshots, data.snapshots);
-    load(s.inherited, data.inherited);
-    load(s.leaveTypes, data.leaveTypes);
-    load(s.leaveDays, data.leaveDays);
-    load(s.profileMappings, data.profileMappings);
-    return s;
+  /** Serialisable form of everything (for tests and small states; persistence streams the tables instead). */
+  toJSON(): StoreData {
+    const out = { seq: this.seq } as StoreData;
+    for (const [name, table] of Object.entries(this.tables())) (out as unknown as Record<string, unknown>)[name] = table.all();
+    return out;
   }
 }
+
+export type TableName = Exclude<keyof StoreData, "seq">;
 
 export interface StoreData {
   seq: Seq;

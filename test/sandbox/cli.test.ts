@@ -44,8 +44,9 @@ describe("--data persistence", () => {
     expect(created.status).toBe(200);
     await first.close();
     expect(existsSync(file)).toBe(true);
-    const saved = JSON.parse(readFileSync(file, "utf8"));
-    expect(saved.format).toBe("payroll-sandbox-state");
+    const [header, ...records] = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(header).toMatchObject({ format: "payroll-sandbox-state", version: 2 });
+    expect(records.some(([table, r]) => table === "employees" && r.first_name === "Persisted")).toBe(true);
 
     // A different seed and size would generate different data: the file wins.
     const second = await makeApp({ dataFile: file, employees: 5, seed: 999 });
@@ -66,5 +67,35 @@ describe("--data persistence", () => {
     writeFileSync(file, "{ not json");
     await expect(makeApp({ dataFile: file })).rejects.toThrow(/not valid JSON/);
     expect(readFileSync(file, "utf8")).toBe("{ not json");
+  });
+});
+
+describe("the running CLI", () => {
+  it("serves, logs requests without the Authorization header, and stops cleanly on SIGTERM", async () => {
+    const { spawn } = await import("node:child_process");
+    const key = "cli-secret-4f1c9a";
+    const child = spawn(process.execPath, ["--import", "tsx", "src/sandbox/cli.ts", "--port", "0", "--employees", "2", "--log", "--api-key", key], {
+      cwd: join(__dirname, "../.."),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const started = Date.now();
+    while (!/Base URL: (\S+)/.test(out)) {
+      if (Date.now() - started > 20_000) throw new Error(`CLI did not start: ${out}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const url = /Base URL: (\S+)/.exec(out)![1];
+    const banner = out.length;
+    expect((await fetch(`${url}/v1/clients`, { headers: { Authorization: key } })).status).toBe(200);
+    expect((await fetch(`${url}/v1/clients`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(401);
+    await new Promise((r) => setTimeout(r, 200));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const logs = out.slice(banner);
+    expect(logs).toMatch(/\/v1\/clients/);
+    expect(logs).not.toContain(key);
   });
 });
