@@ -30,7 +30,10 @@ export interface ItemInfo {
 /** Item ID (system name, or custom ID as text) to its label and inputs. */
 export function itemCatalogue(items: ItemsAndOutputs): Map<string, ItemInfo> {
   return new Map(
-    [...items.system_items, ...items.custom_items].map((i) => [String(i.id), { label: i.label, inputs: i.inputs, multiInstance: i.multi_instance }]),
+    [...items.system_items, ...items.custom_items].map((i) => [
+      String(i.id),
+      { label: i.label, inputs: i.inputs, multiInstance: i.multi_instance },
+    ]),
   );
 }
 
@@ -47,7 +50,10 @@ export interface CalculationsGrid extends Grid {
   inputColumns: ColumnSpec[];
 }
 
-export function calculationsGrid(calculations: readonly Calculation[], catalogue: ReadonlyMap<string, ItemInfo>): CalculationsGrid {
+export function calculationsGrid(
+  calculations: readonly Calculation[],
+  catalogue: ReadonlyMap<string, ItemInfo>,
+): CalculationsGrid {
   const live = calculations.filter((c) => !c.deleted);
   const inputNames: string[] = [];
   const outputNames: string[] = [];
@@ -59,14 +65,20 @@ export function calculationsGrid(calculations: readonly Calculation[], catalogue
     }
     for (const name of Object.keys(c.outputs)) if (!outputNames.includes(name)) outputNames.push(name);
   }
-  const inputColumns = inputNames.map((n) => col(`input.${n}`, `Input: ${n}`, sample.has(n) ? typeOfValue(sample.get(n)) : "number"));
+  const inputColumns = inputNames.map((n) =>
+    col(`input.${n}`, `Input: ${n}`, sample.has(n) ? typeOfValue(sample.get(n)) : "number"),
+  );
   const outputColumns = outputNames.map((n) => {
     const v = live.map((c) => c.outputs[n]).find((x) => x !== null && x !== undefined);
     return col(`output.${n}`, `Output: ${n}`, typeof v === "number" ? "number" : "text");
   });
   const columns = uniqueHeaders([...CALC_FIXED_COLUMNS, ...inputColumns, ...outputColumns, ...STATUS_COLUMNS]);
   const sorted = [...live].sort(
-    (a, b) => (a.employee_id ?? 0) - (b.employee_id ?? 0) || (a.payslip_id ?? 0) - (b.payslip_id ?? 0) || itemOf(a).localeCompare(itemOf(b)) || (a.id ?? 0) - (b.id ?? 0),
+    (a, b) =>
+      (a.employee_id ?? 0) - (b.employee_id ?? 0) ||
+      (a.payslip_id ?? 0) - (b.payslip_id ?? 0) ||
+      itemOf(a).localeCompare(itemOf(b)) ||
+      (a.id ?? 0) - (b.id ?? 0),
   );
   const rows = sorted.map((c): GridCell[] => [
     c.id,
@@ -152,7 +164,9 @@ export function parseCalculationRows(
       if (sameInput(value, held[i.name])) continue;
       if (value === null && (held[i.name] ?? null) === null) continue;
       if (known && !known.includes(i.name)) {
-        if (value !== null) errors[i.header] = `${catalogue.get(itemOf(calc!))?.label ?? item} has no input "${i.name}" (inputs: ${known.join(", ")})`;
+        if (value !== null)
+          errors[i.header] =
+            `${catalogue.get(itemOf(calc!))?.label ?? item} has no input "${i.name}" (inputs: ${known.join(", ")})`;
         continue;
       }
       details[i.name] = value;
@@ -161,7 +175,8 @@ export function parseCalculationRows(
     if (changed && (idCell.value === null || calc?.id === null)) {
       errors["Calculation ID"] = "This is an inherited calculation (no ID): change Regular Hours from the Regular Hours sheet";
     } else if (changed && !calc) {
-      errors["Calculation ID"] = `Calculation ${idCell.value} is not in this list any more (deleted?): view the calculations again`;
+      errors["Calculation ID"] =
+        `Calculation ${idCell.value} is not in this list any more (deleted?): view the calculations again`;
     }
     if (Object.keys(errors).length > 0) return { kind: "invalid", rowIndex, errors };
     if (!changed) return { kind: "unchanged", rowIndex };
@@ -178,15 +193,25 @@ export function parseCalculationRows(
 /** Inherited calculations (e.g. week_hours) with their history: one row per effective date, base set first. */
 export function inheritedHistoryGrid(list: readonly InheritedCalculation[]): Grid {
   const names: string[] = [];
-  for (const ic of list) for (const inputs of [ic.inputs, ...Object.values(ic.inputs_history)]) for (const k of Object.keys(inputs)) if (!names.includes(k)) names.push(k);
+  for (const ic of list)
+    for (const inputs of [ic.inputs, ...Object.values(ic.inputs_history)])
+      for (const k of Object.keys(inputs)) if (!names.includes(k)) names.push(k);
   const rows: GridCell[][] = [];
   for (const ic of list) {
     const dates = Object.keys(ic.inputs_history).sort();
     for (const d of dates) {
       const inputs = ic.inputs_history[d];
-      rows.push([ic.id, ic.employee_id, ic.short_name, d === "" ? null : d, d === "" ? "Base set" : "From effective date", ...names.map((n) => scalar(inputs[n]))]);
+      rows.push([
+        ic.id,
+        ic.employee_id,
+        ic.short_name,
+        d === "" ? null : d,
+        d === "" ? "Base set" : "From effective date",
+        ...names.map((n) => scalar(inputs[n])),
+      ]);
     }
-    if (dates.length === 0) rows.push([ic.id, ic.employee_id, ic.short_name, null, "Current", ...names.map((n) => scalar(ic.inputs[n]))]);
+    if (dates.length === 0)
+      rows.push([ic.id, ic.employee_id, ic.short_name, null, "Current", ...names.map((n) => scalar(ic.inputs[n]))]);
   }
   return {
     columns: uniqueHeaders([
@@ -195,7 +220,9 @@ export function inheritedHistoryGrid(list: readonly InheritedCalculation[]): Gri
       col("short_name", "Short name", "text"),
       col("effective_date", "Effective date", "date"),
       col("kind", "Applies", "text"),
-      ...names.map((n) => col(`input.${n}`, n, typeOfValue(list.flatMap((ic) => Object.values(ic.inputs_history)).find((i) => i[n] != null)?.[n]))),
+      ...names.map((n) =>
+        col(`input.${n}`, n, typeOfValue(list.flatMap((ic) => Object.values(ic.inputs_history)).find((i) => i[n] != null)?.[n])),
+      ),
     ]),
     rows,
   };

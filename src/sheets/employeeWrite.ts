@@ -59,7 +59,12 @@ const BANK: Record<string, "account_number" | "branch_code"> = {
 const CLEARABLE_TEXT = new Set(["job_title", "email", "ppsn", "prsi_class"]);
 
 const isWritable = (key: string) =>
-  (SIMPLE as readonly string[]).includes(key) || key === "wave_name" || key === "pay_point" || key in ADDRESS || key in BANK || key.startsWith("custom_fields.");
+  (SIMPLE as readonly string[]).includes(key) ||
+  key === "wave_name" ||
+  key === "pay_point" ||
+  key in ADDRESS ||
+  key in BANK ||
+  key.startsWith("custom_fields.");
 
 /** The sheet's columns as the import defines them, plus custom field columns no employee has a value for yet. */
 function sheetColumns(headers: readonly string[], ctx: EmployeeWriteContext): Map<number, FieldColumn<Employee>> {
@@ -77,7 +82,13 @@ function sheetColumns(headers: readonly string[], ctx: EmployeeWriteContext): Ma
     if (def) out.set(i, def);
     else {
       const custom = /^Custom field (\d+)$/i.exec(header);
-      if (custom) out.set(i, { key: `custom_fields.${custom[1]}`, header, type: "text", value: (e) => e.custom_fields?.[custom[1]] ?? null });
+      if (custom)
+        out.set(i, {
+          key: `custom_fields.${custom[1]}`,
+          header,
+          type: "text",
+          value: (e) => e.custom_fields?.[custom[1]] ?? null,
+        });
     }
   });
   return out;
@@ -97,10 +108,17 @@ const same = (key: string, a: Value, b: Value) => {
 };
 
 /** Reads, compares and validates every row. Errors are keyed by the header of the cell to highlight. */
-export function parseEmployeeRows(headers: readonly string[], rows: readonly unknown[][], ctx: EmployeeWriteContext): EmployeeRowPlan[] {
+export function parseEmployeeRows(
+  headers: readonly string[],
+  rows: readonly unknown[][],
+  ctx: EmployeeWriteContext,
+): EmployeeRowPlan[] {
   const columns = sheetColumns(headers, ctx);
   const keyAt = new Map([...columns].map(([i, c]) => [c.key, i]));
-  if (!keyAt.has("id")) throw new Error('The sheet has no "Employee ID" column. Import employees to get the layout, and leave the ID blank for new employees.');
+  if (!keyAt.has("id"))
+    throw new Error(
+      'The sheet has no "Employee ID" column. Import employees to get the layout, and leave the ID blank for new employees.',
+    );
   const headerOf = (key: string) => (keyAt.has(key) ? columns.get(keyAt.get(key)!)!.header : key);
   const byId = new Map(ctx.employees.map((e) => [e.id, e]));
   const byNumber = new Map(ctx.employees.filter((e) => e.number).map((e) => [String(e.number).trim().toLowerCase(), e.id]));
@@ -122,7 +140,8 @@ export function parseEmployeeRows(headers: readonly string[], rows: readonly unk
     const id = values.get("id") ?? null;
     const existing = typeof id === "number" ? byId.get(id) : undefined;
     if (id !== null && !existing && !errors[headerOf("id")]) {
-      errors[headerOf("id")] = `No employee with ID ${String(id)} in this client (deleted?). Clear the ID to create a new employee.`;
+      errors[headerOf("id")] =
+        `No employee with ID ${String(id)} in this client (deleted?). Clear the ID to create a new employee.`;
     }
     if (typeof id === "number") {
       const first = seenIds.get(id);
@@ -139,7 +158,9 @@ export function parseEmployeeRows(headers: readonly string[], rows: readonly unk
         const held = norm(c.type, c.value(existing));
         if (same(c.key, v, held)) continue;
         if (!isWritable(c.key)) {
-          if (c.key !== "id") errors[c.header] = `${c.header} is read-only here (it is not an employee attribute); restore ${describeCell(held ?? "")}${c.key.startsWith("service_period") ? " and use the Service periods sheet" : ""}`;
+          if (c.key !== "id")
+            errors[c.header] =
+              `${c.header} is read-only here (it is not an employee attribute); restore ${describeCell(held ?? "")}${c.key.startsWith("service_period") ? " and use the Service periods sheet" : ""}`;
           continue;
         }
         changed.set(c.key, v);
@@ -162,7 +183,9 @@ export function parseEmployeeRows(headers: readonly string[], rows: readonly unk
     if (changed.has("wave_name") && !changed.has("wave_id")) {
       const name = changed.get("wave_name");
       const wave = typeof name === "string" ? waveByName.get(name.toLowerCase()) : undefined;
-      if (wave === undefined) errors[headerOf("wave_name")] = `Unknown wave ${describeCell(name ?? "")}; choose one of: ${ctx.waves.map((w) => w.name).join(", ")}`;
+      if (wave === undefined)
+        errors[headerOf("wave_name")] =
+          `Unknown wave ${describeCell(name ?? "")}; choose one of: ${ctx.waves.map((w) => w.name).join(", ")}`;
       else attrs.wave_id = wave;
     } else if (changed.has("wave_name") && typeof attrs.wave_id === "number" && typeof changed.get("wave_name") === "string") {
       const named = waveByName.get(String(changed.get("wave_name")).toLowerCase());
@@ -173,19 +196,32 @@ export function parseEmployeeRows(headers: readonly string[], rows: readonly unk
       if (name === null) attrs.pay_point_id = null;
       else {
         const pp = payPointByName.get(String(name).toLowerCase());
-        if (pp === undefined) errors[headerOf("pay_point")] = `Unknown pay point ${describeCell(name)}; choose one of: ${ctx.payPoints.map((p) => p.name).join(", ")}`;
+        if (pp === undefined)
+          errors[headerOf("pay_point")] =
+            `Unknown pay point ${describeCell(name)}; choose one of: ${ctx.payPoints.map((p) => p.name).join(", ")}`;
         else attrs.pay_point_id = pp;
       }
     }
     // Nested objects go whole, from the row, when any of their cells changed.
     if (Object.keys(ADDRESS).some((k) => changed.has(k))) {
-      attrs.physical_address = Object.fromEntries(Object.entries(ADDRESS).filter(([k]) => keyAt.has(k)).map(([k, line]) => [line, String(values.get(k) ?? "")]));
+      attrs.physical_address = Object.fromEntries(
+        Object.entries(ADDRESS)
+          .filter(([k]) => keyAt.has(k))
+          .map(([k, line]) => [line, String(values.get(k) ?? "")]),
+      );
     }
     if (Object.keys(BANK).some((k) => changed.has(k))) {
-      attrs.bank_account_attributes = Object.fromEntries(Object.entries(BANK).filter(([k]) => keyAt.has(k)).map(([k, f]) => [f, String(values.get(k) ?? "")]));
+      attrs.bank_account_attributes = Object.fromEntries(
+        Object.entries(BANK)
+          .filter(([k]) => keyAt.has(k))
+          .map(([k, f]) => [f, String(values.get(k) ?? "")]),
+      );
     }
     const custom = [...changed].filter(([k]) => k.startsWith("custom_fields."));
-    if (custom.length > 0) attrs.custom_fields = Object.fromEntries(custom.map(([k, v]) => [k.slice("custom_fields.".length), v === null ? null : String(v)]));
+    if (custom.length > 0)
+      attrs.custom_fields = Object.fromEntries(
+        custom.map(([k, v]) => [k.slice("custom_fields.".length), v === null ? null : String(v)]),
+      );
 
     // Employee numbers: the client's mode decides.
     const number = values.get("number");
@@ -200,7 +236,8 @@ export function parseEmployeeRows(headers: readonly string[], rows: readonly unk
     if (typeof attrs.number === "string") {
       const key = attrs.number.toLowerCase();
       const owner = byNumber.get(key);
-      if (owner !== undefined && owner !== existing?.id) errors[headerOf("number")] = `Number ${attrs.number} is already used by employee ${owner}`;
+      if (owner !== undefined && owner !== existing?.id)
+        errors[headerOf("number")] = `Number ${attrs.number} is already used by employee ${owner}`;
       const first = seenNumbers.get(key);
       if (first !== undefined) errors[headerOf("number")] = `Number ${attrs.number} is also on row ${first + 1}`;
       else seenNumbers.set(key, rowIndex);
@@ -245,8 +282,10 @@ function headerForPath(path: string[], headerOf: (key: string) => string, keyAt:
   const [head, child] = path;
   if (head === "wave_id") return keyAt.has("wave_id") ? headerOf("wave_id") : headerOf("wave_name");
   if (head === "pay_point_id") return headerOf("pay_point");
-  if (head === "physical_address") return headerOf(Object.entries(ADDRESS).find(([, l]) => l === child)?.[0] ?? "physical_address.unit_no");
-  if (head === "bank_account_attributes") return headerOf(child === "branch_code" ? "bank_account.branch_code" : "bank_account.account_number");
+  if (head === "physical_address")
+    return headerOf(Object.entries(ADDRESS).find(([, l]) => l === child)?.[0] ?? "physical_address.unit_no");
+  if (head === "bank_account_attributes")
+    return headerOf(child === "branch_code" ? "bank_account.branch_code" : "bank_account.account_number");
   if (head === "custom_fields" && child) return headerOf(`custom_fields.${child}`);
   return keyAt.has(head) ? headerOf(head) : head;
 }

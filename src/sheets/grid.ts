@@ -12,7 +12,12 @@ export interface Grid {
   rows: CellValue[][];
 }
 
-export const col = (key: string, header: string, type: CellType, extra: Pick<ColumnSpec, "width" | "numberFormat"> = {}): ColumnSpec => ({
+export const col = (
+  key: string,
+  header: string,
+  type: CellType,
+  extra: Pick<ColumnSpec, "width" | "numberFormat"> = {},
+): ColumnSpec => ({
   key,
   header,
   type,

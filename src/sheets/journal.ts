@@ -61,7 +61,15 @@ export function journalGrid(journals: readonly AccountingJournal[]): JournalGrid
         if (amount === undefined) return;
         if (side === "Debit") debit += amount;
         else credit += amount;
-        rows.push([split.name, side, l.category, l.line_item, l.label, side === "Debit" ? amount : null, side === "Credit" ? amount : null]);
+        rows.push([
+          split.name,
+          side,
+          l.category,
+          l.line_item,
+          l.label,
+          side === "Debit" ? amount : null,
+          side === "Credit" ? amount : null,
+        ]);
       };
       for (const l of journal.debit) line("Debit", l);
       for (const l of journal.credit) line("Credit", l);

@@ -12,7 +12,10 @@ import { employeeName, type EmployeeRef } from "./payslipData";
 // ---------------------------------------------------------------------------------------------------------------
 // Leave types and balances
 
-export const LEAVE_TYPE_COLUMNS: ColumnSpec[] = [col("id", "Leave type ID", "integer"), col("name", "Leave type", "text", { width: 160 })];
+export const LEAVE_TYPE_COLUMNS: ColumnSpec[] = [
+  col("id", "Leave type ID", "integer"),
+  col("name", "Leave type", "text", { width: 160 }),
+];
 
 export function leaveTypesGrid(types: LeaveTypes): Grid {
   const rows = Object.entries(types)
@@ -127,11 +130,24 @@ export interface LeaveDaySnapshot {
 
 export function leaveDaysGrid(days: readonly LeaveDayWithEmployee[]): Grid {
   const sorted = [...days].sort(
-    (a, b) => (a.employee.number ?? "").localeCompare(b.employee.number ?? "") || a.day.date.localeCompare(b.day.date) || a.day.id - b.day.id,
+    (a, b) =>
+      (a.employee.number ?? "").localeCompare(b.employee.number ?? "") ||
+      a.day.date.localeCompare(b.day.date) ||
+      a.day.id - b.day.id,
   );
   return {
     columns: LEAVE_DAY_COLUMNS,
-    rows: sorted.map(({ day, employee }) => [day.id, employee.id, employee.number ?? null, employeeName(employee), day.date, day.hours, day.leave_type, null, null]),
+    rows: sorted.map(({ day, employee }) => [
+      day.id,
+      employee.id,
+      employee.number ?? null,
+      employeeName(employee),
+      day.date,
+      day.hours,
+      day.leave_type,
+      null,
+      null,
+    ]),
   };
 }
 
@@ -173,7 +189,8 @@ function readHours(value: unknown): Parsed<number | null> {
   if (typeof value === "string" && /^\s*(full( day)?|null)\s*$/i.test(value)) return { ok: true, value: null };
   const n = parseNumber(value);
   if (!n.ok) return { ok: false, message: `${n.message}; leave blank for a full day` };
-  if (n.value !== null && (n.value <= 0 || n.value > 24)) return { ok: false, message: `must be more than 0 and at most 24 (blank = full day), got ${n.value}` };
+  if (n.value !== null && (n.value <= 0 || n.value > 24))
+    return { ok: false, message: `must be more than 0 and at most 24 (blank = full day), got ${n.value}` };
   return n;
 }
 
@@ -187,7 +204,9 @@ export function parseLeaveRows(headers: readonly string[], rows: readonly unknow
   const missing = ["date", "leave_type"].filter((k) => !idx.has(k));
   if (!idx.has("employee_id") && !idx.has("employee_number")) missing.push("employee_id");
   if (missing.length > 0) {
-    throw new Error(`The sheet is missing the column(s) ${missing.map((k) => `"${HEADER[k]}"`).join(", ")}. Load leave days to get the layout.`);
+    throw new Error(
+      `The sheet is missing the column(s) ${missing.map((k) => `"${HEADER[k]}"`).join(", ")}. Load leave days to get the layout.`,
+    );
   }
   const cell = (row: readonly unknown[], key: string) => (idx.has(key) ? row[idx.get(key)!] : "");
   const byId = new Map(ctx.employees.map((e) => [e.id, e]));
@@ -205,7 +224,9 @@ export function parseLeaveRows(headers: readonly string[], rows: readonly unknow
     const id = idRead.ok ? idRead.value : null;
     const snap = id !== null ? ctx.snapshot.get(id) : undefined;
     if (snap?.deleted) return { kind: "deleted", rowIndex, id: snap.id };
-    if (id !== null && !snap) errors[HEADER.id] = `leave day ${id} was not loaded into this sheet; load leave days again, or clear the ID to add a new day`;
+    if (id !== null && !snap)
+      errors[HEADER.id] =
+        `leave day ${id} was not loaded into this sheet; load leave days again, or clear the ID to add a new day`;
 
     // The employee: by ID, else by number; when both are given they must agree.
     let employee: EmployeeRef | undefined;
@@ -275,10 +296,14 @@ export function leaveSnapshotToTable(snapshot: ReadonlyMap<number, LeaveDaySnaps
   return [...snapshot.values()].map((s) => [s.id, s.employee_id, s.date, s.hours, s.type_id, s.deleted === true]);
 }
 
-export function leaveSnapshotFromTable(table: { columns: readonly string[]; rows: readonly (readonly unknown[])[] }): Map<number, LeaveDaySnapshot> {
+export function leaveSnapshotFromTable(table: {
+  columns: readonly string[];
+  rows: readonly (readonly unknown[])[];
+}): Map<number, LeaveDaySnapshot> {
   const at = (name: string) => table.columns.indexOf(name);
   const [id, employee, date, hours, type, deleted] = LEAVE_SNAPSHOT_COLUMNS.map(at);
-  if ([id, employee, date, type].some((i) => i < 0)) throw new Error("The leave days snapshot is damaged: load leave days again.");
+  if ([id, employee, date, type].some((i) => i < 0))
+    throw new Error("The leave days snapshot is damaged: load leave days again.");
   const out = new Map<number, LeaveDaySnapshot>();
   for (const r of table.rows) {
     const d = parseDate(r[date]);

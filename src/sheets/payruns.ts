@@ -57,6 +57,15 @@ export function payslipListGrid(payslips: readonly PayslipListItem[]): Grid {
   const sorted = [...payslips].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
   return {
     columns: PAYSLIP_LIST_COLUMNS,
-    rows: sorted.map((p) => [p.id, p.date, p.special, p.finalised, p.dirty, p.dirty ? null : (p.nett_pay ?? null), p.ss_released, p.payment_run_id]),
+    rows: sorted.map((p) => [
+      p.id,
+      p.date,
+      p.special,
+      p.finalised,
+      p.dirty,
+      p.dirty ? null : (p.nett_pay ?? null),
+      p.ss_released,
+      p.payment_run_id,
+    ]),
   };
 }

@@ -107,7 +107,8 @@ function payslipCells(p: PayslipListItem & { data: NonNullable<PayslipListItem["
   for (const [key, value] of Object.entries(p.data.leave_payments ?? {})) {
     if (typeof value === "number" || typeof value === "string") cells.set(`leave_payment:${key}`, value);
     else if (value && typeof value === "object" && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) if (typeof v === "number" || typeof v === "string") cells.set(`leave_payment:${key}:${k}`, v);
+      for (const [k, v] of Object.entries(value))
+        if (typeof v === "number" || typeof v === "string") cells.set(`leave_payment:${key}:${k}`, v);
     }
   }
   return cells;
@@ -134,7 +135,9 @@ function headerFor(key: string): string {
 
 /** Flatten payslips into a grid. Amount text ("€1,234.56") becomes numbers; unreadable text is kept and listed. */
 export function payslipDataGrid(records: readonly PayslipRecord[]): PayslipGrid {
-  const perPayslip = records.map((r) => payslipCells(r.payslip as PayslipListItem & { data: NonNullable<PayslipListItem["data"]> }));
+  const perPayslip = records.map((r) =>
+    payslipCells(r.payslip as PayslipListItem & { data: NonNullable<PayslipListItem["data"]> }),
+  );
 
   // Income items, then deductions, then totals and nett pay, then employer lines, other grand totals and leave.
   const income = new ColumnSet();
@@ -164,7 +167,9 @@ export function payslipDataGrid(records: readonly PayslipRecord[]): PayslipGrid 
     ...PAYSLIP_LEADING_COLUMNS,
     ...income.columns,
     ...totalCols("income", "Total income"),
-    ...deduction.columns.map((c) => (income.columns.some((i) => i.header === c.header) ? { ...c, header: `${c.header} (deduction)` } : c)),
+    ...deduction.columns.map((c) =>
+      income.columns.some((i) => i.header === c.header) ? { ...c, header: `${c.header} (deduction)` } : c,
+    ),
     ...totalCols("deduction", "Total deductions"),
     col("nett_pay", "Nett pay", "currency"),
     ...sideline.columns,
@@ -198,7 +203,8 @@ export function payslipDataGrid(records: readonly PayslipRecord[]): PayslipGrid 
     return columns.map((c): GridCell => {
       if (c.key in fixed) return fixed[c.key];
       // nett_pay is absent while the payslip is dirty: an empty cell, never a stale figure.
-      if (c.key === "nett_pay") return payslip.dirty ? null : amount(c.key, payslip.nett_pay ?? cells.get("nett_pay_data") ?? null);
+      if (c.key === "nett_pay")
+        return payslip.dirty ? null : amount(c.key, payslip.nett_pay ?? cells.get("nett_pay_data") ?? null);
       return cells.has(c.key) ? amount(c.key, cells.get(c.key)) : null;
     });
   });
@@ -234,7 +240,8 @@ export function payslipDetailGrid(detail: PayslipDetail, labels: ItemLabels): Pa
   };
   const label = (item: string | number) => (isTotal(item) ? "Total" : (labels.get(String(item)) ?? String(item)));
   const add = (section: string, group: string | null, pairs: readonly ItemPair[]) => {
-    for (const [item, amount] of pairs) rows.push([section, group, String(item), label(item), num(amount, String(item)), null, null, null]);
+    for (const [item, amount] of pairs)
+      rows.push([section, group, String(item), label(item), num(amount, String(item)), null, null, null]);
   };
   add("Income", null, detail.income);
   add("Deduction", null, detail.deduction);

@@ -8,7 +8,15 @@
  * payslips; that is checked locally from the employees' recent payslips so such a row is never sent without one.
  */
 import { z } from "zod";
-import { type Calculation, DAYS, type Day, type Employee, type InputValue, type Inputs, RegularHoursAttributes } from "../contract";
+import {
+  type Calculation,
+  DAYS,
+  type Day,
+  type Employee,
+  type InputValue,
+  type Inputs,
+  RegularHoursAttributes,
+} from "../contract";
 import { type ColumnSpec, describeCell, isBlank, type CellType, parseCell, parseDate } from "./columns";
 import { col, columnPositions, type Grid, type GridCell } from "./grid";
 import { employeeName } from "./payslipData";
@@ -42,7 +50,16 @@ export const RH_FIXED = {
 
 export function regularHoursColumns(options: { leaveAnyDay: boolean }): ColumnSpec[] {
   const f = RH_FIXED;
-  return [f.employee_id, f.employee_number, f.employee_name, f.finalised, f.effective_date, ...regularHoursAttributeColumns(options), f.status, f.message];
+  return [
+    f.employee_id,
+    f.employee_number,
+    f.employee_name,
+    f.finalised,
+    f.effective_date,
+    ...regularHoursAttributeColumns(options),
+    f.status,
+    f.message,
+  ];
 }
 
 /** Each employee's current `week_hours` inputs, from a calculation list (client or employee form). */
@@ -82,7 +99,16 @@ export function regularHoursGrid(
     columns: regularHoursColumns(options),
     rows: sorted.map((e): GridCell[] => {
       const inputs = current.get(e.id) ?? {};
-      return [e.id, e.number ?? null, employeeName(e), finalised.has(e.id), null, ...attrs.map((c) => cellValue(inputs[c.key])), null, null];
+      return [
+        e.id,
+        e.number ?? null,
+        employeeName(e),
+        finalised.has(e.id),
+        null,
+        ...attrs.map((c) => cellValue(inputs[c.key])),
+        null,
+        null,
+      ];
     }),
   };
 }
@@ -110,33 +136,46 @@ export type RegularHoursRowPlan =
   | { kind: "send"; rowIndex: number; employeeId: number; effectiveDate: string | null; details: Inputs };
 
 /** Parsed to the attribute's own type: schedule and day types are lower-case words. */
-function parseAttribute(key: string, type: CellType, cell: unknown): { ok: true; value: InputValue } | { ok: false; message: string } {
+function parseAttribute(
+  key: string,
+  type: CellType,
+  cell: unknown,
+): { ok: true; value: InputValue } | { ok: false; message: string } {
   const parsed = parseCell(type, cell);
   if (!parsed.ok) return parsed;
-  if (typeof parsed.value === "string" && (key === "schedule" || key.startsWith("day_type_"))) return { ok: true, value: parsed.value.trim().toLowerCase() };
+  if (typeof parsed.value === "string" && (key === "schedule" || key.startsWith("day_type_")))
+    return { ok: true, value: parsed.value.trim().toLowerCase() };
   return parsed as { ok: true; value: InputValue };
 }
 
-const same = (a: InputValue | undefined, b: InputValue | undefined) => (a ?? null) === (b ?? null) || (a == null && b === "") || (a === "" && b == null);
+const same = (a: InputValue | undefined, b: InputValue | undefined) =>
+  (a ?? null) === (b ?? null) || (a == null && b === "") || (a === "" && b == null);
 
-export function parseRegularHoursRows(headers: readonly string[], rows: readonly unknown[][], ctx: RegularHoursContext): RegularHoursRowPlan[] {
+export function parseRegularHoursRows(
+  headers: readonly string[],
+  rows: readonly unknown[][],
+  ctx: RegularHoursContext,
+): RegularHoursRowPlan[] {
   const attrs = regularHoursAttributeColumns({ leaveAnyDay: ctx.leaveAnyDay });
   const pos = columnPositions(headers, [RH_FIXED.employee_id, RH_FIXED.effective_date, ...attrs]);
-  if (!pos.has("employee_id")) throw new Error(`The sheet has no "${RH_FIXED.employee_id.header}" column. Build the Regular Hours sheet again.`);
+  if (!pos.has("employee_id"))
+    throw new Error(`The sheet has no "${RH_FIXED.employee_id.header}" column. Build the Regular Hours sheet again.`);
   const present = attrs.filter((c) => pos.has(c.key));
   const headerOf = new Map(attrs.map((c) => [c.key, c.header]));
   const seen = new Map<number, number>();
 
   return rows.map((row, rowIndex): RegularHoursRowPlan => {
     const at = (key: string) => (pos.has(key) ? row[pos.get(key)!] : "");
-    if ([at("employee_id"), at("effective_date"), ...present.map((c) => at(c.key))].every(isBlank)) return { kind: "blank", rowIndex };
+    if ([at("employee_id"), at("effective_date"), ...present.map((c) => at(c.key))].every(isBlank))
+      return { kind: "blank", rowIndex };
     const errors: Record<string, string> = {};
 
     const idCell = parseCell("integer", at("employee_id"));
     let employeeId: number | null = null;
     if (!idCell.ok) errors[RH_FIXED.employee_id.header] = `Employee ID ${idCell.message}`;
     else if (idCell.value === null) errors[RH_FIXED.employee_id.header] = "Employee ID is empty";
-    else if (!ctx.employeeIds.has(idCell.value as number)) errors[RH_FIXED.employee_id.header] = `No employee with ID ${idCell.value} in this client`;
+    else if (!ctx.employeeIds.has(idCell.value as number))
+      errors[RH_FIXED.employee_id.header] = `No employee with ID ${idCell.value} in this client`;
     else employeeId = idCell.value as number;
     if (employeeId !== null) {
       const first = seen.get(employeeId);
@@ -163,7 +202,8 @@ export function parseRegularHoursRows(headers: readonly string[], rows: readonly
       if (parsed.value === null) {
         // Blank cancels a full_days_per_week override (the document's rule); other blanks are never sent.
         if (c.key === "full_days_per_week") details[c.key] = "";
-        else errors[c.header] = `${c.header} is empty but the service holds ${describeCell(held[c.key])}: blank cells are not sent`;
+        else
+          errors[c.header] = `${c.header} is empty but the service holds ${describeCell(held[c.key])}: blank cells are not sent`;
         continue;
       }
       details[c.key] = parsed.value;
@@ -172,8 +212,13 @@ export function parseRegularHoursRows(headers: readonly string[], rows: readonly
     // Coherence the document states: works_# applies to a fixed schedule, partial hours to a partial day.
     const effective = (k: string) => (k in values ? values[k] : held[k]);
     for (const d of DAYS) {
-      if (effective(`day_type_${d}`) === "partial" && (effective(`partial_hours_${d}`) ?? null) === null && pos.has(`partial_hours_${d}`)) {
-        errors[headerOf.get(`partial_hours_${d}`)!] = `Partial hours ${DAY_LABEL[d]} is needed when Day type ${DAY_LABEL[d]} is partial`;
+      if (
+        effective(`day_type_${d}`) === "partial" &&
+        (effective(`partial_hours_${d}`) ?? null) === null &&
+        pos.has(`partial_hours_${d}`)
+      ) {
+        errors[headerOf.get(`partial_hours_${d}`)!] =
+          `Partial hours ${DAY_LABEL[d]} is needed when Day type ${DAY_LABEL[d]} is partial`;
       }
     }
 
@@ -194,7 +239,8 @@ export function parseRegularHoursRows(headers: readonly string[], rows: readonly
     }
     const lastFinalised = employeeId !== null ? ctx.finalised.get(employeeId) : undefined;
     if (Object.keys(details).length > 0 && effectiveDate !== null && lastFinalised && effectiveDate <= lastFinalised) {
-      errors[RH_FIXED.effective_date.header] = `Effective date must be after ${lastFinalised}, the employee's last finalised payslip: finalised periods keep their hours`;
+      errors[RH_FIXED.effective_date.header] =
+        `Effective date must be after ${lastFinalised}, the employee's last finalised payslip: finalised periods keep their hours`;
     }
     if (Object.keys(errors).length > 0) return { kind: "invalid", rowIndex, errors };
     if (Object.keys(details).length === 0) return { kind: "unchanged", rowIndex, employeeId: employeeId! };

@@ -24,7 +24,9 @@ export const SERVICE_PERIOD_COLUMNS: ColumnSpec[] = [
 ];
 
 export function periodsOf(employee: Employee): ServicePeriod[] {
-  return (employee.service_periods ?? []).map((w) => w.service_period).sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id);
+  return (employee.service_periods ?? [])
+    .map((w) => w.service_period)
+    .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id);
 }
 
 /** The most recent employment period (long-term-leave periods, `negative`, are not employment). */
@@ -46,7 +48,18 @@ export function servicePeriodsGrid(employees: readonly Employee[]): Grid & { row
       rowEmployee.push(e.id);
     }
     for (const p of periods) {
-      rows.push([...base, p.id, p.start_date, p.end_date, p.negative, p.termination_code, p.attribs?.ie_employment_identifier ?? null, p === latest, null, null]);
+      rows.push([
+        ...base,
+        p.id,
+        p.start_date,
+        p.end_date,
+        p.negative,
+        p.termination_code,
+        p.attribs?.ie_employment_identifier ?? null,
+        p === latest,
+        null,
+        null,
+      ]);
       rowEmployee.push(e.id);
     }
   }
@@ -79,13 +92,15 @@ export function actionProblem(action: ServiceAction, employee: Employee): string
       }
       return null;
     case "reinstate":
-      if (latest.end_date === null) return `the employee is in service (period from ${latest.start_date} is open); nothing to reinstate`;
+      if (latest.end_date === null)
+        return `the employee is in service (period from ${latest.start_date} is open); nothing to reinstate`;
       if (action.appointment_date <= latest.end_date) {
         return `appointment date ${action.appointment_date} must be after the last end date ${latest.end_date}`;
       }
       return null;
     case "undo_end_service":
-      if (latest.end_date === null) return `the most recent period (from ${latest.start_date}) is open; there is no end of service to undo`;
+      if (latest.end_date === null)
+        return `the most recent period (from ${latest.start_date}) is open; there is no end of service to undo`;
       return null;
   }
 }

@@ -2,12 +2,20 @@
 import type { Page } from "playwright-core";
 import { sheetText } from "./harness";
 
-type PreviewSheet = { tables(): { r: number; c: number; rows: number; cols: number }[]; valueAt(r: number, c: number): unknown; textAt(r: number, c: number): string };
+type PreviewSheet = {
+  tables(): { r: number; c: number; rows: number; cols: number }[];
+  valueAt(r: number, c: number): unknown;
+  textAt(r: number, c: number): string;
+};
 
 /** Header row (0-based), column letters by header and data row count of a sheet's first table. */
-export async function tableLayout(page: Page, sheetName: string): Promise<{ headerRow: number; columns: Record<string, string>; rows: number }> {
+export async function tableLayout(
+  page: Page,
+  sheetName: string,
+): Promise<{ headerRow: number; columns: Record<string, string>; rows: number }> {
   return page.evaluate((name) => {
-    const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } }).__payrollPreview.workbook;
+    const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } }).__payrollPreview
+      .workbook;
     const sheet = wb.findSheet(name);
     const t = sheet.tables()[0];
     const letters = (c: number) => {
@@ -26,14 +34,19 @@ export async function records(page: Page, sheetName: string): Promise<Record<str
   const layout = await tableLayout(page, sheetName);
   const text = await sheetText(page, sheetName);
   const headers = text[layout.headerRow];
-  return text.slice(layout.headerRow + 1, layout.headerRow + 1 + layout.rows).map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i] ?? ""])));
+  return text
+    .slice(layout.headerRow + 1, layout.headerRow + 1 + layout.rows)
+    .map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i] ?? ""])));
 }
 
 /** Clicks a data cell of the table (selecting it). */
 export async function clickCell(page: Page, sheetName: string, rowIndex: number, header: string): Promise<void> {
   const layout = await tableLayout(page, sheetName);
   const address = `${layout.columns[header]}${layout.headerRow + 2 + rowIndex}`;
-  await page.getByRole("grid", { name: `Sheet ${sheetName}` }).locator(`[data-address="${address}"]`).click();
+  await page
+    .getByRole("grid", { name: `Sheet ${sheetName}` })
+    .locator(`[data-address="${address}"]`)
+    .click();
 }
 
 /** Selects a data cell, types the text and presses Enter; waits until the workbook holds something there. */
@@ -45,7 +58,8 @@ export async function typeCell(page: Page, sheetName: string, rowIndex: number, 
   const col = layout.columns[header];
   await page.waitForFunction(
     ([name, letters, r]) => {
-      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } }).__payrollPreview.workbook;
+      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } })
+        .__payrollPreview.workbook;
       let c = 0;
       for (const ch of letters) c = c * 26 + ch.charCodeAt(0) - 64;
       return wb.findSheet(name).textAt(r, c - 1) !== "";

@@ -32,7 +32,10 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     const payslips = await api.listPaymentRunPayslips(run.id);
 
     await page.getByRole("combobox", { name: "Pay run" }).click();
-    await page.getByRole("option", { name: new RegExp(`^${run.period_end_date}`) }).first().click();
+    await page
+      .getByRole("option", { name: new RegExp(`^${run.period_end_date}`) })
+      .first()
+      .click();
     await page.getByRole("button", { name: "Payslips to sheet" }).first().click();
     const pane = page.getByRole("tabpanel", { name: "Pay runs" });
     await pane.getByText(new RegExp(`^${payslips.length} payslips written to "Pay run payslips"`)).waitFor();
@@ -42,7 +45,11 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     expect(rows).toHaveLength(payslips.length);
     const headers = Object.keys(rows[0]);
     expect(headers.slice(0, 3)).toEqual(["Employee ID", "Employee number", "Employee name"]);
-    const items = new Set(payslips.flatMap((p) => [...p.data.income, ...p.data.deduction].map(([label]) => String(label)).filter((l) => l !== "Total")));
+    const items = new Set(
+      payslips.flatMap((p) =>
+        [...p.data.income, ...p.data.deduction].map(([label]) => String(label)).filter((l) => l !== "Total"),
+      ),
+    );
     expect(items.size).toBeGreaterThan(2);
     expect(headers).toEqual(expect.arrayContaining([...items, "Total income", "Total deductions", "Nett pay"]));
     for (const row of rows) {
@@ -136,7 +143,9 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     const mine = after.find((r) => Number(r["Employee ID"]) === employeeId && r["Most recent"] === "TRUE")!;
     expect(mine.Status).toBe("Saved");
     expect(mine["End date"]).toBe("2026-11-30");
-    expect((await api.listServicePeriods(employeeId)).some((p) => p.end_date === "2026-11-30" && p.termination_code === 1)).toBe(true);
+    expect((await api.listServicePeriods(employeeId)).some((p) => p.end_date === "2026-11-30" && p.termination_code === 1)).toBe(
+      true,
+    );
     await page.screenshot({ path: path.join(SCREENSHOTS, "service-periods.png") });
 
     // Regular Hours need a client migrated to v2 (client 3 in the demo data).

@@ -35,7 +35,9 @@ describe("calculations", () => {
     const row = records.findIndex((r) => typeof r["Calculation ID"] === "number" && typeof r["Input: amount"] === "number");
     expect(row).toBeGreaterThanOrEqual(0);
     const id = records[row]["Calculation ID"] as number;
-    const other = records.findIndex((r, i) => i !== row && typeof r["Calculation ID"] === "number" && typeof r["Input: amount"] === "number");
+    const other = records.findIndex(
+      (r, i) => i !== row && typeof r["Calculation ID"] === "number" && typeof r["Input: amount"] === "number",
+    );
 
     expect(other).toBeGreaterThanOrEqual(0);
     typeInto(rig.model, CALC_SHEET.sheetName, row, "Input: amount", "1234.5");
@@ -43,7 +45,9 @@ describe("calculations", () => {
     rig.faults.reset();
     const saved = await saveCalculationEdits(rig.client, rig.workbook, TARGET);
     const patches = rig.faults.sent.filter((r) => r.method === "PATCH");
-    expect(patches).toEqual([{ method: "PATCH", path: `/calculations/${id}`, body: { calculation_details: { amount: 1234.5 } } }]);
+    expect(patches).toEqual([
+      { method: "PATCH", path: `/calculations/${id}`, body: { calculation_details: { amount: 1234.5 } } },
+    ]);
     expect(saved.counts.Saved).toBe(1);
     expect((await getCalculation(rig.check, id)).inputs.amount).toBe(1234.5);
     expect(saved.counts.Invalid).toBe(1);
@@ -52,9 +56,18 @@ describe("calculations", () => {
 
   it("adds an item with POST (insert for a multi-instance item) and deletes it from the sheet", async () => {
     const [, e] = await rig.check.listEmployees(1);
-    const form = { target: { kind: "employee" as const, employeeId: e.id }, calcType: "employer_loan", inputs: { amount: "50", balance: "600" }, operation: "insert" as const, calculationId: "", effectiveDate: "" };
+    const form = {
+      target: { kind: "employee" as const, employeeId: e.id },
+      calcType: "employer_loan",
+      inputs: { amount: "50", balance: "600" },
+      operation: "insert" as const,
+      calculationId: "",
+      effectiveDate: "",
+    };
     const checked = calculationPostBody(form);
-    expect(checked).toEqual({ body: { calc_type: "employer_loan", calculation_details: { amount: 50, balance: 600 }, operation: "insert" } });
+    expect(checked).toEqual({
+      body: { calc_type: "employer_loan", calculation_details: { amount: 50, balance: 600 }, operation: "insert" },
+    });
     expect(calculationPostBody({ ...form, inputs: {} })).toHaveProperty("errors.inputs");
     const created = await addCalculation(rig.client, form, (checked as { body: never }).body);
     await viewCalculations(rig.client, rig.workbook, TARGET, { kind: "employee", employeeId: e.id });
@@ -81,7 +94,13 @@ describe("Regular Hours from a sheet", () => {
   const TARGET = { clientId: 3, clientName: "Corrib", info: { regular_hours_version: 2, features: ["leave_any_day"] } };
 
   it("refuses a client still on Regular Hours v1, and explains", async () => {
-    await expect(buildRegularHoursSheet(rig.client, rig.workbook, { clientId: 1, clientName: "Liffey", info: { regular_hours_version: 1, features: [] } })).rejects.toThrow(RegularHoursError);
+    await expect(
+      buildRegularHoursSheet(rig.client, rig.workbook, {
+        clientId: 1,
+        clientName: "Liffey",
+        info: { regular_hours_version: 1, features: [] },
+      }),
+    ).rejects.toThrow(RegularHoursError);
     expect(rig.faults.sent).toHaveLength(0);
   });
 
@@ -112,7 +131,9 @@ describe("Regular Hours from a sheet", () => {
     rig.faults.reset();
     const saved = await saveRegularHours(rig.client, rig.workbook, TARGET, { defaultEffectiveDate: "2026-12-01" });
     const patches = rig.faults.sent.filter((r) => r.method === "PATCH");
-    expect(patches.map((p) => p.body)).toEqual([{ calc_type: "week_hours", calculation_details: { full_day_hours_input: 7 }, effective_date: "2026-12-01" }]);
+    expect(patches.map((p) => p.body)).toEqual([
+      { calc_type: "week_hours", calculation_details: { full_day_hours_input: 7 }, effective_date: "2026-12-01" },
+    ]);
     expect(saved.counts.Saved).toBe(1);
     const after = (await rig.check.listInheritedCalculations(id))[0];
     expect(after.inputs_history["2026-12-01"].full_day_hours_input).toBe(7);

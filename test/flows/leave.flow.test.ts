@@ -29,7 +29,9 @@ async function status(rowIndex: number) {
 /** An unused row of the sheet (no leave day, no date), given to an employee as a person would retype it. */
 async function spareRow(employeeId: number): Promise<number> {
   const records = await readRecords(rig.workbook, SHEET);
-  const own = records.findIndex((r) => r["Employee ID"] === employeeId && r["Leave day ID"] === "" && r.Date === "" && r["Leave type"] === "");
+  const own = records.findIndex(
+    (r) => r["Employee ID"] === employeeId && r["Leave day ID"] === "" && r.Date === "" && r["Leave type"] === "",
+  );
   if (own >= 0) return own;
   const any = records.findIndex((r) => r["Leave day ID"] === "" && r.Date === "" && r["Leave type"] === "" && r.Hours === "");
   if (any < 0) throw new Error("no spare row left");
@@ -47,7 +49,11 @@ describe("leave types and balances", () => {
     rig.faults.reset();
     const date = "2026-10-31";
     const result = await importLeaveBalances(rig.client, rig.workbook, TARGET, date);
-    expect(rig.faults.sent.map((r) => r.path).sort()).toEqual(["/clients/1/employees", "/clients/1/leave_types", "/clients/1/reports/comparison_leave"]);
+    expect(rig.faults.sent.map((r) => r.path).sort()).toEqual([
+      "/clients/1/employees",
+      "/clients/1/leave_types",
+      "/clients/1/reports/comparison_leave",
+    ]);
     expect(result.requests).toBe(3);
     const employees = await rig.check.listEmployees(1);
     const rows = await readRecords(rig.workbook, LEAVE_SHEETS.balances.sheetName);
@@ -92,7 +98,10 @@ describe("leave days sheet", () => {
     typeInto(rig.model, SHEET, bad1, "Leave type", "Holidays");
     typeInto(rig.model, SHEET, bad2, "Date", "not a date");
     typeInto(rig.model, SHEET, bad2, "Leave type", "Annual leave");
-    for (const [row, date] of [[a2, "2026-12-04"], [a3, "2026-12-05"]] as const) {
+    for (const [row, date] of [
+      [a2, "2026-12-04"],
+      [a3, "2026-12-05"],
+    ] as const) {
       typeInto(rig.model, SHEET, row, "Employee ID", "");
       typeInto(rig.model, SHEET, row, "Employee number", String(numberOfA));
       typeInto(rig.model, SHEET, row, "Date", date);
@@ -117,7 +126,11 @@ describe("leave days sheet", () => {
     expect((await status(bad2)).status).toBe("Invalid");
 
     const daysOfA = (await rig.check.listLeaveDays(a)).flat();
-    expect(daysOfA.filter((d) => ["2026-12-01", "2026-12-04", "2026-12-05"].includes(d.date)).map((d) => d.hours)).toEqual([null, null, null]);
+    expect(daysOfA.filter((d) => ["2026-12-01", "2026-12-04", "2026-12-05"].includes(d.date)).map((d) => d.hours)).toEqual([
+      null,
+      null,
+      null,
+    ]);
     const daysOfB = (await rig.check.listLeaveDays(b)).flat().filter((d) => d.date === "2026-12-02");
     expect(daysOfB).toMatchObject([{ hours: 3.5, leave_type: "Sick leave" }]);
   });
@@ -145,7 +158,9 @@ describe("leave days sheet", () => {
     typeInto(rig.model, SHEET, spare, "Leave type", "Annual leave");
     const result = await saveLeaveDays(rig.client, rig.workbook, TARGET);
     expect(result.counts.Failed).toBe(2);
-    expect((await status(spare)).message).toMatch(/^Not saved: Date (falls in the finalised pay period|is before the appointment date)/);
+    expect((await status(spare)).message).toMatch(
+      /^Not saved: Date (falls in the finalised pay period|is before the appointment date)/,
+    );
     expect(fillOf(rig.model, SHEET, spare, "Date")).toBeDefined();
     expect((await status(ra)).message).toMatch(/another day of this employee was refused/);
     typeInto(rig.model, SHEET, spare, "Date", "");

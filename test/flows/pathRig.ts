@@ -48,7 +48,9 @@ export class PathFaults {
         });
       }
       if (f.kind === "hang-until-abort") {
-        return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+        return new Promise((_, reject) =>
+          init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+        );
       }
     }
     return fetch(url, init);

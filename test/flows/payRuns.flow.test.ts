@@ -1,5 +1,15 @@
 /** Pay runs, a run's payslips, the journal, payslip detail and PDF against the real sandbox and preview workbook. */
-import { importEmployeePayslips, importJournal, importPayRunPayslips, importPayRuns, importPayslipDetail, importRecentPayslips, openPayslipPdf, PAY_SHEETS, type PdfOpener } from "../../src/taskpane/flows/payRuns";
+import {
+  importEmployeePayslips,
+  importJournal,
+  importPayRunPayslips,
+  importPayRuns,
+  importPayslipDetail,
+  importRecentPayslips,
+  openPayslipPdf,
+  PAY_SHEETS,
+  type PdfOpener,
+} from "../../src/taskpane/flows/payRuns";
 import { readRecords } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
 
@@ -94,7 +104,9 @@ describe("recent payslips with data", () => {
     const before = await readRecords(rig.workbook, PAY_SHEETS.recent.sheetName);
     expect(before.every((r) => typeof r["Employee number"] === "string" && r["Employee number"] !== "")).toBe(true);
 
-    rig.faults.rules = [{ method: "GET", path: /employees$/, fault: { kind: "status", status: 202, message: "Payslips are being calculated" } }];
+    rig.faults.rules = [
+      { method: "GET", path: /employees$/, fault: { kind: "status", status: 202, message: "Payslips are being calculated" } },
+    ];
     const later = await importRecentPayslips(rig.client, rig.workbook, TARGET);
     expect(later).toEqual({ state: "try_later", message: "Payslips are being calculated", requests: 1 });
     expect(await readRecords(rig.workbook, PAY_SHEETS.recent.sheetName)).toEqual(before);

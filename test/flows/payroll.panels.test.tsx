@@ -23,7 +23,9 @@ function expectAllLabelled(container: HTMLElement) {
   expect(controls.length).toBeGreaterThan(0);
   // Fluent's hidden "Clear selection" button carries its name in aria-label, which the name computation skips while hidden.
   const name = (c: Element) => computeAccessibleName(c).trim() || (c.getAttribute("aria-label") ?? "").trim();
-  const unnamed = Array.from(controls).filter((c) => name(c) === "").map((c) => c.outerHTML.slice(0, 160));
+  const unnamed = Array.from(controls)
+    .filter((c) => name(c) === "")
+    .map((c) => c.outerHTML.slice(0, 160));
   expect(unnamed).toEqual([]);
 }
 
@@ -98,7 +100,11 @@ describe("PayRunsView", () => {
   });
 
   it("disables every action while work runs and shows the outcome", () => {
-    wrap(<PayRunsView {...payRunsProps({ busy: true, runId: 7, outcome: { intent: "warning", text: "Journal does not balance" } })} />);
+    wrap(
+      <PayRunsView
+        {...payRunsProps({ busy: true, runId: 7, outcome: { intent: "warning", text: "Journal does not balance" } })}
+      />,
+    );
     const buttons = screen.getAllByRole("button").filter((b): b is HTMLButtonElement => b.tagName === "BUTTON");
     expect(buttons.length).toBeGreaterThan(5);
     for (const b of buttons) expect([b.textContent, b.disabled]).toEqual([b.textContent, true]);
@@ -161,7 +167,11 @@ describe("LeaveView", () => {
     const props = leaveProps({ confirm: { items: ["Leave day 12 on 2026-12-01", "Leave day 13 on 2026-12-02"] } });
     wrap(<LeaveView {...props} />);
     const dialog = screen.getByRole("alertdialog", { name: "Delete these leave days?" });
-    expect(within(dialog).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Leave day 12 on 2026-12-01", "Leave day 13 on 2026-12-02"]);
+    expect(
+      within(dialog)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Leave day 12 on 2026-12-01", "Leave day 13 on 2026-12-02"]);
     await user.keyboard("{Escape}");
     expect(props.onCancelDelete).toHaveBeenCalled();
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
@@ -233,16 +243,29 @@ describe("PeopleView", () => {
   });
 
   it("shows undo without date fields, custom wave names only when the client allows them, and validation messages", () => {
-    wrap(<PeopleView {...peopleProps({ action: "undo_end_service", customNameAllowed: true, waveErrors: { last_day_of_month: "is required for a monthly frequency" } })} />);
+    wrap(
+      <PeopleView
+        {...peopleProps({
+          action: "undo_end_service",
+          customNameAllowed: true,
+          waveErrors: { last_day_of_month: "is required for a monthly frequency" },
+        })}
+      />,
+    );
     expect(screen.queryByLabelText("Termination date")).toBeNull();
-    expect((screen.getByRole("button", { name: "Undo end of service for selected rows" }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole("button", { name: "Undo end of service for selected rows" }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
     expect(screen.getByLabelText("Custom name (optional)")).toBeTruthy();
     expect(screen.getByText("is required for a monthly frequency")).toBeTruthy();
   });
 
   it("mentions manual numbering and confirms deletes", async () => {
     const user = userEvent.setup();
-    const props = peopleProps({ manualNumbers: true, confirm: { title: "Delete 1 employee? This cannot be undone.", items: ["E001 Aoife Byrne"] } });
+    const props = peopleProps({
+      manualNumbers: true,
+      confirm: { title: "Delete 1 employee? This cannot be undone.", items: ["E001 Aoife Byrne"] },
+    });
     wrap(<PeopleView {...props} />);
     expect(screen.getByText(/numbers employees manually/)).toBeTruthy();
     const dialog = screen.getByRole("alertdialog", { name: "Delete 1 employee? This cannot be undone." });
@@ -272,8 +295,22 @@ function calcProps(over: Partial<CalculationsViewProps> = {}): CalculationsViewP
     onConfirmDelete: jest.fn(),
     onCancelDelete: jest.fn(),
     items: [
-      { id: "basic_salary", name: "basic_salary", label: "Basic salary", category: "income", inputs: ["amount"], multi_instance: false },
-      { id: "employer_loan", name: "employer_loan", label: "Employer loan", category: "deduction", inputs: ["amount", "balance"], multi_instance: true },
+      {
+        id: "basic_salary",
+        name: "basic_salary",
+        label: "Basic salary",
+        category: "income",
+        inputs: ["amount"],
+        multi_instance: false,
+      },
+      {
+        id: "employer_loan",
+        name: "employer_loan",
+        label: "Employer loan",
+        category: "deduction",
+        inputs: ["amount", "balance"],
+        multi_instance: true,
+      },
     ],
     itemId: "",
     onItemChange: jest.fn(),
@@ -306,7 +343,12 @@ describe("CalculationsView", () => {
 
   it("shows the chosen item's inputs, and the operation only for multi-instance items", async () => {
     const user = userEvent.setup();
-    const props = calcProps({ employeeId: 1001, itemId: "employer_loan", operation: "update", formErrors: { calculation_id: "must be a calculation ID (a whole number)" } });
+    const props = calcProps({
+      employeeId: 1001,
+      itemId: "employer_loan",
+      operation: "update",
+      formErrors: { calculation_id: "must be a calculation ID (a whole number)" },
+    });
     const { container } = wrap(<CalculationsView {...props} />);
     expectAllLabelled(container);
     await user.type(screen.getByRole("textbox", { name: "Input: balance" }), "5");
@@ -319,7 +361,11 @@ describe("CalculationsView", () => {
   });
 
   it("explains Regular Hours v1 instead of offering the sheet", () => {
-    wrap(<CalculationsView {...calcProps({ itemId: "basic_salary", regularHoursProblem: "This client is not migrated to Regular Hours v2." })} />);
+    wrap(
+      <CalculationsView
+        {...calcProps({ itemId: "basic_salary", regularHoursProblem: "This client is not migrated to Regular Hours v2." })}
+      />,
+    );
     expect(screen.queryByRole("radio", { name: "Insert" })).toBeNull();
     expect(screen.getByText("This client is not migrated to Regular Hours v2.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Build Regular Hours sheet" })).toBeNull();

@@ -43,7 +43,13 @@ describe("service periods", () => {
     selectRows(rig.model, SERVICE_SHEET.sheetName, Math.min(one.i, two.i), Math.min(one.i, two.i));
     const first = await rig.workbook.selectedRowIndexes(SERVICE_SHEET.sheetName);
     rig.faults.reset();
-    const ended = await runServiceAction(rig.client, rig.workbook, TARGET, { kind: "end_service", termination_date: "2026-11-30", termination_code: 2 }, [...first, Math.max(one.i, two.i)]);
+    const ended = await runServiceAction(
+      rig.client,
+      rig.workbook,
+      TARGET,
+      { kind: "end_service", termination_date: "2026-11-30", termination_code: 2 },
+      [...first, Math.max(one.i, two.i)],
+    );
     expect(ended.counts.Saved).toBe(2);
     expect(rig.faults.count(/end_service$/, "POST")).toBe(2);
     expect(ended.refreshed).toBe(true);
@@ -65,14 +71,19 @@ describe("service periods", () => {
     const rowOf = (id: number) => after.findIndex((r) => r["Employee ID"] === id && r["Most recent"] === true);
     const stillOpen = after.findIndex((r) => r["Most recent"] === true && r["End date"] === "");
     rig.faults.reset();
-    const back = await runServiceAction(rig.client, rig.workbook, TARGET, { kind: "reinstate", appointment_date: "2026-12-07" }, [rowOf(ids[0]), stillOpen]);
+    const back = await runServiceAction(rig.client, rig.workbook, TARGET, { kind: "reinstate", appointment_date: "2026-12-07" }, [
+      rowOf(ids[0]),
+      stillOpen,
+    ]);
     expect(back.counts).toMatchObject({ Saved: 1, Invalid: 1 });
     expect(rig.faults.count(/reinstate$/, "POST")).toBe(1);
     const openRecords = await readRecords(rig.workbook, SERVICE_SHEET.sheetName);
     expect(openRecords.find((r) => r.Status === "Invalid")!.Message).toMatch(/^Reinstate not sent: the employee is in service/);
 
     // Undo the second one's termination.
-    const undo = await runServiceAction(rig.client, rig.workbook, TARGET, { kind: "undo_end_service" }, [openRecords.findIndex((r) => r["Employee ID"] === ids[1])]);
+    const undo = await runServiceAction(rig.client, rig.workbook, TARGET, { kind: "undo_end_service" }, [
+      openRecords.findIndex((r) => r["Employee ID"] === ids[1]),
+    ]);
     expect(undo.counts.Saved).toBe(1);
     const periods = await rig.check.listServicePeriods(ids[1]);
     expect(periods.filter((p) => !p.negative).at(-1)!.end_date).toBeNull();
@@ -80,14 +91,27 @@ describe("service periods", () => {
 
   it("a network failure marks that employee not confirmed; the rest are not sent", async () => {
     const records = await readRecords(rig.workbook, SERVICE_SHEET.sheetName);
-    const open = records.map((r, i) => ({ r, i })).filter(({ r }) => r["Most recent"] === true && r["End date"] === "").slice(0, 4);
+    const open = records
+      .map((r, i) => ({ r, i }))
+      .filter(({ r }) => r["Most recent"] === true && r["End date"] === "")
+      .slice(0, 4);
     expect(open.length).toBeGreaterThanOrEqual(3);
     rig.faults.rules = [{ method: "POST", path: /end_service$/, nth: [1], fault: { kind: "network-before" } }];
-    const result = await runServiceAction(rig.client, rig.workbook, TARGET, { kind: "end_service", termination_date: "2026-12-31", termination_code: 1 }, open.map((o) => o.i), { concurrency: 1 });
+    const result = await runServiceAction(
+      rig.client,
+      rig.workbook,
+      TARGET,
+      { kind: "end_service", termination_date: "2026-12-31", termination_code: 1 },
+      open.map((o) => o.i),
+      { concurrency: 1 },
+    );
     expect(result.stoppedBy).toBe("network error");
     expect(result.counts.Failed).toBe(1);
     expect(result.counts["Not sent"]).toBe(open.length - 1);
-    const statuses = (await readRecords(rig.workbook, SERVICE_SHEET.sheetName)).map((r) => r.Status).filter(Boolean).sort();
+    const statuses = (await readRecords(rig.workbook, SERVICE_SHEET.sheetName))
+      .map((r) => r.Status)
+      .filter(Boolean)
+      .sort();
     expect(statuses).toEqual(["Failed", ...open.slice(1).map(() => "Not sent")]);
   });
 });
@@ -104,7 +128,14 @@ describe("employees from the Employees sheet", () => {
     typeInto(rig.model, EMPLOYEE_SHEET.sheetName, 2, "PRSI class", "S");
     // A new employee on a row whose ID and number a person cleared (copied from row 3).
     const newRow = 3;
-    for (const [h, v] of [["Employee ID", ""], ["Number", ""], ["First name", "Nuala"], ["Last name", "Quinn"], ["Appointment date", "2026-12-01"], ["Payment method", "cash"]]) {
+    for (const [h, v] of [
+      ["Employee ID", ""],
+      ["Number", ""],
+      ["First name", "Nuala"],
+      ["Last name", "Quinn"],
+      ["Appointment date", "2026-12-01"],
+      ["Payment method", "cash"],
+    ]) {
       typeInto(rig.model, EMPLOYEE_SHEET.sheetName, newRow, h, v);
     }
     const replacedId = records[newRow]["Employee ID"] as number;
@@ -141,7 +172,14 @@ describe("employees from the Employees sheet", () => {
 
   it("in manual-number mode a new employee without a number is refused before sending", async () => {
     const row = 4;
-    for (const [h, v] of [["Employee ID", ""], ["Number", ""], ["First name", "Oisin"], ["Last name", "Roe"], ["Appointment date", "2026-12-01"], ["Payment method", "cheque"]]) {
+    for (const [h, v] of [
+      ["Employee ID", ""],
+      ["Number", ""],
+      ["First name", "Oisin"],
+      ["Last name", "Roe"],
+      ["Appointment date", "2026-12-01"],
+      ["Payment method", "cheque"],
+    ]) {
       typeInto(rig.model, EMPLOYEE_SHEET.sheetName, row, h, v);
     }
     rig.faults.reset();
@@ -189,12 +227,19 @@ describe("employees from the Employees sheet", () => {
     await createProfileMapping(rig.client, e.id, (body2 as { body: never }).body);
     const result = await importProfileMappings(rig.client, rig.workbook, TARGET, e.id);
     expect(result.rowCount).toBe(before + 1);
-    expect((await readRecords(rig.workbook, PROFILE_MAPPINGS_SHEET.sheetName)).some((m) => m.Inputs === '{"hours":8}')).toBe(true);
+    expect((await readRecords(rig.workbook, PROFILE_MAPPINGS_SHEET.sheetName)).some((m) => m.Inputs === '{"hours":8}')).toBe(
+      true,
+    );
 
     const bad = waveCreateBody({ frequency: "monthly", firstEndDate: "2027-01-31", lastDayOfMonth: "", customName: "" }, false);
     expect(bad).toEqual({ errors: { last_day_of_month: "is required for a monthly frequency" } });
-    expect(waveCreateBody({ frequency: "weekly", firstEndDate: "2027-01-08", lastDayOfMonth: "", customName: "Night shift" }, false)).toHaveProperty("errors.custom_name");
-    const ok = waveCreateBody({ frequency: "fortnightly", firstEndDate: "2027-01-08", lastDayOfMonth: "", customName: "" }, false) as { body: never };
+    expect(
+      waveCreateBody({ frequency: "weekly", firstEndDate: "2027-01-08", lastDayOfMonth: "", customName: "Night shift" }, false),
+    ).toHaveProperty("errors.custom_name");
+    const ok = waveCreateBody(
+      { frequency: "fortnightly", firstEndDate: "2027-01-08", lastDayOfMonth: "", customName: "" },
+      false,
+    ) as { body: never };
     const created = await createWave(rig.client, 1, ok.body);
     expect((await rig.check.listWaves(1)).some((w) => w.id === created.id)).toBe(true);
   });

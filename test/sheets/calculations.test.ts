@@ -1,16 +1,41 @@
 import type { Calculation, ItemsAndOutputs } from "../../src/contract";
-import { calculationsByKey, calculationsGrid, inheritedHistoryGrid, itemCatalogue, parseCalculationRows } from "../../src/sheets/calculations";
+import {
+  calculationsByKey,
+  calculationsGrid,
+  inheritedHistoryGrid,
+  itemCatalogue,
+  parseCalculationRows,
+} from "../../src/sheets/calculations";
 
 const items: ItemsAndOutputs = {
   system_items: [
-    { id: "basic_salary", name: "basic_salary", label: "Basic salary", category: "income", inputs: ["amount"], multi_instance: false },
-    { id: "employer_loan", name: "employer_loan", label: "Employer loan", category: "deduction", inputs: ["amount", "balance"], multi_instance: true },
+    {
+      id: "basic_salary",
+      name: "basic_salary",
+      label: "Basic salary",
+      category: "income",
+      inputs: ["amount"],
+      multi_instance: false,
+    },
+    {
+      id: "employer_loan",
+      name: "employer_loan",
+      label: "Employer loan",
+      category: "deduction",
+      inputs: ["amount", "balance"],
+      multi_instance: true,
+    },
   ],
   custom_items: [{ id: 17, name: "17", label: "Car allowance", category: "income", inputs: ["amount"], multi_instance: false }],
   outputs: [],
   accounts: [],
 };
-const calc = (id: number | null, item: string | number, inputs: Calculation["inputs"], extra: Partial<Calculation> = {}): Calculation => ({
+const calc = (
+  id: number | null,
+  item: string | number,
+  inputs: Calculation["inputs"],
+  extra: Partial<Calculation> = {},
+): Calculation => ({
   id,
   employee_id: 4,
   payslip_id: null,
@@ -46,7 +71,9 @@ describe("calculations sheet", () => {
 
   it("lists live calculations with labels, one column per input and output", () => {
     expect(grid.rows).toHaveLength(4);
-    expect(headers).toEqual(expect.arrayContaining(["Input: amount", "Input: balance", "Input: full_day_hours_input", "Output: value"]));
+    expect(headers).toEqual(
+      expect.arrayContaining(["Input: amount", "Input: balance", "Input: full_day_hours_input", "Output: value"]),
+    );
     const car = grid.rows.find((r) => r[at("Item")] === "17")!;
     expect(car[at("Item label")]).toBe("Car allowance");
     expect(car[at("Input: balance")]).toBeNull();
@@ -57,7 +84,9 @@ describe("calculations sheet", () => {
     const loan = r.findIndex((x) => x[at("Item")] === "employer_loan");
     r[loan][at("Input: balance")] = 850;
     const plans = parseCalculationRows(headers, r, current, catalogue);
-    expect(plans.filter((p) => p.kind === "patch")).toEqual([{ kind: "patch", rowIndex: loan, id: 2, details: { balance: 850 } }]);
+    expect(plans.filter((p) => p.kind === "patch")).toEqual([
+      { kind: "patch", rowIndex: loan, id: 2, details: { balance: 850 } },
+    ]);
     expect(plans.filter((p) => p.kind === "unchanged")).toHaveLength(3);
   });
 
@@ -70,7 +99,11 @@ describe("calculations sheet", () => {
     r[inherited][at("Input: full_day_hours_input")] = 6;
     r[car][at("Input: amount")] = "lots";
     const plans = parseCalculationRows(headers, r, current, catalogue);
-    expect(plans[basic]).toEqual({ kind: "invalid", rowIndex: basic, errors: { "Input: balance": 'Basic salary has no input "balance" (inputs: amount)' } });
+    expect(plans[basic]).toEqual({
+      kind: "invalid",
+      rowIndex: basic,
+      errors: { "Input: balance": 'Basic salary has no input "balance" (inputs: amount)' },
+    });
     expect((plans[inherited] as { errors: Record<string, string> }).errors["Calculation ID"]).toMatch(/inherited/);
     expect((plans[car] as { errors: Record<string, string> }).errors["Input: amount"]).toMatch(/not a number/);
   });

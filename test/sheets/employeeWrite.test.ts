@@ -29,7 +29,13 @@ const waves = [
   { id: 2, name: "Weekly" },
 ];
 const payPoints = [{ id: 5, name: "Dublin" }];
-const ctx = (over: Partial<EmployeeWriteContext> = {}): EmployeeWriteContext => ({ employees, waves, payPoints, manualNumbers: false, ...over });
+const ctx = (over: Partial<EmployeeWriteContext> = {}): EmployeeWriteContext => ({
+  employees,
+  waves,
+  payPoints,
+  manualNumbers: false,
+  ...over,
+});
 
 /** The employees sheet exactly as the import writes it (Excel hands dates back as serials; text stays text). */
 function sheet() {
@@ -109,15 +115,26 @@ describe("parseEmployeeRows", () => {
   it("handles the manual-number mode: Number required on create, unique; blank otherwise", () => {
     const { headers, at } = sheet();
     const row = blankRow(headers.length);
-    Object.assign(row, { [at("First name")]: "Cara", [at("Last name")]: "Walsh", [at("Wave ID")]: 1, [at("Appointment date")]: "2025-01-01", [at("Payment method")]: "cash" });
+    Object.assign(row, {
+      [at("First name")]: "Cara",
+      [at("Last name")]: "Walsh",
+      [at("Wave ID")]: 1,
+      [at("Appointment date")]: "2025-01-01",
+      [at("Payment method")]: "cash",
+    });
     const [need] = parseEmployeeRows(headers, [row], ctx({ manualNumbers: true }));
     expect((need as { errors: Record<string, string> }).errors.Number).toMatch(/EMPLOYEE_NUMBER_MANUAL/);
     row[at("Number")] = "E011";
     const [taken] = parseEmployeeRows(headers, [row], ctx({ manualNumbers: true }));
     expect((taken as { errors: Record<string, string> }).errors.Number).toBe("Number E011 is already used by employee 11");
     row[at("Number")] = "C100";
-    expect(parseEmployeeRows(headers, [row], ctx({ manualNumbers: true }))[0]).toMatchObject({ kind: "create", attributes: { number: "C100" } });
-    expect((parseEmployeeRows(headers, [row], ctx())[0] as { errors: Record<string, string> }).errors.Number).toMatch(/assigned by the service/);
+    expect(parseEmployeeRows(headers, [row], ctx({ manualNumbers: true }))[0]).toMatchObject({
+      kind: "create",
+      attributes: { number: "C100" },
+    });
+    expect((parseEmployeeRows(headers, [row], ctx())[0] as { errors: Record<string, string> }).errors.Number).toMatch(
+      /assigned by the service/,
+    );
   });
 
   it("refuses to clear a required attribute and leaves blank rows alone", () => {
@@ -125,7 +142,11 @@ describe("parseEmployeeRows", () => {
     rows[0][at("First name")] = "";
     rows[0][at("Job title")] = "";
     const plans = parseEmployeeRows(headers, [...rows, blankRow(headers.length)], ctx());
-    expect(plans[0]).toEqual({ kind: "invalid", rowIndex: 0, errors: { "First name": "First name is empty but the service holds a value: it cannot be cleared" } });
+    expect(plans[0]).toEqual({
+      kind: "invalid",
+      rowIndex: 0,
+      errors: { "First name": "First name is empty but the service holds a value: it cannot be cleared" },
+    });
     expect(plans[2]).toEqual({ kind: "blank", rowIndex: 2 });
   });
 });

@@ -1,7 +1,12 @@
 import type { AccountingJournal } from "../../src/contract";
 import { journalGrid } from "../../src/sheets/journal";
 
-const line = (label: string, amount: Record<string, number>) => ({ category: "wages", line_item: label.toLowerCase(), label, amount });
+const line = (label: string, amount: Record<string, number>) => ({
+  category: "wages",
+  line_item: label.toLowerCase(),
+  label,
+  amount,
+});
 
 describe("journalGrid", () => {
   it("lays out debits and credits with a total and a check row that shows balance", () => {
@@ -46,7 +51,12 @@ describe("journalGrid", () => {
 
   it("shows a split that a line uses but the journal did not declare", () => {
     const g = journalGrid([
-      { posted_to_accounting_system: false, accounting_splits: [], debit: [line("A", { "9": 1 })], credit: [line("B", { "9": 1 })] },
+      {
+        posted_to_accounting_system: false,
+        accounting_splits: [],
+        debit: [line("A", { "9": 1 })],
+        credit: [line("B", { "9": 1 })],
+      },
     ]);
     expect(g.balances.map((b) => b.name)).toEqual(["Split 9"]);
   });

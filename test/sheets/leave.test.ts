@@ -1,4 +1,14 @@
-import { leaveBalancesGrid, LEAVE_DAY_COLUMNS, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotFromTable, leaveSnapshotToTable, parseLeaveRows, planLeaveCreates, balancesReportBody, type LeaveDaySnapshot } from "../../src/sheets/leave";
+import {
+  leaveBalancesGrid,
+  LEAVE_DAY_COLUMNS,
+  LEAVE_SNAPSHOT_COLUMNS,
+  leaveSnapshotFromTable,
+  leaveSnapshotToTable,
+  parseLeaveRows,
+  planLeaveCreates,
+  balancesReportBody,
+  type LeaveDaySnapshot,
+} from "../../src/sheets/leave";
 
 const types = { "1": "Annual leave", "2": "Sick leave" };
 const employees = [
@@ -7,10 +17,22 @@ const employees = [
 ];
 const headers = LEAVE_DAY_COLUMNS.map((c) => c.header);
 // Leave day ID, Employee ID, Employee number, Employee name, Date, Hours, Leave type, Status, Message
-const row = (id: unknown, eid: unknown, num: unknown, date: unknown, hours: unknown, type: unknown) => [id, eid, num, "", date, hours, type, "", ""];
+const row = (id: unknown, eid: unknown, num: unknown, date: unknown, hours: unknown, type: unknown) => [
+  id,
+  eid,
+  num,
+  "",
+  date,
+  hours,
+  type,
+  "",
+  "",
+];
 
 describe("parseLeaveRows", () => {
-  const snapshot = new Map<number, LeaveDaySnapshot>([[500, { id: 500, employee_id: 10, date: "2025-03-03", hours: null, type_id: 1 }]]);
+  const snapshot = new Map<number, LeaveDaySnapshot>([
+    [500, { id: 500, employee_id: 10, date: "2025-03-03", hours: null, type_id: 1 }],
+  ]);
   const ctx = { employees, leaveTypes: types, snapshot };
 
   it("reads a new row: Excel date serial, blank hours = full day, leave type by name in any case", () => {
@@ -27,7 +49,9 @@ describe("parseLeaveRows", () => {
   it("rejects typed leave type IDs and unknown names with the valid choices", () => {
     const [p] = parseLeaveRows(headers, [row("", 10, "", "2025-02-10", "", "1")], ctx);
     expect(p.kind).toBe("invalid");
-    expect((p as { errors: Record<string, string> }).errors["Leave type"]).toBe('unknown leave type "1"; choose one of: Annual leave, Sick leave');
+    expect((p as { errors: Record<string, string> }).errors["Leave type"]).toBe(
+      'unknown leave type "1"; choose one of: Annual leave, Sick leave',
+    );
   });
 
   it("marks every bad cell of a row, keyed by header", () => {
@@ -62,7 +86,9 @@ describe("parseLeaveRows", () => {
     expect(plans.map((p) => p.kind)).toEqual(["invalid", "invalid", "create", "invalid"]);
     expect((plans[0] as { errors: Record<string, string> }).errors["Leave day ID"]).toMatch(/was not loaded/);
     expect((plans[1] as { errors: Record<string, string> }).errors["Employee ID"]).toMatch(/cannot move/);
-    expect((plans[3] as { errors: Record<string, string> }).errors.Date).toBe("same employee, date and leave type as row 3 of the table");
+    expect((plans[3] as { errors: Record<string, string> }).errors.Date).toBe(
+      "same employee, date and leave type as row 3 of the table",
+    );
   });
 
   it("skips blank rows and rejects a sheet without the needed columns", () => {
@@ -117,7 +143,14 @@ describe("leave balances", () => {
       types,
       employees,
     );
-    expect(g.columns.map((c) => c.header)).toEqual(["Employee ID", "Employee number", "Employee name", "Annual leave balance", "Sick leave balance", "Balances as of"]);
+    expect(g.columns.map((c) => c.header)).toEqual([
+      "Employee ID",
+      "Employee number",
+      "Employee name",
+      "Annual leave balance",
+      "Sick leave balance",
+      "Balances as of",
+    ]);
     expect(g.rows).toEqual([
       [10, "E010", "Ann Lee", 12.25, 3, "2025-06-30"],
       [11, "E011", "Bob Ryan", null, null, null],
@@ -138,7 +171,11 @@ describe("leave snapshot storage", () => {
       { id: 1, employee_id: 10, date: "2025-01-01", hours: null, type_id: 2, deleted: false },
       { id: 2, employee_id: 11, date: "2025-01-02", hours: 3.5, type_id: 1, deleted: true },
     ]);
-    const plans = parseLeaveRows(headers, [row(2, 11, "", "2025-01-02", 3.5, "Annual leave")], { employees, leaveTypes: types, snapshot: back });
+    const plans = parseLeaveRows(headers, [row(2, 11, "", "2025-01-02", 3.5, "Annual leave")], {
+      employees,
+      leaveTypes: types,
+      snapshot: back,
+    });
     expect(plans).toEqual([{ kind: "deleted", rowIndex: 0, id: 2 }]);
   });
 });

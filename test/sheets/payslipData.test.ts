@@ -24,18 +24,44 @@ const cell = (grid: ReturnType<typeof payslipDataGrid>, row: number, header: str
 
 describe("payslipDataGrid", () => {
   const a = payslip(1, {
-    income: [["Basic salary", "€2,500.00"], ["Total", "€2,500.00"]],
-    deduction: [["PAYE", "€300.50"], ["Pension", "100"], ["Total", "€400.50"]],
-    grand_total: [["Gross pay", "2500.00"], ["Nett pay", "2099.50"]],
-    sideline: [["Employer", [["Employer PRSI", "€281.25"], ["Total", "€281.25"]]]],
+    income: [
+      ["Basic salary", "€2,500.00"],
+      ["Total", "€2,500.00"],
+    ],
+    deduction: [
+      ["PAYE", "€300.50"],
+      ["Pension", "100"],
+      ["Total", "€400.50"],
+    ],
+    grand_total: [
+      ["Gross pay", "2500.00"],
+      ["Nett pay", "2099.50"],
+    ],
+    sideline: [
+      [
+        "Employer",
+        [
+          ["Employer PRSI", "€281.25"],
+          ["Total", "€281.25"],
+        ],
+      ],
+    ],
     leave: { "Annual leave": { accrual: "1.75", taken: "1", balance: "12.5", id: 1 } },
     leave_payments: { "Annual leave": { days: 1 } },
   });
   const b = payslip(
     2,
     {
-      income: [["Basic salary", 1000], ["Overtime", "€150.00"], ["Total", 1150]],
-      deduction: [["Employer loan", "50"], ["Employer loan", "25"], ["Total", "75"]],
+      income: [
+        ["Basic salary", 1000],
+        ["Overtime", "€150.00"],
+        ["Total", 1150],
+      ],
+      deduction: [
+        ["Employer loan", "50"],
+        ["Employer loan", "25"],
+        ["Total", "75"],
+      ],
     },
     { nett_pay: undefined, dirty: true, finalised: false },
   );
@@ -90,7 +116,9 @@ describe("payslipDataGrid", () => {
   });
 
   it("labels an item that is both income and deduction distinctly", () => {
-    const g = payslipDataGrid([{ payslip: payslip(4, { income: [["Adjustment", "5"]], deduction: [["Adjustment", "2"]] }), employee: null }]);
+    const g = payslipDataGrid([
+      { payslip: payslip(4, { income: [["Adjustment", "5"]], deduction: [["Adjustment", "2"]] }), employee: null },
+    ]);
     expect(cell(g, 0, "Adjustment")).toBe(5);
     expect(cell(g, 0, "Adjustment (deduction)")).toBe(2);
   });
@@ -100,8 +128,15 @@ describe("payslipDetailGrid", () => {
   it("lists items in payslip order with labels from items_and_outputs", () => {
     const g = payslipDetailGrid(
       {
-        income: [["basic_salary", "2500.00"], [17, "40.00"], ["total", "2540.00"]],
-        deduction: [["paye", "300.00"], ["total", "300.00"]],
+        income: [
+          ["basic_salary", "2500.00"],
+          [17, "40.00"],
+          ["total", "2540.00"],
+        ],
+        deduction: [
+          ["paye", "300.00"],
+          ["total", "300.00"],
+        ],
         grand_total: [["nett_pay", "2240.00"]],
         sideline: [],
         leave: { "Annual leave": { accrual: 1.75, taken: 1, balance: "10.5", id: 3 } },

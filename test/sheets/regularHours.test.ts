@@ -1,13 +1,41 @@
 import type { Calculation, Employee } from "../../src/contract";
-import { currentWeekHours, latestFinalised, parseRegularHoursRows, regularHoursGrid, type RegularHoursContext } from "../../src/sheets/regularHours";
+import {
+  currentWeekHours,
+  latestFinalised,
+  parseRegularHoursRows,
+  regularHoursGrid,
+  type RegularHoursContext,
+} from "../../src/sheets/regularHours";
 
 const emp = (id: number, finalisedDates: string[] = []): Employee => ({
   id,
   number: `E${id}`,
   first_name: "A",
   last_name: `Person${id}`,
-  recent_payslips: [...finalisedDates.map((d, i) => ({ payslip: { id: id * 100 + i, date: d, special: false, finalised: true, dirty: false, ss_released: false, payment_run_id: 1 } })),
-    { payslip: { id: id * 100 + 99, date: "2025-12-31", special: false, finalised: false, dirty: false, ss_released: false, payment_run_id: null } }],
+  recent_payslips: [
+    ...finalisedDates.map((d, i) => ({
+      payslip: {
+        id: id * 100 + i,
+        date: d,
+        special: false,
+        finalised: true,
+        dirty: false,
+        ss_released: false,
+        payment_run_id: 1,
+      },
+    })),
+    {
+      payslip: {
+        id: id * 100 + 99,
+        date: "2025-12-31",
+        special: false,
+        finalised: false,
+        dirty: false,
+        ss_released: false,
+        payment_run_id: null,
+      },
+    },
+  ],
 });
 const calc = (employee_id: number, inputs: Calculation["inputs"], extra: Partial<Calculation> = {}): Calculation => ({
   id: null,
@@ -64,7 +92,13 @@ describe("Regular Hours sheet", () => {
     r[0][at("Effective date")] = "2025-03-01";
     r[1][at("Schedule")] = "Casual";
     const plans = parseRegularHoursRows(headers, r, ctx());
-    expect(plans[0]).toEqual({ kind: "send", rowIndex: 0, employeeId: 1, effectiveDate: "2025-03-01", details: { full_day_hours_input: 7, full_days_per_week: "" } });
+    expect(plans[0]).toEqual({
+      kind: "send",
+      rowIndex: 0,
+      employeeId: 1,
+      effectiveDate: "2025-03-01",
+      details: { full_day_hours_input: 7, full_days_per_week: "" },
+    });
     expect(plans[1]).toEqual({ kind: "send", rowIndex: 1, employeeId: 2, effectiveDate: null, details: { schedule: "casual" } });
   });
 
@@ -73,7 +107,9 @@ describe("Regular Hours sheet", () => {
     r[0][at("Full day hours")] = 6;
     const [p] = parseRegularHoursRows(headers, r, ctx());
     expect(p.kind).toBe("invalid");
-    expect((p as { errors: Record<string, string> }).errors["Effective date"]).toMatch(/finalised payslips \(latest 2025-02-28\)/);
+    expect((p as { errors: Record<string, string> }).errors["Effective date"]).toMatch(
+      /finalised payslips \(latest 2025-02-28\)/,
+    );
     const [q] = parseRegularHoursRows(headers, r, ctx({ defaultEffectiveDate: "2025-03-01" }));
     expect(q).toMatchObject({ kind: "send", effectiveDate: "2025-03-01" });
     r[0][at("Effective date")] = "2025-02-28";
@@ -88,7 +124,7 @@ describe("Regular Hours sheet", () => {
     r[1][at("Day type Tue")] = "partial";
     const [, p] = parseRegularHoursRows(headers, r, ctx());
     expect((p as { errors: Record<string, string> }).errors).toEqual({
-      Schedule: 'Schedule: must be one of fixed, casual',
+      Schedule: "Schedule: must be one of fixed, casual",
       "Full day hours": "Full day hours: must be at most 24",
       "Partial hours Tue": "Partial hours Tue is needed when Day type Tue is partial",
     });
@@ -101,6 +137,8 @@ describe("Regular Hours sheet", () => {
     const plans = parseRegularHoursRows(headers, r, ctx({ employeeIds: new Set([1, 2]) }));
     expect((plans[0] as { errors: Record<string, string> }).errors.Schedule).toMatch(/empty but the service holds "fixed"/);
     expect(plans[1]).toEqual({ kind: "unchanged", rowIndex: 1, employeeId: 2 });
-    expect((plans[2] as { errors: Record<string, string> }).errors["Employee ID"]).toBe("Same employee as row 2: one row per employee");
+    expect((plans[2] as { errors: Record<string, string> }).errors["Employee ID"]).toBe(
+      "Same employee as row 2: one row per employee",
+    );
   });
 });

@@ -24,7 +24,10 @@ const employee = (id: number, periods: { service_period: ServicePeriod }[]): Emp
 
 describe("servicePeriodsGrid", () => {
   it("writes one row per period in date order, marks the most recent employment, and keeps employees without periods", () => {
-    const g = servicePeriodsGrid([employee(2, []), employee(1, [period(8, "2023-05-01", null, true), period(7, "2020-01-01", "2022-12-31"), period(9, "2024-01-01", null)])]);
+    const g = servicePeriodsGrid([
+      employee(2, []),
+      employee(1, [period(8, "2023-05-01", null, true), period(7, "2020-01-01", "2022-12-31"), period(9, "2024-01-01", null)]),
+    ]);
     expect(g.rows.map((r) => [r[0], r[3], r[4], r[6], r[9]])).toEqual([
       [1, 7, "2020-01-01", false, false],
       [1, 8, "2023-05-01", true, false],
@@ -42,7 +45,9 @@ describe("actionProblem", () => {
 
   it("end service: needs a termination date on or after the period start", () => {
     expect(actionProblem({ kind: "end_service", termination_date: "2024-05-31", termination_code: 1 }, open)).toBeNull();
-    expect(actionProblem({ kind: "end_service", termination_date: "2023-12-31", termination_code: 1 }, open)).toMatch(/before the period's start date 2024-01-01/);
+    expect(actionProblem({ kind: "end_service", termination_date: "2023-12-31", termination_code: 1 }, open)).toMatch(
+      /before the period's start date 2024-01-01/,
+    );
   });
 
   it("reinstate: only an ended employee, on a later date", () => {

@@ -10,12 +10,34 @@
  *  - look at one calculation (GET /calculations/:id) or an inherited one and its history.
  */
 import type { PayrollClient } from "../../client";
-import { type Calculation, CalculationPostBody, type CalculationPostBody as PostInput, type ItemsAndOutputs } from "../../contract";
+import {
+  type Calculation,
+  CalculationPostBody,
+  type CalculationPostBody as PostInput,
+  type ItemsAndOutputs,
+} from "../../contract";
 import type { CellType, SettingValue, WorkbookPort } from "../../excel";
-import { calculationsByKey, calculationsGrid, inheritedHistoryGrid, itemCatalogue, parseCalculationRows, type CalcRowPlan } from "../../sheets/calculations";
+import {
+  calculationsByKey,
+  calculationsGrid,
+  inheritedHistoryGrid,
+  itemCatalogue,
+  parseCalculationRows,
+  type CalcRowPlan,
+} from "../../sheets/calculations";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
-import { annotate, countRows, describeCounts, invalidRow, type RowCounts, type RowRequest, type RowResult, rowsWith, runRowRequests } from "./rowWrites";
+import {
+  annotate,
+  countRows,
+  describeCounts,
+  invalidRow,
+  type RowCounts,
+  type RowRequest,
+  type RowResult,
+  rowsWith,
+  runRowRequests,
+} from "./rowWrites";
 
 export type CalculationsClient = Pick<
   PayrollClient,
@@ -36,7 +58,10 @@ export const CALC_SHEET = { sheetName: "Calculations", tableName: "Calculations"
 export const INHERITED_SHEET = { sheetName: "Inherited calculations", tableName: "InheritedCalculations" } as const;
 export const CALC_META_KEY = "payroll.calculations";
 
-export type CalcScope = { kind: "client" } | { kind: "employee"; employeeId: number; label?: string } | { kind: "payslip"; payslipId: number; label?: string };
+export type CalcScope =
+  | { kind: "client" }
+  | { kind: "employee"; employeeId: number; label?: string }
+  | { kind: "payslip"; payslipId: number; label?: string };
 
 interface CalcMeta {
   clientId: number;
@@ -70,7 +95,10 @@ export async function viewCalculations(
   progress: FlowProgress = {},
 ): Promise<SheetResult & { items: ItemsAndOutputs }> {
   progress.update?.(0, undefined, "Reading calculations");
-  const [list, items] = await Promise.all([listFor(client, target.clientId, scope, progress.signal), client.getItemsAndOutputs(target.clientId, { signal: progress.signal })]);
+  const [list, items] = await Promise.all([
+    listFor(client, target.clientId, scope, progress.signal),
+    client.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
+  ]);
   const grid = calculationsGrid(list, itemCatalogue(items));
   const written = await workbook.writeTable({
     ...CALC_SHEET,
@@ -79,7 +107,12 @@ export async function viewCalculations(
     rows: grid.rows,
     onProgress: (d, t) => progress.update?.(d, t, "Writing rows"),
   });
-  const meta: CalcMeta = { clientId: target.clientId, clientName: target.clientName, scope, inputTypes: Object.fromEntries(grid.inputColumns.map((c) => [c.key, c.type])) };
+  const meta: CalcMeta = {
+    clientId: target.clientId,
+    clientName: target.clientName,
+    scope,
+    inputTypes: Object.fromEntries(grid.inputColumns.map((c) => [c.key, c.type])),
+  };
   await workbook.setSetting(CALC_META_KEY, meta as unknown as SettingValue);
   return { ...written, requests: 2, items };
 }
@@ -87,7 +120,10 @@ export async function viewCalculations(
 async function openSheet(workbook: WorkbookPort, target: Target) {
   const meta = (await workbook.getSetting(CALC_META_KEY)) as unknown as CalcMeta | undefined;
   if (!meta || typeof meta.clientId !== "number") throw new CalculationSheetError("View calculations first.");
-  if (meta.clientId !== target.clientId) throw new CalculationSheetError(`The Calculations sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or view calculations again.`);
+  if (meta.clientId !== target.clientId)
+    throw new CalculationSheetError(
+      `The Calculations sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or view calculations again.`,
+    );
   const table = await workbook.readTable(CALC_SHEET.sheetName);
   if (!table) throw new CalculationSheetError(`There is no "${CALC_SHEET.sheetName}" table. View calculations first.`);
   return { meta, table };
@@ -110,10 +146,19 @@ export async function saveCalculationEdits(
 ): Promise<CalcSaveResult> {
   const { meta, table } = await openSheet(workbook, target);
   progress.update?.(0, undefined, "Reading the calculations as the service holds them");
-  const [list, items] = await Promise.all([listFor(client, target.clientId, meta.scope, progress.signal), client.getItemsAndOutputs(target.clientId, { signal: progress.signal })]);
+  const [list, items] = await Promise.all([
+    listFor(client, target.clientId, meta.scope, progress.signal),
+    client.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
+  ]);
   let plans: CalcRowPlan[];
   try {
-    plans = parseCalculationRows(table.columns, table.rows, calculationsByKey(list), itemCatalogue(items), new Map(Object.entries(meta.inputTypes)));
+    plans = parseCalculationRows(
+      table.columns,
+      table.rows,
+      calculationsByKey(list),
+      itemCatalogue(items),
+      new Map(Object.entries(meta.inputTypes)),
+    );
   } catch (error) {
     throw new CalculationSheetError(error instanceof Error ? error.message : String(error));
   }
@@ -148,7 +193,13 @@ export async function saveCalculationEdits(
   });
   const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
   const counts = countRows(outcomes);
-  return { counts, outcomes, summary: `Calculations: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`, requests: { reads: 2, patch: patches }, stoppedBy: run.stoppedBy };
+  return {
+    counts,
+    outcomes,
+    summary: `Calculations: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`,
+    requests: { reads: 2, patch: patches },
+    stoppedBy: run.stoppedBy,
+  };
 }
 
 export interface CalcDeleteCandidate {
@@ -158,7 +209,11 @@ export interface CalcDeleteCandidate {
 }
 
 /** The calculations of the selected rows that can be deleted (inherited ones, without an ID, cannot). */
-export async function calculationsToDelete(workbook: WorkbookPort, target: Target, rowIndexes: readonly number[]): Promise<{ deletable: CalcDeleteCandidate[]; skipped: number[] }> {
+export async function calculationsToDelete(
+  workbook: WorkbookPort,
+  target: Target,
+  rowIndexes: readonly number[],
+): Promise<{ deletable: CalcDeleteCandidate[]; skipped: number[] }> {
   const { table } = await openSheet(workbook, target);
   const at = (h: string) => table.columns.indexOf(h);
   const deletable: CalcDeleteCandidate[] = [];
@@ -170,7 +225,11 @@ export async function calculationsToDelete(workbook: WorkbookPort, target: Targe
       if (row) skipped.push(i);
       continue;
     }
-    deletable.push({ rowIndex: i, id, label: `${row[at("Item label")] || row[at("Item")]} (ID ${id}${row[at("Employee ID")] !== "" ? `, employee ${row[at("Employee ID")]}` : ""})` });
+    deletable.push({
+      rowIndex: i,
+      id,
+      label: `${row[at("Item label")] || row[at("Item")]} (ID ${id}${row[at("Employee ID")] !== "" ? `, employee ${row[at("Employee ID")]}` : ""})`,
+    });
   }
   return { deletable, skipped };
 }
@@ -184,7 +243,9 @@ export async function deleteCalculations(
   progress: FlowProgress & { concurrency?: number } = {},
 ): Promise<CalcSaveResult> {
   await openSheet(workbook, target);
-  const local = rowsWith(skipped, "Invalid", "Not sent: an inherited calculation (no ID) cannot be deleted here", ["Calculation ID"]);
+  const local = rowsWith(skipped, "Invalid", "Not sent: an inherited calculation (no ID) cannot be deleted here", [
+    "Calculation ID",
+  ]);
   await annotate(workbook, CALC_SHEET.sheetName, local);
   let deletes = 0;
   const run = await runRowRequests(
@@ -196,11 +257,24 @@ export async function deleteCalculations(
       },
       succeeded: (r: { message: string }) => rowsWith([c.rowIndex], "Deleted", r.message || `Calculation ${c.id} deleted`),
     })),
-    { workbook, sheetName: CALC_SHEET.sheetName, signal: progress.signal, update: progress.update, concurrency: progress.concurrency ?? 3, label: "Deleting calculations" },
+    {
+      workbook,
+      sheetName: CALC_SHEET.sheetName,
+      signal: progress.signal,
+      update: progress.update,
+      concurrency: progress.concurrency ?? 3,
+      label: "Deleting calculations",
+    },
   );
   const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
   const counts = countRows(outcomes);
-  return { counts, outcomes, summary: `Calculations: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`, requests: { delete: deletes }, stoppedBy: run.stoppedBy };
+  return {
+    counts,
+    outcomes,
+    summary: `Calculations: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`,
+    requests: { delete: deletes },
+    stoppedBy: run.stoppedBy,
+  };
 }
 
 export interface AddCalculationForm {
@@ -231,9 +305,11 @@ export function calculationPostBody(form: AddCalculationForm): { body: PostInput
     if (!Number.isInteger(id)) errors.calculation_id = "must be a calculation ID (a whole number)";
     else candidate.calculation_id = id;
   }
-  if (form.operation === "insert" && candidate.calculation_id !== undefined) errors.calculation_id = "leave blank to insert a new instance";
+  if (form.operation === "insert" && candidate.calculation_id !== undefined)
+    errors.calculation_id = "leave blank to insert a new instance";
   if (form.effectiveDate.trim() !== "") {
-    if (form.target.kind === "payslip") errors.effective_date = "applies only to inherited calculations, which are changed through the employee";
+    if (form.target.kind === "payslip")
+      errors.effective_date = "applies only to inherited calculations, which are changed through the employee";
     candidate.effective_date = form.effectiveDate.trim();
   }
   const parsed = CalculationPostBody.safeParse(candidate);
@@ -242,9 +318,16 @@ export function calculationPostBody(form: AddCalculationForm): { body: PostInput
   return { body: parsed.success ? (parsed.data as PostInput) : (candidate as PostInput) };
 }
 
-export async function addCalculation(client: CalculationsClient, form: AddCalculationForm, body: PostInput, progress: FlowProgress = {}) {
+export async function addCalculation(
+  client: CalculationsClient,
+  form: AddCalculationForm,
+  body: PostInput,
+  progress: FlowProgress = {},
+) {
   const o = { signal: progress.signal };
-  return form.target.kind === "employee" ? client.postEmployeeCalculation(form.target.employeeId, body, o) : client.postPayslipCalculation(form.target.payslipId, body, o);
+  return form.target.kind === "employee"
+    ? client.postEmployeeCalculation(form.target.employeeId, body, o)
+    : client.postPayslipCalculation(form.target.payslipId, body, o);
 }
 
 /** One calculation as the service holds it (GET /calculations/:id). */
@@ -264,8 +347,13 @@ export async function viewInheritedCalculations(
     "inheritedId" in which
       ? [await client.getInheritedCalculation(which.inheritedId, { signal: progress.signal })]
       : await client.listInheritedCalculations(which.employeeId, { signal: progress.signal });
-  const title = "inheritedId" in which ? `inherited calculation ${which.inheritedId}` : `employee ${which.label ?? which.employeeId}`;
-  const written = await workbook.writeTable({ ...INHERITED_SHEET, title: `Inherited calculations of ${title}: ${target.clientName}`, ...inheritedHistoryGrid(list) });
+  const title =
+    "inheritedId" in which ? `inherited calculation ${which.inheritedId}` : `employee ${which.label ?? which.employeeId}`;
+  const written = await workbook.writeTable({
+    ...INHERITED_SHEET,
+    title: `Inherited calculations of ${title}: ${target.clientName}`,
+    ...inheritedHistoryGrid(list),
+  });
   return { ...written, requests: 1 };
 }
 

@@ -23,12 +23,27 @@ import {
 } from "../../contract";
 import type { CellValue, ColumnSpec, WorkbookPort } from "../../excel";
 import { employeeDetailGrid, profileMappingsGrid } from "../../sheets/employeeDetail";
-import { type EmployeeRowPlan, type EmployeeWriteContext, employeeErrorHeader, parseEmployeeRows } from "../../sheets/employeeWrite";
+import {
+  type EmployeeRowPlan,
+  type EmployeeWriteContext,
+  employeeErrorHeader,
+  parseEmployeeRows,
+} from "../../sheets/employeeWrite";
 import { employeeColumns, waveDisplayName } from "../../sheets/imports";
 import { chunk } from "../../sheets/push";
 import { type FlowProgress, IMPORT_SHEETS } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
-import { annotate, countRows, describeCounts, invalidRow, type RowCounts, type RowRequest, type RowResult, rowsWith, runRowRequests } from "./rowWrites";
+import {
+  annotate,
+  countRows,
+  describeCounts,
+  invalidRow,
+  type RowCounts,
+  type RowRequest,
+  type RowResult,
+  rowsWith,
+  runRowRequests,
+} from "./rowWrites";
 
 export type EmployeesClient = Pick<
   PayrollClient,
@@ -53,7 +68,8 @@ export class EmployeeSheetError extends Error {
   override readonly name = "EmployeeSheetError";
 }
 
-export const isManualNumbering = (client: Pick<Client, "employee_number_mode"> | undefined) => client?.employee_number_mode === EMPLOYEE_NUMBER_MANUAL;
+export const isManualNumbering = (client: Pick<Client, "employee_number_mode"> | undefined) =>
+  client?.employee_number_mode === EMPLOYEE_NUMBER_MANUAL;
 
 /**
  * The import writes no Status/Message columns; the first save adds them by rewriting the table with the same
@@ -61,13 +77,22 @@ export const isManualNumbering = (client: Pick<Client, "employee_number_mode"> |
  */
 async function ensureStatusColumns(workbook: WorkbookPort, target: Target, employees: readonly Employee[]) {
   const table = await workbook.readTable(EMPLOYEE_SHEET.sheetName);
-  if (!table) throw new EmployeeSheetError(`There is no "${EMPLOYEE_SHEET.sheetName}" table. Import employees first (add rows without an Employee ID for new employees).`);
+  if (!table)
+    throw new EmployeeSheetError(
+      `There is no "${EMPLOYEE_SHEET.sheetName}" table. Import employees first (add rows without an Employee ID for new employees).`,
+    );
   if (table.columns.includes("Status") && table.columns.includes("Message")) return table;
-  const known = new Map(employeeColumns(employees, { customFields: true, servicePeriod: true, waveNames: new Map(), payPointNames: new Map() }).map((c) => [c.header, c.type]));
+  const known = new Map(
+    employeeColumns(employees, { customFields: true, servicePeriod: true, waveNames: new Map(), payPointNames: new Map() }).map(
+      (c) => [c.header, c.type],
+    ),
+  );
   known.set("Wave", "text");
   known.set("Pay point", "text");
   const columns: ColumnSpec[] = table.columns.map((header, i) => ({ key: `c${i}`, header, type: known.get(header) ?? "text" }));
-  for (const h of ["Status", "Message"]) if (!table.columns.includes(h)) columns.push({ key: h.toLowerCase(), header: h, type: "text", width: h === "Message" ? 280 : undefined });
+  for (const h of ["Status", "Message"])
+    if (!table.columns.includes(h))
+      columns.push({ key: h.toLowerCase(), header: h, type: "text", width: h === "Message" ? 280 : undefined });
   const rows: CellValue[][] = table.rows.map((r) => [...(r as CellValue[]), ...columns.slice(r.length).map(() => null)]);
   await workbook.writeTable({ ...EMPLOYEE_SHEET, title: `Employees: ${target.clientName}`, columns, rows, activate: false });
   return (await workbook.readTable(EMPLOYEE_SHEET.sheetName))!;
@@ -152,7 +177,10 @@ export async function saveEmployees(
         rowIndexes: part.map((u) => u.rowIndex),
         send: () => {
           n.bulkInput += 1;
-          const entities: BulkInputEntity[] = part.map((u) => ({ id: String(u.employeeId), attributes: u.attributes as BulkInputEntity["attributes"] }));
+          const entities: BulkInputEntity[] = part.map((u) => ({
+            id: String(u.employeeId),
+            attributes: u.attributes as BulkInputEntity["attributes"],
+          }));
           return client.bulkInput(target.clientId, entities);
         },
         succeeded: (r) => bulkOutcomes(part, r as BulkInputResult[], errorHeader),
@@ -174,16 +202,32 @@ export async function saveEmployees(
   } finally {
     // New employees get their ID and number in the row at once, so saving again updates rather than duplicates.
     if (created.length > 0) {
-      await workbook.writeColumnValues(EMPLOYEE_SHEET.sheetName, "Employee ID", created.map((c) => ({ rowIndex: c.rowIndex, value: c.id })), "integer");
+      await workbook.writeColumnValues(
+        EMPLOYEE_SHEET.sheetName,
+        "Employee ID",
+        created.map((c) => ({ rowIndex: c.rowIndex, value: c.id })),
+        "integer",
+      );
       if (table.columns.includes("Number")) {
-        await workbook.writeColumnValues(EMPLOYEE_SHEET.sheetName, "Number", created.map((c) => ({ rowIndex: c.rowIndex, value: c.number })), "text");
+        await workbook.writeColumnValues(
+          EMPLOYEE_SHEET.sheetName,
+          "Number",
+          created.map((c) => ({ rowIndex: c.rowIndex, value: c.number })),
+          "text",
+        );
       }
     }
   }
   const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
   const counts = countRows(outcomes);
   const stop = run.stoppedBy === "cancelled" ? " Cancelled." : run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : "";
-  return { counts, outcomes, summary: `Employees: ${describeCounts(counts)}.${stop}`, requests: { reads: 3, ...n }, stoppedBy: run.stoppedBy };
+  return {
+    counts,
+    outcomes,
+    summary: `Employees: ${describeCounts(counts)}.${stop}`,
+    requests: { reads: 3, ...n },
+    stoppedBy: run.stoppedBy,
+  };
 }
 
 /** bulk_input answers per entity: matched by position when aligned, else by employee ID. */
@@ -197,12 +241,23 @@ function bulkOutcomes(
   return rows.map((row, i) => {
     const at = aligned ? i : pool.findIndex((r) => r.id === String(row.employeeId));
     const result = aligned ? results[i] : at >= 0 ? pool.splice(at, 1)[0] : undefined;
-    if (!result) return { rowIndex: row.rowIndex, status: "Failed", message: "Not confirmed: the service sent no result for this row — save again", errorColumns: [] };
+    if (!result)
+      return {
+        rowIndex: row.rowIndex,
+        status: "Failed",
+        message: "Not confirmed: the service sent no result for this row — save again",
+        errorColumns: [],
+      };
     if (result.success === "true") return { rowIndex: row.rowIndex, status: "Saved", message: result.message, errorColumns: [] };
     const errors = Object.entries(result.errors ?? {});
     const columns = [...new Set(errors.map(([k]) => errorHeader(k)).filter((h): h is string => h !== null))];
     const details = errors.map(([k, m]) => `${errorHeader(k) ?? k}: ${m}`).join("; ");
-    return { rowIndex: row.rowIndex, status: "Failed", message: `Not saved: ${result.message}${details ? ` — ${details}` : ""}`, errorColumns: columns };
+    return {
+      rowIndex: row.rowIndex,
+      status: "Failed",
+      message: `Not saved: ${result.message}${details ? ` — ${details}` : ""}`,
+      errorColumns: columns,
+    };
   });
 }
 
@@ -222,7 +277,9 @@ export async function employeesToDelete(workbook: WorkbookPort, rowIndexes: read
     const row = table.rows[i];
     const id = Number(row?.[at("Employee ID")]);
     if (!row || !Number.isInteger(id) || id <= 0) continue;
-    const label = [row[at("Number")], row[at("First name")], row[at("Last name")]].filter((v) => v !== undefined && v !== "").join(" ");
+    const label = [row[at("Number")], row[at("First name")], row[at("Last name")]]
+      .filter((v) => v !== undefined && v !== "")
+      .join(" ");
     out.push({ rowIndex: i, employeeId: id, label: label || `Employee ${id}` });
   }
   return out;
@@ -249,25 +306,58 @@ export async function deleteEmployees(
       },
       succeeded: (r: { message: string }) => rowsWith([c.rowIndex], "Deleted", r.message || `Employee ${c.employeeId} deleted`),
     })),
-    { workbook, sheetName: EMPLOYEE_SHEET.sheetName, signal: progress.signal, update: progress.update, concurrency: progress.concurrency ?? 2, label: "Deleting employees" },
+    {
+      workbook,
+      sheetName: EMPLOYEE_SHEET.sheetName,
+      signal: progress.signal,
+      update: progress.update,
+      concurrency: progress.concurrency ?? 2,
+      label: "Deleting employees",
+    },
   );
   const outcomes = [...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
   const counts = countRows(outcomes);
-  return { counts, outcomes, summary: `Employees: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`, requests: { reads: 1, delete: deletes }, stoppedBy: run.stoppedBy };
+  return {
+    counts,
+    outcomes,
+    summary: `Employees: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`,
+    requests: { reads: 1, delete: deletes },
+    stoppedBy: run.stoppedBy,
+  };
 }
 
 /** One employee's full record as a Field/Value sheet: one request. */
-export async function importEmployeeDetail(client: EmployeesClient, workbook: WorkbookPort, target: Target, employeeId: number, progress: FlowProgress = {}): Promise<SheetResult> {
+export async function importEmployeeDetail(
+  client: EmployeesClient,
+  workbook: WorkbookPort,
+  target: Target,
+  employeeId: number,
+  progress: FlowProgress = {},
+): Promise<SheetResult> {
   const employee = await client.getEmployee(employeeId, { signal: progress.signal });
   const name = [employee.number, employee.first_name, employee.last_name].filter(Boolean).join(" ");
-  const written = await workbook.writeTable({ ...EMPLOYEE_DETAIL_SHEET, title: `Employee ${name}: ${target.clientName}`, ...employeeDetailGrid(employee) });
+  const written = await workbook.writeTable({
+    ...EMPLOYEE_DETAIL_SHEET,
+    title: `Employee ${name}: ${target.clientName}`,
+    ...employeeDetailGrid(employee),
+  });
   return { ...written, requests: 1 };
 }
 
 /** An employee's template profile mappings: one request. */
-export async function importProfileMappings(client: EmployeesClient, workbook: WorkbookPort, target: Target, employeeId: number, progress: FlowProgress = {}): Promise<SheetResult> {
+export async function importProfileMappings(
+  client: EmployeesClient,
+  workbook: WorkbookPort,
+  target: Target,
+  employeeId: number,
+  progress: FlowProgress = {},
+): Promise<SheetResult> {
   const mappings = await client.listProfileMappings(employeeId, { signal: progress.signal });
-  const written = await workbook.writeTable({ ...PROFILE_MAPPINGS_SHEET, title: `Profile mappings of employee ${employeeId}: ${target.clientName}`, ...profileMappingsGrid(mappings) });
+  const written = await workbook.writeTable({
+    ...PROFILE_MAPPINGS_SHEET,
+    title: `Profile mappings of employee ${employeeId}: ${target.clientName}`,
+    ...profileMappingsGrid(mappings),
+  });
   return { ...written, requests: 1 };
 }
 
@@ -275,20 +365,29 @@ export async function importProfileMappings(client: EmployeesClient, workbook: W
  * Parses the pane's profile-mapping form. The document does not show the create body; the contract (and the
  * sandbox) take {profile_mapping: {profile_id, inputs?}}. Inputs are typed as JSON so any shape can be sent.
  */
-export function profileMappingBody(profileId: string, inputsJson: string): { body: ProfileMappingCreateBody } | { error: string } {
+export function profileMappingBody(
+  profileId: string,
+  inputsJson: string,
+): { body: ProfileMappingCreateBody } | { error: string } {
   const id = Number(profileId.trim());
   if (!Number.isInteger(id) || id <= 0) return { error: "Profile ID must be a whole number (the template's ID)." };
   if (inputsJson.trim() === "") return { body: { profile_mapping: { profile_id: id } } };
   try {
     const inputs = JSON.parse(inputsJson) as unknown;
-    if (!inputs || typeof inputs !== "object" || Array.isArray(inputs)) return { error: 'Inputs must be a JSON object, e.g. {"hours": 8}.' };
+    if (!inputs || typeof inputs !== "object" || Array.isArray(inputs))
+      return { error: 'Inputs must be a JSON object, e.g. {"hours": 8}.' };
     return { body: { profile_mapping: { profile_id: id, inputs: inputs as Record<string, unknown> } } };
   } catch (e) {
     return { error: `Inputs are not valid JSON: ${(e as Error).message}` };
   }
 }
 
-export async function createProfileMapping(client: EmployeesClient, employeeId: number, body: ProfileMappingCreateBody, progress: FlowProgress = {}) {
+export async function createProfileMapping(
+  client: EmployeesClient,
+  employeeId: number,
+  body: ProfileMappingCreateBody,
+  progress: FlowProgress = {},
+) {
   return client.createProfileMapping(employeeId, body, { signal: progress.signal });
 }
 
@@ -300,7 +399,8 @@ export function waveCreateBody(
   const candidate: Record<string, unknown> = { frequency: form.frequency, first_end_date: form.firstEndDate.trim() };
   if (form.lastDayOfMonth.trim() !== "") candidate.last_day_of_month = Number(form.lastDayOfMonth.trim());
   if (form.customName.trim() !== "") {
-    if (!customNameAllowed) return { errors: { custom_name: "This client does not have the custom wave name feature; leave it blank." } };
+    if (!customNameAllowed)
+      return { errors: { custom_name: "This client does not have the custom wave name feature; leave it blank." } };
     candidate.custom_name = form.customName.trim();
   }
   const parsed = WaveCreateBody.safeParse(candidate);

@@ -31,11 +31,29 @@ import {
 import { employeeName } from "../../sheets/payslipData";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
-import { annotate, countRows, describeCounts, invalidRow, type RowCounts, type RowRequest, type RowResult, rowsWith, runRowRequests } from "./rowWrites";
+import {
+  annotate,
+  countRows,
+  describeCounts,
+  invalidRow,
+  type RowCounts,
+  type RowRequest,
+  type RowResult,
+  rowsWith,
+  runRowRequests,
+} from "./rowWrites";
 
 export type LeaveClient = Pick<
   PayrollClient,
-  "listLeaveTypes" | "runReport" | "listEmployees" | "listLeaveDays" | "createLeaveDays" | "createLeaveDay" | "updateLeaveDay" | "deleteLeaveDay" | "getLeaveBalances"
+  | "listLeaveTypes"
+  | "runReport"
+  | "listEmployees"
+  | "listLeaveDays"
+  | "createLeaveDays"
+  | "createLeaveDay"
+  | "updateLeaveDay"
+  | "deleteLeaveDay"
+  | "getLeaveBalances"
 >;
 
 export const LEAVE_SHEETS = {
@@ -56,10 +74,19 @@ export class LeaveSheetError extends Error {
   override readonly name = "LeaveSheetError";
 }
 
-export async function importLeaveTypes(client: LeaveClient, workbook: WorkbookPort, target: Target, progress: FlowProgress = {}): Promise<SheetResult> {
+export async function importLeaveTypes(
+  client: LeaveClient,
+  workbook: WorkbookPort,
+  target: Target,
+  progress: FlowProgress = {},
+): Promise<SheetResult> {
   progress.update?.(0, undefined, "Reading leave types");
   const types = await client.listLeaveTypes(target.clientId, { signal: progress.signal });
-  const written = await workbook.writeTable({ ...LEAVE_SHEETS.types, title: `Leave types: ${target.clientName}`, ...leaveTypesGrid(types) });
+  const written = await workbook.writeTable({
+    ...LEAVE_SHEETS.types,
+    title: `Leave types: ${target.clientName}`,
+    ...leaveTypesGrid(types),
+  });
   return { ...written, requests: 1 };
 }
 
@@ -78,9 +105,15 @@ export async function importLeaveBalances(
 ): Promise<BalancesResult> {
   const o = { signal: progress.signal };
   progress.update?.(0, 3, "Reading leave types and employees");
-  const [types, employees] = await Promise.all([client.listLeaveTypes(target.clientId, o), client.listEmployees(target.clientId, [], o)]);
+  const [types, employees] = await Promise.all([
+    client.listLeaveTypes(target.clientId, o),
+    client.listEmployees(target.clientId, [], o),
+  ]);
   progress.update?.(2, 3, "Running the comparison_leave report for all employees");
-  const rows = Object.keys(types).length === 0 ? [] : await client.runReport(target.clientId, "comparison_leave", balancesReportBody(date, types), o);
+  const rows =
+    Object.keys(types).length === 0
+      ? []
+      : await client.runReport(target.clientId, "comparison_leave", balancesReportBody(date, types), o);
   const collator = new Intl.Collator("en", { numeric: true });
   const sorted = [...employees].sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id);
   const grid = leaveBalancesGrid(rows, date, types, sorted);
@@ -171,8 +204,12 @@ export async function loadLeaveDays(
 
 async function openLeaveSheet(workbook: WorkbookPort, target: Target) {
   const meta = (await workbook.getSetting(LEAVE_META_KEY)) as unknown as LeaveMeta | undefined;
-  if (!meta || typeof meta.clientId !== "number") throw new LeaveSheetError(`Load leave days first: the "${LEAVE_SHEETS.days.sheetName}" sheet was not made by the add-in.`);
-  if (meta.clientId !== target.clientId) throw new LeaveSheetError(`The leave days sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or load leave days again.`);
+  if (!meta || typeof meta.clientId !== "number")
+    throw new LeaveSheetError(`Load leave days first: the "${LEAVE_SHEETS.days.sheetName}" sheet was not made by the add-in.`);
+  if (meta.clientId !== target.clientId)
+    throw new LeaveSheetError(
+      `The leave days sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or load leave days again.`,
+    );
   const table = await workbook.readTable(LEAVE_SHEETS.days.sheetName);
   if (!table) throw new LeaveSheetError(`There is no "${LEAVE_SHEETS.days.sheetName}" table. Load leave days first.`);
   const stored = await workbook.readHiddenTable(meta.snapshotSheet);
@@ -207,7 +244,10 @@ export async function saveLeaveDays(
   const { meta, table, snapshot } = await openLeaveSheet(workbook, target);
   const o = { signal: progress.signal };
   progress.update?.(0, undefined, "Checking rows");
-  const [types, employees] = await Promise.all([client.listLeaveTypes(target.clientId, o), client.listEmployees(target.clientId, [], o)]);
+  const [types, employees] = await Promise.all([
+    client.listLeaveTypes(target.clientId, o),
+    client.listEmployees(target.clientId, [], o),
+  ]);
   let plans: LeaveRowPlan[];
   try {
     plans = parseLeaveRows(table.columns, table.rows, { employees, leaveTypes: types, snapshot });
@@ -218,8 +258,10 @@ export async function saveLeaveDays(
   const local: RowResult[] = [];
   for (const p of plans) {
     if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));
-    else if (p.kind === "unchanged") local.push(...rowsWith([p.rowIndex], "Unchanged", "No changes since the leave days were loaded or last saved"));
-    else if (p.kind === "deleted") local.push(...rowsWith([p.rowIndex], "Deleted", `Leave day ${p.id} was deleted; remove the row`));
+    else if (p.kind === "unchanged")
+      local.push(...rowsWith([p.rowIndex], "Unchanged", "No changes since the leave days were loaded or last saved"));
+    else if (p.kind === "deleted")
+      local.push(...rowsWith([p.rowIndex], "Deleted", `Leave day ${p.id} was deleted; remove the row`));
   }
   await annotate(workbook, LEAVE_SHEETS.days.sheetName, local, true);
 
@@ -254,16 +296,28 @@ export async function saveLeaveDays(
         return batch.rowIndexes.map((rowIndex, i) => {
           const errors = perRow.get(i);
           if (!errors) {
-            return { rowIndex, status: "Failed" as const, message: "Not saved: another day of this employee was refused, so none of the request's days were created — fix that row and save again", errorColumns: [] };
+            return {
+              rowIndex,
+              status: "Failed" as const,
+              message:
+                "Not saved: another day of this employee was refused, so none of the request's days were created — fix that row and save again",
+              errorColumns: [],
+            };
           }
-          const text = Object.entries(errors).map(([h, m]) => `${h} ${m}`).join("; ");
+          const text = Object.entries(errors)
+            .map(([h, m]) => `${h} ${m}`)
+            .join("; ");
           return { rowIndex, status: "Failed" as const, message: `Not saved: ${text}`, errorColumns: Object.keys(errors) };
         });
       },
       succeeded: (result) => {
         const { ids, message } = result as { ids: number[]; message: string };
         if (ids.length !== batch.dates.length) {
-          return rowsWith(batch.rowIndexes, "Saved", `${message} — but the service returned ${ids.length} IDs for ${batch.dates.length} days: load leave days again before editing these rows`);
+          return rowsWith(
+            batch.rowIndexes,
+            "Saved",
+            `${message} — but the service returned ${ids.length} IDs for ${batch.dates.length} days: load leave days again before editing these rows`,
+          );
         }
         return batch.rowIndexes.map((rowIndex, i) => {
           created.push({ rowIndex, snap: { id: ids[i], employee_id: batch.employeeId, ...batch.dates[i] } });
@@ -306,7 +360,12 @@ export async function saveLeaveDays(
       await workbook.writeHiddenTable(meta.snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
     }
     if (created.length > 0) {
-      await workbook.writeColumnValues(LEAVE_SHEETS.days.sheetName, H.id, created.map((c) => ({ rowIndex: c.rowIndex, value: c.snap.id })), "integer");
+      await workbook.writeColumnValues(
+        LEAVE_SHEETS.days.sheetName,
+        H.id,
+        created.map((c) => ({ rowIndex: c.rowIndex, value: c.snap.id })),
+        "integer",
+      );
     }
   }
   const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
@@ -342,10 +401,16 @@ export async function deleteLeaveDays(
   progress: FlowProgress & { concurrency?: number } = {},
 ): Promise<LeaveSaveResult> {
   const { meta, table, snapshot } = await openLeaveSheet(workbook, target);
-  const targets = await leaveDaysToDelete(workbook, target, rowIndexes.filter((i) => i >= 0 && i < table.rowCount));
+  const targets = await leaveDaysToDelete(
+    workbook,
+    target,
+    rowIndexes.filter((i) => i >= 0 && i < table.rowCount),
+  );
   const local = targets
     .filter((t) => t.id === null)
-    .flatMap((t) => rowsWith([t.rowIndex], "Invalid", "Not sent: this row has no saved leave day to delete (clear the row instead)", [H.id]));
+    .flatMap((t) =>
+      rowsWith([t.rowIndex], "Invalid", "Not sent: this row has no saved leave day to delete (clear the row instead)", [H.id]),
+    );
   await annotate(workbook, LEAVE_SHEETS.days.sheetName, local);
   const deleted: number[] = [];
   let deletes = 0;
@@ -374,7 +439,8 @@ export async function deleteLeaveDays(
     });
   } finally {
     for (const id of deleted) snapshot.set(id, { ...snapshot.get(id)!, deleted: true });
-    if (deleted.length > 0) await workbook.writeHiddenTable(meta.snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
+    if (deleted.length > 0)
+      await workbook.writeHiddenTable(meta.snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
   }
   const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
   const counts = countRows(outcomes);

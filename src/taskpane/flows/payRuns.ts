@@ -12,7 +12,13 @@ import type { WorkbookPort, WriteTableResult } from "../../excel";
 import { waveDisplayName } from "../../sheets/imports";
 import { journalGrid, type SplitBalance } from "../../sheets/journal";
 import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
-import { type EmployeeRef, type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
+import {
+  type EmployeeRef,
+  type PayslipRecord,
+  type UnreadableAmount,
+  payslipDataGrid,
+  payslipDetailGrid,
+} from "../../sheets/payslipData";
 import type { FlowProgress } from "./imports";
 
 export type PayRunsClient = Pick<
@@ -68,10 +74,20 @@ export async function loadPayRuns(client: PayRunsClient, clientId: number, progr
   return { runs: sorted, waves, waveNames, labels: new Map(sorted.map((r) => [r.id, payRunLabel(r, waveNames.get(r.wave_id))])) };
 }
 
-export async function importPayRuns(client: PayRunsClient, workbook: WorkbookPort, target: Target, progress: FlowProgress = {}): Promise<SheetResult & PayRunChoices> {
+export async function importPayRuns(
+  client: PayRunsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  progress: FlowProgress = {},
+): Promise<SheetResult & PayRunChoices> {
   const choices = await loadPayRuns(client, target.clientId, progress);
   const grid = payRunsGrid(choices.runs, choices.waveNames);
-  const written = await workbook.writeTable({ ...PAY_SHEETS.runs, title: `Pay runs: ${target.clientName}`, ...grid, onProgress: writing(progress) });
+  const written = await workbook.writeTable({
+    ...PAY_SHEETS.runs,
+    title: `Pay runs: ${target.clientName}`,
+    ...grid,
+    onProgress: writing(progress),
+  });
   return { ...written, ...choices, requests: 2 };
 }
 
@@ -87,7 +103,10 @@ export interface PayslipsImportResult extends SheetResult {
  * Who each payslip belongs to. The document's payslip has no employee field; when the service adds one
  * (`employee_id`, as the sandbox does) it is used, otherwise the employees' recent payslips are matched by ID.
  */
-function employeeOf(payslips: readonly PayslipWithData[], employees: readonly Employee[]): (p: PayslipWithData) => EmployeeRef | null {
+function employeeOf(
+  payslips: readonly PayslipWithData[],
+  employees: readonly Employee[],
+): (p: PayslipWithData) => EmployeeRef | null {
   const byId = new Map(employees.map((e) => [e.id, e]));
   const byPayslip = new Map<number, Employee>();
   for (const e of employees) for (const { payslip } of e.recent_payslips ?? []) byPayslip.set(payslip.id, e);
@@ -177,7 +196,11 @@ export async function importRecentPayslips(
   const collator = new Intl.Collator("en", { numeric: true });
   const records: PayslipRecord[] = [...answer.employees]
     .sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id)
-    .flatMap((e) => [...(e.recent_payslips_with_data ?? [])].sort((a, b) => b.payslip.date.localeCompare(a.payslip.date)).map(({ payslip }) => ({ payslip, employee: e })));
+    .flatMap((e) =>
+      [...(e.recent_payslips_with_data ?? [])]
+        .sort((a, b) => b.payslip.date.localeCompare(a.payslip.date))
+        .map(({ payslip }) => ({ payslip, employee: e })),
+    );
   const grid = payslipDataGrid(records);
   const written = await workbook.writeTable({
     ...PAY_SHEETS.recent,
@@ -186,7 +209,14 @@ export async function importRecentPayslips(
     rows: grid.rows,
     onProgress: writing(progress),
   });
-  return { state: "ready", ...written, requests: 1, unmatched: 0, unreadable: grid.unreadable, dirty: records.filter((r) => r.payslip.dirty).length };
+  return {
+    state: "ready",
+    ...written,
+    requests: 1,
+    unmatched: 0,
+    unreadable: grid.unreadable,
+    dirty: records.filter((r) => r.payslip.dirty).length,
+  };
 }
 
 /** An employee's payslips (list form): one request. */
@@ -201,7 +231,12 @@ export async function importEmployeePayslips(
   const payslips = await client.listPayslips(employee.id, { signal: progress.signal });
   const grid = payslipListGrid(payslips);
   const who = [employee.number, [employee.first_name, employee.last_name].filter(Boolean).join(" ")].filter(Boolean).join(" ");
-  const written = await workbook.writeTable({ ...PAY_SHEETS.employeePayslips, title: `Payslips of ${who || `employee ${employee.id}`}: ${target.clientName}`, ...grid, onProgress: writing(progress) });
+  const written = await workbook.writeTable({
+    ...PAY_SHEETS.employeePayslips,
+    title: `Payslips of ${who || `employee ${employee.id}`}: ${target.clientName}`,
+    ...grid,
+    onProgress: writing(progress),
+  });
   return { ...written, requests: 1 };
 }
 
@@ -223,7 +258,13 @@ export async function importPayslipDetail(
     ...items.outputs.map((o) => [o.name, o.label] as [string, string]),
   ]);
   const grid = payslipDetailGrid(detail, labels);
-  const written = await workbook.writeTable({ ...PAY_SHEETS.payslipDetail, title: `Payslip ${payslipId}: ${target.clientName}`, columns: grid.columns, rows: grid.rows, onProgress: writing(progress) });
+  const written = await workbook.writeTable({
+    ...PAY_SHEETS.payslipDetail,
+    title: `Payslip ${payslipId}: ${target.clientName}`,
+    columns: grid.columns,
+    rows: grid.rows,
+    onProgress: writing(progress),
+  });
   return { ...written, requests: 2, unreadable: grid.unreadable };
 }
 

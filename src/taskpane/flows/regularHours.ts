@@ -20,7 +20,17 @@ import {
 } from "../../sheets/regularHours";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
-import { annotate, countRows, describeCounts, invalidRow, type RowCounts, type RowRequest, type RowResult, rowsWith, runRowRequests } from "./rowWrites";
+import {
+  annotate,
+  countRows,
+  describeCounts,
+  invalidRow,
+  type RowCounts,
+  type RowRequest,
+  type RowResult,
+  rowsWith,
+  runRowRequests,
+} from "./rowWrites";
 
 export type RegularHoursClient = Pick<PayrollClient, "listEmployees" | "listClientCalculations" | "updateInheritedCalculations">;
 
@@ -58,7 +68,12 @@ export async function buildRegularHoursSheet(
     client.listClientCalculations(target.clientId, { signal: progress.signal }),
   ]);
   const grid = regularHoursGrid(employees, currentWeekHours(calculations), { leaveAnyDay: leaveAnyDay(target.info) });
-  const written = await workbook.writeTable({ ...RH_SHEET, title: `Regular Hours (${WEEK_HOURS}): ${target.clientName}`, columns: grid.columns, rows: grid.rows });
+  const written = await workbook.writeTable({
+    ...RH_SHEET,
+    title: `Regular Hours (${WEEK_HOURS}): ${target.clientName}`,
+    columns: grid.columns,
+    rows: grid.rows,
+  });
   await workbook.setSetting(RH_META_KEY, { clientId: target.clientId, clientName: target.clientName } as SettingValue);
   return { ...written, requests: 2, withFinalised: latestFinalised(employees).size };
 }
@@ -81,7 +96,10 @@ export async function saveRegularHours(
   if (problem) throw new RegularHoursError(problem);
   const meta = (await workbook.getSetting(RH_META_KEY)) as { clientId?: number; clientName?: string } | undefined;
   if (!meta || meta.clientId === undefined) throw new RegularHoursError("Build the Regular Hours sheet first.");
-  if (meta.clientId !== target.clientId) throw new RegularHoursError(`The Regular Hours sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or build it again.`);
+  if (meta.clientId !== target.clientId)
+    throw new RegularHoursError(
+      `The Regular Hours sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or build it again.`,
+    );
   const table = await workbook.readTable(RH_SHEET.sheetName);
   if (!table) throw new RegularHoursError(`There is no "${RH_SHEET.sheetName}" table. Build the Regular Hours sheet first.`);
 
@@ -124,7 +142,11 @@ export async function saveRegularHours(
         });
       },
       succeeded: (r) =>
-        rowsWith([p.rowIndex], "Saved", `${r.message || "Saved"}${p.effectiveDate ? ` from ${p.effectiveDate}` : " (base set, no effective date)"}: ${Object.keys(p.details).join(", ")}`),
+        rowsWith(
+          [p.rowIndex],
+          "Saved",
+          `${r.message || "Saved"}${p.effectiveDate ? ` from ${p.effectiveDate}` : " (base set, no effective date)"}: ${Object.keys(p.details).join(", ")}`,
+        ),
     }));
   const run = await runRowRequests(requests, {
     workbook,
@@ -132,7 +154,10 @@ export async function saveRegularHours(
     signal: options.signal,
     update: options.update,
     concurrency: options.concurrency ?? 3,
-    errorHeader: (key) => (key === "effective_date" ? RH_FIXED.effective_date.header : (headerOf.get(key.replace(/^calculation_details\./, "")) ?? null)),
+    errorHeader: (key) =>
+      key === "effective_date"
+        ? RH_FIXED.effective_date.header
+        : (headerOf.get(key.replace(/^calculation_details\./, "")) ?? null),
     label: "Saving Regular Hours",
   });
   const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);

@@ -83,8 +83,12 @@ export function toAnnotation(r: RowResult): RowAnnotation {
   return { rowIndex: r.rowIndex, status: r.status, message: r.message, errorColumns: r.errorColumns, tone: TONE[r.status] };
 }
 
-export const rowsWith = (rowIndexes: readonly number[], status: RowState, message: string, errorColumns: string[] = []): RowResult[] =>
-  rowIndexes.map((rowIndex) => ({ rowIndex, status, message, errorColumns }));
+export const rowsWith = (
+  rowIndexes: readonly number[],
+  status: RowState,
+  message: string,
+  errorColumns: string[] = [],
+): RowResult[] => rowIndexes.map((rowIndex) => ({ rowIndex, status, message, errorColumns }));
 
 /** How a failed request ends its rows, and whether the run stops. */
 export function failureOf(
@@ -100,7 +104,14 @@ export function failureOf(
     return { outcomes: rowsWith(rowIndexes, "Failed", message, columns), stop: null };
   }
   if (error instanceof NotFoundError) {
-    return { outcomes: rowsWith(rowIndexes, "Failed", `Not saved: ${error.serviceMessage ?? "the service has no such record"} (deleted meanwhile?)`), stop: null };
+    return {
+      outcomes: rowsWith(
+        rowIndexes,
+        "Failed",
+        `Not saved: ${error.serviceMessage ?? "the service has no such record"} (deleted meanwhile?)`,
+      ),
+      stop: null,
+    };
   }
   if (error instanceof RateLimitedError) {
     const reason = "the service is busy (HTTP 429)";
@@ -120,13 +131,22 @@ export function failureOf(
             ? "the service's answer could not be read"
             : `unexpected error (${error instanceof Error ? error.message : String(error)})`;
   return {
-    outcomes: rowsWith(rowIndexes, "Failed", `Not confirmed: ${reason}. The service may have applied it: reload the sheet to check before sending again`),
+    outcomes: rowsWith(
+      rowIndexes,
+      "Failed",
+      `Not confirmed: ${reason}. The service may have applied it: reload the sheet to check before sending again`,
+    ),
     stop: reason,
   };
 }
 
 /** Writes outcomes without clearing the other rows' annotations. */
-export async function annotate(workbook: WorkbookPort, sheetName: string, results: readonly RowResult[], clearOthers = false): Promise<void> {
+export async function annotate(
+  workbook: WorkbookPort,
+  sheetName: string,
+  results: readonly RowResult[],
+  clearOthers = false,
+): Promise<void> {
   if (results.length === 0 && !clearOthers) return;
   await workbook.annotateRows(sheetName, results.map(toAnnotation), { clearOthers });
 }
@@ -156,7 +176,13 @@ export async function runRowRequests<T>(requests: readonly RowRequest<T>[], opti
   await annotate(
     workbook,
     sheetName,
-    requests.flatMap((r) => rowsWith(r.rowIndexes, "Not sent", "Waiting to be sent — if this stays, the run was interrupted: run it again for this row")),
+    requests.flatMap((r) =>
+      rowsWith(
+        r.rowIndexes,
+        "Not sent",
+        "Waiting to be sent — if this stays, the run was interrupted: run it again for this row",
+      ),
+    ),
   );
   options.update?.(0, total, options.label);
 
@@ -220,7 +246,9 @@ export function countRows(results: Iterable<RowResult>): RowCounts {
 
 /** "3 saved, 1 failed, 2 invalid" — only the non-zero counts. */
 export function describeCounts(counts: RowCounts): string {
-  const parts = (Object.entries(counts) as [RowState, number][]).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${s.toLowerCase()}`);
+  const parts = (Object.entries(counts) as [RowState, number][])
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${n} ${s.toLowerCase()}`);
   return parts.length > 0 ? parts.join(", ") : "nothing to do";
 }
 

@@ -8,12 +8,31 @@
 import type { PayrollClient } from "../../client";
 import type { Employee } from "../../contract";
 import type { SettingValue, WorkbookPort } from "../../excel";
-import { ACTION_LABEL, actionProblem, latestEmployment, SERVICE_PERIOD_COLUMNS, servicePeriodsGrid, type ServiceAction } from "../../sheets/servicePeriods";
+import {
+  ACTION_LABEL,
+  actionProblem,
+  latestEmployment,
+  SERVICE_PERIOD_COLUMNS,
+  servicePeriodsGrid,
+  type ServiceAction,
+} from "../../sheets/servicePeriods";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
-import { annotate, countRows, describeCounts, type RowCounts, type RowRequest, type RowResult, rowsWith, runRowRequests } from "./rowWrites";
+import {
+  annotate,
+  countRows,
+  describeCounts,
+  type RowCounts,
+  type RowRequest,
+  type RowResult,
+  rowsWith,
+  runRowRequests,
+} from "./rowWrites";
 
-export type ServicePeriodsClient = Pick<PayrollClient, "listEmployees" | "endService" | "reinstate" | "undoEndService" | "listServicePeriods">;
+export type ServicePeriodsClient = Pick<
+  PayrollClient,
+  "listEmployees" | "endService" | "reinstate" | "undoEndService" | "listServicePeriods"
+>;
 
 export const SERVICE_SHEET = { sheetName: "Service periods", tableName: "ServicePeriods" } as const;
 export const SERVICE_META_KEY = "payroll.servicePeriods";
@@ -25,12 +44,22 @@ export class ServiceSheetError extends Error {
 
 async function writeSheet(workbook: WorkbookPort, target: Target, employees: readonly Employee[]) {
   const grid = servicePeriodsGrid(employees);
-  const written = await workbook.writeTable({ ...SERVICE_SHEET, title: `Service periods: ${target.clientName}`, columns: grid.columns, rows: grid.rows });
+  const written = await workbook.writeTable({
+    ...SERVICE_SHEET,
+    title: `Service periods: ${target.clientName}`,
+    columns: grid.columns,
+    rows: grid.rows,
+  });
   await workbook.setSetting(SERVICE_META_KEY, { clientId: target.clientId, clientName: target.clientName } as SettingValue);
   return { written, grid };
 }
 
-export async function importServicePeriods(client: ServicePeriodsClient, workbook: WorkbookPort, target: Target, progress: FlowProgress = {}): Promise<SheetResult> {
+export async function importServicePeriods(
+  client: ServicePeriodsClient,
+  workbook: WorkbookPort,
+  target: Target,
+  progress: FlowProgress = {},
+): Promise<SheetResult> {
   progress.update?.(0, undefined, "Reading employees and their service periods");
   const employees = await client.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal });
   const { written } = await writeSheet(workbook, target, employees);
@@ -64,7 +93,10 @@ export async function runServiceAction(
 ): Promise<ServiceActionResult> {
   const meta = (await workbook.getSetting(SERVICE_META_KEY)) as { clientId?: number; clientName?: string } | undefined;
   if (!meta || meta.clientId === undefined) throw new ServiceSheetError("Import service periods first.");
-  if (meta.clientId !== target.clientId) throw new ServiceSheetError(`The service periods sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or import again.`);
+  if (meta.clientId !== target.clientId)
+    throw new ServiceSheetError(
+      `The service periods sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or import again.`,
+    );
   const table = await workbook.readTable(SERVICE_SHEET.sheetName);
   if (!table) throw new ServiceSheetError(`There is no "${SERVICE_SHEET.sheetName}" table. Import service periods first.`);
   const idAt = table.columns.indexOf(H.employee_id);
@@ -79,7 +111,9 @@ export async function runServiceAction(
   if (rowsOf.size === 0) throw new ServiceSheetError("Select rows of the employees to act on first (rows with an Employee ID).");
 
   progress.update?.(0, undefined, "Checking the employees' current service periods");
-  const fresh = new Map((await client.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal })).map((e) => [e.id, e]));
+  const fresh = new Map(
+    (await client.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal })).map((e) => [e.id, e]),
+  );
   const label = ACTION_LABEL[action.kind];
   const byEmployee = new Map<number, RowResult>();
   const local: RowResult[] = [];
@@ -97,7 +131,10 @@ export async function runServiceAction(
       rowIndexes: rows,
       send: () =>
         action.kind === "end_service"
-          ? client.endService(employeeId, { termination_date: action.termination_date, termination_code: action.termination_code })
+          ? client.endService(employeeId, {
+              termination_date: action.termination_date,
+              termination_code: action.termination_code,
+            })
           : action.kind === "reinstate"
             ? client.reinstate(employeeId, { appointment_date: action.appointment_date })
             : client.undoEndService(employeeId),

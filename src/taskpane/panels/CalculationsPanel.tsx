@@ -30,7 +30,9 @@ export function CalculationsPanel() {
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
   const [payslips, setPayslips] = React.useState<{ id: number; label: string }[] | null>(null);
   const [shown, setShown] = React.useState<{ title: string; lines: string[] } | null>(null);
-  const [confirm, setConfirm] = React.useState<{ items: string[]; deletable: CalcDeleteCandidate[]; skipped: number[] } | null>(null);
+  const [confirm, setConfirm] = React.useState<{ items: string[]; deletable: CalcDeleteCandidate[]; skipped: number[] } | null>(
+    null,
+  );
   const [itemId, setItemId] = React.useState("");
   const [inputs, setInputs] = React.useState<Record<string, string>>({});
   const [operation, setOperation] = React.useState<Operation>("");
@@ -48,7 +50,16 @@ export function CalculationsPanel() {
     if (!services || employeeId === null) return;
     let live = true;
     services.client.listPayslips(employeeId).then(
-      (list) => live && setPayslips([...list].sort((a, b) => b.date.localeCompare(a.date)).map((p) => ({ id: p.id, label: `${p.date}${p.special ? " (special)" : ""}${p.finalised ? " · finalised" : " · open"}` }))),
+      (list) =>
+        live &&
+        setPayslips(
+          [...list]
+            .sort((a, b) => b.date.localeCompare(a.date))
+            .map((p) => ({
+              id: p.id,
+              label: `${p.date}${p.special ? " (special)" : ""}${p.finalised ? " · finalised" : " · open"}`,
+            })),
+        ),
       () => live && setPayslips([]),
     );
     return () => {
@@ -86,16 +97,34 @@ export function CalculationsPanel() {
       onPayslipChange={setPayslipId}
       onView={() => {
         const s = calcScope();
-        if (s) void run("Viewing calculations", (t) => viewCalculations(client, workbook, target, s, t), (r) => ({ intent: "success", text: `${r.rowCount} calculations written to "${r.sheetName}". Edit Input cells, then Save edited inputs.` }));
+        if (s)
+          void run(
+            "Viewing calculations",
+            (t) => viewCalculations(client, workbook, target, s, t),
+            (r) => ({
+              intent: "success",
+              text: `${r.rowCount} calculations written to "${r.sheetName}". Edit Input cells, then Save edited inputs.`,
+            }),
+          );
       }}
-      onSaveEdits={() => void run("Saving calculations", (t) => saveCalculationEdits(client, workbook, target, t), (r) => rowOutcome(r.summary, r.counts))}
+      onSaveEdits={() =>
+        void run(
+          "Saving calculations",
+          (t) => saveCalculationEdits(client, workbook, target, t),
+          (r) => rowOutcome(r.summary, r.counts),
+        )
+      }
       onDeleteSelected={() =>
         void (async () => {
           setOutcome(null);
           try {
             const rows = await workbook.selectedRowIndexes(CALC_SHEET.sheetName);
             const { deletable, skipped } = await calculationsToDelete(workbook, target, rows);
-            if (deletable.length === 0) return setOutcome({ intent: "warning", text: `Select rows with a Calculation ID in "${CALC_SHEET.sheetName}" first.` });
+            if (deletable.length === 0)
+              return setOutcome({
+                intent: "warning",
+                text: `Select rows with a Calculation ID in "${CALC_SHEET.sheetName}" first.`,
+              });
             setConfirm({ items: deletable.map((d) => d.label), deletable, skipped });
           } catch (e) {
             setOutcome({ intent: "error", text: e instanceof Error ? e.message : String(e) });
@@ -107,17 +136,38 @@ export function CalculationsPanel() {
       onConfirmDelete={() => {
         const c = confirm;
         setConfirm(null);
-        if (c) void run("Deleting calculations", (t) => deleteCalculations(client, workbook, target, c.deletable, c.skipped, t), (r) => rowOutcome(r.summary, r.counts));
+        if (c)
+          void run(
+            "Deleting calculations",
+            (t) => deleteCalculations(client, workbook, target, c.deletable, c.skipped, t),
+            (r) => rowOutcome(r.summary, r.counts),
+          );
       }}
       onShowSelected={() =>
         void (async () => {
           const id = await idFromSelection(workbook, CALC_SHEET.sheetName, "Calculation ID").catch(() => null);
-          if (id === null) return setOutcome({ intent: "warning", text: `Select a row with a Calculation ID in "${CALC_SHEET.sheetName}" first.` });
-          await run("Reading the calculation", (t) => getCalculation(client, id, t), (c) => {
-            const fmt = (o: Record<string, unknown>) => Object.entries(o).map(([k, v]) => `${k} = ${typeof v === "object" ? JSON.stringify(v) : String(v)}`);
-            setShown({ title: `Calculation ${id}`, lines: [`Item: ${String(c.calculation_id)}`, ...fmt(c.inputs).map((l) => `Input ${l}`), ...fmt(c.outputs).map((l) => `Output ${l}`)] });
-            return { intent: "info", text: `Calculation ${id} as the service holds it now is shown below.` };
-          });
+          if (id === null)
+            return setOutcome({
+              intent: "warning",
+              text: `Select a row with a Calculation ID in "${CALC_SHEET.sheetName}" first.`,
+            });
+          await run(
+            "Reading the calculation",
+            (t) => getCalculation(client, id, t),
+            (c) => {
+              const fmt = (o: Record<string, unknown>) =>
+                Object.entries(o).map(([k, v]) => `${k} = ${typeof v === "object" ? JSON.stringify(v) : String(v)}`);
+              setShown({
+                title: `Calculation ${id}`,
+                lines: [
+                  `Item: ${String(c.calculation_id)}`,
+                  ...fmt(c.inputs).map((l) => `Input ${l}`),
+                  ...fmt(c.outputs).map((l) => `Output ${l}`),
+                ],
+              });
+              return { intent: "info", text: `Calculation ${id} as the service holds it now is shown below.` };
+            },
+          );
         })()
       }
       shown={shown}
@@ -138,7 +188,10 @@ export function CalculationsPanel() {
       formErrors={formErrors}
       onAdd={() => {
         const form = {
-          target: scope === "payslip" && payslipId !== null ? ({ kind: "payslip", payslipId } as const) : ({ kind: "employee", employeeId: employeeId! } as const),
+          target:
+            scope === "payslip" && payslipId !== null
+              ? ({ kind: "payslip", payslipId } as const)
+              : ({ kind: "employee", employeeId: employeeId! } as const),
           calcType: itemId,
           inputs,
           operation: operation === "upsert" ? ("" as const) : operation,
@@ -148,29 +201,68 @@ export function CalculationsPanel() {
         const checked = calculationPostBody(form);
         if ("errors" in checked) return setFormErrors(checked.errors);
         setFormErrors({});
-        void run("Saving the item", (t) => addCalculation(client, form, checked.body, t), (r) => ({ intent: "success", text: `${r.message} (calculation ${r.id}). View calculations to see it.` }));
+        void run(
+          "Saving the item",
+          (t) => addCalculation(client, form, checked.body, t),
+          (r) => ({ intent: "success", text: `${r.message} (calculation ${r.id}). View calculations to see it.` }),
+        );
       }}
       onInherited={() =>
         employeeId !== null &&
-        void run("Inherited calculations to sheet", (t) => viewInheritedCalculations(client, workbook, target, { employeeId, label: employee ? employeeText(employee) : undefined }, t), (r) => ({ intent: "success", text: `${r.rowCount} rows written to "${r.sheetName}".` }))
+        void run(
+          "Inherited calculations to sheet",
+          (t) =>
+            viewInheritedCalculations(
+              client,
+              workbook,
+              target,
+              { employeeId, label: employee ? employeeText(employee) : undefined },
+              t,
+            ),
+          (r) => ({ intent: "success", text: `${r.rowCount} rows written to "${r.sheetName}".` }),
+        )
       }
       onInheritedHistory={() =>
         void (async () => {
           const id = await idFromSelection(workbook, INHERITED_SHEET.sheetName, "Inherited calculation ID").catch(() => null);
-          if (id === null) return setOutcome({ intent: "warning", text: `Select a row of "${INHERITED_SHEET.sheetName}" first.` });
-          await run("Inherited calculation history", (t) => viewInheritedCalculations(client, workbook, target, { inheritedId: id }, t), (r) => ({ intent: "success", text: `History of inherited calculation ${id}: ${r.rowCount} rows in "${r.sheetName}".` }));
+          if (id === null)
+            return setOutcome({ intent: "warning", text: `Select a row of "${INHERITED_SHEET.sheetName}" first.` });
+          await run(
+            "Inherited calculation history",
+            (t) => viewInheritedCalculations(client, workbook, target, { inheritedId: id }, t),
+            (r) => ({
+              intent: "success",
+              text: `History of inherited calculation ${id}: ${r.rowCount} rows in "${r.sheetName}".`,
+            }),
+          );
         })()
       }
       regularHoursProblem={regularHoursProblem(info)}
       effectiveDate={effectiveDate}
       onEffectiveDateChange={setEffectiveDate}
       onBuildRegularHours={() =>
-        void run("Building the Regular Hours sheet", (t) => buildRegularHoursSheet(client, workbook, { ...target, info }, t), (r) => ({
-          intent: "success",
-          text: `${r.rowCount} employees written to "${r.sheetName}"; ${r.withFinalised} have finalised payslips and need an effective date for changes.`,
-        }))
+        void run(
+          "Building the Regular Hours sheet",
+          (t) => buildRegularHoursSheet(client, workbook, { ...target, info }, t),
+          (r) => ({
+            intent: "success",
+            text: `${r.rowCount} employees written to "${r.sheetName}"; ${r.withFinalised} have finalised payslips and need an effective date for changes.`,
+          }),
+        )
       }
-      onSaveRegularHours={() => void run("Saving Regular Hours", (t) => saveRegularHours(client, workbook, { ...target, info }, { ...t, signal: t.signal, update: t.update, defaultEffectiveDate: effectiveDate || null }), (r) => rowOutcome(r.summary, r.counts))}
+      onSaveRegularHours={() =>
+        void run(
+          "Saving Regular Hours",
+          (t) =>
+            saveRegularHours(
+              client,
+              workbook,
+              { ...target, info },
+              { ...t, signal: t.signal, update: t.update, defaultEffectiveDate: effectiveDate || null },
+            ),
+          (r) => rowOutcome(r.summary, r.counts),
+        )
+      }
       outcome={outcome}
     />
   );

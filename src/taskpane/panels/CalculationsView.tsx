@@ -7,7 +7,15 @@
 import * as React from "react";
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import type { ItemDefinition } from "../../contract";
-import { ConfirmDialog, EmployeePicker, type EmployeeOption, type Outcome, OutcomeBar, Section, usePartStyles } from "./payrollParts";
+import {
+  ConfirmDialog,
+  EmployeePicker,
+  type EmployeeOption,
+  type Outcome,
+  OutcomeBar,
+  Section,
+  usePartStyles,
+} from "./payrollParts";
 import type { Choice } from "./PayRunsView";
 
 export type ScopeKind = "client" | "employee" | "payslip";
@@ -59,18 +67,32 @@ export function CalculationsView(p: CalculationsViewProps) {
   const styles = usePartStyles();
   const item = p.items.find((i) => String(i.id) === p.itemId);
   const payslip = p.payslips?.find((x) => x.id === p.payslipId);
-  const scopeReady = p.scope === "client" || (p.scope === "employee" && p.employeeId !== null) || (p.scope === "payslip" && p.payslipId !== null);
+  const scopeReady =
+    p.scope === "client" || (p.scope === "employee" && p.employeeId !== null) || (p.scope === "payslip" && p.payslipId !== null);
   const addTarget = p.scope === "payslip" ? p.payslipId !== null : p.employeeId !== null;
   const dateOk = p.effectiveDate === "" || /^\d{4}-\d{2}-\d{2}$/.test(p.effectiveDate);
   return (
     <div className={styles.root}>
       <Section title="Calculations of">
-        <RadioGroup aria-label="Calculations of" value={p.scope} onChange={(_, d) => p.onScopeChange(d.value as ScopeKind)} layout="horizontal">
+        <RadioGroup
+          aria-label="Calculations of"
+          value={p.scope}
+          onChange={(_, d) => p.onScopeChange(d.value as ScopeKind)}
+          layout="horizontal"
+        >
           <Radio value="client" label="The client" />
           <Radio value="employee" label="An employee" />
           <Radio value="payslip" label="A payslip" />
         </RadioGroup>
-        {p.scope !== "client" && <EmployeePicker label="Employee" employees={p.employees} value={p.employeeId} onChange={p.onEmployeeChange} disabled={p.busy} />}
+        {p.scope !== "client" && (
+          <EmployeePicker
+            label="Employee"
+            employees={p.employees}
+            value={p.employeeId}
+            onChange={p.onEmployeeChange}
+            disabled={p.busy}
+          />
+        )}
         {p.scope === "payslip" && (
           <Field label="Payslip">
             <Dropdown
@@ -111,9 +133,17 @@ export function CalculationsView(p: CalculationsViewProps) {
         )}
       </Section>
 
-      <Section title="Add or change an item" hint={`For the ${p.scope === "payslip" ? "payslip" : "employee"} chosen above. Blank inputs are left as they are.`}>
+      <Section
+        title="Add or change an item"
+        hint={`For the ${p.scope === "payslip" ? "payslip" : "employee"} chosen above. Blank inputs are left as they are.`}
+      >
         <Field label="Item">
-          <Dropdown value={item ? item.label : ""} selectedOptions={p.itemId ? [p.itemId] : []} placeholder="Choose an item" onOptionSelect={(_, d) => p.onItemChange(d.optionValue ?? "")}>
+          <Dropdown
+            value={item ? item.label : ""}
+            selectedOptions={p.itemId ? [p.itemId] : []}
+            placeholder="Choose an item"
+            onOptionSelect={(_, d) => p.onItemChange(d.optionValue ?? "")}
+          >
             {p.items.map((i) => (
               <Option key={String(i.id)} value={String(i.id)} text={i.label}>
                 {`${i.label} (${i.category})`}
@@ -122,21 +152,37 @@ export function CalculationsView(p: CalculationsViewProps) {
           </Dropdown>
         </Field>
         {item?.inputs.map((name) => (
-          <Field key={name} label={`Input: ${name}`} validationState={p.formErrors[name] ? "error" : "none"} validationMessage={p.formErrors[name]}>
+          <Field
+            key={name}
+            label={`Input: ${name}`}
+            validationState={p.formErrors[name] ? "error" : "none"}
+            validationMessage={p.formErrors[name]}
+          >
             <Input value={p.inputs[name] ?? ""} onChange={(_, d) => p.onInputChange(name, d.value)} />
           </Field>
         ))}
         {item?.multi_instance && (
           <>
-            <Field label="Operation" hint="insert adds another instance; update changes the instance given below; upsert updates the first or adds one">
-              <RadioGroup value={p.operation || "upsert"} onChange={(_, d) => p.onOperationChange(d.value as Operation)} layout="horizontal">
+            <Field
+              label="Operation"
+              hint="insert adds another instance; update changes the instance given below; upsert updates the first or adds one"
+            >
+              <RadioGroup
+                value={p.operation || "upsert"}
+                onChange={(_, d) => p.onOperationChange(d.value as Operation)}
+                layout="horizontal"
+              >
                 <Radio value="upsert" label="Upsert" />
                 <Radio value="insert" label="Insert" />
                 <Radio value="update" label="Update" />
               </RadioGroup>
             </Field>
             {p.operation === "update" && (
-              <Field label="Instance (calculation ID)" validationState={p.formErrors.calculation_id ? "error" : "none"} validationMessage={p.formErrors.calculation_id}>
+              <Field
+                label="Instance (calculation ID)"
+                validationState={p.formErrors.calculation_id ? "error" : "none"}
+                validationMessage={p.formErrors.calculation_id}
+              >
                 <Input inputMode="numeric" value={p.instanceId} onChange={(_, d) => p.onInstanceIdChange(d.value)} />
               </Field>
             )}
@@ -148,7 +194,10 @@ export function CalculationsView(p: CalculationsViewProps) {
         </Button>
       </Section>
 
-      <Section title="Inherited calculations" hint="For the employee chosen above; or select a row of the Inherited calculations sheet to re-read it.">
+      <Section
+        title="Inherited calculations"
+        hint="For the employee chosen above; or select a row of the Inherited calculations sheet to re-read it."
+      >
         <div className={styles.row}>
           <Button disabled={p.busy || p.employeeId === null} onClick={p.onInherited}>
             Inherited calculations to sheet
@@ -164,11 +213,18 @@ export function CalculationsView(p: CalculationsViewProps) {
           <Text>{p.regularHoursProblem}</Text>
         ) : (
           <>
-            <Text size={200}>Build the sheet, edit the rows (one per employee), then save. Employees with finalised payslips need an effective date after their last finalised payslip.</Text>
+            <Text size={200}>
+              Build the sheet, edit the rows (one per employee), then save. Employees with finalised payslips need an effective
+              date after their last finalised payslip.
+            </Text>
             <Button className={styles.action} disabled={p.busy} onClick={p.onBuildRegularHours}>
               Build Regular Hours sheet
             </Button>
-            <Field label="Default effective date (for rows without one)" validationState={dateOk ? "none" : "error"} validationMessage={dateOk ? undefined : "Enter a date, or leave it blank"}>
+            <Field
+              label="Default effective date (for rows without one)"
+              validationState={dateOk ? "none" : "error"}
+              validationMessage={dateOk ? undefined : "Enter a date, or leave it blank"}
+            >
               <Input type="date" value={p.effectiveDate} onChange={(_, d) => p.onEffectiveDateChange(d.value)} />
             </Field>
             <Button className={styles.action} appearance="primary" disabled={p.busy || !dateOk} onClick={p.onSaveRegularHours}>
@@ -178,7 +234,14 @@ export function CalculationsView(p: CalculationsViewProps) {
         )}
       </Section>
       <OutcomeBar outcome={p.outcome} />
-      <ConfirmDialog open={p.confirm !== null} title="Delete these calculations?" items={p.confirm?.items ?? []} confirmLabel="Delete" onConfirm={p.onConfirmDelete} onCancel={p.onCancelDelete} />
+      <ConfirmDialog
+        open={p.confirm !== null}
+        title="Delete these calculations?"
+        items={p.confirm?.items ?? []}
+        confirmLabel="Delete"
+        onConfirm={p.onConfirmDelete}
+        onCancel={p.onCancelDelete}
+      />
     </div>
   );
 }

@@ -40,32 +40,57 @@ export function LeavePanel() {
       employees={employees.data ?? []}
       balanceDate={balanceDate}
       onBalanceDateChange={setBalanceDate}
-      onLeaveTypes={() => void run("Leave types to sheet", (t) => importLeaveTypes(client, workbook, target, t), (r) => ({ intent: "success", text: `${r.rowCount} leave types written to "${r.sheetName}".` }))}
+      onLeaveTypes={() =>
+        void run(
+          "Leave types to sheet",
+          (t) => importLeaveTypes(client, workbook, target, t),
+          (r) => ({ intent: "success", text: `${r.rowCount} leave types written to "${r.sheetName}".` }),
+        )
+      }
       onBalances={() =>
-        void run("Leave balances to sheet", (t) => importLeaveBalances(client, workbook, target, balanceDate, t), (r) => ({
-          intent: r.unmatchedEmployees.length ? "warning" : "success",
-          text: `Balances of ${r.rowCount} employees at ${balanceDate} written to "${r.sheetName}" (${r.requests} requests).${r.unmatchedEmployees.length ? ` The report also named employees not in the list: ${r.unmatchedEmployees.join(", ")}.` : ""}`,
-        }))
+        void run(
+          "Leave balances to sheet",
+          (t) => importLeaveBalances(client, workbook, target, balanceDate, t),
+          (r) => ({
+            intent: r.unmatchedEmployees.length ? "warning" : "success",
+            text: `Balances of ${r.rowCount} employees at ${balanceDate} written to "${r.sheetName}" (${r.requests} requests).${r.unmatchedEmployees.length ? ` The report also named employees not in the list: ${r.unmatchedEmployees.join(", ")}.` : ""}`,
+          }),
+        )
       }
       loadEmployeeIds={loadIds}
       onLoadEmployeeIdsChange={setLoadIds}
       blankRows={blankRows}
       onBlankRowsChange={setBlankRows}
       onLoadDays={() =>
-        void run("Loading leave days", (t) => loadLeaveDays(client, workbook, target, { employeeIds: loadIds, blankRowPerEmployee: blankRows }, t), (r) => ({
-          intent: r.failed.length ? "warning" : "success",
-          text: `${r.days} leave days of ${loadIds.length} employees written to "${r.sheetName}"${blankRows ? ", with a blank row per employee for new days" : ""}.${r.failed.length ? ` Could not read the days of ${r.failed.length} employees: ${r.failed[0].message}` : ""}`,
-        }))
+        void run(
+          "Loading leave days",
+          (t) => loadLeaveDays(client, workbook, target, { employeeIds: loadIds, blankRowPerEmployee: blankRows }, t),
+          (r) => ({
+            intent: r.failed.length ? "warning" : "success",
+            text: `${r.days} leave days of ${loadIds.length} employees written to "${r.sheetName}"${blankRows ? ", with a blank row per employee for new days" : ""}.${r.failed.length ? ` Could not read the days of ${r.failed.length} employees: ${r.failed[0].message}` : ""}`,
+          }),
+        )
       }
-      onSaveDays={() => void run("Saving leave days", (t) => saveLeaveDays(client, workbook, target, t), (r) => rowOutcome(r.summary, r.counts))}
+      onSaveDays={() =>
+        void run(
+          "Saving leave days",
+          (t) => saveLeaveDays(client, workbook, target, t),
+          (r) => rowOutcome(r.summary, r.counts),
+        )
+      }
       onDeleteSelected={() =>
         void (async () => {
           setOutcome(null);
           try {
             const rows = await workbook.selectedRowIndexes(sheet);
-            if (rows.length === 0) return setOutcome({ intent: "warning", text: `Select the rows to delete in "${sheet}" first.` });
+            if (rows.length === 0)
+              return setOutcome({ intent: "warning", text: `Select the rows to delete in "${sheet}" first.` });
             const found = await leaveDaysToDelete(workbook, target, rows);
-            const items = found.map((f) => (f.id === null ? `Row ${f.rowIndex + 1}: no saved leave day (will be marked, not sent)` : `Leave day ${f.id} on ${f.date}`));
+            const items = found.map((f) =>
+              f.id === null
+                ? `Row ${f.rowIndex + 1}: no saved leave day (will be marked, not sent)`
+                : `Leave day ${f.id} on ${f.date}`,
+            );
             setConfirm({ items, rows });
           } catch (e) {
             setOutcome({ intent: "error", text: e instanceof Error ? e.message : String(e) });
@@ -77,7 +102,11 @@ export function LeavePanel() {
       onConfirmDelete={() => {
         const rows = confirm?.rows ?? [];
         setConfirm(null);
-        void run("Deleting leave days", (t) => deleteLeaveDays(client, workbook, target, rows, t), (r) => rowOutcome(r.summary, r.counts));
+        void run(
+          "Deleting leave days",
+          (t) => deleteLeaveDays(client, workbook, target, rows, t),
+          (r) => rowOutcome(r.summary, r.counts),
+        );
       }}
       checkEmployeeId={checkId}
       onCheckEmployeeChange={(id) => {
@@ -88,7 +117,8 @@ export function LeavePanel() {
         checkId !== null &&
         void run(
           "Reading leave balances",
-          async (t) => employeeLeaveBalances(client, checkId, balanceDate, await client.listLeaveTypes(clientId, { signal: t.signal }), t),
+          async (t) =>
+            employeeLeaveBalances(client, checkId, balanceDate, await client.listLeaveTypes(clientId, { signal: t.signal }), t),
           (r) => {
             setChecked(r);
             return { intent: "info", text: `Balances at ${balanceDate} shown below.` };

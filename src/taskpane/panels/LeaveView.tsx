@@ -4,7 +4,16 @@
  */
 import * as React from "react";
 import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
-import { ConfirmDialog, EmployeePicker, type EmployeeOption, MultiEmployeePicker, type Outcome, OutcomeBar, Section, usePartStyles } from "./payrollParts";
+import {
+  ConfirmDialog,
+  EmployeePicker,
+  type EmployeeOption,
+  MultiEmployeePicker,
+  type Outcome,
+  OutcomeBar,
+  Section,
+  usePartStyles,
+} from "./payrollParts";
 
 export interface LeaveViewProps {
   busy: boolean;
@@ -42,18 +51,37 @@ export function LeaveView(p: LeaveViewProps) {
         <Button className={styles.action} disabled={p.busy} onClick={p.onLeaveTypes}>
           Leave types to sheet
         </Button>
-        <Field label="Balances at" validationState={dateOk ? "none" : "error"} validationMessage={dateOk ? undefined : "Enter a date as YYYY-MM-DD"}>
+        <Field
+          label="Balances at"
+          validationState={dateOk ? "none" : "error"}
+          validationMessage={dateOk ? undefined : "Enter a date as YYYY-MM-DD"}
+        >
           <Input type="date" value={p.balanceDate} onChange={(_, d) => p.onBalanceDateChange(d.value)} />
         </Field>
-        <Text size={200}>One report over all employees (comparison_leave): balances as of each employee's last payslip on or before the date.</Text>
+        <Text size={200}>
+          One report over all employees (comparison_leave): balances as of each employee's last payslip on or before the date.
+        </Text>
         <Button className={styles.action} appearance="primary" disabled={p.busy || !dateOk} onClick={p.onBalances}>
           Every employee's balances to sheet
         </Button>
       </Section>
 
-      <Section title="Leave days sheet" hint="Rows without a Leave day ID are added; edited rows are updated. Blank hours mean a full day; choose the leave type by name.">
-        <MultiEmployeePicker label="Load the existing days of" employees={p.employees} value={p.loadEmployeeIds} onChange={p.onLoadEmployeeIdsChange} disabled={p.busy} />
-        <Checkbox label="Add a blank row per employee for new days" checked={p.blankRows} onChange={(_, d) => p.onBlankRowsChange(d.checked === true)} />
+      <Section
+        title="Leave days sheet"
+        hint="Rows without a Leave day ID are added; edited rows are updated. Blank hours mean a full day; choose the leave type by name."
+      >
+        <MultiEmployeePicker
+          label="Load the existing days of"
+          employees={p.employees}
+          value={p.loadEmployeeIds}
+          onChange={p.onLoadEmployeeIdsChange}
+          disabled={p.busy}
+        />
+        <Checkbox
+          label="Add a blank row per employee for new days"
+          checked={p.blankRows}
+          onChange={(_, d) => p.onBlankRowsChange(d.checked === true)}
+        />
         <div className={styles.row}>
           <Button disabled={p.busy} onClick={p.onLoadDays}>
             Load leave days
@@ -68,13 +96,23 @@ export function LeaveView(p: LeaveViewProps) {
       </Section>
 
       <Section title="One employee's exact balances">
-        <EmployeePicker label="Employee" employees={p.employees} value={p.checkEmployeeId} onChange={p.onCheckEmployeeChange} disabled={p.busy} />
+        <EmployeePicker
+          label="Employee"
+          employees={p.employees}
+          value={p.checkEmployeeId}
+          onChange={p.onCheckEmployeeChange}
+          disabled={p.busy}
+        />
         <Button className={styles.action} disabled={p.busy || p.checkEmployeeId === null || !dateOk} onClick={p.onCheckBalance}>
           Show balances at {dateOk ? p.balanceDate : "the date"}
         </Button>
         {p.checked && (
           <ul className={styles.list} aria-label="Leave balances">
-            {p.checked.length === 0 ? <li>No leave types.</li> : p.checked.map((b) => <li key={b.type}>{`${b.type}: ${b.balance}`}</li>)}
+            {p.checked.length === 0 ? (
+              <li>No leave types.</li>
+            ) : (
+              p.checked.map((b) => <li key={b.type}>{`${b.type}: ${b.balance}`}</li>)
+            )}
           </ul>
         )}
       </Section>

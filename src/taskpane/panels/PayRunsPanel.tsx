@@ -44,7 +44,10 @@ export function PayRunsPanel() {
         setPayslips(
           [...list]
             .sort((a, b) => b.date.localeCompare(a.date))
-            .map((p) => ({ id: p.id, label: `${p.date}${p.special ? " (special)" : ""}${p.finalised ? " · finalised" : " · open"}${p.nett_pay !== undefined ? ` · nett ${p.nett_pay.toFixed(2)}` : ""}` })),
+            .map((p) => ({
+              id: p.id,
+              label: `${p.date}${p.special ? " (special)" : ""}${p.finalised ? " · finalised" : " · open"}${p.nett_pay !== undefined ? ` · nett ${p.nett_pay.toFixed(2)}` : ""}`,
+            })),
         ),
       () => live && setPayslips([]),
     );
@@ -62,7 +65,8 @@ export function PayRunsPanel() {
     r.shownAs === "window"
       ? { intent: "success", text: `Opened ${r.fileName} in a new window.` }
       : { intent: "info", text: `The browser blocked a new window, so ${r.fileName} was downloaded instead.` };
-  const openPdf = (id: number) => void run("Opening the payslip PDF", (task) => openPayslipPdf(client, id, browserPdfOpener(), task), pdfOutcome);
+  const openPdf = (id: number) =>
+    void run("Opening the payslip PDF", (task) => openPayslipPdf(client, id, browserPdfOpener(), task), pdfOutcome);
 
   return (
     <PayRunsView
@@ -71,58 +75,98 @@ export function PayRunsPanel() {
       runId={runId}
       onRunChange={setRunId}
       onPayRunsToSheet={() =>
-        void run("Pay runs to sheet", (task) => importPayRuns(client, workbook, target, task), (r) => {
-          runs.reload();
-          return { intent: "success", text: `${plural(r.rowCount, "pay run")} written to "${r.sheetName}".` };
-        })
+        void run(
+          "Pay runs to sheet",
+          (task) => importPayRuns(client, workbook, target, task),
+          (r) => {
+            runs.reload();
+            return { intent: "success", text: `${plural(r.rowCount, "pay run")} written to "${r.sheetName}".` };
+          },
+        )
       }
       onRunPayslips={() =>
         chosenRun &&
-        void run("Pay run payslips to sheet", (task) => importPayRunPayslips(client, workbook, target, chosenRun, task, runLabel), (r) => ({
-          intent: r.unmatched + r.unreadable.length > 0 ? "warning" : "success",
-          text:
-            `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` +
-            (r.dirty ? ` ${plural(r.dirty, "payslip")} still recalculating (nett pay empty).` : "") +
-            (r.unmatched ? ` ${plural(r.unmatched, "payslip")} could not be matched to an employee.` : "") +
-            (r.unreadable.length ? ` ${plural(r.unreadable.length, "amount")} could not be read and were kept as text.` : ""),
-        }))
+        void run(
+          "Pay run payslips to sheet",
+          (task) => importPayRunPayslips(client, workbook, target, chosenRun, task, runLabel),
+          (r) => ({
+            intent: r.unmatched + r.unreadable.length > 0 ? "warning" : "success",
+            text:
+              `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` +
+              (r.dirty ? ` ${plural(r.dirty, "payslip")} still recalculating (nett pay empty).` : "") +
+              (r.unmatched ? ` ${plural(r.unmatched, "payslip")} could not be matched to an employee.` : "") +
+              (r.unreadable.length ? ` ${plural(r.unreadable.length, "amount")} could not be read and were kept as text.` : ""),
+          }),
+        )
       }
       onJournal={() =>
         chosenRun &&
-        void run("Journal to sheet", (task) => importJournal(client, workbook, target, chosenRun, task, runLabel), (r) => ({
-          intent: r.balanced ? "success" : "warning",
-          text: r.balanced
-            ? `Journal written to "${r.sheetName}": debits equal credits${r.balances.length > 1 ? ` in all ${r.balances.length} splits` : ""}.`
-            : `Journal written to "${r.sheetName}", but it does not balance: ${r.balances.filter((b) => !b.balanced).map((b) => `${b.name || "total"} off by ${b.difference.toFixed(2)}`).join(", ")}.`,
-        }))
+        void run(
+          "Journal to sheet",
+          (task) => importJournal(client, workbook, target, chosenRun, task, runLabel),
+          (r) => ({
+            intent: r.balanced ? "success" : "warning",
+            text: r.balanced
+              ? `Journal written to "${r.sheetName}": debits equal credits${r.balances.length > 1 ? ` in all ${r.balances.length} splits` : ""}.`
+              : `Journal written to "${r.sheetName}", but it does not balance: ${r.balances
+                  .filter((b) => !b.balanced)
+                  .map((b) => `${b.name || "total"} off by ${b.difference.toFixed(2)}`)
+                  .join(", ")}.`,
+          }),
+        )
       }
       employees={employees.data ?? []}
       employeeId={employeeId}
       onEmployeeChange={setEmployeeId}
       onEmployeePayslips={() => {
         const e = employees.data?.find((x) => x.id === employeeId);
-        if (e) void run("Employee payslips to sheet", (task) => importEmployeePayslips(client, workbook, target, e, task), (r) => ({ intent: "success", text: `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` }));
+        if (e)
+          void run(
+            "Employee payslips to sheet",
+            (task) => importEmployeePayslips(client, workbook, target, e, task),
+            (r) => ({ intent: "success", text: `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` }),
+          );
       }}
       payslips={employeeId === null ? [] : payslips}
       payslipId={payslipId}
       onPayslipChange={setPayslipId}
       onPayslipDetail={() =>
         payslipId !== null &&
-        void run("Payslip detail to sheet", (task) => importPayslipDetail(client, workbook, target, payslipId, task), (r) => ({ intent: "success", text: `Payslip ${payslipId}: ${plural(r.rowCount, "line")} written to "${r.sheetName}".` }))
+        void run(
+          "Payslip detail to sheet",
+          (task) => importPayslipDetail(client, workbook, target, payslipId, task),
+          (r) => ({
+            intent: "success",
+            text: `Payslip ${payslipId}: ${plural(r.rowCount, "line")} written to "${r.sheetName}".`,
+          }),
+        )
       }
       onOpenPdf={() => payslipId !== null && openPdf(payslipId)}
       onOpenSelectedPdf={() =>
         void (async () => {
           const id = await payslipIdFromSelection(workbook).catch(() => null);
-          if (id === null) setOutcome({ intent: "warning", text: "Select a row with a Payslip ID first (in the Pay run payslips or Payslips sheet)." });
+          if (id === null)
+            setOutcome({
+              intent: "warning",
+              text: "Select a row with a Payslip ID first (in the Pay run payslips or Payslips sheet).",
+            });
           else openPdf(id);
         })()
       }
       onRecentPayslips={() =>
-        void run("Recent payslips to sheet", (task) => importRecentPayslips(client, workbook, target, task), (r) =>
-          r.state === "try_later"
-            ? { intent: "info", text: `The service is still calculating payslips (${r.message}). The sheet was not changed; try again in a moment.` }
-            : { intent: r.unreadable.length ? "warning" : "success", text: `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".${r.dirty ? ` ${plural(r.dirty, "payslip")} still recalculating.` : ""}` },
+        void run(
+          "Recent payslips to sheet",
+          (task) => importRecentPayslips(client, workbook, target, task),
+          (r) =>
+            r.state === "try_later"
+              ? {
+                  intent: "info",
+                  text: `The service is still calculating payslips (${r.message}). The sheet was not changed; try again in a moment.`,
+                }
+              : {
+                  intent: r.unreadable.length ? "warning" : "success",
+                  text: `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".${r.dirty ? ` ${plural(r.dirty, "payslip")} still recalculating.` : ""}`,
+                },
         )
       }
       outcome={outcome}

@@ -43,7 +43,10 @@ export function PayRunsView(p: PayRunsViewProps) {
         <Button className={styles.action} appearance="primary" disabled={p.busy} onClick={p.onPayRunsToSheet}>
           Pay runs to sheet
         </Button>
-        <Field label="Pay run" hint={p.runs === null ? "Loading pay runs…" : p.runs.length === 0 ? "This client has no pay runs." : undefined}>
+        <Field
+          label="Pay run"
+          hint={p.runs === null ? "Loading pay runs…" : p.runs.length === 0 ? "This client has no pay runs." : undefined}
+        >
           <Dropdown
             value={run?.label ?? ""}
             selectedOptions={p.runId === null ? [] : [String(p.runId)]}
@@ -75,7 +78,13 @@ export function PayRunsView(p: PayRunsViewProps) {
       </Section>
 
       <Section title="An employee's payslips">
-        <EmployeePicker label="Employee" employees={p.employees} value={p.employeeId} onChange={p.onEmployeeChange} disabled={p.busy} />
+        <EmployeePicker
+          label="Employee"
+          employees={p.employees}
+          value={p.employeeId}
+          onChange={p.onEmployeeChange}
+          disabled={p.busy}
+        />
         <Button className={styles.action} disabled={p.busy || p.employeeId === null} onClick={p.onEmployeePayslips}>
           Payslips to sheet
         </Button>

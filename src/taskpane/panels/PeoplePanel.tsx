@@ -35,7 +35,12 @@ export function PeoplePanel() {
   const [profileId, setProfileId] = React.useState("");
   const [profileInputs, setProfileInputs] = React.useState("");
   const [mappingError, setMappingError] = React.useState<string | null>(null);
-  const [wave, setWave] = React.useState<WaveFormState>({ frequency: "monthly", firstEndDate: "", lastDayOfMonth: "", customName: "" });
+  const [wave, setWave] = React.useState<WaveFormState>({
+    frequency: "monthly",
+    firstEndDate: "",
+    lastDayOfMonth: "",
+    customName: "",
+  });
   const [waveErrors, setWaveErrors] = React.useState<Record<string, string>>({});
   const fallback = { progress: { run: async () => undefined as never, busy: false }, notify: () => undefined };
   const run = useFlowRunner(services ?? fallback, setOutcome);
@@ -58,10 +63,14 @@ export function PeoplePanel() {
       busy={services.progress.busy}
       manualNumbers={isManualNumbering(info)}
       onSaveEmployees={() =>
-        void run("Saving employees", (t) => saveEmployees(client, workbook, { ...target, numberMode: info?.employee_number_mode ?? null }, t), (r) => {
-          if (r.counts.Saved > 0) employees.reload();
-          return rowOutcome(r.summary, r.counts);
-        })
+        void run(
+          "Saving employees",
+          (t) => saveEmployees(client, workbook, { ...target, numberMode: info?.employee_number_mode ?? null }, t),
+          (r) => {
+            if (r.counts.Saved > 0) employees.reload();
+            return rowOutcome(r.summary, r.counts);
+          },
+        )
       }
       onDeleteSelected={() =>
         void (async () => {
@@ -69,8 +78,16 @@ export function PeoplePanel() {
           try {
             const rows = await workbook.selectedRowIndexes(EMPLOYEE_SHEET.sheetName);
             const candidates = await employeesToDelete(workbook, rows);
-            if (candidates.length === 0) return setOutcome({ intent: "warning", text: `Select rows of saved employees in "${EMPLOYEE_SHEET.sheetName}" first.` });
-            setConfirm({ title: `Delete ${candidates.length} employee${candidates.length === 1 ? "" : "s"}? This cannot be undone.`, items: candidates.map((c) => c.label), candidates });
+            if (candidates.length === 0)
+              return setOutcome({
+                intent: "warning",
+                text: `Select rows of saved employees in "${EMPLOYEE_SHEET.sheetName}" first.`,
+              });
+            setConfirm({
+              title: `Delete ${candidates.length} employee${candidates.length === 1 ? "" : "s"}? This cannot be undone.`,
+              items: candidates.map((c) => c.label),
+              candidates,
+            });
           } catch (e) {
             setOutcome({ intent: "error", text: e instanceof Error ? e.message : String(e) });
           }
@@ -81,12 +98,22 @@ export function PeoplePanel() {
       onConfirm={() => {
         const candidates = confirm?.candidates ?? [];
         setConfirm(null);
-        void run("Deleting employees", (t) => deleteEmployees(client, workbook, target, candidates, t), (r) => {
-          employees.reload();
-          return rowOutcome(r.summary, r.counts);
-        });
+        void run(
+          "Deleting employees",
+          (t) => deleteEmployees(client, workbook, target, candidates, t),
+          (r) => {
+            employees.reload();
+            return rowOutcome(r.summary, r.counts);
+          },
+        );
       }}
-      onServicePeriods={() => void run("Service periods to sheet", (t) => importServicePeriods(client, workbook, target, t), (r) => ({ intent: "success", text: `${r.rowCount} service period rows written to "${r.sheetName}".` }))}
+      onServicePeriods={() =>
+        void run(
+          "Service periods to sheet",
+          (t) => importServicePeriods(client, workbook, target, t),
+          (r) => ({ intent: "success", text: `${r.rowCount} service period rows written to "${r.sheetName}".` }),
+        )
+      }
       action={action}
       onActionChange={setAction}
       actionDate={actionDate}
@@ -96,8 +123,16 @@ export function PeoplePanel() {
       onRunAction={() =>
         void (async () => {
           const rows = await workbook.selectedRowIndexes(SERVICE_SHEET.sheetName).catch(() => [] as number[]);
-          if (rows.length === 0) return setOutcome({ intent: "warning", text: `Select rows in "${SERVICE_SHEET.sheetName}" first (import service periods if the sheet is missing).` });
-          await run("Service period action", (t) => runServiceAction(client, workbook, target, serviceAction(), rows, t), (r) => rowOutcome(r.summary, r.counts));
+          if (rows.length === 0)
+            return setOutcome({
+              intent: "warning",
+              text: `Select rows in "${SERVICE_SHEET.sheetName}" first (import service periods if the sheet is missing).`,
+            });
+          await run(
+            "Service period action",
+            (t) => runServiceAction(client, workbook, target, serviceAction(), rows, t),
+            (r) => rowOutcome(r.summary, r.counts),
+          );
         })()
       }
       employees={employees.data ?? []}
@@ -109,17 +144,38 @@ export function PeoplePanel() {
       periods={periods}
       onEmployeeServicePeriods={() =>
         employeeId !== null &&
-        void run("Reading service periods", (t) => employeeServicePeriods(client, employeeId, t), (list) => {
-          setPeriods(
-            [...list]
-              .sort((a, b) => a.start_date.localeCompare(b.start_date))
-              .map((sp) => `${sp.start_date} to ${sp.end_date ?? "now"}${sp.negative ? " (long-term leave)" : ""}${sp.termination_code !== null ? `, termination code ${sp.termination_code}` : ""}`),
-          );
-          return { intent: "info", text: `${list.length} service period${list.length === 1 ? "" : "s"} shown below.` };
-        })
+        void run(
+          "Reading service periods",
+          (t) => employeeServicePeriods(client, employeeId, t),
+          (list) => {
+            setPeriods(
+              [...list]
+                .sort((a, b) => a.start_date.localeCompare(b.start_date))
+                .map(
+                  (sp) =>
+                    `${sp.start_date} to ${sp.end_date ?? "now"}${sp.negative ? " (long-term leave)" : ""}${sp.termination_code !== null ? `, termination code ${sp.termination_code}` : ""}`,
+                ),
+            );
+            return { intent: "info", text: `${list.length} service period${list.length === 1 ? "" : "s"} shown below.` };
+          },
+        )
       }
-      onEmployeeDetail={() => employeeId !== null && void run("Employee record to sheet", (t) => importEmployeeDetail(client, workbook, target, employeeId, t), (r) => ({ intent: "success", text: `${r.rowCount} fields written to "${r.sheetName}".` }))}
-      onProfileMappings={() => employeeId !== null && void run("Profile mappings to sheet", (t) => importProfileMappings(client, workbook, target, employeeId, t), (r) => ({ intent: "success", text: `${r.rowCount} profile mappings written to "${r.sheetName}".` }))}
+      onEmployeeDetail={() =>
+        employeeId !== null &&
+        void run(
+          "Employee record to sheet",
+          (t) => importEmployeeDetail(client, workbook, target, employeeId, t),
+          (r) => ({ intent: "success", text: `${r.rowCount} fields written to "${r.sheetName}".` }),
+        )
+      }
+      onProfileMappings={() =>
+        employeeId !== null &&
+        void run(
+          "Profile mappings to sheet",
+          (t) => importProfileMappings(client, workbook, target, employeeId, t),
+          (r) => ({ intent: "success", text: `${r.rowCount} profile mappings written to "${r.sheetName}".` }),
+        )
+      }
       profileId={profileId}
       onProfileIdChange={setProfileId}
       profileInputs={profileInputs}
@@ -129,7 +185,12 @@ export function PeoplePanel() {
         const parsed = profileMappingBody(profileId, profileInputs);
         if ("error" in parsed) return setMappingError(parsed.error);
         setMappingError(null);
-        if (employeeId !== null) void run("Creating a profile mapping", (t) => createProfileMapping(client, employeeId, parsed.body, t), (r) => ({ intent: "success", text: `${r.message}${r.id !== undefined ? ` (mapping ${r.id})` : ""}.` }));
+        if (employeeId !== null)
+          void run(
+            "Creating a profile mapping",
+            (t) => createProfileMapping(client, employeeId, parsed.body, t),
+            (r) => ({ intent: "success", text: `${r.message}${r.id !== undefined ? ` (mapping ${r.id})` : ""}.` }),
+          );
       }}
       wave={wave}
       onWaveChange={setWave}
@@ -139,7 +200,11 @@ export function PeoplePanel() {
         const checked = waveCreateBody(wave, customNameAllowed);
         if ("errors" in checked) return setWaveErrors(checked.errors);
         setWaveErrors({});
-        void run("Creating a payment frequency", (t) => createWave(client, clientId, checked.body, t), (r) => ({ intent: "success", text: `${r.message} (wave ${r.id}). Import payment frequencies to see it.` }));
+        void run(
+          "Creating a payment frequency",
+          (t) => createWave(client, clientId, checked.body, t),
+          (r) => ({ intent: "success", text: `${r.message} (wave ${r.id}). Import payment frequencies to see it.` }),
+        );
       }}
       outcome={outcome}
     />

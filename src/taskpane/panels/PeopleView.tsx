@@ -5,7 +5,15 @@
  */
 import * as React from "react";
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, Textarea } from "@fluentui/react-components";
-import { ConfirmDialog, EmployeePicker, type EmployeeOption, type Outcome, OutcomeBar, Section, usePartStyles } from "./payrollParts";
+import {
+  ConfirmDialog,
+  EmployeePicker,
+  type EmployeeOption,
+  type Outcome,
+  OutcomeBar,
+  Section,
+  usePartStyles,
+} from "./payrollParts";
 
 export type ServiceActionKind = "end_service" | "reinstate" | "undo_end_service";
 
@@ -84,7 +92,10 @@ export function PeopleView(p: PeopleViewProps) {
         </div>
       </Section>
 
-      <Section title="Service periods" hint="Select rows in the Service periods sheet; the action applies to each selected employee.">
+      <Section
+        title="Service periods"
+        hint="Select rows in the Service periods sheet; the action applies to each selected employee."
+      >
         <Button className={styles.action} disabled={p.busy} onClick={p.onServicePeriods}>
           Service periods to sheet
         </Button>
@@ -96,12 +107,21 @@ export function PeopleView(p: PeopleViewProps) {
           </RadioGroup>
         </Field>
         {p.action !== "undo_end_service" && (
-          <Field label={p.action === "end_service" ? "Termination date" : "Appointment date"} validationState={dateOk ? "none" : "error"} validationMessage={dateOk ? undefined : "Enter a date"}>
+          <Field
+            label={p.action === "end_service" ? "Termination date" : "Appointment date"}
+            validationState={dateOk ? "none" : "error"}
+            validationMessage={dateOk ? undefined : "Enter a date"}
+          >
             <Input type="date" value={p.actionDate} onChange={(_, d) => p.onActionDateChange(d.value)} />
           </Field>
         )}
         {p.action === "end_service" && (
-          <Field label="Termination code" hint="The Reason For Termination code, a number" validationState={codeOk ? "none" : "error"} validationMessage={codeOk ? undefined : "Enter a whole number"}>
+          <Field
+            label="Termination code"
+            hint="The Reason For Termination code, a number"
+            validationState={codeOk ? "none" : "error"}
+            validationMessage={codeOk ? undefined : "Enter a whole number"}
+          >
             <Input inputMode="numeric" value={p.terminationCode} onChange={(_, d) => p.onTerminationCodeChange(d.value)} />
           </Field>
         )}
@@ -111,7 +131,13 @@ export function PeopleView(p: PeopleViewProps) {
       </Section>
 
       <Section title="One employee">
-        <EmployeePicker label="Employee" employees={p.employees} value={p.employeeId} onChange={p.onEmployeeChange} disabled={p.busy} />
+        <EmployeePicker
+          label="Employee"
+          employees={p.employees}
+          value={p.employeeId}
+          onChange={p.onEmployeeChange}
+          disabled={p.busy}
+        />
         <div className={styles.row}>
           <Button disabled={p.busy || p.employeeId === null} onClick={p.onEmployeeDetail}>
             Full record to sheet
@@ -132,17 +158,29 @@ export function PeopleView(p: PeopleViewProps) {
         <Field label="Profile (template) ID">
           <Input inputMode="numeric" value={p.profileId} onChange={(_, d) => p.onProfileIdChange(d.value)} />
         </Field>
-        <Field label="Inputs (JSON object, optional)" validationState={p.mappingError ? "error" : "none"} validationMessage={p.mappingError ?? undefined}>
+        <Field
+          label="Inputs (JSON object, optional)"
+          validationState={p.mappingError ? "error" : "none"}
+          validationMessage={p.mappingError ?? undefined}
+        >
           <Textarea value={p.profileInputs} onChange={(_, d) => p.onProfileInputsChange(d.value)} resize="vertical" />
         </Field>
-        <Button className={styles.action} disabled={p.busy || p.employeeId === null || p.profileId.trim() === ""} onClick={p.onCreateMapping}>
+        <Button
+          className={styles.action}
+          disabled={p.busy || p.employeeId === null || p.profileId.trim() === ""}
+          onClick={p.onCreateMapping}
+        >
           Create mapping
         </Button>
       </Section>
 
       <Section title="New payment frequency">
         <Field label="Frequency">
-          <Dropdown value={w.frequency} selectedOptions={[w.frequency]} onOptionSelect={(_, d) => p.onWaveChange({ ...w, frequency: d.optionValue as WaveFormState["frequency"] })}>
+          <Dropdown
+            value={w.frequency}
+            selectedOptions={[w.frequency]}
+            onOptionSelect={(_, d) => p.onWaveChange({ ...w, frequency: d.optionValue as WaveFormState["frequency"] })}
+          >
             {["weekly", "fortnightly", "monthly"].map((f) => (
               <Option key={f} value={f}>
                 {f}
@@ -150,16 +188,32 @@ export function PeopleView(p: PeopleViewProps) {
             ))}
           </Dropdown>
         </Field>
-        <Field label="First period end date" validationState={p.waveErrors.first_end_date ? "error" : "none"} validationMessage={p.waveErrors.first_end_date}>
+        <Field
+          label="First period end date"
+          validationState={p.waveErrors.first_end_date ? "error" : "none"}
+          validationMessage={p.waveErrors.first_end_date}
+        >
           <Input type="date" value={w.firstEndDate} onChange={(_, d) => p.onWaveChange({ ...w, firstEndDate: d.value })} />
         </Field>
         {w.frequency === "monthly" && (
-          <Field label="Last day of month (1–31)" validationState={p.waveErrors.last_day_of_month ? "error" : "none"} validationMessage={p.waveErrors.last_day_of_month}>
-            <Input inputMode="numeric" value={w.lastDayOfMonth} onChange={(_, d) => p.onWaveChange({ ...w, lastDayOfMonth: d.value })} />
+          <Field
+            label="Last day of month (1–31)"
+            validationState={p.waveErrors.last_day_of_month ? "error" : "none"}
+            validationMessage={p.waveErrors.last_day_of_month}
+          >
+            <Input
+              inputMode="numeric"
+              value={w.lastDayOfMonth}
+              onChange={(_, d) => p.onWaveChange({ ...w, lastDayOfMonth: d.value })}
+            />
           </Field>
         )}
         {p.customNameAllowed && (
-          <Field label="Custom name (optional)" validationState={p.waveErrors.custom_name ? "error" : "none"} validationMessage={p.waveErrors.custom_name}>
+          <Field
+            label="Custom name (optional)"
+            validationState={p.waveErrors.custom_name ? "error" : "none"}
+            validationMessage={p.waveErrors.custom_name}
+          >
             <Input value={w.customName} onChange={(_, d) => p.onWaveChange({ ...w, customName: d.value })} />
           </Field>
         )}
@@ -168,7 +222,14 @@ export function PeopleView(p: PeopleViewProps) {
         </Button>
       </Section>
       <OutcomeBar outcome={p.outcome} />
-      <ConfirmDialog open={p.confirm !== null} title={p.confirm?.title ?? ""} items={p.confirm?.items ?? []} confirmLabel="Delete" onConfirm={p.onConfirm} onCancel={p.onCancelConfirm} />
+      <ConfirmDialog
+        open={p.confirm !== null}
+        title={p.confirm?.title ?? ""}
+        items={p.confirm?.items ?? []}
+        confirmLabel="Delete"
+        onConfirm={p.onConfirm}
+        onCancel={p.onCancelConfirm}
+      />
     </div>
   );
 }

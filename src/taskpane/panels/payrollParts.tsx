@@ -31,7 +31,8 @@ export interface EmployeeOption {
   last_name?: string | null;
 }
 
-export const employeeText = (e: EmployeeOption) => [e.number, [e.first_name, e.last_name].filter(Boolean).join(" ")].filter(Boolean).join(" · ") || `Employee ${e.id}`;
+export const employeeText = (e: EmployeeOption) =>
+  [e.number, [e.first_name, e.last_name].filter(Boolean).join(" ")].filter(Boolean).join(" · ") || `Employee ${e.id}`;
 
 export const usePartStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
@@ -70,7 +71,10 @@ export function EmployeePicker({ label, employees, value, onChange, disabled }: 
   const [query, setQuery] = React.useState(selected ? employeeText(selected) : "");
   React.useEffect(() => setQuery(selected ? employeeText(selected) : ""), [selected]);
   const q = query.trim().toLowerCase();
-  const shown = (selected && query === employeeText(selected)) || q === "" ? employees : employees.filter((e) => employeeText(e).toLowerCase().includes(q));
+  const shown =
+    (selected && query === employeeText(selected)) || q === ""
+      ? employees
+      : employees.filter((e) => employeeText(e).toLowerCase().includes(q));
   return (
     <Field label={label}>
       <Combobox
@@ -106,7 +110,12 @@ export interface MultiEmployeePickerProps {
 }
 
 export function MultiEmployeePicker({ label, employees, value, onChange, disabled }: MultiEmployeePickerProps) {
-  const text = value.length === 0 ? "" : value.length === 1 ? employeeText(employees.find((e) => e.id === value[0]) ?? { id: value[0] }) : `${value.length} employees`;
+  const text =
+    value.length === 0
+      ? ""
+      : value.length === 1
+        ? employeeText(employees.find((e) => e.id === value[0]) ?? { id: value[0] })
+        : `${value.length} employees`;
   return (
     <Field label={label} hint={value.length > 0 ? `${value.length} chosen` : undefined}>
       <Combobox
@@ -183,7 +192,11 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
  */
 export function useFlowRunner(services: Pick<AppServices, "progress" | "notify">, setOutcome: (o: Outcome) => void) {
   return React.useCallback(
-    async <T,>(label: string, work: (task: ProgressTask) => Promise<T>, describe: (result: T) => Exclude<Outcome, null>): Promise<T | undefined> => {
+    async <T,>(
+      label: string,
+      work: (task: ProgressTask) => Promise<T>,
+      describe: (result: T) => Exclude<Outcome, null>,
+    ): Promise<T | undefined> => {
       setOutcome(null);
       try {
         const result = await services.progress.run(label, work);
@@ -193,7 +206,10 @@ export function useFlowRunner(services: Pick<AppServices, "progress" | "notify">
         return result;
       } catch (e) {
         const cancelled = isAbortError(e);
-        setOutcome({ intent: cancelled ? "info" : "error", text: cancelled ? `${label}: cancelled.` : `${label} failed: ${e instanceof Error ? e.message : String(e)}` });
+        setOutcome({
+          intent: cancelled ? "info" : "error",
+          text: cancelled ? `${label}: cancelled.` : `${label} failed: ${e instanceof Error ? e.message : String(e)}`,
+        });
         return undefined;
       }
     },
@@ -202,7 +218,13 @@ export function useFlowRunner(services: Pick<AppServices, "progress" | "notify">
 }
 
 /** An outcome from row counts: success when nothing failed, warning when some rows need attention. */
-export function rowOutcome(summary: string, counts: { Failed: number; Invalid: number; "Not sent": number }): Exclude<Outcome, null> {
+export function rowOutcome(
+  summary: string,
+  counts: { Failed: number; Invalid: number; "Not sent": number },
+): Exclude<Outcome, null> {
   const attention = counts.Failed + counts.Invalid + counts["Not sent"];
-  return { intent: attention > 0 ? "warning" : "success", text: attention > 0 ? `${summary} See the Status and Message columns.` : summary };
+  return {
+    intent: attention > 0 ? "warning" : "success",
+    text: attention > 0 ? `${summary} See the Status and Message columns.` : summary,
+  };
 }

@@ -9,7 +9,11 @@ export interface ClientList<T> {
 }
 
 export function useClientList<T>(clientId: number | null, load: ((clientId: number) => Promise<T>) | null): ClientList<T> {
-  const [state, setState] = React.useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: false });
+  const [state, setState] = React.useState<{ data: T | null; error: string | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: false,
+  });
   const [generation, setGeneration] = React.useState(0);
   const loader = React.useRef(load);
   loader.current = load;
