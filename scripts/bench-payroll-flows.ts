@@ -1,0 +1,85 @@
+/**
+ * Pay run, leave and Regular Hours figures: HTTP requests and time per flow for growing head counts, against the
+ * sandbox and the Excel layer over the preview workbook.
+ * Run: npx tsx scripts/bench-payroll-flows.ts [employees...]   (default 40 400)
+ */
+import { performance } from "node:perf_hooks";
+import { PayrollClient, type FetchLike } from "../src/client";
+import { createOfficeWorkbook } from "../src/excel";
+import { createPreviewWorkbook, installPreviewExcel } from "../src/preview/workbook";
+import { startSandbox } from "../src/sandbox";
+import { importJournal, importPayRunPayslips, importRecentPayslips } from "../src/taskpane/flows/payRuns";
+import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays, saveLeaveDays } from "../src/taskpane/flows/leave";
+import { importServicePeriods } from "../src/taskpane/flows/servicePeriods";
+import { buildRegularHoursSheet } from "../src/taskpane/flows/regularHours";
+
+async function bench(employees: number): Promise<void> {
+  const sandbox = await startSandbox({ employees, recalcMs: 0 });
+  let requests = 0;
+  const counting: FetchLike = (url, init) => {
+    requests++;
+    return fetch(url, init);
+  };
+  const client = new PayrollClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0, fetch: counting });
+  const model = installPreviewExcel(globalThis, createPreviewWorkbook());
+  const workbook = createOfficeWorkbook();
+  const lines: string[] = [];
+  const measure = async (label: string, work: () => Promise<unknown>) => {
+    const r0 = requests;
+    const t0 = performance.now();
+    await work();
+    lines.push(
+      `  ${label.padEnd(44)} ${String(requests - r0).padStart(5)} requests ${(performance.now() - t0).toFixed(0).padStart(7)} ms`,
+    );
+  };
+  try {
+    const target = { clientId: 1, clientName: "bench" };
+    const runs = await client.listPaymentRuns(1);
+    const waves = await client.listWaves(1);
+    const monthly = waves.find((w) => w.length_months === 1)!;
+    const run = runs.find((r) => r.wave_id === monthly.id && !r.special)!;
+    let rows = 0;
+    await measure(
+      "pay run payslips (monthly run)",
+      async () => (rows = (await importPayRunPayslips(client, workbook, target, run)).rowCount),
+    );
+    lines[lines.length - 1] += `  (${rows} payslips)`;
+    await measure("journal", () => importJournal(client, workbook, target, run));
+    await measure("recent payslips with data (all employees)", () => importRecentPayslips(client, workbook, target));
+    await measure("leave balances (all employees)", () => importLeaveBalances(client, workbook, target, "2026-10-31"));
+    await measure("service periods (all employees)", () => importServicePeriods(client, workbook, target));
+    await measure("Regular Hours sheet (client 3)", () =>
+      buildRegularHoursSheet(client, workbook, {
+        clientId: 3,
+        clientName: "bench",
+        info: { regular_hours_version: 2, features: [] },
+      }),
+    );
+    // Leave days: one new day per employee on the template rows. The API creates leave per employee, so this costs
+    // one request per employee with new rows (plus 2 reads), never one per row.
+    await measure("load leave days (template rows only)", () =>
+      loadLeaveDays(client, workbook, target, { employeeIds: [], blankRowPerEmployee: true }),
+    );
+    const sheet = model.getSheet(LEAVE_SHEETS.days.sheetName);
+    const t = sheet.tables()[0];
+    for (let i = 0; i < t.rows - 1; i++) {
+      model.editCell(sheet, t.r + 1 + i, t.c + 4, "2026-12-01");
+      model.editCell(sheet, t.r + 1 + i, t.c + 6, "Annual leave");
+    }
+    await measure(`save leave days (${t.rows - 1} new rows)`, () => saveLeaveDays(client, workbook, target));
+  } finally {
+    await sandbox.close();
+  }
+  console.log(`${employees} employees per client`);
+  for (const l of lines) console.log(l);
+}
+
+async function main(): Promise<void> {
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
+  for (const n of sizes.length ? sizes : [40, 400]) await bench(n);
+}
+
+void main();
