@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const { serialise, Persistence } = await import("../src/sandbox/persistence");
   const { generateDemo } = await import("../src/sandbox/demo");
   const store = generateDemo({ seed: 42, employees, today: "2026-11-21" });
-  const bytes = await timed("--data: serialise the state", async () => serialise(store));
+  const bytes = await timed("--data: serialise the state", () => serialise(store));
   console.log(`${"  state file size".padEnd(58)} ${Math.round(bytes.length / 1e6)} MB`);
   const { writeFileSync, mkdtempSync, rmSync } = await import("node:fs");
   const dir = mkdtempSync(`${(await import("node:os")).tmpdir()}/sandbox-bench-`);

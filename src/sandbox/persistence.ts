@@ -3,9 +3,10 @@
  * and at shutdown. write-file-atomic writes a temporary file and renames it, so a crash never leaves half a file.
  *
  * Format: newline-delimited JSON. The first line is a header {format, version, seq}; every other line is
- * [table, record]. Payslips, the bulk of the state (about a million at 10,000 employees per client), are stored as
- * value tuples. One line per record keeps both directions streamable: no single string has to hold the whole
- * state, which at that scale would approach V8's maximum string length.
+ * [table, [record, ...]] with up to BATCH records. Payslips, the bulk of the state (about a million at 10,000
+ * employees per client), are stored as value tuples. Line by line, no single string has to hold the whole state
+ * (at that scale it would approach V8's maximum string length), and saving yields to the event loop between
+ * batches so requests keep being served; a change made during a save triggers another save.
  */
 import { createReadStream, promises as fs } from "node:fs";
 import { createInterface } from "node:readline";
@@ -13,7 +14,7 @@ import writeFileAtomic from "write-file-atomic";
 import { Store, type PayslipRec, type TableName } from "./store";
 
 const FORMAT = "payroll-sandbox-state";
-const VERSION = 2;
+const VERSION = 3;
 
 const PAYSLIP_FIELDS = [
   "id",
@@ -44,27 +45,34 @@ function decode(table: TableName, value: unknown): { id: number } {
   return Object.fromEntries(PAYSLIP_FIELDS.map((f, i) => [f, values[i]])) as unknown as PayslipRec;
 }
 
-/** The state as file bytes, built in chunks. */
-export function serialise(store: Store): Buffer {
+const BATCH = 5000;
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The state as file bytes, built batch by batch; with yieldBetweenBatches other work runs between batches. */
+export async function serialise(store: Store, yieldBetweenBatches = false): Promise<Buffer> {
   const chunks: Buffer[] = [Buffer.from(`${JSON.stringify({ format: FORMAT, version: VERSION, seq: store.seq })}\n`)];
-  let lines: string[] = [];
-  const flush = () => {
-    if (lines.length) chunks.push(Buffer.from(lines.join("")));
-    lines = [];
-  };
   for (const [name, table] of Object.entries(store.tables()) as [TableName, { byId: Map<number, object> }][]) {
+    let batch: unknown[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      chunks.push(Buffer.from(`${JSON.stringify([name, batch])}\n`));
+      batch = [];
+      if (yieldBetweenBatches) await nextTick();
+    };
     for (const record of table.byId.values()) {
-      lines.push(`${JSON.stringify([name, encode(name, record)])}\n`);
-      if (lines.length >= 20_000) flush();
+      batch.push(encode(name, record));
+      if (batch.length >= BATCH) await flush();
     }
+    await flush();
   }
-  flush();
   return Buffer.concat(chunks);
 }
 
 export class Persistence {
   private timer: NodeJS.Timeout | null = null;
   private saving: Promise<void> = Promise.resolve();
+  /** Changes seen, and how many the last completed save covered. */
+  private changes = 0;
 
   constructor(
     readonly file: string,
@@ -97,36 +105,44 @@ export class Persistence {
         store.seq = { ...header.seq };
         continue;
       }
-      const [name, record] = value as [TableName, unknown];
+      const [name, records] = value as [TableName, unknown[]];
       const table = tables[name];
-      if (!table) throw new Error(`${this.file} line ${n}: unknown table ${JSON.stringify(name)}`);
-      table.insert(decode(name, record));
+      if (!table || !Array.isArray(records)) throw new Error(`${this.file} line ${n}: not a [table, records] line`);
+      for (const record of records) table.insert(decode(name, record));
     }
     if (n === 0) throw new Error(`${this.file} is empty; move it away or pass another --data file`);
     return store;
   }
 
+  /** Records a change and saves after debounceMs of quiet. */
   scheduleSave(store: Store): void {
+    this.changes++;
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.save(store).catch(() => undefined); // a failed save is retried by the next change or at shutdown
+      const covered = this.changes;
+      void this.save(store, true)
+        .then(() => {
+          // Changes made while the save was running may be only partly in the file: save again.
+          if (this.changes !== covered) this.scheduleSave(store);
+        })
+        .catch(() => undefined); // a failed save is retried by the next change or at shutdown
     }, this.debounceMs);
     this.timer.unref();
   }
 
-  /** Saves now (cancelling a pending debounced save) and waits for it. */
+  /** Saves now in one go (cancelling a pending debounced save) and waits for it: at shutdown. */
   async flush(store: Store): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    await this.save(store);
+    await this.save(store, false);
   }
 
-  private save(store: Store): Promise<void> {
+  private save(store: Store, yieldBetweenBatches: boolean): Promise<void> {
     // Saves run one after another so an older state never overwrites a newer one.
-    this.saving = this.saving.catch(() => undefined).then(() => writeFileAtomic(this.file, serialise(store)));
+    this.saving = this.saving.catch(() => undefined).then(async () => writeFileAtomic(this.file, await serialise(store, yieldBetweenBatches)));
     return this.saving;
   }
 }

@@ -45,8 +45,8 @@ describe("--data persistence", () => {
     await first.close();
     expect(existsSync(file)).toBe(true);
     const [header, ...records] = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(header).toMatchObject({ format: "payroll-sandbox-state", version: 2 });
-    expect(records.some(([table, r]) => table === "employees" && r.first_name === "Persisted")).toBe(true);
+    expect(header).toMatchObject({ format: "payroll-sandbox-state", version: 3 });
+    expect(records.some(([table, rs]) => table === "employees" && rs.some((r: any) => r.first_name === "Persisted"))).toBe(true);
 
     // A different seed and size would generate different data: the file wins.
     const second = await makeApp({ dataFile: file, employees: 5, seed: 999 });
@@ -59,6 +59,19 @@ describe("--data persistence", () => {
       expect(next.body.id).toBeGreaterThan(created.body.id);
     } finally {
       await second.close();
+    }
+  });
+
+  it("saves after changes without waiting for shutdown (debounced)", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "sandbox-data-")), "state.ndjson");
+    const app = await makeApp({ dataFile: file, employees: 2 });
+    try {
+      await new Promise((r) => setTimeout(r, 1300)); // the first save of a new file
+      await call(app, "PATCH", "/employees/1001", { employee: { job_title: "Saved while running" } });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(readFileSync(file, "utf8")).toContain("Saved while running");
+    } finally {
+      await app.close();
     }
   });
 
