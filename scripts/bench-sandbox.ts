@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   console.log(`Sandbox benchmark: ${employees} employees per client, 3 clients, Node ${process.version}`);
   const s = await timed(`start (generate demo data + listen)`, () => startSandbox({ employees, recalcMs: 0 }));
   const heap = process.memoryUsage();
-  console.log(`${"heap used / rss after start".padEnd(58)} ${Math.round(heap.heapUsed / 1e6)} MB / ${Math.round(heap.rss / 1e6)} MB`);
+  console.log(
+    `${"heap used / rss after start".padEnd(58)} ${Math.round(heap.heapUsed / 1e6)} MB / ${Math.round(heap.rss / 1e6)} MB`,
+  );
   const get = async (path: string) => {
     const r = await fetch(`${s.url}/v1${path}`, { headers: { Authorization: s.apiKey } });
     const body = await r.text();
@@ -28,7 +30,9 @@ async function main(): Promise<void> {
     if (round === 1) console.log(`${"  records / bytes".padEnd(58)} ${(JSON.parse(body) as unknown[]).length} / ${body.length}`);
   }
   await timed("GET /clients/1/employees?include=recent_payslips", () => get("/clients/1/employees?include=recent_payslips"));
-  await timed("GET /clients/1/employees?include=recent_payslips_with_data", () => get("/clients/1/employees?include=recent_payslips_with_data"));
+  await timed("GET /clients/1/employees?include=recent_payslips_with_data", () =>
+    get("/clients/1/employees?include=recent_payslips_with_data"),
+  );
   await timed("GET /clients/1/calculations", () => get("/clients/1/calculations"));
   await timed("GET /clients/1/payment_runs (first: computes run totals)", () => get("/clients/1/payment_runs"));
   await timed("GET /clients/1/payment_runs (second)", () => get("/clients/1/payment_runs"));

@@ -26,7 +26,12 @@ export function canonicalItem(ctx: Ctx, clientId: number, item: string | number)
 }
 
 /** Checks inputs with the catalogue; errors keyed by input name. */
-export function checkInputs(ctx: Ctx, clientId: number, item: string | number, details: Record<string, unknown>): { inputs: Inputs; errors: Record<string, string> } {
+export function checkInputs(
+  ctx: Ctx,
+  clientId: number,
+  item: string | number,
+  details: Record<string, unknown>,
+): { inputs: Inputs; errors: Record<string, string> } {
   const r = validateItemInputs(item, details, ctx.store.clients.get(clientId)?.custom_items ?? []);
   return { inputs: r.inputs, errors: r.errors };
 }
@@ -41,13 +46,18 @@ export function writeCalculation(ctx: Ctx, w: CalcWrite, prefix = "calculation_d
   const clientId = w.employee.client_id;
   const item = canonicalItem(ctx, clientId, w.item);
   if (item === null) {
-    throw unprocessable(`Unknown calc_type "${w.item}"`, { calc_type: `unknown calculation "${w.item}"; GET /clients/${clientId}/items_and_outputs lists the valid ones` });
+    throw unprocessable(`Unknown calc_type "${w.item}"`, {
+      calc_type: `unknown calculation "${w.item}"; GET /clients/${clientId}/items_and_outputs lists the valid ones`,
+    });
   }
   const spec = findItem(item, store.clients.get(clientId)!.custom_items)!;
   if (w.payslip?.finalised) throw unprocessable(`Payslip ${w.payslip.id} is finalised and cannot be changed`);
   const { inputs, errors } = checkInputs(ctx, clientId, item, w.details);
   if (Object.keys(errors).length) {
-    throw unprocessable("Invalid calculation inputs", Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}${k}`, v])));
+    throw unprocessable(
+      "Invalid calculation inputs",
+      Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}${k}`, v])),
+    );
   }
   const operation = w.operation ?? "upsert";
   const same = (c: CalcRec) => !c.deleted && String(c.item) === String(item);
@@ -59,20 +69,27 @@ export function writeCalculation(ctx: Ctx, w: CalcWrite, prefix = "calculation_d
   if (w.calculationId !== undefined) {
     target = existing.find((c) => c.id === w.calculationId);
     if (!target) {
-      throw unprocessable(`Calculation ${w.calculationId} is not a ${item} calculation of this ${w.payslip ? "payslip" : "employee"}`, {
-        calculation_id: `no ${item} calculation with ID ${w.calculationId} here (IDs: ${existing.map((c) => c.id).join(", ") || "none"})`,
-      });
+      throw unprocessable(
+        `Calculation ${w.calculationId} is not a ${item} calculation of this ${w.payslip ? "payslip" : "employee"}`,
+        {
+          calculation_id: `no ${item} calculation with ID ${w.calculationId} here (IDs: ${existing.map((c) => c.id).join(", ") || "none"})`,
+        },
+      );
     }
   }
   if (operation === "insert") {
     if (!spec.multi_instance) {
-      throw unprocessable(`${spec.label} can appear only once on a payslip; use upsert or update`, { operation: `insert is only for multi-instance items; ${item} is single-instance` });
+      throw unprocessable(`${spec.label} can appear only once on a payslip; use upsert or update`, {
+        operation: `insert is only for multi-instance items; ${item} is single-instance`,
+      });
     }
     target = undefined;
   } else {
     target ??= existing[0];
     if (!target && operation === "update") {
-      throw unprocessable(`No ${item} calculation to update`, { operation: `update needs an existing ${item} calculation; use upsert or insert to add one` });
+      throw unprocessable(`No ${item} calculation to update`, {
+        operation: `update needs an existing ${item} calculation; use upsert or insert to add one`,
+      });
     }
   }
 
@@ -82,7 +99,10 @@ export function writeCalculation(ctx: Ctx, w: CalcWrite, prefix = "calculation_d
     target.updated_at = now;
   } else {
     // A new payslip-specific instance starts from the employee-level inputs of the same item.
-    const base = w.payslip && operation !== "insert" ? store.calculations.where("employee", w.employee.id).find((c) => same(c) && c.payslip_id === null)?.inputs : undefined;
+    const base =
+      w.payslip && operation !== "insert"
+        ? store.calculations.where("employee", w.employee.id).find((c) => same(c) && c.payslip_id === null)?.inputs
+        : undefined;
     target = store.calculations.insert({
       id: store.nextId("calculation"),
       client_id: clientId,
@@ -102,7 +122,10 @@ export function writeCalculation(ctx: Ctx, w: CalcWrite, prefix = "calculation_d
 
 /** The ID of the client-level definition of an item (its calculation_def_id). */
 function definitionId(ctx: Ctx, clientId: number, item: string | number): number | null {
-  return ctx.store.calculations.where("client", clientId).find((c) => c.employee_id === null && String(c.item) === String(item))?.id ?? null;
+  return (
+    ctx.store.calculations.where("client", clientId).find((c) => c.employee_id === null && String(c.item) === String(item))?.id ??
+    null
+  );
 }
 
 /**
@@ -137,7 +160,12 @@ export class OutputsLookup {
 }
 
 /** The calculation wire object. Outputs come from the payslip the calculation feeds (the open one for employee-level). */
-export function calculationJson(ctx: Ctx, c: CalcRec, defs?: Map<string, number>, lookup = new OutputsLookup(ctx)): Record<string, unknown> {
+export function calculationJson(
+  ctx: Ctx,
+  c: CalcRec,
+  defs?: Map<string, number>,
+  lookup = new OutputsLookup(ctx),
+): Record<string, unknown> {
   const outputs = lookup.outputsOf(c);
   return {
     id: c.id,

@@ -17,7 +17,8 @@ function integer(min: number, max: number) {
 
 function fraction(raw: string): number {
   const n = Number(raw);
-  if (raw.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError("expected a number from 0 to 1 (e.g. 0.05).");
+  if (raw.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new InvalidArgumentError("expected a number from 0 to 1 (e.g. 0.05).");
   return n;
 }
 
@@ -26,17 +27,45 @@ export function buildCli(): Command {
     .description("Local payroll service implementing the payroll API document (endpoints under /v1)")
     .addOption(new Option("--port <n>", "port to listen on (0 = any free port)").default(4010).argParser(integer(0, 65535)))
     .addOption(new Option("--host <host>", "interface to listen on").default(DEFAULTS.host))
-    .addOption(new Option("--api-key <key>", "the API key the sandbox accepts (raw Authorization header)").default(DEFAULTS.apiKey))
+    .addOption(
+      new Option("--api-key <key>", "the API key the sandbox accepts (raw Authorization header)").default(DEFAULTS.apiKey),
+    )
     .addOption(new Option("--seed <n>", "demo data seed").default(DEFAULTS.seed).argParser(integer(0, 2 ** 31 - 1)))
-    .addOption(new Option("--employees <n>", "employees per demo client").default(DEFAULTS.employees).argParser(integer(1, 100_000)))
-    .addOption(new Option("--latency-ms <n>", "delay added to every request").default(DEFAULTS.latencyMs).argParser(integer(0, 60_000)))
-    .addOption(new Option("--rate-limit <n>", "requests per minute per key (0 = off); 429 with Retry-After beyond").default(DEFAULTS.rateLimit).argParser(integer(0, 1_000_000)))
-    .addOption(new Option("--recalc-ms <n>", "how long payslips stay dirty after an input change").default(DEFAULTS.recalcMs).argParser(integer(0, 600_000)))
-    .addOption(new Option("--report-job-ms <n>", "how long an async report runs").default(DEFAULTS.reportJobMs).argParser(integer(0, 600_000)))
-    .addOption(new Option("--report-queue <n>", "async report queue capacity").default(DEFAULTS.reportQueue).argParser(integer(1, 1000)))
-    .addOption(new Option("--fail-rate <x>", "fraction of requests answered 500 (fault tests)").default(DEFAULTS.failRate).argParser(fraction))
-    .addOption(new Option("--data <file>", "persist the state to FILE (loaded at start, saved atomically on changes and at exit)"))
-    .addOption(new Option("--today <date>", "the sandbox's today (YYYY-MM-DD); decides the open pay period").default(DEFAULTS.today))
+    .addOption(
+      new Option("--employees <n>", "employees per demo client").default(DEFAULTS.employees).argParser(integer(1, 100_000)),
+    )
+    .addOption(
+      new Option("--latency-ms <n>", "delay added to every request").default(DEFAULTS.latencyMs).argParser(integer(0, 60_000)),
+    )
+    .addOption(
+      new Option("--rate-limit <n>", "requests per minute per key (0 = off); 429 with Retry-After beyond")
+        .default(DEFAULTS.rateLimit)
+        .argParser(integer(0, 1_000_000)),
+    )
+    .addOption(
+      new Option("--recalc-ms <n>", "how long payslips stay dirty after an input change")
+        .default(DEFAULTS.recalcMs)
+        .argParser(integer(0, 600_000)),
+    )
+    .addOption(
+      new Option("--report-job-ms <n>", "how long an async report runs")
+        .default(DEFAULTS.reportJobMs)
+        .argParser(integer(0, 600_000)),
+    )
+    .addOption(
+      new Option("--report-queue <n>", "async report queue capacity").default(DEFAULTS.reportQueue).argParser(integer(1, 1000)),
+    )
+    .addOption(
+      new Option("--fail-rate <x>", "fraction of requests answered 500 (fault tests)")
+        .default(DEFAULTS.failRate)
+        .argParser(fraction),
+    )
+    .addOption(
+      new Option("--data <file>", "persist the state to FILE (loaded at start, saved atomically on changes and at exit)"),
+    )
+    .addOption(
+      new Option("--today <date>", "the sandbox's today (YYYY-MM-DD); decides the open pay period").default(DEFAULTS.today),
+    )
     .option("--log", "log requests (method and URL only)", false)
     .showHelpAfterError("(run with --help for the options)")
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
@@ -90,7 +119,9 @@ export async function main(argv: string[]): Promise<number> {
       `Payroll sandbox listening (started in ${Date.now() - started} ms)`,
       `  Base URL: ${s.url}   (endpoints under ${s.url}/v1)`,
       `  API key:  ${s.apiKey}   (send it as the raw Authorization header)`,
-      options.dataFile ? `  State:    ${options.dataFile}` : `  State:    in memory (seed ${options.seed}, ${options.employees} employees per client)`,
+      options.dataFile
+        ? `  State:    ${options.dataFile}`
+        : `  State:    in memory (seed ${options.seed}, ${options.employees} employees per client)`,
       "",
     ].join("\n"),
   );

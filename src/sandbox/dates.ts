@@ -45,7 +45,7 @@ export function addMonths(date: string, months: number): string {
   const y = Number(date.slice(0, 4));
   const m = Number(date.slice(5, 7)) - 1 + months;
   const year = y + Math.floor(m / 12);
-  const month = ((m % 12) + 12) % 12 + 1;
+  const month = (((m % 12) + 12) % 12) + 1;
   const day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month));
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }

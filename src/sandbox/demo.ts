@@ -10,7 +10,6 @@ import { EMPLOYEE_NUMBER_MANUAL } from "../contract";
 import { addDays, addMonths, dateTime, dayNumber, weekday } from "./dates";
 import {
   defaultInputs,
-  findItem,
   frequencyText,
   normaliseFirstEndDate,
   periodContaining,
@@ -80,7 +79,16 @@ const CLIENTS: ClientSpec[] = [
       { frequency: "weekly", first_end_date: "2019-01-04", share: 0.35, hourly: true },
     ],
     payPoints: ["Dublin Head Office", "Cork Plant", "Galway Depot"],
-    jobTitles: ["Mechanical Engineer", "Fitter", "Welder", "Project Manager", "Draughtsperson", "Quality Inspector", "Accounts Assistant", "Machinist"],
+    jobTitles: [
+      "Mechanical Engineer",
+      "Fitter",
+      "Welder",
+      "Project Manager",
+      "Draughtsperson",
+      "Quality Inspector",
+      "Accounts Assistant",
+      "Machinist",
+    ],
     leave: [
       { name: "Annual leave", policy: { basis: "days_per_year", days: 21 } },
       { name: "Sick leave", policy: { basis: "days_per_year", days: 5 } },
@@ -100,10 +108,25 @@ const CLIENTS: ClientSpec[] = [
     regularHoursVersion: 1,
     waves: [
       { frequency: "fortnightly", first_end_date: "2019-01-11", custom_name: "Production fortnightly", share: 0.5, hourly: true },
-      { frequency: "monthly", first_end_date: "2019-01-25", last_day_of_month: 25, custom_name: "Office monthly", share: 0.5, hourly: false },
+      {
+        frequency: "monthly",
+        first_end_date: "2019-01-25",
+        last_day_of_month: 25,
+        custom_name: "Office monthly",
+        share: 0.5,
+        hourly: false,
+      },
     ],
     payPoints: ["Shannon Factory", "Limerick Office"],
-    jobTitles: ["Production Operative", "Line Supervisor", "Food Technologist", "Warehouse Operative", "Sales Executive", "HR Officer", "Forklift Driver"],
+    jobTitles: [
+      "Production Operative",
+      "Line Supervisor",
+      "Food Technologist",
+      "Warehouse Operative",
+      "Sales Executive",
+      "HR Officer",
+      "Forklift Driver",
+    ],
     leave: [
       { name: "Annual leave", policy: { basis: "days_per_year", days: 22 } },
       { name: "Sick leave", policy: { basis: "days_per_year", days: 5 } },
@@ -126,7 +149,14 @@ const CLIENTS: ClientSpec[] = [
       { frequency: "fortnightly", first_end_date: "2020-01-10", share: 0.3, hourly: true },
     ],
     payPoints: ["Galway City", "Connemara Community", "Mayo Outreach"],
-    jobTitles: ["Healthcare Assistant", "Staff Nurse", "Care Coordinator", "Home Help", "Nurse Manager", "Activities Coordinator"],
+    jobTitles: [
+      "Healthcare Assistant",
+      "Staff Nurse",
+      "Care Coordinator",
+      "Home Help",
+      "Nurse Manager",
+      "Activities Coordinator",
+    ],
     leave: [
       { name: "Annual leave (hours worked)", policy: { basis: "percent_of_hours", percent: 8, hours_per_day: 8 } },
       { name: "Sick leave", policy: { basis: "days_per_year", days: 5 } },
@@ -161,7 +191,8 @@ export function generateDemo(opts: DemoOptions): Store {
 
 class ClientBuilder {
   private client!: ClientRec;
-  private readonly waves: { rec: WaveRec; spec: WaveSpec; current: number; first: number; runs: Map<number, PaymentRunRec> }[] = [];
+  private readonly waves: { rec: WaveRec; spec: WaveSpec; current: number; first: number; runs: Map<number, PaymentRunRec> }[] =
+    [];
   private payPointIds: number[] = [];
   private leaveTypeIds: number[] = [];
 
@@ -180,7 +211,10 @@ class ClientBuilder {
     const created = dateTime("2018-11-01");
     const customItems: CustomItemDef[] = spec.customItems.map((c) => ({ ...c, id: store.nextId("customItem") }));
     const fieldIds = [store.nextId("customField"), store.nextId("customField"), store.nextId("customField")];
-    const costCentres = ["Operations", "Sales", "Administration"].map((label) => ({ id: fieldIds[1] * 100 + label.length, label }));
+    const costCentres = ["Operations", "Sales", "Administration"].map((label) => ({
+      id: fieldIds[1] * 100 + label.length,
+      label,
+    }));
     this.client = store.clients.insert({
       id,
       name: spec.name,
@@ -191,8 +225,21 @@ class ClientBuilder {
       next_employee_number: 1001,
       custom_field_defs: [
         { id: fieldIds[0], name: "Department code", type: "text" },
-        { id: fieldIds[1], name: "Cost centre", type: "dropdown", options: costCentres.map((c, i) => ({ id: fieldIds[1] * 100 + i + 1, label: c.label })) },
-        { id: fieldIds[2], name: "Union member", type: "dropdown", options: [{ id: fieldIds[2] * 100 + 1, label: "Yes" }, { id: fieldIds[2] * 100 + 2, label: "No" }] },
+        {
+          id: fieldIds[1],
+          name: "Cost centre",
+          type: "dropdown",
+          options: costCentres.map((c, i) => ({ id: fieldIds[1] * 100 + i + 1, label: c.label })),
+        },
+        {
+          id: fieldIds[2],
+          name: "Union member",
+          type: "dropdown",
+          options: [
+            { id: fieldIds[2] * 100 + 1, label: "Yes" },
+            { id: fieldIds[2] * 100 + 2, label: "No" },
+          ],
+        },
       ],
       custom_items: customItems,
       profiles: [
@@ -223,7 +270,9 @@ class ClientBuilder {
       );
     }
     for (const l of spec.leave) {
-      this.leaveTypeIds.push(store.leaveTypes.insert({ id: store.nextId("leaveType"), client_id: id, name: l.name, policy: l.policy }).id);
+      this.leaveTypeIds.push(
+        store.leaveTypes.insert({ id: store.nextId("leaveType"), client_id: id, name: l.name, policy: l.policy }).id,
+      );
     }
     for (let i = 0; i < this.employees; i++) this.addEmployee(i);
   }
@@ -318,7 +367,7 @@ class ClientBuilder {
 
   private pickWave(i: number) {
     // Deterministic shares by index so small demos still cover every wave.
-    const x = ((i * 0.618034) % 1 + 1) % 1;
+    const x = (((i * 0.618034) % 1) + 1) % 1;
     let acc = 0;
     for (const w of this.waves) {
       acc += w.spec.share;
@@ -338,7 +387,13 @@ class ClientBuilder {
     // Most joined before the history starts; some during it (at least three periods before the open one).
     const joinedRecently = faker.number.float() < 0.15;
     const appointment = joinedRecently
-      ? addDays(historyFirstEnd, faker.number.int({ min: 0, max: Math.max(0, dayNumber(period(wave.rec, wave.current - 3).end) - dayNumber(historyFirstEnd)) }))
+      ? addDays(
+          historyFirstEnd,
+          faker.number.int({
+            min: 0,
+            max: Math.max(0, dayNumber(period(wave.rec, wave.current - 3).end) - dayNumber(historyFirstEnd)),
+          }),
+        )
       : addDays("2009-01-05", faker.number.int({ min: 0, max: dayNumber(this.historyStart) - dayNumber("2009-01-05") }));
     // Every client with six or more employees has a leaver and someone on long-term leave; more at random.
     const roll = faker.number.float();
@@ -347,14 +402,22 @@ class ClientBuilder {
     const termination = terminated
       ? addDays(
           appointment > historyFirstEnd ? appointment : historyFirstEnd,
-          faker.number.int({ min: 20, max: Math.max(20, dayNumber(lastFinalisedEnd) - dayNumber(appointment > historyFirstEnd ? appointment : historyFirstEnd) - 1) }),
+          faker.number.int({
+            min: 20,
+            max: Math.max(
+              20,
+              dayNumber(lastFinalisedEnd) - dayNumber(appointment > historyFirstEnd ? appointment : historyFirstEnd) - 1,
+            ),
+          }),
         )
       : null;
     const terminationDate = termination && termination <= lastFinalisedEnd ? termination : terminated ? lastFinalisedEnd : null;
 
     const created = dateTime(appointment, 10);
     const number =
-      client.employee_number_mode === EMPLOYEE_NUMBER_MANUAL ? `${this.spec.numberPrefix}${String(i + 1).padStart(4, "0")}` : String(client.next_employee_number++);
+      client.employee_number_mode === EMPLOYEE_NUMBER_MANUAL
+        ? `${this.spec.numberPrefix}${String(i + 1).padStart(4, "0")}`
+        : String(client.next_employee_number++);
     const email = `${ascii(first)}.${ascii(last)}${i}@example.ie`.toLowerCase();
     const fields = client.custom_field_defs;
     const e: EmployeeRec = store.employees.insert({
@@ -384,7 +447,10 @@ class ClientBuilder {
         st_name: `${faker.location.street()}, ${faker.location.city()}`,
         postal_code: faker.location.zipCode(),
       },
-      bank_account: { account_number: faker.finance.iban({ countryCode: "IE", formatted: false }), branch_code: faker.helpers.arrayElement(BICS) },
+      bank_account: {
+        account_number: faker.finance.iban({ countryCode: "IE", formatted: false }),
+        branch_code: faker.helpers.arrayElement(BICS),
+      },
       custom_fields: {
         [fields[0].id]: `${this.spec.jobTitles[0].slice(0, 3).toUpperCase()}-${faker.number.int({ min: 100, max: 999 })}`,
         [fields[1].id]: String(faker.helpers.arrayElement(fields[1].options!).id),
@@ -440,7 +506,13 @@ class ClientBuilder {
       const key = `${raised}|${extra}|${wh}`;
       let snapshotId = snapshots.get(key);
       if (snapshotId === undefined) {
-        snapshotId = this.snapshot(e, calcs, raised, extra, { frequency: wave.rec.frequency, prsi_class: e.prsi_class, prsi_exempt: e.prsi_exempt, director: e.director, weekHours: wh });
+        snapshotId = this.snapshot(e, calcs, raised, extra, {
+          frequency: wave.rec.frequency,
+          prsi_class: e.prsi_class,
+          prsi_exempt: e.prsi_exempt,
+          director: e.director,
+          weekHours: wh,
+        });
         snapshots.set(key, snapshotId);
       }
       store.payslips.insert({
@@ -481,13 +553,17 @@ class ClientBuilder {
       if (i % 5 === 0) {
         const item = wave.spec.hourly ? "overtime" : "commission";
         const inputs: Inputs = wave.spec.hourly
-          ? { hours: faker.number.int({ min: 2, max: 12 }), rate: Number(calcs.find((c) => c.item === "hourly_pay")?.inputs.rate ?? 15), multiplier: 1.5 }
+          ? {
+              hours: faker.number.int({ min: 2, max: 12 }),
+              rate: Number(calcs.find((c) => c.item === "hourly_pay")?.inputs.rate ?? 15),
+              multiplier: 1.5,
+            }
           : { amount: faker.number.int({ min: 5, max: 60 }) * 10 };
         store.calculations.insert(this.calc(e.id, open.id, item, inputs, open.created_at));
       }
     }
 
-    this.addLeave(e, wave, terminationDate);
+    this.addLeave(e, terminationDate);
     if (i % 7 === 0) {
       const profile = client.profiles[wave.spec.hourly ? 1 : 0];
       store.profileMappings.insert({
@@ -507,7 +583,8 @@ class ClientBuilder {
     const { faker, store } = this;
     const ppy = wave.rec.frequency === "weekly" ? 52 : wave.rec.frequency === "fortnightly" ? 26 : 12;
     const out: CalcRec[] = [];
-    const add = (item: string | number, inputs: Inputs) => out.push(store.calculations.insert(this.calc(e.id, null, item, inputs, at)));
+    const add = (item: string | number, inputs: Inputs) =>
+      out.push(store.calculations.insert(this.calc(e.id, null, item, inputs, at)));
     if (wave.spec.hourly) {
       const rate = round(faker.number.float({ min: 13.5, max: 26 }), 2);
       // Regular Hours v2 clients take hours from week_hours; v1 clients enter hours per period.
@@ -516,7 +593,8 @@ class ClientBuilder {
       const annual = faker.number.int({ min: 28, max: 95 }) * 1000;
       add("basic_salary", { amount: round(annual / ppy, 2) });
     }
-    if (i % 5 === 1 || i % 5 === 2) add("pension", { employee_percent: 5, employer_percent: faker.helpers.arrayElement([5, 7.5]) });
+    if (i % 5 === 1 || i % 5 === 2)
+      add("pension", { employee_percent: 5, employer_percent: faker.helpers.arrayElement([5, 7.5]) });
     if (!wave.spec.hourly && i % 6 === 3) add("commission", { amount: faker.number.int({ min: 10, max: 50 }) * 10 });
     if (i % 9 === 2 || i % 23 === 4) {
       const amount = faker.number.int({ min: 2, max: 15 }) * 10 * (12 / ppy);
@@ -528,10 +606,12 @@ class ClientBuilder {
       add("savings", { amount, balance: round(amount * faker.number.int({ min: 14, max: 40 }), 2) });
       if (i % 29 === 7) add("savings", { amount: round(amount / 2, 2), balance: round(amount * 15, 2) });
     }
-    if (i % 31 === 11) add("garnishee", { amount: round(300 / ppy * 12 / 12, 2), balance: 1500 });
+    if (i % 31 === 11) add("garnishee", { amount: round(((300 / ppy) * 12) / 12, 2), balance: 1500 });
     const custom = this.client.custom_items;
-    if (custom.length && i % 4 === 0) add(custom[0].id, { amount: round(faker.number.int({ min: 5, max: 30 }) * 10 * (12 / ppy), 2) });
-    if (custom.length > 1 && i % 3 === 1) add(custom[1].id, { amount: round(faker.number.int({ min: 2, max: 8 }) * 5 * (12 / ppy), 2) });
+    if (custom.length && i % 4 === 0)
+      add(custom[0].id, { amount: round(faker.number.int({ min: 5, max: 30 }) * 10 * (12 / ppy), 2) });
+    if (custom.length > 1 && i % 3 === 1)
+      add(custom[1].id, { amount: round(faker.number.int({ min: 2, max: 8 }) * 5 * (12 / ppy), 2) });
     return out;
   }
 
@@ -549,7 +629,12 @@ class ClientBuilder {
     const hourly = calcs.find((c) => c.item === "hourly_pay");
     const salary = calcs.find((c) => c.item === "basic_salary");
     if (extra === "overtime" && hourly) {
-      frozen.push({ ...calcs[0], id: this.store.nextId("calculation"), item: "overtime", inputs: { hours: 6, rate: round(Number(hourly.inputs.rate) * factor, 2), multiplier: 1.5 } });
+      frozen.push({
+        ...calcs[0],
+        id: this.store.nextId("calculation"),
+        item: "overtime",
+        inputs: { hours: 6, rate: round(Number(hourly.inputs.rate) * factor, 2), multiplier: 1.5 },
+      });
     } else if (extra === "bonus" && salary) {
       frozen.push({ ...calcs[0], id: this.store.nextId("calculation"), item: "bonus", inputs: { amount: 500 } });
     }
@@ -582,7 +667,7 @@ class ClientBuilder {
     this.store.inherited.insert(rec);
   }
 
-  private addLeave(e: EmployeeRec, wave: (typeof this.waves)[number], terminationDate: string | null): void {
+  private addLeave(e: EmployeeRec, terminationDate: string | null): void {
     const { faker, store } = this;
     const from = e.appointment_date > this.historyStart ? e.appointment_date : this.historyStart;
     const to = terminationDate ?? addDays(this.today, 40);
@@ -613,7 +698,6 @@ class ClientBuilder {
     };
     add(this.leaveTypeIds[0], annual, true);
     if (this.leaveTypeIds[1]) add(this.leaveTypeIds[1], sick, false);
-    void wave;
   }
 }
 
@@ -631,9 +715,4 @@ function round(n: number, dp: number): number {
 
 function ascii(s: string): string {
   return s.normalize("NFD").replace(/[^A-Za-z]/g, "");
-}
-
-/** For tests and docs: whether an item ID exists for a client. */
-export function itemExists(client: ClientRec, id: string | number): boolean {
-  return !!findItem(id, client.custom_items);
 }

@@ -28,8 +28,13 @@ export function checkAgainstClient(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   const { store } = ctx;
-  if (attrs.wave_id !== undefined && store.waves.get(attrs.wave_id)?.client_id !== client.id) errors.wave_id = `wave ${attrs.wave_id} is not a wave of this client`;
-  if (attrs.pay_point_id !== undefined && attrs.pay_point_id !== null && store.payPoints.get(attrs.pay_point_id)?.client_id !== client.id) {
+  if (attrs.wave_id !== undefined && store.waves.get(attrs.wave_id)?.client_id !== client.id)
+    errors.wave_id = `wave ${attrs.wave_id} is not a wave of this client`;
+  if (
+    attrs.pay_point_id !== undefined &&
+    attrs.pay_point_id !== null &&
+    store.payPoints.get(attrs.pay_point_id)?.client_id !== client.id
+  ) {
     errors.pay_point_id = `pay point ${attrs.pay_point_id} is not a pay point of this client`;
   }
   if (!existing && client.employee_number_mode === EMPLOYEE_NUMBER_MANUAL && !attrs.number?.trim()) {
@@ -38,7 +43,8 @@ export function checkAgainstClient(
   if (attrs.number !== undefined) {
     const n = attrs.number.trim();
     if (n === "") errors.number ??= "can't be blank";
-    else if (store.employees.where("client", client.id).some((e) => e.number === n && e.id !== existing?.id)) errors.number = `"${n}" is already taken by another employee`;
+    else if (store.employees.where("client", client.id).some((e) => e.number === n && e.id !== existing?.id))
+      errors.number = `"${n}" is already taken by another employee`;
   }
   if (attrs.ppsn) {
     const problem = ppsnProblem(attrs.ppsn);
@@ -46,9 +52,12 @@ export function checkAgainstClient(
   }
   for (const [key, value] of Object.entries(attrs.custom_fields ?? {})) {
     const def = client.custom_field_defs.find((d) => String(d.id) === key);
-    if (!def) errors[`custom_fields.${key}`] = `unknown custom field ${key} (fields: ${client.custom_field_defs.map((d) => `${d.id} ${d.name}`).join(", ")})`;
+    if (!def)
+      errors[`custom_fields.${key}`] =
+        `unknown custom field ${key} (fields: ${client.custom_field_defs.map((d) => `${d.id} ${d.name}`).join(", ")})`;
     else if (def.type === "dropdown" && value !== null && value !== "" && !def.options?.some((o) => String(o.id) === value)) {
-      errors[`custom_fields.${key}`] = `must be an option ID of "${def.name}" (${def.options?.map((o) => `${o.id} = ${o.label}`).join(", ")})`;
+      errors[`custom_fields.${key}`] =
+        `must be an option ID of "${def.name}" (${def.options?.map((o) => `${o.id} = ${o.label}`).join(", ")})`;
     }
   }
   const appointment = attrs.appointment_date ?? existing?.appointment_date;
@@ -63,7 +72,21 @@ const PAY_FACTS = ["prsi_class", "prsi_exempt", "director", "wave_id"] as const;
 export function applyAttributes(ctx: Ctx, e: EmployeeRec, attrs: EmployeeUpdateAttributes): boolean {
   const payChanged = PAY_FACTS.some((k) => attrs[k] !== undefined && attrs[k] !== e[k]);
   const oldWave = e.wave_id;
-  const simple = ["first_name", "last_name", "birthdate", "appointment_date", "ppsn", "prsi_class", "prsi_exempt", "director", "email", "payment_method", "job_title", "wave_id", "pay_point_id"] as const;
+  const simple = [
+    "first_name",
+    "last_name",
+    "birthdate",
+    "appointment_date",
+    "ppsn",
+    "prsi_class",
+    "prsi_exempt",
+    "director",
+    "email",
+    "payment_method",
+    "job_title",
+    "wave_id",
+    "pay_point_id",
+  ] as const;
   const target = e as unknown as Record<string, unknown>;
   for (const k of simple) if (attrs[k] !== undefined) target[k] = attrs[k];
   if (attrs.number !== undefined) e.number = attrs.number.trim();
@@ -217,4 +240,3 @@ export function employeeJson(e: EmployeeRec): Record<string, unknown> {
     updated_at: e.updated_at,
   };
 }
-

@@ -76,9 +76,11 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
     if (err instanceof HttpError) return sendError(reply, err);
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ message: err.message || "Too many requests" });
-    if (status === 415) return reply.code(415).send({ message: "Unsupported Content-Type: send JSON with Content-Type application/json" });
+    if (status === 415)
+      return reply.code(415).send({ message: "Unsupported Content-Type: send JSON with Content-Type application/json" });
     if (status === 413) return reply.code(413).send({ message: "Request body too large" });
-    if (status >= 400 && status < 500) return reply.code(status).send({ message: status === 400 ? "Malformed request" : err.message });
+    if (status >= 400 && status < 500)
+      return reply.code(status).send({ message: status === 400 ? "Malformed request" : err.message });
     req.log.error({ err }, "unhandled error");
     return reply.code(500).send({ message: "Internal server error" });
   });
@@ -95,20 +97,29 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
             const auth = req.headers.authorization;
             return auth ? createHash("sha256").update(auth).digest("hex") : `ip:${req.ip}`;
           },
-          errorResponseBuilder: (_req, c) => ({ statusCode: 429, message: `Rate limit of ${c.max} requests per minute exceeded; retry in ${Math.ceil(c.ttl / 1000)} s` }),
+          errorResponseBuilder: (_req, c) => ({
+            statusCode: 429,
+            message: `Rate limit of ${c.max} requests per minute exceeded; retry in ${Math.ceil(c.ttl / 1000)} s`,
+          }),
         });
       }
       v1.addHook("onRequest", async (req, reply) => {
         if (o.latencyMs > 0) await sleep(o.latencyMs);
         const auth = req.headers.authorization;
-        if (auth === undefined || auth === "") return reply.code(401).send({ message: "Missing API key: send it as the Authorization header" });
+        if (auth === undefined || auth === "")
+          return reply.code(401).send({ message: "Missing API key: send it as the Authorization header" });
         if (auth !== o.apiKey) {
           const scheme = /^\s*(bearer|basic|token)\s/i.test(auth);
           return reply
             .code(401)
-            .send({ message: scheme ? "Invalid API key: send the raw key as the Authorization header, with no scheme word" : "Invalid API key" });
+            .send({
+              message: scheme
+                ? "Invalid API key: send the raw key as the Authorization header, with no scheme word"
+                : "Invalid API key",
+            });
         }
-        if (o.failRate > 0 && Math.random() < o.failRate) return reply.code(500).send({ message: "Simulated failure (--fail-rate)" });
+        if (o.failRate > 0 && Math.random() < o.failRate)
+          return reply.code(500).send({ message: "Simulated failure (--fail-rate)" });
       });
       registerCore(v1, ctx);
       registerPayslips(v1, ctx);

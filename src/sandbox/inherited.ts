@@ -33,7 +33,9 @@ export function updateInherited(
   effectiveDate: string | undefined,
 ): InheritedRec {
   if (!(INHERITED_TYPES as readonly string[]).includes(calcType)) {
-    throw unprocessable(`Unknown inherited calculation "${calcType}"`, { calc_type: `must be one of: ${INHERITED_TYPES.join(", ")}` });
+    throw unprocessable(`Unknown inherited calculation "${calcType}"`, {
+      calc_type: `must be one of: ${INHERITED_TYPES.join(", ")}`,
+    });
   }
   const client = ctx.store.clients.get(e.client_id)!;
   if (client.regular_hours_version !== 2) {
@@ -44,7 +46,10 @@ export function updateInherited(
   const parsed = RegularHoursAttributes.safeParse(details);
   if (!parsed.success) {
     const errors = issuesToErrors(parsed.error);
-    throw unprocessable("Invalid Regular Hours attributes", Object.fromEntries(Object.entries(errors).map(([k, v]) => [`calculation_details.${k}`, v])));
+    throw unprocessable(
+      "Invalid Regular Hours attributes",
+      Object.fromEntries(Object.entries(errors).map(([k, v]) => [`calculation_details.${k}`, v])),
+    );
   }
   const finalised = ctx.store.payslips.where("employee", e.id).filter((p) => p.finalised);
   if (finalised.length && !effectiveDate) {
@@ -54,7 +59,9 @@ export function updateInherited(
   }
   const lastFinalised = finalised.reduce((m, p) => (p.date > m ? p.date : m), "");
   if (effectiveDate && lastFinalised && effectiveDate <= lastFinalised) {
-    throw unprocessable("effective_date falls in a finalised pay period", { effective_date: `must be after ${lastFinalised}, the last finalised payslip date` });
+    throw unprocessable("effective_date falls in a finalised pay period", {
+      effective_date: `must be after ${lastFinalised}, the last finalised payslip date`,
+    });
   }
 
   const now = ctx.clock.now();
@@ -76,7 +83,8 @@ export function updateInherited(
   const merged: Inputs = { ...from };
   for (const [k, v] of Object.entries(parsed.data)) {
     if (v === undefined) continue;
-    if (k === "full_days_per_week" && (v === "" || v === null)) delete merged[k]; // blank cancels the override
+    if (k === "full_days_per_week" && (v === "" || v === null))
+      delete merged[k]; // blank cancels the override
     else merged[k] = v as Inputs[string];
   }
   rec.history = { ...rec.history, [key]: merged };

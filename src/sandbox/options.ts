@@ -62,6 +62,7 @@ export function optionProblems(r: ResolvedOptions): string[] {
   if (!(r.failRate >= 0 && r.failRate <= 1)) p.push(`fail-rate must be a number from 0 to 1 (got ${r.failRate})`);
   if (!r.apiKey || /\s/.test(r.apiKey)) p.push("api-key must be a non-empty string without spaces");
   if (!r.host) p.push("host must not be empty");
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(r.today) || Number.isNaN(Date.parse(r.today))) p.push(`today must be a YYYY-MM-DD date (got ${r.today})`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(r.today) || Number.isNaN(Date.parse(r.today)))
+    p.push(`today must be a YYYY-MM-DD date (got ${r.today})`);
   return p;
 }

@@ -241,7 +241,9 @@ export class Payroll {
       const h = wh ? inheritedInputsAt(wh, date).full_day_hours_input : undefined;
       return typeof h === "number" && h > 0 ? h : HOURS_PER_DAY;
     };
-    const days = [...this.store.leaveDays.where("employee", employeeId)].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    const days = [...this.store.leaveDays.where("employee", employeeId)].sort((a, b) =>
+      a.date < b.date ? -1 : a.date > b.date ? 1 : 0,
+    );
     for (const t of types) {
       const mine = days.filter((d) => d.type_id === t.id);
       const cum = [0];
@@ -261,7 +263,11 @@ export class Payroll {
             const ctx = p.snapshot_id !== null ? this.store.snapshots.get(p.snapshot_id)!.context : this.contextFor(e, p.date);
             hours = this.hoursWorked(this.calcsOf(p), ctx);
           }
-          accrual = leaveAccrualDays(t.policy, { periods_per_year: periodsPerYear(wave.frequency), hours_worked: hours, period_index: info.indexInYear });
+          accrual = leaveAccrualDays(t.policy, {
+            periods_per_year: periodsPerYear(wave.frequency),
+            hours_worked: hours,
+            period_index: info.indexInYear,
+          });
         }
         accrued[t.id] = round2(accrued[t.id] + accrual);
         const upTo = takenUpTo(ledger, t.id, p.date);
@@ -297,7 +303,8 @@ export class Payroll {
     let last: LedgerRow | undefined;
     for (const d of ledger.dates) if (d.date <= date) last = ledger.rows.get(d.id) ?? last;
     const out: Record<string, number> = {};
-    for (const t of this.store.leaveTypes.where("client", e.client_id)) out[String(t.id)] = round2((last?.accrued[t.id] ?? 0) - takenUpTo(ledger, t.id, date));
+    for (const t of this.store.leaveTypes.where("client", e.client_id))
+      out[String(t.id)] = round2((last?.accrued[t.id] ?? 0) - takenUpTo(ledger, t.id, date));
     return out;
   }
 

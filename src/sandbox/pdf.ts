@@ -6,7 +6,9 @@ import type { PayslipRec } from "./store";
 
 /** pdf-lib's standard fonts are WinAnsi: map what they cannot draw (e.g. "€" is fine, "ő" is not) to a close letter. */
 function winAnsi(text: string): string {
-  return text.normalize("NFC").replace(/[^\x20-\x7E\u00A0-\u00FF€]/g, (ch) => ch.normalize("NFD").replace(/[^\x20-\x7E]/g, "") || "?");
+  return text
+    .normalize("NFC")
+    .replace(/[^\x20-\x7E\u00A0-\u00FF€]/g, (ch) => ch.normalize("NFD").replace(/[^\x20-\x7E]/g, "") || "?");
 }
 
 export async function payslipPdf(ctx: Ctx, p: PayslipRec): Promise<Uint8Array> {
@@ -33,7 +35,9 @@ export async function payslipPdf(ctx: Ctx, p: PayslipRec): Promise<Uint8Array> {
 
   text(client.name, 40, { bold: true, size: 14 });
   y -= 20;
-  text(`Payslip for period ending ${p.date}${p.special ? " (once-off)" : ""}${p.finalised ? "" : " - not finalised"}`, 40, { size: 11 });
+  text(`Payslip for period ending ${p.date}${p.special ? " (once-off)" : ""}${p.finalised ? "" : " - not finalised"}`, 40, {
+    size: 11,
+  });
   y -= 24;
   text(`${e.first_name} ${e.last_name}`, 40, { bold: true });
   text(`Employee number ${e.number}`, 320);

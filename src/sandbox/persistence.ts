@@ -101,7 +101,8 @@ export class Persistence {
       }
       if (n === 1) {
         const header = value as { format?: string; version?: number; seq?: Record<string, number> };
-        if (header?.format !== FORMAT || header.version !== VERSION) throw new Error(`${this.file} is not a payroll sandbox state file (version ${VERSION})`);
+        if (header?.format !== FORMAT || header.version !== VERSION)
+          throw new Error(`${this.file} is not a payroll sandbox state file (version ${VERSION})`);
         store.seq = { ...header.seq };
         continue;
       }
@@ -142,7 +143,9 @@ export class Persistence {
 
   private save(store: Store, yieldBetweenBatches: boolean): Promise<void> {
     // Saves run one after another so an older state never overwrites a newer one.
-    this.saving = this.saving.catch(() => undefined).then(async () => writeFileAtomic(this.file, await serialise(store, yieldBetweenBatches)));
+    this.saving = this.saving
+      .catch(() => undefined)
+      .then(async () => writeFileAtomic(this.file, await serialise(store, yieldBetweenBatches)));
     return this.saving;
   }
 }

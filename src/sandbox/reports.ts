@@ -30,7 +30,11 @@ export { isReport };
  * Employees in scope. As the document says: employee_ids filters (with wave_ids as an additional filter);
  * without employee_ids no filter applies.
  */
-function employeesFor(ctx: Ctx, client: ClientRec, body: { employee_ids?: number[] | null; wave_ids?: number[] | null }): readonly EmployeeRec[] {
+function employeesFor(
+  ctx: Ctx,
+  client: ClientRec,
+  body: { employee_ids?: number[] | null; wave_ids?: number[] | null },
+): readonly EmployeeRec[] {
   const all = ctx.store.employees.where("client", client.id);
   if (!body.employee_ids) return all;
   const ids = new Set(body.employee_ids);
@@ -60,22 +64,28 @@ export function runReport(ctx: Ctx, client: ClientRec, reportId: ReportId, body:
 /** Checks a report body beyond its schema (dates in order, known accounts, waves and leave types of the client). */
 export function checkReportBody(ctx: Ctx, client: ClientRec, reportId: ReportId, body: Record<string, unknown>): void {
   const errors: Record<string, string> = {};
-  if (typeof body.start_date === "string" && typeof body.end_date === "string" && body.start_date > body.end_date) errors.end_date = "must be on or after start_date";
+  if (typeof body.start_date === "string" && typeof body.end_date === "string" && body.start_date > body.end_date)
+    errors.end_date = "must be on or after start_date";
   if (reportId === "transaction_history") {
     const valid = new Set(accountNames(client.custom_items));
     (body.account_names as string[]).forEach((n, i) => {
-      if (!valid.has(n)) errors[`account_names.${i}`] = `unknown account "${n}"; the names are those items_and_outputs lists (e.g. basic_salary, paye, nett_pay)`;
+      if (!valid.has(n))
+        errors[`account_names.${i}`] =
+          `unknown account "${n}"; the names are those items_and_outputs lists (e.g. basic_salary, paye, nett_pay)`;
     });
     ((body.custom_fields as string[] | null | undefined) ?? []).forEach((f, i) => {
       if (f !== "first_name" && f !== "last_name" && !client.custom_field_defs.some((d) => String(d.id) === f)) {
-        errors[`custom_fields.${i}`] = `unknown custom field "${f}" (fields: first_name, last_name, ${client.custom_field_defs.map((d) => `${d.id} ${d.name}`).join(", ")})`;
+        errors[`custom_fields.${i}`] =
+          `unknown custom field "${f}" (fields: first_name, last_name, ${client.custom_field_defs.map((d) => `${d.id} ${d.name}`).join(", ")})`;
       }
     });
   }
-  if (reportId === "variance" && ctx.store.waves.get(body.wave_id as number)?.client_id !== client.id) errors.wave_id = `wave ${body.wave_id} is not a wave of this client`;
+  if (reportId === "variance" && ctx.store.waves.get(body.wave_id as number)?.client_id !== client.id)
+    errors.wave_id = `wave ${body.wave_id} is not a wave of this client`;
   if (reportId === "comparison_leave") {
     (body.leave_types as number[]).forEach((id, i) => {
-      if (ctx.store.leaveTypes.get(id)?.client_id !== client.id) errors[`leave_types.${i}`] = `leave type ${id} is not one of this client's`;
+      if (ctx.store.leaveTypes.get(id)?.client_id !== client.id)
+        errors[`leave_types.${i}`] = `leave type ${id} is not one of this client's`;
     });
   }
   if (Object.keys(errors).length) throw unprocessable("Invalid report request", errors);
@@ -112,7 +122,9 @@ function variance(ctx: Ctx, client: ClientRec, body: Body<"variance">): Row[] {
   const typeOf = { income: "Income", deduction: "Deduction", employer: "Employer contribution" } as const;
   for (const e of employeesFor(ctx, client, body)) {
     const regular = (offset: number) =>
-      ctx.store.payslips.where("employee", e.id).find((p) => !p.special && p.wave_id === body.wave_id && p.period_offset === offset);
+      ctx.store.payslips
+        .where("employee", e.id)
+        .find((p) => !p.special && p.wave_id === body.wave_id && p.period_offset === offset);
     const selected = regular(body.period_offset);
     const previous = regular(body.period_offset - 1);
     if (!selected && !previous) continue;
@@ -155,7 +167,15 @@ function variance(ctx: Ctx, client: ClientRec, body: Body<"variance">): Row[] {
     rows.push({
       employee: e.number,
       Type: "Total",
-      Transaction: { name: "nett_pay", type: "total", caption: labelOf("nett_pay"), code: "NETT_PAY", custom: false, system_output: true, multi_instance: false },
+      Transaction: {
+        name: "nett_pay",
+        type: "total",
+        caption: labelOf("nett_pay"),
+        code: "NETT_PAY",
+        custom: false,
+        system_output: true,
+        multi_instance: false,
+      },
       Previous: previous ? moneyOf(nett(previous), body.humanize) : null,
       Selected: selected ? moneyOf(nett(selected), body.humanize) : null,
       Variance: moneyOf(nett(selected) - nett(previous), body.humanize),
@@ -217,7 +237,11 @@ function leaveLiability(ctx: Ctx, client: ClientRec, body: Body<"leave_liability
     const wave = ctx.store.waves.get(e.wave_id);
     if (!p || !wave) continue;
     const days = ctx.payroll.leaveBalances(e, body.date)[String(type.id)] ?? 0;
-    const rate = dailyRateCents(ctx.payroll.figures(p).totals.gross_cents, periodsPerYear(wave.frequency), workingDaysPerWeek(ctx, e, body.date));
+    const rate = dailyRateCents(
+      ctx.payroll.figures(p).totals.gross_cents,
+      periodsPerYear(wave.frequency),
+      workingDaysPerWeek(ctx, e, body.date),
+    );
     rows.push({
       employee: e.number,
       leave_type: type.name,
@@ -230,7 +254,9 @@ function leaveLiability(ctx: Ctx, client: ClientRec, body: Body<"leave_liability
 }
 
 function inService(ctx: Ctx, e: EmployeeRec, date: string): boolean {
-  return ctx.store.servicePeriods.where("employee", e.id).some((s) => !s.negative && s.start_date <= date && (s.end_date === null || s.end_date >= date));
+  return ctx.store.servicePeriods
+    .where("employee", e.id)
+    .some((s) => !s.negative && s.start_date <= date && (s.end_date === null || s.end_date >= date));
 }
 
 /**
@@ -250,7 +276,8 @@ function trackedBalances(ctx: Ctx, client: ClientRec, body: Body<"tracked_balanc
     const totals = { Loans: 0, Savings: 0, Garnishees: 0 };
     for (const c of tracked) {
       let movedAfter = 0;
-      for (const p of later) for (const l of ctx.payroll.figures(p).lines) if (l.instance === c.id && l.section === "deduction") movedAfter += l.cents;
+      for (const p of later)
+        for (const l of ctx.payroll.figures(p).lines) if (l.instance === c.id && l.section === "deduction") movedAfter += l.cents;
       const now = Math.round(Number(c.inputs.balance) * 100);
       const column = kinds[c.item as keyof typeof kinds];
       totals[column] += c.item === "savings" ? Math.max(0, now - movedAfter) : now + movedAfter;

@@ -287,7 +287,9 @@ export class Store {
 
   /** An employee's payslips, oldest first (regular before special on the same date). */
   payslipsOf(employeeId: number): PayslipRec[] {
-    return [...this.payslips.where("employee", employeeId)].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : Number(a.special) - Number(b.special) || a.id - b.id));
+    return [...this.payslips.where("employee", employeeId)].sort((a, b) =>
+      a.date < b.date ? -1 : a.date > b.date ? 1 : Number(a.special) - Number(b.special) || a.id - b.id,
+    );
   }
 
   hasFinalisedPayslips(employeeId: number): boolean {

@@ -29,7 +29,11 @@ describe("bulk_input", () => {
     expect(a).not.toHaveProperty("errors");
     expect(b).toMatchObject({ success: "true", payslip_date: open.date });
     expect(c).toMatchObject({ success: "false", payslip_date: finalised[0].date, message: expect.stringMatching(/finalised/) });
-    expect(d).toMatchObject({ success: "false", payslip_id: String(finalised[0].id), message: expect.stringMatching(/finalised/) });
+    expect(d).toMatchObject({
+      success: "false",
+      payslip_id: String(finalised[0].id),
+      message: expect.stringMatching(/finalised/),
+    });
     expect(e.success).toBe("false");
     expect(Object.keys(e.errors).sort()).toEqual(["calc.bonus.amount", "calc.nope.amount", "email"]);
     expect(f.success).toBe("false");
@@ -38,7 +42,13 @@ describe("bulk_input", () => {
     // Applied: the job title (no payslip named), the overtime on the open payslip only. Not applied: entity e.
     expect((await call(app, "GET", `/employees/${id}`)).body.employee.job_title).toBe("Foreman");
     const calcs = (await call(app, "GET", `/payslips/${open.id}/calculations`)).body;
-    expect(calcs).toContainEqual(expect.objectContaining({ calculation_id: "overtime", payslip_id: open.id, inputs: expect.objectContaining({ hours: 5, rate: 20 }) }));
+    expect(calcs).toContainEqual(
+      expect.objectContaining({
+        calculation_id: "overtime",
+        payslip_id: open.id,
+        inputs: expect.objectContaining({ hours: 5, rate: 20 }),
+      }),
+    );
     const detail = (await call(app, "GET", `/payslips/${open.id}`)).body.payslip;
     expect(detail.income).toContainEqual(["overtime", "150.00"]);
   });
@@ -48,37 +58,80 @@ describe("calculation operations", () => {
   it("basic_salary is single-instance: insert errors, upsert updates the one instance", async () => {
     const { employee } = await activeEmployee(app, 1);
     const url = `/employees/${employee.id}/calculations`;
-    const insert = await call(app, "POST", url, { calc_type: "basic_salary", operation: "insert", calculation_details: { amount: 100 } });
+    const insert = await call(app, "POST", url, {
+      calc_type: "basic_salary",
+      operation: "insert",
+      calculation_details: { amount: 100 },
+    });
     expect(insert.status).toBe(422);
     expect(insert.body.errors.operation).toMatch(/single-instance/);
     const first = await call(app, "POST", url, { calc_type: "basic_salary", calculation_details: { amount: 3100 } });
-    const second = await call(app, "POST", url, { calc_type: "basic_salary", operation: "upsert", calculation_details: { amount: 3200 } });
+    const second = await call(app, "POST", url, {
+      calc_type: "basic_salary",
+      operation: "upsert",
+      calculation_details: { amount: 3200 },
+    });
     expect(second.body.id).toBe(first.body.id);
-    expect((await call(app, "GET", `/calculations/${first.body.id}`)).body).toMatchObject({ calculation_id: "basic_salary", inputs: { amount: 3200 }, employee_id: employee.id, payslip_id: null });
+    expect((await call(app, "GET", `/calculations/${first.body.id}`)).body).toMatchObject({
+      calculation_id: "basic_salary",
+      inputs: { amount: 3200 },
+      employee_id: employee.id,
+      payslip_id: null,
+    });
   });
 
   it("employer_loan and savings are multi-instance: insert adds, update selects by calculation_id, update without one errors", async () => {
     const { employee } = await activeEmployee(app, 2);
     const url = `/employees/${employee.id}/calculations`;
     const existing = (await call(app, "GET", url)).body.filter((c: any) => c.calculation_id === "savings");
-    const update = await call(app, "POST", url, { calc_type: "savings", operation: "update", calculation_details: { amount: 10 } });
+    const update = await call(app, "POST", url, {
+      calc_type: "savings",
+      operation: "update",
+      calculation_details: { amount: 10 },
+    });
     if (!existing.length) {
       expect(update.status).toBe(422);
       expect(update.body.errors.operation).toMatch(/existing/);
     }
-    const a = await call(app, "POST", url, { calc_type: "savings", operation: "insert", calculation_details: { amount: 25, balance: 0 } });
-    const b = await call(app, "POST", url, { calc_type: "savings", operation: "insert", calculation_details: { amount: 40, balance: 100 } });
+    const a = await call(app, "POST", url, {
+      calc_type: "savings",
+      operation: "insert",
+      calculation_details: { amount: 25, balance: 0 },
+    });
+    const b = await call(app, "POST", url, {
+      calc_type: "savings",
+      operation: "insert",
+      calculation_details: { amount: 40, balance: 100 },
+    });
     expect(a.status).toBe(200);
     expect(b.body.id).not.toBe(a.body.id);
-    await call(app, "POST", url, { calc_type: "savings", operation: "update", calculation_id: b.body.id, calculation_details: { amount: 45 } });
+    await call(app, "POST", url, {
+      calc_type: "savings",
+      operation: "update",
+      calculation_id: b.body.id,
+      calculation_details: { amount: 45 },
+    });
     expect((await call(app, "GET", `/calculations/${b.body.id}`)).body.inputs).toEqual({ amount: 45, balance: 100 });
     expect((await call(app, "GET", `/calculations/${a.body.id}`)).body.inputs).toEqual({ amount: 25, balance: 0 });
-    const wrong = await call(app, "POST", url, { calc_type: "savings", operation: "update", calculation_id: 1, calculation_details: { amount: 1 } });
+    const wrong = await call(app, "POST", url, {
+      calc_type: "savings",
+      operation: "update",
+      calculation_id: 1,
+      calculation_details: { amount: 1 },
+    });
     expect(wrong.status).toBe(422);
-    const loans = await call(app, "POST", url, { calc_type: "employer_loan", operation: "insert", calculation_details: { amount: 50, balance: 500 } });
+    const loans = await call(app, "POST", url, {
+      calc_type: "employer_loan",
+      operation: "insert",
+      calculation_details: { amount: 50, balance: 500 },
+    });
     expect(loans.status).toBe(200);
-    const detail = (await call(app, "GET", `/employees/${employee.id}/payslips`)).body.map((p: any) => p.payslip).find((p: any) => !p.finalised);
-    const lines = (await call(app, "GET", `/payslips/${detail.id}`)).body.payslip.deduction.filter(([k]: [string]) => k === "savings");
+    const detail = (await call(app, "GET", `/employees/${employee.id}/payslips`)).body
+      .map((p: any) => p.payslip)
+      .find((p: any) => !p.finalised);
+    const lines = (await call(app, "GET", `/payslips/${detail.id}`)).body.payslip.deduction.filter(
+      ([k]: [string]) => k === "savings",
+    );
     expect(lines.length).toBe(existing.length + 2);
   });
 
@@ -88,13 +141,21 @@ describe("calculation operations", () => {
     const bad = await call(app, "POST", url, { calc_type: "overtime", calculation_details: { hours: -3, colour: 1 } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["calculation_details.colour", "calculation_details.hours"]);
-    expect((await call(app, "POST", url, { calc_type: "moon_bonus", calculation_details: {} })).body.errors).toHaveProperty("calc_type");
+    expect((await call(app, "POST", url, { calc_type: "moon_bonus", calculation_details: {} })).body.errors).toHaveProperty(
+      "calc_type",
+    );
   });
 
   it("PATCH and DELETE a calculation; client definitions cannot be deleted", async () => {
     const { employee, open } = await activeEmployee(app, 1);
-    const created = await call(app, "POST", `/payslips/${open.id}/calculations`, { calc_type: "commission", calculation_details: { amount: 75 } });
-    expect((await call(app, "PATCH", `/calculations/${created.body.id}`, { calculation_details: { amount: 80 } })).body).toEqual({ message: expect.any(String), id: created.body.id });
+    const created = await call(app, "POST", `/payslips/${open.id}/calculations`, {
+      calc_type: "commission",
+      calculation_details: { amount: 75 },
+    });
+    expect((await call(app, "PATCH", `/calculations/${created.body.id}`, { calculation_details: { amount: 80 } })).body).toEqual({
+      message: expect.any(String),
+      id: created.body.id,
+    });
     expect((await call(app, "GET", `/calculations/${created.body.id}`)).body.inputs.amount).toBe(80);
     expect((await call(app, "DELETE", `/calculations/${created.body.id}`)).status).toBe(200);
     expect((await call(app, "GET", `/calculations/${created.body.id}`)).status).toBe(404);
@@ -121,7 +182,11 @@ describe("calculation operations", () => {
 describe("inherited week_hours", () => {
   it("needs a Regular Hours v2 client", async () => {
     const { employee } = await activeEmployee(app, 1);
-    const r = await call(app, "PATCH", `/employees/${employee.id}/inherited_calculations`, { calc_type: "week_hours", effective_date: "2026-12-01", calculation_details: { full_day_hours_input: 7 } });
+    const r = await call(app, "PATCH", `/employees/${employee.id}/inherited_calculations`, {
+      calc_type: "week_hours",
+      effective_date: "2026-12-01",
+      calculation_details: { full_day_hours_input: 7 },
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors.calc_type).toMatch(/version 2/);
   });
@@ -133,11 +198,19 @@ describe("inherited week_hours", () => {
     const missing = await call(app, "PATCH", url, { calc_type: "week_hours", calculation_details: { full_day_hours_input: 7 } });
     expect(missing.status).toBe(422);
     expect(missing.body.errors.effective_date).toMatch(/required/);
-    const tooEarly = await call(app, "PATCH", url, { calc_type: "week_hours", effective_date: "2025-01-01", calculation_details: { full_day_hours_input: 7 } });
+    const tooEarly = await call(app, "PATCH", url, {
+      calc_type: "week_hours",
+      effective_date: "2025-01-01",
+      calculation_details: { full_day_hours_input: 7 },
+    });
     expect(tooEarly.body.errors.effective_date).toMatch(/finalised/);
 
     const before = (await call(app, "GET", `/payslips/${open.id}`)).body.payslip.income;
-    const ok = await call(app, "PATCH", url, { calc_type: "week_hours", effective_date: effective, calculation_details: { full_day_hours_input: 10 } });
+    const ok = await call(app, "PATCH", url, {
+      calc_type: "week_hours",
+      effective_date: effective,
+      calculation_details: { full_day_hours_input: 10 },
+    });
     expect(ok.status).toBe(200);
     const rec = (await call(app, "GET", `/inherited_calculations/${ok.body.id}`)).body;
     expect(Object.keys(rec.inputs_history)).toEqual(expect.arrayContaining(["", effective]));
@@ -151,12 +224,30 @@ describe("inherited week_hours", () => {
 
   it("a new employee (no finalised payslips) sets the base entry without effective_date, also through POST calculations", async () => {
     const wave = (await call(app, "GET", "/clients/3/waves")).body[0].wave.id;
-    const { id } = (await call(app, "POST", "/clients/3/employees", { employee: { wave_id: wave, first_name: "Cian", last_name: "Ó Dálaigh", appointment_date: "2026-11-17", payment_method: "eft_manual" } })).body;
-    const r = await call(app, "POST", `/employees/${id}/calculations`, { calc_type: "week_hours", calculation_details: { schedule: "fixed", full_day_hours_input: 8, works_mon: true, day_type_mon: "full" } });
+    const { id } = (
+      await call(app, "POST", "/clients/3/employees", {
+        employee: {
+          wave_id: wave,
+          first_name: "Cian",
+          last_name: "Ó Dálaigh",
+          appointment_date: "2026-11-17",
+          payment_method: "eft_manual",
+        },
+      })
+    ).body;
+    const r = await call(app, "POST", `/employees/${id}/calculations`, {
+      calc_type: "week_hours",
+      calculation_details: { schedule: "fixed", full_day_hours_input: 8, works_mon: true, day_type_mon: "full" },
+    });
     expect(r.status).toBe(200);
     const [rec] = (await call(app, "GET", `/employees/${id}/inherited_calculations`)).body;
-    expect(rec.inputs_history).toEqual({ "": { schedule: "fixed", full_day_hours_input: 8, works_mon: true, day_type_mon: "full" } });
-    const bad = await call(app, "PATCH", `/employees/${id}/inherited_calculations`, { calc_type: "week_hours", calculation_details: { schedule: "sometimes" } });
+    expect(rec.inputs_history).toEqual({
+      "": { schedule: "fixed", full_day_hours_input: 8, works_mon: true, day_type_mon: "full" },
+    });
+    const bad = await call(app, "PATCH", `/employees/${id}/inherited_calculations`, {
+      calc_type: "week_hours",
+      calculation_details: { schedule: "sometimes" },
+    });
     expect(bad.body.errors["calculation_details.schedule"]).toMatch(/fixed/);
     const list = await employees(app, 3);
     expect(list.some((e) => e.id === id)).toBe(true);

@@ -29,7 +29,11 @@ describe("CLI options", () => {
   });
 
   it("exits non-zero as a real process", () => {
-    const r = spawnSync(process.execPath, ["--import", "tsx", "src/sandbox/cli.ts", "--employees", "many"], { cwd: join(__dirname, "../.."), encoding: "utf8", timeout: 30_000 });
+    const r = spawnSync(process.execPath, ["--import", "tsx", "src/sandbox/cli.ts", "--employees", "many"], {
+      cwd: join(__dirname, "../.."),
+      encoding: "utf8",
+      timeout: 30_000,
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--employees/);
   });
@@ -40,11 +44,22 @@ describe("--data persistence", () => {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-data-"));
     const file = join(dir, "state.json");
     const first = await makeApp({ dataFile: file, employees: 3 });
-    const created = await call(first, "POST", "/clients/1/employees", { employee: { wave_id: 11, first_name: "Persisted", last_name: "Person", appointment_date: "2026-11-02", payment_method: "cash" } });
+    const created = await call(first, "POST", "/clients/1/employees", {
+      employee: {
+        wave_id: 11,
+        first_name: "Persisted",
+        last_name: "Person",
+        appointment_date: "2026-11-02",
+        payment_method: "cash",
+      },
+    });
     expect(created.status).toBe(200);
     await first.close();
     expect(existsSync(file)).toBe(true);
-    const [header, ...records] = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const [header, ...records] = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(header).toMatchObject({ format: "payroll-sandbox-state", version: 3 });
     expect(records.some(([table, rs]) => table === "employees" && rs.some((r: any) => r.first_name === "Persisted"))).toBe(true);
 
@@ -55,7 +70,9 @@ describe("--data persistence", () => {
       expect(e).toMatchObject({ first_name: "Persisted", number: created.body.number });
       expect((await call(second, "GET", "/clients/1/employees")).body).toHaveLength(4);
       // IDs continue after the loaded ones.
-      const next = await call(second, "POST", "/clients/1/employees", { employee: { wave_id: 11, first_name: "Next", last_name: "One", appointment_date: "2026-11-02", payment_method: "cash" } });
+      const next = await call(second, "POST", "/clients/1/employees", {
+        employee: { wave_id: 11, first_name: "Next", last_name: "One", appointment_date: "2026-11-02", payment_method: "cash" },
+      });
       expect(next.body.id).toBeGreaterThan(created.body.id);
     } finally {
       await second.close();
@@ -87,10 +104,14 @@ describe("the running CLI", () => {
   it("serves, logs requests without the Authorization header, and stops cleanly on SIGTERM", async () => {
     const { spawn } = await import("node:child_process");
     const key = "cli-secret-4f1c9a";
-    const child = spawn(process.execPath, ["--import", "tsx", "src/sandbox/cli.ts", "--port", "0", "--employees", "2", "--log", "--api-key", key], {
-      cwd: join(__dirname, "../.."),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "src/sandbox/cli.ts", "--port", "0", "--employees", "2", "--log", "--api-key", key],
+      {
+        cwd: join(__dirname, "../.."),
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));

@@ -23,7 +23,11 @@ it("reads parse with the contract", async () => {
     const run = (await call(app, "GET", `/clients/${clientId}/payment_runs`)).body[0].payment_run;
     const waveId = employee.wave_id;
     await expectShape(C.ClientList, "GET", "/clients");
-    await expectShape(C.EmployeeList, "GET", `/clients/${clientId}/employees?include=service_periods,recent_payslips,recent_payslips_with_data`);
+    await expectShape(
+      C.EmployeeList,
+      "GET",
+      `/clients/${clientId}/employees?include=service_periods,recent_payslips,recent_payslips_with_data`,
+    );
     await expectShape(C.EmployeeResponse, "GET", `/employees/${employee.id}`);
     await expectShape(C.WaveList, "GET", `/clients/${clientId}/waves`);
     await expectShape(C.WaveSimplifiedList, "GET", `/clients/${clientId}/waves?format=simplified`);
@@ -49,7 +53,13 @@ it("reads parse with the contract", async () => {
     await expectShape(C.ProfileMappingList, "GET", `/employees/${employee.id}/profile_mappings`);
     const leaveTypes = Object.keys((await call(app, "GET", `/clients/${clientId}/leave_types`)).body).map(Number);
     const bodies: Record<C.ReportId, unknown> = {
-      transaction_history: { start_date: "2026-01-01", end_date: "2026-12-31", account_names: ["basic_salary", "hourly_pay", "paye", "nett_pay"], custom_fields: ["first_name"], humanize: true },
+      transaction_history: {
+        start_date: "2026-01-01",
+        end_date: "2026-12-31",
+        account_names: ["basic_salary", "hourly_pay", "paye", "nett_pay"],
+        custom_fields: ["first_name"],
+        humanize: true,
+      },
       variance: { wave_id: waveId, period_offset: finalised[0].period_offset },
       comparison_leave: { start_date: "2026-01-01", end_date: "2026-12-31", leave_types: leaveTypes },
       leave_liability_v2: { date: "2026-10-31", humanize: true },
@@ -66,11 +76,20 @@ it("reads parse with the contract", async () => {
 it("writes answer in the contract's shapes", async () => {
   const { employee, open } = await activeEmployee(app, 3);
   await expectShape(C.EmployeeWriteResponse, "PATCH", `/employees/${employee.id}`, { employee: { job_title: "Carer" } });
-  await expectShape(C.BulkInputResponse, "POST", "/clients/3/bulk_input", { entities: [{ id: String(employee.id), payslip_date: open.date, attributes: { "calc.overtime.hours": 2, email: "x" } }] });
-  await expectShape(C.MessageIdResponse, "POST", `/employees/${employee.id}/calculations`, { calc_type: "bonus", calculation_details: { amount: 10 } });
+  await expectShape(C.BulkInputResponse, "POST", "/clients/3/bulk_input", {
+    entities: [{ id: String(employee.id), payslip_date: open.date, attributes: { "calc.overtime.hours": 2, email: "x" } }],
+  });
+  await expectShape(C.MessageIdResponse, "POST", `/employees/${employee.id}/calculations`, {
+    calc_type: "bonus",
+    calculation_details: { amount: 10 },
+  });
   const leaveType = Number(Object.keys((await call(app, "GET", "/clients/3/leave_types")).body)[0]);
-  await expectShape(C.LeaveDaysCreateMultipleResponse, "POST", `/employees/${employee.id}/leave_days/create_multiple`, { dates: [{ date: "2027-02-03", hours: 3, type_id: leaveType }] });
-  await expectShape(C.MessageResponse, "POST", `/employees/${employee.id}/service_periods/end_service`, { employee_action: { termination_date: open.date, termination_code: 3 } });
+  await expectShape(C.LeaveDaysCreateMultipleResponse, "POST", `/employees/${employee.id}/leave_days/create_multiple`, {
+    dates: [{ date: "2027-02-03", hours: 3, type_id: leaveType }],
+  });
+  await expectShape(C.MessageResponse, "POST", `/employees/${employee.id}/service_periods/end_service`, {
+    employee_action: { termination_date: open.date, termination_code: 3 },
+  });
   const err = await call(app, "POST", "/clients/3/employees", { employee: {} });
   expect(C.ErrorBody.safeParse(err.body).success).toBe(true);
 });

@@ -45,12 +45,20 @@ describe("demo data", () => {
 
   it("has 12+ months of finalised pay runs per wave, loans, savings, leave and long-term leave", () => {
     for (const w of store.waves.all()) {
-      const dates = store.paymentRuns.where("wave", w.id).map((r) => r.period_end_date).sort();
+      const dates = store.paymentRuns
+        .where("wave", w.id)
+        .map((r) => r.period_end_date)
+        .sort();
       expect(dates.length).toBeGreaterThan(0);
       const months = (Date.parse(dates.at(-1)!) - Date.parse(dates[0])) / (30.44 * 86_400_000);
       expect(months).toBeGreaterThanOrEqual(12);
     }
-    const items = new Set(store.calculations.all().filter((c) => c.employee_id !== null).map((c) => c.item));
+    const items = new Set(
+      store.calculations
+        .all()
+        .filter((c) => c.employee_id !== null)
+        .map((c) => c.item),
+    );
     for (const item of ["employer_loan", "savings", "basic_salary", "hourly_pay", "pension"]) expect(items.has(item)).toBe(true);
     expect(store.leaveDays.size).toBeGreaterThan(50);
     expect(store.servicePeriods.all().some((s) => s.negative)).toBe(true);

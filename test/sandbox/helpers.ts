@@ -23,7 +23,12 @@ export async function call<T = any>(
   payload?: unknown,
   headers: Record<string, string> = { authorization: KEY },
 ): Promise<Res<T>> {
-  const r = await app.inject({ method, url: `/v1${url}`, headers: payload === undefined ? headers : { "content-type": "application/json", ...headers }, payload: payload as never });
+  const r = await app.inject({
+    method,
+    url: `/v1${url}`,
+    headers: payload === undefined ? headers : { "content-type": "application/json", ...headers },
+    payload: payload as never,
+  });
   const text = r.body;
   let body: unknown = text;
   if ((r.headers["content-type"] ?? "").toString().includes("json") && text) body = JSON.parse(text);
@@ -51,7 +56,10 @@ export async function employees(app: FastifyInstance, clientId: number, include?
 }
 
 /** An employee in service with an open regular payslip and finalised history. */
-export async function activeEmployee(app: FastifyInstance, clientId: number): Promise<{ employee: any; open: any; finalised: any[] }> {
+export async function activeEmployee(
+  app: FastifyInstance,
+  clientId: number,
+): Promise<{ employee: any; open: any; finalised: any[] }> {
   for (const e of await employees(app, clientId, "service_periods")) {
     const sp = e.service_periods.map((s: any) => s.service_period).filter((s: any) => !s.negative);
     if (sp.at(-1).end_date !== null) continue;

@@ -40,27 +40,67 @@ describe("errors", () => {
     expect(report.status).toBe(404);
   });
   it("400 {message} for malformed JSON, and the service keeps answering", async () => {
-    const r = await app.inject({ method: "POST", url: "/v1/clients/1/bulk_input", headers: { authorization: KEY, "content-type": "application/json" }, payload: '{"entities": [' });
+    const r = await app.inject({
+      method: "POST",
+      url: "/v1/clients/1/bulk_input",
+      headers: { authorization: KEY, "content-type": "application/json" },
+      payload: '{"entities": [',
+    });
     expect(r.statusCode).toBe(400);
     expect(JSON.parse(r.body)).toEqual({ message: expect.stringMatching(/Malformed JSON/) });
     expect((await call(app, "GET", "/clients")).status).toBe(200);
   });
   it("422 {message, errors} keyed by attribute path", async () => {
-    const r = await call(app, "POST", "/clients/1/employees", { employee: { first_name: "", prsi_class: "z", payment_method: "paypal", surprise: 1 } });
+    const r = await call(app, "POST", "/clients/1/employees", {
+      employee: { first_name: "", prsi_class: "z", payment_method: "paypal", surprise: 1 },
+    });
     expect(r.status).toBe(422);
     expect(r.body.message).toEqual(expect.any(String));
-    expect(Object.keys(r.body.errors)).toEqual(expect.arrayContaining(["employee.first_name", "employee.prsi_class", "employee.payment_method", "employee.surprise", "employee.wave_id"]));
+    expect(Object.keys(r.body.errors)).toEqual(
+      expect.arrayContaining([
+        "employee.first_name",
+        "employee.prsi_class",
+        "employee.payment_method",
+        "employee.surprise",
+        "employee.wave_id",
+      ]),
+    );
   });
   it("415 for a body that is not JSON", async () => {
-    const r = await app.inject({ method: "POST", url: "/v1/clients/1/bulk_input", headers: { authorization: KEY, "content-type": "text/plain" }, payload: "hello" });
+    const r = await app.inject({
+      method: "POST",
+      url: "/v1/clients/1/bulk_input",
+      headers: { authorization: KEY, "content-type": "text/plain" },
+      payload: "hello",
+    });
     expect(r.statusCode).toBe(415);
     expect(JSON.parse(r.body).message).toMatch(/application\/json/);
   });
   it("stays up and never shows a stack trace whatever it is sent", async () => {
-    const junk: unknown[] = [null, 42, "text", [], { entities: "x" }, { entities: [null] }, { entities: [{ id: "1", attributes: {}, extra: [{}] }] }, JSON.parse('{"__proto__": {"polluted": true}}')];
+    const junk: unknown[] = [
+      null,
+      42,
+      "text",
+      [],
+      { entities: "x" },
+      { entities: [null] },
+      { entities: [{ id: "1", attributes: {}, extra: [{}] }] },
+      JSON.parse('{"__proto__": {"polluted": true}}'),
+    ];
     for (const body of junk) {
-      for (const url of ["/clients/1/bulk_input", "/clients/1/employees", "/clients/1/waves", "/employees/1001/calculations", "/clients/1/reports/variance"]) {
-        const r = await app.inject({ method: "POST", url: `/v1${url}`, headers: { authorization: KEY, "content-type": "application/json" }, payload: JSON.stringify(body) });
+      for (const url of [
+        "/clients/1/bulk_input",
+        "/clients/1/employees",
+        "/clients/1/waves",
+        "/employees/1001/calculations",
+        "/clients/1/reports/variance",
+      ]) {
+        const r = await app.inject({
+          method: "POST",
+          url: `/v1${url}`,
+          headers: { authorization: KEY, "content-type": "application/json" },
+          payload: JSON.stringify(body),
+        });
         expect(r.statusCode).toBeGreaterThanOrEqual(400);
         expect(r.statusCode).toBeLessThan(500);
         expect(r.body).not.toMatch(/at .*\.ts:\d+|Error:/);
@@ -68,14 +108,22 @@ describe("errors", () => {
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // A malformed calculation key fails its entity, not the request.
-    const r = await call(app, "POST", "/clients/1/bulk_input", { entities: [{ id: "1001", attributes: { "calc.x": { deep: [1, 2] } } }] });
+    const r = await call(app, "POST", "/clients/1/bulk_input", {
+      entities: [{ id: "1001", attributes: { "calc.x": { deep: [1, 2] } } }],
+    });
     expect(r.status).toBe(200);
     expect(r.body[0]).toMatchObject({ success: "false", errors: { "calc.x": expect.any(String) } });
     expect((await call(app, "GET", "/clients")).status).toBe(200);
   });
   it("accepts a DELETE that sends a JSON content type and no body", async () => {
-    const created = await call(app, "POST", "/clients/1/employees", { employee: { wave_id: 11, first_name: "Temp", last_name: "Worker", appointment_date: "2026-11-02", payment_method: "cash" } });
-    const r = await app.inject({ method: "DELETE", url: `/v1/employees/${created.body.id}`, headers: { authorization: KEY, "content-type": "application/json" } });
+    const created = await call(app, "POST", "/clients/1/employees", {
+      employee: { wave_id: 11, first_name: "Temp", last_name: "Worker", appointment_date: "2026-11-02", payment_method: "cash" },
+    });
+    const r = await app.inject({
+      method: "DELETE",
+      url: `/v1/employees/${created.body.id}`,
+      headers: { authorization: KEY, "content-type": "application/json" },
+    });
     expect(r.statusCode).toBe(200);
   });
 });

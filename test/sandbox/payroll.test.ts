@@ -11,10 +11,14 @@ afterAll(() => app.close());
 describe("dirty payslips", () => {
   it("an input change marks the open payslip dirty (no nett_pay), the include answers 202, then both recover", async () => {
     const { employee, open } = await activeEmployee(app, 1);
-    const r = await call(app, "POST", "/clients/1/bulk_input", { entities: [{ id: String(employee.id), attributes: { "calc.bonus.amount": 1000 } }] });
+    const r = await call(app, "POST", "/clients/1/bulk_input", {
+      entities: [{ id: String(employee.id), attributes: { "calc.bonus.amount": 1000 } }],
+    });
     expect(r.body[0].success).toBe("true");
 
-    const listed = (await call(app, "GET", `/employees/${employee.id}/payslips`)).body.map((p: any) => p.payslip).find((p: any) => p.id === open.id);
+    const listed = (await call(app, "GET", `/employees/${employee.id}/payslips`)).body
+      .map((p: any) => p.payslip)
+      .find((p: any) => p.id === open.id);
     expect(listed.dirty).toBe(true);
     expect(listed).not.toHaveProperty("nett_pay");
     const busy = await call(app, "GET", "/clients/1/employees?include=recent_payslips_with_data");
@@ -22,7 +26,9 @@ describe("dirty payslips", () => {
     expect(busy.body).toEqual({ message: expect.any(String) });
 
     const clean = await eventually(async () => {
-      const p = (await call(app, "GET", `/employees/${employee.id}/payslips`)).body.map((x: any) => x.payslip).find((x: any) => x.id === open.id);
+      const p = (await call(app, "GET", `/employees/${employee.id}/payslips`)).body
+        .map((x: any) => x.payslip)
+        .find((x: any) => x.id === open.id);
       return p.dirty ? undefined : p;
     });
     expect(clean.nett_pay).toBeGreaterThan(open.nett_pay); // the bonus raised pay
@@ -38,7 +44,10 @@ describe("dirty payslips", () => {
   it("finalised payslips keep their figures whatever changes later", async () => {
     const { employee, finalised } = await activeEmployee(app, 1);
     const before = (await call(app, "GET", `/payslips/${finalised[0].id}`)).body;
-    await call(app, "POST", `/employees/${employee.id}/calculations`, { calc_type: "basic_salary", calculation_details: { amount: 99999 } });
+    await call(app, "POST", `/employees/${employee.id}/calculations`, {
+      calc_type: "basic_salary",
+      calculation_details: { amount: 99999 },
+    });
     await call(app, "PATCH", `/employees/${employee.id}`, { employee: { prsi_class: "m" } });
     expect((await call(app, "GET", `/payslips/${finalised[0].id}`)).body).toEqual(before);
   });
@@ -52,14 +61,24 @@ describe("payslip forms", () => {
       expect(totalOf(d.income)).toBe(sumPairs(d.income));
       expect(totalOf(d.deduction)).toBe(sumPairs(d.deduction));
       expect(totalOf(d.grand_total)).toBe(totalOf(d.income) - totalOf(d.deduction));
-      for (const l of Object.values(d.leave) as any[]) expect(l).toEqual({ id: expect.any(Number), accrual: expect.any(Number), taken: expect.any(Number), balance: expect.any(Number) });
+      for (const l of Object.values(d.leave) as any[])
+        expect(l).toEqual({
+          id: expect.any(Number),
+          accrual: expect.any(Number),
+          taken: expect.any(Number),
+          balance: expect.any(Number),
+        });
       if (p.finalised) expect(Math.round(p.nett_pay * 100)).toBe(totalOf(d.grand_total));
     }
   });
 
   it("serves a real PDF per payslip", async () => {
     const { open } = await activeEmployee(app, 2);
-    const r = await app.inject({ method: "GET", url: `/v1/payslips/${open.id}.pdf`, headers: { authorization: "test-key-0b7e", "content-type": "application/pdf" } });
+    const r = await app.inject({
+      method: "GET",
+      url: `/v1/payslips/${open.id}.pdf`,
+      headers: { authorization: "test-key-0b7e", "content-type": "application/pdf" },
+    });
     expect(r.statusCode).toBe(200);
     expect(r.headers["content-type"]).toBe("application/pdf");
     expect(r.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
@@ -87,7 +106,11 @@ describe("pay runs", () => {
     for (const clientId of [1, 2]) {
       const run = (await call(app, "GET", `/clients/${clientId}/payment_runs`)).body[5].payment_run;
       const [journal] = (await call(app, "GET", `/payment_runs/${run.id}/accounting`)).body;
-      const side = (lines: any[]) => lines.reduce((s, l) => s + Object.values(l.amount as Record<string, number>).reduce((t, v) => t + Math.round(v * 100), 0), 0);
+      const side = (lines: any[]) =>
+        lines.reduce(
+          (s, l) => s + Object.values(l.amount as Record<string, number>).reduce((t, v) => t + Math.round(v * 100), 0),
+          0,
+        );
       expect(side(journal.debit)).toBe(side(journal.credit));
       expect(side(journal.debit)).toBeGreaterThan(0);
       if (clientId === 2) {

@@ -8,21 +8,30 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const periods = async (id: number) => (await call(app, "GET", `/employees/${id}/service_periods`)).body.map((s: any) => s.service_period).filter((s: any) => !s.negative);
+const periods = async (id: number) =>
+  (await call(app, "GET", `/employees/${id}/service_periods`)).body
+    .map((s: any) => s.service_period)
+    .filter((s: any) => !s.negative);
 
 describe("service periods", () => {
   it("end_service -> (update) -> undo_end_service -> end_service -> reinstate, with 422 for invalid transitions", async () => {
     const { employee, open } = await activeEmployee(app, 1);
     const url = `/employees/${employee.id}/service_periods`;
-    expect((await call(app, "POST", `${url}/reinstate`, { employee_action: { appointment_date: "2026-12-01" } })).status).toBe(422);
+    expect((await call(app, "POST", `${url}/reinstate`, { employee_action: { appointment_date: "2026-12-01" } })).status).toBe(
+      422,
+    );
     expect((await call(app, "DELETE", `${url}/undo_end_service`)).status).toBe(422);
 
-    const end = await call(app, "POST", `${url}/end_service`, { employee_action: { termination_date: open.date, termination_code: 2 } });
+    const end = await call(app, "POST", `${url}/end_service`, {
+      employee_action: { termination_date: open.date, termination_code: 2 },
+    });
     expect(end.status).toBe(200);
     expect(end.body.message).toMatch(/terminated/i);
     expect((await periods(employee.id)).at(-1)).toMatchObject({ end_date: open.date, termination_code: 2 });
 
-    const update = await call(app, "POST", `${url}/end_service`, { employee_action: { termination_date: open.date, termination_code: 4 } });
+    const update = await call(app, "POST", `${url}/end_service`, {
+      employee_action: { termination_date: open.date, termination_code: 4 },
+    });
     expect(update.body.message).toMatch(/updated/i);
     expect((await periods(employee.id)).at(-1).termination_code).toBe(4);
 
@@ -43,9 +52,13 @@ describe("service periods", () => {
 
   it("refuses a termination before the period started or before finalised pay", async () => {
     const { employee } = await activeEmployee(app, 2);
-    const r = await call(app, "POST", `/employees/${employee.id}/service_periods/end_service`, { employee_action: { termination_date: "1990-01-01", termination_code: 1 } });
+    const r = await call(app, "POST", `/employees/${employee.id}/service_periods/end_service`, {
+      employee_action: { termination_date: "1990-01-01", termination_code: 1 },
+    });
     expect(r.status).toBe(422);
-    const missing = await call(app, "POST", `/employees/${employee.id}/service_periods/end_service`, { employee_action: { termination_date: "2026-12-31" } });
+    const missing = await call(app, "POST", `/employees/${employee.id}/service_periods/end_service`, {
+      employee_action: { termination_date: "2026-12-31" },
+    });
     expect(missing.body.errors["employee_action.termination_code"]).toBeDefined();
   });
 
@@ -58,7 +71,7 @@ describe("service periods", () => {
 });
 
 describe("leave", () => {
-  it("creates full days (null or \"null\") and part days, lists them as arrays per type, and moves the balance", async () => {
+  it('creates full days (null or "null") and part days, lists them as arrays per type, and moves the balance', async () => {
     const { employee, open } = await activeEmployee(app, 2);
     const types = (await call(app, "GET", "/clients/2/leave_types")).body;
     const annual = Number(Object.keys(types).find((k) => types[k] === "Annual leave"));
@@ -66,17 +79,35 @@ describe("leave", () => {
     const before = await balance();
     expect(Object.keys(before).sort()).toEqual(Object.keys(types).sort());
 
-    const a = await call(app, "POST", `/employees/${employee.id}/leave_days`, { date: "2027-01-11", hours: null, type_id: annual });
-    const b = await call(app, "POST", `/employees/${employee.id}/leave_days`, { date: "2027-01-12", hours: "null", type_id: annual });
+    const a = await call(app, "POST", `/employees/${employee.id}/leave_days`, {
+      date: "2027-01-11",
+      hours: null,
+      type_id: annual,
+    });
+    const b = await call(app, "POST", `/employees/${employee.id}/leave_days`, {
+      date: "2027-01-12",
+      hours: "null",
+      type_id: annual,
+    });
     const c = await call(app, "POST", `/employees/${employee.id}/leave_days`, { date: "2027-01-13", hours: 4, type_id: annual });
     expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
-    const multi = await call(app, "POST", `/employees/${employee.id}/leave_days/create_multiple`, { dates: [{ date: "2027-02-01", hours: null, type_id: annual }, { date: "2027-02-02", type_id: annual }] });
+    const multi = await call(app, "POST", `/employees/${employee.id}/leave_days/create_multiple`, {
+      dates: [
+        { date: "2027-02-01", hours: null, type_id: annual },
+        { date: "2027-02-02", type_id: annual },
+      ],
+    });
     expect(multi.body).toEqual({ message: expect.any(String), ids: [expect.any(Number), expect.any(Number)] });
 
     const list = (await call(app, "GET", `/employees/${employee.id}/leave_days`)).body;
     expect(Array.isArray(list[0])).toBe(true);
     const flat = list.flat();
-    expect(flat.find((d: any) => d.id === b.body.id)).toMatchObject({ date: "2027-01-12", hours: null, leave_type: "Annual leave", type_id: annual });
+    expect(flat.find((d: any) => d.id === b.body.id)).toMatchObject({
+      date: "2027-01-12",
+      hours: null,
+      leave_type: "Annual leave",
+      type_id: annual,
+    });
     expect(flat.find((d: any) => d.id === c.body.id).hours).toBe(4);
     for (const group of list) expect(new Set(group.map((d: any) => d.type_id)).size).toBe(1);
 
@@ -94,11 +125,18 @@ describe("leave", () => {
     const { employee, finalised } = await activeEmployee(app, 1);
     const types = Object.keys((await call(app, "GET", "/clients/1/leave_types")).body).map(Number);
     const url = `/employees/${employee.id}/leave_days`;
-    expect((await call(app, "POST", url, { date: "2027-03-01", type_id: 99999 })).body.errors.type_id).toMatch(/not a leave type/);
+    expect((await call(app, "POST", url, { date: "2027-03-01", type_id: 99999 })).body.errors.type_id).toMatch(
+      /not a leave type/,
+    );
     expect((await call(app, "POST", url, { date: finalised[1].date, type_id: types[0] })).body.errors.date).toMatch(/finalised/);
     expect((await call(app, "POST", url, { date: "2027-03-01", type_id: types[0], hours: 0 })).status).toBe(422);
     const count = (await call(app, "GET", url)).body.flat().length;
-    const multi = await call(app, "POST", `${url}/create_multiple`, { dates: [{ date: "2027-03-02", type_id: types[0] }, { date: "2027-03-02", type_id: types[0] }] });
+    const multi = await call(app, "POST", `${url}/create_multiple`, {
+      dates: [
+        { date: "2027-03-02", type_id: types[0] },
+        { date: "2027-03-02", type_id: types[0] },
+      ],
+    });
     expect(multi.status).toBe(422);
     expect(multi.body.errors["dates.1.date"]).toMatch(/already/);
     expect((await call(app, "GET", url)).body.flat().length).toBe(count);
@@ -123,10 +161,20 @@ describe("profile mappings", () => {
     expect(bad.status).toBe(422);
     const clientProfiles = [501, 502].filter((id) => !before.some((m: any) => m.profile_mapping.profile_id === id));
     const calc = (await call(app, "GET", `/employees/${employee.id}/calculations`)).body.find((c: any) => c.id !== null);
-    const ok = await call(app, "POST", url, { profile_mapping: { profile_id: clientProfiles[0], inputs: { note: "x" }, included_calculations: [calc.id] } });
+    const ok = await call(app, "POST", url, {
+      profile_mapping: { profile_id: clientProfiles[0], inputs: { note: "x" }, included_calculations: [calc.id] },
+    });
     expect(ok.status).toBe(200);
     const after = (await call(app, "GET", url)).body;
     expect(after).toHaveLength(before.length + 1);
-    expect(after.at(-1)).toEqual({ profile_mapping: expect.objectContaining({ id: ok.body.id, employee_id: employee.id, profile_id: clientProfiles[0], included_calculations: [calc.id], excluded_calculations: [] }) });
+    expect(after.at(-1)).toEqual({
+      profile_mapping: expect.objectContaining({
+        id: ok.body.id,
+        employee_id: employee.id,
+        profile_id: clientProfiles[0],
+        included_calculations: [calc.id],
+        excluded_calculations: [],
+      }),
+    });
   });
 });

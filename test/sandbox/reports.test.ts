@@ -9,12 +9,19 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const cents = (v: unknown) => Math.round(Number(v) * 100);
-const pairValue = (pairs: [string | number, string][], key: string | number) => pairs.filter(([k]) => String(k) === String(key)).reduce((s, [, a]) => s + cents(a), 0);
+const pairValue = (pairs: [string | number, string][], key: string | number) =>
+  pairs.filter(([k]) => String(k) === String(key)).reduce((s, [, a]) => s + cents(a), 0);
 
 describe("transaction_history", () => {
   it("has one row per finalised payslip in range whose amounts equal the payslip's", async () => {
     const { employee, finalised } = await activeEmployee(app, 1);
-    const body = { start_date: "2026-01-01", end_date: "2026-12-31", employee_ids: [employee.id], account_names: ["basic_salary", "paye", "usc", "prsi_employer", "gross_pay", "nett_pay"], custom_fields: ["first_name", "42"] };
+    const body = {
+      start_date: "2026-01-01",
+      end_date: "2026-12-31",
+      employee_ids: [employee.id],
+      account_names: ["basic_salary", "paye", "usc", "prsi_employer", "gross_pay", "nett_pay"],
+      custom_fields: ["first_name", "42"],
+    };
     const rows = (await call(app, "POST", "/clients/1/reports/transaction_history", body)).body;
     const inRange = finalised.filter((p: any) => p.date >= "2026-01-01");
     expect(rows).toHaveLength(inRange.length);
@@ -34,24 +41,50 @@ describe("transaction_history", () => {
   });
 
   it("humanize gives currency text like €1,234.56", async () => {
-    const rows = (await call(app, "POST", "/clients/1/reports/transaction_history", { start_date: "2026-10-01", end_date: "2026-10-31", account_names: ["gross_pay", "nett_pay"], humanize: true })).body;
+    const rows = (
+      await call(app, "POST", "/clients/1/reports/transaction_history", {
+        start_date: "2026-10-01",
+        end_date: "2026-10-31",
+        account_names: ["gross_pay", "nett_pay"],
+        humanize: true,
+      })
+    ).body;
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.gross_pay).toMatch(/^-?€\d{1,3}(,\d{3})*\.\d{2}$/);
     expect(rows.some((r: any) => /€\d,\d{3}\.\d{2}/.test(r.gross_pay))).toBe(true);
   });
 
   it("names unknown accounts and refuses reversed dates", async () => {
-    const r = await call(app, "POST", "/clients/1/reports/transaction_history", { start_date: "2026-12-01", end_date: "2026-01-01", account_names: ["basic_salary", "champagne"] });
+    const r = await call(app, "POST", "/clients/1/reports/transaction_history", {
+      start_date: "2026-12-01",
+      end_date: "2026-01-01",
+      account_names: ["basic_salary", "champagne"],
+    });
     expect(r.status).toBe(422);
     expect(Object.keys(r.body.errors).sort()).toEqual(["account_names.1", "end_date"]);
   });
 
   it("filters by employee_ids with wave_ids as an additional filter; no employee_ids means no filter", async () => {
-    const all = (await call(app, "POST", "/clients/1/reports/transaction_history", { start_date: "2026-10-01", end_date: "2026-10-31", account_names: ["nett_pay"], wave_ids: [11] })).body;
+    const all = (
+      await call(app, "POST", "/clients/1/reports/transaction_history", {
+        start_date: "2026-10-01",
+        end_date: "2026-10-31",
+        account_names: ["nett_pay"],
+        wave_ids: [11],
+      })
+    ).body;
     expect(new Set(all.map((r: any) => r.employee)).size).toBeGreaterThan(1);
     const ids = (await call(app, "GET", "/clients/1/employees")).body.map((e: any) => e.employee);
     const weekly = ids.find((e: any) => e.wave_id === 12);
-    const none = (await call(app, "POST", "/clients/1/reports/transaction_history", { start_date: "2026-10-01", end_date: "2026-10-31", account_names: ["nett_pay"], employee_ids: [weekly.id], wave_ids: [11] })).body;
+    const none = (
+      await call(app, "POST", "/clients/1/reports/transaction_history", {
+        start_date: "2026-10-01",
+        end_date: "2026-10-31",
+        account_names: ["nett_pay"],
+        employee_ids: [weekly.id],
+        wave_ids: [11],
+      })
+    ).body;
     expect(none).toEqual([]);
   });
 });
@@ -60,8 +93,17 @@ describe("variance, leave and balances", () => {
   it("variance compares the selected period with the one before, from the payslips", async () => {
     const { employee, finalised } = await activeEmployee(app, 2);
     const [sel, prev] = finalised;
-    const rows = (await call(app, "POST", "/clients/2/reports/variance", { wave_id: employee.wave_id, period_offset: sel.period_offset, employee_ids: [employee.id] })).body;
-    const [ds, dp] = [(await call(app, "GET", `/payslips/${sel.id}`)).body.payslip, (await call(app, "GET", `/payslips/${prev.id}`)).body.payslip];
+    const rows = (
+      await call(app, "POST", "/clients/2/reports/variance", {
+        wave_id: employee.wave_id,
+        period_offset: sel.period_offset,
+        employee_ids: [employee.id],
+      })
+    ).body;
+    const [ds, dp] = [
+      (await call(app, "GET", `/payslips/${sel.id}`)).body.payslip,
+      (await call(app, "GET", `/payslips/${prev.id}`)).body.payslip,
+    ];
     const paye = rows.find((r: any) => r.Transaction.name === "paye");
     expect(cents(paye.Selected)).toBe(pairValue(ds.deduction, "paye"));
     expect(cents(paye.Previous)).toBe(pairValue(dp.deduction, "paye"));
@@ -76,7 +118,14 @@ describe("variance, leave and balances", () => {
     const { employee, finalised } = await activeEmployee(app, 3);
     const types = (await call(app, "GET", "/clients/3/leave_types")).body;
     const typeIds = Object.keys(types).map(Number);
-    const rows = (await call(app, "POST", "/clients/3/reports/comparison_leave", { start_date: "2026-01-01", end_date: "2026-12-31", employee_ids: [employee.id], leave_types: typeIds })).body;
+    const rows = (
+      await call(app, "POST", "/clients/3/reports/comparison_leave", {
+        start_date: "2026-01-01",
+        end_date: "2026-12-31",
+        employee_ids: [employee.id],
+        leave_types: typeIds,
+      })
+    ).body;
     expect(rows.length).toBeGreaterThan(0);
     for (const p of finalised.slice(0, 3)) {
       const leave = (await call(app, "GET", `/payslips/${p.id}`)).body.payslip.leave;
@@ -105,10 +154,15 @@ describe("variance, leave and balances", () => {
     expect(withLoan).toBeDefined();
     const before = earlier.find((r: any) => r.employee === withLoan.employee);
     expect(before.Loans).toBeGreaterThan(withLoan.Loans);
-    const e = (await call(app, "GET", "/clients/1/employees")).body.map((x: any) => x.employee).find((x: any) => x.number === withLoan.employee);
-    const payslips = (await call(app, "GET", `/employees/${e.id}/payslips`)).body.map((x: any) => x.payslip).filter((p: any) => p.finalised && p.date > "2026-06-30" && p.date <= "2026-11-21");
+    const e = (await call(app, "GET", "/clients/1/employees")).body
+      .map((x: any) => x.employee)
+      .find((x: any) => x.number === withLoan.employee);
+    const payslips = (await call(app, "GET", `/employees/${e.id}/payslips`)).body
+      .map((x: any) => x.payslip)
+      .filter((p: any) => p.finalised && p.date > "2026-06-30" && p.date <= "2026-11-21");
     let repaid = 0;
-    for (const p of payslips) repaid += pairValue((await call(app, "GET", `/payslips/${p.id}`)).body.payslip.deduction, "employer_loan");
+    for (const p of payslips)
+      repaid += pairValue((await call(app, "GET", `/payslips/${p.id}`)).body.payslip.deduction, "employer_loan");
     expect(cents(before.Loans) - cents(withLoan.Loans)).toBe(repaid);
   });
 });
@@ -139,7 +193,9 @@ describe("async reports", () => {
     expect(Number(c.headers["retry-after"])).toBeGreaterThan(0);
     expect((await call(app, "GET", "/clients/1/reports/poll/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await call(app, "GET", `/clients/2/reports/poll/${a.body.uuid}`)).status).toBe(404);
-    await eventually(async () => ((await call(app, "GET", `/clients/1/reports/poll/${b.body.uuid}`)).status === 200 ? true : undefined));
+    await eventually(async () =>
+      (await call(app, "GET", `/clients/1/reports/poll/${b.body.uuid}`)).status === 200 ? true : undefined,
+    );
     expect((await call(app, "POST", "/clients/1/reports/tracked_balances/async", body)).status).toBe(200);
   });
 

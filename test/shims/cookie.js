@@ -10,4 +10,10 @@ function stringifySetCookie(nameOrCookie, value) {
 function unsupported() {
   throw new Error("cookie parsing is not available in tests (test/shims/cookie.js)");
 }
-module.exports = { stringifySetCookie, parseCookie: unsupported, parseSetCookie: unsupported, parse: unsupported, serialize: stringifySetCookie };
+module.exports = {
+  stringifySetCookie,
+  parseCookie: unsupported,
+  parseSetCookie: unsupported,
+  parse: unsupported,
+  serialize: stringifySetCookie,
+};

@@ -26,7 +26,11 @@ function applyEntity(ctx: Ctx, client: ClientRec, entity: Entity): BulkInputResu
   const result: BulkInputResult = { id: entity.id, success: "false", message: "" };
   if (entity.payslip_id !== undefined) result.payslip_id = entity.payslip_id;
   if (entity.payslip_date !== undefined) result.payslip_date = entity.payslip_date;
-  const fail = (message: string, errors?: Record<string, string>): BulkInputResult => ({ ...result, message, ...(errors ? { errors } : {}) });
+  const fail = (message: string, errors?: Record<string, string>): BulkInputResult => ({
+    ...result,
+    message,
+    ...(errors ? { errors } : {}),
+  });
 
   const e = ctx.store.employees.get(Number(entity.id));
   if (!e || e.client_id !== client.id) return fail(`Employee ${entity.id} not found in client ${client.id}`);
@@ -69,10 +73,12 @@ function applyEntity(ctx: Ctx, client: ClientRec, entity: Entity): BulkInputResu
   for (const [calcId, inputs] of calcInputs) {
     const item = canonicalItem(ctx, client.id, calcId);
     if (item === null) {
-      for (const input of Object.keys(inputs)) errors[`calc.${calcId}.${input}`] = `unknown calculation "${calcId}"; see items_and_outputs`;
+      for (const input of Object.keys(inputs))
+        errors[`calc.${calcId}.${input}`] = `unknown calculation "${calcId}"; see items_and_outputs`;
       continue;
     }
-    for (const [input, message] of Object.entries(checkInputs(ctx, client.id, item, inputs).errors)) errors[`calc.${calcId}.${input}`] = message;
+    for (const [input, message] of Object.entries(checkInputs(ctx, client.id, item, inputs).errors))
+      errors[`calc.${calcId}.${input}`] = message;
   }
   let attrs: ReturnType<typeof EmployeeUpdateAttributes.parse> | null = null;
   if (Object.keys(employeeAttrs).length) {
@@ -98,6 +104,13 @@ function applyEntity(ctx: Ctx, client: ClientRec, entity: Entity): BulkInputResu
       throw err;
     }
   }
-  const parts = [attrs ? `${Object.keys(employeeAttrs).length} employee attribute(s)` : "", calcInputs.size ? `${calcInputs.size} calculation(s)` : ""].filter(Boolean);
-  return { ...result, success: "true", message: parts.length ? `Updated ${parts.join(" and ")}${payslip ? ` on payslip ${payslip.id}` : ""}` : "Nothing to update" };
+  const parts = [
+    attrs ? `${Object.keys(employeeAttrs).length} employee attribute(s)` : "",
+    calcInputs.size ? `${calcInputs.size} calculation(s)` : "",
+  ].filter(Boolean);
+  return {
+    ...result,
+    success: "true",
+    message: parts.length ? `Updated ${parts.join(" and ")}${payslip ? ` on payslip ${payslip.id}` : ""}` : "Nothing to update",
+  };
 }

@@ -1,7 +1,14 @@
 /** Calculations, items_and_outputs and inherited calculations. */
 import type { FastifyInstance } from "fastify";
 import { CalculationPatchBody, CalculationPostBody, InheritedCalculationPatchBody } from "../../contract";
-import { calculationJson, checkInputs, definitionIds, inheritedAsCalculation, OutputsLookup, writeCalculation } from "../calculations";
+import {
+  calculationJson,
+  checkInputs,
+  definitionIds,
+  inheritedAsCalculation,
+  OutputsLookup,
+  writeCalculation,
+} from "../calculations";
 import { clientOr404, employeeOr404, payslipOr404, type Ctx } from "../context";
 import { calculationOutputs, itemsAndOutputs } from "../engine";
 import { HttpError, notFound, parseBody, pathId, unprocessable } from "../http";
@@ -15,13 +22,18 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
   const { store, payroll } = ctx;
 
   const inheritedOf = (e: EmployeeRec) =>
-    store.inherited.where("employee", e.id).map((i) => inheritedAsCalculation(ctx, i, e.client_id, inheritedInputsAt(i, ctx.clock.today())));
+    store.inherited
+      .where("employee", e.id)
+      .map((i) => inheritedAsCalculation(ctx, i, e.client_id, inheritedInputsAt(i, ctx.clock.today())));
 
   app.get("/clients/:client_id/calculations", async (req) => {
     const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
     const defs = definitionIds(ctx, client.id);
     const lookup = new OutputsLookup(ctx);
-    const out: Record<string, unknown>[] = store.calculations.where("client", client.id).filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs, lookup));
+    const out: Record<string, unknown>[] = store.calculations
+      .where("client", client.id)
+      .filter((c) => !c.deleted)
+      .map((c) => calculationJson(ctx, c, defs, lookup));
     for (const e of store.employees.where("client", client.id)) out.push(...inheritedOf(e));
     return out;
   });
@@ -30,7 +42,13 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
     const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
     const defs = definitionIds(ctx, e.client_id);
     const lookup = new OutputsLookup(ctx);
-    return [...store.calculations.where("employee", e.id).filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs, lookup)), ...inheritedOf(e)];
+    return [
+      ...store.calculations
+        .where("employee", e.id)
+        .filter((c) => !c.deleted)
+        .map((c) => calculationJson(ctx, c, defs, lookup)),
+      ...inheritedOf(e),
+    ];
   });
 
   app.get("/payslips/:payslip_id/calculations", async (req) => {
@@ -57,15 +75,27 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
     const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
     const body = parseBody(CalculationPostBody, req.body);
     if ((INHERITED_TYPES as readonly string[]).includes(body.calc_type)) {
-      if (body.operation === "insert") throw unprocessable("Inherited calculations have one instance", { operation: "insert is not available for inherited calculations" });
+      if (body.operation === "insert")
+        throw unprocessable("Inherited calculations have one instance", {
+          operation: "insert is not available for inherited calculations",
+        });
       const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
       ctx.changed();
       return { message: "Inherited calculation updated", id: rec.id };
     }
     if (body.effective_date !== undefined) {
-      throw unprocessable("effective_date applies only to inherited calculations", { effective_date: `is only accepted for inherited calculations (${INHERITED_TYPES.join(", ")})` });
+      throw unprocessable("effective_date applies only to inherited calculations", {
+        effective_date: `is only accepted for inherited calculations (${INHERITED_TYPES.join(", ")})`,
+      });
     }
-    const c = writeCalculation(ctx, { employee: e, payslip: null, item: body.calc_type, details: body.calculation_details, operation: body.operation, calculationId: body.calculation_id });
+    const c = writeCalculation(ctx, {
+      employee: e,
+      payslip: null,
+      item: body.calc_type,
+      details: body.calculation_details,
+      operation: body.operation,
+      calculationId: body.calculation_id,
+    });
     ctx.changed();
     return { message: "Calculation saved", id: c.id };
   });
@@ -74,10 +104,19 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
     const p = payslipOr404(ctx, pathId((req.params as Params).payslip_id, "Payslip"));
     const body = parseBody(CalculationPostBody, req.body);
     if (body.effective_date !== undefined) {
-      throw unprocessable("effective_date applies only to inherited calculations", { effective_date: "inherited calculations are updated through the employee, not a payslip" });
+      throw unprocessable("effective_date applies only to inherited calculations", {
+        effective_date: "inherited calculations are updated through the employee, not a payslip",
+      });
     }
     const e = employeeOr404(ctx, p.employee_id);
-    const c = writeCalculation(ctx, { employee: e, payslip: p, item: body.calc_type, details: body.calculation_details, operation: body.operation, calculationId: body.calculation_id });
+    const c = writeCalculation(ctx, {
+      employee: e,
+      payslip: p,
+      item: body.calc_type,
+      details: body.calculation_details,
+      operation: body.operation,
+      calculationId: body.calculation_id,
+    });
     ctx.changed();
     return { message: "Calculation saved", id: c.id };
   });
@@ -89,7 +128,10 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
     if (p?.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
     const { inputs, errors } = checkInputs(ctx, c.client_id, c.item, body.calculation_details);
     if (Object.keys(errors).length) {
-      throw unprocessable("Invalid calculation inputs", Object.fromEntries(Object.entries(errors).map(([k, v]) => [`calculation_details.${k}`, v])));
+      throw unprocessable(
+        "Invalid calculation inputs",
+        Object.fromEntries(Object.entries(errors).map(([k, v]) => [`calculation_details.${k}`, v])),
+      );
     }
     c.inputs = { ...c.inputs, ...inputs };
     c.updated_at = ctx.clock.now();

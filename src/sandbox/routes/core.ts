@@ -1,6 +1,13 @@
 /** Clients, employees, waves and pay points. */
 import type { FastifyInstance } from "fastify";
-import { EMPLOYEE_INCLUDES, EmployeeCreateBody, EmployeeUpdateBody, RECENT_PAYSLIPS_LIMIT, WaveCreateBody, type EmployeeInclude } from "../../contract";
+import {
+  EMPLOYEE_INCLUDES,
+  EmployeeCreateBody,
+  EmployeeUpdateBody,
+  RECENT_PAYSLIPS_LIMIT,
+  WaveCreateBody,
+  type EmployeeInclude,
+} from "../../contract";
 import { clientOr404, employeeOr404, type Ctx } from "../context";
 import { checkAgainstClient, applyAttributes, createEmployee, deleteEmployee, employeeJson } from "../employees";
 import { frequencyText, normaliseFirstEndDate, waveLengths } from "../engine";
@@ -64,9 +71,14 @@ export function waveJson(w: WaveRec, simplified: boolean): Record<string, unknow
 function parseIncludes(raw: string | undefined): Set<EmployeeInclude> {
   const out = new Set<EmployeeInclude>();
   if (!raw) return out;
-  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!(EMPLOYEE_INCLUDES as readonly string[]).includes(part)) {
-      throw unprocessable(`Unknown include "${part}"`, { include: `must be a comma-separated list of: ${EMPLOYEE_INCLUDES.join(", ")}` });
+      throw unprocessable(`Unknown include "${part}"`, {
+        include: `must be a comma-separated list of: ${EMPLOYEE_INCLUDES.join(", ")}`,
+      });
     }
     out.add(part as EmployeeInclude);
   }
@@ -90,14 +102,17 @@ export function registerCore(app: FastifyInstance, ctx: Ctx): void {
     }
     return employees.map((e) => {
       const out = employeeJson(e);
-      if (include.has("service_periods")) out.service_periods = store.servicePeriods.where("employee", e.id).map((s) => ({ service_period: servicePeriodJson(s) }));
+      if (include.has("service_periods"))
+        out.service_periods = store.servicePeriods.where("employee", e.id).map((s) => ({ service_period: servicePeriodJson(s) }));
       if (include.has("recent_payslips")) out.recent_payslips = recentOf(e.id).map((p) => ({ payslip: payroll.listItem(p) }));
       if (withData) out.recent_payslips_with_data = recentOf(e.id).map((p) => ({ payslip: payroll.listItem(p, true) }));
       return { employee: out };
     });
   });
 
-  app.get("/employees/:id", async (req) => ({ employee: employeeJson(employeeOr404(ctx, pathId((req.params as Params).id, "Employee"))) }));
+  app.get("/employees/:id", async (req) => ({
+    employee: employeeJson(employeeOr404(ctx, pathId((req.params as Params).id, "Employee"))),
+  }));
 
   app.post("/clients/:client_id/employees", async (req) => {
     const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
@@ -133,7 +148,8 @@ export function registerCore(app: FastifyInstance, ctx: Ctx): void {
   app.get("/clients/:client_id/waves", async (req) => {
     const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
     const format = (req.query as Query).format;
-    if (format !== undefined && format !== "simplified") throw unprocessable(`Unknown format "${format}"`, { format: "must be simplified, or left out for the full form" });
+    if (format !== undefined && format !== "simplified")
+      throw unprocessable(`Unknown format "${format}"`, { format: "must be simplified, or left out for the full form" });
     return store.waves.where("client", client.id).map((w) => ({ wave: waveJson(w, format === "simplified") }));
   });
 
@@ -141,10 +157,16 @@ export function registerCore(app: FastifyInstance, ctx: Ctx): void {
     const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
     const body = parseBody(WaveCreateBody, req.body);
     if (body.custom_name !== undefined && !client.features.includes("wave_custom_name")) {
-      throw unprocessable("custom_name is not enabled for this client", { custom_name: "is not enabled for this client (feature wave_custom_name)" });
+      throw unprocessable("custom_name is not enabled for this client", {
+        custom_name: "is not enabled for this client (feature wave_custom_name)",
+      });
     }
     const n = normaliseFirstEndDate(body.frequency, body.first_end_date, body.last_day_of_month);
-    if (!n.ok) throw unprocessable("Validation failed", { [/last_day_of_month/.test(n.error) && !/first_end_date \d/.test(n.error) ? "last_day_of_month" : "first_end_date"]: n.error });
+    if (!n.ok)
+      throw unprocessable("Validation failed", {
+        [/last_day_of_month/.test(n.error) && !/first_end_date \d/.test(n.error) ? "last_day_of_month" : "first_end_date"]:
+          n.error,
+      });
     const now = ctx.clock.now();
     const w = store.waves.insert({
       id: store.nextId("wave"),
@@ -185,7 +207,8 @@ function parseCreate(raw: unknown) {
   } catch (err) {
     const attrs = (raw as { employee?: unknown } | null)?.employee;
     if (err instanceof HttpError && err.errors && attrs && typeof attrs === "object") {
-      for (const key of REQUIRED_ON_CREATE) if ((attrs as Record<string, unknown>)[key] === undefined) err.errors[`employee.${key}`] ??= "is required";
+      for (const key of REQUIRED_ON_CREATE)
+        if ((attrs as Record<string, unknown>)[key] === undefined) err.errors[`employee.${key}`] ??= "is required";
     }
     throw err;
   }

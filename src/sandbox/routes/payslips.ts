@@ -14,7 +14,10 @@ export function registerPayslips(app: FastifyInstance, ctx: Ctx): void {
 
   app.get("/employees/:employee_id/payslips", async (req) => {
     const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
-    return store.payslipsOf(e.id).reverse().map((p) => ({ payslip: payroll.listItem(p) }));
+    return store
+      .payslipsOf(e.id)
+      .reverse()
+      .map((p) => ({ payslip: payroll.listItem(p) }));
   });
 
   // One route for both forms: find-my-way cannot put a static ".pdf" suffix after a parameter.
@@ -49,7 +52,9 @@ export function registerPayslips(app: FastifyInstance, ctx: Ctx): void {
   app.get("/clients/:client_id/payment_runs", async (req) => {
     const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
     return [...store.paymentRuns.where("client", client.id)]
-      .sort((a, b) => (a.period_end_date < b.period_end_date ? 1 : a.period_end_date > b.period_end_date ? -1 : a.wave_id - b.wave_id))
+      .sort((a, b) =>
+        a.period_end_date < b.period_end_date ? 1 : a.period_end_date > b.period_end_date ? -1 : a.wave_id - b.wave_id,
+      )
       .map((r) => ({
         payment_run: {
           id: r.id,
@@ -81,7 +86,10 @@ export function registerPayslips(app: FastifyInstance, ctx: Ctx): void {
       splits = store.payPoints.where("client", client.id).map((pp) => ({ id: String(pp.id), name: pp.name }));
       splits.push({ id: "0", name: "No pay point" });
     }
-    const entries = payslips.map((p) => ({ payslip: payroll.figures(p), split_id: splits.length ? splitOf(p.employee_id) : undefined }));
+    const entries = payslips.map((p) => ({
+      payslip: payroll.figures(p),
+      split_id: splits.length ? splitOf(p.employee_id) : undefined,
+    }));
     const known = new Set(splits.map((s) => s.id));
     for (const en of entries) if (en.split_id !== undefined && !known.has(en.split_id)) en.split_id = "0";
     return [buildJournal(entries, splits, client.custom_items, run.posted_to_accounting_system)];

@@ -39,11 +39,18 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
     const latest = employment(e).at(-1);
     if (!latest) throw new HttpError(422, "The employee has no service period to end");
     if (termination_date < latest.start_date) {
-      throw unprocessable("termination_date is before the service period started", { "employee_action.termination_date": `must be on or after ${latest.start_date}` });
+      throw unprocessable("termination_date is before the service period started", {
+        "employee_action.termination_date": `must be on or after ${latest.start_date}`,
+      });
     }
-    const lastFinalised = store.payslips.where("employee", e.id).filter((p) => p.finalised).reduce((m, p) => (p.date > m ? p.date : m), "");
+    const lastFinalised = store.payslips
+      .where("employee", e.id)
+      .filter((p) => p.finalised)
+      .reduce((m, p) => (p.date > m ? p.date : m), "");
     if (lastFinalised && termination_date < lastFinalised && latest.end_date === null) {
-      throw unprocessable("termination_date falls before the last finalised payslip", { "employee_action.termination_date": `must be on or after ${lastFinalised}` });
+      throw unprocessable("termination_date falls before the last finalised payslip", {
+        "employee_action.termination_date": `must be on or after ${lastFinalised}`,
+      });
     }
     const updating = latest.end_date !== null;
     latest.end_date = termination_date;
@@ -61,9 +68,12 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
     const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
     const { appointment_date } = parseBody(ReinstateBody, req.body).employee_action;
     const latest = employment(e).at(-1);
-    if (latest && latest.end_date === null) throw new HttpError(422, "The employee is in service; only a terminated employee can be reinstated");
+    if (latest && latest.end_date === null)
+      throw new HttpError(422, "The employee is in service; only a terminated employee can be reinstated");
     if (latest && appointment_date <= latest.end_date!) {
-      throw unprocessable("appointment_date must be after the last service period ended", { "employee_action.appointment_date": `must be after ${latest.end_date}` });
+      throw unprocessable("appointment_date must be after the last service period ended", {
+        "employee_action.appointment_date": `must be after ${latest.end_date}`,
+      });
     }
     const now = ctx.clock.now();
     store.servicePeriods.insert({
@@ -87,7 +97,8 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
   app.delete("/employees/:employee_id/service_periods/undo_end_service", async (req) => {
     const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
     const latest = employment(e).at(-1);
-    if (!latest || latest.end_date === null) throw new HttpError(422, "The employee's most recent service period has not ended; there is no termination to undo");
+    if (!latest || latest.end_date === null)
+      throw new HttpError(422, "The employee's most recent service period has not ended; there is no termination to undo");
     latest.end_date = null;
     latest.termination_code = null;
     latest.updated_at = ctx.clock.now();
@@ -102,7 +113,8 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
     const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
     const date = (req.query as Record<string, string | undefined>).date;
     if (!date) throw unprocessable("date is required", { date: "is required (YYYY-MM-DD)" });
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) throw unprocessable("Invalid date", { date: "must be a YYYY-MM-DD date" });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))
+      throw unprocessable("Invalid date", { date: "must be a YYYY-MM-DD date" });
     return payroll.leaveBalances(e, date);
   });
 
@@ -126,29 +138,51 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
     // An array of arrays: one array per leave type (in the client's type order), days by date.
     const byType = new Map<number, LeaveDayRec[]>(store.leaveTypes.where("client", e.client_id).map((t) => [t.id, []]));
     for (const d of store.leaveDays.where("employee", e.id)) byType.get(d.type_id)?.push(d);
-    return [...byType.values()].filter((days) => days.length).map((days) => days.sort((a, b) => (a.date < b.date ? -1 : 1)).map(leaveDayJson));
+    return [...byType.values()]
+      .filter((days) => days.length)
+      .map((days) => days.sort((a, b) => (a.date < b.date ? -1 : 1)).map(leaveDayJson));
   });
 
   /** Problems with one leave day for an employee (keys are attribute names). */
-  const leaveProblems = (e: EmployeeRec, day: { date: string; type_id: number; hours?: number | null }, ignoreId?: number, pending: { date: string; type_id: number }[] = []) => {
+  const leaveProblems = (
+    e: EmployeeRec,
+    day: { date: string; type_id: number; hours?: number | null },
+    ignoreId?: number,
+    pending: { date: string; type_id: number }[] = [],
+  ) => {
     const errors: Record<string, string> = {};
     const type = store.leaveTypes.get(day.type_id);
     if (!type || type.client_id !== e.client_id) {
       const types = store.leaveTypes.where("client", e.client_id).map((t) => `${t.id} ${t.name}`);
       errors.type_id = `is not a leave type of this client (types: ${types.join(", ")})`;
     }
-    const finalised = store.payslips.where("employee", e.id).find((p) => p.finalised && !p.special && payroll.periodStart(p) <= day.date && day.date <= p.date);
+    const finalised = store.payslips
+      .where("employee", e.id)
+      .find((p) => p.finalised && !p.special && payroll.periodStart(p) <= day.date && day.date <= p.date);
     if (finalised) errors.date = `falls in the finalised pay period ending ${finalised.date}`;
     else if (day.date < e.appointment_date) errors.date = `is before the appointment date ${e.appointment_date}`;
-    const clash = store.leaveDays.where("employee", e.id).some((d) => d.id !== ignoreId && d.date === day.date && d.type_id === day.type_id) || pending.some((d) => d.date === day.date && d.type_id === day.type_id);
+    const clash =
+      store.leaveDays
+        .where("employee", e.id)
+        .some((d) => d.id !== ignoreId && d.date === day.date && d.type_id === day.type_id) ||
+      pending.some((d) => d.date === day.date && d.type_id === day.type_id);
     if (clash) errors.date ??= `already has ${type?.name ?? "leave"} on ${day.date}`;
-    if (day.hours !== undefined && day.hours !== null && day.hours > payroll.hoursPerDay(e.id, day.date)) errors.hours = `must not exceed a full day (${payroll.hoursPerDay(e.id, day.date)} hours)`;
+    if (day.hours !== undefined && day.hours !== null && day.hours > payroll.hoursPerDay(e.id, day.date))
+      errors.hours = `must not exceed a full day (${payroll.hoursPerDay(e.id, day.date)} hours)`;
     return errors;
   };
 
   const insertLeaveDay = (e: EmployeeRec, day: { date: string; type_id: number; hours?: number | null }) => {
     const now = ctx.clock.now();
-    return store.leaveDays.insert({ id: store.nextId("leaveDay"), employee_id: e.id, date: day.date, hours: day.hours ?? null, type_id: day.type_id, created_at: now, updated_at: now });
+    return store.leaveDays.insert({
+      id: store.nextId("leaveDay"),
+      employee_id: e.id,
+      date: day.date,
+      hours: day.hours ?? null,
+      type_id: day.type_id,
+      created_at: now,
+      updated_at: now,
+    });
   };
 
   const leaveChanged = (e: EmployeeRec) => {
@@ -171,7 +205,8 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(LeaveDaysCreateMultipleBody, req.body);
     const errors: Record<string, string> = {};
     body.dates.forEach((day, i) => {
-      for (const [k, v] of Object.entries(leaveProblems(e, day, undefined, body.dates.slice(0, i)))) errors[`dates.${i}.${k}`] = v;
+      for (const [k, v] of Object.entries(leaveProblems(e, day, undefined, body.dates.slice(0, i))))
+        errors[`dates.${i}.${k}`] = v;
     });
     if (Object.keys(errors).length) throw unprocessable("Validation failed; no leave days were created", errors);
     const ids = body.dates.map((day) => insertLeaveDay(e, day).id);
@@ -189,10 +224,15 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
     const d = leaveDayOr404((req.params as Params).id);
     const e = employeeOr404(ctx, d.employee_id);
     const body = parseBody(LeaveDayPatchBody, req.body);
-    const next = { date: body.date ?? d.date, type_id: body.type_id ?? d.type_id, hours: body.hours === undefined ? d.hours : body.hours };
+    const next = {
+      date: body.date ?? d.date,
+      type_id: body.type_id ?? d.type_id,
+      hours: body.hours === undefined ? d.hours : body.hours,
+    };
     const errors = { ...leaveProblems(e, next, d.id) };
     const before = leaveProblems(e, { date: d.date, type_id: d.type_id }, d.id);
-    if (before.date?.startsWith("falls in the finalised")) errors.date = `the leave day is in a finalised pay period and cannot be changed`;
+    if (before.date?.startsWith("falls in the finalised"))
+      errors.date = `the leave day is in a finalised pay period and cannot be changed`;
     if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
     Object.assign(d, next, { updated_at: ctx.clock.now() });
     leaveChanged(e);
@@ -223,11 +263,14 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
     const client = clientOr404(ctx, e.client_id);
     const errors: Record<string, string> = {};
     if (!client.profiles.some((p) => p.id === m.profile_id)) {
-      errors["profile_mapping.profile_id"] = `is not a template of this client (templates: ${client.profiles.map((p) => `${p.id} ${p.name}`).join(", ")})`;
+      errors["profile_mapping.profile_id"] =
+        `is not a template of this client (templates: ${client.profiles.map((p) => `${p.id} ${p.name}`).join(", ")})`;
     }
-    if (store.profileMappings.where("employee", e.id).some((x) => x.profile_id === m.profile_id)) errors["profile_mapping.profile_id"] ??= "the employee is already mapped to this template";
+    if (store.profileMappings.where("employee", e.id).some((x) => x.profile_id === m.profile_id))
+      errors["profile_mapping.profile_id"] ??= "the employee is already mapped to this template";
     (m.included_calculations ?? []).forEach((id, i) => {
-      if (store.calculations.get(id)?.employee_id !== e.id) errors[`profile_mapping.included_calculations.${i}`] = `calculation ${id} is not one of this employee's`;
+      if (store.calculations.get(id)?.employee_id !== e.id)
+        errors[`profile_mapping.included_calculations.${i}`] = `calculation ${id} is not one of this employee's`;
     });
     if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
     const now = ctx.clock.now();

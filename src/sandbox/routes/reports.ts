@@ -26,9 +26,14 @@ export function registerReports(app: FastifyInstance, ctx: Ctx): void {
     const { client, reportId, body } = prepare(req.params as Params, req.body);
     const uuid = ctx.reports.enqueue(client.id, () => runReport(ctx, client, reportId, body));
     if (!uuid) {
-      throw new HttpError(429, `Too many reports queued (at most ${ctx.opts.reportQueue}); poll the running ones and retry later`, undefined, {
-        "Retry-After": String(Math.max(1, Math.ceil(ctx.opts.reportJobMs / 1000))),
-      });
+      throw new HttpError(
+        429,
+        `Too many reports queued (at most ${ctx.opts.reportQueue}); poll the running ones and retry later`,
+        undefined,
+        {
+          "Retry-After": String(Math.max(1, Math.ceil(ctx.opts.reportJobMs / 1000))),
+        },
+      );
     }
     return { message: `Report ${reportId} queued`, uuid };
   });
