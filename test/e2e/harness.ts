@@ -129,8 +129,9 @@ export async function chooseClient(page: Page, clientId: number): Promise<void> 
   await page.getByRole("button", { name: "Connect", exact: true }).waitFor({ state: "hidden" });
 }
 
+/** Opens a feature tab of the pane (scoped to the Features tab list: sheet tabs such as "Employees" share names). */
 export async function openTab(page: Page, title: string): Promise<void> {
-  await page.getByRole("tab", { name: title }).click();
+  await page.getByRole("tablist", { name: "Features" }).getByRole("tab", { name: title, exact: true }).click();
 }
 
 // ---- workbook helpers (the preview workbook is exposed as window.__payrollPreview.workbook) ---------------
