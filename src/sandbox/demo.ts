@@ -191,8 +191,16 @@ export function generateDemo(opts: DemoOptions): Store {
 
 class ClientBuilder {
   private client!: ClientRec;
-  private readonly waves: { rec: WaveRec; spec: WaveSpec; current: number; first: number; runs: Map<number, PaymentRunRec> }[] =
-    [];
+  private readonly waves: {
+    rec: WaveRec;
+    spec: WaveSpec;
+    current: number;
+    first: number;
+    /** The period of the once-off Christmas bonus run. */
+    christmas: number;
+    runs: Map<number, PaymentRunRec>;
+    specialRuns: Map<number, PaymentRunRec>;
+  }[] = [];
   private payPointIds: number[] = [];
   private leaveTypeIds: number[] = [];
 
@@ -300,11 +308,14 @@ class ClientBuilder {
     this.store.waves.insert(rec);
     const current = periodContaining(rec, this.today).offset;
     const first = periodContaining(rec, this.historyStart).offset;
-    this.waves.push({ rec, spec: w, current, first, runs: new Map() });
+    const christmas = periodContaining(rec, `${Number(this.today.slice(0, 4)) - 1}-12-19`).offset;
+    this.waves.push({ rec, spec: w, current, first, christmas, runs: new Map(), specialRuns: new Map() });
   }
 
-  private run(wave: (typeof this.waves)[number], offset: number): PaymentRunRec {
-    let r = wave.runs.get(offset);
+  /** The pay run of a wave period (regular), or its once-off run (special). */
+  private run(wave: (typeof this.waves)[number], offset: number, special = false): PaymentRunRec {
+    const runs = special ? wave.specialRuns : wave.runs;
+    let r = runs.get(offset);
     if (!r) {
       const end = period(wave.rec, offset).end;
       r = this.store.paymentRuns.insert({
@@ -313,12 +324,12 @@ class ClientBuilder {
         wave_id: wave.rec.id,
         period_offset: offset,
         period_end_date: end,
-        special: false,
+        special,
         posted_to_accounting_system: offset < wave.current - 2,
-        created_at: dateTime(addDays(end, -2), 9),
-        updated_at: dateTime(addDays(end, -1), 16),
+        created_at: dateTime(addDays(end, special ? -5 : -2), 9),
+        updated_at: dateTime(addDays(end, special ? -4 : -1), 16),
       });
-      wave.runs.set(offset, r);
+      runs.set(offset, r);
     }
     return r;
   }
@@ -531,6 +542,32 @@ class ClientBuilder {
         created_at: stamp.created,
         updated_at: stamp.finalised,
       });
+      // A once-off Christmas bonus payslip (special) for some, in the wave's special run of that period.
+      if (i % 10 === 6 && k === wave.christmas) {
+        const bonus: CalcRec = { ...this.calc(e.id, null, "bonus", { amount: 750 }, stamp.created) };
+        const special = store.snapshots.insert({
+          id: store.nextId("snapshot"),
+          employee_id: e.id,
+          calcs: [bonus],
+          context: store.snapshots.get(snapshotId)!.context,
+        });
+        store.payslips.insert({
+          id: store.nextId("payslip"),
+          employee_id: e.id,
+          client_id: client.id,
+          wave_id: wave.rec.id,
+          date,
+          period_offset: k,
+          special: true,
+          finalised: true,
+          dirty: false,
+          ss_released: true,
+          payment_run_id: this.run(wave, k, true).id,
+          snapshot_id: special.id,
+          created_at: stamp.created,
+          updated_at: stamp.finalised,
+        });
+      }
     }
     if (!terminationDate) {
       const open = store.payslips.insert({
@@ -560,6 +597,11 @@ class ClientBuilder {
             }
           : { amount: faker.number.int({ min: 5, max: 60 }) * 10 };
         store.calculations.insert(this.calc(e.id, open.id, item, inputs, open.created_at));
+      }
+      // Some have an open once-off payslip in the current period, on the same date as the regular one.
+      if (i % 10 === 6) {
+        const special = store.payslips.insert({ ...open, id: store.nextId("payslip"), special: true });
+        store.calculations.insert(this.calc(e.id, special.id, "bonus", { amount: 250 }, special.created_at));
       }
     }
 

@@ -85,10 +85,12 @@ export class Payroll {
 
   /**
    * The live calculations of an open payslip: the employee-level ones, except that payslip-specific calculations
-   * of an item replace that item's employee-level instances on this payslip.
+   * of an item replace that item's employee-level instances on this payslip. A once-off (special) payslip has only
+   * its own calculations.
    */
   liveCalcsFor(p: PayslipRec): CalcRec[] {
     const own = this.store.calculations.where("payslip", p.id).filter((c) => !c.deleted);
+    if (p.special) return own; // a once-off payslip pays only what was entered on it
     const overridden = new Set(own.map((c) => String(c.item)));
     const employeeLevel = this.store.calculations
       .where("employee", p.employee_id)

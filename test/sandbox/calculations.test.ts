@@ -54,6 +54,38 @@ describe("bulk_input", () => {
   });
 });
 
+describe("once-off payslips", () => {
+  it("payslip_date addresses the regular payslip, never the once-off one of the same date; payslip_id reaches it", async () => {
+    const list = await employees(app, 1, "recent_payslips");
+    const e = list.find((x) => x.recent_payslips.some((p: any) => p.payslip.special && !p.payslip.finalised))!;
+    expect(e).toBeDefined();
+    const special = e.recent_payslips.map((p: any) => p.payslip).find((p: any) => p.special && !p.finalised);
+    const regular = e.recent_payslips.map((p: any) => p.payslip).find((p: any) => !p.special && !p.finalised);
+    expect(special.date).toBe(regular.date);
+    const onceOff = (await call(app, "GET", `/payslips/${special.id}`)).body.payslip;
+    expect(onceOff.income).toEqual([
+      ["bonus", "250.00"],
+      ["total", "250.00"],
+    ]);
+
+    const r = await call(app, "POST", "/clients/1/bulk_input", {
+      entities: [
+        { id: String(e.id), payslip_date: regular.date, attributes: { "calc.commission.amount": 111 } },
+        { id: String(e.id), payslip_id: String(special.id), attributes: { "calc.bonus.amount": 300 } },
+      ],
+    });
+    expect(r.body.map((x: any) => x.success)).toEqual(["true", "true"]);
+    expect((await call(app, "GET", `/payslips/${regular.id}`)).body.payslip.income).toContainEqual(["commission", "111.00"]);
+    const after = (await call(app, "GET", `/payslips/${special.id}`)).body.payslip.income;
+    expect(after).toEqual([
+      ["bonus", "300.00"],
+      ["total", "300.00"],
+    ]);
+    const runs = (await call(app, "GET", "/clients/1/payment_runs")).body.map((x: any) => x.payment_run);
+    expect(runs.some((x: any) => x.special)).toBe(true);
+  });
+});
+
 describe("calculation operations", () => {
   it("basic_salary is single-instance: insert errors, upsert updates the one instance", async () => {
     const { employee } = await activeEmployee(app, 1);
