@@ -360,6 +360,12 @@ describe("CalculationsView", () => {
     expect(props.onAdd).toHaveBeenCalled();
   });
 
+  it("asks for an employee or payslip before adding an item when viewing the whole client", () => {
+    wrap(<CalculationsView {...calcProps({ scope: "client", employeeId: 1001, itemId: "basic_salary" })} />);
+    expect(screen.getByText("Choose an employee or a payslip above to add an item to it.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Save item" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("explains Regular Hours v1 instead of offering the sheet", () => {
     wrap(
       <CalculationsView

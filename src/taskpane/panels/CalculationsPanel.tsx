@@ -39,8 +39,7 @@ export function CalculationsPanel() {
   const [instanceId, setInstanceId] = React.useState("");
   const [formErrors, setFormErrors] = React.useState<Record<string, string>>({});
   const [effectiveDate, setEffectiveDate] = React.useState("");
-  const fallback = { progress: { run: async () => undefined as never, busy: false }, notify: () => undefined };
-  const run = useFlowRunner(services ?? fallback, setOutcome);
+  const run = useFlowRunner(services, setOutcome);
   const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
   const items = useClientList(services?.clientId ?? null, services ? (id) => services.client.getItemsAndOutputs(id) : null);
 

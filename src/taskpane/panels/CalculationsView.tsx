@@ -69,7 +69,7 @@ export function CalculationsView(p: CalculationsViewProps) {
   const payslip = p.payslips?.find((x) => x.id === p.payslipId);
   const scopeReady =
     p.scope === "client" || (p.scope === "employee" && p.employeeId !== null) || (p.scope === "payslip" && p.payslipId !== null);
-  const addTarget = p.scope === "payslip" ? p.payslipId !== null : p.employeeId !== null;
+  const addTarget = p.scope === "payslip" ? p.payslipId !== null : p.scope === "employee" && p.employeeId !== null;
   const dateOk = p.effectiveDate === "" || /^\d{4}-\d{2}-\d{2}$/.test(p.effectiveDate);
   return (
     <div className={styles.root}>
@@ -135,7 +135,11 @@ export function CalculationsView(p: CalculationsViewProps) {
 
       <Section
         title="Add or change an item"
-        hint={`For the ${p.scope === "payslip" ? "payslip" : "employee"} chosen above. Blank inputs are left as they are.`}
+        hint={
+          p.scope === "client"
+            ? "Choose an employee or a payslip above to add an item to it."
+            : `For the ${p.scope === "payslip" ? "payslip" : "employee"} chosen above. Blank inputs are left as they are.`
+        }
       >
         <Field label="Item">
           <Dropdown

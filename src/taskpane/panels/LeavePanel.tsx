@@ -26,8 +26,7 @@ export function LeavePanel() {
   const [confirm, setConfirm] = React.useState<{ items: string[]; rows: number[] } | null>(null);
   const [checkId, setCheckId] = React.useState<number | null>(null);
   const [checked, setChecked] = React.useState<{ type: string; balance: number }[] | null>(null);
-  const fallback = { progress: { run: async () => undefined as never, busy: false }, notify: () => undefined };
-  const run = useFlowRunner(services ?? fallback, setOutcome);
+  const run = useFlowRunner(services, setOutcome);
   const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
   if (!services) return <Text>Connect and choose a client to work with leave.</Text>;
   const { client, clientId, workbook } = services;

@@ -28,8 +28,7 @@ export function PayRunsPanel() {
   const [employeeId, setEmployeeId] = React.useState<number | null>(null);
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
   const [payslips, setPayslips] = React.useState<{ id: number; label: string }[] | null>(null);
-  const fallback = { progress: { run: async () => undefined as never, busy: false }, notify: () => undefined };
-  const run = useFlowRunner(services ?? fallback, setOutcome);
+  const run = useFlowRunner(services, setOutcome);
   const runs = useClientList(services?.clientId ?? null, services ? (id) => loadPayRuns(services.client, id) : null);
   const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
 

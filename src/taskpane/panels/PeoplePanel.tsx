@@ -42,8 +42,7 @@ export function PeoplePanel() {
     customName: "",
   });
   const [waveErrors, setWaveErrors] = React.useState<Record<string, string>>({});
-  const fallback = { progress: { run: async () => undefined as never, busy: false }, notify: () => undefined };
-  const run = useFlowRunner(services ?? fallback, setOutcome);
+  const run = useFlowRunner(services, setOutcome);
   const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
   if (!services) return <Text>Connect and choose a client to work with employees.</Text>;
   const { client, clientId, workbook } = services;

@@ -190,13 +190,14 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
  * Runs a flow under the shell's progress bar. `describe` turns the result into the outcome sentence and intent;
  * an error becomes an error outcome (a cancel an info one). Returns the result, or undefined on failure.
  */
-export function useFlowRunner(services: Pick<AppServices, "progress" | "notify">, setOutcome: (o: Outcome) => void) {
+export function useFlowRunner(services: Pick<AppServices, "progress" | "notify"> | null, setOutcome: (o: Outcome) => void) {
   return React.useCallback(
     async <T,>(
       label: string,
       work: (task: ProgressTask) => Promise<T>,
       describe: (result: T) => Exclude<Outcome, null>,
     ): Promise<T | undefined> => {
+      if (!services) return undefined;
       setOutcome(null);
       try {
         const result = await services.progress.run(label, work);
