@@ -4,27 +4,10 @@
  * the 5 MB request limit and formula safety. Row indexes are always 0-based positions in a table's data body.
  */
 
-/** How a column's cells are typed and formatted in Excel. */
-export type CellType = "text" | "integer" | "number" | "currency" | "date" | "datetime" | "boolean" | "percent";
+import type { CellType, CellValue, ColumnSpec } from "../sheets/columns";
 
-/**
- * A cell value as the flows hand it over. Dates (type "date"/"datetime") may be "YYYY-MM-DD" /
- * ISO date-time strings or Date objects; the Excel layer turns them into serial numbers with a date format.
- * null/undefined/"" write an empty cell. Text is always written as text (never a formula).
- */
-export type CellValue = string | number | boolean | Date | null | undefined;
-
-export interface ColumnSpec {
-  /** Stable identifier the flows use (e.g. "first_name", "calc.basic_salary.amount"). */
-  key: string;
-  /** Header text shown in the table. Unique within a table. */
-  header: string;
-  type: CellType;
-  /** Column width in points; default from type and header length. */
-  width?: number;
-  /** Override the type's default number format (Excel format code). */
-  numberFormat?: string;
-}
+// One definition of the cell vocabulary, in the sheets layer (which the Excel layer may import types from).
+export type { CellType, CellValue, ColumnSpec };
 
 export interface WriteTableOptions {
   sheetName: string;

@@ -7,22 +7,29 @@
  * the value the API expects, or a message fit for the user. Formula safety is the Excel layer's job; here values
  * are only parsed and typed.
  *
- * The types mirror src/excel/port.ts (structurally identical) so that this layer imports nothing but the contract.
+ * CellType, CellValue and ColumnSpec are defined here once; the Excel layer (src/excel/port.ts) imports and
+ * re-exports them, since it may import sheets' types and this layer imports nothing but the contract.
  */
 
 /** How a column's cells are typed and formatted in Excel. */
 export type CellType = "text" | "integer" | "number" | "currency" | "date" | "datetime" | "boolean" | "percent";
 
-/** A value handed to the Excel layer. Dates are "YYYY-MM-DD" (or ISO date-time) strings; null/"" write an empty cell. */
+/**
+ * A cell value as the flows hand it over. Dates (type "date"/"datetime") may be "YYYY-MM-DD" /
+ * ISO date-time strings or Date objects; the Excel layer turns them into serial numbers with a date format.
+ * null/undefined/"" write an empty cell. Text is always written as text (never a formula).
+ */
 export type CellValue = string | number | boolean | Date | null | undefined;
 
 export interface ColumnSpec {
-  /** Stable identifier (API field name or `calc.<id>.<input>`). */
+  /** Stable identifier the flows use (API field name or `calc.<id>.<input>`). */
   key: string;
-  /** Header text, unique within the table. */
+  /** Header text shown in the table. Unique within a table. */
   header: string;
   type: CellType;
+  /** Column width in points; default from type and header length. */
   width?: number;
+  /** Override the type's default number format (Excel format code). */
   numberFormat?: string;
 }
 
