@@ -2,14 +2,12 @@
  * Pay runs and leave in real Chromium: the preview with the task pane against the sandbox.
  *  - a pay run's payslips import (items as columns, nett pay as the service computed it) and its journal;
  *  - leave days typed into the Leave days sheet and saved with create_multiple, annotated per row.
- * Screenshots of the panels go to docs/screenshots for the README.
+ * With SCREENSHOTS=1 (npm run screenshots) the panels are saved to docs/screenshots for the README.
  */
-import path from "path";
 import { PayrollClient } from "../../src/client";
 import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
 import { clickCell, records, typeCell } from "./grid";
-
-const SCREENSHOTS = path.join(__dirname, "..", "..", "docs", "screenshots");
+import { screenshot } from "./screenshots";
 
 describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
@@ -57,7 +55,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
       expect(row["Nett pay"].replace(/[€,]/g, "")).toBe(api1.nett_pay!.toFixed(2));
       expect(row["Employee number"]).not.toBe("");
     }
-    await page.screenshot({ path: path.join(SCREENSHOTS, "pay-run-payslips.png") });
+    await screenshot(page, "pay-run-payslips");
 
     // The PDF of the selected row opens from a Blob URL in a new tab (the key never goes into a URL).
     await page.getByRole("tab", { name: "Pay run payslips" }).click();
@@ -81,7 +79,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     const checks = journal.filter((r) => r.Side === "Check");
     expect(checks.length).toBeGreaterThan(0);
     for (const c of checks) expect(c.Label).toBe("Balanced: debits equal credits");
-    await page.screenshot({ path: path.join(SCREENSHOTS, "pay-run-journal.png") });
+    await screenshot(page, "pay-run-journal");
   });
 
   it("saves leave days typed into the Leave days sheet, marking each row", async () => {
@@ -118,7 +116,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     const daysB = (await api.listLeaveDays(Number(b["Employee ID"]))).flat();
     expect(daysB.find((d) => d.date === "2026-12-02")).toMatchObject({ hours: 4, leave_type: "Sick leave" });
     await clickCell(page, "Leave days", 2, "Leave type");
-    await page.screenshot({ path: path.join(SCREENSHOTS, "leave-days.png") });
+    await screenshot(page, "leave-days");
 
     expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
     expect(stack.consoleLines.filter((l) => l.includes(stack.sandbox.apiKey))).toEqual([]);
@@ -146,7 +144,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     expect((await api.listServicePeriods(employeeId)).some((p) => p.end_date === "2026-11-30" && p.termination_code === 1)).toBe(
       true,
     );
-    await page.screenshot({ path: path.join(SCREENSHOTS, "service-periods.png") });
+    await screenshot(page, "service-periods");
 
     // Regular Hours need a client migrated to v2 (client 3 in the demo data).
     await chooseClient(page, 3);
@@ -166,6 +164,6 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     const [inherited] = await api.listInheritedCalculations(Number(rh[target]["Employee ID"]));
     expect(inherited.inputs_history["2026-12-01"].full_day_hours_input).toBe(7);
     await clickCell(page, "Regular Hours", target, "Full day hours");
-    await page.screenshot({ path: path.join(SCREENSHOTS, "regular-hours.png") });
+    await screenshot(page, "regular-hours");
   });
 });

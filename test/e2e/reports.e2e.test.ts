@@ -3,7 +3,6 @@
  * One sync report with Refresh; one async report whose polls see 204 and then 200 (real 10 s polling, so the
  * sandbox's jobs take 14 s); one report over two clients into one sheet with a Client column.
  */
-import path from "path";
 import type { Response } from "playwright-core";
 import {
   chooseClient,
@@ -16,8 +15,7 @@ import {
   workbookState,
   type Stack,
 } from "./harness";
-
-const SCREENSHOTS = path.join(__dirname, "..", "..", "docs", "screenshots");
+import { screenshot } from "./screenshots";
 
 describe("reports (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
@@ -57,7 +55,7 @@ describe("reports (preview in Chromium against the sandbox)", () => {
     expect(text.length).toBeGreaterThan(4);
     expect(text[3][1]).toMatch(/^\d{4}-\d{2}-\d{2}$/); // a date cell shown as a date
     expect(text[3][3]).toMatch(/^-?€[\d,]+\.\d{2}$/); // an amount shown in euros
-    await page.screenshot({ path: path.join(SCREENSHOTS, "reports-sync.png") });
+    await screenshot(page, "reports-sync");
 
     // Change a figure in the sheet, then Refresh from the pane: the service's figures come back, same table.
     const before = await workbookState(page);
@@ -114,7 +112,7 @@ describe("reports (preview in Chromium against the sandbox)", () => {
     await page.getByText(/Report job started/).waitFor();
     await page.getByRole("timer", { name: "Elapsed time" }).waitFor();
     await page.waitForFunction(() => /Elapsed 0:0[3-9]/.test(document.body.innerText));
-    await page.screenshot({ path: path.join(SCREENSHOTS, "reports-async.png") });
+    await screenshot(page, "reports-async");
     await waitForSheet(page, "Variance", 60_000);
     await outcome().waitFor();
 
@@ -140,7 +138,7 @@ describe("reports (preview in Chromium against the sandbox)", () => {
     await page.getByRole("button", { name: "Run report" }).click();
     await waitForSheet(page, "Transaction history (2 clients)");
     await outcome().waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, "reports-two-clients.png") });
+    await screenshot(page, "reports-two-clients");
     const text = await sheetText(page, "Transaction history (2 clients)");
     expect(text[2].slice(0, 3)).toEqual(["Employee number", "Client", "Date"]);
     const clients = new Set(text.slice(3).map((row) => row[1]));
