@@ -21,6 +21,17 @@ import {
   parseInteger,
 } from "./columns";
 import { INPUT_SHEET_HEADERS, type InputSheetRow } from "./inputSheet";
+import {
+  BULK_STATUSES,
+  type BulkStatus,
+  type RowOutcome as Outcome,
+  countStatuses,
+  describeStatusCounts,
+  matchBulkResults,
+  rowsWith,
+  serviceErrors,
+  withDetails,
+} from "./rowOutcomes";
 
 export class InputSheetError extends Error {
   override readonly name = "InputSheetError";
@@ -260,16 +271,10 @@ export function readInputSheet(
 // ---------------------------------------------------------------------------------------------------------
 
 export type PushMode = "changed" | "all" | "selected" | "retry";
-export type RowStatus = "Saved" | "Failed" | "Invalid" | "Unchanged" | "Not sent";
-export const ROW_STATUSES: readonly RowStatus[] = ["Saved", "Failed", "Invalid", "Unchanged", "Not sent"];
-
-export interface RowOutcome {
-  rowIndex: number;
-  status: RowStatus;
-  message: string;
-  /** Headers of the cells to highlight. */
-  errorColumns: string[];
-}
+/** Bulk input's statuses (./rowOutcomes): the push has no Deleted. */
+export type RowStatus = BulkStatus;
+export const ROW_STATUSES: readonly RowStatus[] = BULK_STATUSES;
+export type RowOutcome = Outcome<RowStatus>;
 
 export interface PlannedRow {
   rowIndex: number;
@@ -380,17 +385,9 @@ export function chunkOutcomes(
   results: readonly BulkInputResult[],
   meta: Pick<InputSheetMeta, "inputs">,
 ): RowOutcome[] {
-  const aligned = results.length === rows.length && rows.every((r, i) => results[i].id === String(r.employeeId));
-  const pool = [...results];
-  const take = (row: PlannedRow, i: number): BulkInputResult | undefined => {
-    if (aligned) return results[i];
-    const at = pool.findIndex(
-      (res) => res.id === String(row.employeeId) && (res.payslip_date === undefined || res.payslip_date === row.payslipDate),
-    );
-    return at < 0 ? undefined : pool.splice(at, 1)[0];
-  };
+  const matched = matchBulkResults(rows, results);
   return rows.map((row, i): RowOutcome => {
-    const result = take(row, i);
+    const result = matched[i];
     if (!result) {
       return {
         rowIndex: row.rowIndex,
@@ -400,26 +397,14 @@ export function chunkOutcomes(
       };
     }
     if (result.success === "true") return { rowIndex: row.rowIndex, status: "Saved", message: result.message, errorColumns: [] };
-    const errors = Object.entries(result.errors ?? {});
-    const errorColumns = [...new Set(errors.map(([k]) => headerForErrorKey(k, meta)).filter((h): h is string => h !== null))];
-    const details = errors.map(([k, m]) => `${headerForErrorKey(k, meta) ?? k}: ${m}`).join("; ");
-    return {
-      rowIndex: row.rowIndex,
-      status: "Failed",
-      message: details && !result.message.includes(details) ? `${result.message} — ${details}` : result.message,
-      errorColumns,
-    };
+    const { errorColumns, details } = serviceErrors(result.errors, (k) => headerForErrorKey(k, meta));
+    return { rowIndex: row.rowIndex, status: "Failed", message: withDetails(result.message, details), errorColumns };
   });
 }
 
 /** Every row of a chunk whose request got no usable answer (network, timeout, 429, 5xx, cancelled mid-request). */
 export function unconfirmedOutcomes(rows: readonly PlannedRow[], reason: string): RowOutcome[] {
-  return rows.map((r) => ({
-    rowIndex: r.rowIndex,
-    status: "Failed",
-    message: `Not confirmed: ${reason} — ${RETRY_HINT}`,
-    errorColumns: [],
-  }));
+  return rowsWith(rowIndexesOf(rows), "Failed", `Not confirmed: ${reason} — ${RETRY_HINT}`);
 }
 
 /** Every row of a chunk the service refused as a whole (a definite answer, e.g. 400/422): Failed with its message. */
@@ -429,32 +414,25 @@ export function rejectedOutcomes(
   errors: Record<string, string>,
   meta: Pick<InputSheetMeta, "inputs">,
 ): RowOutcome[] {
-  const errorColumns = [
-    ...new Set(
-      Object.keys(errors)
-        .map((k) => headerForErrorKey(k, meta))
-        .filter((h): h is string => h !== null),
-    ),
-  ];
-  return rows.map((r) => ({ rowIndex: r.rowIndex, status: "Failed", message, errorColumns }));
+  const { errorColumns } = serviceErrors(errors, (k) => headerForErrorKey(k, meta));
+  return rowsWith(rowIndexesOf(rows), "Failed", message, errorColumns);
 }
 
 export function notSentOutcomes(rows: readonly PlannedRow[], reason: string): RowOutcome[] {
-  return rows.map((r) => ({ rowIndex: r.rowIndex, status: "Not sent", message: reason, errorColumns: [] }));
+  return rowsWith(rowIndexesOf(rows), "Not sent", reason);
 }
+
+const rowIndexesOf = (rows: readonly PlannedRow[]) => rows.map((r) => r.rowIndex);
 
 export type PushCounts = Record<RowStatus, number>;
 
 export function countOutcomes(outcomes: Iterable<RowOutcome>): PushCounts {
-  const counts: PushCounts = { Saved: 0, Failed: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 };
-  for (const o of outcomes) counts[o.status] += 1;
-  return counts;
+  return countStatuses(ROW_STATUSES, outcomes);
 }
 
 /** "12 saved, 1 failed, 1 invalid, 30 unchanged" (zero counts left out). */
 export function summarise(counts: PushCounts): string {
-  const parts = ROW_STATUSES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s.toLowerCase()}`);
-  return parts.length > 0 ? parts.join(", ") : "nothing to push";
+  return describeStatusCounts(ROW_STATUSES, counts, "nothing to push");
 }
 
 /** The snapshot after a push: saved rows take the values they sent; others keep what the service had. */

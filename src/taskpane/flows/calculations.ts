@@ -29,14 +29,14 @@ import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
   annotate,
-  countRows,
-  describeCounts,
   invalidRow,
   type RowCounts,
   type RowRequest,
   type RowResult,
+  rowsSummary,
   rowsWith,
   runRowRequests,
+  stoppedNote,
 } from "./rowWrites";
 
 export type CalculationsClient = Pick<
@@ -191,12 +191,8 @@ export async function saveCalculationEdits(
     },
     label: "Saving calculations",
   });
-  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
-  const counts = countRows(outcomes);
   return {
-    counts,
-    outcomes,
-    summary: `Calculations: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`,
+    ...rowsSummary("Calculations", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
     requests: { reads: 2, patch: patches },
     stoppedBy: run.stoppedBy,
   };
@@ -266,12 +262,8 @@ export async function deleteCalculations(
       label: "Deleting calculations",
     },
   );
-  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
-  const counts = countRows(outcomes);
   return {
-    counts,
-    outcomes,
-    summary: `Calculations: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`,
+    ...rowsSummary("Calculations", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
     requests: { delete: deletes },
     stoppedBy: run.stoppedBy,
   };

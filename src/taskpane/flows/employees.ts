@@ -31,18 +31,20 @@ import {
 } from "../../sheets/employeeWrite";
 import { employeeColumns, waveDisplayName } from "../../sheets/imports";
 import { chunk } from "../../sheets/push";
+import { matchBulkResults, serviceErrors } from "../../sheets/rowOutcomes";
 import { type FlowProgress, IMPORT_SHEETS } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
   annotate,
-  countRows,
-  describeCounts,
   invalidRow,
   type RowCounts,
   type RowRequest,
   type RowResult,
+  rowsSummary,
   rowsWith,
   runRowRequests,
+  stoppedNote,
+  stoppedOrCancelledNote,
 } from "./rowWrites";
 
 export type EmployeesClient = Pick<
@@ -218,29 +220,22 @@ export async function saveEmployees(
       }
     }
   }
-  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
-  const counts = countRows(outcomes);
-  const stop = run.stoppedBy === "cancelled" ? " Cancelled." : run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : "";
   return {
-    counts,
-    outcomes,
-    summary: `Employees: ${describeCounts(counts)}.${stop}`,
+    ...rowsSummary("Employees", [...local, ...run.outcomes.values()], stoppedOrCancelledNote(run.stoppedBy)),
     requests: { reads: 3, ...n },
     stoppedBy: run.stoppedBy,
   };
 }
 
-/** bulk_input answers per entity: matched by position when aligned, else by employee ID. */
+/** bulk_input answers per entity, matched to the rows as the push matches them (sheets/rowOutcomes). */
 function bulkOutcomes(
   rows: readonly { rowIndex: number; employeeId: number }[],
   results: readonly BulkInputResult[],
   errorHeader: (key: string) => string | null,
 ): RowResult[] {
-  const aligned = results.length === rows.length && rows.every((r, i) => results[i].id === String(r.employeeId));
-  const pool = [...results];
+  const matched = matchBulkResults(rows, results);
   return rows.map((row, i) => {
-    const at = aligned ? i : pool.findIndex((r) => r.id === String(row.employeeId));
-    const result = aligned ? results[i] : at >= 0 ? pool.splice(at, 1)[0] : undefined;
+    const result = matched[i];
     if (!result)
       return {
         rowIndex: row.rowIndex,
@@ -249,14 +244,12 @@ function bulkOutcomes(
         errorColumns: [],
       };
     if (result.success === "true") return { rowIndex: row.rowIndex, status: "Saved", message: result.message, errorColumns: [] };
-    const errors = Object.entries(result.errors ?? {});
-    const columns = [...new Set(errors.map(([k]) => errorHeader(k)).filter((h): h is string => h !== null))];
-    const details = errors.map(([k, m]) => `${errorHeader(k) ?? k}: ${m}`).join("; ");
+    const { errorColumns, details } = serviceErrors(result.errors, errorHeader);
     return {
       rowIndex: row.rowIndex,
       status: "Failed",
       message: `Not saved: ${result.message}${details ? ` — ${details}` : ""}`,
-      errorColumns: columns,
+      errorColumns,
     };
   });
 }
@@ -315,12 +308,8 @@ export async function deleteEmployees(
       label: "Deleting employees",
     },
   );
-  const outcomes = [...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
-  const counts = countRows(outcomes);
   return {
-    counts,
-    outcomes,
-    summary: `Employees: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`,
+    ...rowsSummary("Employees", [...run.outcomes.values()], stoppedNote(run.stoppedBy)),
     requests: { reads: 1, delete: deletes },
     stoppedBy: run.stoppedBy,
   };

@@ -33,14 +33,15 @@ import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
   annotate,
-  countRows,
-  describeCounts,
   invalidRow,
   type RowCounts,
   type RowRequest,
   type RowResult,
+  rowsSummary,
   rowsWith,
   runRowRequests,
+  stoppedNote,
+  stoppedOrCancelledNote,
 } from "./rowWrites";
 
 export type LeaveClient = Pick<
@@ -368,13 +369,8 @@ export async function saveLeaveDays(
       );
     }
   }
-  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
-  const rowCounts = countRows(outcomes);
-  const stop = run.stoppedBy === "cancelled" ? " Cancelled." : run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : "";
   return {
-    counts: rowCounts,
-    outcomes,
-    summary: `Leave days: ${describeCounts(rowCounts)}.${stop}`,
+    ...rowsSummary("Leave days", [...local, ...run.outcomes.values()], stoppedOrCancelledNote(run.stoppedBy)),
     requests: { reads: 2, ...counts },
     stoppedBy: run.stoppedBy,
   };
@@ -442,12 +438,8 @@ export async function deleteLeaveDays(
     if (deleted.length > 0)
       await workbook.writeHiddenTable(meta.snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
   }
-  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
-  const counts = countRows(outcomes);
   return {
-    counts,
-    outcomes,
-    summary: `Leave days: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`,
+    ...rowsSummary("Leave days", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
     requests: { delete: deletes },
     stoppedBy: run.stoppedBy,
   };

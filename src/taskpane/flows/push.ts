@@ -12,15 +12,7 @@
  *  4. poll the employees list (include=recent_payslips) a bounded number of times for the new nett pay of the
  *     saved rows, once per poll for all of them.
  */
-import {
-  RateLimitedError,
-  UnauthorizedError,
-  ValidationError,
-  ServerError,
-  NetworkError,
-  TimeoutError,
-  type PayrollClient,
-} from "../../client";
+import { RateLimitedError, UnauthorizedError, ValidationError, type PayrollClient } from "../../client";
 import type { BulkInputResult } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import {
@@ -54,7 +46,9 @@ import {
   unconfirmedOutcomes,
 } from "../../sheets/push";
 import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
+import { stoppedOrCancelledNote } from "../../sheets/rowOutcomes";
 import type { FlowProgress } from "./imports";
+import { BUSY, KEY_REFUSED, unconfirmedReason } from "./rowWrites";
 
 export type PushClient = Pick<PayrollClient, "bulkInput" | "listEmployees">;
 
@@ -125,23 +119,13 @@ function chunkFailure(
     return { outcomes: rejectedOutcomes(rows, `Not saved: ${error.serviceMessage}`, error.errors, meta), stop: null };
   }
   if (error instanceof RateLimitedError) {
-    const reason = "the service is busy (HTTP 429)";
-    return { outcomes: rejectedOutcomes(rows, `Not saved: ${reason} — ${RETRY_HINT}`, {}, meta), stop: reason };
+    return { outcomes: rejectedOutcomes(rows, `Not saved: ${BUSY} — ${RETRY_HINT}`, {}, meta), stop: BUSY };
   }
   if (error instanceof UnauthorizedError) {
-    return { outcomes: rejectedOutcomes(rows, `Not saved: ${error.message}`, {}, meta), stop: "the service refused the API key" };
+    return { outcomes: rejectedOutcomes(rows, `Not saved: ${error.message}`, {}, meta), stop: KEY_REFUSED };
   }
   // No definite answer: the service may or may not have applied the chunk.
-  const reason =
-    error instanceof NetworkError
-      ? "network error"
-      : error instanceof TimeoutError
-        ? "no answer in time"
-        : error instanceof ServerError
-          ? `the service failed (HTTP ${error.status})`
-          : error instanceof Error && error.name === "UnexpectedResponseError"
-            ? "the service's answer could not be read"
-            : `unexpected error (${error instanceof Error ? error.message : String(error)})`;
+  const reason = unconfirmedReason(error);
   return { outcomes: unconfirmedOutcomes(rows, reason), stop: reason };
 }
 
@@ -264,7 +248,7 @@ export async function pushInputSheet(
   const counts = countOutcomes(ordered);
   const summary =
     `${sheetName}: ${summarise(counts)}.` +
-    (stoppedBy === "cancelled" ? " Cancelled." : stoppedBy ? ` Stopped: ${stoppedBy}.` : "") +
+    stoppedOrCancelledNote(stoppedBy) +
     (counts.Failed + counts["Not sent"] > 0 ? " Use Retry failed to resend the failed rows." : "");
   return {
     sheetName,

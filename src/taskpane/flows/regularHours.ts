@@ -22,14 +22,14 @@ import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
   annotate,
-  countRows,
-  describeCounts,
   invalidRow,
   type RowCounts,
   type RowRequest,
   type RowResult,
+  rowsSummary,
   rowsWith,
   runRowRequests,
+  stoppedNote,
 } from "./rowWrites";
 
 export type RegularHoursClient = Pick<PayrollClient, "listEmployees" | "listClientCalculations" | "updateInheritedCalculations">;
@@ -160,12 +160,8 @@ export async function saveRegularHours(
         : (headerOf.get(key.replace(/^calculation_details\./, "")) ?? null),
     label: "Saving Regular Hours",
   });
-  const outcomes = [...local, ...run.outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
-  const counts = countRows(outcomes);
   return {
-    counts,
-    outcomes,
-    summary: `Regular Hours: ${describeCounts(counts)}.${run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : ""}`,
+    ...rowsSummary("Regular Hours", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
     requests: { reads: 2, patch: patches },
     stoppedBy: run.stoppedBy,
   };

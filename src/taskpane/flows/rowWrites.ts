@@ -10,7 +10,8 @@
  *  - Cancel stops starting requests; requests already sent are let finish so their rows get the real answer;
  *  - rows never sent say why ("Not sent: cancelled" / "stopped after ...").
  *
- * The same statuses as bulk input (Saved / Failed / Invalid / Unchanged / Not sent), plus Deleted.
+ * The same statuses as bulk input (Saved / Failed / Invalid / Unchanged / Not sent), plus Deleted: the row
+ * outcome vocabulary of src/sheets/rowOutcomes.ts, which the push uses too.
  */
 import {
   NetworkError,
@@ -22,17 +23,21 @@ import {
   ValidationError,
 } from "../../client";
 import type { AnnotationTone, RowAnnotation, WorkbookPort } from "../../excel";
+import {
+  ROW_STATES,
+  type RowOutcome,
+  type RowState,
+  countStatuses,
+  describeStatusCounts,
+  rowsWith,
+  serviceErrors,
+  withDetails,
+} from "../../sheets/rowOutcomes";
 import type { FlowProgress } from "./imports";
 
-export type RowState = "Saved" | "Deleted" | "Failed" | "Invalid" | "Unchanged" | "Not sent";
-
-export interface RowResult {
-  rowIndex: number;
-  status: RowState;
-  message: string;
-  /** Headers of the cells to highlight. */
-  errorColumns: string[];
-}
+export { rowsWith, stoppedNote, stoppedOrCancelledNote } from "../../sheets/rowOutcomes";
+export type { RowState };
+export type RowResult = RowOutcome<RowState>;
 
 export interface RowRequest<T> {
   /** The sheet rows this request decides. */
@@ -83,12 +88,26 @@ export function toAnnotation(r: RowResult): RowAnnotation {
   return { rowIndex: r.rowIndex, status: r.status, message: r.message, errorColumns: r.errorColumns, tone: TONE[r.status] };
 }
 
-export const rowsWith = (
-  rowIndexes: readonly number[],
-  status: RowState,
-  message: string,
-  errorColumns: string[] = [],
-): RowResult[] => rowIndexes.map((rowIndex) => ({ rowIndex, status, message, errorColumns }));
+/** Why a run stops on a 429 (a definite answer: nothing was saved, but the service wants a pause). */
+export const BUSY = "the service is busy (HTTP 429)";
+/** Why a run stops when the key is refused: every further request would be refused too. */
+export const KEY_REFUSED = "the service refused the API key";
+
+/**
+ * Why a request ended without a definite answer (network, timeout, 5xx, unreadable reply, anything unforeseen):
+ * the service may or may not have applied it, so its rows say so and the run stops.
+ */
+export function unconfirmedReason(error: unknown): string {
+  return error instanceof NetworkError
+    ? "network error"
+    : error instanceof TimeoutError
+      ? "no answer in time"
+      : error instanceof ServerError
+        ? `the service failed (HTTP ${error.status})`
+        : error instanceof Error && error.name === "UnexpectedResponseError"
+          ? "the service's answer could not be read"
+          : `unexpected error (${error instanceof Error ? error.message : String(error)})`;
+}
 
 /** How a failed request ends its rows, and whether the run stops. */
 export function failureOf(
@@ -97,11 +116,11 @@ export function failureOf(
   errorHeader: (key: string) => string | null = () => null,
 ): { outcomes: RowResult[]; stop: string | null } {
   if (error instanceof ValidationError) {
-    const entries = Object.entries(error.errors);
-    const columns = [...new Set(entries.map(([k]) => errorHeader(k)).filter((h): h is string => h !== null))];
-    const details = entries.map(([k, m]) => `${errorHeader(k) ?? k}: ${m}`).join("; ");
-    const message = `Not saved: ${error.serviceMessage}${details && !error.serviceMessage.includes(details) ? ` — ${details}` : ""}`;
-    return { outcomes: rowsWith(rowIndexes, "Failed", message, columns), stop: null };
+    const { errorColumns, details } = serviceErrors(error.errors, errorHeader);
+    return {
+      outcomes: rowsWith(rowIndexes, "Failed", `Not saved: ${withDetails(error.serviceMessage, details)}`, errorColumns),
+      stop: null,
+    };
   }
   if (error instanceof NotFoundError) {
     return {
@@ -114,22 +133,12 @@ export function failureOf(
     };
   }
   if (error instanceof RateLimitedError) {
-    const reason = "the service is busy (HTTP 429)";
-    return { outcomes: rowsWith(rowIndexes, "Failed", `Not saved: ${reason} — ${RETRY_HINT} in a moment`), stop: reason };
+    return { outcomes: rowsWith(rowIndexes, "Failed", `Not saved: ${BUSY} — ${RETRY_HINT} in a moment`), stop: BUSY };
   }
   if (error instanceof UnauthorizedError) {
-    return { outcomes: rowsWith(rowIndexes, "Failed", `Not saved: ${error.message}`), stop: "the service refused the API key" };
+    return { outcomes: rowsWith(rowIndexes, "Failed", `Not saved: ${error.message}`), stop: KEY_REFUSED };
   }
-  const reason =
-    error instanceof NetworkError
-      ? "network error"
-      : error instanceof TimeoutError
-        ? "no answer in time"
-        : error instanceof ServerError
-          ? `the service failed (HTTP ${error.status})`
-          : error instanceof Error && error.name === "UnexpectedResponseError"
-            ? "the service's answer could not be read"
-            : `unexpected error (${error instanceof Error ? error.message : String(error)})`;
+  const reason = unconfirmedReason(error);
   return {
     outcomes: rowsWith(
       rowIndexes,
@@ -229,27 +238,29 @@ export async function runRowRequests<T>(requests: readonly RowRequest<T>[], opti
   return { outcomes, requests: requestsSent, stoppedBy };
 }
 
-export interface RowCounts {
-  Saved: number;
-  Deleted: number;
-  Failed: number;
-  Invalid: number;
-  Unchanged: number;
-  "Not sent": number;
-}
+export type RowCounts = Record<RowState, number>;
 
 export function countRows(results: Iterable<RowResult>): RowCounts {
-  const counts: RowCounts = { Saved: 0, Deleted: 0, Failed: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 };
-  for (const r of results) counts[r.status] += 1;
-  return counts;
+  return countStatuses(ROW_STATES, results);
 }
 
 /** "3 saved, 1 failed, 2 invalid" — only the non-zero counts. */
 export function describeCounts(counts: RowCounts): string {
-  const parts = (Object.entries(counts) as [RowState, number][])
-    .filter(([, n]) => n > 0)
-    .map(([s, n]) => `${n} ${s.toLowerCase()}`);
-  return parts.length > 0 ? parts.join(", ") : "nothing to do";
+  return describeStatusCounts(ROW_STATES, counts, "nothing to do");
+}
+
+/**
+ * Every decided row in sheet order, with the counts and the pane's sentence ("Leave days: 2 saved, 1 failed."
+ * followed by `note`, see stoppedNote).
+ */
+export function rowsSummary(
+  label: string,
+  results: Iterable<RowResult>,
+  note: string,
+): { counts: RowCounts; outcomes: RowResult[]; summary: string } {
+  const outcomes = [...results].sort((a, b) => a.rowIndex - b.rowIndex);
+  const counts = countRows(outcomes);
+  return { counts, outcomes, summary: `${label}: ${describeCounts(counts)}.${note}` };
 }
 
 /** Errors keyed by header (from the pure layer) as a row result. */

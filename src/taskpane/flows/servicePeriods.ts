@@ -27,6 +27,7 @@ import {
   type RowResult,
   rowsWith,
   runRowRequests,
+  stoppedOrCancelledNote,
 } from "./rowWrites";
 
 export type ServicePeriodsClient = Pick<
@@ -177,11 +178,10 @@ export async function runServiceAction(
     // The results stay on the rows as they were selected.
   }
   const counts = countRows(byEmployee.values());
-  const stop = run.stoppedBy === "cancelled" ? " Cancelled." : run.stoppedBy ? ` Stopped: ${run.stoppedBy}.` : "";
   return {
     counts,
     byEmployee,
-    summary: `${label}: ${describeCounts(counts)} (employees).${stop}${refreshed ? "" : " The sheet could not be refreshed; import service periods again to see the new state."}`,
+    summary: `${label}: ${describeCounts(counts)} (employees).${stoppedOrCancelledNote(run.stoppedBy)}${refreshed ? "" : " The sheet could not be refreshed; import service periods again to see the new state."}`,
     requests: 1 + run.requests + (refreshed ? 1 : 0),
     stoppedBy: run.stoppedBy,
     refreshed,

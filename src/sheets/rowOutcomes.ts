@@ -1,0 +1,94 @@
+/**
+ * How every row a write touches ends: a Status, a Message and the cells to highlight. One vocabulary for the
+ * input-sheet push (bulk_input, issue 3) and the row writes of the other sheets (one request per row or group,
+ * issue 4), so both count, word and match the service's answers the same way. The push has no Deleted.
+ */
+import type { BulkInputResult } from "../contract";
+
+/** The statuses of bulk input: every row of an input sheet ends in one of them. */
+export const BULK_STATUSES = ["Saved", "Failed", "Invalid", "Unchanged", "Not sent"] as const;
+/** The row writes' statuses: bulk input's, plus Deleted. */
+export const ROW_STATES = ["Saved", "Deleted", "Failed", "Invalid", "Unchanged", "Not sent"] as const;
+
+export type BulkStatus = (typeof BULK_STATUSES)[number];
+export type RowState = (typeof ROW_STATES)[number];
+
+export interface RowOutcome<S extends RowState = RowState> {
+  rowIndex: number;
+  status: S;
+  message: string;
+  /** Headers of the cells to highlight. */
+  errorColumns: string[];
+}
+
+/** The same outcome for each of the rows. */
+export const rowsWith = <S extends RowState>(
+  rowIndexes: readonly number[],
+  status: S,
+  message: string,
+  errorColumns: string[] = [],
+): RowOutcome<S>[] => rowIndexes.map((rowIndex) => ({ rowIndex, status, message, errorColumns }));
+
+/** How many rows ended in each of the statuses (all of them present, zeros included). */
+export function countStatuses<S extends RowState>(statuses: readonly S[], outcomes: Iterable<{ status: S }>): Record<S, number> {
+  const counts = Object.fromEntries(statuses.map((s) => [s, 0])) as Record<S, number>;
+  for (const o of outcomes) counts[o.status] += 1;
+  return counts;
+}
+
+/** "3 saved, 1 failed, 2 invalid": the non-zero counts in the statuses' order, or `nothing` when all are zero. */
+export function describeStatusCounts<S extends RowState>(
+  statuses: readonly S[],
+  counts: Record<S, number>,
+  nothing: string,
+): string {
+  const parts = statuses.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s.toLowerCase()}`);
+  return parts.length > 0 ? parts.join(", ") : nothing;
+}
+
+/** The end of a summary when sending stopped early: " Stopped: <why>.", or "" when every request went. */
+export const stoppedNote = (stoppedBy: string | null): string => (stoppedBy ? ` Stopped: ${stoppedBy}.` : "");
+
+/** Like stoppedNote, but a cancel reads " Cancelled." (the push and the multi-request saves word it so). */
+export const stoppedOrCancelledNote = (stoppedBy: string | null): string =>
+  stoppedBy === "cancelled" ? " Cancelled." : stoppedNote(stoppedBy);
+
+/**
+ * The service's `errors` object (attribute key to message) on the sheet: the headers to highlight (keys the
+ * sheet has no column for are left out) and "Header: message; ..." details (unknown keys by their own name).
+ */
+export function serviceErrors(
+  errors: Record<string, string> | undefined,
+  headerFor: (key: string) => string | null,
+): { errorColumns: string[]; details: string } {
+  const entries = Object.entries(errors ?? {});
+  const errorColumns = [...new Set(entries.map(([k]) => headerFor(k)).filter((h): h is string => h !== null))];
+  const details = entries.map(([k, m]) => `${headerFor(k) ?? k}: ${m}`).join("; ");
+  return { errorColumns, details };
+}
+
+/** "<message> — <details>", unless there are none or the service's message already says them. */
+export const withDetails = (message: string, details: string): string =>
+  details && !message.includes(details) ? `${message} — ${details}` : message;
+
+/**
+ * Pairs each row of a bulk_input request with the service's result for it: by position when the answer lines
+ * up with the request (same length, same IDs in order), otherwise by employee ID (and payslip date, when both
+ * the row and the result have one), each result used once. undefined: the service sent no result for the row.
+ */
+export function matchBulkResults<R extends { employeeId: number; payslipDate?: string }>(
+  rows: readonly R[],
+  results: readonly BulkInputResult[],
+): (BulkInputResult | undefined)[] {
+  const aligned = results.length === rows.length && rows.every((r, i) => results[i].id === String(r.employeeId));
+  if (aligned) return [...results];
+  const pool = [...results];
+  return rows.map((row) => {
+    const at = pool.findIndex(
+      (res) =>
+        res.id === String(row.employeeId) &&
+        (row.payslipDate === undefined || res.payslip_date === undefined || res.payslip_date === row.payslipDate),
+    );
+    return at < 0 ? undefined : pool.splice(at, 1)[0];
+  });
+}
