@@ -25,6 +25,7 @@ import {
   parseCalculationRows,
   type CalcRowPlan,
 } from "../../sheets/calculations";
+import { openClientSheet } from "./clientSheet";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
@@ -117,17 +118,15 @@ export async function viewCalculations(
   return { ...written, requests: 2, items };
 }
 
-async function openSheet(workbook: WorkbookPort, target: Target) {
-  const meta = (await workbook.getSetting(CALC_META_KEY)) as unknown as CalcMeta | undefined;
-  if (!meta || typeof meta.clientId !== "number") throw new CalculationSheetError("View calculations first.");
-  if (meta.clientId !== target.clientId)
-    throw new CalculationSheetError(
-      `The Calculations sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or view calculations again.`,
-    );
-  const table = await workbook.readTable(CALC_SHEET.sheetName);
-  if (!table) throw new CalculationSheetError(`There is no "${CALC_SHEET.sheetName}" table. View calculations first.`);
-  return { meta, table };
-}
+const openSheet = (workbook: WorkbookPort, target: Target) =>
+  openClientSheet<CalcMeta>(workbook, target, {
+    sheetName: CALC_SHEET.sheetName,
+    metaKey: CALC_META_KEY,
+    name: "Calculations",
+    first: "View calculations first.",
+    again: "view calculations again",
+    error: CalculationSheetError,
+  });
 
 export interface CalcSaveResult {
   counts: RowCounts;

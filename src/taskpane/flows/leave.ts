@@ -29,6 +29,7 @@ import {
   snapshotOf,
 } from "../../sheets/leave";
 import { employeeName } from "../../sheets/payslipData";
+import { openClientSheet } from "./clientSheet";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
@@ -204,15 +205,15 @@ export async function loadLeaveDays(
 }
 
 async function openLeaveSheet(workbook: WorkbookPort, target: Target) {
-  const meta = (await workbook.getSetting(LEAVE_META_KEY)) as unknown as LeaveMeta | undefined;
-  if (!meta || typeof meta.clientId !== "number")
-    throw new LeaveSheetError(`Load leave days first: the "${LEAVE_SHEETS.days.sheetName}" sheet was not made by the add-in.`);
-  if (meta.clientId !== target.clientId)
-    throw new LeaveSheetError(
-      `The leave days sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or load leave days again.`,
-    );
-  const table = await workbook.readTable(LEAVE_SHEETS.days.sheetName);
-  if (!table) throw new LeaveSheetError(`There is no "${LEAVE_SHEETS.days.sheetName}" table. Load leave days first.`);
+  const { meta, table } = await openClientSheet<LeaveMeta>(workbook, target, {
+    sheetName: LEAVE_SHEETS.days.sheetName,
+    metaKey: LEAVE_META_KEY,
+    name: "leave days",
+    first: "Load leave days first.",
+    again: "load leave days again",
+    notMade: `Load leave days first: the "${LEAVE_SHEETS.days.sheetName}" sheet was not made by the add-in.`,
+    error: LeaveSheetError,
+  });
   const stored = await workbook.readHiddenTable(meta.snapshotSheet);
   if (!stored) throw new LeaveSheetError("The leave days snapshot is missing. Load leave days again.");
   return { meta, table, snapshot: leaveSnapshotFromTable(stored) };

@@ -18,6 +18,7 @@ import {
   RH_FIXED,
   WEEK_HOURS,
 } from "../../sheets/regularHours";
+import { openClientSheet } from "./clientSheet";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
@@ -94,14 +95,14 @@ export async function saveRegularHours(
 ): Promise<RegularHoursSaveResult> {
   const problem = regularHoursProblem(target.info);
   if (problem) throw new RegularHoursError(problem);
-  const meta = (await workbook.getSetting(RH_META_KEY)) as { clientId?: number; clientName?: string } | undefined;
-  if (!meta || meta.clientId === undefined) throw new RegularHoursError("Build the Regular Hours sheet first.");
-  if (meta.clientId !== target.clientId)
-    throw new RegularHoursError(
-      `The Regular Hours sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or build it again.`,
-    );
-  const table = await workbook.readTable(RH_SHEET.sheetName);
-  if (!table) throw new RegularHoursError(`There is no "${RH_SHEET.sheetName}" table. Build the Regular Hours sheet first.`);
+  const { table } = await openClientSheet(workbook, target, {
+    sheetName: RH_SHEET.sheetName,
+    metaKey: RH_META_KEY,
+    name: "Regular Hours",
+    first: "Build the Regular Hours sheet first.",
+    again: "build it again",
+    error: RegularHoursError,
+  });
 
   options.update?.(0, undefined, "Reading what the service holds now");
   const [employees, calculations] = await Promise.all([

@@ -16,6 +16,7 @@ import {
   servicePeriodsGrid,
   type ServiceAction,
 } from "../../sheets/servicePeriods";
+import { openClientSheet } from "./clientSheet";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
@@ -92,14 +93,14 @@ export async function runServiceAction(
   rowIndexes: readonly number[],
   progress: FlowProgress & { concurrency?: number } = {},
 ): Promise<ServiceActionResult> {
-  const meta = (await workbook.getSetting(SERVICE_META_KEY)) as { clientId?: number; clientName?: string } | undefined;
-  if (!meta || meta.clientId === undefined) throw new ServiceSheetError("Import service periods first.");
-  if (meta.clientId !== target.clientId)
-    throw new ServiceSheetError(
-      `The service periods sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or import again.`,
-    );
-  const table = await workbook.readTable(SERVICE_SHEET.sheetName);
-  if (!table) throw new ServiceSheetError(`There is no "${SERVICE_SHEET.sheetName}" table. Import service periods first.`);
+  const { table } = await openClientSheet(workbook, target, {
+    sheetName: SERVICE_SHEET.sheetName,
+    metaKey: SERVICE_META_KEY,
+    name: "service periods",
+    first: "Import service periods first.",
+    again: "import again",
+    error: ServiceSheetError,
+  });
   const idAt = table.columns.indexOf(H.employee_id);
   if (idAt < 0) throw new ServiceSheetError(`The sheet has no "${H.employee_id}" column. Import service periods again.`);
 

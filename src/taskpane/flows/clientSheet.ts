@@ -1,0 +1,39 @@
+/**
+ * Opening a sheet the add-in wrote for a client (Calculations, Leave days, Regular Hours, Service periods)
+ * before saving from it. The metadata it stored in document settings must say the add-in made it for the
+ * client chosen now (a sheet of another client would send its rows to the wrong company), and its table must
+ * still be there. Each refusal is thrown before anything is sent, as the flow's own error in the flow's words.
+ */
+import type { TableData, WorkbookPort } from "../../excel";
+import type { Target } from "./payRuns";
+
+export interface ClientSheet {
+  sheetName: string;
+  /** Document-settings key of the sheet's metadata ({ clientId, clientName, ... }). */
+  metaKey: string;
+  /** The sheet as named in "The <name> sheet belongs to ...". */
+  name: string;
+  /** What makes the sheet, as a sentence: "View calculations first." */
+  first: string;
+  /** How to make it again for the chosen client: "view calculations again". */
+  again: string;
+  /** Said when there is no metadata (default `first`). */
+  notMade?: string;
+  error: new (message: string) => Error;
+}
+
+export async function openClientSheet<M extends { clientId: number; clientName: string }>(
+  workbook: WorkbookPort,
+  target: Target,
+  sheet: ClientSheet,
+): Promise<{ meta: M; table: TableData }> {
+  const meta = (await workbook.getSetting(sheet.metaKey)) as unknown as M | undefined;
+  if (!meta || typeof meta.clientId !== "number") throw new sheet.error(sheet.notMade ?? sheet.first);
+  if (meta.clientId !== target.clientId)
+    throw new sheet.error(
+      `The ${sheet.name} sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or ${sheet.again}.`,
+    );
+  const table = await workbook.readTable(sheet.sheetName);
+  if (!table) throw new sheet.error(`There is no "${sheet.sheetName}" table. ${sheet.first}`);
+  return { meta, table };
+}
