@@ -4,11 +4,12 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { computeAccessibleName } from "dom-accessibility-api";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { BETA_REPORTS, REPORT_IDS, type Employee, type PaymentRun, type Wave } from "../../src/contract";
+import { BETA_REPORTS, REPORT_IDS, type Employee } from "../../src/contract";
 import { REPORT_TITLES } from "../../src/taskpane/flows/reports";
 import { defaultParams, type ClientReportData, type ReportParams } from "../../src/sheets/reports";
 import { ReportsForm } from "../../src/taskpane/panels/ReportsForm";
 import { ReportsView, type ReportsViewProps } from "../../src/taskpane/panels/ReportsView";
+import { BASIC_SALARY, paymentRun as run, wave } from "../sheets/fixtures";
 
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -16,35 +17,6 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-const stamp = "2026-01-01T00:00:00+00:00";
-const wave = (id: number, name: string): Wave => ({
-  id,
-  name,
-  custom_name: null,
-  client_id: 1,
-  first_end_date: "2016-01-31",
-  interim_first_end_date: null,
-  created_at: stamp,
-  updated_at: stamp,
-  pay_dates: { enabled: false },
-  length_months: 1,
-  length_weeks: 0,
-  first_period_offset: 0,
-  notification_days_before: null,
-  finalisation_days_before: null,
-  payslip_payment_day: null,
-});
-const run = (id: number, wave_id: number, period_offset: number, period_end_date: string): PaymentRun => ({
-  id,
-  wave_id,
-  period_offset,
-  period_end_date,
-  special: false,
-  total: 0,
-  created_at: stamp,
-  updated_at: stamp,
-  posted_to_accounting_system: false,
-});
 const employee = (id: number, number: string, wave_id: number, first: string): Employee => ({
   id,
   number,
@@ -62,16 +34,7 @@ const DATA: ClientReportData = {
   paymentRuns: [run(1, 10, 118, "2025-11-30"), run(2, 10, 119, "2025-12-31"), run(3, 11, 520, "2025-12-26")],
   leaveTypes: { "4": "Annual leave", "5": "Sick leave" },
   itemsAndOutputs: {
-    system_items: [
-      {
-        id: "basic_salary",
-        name: "basic_salary",
-        label: "Basic salary",
-        category: "income",
-        inputs: ["amount"],
-        multi_instance: false,
-      },
-    ],
+    system_items: [BASIC_SALARY],
     custom_items: [],
     outputs: [
       { name: "gross_pay", label: "Gross pay", category: "total" },

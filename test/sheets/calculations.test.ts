@@ -6,26 +6,10 @@ import {
   itemCatalogue,
   parseCalculationRows,
 } from "../../src/sheets/calculations";
+import { BASIC_SALARY, EMPLOYER_LOAN } from "./fixtures";
 
 const items: ItemsAndOutputs = {
-  system_items: [
-    {
-      id: "basic_salary",
-      name: "basic_salary",
-      label: "Basic salary",
-      category: "income",
-      inputs: ["amount"],
-      multi_instance: false,
-    },
-    {
-      id: "employer_loan",
-      name: "employer_loan",
-      label: "Employer loan",
-      category: "deduction",
-      inputs: ["amount", "balance"],
-      multi_instance: true,
-    },
-  ],
+  system_items: [BASIC_SALARY, EMPLOYER_LOAN],
   custom_items: [{ id: 17, name: "17", label: "Car allowance", category: "income", inputs: ["amount"], multi_instance: false }],
   outputs: [],
   accounts: [],

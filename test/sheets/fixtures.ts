@@ -1,5 +1,14 @@
-/** Small contract-shaped records for the pure sheet tests. */
-import type { Calculation, Employee, ItemsAndOutputs, PayslipListItem, ServicePeriod } from "../../src/contract";
+/** Small contract-shaped records for the pure sheet tests (and the flow tests that need records without a service). */
+import type {
+  Calculation,
+  Employee,
+  ItemDefinition,
+  ItemsAndOutputs,
+  PaymentRun,
+  PayslipListItem,
+  ServicePeriod,
+  Wave,
+} from "../../src/contract";
 
 const T = "2025-01-01T00:00:00+00:00";
 
@@ -67,16 +76,27 @@ export function calc(extra: Partial<Calculation> & Pick<Calculation, "calculatio
   } as Calculation;
 }
 
+export const BASIC_SALARY: ItemDefinition = {
+  id: "basic_salary",
+  name: "basic_salary",
+  label: "Basic salary",
+  category: "income",
+  inputs: ["amount"],
+  multi_instance: false,
+};
+
+export const EMPLOYER_LOAN: ItemDefinition = {
+  id: "employer_loan",
+  name: "employer_loan",
+  label: "Employer loan",
+  category: "deduction",
+  inputs: ["amount", "balance"],
+  multi_instance: true,
+};
+
 export const ITEMS: ItemsAndOutputs = {
   system_items: [
-    {
-      id: "basic_salary",
-      name: "basic_salary",
-      label: "Basic salary",
-      category: "income",
-      inputs: ["amount"],
-      multi_instance: false,
-    },
+    BASIC_SALARY,
     {
       id: "overtime",
       name: "overtime",
@@ -85,16 +105,52 @@ export const ITEMS: ItemsAndOutputs = {
       inputs: ["hours", "rate", "multiplier"],
       multi_instance: false,
     },
-    {
-      id: "employer_loan",
-      name: "employer_loan",
-      label: "Employer loan",
-      category: "deduction",
-      inputs: ["amount", "balance"],
-      multi_instance: true,
-    },
+    EMPLOYER_LOAN,
   ],
   custom_items: [{ id: 501, name: "501", label: "Basic salary", category: "income", inputs: ["amount"], multi_instance: false }],
   outputs: [{ name: "nett_pay", label: "Nett pay", category: "total" }],
   accounts: [],
 };
+
+const STAMP = "2026-01-01T00:00:00+00:00";
+
+/** A monthly wave in the full form. */
+export function wave(id: number, name: string, custom_name: string | null = null): Wave {
+  return {
+    id,
+    name,
+    custom_name,
+    client_id: 1,
+    first_end_date: "2016-01-31",
+    interim_first_end_date: null,
+    created_at: STAMP,
+    updated_at: STAMP,
+    pay_dates: { enabled: false },
+    length_months: 1,
+    length_weeks: 0,
+    first_period_offset: 0,
+    notification_days_before: null,
+    finalisation_days_before: null,
+    payslip_payment_day: null,
+  };
+}
+
+export function paymentRun(
+  id: number,
+  wave_id: number,
+  period_offset: number,
+  period_end_date: string,
+  special = false,
+): PaymentRun {
+  return {
+    id,
+    wave_id,
+    period_offset,
+    period_end_date,
+    special,
+    total: 0,
+    created_at: STAMP,
+    updated_at: STAMP,
+    posted_to_accounting_system: false,
+  };
+}

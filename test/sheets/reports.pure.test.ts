@@ -1,4 +1,4 @@
-import type { Employee, ItemsAndOutputs, PaymentRun, Wave } from "../../src/contract";
+import type { Employee, ItemsAndOutputs } from "../../src/contract";
 import {
   ASYNC_SUGGEST_CELLS,
   EURO_NUMBER_FORMAT,
@@ -24,40 +24,8 @@ import {
   type ClientReportData,
   type SavedReport,
 } from "../../src/sheets/reports";
+import { BASIC_SALARY, paymentRun as run, wave } from "./fixtures";
 
-const stamp = "2026-01-01T00:00:00+00:00";
-function wave(id: number, name: string, custom_name: string | null = null): Wave {
-  return {
-    id,
-    name,
-    custom_name,
-    client_id: 1,
-    first_end_date: "2016-01-31",
-    interim_first_end_date: null,
-    created_at: stamp,
-    updated_at: stamp,
-    pay_dates: { enabled: false },
-    length_months: 1,
-    length_weeks: 0,
-    first_period_offset: 0,
-    notification_days_before: null,
-    finalisation_days_before: null,
-    payslip_payment_day: null,
-  };
-}
-function run(id: number, wave_id: number, period_offset: number, period_end_date: string, special = false): PaymentRun {
-  return {
-    id,
-    wave_id,
-    period_offset,
-    period_end_date,
-    special,
-    total: 0,
-    created_at: stamp,
-    updated_at: stamp,
-    posted_to_accounting_system: false,
-  };
-}
 function employee(id: number, number: string, wave_id: number, custom_fields: Record<string, string | null> = {}): Employee {
   return { id, number, first_name: `F${id}`, last_name: `L${id}`, wave_id, custom_fields };
 }
@@ -139,16 +107,7 @@ describe("pickers", () => {
   });
   it("groups accounts by the category of their item or output", () => {
     const io: ItemsAndOutputs = {
-      system_items: [
-        {
-          id: "basic_salary",
-          name: "basic_salary",
-          label: "Basic salary",
-          category: "income",
-          inputs: ["amount"],
-          multi_instance: false,
-        },
-      ],
+      system_items: [BASIC_SALARY],
       custom_items: [{ id: 7, name: "7", label: "Car allowance", category: "income", inputs: ["amount"], multi_instance: false }],
       outputs: [{ name: "paye", label: "PAYE", category: "deduction" }],
       accounts: [
