@@ -1,11 +1,13 @@
 /**
- * Flow-test rig: a real sandbox, a real PayrollClient whose fetch can be made to fail on chosen bulk_input
- * requests, and the real Excel layer over the preview workbook (installed as the global Excel).
+ * Flow-test rig for input sheets: the shared stack (./stack: real sandbox, real PayrollClient, real Excel layer
+ * over the preview workbook installed as the global Excel) with a fetch that can fail chosen bulk_input requests;
+ * and helpers that act on the preview workbook as a person would.
  */
-import { PayrollClient, type FetchLike } from "../../src/client";
-import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
-import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/preview/workbook";
-import { startSandbox, type SandboxOptions } from "../../src/sandbox";
+import type { FetchLike } from "../../src/client";
+import type { WorkbookPort } from "../../src/excel";
+import type { WorkbookModel } from "../../src/preview/workbook";
+import type { SandboxOptions } from "../../src/sandbox";
+import { injectFault, startStack, type Stack } from "./stack";
 
 /** What to do with the n-th bulk_input request. */
 export type Fault =
@@ -31,17 +33,7 @@ export class FaultyFetch {
     this.sent.push({ method: init.method ?? "GET", path, body });
     if (path.endsWith("/bulk_input")) {
       const fault = this.faults.get(++this.bulkCount);
-      if (fault?.kind === "network-before") throw new TypeError("fetch failed");
-      if (fault?.kind === "network-after") {
-        const response = await fetch(url, init);
-        await response.text();
-        throw new TypeError("fetch failed: socket closed");
-      }
-      if (fault?.kind === "status") {
-        const headers: Record<string, string> = { "content-type": "application/json" };
-        if (fault.retryAfter) headers["retry-after"] = fault.retryAfter;
-        return new Response(JSON.stringify({ message: `Injected HTTP ${fault.status}` }), { status: fault.status, headers });
-      }
+      if (fault) return injectFault(fault, url, init);
     }
     return fetch(url, init);
   };
@@ -64,25 +56,14 @@ export class FaultyFetch {
   }
 }
 
-export interface Rig {
-  client: PayrollClient;
-  /** A client without fault injection, for checking what the service holds. */
-  check: PayrollClient;
+export interface Rig extends Stack {
   faulty: FaultyFetch;
-  workbook: WorkbookPort;
-  model: WorkbookModel;
-  close(): Promise<void>;
 }
 
 export async function startRig(options: SandboxOptions = {}): Promise<Rig> {
-  const sandbox = await startSandbox({ employees: 12, recalcMs: 30, ...options });
   const faulty = new FaultyFetch();
-  const common = { baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0, maxConcurrent: 0, timeoutMs: 10_000 };
-  const client = new PayrollClient({ ...common, maxRetries: 0, fetch: faulty.fetch });
-  const check = new PayrollClient(common);
-  const model = installPreviewExcel(globalThis, createPreviewWorkbook());
-  const workbook = createOfficeWorkbook();
-  return { client, check, faulty, workbook, model, close: () => sandbox.close() };
+  const stack = await startStack(faulty.fetch, { employees: 12, recalcMs: 30, ...options });
+  return { ...stack, faulty };
 }
 
 /** A person types into a cell of the first table on the sheet (row = 0-based data row, column by header). */

@@ -3,10 +3,9 @@
  * logs every request and can fail chosen requests by method and path, and the Excel layer over the preview
  * workbook. (The input-sheet rig in ./helpers faults bulk_input only.)
  */
-import { PayrollClient, type FetchLike } from "../../src/client";
-import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
-import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/preview/workbook";
-import { startSandbox, type SandboxOptions } from "../../src/sandbox";
+import type { FetchLike } from "../../src/client";
+import type { SandboxOptions } from "../../src/sandbox";
+import { injectFault, startStack, type Stack } from "./stack";
 
 export type PathFault =
   | { kind: "network-before" }
@@ -35,23 +34,7 @@ export class PathFaults {
       if ((rule.method && rule.method !== method) || !rule.path.test(path)) continue;
       rule.seen = (rule.seen ?? 0) + 1;
       if (rule.nth && !rule.nth.includes(rule.seen)) continue;
-      const f = rule.fault;
-      if (f.kind === "network-before") throw new TypeError("fetch failed");
-      if (f.kind === "network-after") {
-        await (await fetch(url, init)).text();
-        throw new TypeError("fetch failed: socket closed");
-      }
-      if (f.kind === "status") {
-        return new Response(JSON.stringify({ message: f.message ?? `Injected HTTP ${f.status}` }), {
-          status: f.status,
-          headers: { "content-type": "application/json" },
-        });
-      }
-      if (f.kind === "hang-until-abort") {
-        return new Promise((_, reject) =>
-          init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
-        );
-      }
+      return injectFault(rule.fault, url, init);
     }
     return fetch(url, init);
   };
@@ -66,24 +49,12 @@ export class PathFaults {
   }
 }
 
-export interface PathRig {
-  url: string;
-  apiKey: string;
-  client: PayrollClient;
-  check: PayrollClient;
+export interface PathRig extends Stack {
   faults: PathFaults;
-  workbook: WorkbookPort;
-  model: WorkbookModel;
-  close(): Promise<void>;
 }
 
 export async function startPathRig(options: SandboxOptions = {}): Promise<PathRig> {
-  const sandbox = await startSandbox({ employees: 12, recalcMs: 20, reportJobMs: 50, ...options });
   const faults = new PathFaults();
-  const common = { baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0, maxConcurrent: 0, timeoutMs: 10_000 };
-  const client = new PayrollClient({ ...common, maxRetries: 0, fetch: faults.fetch });
-  const check = new PayrollClient(common);
-  const model = installPreviewExcel(globalThis, createPreviewWorkbook());
-  const workbook = createOfficeWorkbook();
-  return { url: sandbox.url, apiKey: sandbox.apiKey, client, check, faults, workbook, model, close: () => sandbox.close() };
+  const stack = await startStack(faults.fetch, { employees: 12, recalcMs: 20, reportJobMs: 50, ...options });
+  return { ...stack, faults };
 }
