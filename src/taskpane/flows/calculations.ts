@@ -30,6 +30,7 @@ import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
   annotate,
+  deleteRequests,
   invalidRow,
   type RowCounts,
   type RowRequest,
@@ -242,16 +243,12 @@ export async function deleteCalculations(
     "Calculation ID",
   ]);
   await annotate(workbook, CALC_SHEET.sheetName, local);
-  let deletes = 0;
   const run = await runRowRequests(
-    candidates.map((c) => ({
-      rowIndexes: [c.rowIndex],
-      send: () => {
-        deletes += 1;
-        return client.deleteCalculation(c.id);
-      },
-      succeeded: (r: { message: string }) => rowsWith([c.rowIndex], "Deleted", r.message || `Calculation ${c.id} deleted`),
-    })),
+    deleteRequests(
+      candidates,
+      (c) => client.deleteCalculation(c.id),
+      (c) => `Calculation ${c.id} deleted`,
+    ),
     {
       workbook,
       sheetName: CALC_SHEET.sheetName,
@@ -263,7 +260,7 @@ export async function deleteCalculations(
   );
   return {
     ...rowsSummary("Calculations", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: { delete: deletes },
+    requests: { delete: run.requests },
     stoppedBy: run.stoppedBy,
   };
 }

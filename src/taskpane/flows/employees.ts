@@ -36,6 +36,7 @@ import { type FlowProgress, IMPORT_SHEETS } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
   annotate,
+  deleteRequests,
   invalidRow,
   type RowCounts,
   type RowRequest,
@@ -289,16 +290,12 @@ export async function deleteEmployees(
   if (candidates.length === 0) throw new EmployeeSheetError("Select the rows of the employees to delete first.");
   const employees = await client.listEmployees(target.clientId, [], { signal: progress.signal });
   await ensureStatusColumns(workbook, target, employees);
-  let deletes = 0;
   const run = await runRowRequests(
-    candidates.map((c) => ({
-      rowIndexes: [c.rowIndex],
-      send: () => {
-        deletes += 1;
-        return client.deleteEmployee(c.employeeId);
-      },
-      succeeded: (r: { message: string }) => rowsWith([c.rowIndex], "Deleted", r.message || `Employee ${c.employeeId} deleted`),
-    })),
+    deleteRequests(
+      candidates,
+      (c) => client.deleteEmployee(c.employeeId),
+      (c) => `Employee ${c.employeeId} deleted`,
+    ),
     {
       workbook,
       sheetName: EMPLOYEE_SHEET.sheetName,
@@ -310,7 +307,7 @@ export async function deleteEmployees(
   );
   return {
     ...rowsSummary("Employees", [...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: { reads: 1, delete: deletes },
+    requests: { reads: 1, delete: run.requests },
     stoppedBy: run.stoppedBy,
   };
 }

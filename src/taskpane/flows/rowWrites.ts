@@ -149,6 +149,21 @@ export function failureOf(
   };
 }
 
+/**
+ * One DELETE per row. A deleted row reads Deleted with the service's message, or `fallback` when it sends none.
+ */
+export function deleteRequests<C extends { rowIndex: number }>(
+  candidates: readonly C[],
+  remove: (candidate: C) => Promise<{ message: string }>,
+  fallback: (candidate: C) => string,
+): RowRequest<{ message: string }>[] {
+  return candidates.map((c) => ({
+    rowIndexes: [c.rowIndex],
+    send: () => remove(c),
+    succeeded: (r) => rowsWith([c.rowIndex], "Deleted", r.message || fallback(c)),
+  }));
+}
+
 /** Writes outcomes without clearing the other rows' annotations. */
 export async function annotate(
   workbook: WorkbookPort,
