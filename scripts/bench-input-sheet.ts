@@ -3,33 +3,22 @@
  * head counts. Run: npx tsx scripts/bench-input-sheet.ts [employees...]   (default 40 400)
  */
 import { performance } from "node:perf_hooks";
-import { PayrollClient, type FetchLike } from "../src/client";
 import { calcKey } from "../src/contract";
-import { createOfficeWorkbook } from "../src/excel";
-import { createPreviewWorkbook, installPreviewExcel } from "../src/preview/workbook";
-import { startSandbox } from "../src/sandbox";
 import { readInputSheet, planPush, snapshotFromTable, metaSettingKey, parseMeta } from "../src/sheets/push";
 import { defaultPeriod } from "../src/sheets/inputSheet";
 import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../src/taskpane/flows/push";
+import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {
-  const sandbox = await startSandbox({ employees, recalcMs: 0 });
-  let requests = 0;
-  const counting: FetchLike = (url, init) => {
-    requests++;
-    return fetch(url, init);
-  };
-  const client = new PayrollClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0, fetch: counting });
-  installPreviewExcel(globalThis, createPreviewWorkbook());
-  const workbook = createOfficeWorkbook();
+  const { client, workbook, counter, close } = await startBenchStack(employees);
   try {
     let t = performance.now();
     const choices = await loadInputChoices(client, 1);
     const wave = [...choices.periods].sort((a, b) => b[1][0]?.payslips - a[1][0]?.payslips)[0];
     const payslipDate = defaultPeriod(wave[1])!.date;
     const loadMs = performance.now() - t;
-    const loadRequests = requests;
+    const loadRequests = counter.requests;
     t = performance.now();
     const keys = [calcKey("basic_salary", "amount"), calcKey("hourly_pay", "hours"), calcKey("hourly_pay", "rate")].filter((k) =>
       choices.offered.some((o) => o.key === k),
@@ -50,7 +39,7 @@ async function bench(employees: number): Promise<void> {
     const plan = planPush(sheet, snapshot, { mode: "all" });
     const planMs = performance.now() - t;
 
-    requests = 0;
+    counter.requests = 0;
     t = performance.now();
     const pushed = await pushInputSheet(client, workbook, built.sheetName, { mode: "all", clientId: 1, nettPay: false });
     const pushMs = performance.now() - t;
@@ -60,17 +49,8 @@ async function bench(employees: number): Promise<void> {
         ` | push all ${pushed.requests.bulkInput} bulk req ${pushMs.toFixed(0)} ms (${pushed.counts.Saved} saved)`,
     );
   } finally {
-    await sandbox.close();
+    await close();
   }
 }
 
-(async () => {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 0);
-  for (const n of sizes.length ? sizes : [40, 400]) await bench(n);
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+benchEachSize(bench);

@@ -4,32 +4,21 @@
  * Run: npx tsx scripts/bench-payroll-flows.ts [employees...]   (default 40 400)
  */
 import { performance } from "node:perf_hooks";
-import { PayrollClient, type FetchLike } from "../src/client";
-import { createOfficeWorkbook } from "../src/excel";
-import { createPreviewWorkbook, installPreviewExcel } from "../src/preview/workbook";
-import { startSandbox } from "../src/sandbox";
 import { importJournal, importPayRunPayslips, importRecentPayslips } from "../src/taskpane/flows/payRuns";
 import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays, saveLeaveDays } from "../src/taskpane/flows/leave";
 import { importServicePeriods } from "../src/taskpane/flows/servicePeriods";
 import { buildRegularHoursSheet } from "../src/taskpane/flows/regularHours";
+import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {
-  const sandbox = await startSandbox({ employees, recalcMs: 0 });
-  let requests = 0;
-  const counting: FetchLike = (url, init) => {
-    requests++;
-    return fetch(url, init);
-  };
-  const client = new PayrollClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0, fetch: counting });
-  const model = installPreviewExcel(globalThis, createPreviewWorkbook());
-  const workbook = createOfficeWorkbook();
+  const { client, workbook, model, counter, close } = await startBenchStack(employees);
   const lines: string[] = [];
   const measure = async (label: string, work: () => Promise<unknown>) => {
-    const r0 = requests;
+    const r0 = counter.requests;
     const t0 = performance.now();
     await work();
     lines.push(
-      `  ${label.padEnd(44)} ${String(requests - r0).padStart(5)} requests ${(performance.now() - t0).toFixed(0).padStart(7)} ms`,
+      `  ${label.padEnd(44)} ${String(counter.requests - r0).padStart(5)} requests ${(performance.now() - t0).toFixed(0).padStart(7)} ms`,
     );
   };
   try {
@@ -68,18 +57,10 @@ async function bench(employees: number): Promise<void> {
     }
     await measure(`save leave days (${t.rows - 1} new rows)`, () => saveLeaveDays(client, workbook, target));
   } finally {
-    await sandbox.close();
+    await close();
   }
   console.log(`${employees} employees per client`);
   for (const l of lines) console.log(l);
 }
 
-async function main(): Promise<void> {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 0);
-  for (const n of sizes.length ? sizes : [40, 400]) await bench(n);
-}
-
-void main();
+benchEachSize(bench);
