@@ -25,7 +25,7 @@ import { irishOverlay } from "./irishLocale";
 import { period } from "./periods";
 import { inheritedInputsAt } from "./payroll";
 import type { CalcRec, ClientRec, EmployeeRec, InheritedRec, PaymentRunRec, SnapshotContext, Store, WaveRec } from "./store";
-import { Store as StoreClass } from "./store";
+import { openPayslip, Store as StoreClass } from "./store";
 
 export interface DemoOptions {
   seed: number;
@@ -570,22 +570,17 @@ class ClientBuilder {
       }
     }
     if (!terminationDate) {
-      const open = store.payslips.insert({
-        id: store.nextId("payslip"),
-        employee_id: e.id,
-        client_id: client.id,
-        wave_id: wave.rec.id,
-        date: period(wave.rec, wave.current).end,
-        period_offset: wave.current,
-        special: false,
-        finalised: false,
-        dirty: false,
-        ss_released: false,
-        payment_run_id: null,
-        snapshot_id: null,
-        created_at: this.stamps(wave.rec, wave.current).created,
-        updated_at: this.stamps(wave.rec, wave.current).created,
-      });
+      const open = store.payslips.insert(
+        openPayslip({
+          id: store.nextId("payslip"),
+          employee_id: e.id,
+          client_id: client.id,
+          wave_id: wave.rec.id,
+          date: period(wave.rec, wave.current).end,
+          period_offset: wave.current,
+          created_at: this.stamps(wave.rec, wave.current).created,
+        }),
+      );
       // Some open payslips carry once-off inputs.
       if (i % 5 === 0) {
         const item = wave.spec.hourly ? "overtime" : "commission";

@@ -2,7 +2,7 @@
 import { EMPLOYEE_NUMBER_MANUAL, type EmployeeUpdateAttributes } from "../contract";
 import type { Ctx } from "./context";
 import { periodContaining } from "./engine";
-import type { ClientRec, EmployeeRec, PayslipRec } from "./store";
+import { type ClientRec, type EmployeeRec, openPayslip, type PayslipRec } from "./store";
 
 /** ISO check character of a PPS number (7 digits, check letter, optional second letter). */
 export function ppsnProblem(ppsn: string): string | null {
@@ -134,22 +134,17 @@ export function openPayslipFor(ctx: Ctx, e: EmployeeRec): PayslipRec | null {
   const existing = ctx.store.payslips.where("employee", e.id).find((p) => !p.special && p.period_offset === current.offset);
   if (existing) return existing;
   const now = ctx.clock.now();
-  return ctx.store.payslips.insert({
-    id: ctx.store.nextId("payslip"),
-    employee_id: e.id,
-    client_id: e.client_id,
-    wave_id: wave.id,
-    date: current.end_date,
-    period_offset: current.offset,
-    special: false,
-    finalised: false,
-    dirty: false,
-    ss_released: false,
-    payment_run_id: null,
-    snapshot_id: null,
-    created_at: now,
-    updated_at: now,
-  });
+  return ctx.store.payslips.insert(
+    openPayslip({
+      id: ctx.store.nextId("payslip"),
+      employee_id: e.id,
+      client_id: e.client_id,
+      wave_id: wave.id,
+      date: current.end_date,
+      period_offset: current.offset,
+      created_at: now,
+    }),
+  );
 }
 
 export function createEmployee(ctx: Ctx, client: ClientRec, attrs: EmployeeUpdateAttributes): EmployeeRec {

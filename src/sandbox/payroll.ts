@@ -36,33 +36,24 @@ interface Ledger {
   dates: { date: string; id: number }[];
 }
 
-/** Days taken on or before `date`. */
-function takenUpTo(l: Ledger, typeId: number, date: string): number {
+/** Days taken before `date` (`onTheDay`: on or before it), by binary search over the sorted dates. */
+function takenUntil(l: Ledger, typeId: number, date: string, onTheDay: boolean): number {
   const t = l.taken.get(typeId);
   if (!t) return 0;
   let lo = 0;
   let hi = t.dates.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (t.dates[mid] <= date) lo = mid + 1;
+    if (t.dates[mid] < date || (onTheDay && t.dates[mid] === date)) lo = mid + 1;
     else hi = mid;
   }
   return t.cum[lo];
 }
 
+/** Days taken on or before `date`. */
+const takenUpTo = (l: Ledger, typeId: number, date: string) => takenUntil(l, typeId, date, true);
 /** Days taken strictly before `date`. */
-function takenBefore(l: Ledger, typeId: number, date: string): number {
-  const t = l.taken.get(typeId);
-  if (!t) return 0;
-  let lo = 0;
-  let hi = t.dates.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (t.dates[mid] < date) lo = mid + 1;
-    else hi = mid;
-  }
-  return t.cum[lo];
-}
+const takenBefore = (l: Ledger, typeId: number, date: string) => takenUntil(l, typeId, date, false);
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -117,6 +117,22 @@ export interface PayslipRec {
   updated_at: string;
 }
 
+/** A regular payslip open for input: not finalised, in no pay run, its figures computed live (no snapshot). */
+export function openPayslip(
+  fields: Pick<PayslipRec, "id" | "employee_id" | "client_id" | "wave_id" | "date" | "period_offset" | "created_at">,
+): PayslipRec {
+  return {
+    ...fields,
+    special: false,
+    finalised: false,
+    dirty: false,
+    ss_released: false,
+    payment_run_id: null,
+    snapshot_id: null,
+    updated_at: fields.created_at,
+  };
+}
+
 export interface PaymentRunRec {
   id: number;
   client_id: number;

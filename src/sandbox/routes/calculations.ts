@@ -14,7 +14,7 @@ import { calculationOutputs, itemsAndOutputs } from "../engine";
 import { HttpError, notFound, parseBody, pathId, unprocessable } from "../http";
 import { INHERITED_TYPES, inheritedJson, updateInherited } from "../inherited";
 import { inheritedInputsAt } from "../payroll";
-import type { CalcRec, EmployeeRec } from "../store";
+import type { CalcRec, EmployeeRec, PayslipRec } from "../store";
 
 type Params = Record<string, string>;
 
@@ -71,6 +71,20 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
 
   app.get("/calculations/:id", async (req) => calculationJson(ctx, calcOr404((req.params as Params).id)));
 
+  /** POST .../calculations of an employee (payslip null) or a payslip: create, or update the existing item. */
+  const saveCalculation = (employee: EmployeeRec, payslip: PayslipRec | null, body: CalculationPostBody) => {
+    const c = writeCalculation(ctx, {
+      employee,
+      payslip,
+      item: body.calc_type,
+      details: body.calculation_details,
+      operation: body.operation,
+      calculationId: body.calculation_id,
+    });
+    ctx.changed();
+    return { message: "Calculation saved", id: c.id };
+  };
+
   app.post("/employees/:employee_id/calculations", async (req) => {
     const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
     const body = parseBody(CalculationPostBody, req.body);
@@ -88,16 +102,7 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
         effective_date: `is only accepted for inherited calculations (${INHERITED_TYPES.join(", ")})`,
       });
     }
-    const c = writeCalculation(ctx, {
-      employee: e,
-      payslip: null,
-      item: body.calc_type,
-      details: body.calculation_details,
-      operation: body.operation,
-      calculationId: body.calculation_id,
-    });
-    ctx.changed();
-    return { message: "Calculation saved", id: c.id };
+    return saveCalculation(e, null, body);
   });
 
   app.post("/payslips/:payslip_id/calculations", async (req) => {
@@ -109,16 +114,7 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
       });
     }
     const e = employeeOr404(ctx, p.employee_id);
-    const c = writeCalculation(ctx, {
-      employee: e,
-      payslip: p,
-      item: body.calc_type,
-      details: body.calculation_details,
-      operation: body.operation,
-      calculationId: body.calculation_id,
-    });
-    ctx.changed();
-    return { message: "Calculation saved", id: c.id };
+    return saveCalculation(e, p, body);
   });
 
   app.patch("/calculations/:id", async (req) => {
