@@ -70,6 +70,12 @@ export interface BalanceParams {
 }
 export type ReportParams = TransactionHistoryParams | VarianceParams | ComparisonLeaveParams | BalanceParams;
 
+/** The latest period end of the chosen clients' pay runs, or null when none has one. */
+function latestPeriodEnd(data: readonly ClientReportData[]): string | null {
+  const ends = data.map((d) => lastPeriodEnd(d.paymentRuns ?? [])).filter((d): d is string => d !== null);
+  return ends.sort().at(-1) ?? null;
+}
+
 /** Defaults: the current tax year, the last period, every employee; accounts gross and nett pay when listed. */
 export function defaultParams(reportId: ReportId, data: readonly ClientReportData[], today: Date): ReportParams {
   const year = currentTaxYear(today);
@@ -91,12 +97,11 @@ export function defaultParams(reportId: ReportId, data: readonly ClientReportDat
     case "variance": {
       const wave = single?.waves?.[0];
       const run = wave && single?.paymentRuns ? lastPaymentRun(single.paymentRuns, wave.id) : null;
-      const ends = data.map((d) => lastPeriodEnd(d.paymentRuns ?? [])).filter((d): d is string => d !== null);
       return {
         reportId,
         waveId: wave?.id ?? null,
         paymentRunId: run?.id ?? null,
-        periodEndDate: ends.sort().at(-1) ?? null,
+        periodEndDate: latestPeriodEnd(data),
         employeeIds: null,
       };
     }
@@ -110,10 +115,8 @@ export function defaultParams(reportId: ReportId, data: readonly ClientReportDat
         leaveTypes: [...new Set(data.flatMap((d) => Object.values(d.leaveTypes ?? {})))].sort(),
       };
     case "leave_liability_v2":
-    case "tracked_balances": {
-      const ends = data.map((d) => lastPeriodEnd(d.paymentRuns ?? [])).filter((d): d is string => d !== null);
-      return { reportId, date: ends.sort().at(-1) ?? todayIso, waveIds: null, employeeIds: null };
-    }
+    case "tracked_balances":
+      return { reportId, date: latestPeriodEnd(data) ?? todayIso, waveIds: null, employeeIds: null };
   }
 }
 
