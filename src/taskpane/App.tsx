@@ -188,8 +188,8 @@ function Shell({
   const clients = connection?.clients ?? [];
   const unreachableId =
     connection && workbookClientId !== null && !clients.some((c) => c.id === workbookClientId) ? workbookClientId : null;
-  const chosen = clients.find((c) => c.id === clientId) ?? null;
-  const connectionSummary = connection ? `Connected${chosen ? ` · ${chosen.name}` : ""}` : "Not connected";
+  // The client's name is in the picker just below, so the folded header stays one line.
+  const connectionSummary = connection ? "Connected" : "Not connected";
 
   return (
     <AppServicesProvider value={services}>

@@ -72,7 +72,7 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
         required
         validationState={props.error ? "error" : "none"}
         validationMessage={props.error ?? undefined}
-        hint="From the API page of your payroll account. Kept in this add-in's browser storage only, never in the workbook."
+        hint="From the API page of your payroll account. Kept in memory, or in this add-in's browser storage when you tick Remember; never in the workbook."
       >
         <Input
           type={showKey ? "text" : "password"}

@@ -19,8 +19,8 @@ import {
 } from "../flows/calculations";
 import { buildRegularHoursSheet, regularHoursProblem, saveRegularHours } from "../flows/regularHours";
 import { CalculationsView, type Operation, type ScopeKind } from "./CalculationsView";
-import { employeeText, type Outcome, rowOutcome, useFlowRunner } from "./payrollParts";
-import { useClientList } from "./useClientList";
+import { employeePayslipChoices, employeeText, type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
+import { useListFor } from "./useListFor";
 
 export function CalculationsPanel() {
   const services = useConnectedServices();
@@ -28,7 +28,6 @@ export function CalculationsPanel() {
   const [scope, setScope] = React.useState<ScopeKind>("employee");
   const [employeeId, setEmployeeId] = React.useState<number | null>(null);
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
-  const [payslips, setPayslips] = React.useState<{ id: number; label: string }[] | null>(null);
   const [shown, setShown] = React.useState<{ title: string; lines: string[] } | null>(null);
   const [confirm, setConfirm] = React.useState<{ items: string[]; deletable: CalcDeleteCandidate[]; skipped: number[] } | null>(
     null,
@@ -40,31 +39,10 @@ export function CalculationsPanel() {
   const [formErrors, setFormErrors] = React.useState<Record<string, string>>({});
   const [effectiveDate, setEffectiveDate] = React.useState("");
   const run = useFlowRunner(services, setOutcome);
-  const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
-  const items = useClientList(services?.clientId ?? null, services ? (id) => services.client.getItemsAndOutputs(id) : null);
-
-  React.useEffect(() => {
-    setPayslips(null);
-    setPayslipId(null);
-    if (!services || employeeId === null) return;
-    let live = true;
-    services.client.listPayslips(employeeId).then(
-      (list) =>
-        live &&
-        setPayslips(
-          [...list]
-            .sort((a, b) => b.date.localeCompare(a.date))
-            .map((p) => ({
-              id: p.id,
-              label: `${p.date}${p.special ? " (special)" : ""}${p.finalised ? " · finalised" : " · open"}`,
-            })),
-        ),
-      () => live && setPayslips([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [services?.client, employeeId]);
+  const guarded = useGuarded(setOutcome);
+  const employees = useListFor(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+  const items = useListFor(services?.clientId ?? null, services ? (id) => services.client.getItemsAndOutputs(id) : null);
+  const payslips = useListFor(employeeId, services ? (id) => employeePayslipChoices(services.client, id) : null);
 
   if (!services) return <Text>Connect and choose a client to work with calculations.</Text>;
   const { client, clientId, workbook } = services;
@@ -80,7 +58,7 @@ export function CalculationsPanel() {
           : { kind: "employee", employeeId, label: employee ? employeeText(employee) : undefined }
         : payslipId === null
           ? null
-          : { kind: "payslip", payslipId, label: payslips?.find((p) => p.id === payslipId)?.label };
+          : { kind: "payslip", payslipId, label: payslips.data?.find((p) => p.id === payslipId)?.label };
   const allItems = items.data ? [...items.data.system_items, ...items.data.custom_items] : [];
 
   return (
@@ -89,9 +67,14 @@ export function CalculationsPanel() {
       scope={scope}
       onScopeChange={setScope}
       employees={employees.data ?? []}
+      employeesStatus={employees.status}
       employeeId={employeeId}
-      onEmployeeChange={setEmployeeId}
-      payslips={employeeId === null ? [] : payslips}
+      onEmployeeChange={(id) => {
+        setEmployeeId(id);
+        setPayslipId(null);
+      }}
+      payslips={payslips.data}
+      payslipsStatus={payslips.status}
       payslipId={payslipId}
       onPayslipChange={setPayslipId}
       onView={() => {
@@ -114,21 +97,16 @@ export function CalculationsPanel() {
         )
       }
       onDeleteSelected={() =>
-        void (async () => {
-          setOutcome(null);
-          try {
-            const rows = await workbook.selectedRowIndexes(CALC_SHEET.sheetName);
-            const { deletable, skipped } = await calculationsToDelete(workbook, target, rows);
-            if (deletable.length === 0)
-              return setOutcome({
-                intent: "warning",
-                text: `Select rows with a Calculation ID in "${CALC_SHEET.sheetName}" first.`,
-              });
-            setConfirm({ items: deletable.map((d) => d.label), deletable, skipped });
-          } catch (e) {
-            setOutcome({ intent: "error", text: e instanceof Error ? e.message : String(e) });
-          }
-        })()
+        guarded(async () => {
+          const rows = await workbook.selectedRowIndexes(CALC_SHEET.sheetName);
+          const { deletable, skipped } = await calculationsToDelete(workbook, target, rows);
+          if (deletable.length === 0)
+            return setOutcome({
+              intent: "warning",
+              text: `Select rows with a Calculation ID in "${CALC_SHEET.sheetName}" first.`,
+            });
+          setConfirm({ items: deletable.map((d) => d.label), deletable, skipped });
+        })
       }
       confirm={confirm}
       onCancelDelete={() => setConfirm(null)}
@@ -143,7 +121,7 @@ export function CalculationsPanel() {
           );
       }}
       onShowSelected={() =>
-        void (async () => {
+        guarded(async () => {
           const id = await idFromSelection(workbook, CALC_SHEET.sheetName, "Calculation ID").catch(() => null);
           if (id === null)
             return setOutcome({
@@ -167,10 +145,11 @@ export function CalculationsPanel() {
               return { intent: "info", text: `Calculation ${id} as the service holds it now is shown below.` };
             },
           );
-        })()
+        })
       }
       shown={shown}
       items={allItems}
+      itemsStatus={items.status}
       itemId={itemId}
       onItemChange={(id) => {
         setItemId(id);
@@ -222,7 +201,7 @@ export function CalculationsPanel() {
         )
       }
       onInheritedHistory={() =>
-        void (async () => {
+        guarded(async () => {
           const id = await idFromSelection(workbook, INHERITED_SHEET.sheetName, "Inherited calculation ID").catch(() => null);
           if (id === null)
             return setOutcome({ intent: "warning", text: `Select a row of "${INHERITED_SHEET.sheetName}" first.` });
@@ -234,7 +213,7 @@ export function CalculationsPanel() {
               text: `History of inherited calculation ${id}: ${r.rowCount} rows in "${r.sheetName}".`,
             }),
           );
-        })()
+        })
       }
       regularHoursProblem={regularHoursProblem(info)}
       effectiveDate={effectiveDate}

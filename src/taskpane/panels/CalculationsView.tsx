@@ -8,15 +8,17 @@ import * as React from "react";
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import type { ItemDefinition } from "../../contract";
 import {
+  type Choice,
   ConfirmDialog,
   EmployeePicker,
   type EmployeeOption,
+  type ListStatus,
   type Outcome,
   OutcomeBar,
+  PayslipPicker,
   Section,
   usePartStyles,
 } from "./payrollParts";
-import type { Choice } from "./PayRunsView";
 
 export type ScopeKind = "client" | "employee" | "payslip";
 export type Operation = "" | "insert" | "upsert" | "update";
@@ -26,9 +28,12 @@ export interface CalculationsViewProps {
   scope: ScopeKind;
   onScopeChange(s: ScopeKind): void;
   employees: readonly EmployeeOption[];
+  employeesStatus?: ListStatus;
   employeeId: number | null;
   onEmployeeChange(id: number | null): void;
+  /** The chosen employee's payslips; null while they load or before an employee is chosen. */
   payslips: readonly Choice[] | null;
+  payslipsStatus?: ListStatus;
   payslipId: number | null;
   onPayslipChange(id: number | null): void;
   onView(): void;
@@ -41,6 +46,8 @@ export interface CalculationsViewProps {
   onCancelDelete(): void;
 
   items: readonly ItemDefinition[];
+  /** The items_and_outputs list's loading/error state. */
+  itemsStatus?: ListStatus;
   itemId: string;
   onItemChange(id: string): void;
   inputs: Record<string, string>;
@@ -66,7 +73,6 @@ export interface CalculationsViewProps {
 export function CalculationsView(p: CalculationsViewProps) {
   const styles = usePartStyles();
   const item = p.items.find((i) => String(i.id) === p.itemId);
-  const payslip = p.payslips?.find((x) => x.id === p.payslipId);
   const scopeReady =
     p.scope === "client" || (p.scope === "employee" && p.employeeId !== null) || (p.scope === "payslip" && p.payslipId !== null);
   const addTarget = p.scope === "payslip" ? p.payslipId !== null : p.scope === "employee" && p.employeeId !== null;
@@ -91,29 +97,28 @@ export function CalculationsView(p: CalculationsViewProps) {
             value={p.employeeId}
             onChange={p.onEmployeeChange}
             disabled={p.busy}
+            status={p.employeesStatus}
           />
         )}
         {p.scope === "payslip" && (
-          <Field label="Payslip">
-            <Dropdown
-              value={payslip?.label ?? ""}
-              selectedOptions={p.payslipId === null ? [] : [String(p.payslipId)]}
-              placeholder="Choose a payslip"
-              disabled={!p.payslips || p.payslips.length === 0}
-              onOptionSelect={(_, d) => p.onPayslipChange(d.optionValue ? Number(d.optionValue) : null)}
-            >
-              {(p.payslips ?? []).map((x) => (
-                <Option key={x.id} value={String(x.id)}>
-                  {x.label}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+          <PayslipPicker
+            payslips={p.payslips}
+            value={p.payslipId}
+            onChange={p.onPayslipChange}
+            employeeChosen={p.employeeId !== null}
+            status={p.payslipsStatus}
+          />
         )}
+        <Button className={styles.action} appearance="primary" disabled={p.busy || !scopeReady} onClick={p.onView}>
+          View calculations
+        </Button>
+      </Section>
+
+      <Section
+        title="The Calculations sheet"
+        hint="Edit Input cells, then save them. Select rows first to delete them, or to show one as the service holds it now."
+      >
         <div className={styles.row}>
-          <Button appearance="primary" disabled={p.busy || !scopeReady} onClick={p.onView}>
-            View calculations
-          </Button>
           <Button disabled={p.busy} onClick={p.onSaveEdits}>
             Save edited inputs
           </Button>
@@ -141,11 +146,17 @@ export function CalculationsView(p: CalculationsViewProps) {
             : `For the ${p.scope === "payslip" ? "payslip" : "employee"} chosen above. Blank inputs are left as they are.`
         }
       >
-        <Field label="Item">
+        <Field
+          label="Item"
+          validationState={p.itemsStatus?.error ? "error" : "none"}
+          validationMessage={p.itemsStatus?.error ? `Could not load the items: ${p.itemsStatus.error}` : undefined}
+          hint={p.itemsStatus?.loading ? "Loading the client's items…" : undefined}
+        >
           <Dropdown
             value={item ? item.label : ""}
             selectedOptions={p.itemId ? [p.itemId] : []}
             placeholder="Choose an item"
+            disabled={p.items.length === 0}
             onOptionSelect={(_, d) => p.onItemChange(d.optionValue ?? "")}
           >
             {p.items.map((i) => (
@@ -207,7 +218,7 @@ export function CalculationsView(p: CalculationsViewProps) {
             Inherited calculations to sheet
           </Button>
           <Button disabled={p.busy} onClick={p.onInheritedHistory}>
-            History of the selected one
+            History of the selected row
           </Button>
         </div>
       </Section>

@@ -2,35 +2,33 @@
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
 import { useConnectedServices } from "../context";
-import { isAbortError } from "../services";
 import { importEmployees, importPayPoints, importWaves, type ImportResult } from "../flows/imports";
-import { ImportsView, type ImportsViewProps, type WaveForm } from "./ImportsView";
+import { type Outcome, useFlowRunner } from "./payrollParts";
+import { ImportsView, type WaveForm } from "./ImportsView";
 
 export function ImportsPanel() {
   const services = useConnectedServices();
   const [customFields, setCustomFields] = React.useState(false);
   const [servicePeriod, setServicePeriod] = React.useState(true);
   const [waveForm, setWaveForm] = React.useState<WaveForm>("full");
-  const [outcome, setOutcome] = React.useState<ImportsViewProps["outcome"]>(null);
+  const [outcome, setOutcome] = React.useState<Outcome>(null);
+  const run = useFlowRunner(services, setOutcome);
   if (!services) return <Text>Connect and choose a client to import data.</Text>;
 
-  const { client, clientId, workbook, progress } = services;
+  const { client, clientId, workbook } = services;
   const target = { clientId, clientName: services.clients.find((c) => c.id === clientId)?.name ?? `Client ${clientId}` };
 
-  const run = async (label: string, what: string, work: Parameters<typeof progress.run<ImportResult>>[1]) => {
-    setOutcome(null);
-    try {
-      const result = await progress.run(label, work);
-      const text = `${what}: ${result.rowCount} row${result.rowCount === 1 ? "" : "s"} written to "${result.sheetName}".`;
-      setOutcome({ intent: "success", text });
-      services.notify(text, "success");
-    } catch (e) {
-      const text = isAbortError(e)
-        ? `${what}: cancelled. The sheet was not changed.`
-        : `${what} failed: ${e instanceof Error ? e.message : String(e)}`;
-      setOutcome({ intent: isAbortError(e) ? "info" : "error", text });
-    }
-  };
+  /** One import: "<what>: N rows written to "<sheet>"." or why not. */
+  const importTo = (label: string, what: string, work: Parameters<typeof run<ImportResult>>[1]) =>
+    void run(
+      label,
+      work,
+      (r) => ({
+        intent: "success",
+        text: `${what}: ${r.rowCount} row${r.rowCount === 1 ? "" : "s"} written to "${r.sheetName}".`,
+      }),
+      { cancelled: `${what}: cancelled. The sheet was not changed.`, failed: (message) => `${what} failed: ${message}` },
+    );
 
   return (
     <ImportsView
@@ -40,19 +38,19 @@ export function ImportsPanel() {
       onServicePeriodChange={setServicePeriod}
       waveForm={waveForm}
       onWaveFormChange={setWaveForm}
-      busy={progress.busy}
+      busy={services.progress.busy}
       onImportEmployees={() =>
-        void run("Importing employees", "Employees", (task) =>
+        importTo("Importing employees", "Employees", (task) =>
           importEmployees(client, workbook, target, { customFields, servicePeriod }, task),
         )
       }
       onImportWaves={() =>
-        void run("Importing payment frequencies", "Payment frequencies", (task) =>
+        importTo("Importing payment frequencies", "Payment frequencies", (task) =>
           importWaves(client, workbook, target, { simplified: waveForm === "simplified" }, task),
         )
       }
       onImportPayPoints={() =>
-        void run("Importing pay points", "Pay points", (task) => importPayPoints(client, workbook, target, task))
+        importTo("Importing pay points", "Pay points", (task) => importPayPoints(client, workbook, target, task))
       }
       outcome={outcome}
     />

@@ -3,25 +3,8 @@
  * each imported to its own sheet. Data and callbacks only.
  */
 import * as React from "react";
-import {
-  Button,
-  Checkbox,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  Text,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
-
-const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
-  group: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS, border: "none", margin: 0, padding: 0 },
-  legend: { padding: 0, marginBottom: tokens.spacingVerticalXS },
-  action: { alignSelf: "flex-start" },
-});
+import { Button, Checkbox, Field, Radio, RadioGroup, Text } from "@fluentui/react-components";
+import { type Outcome, OutcomeBar, Section, usePartStyles } from "./payrollParts";
 
 export type WaveForm = "full" | "simplified";
 
@@ -37,19 +20,16 @@ export interface ImportsViewProps {
   onImportEmployees(): void;
   onImportWaves(): void;
   onImportPayPoints(): void;
-  outcome: { intent: "success" | "warning" | "error" | "info"; text: string } | null;
+  outcome: Outcome;
 }
 
 export function ImportsView(props: ImportsViewProps) {
-  const styles = useStyles();
+  const styles = usePartStyles();
   return (
     <div className={styles.root}>
       <Text>Each import writes its own sheet as a table. Importing again replaces the data in place.</Text>
 
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>
-          <Text weight="semibold">Employees</Text>
-        </legend>
+      <Section title="Employees" hint="One row per employee. Edit the rows and save them from the Employees tab.">
         <Checkbox
           label="Custom fields as columns"
           checked={props.customFields}
@@ -63,13 +43,17 @@ export function ImportsView(props: ImportsViewProps) {
         <Button className={styles.action} appearance="primary" disabled={props.busy} onClick={props.onImportEmployees}>
           Import employees
         </Button>
-      </fieldset>
+      </Section>
 
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>
-          <Text weight="semibold">Payment frequencies</Text>
-        </legend>
-        <Field label="Form">
+      <Section title="Payment frequencies">
+        <Field
+          label="Form"
+          hint={
+            props.waveForm === "simplified"
+              ? "Simplified: the frequency as text, without period offsets, notification, finalisation and payment days."
+              : "Full: every field, with the period lengths in months and weeks."
+          }
+        >
           <RadioGroup value={props.waveForm} onChange={(_, d) => props.onWaveFormChange(d.value as WaveForm)} layout="horizontal">
             <Radio value="full" label="Full" />
             <Radio value="simplified" label="Simplified" />
@@ -78,22 +62,15 @@ export function ImportsView(props: ImportsViewProps) {
         <Button className={styles.action} disabled={props.busy} onClick={props.onImportWaves}>
           Import payment frequencies
         </Button>
-      </fieldset>
+      </Section>
 
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>
-          <Text weight="semibold">Pay points</Text>
-        </legend>
+      <Section title="Pay points" hint="The client's groups of employees, such as departments or sites.">
         <Button className={styles.action} disabled={props.busy} onClick={props.onImportPayPoints}>
           Import pay points
         </Button>
-      </fieldset>
+      </Section>
 
-      {props.outcome && (
-        <MessageBar intent={props.outcome.intent} aria-live="polite">
-          <MessageBarBody>{props.outcome.text}</MessageBarBody>
-        </MessageBar>
-      )}
+      <OutcomeBar outcome={props.outcome} />
     </div>
   );
 }

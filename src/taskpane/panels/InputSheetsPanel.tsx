@@ -2,13 +2,13 @@
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
 import { useConnectedServices } from "../context";
-import { isAbortError } from "../services";
 import { buildInputSheet, listInputSheets, loadInputChoices, type InputChoices } from "../flows/inputs";
 import { pushInputSheet } from "../flows/push";
 import { defaultPeriod } from "../../sheets/inputSheet";
 import { waveDisplayName } from "../../sheets/imports";
 import { DEFAULT_CHUNK_SIZE, PUSH_MODE_LABELS, type PushMode } from "../../sheets/push";
-import { InputSheetsView, type Outcome } from "./InputSheetsView";
+import { InputSheetsView } from "./InputSheetsView";
+import { errorText, type Outcome, useFlowRunner } from "./payrollParts";
 
 const MAX_CHUNK = 1000;
 
@@ -16,8 +16,6 @@ function chunkSizeProblem(text: string): string | null {
   const n = Number(text);
   return Number.isInteger(n) && n >= 1 && n <= MAX_CHUNK ? null : `Enter a whole number from 1 to ${MAX_CHUNK}.`;
 }
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function InputSheetsPanel() {
   const services = useConnectedServices();
@@ -30,7 +28,8 @@ export function InputSheetsPanel() {
   const [sheets, setSheets] = React.useState<string[]>([]);
   const [sheetName, setSheetName] = React.useState<string | null>(null);
   const [chunkSize, setChunkSize] = React.useState(String(DEFAULT_CHUNK_SIZE));
-  const [outcome, setOutcome] = React.useState<Outcome | null>(null);
+  const [outcome, setOutcome] = React.useState<Outcome>(null);
+  const run = useFlowRunner(services, setOutcome);
 
   const client = services?.client ?? null;
   const clientId = services?.clientId ?? null;
@@ -90,34 +89,30 @@ export function InputSheetsPanel() {
 
   const build = async () => {
     if (!choices || waveId === null || payslipDate === null) return;
-    setOutcome(null);
     const inputKeys = choices.offered.map((o) => o.key).filter((k) => selected.has(k));
-    try {
-      const result = await progress.run("Building input sheet", (task) =>
+    const result = await run(
+      "Building input sheet",
+      (task) =>
         buildInputSheet(
           client,
           workbook,
           { clientId, clientName, waveId, payslipDate, inputKeys },
           { choices, signal: task.signal, update: task.update },
         ),
-      );
-      const text = `"${result.sheetName}" built: ${result.rowCount} employee${result.rowCount === 1 ? "" : "s"}. Edit the input cells, then Push changes.`;
-      setOutcome({ intent: "success", text });
-      await refreshSheets(result.sheetName);
-    } catch (e) {
-      setOutcome(
-        isAbortError(e)
-          ? { intent: "info", text: "Cancelled: no sheet was built." }
-          : { intent: "error", text: `Could not build the input sheet: ${errorText(e)}` },
-      );
-    }
+      (r) => ({
+        intent: "success",
+        text: `"${r.sheetName}" built: ${r.rowCount} employee${r.rowCount === 1 ? "" : "s"}. Edit the input cells, then Push changes.`,
+      }),
+      { cancelled: "Cancelled: no sheet was built.", failed: (message) => `Could not build the input sheet: ${message}` },
+    );
+    if (result) await refreshSheets(result.sheetName).catch(() => undefined);
   };
 
-  const push = async (mode: PushMode) => {
+  const push = (mode: PushMode) => {
     if (!sheetName) return;
-    setOutcome(null);
-    try {
-      const result = await progress.run(`${PUSH_MODE_LABELS[mode]}: ${sheetName}`, (task) =>
+    void run(
+      `${PUSH_MODE_LABELS[mode]}: ${sheetName}`,
+      (task) =>
         pushInputSheet(client, workbook, sheetName, {
           mode,
           clientId,
@@ -125,17 +120,17 @@ export function InputSheetsPanel() {
           signal: task.signal,
           update: task.update,
         }),
-      );
-      const notes = [
-        result.missingInputs.length > 0 ? `Columns missing (not sent): ${result.missingInputs.join(", ")}.` : "",
-        result.nettPay.pending > 0 ? `${result.nettPay.pending} saved row(s) still await their new nett pay.` : "",
-      ].filter(Boolean);
-      const c = result.counts;
-      const clean = c.Failed + c.Invalid + c["Not sent"] === 0;
-      setOutcome({ intent: clean ? "success" : "warning", text: [result.summary, ...notes].join(" ") });
-    } catch (e) {
-      setOutcome({ intent: "error", text: `Nothing was sent: ${errorText(e)}` });
-    }
+      (result) => {
+        const notes = [
+          result.missingInputs.length > 0 ? `Columns missing (not sent): ${result.missingInputs.join(", ")}.` : "",
+          result.nettPay.pending > 0 ? `${result.nettPay.pending} saved row(s) still await their new nett pay.` : "",
+        ].filter(Boolean);
+        const c = result.counts;
+        const clean = c.Failed + c.Invalid + c["Not sent"] === 0;
+        return { intent: clean ? "success" : "warning", text: [result.summary, ...notes].join(" ") };
+      },
+      { failed: (message) => `Nothing was sent: ${message}` },
+    );
   };
 
   const periods = (choices?.periods.get(waveId ?? -1) ?? []).map((p) => ({
@@ -171,7 +166,7 @@ export function InputSheetsPanel() {
       chunkSize={chunkSize}
       onChunkSizeChange={setChunkSize}
       chunkSizeProblem={chunkSizeProblem(chunkSize)}
-      onPush={(mode) => void push(mode)}
+      onPush={push}
       busy={progress.busy}
       outcome={outcome}
     />

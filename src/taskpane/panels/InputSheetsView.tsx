@@ -3,30 +3,9 @@
  * input sheet back (changed cells, all rows, selected rows, retry failed). Data and callbacks only.
  */
 import * as React from "react";
-import {
-  Button,
-  Checkbox,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Text } from "@fluentui/react-components";
 import type { PushMode } from "../../sheets/push";
-
-const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
-  section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS, border: "none", margin: 0, padding: 0 },
-  legend: { padding: 0, marginBottom: tokens.spacingVerticalXS },
-  inputs: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS, maxHeight: "280px", overflowY: "auto" },
-  item: { border: "none", margin: 0, padding: 0 },
-  buttons: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
-  action: { alignSelf: "flex-start" },
-});
+import { type Outcome as PanelOutcome, OutcomeBar, Section, usePartStyles } from "./payrollParts";
 
 export interface Choice<V> {
   value: V;
@@ -40,7 +19,7 @@ export interface InputChoiceItem {
   itemLabel: string;
 }
 
-export type Outcome = { intent: "success" | "warning" | "error" | "info"; text: string };
+export type Outcome = NonNullable<PanelOutcome>;
 
 export interface InputSheetsViewProps {
   loading: boolean;
@@ -78,23 +57,20 @@ const PUSH_BUTTONS: { mode: PushMode; label: string; primary?: boolean }[] = [
 ];
 
 export function InputSheetsView(props: InputSheetsViewProps) {
-  const styles = useStyles();
+  const styles = usePartStyles();
   const pickerLabelId = React.useId();
   const groups = React.useMemo(() => {
     const byItem = new Map<string, InputChoiceItem[]>();
     for (const i of props.inputs) byItem.set(i.itemLabel, [...(byItem.get(i.itemLabel) ?? []), i]);
     return [...byItem];
   }, [props.inputs]);
-  const canBuild =
-    !props.busy && !props.loading && props.waveId !== null && props.payslipDate !== null && props.selectedInputs.size > 0;
+  const ready = !props.loading && props.waveId !== null && props.payslipDate !== null;
+  const canBuild = !props.busy && ready && props.selectedInputs.size > 0;
   const canPush = !props.busy && props.sheetName !== null && !props.chunkSizeProblem;
 
   return (
     <div className={styles.root}>
-      <fieldset className={styles.section}>
-        <legend className={styles.legend}>
-          <Text weight="semibold">New input sheet</Text>
-        </legend>
+      <Section title="New input sheet">
         {props.loading && <Spinner size="tiny" label="Loading waves, periods and inputs…" />}
         {props.loadError && (
           <MessageBar intent="error">
@@ -130,11 +106,11 @@ export function InputSheetsView(props: InputSheetsViewProps) {
           </Select>
         </Field>
         <Text id={pickerLabelId}>Inputs to edit ({props.selectedInputs.size} chosen)</Text>
-        <div className={styles.inputs} role="group" aria-labelledby={pickerLabelId}>
+        <div className={styles.box} role="group" aria-labelledby={pickerLabelId}>
           {props.inputs.length === 0 && !props.loading && <Text>The client's calculations offer no inputs.</Text>}
           {groups.map(([itemLabel, items]) => (
-            <fieldset key={itemLabel} className={styles.item}>
-              <legend>
+            <fieldset key={itemLabel} className={styles.group}>
+              <legend className={styles.legend}>
                 <Text size={200} weight="semibold">
                   {itemLabel}
                 </Text>
@@ -150,7 +126,10 @@ export function InputSheetsView(props: InputSheetsViewProps) {
             </fieldset>
           ))}
         </div>
-        <div className={styles.buttons}>
+        {ready && props.selectedInputs.size === 0 && props.inputs.length > 0 ? (
+          <Text size={200}>Tick at least one input to build a sheet.</Text>
+        ) : null}
+        <div className={styles.row}>
           <Button appearance="primary" disabled={!canBuild} onClick={props.onBuild}>
             New input sheet
           </Button>
@@ -158,12 +137,12 @@ export function InputSheetsView(props: InputSheetsViewProps) {
             Reload choices
           </Button>
         </div>
-      </fieldset>
+      </Section>
 
-      <fieldset className={styles.section}>
-        <legend className={styles.legend}>
-          <Text weight="semibold">Push an input sheet</Text>
-        </legend>
+      <Section
+        title="Push an input sheet"
+        hint="Sends the edited input cells through bulk input; each row gets a Status and Message, and a line goes to the Push log sheet."
+      >
         <Field label="Input sheet" hint={props.sheets.length === 0 ? "Build an input sheet first." : undefined}>
           <Select
             value={props.sheetName ?? ""}
@@ -178,14 +157,7 @@ export function InputSheetsView(props: InputSheetsViewProps) {
             ))}
           </Select>
         </Field>
-        <Field
-          label="Rows per request"
-          validationState={props.chunkSizeProblem ? "error" : "none"}
-          validationMessage={props.chunkSizeProblem ?? undefined}
-        >
-          <Input type="number" min={1} max={1000} value={props.chunkSize} onChange={(_, d) => props.onChunkSizeChange(d.value)} />
-        </Field>
-        <div className={styles.buttons}>
+        <div className={styles.row}>
           {PUSH_BUTTONS.map((b) => (
             <Button
               key={b.mode}
@@ -197,13 +169,17 @@ export function InputSheetsView(props: InputSheetsViewProps) {
             </Button>
           ))}
         </div>
-      </fieldset>
+        <Field
+          label="Rows per request"
+          hint="Rows sent in one bulk input request (1 to 1000)."
+          validationState={props.chunkSizeProblem ? "error" : "none"}
+          validationMessage={props.chunkSizeProblem ?? undefined}
+        >
+          <Input type="number" min={1} max={1000} value={props.chunkSize} onChange={(_, d) => props.onChunkSizeChange(d.value)} />
+        </Field>
+      </Section>
 
-      {props.outcome && (
-        <MessageBar intent={props.outcome.intent} aria-live="polite">
-          <MessageBarBody>{props.outcome.text}</MessageBarBody>
-        </MessageBar>
-      )}
+      <OutcomeBar outcome={props.outcome} />
     </div>
   );
 }

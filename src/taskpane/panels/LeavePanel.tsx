@@ -13,9 +13,11 @@ import {
   loadLeaveDays,
   saveLeaveDays,
 } from "../flows/leave";
-import { type Outcome, rowOutcome, useFlowRunner } from "./payrollParts";
+import { type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
 import { LeaveView } from "./LeaveView";
-import { useClientList } from "./useClientList";
+import { useListFor } from "./useListFor";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function LeavePanel() {
   const services = useConnectedServices();
@@ -27,7 +29,8 @@ export function LeavePanel() {
   const [checkId, setCheckId] = React.useState<number | null>(null);
   const [checked, setChecked] = React.useState<{ type: string; balance: number }[] | null>(null);
   const run = useFlowRunner(services, setOutcome);
-  const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+  const guarded = useGuarded(setOutcome);
+  const employees = useListFor(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
   if (!services) return <Text>Connect and choose a client to work with leave.</Text>;
   const { client, clientId, workbook } = services;
   const target = { clientId, clientName: services.clients.find((c) => c.id === clientId)?.name ?? `Client ${clientId}` };
@@ -37,6 +40,7 @@ export function LeavePanel() {
     <LeaveView
       busy={services.progress.busy}
       employees={employees.data ?? []}
+      employeesStatus={employees.status}
       balanceDate={balanceDate}
       onBalanceDateChange={setBalanceDate}
       onLeaveTypes={() =>
@@ -66,7 +70,16 @@ export function LeavePanel() {
           (t) => loadLeaveDays(client, workbook, target, { employeeIds: loadIds, blankRowPerEmployee: blankRows }, t),
           (r) => ({
             intent: r.failed.length ? "warning" : "success",
-            text: `${r.days} leave days of ${loadIds.length} employees written to "${r.sheetName}"${blankRows ? ", with a blank row per employee for new days" : ""}.${r.failed.length ? ` Could not read the days of ${r.failed.length} employees: ${r.failed[0].message}` : ""}`,
+            text: [
+              `"${r.sheetName}" is ready:`,
+              loadIds.length === 0
+                ? "no existing days (no employees chosen)"
+                : `${plural(r.days, "existing leave day")} of ${plural(loadIds.length, "employee")}`,
+              blankRows ? `and ${plural(r.rowCount - r.days, "blank row")} for new days.` : "and no blank rows.",
+              r.failed.length ? `Could not read the days of ${plural(r.failed.length, "employee")}: ${r.failed[0].message}` : "",
+            ]
+              .filter(Boolean)
+              .join(" "),
           }),
         )
       }
@@ -78,23 +91,17 @@ export function LeavePanel() {
         )
       }
       onDeleteSelected={() =>
-        void (async () => {
-          setOutcome(null);
-          try {
-            const rows = await workbook.selectedRowIndexes(sheet);
-            if (rows.length === 0)
-              return setOutcome({ intent: "warning", text: `Select the rows to delete in "${sheet}" first.` });
-            const found = await leaveDaysToDelete(workbook, target, rows);
-            const items = found.map((f) =>
-              f.id === null
-                ? `Row ${f.rowIndex + 1}: no saved leave day (will be marked, not sent)`
-                : `Leave day ${f.id} on ${f.date}`,
-            );
-            setConfirm({ items, rows });
-          } catch (e) {
-            setOutcome({ intent: "error", text: e instanceof Error ? e.message : String(e) });
-          }
-        })()
+        guarded(async () => {
+          const rows = await workbook.selectedRowIndexes(sheet);
+          if (rows.length === 0) return setOutcome({ intent: "warning", text: `Select the rows to delete in "${sheet}" first.` });
+          const found = await leaveDaysToDelete(workbook, target, rows);
+          const items = found.map((f) =>
+            f.id === null
+              ? `Row ${f.rowIndex + 1}: no saved leave day (will be marked, not sent)`
+              : `Leave day ${f.id} on ${f.date}`,
+          );
+          setConfirm({ items, rows });
+        })
       }
       confirm={confirm}
       onCancelDelete={() => setConfirm(null)}

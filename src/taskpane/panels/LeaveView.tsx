@@ -8,6 +8,7 @@ import {
   ConfirmDialog,
   EmployeePicker,
   type EmployeeOption,
+  type ListStatus,
   MultiEmployeePicker,
   type Outcome,
   OutcomeBar,
@@ -18,6 +19,7 @@ import {
 export interface LeaveViewProps {
   busy: boolean;
   employees: readonly EmployeeOption[];
+  employeesStatus?: ListStatus;
   balanceDate: string;
   onBalanceDateChange(value: string): void;
   onLeaveTypes(): void;
@@ -76,6 +78,12 @@ export function LeaveView(p: LeaveViewProps) {
           value={p.loadEmployeeIds}
           onChange={p.onLoadEmployeeIdsChange}
           disabled={p.busy}
+          status={p.employeesStatus}
+          emptyHint={
+            p.blankRows
+              ? "None chosen: the sheet gets only blank rows for new days."
+              : "None chosen: no existing days are loaded."
+          }
         />
         <Checkbox
           label="Add a blank row per employee for new days"
@@ -102,6 +110,7 @@ export function LeaveView(p: LeaveViewProps) {
           value={p.checkEmployeeId}
           onChange={p.onCheckEmployeeChange}
           disabled={p.busy}
+          status={p.employeesStatus}
         />
         <Button className={styles.action} disabled={p.busy || p.checkEmployeeId === null || !dateOk} onClick={p.onCheckBalance}>
           Show balances at {dateOk ? p.balanceDate : "the date"}

@@ -15,9 +15,9 @@ import {
   payslipIdFromSelection,
   type PdfResult,
 } from "../flows/payRuns";
-import { type Outcome, useFlowRunner } from "./payrollParts";
+import { employeePayslipChoices, type Outcome, useFlowRunner } from "./payrollParts";
 import { PayRunsView } from "./PayRunsView";
-import { useClientList } from "./useClientList";
+import { useListFor } from "./useListFor";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -27,33 +27,10 @@ export function PayRunsPanel() {
   const [runId, setRunId] = React.useState<number | null>(null);
   const [employeeId, setEmployeeId] = React.useState<number | null>(null);
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
-  const [payslips, setPayslips] = React.useState<{ id: number; label: string }[] | null>(null);
   const run = useFlowRunner(services, setOutcome);
-  const runs = useClientList(services?.clientId ?? null, services ? (id) => loadPayRuns(services.client, id) : null);
-  const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
-
-  React.useEffect(() => {
-    setPayslips(null);
-    setPayslipId(null);
-    if (!services || employeeId === null) return;
-    let live = true;
-    services.client.listPayslips(employeeId).then(
-      (list) =>
-        live &&
-        setPayslips(
-          [...list]
-            .sort((a, b) => b.date.localeCompare(a.date))
-            .map((p) => ({
-              id: p.id,
-              label: `${p.date}${p.special ? " (special)" : ""}${p.finalised ? " · finalised" : " · open"}${p.nett_pay !== undefined ? ` · nett ${p.nett_pay.toFixed(2)}` : ""}`,
-            })),
-        ),
-      () => live && setPayslips([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [services?.client, employeeId]);
+  const runs = useListFor(services?.clientId ?? null, services ? (id) => loadPayRuns(services.client, id) : null);
+  const employees = useListFor(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+  const payslips = useListFor(employeeId, services ? (id) => employeePayslipChoices(services.client, id) : null);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
   const { client, clientId, workbook } = services;
@@ -71,6 +48,7 @@ export function PayRunsPanel() {
     <PayRunsView
       busy={services.progress.busy}
       runs={runs.data ? runs.data.runs.map((r) => ({ id: r.id, label: runs.data!.labels.get(r.id)! })) : runs.error ? [] : null}
+      runsStatus={runs.status}
       runId={runId}
       onRunChange={setRunId}
       onPayRunsToSheet={() =>
@@ -115,8 +93,12 @@ export function PayRunsPanel() {
         )
       }
       employees={employees.data ?? []}
+      employeesStatus={employees.status}
       employeeId={employeeId}
-      onEmployeeChange={setEmployeeId}
+      onEmployeeChange={(id) => {
+        setEmployeeId(id);
+        setPayslipId(null);
+      }}
       onEmployeePayslips={() => {
         const e = employees.data?.find((x) => x.id === employeeId);
         if (e)
@@ -126,7 +108,8 @@ export function PayRunsPanel() {
             (r) => ({ intent: "success", text: `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` }),
           );
       }}
-      payslips={employeeId === null ? [] : payslips}
+      payslips={payslips.data}
+      payslipsStatus={payslips.status}
       payslipId={payslipId}
       onPayslipChange={setPayslipId}
       onPayslipDetail={() =>

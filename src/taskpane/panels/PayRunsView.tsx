@@ -3,27 +3,40 @@
  * payslip's detail and PDF (also from the selected row of a payslips sheet). Data and callbacks only.
  */
 import * as React from "react";
-import { Button, Dropdown, Field, Option, Text } from "@fluentui/react-components";
-import { EmployeePicker, type EmployeeOption, type Outcome, OutcomeBar, Section, usePartStyles } from "./payrollParts";
+import { Button } from "@fluentui/react-components";
+import {
+  type Choice,
+  ChoicePicker,
+  EmployeePicker,
+  type EmployeeOption,
+  type ListStatus,
+  type Outcome,
+  OutcomeBar,
+  PayslipPicker,
+  Section,
+  usePartStyles,
+} from "./payrollParts";
 
-export interface Choice {
-  id: number;
-  label: string;
-}
+export type { Choice };
 
 export interface PayRunsViewProps {
   busy: boolean;
+  /** The client's pay runs; null while they load. */
   runs: readonly Choice[] | null;
+  runsStatus?: ListStatus;
   runId: number | null;
   onRunChange(id: number | null): void;
   onPayRunsToSheet(): void;
   onRunPayslips(): void;
   onJournal(): void;
   employees: readonly EmployeeOption[];
+  employeesStatus?: ListStatus;
   employeeId: number | null;
   onEmployeeChange(id: number | null): void;
   onEmployeePayslips(): void;
+  /** The chosen employee's payslips; null while they load or before an employee is chosen. */
   payslips: readonly Choice[] | null;
+  payslipsStatus?: ListStatus;
   payslipId: number | null;
   onPayslipChange(id: number | null): void;
   onPayslipDetail(): void;
@@ -35,32 +48,23 @@ export interface PayRunsViewProps {
 
 export function PayRunsView(p: PayRunsViewProps) {
   const styles = usePartStyles();
-  const run = p.runs?.find((r) => r.id === p.runId);
-  const payslip = p.payslips?.find((x) => x.id === p.payslipId);
   return (
     <div className={styles.root}>
       <Section title="Pay runs">
         <Button className={styles.action} appearance="primary" disabled={p.busy} onClick={p.onPayRunsToSheet}>
           Pay runs to sheet
         </Button>
-        <Field
+        <ChoicePicker
           label="Pay run"
-          hint={p.runs === null ? "Loading pay runs…" : p.runs.length === 0 ? "This client has no pay runs." : undefined}
-        >
-          <Dropdown
-            value={run?.label ?? ""}
-            selectedOptions={p.runId === null ? [] : [String(p.runId)]}
-            placeholder="Choose a pay run"
-            disabled={!p.runs || p.runs.length === 0}
-            onOptionSelect={(_, d) => p.onRunChange(d.optionValue ? Number(d.optionValue) : null)}
-          >
-            {(p.runs ?? []).map((r) => (
-              <Option key={r.id} value={String(r.id)}>
-                {r.label}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+          choices={p.runs}
+          value={p.runId}
+          onChange={p.onRunChange}
+          placeholder="Choose a pay run"
+          what="pay runs"
+          emptyHint="This client has no pay runs."
+          status={p.runsStatus}
+          disabled={p.busy}
+        />
         <div className={styles.row}>
           <Button disabled={p.busy || p.runId === null} onClick={p.onRunPayslips}>
             Payslips to sheet
@@ -84,25 +88,18 @@ export function PayRunsView(p: PayRunsViewProps) {
           value={p.employeeId}
           onChange={p.onEmployeeChange}
           disabled={p.busy}
+          status={p.employeesStatus}
         />
         <Button className={styles.action} disabled={p.busy || p.employeeId === null} onClick={p.onEmployeePayslips}>
-          Payslips to sheet
+          Employee's payslips to sheet
         </Button>
-        <Field label="Payslip" hint={p.employeeId !== null && p.payslips === null ? "Loading payslips…" : undefined}>
-          <Dropdown
-            value={payslip?.label ?? ""}
-            selectedOptions={p.payslipId === null ? [] : [String(p.payslipId)]}
-            placeholder="Choose a payslip"
-            disabled={!p.payslips || p.payslips.length === 0}
-            onOptionSelect={(_, d) => p.onPayslipChange(d.optionValue ? Number(d.optionValue) : null)}
-          >
-            {(p.payslips ?? []).map((x) => (
-              <Option key={x.id} value={String(x.id)}>
-                {x.label}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <PayslipPicker
+          payslips={p.payslips}
+          value={p.payslipId}
+          onChange={p.onPayslipChange}
+          employeeChosen={p.employeeId !== null}
+          status={p.payslipsStatus}
+        />
         <div className={styles.row}>
           <Button disabled={p.busy || p.payslipId === null} onClick={p.onPayslipDetail}>
             Payslip detail to sheet
@@ -113,8 +110,10 @@ export function PayRunsView(p: PayRunsViewProps) {
         </div>
       </Section>
 
-      <Section title="PDF of a selected row">
-        <Text size={200}>Select a row in a payslips sheet (it has a Payslip ID column), then open its PDF.</Text>
+      <Section
+        title="PDF of a selected row"
+        hint="Select a row in a payslips sheet (one with a Payslip ID column), then open its PDF."
+      >
         <Button className={styles.action} disabled={p.busy} onClick={p.onOpenSelectedPdf}>
           Open PDF of the selected payslip
         </Button>

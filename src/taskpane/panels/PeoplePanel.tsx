@@ -19,9 +19,9 @@ import {
   waveCreateBody,
 } from "../flows/employees";
 import { employeeServicePeriods, importServicePeriods, runServiceAction, SERVICE_SHEET } from "../flows/servicePeriods";
-import { type Outcome, rowOutcome, useFlowRunner } from "./payrollParts";
+import { type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
 import { PeopleView, type ServiceActionKind, type WaveFormState } from "./PeopleView";
-import { useClientList } from "./useClientList";
+import { useListFor } from "./useListFor";
 
 export function PeoplePanel() {
   const services = useConnectedServices();
@@ -43,7 +43,8 @@ export function PeoplePanel() {
   });
   const [waveErrors, setWaveErrors] = React.useState<Record<string, string>>({});
   const run = useFlowRunner(services, setOutcome);
-  const employees = useClientList(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+  const guarded = useGuarded(setOutcome);
+  const employees = useListFor(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
   if (!services) return <Text>Connect and choose a client to work with employees.</Text>;
   const { client, clientId, workbook } = services;
   const info = services.clients.find((c) => c.id === clientId);
@@ -72,25 +73,20 @@ export function PeoplePanel() {
         )
       }
       onDeleteSelected={() =>
-        void (async () => {
-          setOutcome(null);
-          try {
-            const rows = await workbook.selectedRowIndexes(EMPLOYEE_SHEET.sheetName);
-            const candidates = await employeesToDelete(workbook, rows);
-            if (candidates.length === 0)
-              return setOutcome({
-                intent: "warning",
-                text: `Select rows of saved employees in "${EMPLOYEE_SHEET.sheetName}" first.`,
-              });
-            setConfirm({
-              title: `Delete ${candidates.length} employee${candidates.length === 1 ? "" : "s"}? This cannot be undone.`,
-              items: candidates.map((c) => c.label),
-              candidates,
+        guarded(async () => {
+          const rows = await workbook.selectedRowIndexes(EMPLOYEE_SHEET.sheetName);
+          const candidates = await employeesToDelete(workbook, rows);
+          if (candidates.length === 0)
+            return setOutcome({
+              intent: "warning",
+              text: `Select rows of saved employees in "${EMPLOYEE_SHEET.sheetName}" first.`,
             });
-          } catch (e) {
-            setOutcome({ intent: "error", text: e instanceof Error ? e.message : String(e) });
-          }
-        })()
+          setConfirm({
+            title: `Delete ${candidates.length} employee${candidates.length === 1 ? "" : "s"}? This cannot be undone.`,
+            items: candidates.map((c) => c.label),
+            candidates,
+          });
+        })
       }
       confirm={confirm}
       onCancelConfirm={() => setConfirm(null)}
@@ -120,7 +116,7 @@ export function PeoplePanel() {
       terminationCode={code}
       onTerminationCodeChange={setCode}
       onRunAction={() =>
-        void (async () => {
+        guarded(async () => {
           const rows = await workbook.selectedRowIndexes(SERVICE_SHEET.sheetName).catch(() => [] as number[]);
           if (rows.length === 0)
             return setOutcome({
@@ -132,9 +128,10 @@ export function PeoplePanel() {
             (t) => runServiceAction(client, workbook, target, serviceAction(), rows, t),
             (r) => rowOutcome(r.summary, r.counts),
           );
-        })()
+        })
       }
       employees={employees.data ?? []}
+      employeesStatus={employees.status}
       employeeId={employeeId}
       onEmployeeChange={(id) => {
         setEmployeeId(id);

@@ -9,6 +9,7 @@ import {
   ConfirmDialog,
   EmployeePicker,
   type EmployeeOption,
+  type ListStatus,
   type Outcome,
   OutcomeBar,
   Section,
@@ -43,6 +44,7 @@ export interface PeopleViewProps {
   onRunAction(): void;
 
   employees: readonly EmployeeOption[];
+  employeesStatus?: ListStatus;
   employeeId: number | null;
   onEmployeeChange(id: number | null): void;
   onEmployeeDetail(): void;
@@ -65,6 +67,18 @@ export interface PeopleViewProps {
   outcome: Outcome;
 }
 
+const FREQUENCIES: { value: WaveFormState["frequency"]; label: string }[] = [
+  { value: "weekly", label: "Weekly" },
+  { value: "fortnightly", label: "Fortnightly" },
+  { value: "monthly", label: "Monthly" },
+];
+
+/** A blank code only keeps End service disabled; a typed code that is not a whole number gets a message. */
+export function terminationCodeMessage(code: string): string | undefined {
+  const c = code.trim();
+  return c !== "" && !/^\d+$/.test(c) ? "Enter a whole number" : undefined;
+}
+
 const ACTIONS: { value: ServiceActionKind; label: string }[] = [
   { value: "end_service", label: "End service" },
   { value: "reinstate", label: "Reinstate" },
@@ -74,6 +88,7 @@ const ACTIONS: { value: ServiceActionKind; label: string }[] = [
 export function PeopleView(p: PeopleViewProps) {
   const styles = usePartStyles();
   const codeOk = p.action !== "end_service" || /^\d+$/.test(p.terminationCode.trim());
+  const codeMessage = terminationCodeMessage(p.terminationCode);
   const dateOk = p.action === "undo_end_service" || /^\d{4}-\d{2}-\d{2}$/.test(p.actionDate);
   const w = p.wave;
   return (
@@ -118,9 +133,9 @@ export function PeopleView(p: PeopleViewProps) {
         {p.action === "end_service" && (
           <Field
             label="Termination code"
-            hint="The Reason For Termination code, a number"
-            validationState={codeOk ? "none" : "error"}
-            validationMessage={codeOk ? undefined : "Enter a whole number"}
+            hint="The number of the reason, from the payroll service's Reason For Termination list"
+            validationState={codeMessage ? "error" : "none"}
+            validationMessage={codeMessage}
           >
             <Input inputMode="numeric" value={p.terminationCode} onChange={(_, d) => p.onTerminationCodeChange(d.value)} />
           </Field>
@@ -137,6 +152,7 @@ export function PeopleView(p: PeopleViewProps) {
           value={p.employeeId}
           onChange={p.onEmployeeChange}
           disabled={p.busy}
+          status={p.employeesStatus}
         />
         <div className={styles.row}>
           <Button disabled={p.busy || p.employeeId === null} onClick={p.onEmployeeDetail}>
@@ -177,13 +193,13 @@ export function PeopleView(p: PeopleViewProps) {
       <Section title="New payment frequency">
         <Field label="Frequency">
           <Dropdown
-            value={w.frequency}
+            value={FREQUENCIES.find((f) => f.value === w.frequency)?.label ?? w.frequency}
             selectedOptions={[w.frequency]}
             onOptionSelect={(_, d) => p.onWaveChange({ ...w, frequency: d.optionValue as WaveFormState["frequency"] })}
           >
-            {["weekly", "fortnightly", "monthly"].map((f) => (
-              <Option key={f} value={f}>
-                {f}
+            {FREQUENCIES.map((f) => (
+              <Option key={f.value} value={f.value}>
+                {f.label}
               </Option>
             ))}
           </Dropdown>

@@ -191,17 +191,13 @@ function ConnectedReports({ services }: { services: Connected }) {
           if (result.valueProblems) parts.push(result.valueProblems);
           const intent = result.failures.length > 0 || result.valueProblems ? "warning" : "success";
           setOutcome({ intent, text: parts.join(" ") });
-          notify(parts[0], intent);
           await loadSheets();
         } catch (error) {
           if (controller.signal.aborted || isAbortError(error)) {
             const text = "Cancelled. The sheet was not changed (the service may still finish the job on its side).";
             setOutcome({ intent: "info", text });
-            notify(text, "info");
           } else {
-            const text = error instanceof Error ? error.message : String(error);
-            setOutcome({ intent: "error", text });
-            notify(text, "error");
+            setOutcome({ intent: "error", text: error instanceof Error ? error.message : String(error) });
           }
         } finally {
           clearInterval(tick);
@@ -210,7 +206,7 @@ function ConnectedReports({ services }: { services: Connected }) {
           setRunning(null);
         }
       }),
-    [progress, notify, loadSheets],
+    [progress, loadSheets],
   );
 
   const onRun = () => {

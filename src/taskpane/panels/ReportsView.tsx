@@ -20,6 +20,7 @@ import {
 import type { ReportId } from "../../contract";
 import type { ClientReportData, PickerOption, ReportParams, RunMode, SizeEstimate } from "../../sheets/reports";
 import { ReportsForm } from "./ReportsForm";
+import { type Outcome, OutcomeBar } from "./payrollParts";
 import { MultiPicker, SinglePicker } from "./ReportsPickers";
 
 const useStyles = makeStyles({
@@ -68,7 +69,7 @@ export interface ReportsViewProps {
   onRun(): void;
   running: RunningReport | null;
   onCancel(): void;
-  outcome: { intent: "success" | "warning" | "error" | "info"; text: string } | null;
+  outcome: Outcome;
 
   reportSheets: ReportSheetEntry[];
   onRefresh(sheetName: string): void;
@@ -164,11 +165,6 @@ export function ReportsView(props: ReportsViewProps) {
         ) : null}
       </div>
       {props.running ? <RunStatus running={props.running} /> : null}
-      {props.outcome ? (
-        <MessageBar intent={props.outcome.intent} aria-live="polite">
-          <MessageBarBody>{props.outcome.text}</MessageBarBody>
-        </MessageBar>
-      ) : null}
 
       <section aria-label="Report sheets">
         <Text weight="semibold">Report sheets in this workbook</Text>
@@ -196,6 +192,7 @@ export function ReportsView(props: ReportsViewProps) {
           </ul>
         )}
       </section>
+      <OutcomeBar outcome={props.outcome} />
     </section>
   );
 }
