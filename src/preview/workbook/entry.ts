@@ -6,6 +6,7 @@
  * format text cells as "@" before writing service text.
  */
 import type { Scalar } from "./model";
+import { EPOCH_UTC, MS_PER_DAY } from "./numberFormat";
 
 export interface Entry {
   value: Scalar | null;
@@ -33,7 +34,7 @@ function isoDateSerial(text: string): number | null {
   const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   const d = new Date(ms);
   if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) return null;
-  return Math.round((ms - Date.UTC(1899, 11, 30)) / 86_400_000);
+  return Math.round((ms - EPOCH_UTC) / MS_PER_DAY);
 }
 
 /** Read a string as Excel would when it is entered into a cell with the given number format. */

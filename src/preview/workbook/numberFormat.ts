@@ -5,7 +5,9 @@
  */
 import type { Scalar } from "./model";
 
-const EPOCH_UTC = Date.UTC(1899, 11, 30);
+/** Day 0 of Excel's 1900 date system (1899-12-30, which absorbs its 1900 leap-year bug for later dates). */
+export const EPOCH_UTC = Date.UTC(1899, 11, 30);
+export const MS_PER_DAY = 86_400_000;
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -44,7 +46,7 @@ function pad(n: number, width: number): string {
 
 function formatDate(serial: number, code: string): string {
   if (serial < 0) return "#".repeat(8);
-  const ms = EPOCH_UTC + Math.round(serial * 86_400_000);
+  const ms = EPOCH_UTC + Math.round(serial * MS_PER_DAY);
   const d = new Date(ms);
   const [y, mo, day, wd] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCDay()];
   const [h, mi, s] = [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
