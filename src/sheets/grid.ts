@@ -50,6 +50,12 @@ export function columnPositions(headers: readonly string[], columns: readonly Co
   return out;
 }
 
+/** Sorted by number (numerically when both are numbers), then by ID: the order of a payroll register. */
+export function sortEmployees<E extends { id: number; number?: string | null }>(employees: readonly E[]): E[] {
+  const collator = new Intl.Collator("en", { numeric: true });
+  return [...employees].sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id);
+}
+
 /** Round to cents: money sums must not show binary noise (0.1 + 0.2). */
 export function roundMoney(n: number): number {
   return Math.round((n + Number.EPSILON) * 100) / 100;

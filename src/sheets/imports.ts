@@ -117,11 +117,7 @@ export function employeeColumns(employees: readonly Employee[], options: Employe
   return columns;
 }
 
-/** Sorted by number (numerically when both are numbers), then by ID: the order of a payroll register. */
-export function sortEmployees(employees: readonly Employee[]): Employee[] {
-  const collator = new Intl.Collator("en", { numeric: true });
-  return [...employees].sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id);
-}
+export { sortEmployees } from "./grid";
 
 // ---------------------------------------------------------------------------------------------------------
 // Payment frequencies (waves)

@@ -9,6 +9,7 @@
 import type { Calculation, Employee, InputValue, ItemsAndOutputs, PayslipListItem } from "../contract";
 import { calcKey } from "../contract";
 import { type CellType, type CellValue, type ColumnSpec, typeOfValue } from "./columns";
+import { sortEmployees } from "./grid";
 
 /** One input the user can put on a sheet. */
 export interface OfferedInput {
@@ -192,22 +193,19 @@ export function inputSheetRows(args: {
     list.push(c);
     byEmployee.set(c.employee_id, list);
   }
-  const collator = new Intl.Collator("en", { numeric: true });
-  return activeEmployees(args.employees, args.waveId, args.payslipDate)
-    .sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id)
-    .map((e) => {
-      const payslip = regularPayslips(e).find((p) => p.date === args.payslipDate) ?? null;
-      return {
-        employeeId: e.id,
-        number: e.number ?? "",
-        name: `${e.first_name} ${e.last_name}`.trim(),
-        payslipDate: args.payslipDate,
-        payslipId: payslip?.id ?? null,
-        finalised: payslip?.finalised ?? false,
-        nettPay: payslip && !payslip.dirty && typeof payslip.nett_pay === "number" ? payslip.nett_pay : null,
-        values: currentValues(e.id, payslip?.id ?? null, args.inputs, byEmployee),
-      };
-    });
+  return sortEmployees(activeEmployees(args.employees, args.waveId, args.payslipDate)).map((e) => {
+    const payslip = regularPayslips(e).find((p) => p.date === args.payslipDate) ?? null;
+    return {
+      employeeId: e.id,
+      number: e.number ?? "",
+      name: `${e.first_name} ${e.last_name}`.trim(),
+      payslipDate: args.payslipDate,
+      payslipId: payslip?.id ?? null,
+      finalised: payslip?.finalised ?? false,
+      nettPay: payslip && !payslip.dirty && typeof payslip.nett_pay === "number" ? payslip.nett_pay : null,
+      values: currentValues(e.id, payslip?.id ?? null, args.inputs, byEmployee),
+    };
+  });
 }
 
 /** The sheet's columns: fixed ones, one per chosen input, then nett pay, Status and Message. */

@@ -18,7 +18,7 @@ import {
   RegularHoursAttributes,
 } from "../contract";
 import { type ColumnSpec, describeCell, isBlank, type CellType, parseCell, parseDate } from "./columns";
-import { col, columnPositions, type Grid, type GridCell } from "./grid";
+import { col, columnPositions, type Grid, type GridCell, sortEmployees } from "./grid";
 import { employeeName } from "./payslipData";
 
 export const WEEK_HOURS = "week_hours";
@@ -93,8 +93,7 @@ export function regularHoursGrid(
 ): Grid {
   const finalised = latestFinalised(employees);
   const attrs = regularHoursAttributeColumns(options);
-  const collator = new Intl.Collator("en", { numeric: true });
-  const sorted = [...employees].sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id);
+  const sorted = sortEmployees(employees);
   return {
     columns: regularHoursColumns(options),
     rows: sorted.map((e): GridCell[] => {

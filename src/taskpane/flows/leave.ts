@@ -12,7 +12,7 @@
 import type { PayrollClient } from "../../client";
 import type { Employee, LeaveDay, LeaveTypes } from "../../contract";
 import { safeSheetName, type SettingValue, type WorkbookPort } from "../../excel";
-import { todayIso } from "../../sheets/grid";
+import { sortEmployees, todayIso } from "../../sheets/grid";
 import {
   LEAVE_DAY_COLUMNS,
   LEAVE_SNAPSHOT_COLUMNS,
@@ -116,9 +116,7 @@ export async function importLeaveBalances(
     Object.keys(types).length === 0
       ? []
       : await client.runReport(target.clientId, "comparison_leave", balancesReportBody(date, types), o);
-  const collator = new Intl.Collator("en", { numeric: true });
-  const sorted = [...employees].sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id);
-  const grid = leaveBalancesGrid(rows, date, types, sorted);
+  const grid = leaveBalancesGrid(rows, date, types, sortEmployees(employees));
   const written = await workbook.writeTable({
     ...LEAVE_SHEETS.balances,
     title: `Leave balances at ${date}: ${target.clientName}`,

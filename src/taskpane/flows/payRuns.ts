@@ -9,6 +9,7 @@
 import type { PayrollClient } from "../../client";
 import type { Employee, PaymentRun, PayslipWithData, Wave } from "../../contract";
 import type { WorkbookPort, WriteTableResult } from "../../excel";
+import { sortEmployees } from "../../sheets/grid";
 import { waveDisplayName } from "../../sheets/imports";
 import { journalGrid, type SplitBalance } from "../../sheets/journal";
 import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
@@ -193,14 +194,11 @@ export async function importRecentPayslips(
   progress.update?.(0, undefined, "Reading every employee's recent payslips");
   const answer = await client.listEmployeesWithPayslipData(target.clientId, [], { signal: progress.signal });
   if (answer.state === "try_later") return { state: "try_later", message: answer.message, requests: 1 };
-  const collator = new Intl.Collator("en", { numeric: true });
-  const records: PayslipRecord[] = [...answer.employees]
-    .sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id)
-    .flatMap((e) =>
-      [...(e.recent_payslips_with_data ?? [])]
-        .sort((a, b) => b.payslip.date.localeCompare(a.payslip.date))
-        .map(({ payslip }) => ({ payslip, employee: e })),
-    );
+  const records: PayslipRecord[] = sortEmployees(answer.employees).flatMap((e) =>
+    [...(e.recent_payslips_with_data ?? [])]
+      .sort((a, b) => b.payslip.date.localeCompare(a.payslip.date))
+      .map(({ payslip }) => ({ payslip, employee: e })),
+  );
   const grid = payslipDataGrid(records);
   const written = await workbook.writeTable({
     ...PAY_SHEETS.recent,
