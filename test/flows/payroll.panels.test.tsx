@@ -9,6 +9,7 @@ import { PayRunsView, type PayRunsViewProps } from "../../src/taskpane/panels/Pa
 import { LeaveView, type LeaveViewProps } from "../../src/taskpane/panels/LeaveView";
 import { PeopleView, type PeopleViewProps } from "../../src/taskpane/panels/PeopleView";
 import { CalculationsView, type CalculationsViewProps } from "../../src/taskpane/panels/CalculationsView";
+import { BASIC_SALARY, EMPLOYER_LOAN } from "../sheets/fixtures";
 
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -294,24 +295,7 @@ function calcProps(over: Partial<CalculationsViewProps> = {}): CalculationsViewP
     confirm: null,
     onConfirmDelete: jest.fn(),
     onCancelDelete: jest.fn(),
-    items: [
-      {
-        id: "basic_salary",
-        name: "basic_salary",
-        label: "Basic salary",
-        category: "income",
-        inputs: ["amount"],
-        multi_instance: false,
-      },
-      {
-        id: "employer_loan",
-        name: "employer_loan",
-        label: "Employer loan",
-        category: "deduction",
-        inputs: ["amount", "balance"],
-        multi_instance: true,
-      },
-    ],
+    items: [BASIC_SALARY, EMPLOYER_LOAN],
     itemId: "",
     onItemChange: jest.fn(),
     inputs: {},
