@@ -1,7 +1,7 @@
 /** Opening a sheet the add-in wrote for a client, over the real Excel layer and the preview workbook. */
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
-import { type ClientSheet, openClientSheet } from "../../src/taskpane/flows/clientSheet";
+import { type ClientSheet, openClientSheet, parseSheetRows } from "../../src/taskpane/flows/clientSheet";
 
 class SheetError extends Error {}
 
@@ -56,4 +56,19 @@ it("refuses when the table is gone, and otherwise gives the metadata and the tab
   expect(meta.extra).toBe("kept");
   expect(table.columns).toEqual(["A"]);
   expect(table.rows).toEqual([[7]]);
+});
+
+it("turns a problem with the sheet as a whole into the flow's error, keeping the message", () => {
+  expect(parseSheetRows(SheetError, () => [1, 2])).toEqual([1, 2]);
+  const thrown = (() => {
+    try {
+      parseSheetRows(SheetError, () => {
+        throw new Error('The sheet has no "Employee ID" column.');
+      });
+    } catch (error) {
+      return error;
+    }
+  })();
+  expect(thrown).toBeInstanceOf(SheetError);
+  expect((thrown as Error).message).toBe('The sheet has no "Employee ID" column.');
 });

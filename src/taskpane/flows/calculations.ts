@@ -25,7 +25,7 @@ import {
   parseCalculationRows,
   type CalcRowPlan,
 } from "../../sheets/calculations";
-import { openClientSheet } from "./clientSheet";
+import { openClientSheet, parseSheetRows } from "./clientSheet";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
@@ -150,18 +150,15 @@ export async function saveCalculationEdits(
     listFor(client, target.clientId, meta.scope, progress.signal),
     client.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
   ]);
-  let plans: CalcRowPlan[];
-  try {
-    plans = parseCalculationRows(
+  const plans = parseSheetRows(CalculationSheetError, () =>
+    parseCalculationRows(
       table.columns,
       table.rows,
       calculationsByKey(list),
       itemCatalogue(items),
       new Map(Object.entries(meta.inputTypes)),
-    );
-  } catch (error) {
-    throw new CalculationSheetError(error instanceof Error ? error.message : String(error));
-  }
+    ),
+  );
   const local: RowResult[] = [];
   for (const p of plans) {
     if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));

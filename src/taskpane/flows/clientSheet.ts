@@ -22,6 +22,18 @@ export interface ClientSheet {
   error: new (message: string) => Error;
 }
 
+/**
+ * Runs the pure parse of the sheet's rows. A problem with the sheet as a whole (a missing column, say) is thrown
+ * as the flow's own error, so the pane shows it as a refusal and nothing is sent.
+ */
+export function parseSheetRows<T>(error: new (message: string) => Error, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw new error(e instanceof Error ? e.message : String(e));
+  }
+}
+
 export async function openClientSheet<M extends { clientId: number; clientName: string }>(
   workbook: WorkbookPort,
   target: Target,

@@ -32,6 +32,7 @@ import {
 import { employeeColumns, waveDisplayName } from "../../sheets/imports";
 import { chunk } from "../../sheets/push";
 import { matchBulkResults, serviceErrors } from "../../sheets/rowOutcomes";
+import { parseSheetRows } from "./clientSheet";
 import { type FlowProgress, IMPORT_SHEETS } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
@@ -130,12 +131,7 @@ export async function saveEmployees(
     payPoints: payPoints.map((p) => ({ id: p.id, name: p.name })),
     manualNumbers: target.numberMode === EMPLOYEE_NUMBER_MANUAL,
   };
-  let plans: EmployeeRowPlan[];
-  try {
-    plans = parseEmployeeRows(table.columns, table.rows, ctx);
-  } catch (error) {
-    throw new EmployeeSheetError(error instanceof Error ? error.message : String(error));
-  }
+  const plans = parseSheetRows(EmployeeSheetError, () => parseEmployeeRows(table.columns, table.rows, ctx));
   const errorHeader = (key: string) => employeeErrorHeader(table.columns, key, ctx);
 
   const local: RowResult[] = [];

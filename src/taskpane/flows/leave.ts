@@ -17,7 +17,6 @@ import {
   LEAVE_DAY_COLUMNS,
   LEAVE_SNAPSHOT_COLUMNS,
   type LeaveDaySnapshot,
-  type LeaveRowPlan,
   balancesReportBody,
   leaveBalancesGrid,
   leaveDaysGrid,
@@ -29,7 +28,7 @@ import {
   snapshotOf,
 } from "../../sheets/leave";
 import { employeeName } from "../../sheets/payslipData";
-import { openClientSheet } from "./clientSheet";
+import { openClientSheet, parseSheetRows } from "./clientSheet";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
@@ -248,12 +247,9 @@ export async function saveLeaveDays(
     client.listLeaveTypes(target.clientId, o),
     client.listEmployees(target.clientId, [], o),
   ]);
-  let plans: LeaveRowPlan[];
-  try {
-    plans = parseLeaveRows(table.columns, table.rows, { employees, leaveTypes: types, snapshot });
-  } catch (error) {
-    throw new LeaveSheetError(error instanceof Error ? error.message : String(error));
-  }
+  const plans = parseSheetRows(LeaveSheetError, () =>
+    parseLeaveRows(table.columns, table.rows, { employees, leaveTypes: types, snapshot }),
+  );
 
   const local: RowResult[] = [];
   for (const p of plans) {

@@ -18,7 +18,7 @@ import {
   RH_FIXED,
   WEEK_HOURS,
 } from "../../sheets/regularHours";
-import { openClientSheet } from "./clientSheet";
+import { openClientSheet, parseSheetRows } from "./clientSheet";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
@@ -109,18 +109,15 @@ export async function saveRegularHours(
     client.listEmployees(target.clientId, ["recent_payslips"], { signal: options.signal }),
     client.listClientCalculations(target.clientId, { signal: options.signal }),
   ]);
-  let plans: RegularHoursRowPlan[];
-  try {
-    plans = parseRegularHoursRows(table.columns, table.rows, {
+  const plans = parseSheetRows(RegularHoursError, () =>
+    parseRegularHoursRows(table.columns, table.rows, {
       current: currentWeekHours(calculations),
       finalised: latestFinalised(employees),
       employeeIds: new Set(employees.map((e) => e.id)),
       defaultEffectiveDate: options.defaultEffectiveDate,
       leaveAnyDay: leaveAnyDay(target.info),
-    });
-  } catch (error) {
-    throw new RegularHoursError(error instanceof Error ? error.message : String(error));
-  }
+    }),
+  );
   const local: RowResult[] = [];
   for (const p of plans) {
     if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));
