@@ -18,6 +18,7 @@ import {
   PreviewExcelError,
   quoteSheetName,
   rectAddress,
+  splitSheetAddress,
 } from "./model";
 import { ERROR_VALUES } from "./formula";
 
@@ -449,12 +450,9 @@ export class Worksheet extends ClientObject<SheetModel> {
     return new Range(this.context, () => {
       const s = this._t();
       if (address === undefined || address === "") return { sheet: s, rect: { r: 0, c: 0, rows: MAX_ROWS, cols: MAX_COLS } };
-      const bang = address.lastIndexOf("!");
-      if (bang >= 0) {
-        const sheetPart = address.slice(0, bang).replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
-        if (sheetPart.toLowerCase() !== s.name.toLowerCase()) throw invalidArgument();
-      }
-      return { sheet: s, rect: parseAddress(address.slice(bang + 1)) };
+      const { sheetName, local } = splitSheetAddress(address);
+      if (sheetName !== undefined && sheetName.toLowerCase() !== s.name.toLowerCase()) throw invalidArgument();
+      return { sheet: s, rect: parseAddress(local) };
     });
   }
 
@@ -910,10 +908,9 @@ export class TableCollection extends Collection<TableModel, Table> {
       run: () => {
         let target: RangeTarget;
         if (typeof address === "string") {
-          const bang = address.lastIndexOf("!");
-          const sheetName = bang >= 0 ? address.slice(0, bang).replace(/^'(.*)'$/, "$1").replace(/''/g, "'") : undefined;
+          const { sheetName, local } = splitSheetAddress(address);
           const sheet = this.worksheet ? this.worksheet._t() : sheetName ? this.context.model.getSheet(sheetName) : this.context.model.activeSheet;
-          target = { sheet, rect: parseAddress(address.slice(bang + 1)) };
+          target = { sheet, rect: parseAddress(local) };
         } else target = address._t();
         created = this.context.model.addTable(target.sheet, target.rect, hasHeaders);
       },
@@ -984,7 +981,7 @@ export class Table extends ClientObject<TableModel> {
   /** Table.resize (ExcelApi 1.13): the header row stays where it is; the new range must overlap. */
   resize(newRange: Range | string): void {
     this._do((t) => {
-      const rect = typeof newRange === "string" ? parseAddress(newRange.slice(newRange.lastIndexOf("!") + 1)) : newRange._t().rect;
+      const rect = typeof newRange === "string" ? parseAddress(splitSheetAddress(newRange).local) : newRange._t().rect;
       if (rect.r !== t.r || rect.c !== t.c || rect.rows < 2) throw invalidArgument("The table's header row must stay in the same place.");
       Object.assign(t, { rows: rect.rows, cols: rect.cols });
       t.sheet.workbook.normaliseHeaders(t);

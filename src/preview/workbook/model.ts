@@ -106,6 +106,13 @@ export function quoteSheetName(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }
 
+/** "'My sheet'!A1:B2" -> the sheet name as written unquoted (undefined without a "!") and the address on the sheet. */
+export function splitSheetAddress(address: string): { sheetName: string | undefined; local: string } {
+  const bang = address.lastIndexOf("!");
+  const sheetName = bang >= 0 ? address.slice(0, bang).replace(/^'(.*)'$/, "$1").replace(/''/g, "'") : undefined;
+  return { sheetName, local: address.slice(bang + 1) };
+}
+
 export function intersect(a: Rect, b: Rect): Rect | null {
   const r = Math.max(a.r, b.r);
   const c = Math.max(a.c, b.c);
