@@ -1,4 +1,4 @@
-/** Reading and typing into the preview grid the way a person does (for the pay run, leave and people e2e tests). */
+/** Reading and typing into the preview grid the way a person does (for the e2e tests). */
 import type { Page } from "playwright-core";
 import { sheetText } from "./harness";
 
@@ -66,4 +66,24 @@ export async function typeCell(page: Page, sheetName: string, rowIndex: number, 
     },
     [sheetName, col, layout.headerRow + 1 + rowIndex] as const,
   );
+}
+
+/** Shows a sheet by its tab under the grid (the pane's feature tabs can share a name, e.g. "Employees"). */
+export async function openSheet(page: Page, sheetName: string): Promise<void> {
+  await page.getByRole("tablist", { name: "Sheets" }).getByRole("tab", { name: sheetName, exact: true }).click();
+  await page.getByRole("grid", { name: `Sheet ${sheetName}` }).waitFor();
+}
+
+/**
+ * Scrolls the grid back to column A with the mouse wheel, as a person would: the preview keeps the horizontal
+ * scroll position when another sheet is shown.
+ */
+export async function scrollGridLeft(page: Page, sheetName: string): Promise<void> {
+  const grid = page.getByRole("grid", { name: `Sheet ${sheetName}` });
+  await grid.hover();
+  await page.mouse.wheel(-10_000, 0);
+  await page.waitForFunction((name) => {
+    const el = document.querySelector(`[role=grid][aria-label="Sheet ${name}"]`);
+    return !el || el.scrollLeft === 0;
+  }, sheetName);
 }

@@ -3,79 +3,14 @@
  * grid (a new amount, a bad value, a row moved onto a finalised payslip); push; see Saved, Failed and Invalid;
  * confirm through the API that the service holds the new value; and find the key nowhere in the workbook.
  */
-import type { Page } from "playwright-core";
 import { PayrollClient } from "../../src/client";
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
-import {
-  chooseClient,
-  connect,
-  findSecret,
-  openTab,
-  sheetText,
-  startStack,
-  waitForSheet,
-  workbookState,
-  type Stack,
-} from "./harness";
+import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
+import { clickCell, openSheet, records, tableLayout, typeCell } from "./grid";
+import { screenshot } from "./screenshots";
 
 const SALARY = calcKey("basic_salary", "amount");
-
-/** Where the first table of a sheet sits: header row (0-based) and column letters by header. */
-async function tableLayout(
-  page: Page,
-  sheetName: string,
-): Promise<{ headerRow: number; columns: Record<string, string>; rows: number }> {
-  return page.evaluate((name) => {
-    type Sheet = { tables(): { r: number; c: number; rows: number; cols: number }[]; valueAt(r: number, c: number): unknown };
-    const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): Sheet } } }).__payrollPreview
-      .workbook;
-    const sheet = wb.findSheet(name);
-    const t = sheet.tables()[0];
-    const letters = (c: number) => {
-      let s = "";
-      for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-      return s;
-    };
-    const columns: Record<string, string> = {};
-    for (let k = 0; k < t.cols; k++) columns[String(sheet.valueAt(t.r, t.c + k))] = letters(t.c + k);
-    return { headerRow: t.r, columns, rows: t.rows - 1 };
-  }, sheetName);
-}
-
-/** Type into a data cell of the table the way a person does: select it, type, Enter. */
-async function typeCell(page: Page, sheetName: string, rowIndex: number, header: string, text: string): Promise<void> {
-  const layout = await tableLayout(page, sheetName);
-  const address = `${layout.columns[header]}${layout.headerRow + 2 + rowIndex}`;
-  const grid = page.getByRole("grid", { name: `Sheet ${sheetName}` });
-  await grid.locator(`[data-address="${address}"]`).click();
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
-  await page.waitForFunction(
-    ([name, addr, expected]) => {
-      type Sheet = { textAt(r: number, c: number): string; valueAt(r: number, c: number): unknown };
-      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): Sheet } } }).__payrollPreview
-        .workbook;
-      const m = /^([A-Z]+)(\d+)$/.exec(addr)!;
-      let c = 0;
-      for (const ch of m[1]) c = c * 26 + ch.charCodeAt(0) - 64;
-      const sheet = wb.findSheet(name);
-      const r = Number(m[2]) - 1;
-      return sheet.textAt(r, c - 1) !== "" && (sheet.textAt(r, c - 1) === expected || String(sheet.valueAt(r, c - 1)) !== "");
-    },
-    [sheetName, address, text] as const,
-  );
-}
-
-/** The table's rows as records of displayed text. */
-async function records(page: Page, sheetName: string): Promise<Record<string, string>[]> {
-  const layout = await tableLayout(page, sheetName);
-  const text = await sheetText(page, sheetName);
-  const headers = text[layout.headerRow];
-  return text
-    .slice(layout.headerRow + 1, layout.headerRow + 1 + layout.rows)
-    .map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i]])));
-}
 
 describe("push journey (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
@@ -140,6 +75,11 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
       "Message",
     ]);
     expect(before.length).toBe(activeEmployees(employees, wave.w.id, payslipDate).length);
+    // What the README shows: the chosen input in the pane, the new sheet in the grid, prefilled with current values.
+    await page.getByRole("grid", { name: `Sheet ${sheetName}` }).waitFor();
+    expect(await page.getByRole("checkbox", { name: `amount (${SALARY})` }).isChecked()).toBe(true);
+    expect(before.filter((r) => r[salaryHeader] !== "").length).toBeGreaterThan(1);
+    await screenshot(page, "input-sheet");
 
     // Edit: a new amount, a bad value, and a row moved onto the previous (finalised) period.
     const ids = before.map((r) => Number(r["Employee ID"]));
@@ -148,7 +88,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     const finalisedRow = ids.findIndex((id, i) => i >= 2 && hadPrevious(id));
     expect(finalisedRow).toBeGreaterThan(1);
     const newSalary = 45678.9;
-    await page.getByRole("tab", { name: sheetName }).click();
+    await openSheet(page, sheetName);
     await typeCell(page, sheetName, 0, salaryHeader, String(newSalary));
     await typeCell(page, sheetName, 1, salaryHeader, "lots");
     await typeCell(page, sheetName, finalisedRow, "Payslip date", previousDate);
@@ -173,6 +113,9 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
       .locator(`[data-address="${layout.columns[salaryHeader]}${layout.headerRow + 3}"]`)
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(badFill).toBe("rgb(255, 199, 206)");
+    await clickCell(page, sheetName, 1, "Message");
+    expect(await summary.isVisible()).toBe(true);
+    await screenshot(page, "push-result");
 
     // The service holds the new value on that payslip, and the sheet shows its recalculated nett pay.
     const payslip = (await api.listPayslips(ids[0])).find((p) => p.date === payslipDate && !p.special)!;
@@ -189,6 +132,10 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     const log = await records(page, "Push log");
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ Saved: "1", Failed: "1", Invalid: "1", "Not sent": "0" });
+    await openSheet(page, "Push log");
+    expect(log[0]).toMatchObject({ Sheet: sheetName, Push: "Changed cells" });
+    expect(await page.getByRole("grid", { name: "Sheet Push log" }).textContent()).toContain(sheetName);
+    await screenshot(page, "push-log");
     expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
     expect(stack.consoleLines.filter((l) => l.includes(stack.sandbox.apiKey))).toEqual([]);
   });

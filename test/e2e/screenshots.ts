@@ -13,6 +13,7 @@ export const screenshotsOn = (): boolean => process.env.SCREENSHOTS === "1";
 export async function screenshot(page: Page, name: string): Promise<string | null> {
   if (!screenshotsOn()) return null;
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file });
+  // Transitions finished, so a button just enabled again is not caught half-way between grey and blue.
+  await page.screenshot({ path: file, animations: "disabled" });
   return file;
 }

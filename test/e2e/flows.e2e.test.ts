@@ -1,0 +1,141 @@
+/**
+ * The first flows an accountant meets, in real Chromium against the sandbox: connect with the API key, choose a
+ * client, the three imports, create and update employees from rows of the Employees sheet, and view an employee's
+ * calculations. Each step checks what the pane and the grid show; with SCREENSHOTS=1 it also saves the README's
+ * picture of that step.
+ */
+import { PayrollClient } from "../../src/client";
+import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
+import { clickCell, openSheet, records, scrollGridLeft, tableLayout, typeCell } from "./grid";
+import { screenshot } from "./screenshots";
+
+describe("connect, client, imports, employees and calculations (preview in Chromium against the sandbox)", () => {
+  let stack: Stack;
+  let api: PayrollClient;
+  beforeAll(async () => {
+    stack = await startStack({ sandbox: { employees: 12 }, viewport: { width: 1500, height: 1000 } });
+    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+  });
+  afterAll(() => stack?.close());
+
+  it("connects with the API key (kept in a password field) and lists the clients the key reaches", async () => {
+    const { page } = stack;
+    await connect(page, stack.sandbox.apiKey);
+    await page.getByText(/^Connected to http:\/\/127\.0\.0\.1:\d+ · 3 clients$/).waitFor();
+    expect(await page.getByLabel("API key", { exact: false }).first().getAttribute("type")).toBe("password");
+    const options = await page
+      .getByRole("combobox", { name: /Client/ })
+      .locator("option")
+      .allTextContents();
+    expect(options).toHaveLength(4); // "Choose a client…" and the three demo clients
+    await screenshot(page, "connect");
+  });
+
+  it("chooses a client: the connection folds away and the feature tabs appear", async () => {
+    const { page } = stack;
+    await chooseClient(page, 1);
+    await page.getByText("This workbook is linked to client 1; it remembers the choice.").waitFor();
+    const tabs = page.getByRole("tablist", { name: "Features" }).getByRole("tab");
+    expect(await tabs.count()).toBe(7);
+    for (const title of ["Imports", "Input sheets", "Pay runs", "Reports", "Leave", "Employees", "Calculations"])
+      expect(await tabs.filter({ hasText: title }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: /^Connection: Connected$/ }).getAttribute("aria-expanded")).toBe("false");
+    await screenshot(page, "choose-client");
+  });
+
+  it("imports employees, payment frequencies and pay points, each to its own table", async () => {
+    const { page } = stack;
+    await openTab(page, "Imports");
+    const pane = page.getByRole("tabpanel", { name: "Imports" });
+
+    const employees = await api.listEmployees(1);
+    await pane.getByRole("button", { name: "Import employees" }).click();
+    await pane.getByText(`Employees: ${employees.length} rows written to "Employees".`).waitFor();
+    await waitForSheet(page, "Employees");
+    const rows = await records(page, "Employees");
+    expect(rows.map((r) => Number(r["Employee ID"])).sort()).toEqual(employees.map((e) => e.id).sort());
+    expect(rows[0]).toMatchObject({
+      "First name": expect.any(String),
+      Wave: expect.stringMatching(/Monthly|Weekly|Fortnightly/),
+    });
+    await screenshot(page, "import-employees");
+
+    const waves = await api.listWaves(1);
+    await pane.getByRole("radio", { name: "Simplified" }).check();
+    await pane.getByText(/^Simplified: the frequency as text/).waitFor();
+    await pane.getByRole("button", { name: "Import payment frequencies" }).click();
+    await pane.getByText(`Payment frequencies: ${waves.length} rows written to "Payment frequencies".`).waitFor();
+    const waveRows = await records(page, "Payment frequencies");
+    expect(waveRows).toHaveLength(waves.length);
+    expect(Object.keys(waveRows[0])).toContain("Frequency");
+    await screenshot(page, "import-waves");
+
+    const payPoints = await api.listPayPoints(1);
+    await pane.getByRole("button", { name: "Import pay points" }).click();
+    await pane.getByText(`Pay points: ${payPoints.length} rows written to "Pay points".`).waitFor();
+    const pointRows = await records(page, "Pay points");
+    expect(pointRows.map((r) => r.Name).sort()).toEqual(payPoints.map((p) => p.name).sort());
+    await screenshot(page, "import-pay-points");
+  });
+
+  it("creates an employee from a new row and updates another from an edited cell, marking each row", async () => {
+    const { page } = stack;
+    await openSheet(page, "Employees");
+    const { rows } = await tableLayout(page, "Employees");
+    const first = (await records(page, "Employees"))[0];
+    // A new row typed under the table (the table grows), and one changed cell on the first row.
+    await typeCell(page, "Employees", rows, "First name", "Saoirse");
+    await typeCell(page, "Employees", rows, "Last name", "Quinn");
+    await typeCell(page, "Employees", rows, "Wave", "Monthly");
+    await typeCell(page, "Employees", rows, "Appointment date", "2026-12-01");
+    await typeCell(page, "Employees", rows, "Payment method", "eft_manual");
+    await typeCell(page, "Employees", 0, "Job title", "Payroll clerk");
+
+    await openTab(page, "Employees");
+    const pane = page.getByRole("tabpanel", { name: "Employees" });
+    await pane.getByRole("button", { name: "Save employees" }).click();
+    await pane.getByText(`Employees: 2 saved, ${rows - 1} unchanged.`).waitFor();
+
+    const after = await records(page, "Employees");
+    expect(after[0]).toMatchObject({ Status: "Saved", "Job title": "Payroll clerk" });
+    const created = after[rows];
+    expect(created.Status).toBe("Saved");
+    expect(created["Employee ID"]).toMatch(/^\d+$/);
+    expect(created.Message).toContain(`employee ${created["Employee ID"]}`);
+    expect(after.filter((r) => r.Status === "Unchanged")).toHaveLength(rows - 1);
+    expect((await api.getEmployee(Number(first["Employee ID"]))).job_title).toBe("Payroll clerk");
+    expect(await api.getEmployee(Number(created["Employee ID"]))).toMatchObject({ first_name: "Saoirse", last_name: "Quinn" });
+    await clickCell(page, "Employees", rows, "Message");
+    await screenshot(page, "employees-save");
+  });
+
+  it("views an employee's calculations as a sheet, one row per item", async () => {
+    const { page } = stack;
+    await openTab(page, "Calculations");
+    const pane = page.getByRole("tabpanel", { name: "Calculations" });
+    const employee = (await api.listEmployees(1)).find((e) => e.last_name !== "Quinn")!;
+    const name = `${employee.first_name} ${employee.last_name}`;
+    await pane.getByRole("radio", { name: "An employee" }).check();
+    await pane.getByRole("combobox", { name: "Employee" }).pressSequentially(employee.last_name!);
+    await page.getByRole("option", { name: new RegExp(name) }).click();
+    await pane.getByRole("button", { name: "View calculations" }).click();
+    const outcome = pane.getByText(/^\d+ calculations written to "Calculations"\. Edit Input cells, then Save edited inputs\.$/);
+    await outcome.waitFor();
+
+    const calculations = await api.listEmployeeCalculations(employee.id);
+    const rows = await records(page, "Calculations");
+    expect(rows.length).toBeGreaterThan(0);
+    const ids = calculations.filter((c) => c.id !== null).map((c) => String(c.id));
+    expect(
+      rows
+        .filter((r) => r["Calculation ID"] !== "")
+        .map((r) => r["Calculation ID"])
+        .sort(),
+    ).toEqual(ids.sort());
+    expect((await outcome.textContent())!.startsWith(`${rows.length} calculations`)).toBe(true);
+    await scrollGridLeft(page, "Calculations");
+    await screenshot(page, "calculations-view");
+
+    expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
+  });
+});
