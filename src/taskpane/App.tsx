@@ -248,6 +248,7 @@ function FeatureTabs({ features }: { features: Feature[] }) {
     <section className={styles.features}>
       <TabList
         className={styles.tabList}
+        size="small"
         selectedValue={selected}
         onTabSelect={(_, data) => setSelected(String(data.value))}
         aria-label="Features"
