@@ -7,7 +7,7 @@ import { PayrollClient } from "../../src/client";
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
 import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
-import { clickCell, openSheet, records, tableLayout, typeCell } from "./grid";
+import { clickCell, openSheet, records, scrollGridLeft, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -16,7 +16,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
   let api: PayrollClient;
   beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 14 } });
+    stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
     api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
   });
   afterAll(() => stack?.close());
@@ -133,9 +133,13 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ Saved: "1", Failed: "1", Invalid: "1", "Not sent": "0" });
     await openSheet(page, "Push log");
+    await scrollGridLeft(page, "Push log");
     expect(log[0]).toMatchObject({ Sheet: sheetName, Push: "Changed cells" });
     expect(await page.getByRole("grid", { name: "Sheet Push log" }).textContent()).toContain(sheetName);
+    // Wide enough to show every count column of the log.
+    await page.setViewportSize({ width: 1800, height: 1000 });
     await screenshot(page, "push-log");
+    await page.setViewportSize({ width: 1500, height: 1000 });
     expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
     expect(stack.consoleLines.filter((l) => l.includes(stack.sandbox.apiKey))).toEqual([]);
   });
