@@ -33,14 +33,21 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
 
   it("chooses a client: the connection folds away and the feature tabs appear", async () => {
     const { page } = stack;
+    const before = stack.requestUrls.length;
     await chooseClient(page, 1);
     await page.getByText("This workbook is linked to client 1; it remembers the choice.").waitFor();
+    await page.getByRole("tablist", { name: "Features" }).waitFor();
     const tabs = page.getByRole("tablist", { name: "Features" }).getByRole("tab");
     expect(await tabs.count()).toBe(7);
     for (const title of ["Imports", "Input sheets", "Pay runs", "Reports", "Leave", "Employees", "Calculations"])
       expect(await tabs.filter({ hasText: title }).count()).toBe(1);
     expect(await page.getByRole("button", { name: /^Connection: Connected$/ }).getAttribute("aria-expanded")).toBe("false");
     await screenshot(page, "choose-client");
+    // Every panel mounts at once; the four employee pickers share one employee list (Reports loads its own).
+    await page.waitForFunction(() => !document.body.textContent!.includes("Loading employees…"));
+    const lists = stack.requestUrls.slice(before).filter((u) => u.endsWith("/v1/clients/1/employees"));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.length).toBeLessThanOrEqual(2);
   });
 
   it("imports employees, payment frequencies and pay points, each to its own table", async () => {

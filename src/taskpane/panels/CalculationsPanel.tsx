@@ -20,7 +20,7 @@ import {
 import { buildRegularHoursSheet, regularHoursProblem, saveRegularHours } from "../flows/regularHours";
 import { CalculationsView, type Operation, type ScopeKind } from "./CalculationsView";
 import { employeePayslipChoices, employeeText, type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
-import { useListFor } from "./useListFor";
+import { useClientEmployees, useListFor } from "./useListFor";
 
 export function CalculationsPanel() {
   const services = useConnectedServices();
@@ -40,7 +40,7 @@ export function CalculationsPanel() {
   const [effectiveDate, setEffectiveDate] = React.useState("");
   const run = useFlowRunner(services, setOutcome);
   const guarded = useGuarded(setOutcome);
-  const employees = useListFor(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+  const employees = useClientEmployees(services);
   const items = useListFor(services?.clientId ?? null, services ? (id) => services.client.getItemsAndOutputs(id) : null);
   const payslips = useListFor(employeeId, services ? (id) => employeePayslipChoices(services.client, id) : null);
 

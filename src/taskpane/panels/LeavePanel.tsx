@@ -15,7 +15,7 @@ import {
 } from "../flows/leave";
 import { type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
 import { LeaveView } from "./LeaveView";
-import { useListFor } from "./useListFor";
+import { useClientEmployees } from "./useListFor";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -30,7 +30,7 @@ export function LeavePanel() {
   const [checked, setChecked] = React.useState<{ type: string; balance: number }[] | null>(null);
   const run = useFlowRunner(services, setOutcome);
   const guarded = useGuarded(setOutcome);
-  const employees = useListFor(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+  const employees = useClientEmployees(services);
   if (!services) return <Text>Connect and choose a client to work with leave.</Text>;
   const { client, clientId, workbook } = services;
   const target = { clientId, clientName: services.clients.find((c) => c.id === clientId)?.name ?? `Client ${clientId}` };

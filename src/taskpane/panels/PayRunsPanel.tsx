@@ -17,7 +17,7 @@ import {
 } from "../flows/payRuns";
 import { employeePayslipChoices, type Outcome, useFlowRunner } from "./payrollParts";
 import { PayRunsView } from "./PayRunsView";
-import { useListFor } from "./useListFor";
+import { useClientEmployees, useListFor } from "./useListFor";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -29,7 +29,7 @@ export function PayRunsPanel() {
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
   const run = useFlowRunner(services, setOutcome);
   const runs = useListFor(services?.clientId ?? null, services ? (id) => loadPayRuns(services.client, id) : null);
-  const employees = useListFor(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+  const employees = useClientEmployees(services);
   const payslips = useListFor(employeeId, services ? (id) => employeePayslipChoices(services.client, id) : null);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;

@@ -21,7 +21,7 @@ import {
 import { employeeServicePeriods, importServicePeriods, runServiceAction, SERVICE_SHEET } from "../flows/servicePeriods";
 import { type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
 import { PeopleView, type ServiceActionKind, type WaveFormState } from "./PeopleView";
-import { useListFor } from "./useListFor";
+import { useClientEmployees } from "./useListFor";
 
 export function PeoplePanel() {
   const services = useConnectedServices();
@@ -44,7 +44,7 @@ export function PeoplePanel() {
   const [waveErrors, setWaveErrors] = React.useState<Record<string, string>>({});
   const run = useFlowRunner(services, setOutcome);
   const guarded = useGuarded(setOutcome);
-  const employees = useListFor(services?.clientId ?? null, services ? (id) => services.client.listEmployees(id) : null);
+  const employees = useClientEmployees(services);
   if (!services) return <Text>Connect and choose a client to work with employees.</Text>;
   const { client, clientId, workbook } = services;
   const info = services.clients.find((c) => c.id === clientId);
