@@ -50,10 +50,16 @@ export function columnPositions(headers: readonly string[], columns: readonly Co
   return out;
 }
 
-/** Sorted by number (numerically when both are numbers), then by ID: the order of a payroll register. */
+const numberCollator = new Intl.Collator("en", { numeric: true });
+
+/** The order of a payroll register: by number, numerically ("9" before "10"), then by ID. */
+export function compareEmployees(a: { id: number; number?: string | null }, b: { id: number; number?: string | null }): number {
+  return numberCollator.compare(a.number ?? "", b.number ?? "") || a.id - b.id;
+}
+
+/** Employees in payroll-register order (see compareEmployees); every sheet listing employees uses it. */
 export function sortEmployees<E extends { id: number; number?: string | null }>(employees: readonly E[]): E[] {
-  const collator = new Intl.Collator("en", { numeric: true });
-  return [...employees].sort((a, b) => collator.compare(a.number ?? "", b.number ?? "") || a.id - b.id);
+  return [...employees].sort(compareEmployees);
 }
 
 /** Round to cents: money sums must not show binary noise (0.1 + 0.2). */

@@ -6,7 +6,7 @@
 import type { ComparisonLeaveBody, LeaveDay, LeaveDayInput, LeaveTypes } from "../contract";
 import { parseAmount } from "./reports/amounts";
 import { type ColumnSpec, isBlank, type Parsed, parseDate, parseInteger, parseNumber, parseText } from "./columns";
-import { col, columnPositions, type Grid, type GridCell } from "./grid";
+import { col, columnPositions, compareEmployees, type Grid, type GridCell } from "./grid";
 import { employeeName, type EmployeeRef } from "./payslipData";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -130,10 +130,7 @@ export interface LeaveDaySnapshot {
 
 export function leaveDaysGrid(days: readonly LeaveDayWithEmployee[]): Grid {
   const sorted = [...days].sort(
-    (a, b) =>
-      (a.employee.number ?? "").localeCompare(b.employee.number ?? "") ||
-      a.day.date.localeCompare(b.day.date) ||
-      a.day.id - b.day.id,
+    (a, b) => compareEmployees(a.employee, b.employee) || a.day.date.localeCompare(b.day.date) || a.day.id - b.day.id,
   );
   return {
     columns: LEAVE_DAY_COLUMNS,

@@ -5,7 +5,7 @@
  */
 import type { Employee, ServicePeriod } from "../contract";
 import type { ColumnSpec } from "./columns";
-import { col, type Grid, type GridCell } from "./grid";
+import { col, type Grid, type GridCell, sortEmployees } from "./grid";
 import { employeeName } from "./payslipData";
 
 export const SERVICE_PERIOD_COLUMNS: ColumnSpec[] = [
@@ -38,8 +38,7 @@ export function latestEmployment(employee: Employee): ServicePeriod | null {
 export function servicePeriodsGrid(employees: readonly Employee[]): Grid & { rowEmployee: number[] } {
   const rows: GridCell[][] = [];
   const rowEmployee: number[] = [];
-  const sorted = [...employees].sort((a, b) => (a.number ?? "").localeCompare(b.number ?? "") || a.id - b.id);
-  for (const e of sorted) {
+  for (const e of sortEmployees(employees)) {
     const periods = periodsOf(e);
     const latest = latestEmployment(e);
     const base: GridCell[] = [e.id, e.number ?? null, employeeName(e)];

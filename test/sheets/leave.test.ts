@@ -1,5 +1,6 @@
 import {
   leaveBalancesGrid,
+  leaveDaysGrid,
   LEAVE_DAY_COLUMNS,
   LEAVE_SNAPSHOT_COLUMNS,
   leaveSnapshotFromTable,
@@ -116,6 +117,24 @@ describe("planLeaveCreates", () => {
       [11, [1]],
     ]);
     expect(batches[0].dates[1]).toEqual({ date: "2025-01-02", hours: null, type_id: 1 });
+  });
+});
+
+describe("leaveDaysGrid", () => {
+  it("orders the days by employee number numerically (9 before 10), then by date", () => {
+    const day = (id: number, date: string) => ({ id, date, hours: null, leave_type: "Annual leave", type_id: 1 });
+    const nine = { id: 9, number: "9", first_name: "Ann", last_name: "Lee" };
+    const ten = { id: 10, number: "10", first_name: "Bob", last_name: "Ryan" };
+    const g = leaveDaysGrid([
+      { day: day(1, "2025-01-02"), employee: ten },
+      { day: day(2, "2025-03-01"), employee: nine },
+      { day: day(3, "2025-02-01"), employee: nine },
+    ]);
+    expect(g.rows.map((r) => [r[2], r[4]])).toEqual([
+      ["9", "2025-02-01"],
+      ["9", "2025-03-01"],
+      ["10", "2025-01-02"],
+    ]);
   });
 });
 

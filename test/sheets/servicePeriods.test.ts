@@ -37,6 +37,12 @@ describe("servicePeriodsGrid", () => {
     expect(g.rows[0][8]).toBe("EMP-7");
     expect(g.rowEmployee).toEqual([1, 1, 1, 2]);
   });
+  it("lists employees in payroll-register order: numbers numerically (9 before 10), like every other sheet", () => {
+    const numbered = (id: number, number: string | null): Employee => ({ ...employee(id, []), number });
+    const g = servicePeriodsGrid([numbered(1, "10"), numbered(2, "9"), numbered(3, null), numbered(4, "9")]);
+    expect(g.rows.map((r) => r[1])).toEqual([null, "9", "9", "10"]);
+    expect(g.rowEmployee).toEqual([3, 2, 4, 1]);
+  });
 });
 
 describe("actionProblem", () => {

@@ -182,8 +182,7 @@ export async function loadLeaveDays(
 
   const grid = leaveDaysGrid(days);
   if (choice.blankRowPerEmployee) {
-    const collator = new Intl.Collator("en", { numeric: true });
-    for (const e of [...employees].sort((a, b) => collator.compare(a.number ?? "", b.number ?? ""))) {
+    for (const e of sortEmployees(employees)) {
       grid.rows.push([null, e.id, e.number ?? null, employeeName(e), null, null, null, null, null]);
     }
   }

@@ -9,7 +9,7 @@
 import type { PayrollClient } from "../../client";
 import type { Employee, PaymentRun, PayslipWithData, Wave } from "../../contract";
 import type { WorkbookPort, WriteTableResult } from "../../excel";
-import { sortEmployees } from "../../sheets/grid";
+import { compareEmployees, sortEmployees } from "../../sheets/grid";
 import { waveDisplayName } from "../../sheets/imports";
 import { journalGrid, type SplitBalance } from "../../sheets/journal";
 import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
@@ -133,8 +133,12 @@ export async function importPayRunPayslips(
   const employees = await client.listEmployees(target.clientId, needMatch ? ["recent_payslips"] : [], { signal });
   const owner = employeeOf(payslips, employees);
   const records: PayslipRecord[] = payslips.map((payslip) => ({ payslip, employee: owner(payslip) }));
-  const collator = new Intl.Collator("en", { numeric: true });
-  records.sort((a, b) => collator.compare(a.employee?.number ?? "~", b.employee?.number ?? "~") || a.payslip.id - b.payslip.id);
+  // Register order; payslips the employee list could not place go last.
+  records.sort(
+    (a, b) =>
+      (a.employee && b.employee ? compareEmployees(a.employee, b.employee) : Number(!a.employee) - Number(!b.employee)) ||
+      a.payslip.id - b.payslip.id,
+  );
   const grid = payslipDataGrid(records);
   const written = await workbook.writeTable({
     ...PAY_SHEETS.runPayslips,
