@@ -271,10 +271,8 @@ export function readInputSheet(
 // ---------------------------------------------------------------------------------------------------------
 
 export type PushMode = "changed" | "all" | "selected" | "retry";
-/** Bulk input's statuses (./rowOutcomes): the push has no Deleted. */
-export type RowStatus = BulkStatus;
-export const ROW_STATUSES: readonly RowStatus[] = BULK_STATUSES;
-export type RowOutcome = Outcome<RowStatus>;
+/** A row's outcome in bulk input's statuses (./rowOutcomes, shared with the row writes): the push has no Deleted. */
+export type RowOutcome = Outcome<BulkStatus>;
 
 export interface PlannedRow {
   rowIndex: number;
@@ -424,15 +422,15 @@ export function notSentOutcomes(rows: readonly PlannedRow[], reason: string): Ro
 
 const rowIndexesOf = (rows: readonly PlannedRow[]) => rows.map((r) => r.rowIndex);
 
-export type PushCounts = Record<RowStatus, number>;
+export type PushCounts = Record<BulkStatus, number>;
 
 export function countOutcomes(outcomes: Iterable<RowOutcome>): PushCounts {
-  return countStatuses(ROW_STATUSES, outcomes);
+  return countStatuses(BULK_STATUSES, outcomes);
 }
 
 /** "12 saved, 1 failed, 1 invalid, 30 unchanged" (zero counts left out). */
 export function summarise(counts: PushCounts): string {
-  return describeStatusCounts(ROW_STATUSES, counts, "nothing to push");
+  return describeStatusCounts(BULK_STATUSES, counts, "nothing to push");
 }
 
 /** The snapshot after a push: saved rows take the values they sent; others keep what the service had. */

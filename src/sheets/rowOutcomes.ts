@@ -1,7 +1,8 @@
 /**
- * How every row a write touches ends: a Status, a Message and the cells to highlight. One vocabulary for the
- * input-sheet push (bulk_input, issue 3) and the row writes of the other sheets (one request per row or group,
- * issue 4), so both count, word and match the service's answers the same way. The push has no Deleted.
+ * How every row a write touches ends: a Status, a Message, its tone and the cells to highlight. One vocabulary
+ * for the input-sheet push (bulk_input) and the row writes of the other sheets (one request per row or group),
+ * so both count, colour, word (cancel included) and match the service's answers the same way. The push has no
+ * Deleted.
  */
 import type { BulkInputResult } from "../contract";
 
@@ -46,12 +47,41 @@ export function describeStatusCounts<S extends RowState>(
   return parts.length > 0 ? parts.join(", ") : nothing;
 }
 
-/** The end of a summary when sending stopped early: " Stopped: <why>.", or "" when every request went. */
-export const stoppedNote = (stoppedBy: string | null): string => (stoppedBy ? ` Stopped: ${stoppedBy}.` : "");
+/**
+ * How a status looks on the sheet, the same for every flow: Saved and Deleted green, Failed and Invalid red,
+ * Not sent (waiting, cancelled or stopped: it needs another run) amber, Unchanged plain. Structurally the Excel
+ * layer's AnnotationTone, which this pure layer does not import.
+ */
+export type StatusTone = "success" | "error" | "warning" | "neutral";
+export const STATUS_TONE: Record<RowState, StatusTone> = {
+  Saved: "success",
+  Deleted: "success",
+  Failed: "error",
+  Invalid: "error",
+  Unchanged: "neutral",
+  "Not sent": "warning",
+};
 
-/** Like stoppedNote, but a cancel reads " Cancelled." (the push and the multi-request saves word it so). */
-export const stoppedOrCancelledNote = (stoppedBy: string | null): string =>
-  stoppedBy === "cancelled" ? " Cancelled." : stoppedNote(stoppedBy);
+/** `stoppedBy` when the user pressed Cancel (otherwise it is why the service stopped the run). */
+export const CANCELLED = "cancelled";
+
+/** The Message of a row marked before sending, so that an interrupted run never leaves it looking untouched. */
+export const waitingMessage = (retryHint: string): string =>
+  `Waiting to be sent — if this stays, the run was interrupted: ${retryHint}`;
+
+/** The Message of a row never sent because sending stopped early (Cancel, or a failure that stops the run). */
+export const notSentMessage = (stoppedBy: string | null, retryHint: string): string =>
+  stoppedBy === CANCELLED
+    ? `Not sent: cancelled — ${retryHint}`
+    : `Not sent: stopped after an earlier request failed (${stoppedBy ?? "interrupted"}) — ${retryHint}`;
+
+/** The end of a summary when sending stopped early: " Cancelled." or " Stopped: <why>.", "" when every request went. */
+export const stoppedNote = (stoppedBy: string | null): string =>
+  stoppedBy === CANCELLED ? " Cancelled." : stoppedBy ? ` Stopped: ${stoppedBy}.` : "";
+
+/** The pane's sentence for a task the user cancelled: "<label>: cancelled." and what that left behind. */
+export const cancelledText = (label: string, consequence?: string): string =>
+  `${label}: cancelled.${consequence ? ` ${consequence}` : ""}`;
 
 /**
  * The service's `errors` object (attribute key to message) on the sheet: the headers to highlight (keys the

@@ -6,6 +6,8 @@ import { ERROR_CELL_FILL } from "../../src/excel/officeWorkbook";
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { InputSheetError, PUSH_LOG_SHEET, metaSettingKey, parseMeta } from "../../src/sheets/push";
+import { STATUS_TONE, type RowState } from "../../src/sheets/rowOutcomes";
+import type { RowAnnotation } from "../../src/excel";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet, type PushOptions } from "../../src/taskpane/flows/push";
 import { fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
@@ -198,7 +200,9 @@ describe("pushing", () => {
     const after = await readRecords(rig.workbook, sheetName);
     expect(after.slice(0, 6).map((r) => r.Status)).toEqual(["Saved", "Saved", "Failed", "Failed", "Not sent", "Not sent"]);
     expect(after[2].Message).toBe("Not confirmed: the service failed (HTTP 503) — use Retry failed");
-    expect(after[4].Message).toMatch(/^Not sent: the push stopped/);
+    expect(after[4].Message).toBe(
+      "Not sent: stopped after an earlier request failed (the service failed (HTTP 503)) — use Retry failed",
+    );
     // Every row ends in a definite state.
     expect(after.every((r) => ["Saved", "Failed", "Not sent", "Unchanged"].includes(String(r.Status)))).toBe(true);
     expect(await held(ids[0], payslipDate)).toBe(value(0));
@@ -254,6 +258,7 @@ describe("pushing", () => {
     const ids = records.map((r) => r["Employee ID"] as number);
     for (const i of [0, 1, 2, 3]) typeInto(rig.model, sheetName, i, salaryHeader, String(70_000 + i));
     const controller = new AbortController();
+    const annotated = jest.spyOn(rig.workbook, "annotateRows");
     const result = await push(sheetName, {
       chunkSize: 1,
       signal: controller.signal,
@@ -265,7 +270,13 @@ describe("pushing", () => {
     expect(result.counts).toMatchObject({ Saved: 2, "Not sent": 2 });
     const after = await readRecords(rig.workbook, sheetName);
     expect(after.slice(0, 4).map((r) => r.Status)).toEqual(["Saved", "Saved", "Not sent", "Not sent"]);
-    expect(after[2].Message).toBe("Not sent: the push was cancelled — use Retry failed");
+    // The row writes' vocabulary: the same cancel wording, and every status in its tone (Not sent amber).
+    expect(after[2].Message).toBe("Not sent: cancelled — use Retry failed");
+    expect(result.summary).toMatch(/ Cancelled\. Use Retry failed/);
+    const annotations = annotated.mock.calls.flatMap(([, rows]) => rows as RowAnnotation[]);
+    annotated.mockRestore();
+    expect(annotations.filter((a) => a.status === "Not sent").length).toBeGreaterThan(2);
+    for (const a of annotations) expect([a.status, a.tone]).toEqual([a.status, STATUS_TONE[a.status as RowState]]);
     expect(await held(ids[1], payslipDate)).toBe(70_001);
     expect(await held(ids[2], payslipDate)).toBe(records[2][salaryHeader]);
     // The snapshot learnt the saved rows: a normal push now sends only the two not sent.

@@ -106,7 +106,8 @@ describe("runRowRequests", () => {
     const result = await runRowRequests(requests, { workbook, sheetName: "S", concurrency: 1, signal: controller.signal });
     expect(result.stoppedBy).toBe("cancelled");
     expect([0, 1, 2, 3].map((i) => shown.get(i)?.status)).toEqual(["Saved", "Not sent", "Not sent", "Not sent"]);
-    expect(shown.get(1)!.message).toMatch(/^Not sent: cancelled/);
+    expect(shown.get(1)!.message).toBe("Not sent: cancelled — run it again for these rows");
+    expect(shown.get(1)!.tone).toBe("warning");
   });
 
   it("marks every row waiting before the first request goes", async () => {

@@ -7,8 +7,11 @@ import {
   matchBulkResults,
   rowsWith,
   serviceErrors,
+  STATUS_TONE,
+  cancelledText,
+  notSentMessage,
   stoppedNote,
-  stoppedOrCancelledNote,
+  waitingMessage,
   withDetails,
 } from "../../src/sheets/rowOutcomes";
 
@@ -92,10 +95,28 @@ describe("counting and wording", () => {
     expect(describeStatusCounts(ROW_STATES, countStatuses(ROW_STATES, []), "nothing to do")).toBe("nothing to do");
   });
 
-  it("ends a summary with why sending stopped", () => {
+  it("ends a summary with why sending stopped, a cancel always as Cancelled", () => {
     expect(stoppedNote(null)).toBe("");
-    expect(stoppedNote("cancelled")).toBe(" Stopped: cancelled.");
-    expect(stoppedOrCancelledNote("cancelled")).toBe(" Cancelled.");
-    expect(stoppedOrCancelledNote("network error")).toBe(" Stopped: network error.");
+    expect(stoppedNote("cancelled")).toBe(" Cancelled.");
+    expect(stoppedNote("network error")).toBe(" Stopped: network error.");
+  });
+
+  it("words waiting and never-sent rows, and a cancelled task, one way for every flow", () => {
+    expect(waitingMessage("use Retry failed")).toBe(
+      "Waiting to be sent — if this stays, the run was interrupted: use Retry failed",
+    );
+    expect(notSentMessage("cancelled", "use Retry failed")).toBe("Not sent: cancelled — use Retry failed");
+    expect(notSentMessage("network error", "run it again")).toBe(
+      "Not sent: stopped after an earlier request failed (network error) — run it again",
+    );
+    expect(notSentMessage(null, "run it again")).toMatch(/\(interrupted\)/);
+    expect(cancelledText("Importing employees")).toBe("Importing employees: cancelled.");
+    expect(cancelledText("Building input sheet", "No sheet was built.")).toBe(
+      "Building input sheet: cancelled. No sheet was built.",
+    );
+  });
+
+  it("gives every status one tone: Not sent needs another run (warning), Unchanged is plain", () => {
+    expect(ROW_STATES.map((s) => STATUS_TONE[s])).toEqual(["success", "success", "error", "error", "neutral", "warning"]);
   });
 });

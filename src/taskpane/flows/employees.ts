@@ -46,7 +46,6 @@ import {
   rowsWith,
   runRowRequests,
   stoppedNote,
-  stoppedOrCancelledNote,
 } from "./rowWrites";
 
 export type EmployeesClient = Pick<
@@ -218,7 +217,7 @@ export async function saveEmployees(
     }
   }
   return {
-    ...rowsSummary("Employees", [...local, ...run.outcomes.values()], stoppedOrCancelledNote(run.stoppedBy)),
+    ...rowsSummary("Employees", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
     requests: { reads: 3, ...n },
     stoppedBy: run.stoppedBy,
   };

@@ -41,7 +41,6 @@ import {
   rowsWith,
   runRowRequests,
   stoppedNote,
-  stoppedOrCancelledNote,
 } from "./rowWrites";
 
 export type LeaveClient = Pick<
@@ -364,7 +363,7 @@ export async function saveLeaveDays(
     }
   }
   return {
-    ...rowsSummary("Leave days", [...local, ...run.outcomes.values()], stoppedOrCancelledNote(run.stoppedBy)),
+    ...rowsSummary("Leave days", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
     requests: { reads: 2, ...counts },
     stoppedBy: run.stoppedBy,
   };

@@ -46,9 +46,9 @@ import {
   unconfirmedOutcomes,
 } from "../../sheets/push";
 import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
-import { stoppedOrCancelledNote } from "../../sheets/rowOutcomes";
+import { CANCELLED, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../sheets/rowOutcomes";
 import type { FlowProgress } from "./imports";
-import { BUSY, KEY_REFUSED, unconfirmedReason } from "./rowWrites";
+import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 
 export type PushClient = Pick<PayrollClient, "bulkInput" | "listEmployees">;
 
@@ -170,7 +170,7 @@ export async function pushInputSheet(
   const clearOthers = mode === "changed" || mode === "all";
   await workbook.annotateRows(
     sheetName,
-    [...plan.local, ...notSentOutcomes(plan.send, `Waiting to be sent — if this stays, ${RETRY_HINT}`)].map(annotation),
+    [...plan.local, ...notSentOutcomes(plan.send, waitingMessage(RETRY_HINT))].map(toAnnotation),
     { clearOthers },
   );
 
@@ -184,7 +184,7 @@ export async function pushInputSheet(
     options.update?.(0, total, `Sending ${total} row${total === 1 ? "" : "s"}`);
     for (const [i, rows] of plan.chunks.entries()) {
       if (signal?.aborted) {
-        stoppedBy = "cancelled";
+        stoppedBy = CANCELLED;
         break;
       }
       let chunkResult: RowOutcome[];
@@ -202,7 +202,7 @@ export async function pushInputSheet(
       const savedRowIndexes = new Set(chunkResult.filter((o) => o.status === "Saved").map((o) => o.rowIndex));
       saved.push(...rows.filter((r) => savedRowIndexes.has(r.rowIndex)));
       sent += rows.length;
-      await workbook.annotateRows(sheetName, chunkResult.map(annotation), { clearOthers: false });
+      await workbook.annotateRows(sheetName, chunkResult.map(toAnnotation), { clearOthers: false });
       options.update?.(sent, total, `Batch ${i + 1} of ${plan.chunks.length}`);
       if (stoppedBy) break;
     }
@@ -210,13 +210,9 @@ export async function pushInputSheet(
     // Whatever happened, rows never sent say so, the snapshot learns what the service confirmed, and the log gets a line.
     const unsent = plan.send.filter((r) => !outcomes.has(r.rowIndex));
     if (unsent.length > 0) {
-      const reason =
-        stoppedBy === "cancelled"
-          ? `Not sent: the push was cancelled — ${RETRY_HINT}`
-          : `Not sent: the push stopped after an earlier batch failed (${stoppedBy ?? "interrupted"}) — ${RETRY_HINT}`;
-      const notSent = notSentOutcomes(unsent, reason);
+      const notSent = notSentOutcomes(unsent, notSentMessage(stoppedBy, RETRY_HINT));
       for (const o of notSent) outcomes.set(o.rowIndex, o);
-      await workbook.annotateRows(sheetName, notSent.map(annotation), { clearOthers: false }).catch(() => undefined);
+      await workbook.annotateRows(sheetName, notSent.map(toAnnotation), { clearOthers: false }).catch(() => undefined);
     }
     if (saved.length > 0) {
       const next = snapshotToTable(
@@ -248,7 +244,7 @@ export async function pushInputSheet(
   const counts = countOutcomes(ordered);
   const summary =
     `${sheetName}: ${summarise(counts)}.` +
-    stoppedOrCancelledNote(stoppedBy) +
+    stoppedNote(stoppedBy) +
     (counts.Failed + counts["Not sent"] > 0 ? " Use Retry failed to resend the failed rows." : "");
   return {
     sheetName,
@@ -262,10 +258,6 @@ export async function pushInputSheet(
     missingInputs: sheet.missingInputs,
     unknownColumns: sheet.unknownColumns,
   };
-}
-
-function annotation(o: RowOutcome) {
-  return { rowIndex: o.rowIndex, status: o.status, message: o.message, errorColumns: o.errorColumns };
 }
 
 /**
@@ -315,7 +307,11 @@ async function refreshNettPay(
     const why = problem ?? "the service is still recalculating";
     await workbook.annotateRows(
       sheetName,
-      pending.map((t) => ({ rowIndex: t.rowIndex, status: "Saved", message: `Saved. New nett pay not shown: ${why}.` })),
+      rowsWith(
+        pending.map((t) => t.rowIndex),
+        "Saved",
+        `Saved. New nett pay not shown: ${why}.`,
+      ).map(toAnnotation),
       { clearOthers: false },
     );
   }

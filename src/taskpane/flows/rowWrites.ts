@@ -8,10 +8,10 @@
  *  - a 429, a refused key, or a request without a definite answer (network, timeout, 5xx, unreadable reply)
  *    fails its rows and stops the run: those without an answer say the change may have been applied;
  *  - Cancel stops starting requests; requests already sent are let finish so their rows get the real answer;
- *  - rows never sent say why ("Not sent: cancelled" / "stopped after ...").
+ *  - rows never sent say why ("Not sent: cancelled — ..." / "Not sent: stopped after ...").
  *
- * The same statuses as bulk input (Saved / Failed / Invalid / Unchanged / Not sent), plus Deleted: the row
- * outcome vocabulary of src/sheets/rowOutcomes.ts, which the push uses too.
+ * The same statuses as bulk input (Saved / Failed / Invalid / Unchanged / Not sent), plus Deleted, with the same
+ * tones and cancel wording: the row outcome vocabulary of src/sheets/rowOutcomes.ts, which the push uses too.
  */
 import {
   NetworkError,
@@ -22,20 +22,24 @@ import {
   UnauthorizedError,
   ValidationError,
 } from "../../client";
-import type { AnnotationTone, RowAnnotation, WorkbookPort } from "../../excel";
+import type { RowAnnotation, WorkbookPort } from "../../excel";
 import {
+  CANCELLED,
   ROW_STATES,
+  STATUS_TONE,
   type RowOutcome,
   type RowState,
   countStatuses,
   describeStatusCounts,
+  notSentMessage,
   rowsWith,
   serviceErrors,
+  waitingMessage,
   withDetails,
 } from "../../sheets/rowOutcomes";
 import type { FlowProgress } from "./imports";
 
-export { rowsWith, stoppedNote, stoppedOrCancelledNote } from "../../sheets/rowOutcomes";
+export { rowsWith, stoppedNote } from "../../sheets/rowOutcomes";
 export type { RowState };
 export type RowResult = RowOutcome<RowState>;
 
@@ -75,17 +79,15 @@ export interface RowWriteResult {
 
 export const RETRY_HINT = "run it again for these rows";
 
-const TONE: Record<RowState, AnnotationTone> = {
-  Saved: "success",
-  Deleted: "success",
-  Failed: "error",
-  Invalid: "error",
-  Unchanged: "neutral",
-  "Not sent": "warning",
-};
-
-export function toAnnotation(r: RowResult): RowAnnotation {
-  return { rowIndex: r.rowIndex, status: r.status, message: r.message, errorColumns: r.errorColumns, tone: TONE[r.status] };
+/** A row's outcome as the sheet shows it: Status, Message, highlighted cells, and the status's tone. */
+export function toAnnotation(r: RowOutcome): RowAnnotation {
+  return {
+    rowIndex: r.rowIndex,
+    status: r.status,
+    message: r.message,
+    errorColumns: r.errorColumns,
+    tone: STATUS_TONE[r.status],
+  };
 }
 
 /** Why a run stops on a 429 (a definite answer: nothing was saved, but the service wants a pause). */
@@ -200,20 +202,14 @@ export async function runRowRequests<T>(requests: readonly RowRequest<T>[], opti
   await annotate(
     workbook,
     sheetName,
-    requests.flatMap((r) =>
-      rowsWith(
-        r.rowIndexes,
-        "Not sent",
-        "Waiting to be sent — if this stays, the run was interrupted: run it again for this row",
-      ),
-    ),
+    requests.flatMap((r) => rowsWith(r.rowIndexes, "Not sent", waitingMessage(RETRY_HINT))),
   );
   options.update?.(0, total, options.label);
 
   const worker = async () => {
     while (next < requests.length && stoppedBy === null) {
       if (signal?.aborted) {
-        stoppedBy = "cancelled";
+        stoppedBy = CANCELLED;
         break;
       }
       const request = requests[next++];
@@ -240,11 +236,8 @@ export async function runRowRequests<T>(requests: readonly RowRequest<T>[], opti
   } finally {
     const unsent = requests.flatMap((r) => r.rowIndexes).filter((i) => !outcomes.has(i));
     if (unsent.length > 0) {
-      const why =
-        stoppedBy === "cancelled" || (stoppedBy === null && signal?.aborted)
-          ? "Not sent: cancelled"
-          : `Not sent: stopped after an earlier request failed (${stoppedBy ?? "interrupted"})`;
-      const results = rowsWith(unsent, "Not sent", `${why} — ${RETRY_HINT}`);
+      const why = stoppedBy === null && signal?.aborted ? CANCELLED : stoppedBy;
+      const results = rowsWith(unsent, "Not sent", notSentMessage(why, RETRY_HINT));
       for (const r of results) outcomes.set(r.rowIndex, r);
       pending.push(...results);
     }

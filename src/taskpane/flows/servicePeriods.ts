@@ -28,7 +28,7 @@ import {
   type RowResult,
   rowsWith,
   runRowRequests,
-  stoppedOrCancelledNote,
+  stoppedNote,
 } from "./rowWrites";
 
 export type ServicePeriodsClient = Pick<
@@ -182,7 +182,7 @@ export async function runServiceAction(
   return {
     counts,
     byEmployee,
-    summary: `${label}: ${describeCounts(counts)} (employees).${stoppedOrCancelledNote(run.stoppedBy)}${refreshed ? "" : " The sheet could not be refreshed; import service periods again to see the new state."}`,
+    summary: `${label}: ${describeCounts(counts)} (employees).${stoppedNote(run.stoppedBy)}${refreshed ? "" : " The sheet could not be refreshed; import service periods again to see the new state."}`,
     requests: 1 + run.requests + (refreshed ? 1 : 0),
     stoppedBy: run.stoppedBy,
     refreshed,

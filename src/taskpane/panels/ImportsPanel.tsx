@@ -27,7 +27,7 @@ export function ImportsPanel() {
         intent: "success",
         text: `${what}: ${r.rowCount} row${r.rowCount === 1 ? "" : "s"} written to "${r.sheetName}".`,
       }),
-      { cancelled: `${what}: cancelled. The sheet was not changed.`, failed: (message) => `${what} failed: ${message}` },
+      { afterCancel: "The sheet was not changed.", failed: (message) => `${what} failed: ${message}` },
     );
 
   return (

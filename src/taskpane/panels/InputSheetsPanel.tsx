@@ -103,7 +103,7 @@ export function InputSheetsPanel() {
         intent: "success",
         text: `"${r.sheetName}" built: ${r.rowCount} employee${r.rowCount === 1 ? "" : "s"}. Edit the input cells, then Push changes.`,
       }),
-      { cancelled: "Cancelled: no sheet was built.", failed: (message) => `Could not build the input sheet: ${message}` },
+      { afterCancel: "No sheet was built.", failed: (message) => `Could not build the input sheet: ${message}` },
     );
     if (result) await refreshSheets(result.sheetName).catch(() => undefined);
   };

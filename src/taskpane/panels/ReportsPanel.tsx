@@ -19,6 +19,7 @@ import {
 } from "../../sheets/reports";
 import { useConnectedServices } from "../context";
 import { isAbortError, type AppServices } from "../services";
+import { cancelledText } from "../../sheets/rowOutcomes";
 import { ReportDataCache, loadReportData } from "../flows/reportsData";
 import {
   REPORT_TITLES,
@@ -194,7 +195,7 @@ function ConnectedReports({ services }: { services: Connected }) {
           await loadSheets();
         } catch (error) {
           if (controller.signal.aborted || isAbortError(error)) {
-            const text = "Cancelled. The sheet was not changed (the service may still finish the job on its side).";
+            const text = cancelledText(label, "The sheet was not changed (the service may still finish the job on its side).");
             setOutcome({ intent: "info", text });
           } else {
             setOutcome({ intent: "error", text: error instanceof Error ? error.message : String(error) });
@@ -220,10 +221,11 @@ function ConnectedReports({ services }: { services: Connected }) {
       customFields: params.reportId === "transaction_history" ? params.customFields : [],
       clientCount: chosenClients.length,
     });
-    void execute(`Report: ${REPORT_TITLES[reportId]}`, (o) => runReportToSheet({ client, workbook }, saved, o));
+    void execute(`${REPORT_TITLES[reportId]} report`, (o) => runReportToSheet({ client, workbook }, saved, o));
   };
 
-  const onRefresh = (name: string) => void execute(`Refresh: ${name}`, (o) => refreshReportSheet({ client, workbook }, name, o));
+  const onRefresh = (name: string) =>
+    void execute(`Refreshing "${name}"`, (o) => refreshReportSheet({ client, workbook }, name, o));
 
   return (
     <ReportsView

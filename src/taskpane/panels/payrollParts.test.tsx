@@ -174,7 +174,7 @@ describe("useFlowRunner", () => {
         () => Promise.reject(abort),
         () => ({ intent: "success", text: "no" }),
         {
-          cancelled: "Cancelled: no sheet was built.",
+          afterCancel: "No sheet was built.",
         },
       );
     });
@@ -183,7 +183,7 @@ describe("useFlowRunner", () => {
       { intent: "error", text: "Importing failed: offline" },
       { intent: "error", text: "Nothing was sent: offline" },
       { intent: "info", text: "Importing: cancelled." },
-      { intent: "info", text: "Cancelled: no sheet was built." },
+      { intent: "info", text: "Importing: cancelled. No sheet was built." },
     ]);
   });
 });

@@ -25,6 +25,7 @@ import {
 import type { PayrollClient } from "../../client";
 import type { AppServices, ProgressTask } from "../services";
 import { isAbortError } from "../services";
+import { cancelledText } from "../../sheets/rowOutcomes";
 
 export interface EmployeeOption {
   id: number;
@@ -351,9 +352,13 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
 
 export const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** How a run words a cancel or a failure (default: "<label>: cancelled." and "<label> failed: <message>"). */
+/**
+ * How a run words a cancel or a failure (default: "<label>: cancelled." and "<label> failed: <message>"). A
+ * cancel is always worded by cancelledText (src/sheets/rowOutcomes), here with what it left behind.
+ */
 export interface FailureTexts {
-  cancelled?: string;
+  /** After "<label>: cancelled.", e.g. "The sheet was not changed." */
+  afterCancel?: string;
   failed?(message: string): string;
 }
 
@@ -381,7 +386,7 @@ export function useFlowRunner(services: Pick<AppServices, "progress"> | null, se
         setOutcome({
           intent: cancelled ? "info" : "error",
           text: cancelled
-            ? (texts.cancelled ?? `${label}: cancelled.`)
+            ? cancelledText(label, texts.afterCancel)
             : (texts.failed?.(errorText(e)) ?? `${label} failed: ${errorText(e)}`),
         });
         return undefined;
