@@ -9,6 +9,7 @@
 import type { Calculation, Employee, InputValue, ItemsAndOutputs, PayslipListItem } from "../contract";
 import { calcKey } from "../contract";
 import { type CellType, type CellValue, type ColumnSpec, typeOfValue } from "./columns";
+import { employeeName } from "./employeeNames";
 import { sortEmployees } from "./grid";
 
 /** One input the user can put on a sheet. */
@@ -198,7 +199,7 @@ export function inputSheetRows(args: {
     return {
       employeeId: e.id,
       number: e.number ?? "",
-      name: `${e.first_name} ${e.last_name}`.trim(),
+      name: employeeName(e) ?? "",
       payslipDate: args.payslipDate,
       payslipId: payslip?.id ?? null,
       finalised: payslip?.finalised ?? false,

@@ -7,7 +7,7 @@ import type { ComparisonLeaveBody, LeaveDay, LeaveDayInput, LeaveTypes } from ".
 import { parseAmount } from "./reports/amounts";
 import { type ColumnSpec, isBlank, type Parsed, parseDate, parseInteger, parseNumber, parseText } from "./columns";
 import { col, columnPositions, compareEmployees, type Grid, type GridCell } from "./grid";
-import { employeeName, type EmployeeRef } from "./payslipData";
+import { employeeName, type EmployeeRef } from "./employeeNames";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Leave types and balances

@@ -8,17 +8,11 @@ import type { ItemPair, PayslipDetail, PayslipListItem, PayslipWithData } from "
 import { parseAmount } from "./reports/amounts";
 import type { ColumnSpec } from "./columns";
 import { col, type Grid, type GridCell, uniqueHeaders } from "./grid";
-
-/** Who a payslip belongs to; null when the service did not say and the employee list did not know it. */
-export interface EmployeeRef {
-  id: number;
-  number?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-}
+import { employeeName, type EmployeeRef } from "./employeeNames";
 
 export interface PayslipRecord {
   payslip: PayslipWithData;
+  /** Who the payslip belongs to; null when the service did not say and the employee list did not know it. */
   employee: EmployeeRef | null;
 }
 
@@ -50,12 +44,6 @@ export const PAYSLIP_TRAILING_COLUMNS: ColumnSpec[] = [
 
 const isTotal = (item: string | number) => typeof item === "string" && /^total$/i.test(item.trim());
 const isNett = (item: string | number) => typeof item === "string" && /^(nett?[ _]pay)$/i.test(item.trim());
-
-export function employeeName(e: EmployeeRef | null | undefined): string | null {
-  if (!e) return null;
-  const name = [e.first_name, e.last_name].filter((s) => s && s.trim()).join(" ");
-  return name || null;
-}
 
 /** Dynamic columns collected across payslips, in first-seen order. */
 class ColumnSet {

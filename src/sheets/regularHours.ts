@@ -19,7 +19,7 @@ import {
 } from "../contract";
 import { type ColumnSpec, describeCell, isBlank, type CellType, parseCell, parseDate } from "./columns";
 import { col, columnPositions, type Grid, type GridCell, sortEmployees } from "./grid";
-import { employeeName } from "./payslipData";
+import { employeeName } from "./employeeNames";
 
 export const WEEK_HOURS = "week_hours";
 

@@ -6,7 +6,7 @@
 import type { Employee, ServicePeriod } from "../contract";
 import type { ColumnSpec } from "./columns";
 import { col, type Grid, type GridCell, sortEmployees } from "./grid";
-import { employeeName } from "./payslipData";
+import { employeeName } from "./employeeNames";
 
 export const SERVICE_PERIOD_COLUMNS: ColumnSpec[] = [
   col("employee_id", "Employee ID", "integer"),

@@ -80,8 +80,12 @@ describe("pay runs", () => {
   it("imports an employee's payslips and one payslip's detail with labels", async () => {
     const [employee] = await rig.check.listEmployees(1);
     const list = await rig.check.listPayslips(employee.id);
-    const r1 = await importEmployeePayslips(rig.client, rig.workbook, TARGET, employee);
+    const r1 = await importEmployeePayslips(rig.client, rig.workbook, TARGET, { ...employee, last_name: " " });
     expect(r1.rowCount).toBe(list.length);
+    // A blank name part leaves no stray space: the same label as the pickers.
+    expect(rig.model.getSheet(PAY_SHEETS.employeePayslips.sheetName).valueAt(0, 0)).toBe(
+      `Payslips of ${employee.number} · ${employee.first_name}: ${TARGET.clientName}`,
+    );
     const finalised = list.find((p) => p.finalised)!;
     const r2 = await importPayslipDetail(rig.client, rig.workbook, TARGET, finalised.id);
     expect(r2.requests).toBe(2);

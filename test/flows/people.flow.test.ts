@@ -212,6 +212,10 @@ describe("employees from the Employees sheet", () => {
   it("shows one employee's record and profile mappings, creates a mapping and a wave", async () => {
     const [e] = await rig.check.listEmployees(1);
     await importEmployeeDetail(rig.client, rig.workbook, TARGET, e.id);
+    // Titled with the employee as the pickers show them (employeeLabel).
+    expect(rig.model.getSheet(EMPLOYEE_DETAIL_SHEET.sheetName).valueAt(0, 0)).toBe(
+      `Details of ${e.number} · ${e.first_name} ${e.last_name}: ${TARGET.clientName}`,
+    );
     const fields = await readRecords(rig.workbook, EMPLOYEE_DETAIL_SHEET.sheetName);
     expect(fields.find((f) => f.Field === "first_name")?.Value).toBe(e.first_name);
     expect(fields.some((f) => String(f.Field).startsWith("custom_fields."))).toBe(true);

@@ -4,6 +4,7 @@
  * employees' custom_fields, since no endpoint lists custom fields), leave types (leave_types) and pay runs.
  */
 import type { Employee, ItemsAndOutputs, LeaveTypes, PaymentRun, Wave } from "../../contract";
+import { employeeLabel } from "../employeeNames";
 import { paymentRunsOfWave } from "./defaults";
 
 export interface PickerOption<V extends string | number = string | number> {
@@ -20,11 +21,6 @@ export function waveLabel(wave: Pick<Wave, "name" | "custom_name">): string {
 
 export function waveOptions(waves: readonly Wave[]): PickerOption<number>[] {
   return waves.map((w) => ({ value: w.id, label: waveLabel(w) }));
-}
-
-export function employeeLabel(e: Pick<Employee, "number" | "first_name" | "last_name">): string {
-  const name = `${e.first_name} ${e.last_name}`.trim();
-  return e.number ? `${e.number} · ${name}` : name;
 }
 
 /** Employees, optionally only those of some waves, ordered by number then name. */

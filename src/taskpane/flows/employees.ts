@@ -23,6 +23,7 @@ import {
 } from "../../contract";
 import type { CellValue, ColumnSpec, WorkbookPort } from "../../excel";
 import { employeeDetailGrid, profileMappingsGrid } from "../../sheets/employeeDetail";
+import { employeeLabel } from "../../sheets/employeeNames";
 import {
   type EmployeeRowPlan,
   type EmployeeWriteContext,
@@ -316,10 +317,9 @@ export async function importEmployeeDetail(
   progress: FlowProgress = {},
 ): Promise<SheetResult> {
   const employee = await client.getEmployee(employeeId, { signal: progress.signal });
-  const name = [employee.number, employee.first_name, employee.last_name].filter(Boolean).join(" ");
   const written = await workbook.writeTable({
     ...EMPLOYEE_DETAIL_SHEET,
-    title: `Employee ${name}: ${target.clientName}`,
+    title: `Details of ${employeeLabel(employee)}: ${target.clientName}`,
     ...employeeDetailGrid(employee),
   });
   return { ...written, requests: 1 };

@@ -27,7 +27,7 @@ import {
   planLeaveCreates,
   snapshotOf,
 } from "../../sheets/leave";
-import { employeeName } from "../../sheets/payslipData";
+import { employeeName } from "../../sheets/employeeNames";
 import { openClientSheet, parseSheetRows } from "./clientSheet";
 import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";

@@ -13,13 +13,8 @@ import { compareEmployees, sortEmployees } from "../../sheets/grid";
 import { waveDisplayName } from "../../sheets/imports";
 import { journalGrid, type SplitBalance } from "../../sheets/journal";
 import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
-import {
-  type EmployeeRef,
-  type PayslipRecord,
-  type UnreadableAmount,
-  payslipDataGrid,
-  payslipDetailGrid,
-} from "../../sheets/payslipData";
+import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
+import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
 import type { FlowProgress } from "./imports";
 
 export type PayRunsClient = Pick<
@@ -232,10 +227,9 @@ export async function importEmployeePayslips(
   progress.update?.(0, undefined, "Reading payslips");
   const payslips = await client.listPayslips(employee.id, { signal: progress.signal });
   const grid = payslipListGrid(payslips);
-  const who = [employee.number, [employee.first_name, employee.last_name].filter(Boolean).join(" ")].filter(Boolean).join(" ");
   const written = await workbook.writeTable({
     ...PAY_SHEETS.employeePayslips,
-    title: `Payslips of ${who || `employee ${employee.id}`}: ${target.clientName}`,
+    title: `Payslips of ${employeeLabel(employee)}: ${target.clientName}`,
     ...grid,
     onProgress: writing(progress),
   });

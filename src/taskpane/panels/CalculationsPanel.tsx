@@ -19,7 +19,8 @@ import {
 } from "../flows/calculations";
 import { buildRegularHoursSheet, regularHoursProblem, saveRegularHours } from "../flows/regularHours";
 import { CalculationsView, type Operation, type ScopeKind } from "./CalculationsView";
-import { employeePayslipChoices, employeeText, type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
+import { employeeLabel } from "../../sheets/employeeNames";
+import { employeePayslipChoices, type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
 import { useClientEmployees, useListFor } from "./useListFor";
 
 export function CalculationsPanel() {
@@ -55,7 +56,7 @@ export function CalculationsPanel() {
       : scope === "employee"
         ? employeeId === null
           ? null
-          : { kind: "employee", employeeId, label: employee ? employeeText(employee) : undefined }
+          : { kind: "employee", employeeId, label: employee ? employeeLabel(employee) : undefined }
         : payslipId === null
           ? null
           : { kind: "payslip", payslipId, label: payslips.data?.find((p) => p.id === payslipId)?.label };
@@ -194,7 +195,7 @@ export function CalculationsPanel() {
               client,
               workbook,
               target,
-              { employeeId, label: employee ? employeeText(employee) : undefined },
+              { employeeId, label: employee ? employeeLabel(employee) : undefined },
               t,
             ),
           (r) => ({ intent: "success", text: `${r.rowCount} rows written to "${r.sheetName}".` }),

@@ -26,16 +26,10 @@ import type { PayrollClient } from "../../client";
 import type { AppServices, ProgressTask } from "../services";
 import { isAbortError } from "../services";
 import { cancelledText } from "../../sheets/rowOutcomes";
+import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
 
-export interface EmployeeOption {
-  id: number;
-  number?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-}
-
-export const employeeText = (e: EmployeeOption) =>
-  [e.number, [e.first_name, e.last_name].filter(Boolean).join(" ")].filter(Boolean).join(" · ") || `Employee ${e.id}`;
+/** An employee as the pickers show it (employeeLabel: "E001 · Mary Kelly"). */
+export type EmployeeOption = EmployeeRef;
 
 export const usePartStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
@@ -112,13 +106,13 @@ export interface EmployeePickerProps {
 /** Pick one employee; type part of a number or name to filter. */
 export function EmployeePicker({ label, employees, value, onChange, disabled, status }: EmployeePickerProps) {
   const selected = employees.find((e) => e.id === value);
-  const [query, setQuery] = React.useState(selected ? employeeText(selected) : "");
-  React.useEffect(() => setQuery(selected ? employeeText(selected) : ""), [selected]);
+  const [query, setQuery] = React.useState(selected ? employeeLabel(selected) : "");
+  React.useEffect(() => setQuery(selected ? employeeLabel(selected) : ""), [selected]);
   const q = query.trim().toLowerCase();
   const shown =
-    (selected && query === employeeText(selected)) || q === ""
+    (selected && query === employeeLabel(selected)) || q === ""
       ? employees
-      : employees.filter((e) => employeeText(e).toLowerCase().includes(q));
+      : employees.filter((e) => employeeLabel(e).toLowerCase().includes(q));
   const loaded = !status?.loading && !status?.error;
   return (
     <>
@@ -137,12 +131,12 @@ export function EmployeePicker({ label, employees, value, onChange, disabled, st
             const id = d.optionValue ? Number(d.optionValue) : null;
             onChange(id);
             const e = employees.find((x) => x.id === id);
-            setQuery(e ? employeeText(e) : "");
+            setQuery(e ? employeeLabel(e) : "");
           }}
         >
           {shown.slice(0, 200).map((e) => (
-            <Option key={e.id} value={String(e.id)} text={employeeText(e)}>
-              {employeeText(e)}
+            <Option key={e.id} value={String(e.id)} text={employeeLabel(e)}>
+              {employeeLabel(e)}
             </Option>
           ))}
           {shown.length > 200 ? (
@@ -181,7 +175,7 @@ export function MultiEmployeePicker({
     value.length === 0
       ? ""
       : value.length === 1
-        ? employeeText(employees.find((e) => e.id === value[0]) ?? { id: value[0] })
+        ? employeeLabel(employees.find((e) => e.id === value[0]) ?? { id: value[0] })
         : `${value.length} employees`;
   const fieldState = listFieldState(status, "employees", value.length > 0 ? `${value.length} chosen` : (emptyHint ?? null));
   return (
@@ -196,8 +190,8 @@ export function MultiEmployeePicker({
           onOptionSelect={(_, d) => onChange(d.selectedOptions.map(Number))}
         >
           {employees.map((e) => (
-            <Option key={e.id} value={String(e.id)} text={employeeText(e)}>
-              {employeeText(e)}
+            <Option key={e.id} value={String(e.id)} text={employeeLabel(e)}>
+              {employeeLabel(e)}
             </Option>
           ))}
         </Combobox>
