@@ -1,19 +1,27 @@
 /**
- * The preview's workbook on screen: sheet tabs, a formula bar and an editable, virtualised grid.
- * Typing is read as Excel reads it (numbers, TRUE/FALSE, dates, "=" formulas; text in "@" cells).
- * Selection (click, shift-click, row/column headers, arrows) goes into the model, where the Excel
- * layer's getSelectedRange sees it.
+ * The preview's workbook on screen: sheet tabs, a name box, a formula bar and an editable grid virtualised in
+ * rows and columns. It behaves as Excel does for a person at the keyboard: typing is read as Excel reads it
+ * (numbers, TRUE/FALSE, dates, "=" formulas; text in "@" cells); arrows, Ctrl+arrows, Home, Ctrl+Home,
+ * Ctrl+End, PageUp/PageDown and Tab move the active cell and scroll it into view (Shift extends the selection);
+ * Delete clears the selection; Ctrl+C / Ctrl+V copy and paste tab-separated blocks; each sheet keeps its own
+ * scroll position. Selection and edits go into the model, where the Excel layer sees them.
  *
  * Test hooks: the grid is role="grid" (data-testid="workbook-grid", data-sheet=<name>); each cell is
  * role="gridcell" with data-address="B3" (and aria-rowindex/aria-colindex); row headers are
  * role="rowheader" with data-row="3"; column headers role="columnheader" with data-column="B";
  * sheet tabs are role="tab" named by the sheet; the in-cell editor is data-testid="cell-editor";
- * the formula bar is data-testid="formula-bar" and the name box data-testid="name-box".
+ * the formula bar is data-testid="formula-bar", the name box data-testid="name-box", and messages (a paste
+ * that does not fit) data-testid="grid-message".
  */
 import * as React from "react";
-import { Tab, TabList, makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
-import { type Rect, type SheetModel, type WorkbookModel, columnLetters, MAX_COLS, MAX_ROWS, parseAddress, rectAddress } from "./workbook/model";
+import { Tab, TabList, mergeClasses } from "@fluentui/react-components";
+import { type CellRef, type Rect, type SheetModel, type WorkbookModel, columnLetters, MAX_COLS, MAX_ROWS, parseAddress, rectAddress } from "./workbook/model";
 import { isDateFormat } from "./workbook/numberFormat";
+import { cellId, GridRow } from "./grid/GridRow";
+import { ColumnLayout, HEADER_WIDTH, revealOffset } from "./grid/layout";
+import { movingCorner, navigate, spanRect } from "./grid/navigation";
+import { parseClipboardText, toClipboardText } from "./grid/clipboard";
+import { useGridStyles, Z } from "./grid/styles";
 
 export interface WorkbookViewProps {
   workbook: WorkbookModel;
@@ -23,50 +31,13 @@ export interface WorkbookViewProps {
   overscan?: number;
 }
 
-const HEADER_WIDTH = 48;
-const PT_TO_PX = 96 / 72;
-/** Height used when the container cannot be measured (jsdom, hidden tabs). */
-const FALLBACK_VIEWPORT = 600;
-
-const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", height: "100%", minHeight: 0, fontFamily: tokens.fontFamilyBase, fontSize: "13px" },
-  bar: { display: "flex", gap: "6px", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, alignItems: "center" },
-  nameBox: { width: "90px", fontFamily: tokens.fontFamilyMonospace, fontSize: "12px", padding: "3px 4px" },
-  formulaBar: { flex: 1, fontFamily: tokens.fontFamilyMonospace, fontSize: "12px", padding: "3px 4px" },
-  scroller: { flex: 1, overflow: "auto", position: "relative", outline: "none", backgroundColor: tokens.colorNeutralBackground1 },
-  scrollerFocus: { ":focus-visible": { boxShadow: `inset 0 0 0 2px ${tokens.colorBrandStroke1}` } },
-  row: { display: "flex", position: "relative" },
-  sticky: { position: "sticky", zIndex: 2 },
-  cell: {
-    boxSizing: "border-box",
-    borderRight: `1px solid ${tokens.colorNeutralStroke3}`,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
-    padding: "0 4px",
-    whiteSpace: "nowrap",
-    overflow: "hidden",
-    textOverflow: "clip",
-    flexShrink: 0,
-    cursor: "cell",
-    backgroundColor: tokens.colorNeutralBackground1,
-  },
-  number: { textAlign: "right" },
-  error: { color: tokens.colorPaletteRedForeground1, textAlign: "center" },
-  selected: { backgroundColor: tokens.colorBrandBackground2 },
-  active: { outline: `2px solid ${tokens.colorBrandStroke1}`, outlineOffset: "-2px" },
-  header: {
-    backgroundColor: tokens.colorNeutralBackground3,
-    color: tokens.colorNeutralForeground2,
-    textAlign: "center",
-    cursor: "pointer",
-    userSelect: "none",
-  },
-  headerSelected: { backgroundColor: tokens.colorNeutralBackground3Selected, color: tokens.colorNeutralForeground1 },
-  rowHeader: { position: "sticky", left: 0, zIndex: 1 },
-  tableHeader: { fontWeight: tokens.fontWeightSemibold, backgroundColor: "#DDEBF7" },
-  frozenEdge: { borderBottom: `2px solid ${tokens.colorNeutralStroke1}` },
-  editor: { position: "absolute", inset: 0, boxSizing: "border-box", border: `2px solid ${tokens.colorBrandStroke1}`, font: "inherit", padding: "0 3px", zIndex: 3 },
-  tabs: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, overflowX: "auto", flexShrink: 0 },
-});
+/** Viewport size used when the container cannot be measured (jsdom, hidden tabs). */
+const FALLBACK_HEIGHT = 600;
+const FALLBACK_WIDTH = 1600;
+/** Tabster's attribute (what Fluent UI's useTabsterAttributes writes) for "leave the Tab key to this element". */
+const TABSTER_KEEP_TAB = JSON.stringify({ focusable: { ignoreKeydown: { Tab: true } } });
+/** Columns rendered beyond the visible ones, left and right. */
+const COLUMN_OVERSCAN = 2;
 
 function useWorkbookVersion(workbook: WorkbookModel): number {
   return React.useSyncExternalStore(
@@ -87,32 +58,46 @@ function editText(sheet: SheetModel, r: number, c: number): string {
   return String(cell.v);
 }
 
-function cellId(sheet: SheetModel, r: number, c: number): string {
-  return `pv-${sheet.id.replace(/[^a-z0-9-]/gi, "")}-${columnLetters(c)}${r + 1}`;
-}
-
 function inRect(rect: Rect, r: number, c: number): boolean {
   return r >= rect.r && r < rect.r + rect.rows && c >= rect.c && c < rect.c + rect.cols;
 }
 
-function span(a: number, b: number): [number, number] {
-  return [Math.min(a, b), Math.abs(a - b) + 1];
+const wholeRowsOrColumns = (rect: Rect) => rect.rows === MAX_ROWS || rect.cols === MAX_COLS;
+
+/** What Ctrl+C takes: the selection, with whole rows or columns cut down to the used range. */
+function copyArea(selection: Rect, used: Rect | null): Rect | null {
+  if (!wholeRowsOrColumns(selection)) return selection;
+  if (!used) return null;
+  const rows = selection.rows === MAX_ROWS ? Math.min(selection.rows, used.r + used.rows - selection.r) : selection.rows;
+  const cols = selection.cols === MAX_COLS ? Math.min(selection.cols, used.c + used.cols - selection.c) : selection.cols;
+  return rows > 0 && cols > 0 ? { ...selection, rows, cols } : null;
 }
 
 interface Editing {
   r: number;
   c: number;
   text: string;
+  /** "enter": started by typing, so arrow keys finish the entry and move (Excel's Enter mode); "edit": F2, Enter or double-click. */
+  mode: "enter" | "edit";
+}
+
+interface ScrollPos {
+  top: number;
+  left: number;
+}
+
+/** A sheet's scroll position and active cell when it was last shown. */
+interface SavedView extends ScrollPos {
+  active: CellRef;
 }
 
 export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: WorkbookViewProps): React.JSX.Element {
   useWorkbookVersion(workbook);
-  const styles = useStyles();
+  const styles = useGridStyles();
   const sheet = workbook.activeSheet;
+  const dataVersion = workbook.dataVersion;
   const scroller = React.useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = React.useState(0);
-  const [viewport, setViewport] = React.useState(FALLBACK_VIEWPORT);
-  const [viewportWidth, setViewportWidth] = React.useState(0);
+  const [view, setView] = React.useState({ top: 0, left: 0, width: FALLBACK_WIDTH, height: FALLBACK_HEIGHT });
   const [editing, setEditingState] = React.useState<Editing | null>(null);
   /** The live edit, read by blur/commit handlers that may run after a re-render (Escape, then blur). */
   const live = React.useRef<Editing | null>(null);
@@ -121,33 +106,74 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     setEditingState(e);
   };
   const [formula, setFormula] = React.useState<string | null>(null);
-  /** The cell a shift-click or shift-arrow extends from (Excel's active cell). */
-  const anchor = React.useRef(new Map<SheetModel, { r: number; c: number }>());
+  const [message, setMessage] = React.useState<string | null>(null);
+
+  /** The grid's scroll position as last set or seen (the DOM's may already be clamped to another sheet). */
+  const scrollPos = React.useRef<ScrollPos>({ top: 0, left: 0 });
+  const savedViews = React.useRef(new WeakMap<SheetModel, SavedView>());
+  /** The sheet and active cell of the last render, to tell a sheet switch from a move. */
+  const shown = React.useRef<{ sheet: SheetModel; active: CellRef } | null>(null);
+  /** Set by a key press: the cell to bring into view, and rows to scroll first (PageUp/PageDown). */
+  const pendingReveal = React.useRef<CellRef | null>(null);
+  const pendingScrollRows = React.useRef(0);
+  /** Set by a header click, whose active cell need not be scrolled to. */
+  const keepScroll = React.useRef(false);
+  const dragging = React.useRef(false);
 
   const sel = sheet.selection;
-  const active = anchor.current.get(sheet) ?? { r: sel.r, c: sel.c };
-  const version = workbook.version;
-  // Scanning for the used area is O(cells): once per change, not per scroll.
-  const used = React.useMemo(() => sheet.usedRect(), [sheet, version]);
-  const rowCount = Math.min(MAX_ROWS, Math.max(50, (used ? used.r + used.rows : 0) + 20, active.r + 10));
-  const minCols = Math.max(10, (used ? used.c + used.cols : 0) + 3, active.c + 3);
-  const widths: number[] = [];
-  // Enough columns to fill the visible width, as a spreadsheet does.
-  for (let c = 0, px = HEADER_WIDTH; c < MAX_COLS && (c < minCols || px < viewportWidth); c++) {
-    widths.push(Math.round(sheet.columnWidth(c) * PT_TO_PX));
-    px += widths[c];
-  }
-  const colCount = widths.length;
-  const totalWidth = HEADER_WIDTH + widths.reduce((a, b) => a + b, 0);
-  const frozen = Math.min(sheet.frozenRows, rowCount);
+  const active = inRect(sel, sheet.active.r, sheet.active.c) ? sheet.active : { r: sel.r, c: sel.c };
+  const corner = movingCorner(sel, active);
+  // Scanning for the used area is O(cells): once per data change, not per scroll or key press.
+  const used = React.useMemo(() => sheet.usedRect(), [sheet, dataVersion]);
+  const layout = React.useMemo(() => ColumnLayout.of(sheet), [sheet, dataVersion]);
+  const frozen = sheet.frozenRows;
+  const rowCount = Math.min(MAX_ROWS, Math.max(50, (used ? used.r + used.rows : 0) + 20, Math.max(active.r, corner.r) + 10, frozen + 1));
+  // Enough columns to fill the visible width, as a spreadsheet does, and a few beyond the data and the selection.
+  const colCount = Math.min(
+    MAX_COLS,
+    Math.max(10, (used ? used.c + used.cols : 0) + 3, Math.max(active.c, corner.c) + 3, layout.indexAt(view.width - HEADER_WIDTH) + 1),
+  );
+  const totalWidth = HEADER_WIDTH + layout.left(colCount);
+  const frozenShown = Math.min(frozen, rowCount);
+
+  const first = Math.max(frozenShown, Math.floor(view.top / rowHeight) - overscan);
+  const last = Math.min(rowCount, Math.ceil((view.top + view.height) / rowHeight) + overscan);
+  const c0 = Math.max(0, layout.indexAt(view.left) - COLUMN_OVERSCAN);
+  const c1 = Math.min(colCount, layout.indexAt(view.left + view.width - HEADER_WIDTH) + 1 + COLUMN_OVERSCAN);
+
+  const viewportSize = () => {
+    const el = scroller.current;
+    return { width: el?.clientWidth || FALLBACK_WIDTH, height: el?.clientHeight || FALLBACK_HEIGHT };
+  };
+  /** Rows a screen shows below the column letters and frozen rows (PageUp/PageDown move by this many). */
+  const pageRows = () => Math.max(1, Math.floor(viewportSize().height / rowHeight) - 1 - frozenShown);
+
+  const scrollTo = (pos: ScrollPos) => {
+    const el = scroller.current;
+    if (!el) return;
+    if (el.scrollTop !== pos.top) el.scrollTop = pos.top;
+    if (el.scrollLeft !== pos.left) el.scrollLeft = pos.left;
+    scrollPos.current = { top: el.scrollTop, left: el.scrollLeft };
+    setView((v) => (v.top === el.scrollTop && v.left === el.scrollLeft ? v : { ...v, top: el.scrollTop, left: el.scrollLeft }));
+  };
+
+  /** Scrolls as little as needed to show a cell whole, below the frozen rows and right of the row numbers. */
+  const reveal = (cell: CellRef, from: ScrollPos = scrollPos.current) => {
+    const { width, height } = viewportSize();
+    const top = cell.r < frozenShown ? from.top : revealOffset(from.top, height, (frozenShown + 1) * rowHeight, (cell.r + 1) * rowHeight, rowHeight);
+    const left = revealOffset(from.left, width, HEADER_WIDTH, HEADER_WIDTH + layout.left(cell.c), layout.width(cell.c));
+    scrollTo({ top, left });
+  };
 
   React.useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const measure = () => {
-      setViewport(el.clientHeight || FALLBACK_VIEWPORT);
-      setViewportWidth(el.clientWidth);
-    };
+    const measure = () =>
+      setView((v) => {
+        const width = el.clientWidth || FALLBACK_WIDTH;
+        const height = el.clientHeight || FALLBACK_HEIGHT;
+        return v.width === width && v.height === height ? v : { ...v, width, height };
+      });
     measure();
     if (typeof ResizeObserver === "undefined") return;
     const ro = new ResizeObserver(measure);
@@ -155,236 +181,267 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     return () => ro.disconnect();
   }, []);
 
-  // A new sheet starts at the top.
-  React.useEffect(() => {
-    setEditing(null);
+  // After each render: a sheet shown again gets its own scroll position back (a new one starts at A1); on the
+  // same sheet, a moved active cell (keys, an edit that moves on, the Excel layer selecting) is scrolled into view.
+  React.useLayoutEffect(() => {
+    const before = shown.current;
+    shown.current = { sheet, active };
+    const reveals = pendingReveal.current;
+    const rows = pendingScrollRows.current;
+    const keep = keepScroll.current;
+    pendingReveal.current = null;
+    pendingScrollRows.current = 0;
+    keepScroll.current = false;
+    if (!before || before.sheet !== sheet) {
+      if (before && !before.sheet.deleted) savedViews.current.set(before.sheet, { ...scrollPos.current, active: before.active });
+      setEditing(null);
+      setFormula(null);
+      setMessage(null);
+      const saved = savedViews.current.get(sheet);
+      scrollTo(saved ?? { top: 0, left: 0 });
+      const moved = saved ? saved.active.r !== active.r || saved.active.c !== active.c : active.r !== 0 || active.c !== 0;
+      if (moved) reveal(active);
+      return;
+    }
+    const from = rows ? { ...scrollPos.current, top: Math.max(0, scrollPos.current.top + rows * rowHeight) } : scrollPos.current;
+    if (reveals) reveal(reveals, from);
+    else if (!keep && (before.active.r !== active.r || before.active.c !== active.c)) reveal(active, from);
+  });
+
+  const select = (rect: Rect, at: CellRef) => {
     setFormula(null);
-    if (scroller.current) scroller.current.scrollTop = 0;
-    setScrollTop(0);
-  }, [sheet]);
-
-  const first = Math.max(frozen, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(rowCount, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
-
-  const select = (rect: Rect, at: { r: number; c: number }) => {
-    anchor.current.set(sheet, at);
-    setFormula(null);
-    workbook.select(sheet, rect);
+    setMessage(null);
+    workbook.select(sheet, rect, at);
   };
 
-  const selectCell = (r: number, c: number, extend: boolean) => {
-    if (extend) {
-      const [r0, rows] = span(active.r, r);
-      const [c0, cols] = span(active.c, c);
-      workbook.select(sheet, { r: r0, c: c0, rows, cols });
-    } else select({ r, c, rows: 1, cols: 1 }, { r, c });
+  const commitText = (r: number, c: number, text: string, move?: { dr: number; dc: number }) => {
+    workbook.editCell(sheet, r, c, text);
+    if (move) {
+      const to = { r: Math.min(MAX_ROWS - 1, Math.max(0, r + move.dr)), c: Math.min(MAX_COLS - 1, Math.max(0, c + move.dc)) };
+      select({ ...to, rows: 1, cols: 1 }, to);
+    }
   };
 
-  const scrollIntoView = (r: number) => {
-    const el = scroller.current;
-    if (!el || r < frozen) return;
-    const top = (r + 1) * rowHeight; // +1 for the column-header row
-    const frozenPx = (frozen + 1) * rowHeight;
-    if (top - frozenPx < el.scrollTop) el.scrollTop = Math.max(0, top - frozenPx);
-    else if (top + rowHeight > el.scrollTop + (el.clientHeight || viewport)) el.scrollTop = top + rowHeight - (el.clientHeight || viewport);
-    setScrollTop(el.scrollTop);
-  };
-
-  const commit = (e: Editing | null, move?: { dr: number; dc: number }) => {
+  const commit = (move?: { dr: number; dc: number }) => {
     // The in-cell editor's latest text wins over a stale copy from an earlier render.
-    const edit = live.current ?? e;
+    const edit = live.current;
     if (!edit) return;
     setEditing(null);
-    workbook.editCell(sheet, edit.r, edit.c, edit.text);
-    if (move) {
-      const r = Math.min(MAX_ROWS - 1, Math.max(0, edit.r + move.dr));
-      const c = Math.min(MAX_COLS - 1, Math.max(0, edit.c + move.dc));
-      select({ r, c, rows: 1, cols: 1 }, { r, c });
-      scrollIntoView(r);
-    }
+    commitText(edit.r, edit.c, edit.text, move);
     scroller.current?.focus();
   };
 
-  const startEdit = (r: number, c: number, text?: string) => setEditing({ r, c, text: text ?? editText(sheet, r, c) });
-
-  const clearSelection = () => {
-    const area = used ? { r: Math.max(sel.r, used.r), c: Math.max(sel.c, used.c), rows: 0, cols: 0 } : null;
-    if (!area || !used) return;
-    const r1 = Math.min(sel.r + sel.rows, used.r + used.rows);
-    const c1 = Math.min(sel.c + sel.cols, used.c + used.cols);
-    for (let r = area.r; r < r1; r++) for (let c = area.c; c < c1; c++) if (sheet.cell(r, c)) workbook.editCell(sheet, r, c, "");
+  const startEdit = (at: CellRef, mode: Editing["mode"], text?: string) => {
+    setMessage(null);
+    setEditing({ r: at.r, c: at.c, text: text ?? editText(sheet, at.r, at.c), mode });
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
     if (editing || e.target !== scroller.current) return;
-    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Tab: [0, 1] };
-    const move = moves[e.key];
+    const ctrl = e.ctrlKey || e.metaKey;
+    const move = navigate(sheet, sel, active, { key: e.key, shift: e.shiftKey, ctrl }, pageRows());
     if (move) {
-      if (e.key === "Tab" && e.shiftKey) move[1] = -1;
       e.preventDefault();
-      const extend = e.shiftKey && e.key !== "Tab";
-      const base = extend ? { r: sel.r === active.r ? sel.r + sel.rows - 1 : sel.r, c: sel.c === active.c ? sel.c + sel.cols - 1 : sel.c } : active;
-      const r = Math.min(MAX_ROWS - 1, Math.max(0, base.r + move[0]));
-      const c = Math.min(MAX_COLS - 1, Math.max(0, base.c + move[1]));
-      selectCell(r, c, extend);
-      scrollIntoView(r);
-    } else if (e.key === "Enter" || e.key === "F2") {
+      pendingReveal.current = move.reveal ?? null;
+      pendingScrollRows.current = move.scrollRows ?? 0;
+      keepScroll.current = !move.reveal;
+      select(move.selection, move.active);
+    } else if ((e.key === "Enter" || e.key === "F2") && !ctrl) {
       e.preventDefault();
-      startEdit(active.r, active.c);
-    } else if (e.key === "Delete" || e.key === "Backspace") {
+      startEdit(active, "edit");
+    } else if (e.key === "Delete") {
       e.preventDefault();
-      clearSelection();
-    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      setMessage(null);
+      workbook.clearContents(sheet, sel);
+    } else if (e.key === "Backspace") {
+      // As in Excel: the active cell is emptied into the editor; Escape keeps what was there.
       e.preventDefault();
-      startEdit(active.r, active.c, e.key);
+      startEdit(active, "enter", "");
+    } else if (e.key === "Escape") {
+      setMessage(null);
+    } else if (e.key.length === 1 && !ctrl && !e.altKey) {
+      e.preventDefault();
+      startEdit(active, "enter", e.key);
     }
   };
 
   const onEditorKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (!editing) return;
+    const edit = live.current;
+    if (!edit) return;
+    const arrows: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (e.key === "Enter") {
       e.preventDefault();
-      commit(editing, { dr: e.shiftKey ? -1 : 1, dc: 0 });
+      commit({ dr: e.shiftKey ? -1 : 1, dc: 0 });
     } else if (e.key === "Tab") {
       e.preventDefault();
-      commit(editing, { dr: 0, dc: e.shiftKey ? -1 : 1 });
+      commit({ dr: 0, dc: e.shiftKey ? -1 : 1 });
     } else if (e.key === "Escape") {
       e.preventDefault();
       setEditing(null);
       scroller.current?.focus();
+    } else if (edit.mode === "enter" && arrows[e.key]) {
+      e.preventDefault();
+      commit({ dr: arrows[e.key][0], dc: arrows[e.key][1] });
     }
   };
 
-  const cellAt = (target: EventTarget): { r: number; c: number } | null => {
+  const onCopy = (e: React.ClipboardEvent<HTMLDivElement>) => {
+    if (e.target !== scroller.current) return; // the cell editor copies its own text
+    const area = copyArea(sel, used);
+    e.preventDefault();
+    const rows: string[][] = [];
+    for (let r = area?.r ?? 0; area && r < area.r + area.rows; r++) {
+      const row: string[] = [];
+      for (let c = area.c; c < area.c + area.cols; c++) row.push(sheet.textAt(r, c));
+      rows.push(row);
+    }
+    e.clipboardData.setData("text/plain", toClipboardText(rows));
+  };
+
+  const onPaste = (e: React.ClipboardEvent<HTMLDivElement>) => {
+    if (e.target !== scroller.current) return;
+    e.preventDefault();
+    const text = e.clipboardData.getData("text/plain") || e.clipboardData.getData("text");
+    if (!text) return;
+    let rows = parseClipboardText(text);
+    const at = { r: sel.r, c: sel.c };
+    // One value pasted over a selected block fills the block, as in Excel.
+    if (rows.length === 1 && rows[0].length === 1 && (sel.rows > 1 || sel.cols > 1) && !wholeRowsOrColumns(sel))
+      rows = Array.from({ length: sel.rows }, () => new Array<string>(sel.cols).fill(rows[0][0]));
+    try {
+      const rect = workbook.pasteCells(sheet, at.r, at.c, rows);
+      keepScroll.current = true;
+      select(rect, at);
+    } catch (error) {
+      setMessage(`Nothing was pasted: ${(error as Error).message}`);
+    }
+  };
+
+  const cellAt = (target: EventTarget): CellRef | null => {
     const el = (target as HTMLElement).closest?.("[data-address]") as HTMLElement | null;
     if (!el) return null;
     const rect = parseAddress(el.dataset.address!);
     return { r: rect.r, c: rect.c };
   };
 
+  React.useEffect(() => {
+    const stop = () => (dragging.current = false);
+    window.addEventListener("mouseup", stop);
+    return () => window.removeEventListener("mouseup", stop);
+  }, []);
+
   const onMouseDown = (e: React.MouseEvent) => {
     const target = e.target as HTMLElement;
-    if (target.tagName === "INPUT") return;
+    if (target.tagName === "INPUT" || e.button !== 0) return;
     const rowHeaderEl = target.closest("[data-row]") as HTMLElement | null;
     const colHeaderEl = target.closest("[data-column]") as HTMLElement | null;
-    if (live.current) commit(live.current);
+    if (live.current) commit();
     if (rowHeaderEl) {
       const r = Number(rowHeaderEl.dataset.row) - 1;
-      if (e.shiftKey) {
-        const [r0, rows] = span(active.r, r);
-        workbook.select(sheet, { r: r0, c: 0, rows, cols: MAX_COLS });
-      } else select({ r, c: 0, rows: 1, cols: MAX_COLS }, { r, c: 0 });
+      keepScroll.current = true;
+      if (e.shiftKey) select(spanRect({ r: active.r, c: 0 }, { r, c: MAX_COLS - 1 }), active);
+      else select({ r, c: 0, rows: 1, cols: MAX_COLS }, { r, c: 0 });
     } else if (colHeaderEl) {
       const c = parseAddress(`${colHeaderEl.dataset.column}1`).c;
-      if (e.shiftKey) {
-        const [c0, cols] = span(active.c, c);
-        workbook.select(sheet, { r: 0, c: c0, rows: MAX_ROWS, cols });
-      } else select({ r: 0, c, rows: MAX_ROWS, cols: 1 }, { r: 0, c });
+      keepScroll.current = true;
+      if (e.shiftKey) select(spanRect({ r: 0, c: active.c }, { r: MAX_ROWS - 1, c }), active);
+      else select({ r: 0, c, rows: MAX_ROWS, cols: 1 }, { r: 0, c });
     } else {
       const at = cellAt(target);
       if (!at) return;
-      selectCell(at.r, at.c, e.shiftKey);
+      if (e.shiftKey) select(spanRect(active, at), active);
+      else select({ ...at, rows: 1, cols: 1 }, at);
+      dragging.current = true;
     }
     e.preventDefault();
     scroller.current?.focus();
   };
 
-  const onDoubleClick = (e: React.MouseEvent) => {
+  // Dragging over cells with the button held extends the selection from the active cell.
+  const onMouseOver = (e: React.MouseEvent) => {
+    if (!dragging.current) return;
+    if ((e.buttons & 1) === 0) {
+      dragging.current = false;
+      return;
+    }
     const at = cellAt(e.target);
-    if (at) startEdit(at.r, at.c);
+    if (!at) return;
+    const rect = spanRect(active, at);
+    if (rect.r !== sel.r || rect.c !== sel.c || rect.rows !== sel.rows || rect.cols !== sel.cols) select(rect, active);
   };
 
-  const tables = sheet.tables();
-  const isTableHeader = (r: number, c: number) => tables.some((t) => t.r === r && c >= t.c && c < t.c + t.cols);
+  const onDoubleClick = (e: React.MouseEvent) => {
+    const at = cellAt(e.target);
+    if (at) startEdit(at, "edit");
+  };
+
+  const editor =
+    editing !== null ? (
+      <input
+        data-testid="cell-editor"
+        aria-label={`Edit ${columnLetters(editing.c)}${editing.r + 1}`}
+        className={styles.editor}
+        autoFocus
+        value={editing.text}
+        onChange={(ev) => setEditing({ ...editing, text: ev.target.value })}
+        onKeyDown={onEditorKeyDown}
+        onBlur={() => live.current && commit()}
+      />
+    ) : undefined;
 
   const renderRow = (r: number) => {
-    const rowSelected = sel.r <= r && r < sel.r + sel.rows;
-    const frozenRow = r < frozen;
-    const cells: React.ReactNode[] = [];
-    for (let c = 0; c < colCount; c++) {
-      const address = `${columnLetters(c)}${r + 1}`;
-      const cell = sheet.cell(r, c);
-      const value = sheet.valueAt(r, c);
-      const kind = value === "" ? "empty" : typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : /^#[A-Z/0!?]+[!?A]$/.test(String(value)) && cell?.f ? "error" : "string";
-      const isActive = r === active.r && c === active.c;
-      const isEditing = editing !== null && editing.r === r && editing.c === c;
-      // Text spills into an empty cell on its right, as in Excel.
-      const spills = kind === "string" && c + 1 < colCount && sheet.valueAt(r, c + 1) === "" && !isTableHeader(r, c);
-      cells.push(
-        <div
-          key={c}
-          id={cellId(sheet, r, c)}
-          role="gridcell"
-          aria-colindex={c + 2}
-          aria-selected={inRect(sel, r, c)}
-          data-address={address}
-          data-type={kind}
-          title={cell?.f}
-          className={mergeClasses(
-            styles.cell,
-            (kind === "number" || kind === "boolean") && styles.number,
-            kind === "error" && styles.error,
-            isTableHeader(r, c) && styles.tableHeader,
-            inRect(sel, r, c) && !isActive && styles.selected,
-            isActive && styles.active,
-            frozenRow && r === frozen - 1 && styles.frozenEdge,
-          )}
-          style={{
-            width: widths[c],
-            height: rowHeight,
-            lineHeight: `${rowHeight - 1}px`,
-            position: isEditing || spills ? "relative" : undefined,
-            zIndex: spills && !isEditing ? 1 : undefined,
-            overflow: isEditing || spills ? "visible" : undefined,
-            backgroundColor: cell?.fill && !(inRect(sel, r, c) && !isActive) ? cell.fill : undefined,
-            fontWeight: cell?.bold ? 600 : undefined,
-            color: cell?.fontColor,
-          }}
-        >
-          {isEditing ? (
-            <input
-              data-testid="cell-editor"
-              aria-label={`Edit ${address}`}
-              className={styles.editor}
-              autoFocus
-              value={editing.text}
-              onChange={(ev) => setEditing({ ...editing, text: ev.target.value })}
-              onKeyDown={onEditorKeyDown}
-              onBlur={() => live.current && commit(live.current)}
-            />
-          ) : (
-            sheet.textAt(r, c)
-          )}
-        </div>,
-      );
-    }
+    const inSel = r >= sel.r && r < sel.r + sel.rows;
+    const isEditRow = editing !== null && editing.r === r;
     return (
-      <div
+      <GridRow
         key={r}
-        role="row"
-        aria-rowindex={r + 2}
-        className={mergeClasses(styles.row, frozenRow && styles.sticky)}
-        style={{ height: rowHeight, width: totalWidth, top: frozenRow ? (r + 1) * rowHeight : undefined }}
-      >
-        <div
-          role="rowheader"
-          aria-colindex={1}
-          data-row={r + 1}
-          className={mergeClasses(styles.cell, styles.header, styles.rowHeader, rowSelected && styles.headerSelected)}
-          style={{ width: HEADER_WIDTH, height: rowHeight, lineHeight: `${rowHeight - 1}px` }}
-        >
-          {r + 1}
-        </div>
-        {cells}
-      </div>
+        sheet={sheet}
+        r={r}
+        dataVersion={dataVersion}
+        layout={layout}
+        c0={c0}
+        c1={c1}
+        rowHeight={rowHeight}
+        totalWidth={totalWidth}
+        stickyTop={r < frozenShown ? (r + 1) * rowHeight : undefined}
+        frozenEdge={r === frozenShown - 1}
+        selStart={inSel ? sel.c : -1}
+        selEnd={inSel ? sel.c + sel.cols : -1}
+        activeCol={r === active.r ? active.c : -1}
+        editCol={isEditRow ? editing.c : -1}
+        editor={isEditRow ? editor : undefined}
+      />
     );
   };
 
   const rows: React.ReactNode[] = [];
-  for (let r = 0; r < frozen; r++) rows.push(renderRow(r));
-  if (first > frozen) rows.push(<div key="before" aria-hidden style={{ height: (first - frozen) * rowHeight }} />);
+  for (let r = 0; r < frozenShown; r++) rows.push(renderRow(r));
+  if (first > frozenShown) rows.push(<div key="before" aria-hidden style={{ height: (first - frozenShown) * rowHeight }} />);
   for (let r = first; r < last; r++) rows.push(renderRow(r));
   if (last < rowCount) rows.push(<div key="after" aria-hidden style={{ height: (rowCount - last) * rowHeight }} />);
+
+  const headers: React.ReactNode[] = [];
+  if (c0 > 0) headers.push(<div key="gap" aria-hidden className={styles.gap} style={{ width: layout.left(c0) }} />);
+  for (let c = c0; c < c1; c++) {
+    const width = layout.width(c);
+    if (width === 0) {
+      // A hidden column keeps its place for the columns after it.
+      headers.push(<div key={`gap${c}`} aria-hidden className={styles.gap} style={{ width: 0 }} />);
+      continue;
+    }
+    headers.push(
+      <div
+        key={c}
+        role="columnheader"
+        aria-colindex={c + 2}
+        data-column={columnLetters(c)}
+        className={mergeClasses(styles.cell, styles.header, sel.c <= c && c < sel.c + sel.cols && styles.headerSelected)}
+        style={{ width, height: rowHeight, lineHeight: `${rowHeight - 1}px` }}
+      >
+        {columnLetters(c)}
+      </div>,
+    );
+  }
 
   const activeAddress = `${columnLetters(active.c)}${active.r + 1}`;
   const selectionAddress =
@@ -396,6 +453,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
           ? `${columnLetters(sel.c)}:${columnLetters(sel.c + sel.cols - 1)}`
           : rectAddress(sel);
   const barText = formula ?? (editing && editing.r === active.r && editing.c === active.c ? editing.text : editText(sheet, active.r, active.c));
+  const activeRendered = (active.r < frozenShown || (active.r >= first && active.r < last)) && active.c >= c0 && active.c < c1;
   const tabs = workbook.visibleSheets();
 
   return (
@@ -411,12 +469,18 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
           onKeyDown={(e) => {
             if (e.key === "Enter" && formula !== null) {
               e.preventDefault();
-              commit({ r: active.r, c: active.c, text: formula }, { dr: 1, dc: 0 });
               setFormula(null);
+              commitText(active.r, active.c, formula, { dr: 1, dc: 0 });
+              scroller.current?.focus();
             } else if (e.key === "Escape") setFormula(null);
           }}
           onBlur={() => setFormula(null)}
         />
+        {message && (
+          <span className={styles.status} role="status" data-testid="grid-message" title={message}>
+            {message}
+          </span>
+        )}
       </div>
       <div
         ref={scroller}
@@ -426,29 +490,27 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         aria-rowcount={rowCount + 1}
         aria-colcount={colCount + 1}
         aria-multiselectable
-        aria-activedescendant={active.r >= first || active.r < frozen ? cellId(sheet, active.r, active.c) : undefined}
+        aria-activedescendant={activeRendered ? cellId(sheet, active.r, active.c) : undefined}
         data-testid="workbook-grid"
         data-sheet={sheet.name}
+        // Tab moves the active cell (and finishes an entry), as in Excel: Fluent UI's focus manager keeps out.
+        data-tabster={TABSTER_KEEP_TAB}
         tabIndex={0}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onScroll={(e) => {
+          const { scrollTop: top, scrollLeft: left } = e.currentTarget;
+          scrollPos.current = { top, left };
+          setView((v) => (v.top === top && v.left === left ? v : { ...v, top, left }));
+        }}
         onKeyDown={onKeyDown}
         onMouseDown={onMouseDown}
+        onMouseOver={onMouseOver}
         onDoubleClick={onDoubleClick}
+        onCopy={onCopy}
+        onPaste={onPaste}
       >
-        <div role="row" aria-rowindex={1} className={mergeClasses(styles.row, styles.sticky)} style={{ top: 0, height: rowHeight, width: totalWidth, zIndex: 3 }}>
+        <div role="row" aria-rowindex={1} className={styles.row} style={{ position: "sticky", top: 0, height: rowHeight, width: totalWidth, zIndex: Z.columnHeader }}>
           <div role="columnheader" aria-colindex={1} className={mergeClasses(styles.cell, styles.header, styles.rowHeader)} style={{ width: HEADER_WIDTH, height: rowHeight }} />
-          {widths.map((w, c) => (
-            <div
-              key={c}
-              role="columnheader"
-              aria-colindex={c + 2}
-              data-column={columnLetters(c)}
-              className={mergeClasses(styles.cell, styles.header, sel.c <= c && c < sel.c + sel.cols && styles.headerSelected)}
-              style={{ width: w, height: rowHeight, lineHeight: `${rowHeight - 1}px` }}
-            >
-              {columnLetters(c)}
-            </div>
-          ))}
+          {headers}
         </div>
         {rows}
       </div>
@@ -460,8 +522,9 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         onTabSelect={(_, data) => {
           const next = workbook.sheets.find((s) => s.id === data.value);
           if (next && next !== sheet) {
+            if (live.current) commit();
             workbook.activate(next);
-            workbook.changed();
+            workbook.changed("view");
           }
         }}
       >

@@ -67,6 +67,8 @@ export class RequestContext {
   _running = false;
   /** Office.js API; the preview has nothing to track. */
   readonly trackedObjects = { add: () => undefined, remove: () => undefined };
+  /** Excel.run's delayForCellEdit: wait while a cell is being edited instead of failing. */
+  delayForCellEdit = false;
 
   constructor(readonly model: WorkbookModel) {
     this.workbook = new Workbook(this);
@@ -89,10 +91,26 @@ export class RequestContext {
     await Promise.resolve();
     if (actions.length === 0) return passThrough;
     const model = this.model;
+    if (model.cellEditMode) {
+      if (!this.delayForCellEdit) {
+        model.syncLog.push({ ok: false, requestBytes: 0, responseBytes: 0, code: "InvalidOperationInCellEditMode" });
+        throw new PreviewExcelError(
+          "InvalidOperationInCellEditMode",
+          "Excel is in cell-editing mode. Please exit the edit mode by pressing ENTER or TAB or selecting another cell, and then try again.",
+        );
+      }
+      await model.whenNotEditing();
+    }
     const requestBytes = 200 + actions.reduce((sum, a) => sum + a.bytes, 0);
     if (requestBytes > model.requestLimitBytes) {
-      model.syncLog.push({ ok: false, requestBytes, responseBytes: 0, code: "RequestPayloadSizeLimitExceeded" });
-      throw new PreviewExcelError("RequestPayloadSizeLimitExceeded", "The request payload size has exceeded the limit. Please refer to the documentation: \"https://learn.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins\".");
+      const code = model.oversizeErrorCode;
+      model.syncLog.push({ ok: false, requestBytes, responseBytes: 0, code });
+      throw new PreviewExcelError(
+        code,
+        code === "GeneralException"
+          ? "An internal error has occurred."
+          : "The request payload size has exceeded the limit. Please refer to the documentation: \"https://learn.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins\".",
+      );
     }
     const pending: Pending[] = [];
     let mutated = false;
@@ -354,17 +372,27 @@ export class Workbook extends ClientObject<WorkbookModel> {
     this.settings = new SettingCollection(context);
   }
 
+  /** The selection as one range; Excel refuses it when several blocks are selected (the code is not documented). */
   getSelectedRange(): Range {
     return new Range(this.context, () => {
       const sheet = this.context.model.activeSheet;
+      if (sheet.moreSelected.length > 0) throw new PreviewExcelError("InvalidSelection", "The current selection is invalid for this operation.");
       return { sheet, rect: { ...sheet.selection } };
+    });
+  }
+
+  /** Every selected block (ExcelApi 1.9). */
+  getSelectedRanges(): RangeAreas {
+    return new RangeAreas(this.context, () => {
+      const sheet = this.context.model.activeSheet;
+      return { sheet, rects: [sheet.selection, ...sheet.moreSelected].map((r) => ({ ...r })) };
     });
   }
 
   getActiveCell(): Range {
     return new Range(this.context, () => {
       const sheet = this.context.model.activeSheet;
-      return { sheet, rect: { r: sheet.selection.r, c: sheet.selection.c, rows: 1, cols: 1 } };
+      return { sheet, rect: { r: sheet.active.r, c: sheet.active.c, rows: 1, cols: 1 } };
     });
   }
 
@@ -738,7 +766,54 @@ export class Range extends ClientObject<RangeTarget> {
     this._do(({ sheet, rect }) => {
       sheet.workbook.activate(sheet);
       sheet.selection = { ...rect };
+      sheet.active = { r: rect.r, c: rect.c };
     });
+  }
+}
+
+interface AreasTarget {
+  sheet: SheetModel;
+  rects: Rect[];
+}
+
+/** RangeAreas (ExcelApi 1.9): several blocks on one sheet. */
+export class RangeAreas extends ClientObject<AreasTarget> {
+  readonly areas: RangeCollection = new RangeCollection(this.context, () => this._t());
+  private _worksheet?: Worksheet;
+
+  get address(): string {
+    return this._get("address");
+  }
+  get areaCount(): number {
+    return this._get("areaCount");
+  }
+  get worksheet(): Worksheet {
+    return (this._worksheet ??= new Worksheet(this.context, () => this._t().sheet));
+  }
+  protected _scalars(): string[] {
+    return ["address", "areaCount"];
+  }
+  protected _read(prop: string, t: AreasTarget): unknown {
+    return prop === "areaCount" ? t.rects.length : t.rects.map((r) => `${quoteSheetName(t.sheet.name)}!${rectAddress(r)}`).join(",");
+  }
+  protected override _nav(prop: string) {
+    return prop === "areas" ? this.areas : prop === "worksheet" ? this.worksheet : undefined;
+  }
+}
+
+export class RangeCollection extends Collection<RangeTarget, Range> {
+  constructor(
+    context: RequestContext,
+    private readonly owner: () => AreasTarget,
+  ) {
+    super(context);
+  }
+  protected _list(): RangeTarget[] {
+    const { sheet, rects } = this.owner();
+    return rects.map((rect) => ({ sheet, rect }));
+  }
+  protected _wrap(target: RangeTarget): Range {
+    return new Range(this.context, () => target, target);
   }
 }
 

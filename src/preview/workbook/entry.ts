@@ -8,6 +8,10 @@
 import type { Scalar } from "./model";
 import { EPOCH_UTC, MS_PER_DAY } from "./numberFormat";
 
+/** Serials 1-59 (January and February 1900) count from 1899-12-31; Excel has no dates before 1900. */
+const EARLY_EPOCH_UTC = Date.UTC(1899, 11, 31);
+const MARCH_1900_UTC = Date.UTC(1900, 2, 1);
+
 export interface Entry {
   value: Scalar | null;
   formula?: string;
@@ -31,10 +35,12 @@ function parseNumber(text: string): number | null {
 function isoDateSerial(text: string): number | null {
   const m = ISO_DATE.exec(text);
   if (!m) return null;
+  if (text === "1900-02-29") return 60; // Excel's phantom leap day (Lotus 1-2-3 compatibility)
   const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   const d = new Date(ms);
   if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) return null;
-  return Math.round((ms - EPOCH_UTC) / MS_PER_DAY);
+  if (ms < EARLY_EPOCH_UTC + MS_PER_DAY) return null; // before 1900-01-01: stays text
+  return Math.round((ms - (ms < MARCH_1900_UTC ? EARLY_EPOCH_UTC : EPOCH_UTC)) / MS_PER_DAY);
 }
 
 /** Read a string as Excel would when it is entered into a cell with the given number format. */

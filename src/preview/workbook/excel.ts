@@ -7,9 +7,15 @@ import { PreviewExcelError, WorkbookModel, type PreviewWorkbookOptions } from ".
 
 export type Batch<T> = (context: RequestContext) => Promise<T>;
 
+/** Excel.RunOptions: the preview honours delayForCellEdit. */
+export interface RunOptions {
+  delayForCellEdit?: boolean;
+}
+
 export interface PreviewExcelNamespace {
   run<T>(batch: Batch<T>): Promise<T>;
   run<T>(object: RequestContext | ClientObject<unknown>, batch: Batch<T>): Promise<T>;
+  run<T>(options: RunOptions, batch: Batch<T>): Promise<T>;
   RequestContext: new () => RequestContext;
   SheetVisibility: { visible: "Visible"; hidden: "Hidden"; veryHidden: "VeryHidden" };
   ClearApplyTo: { all: "All"; formats: "Formats"; contents: "Contents" };
@@ -23,11 +29,13 @@ export function createPreviewWorkbook(options?: PreviewWorkbookOptions): Workboo
 }
 
 export function createPreviewExcel(workbook: WorkbookModel): PreviewExcelNamespace {
-  async function run<T>(a: Batch<T> | RequestContext | ClientObject<unknown>, b?: Batch<T>): Promise<T> {
+  async function run<T>(a: Batch<T> | RequestContext | ClientObject<unknown> | RunOptions, b?: Batch<T>): Promise<T> {
     const batch = typeof a === "function" ? a : b;
     if (typeof batch !== "function") throw new PreviewExcelError("InvalidArgument", "Excel.run needs a batch function.");
-    const reuse = typeof a === "function" ? undefined : a instanceof RequestContext ? a : a.context;
+    const options = typeof a === "object" && !(a instanceof RequestContext) && !(a instanceof ClientObject) ? a : undefined;
+    const reuse = typeof a === "function" || options ? undefined : a instanceof RequestContext ? a : (a as ClientObject<unknown>).context;
     const context = reuse ?? new RequestContext(workbook);
+    if (options?.delayForCellEdit) context.delayForCellEdit = true;
     const pending = batch(context);
     if (!pending || typeof (pending as Promise<T>).then !== "function")
       throw new PreviewExcelError("RunMustReturnPromise", "The batch function passed to the \".run\" method didn't return a promise.");

@@ -13,6 +13,8 @@ export type Visibility = "Visible" | "Hidden" | "VeryHidden";
 export type ClearApplyTo = "All" | "Formats" | "Contents";
 
 export const MAX_ROWS = 1_048_576;
+/** Characters one cell can hold. */
+export const MAX_CELL_TEXT = 32_767;
 export const MAX_COLS = 16_384;
 /** Excel's default column width (8.43 characters) in points. */
 export const DEFAULT_COLUMN_WIDTH = 48;
@@ -35,6 +37,12 @@ export interface Rect {
   c: number;
   rows: number;
   cols: number;
+}
+
+/** One cell's position (0-based). */
+export interface CellRef {
+  r: number;
+  c: number;
 }
 
 /** An error shaped like OfficeExtension.Error: `code` is Excel's error code string. */
@@ -141,6 +149,10 @@ export class SheetModel {
   frozenRows = 0;
   frozenCols = 0;
   selection: Rect = { r: 0, c: 0, rows: 1, cols: 1 };
+  /** Excel's active cell: inside the selection, its top-left unless a person extended it from another corner. */
+  active: CellRef = { r: 0, c: 0 };
+  /** Further blocks of a multi-block (Ctrl+click) selection; empty for a single block. */
+  moreSelected: Rect[] = [];
   deleted = false;
 
   constructor(
@@ -151,6 +163,12 @@ export class SheetModel {
 
   cell(r: number, c: number): Cell | undefined {
     return this.rowsData[r]?.[c];
+  }
+
+  /** True when the cell holds a value or a formula (what Ctrl+arrow stops at and what blocks text overflow). */
+  hasContent(r: number, c: number): boolean {
+    const cell = this.rowsData[r]?.[c];
+    return cell !== undefined && (cell.f !== undefined || (cell.v !== null && cell.v !== ""));
   }
 
   /** Cell for writing, created on demand. */
@@ -247,6 +265,8 @@ export class SheetModel {
       cell.v = value;
       cell.f = undefined;
     } else if (typeof value === "string") {
+      if (value.length > MAX_CELL_TEXT)
+        throw new PreviewExcelError("InvalidArgument", `A cell holds at most ${MAX_CELL_TEXT} characters; the text has ${value.length}.`);
       const entry = parseEntry(value, cell.nf);
       cell.v = entry.value;
       cell.f = entry.formula;
@@ -322,6 +342,11 @@ export interface PreviewWorkbookOptions {
   requestLimitBytes?: number;
   /** Response payload limit per sync, bytes (Excel on the web: 5 MB). */
   responseLimitBytes?: number;
+  /**
+   * Error code of a request over the limit: RequestPayloadSizeLimitExceeded (current Excel on the web) or
+   * GeneralException ("An internal error has occurred", as older builds answered big requests).
+   */
+  oversizeErrorCode?: "RequestPayloadSizeLimitExceeded" | "GeneralException";
   /** Name of the first sheet of a new workbook. */
   firstSheetName?: string;
 }
@@ -342,16 +367,27 @@ export class WorkbookModel {
   readonly settings = new Map<string, unknown>();
   readonly requestLimitBytes: number;
   readonly responseLimitBytes: number;
+  readonly oversizeErrorCode: "RequestPayloadSizeLimitExceeded" | "GeneralException";
+  /**
+   * True while a person is typing in a cell. Excel refuses every API request then
+   * (InvalidOperationInCellEditMode) unless the batch was run with delayForCellEdit, which waits.
+   */
+  cellEditMode = false;
+  private cellEditWaiters: (() => void)[] = [];
   /** Every sync's outcome, for tests and benchmarks. */
   readonly syncLog: SyncRecord[] = [];
   activeSheet: SheetModel;
+  /** Counts every change (views re-render on it). */
   version = 0;
+  /** Counts changes to cells, tables, widths and sheets, not to selection or the active sheet (views cache on it). */
+  dataVersion = 0;
   private nextId = 1;
   private readonly listeners = new Set<() => void>();
 
   constructor(options: PreviewWorkbookOptions = {}) {
     this.requestLimitBytes = options.requestLimitBytes ?? FIVE_MB;
     this.responseLimitBytes = options.responseLimitBytes ?? FIVE_MB;
+    this.oversizeErrorCode = options.oversizeErrorCode ?? "RequestPayloadSizeLimitExceeded";
     this.activeSheet = this.addSheet(options.firstSheetName ?? "Sheet1");
   }
 
@@ -360,14 +396,33 @@ export class WorkbookModel {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tell the views that something changed. */
-  changed(): void {
+  /** Tell the views that something changed: the data (default), or only the selection or active sheet ("view"). */
+  changed(what: "data" | "view" = "data"): void {
     this.version++;
+    if (what === "data") this.dataVersion++;
     for (const l of [...this.listeners]) l();
   }
 
   newId(prefix: string): string {
     return `{${prefix}-${this.nextId++}}`;
+  }
+
+  // ---- cell edit mode -------------------------------------------------------------------------------
+
+  /** A person starts typing in a cell (the grid's editor opens). */
+  beginCellEdit(): void {
+    this.cellEditMode = true;
+  }
+
+  /** The cell editor closes (Enter, Tab, Esc or a click elsewhere): delayed requests go ahead. */
+  endCellEdit(): void {
+    this.cellEditMode = false;
+    for (const wake of this.cellEditWaiters.splice(0)) wake();
+  }
+
+  /** Resolves when no cell is being edited. */
+  whenNotEditing(): Promise<void> {
+    return this.cellEditMode ? new Promise((resolve) => this.cellEditWaiters.push(resolve)) : Promise.resolve();
   }
 
   // ---- sheets -------------------------------------------------------------------------------------
@@ -531,6 +586,34 @@ export class WorkbookModel {
 
   /** A person typed `text` into a cell: parsed as Excel does; typing just below a table extends it. */
   editCell(sheet: SheetModel, r: number, c: number, text: string): void {
+    this.typeInto(sheet, r, c, text);
+    this.changed();
+  }
+
+  /**
+   * A person pasted a block of text cells with its top-left at (r, c): each cell is entered as if typed (rows
+   * pasted just below a table extend it). Returns the block's rectangle; refuses, changing nothing, when the
+   * block would run off the sheet.
+   */
+  pasteCells(sheet: SheetModel, r: number, c: number, texts: readonly (readonly string[])[]): Rect {
+    const cols = Math.max(0, ...texts.map((row) => row.length));
+    if (texts.length === 0 || cols === 0) return { r, c, rows: 0, cols: 0 };
+    if (r + texts.length > MAX_ROWS || c + cols > MAX_COLS)
+      throw new PreviewExcelError("InvalidOperation", "The pasted cells do not fit on the sheet below and right of the active cell.");
+    texts.forEach((row, i) => {
+      for (let k = 0; k < cols; k++) this.typeInto(sheet, r + i, c + k, row[k] ?? "");
+    });
+    this.changed();
+    return { r, c, rows: texts.length, cols };
+  }
+
+  /** The Delete key: values and formulas in `rect` go, formats stay (a cleared table header becomes ColumnN). */
+  clearContents(sheet: SheetModel, rect: Rect): void {
+    sheet.clear(rect, "Contents");
+    this.changed();
+  }
+
+  private typeInto(sheet: SheetModel, r: number, c: number, text: string): void {
     const below = sheet.tables().find((t) => r === t.r + t.rows && c >= t.c && c < t.c + t.cols);
     if (below && text !== "") {
       below.rows += 1;
@@ -550,13 +633,22 @@ export class WorkbookModel {
     } else {
       sheet.enter(r, c, text);
     }
-    this.changed();
   }
 
-  select(sheet: SheetModel, rect: Rect): void {
+  /** Selects `rect` with `active` (default its top-left) as the active cell, and shows the sheet when visible. */
+  select(sheet: SheetModel, rect: Rect, active: CellRef = { r: rect.r, c: rect.c }): void {
     sheet.selection = rect;
+    sheet.moreSelected = [];
+    sheet.active = { ...active };
     if (sheet.visibility === "Visible") this.activeSheet = sheet;
-    this.changed();
+    this.changed("view");
+  }
+
+  /** A selection of several blocks (Ctrl+click); the first holds the active cell. */
+  selectAreas(sheet: SheetModel, rects: readonly Rect[]): void {
+    if (rects.length === 0) throw new PreviewExcelError("InvalidArgument", "A selection needs at least one block.");
+    this.select(sheet, rects[0]);
+    sheet.moreSelected = rects.slice(1).map((r) => ({ ...r }));
   }
 
   /** Everything the workbook holds, as JSON (used to check that no secret ever reaches the workbook). */

@@ -5,9 +5,27 @@
  */
 import type { Scalar } from "./model";
 
-/** Day 0 of Excel's 1900 date system (1899-12-30, which absorbs its 1900 leap-year bug for later dates). */
+/**
+ * Day 0 of Excel's 1900 date system for serials from 61 (1900-03-01) on: 1899-12-30, which absorbs the
+ * 1900 leap-year bug. Serials 1-59 are 1900-01-01..1900-02-28 and 60 is the phantom 1900-02-29.
+ */
 export const EPOCH_UTC = Date.UTC(1899, 11, 30);
 export const MS_PER_DAY = 86_400_000;
+/** Serial of 1900-03-01, the first date Excel counts correctly. */
+export const FIRST_CORRECT_SERIAL = 61;
+/** Serial of 9999-12-31, Excel's last date. */
+export const MAX_DATE_SERIAL = 2_958_465;
+
+/** Excel's calendar for a serial: 0 shows as 1900-01-00, 60 as 1900-02-29; weekdays follow the serial. */
+function serialParts(serial: number): { y: number; mo: number; day: number; wd: number; h: number; mi: number; s: number } {
+  const ms = Math.round(serial * MS_PER_DAY);
+  const whole = Math.floor(ms / MS_PER_DAY);
+  const t = new Date(ms - whole * MS_PER_DAY);
+  const time = { h: t.getUTCHours(), mi: t.getUTCMinutes(), s: t.getUTCSeconds(), wd: (whole + 6) % 7 };
+  if (whole < FIRST_CORRECT_SERIAL) return { y: 1900, mo: whole <= 31 ? 0 : 1, day: whole <= 31 ? whole : whole - 31, ...time };
+  const d = new Date(EPOCH_UTC + whole * MS_PER_DAY);
+  return { y: d.getUTCFullYear(), mo: d.getUTCMonth(), day: d.getUTCDate(), ...time };
+}
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -45,11 +63,8 @@ function pad(n: number, width: number): string {
 }
 
 function formatDate(serial: number, code: string): string {
-  if (serial < 0) return "#".repeat(8);
-  const ms = EPOCH_UTC + Math.round(serial * MS_PER_DAY);
-  const d = new Date(ms);
-  const [y, mo, day, wd] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCDay()];
-  const [h, mi, s] = [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
+  if (serial < 0 || serial >= MAX_DATE_SERIAL + 1) return "#".repeat(8);
+  const { y, mo, day, wd, h, mi, s } = serialParts(serial);
   const ampm = /AM\/PM/i.test(code);
   const tokens = code.match(/"[^"]*"|\\.|AM\/PM|yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|[^"\\]/gi) ?? [];
   let out = "";
@@ -135,7 +150,8 @@ function formatNumberSection(n: number, section: string): string {
   if (intDigits === "0" && minInt === 0) intDigits = "";
   intDigits = intDigits.padStart(minInt, "0");
   if (grouping) intDigits = intDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return prefix + intDigits + (frac ? `.${frac}` : maxDec > 0 && minDec > 0 ? "." : "") + suffix;
+  // A decimal point in the code always shows, even with no digits after it: "0.##" shows 5 as "5.".
+  return prefix + intDigits + (frac ? `.${frac}` : numPart.includes(".") ? "." : "") + suffix;
 }
 
 /** The text Excel would show for a value under a number format (ignoring column width). */

@@ -1,0 +1,161 @@
+/**
+ * One row of the grid: its number and the cells of the visible column window. Memoised: a row renders again
+ * only when the data changes or the selection, active cell or editor touch it, so scrolling and moving
+ * the active cell re-render a few rows, not the screen.
+ */
+import * as React from "react";
+import { mergeClasses } from "@fluentui/react-components";
+import { columnLetters, type SheetModel } from "../workbook/model";
+import { HEADER_WIDTH, type ColumnLayout } from "./layout";
+import { useGridStyles } from "./styles";
+
+export interface GridRowProps {
+  sheet: SheetModel;
+  r: number;
+  /** The workbook's dataVersion: cell contents are read from the sheet, so a change must re-render. */
+  dataVersion: number;
+  layout: ColumnLayout;
+  /** The column window [c0, c1) to render. */
+  c0: number;
+  c1: number;
+  rowHeight: number;
+  totalWidth: number;
+  /** For a frozen row: its sticky top offset, px. */
+  stickyTop?: number;
+  /** The last frozen row draws the freeze line. */
+  frozenEdge: boolean;
+  /** Selected columns [selStart, selEnd) in this row (both -1 when the row is outside the selection). */
+  selStart: number;
+  selEnd: number;
+  /** Column of the active cell when it is in this row, else -1. */
+  activeCol: number;
+  /** Column being edited in this row (else -1), and the editor to put there. */
+  editCol: number;
+  editor?: React.ReactNode;
+}
+
+/** A stable DOM id for a cell (aria-activedescendant points at it). */
+export function cellId(sheet: SheetModel, r: number, c: number): string {
+  return `pv-${sheet.id.replace(/[^a-z0-9-]/gi, "")}-${columnLetters(c)}${r + 1}`;
+}
+
+type Kind = "empty" | "number" | "boolean" | "error" | "string";
+
+function kindOf(sheet: SheetModel, r: number, c: number): Kind {
+  const value = sheet.valueAt(r, c);
+  if (value === "") return "empty";
+  if (typeof value === "number") return "number";
+  if (typeof value === "boolean") return "boolean";
+  return /^#[A-Z/0!?]+[!?A]$/.test(value) && sheet.cell(r, c)?.f ? "error" : "string";
+}
+
+/** Left of the window, the nearest filled cell of the row when its text may run on into the window. */
+function spillSource(sheet: SheetModel, r: number, c0: number): number {
+  if (c0 === 0 || sheet.hasContent(r, c0)) return -1;
+  const row = sheet.rowsData[r];
+  if (!row) return -1;
+  for (let c = Math.min(c0, row.length) - 1; c >= 0; c--) {
+    if (sheet.hasContent(r, c)) return kindOf(sheet, r, c) === "string" ? c : -1;
+  }
+  return -1;
+}
+
+function GridRowView(props: GridRowProps): React.JSX.Element {
+  const { sheet, r, layout, c0, c1, rowHeight, selStart, selEnd, activeCol, editCol } = props;
+  const styles = useGridStyles();
+  const tables = sheet.tables().filter((t) => t.r === r);
+  const isTableHeader = (c: number) => tables.some((t) => c >= t.c && c < t.c + t.cols);
+  const lineHeight = `${rowHeight - 1}px`;
+
+  // Columns to draw: a cell left of the window whose text runs into it, then the window.
+  const columns: number[] = [];
+  const source = spillSource(sheet, r, c0);
+  if (source >= 0) columns.push(source);
+  for (let c = c0; c < c1; c++) columns.push(c);
+
+  const children: React.ReactNode[] = [];
+  let x = 0; // px from the left of column A drawn so far
+  for (const c of columns) {
+    const left = layout.left(c);
+    if (left > x) children.push(<div key={`gap${c}`} aria-hidden className={styles.gap} style={{ width: left - x }} />);
+    const width = layout.width(c);
+    x = left + width;
+    if (width === 0) continue; // a hidden column
+    const address = `${columnLetters(c)}${r + 1}`;
+    const cell = sheet.cell(r, c);
+    const kind = kindOf(sheet, r, c);
+    const selected = c >= selStart && c < selEnd;
+    const isActive = c === activeCol;
+    const isEditing = c === editCol;
+    // Text runs on over empty cells to its right and stops at the first filled one, as in Excel.
+    let spillTo = c + 1;
+    if (kind === "string" && !isEditing) while (spillTo < c1 && !sheet.hasContent(r, spillTo)) spillTo++;
+    const spills = spillTo > c + 1;
+    const text = sheet.textAt(r, c);
+    children.push(
+      <div
+        key={c}
+        id={cellId(sheet, r, c)}
+        role="gridcell"
+        aria-colindex={c + 2}
+        aria-selected={selected}
+        data-address={address}
+        data-type={kind}
+        title={cell?.f}
+        className={mergeClasses(
+          styles.cell,
+          kind === "number" && styles.number,
+          kind === "boolean" && styles.centered,
+          kind === "error" && styles.error,
+          isTableHeader(c) && styles.tableHeader,
+          selected && !isActive && styles.selected,
+          isActive && styles.active,
+          props.frozenEdge && styles.frozenEdge,
+          spills && styles.spill,
+          isEditing && styles.editing,
+        )}
+        style={{
+          width,
+          height: rowHeight,
+          lineHeight,
+          backgroundColor: cell?.fill && !(selected && !isActive) ? cell.fill : undefined,
+          fontWeight: cell?.bold ? 600 : undefined,
+          color: cell?.fontColor,
+        }}
+      >
+        {isEditing ? (
+          props.editor
+        ) : spills ? (
+          // Clipped just before the next filled cell (the cell's own padding stays clear on the left).
+          <span className={styles.spillText} style={{ width: layout.left(spillTo) - layout.left(c) - 9 }}>
+            {text}
+          </span>
+        ) : (
+          text
+        )}
+      </div>,
+    );
+  }
+
+  return (
+    <div
+      role="row"
+      aria-rowindex={r + 2}
+      className={mergeClasses(styles.row, props.stickyTop !== undefined && styles.sticky)}
+      style={{ height: rowHeight, width: props.totalWidth, top: props.stickyTop }}
+    >
+      <div
+        role="rowheader"
+        aria-colindex={1}
+        data-row={r + 1}
+        className={mergeClasses(styles.cell, styles.header, styles.rowHeader, selStart >= 0 && styles.headerSelected)}
+        style={{ width: HEADER_WIDTH, height: rowHeight, lineHeight }}
+      >
+        {r + 1}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export const GridRow = React.memo(GridRowView);
