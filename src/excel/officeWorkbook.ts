@@ -1,26 +1,24 @@
 /**
- * WorkbookPort over the Excel JavaScript API. The only module that calls Excel.*.
+ * WorkbookPort over the Excel JavaScript API. The only module that calls Excel.* (with transfer.ts, which
+ * moves cells within Excel's request and response limits). See docs/excel-layer.md.
  *
  * Layout of a table sheet: A1 title (bold), A2 "Last refreshed <local time>", header row 3, data from row 4;
  * the first three rows are frozen.
  *
- * Writes: one 2-D assignment of numberFormat then values per block; blocks are sized from an estimate of
- * their JSON size to stay well under Excel on the web's 5 MB request limit, and a block that still fails
- * with RequestPayloadSizeLimitExceeded is split in half and retried. Reads are chunked the same way
- * against the response limit.
+ * Writes: one 2-D assignment of numberFormat then values per block of consecutive rows; only the cells that
+ * change are written (a column update or a retry's annotations never rewrite the rows between, which would
+ * turn a user's formula into its value). Requests are sized from an estimate of their JSON to stay well under
+ * Excel on the web's 5 MB limit (transfer.ts).
  *
- * Formula safety: Excel reads a string assigned to Range.values as if typed, so "=...", "+...", "-..."
- * and "@..." become formulas. Every string cell is therefore given the text number format "@" in the
- * same request, before its value: Excel then stores the string as text, verbatim (no leading apostrophe
- * appears in the value, and "00123" keeps its zeros).
+ * Formula safety: Excel reads a string assigned to Range.values as if typed, so "=...", "+...", "-..." and
+ * "@..." become formulas. Every string cell is given the text number format "@" in the same request, before
+ * its value (cellValues.ts): Excel then stores the string as text, verbatim.
+ *
+ * Every batch runs with delayForCellEdit, so a multi-request write waits while the user is typing in a cell
+ * instead of failing halfway.
  */
-import {
-  dateToSerial,
-  defaultNumberFormat,
-  isoDateToSerial,
-  safeTableName,
-  sheetNameProblem,
-} from "./cells";
+import { defaultNumberFormat, safeTableName, sheetNameProblem } from "./cells";
+import { checkCellTexts, GENERAL, type Raw, TEXT, toExcelCell, toRawCell } from "./cellValues";
 import {
   type AnnotateOptions,
   type AnnotationTone,
@@ -39,6 +37,9 @@ import {
   type WriteTableResult,
   WorkbookError,
 } from "./port";
+import { errorCode, type ReadBudget, readRows, type Run, type WriteBudget, writeRuns } from "./transfer";
+
+export { toExcelCell } from "./cellValues";
 
 export interface OfficeWorkbookOptions {
   /** Estimated JSON bytes allowed in one write request. Default 2.5 MB: half of the 5 MB limit, for overhead and estimate error. */
@@ -47,18 +48,19 @@ export interface OfficeWorkbookOptions {
   maxReadCells?: number;
   /** Clock for the "Last refreshed" stamp (tests). */
   now?: () => Date;
+  /**
+   * Whether the host supports an ExcelApi requirement set (e.g. "1.9"). Default: Office's own check
+   * (Office.context.requirements.isSetSupported), or true where Office is absent (the browser preview).
+   */
+  supportsExcelApi?: (version: string) => boolean;
 }
 
 type Ctx = Excel.RequestContext;
-type Raw = string | number | boolean;
 
 /** Row 1 title, row 2 stamp, row 3 header (0-based below). */
 const TITLE_ROW = 0;
 const HEADER_ROW = 2;
 const FIRST_DATA_ROW = HEADER_ROW + 1;
-
-const TEXT = "@";
-const GENERAL = "General";
 
 const TONE_FILL: Record<AnnotationTone, string | null> = {
   success: "#C6EFCE",
@@ -73,14 +75,22 @@ export const ERROR_CELL_FILL = "#FFC7CE";
 /** Fill operations per request when colouring cells (each is a small action). */
 const FILL_OPS_PER_SYNC = 2000;
 
-function errorCode(e: unknown): string | undefined {
-  return typeof e === "object" && e !== null ? (e as { code?: string }).code : undefined;
+/**
+ * Our ceiling on one document setting's JSON. Excel documents no limit, but settings are stored in the file
+ * with the add-in's other settings and read whole; bulk data (snapshots) belongs on a hidden sheet.
+ */
+export const MAX_SETTING_CHARS = 64 * 1024;
+
+function hostSupports(version: string): boolean {
+  const requirements = typeof Office !== "undefined" ? Office.context?.requirements : undefined;
+  return requirements ? requirements.isSetSupported("ExcelApi", version) : true;
 }
 
 function run<T>(batch: (ctx: Ctx) => Promise<T>): Promise<T> {
   if (typeof Excel === "undefined" || typeof Excel.run !== "function")
     throw new WorkbookError("Excel is not available: open the add-in in Excel, or use the browser preview.", "ExcelUnavailable");
-  return Excel.run(batch);
+  // delayForCellEdit: while the user edits a cell Excel would refuse every request (InvalidOperationInCellEditMode).
+  return Excel.run({ delayForCellEdit: true }, batch);
 }
 
 /** Turn Excel failures into WorkbookError with a message a person can act on; keep Excel's code. */
@@ -100,72 +110,6 @@ function localStamp(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/** A flow value -> [value Excel stores, number format], by column type. Strings always get "@". */
-export function toExcelCell(value: CellValue, type: CellType, numberFormat?: string): [Raw, string] {
-  const fmt = numberFormat ?? defaultNumberFormat(type);
-  const asText = (s: string): [Raw, string] => [s, TEXT];
-  if (value === null || value === undefined || value === "") return ["", fmt];
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return ["", fmt];
-    const serial = dateToSerial(value);
-    return [type === "date" ? Math.floor(serial) : serial, type === "date" || type === "datetime" ? fmt : defaultNumberFormat("datetime")];
-  }
-  switch (type) {
-    case "text":
-      return asText(typeof value === "string" ? value : String(value));
-    case "boolean":
-      if (typeof value === "boolean") return [value, GENERAL];
-      if (typeof value === "string" && /^(true|false)$/i.test(value.trim())) return [value.trim().toLowerCase() === "true", GENERAL];
-      return typeof value === "number" ? [value, GENERAL] : asText(value);
-    case "date":
-    case "datetime": {
-      if (typeof value === "number") return Number.isFinite(value) ? [value, fmt] : ["", fmt];
-      if (typeof value === "boolean") return asText(String(value));
-      const t = value.trim();
-      const day = isoDateToSerial(t);
-      if (day !== null) return [day, fmt];
-      if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(t)) {
-        const d = new Date(t);
-        if (!Number.isNaN(d.getTime())) {
-          if (type === "date") return [isoDateToSerial(t.slice(0, 10)) ?? Math.floor(dateToSerial(d)), fmt];
-          return [dateToSerial(d), fmt];
-        }
-      }
-      return asText(value);
-    }
-    default: {
-      // integer, number, currency, percent
-      if (typeof value === "number") return Number.isFinite(value) ? [value, fmt] : ["", fmt];
-      if (typeof value === "boolean") return asText(String(value));
-      const t = value.trim().replace(/(\d),(?=\d{3}\b)/g, "$1");
-      if (PLAIN_NUMBER.test(t)) return [Number(t), fmt];
-      return asText(value);
-    }
-  }
-}
-
-/** A value of unknown type (hidden tables, snapshots): strings as text, numbers and booleans as they are. */
-function toRawCell(value: CellValue): [Raw, string] {
-  if (value === null || value === undefined) return ["", TEXT];
-  if (typeof value === "string") return [value, TEXT];
-  if (typeof value === "number") return Number.isFinite(value) ? [value, GENERAL] : ["", TEXT];
-  if (typeof value === "boolean") return [value, GENERAL];
-  return toExcelCell(value, "datetime");
-}
-
-function cellBytes(v: Raw, f: string): number {
-  // JSON of the value and of its format, with quotes and commas; non-ASCII counted as up to 3 bytes.
-  const s = typeof v === "string" ? v : String(v);
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    n += c < 0x80 ? (c === 0x22 || c === 0x5c || c < 0x20 ? 2 : 1) : c < 0x800 ? 2 : 3;
-  }
-  return n + f.length + 6;
-}
-
 function defaultWidth(col: ColumnSpec, sample: readonly (readonly CellValue[])[], index: number): number {
   if (col.width !== undefined) return col.width;
   const typical: Partial<Record<CellType, number>> = { date: 10, datetime: 16, boolean: 6, currency: 12, percent: 8, integer: 8 };
@@ -183,6 +127,17 @@ function isBlankRow(row: unknown[]): boolean {
   return row.every((v) => v === "" || v === null || v === undefined);
 }
 
+/** Sorted distinct row indexes as contiguous runs. */
+function rowRuns(rows: Iterable<number>): { from: number; count: number }[] {
+  const out: { from: number; count: number }[] = [];
+  for (const r of [...new Set(rows)].sort((a, b) => a - b)) {
+    const last = out[out.length - 1];
+    if (last && last.from + last.count === r) last.count++;
+    else out.push({ from: r, count: 1 });
+  }
+  return out;
+}
+
 interface TableInfo {
   name: string;
   sheetName: string;
@@ -196,82 +151,11 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
   const maxRequestBytes = options.maxRequestBytes ?? 2_500_000;
   const maxReadCells = options.maxReadCells ?? 100_000;
   const now = options.now ?? (() => new Date());
+  const supports = options.supportsExcelApi ?? hostSupports;
 
-  // ---- blocks ---------------------------------------------------------------------------------------
-
-  /** One numberFormat + values assignment in its own request; halves and retries when Excel says it's too large. */
-  async function writeBlock(ctx: Ctx, sheetName: string, row: number, col: number, values: Raw[][], formats: string[][]): Promise<void> {
-    const range = ctx.workbook.worksheets.getItem(sheetName).getRangeByIndexes(row, col, values.length, values[0].length);
-    range.numberFormat = formats;
-    range.values = values;
-    try {
-      await ctx.sync();
-    } catch (e) {
-      if (errorCode(e) !== "RequestPayloadSizeLimitExceeded") throw e;
-      if (values.length === 1)
-        throw new WorkbookError("One row is larger than Excel's 5 MB request limit and cannot be written.", "RequestPayloadSizeLimitExceeded");
-      const half = Math.ceil(values.length / 2);
-      await writeBlock(ctx, sheetName, row, col, values.slice(0, half), formats.slice(0, half));
-      await writeBlock(ctx, sheetName, row + half, col, values.slice(half), formats.slice(half));
-    }
-  }
-
-  /** Write rows (converted one at a time) in blocks sized to the request budget. */
-  async function writeRows(
-    ctx: Ctx,
-    sheetName: string,
-    startRow: number,
-    startCol: number,
-    count: number,
-    cellsOf: (i: number) => [Raw[], string[]],
-    onProgress?: (written: number) => void,
-  ): Promise<void> {
-    let values: Raw[][] = [];
-    let formats: string[][] = [];
-    let bytes = 0;
-    let blockStart = 0;
-    const flush = async (end: number) => {
-      if (values.length === 0) return;
-      await writeBlock(ctx, sheetName, startRow + blockStart, startCol, values, formats);
-      onProgress?.(end);
-      values = [];
-      formats = [];
-      bytes = 0;
-      blockStart = end;
-    };
-    for (let i = 0; i < count; i++) {
-      const [v, f] = cellsOf(i);
-      let rowBytes = 4;
-      for (let k = 0; k < v.length; k++) rowBytes += cellBytes(v[k], f[k]);
-      if (values.length > 0 && bytes + rowBytes > maxRequestBytes) await flush(i);
-      values.push(v);
-      formats.push(f);
-      bytes += rowBytes;
-    }
-    await flush(count);
-  }
-
-  /** Read properties of a rectangle in chunks of rows; halves a chunk on ResponsePayloadSizeLimitExceeded. */
-  async function readRows(ctx: Ctx, sheetName: string, row: number, col: number, rows: number, cols: number, prop: "values" | "numberFormat" = "values"): Promise<unknown[][]> {
-    const out: unknown[][] = [];
-    const readChunk = async (r: number, n: number): Promise<void> => {
-      const range = ctx.workbook.worksheets.getItem(sheetName).getRangeByIndexes(r, col, n, cols);
-      range.load(prop);
-      try {
-        await ctx.sync();
-      } catch (e) {
-        if (errorCode(e) !== "ResponsePayloadSizeLimitExceeded" || n === 1) throw e;
-        const half = Math.ceil(n / 2);
-        await readChunk(r, half);
-        await readChunk(r + half, n - half);
-        return;
-      }
-      for (const line of range[prop] as unknown[][]) out.push(line);
-    };
-    const per = Math.max(1, Math.floor(maxReadCells / Math.max(1, cols)));
-    for (let r = 0; r < rows; r += per) await readChunk(row + r, Math.min(per, rows - r));
-    return out;
-  }
+  // Budgets are per operation: a refusal lowers them for the rest of that operation only.
+  const writeBudget = (): WriteBudget => ({ bytes: maxRequestBytes });
+  const readBudget = (): ReadBudget => ({ cells: maxReadCells });
 
   // ---- finding things -------------------------------------------------------------------------------
 
@@ -282,27 +166,29 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     return tables.items.map((t) => ({ name: t.name, sheetName: t.worksheet.name }));
   }
 
-  /** The first table on a sheet with its header and data body position, or null. */
-  async function findTable(ctx: Ctx, sheetName: string): Promise<TableInfo | null> {
-    const key = sheetName.toLowerCase();
-    const found = (await loadTables(ctx)).find((t) => t.sheetName.toLowerCase() === key);
-    if (!found) return null;
-    return describeTable(ctx, found.name, found.sheetName);
-  }
-
-  async function describeTable(ctx: Ctx, name: string, sheetName: string): Promise<TableInfo> {
+  /** Queue the loads that describe a table; the returned function reads them after the next sync. */
+  function queueDescribe(ctx: Ctx, name: string, sheetName: string): () => TableInfo {
     const table = ctx.workbook.tables.getItem(name);
     const header = table.getHeaderRowRange().load("values");
     const body = table.getDataBodyRange().load("rowIndex, columnIndex, rowCount");
-    await ctx.sync();
-    return {
+    return () => ({
       name,
       sheetName,
       headers: (header.values[0] as unknown[]).map((h) => String(h)),
       bodyRow: body.rowIndex,
       bodyCol: body.columnIndex,
       bodyRows: body.rowCount,
-    };
+    });
+  }
+
+  /** The first table on a sheet with its header and data body position, or null. */
+  async function findTable(ctx: Ctx, sheetName: string): Promise<TableInfo | null> {
+    const key = sheetName.toLowerCase();
+    const found = (await loadTables(ctx)).find((t) => t.sheetName.toLowerCase() === key);
+    if (!found) return null;
+    const describe = queueDescribe(ctx, found.name, found.sheetName);
+    await ctx.sync();
+    return describe();
   }
 
   async function requireTable(ctx: Ctx, sheetName: string): Promise<TableInfo> {
@@ -319,6 +205,11 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
   function checkSheetName(name: string): void {
     const problem = sheetNameProblem(name);
     if (problem) throw new WorkbookError(`"${name}" cannot be a sheet name. ${problem}`, "InvalidArgument");
+  }
+
+  function checkRows(info: TableInfo, rows: readonly number[]): void {
+    const bad = rows.find((r) => !Number.isInteger(r) || r < 0 || r >= info.bodyRows);
+    if (bad !== undefined) throw new WorkbookError(`Row ${bad} is outside the table on "${info.sheetName}".`, "InvalidArgument");
   }
 
   // ---- fills ----------------------------------------------------------------------------------------
@@ -353,17 +244,6 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     } while (i < runs.length);
   }
 
-  /** Sorted distinct row indexes as contiguous runs. */
-  function rowRuns(rows: number[]): { from: number; count: number }[] {
-    const out: { from: number; count: number }[] = [];
-    for (const r of [...new Set(rows)].sort((a, b) => a - b)) {
-      const last = out[out.length - 1];
-      if (last && last.from + last.count === r) last.count++;
-      else out.push({ from: r, count: 1 });
-    }
-    return out;
-  }
-
   function toneOf(a: RowAnnotation): AnnotationTone {
     if (a.tone) return a.tone;
     const s = a.status.trim().toLowerCase();
@@ -383,8 +263,10 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     const dup = headers.find((h, i) => headers.findIndex((x) => x.toLowerCase() === h.toLowerCase()) !== i);
     if (dup !== undefined || headers.some((h) => h.trim() === ""))
       throw new WorkbookError(`Column headers must be unique and not blank${dup ? ` ("${dup}" repeats)` : ""}.`, "InvalidArgument");
-    const tableName = safeTableName(opts.tableName);
     const width = columns.length;
+    // Before anything is cleared: a refused cell must not cost the sheet its previous data.
+    checkCellTexts([[opts.title ?? ""], headers, ...rows], (i, k) => (i < 2 ? "the title or a header" : `row ${i - 1}, column "${columns[k]?.header}"`), width);
+    const tableName = safeTableName(opts.tableName);
 
     return guard(`write sheet "${sheetName}"`, () =>
       run(async (ctx) => {
@@ -395,7 +277,8 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         const clash = tables.find((t) => t.name.toLowerCase() === tableName.toLowerCase() && t.sheetName.toLowerCase() !== sheetName.toLowerCase());
         if (clash) throw new WorkbookError(`The table name "${tableName}" is already used on sheet "${clash.sheetName}".`, "ItemAlreadyExists");
 
-        // Prepare the sheet: same sheet and table name on re-import; old content removed.
+        // Prepare the sheet: same sheet and table name on re-import; old content removed. The old table is
+        // deleted in this request and the new one (same name) added in the last, never both in one request.
         let ws: Excel.Worksheet;
         if (existing) {
           ws = sheets.getItem(existing.name);
@@ -416,20 +299,18 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         await ctx.sync();
         const name = existing?.name ?? sheetName;
 
-        await writeRows(
-          ctx,
-          name,
-          FIRST_DATA_ROW,
-          0,
-          rows.length,
-          (i) => {
+        const data: Run = {
+          row: FIRST_DATA_ROW,
+          col: 0,
+          count: rows.length,
+          cells: (i) => {
             const v: Raw[] = new Array(width);
             const f: string[] = new Array(width);
             for (let k = 0; k < width; k++) [v[k], f[k]] = toExcelCell(rows[i][k], columns[k].type, columns[k].numberFormat);
             return [v, f];
           },
-          (written) => opts.onProgress?.(written, rows.length),
-        );
+        };
+        await writeRuns(ctx, name, [data], writeBudget(), (written) => opts.onProgress?.(written, rows.length));
 
         // The table over header + data (Excel gives a header-only table one empty row: format it too).
         const bodyRows = Math.max(rows.length, 1);
@@ -454,7 +335,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
       run(async (ctx) => {
         const info = await findTable(ctx, sheetName);
         if (!info) return null;
-        const rows = await readRows(ctx, info.sheetName, info.bodyRow, info.bodyCol, info.bodyRows, info.headers.length);
+        const rows = await readRows(ctx, info.sheetName, info.bodyRow, info.bodyCol, info.bodyRows, info.headers.length, readBudget());
         while (rows.length > 0 && isBlankRow(rows[rows.length - 1])) rows.pop();
         return { sheetName: info.sheetName, tableName: info.name, columns: info.headers, rows, rowCount: rows.length };
       }),
@@ -463,23 +344,33 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
 
   async function writeColumnValues(sheetName: string, column: string, updates: readonly ColumnValueUpdate[], type?: CellType): Promise<void> {
     if (updates.length === 0) return;
+    checkCellTexts(
+      updates.map((u) => [u.value]),
+      (i) => `row ${updates[i].rowIndex + 1}, column "${column}"`,
+    );
     return guard(`write column "${column}" on "${sheetName}"`, () =>
       run(async (ctx) => {
         const info = await requireTable(ctx, sheetName);
         const k = columnIndex(info, column);
         if (k < 0) throw new WorkbookError(`Sheet "${sheetName}" has no column "${column}".`, "ItemNotFound");
-        const bad = updates.find((u) => !Number.isInteger(u.rowIndex) || u.rowIndex < 0 || u.rowIndex >= info.bodyRows);
-        if (bad) throw new WorkbookError(`Row ${bad.rowIndex} is outside the table on "${sheetName}".`, "InvalidArgument");
-        const first = Math.min(...updates.map((u) => u.rowIndex));
-        const last = Math.max(...updates.map((u) => u.rowIndex));
-        const n = last - first + 1;
-        const values = (await readRows(ctx, info.sheetName, info.bodyRow + first, info.bodyCol + k, n, 1)).map((r) => r[0] as Raw);
-        const formats = (await readRows(ctx, info.sheetName, info.bodyRow + first, info.bodyCol + k, n, 1, "numberFormat")).map((r) => String(r[0]));
-        for (const u of updates) {
-          const t = type ?? (typeof u.value === "number" ? "number" : typeof u.value === "boolean" ? "boolean" : u.value instanceof Date ? "datetime" : "text");
-          [values[u.rowIndex - first], formats[u.rowIndex - first]] = toExcelCell(u.value, t);
-        }
-        await writeRows(ctx, info.sheetName, info.bodyRow + first, info.bodyCol + k, n, (i) => [[values[i]], [formats[i]]]);
+        checkRows(
+          info,
+          updates.map((u) => u.rowIndex),
+        );
+        // Only the updated cells are written (runs of consecutive rows); the rows between keep what they hold.
+        const byRow = new Map(updates.map((u) => [u.rowIndex, u.value]));
+        const cell = (v: CellValue): [Raw[], string[]] => {
+          const t = type ?? (typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : v instanceof Date ? "datetime" : "text");
+          const [x, f] = toExcelCell(v, t);
+          return [[x], [f]];
+        };
+        const runs = rowRuns(byRow.keys()).map(({ from, count }) => ({
+          row: info.bodyRow + from,
+          col: info.bodyCol + k,
+          count,
+          cells: (i: number) => cell(byRow.get(from + i) ?? null),
+        }));
+        await writeRuns(ctx, info.sheetName, runs, writeBudget());
       }),
     );
   }
@@ -488,52 +379,51 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     const statusHeader = opts.statusColumn ?? "Status";
     const messageHeader = opts.messageColumn ?? "Message";
     const clearOthers = opts.clearOthers ?? true;
+    checkCellTexts(
+      annotations.map((a) => [a.status, a.message]),
+      (i, k) => `row ${annotations[i].rowIndex + 1}, column "${k === 0 ? statusHeader : messageHeader}"`,
+    );
     return guard(`annotate rows on "${sheetName}"`, () =>
       run(async (ctx) => {
         const info = await requireTable(ctx, sheetName);
         const sk = columnIndex(info, statusHeader);
         const mk = columnIndex(info, messageHeader);
         if (sk < 0 || mk < 0) throw new WorkbookError(`Sheet "${sheetName}" needs "${statusHeader}" and "${messageHeader}" columns.`, "ItemNotFound");
-        const bad = annotations.find((a) => !Number.isInteger(a.rowIndex) || a.rowIndex < 0 || a.rowIndex >= info.bodyRows);
-        if (bad) throw new WorkbookError(`Row ${bad.rowIndex} is outside the table on "${sheetName}".`, "InvalidArgument");
+        checkRows(
+          info,
+          annotations.map((a) => a.rowIndex),
+        );
         if (annotations.length === 0 && !clearOthers) return;
-        // Rewrite the whole Status/Message columns when clearing, else only the span of annotated rows.
-        const rowsIn = annotations.map((a) => a.rowIndex);
-        const from = clearOthers ? 0 : Math.min(...rowsIn);
-        const n = clearOthers ? info.bodyRows : Math.max(...rowsIn) - from + 1;
-        const top = info.bodyRow + from;
-        const adjacent = mk === sk + 1;
-        let status: Raw[] = new Array(n).fill("");
-        let message: Raw[] = new Array(n).fill("");
-        if (!clearOthers) {
-          if (adjacent) {
-            const both = await readRows(ctx, info.sheetName, top, info.bodyCol + sk, n, 2);
-            status = both.map((r) => r[0] as Raw);
-            message = both.map((r) => r[1] as Raw);
-          } else {
-            status = (await readRows(ctx, info.sheetName, top, info.bodyCol + sk, n, 1)).map((r) => r[0] as Raw);
-            message = (await readRows(ctx, info.sheetName, top, info.bodyCol + mk, n, 1)).map((r) => r[0] as Raw);
-          }
-        }
-        for (const a of annotations) {
-          status[a.rowIndex - from] = a.status;
-          message[a.rowIndex - from] = a.message;
-        }
-        if (adjacent) {
-          await writeRows(ctx, info.sheetName, top, info.bodyCol + sk, n, (i) => [[status[i], message[i]], [TEXT, TEXT]]);
-        } else {
-          await writeRows(ctx, info.sheetName, top, info.bodyCol + sk, n, (i) => [[status[i]], [TEXT]]);
-          await writeRows(ctx, info.sheetName, top, info.bodyCol + mk, n, (i) => [[message[i]], [TEXT]]);
-        }
+
+        // Clearing rewrites the whole Status/Message columns; otherwise only the annotated rows are written,
+        // so the rows between keep their own annotations (and anything a user typed there).
+        const byRow = new Map(annotations.map((a) => [a.rowIndex, a]));
+        const spans = clearOthers ? [{ from: 0, count: info.bodyRows }] : rowRuns(byRow.keys());
+        const texts = (r: number): [string, string] => {
+          const a = byRow.get(r);
+          return a ? [a.status, a.message] : ["", ""];
+        };
+        const columnRuns = (col: number, pick: (t: [string, string]) => Raw[]): Run[] =>
+          spans.map(({ from, count }) => ({
+            row: info.bodyRow + from,
+            col: info.bodyCol + col,
+            count,
+            cells: (i: number) => {
+              const v = pick(texts(from + i));
+              return [v, v.map(() => TEXT)];
+            },
+          }));
+        const runs = mk === sk + 1 ? columnRuns(sk, (t) => t) : [...columnRuns(sk, (t) => [t[0]]), ...columnRuns(mk, (t) => [t[1]])];
+        await writeRuns(ctx, info.sheetName, runs, writeBudget());
 
         // Highlights: clear earlier ones (whole body, or the annotated rows), then colour Status cells by
         // tone and the cells the errors name. The clears travel with the first batch of fills.
         const ws = ctx.workbook.worksheets.getItem(info.sheetName);
         const width = info.headers.length;
         if (clearOthers) ws.getRangeByIndexes(info.bodyRow, info.bodyCol, info.bodyRows, width).format.fill.clear();
-        else for (const run of rowRuns(rowsIn)) ws.getRangeByIndexes(info.bodyRow + run.from, info.bodyCol, run.count, width).format.fill.clear();
+        else for (const span of spans) ws.getRangeByIndexes(info.bodyRow + span.from, info.bodyCol, span.count, width).format.fill.clear();
         const cells: { row: number; col: number; color: string }[] = [];
-        for (const a of annotations) {
+        for (const a of byRow.values()) {
           const fill = TONE_FILL[toneOf(a)];
           if (fill) cells.push({ row: info.bodyRow + a.rowIndex, col: info.bodyCol + sk, color: fill });
           for (const name of a.errorColumns ?? []) {
@@ -546,21 +436,41 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     );
   }
 
+  /** The selection's sheet and row spans: every area (ExcelApi 1.9), else the single range Excel allows. */
+  async function loadSelection(ctx: Ctx): Promise<{ sheetName: string; areas: { rowIndex: number; rowCount: number }[] }> {
+    if (supports("1.9")) {
+      const ranges = ctx.workbook.getSelectedRanges();
+      ranges.areas.load("items/rowIndex, items/rowCount");
+      ranges.worksheet.load("name");
+      await ctx.sync();
+      return { sheetName: ranges.worksheet.name, areas: ranges.areas.items.map((r) => ({ rowIndex: r.rowIndex, rowCount: r.rowCount })) };
+    }
+    const sel = ctx.workbook.getSelectedRange().load("rowIndex, rowCount");
+    sel.worksheet.load("name");
+    try {
+      await ctx.sync();
+    } catch (e) {
+      // getSelectedRange throws when several blocks are selected (or no cells are, e.g. a chart).
+      if (errorCode(e) === "InvalidOperationInCellEditMode") throw e;
+      throw new WorkbookError("Select the rows as one block of cells on the sheet, then try again.", errorCode(e) ?? "InvalidSelection");
+    }
+    return { sheetName: sel.worksheet.name, areas: [{ rowIndex: sel.rowIndex, rowCount: sel.rowCount }] };
+  }
+
   async function selectedRowIndexes(sheetName?: string): Promise<number[]> {
     return guard("read the selection", () =>
       run(async (ctx) => {
-        const sel = ctx.workbook.getSelectedRange().load("rowIndex, rowCount");
-        sel.worksheet.load("name");
-        await ctx.sync();
-        const selSheet = sel.worksheet.name;
-        if (sheetName !== undefined && selSheet.toLowerCase() !== sheetName.toLowerCase()) return [];
-        const info = await findTable(ctx, selSheet);
+        const sel = await loadSelection(ctx);
+        if (sheetName !== undefined && sel.sheetName.toLowerCase() !== sheetName.toLowerCase()) return [];
+        const info = await findTable(ctx, sel.sheetName);
         if (!info) return [];
-        const from = Math.max(sel.rowIndex, info.bodyRow);
-        const to = Math.min(sel.rowIndex + sel.rowCount, info.bodyRow + info.bodyRows);
-        const out: number[] = [];
-        for (let r = from; r < to; r++) out.push(r - info.bodyRow);
-        return out;
+        const out = new Set<number>();
+        for (const a of sel.areas) {
+          const from = Math.max(a.rowIndex, info.bodyRow);
+          const to = Math.min(a.rowIndex + a.rowCount, info.bodyRow + info.bodyRows);
+          for (let r = from; r < to; r++) out.add(r - info.bodyRow);
+        }
+        return [...out].sort((a, b) => a - b);
       }),
     );
   }
@@ -578,9 +488,11 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
   async function activateSheet(sheetName: string): Promise<void> {
     return guard(`show sheet "${sheetName}"`, () =>
       run(async (ctx) => {
-        const ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName);
+        const ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName).load("name, visibility");
         await ctx.sync();
         if (ws.isNullObject) throw new WorkbookError(`There is no sheet named "${sheetName}".`, "ItemNotFound");
+        // Checked here: Excel refuses to activate a hidden sheet, with an error code it does not document.
+        if (ws.visibility !== "Visible") throw new WorkbookError(`Sheet "${ws.name}" is hidden and cannot be shown.`, "InvalidOperation");
         ws.activate();
         await ctx.sync();
       }),
@@ -603,6 +515,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     checkSheetName(opts.sheetName);
     const tableName = safeTableName(opts.tableName);
     if (opts.rows.length === 0) return;
+    checkCellTexts(opts.rows, (i, k) => `row ${i + 1}, column "${opts.columns[k]?.header}"`, opts.columns.length);
     const found = await guard("find the table", () => run(async (ctx) => (await loadTables(ctx)).find((t) => t.name.toLowerCase() === tableName.toLowerCase())));
     if (!found) {
       await writeTable({ sheetName: opts.sheetName, tableName, columns: opts.columns, rows: opts.rows, title: opts.title, activate: false });
@@ -610,22 +523,30 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     }
     return guard(`add rows to "${found.sheetName}"`, () =>
       run(async (ctx) => {
-        const info = await describeTable(ctx, found.name, found.sheetName);
-        const firstRow = ctx.workbook.tables.getItem(info.name).getDataBodyRange().getRow(0).load("values");
+        const describe = queueDescribe(ctx, found.name, found.sheetName);
+        const firstRow = ctx.workbook.tables.getItem(found.name).getDataBodyRange().getRow(0).load("values");
         await ctx.sync();
+        const info = describe();
         const reuseEmpty = info.bodyRows === 1 && isBlankRow(firstRow.values[0] as unknown[]);
         // Each table column takes the value of the spec with the same header; other columns stay blank.
         const specs = info.headers.map((h) => opts.columns.findIndex((c) => c.header.toLowerCase() === h.toLowerCase()));
         const adding = opts.rows.length - (reuseEmpty ? 1 : 0);
         if (adding > 0) {
+          // Blank rows first (ExcelApi 1.4 for several), then formats and values like any block write.
           ctx.workbook.tables.getItem(info.name).rows.add(null as unknown as undefined, Array.from({ length: adding }, () => info.headers.map(() => "")));
           await ctx.sync();
         }
         const start = reuseEmpty ? info.bodyRow : info.bodyRow + info.bodyRows;
-        await writeRows(ctx, info.sheetName, start, info.bodyCol, opts.rows.length, (i) => {
-          const cells = specs.map((s) => (s < 0 ? (["", GENERAL] as [Raw, string]) : toExcelCell(opts.rows[i][s], opts.columns[s].type, opts.columns[s].numberFormat)));
-          return [cells.map((c) => c[0]), cells.map((c) => c[1])];
-        });
+        const data: Run = {
+          row: start,
+          col: info.bodyCol,
+          count: opts.rows.length,
+          cells: (i) => {
+            const cells = specs.map((s) => (s < 0 ? (["", GENERAL] as [Raw, string]) : toExcelCell(opts.rows[i][s], opts.columns[s].type, opts.columns[s].numberFormat)));
+            return [cells.map((c) => c[0]), cells.map((c) => c[1])];
+          },
+        };
+        await writeRuns(ctx, info.sheetName, [data], writeBudget());
       }),
     );
   }
@@ -646,6 +567,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
   async function writeHiddenTable(sheetName: string, columns: readonly string[], rows: readonly (readonly CellValue[])[]): Promise<void> {
     checkSheetName(sheetName);
     const width = Math.max(1, columns.length);
+    checkCellTexts([columns, ...rows], (i, k) => (i === 0 ? `column ${k + 1}'s name` : `row ${i}, column "${columns[k]}"`), width);
     return guard(`store "${sheetName}"`, () =>
       run(async (ctx) => {
         let ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName);
@@ -655,10 +577,16 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         ws.visibility = "VeryHidden";
         await ctx.sync();
         const all = [columns, ...rows];
-        await writeRows(ctx, sheetName, 0, 0, all.length, (i) => {
-          const cells = Array.from({ length: width }, (_, k) => toRawCell(all[i][k]));
-          return [cells.map((c) => c[0]), cells.map((c) => c[1])];
-        });
+        const data: Run = {
+          row: 0,
+          col: 0,
+          count: all.length,
+          cells: (i) => {
+            const cells = Array.from({ length: width }, (_, k) => toRawCell(all[i][k]));
+            return [cells.map((c) => c[0]), cells.map((c) => c[1])];
+          },
+        };
+        await writeRuns(ctx, sheetName, [data], writeBudget());
       }),
     );
   }
@@ -668,14 +596,17 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
       run(async (ctx) => {
         const ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName);
         await ctx.sync();
-        if (ws.isNullObject) return null;
-        const used = ws.getUsedRangeOrNullObject(false).load("rowIndex, columnIndex, rowCount, columnCount");
+        if (ws.isNullObject) return null; // (methods of a null object fail the whole request: a second one is needed)
+        const used = ws.getUsedRangeOrNullObject(true).load("rowIndex, columnIndex, rowCount, columnCount");
         await ctx.sync();
         if (used.isNullObject) return { columns: [], rows: [] };
-        const all = await readRows(ctx, sheetName, 0, 0, used.rowIndex + used.rowCount, used.columnIndex + used.columnCount);
+        const all = await readRows(ctx, sheetName, 0, 0, used.rowIndex + used.rowCount, used.columnIndex + used.columnCount, readBudget());
         const header = (all[0] ?? []).map(String);
         while (header.length > 0 && header[header.length - 1] === "") header.pop();
-        return { columns: header, rows: all.slice(1).map((r) => r.slice(0, header.length)) };
+        // Rows after the last one holding a value carry nothing (Excel's used range may reach past them).
+        const rows = all.slice(1).map((r) => r.slice(0, header.length));
+        while (rows.length > 0 && isBlankRow(rows[rows.length - 1])) rows.pop();
+        return { columns: header, rows };
       }),
     );
   }
@@ -691,6 +622,13 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
   }
 
   async function setSetting(key: string, value: SettingValue): Promise<void> {
+    const json = JSON.stringify(value);
+    if (json === undefined) throw new WorkbookError(`The setting "${key}" has no value that can be stored.`, "InvalidArgument");
+    if (json.length > MAX_SETTING_CHARS)
+      throw new WorkbookError(
+        `The setting "${key}" is ${json.length.toLocaleString("en-US")} characters of JSON; document settings take at most ${MAX_SETTING_CHARS.toLocaleString("en-US")}. Nothing was saved.`,
+        "InvalidArgument",
+      );
     return guard("save the document settings", () =>
       run(async (ctx) => {
         ctx.workbook.settings.add(key, value);
@@ -729,4 +667,3 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     removeSetting,
   };
 }
-

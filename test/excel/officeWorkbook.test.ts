@@ -3,14 +3,18 @@
  * semantics: formula reading of strings, shape checks, PropertyNotLoaded, the 5 MB request limit.
  */
 import { cellToIsoDate, createOfficeWorkbook, isoDateToSerial, WorkbookError, type ColumnSpec, type WorkbookPort } from "../../src/excel";
+import type { OfficeWorkbookOptions } from "../../src/excel/officeWorkbook";
 import { installPreviewExcel, WorkbookModel } from "../../src/preview/workbook";
 
 const NOW = new Date(2025, 0, 15, 9, 5);
 let wb: WorkbookModel;
 let port: WorkbookPort;
 
-function setup(limits: { request?: number; response?: number } = {}, portOpts = {}) {
-  wb = installPreviewExcel(globalThis, new WorkbookModel({ requestLimitBytes: limits.request, responseLimitBytes: limits.response }));
+function setup(limits: { request?: number; response?: number; oversize?: "GeneralException" } = {}, portOpts: OfficeWorkbookOptions = {}) {
+  wb = installPreviewExcel(
+    globalThis,
+    new WorkbookModel({ requestLimitBytes: limits.request, responseLimitBytes: limits.response, oversizeErrorCode: limits.oversize }),
+  );
   port = createOfficeWorkbook({ now: () => NOW, ...portOpts });
 }
 
@@ -158,11 +162,18 @@ describe("writeTable", () => {
   });
 
   test("errors Excel raises come back as WorkbookError with Excel's code", async () => {
+    const err = await port.deleteSheet("Sheet1").catch((e) => e); // the last visible sheet
+    expect(err).toBeInstanceOf(WorkbookError);
+    expect(err.code).toBe("InvalidOperation");
+    expect(err.message).toMatch(/^Could not delete sheet "Sheet1": /);
+  });
+
+  test("a hidden sheet is not activated: checked before Excel is asked (its error code there is undocumented)", async () => {
     await port.writeHiddenTable("_hidden", ["a"], []);
     const err = await port.activateSheet("_hidden").catch((e) => e);
     expect(err).toBeInstanceOf(WorkbookError);
-    expect(err.code).toBe("InvalidOperation");
-    expect(err.message).toMatch(/^Could not show sheet "_hidden": /);
+    expect(err).toMatchObject({ code: "InvalidOperation", message: 'Sheet "_hidden" is hidden and cannot be shown.' });
+    expect(wb.syncLog.every((s) => s.ok)).toBe(true); // no request failed: the layer did not rely on Excel refusing
   });
 
   test("a table name used on another sheet is refused", async () => {
@@ -216,7 +227,9 @@ describe("the 5 MB request limit", () => {
 
   test("a single row over the limit fails with a clear message", async () => {
     setup({ request: 50_000 }, { maxRequestBytes: 1_000_000 });
-    const err = await port.writeTable({ sheetName: "Huge", tableName: "Huge", columns: wide, rows: [[1, "x".repeat(60_000)]] }).catch((e) => e);
+    const three: ColumnSpec[] = [...wide, { key: "a", header: "A", type: "text" }, { key: "b", header: "B", type: "text" }];
+    const row = [1, "x".repeat(20_000), "y".repeat(20_000), "z".repeat(20_000)]; // each cell fits; the row does not
+    const err = await port.writeTable({ sheetName: "Huge", tableName: "Huge", columns: three, rows: [row] }).catch((e) => e);
     expect(err).toBeInstanceOf(WorkbookError);
     expect(err.code).toBe("RequestPayloadSizeLimitExceeded");
     expect(err.message).toMatch(/One row is larger/);
@@ -225,14 +238,36 @@ describe("the 5 MB request limit", () => {
   test("reads are chunked and a chunk refused for its response size is halved", async () => {
     await port.writeTable({ sheetName: "Big", tableName: "Big", columns: wide, rows: bigRows.slice(0, 600) });
     setupKeep({ response: 200_000 }, { maxReadCells: 1_000_000 });
+    const before = wb.syncLog.length;
     const read = await port.readTable("Big");
     expect(read!.rows).toEqual(bigRows.slice(0, 600));
-    expect(wb.syncLog.some((s) => s.code === "ResponsePayloadSizeLimitExceeded")).toBe(true);
+    // ~1.2 MB in one chunk: refused at 600, 300 and 150 rows; the smaller size then holds for the rest.
+    const refused = wb.syncLog.slice(before).filter((s) => s.code === "ResponsePayloadSizeLimitExceeded");
+    expect(refused.length).toBe(3);
+  });
+
+  test("after a refusal the lower budget holds: later blocks are not refused too", async () => {
+    setup({}, { maxRequestBytes: 6_000_000 }); // an estimate above the real limit: ~16 MB in blocks of ~6 MB
+    await port.writeTable({ sheetName: "Big", tableName: "Big", columns: wide, rows: bigRows });
+    expect(wb.syncLog.filter((s) => s.code === "RequestPayloadSizeLimitExceeded")).toHaveLength(1);
+    expect((await port.readTable("Big"))!.rows).toEqual(bigRows);
+  });
+
+  test("a big request answered with a bare GeneralException (older Excel on the web) is split too; a one-row one is reported", async () => {
+    setup({ request: 300_000, oversize: "GeneralException" }, { maxRequestBytes: 100_000_000 });
+    const rows = bigRows.slice(0, 600); // ~1.2 MB
+    await port.writeTable({ sheetName: "Big", tableName: "Big", columns: wide, rows });
+    expect(wb.syncLog.some((s) => s.code === "GeneralException")).toBe(true);
+    expect((await port.readTable("Big"))!.rows).toEqual(rows);
+    const huge = [1, ...Array.from({ length: 12 }, () => "q".repeat(30_000))];
+    const cols = [wide[0], ...huge.slice(1).map((_, k) => ({ key: `c${k}`, header: `C${k}`, type: "text" as const }))];
+    const err = await port.writeTable({ sheetName: "Huge", tableName: "Huge", columns: cols, rows: [huge] }).catch((e) => e);
+    expect(err).toMatchObject({ code: "GeneralException", message: expect.stringMatching(/internal error/) });
   });
 });
 
 /** Re-install Excel over a copy of the current workbook's content with other limits. */
-function setupKeep(limits: { request?: number; response?: number }, portOpts = {}) {
+function setupKeep(limits: { request?: number; response?: number }, portOpts: OfficeWorkbookOptions = {}) {
   Object.assign(wb, { requestLimitBytes: limits.request ?? wb.requestLimitBytes, responseLimitBytes: limits.response ?? wb.responseLimitBytes });
   port = createOfficeWorkbook({ now: () => NOW, ...portOpts });
 }
@@ -417,5 +452,133 @@ describe("selection, sheets, log, hidden storage, settings", () => {
   test("readTable of a sheet without a table is null", async () => {
     expect(await port.readTable("Sheet1")).toBeNull();
     expect(await port.readTable("Missing")).toBeNull();
+  });
+});
+
+describe("Excel semantics found in review", () => {
+  const inputColumns: ColumnSpec[] = [
+    { key: "id", header: "Employee ID", type: "integer" },
+    { key: "calc.basic_salary.amount", header: "Basic salary", type: "currency" },
+    { key: "payslip_date", header: "Payslip date", type: "date" },
+    { key: "status", header: "Status", type: "text" },
+    { key: "message", header: "Message", type: "text" },
+    { key: "nett", header: "Nett pay", type: "currency" },
+  ];
+  const inputRows = [1, 2, 3, 4].map((i) => [i, 1000 * i, "2025-01-31", "", "", null]);
+  // Data row i is sheet row 4 + i (0-based r = 3 + i); columns A-F.
+  const at = (i: number) => 3 + i;
+
+  test("writeColumnValues writes only the updated cells: a user's formula or apostrophe text between them survives", async () => {
+    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: inputColumns, rows: inputRows });
+    const sheet = wb.getSheet("Inputs");
+    wb.editCell(sheet, at(1), 5, "=B5*2");
+    wb.editCell(sheet, at(2), 5, "'-5 days"); // text in a currency cell, kept text by the apostrophe
+    const before = wb.syncLog.length;
+    await port.writeColumnValues("Inputs", "Nett pay", [
+      { rowIndex: 0, value: 812.4 },
+      { rowIndex: 3, value: 1650 },
+    ], "currency");
+    expect([0, 1, 2, 3].map((i) => sheet.valueAt(at(i), 5))).toEqual([812.4, 4000, "-5 days", 1650]);
+    expect(sheet.cell(at(1), 5)?.f).toBe("=B5*2");
+    expect(sheet.cell(at(2), 5)?.f).toBeUndefined();
+    expect(wb.syncLog.length - before).toBeLessThanOrEqual(3); // find the table (2), write (1): nothing read back
+  });
+
+  test("annotateRows with clearOthers: false leaves the rows between annotated rows alone", async () => {
+    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: inputColumns, rows: inputRows });
+    const sheet = wb.getSheet("Inputs");
+    // A cell pasted into Message brings its General format, so the user's formula there is a formula.
+    await Excel.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Inputs").getRange("E5").numberFormat = [["General"]];
+      await ctx.sync();
+    });
+    wb.editCell(sheet, at(1), 4, "=A5*10");
+    await port.annotateRows("Inputs", [
+      { rowIndex: 0, status: "Saved", message: "" },
+      { rowIndex: 2, status: "Failed", message: "Payslip is finalised" },
+    ], { clearOthers: false });
+    expect(sheet.cell(at(1), 4)?.f).toBe("=A5*10");
+    expect(sheet.valueAt(at(1), 4)).toBe(20);
+    expect([0, 2].map((i) => sheet.valueAt(at(i), 3))).toEqual(["Saved", "Failed"]);
+  });
+
+  test("dates before March 1900: Excel's own serials for Jan-Feb 1900 (leap-year bug), text before 1900", async () => {
+    const cols: ColumnSpec[] = [{ key: "id", header: "ID", type: "integer" }, { key: "d", header: "Birthdate", type: "date" }];
+    await port.writeTable({
+      sheetName: "Dates",
+      tableName: "Dates",
+      columns: cols,
+      rows: [[1, "1900-01-15"], [2, "1900-02-28"], [3, "1900-03-01"], [4, "1899-12-31"], [5, "1850-06-01"], [6, new Date(1890, 0, 1)]],
+    });
+    const b = body("Dates");
+    expect(b.map((r) => r[1].value).slice(0, 5)).toEqual([15, 59, 61, "1899-12-31", "1850-06-01"]);
+    expect(b.map((r) => r[1].text).slice(0, 3)).toEqual(["1900-01-15", "1900-02-28", "1900-03-01"]);
+    expect(typeof b[5][1].value).toBe("string"); // a pre-1900 Date is written as text, never as a negative serial
+    expect(b[4][1].cell?.nf).toBe("@");
+    expect([15, 59, 60, 61, 0].map(cellToIsoDate)).toEqual(["1900-01-15", "1900-02-28", null, "1900-03-01", null]);
+    expect(cellToIsoDate("1850-06-01")).toBe("1850-06-01");
+    expect(isoDateToSerial("1900-01-01")).toBe(1);
+    expect(isoDateToSerial("1899-12-31")).toBeNull();
+  });
+
+  test("number columns are General: whole numbers show no trailing decimal point", async () => {
+    await port.writeTable({ sheetName: "N", tableName: "N", columns: [{ key: "n", header: "Hours", type: "number" }], rows: [[1234], [1234.5], ["2,000"]] });
+    expect(body("N").map((r) => r[0].text)).toEqual(["1234", "1234.5", "2000"]);
+  });
+
+  test("a selection of several blocks (Ctrl+click) gives the rows of every block", async () => {
+    const cols: ColumnSpec[] = [{ key: "id", header: "ID", type: "integer" }, { key: "name", header: "Name", type: "text" }];
+    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: cols, rows: [1, 2, 3, 4, 5].map((i) => [i, `n${i}`]) });
+    const sheet = wb.getSheet("Inputs");
+    wb.selectAreas(sheet, [{ r: 4, c: 0, rows: 2, cols: 1 }, { r: 7, c: 1, rows: 1, cols: 1 }]);
+    expect(await port.selectedRowIndexes("Inputs")).toEqual([1, 2, 4]);
+    // Hosts without ExcelApi 1.9 only have getSelectedRange, which refuses several blocks: a clear message.
+    const old = createOfficeWorkbook({ supportsExcelApi: (v) => Number(v.split(".")[1]) <= 7 });
+    await expect(old.selectedRowIndexes("Inputs")).rejects.toMatchObject({ code: "InvalidSelection", message: expect.stringMatching(/one block/) });
+    wb.select(sheet, { r: 4, c: 0, rows: 2, cols: 1 });
+    expect(await old.selectedRowIndexes("Inputs")).toEqual([1, 2]);
+  });
+
+  test("while the user edits a cell, a write waits (delayForCellEdit) instead of failing halfway", async () => {
+    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: inputColumns, rows: inputRows });
+    wb.beginCellEdit();
+    let settled = false;
+    const pending = port.writeColumnValues("Inputs", "Nett pay", [{ rowIndex: 0, value: 5 }], "currency");
+    pending.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    expect(settled).toBe(false);
+    expect(wb.getSheet("Inputs").valueAt(at(0), 5)).toBe("");
+    wb.endCellEdit();
+    await pending;
+    expect(wb.getSheet("Inputs").valueAt(at(0), 5)).toBe(5);
+  });
+
+  test("a text longer than a cell holds is refused before anything changes (a re-import keeps the old data)", async () => {
+    const cols = employeeColumns.slice(0, 2);
+    await port.writeTable({ sheetName: "Employees", tableName: "Employees", columns: cols, rows: [[1, "Aoife"]] });
+    const err = await port.writeTable({ sheetName: "Employees", tableName: "Employees", columns: cols, rows: [[1, "Aoife"], [2, "x".repeat(40_000)]] }).catch((e) => e);
+    expect(err).toBeInstanceOf(WorkbookError);
+    expect(err).toMatchObject({ code: "InvalidArgument", message: expect.stringMatching(/row 2, column "First name" has 40,000 characters.*32,767/) });
+    expect((await port.readTable("Employees"))!.rows).toEqual([[1, "Aoife"]]);
+    await expect(port.annotateRows("Employees", [{ rowIndex: 0, status: "Failed", message: "m".repeat(33_000) }])).rejects.toThrow(/32,767/);
+  });
+
+  test("hidden tables read only rows holding values, however far the sheet's used range reaches", async () => {
+    await port.writeHiddenTable("_snap", ["id", "note"], [[1, "a"], [null, null], [3, ""]]);
+    await Excel.run(async (ctx) => {
+      // Formatting below the data widens the used range (as Excel's sticky used range can).
+      ctx.workbook.worksheets.getItem("_snap").getRange("A10:B12").numberFormat = [["0", "0"], ["0", "0"], ["0", "0"]];
+      await ctx.sync();
+    });
+    expect(await port.readHiddenTable("_snap")).toEqual({ columns: ["id", "note"], rows: [[1, "a"], ["", ""], [3, ""]] });
+  });
+
+  test("document settings: one value over the budget is refused with a clear message and nothing is saved", async () => {
+    const err = await port.setSetting("payroll.big", { rows: "x".repeat(70_000) }).catch((e) => e);
+    expect(err).toMatchObject({ code: "InvalidArgument", message: expect.stringMatching(/payroll\.big.*at most 65,536/) });
+    expect(await port.getSetting("payroll.big")).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import {
   type TableModel,
   type WorkbookModel,
   intersect,
+  MAX_CELL_TEXT,
   MAX_COLS,
   MAX_ROWS,
   parseAddress,
@@ -621,7 +622,12 @@ export class Range extends ClientObject<RangeTarget> {
     return this._get("values");
   }
   set values(v: unknown[][]) {
-    this._set("values", v, ({ sheet, rect }) => forEachCell(rect, v, "values", (r, c, x) => sheet.enter(r, c, x)));
+    this._set("values", v, ({ sheet, rect }) => {
+      // One assignment is checked whole before any cell changes.
+      const long = (Array.isArray(v) ? v.flat() : [v]).find((x) => typeof x === "string" && x.length > MAX_CELL_TEXT) as string | undefined;
+      if (long !== undefined) throw invalidArgument(`A cell holds at most ${MAX_CELL_TEXT} characters; a text has ${long.length}.`);
+      forEachCell(rect, v, "values", (r, c, x) => sheet.enter(r, c, x));
+    });
   }
   get formulas(): unknown[][] {
     return this._get("formulas");

@@ -1,0 +1,117 @@
+/**
+ * Flow values -> what the Excel layer assigns to Range.values and Range.numberFormat, cell by cell.
+ *
+ * Every string goes out with the text format "@" in the same 2-D assignment as its value (format first),
+ * so Excel stores it verbatim and never reads it as a formula, number or date. Everything that should be a
+ * number (amounts, dates as serials, booleans) is converted here, so Excel never parses a string for us,
+ * whatever the user's locale.
+ */
+import { dateToSerial, defaultNumberFormat, FIRST_CORRECT_SERIAL, isoDateToSerial, MAX_DATE_SERIAL } from "./cells";
+import { type CellType, type CellValue, WorkbookError } from "./port";
+
+/** A value Range.values accepts. */
+export type Raw = string | number | boolean;
+
+export const TEXT = "@";
+export const GENERAL = "General";
+
+/** Excel's limit on the characters in one cell. */
+export const MAX_CELL_TEXT = 32_767;
+
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+const asText = (s: string): [Raw, string] => [s, TEXT];
+
+/** A serial Excel can show as a date in this column, else null (pre-March-1900 moments and years past 9999 stay text). */
+function dateSerial(serial: number, type: "date" | "datetime"): number | null {
+  if (!Number.isFinite(serial) || serial < FIRST_CORRECT_SERIAL || serial >= MAX_DATE_SERIAL + 1) return null;
+  return type === "date" ? Math.floor(serial) : serial;
+}
+
+/** A flow value -> [value Excel stores, number format], by column type. Strings always get "@". */
+export function toExcelCell(value: CellValue, type: CellType, numberFormat?: string): [Raw, string] {
+  const fmt = numberFormat ?? defaultNumberFormat(type);
+  if (value === null || value === undefined || value === "") return ["", fmt];
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return ["", fmt];
+    const kind = type === "date" ? "date" : "datetime";
+    const serial = dateSerial(dateToSerial(value), kind);
+    if (serial === null) return asText(value.toISOString());
+    return [serial, type === "date" || type === "datetime" ? fmt : defaultNumberFormat("datetime")];
+  }
+  switch (type) {
+    case "text":
+      return asText(typeof value === "string" ? value : String(value));
+    case "boolean":
+      if (typeof value === "boolean") return [value, GENERAL];
+      if (typeof value === "string" && /^(true|false)$/i.test(value.trim())) return [value.trim().toLowerCase() === "true", GENERAL];
+      return typeof value === "number" ? [value, GENERAL] : asText(value);
+    case "date":
+    case "datetime": {
+      if (typeof value === "number") return Number.isFinite(value) ? [value, fmt] : ["", fmt];
+      if (typeof value === "boolean") return asText(String(value));
+      const t = value.trim();
+      // Jan-Feb 1900 keep Excel's own serials (1-59); anything Excel cannot show as a date stays text.
+      const day = isoDateToSerial(t);
+      if (day !== null) return [day, fmt];
+      if (ISO_DATE_TIME.test(t)) {
+        const d = new Date(t);
+        if (!Number.isNaN(d.getTime())) {
+          const serial = type === "date" ? isoDateToSerial(t.slice(0, 10)) : dateSerial(dateToSerial(d), "datetime");
+          if (serial !== null) return [serial, fmt];
+        }
+      }
+      return asText(value);
+    }
+    default: {
+      // integer, number, currency, percent
+      if (typeof value === "number") return Number.isFinite(value) ? [value, fmt] : ["", fmt];
+      if (typeof value === "boolean") return asText(String(value));
+      const t = value.trim().replace(/(\d),(?=\d{3}\b)/g, "$1");
+      if (PLAIN_NUMBER.test(t)) return [Number(t), fmt];
+      return asText(value);
+    }
+  }
+}
+
+/** A value of unknown type (hidden tables, snapshots): strings as text, numbers and booleans as they are. */
+export function toRawCell(value: CellValue): [Raw, string] {
+  if (value === null || value === undefined) return ["", TEXT];
+  if (typeof value === "string") return [value, TEXT];
+  if (typeof value === "number") return Number.isFinite(value) ? [value, GENERAL] : ["", TEXT];
+  if (typeof value === "boolean") return [value, GENERAL];
+  return toExcelCell(value, "datetime");
+}
+
+/** Estimated bytes of one cell in a request: the JSON of its value and of its format, quotes and commas included. */
+export function cellBytes(v: Raw, f: string): number {
+  const s = typeof v === "string" ? v : String(v);
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    n += c < 0x80 ? (c === 0x22 || c === 0x5c || c < 0x20 ? 2 : 1) : c < 0x800 ? 2 : 3;
+  }
+  return n + f.length + 6;
+}
+
+/**
+ * Refuse, before anything is written, a text longer than a cell can hold. `where(i, k)` names the cell for
+ * the message (e.g. 'row 12, column "Message"'); cells from column `width` on are not written, so not checked.
+ * Checked up front so a refused write changes nothing.
+ */
+export function checkCellTexts(
+  rows: readonly (readonly CellValue[])[],
+  where: (row: number, col: number) => string,
+  width = Infinity,
+): void {
+  rows.forEach((row, i) =>
+    row.forEach((v, k) => {
+      if (k < width && typeof v === "string" && v.length > MAX_CELL_TEXT)
+        throw new WorkbookError(
+          `The text for ${where(i, k)} has ${v.length.toLocaleString("en-US")} characters; an Excel cell holds at most ${MAX_CELL_TEXT.toLocaleString("en-US")}. Nothing was written.`,
+          "InvalidArgument",
+        );
+    }),
+  );
+}
