@@ -22,6 +22,7 @@ import { listFeatures, type Feature } from "./features";
 import type { KeyStore } from "./keyStore";
 import { useProgressController } from "./progress";
 import type { AppServices, NotifyIntent } from "./services";
+import { ClientReads } from "./clientReads";
 import { ClientPicker } from "./components/ClientPicker";
 import { ConnectionPanel, type ConnectRequest } from "./components/ConnectionPanel";
 import { Notifications, type Notice } from "./components/Notifications";
@@ -173,16 +174,22 @@ function Shell({
     [notify, workbook],
   );
 
+  // Shared list reads live as long as the connection and the client choice: a reconnect or another client reads afresh.
+  const reads = React.useMemo(
+    () => (connection && clientId !== null ? new ClientReads(connection.client) : null),
+    [connection, clientId],
+  );
   const services = React.useMemo<AppServices>(
     () => ({
       client: connection?.client ?? null,
       clientId,
       clients: connection?.clients ?? [],
+      reads,
       workbook,
       progress: progress.api,
       notify,
     }),
-    [connection, clientId, workbook, progress.api, notify],
+    [connection, clientId, reads, workbook, progress.api, notify],
   );
 
   const clients = connection?.clients ?? [];

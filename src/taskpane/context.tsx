@@ -13,9 +13,15 @@ export function useAppServices(): AppServices {
   return services;
 }
 
+export type ConnectedServices = AppServices & {
+  client: NonNullable<AppServices["client"]>;
+  clientId: number;
+  reads: NonNullable<AppServices["reads"]>;
+};
+
 /** The services once a client is connected and chosen; null before. Panels render a hint when it is null. */
-export function useConnectedServices(): (AppServices & { client: NonNullable<AppServices["client"]>; clientId: number }) | null {
+export function useConnectedServices(): ConnectedServices | null {
   const services = useAppServices();
-  if (!services.client || services.clientId === null) return null;
-  return services as AppServices & { client: NonNullable<AppServices["client"]>; clientId: number };
+  if (!services.client || services.clientId === null || !services.reads) return null;
+  return services as ConnectedServices;
 }

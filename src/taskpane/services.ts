@@ -5,6 +5,7 @@
 import type { PayrollClient } from "../client";
 import type { Client } from "../contract";
 import type { WorkbookPort } from "../excel";
+import type { ClientReads } from "./clientReads";
 
 export type NotifyIntent = "success" | "info" | "warning" | "error";
 
@@ -34,6 +35,11 @@ export interface AppServices {
   clientId: number | null;
   /** Every client the key can reach (GET /clients/). */
   clients: Client[];
+  /**
+   * The lists panels share (waves, items_and_outputs, employees, pay runs, leave types), read once per client for
+   * this connection and client choice; null until connected. Invalidate a list after a write that changes it.
+   */
+  reads: ClientReads | null;
   /** The workbook: Excel in Office, the in-browser workbook in the preview. */
   workbook: WorkbookPort;
   progress: ProgressApi;

@@ -21,6 +21,7 @@ import {
   type ReportStatus,
 } from "../../src/taskpane/flows/reports";
 import { loadReportData } from "../../src/taskpane/flows/reportsData";
+import { ClientReads } from "../../src/taskpane/clientReads";
 import { readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const TODAY = new Date(2026, 10, 21); // the sandbox's default "today"
@@ -56,7 +57,7 @@ async function prepare(
   clients: { id: number; name: string }[],
   patch: Partial<ReportParams> = {},
 ) {
-  const data: ClientReportData[] = await loadReportData(rig.client, clients, reportId);
+  const data: ClientReportData[] = await loadReportData(new ClientReads(rig.client), clients, reportId);
   const params = { ...defaultParams(reportId, data, TODAY), ...patch } as ReportParams;
   const built = buildRequests(params, data);
   expect(built.problems).toEqual([]);

@@ -25,6 +25,7 @@ import {
   snapshotFromRows,
   snapshotToTable,
 } from "../../sheets/push";
+import type { ClientReads } from "../clientReads";
 import type { FlowProgress } from "./imports";
 
 export type InputsClient = Pick<PayrollClient, "listWaves" | "listEmployees" | "listClientCalculations" | "getItemsAndOutputs">;
@@ -45,21 +46,26 @@ export interface InputChoices {
   requests: number;
 }
 
-/** The four lists, fetched in parallel. */
+/**
+ * The four lists, fetched in parallel. With the pane's shared `reads` (src/taskpane/clientReads), waves and
+ * items_and_outputs come from there (the Reports and Pay runs panels want them too); employees with their
+ * periods and payslips, and the calculations, are always read fresh.
+ */
 export async function loadInputChoices(
   client: InputsClient,
   clientId: number,
   progress: FlowProgress = {},
+  reads?: Pick<ClientReads, "waves" | "itemsAndOutputs">,
 ): Promise<InputChoices> {
   const o = { signal: progress.signal };
   progress.update?.(0, 4, "Reading waves, employees and calculations");
   let done = 0;
   const step = <T>(p: Promise<T>) => p.then((v) => (progress.update?.(++done, 4), v));
   const [waves, employees, calculations, items] = await Promise.all([
-    step(client.listWaves(clientId, o)),
+    step(reads ? reads.waves(clientId, o) : client.listWaves(clientId, o)),
     step(client.listEmployees(clientId, ["service_periods", "recent_payslips"], o)),
     step(client.listClientCalculations(clientId, o)),
-    step(client.getItemsAndOutputs(clientId, o)),
+    step(reads ? reads.itemsAndOutputs(clientId, o) : client.getItemsAndOutputs(clientId, o)),
   ]);
   const periods = new Map(waves.map((w) => [w.id, wavePeriods(employees, w.id)]));
   return { clientId, waves, employees, calculations, items, offered: offeredInputs(calculations, items), periods, requests: 4 };

@@ -15,6 +15,7 @@ import { journalGrid, type SplitBalance } from "../../sheets/journal";
 import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
 import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
 import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
+import type { ClientReads } from "../clientReads";
 import type { FlowProgress } from "./imports";
 
 export type PayRunsClient = Pick<
@@ -58,12 +59,21 @@ export interface PayRunChoices {
   labels: Map<number, string>;
 }
 
-/** The runs and the waves (for names): the data behind the pay run picker and the Pay runs sheet. */
-export async function loadPayRuns(client: PayRunsClient, clientId: number, progress: FlowProgress = {}): Promise<PayRunChoices> {
+/**
+ * The runs and the waves (for names): the data behind the pay run picker and the Pay runs sheet. The picker reads
+ * them through the pane's shared `reads` (src/taskpane/clientReads); the sheet reads them fresh from the client.
+ */
+export async function loadPayRuns(
+  client: PayRunsClient,
+  clientId: number,
+  progress: FlowProgress = {},
+  reads?: Pick<ClientReads, "paymentRuns" | "waves">,
+): Promise<PayRunChoices> {
   progress.update?.(0, undefined, "Reading pay runs");
+  const o = { signal: progress.signal };
   const [runs, waves] = await Promise.all([
-    client.listPaymentRuns(clientId, { signal: progress.signal }),
-    client.listWaves(clientId, { signal: progress.signal }),
+    reads ? reads.paymentRuns(clientId, o) : client.listPaymentRuns(clientId, o),
+    reads ? reads.waves(clientId, o) : client.listWaves(clientId, o),
   ]);
   const waveNames = new Map(waves.map((w) => [w.id, waveDisplayName(w)]));
   const sorted = [...runs].sort((a, b) => b.period_end_date.localeCompare(a.period_end_date) || b.id - a.id);

@@ -1,47 +1,20 @@
 /**
- * Loads what the report forms pick from: for each chosen client, only the lists the report needs
- * (REPORT_NEEDS), at most five requests per client, cached for the pane's session so switching reports
- * does not ask again.
+ * Loads what the report forms pick from: for each chosen client, only the lists the report needs (REPORT_NEEDS),
+ * at most five requests per client. They come through the pane's shared reads (src/taskpane/clientReads), so
+ * switching reports, and the other panels showing the same lists, do not ask again.
  */
-import type { PayrollClient } from "../../client";
 import type { ReportId } from "../../contract";
 import { REPORT_NEEDS, type ClientReportData } from "../../sheets/reports";
+import type { ClientReads } from "../clientReads";
 
-export type ReportDataClient = Pick<
-  PayrollClient,
-  "listWaves" | "listEmployees" | "getItemsAndOutputs" | "listLeaveTypes" | "listPaymentRuns"
->;
-
-/** Per client, the lists loaded so far (a promise each, so concurrent loads share one request). */
-export class ReportDataCache {
-  readonly #entries = new Map<number, Map<string, Promise<unknown>>>();
-
-  get<T>(clientId: number, list: string, load: () => Promise<T>): Promise<T> {
-    let lists = this.#entries.get(clientId);
-    if (!lists) this.#entries.set(clientId, (lists = new Map()));
-    let pending = lists.get(list) as Promise<T> | undefined;
-    if (!pending) {
-      pending = load();
-      lists.set(list, pending);
-      // A failed load is forgotten so that the next attempt asks again.
-      pending.catch(() => lists?.delete(list));
-    }
-    return pending;
-  }
-
-  clear(): void {
-    this.#entries.clear();
-  }
-}
+export type ReportDataReads = Pick<ClientReads, "waves" | "employees" | "itemsAndOutputs" | "leaveTypes" | "paymentRuns">;
 
 export async function loadReportData(
-  client: ReportDataClient,
+  reads: ReportDataReads,
   clients: readonly { id: number; name: string }[],
   reportId: ReportId,
-  cache: ReportDataCache = new ReportDataCache(),
   options: { signal?: AbortSignal } = {},
 ): Promise<ClientReportData[]> {
-  const o = { signal: options.signal };
   return Promise.all(
     clients.map(async (c) => {
       const data: ClientReportData = { clientId: c.id, clientName: c.name };
@@ -49,19 +22,19 @@ export async function loadReportData(
         REPORT_NEEDS[reportId].map(async (need) => {
           switch (need) {
             case "waves":
-              data.waves = await cache.get(c.id, need, () => client.listWaves(c.id, o));
+              data.waves = await reads.waves(c.id, options);
               break;
             case "employees":
-              data.employees = await cache.get(c.id, need, () => client.listEmployees(c.id, undefined, o));
+              data.employees = await reads.employees(c.id, options);
               break;
             case "itemsAndOutputs":
-              data.itemsAndOutputs = await cache.get(c.id, need, () => client.getItemsAndOutputs(c.id, o));
+              data.itemsAndOutputs = await reads.itemsAndOutputs(c.id, options);
               break;
             case "leaveTypes":
-              data.leaveTypes = await cache.get(c.id, need, () => client.listLeaveTypes(c.id, o));
+              data.leaveTypes = await reads.leaveTypes(c.id, options);
               break;
             case "paymentRuns":
-              data.paymentRuns = await cache.get(c.id, need, () => client.listPaymentRuns(c.id, o));
+              data.paymentRuns = await reads.paymentRuns(c.id, options);
               break;
           }
         }),

@@ -21,7 +21,7 @@ import { buildRegularHoursSheet, regularHoursProblem, saveRegularHours } from ".
 import { CalculationsView, type Operation, type ScopeKind } from "./CalculationsView";
 import { employeeLabel } from "../../sheets/employeeNames";
 import { employeePayslipChoices, type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
-import { useClientEmployees, useListFor } from "./useListFor";
+import { useClientEmployees, useClientReads, useListFor } from "./useListFor";
 
 export function CalculationsPanel() {
   const services = useConnectedServices();
@@ -42,7 +42,7 @@ export function CalculationsPanel() {
   const run = useFlowRunner(services, setOutcome);
   const guarded = useGuarded(setOutcome);
   const employees = useClientEmployees(services);
-  const items = useListFor(services?.clientId ?? null, services ? (id) => services.client.getItemsAndOutputs(id) : null);
+  const items = useClientReads(services, ["itemsAndOutputs"], (reads, id) => reads.itemsAndOutputs(id));
   const payslips = useListFor(employeeId, services ? (id) => employeePayslipChoices(services.client, id) : null);
 
   if (!services) return <Text>Connect and choose a client to work with calculations.</Text>;

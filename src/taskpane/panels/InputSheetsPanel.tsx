@@ -33,6 +33,7 @@ export function InputSheetsPanel() {
 
   const client = services?.client ?? null;
   const clientId = services?.clientId ?? null;
+  const reads = services?.reads ?? null;
   const workbook = services?.workbook;
 
   const refreshSheets = React.useCallback(
@@ -62,11 +63,11 @@ export function InputSheetsPanel() {
   }, []);
 
   const load = React.useCallback(async () => {
-    if (!client || clientId === null) return;
+    if (!client || clientId === null || !reads) return;
     setLoading(true);
     setLoadError(null);
     try {
-      const c = await loadInputChoices(client, clientId);
+      const c = await loadInputChoices(client, clientId, {}, reads);
       setChoices(c);
       pickWave(c, c.waves[0]?.id ?? null);
       setSelected((s) => new Set([...s].filter((k) => c.offered.some((o) => o.key === k))));
@@ -75,12 +76,24 @@ export function InputSheetsPanel() {
     } finally {
       setLoading(false);
     }
-  }, [client, clientId, pickWave]);
+  }, [client, clientId, reads, pickWave]);
 
   React.useEffect(() => {
     void load();
     void refreshSheets().catch(() => undefined);
   }, [load, refreshSheets]);
+
+  // A new wave (or a reload elsewhere) invalidates the shared lists: offer what the service has now.
+  React.useEffect(
+    () =>
+      reads?.subscribe((id, lists) => {
+        if (id === clientId && (lists.includes("waves") || lists.includes("itemsAndOutputs"))) void load();
+      }),
+    [reads, clientId, load],
+  );
+  const reload = () => {
+    if (reads && clientId !== null) reads.invalidate(clientId, "waves", "itemsAndOutputs");
+  };
 
   if (!services || !client || clientId === null || !workbook)
     return <Text>Connect and choose a client to work with input sheets.</Text>;
@@ -142,7 +155,7 @@ export function InputSheetsPanel() {
     <InputSheetsView
       loading={loading}
       loadError={loadError}
-      onReload={() => void load()}
+      onReload={reload}
       waves={(choices?.waves ?? []).map((w) => ({ value: w.id, label: waveDisplayName(w) }))}
       waveId={waveId}
       onWaveChange={(id) => choices && pickWave(choices, id)}

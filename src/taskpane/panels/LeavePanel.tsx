@@ -124,7 +124,13 @@ export function LeavePanel() {
         void run(
           "Reading leave balances",
           async (t) =>
-            employeeLeaveBalances(client, checkId, balanceDate, await client.listLeaveTypes(clientId, { signal: t.signal }), t),
+            employeeLeaveBalances(
+              client,
+              checkId,
+              balanceDate,
+              await services.reads.leaveTypes(clientId, { signal: t.signal }),
+              t,
+            ),
           (r) => {
             setChecked(r);
             return { intent: "info", text: `Balances at ${balanceDate} shown below.` };

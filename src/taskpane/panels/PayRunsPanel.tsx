@@ -17,7 +17,7 @@ import {
 } from "../flows/payRuns";
 import { employeePayslipChoices, type Outcome, useFlowRunner } from "./payrollParts";
 import { PayRunsView } from "./PayRunsView";
-import { useClientEmployees, useListFor } from "./useListFor";
+import { useClientEmployees, useClientReads, useListFor } from "./useListFor";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -28,7 +28,7 @@ export function PayRunsPanel() {
   const [employeeId, setEmployeeId] = React.useState<number | null>(null);
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
   const run = useFlowRunner(services, setOutcome);
-  const runs = useListFor(services?.clientId ?? null, services ? (id) => loadPayRuns(services.client, id) : null);
+  const runs = useClientReads(services, ["paymentRuns", "waves"], (reads, id) => loadPayRuns(services!.client, id, {}, reads));
   const employees = useClientEmployees(services);
   const payslips = useListFor(employeeId, services ? (id) => employeePayslipChoices(services.client, id) : null);
 

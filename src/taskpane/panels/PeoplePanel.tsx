@@ -199,7 +199,11 @@ export function PeoplePanel() {
         void run(
           "Creating a payment frequency",
           (t) => createWave(client, clientId, checked.body, t),
-          (r) => ({ intent: "success", text: `${r.message} (wave ${r.id}). Import payment frequencies to see it.` }),
+          (r) => {
+            // The pickers of the other panels show the new wave.
+            services.reads.invalidate(clientId, "waves");
+            return { intent: "success", text: `${r.message} (wave ${r.id}). Import payment frequencies to see it.` };
+          },
         );
       }}
       outcome={outcome}

@@ -8,6 +8,7 @@ import { Text } from "@fluentui/react-components";
 import { REPORT_IDS, type ReportId } from "../../contract";
 import { sheetNameProblem } from "../../excel";
 import {
+  REPORT_NEEDS,
   buildRequests,
   defaultParams,
   estimateSize,
@@ -17,10 +18,10 @@ import {
   type RunMode,
   type SavedReport,
 } from "../../sheets/reports";
-import { useConnectedServices } from "../context";
-import { isAbortError, type AppServices } from "../services";
+import { type ConnectedServices, useConnectedServices } from "../context";
+import { isAbortError } from "../services";
 import { cancelledText } from "../../sheets/rowOutcomes";
-import { ReportDataCache, loadReportData } from "../flows/reportsData";
+import { loadReportData } from "../flows/reportsData";
 import {
   REPORT_TITLES,
   defaultReportSheetName,
@@ -39,8 +40,6 @@ export function ReportsPanel() {
   if (!services) return <Text>Connect and choose a client to run reports.</Text>;
   return <ConnectedReports services={services} />;
 }
-
-type Connected = AppServices & { client: NonNullable<AppServices["client"]>; clientId: number };
 
 /** The beta reports carry "(beta)" in their titles. */
 const REPORT_OPTIONS = REPORT_IDS.map((id) => ({ value: id, label: REPORT_TITLES[id] }));
@@ -80,9 +79,8 @@ function describeSaved(saved: SavedReport): string {
     .join(" · ");
 }
 
-function ConnectedReports({ services }: { services: Connected }) {
-  const { client, workbook, progress, notify } = services;
-  const cache = React.useMemo(() => new ReportDataCache(), [client]);
+function ConnectedReports({ services }: { services: ConnectedServices }) {
+  const { client, reads, workbook, progress, notify } = services;
   const [reportId, setReportId] = React.useState<ReportId>("transaction_history");
   const [clientIds, setClientIds] = React.useState<number[]>([services.clientId]);
   const [data, setData] = React.useState<ClientReportData[]>([]);
@@ -127,7 +125,7 @@ function ConnectedReports({ services }: { services: Connected }) {
     const controller = new AbortController();
     setLoading(true);
     setLoadError(null);
-    loadReportData(client, chosenClients, reportId, cache, { signal: controller.signal })
+    loadReportData(reads, chosenClients, reportId, { signal: controller.signal })
       .then((loaded) => {
         if (controller.signal.aborted) return;
         setData(loaded);
@@ -141,7 +139,17 @@ function ConnectedReports({ services }: { services: Connected }) {
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [client, cache, chosenClients, reportId, reloadCount]);
+  }, [reads, chosenClients, reportId, reloadCount]);
+
+  // Lists invalidated elsewhere (a new wave) or by Reload: read them again.
+  React.useEffect(
+    () =>
+      reads.subscribe((id, lists) => {
+        if (chosenClients.some((c) => c.id === id) && lists.some((l) => REPORT_NEEDS[reportId].includes(l)))
+          setReloadCount((n) => n + 1);
+      }),
+    [reads, chosenClients, reportId],
+  );
 
   const loadSheets = React.useCallback(async () => {
     try {
@@ -240,7 +248,7 @@ function ConnectedReports({ services }: { services: Connected }) {
       onClientsChange={setClientIds}
       loading={loading}
       loadError={loadError}
-      onReload={() => setReloadCount((n) => n + 1)}
+      onReload={() => chosenClients.forEach((c) => reads.invalidate(c.id, ...REPORT_NEEDS[reportId]))}
       data={data}
       params={params}
       onParamsChange={setParams}

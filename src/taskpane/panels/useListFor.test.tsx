@@ -1,49 +1,58 @@
 /** @jest-environment jsdom */
 /** Lists for the pickers: one request per list however many panels show it; reload and failures reach all of them. */
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { useListFor, useSharedList } from "./useListFor";
+import { ClientReads, type ReadsClient } from "../clientReads";
+import { useClientEmployees, useListFor } from "./useListFor";
 
-describe("useSharedList", () => {
-  it("loads once for every panel of a connection, reloads for all, and loads afresh once no panel shows it", async () => {
-    const owner = {};
+describe("useClientReads", () => {
+  function readsOf(load: jest.Mock) {
+    return new ClientReads({ listEmployees: load } as unknown as ReadsClient);
+  }
+
+  it("loads once for every panel of a client, reloads for all, and reads afresh for a new connection", async () => {
     let n = 0;
     const load = jest.fn(async () => [`employee list ${++n}`]);
-    const both = renderHook(() => [useSharedList(owner, "employees:1", load), useSharedList(owner, "employees:1", load)]);
+    const services = { reads: readsOf(load), clientId: 1 };
+    const both = renderHook(({ s }) => [useClientEmployees(s), useClientEmployees(s)], { initialProps: { s: services } });
     await waitFor(() => expect(both.result.current[0].data).toEqual(["employee list 1"]));
     expect(both.result.current[1].data).toEqual(["employee list 1"]);
     expect(load).toHaveBeenCalledTimes(1);
 
     act(() => both.result.current[1].reload());
     await waitFor(() => expect(both.result.current[0].data).toEqual(["employee list 2"]));
+    expect(both.result.current[1].data).toEqual(["employee list 2"]);
     expect(load).toHaveBeenCalledTimes(2);
 
+    // A write elsewhere invalidates the list: both panels show what the service has now.
+    act(() => services.reads.invalidate(1, "employees"));
+    await waitFor(() => expect(both.result.current[1].data).toEqual(["employee list 3"]));
+    expect(load).toHaveBeenCalledTimes(3);
+
+    // Reconnecting gives the shell new reads: read again, even for the same client.
+    both.rerender({ s: { reads: readsOf(load), clientId: 1 } });
+    await waitFor(() => expect(both.result.current[0].data).toEqual(["employee list 4"]));
+    expect(load).toHaveBeenCalledTimes(4);
     both.unmount();
-    const later = renderHook(() => useSharedList(owner, "employees:1", load));
-    await waitFor(() => expect(later.result.current.data).toEqual(["employee list 3"]));
-    later.unmount();
   });
 
-  it("keeps other keys and connections apart, and reports a failure with a retry", async () => {
-    const owner = {};
-    const failing = jest.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce(["back"]);
-    const other = jest.fn(async () => ["client 2"]);
-    const { result } = renderHook(() => [
-      useSharedList(owner, "employees:1", failing),
-      useSharedList(owner, "employees:2", other),
-    ]);
-    await waitFor(() => expect(result.current[0].error).toBe("offline"));
-    expect(result.current[0].status).toMatchObject({ loading: false, error: "offline" });
-    expect(result.current[1].data).toEqual(["client 2"]);
-    act(() => result.current[0].status.onRetry!());
-    await waitFor(() => expect(result.current[0].data).toEqual(["back"]));
-    expect(result.current[0].error).toBeNull();
+  it("reports a failure with a retry that reads again, and ignores other clients' and lists' changes", async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce(["back"]);
+    const services = { reads: readsOf(load), clientId: 1 };
+    const { result } = renderHook(() => useClientEmployees(services));
+    await waitFor(() => expect(result.current.error).toBe("offline"));
+    expect(result.current.status).toMatchObject({ loading: false, error: "offline" });
+    act(() => result.current.status.onRetry!());
+    await waitFor(() => expect(result.current.data).toEqual(["back"]));
+    act(() => {
+      services.reads.invalidate(2, "employees");
+      services.reads.invalidate(1, "waves");
+    });
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it("has no list while there is no connection", () => {
-    const load = jest.fn(async () => []);
-    const { result } = renderHook(() => useSharedList(null, null, load));
+    const { result } = renderHook(() => useClientEmployees(null));
     expect(result.current).toMatchObject({ data: null, loading: false, error: null });
-    expect(load).not.toHaveBeenCalled();
   });
 });
 

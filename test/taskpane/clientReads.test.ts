@@ -1,0 +1,74 @@
+/** The pane's shared list reads: one request per list and client until invalidated; a caller's cancel is its own. */
+import { ClientReads, type ReadsClient } from "../../src/taskpane/clientReads";
+import { isAbortError } from "../../src/taskpane/services";
+import { ITEMS, wave } from "../sheets/fixtures";
+
+function countingClient() {
+  const calls: string[] = [];
+  let waves = [wave(1, "Monthly")];
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const client = {
+    listWaves: async (id: number) => (calls.push(`waves ${id}`), await gate, waves),
+    getItemsAndOutputs: async (id: number) => (calls.push(`items ${id}`), ITEMS),
+    listEmployees: async (id: number) => (calls.push(`employees ${id}`), []),
+    listPaymentRuns: async (id: number) => (calls.push(`runs ${id}`), []),
+    listLeaveTypes: async (id: number) => (calls.push(`leave types ${id}`), {}),
+  } as unknown as ReadsClient;
+  return { client, calls, release, setWaves: (w: typeof waves) => (waves = w) };
+}
+
+describe("ClientReads", () => {
+  it("reads each list of each client once, however many callers ask at once or later", async () => {
+    const rig = countingClient();
+    const reads = new ClientReads(rig.client);
+    const pending = [reads.waves(1), reads.waves(1), reads.read("waves", 1), reads.waves(2)];
+    rig.release();
+    const [a, b, c] = await Promise.all(pending);
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+    await reads.waves(1);
+    await Promise.all([reads.itemsAndOutputs(1), reads.itemsAndOutputs(1)]);
+    expect(rig.calls).toEqual(["waves 1", "waves 2", "items 1"]);
+  });
+
+  it("reads again after invalidate, and tells the subscribers which lists of which client changed", async () => {
+    const rig = countingClient();
+    rig.release();
+    const reads = new ClientReads(rig.client);
+    const told: string[] = [];
+    const unsubscribe = reads.subscribe((id, lists) => told.push(`${id}: ${lists.join(", ")}`));
+    expect((await reads.waves(1)).map((w) => w.id)).toEqual([1]);
+    rig.setWaves([wave(1, "Monthly"), wave(2, "Weekly")]);
+    expect((await reads.waves(1)).map((w) => w.id)).toEqual([1]);
+    reads.invalidate(1, "waves", "itemsAndOutputs");
+    expect((await reads.waves(1)).map((w) => w.id)).toEqual([1, 2]);
+    unsubscribe();
+    reads.invalidate(2, "waves");
+    expect(told).toEqual(["1: waves, itemsAndOutputs"]);
+    expect(rig.calls).toEqual(["waves 1", "waves 1"]);
+  });
+
+  it("forgets a failed read, so the next caller asks again", async () => {
+    const reads = new ClientReads({
+      ...countingClient().client,
+      getItemsAndOutputs: jest.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce(ITEMS),
+    } as unknown as ReadsClient);
+    await expect(reads.itemsAndOutputs(1)).rejects.toThrow("offline");
+    await expect(reads.itemsAndOutputs(1)).resolves.toBe(ITEMS);
+  });
+
+  it("a cancelled caller stops waiting; the shared read goes on for the others", async () => {
+    const rig = countingClient();
+    const reads = new ClientReads(rig.client);
+    const controller = new AbortController();
+    const cancelled = reads.waves(1, { signal: controller.signal });
+    const other = reads.waves(1);
+    controller.abort();
+    const error = await cancelled.catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    rig.release();
+    expect((await other).map((w) => w.id)).toEqual([1]);
+    expect(rig.calls).toEqual(["waves 1"]);
+  });
+});

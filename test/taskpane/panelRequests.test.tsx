@@ -1,0 +1,145 @@
+/** @jest-environment jsdom */
+/**
+ * The HTTP budget of choosing a client: every installed panel mounts at once, and the lists several of them show
+ * (waves, items_and_outputs, the employee list) are read once, through the shell's shared reads. A new wave
+ * invalidates the waves list, which is then read once more for all the panels; another client reads afresh.
+ */
+import * as React from "react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { PayrollClient, type FetchLike } from "../../src/client";
+import { App } from "../../src/taskpane/App";
+import { listFeatures } from "../../src/taskpane/features";
+import "../../src/taskpane/installedFeatures";
+import { createKeyStore } from "../../src/taskpane/keyStore";
+import { ITEMS, employee, wave } from "../sheets/fixtures";
+import { CLIENTS, GOOD_KEY, settingsOnlyWorkbook } from "./fakes";
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+/** A JSON answer (jsdom has no Response). */
+function json(body: unknown, status = 200): Response {
+  const text = JSON.stringify(body);
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: { get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : null) },
+    text: async () => text,
+    json: async () => body,
+  } as unknown as Response;
+}
+
+/** A service answering the reads the panels make on mount, and wave creation; records "METHOD path?query". */
+function fakeService() {
+  const sent: string[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    const { pathname, search } = new URL(url);
+    const path = pathname.replace(/^\/v1/, "");
+    const method = init.method ?? "GET";
+    sent.push(`${method} ${path}${decodeURIComponent(search)}`);
+    if (path === "/clients/") return json(CLIENTS.map((client) => ({ client })));
+    const match = /^\/clients\/(\d+)\/(\w+)$/.exec(path);
+    if (!match) return json({ message: "Not found" }, 404);
+    const [, , list] = match;
+    if (list === "waves" && method === "POST") return json({ message: "Payment frequency created", id: 9 });
+    const bodies: Record<string, unknown> = {
+      waves: [{ wave: wave(1, "Monthly") }],
+      employees: [{ employee: employee(7) }],
+      items_and_outputs: ITEMS,
+      calculations: [],
+      payment_runs: [],
+      leave_types: { "1": "Annual leave" },
+    };
+    return list in bodies ? json(bodies[list]) : json({ message: "Not found" }, 404);
+  };
+  return { sent, fetch };
+}
+
+/** How many of each request since `from`, e.g. { "GET /clients/1/waves": 1 }. */
+function tally(sent: readonly string[], from = 0): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of sent.slice(from)) counts[r] = (counts[r] ?? 0) + 1;
+  return counts;
+}
+
+/** Waits until no request has gone for a while: everything the panels load has been asked for and answered. */
+async function settled(sent: readonly string[]) {
+  let seen = -1;
+  while (seen !== sent.length) {
+    seen = sent.length;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  }
+}
+
+const MOUNT_READS = (id: number) => ({
+  [`GET /clients/${id}/waves`]: 1,
+  [`GET /clients/${id}/items_and_outputs`]: 1,
+  [`GET /clients/${id}/employees`]: 1,
+  [`GET /clients/${id}/employees?include=service_periods,recent_payslips`]: 1,
+  [`GET /clients/${id}/calculations`]: 1,
+  [`GET /clients/${id}/payment_runs`]: 1,
+});
+
+async function connectAndChoose(service: ReturnType<typeof fakeService>, clientId: number) {
+  const { workbook } = settingsOnlyWorkbook();
+  workbook.listSheets = async () => [];
+  workbook.activeSheetName = async () => "";
+  const user = userEvent.setup();
+  render(
+    <App
+      workbook={workbook}
+      keyStore={createKeyStore({ storage: localStorage })}
+      defaultServiceUrl="https://localhost:3000"
+      createClient={({ baseUrl, apiKey }) =>
+        new PayrollClient({ baseUrl, apiKey, fetch: service.fetch, maxRetries: 0, requestsPerSecond: 0, maxConcurrent: 0 })
+      }
+      features={listFeatures()}
+    />,
+  );
+  await user.type(screen.getByLabelText(/^API key/), GOOD_KEY);
+  await user.click(screen.getByRole("button", { name: "Connect" }));
+  await screen.findByText(/3 clients/);
+  const before = service.sent.length;
+  await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), String(clientId));
+  await settled(service.sent);
+  return { user, before };
+}
+
+describe("choosing a client: the panels' HTTP budget", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("reads waves, items_and_outputs and the employee list once for all seven panels", async () => {
+    const service = fakeService();
+    const { before } = await connectAndChoose(service, 1);
+    expect(listFeatures().length).toBe(7);
+    expect(tally(service.sent, before)).toEqual(MOUNT_READS(1));
+  });
+
+  it("a new wave reads the waves list once more for every panel; another client reads its own lists once", async () => {
+    const service = fakeService();
+    const { user } = await connectAndChoose(service, 1);
+    await user.click(screen.getByRole("tab", { name: "Employees" }));
+    fireEvent.change(screen.getByLabelText("First period end date"), { target: { value: "2026-01-31" } });
+    await user.type(screen.getByLabelText("Last day of month (1–31)"), "31");
+    let mark = service.sent.length;
+    await user.click(screen.getByRole("button", { name: "Create payment frequency" }));
+    await screen.findByText(/Payment frequency created \(wave 9\)/);
+    await settled(service.sent);
+    // The Input sheets panel offers the new wave too: it reads its (uncached) employees and calculations again.
+    expect(tally(service.sent, mark)).toEqual({
+      "POST /clients/1/waves": 1,
+      "GET /clients/1/waves": 1,
+      "GET /clients/1/employees?include=service_periods,recent_payslips": 1,
+      "GET /clients/1/calculations": 1,
+    });
+
+    mark = service.sent.length;
+    await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), "2");
+    await settled(service.sent);
+    expect(tally(service.sent, mark)).toEqual(MOUNT_READS(2));
+  });
+});
