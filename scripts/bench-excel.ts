@@ -42,6 +42,10 @@ async function main(): Promise<void> {
   await step("readTable", wb, () => port.readTable("Big"));
   const annotations = data.map((_, i) => ({ rowIndex: i, status: i % 10 ? "Saved" : "Failed", message: i % 10 ? "" : "Payslip is finalised", errorColumns: i % 10 ? [] : ["Column 3"] }));
   await step("annotateRows (every row)", wb, () => port.annotateRows("Big", annotations));
+  // Sparse writes touch only their own cells: every 10th row's Nett pay, then a Retry of every 10th row.
+  const tenth = data.map((_, i) => i).filter((i) => i % 10 === 0);
+  await step("writeColumnValues (every 10th row)", wb, () => port.writeColumnValues("Big", "Column 3", tenth.map((i) => ({ rowIndex: i, value: i * 2 })), "currency"));
+  await step("annotateRows (retry, every 10th)", wb, () => port.annotateRows("Big", tenth.map((i) => ({ rowIndex: i, status: "Saved", message: "" })), { clearOthers: false }));
   await step("writeHiddenTable (snapshot)", wb, () => port.writeHiddenTable("_snap_Big", columns.map((c) => c.key), data));
   await step("readHiddenTable", wb, () => port.readHiddenTable("_snap_Big"));
 

@@ -45,7 +45,8 @@ export function toExcelCell(value: CellValue, type: CellType, numberFormat?: str
       return asText(typeof value === "string" ? value : String(value));
     case "boolean":
       if (typeof value === "boolean") return [value, GENERAL];
-      if (typeof value === "string" && /^(true|false)$/i.test(value.trim())) return [value.trim().toLowerCase() === "true", GENERAL];
+      if (typeof value === "string" && /^(true|false)$/i.test(value.trim()))
+        return [value.trim().toLowerCase() === "true", GENERAL];
       return typeof value === "number" ? [value, GENERAL] : asText(value);
     case "date":
     case "datetime": {

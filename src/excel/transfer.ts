@@ -89,7 +89,13 @@ const rowsIn = (request: Block[]) => request.reduce((n, b) => n + b.values.lengt
  * Write runs of rows: one 2-D assignment per block, as many blocks per request as the budget allows.
  * onProgress gets the number of rows written after each request.
  */
-export async function writeRuns(ctx: Ctx, sheetName: string, runs: readonly Run[], budget: WriteBudget, onProgress?: (written: number) => void): Promise<void> {
+export async function writeRuns(
+  ctx: Ctx,
+  sheetName: string,
+  runs: readonly Run[],
+  budget: WriteBudget,
+  onProgress?: (written: number) => void,
+): Promise<void> {
   const send = async (request: Block[]): Promise<void> => {
     const ws = ctx.workbook.worksheets.getItem(sheetName);
     for (const b of request) {
@@ -105,7 +111,10 @@ export async function writeRuns(ctx: Ctx, sheetName: string, runs: readonly Run[
       const rows = rowsIn(request);
       if (!(code === "RequestPayloadSizeLimitExceeded" || (code === "GeneralException" && rows > 1))) throw e;
       if (rows === 1)
-        throw new WorkbookError("One row is larger than Excel's 5 MB request limit and cannot be written.", "RequestPayloadSizeLimitExceeded");
+        throw new WorkbookError(
+          "One row is larger than Excel's 5 MB request limit and cannot be written.",
+          "RequestPayloadSizeLimitExceeded",
+        );
       const sent = request.reduce((n, b) => n + b.bytes, 0);
       budget.bytes = Math.max(1, Math.min(budget.bytes, Math.floor(sent / 2)));
       await pack(request.map(asRun), budget, send);
@@ -136,7 +145,7 @@ export async function readRows(
   prop: "values" | "numberFormat" = "values",
 ): Promise<unknown[][]> {
   const out: unknown[][] = [];
-  for (let r = 0; r < rows; ) {
+  for (let r = 0; r < rows;) {
     const n = Math.min(Math.max(1, Math.floor(budget.cells / Math.max(1, cols))), rows - r);
     const range = ctx.workbook.worksheets.getItem(sheetName).getRangeByIndexes(row + r, col, n, cols);
     range.load(prop);
@@ -149,7 +158,8 @@ export async function readRows(
     }
     if (!data) {
       // Refused (or null, as Excel answers for very large ranges): the same rows again, in smaller chunks.
-      if (n === 1) throw new WorkbookError(`Excel returned no ${prop} for row ${row + r + 1} of "${sheetName}".`, "GeneralException");
+      if (n === 1)
+        throw new WorkbookError(`Excel returned no ${prop} for row ${row + r + 1} of "${sheetName}".`, "GeneralException");
       budget.cells = Math.max(cols, Math.floor(n / 2) * cols);
       continue;
     }

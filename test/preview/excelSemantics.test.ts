@@ -3,7 +3,13 @@
  * leap-year bug, a decimal point that always shows, cell-edit mode, several selected blocks, the characters a
  * cell holds, and the bare GeneralException older Excel on the web gave for an oversized request.
  */
-import { createPreviewExcel, createPreviewWorkbook, formatValue, parseEntry, type PreviewExcelNamespace } from "../../src/preview/workbook";
+import {
+  createPreviewExcel,
+  createPreviewWorkbook,
+  formatValue,
+  parseEntry,
+  type PreviewExcelNamespace,
+} from "../../src/preview/workbook";
 import type { WorkbookModel } from "../../src/preview/workbook";
 
 let wb: WorkbookModel;
