@@ -118,9 +118,12 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   const pendingScrollRows = React.useRef(0);
   /** Set by a header click, whose active cell need not be scrolled to. */
   const keepScroll = React.useRef(false);
-  const dragging = React.useRef(false);
+  /** A mouse drag in progress from `from`: stretching the selection, or ("add", Ctrl held) a block added to it. */
+  const dragging = React.useRef<{ mode: "extend" | "add"; from: CellRef } | null>(null);
 
   const sel = sheet.selection;
+  /** Every selected block: the active one, then those added with Ctrl+click. */
+  const areas = [sel, ...sheet.moreSelected];
   const active = inRect(sel, sheet.active.r, sheet.active.c) ? sheet.active : { r: sel.r, c: sel.c };
   const corner = movingCorner(sel, active);
   // Scanning for the used area is O(cells): once per data change, not per scroll or key press.
@@ -214,6 +217,22 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     workbook.select(sheet, rect, at);
   };
 
+  /** Ctrl+click: `block` joins the selection and holds the active cell. */
+  const addBlock = (block: Rect) => {
+    setFormula(null);
+    setMessage(null);
+    workbook.selectAreas(sheet, [block, ...areas]);
+  };
+
+  // While the in-cell editor or the formula bar is open, the workbook is in cell edit mode, where Excel
+  // refuses API requests (or, with delayForCellEdit, holds them until the entry ends).
+  const inCellEdit = editing !== null || formula !== null;
+  React.useLayoutEffect(() => {
+    if (!inCellEdit) return;
+    workbook.beginCellEdit();
+    return () => workbook.endCellEdit();
+  }, [inCellEdit, workbook]);
+
   const commitText = (r: number, c: number, text: string, move?: { dr: number; dc: number }) => {
     workbook.editCell(sheet, r, c, text);
     if (move) {
@@ -252,7 +271,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     } else if (e.key === "Delete") {
       e.preventDefault();
       setMessage(null);
-      workbook.clearContents(sheet, sel);
+      for (const area of areas) workbook.clearContents(sheet, area);
     } else if (e.key === "Backspace") {
       // As in Excel: the active cell is emptied into the editor; Escape keeps what was there.
       e.preventDefault();
@@ -285,10 +304,14 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     }
   };
 
+  const MULTIPLE = "This does not work on several selected blocks: select one block of cells.";
+
   const onCopy = (e: React.ClipboardEvent<HTMLDivElement>) => {
     if (e.target !== scroller.current) return; // the cell editor copies its own text
-    const area = copyArea(sel, used);
     e.preventDefault();
+    if (areas.length > 1) return setMessage(`Nothing was copied. ${MULTIPLE}`);
+    setMessage(null);
+    const area = copyArea(sel, used);
     const rows: string[][] = [];
     for (let r = area?.r ?? 0; area && r < area.r + area.rows; r++) {
       const row: string[] = [];
@@ -303,6 +326,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     e.preventDefault();
     const text = e.clipboardData.getData("text/plain") || e.clipboardData.getData("text");
     if (!text) return;
+    if (areas.length > 1) return setMessage(`Nothing was pasted. ${MULTIPLE}`);
     let rows = parseClipboardText(text);
     const at = { r: sel.r, c: sel.c };
     // One value pasted over a selected block fills the block, as in Excel.
@@ -325,7 +349,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   };
 
   React.useEffect(() => {
-    const stop = () => (dragging.current = false);
+    const stop = () => (dragging.current = null);
     window.addEventListener("mouseup", stop);
     return () => window.removeEventListener("mouseup", stop);
   }, []);
@@ -336,38 +360,47 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     const rowHeaderEl = target.closest("[data-row]") as HTMLElement | null;
     const colHeaderEl = target.closest("[data-column]") as HTMLElement | null;
     if (live.current) commit();
+    const add = (e.ctrlKey || e.metaKey) && !e.shiftKey;
     if (rowHeaderEl) {
       const r = Number(rowHeaderEl.dataset.row) - 1;
       keepScroll.current = true;
       if (e.shiftKey) select(spanRect({ r: active.r, c: 0 }, { r, c: MAX_COLS - 1 }), active);
+      else if (add) addBlock({ r, c: 0, rows: 1, cols: MAX_COLS });
       else select({ r, c: 0, rows: 1, cols: MAX_COLS }, { r, c: 0 });
     } else if (colHeaderEl) {
       const c = parseAddress(`${colHeaderEl.dataset.column}1`).c;
       keepScroll.current = true;
       if (e.shiftKey) select(spanRect({ r: 0, c: active.c }, { r: MAX_ROWS - 1, c }), active);
+      else if (add) addBlock({ r: 0, c, rows: MAX_ROWS, cols: 1 });
       else select({ r: 0, c, rows: MAX_ROWS, cols: 1 }, { r: 0, c });
     } else {
       const at = cellAt(target);
       if (!at) return;
       if (e.shiftKey) select(spanRect(active, at), active);
+      else if (add) addBlock({ ...at, rows: 1, cols: 1 });
       else select({ ...at, rows: 1, cols: 1 }, at);
-      dragging.current = true;
+      dragging.current = { mode: add ? "add" : "extend", from: e.shiftKey ? active : at };
     }
     e.preventDefault();
     scroller.current?.focus();
   };
 
-  // Dragging over cells with the button held extends the selection from the active cell.
+  // Dragging over cells with the button held stretches the active block from the active cell.
   const onMouseOver = (e: React.MouseEvent) => {
-    if (!dragging.current) return;
+    const drag = dragging.current;
+    if (!drag) return;
     if ((e.buttons & 1) === 0) {
-      dragging.current = false;
+      dragging.current = null;
       return;
     }
     const at = cellAt(e.target);
     if (!at) return;
-    const rect = spanRect(active, at);
-    if (rect.r !== sel.r || rect.c !== sel.c || rect.rows !== sel.rows || rect.cols !== sel.cols) select(rect, active);
+    const rect = spanRect(drag.from, at);
+    if (rect.r === sel.r && rect.c === sel.c && rect.rows === sel.rows && rect.cols === sel.cols) return;
+    setMessage(null);
+    keepScroll.current = true;
+    if (drag.mode === "add") workbook.selectAreas(sheet, [rect, ...sheet.moreSelected]);
+    else select(rect, drag.from);
   };
 
   const onDoubleClick = (e: React.MouseEvent) => {
@@ -390,7 +423,10 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     ) : undefined;
 
   const renderRow = (r: number) => {
-    const inSel = r >= sel.r && r < sel.r + sel.rows;
+    const selected = areas
+      .filter((a) => r >= a.r && r < a.r + a.rows)
+      .map((a) => `${a.c}-${a.c + a.cols}`)
+      .join(",");
     const isEditRow = editing !== null && editing.r === r;
     return (
       <GridRow
@@ -405,8 +441,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         totalWidth={totalWidth}
         stickyTop={r < frozenShown ? (r + 1) * rowHeight : undefined}
         frozenEdge={r === frozenShown - 1}
-        selStart={inSel ? sel.c : -1}
-        selEnd={inSel ? sel.c + sel.cols : -1}
+        selected={selected}
         activeCol={r === active.r ? active.c : -1}
         editCol={isEditRow ? editing.c : -1}
         editor={isEditRow ? editor : undefined}
@@ -435,7 +470,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         role="columnheader"
         aria-colindex={c + 2}
         data-column={columnLetters(c)}
-        className={mergeClasses(styles.cell, styles.header, sel.c <= c && c < sel.c + sel.cols && styles.headerSelected)}
+        className={mergeClasses(styles.cell, styles.header, areas.some((a) => a.c <= c && c < a.c + a.cols) && styles.headerSelected)}
         style={{ width, height: rowHeight, lineHeight: `${rowHeight - 1}px` }}
       >
         {columnLetters(c)}
@@ -445,7 +480,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
 
   const activeAddress = `${columnLetters(active.c)}${active.r + 1}`;
   const selectionAddress =
-    sel.rows === 1 && sel.cols === 1
+    (sel.rows === 1 && sel.cols === 1) || areas.length > 1
       ? activeAddress
       : sel.c === 0 && sel.cols === MAX_COLS
         ? `${sel.r + 1}:${sel.r + sel.rows}`

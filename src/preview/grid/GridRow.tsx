@@ -24,9 +24,11 @@ export interface GridRowProps {
   stickyTop?: number;
   /** The last frozen row draws the freeze line. */
   frozenEdge: boolean;
-  /** Selected columns [selStart, selEnd) in this row (both -1 when the row is outside the selection). */
-  selStart: number;
-  selEnd: number;
+  /**
+   * Selected column spans of this row as "start-end" pairs (end exclusive) joined by ",", e.g. "1-3,5-6"; ""
+   * when the row is outside the selection. A string, so that an unchanged selection keeps the row memoised.
+   */
+  selected: string;
   /** Column of the active cell when it is in this row, else -1. */
   activeCol: number;
   /** Column being edited in this row (else -1), and the editor to put there. */
@@ -61,7 +63,9 @@ function spillSource(sheet: SheetModel, r: number, c0: number): number {
 }
 
 function GridRowView(props: GridRowProps): React.JSX.Element {
-  const { sheet, r, layout, c0, c1, rowHeight, selStart, selEnd, activeCol, editCol } = props;
+  const { sheet, r, layout, c0, c1, rowHeight, activeCol, editCol } = props;
+  const spans = props.selected ? props.selected.split(",").map((span) => span.split("-").map(Number)) : [];
+  const isSelected = (c: number) => spans.some(([start, end]) => c >= start && c < end);
   const styles = useGridStyles();
   const tables = sheet.tables().filter((t) => t.r === r);
   const isTableHeader = (c: number) => tables.some((t) => c >= t.c && c < t.c + t.cols);
@@ -84,7 +88,7 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
     const address = `${columnLetters(c)}${r + 1}`;
     const cell = sheet.cell(r, c);
     const kind = kindOf(sheet, r, c);
-    const selected = c >= selStart && c < selEnd;
+    const selected = isSelected(c);
     const isActive = c === activeCol;
     const isEditing = c === editCol;
     // Text runs on over empty cells to its right and stops at the first filled one, as in Excel.
@@ -148,7 +152,7 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
         role="rowheader"
         aria-colindex={1}
         data-row={r + 1}
-        className={mergeClasses(styles.cell, styles.header, styles.rowHeader, selStart >= 0 && styles.headerSelected)}
+        className={mergeClasses(styles.cell, styles.header, styles.rowHeader, spans.length > 0 && styles.headerSelected)}
         style={{ width: HEADER_WIDTH, height: rowHeight, lineHeight }}
       >
         {r + 1}
