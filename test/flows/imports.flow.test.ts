@@ -49,8 +49,20 @@ describe("employees import", () => {
     expect(formulas).toEqual([]);
   });
 
-  it("re-importing replaces the table in place", async () => {
-    await importEmployees(rig.client, rig.workbook, TARGET, { customFields: false, servicePeriod: false });
+  it("re-importing replaces the table in place, with counts on the bar from the first request to the last row", async () => {
+    const updates: string[] = [];
+    await importEmployees(
+      rig.client,
+      rig.workbook,
+      TARGET,
+      { customFields: false, servicePeriod: false },
+      { update: (done, total, detail) => updates.push(`${done} of ${total} · ${detail}`) },
+    );
+    expect(updates.slice(0, 4)).toEqual([0, 1, 2, 3].map((n) => `${n} of 3 · requests answered: employees, waves, pay points`));
+    const writes = updates.slice(4);
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.every((u) => /^\d+ of \d+ · Writing rows$/.test(u))).toBe(true);
+    expect(writes.at(-1)).toMatch(/^(\d+) of \1 · /);
     const records = await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName);
     expect(Object.keys(records[0])).not.toContain("Service start");
     expect(Object.keys(records[0]).some((h) => h.startsWith("Custom field"))).toBe(false);

@@ -69,18 +69,34 @@ const push = (sheetName: string, options: Partial<PushOptions> = {}) =>
   pushInputSheet(rig.client, rig.workbook, sheetName, { mode: "changed", clientId: CLIENT.clientId, nettPay: false, ...options });
 
 describe("building an input sheet", () => {
-  it("reads four lists, then two for the build, whatever the head count", async () => {
+  it("reads four lists, then two for the build, whatever the head count, counting them on the bar", async () => {
     rig.faulty.reset();
-    await loadInputChoices(rig.client, CLIENT.clientId);
+    const loading: string[] = [];
+    await loadInputChoices(rig.client, CLIENT.clientId, { update: (d, t, detail) => loading.push(`${d} of ${t} · ${detail}`) });
+    expect(loading).toEqual([0, 1, 2, 3, 4].map((n) => `${n} of 4 · requests answered: waves, employees, calculations, items`));
     expect(rig.faulty.sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       "GET /clients/1/calculations",
       "GET /clients/1/employees",
       "GET /clients/1/items_and_outputs",
       "GET /clients/1/waves",
     ]);
-    const built = await build();
+    rig.faulty.reset();
+    const building: string[] = [];
+    const built = await buildInputSheet(
+      rig.client,
+      rig.workbook,
+      { ...CLIENT, waveId, payslipDate, inputKeys: [SALARY] },
+      { choices, update: (d, t, detail) => building.push(`${d} of ${t} · ${detail}`) },
+    );
     expect(rig.faulty.sent.length).toBe(2);
     expect(built.requests).toBe(2);
+    // Counted from the start: the two requests, then the rows written.
+    expect(building.slice(0, 3)).toEqual(
+      [0, 1, 2].map((n) => `${n} of 2 · requests answered: current employees and calculations`),
+    );
+    expect(building.slice(3).length).toBeGreaterThan(0);
+    expect(building.slice(3).every((u) => /^\d+ of \d+ · Writing rows$/.test(u))).toBe(true);
+    expect(building.at(-1)).toMatch(/^(\d+) of \1 · /);
     expect(built.rowCount).toBe(activeEmployees(choices.employees, waveId, payslipDate).length);
     expect(built.rowCount).toBeGreaterThan(3);
   });

@@ -24,6 +24,27 @@ export interface FlowProgress {
   update?(done: number, total?: number, detail?: string): void;
 }
 
+/**
+ * Counts the requests of a step as they are answered ("2 of 4 · requests answered: …"), so the bar has counts from
+ * the start instead of sitting without any until the rows are written. Wrap each request's promise with it.
+ */
+export function requestCounter(progress: FlowProgress, total: number, what: string) {
+  const detail = `requests answered: ${what}`;
+  let done = 0;
+  progress.update?.(0, total, detail);
+  return <T>(request: Promise<T>): Promise<T> =>
+    request.then((value) => {
+      progress.update?.(++done, total, detail);
+      return value;
+    });
+}
+
+/** The rows a table write has written so far, for the bar. */
+export const writingRows =
+  (progress: FlowProgress) =>
+  (done: number, total: number): void =>
+    progress.update?.(done, total, "Writing rows");
+
 export const IMPORT_SHEETS = {
   employees: { sheetName: "Employees", tableName: "Employees" },
   waves: { sheetName: "Payment frequencies", tableName: "PaymentFrequencies" },
@@ -49,12 +70,12 @@ export async function importEmployees(
   progress: FlowProgress = {},
 ): Promise<ImportResult> {
   const { signal } = progress;
-  progress.update?.(0, undefined, "Reading employees, waves and pay points");
+  const answered = requestCounter(progress, 3, "employees, waves, pay points");
   const include: "service_periods"[] = choice.servicePeriod ? ["service_periods"] : [];
   const [employees, waves, payPoints] = await Promise.all([
-    client.listEmployees(target.clientId, include, { signal }),
-    client.listWaves(target.clientId, { signal }),
-    client.listPayPoints(target.clientId, { signal }),
+    answered(client.listEmployees(target.clientId, include, { signal })),
+    answered(client.listWaves(target.clientId, { signal })),
+    answered(client.listPayPoints(target.clientId, { signal })),
   ]);
   const columns = employeeColumns(employees, {
     ...choice,
@@ -67,7 +88,7 @@ export async function importEmployees(
     title: `Employees: ${target.clientName}`,
     columns: specsOf(columns),
     rows: toRows(columns, sorted),
-    onProgress: (done, total) => progress.update?.(done, total, "Writing rows"),
+    onProgress: writingRows(progress),
   });
   return { ...written, requests: 3 };
 }
@@ -81,17 +102,17 @@ export async function importWaves(
   progress: FlowProgress = {},
 ): Promise<ImportResult> {
   const { signal } = progress;
-  progress.update?.(0, undefined, "Reading payment frequencies");
+  const answered = requestCounter(progress, 1, "payment frequencies");
   const common = { ...IMPORT_SHEETS.waves, title: `Payment frequencies: ${target.clientName}` };
-  const onProgress = (done: number, total: number) => progress.update?.(done, total, "Writing rows");
+  const onProgress = writingRows(progress);
   let written: WriteTableResult;
   if (choice.simplified) {
     const columns = simplifiedWaveColumns();
-    const waves = await client.listWavesSimplified(target.clientId, { signal });
+    const waves = await answered(client.listWavesSimplified(target.clientId, { signal }));
     written = await workbook.writeTable({ ...common, columns: specsOf(columns), rows: toRows(columns, waves), onProgress });
   } else {
     const columns = waveColumns();
-    const waves = await client.listWaves(target.clientId, { signal });
+    const waves = await answered(client.listWaves(target.clientId, { signal }));
     written = await workbook.writeTable({ ...common, columns: specsOf(columns), rows: toRows(columns, waves), onProgress });
   }
   return { ...written, requests: 1 };
@@ -104,15 +125,15 @@ export async function importPayPoints(
   target: { clientId: number; clientName: string },
   progress: FlowProgress = {},
 ): Promise<ImportResult> {
-  progress.update?.(0, undefined, "Reading pay points");
+  const answered = requestCounter(progress, 1, "pay points");
   const columns = payPointColumns();
-  const payPoints = await client.listPayPoints(target.clientId, { signal: progress.signal });
+  const payPoints = await answered(client.listPayPoints(target.clientId, { signal: progress.signal }));
   const written = await workbook.writeTable({
     ...IMPORT_SHEETS.payPoints,
     title: `Pay points: ${target.clientName}`,
     columns: specsOf(columns),
     rows: toRows(columns, payPoints),
-    onProgress: (done, total) => progress.update?.(done, total, "Writing rows"),
+    onProgress: writingRows(progress),
   });
   return { ...written, requests: 1 };
 }

@@ -26,7 +26,7 @@ import {
   snapshotToTable,
 } from "../../sheets/push";
 import type { ClientReads } from "../clientReads";
-import type { FlowProgress } from "./imports";
+import { type FlowProgress, requestCounter, writingRows } from "./imports";
 
 export type InputsClient = Pick<PayrollClient, "listWaves" | "listEmployees" | "listClientCalculations" | "getItemsAndOutputs">;
 
@@ -58,14 +58,12 @@ export async function loadInputChoices(
   reads?: Pick<ClientReads, "waves" | "itemsAndOutputs">,
 ): Promise<InputChoices> {
   const o = { signal: progress.signal };
-  progress.update?.(0, 4, "Reading waves, employees and calculations");
-  let done = 0;
-  const step = <T>(p: Promise<T>) => p.then((v) => (progress.update?.(++done, 4), v));
+  const answered = requestCounter(progress, 4, "waves, employees, calculations, items");
   const [waves, employees, calculations, items] = await Promise.all([
-    step(reads ? reads.waves(clientId, o) : client.listWaves(clientId, o)),
-    step(client.listEmployees(clientId, ["service_periods", "recent_payslips"], o)),
-    step(client.listClientCalculations(clientId, o)),
-    step(reads ? reads.itemsAndOutputs(clientId, o) : client.getItemsAndOutputs(clientId, o)),
+    answered(reads ? reads.waves(clientId, o) : client.listWaves(clientId, o)),
+    answered(client.listEmployees(clientId, ["service_periods", "recent_payslips"], o)),
+    answered(client.listClientCalculations(clientId, o)),
+    answered(reads ? reads.itemsAndOutputs(clientId, o) : client.getItemsAndOutputs(clientId, o)),
   ]);
   const periods = new Map(waves.map((w) => [w.id, wavePeriods(employees, w.id)]));
   return { clientId, waves, employees, calculations, items, offered: offeredInputs(calculations, items), periods, requests: 4 };
@@ -145,10 +143,10 @@ export async function buildInputSheet(
   let employees: Employee[];
   let calculations: Calculation[];
   if (options.choices && options.choices.clientId === request.clientId) {
-    options.update?.(0, undefined, "Reading current values");
+    const answered = requestCounter(options, 2, "current employees and calculations");
     [employees, calculations] = await Promise.all([
-      client.listEmployees(request.clientId, ["service_periods", "recent_payslips"], { signal }),
-      client.listClientCalculations(request.clientId, { signal }),
+      answered(client.listEmployees(request.clientId, ["service_periods", "recent_payslips"], { signal })),
+      answered(client.listClientCalculations(request.clientId, { signal })),
     ]);
     requests = 2;
     waves = options.choices.waves;
@@ -181,7 +179,7 @@ export async function buildInputSheet(
     stampLabel: "Built",
     columns: inputSheetColumns(inputs),
     rows: inputSheetGrid(rows, inputs),
-    onProgress: (done, total) => options.update?.(done, total, "Writing rows"),
+    onProgress: writingRows(options),
   });
   const snapshot = snapshotToTable(
     snapshotFromRows(rows),
