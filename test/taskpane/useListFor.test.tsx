@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 /** Lists for the pickers: one request per list however many panels show it; reload and failures reach all of them. */
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { ClientReads, type ReadsClient } from "../clientReads";
-import { useClientEmployees, useListFor } from "./useListFor";
+import { ClientReads, type ReadsClient } from "../../src/taskpane/clientReads";
+import { useClientEmployees, useListFor } from "../../src/taskpane/panels/useListFor";
 
 describe("useClientReads", () => {
   function readsOf(load: jest.Mock) {

@@ -15,9 +15,9 @@ import {
   payslipLabel,
   useFlowRunner,
   type Outcome,
-} from "./payrollParts";
-import { terminationCodeMessage } from "./PeopleView";
-import type { ProgressApi, ProgressTask } from "../services";
+} from "../../src/taskpane/panels/payrollParts";
+import { terminationCodeMessage } from "../../src/taskpane/panels/PeopleView";
+import type { ProgressApi, ProgressTask } from "../../src/taskpane/services";
 
 globalThis.ResizeObserver ??= class {
   observe() {}
