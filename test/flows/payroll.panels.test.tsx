@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 /** The Pay runs, Leave, Employees and Calculations views: labelled, keyboard-usable, data and callbacks only. */
 import * as React from "react";
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { computeAccessibleName } from "dom-accessibility-api";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
@@ -29,6 +29,12 @@ function expectAllLabelled(container: HTMLElement) {
     .map((c) => c.outerHTML.slice(0, 160));
   expect(unnamed).toEqual([]);
 }
+
+/**
+ * Puts the keyboard focus on a control. Fluent's dropdowns update their state on focus, so a bare element.focus()
+ * outside act() is what made React warn that an update was not wrapped in act(...).
+ */
+const focusOn = (control: HTMLElement) => act(() => control.focus());
 
 const employees = [
   { id: 1001, number: "E001", first_name: "Aoife", last_name: "Byrne" },
@@ -73,7 +79,7 @@ describe("PayRunsView", () => {
     expect((payslipsButton as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole("button", { name: "Journal to sheet" }) as HTMLButtonElement).disabled).toBe(true);
 
-    screen.getByRole("combobox", { name: "Pay run" }).focus();
+    focusOn(screen.getByRole("combobox", { name: "Pay run" }));
     await user.keyboard("{Enter}");
     await user.keyboard("{ArrowDown}{Enter}");
     expect(props.onRunChange).toHaveBeenLastCalledWith(6);
@@ -148,7 +154,7 @@ describe("LeaveView", () => {
     expectAllLabelled(container);
     await user.click(screen.getByRole("button", { name: "Every employee's balances to sheet" }));
     expect(props.onBalances).toHaveBeenCalled();
-    screen.getByRole("combobox", { name: "Load the existing days of" }).focus();
+    focusOn(screen.getByRole("combobox", { name: "Load the existing days of" }));
     await user.keyboard("{ArrowDown}");
     // Fluent's multi-select Combobox lists its items as menu item checkboxes.
     await user.click(screen.getByRole("menuitemcheckbox", { name: "E002 · Brian Walsh" }));
