@@ -130,11 +130,15 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   const used = React.useMemo(() => sheet.usedRect(), [sheet, dataVersion]);
   const layout = React.useMemo(() => ColumnLayout.of(sheet), [sheet, dataVersion]);
   const frozen = sheet.frozenRows;
-  const rowCount = Math.min(MAX_ROWS, Math.max(50, (used ? used.r + used.rows : 0) + 20, Math.max(active.r, corner.r) + 10, frozen + 1));
-  // Enough columns to fill the visible width, as a spreadsheet does, and a few beyond the data and the selection.
+  // Rows and columns a little beyond the data, the selection and the view's far edges, so there is always more
+  // to scroll to, as in Excel.
+  const rowCount = Math.min(
+    MAX_ROWS,
+    Math.max(50, (used ? used.r + used.rows : 0) + 20, Math.max(active.r, corner.r) + 10, frozen + 1, Math.ceil((view.top + view.height) / rowHeight) + 10),
+  );
   const colCount = Math.min(
     MAX_COLS,
-    Math.max(10, (used ? used.c + used.cols : 0) + 3, Math.max(active.c, corner.c) + 3, layout.indexAt(view.width - HEADER_WIDTH) + 1),
+    Math.max(10, (used ? used.c + used.cols : 0) + 3, Math.max(active.c, corner.c) + 3, layout.indexAt(view.left + view.width - HEADER_WIDTH) + 4),
   );
   const totalWidth = HEADER_WIDTH + layout.left(colCount);
   const frozenShown = Math.min(frozen, rowCount);
@@ -306,8 +310,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
 
   const MULTIPLE = "This does not work on several selected blocks: select one block of cells.";
 
-  const onCopy = (e: React.ClipboardEvent<HTMLDivElement>) => {
-    if (e.target !== scroller.current) return; // the cell editor copies its own text
+  const onCopy = (e: ClipboardEvent) => {
     e.preventDefault();
     if (areas.length > 1) return setMessage(`Nothing was copied. ${MULTIPLE}`);
     setMessage(null);
@@ -318,13 +321,12 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
       for (let c = area.c; c < area.c + area.cols; c++) row.push(sheet.textAt(r, c));
       rows.push(row);
     }
-    e.clipboardData.setData("text/plain", toClipboardText(rows));
+    e.clipboardData?.setData("text/plain", toClipboardText(rows));
   };
 
-  const onPaste = (e: React.ClipboardEvent<HTMLDivElement>) => {
-    if (e.target !== scroller.current) return;
+  const onPaste = (e: ClipboardEvent) => {
     e.preventDefault();
-    const text = e.clipboardData.getData("text/plain") || e.clipboardData.getData("text");
+    const text = e.clipboardData?.getData("text/plain") || e.clipboardData?.getData("text");
     if (!text) return;
     if (areas.length > 1) return setMessage(`Nothing was pasted. ${MULTIPLE}`);
     let rows = parseClipboardText(text);
@@ -347,6 +349,25 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     const rect = parseAddress(el.dataset.address!);
     return { r: rect.r, c: rect.c };
   };
+
+  // Ctrl+C / Ctrl+V while the grid has the focus. A browser sends copy and paste events to the node holding the
+  // page's text selection (anywhere, or none), not to the focused element, so they are caught on the document.
+  // Cancelling beforecopy / beforepaste tells Chromium the page handles them even with no text selected.
+  const clipboardHandlers = React.useRef({ copy: onCopy, paste: onPaste });
+  clipboardHandlers.current = { copy: onCopy, paste: onPaste };
+  React.useEffect(() => {
+    const doc = scroller.current?.ownerDocument;
+    if (!doc) return;
+    const focused = () => doc.activeElement === scroller.current;
+    const listeners: [string, (e: Event) => void][] = [
+      ["beforecopy", (e) => focused() && e.preventDefault()],
+      ["beforepaste", (e) => focused() && e.preventDefault()],
+      ["copy", (e) => focused() && clipboardHandlers.current.copy(e as ClipboardEvent)],
+      ["paste", (e) => focused() && clipboardHandlers.current.paste(e as ClipboardEvent)],
+    ];
+    for (const [kind, listener] of listeners) doc.addEventListener(kind, listener);
+    return () => listeners.forEach(([kind, listener]) => doc.removeEventListener(kind, listener));
+  }, []);
 
   React.useEffect(() => {
     const stop = () => (dragging.current = null);
@@ -540,8 +561,6 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         onMouseDown={onMouseDown}
         onMouseOver={onMouseOver}
         onDoubleClick={onDoubleClick}
-        onCopy={onCopy}
-        onPaste={onPaste}
       >
         <div role="row" aria-rowindex={1} className={styles.row} style={{ position: "sticky", top: 0, height: rowHeight, width: totalWidth, zIndex: Z.columnHeader }}>
           <div role="columnheader" aria-colindex={1} className={mergeClasses(styles.cell, styles.header, styles.rowHeader)} style={{ width: HEADER_WIDTH, height: rowHeight }} />
