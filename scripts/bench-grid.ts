@@ -89,6 +89,23 @@ async function main(): Promise<void> {
   await perStep("ArrowRight", 50, () => key("ArrowRight"));
   await perStep("PageDown", 50, () => key("PageDown"));
   await perStep("Ctrl+End / Ctrl+Home", 20, (i) => key(i % 2 ? "Home" : "End", { ctrlKey: true }));
+
+  // Ctrl+V of a 1,000 x 5 block at the bottom of the table (it extends the table), then Delete of it.
+  const block = Array.from({ length: 1000 }, (_, i) => [String(i), `Pasted ${i}`, "2025-02-28", "1,234.50", "x"].join("\t")).join("\r\n");
+  await act(() => key("End", { ctrlKey: true }));
+  await act(() => key("ArrowDown"));
+  await act(() => key("Home"));
+  const paste = new dom.window.Event("paste", { bubbles: true, cancelable: true }) as unknown as ClipboardEvent;
+  Object.defineProperty(paste, "clipboardData", { value: { getData: () => block } });
+  t0 = performance.now();
+  await act(() => grid.dispatchEvent(paste));
+  line("paste 1,000 x 5 cells", performance.now() - t0, `name box ${(container.querySelector("[data-testid=name-box]") as HTMLInputElement).value}`);
+  t0 = performance.now();
+  await act(() => key("Delete"));
+  const big = wb.getSheet("Big");
+  let left = 0;
+  for (let r = rows + 3; r < rows + 1003; r++) for (let c = 0; c < 5; c++) left += big.hasContent(r, c) ? 1 : 0;
+  line("Delete 1,000 x 5 cells", performance.now() - t0, `${left} of them still filled`);
   await act(() => root.unmount());
   console.log(`heap used ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
 }

@@ -36,8 +36,8 @@ const FALLBACK_HEIGHT = 600;
 const FALLBACK_WIDTH = 1600;
 /** Tabster's attribute (what Fluent UI's useTabsterAttributes writes) for "leave the Tab key to this element". */
 const TABSTER_KEEP_TAB = JSON.stringify({ focusable: { ignoreKeydown: { Tab: true } } });
-/** Columns rendered beyond the visible ones, left and right. */
-const COLUMN_OVERSCAN = 2;
+/** Columns rendered beyond the visible ones, left and right; the window's edges move in steps of this many. */
+const COLUMN_OVERSCAN = 3;
 
 function useWorkbookVersion(workbook: WorkbookModel): number {
   return React.useSyncExternalStore(
@@ -138,15 +138,21 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   );
   const colCount = Math.min(
     MAX_COLS,
-    Math.max(10, (used ? used.c + used.cols : 0) + 3, Math.max(active.c, corner.c) + 3, layout.indexAt(view.left + view.width - HEADER_WIDTH) + 4),
+    // In steps (see `step` below), so that the drawn columns change once every few arrow presses, not on each.
+    Math.ceil(
+      Math.max(10, (used ? used.c + used.cols : 0) + 3, Math.max(active.c, corner.c) + 3, layout.indexAt(view.left + view.width - HEADER_WIDTH) + 4) /
+        COLUMN_OVERSCAN,
+    ) * COLUMN_OVERSCAN,
   );
   const totalWidth = HEADER_WIDTH + layout.left(colCount);
   const frozenShown = Math.min(frozen, rowCount);
 
   const first = Math.max(frozenShown, Math.floor(view.top / rowHeight) - overscan);
   const last = Math.min(rowCount, Math.ceil((view.top + view.height) / rowHeight) + overscan);
-  const c0 = Math.max(0, layout.indexAt(view.left) - COLUMN_OVERSCAN);
-  const c1 = Math.min(colCount, layout.indexAt(view.left + view.width - HEADER_WIDTH) + 1 + COLUMN_OVERSCAN);
+  // In steps, so that scrolling a column or two (an arrow key at the edge) re-renders no row.
+  const step = (c: number) => Math.floor(c / COLUMN_OVERSCAN) * COLUMN_OVERSCAN;
+  const c0 = Math.max(0, step(layout.indexAt(view.left)) - COLUMN_OVERSCAN);
+  const c1 = Math.min(colCount, step(layout.indexAt(view.left + view.width - HEADER_WIDTH)) + 2 * COLUMN_OVERSCAN);
 
   const viewportSize = () => {
     const el = scroller.current;
@@ -459,7 +465,6 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         c0={c0}
         c1={c1}
         rowHeight={rowHeight}
-        totalWidth={totalWidth}
         stickyTop={r < frozenShown ? (r + 1) * rowHeight : undefined}
         frozenEdge={r === frozenShown - 1}
         selected={selected}
@@ -549,6 +554,8 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         aria-activedescendant={activeRendered ? cellId(sheet, active.r, active.c) : undefined}
         data-testid="workbook-grid"
         data-sheet={sheet.name}
+        // Rows take their width from here: a wider sheet does not re-render them.
+        style={{ "--grid-width": `${totalWidth}px` } as React.CSSProperties}
         // Tab moves the active cell (and finishes an entry), as in Excel: Fluent UI's focus manager keeps out.
         data-tabster={TABSTER_KEEP_TAB}
         tabIndex={0}
@@ -562,7 +569,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         onMouseOver={onMouseOver}
         onDoubleClick={onDoubleClick}
       >
-        <div role="row" aria-rowindex={1} className={styles.row} style={{ position: "sticky", top: 0, height: rowHeight, width: totalWidth, zIndex: Z.columnHeader }}>
+        <div role="row" aria-rowindex={1} className={styles.row} style={{ position: "sticky", top: 0, height: rowHeight, zIndex: Z.columnHeader }}>
           <div role="columnheader" aria-colindex={1} className={mergeClasses(styles.cell, styles.header, styles.rowHeader)} style={{ width: HEADER_WIDTH, height: rowHeight }} />
           {headers}
         </div>

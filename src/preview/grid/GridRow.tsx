@@ -19,7 +19,6 @@ export interface GridRowProps {
   c0: number;
   c1: number;
   rowHeight: number;
-  totalWidth: number;
   /** For a frozen row: its sticky top offset, px. */
   stickyTop?: number;
   /** The last frozen row draws the freeze line. */
@@ -146,7 +145,7 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
       role="row"
       aria-rowindex={r + 2}
       className={mergeClasses(styles.row, props.stickyTop !== undefined && styles.sticky)}
-      style={{ height: rowHeight, width: props.totalWidth, top: props.stickyTop }}
+      style={{ height: rowHeight, top: props.stickyTop }}
     >
       <div
         role="rowheader"

@@ -15,7 +15,8 @@ export const useGridStyles = makeStyles({
   status: { color: tokens.colorPaletteRedForeground1, fontSize: "12px", maxWidth: "40%", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
   scroller: { flex: 1, overflow: "auto", position: "relative", outline: "none", backgroundColor: tokens.colorNeutralBackground1 },
   scrollerFocus: { ":focus-visible": { boxShadow: `inset 0 0 0 2px ${tokens.colorBrandStroke1}` } },
-  row: { display: "flex", position: "relative" },
+  /** As wide as all the columns (the grid sets --grid-width), so the sticky row numbers stay put however far right. */
+  row: { display: "flex", position: "relative", width: "var(--grid-width)" },
   sticky: { position: "sticky", zIndex: Z.frozen },
   gap: { flexShrink: 0 },
   cell: {
