@@ -11,7 +11,10 @@ const cols = Number(process.argv[3] ?? 20);
 const VIEW = { width: 1200, height: 800 };
 
 // A browser-like global scope before React and Fluent UI load (as jest-environment-jsdom does).
-const dom = new JSDOM("<!doctype html><html><body><div id=root style='height:800px'></div></body></html>", { pretendToBeVisual: true, url: "http://localhost/" });
+const dom = new JSDOM("<!doctype html><html><body><div id=root style='height:800px'></div></body></html>", {
+  pretendToBeVisual: true,
+  url: "http://localhost/",
+});
 const g = globalThis as Record<string, unknown>;
 const win = dom.window as unknown as Record<string, unknown>;
 for (const key of Object.getOwnPropertyNames(win)) if (!(key in g)) g[key] = win[key];
@@ -44,7 +47,15 @@ async function main(): Promise<void> {
     type: (["integer", "text", "date", "currency"] as const)[k % 4],
   }));
   const data = Array.from({ length: rows }, (_, i) =>
-    columns.map((c, k) => (c.type === "integer" ? i : c.type === "text" ? `Employee ${i} field ${k} Ó Briain` : c.type === "date" ? "2025-01-31" : i * 1.25)),
+    columns.map((c, k) =>
+      c.type === "integer"
+        ? i
+        : c.type === "text"
+          ? `Employee ${i} field ${k} Ó Briain`
+          : c.type === "date"
+            ? "2025-01-31"
+            : i * 1.25,
+    ),
   );
   const wb = installPreviewExcel(globalThis);
   await createOfficeWorkbook().writeTable({ sheetName: "Big", tableName: "Big", columns, rows: data });
@@ -54,7 +65,9 @@ async function main(): Promise<void> {
   const root = createRoot(container);
   let t0 = performance.now();
   await act(() =>
-    root.render(React.createElement(FluentProvider, { theme: webLightTheme }, React.createElement(WorkbookView, { workbook: wb }))),
+    root.render(
+      React.createElement(FluentProvider, { theme: webLightTheme }, React.createElement(WorkbookView, { workbook: wb })),
+    ),
   );
   const grid = container.querySelector<HTMLElement>("[role=grid]")!;
   const cellsInPage = () => grid.querySelectorAll("[role=gridcell]").length;
@@ -91,7 +104,9 @@ async function main(): Promise<void> {
   await perStep("Ctrl+End / Ctrl+Home", 20, (i) => key(i % 2 ? "Home" : "End", { ctrlKey: true }));
 
   // Ctrl+V of a 1,000 x 5 block at the bottom of the table (it extends the table), then Delete of it.
-  const block = Array.from({ length: 1000 }, (_, i) => [String(i), `Pasted ${i}`, "2025-02-28", "1,234.50", "x"].join("\t")).join("\r\n");
+  const block = Array.from({ length: 1000 }, (_, i) => [String(i), `Pasted ${i}`, "2025-02-28", "1,234.50", "x"].join("\t")).join(
+    "\r\n",
+  );
   await act(() => key("End", { ctrlKey: true }));
   await act(() => key("ArrowDown"));
   await act(() => key("Home"));
@@ -99,7 +114,11 @@ async function main(): Promise<void> {
   Object.defineProperty(paste, "clipboardData", { value: { getData: () => block } });
   t0 = performance.now();
   await act(() => grid.dispatchEvent(paste));
-  line("paste 1,000 x 5 cells", performance.now() - t0, `name box ${(container.querySelector("[data-testid=name-box]") as HTMLInputElement).value}`);
+  line(
+    "paste 1,000 x 5 cells",
+    performance.now() - t0,
+    `name box ${(container.querySelector("[data-testid=name-box]") as HTMLInputElement).value}`,
+  );
   t0 = performance.now();
   await act(() => key("Delete"));
   const big = wb.getSheet("Big");

@@ -15,7 +15,17 @@
  */
 import * as React from "react";
 import { Tab, TabList, mergeClasses } from "@fluentui/react-components";
-import { type CellRef, type Rect, type SheetModel, type WorkbookModel, columnLetters, MAX_COLS, MAX_ROWS, parseAddress, rectAddress } from "./workbook/model";
+import {
+  type CellRef,
+  type Rect,
+  type SheetModel,
+  type WorkbookModel,
+  columnLetters,
+  MAX_COLS,
+  MAX_ROWS,
+  parseAddress,
+  rectAddress,
+} from "./workbook/model";
 import { isDateFormat } from "./workbook/numberFormat";
 import { cellId, GridRow } from "./grid/GridRow";
 import { ColumnLayout, HEADER_WIDTH, revealOffset } from "./grid/layout";
@@ -134,14 +144,24 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   // to scroll to, as in Excel.
   const rowCount = Math.min(
     MAX_ROWS,
-    Math.max(50, (used ? used.r + used.rows : 0) + 20, Math.max(active.r, corner.r) + 10, frozen + 1, Math.ceil((view.top + view.height) / rowHeight) + 10),
+    Math.max(
+      50,
+      (used ? used.r + used.rows : 0) + 20,
+      Math.max(active.r, corner.r) + 10,
+      frozen + 1,
+      Math.ceil((view.top + view.height) / rowHeight) + 10,
+    ),
   );
   const colCount = Math.min(
     MAX_COLS,
     // In steps (see `step` below), so that the drawn columns change once every few arrow presses, not on each.
     Math.ceil(
-      Math.max(10, (used ? used.c + used.cols : 0) + 3, Math.max(active.c, corner.c) + 3, layout.indexAt(view.left + view.width - HEADER_WIDTH) + 4) /
-        COLUMN_OVERSCAN,
+      Math.max(
+        10,
+        (used ? used.c + used.cols : 0) + 3,
+        Math.max(active.c, corner.c) + 3,
+        layout.indexAt(view.left + view.width - HEADER_WIDTH) + 4,
+      ) / COLUMN_OVERSCAN,
     ) * COLUMN_OVERSCAN,
   );
   const totalWidth = HEADER_WIDTH + layout.left(colCount);
@@ -173,7 +193,10 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   /** Scrolls as little as needed to show a cell whole, below the frozen rows and right of the row numbers. */
   const reveal = (cell: CellRef, from: ScrollPos = scrollPos.current) => {
     const { width, height } = viewportSize();
-    const top = cell.r < frozenShown ? from.top : revealOffset(from.top, height, (frozenShown + 1) * rowHeight, (cell.r + 1) * rowHeight, rowHeight);
+    const top =
+      cell.r < frozenShown
+        ? from.top
+        : revealOffset(from.top, height, (frozenShown + 1) * rowHeight, (cell.r + 1) * rowHeight, rowHeight);
     const left = revealOffset(from.left, width, HEADER_WIDTH, HEADER_WIDTH + layout.left(cell.c), layout.width(cell.c));
     scrollTo({ top, left });
   };
@@ -297,7 +320,12 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   const onEditorKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     const edit = live.current;
     if (!edit) return;
-    const arrows: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const arrows: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
     if (e.key === "Enter") {
       e.preventDefault();
       commit({ dr: e.shiftKey ? -1 : 1, dc: 0 });
@@ -496,7 +524,11 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         role="columnheader"
         aria-colindex={c + 2}
         data-column={columnLetters(c)}
-        className={mergeClasses(styles.cell, styles.header, areas.some((a) => a.c <= c && c < a.c + a.cols) && styles.headerSelected)}
+        className={mergeClasses(
+          styles.cell,
+          styles.header,
+          areas.some((a) => a.c <= c && c < a.c + a.cols) && styles.headerSelected,
+        )}
         style={{ width, height: rowHeight, lineHeight: `${rowHeight - 1}px` }}
       >
         {columnLetters(c)}
@@ -513,7 +545,8 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         : sel.r === 0 && sel.rows === MAX_ROWS
           ? `${columnLetters(sel.c)}:${columnLetters(sel.c + sel.cols - 1)}`
           : rectAddress(sel);
-  const barText = formula ?? (editing && editing.r === active.r && editing.c === active.c ? editing.text : editText(sheet, active.r, active.c));
+  const barText =
+    formula ?? (editing && editing.r === active.r && editing.c === active.c ? editing.text : editText(sheet, active.r, active.c));
   const activeRendered = (active.r < frozenShown || (active.r >= first && active.r < last)) && active.c >= c0 && active.c < c1;
   const tabs = workbook.visibleSheets();
 
@@ -569,8 +602,18 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         onMouseOver={onMouseOver}
         onDoubleClick={onDoubleClick}
       >
-        <div role="row" aria-rowindex={1} className={styles.row} style={{ position: "sticky", top: 0, height: rowHeight, zIndex: Z.columnHeader }}>
-          <div role="columnheader" aria-colindex={1} className={mergeClasses(styles.cell, styles.header, styles.rowHeader)} style={{ width: HEADER_WIDTH, height: rowHeight }} />
+        <div
+          role="row"
+          aria-rowindex={1}
+          className={styles.row}
+          style={{ position: "sticky", top: 0, height: rowHeight, zIndex: Z.columnHeader }}
+        >
+          <div
+            role="columnheader"
+            aria-colindex={1}
+            className={mergeClasses(styles.cell, styles.header, styles.rowHeader)}
+            style={{ width: HEADER_WIDTH, height: rowHeight }}
+          />
           {headers}
         </div>
         {rows}

@@ -22,7 +22,8 @@ async function writeSheets(page: Page): Promise<void> {
       activate(): void;
     };
     const excel = (window as unknown as { Excel: { run(batch: (ctx: Ctx) => Promise<void>): Promise<void> } }).Excel;
-    const letters = (c: number) => (c < 26 ? "" : String.fromCharCode(64 + Math.floor(c / 26))) + String.fromCharCode(65 + (c % 26));
+    const letters = (c: number) =>
+      (c < 26 ? "" : String.fromCharCode(64 + Math.floor(c / 26))) + String.fromCharCode(65 + (c % 26));
     await excel.run(async (ctx) => {
       const notes = ctx.workbook.worksheets.add("Notes");
       notes.getRange("A1:D2").values = [
@@ -57,7 +58,9 @@ async function seenAtActiveCell(page: Page): Promise<{ address: string; seen: (s
       [box.left + 3, box.top + 3],
       [box.right - 3, box.bottom - 3],
     ];
-    return points.map(([x, y]) => (document.elementFromPoint(x, y)?.closest("[data-address]") as HTMLElement | null)?.dataset.address ?? null);
+    return points.map(
+      ([x, y]) => (document.elementFromPoint(x, y)?.closest("[data-address]") as HTMLElement | null)?.dataset.address ?? null,
+    );
   }, address);
   return { address, seen };
 }
@@ -132,7 +135,10 @@ describe("preview grid in Chromium", () => {
 
   it("draws the column widths the Excel layer set (points at 96/72 px)", async () => {
     const { page } = stack;
-    const width = (letter: string) => grid(page).locator(`[data-column="${letter}"]`).evaluate((el) => el.getBoundingClientRect().width);
+    const width = (letter: string) =>
+      grid(page)
+        .locator(`[data-column="${letter}"]`)
+        .evaluate((el) => el.getBoundingClientRect().width);
     await grid(page).evaluate((el) => el.scrollTo(0, 0));
     await page.waitForFunction(() => document.querySelector("[role=grid]")!.scrollLeft === 0);
     expect(await width("A")).toBe(64);
@@ -162,7 +168,10 @@ describe("preview grid in Chromium", () => {
     await page.waitForFunction(() => document.querySelector("[role=grid]")!.scrollLeft === 100);
     const onTop = await page.evaluate(() => {
       const header = document.querySelector('[role=grid] [data-row="1"]')!.getBoundingClientRect();
-      return document.elementFromPoint(header.left + header.width / 2, header.top + header.height / 2)?.closest("[data-row]")?.getAttribute("data-row");
+      return document
+        .elementFromPoint(header.left + header.width / 2, header.top + header.height / 2)
+        ?.closest("[data-row]")
+        ?.getAttribute("data-row");
     });
     expect(onTop).toBe("1");
     await grid(page).evaluate((el) => el.scrollTo({ left: 0 }));
@@ -187,7 +196,15 @@ describe("preview grid in Chromium", () => {
     expect(await nameBox(page)).toBe("D5:E6");
     const values = () =>
       page.evaluate(() => {
-        const sheet = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): { valueAt(r: number, c: number): unknown; textAt(r: number, c: number): string } } } }).__payrollPreview.workbook.findSheet("Notes");
+        const sheet = (
+          window as unknown as {
+            __payrollPreview: {
+              workbook: {
+                findSheet(n: string): { valueAt(r: number, c: number): unknown; textAt(r: number, c: number): string };
+              };
+            };
+          }
+        ).__payrollPreview.workbook.findSheet("Notes");
         return [
           [sheet.valueAt(4, 3), sheet.valueAt(4, 4)],
           [sheet.valueAt(5, 3), sheet.textAt(5, 4)],

@@ -75,8 +75,8 @@ export async function openSheet(page: Page, sheetName: string): Promise<void> {
 }
 
 /**
- * Scrolls the grid back to column A with the mouse wheel, as a person would: the preview keeps the horizontal
- * scroll position when another sheet is shown.
+ * Scrolls the grid back to column A with the mouse wheel, as a person would (each sheet keeps its own scroll
+ * position, as in Excel, so a sheet scrolled right earlier is still scrolled right when shown again).
  */
 export async function scrollGridLeft(page: Page, sheetName: string): Promise<void> {
   const grid = page.getByRole("grid", { name: `Sheet ${sheetName}` });

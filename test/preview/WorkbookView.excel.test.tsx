@@ -9,7 +9,13 @@ import * as React from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { createPreviewExcel, createPreviewWorkbook, installPreviewExcel, WorkbookView, type WorkbookModel } from "../../src/preview";
+import {
+  createPreviewExcel,
+  createPreviewWorkbook,
+  installPreviewExcel,
+  WorkbookView,
+  type WorkbookModel,
+} from "../../src/preview";
 import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
 
 globalThis.ResizeObserver ??= class {
@@ -284,7 +290,9 @@ test("Ctrl+C puts the selected block on the clipboard as Excel does: tab-separat
   await user.keyboard("{Shift>}{ArrowDown}{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight}{/Shift}");
   const copied = clipboard("copy");
   expect(copied.defaultPrevented).toBe(true);
-  expect(copied.text).toBe("Employee ID\tName\tPayslip date\tAmount\r\n1\tEmployee 1\t2025-01-31\t100.00\r\n2\tEmployee 2\t2025-01-31\t101.00\r\n");
+  expect(copied.text).toBe(
+    "Employee ID\tName\tPayslip date\tAmount\r\n1\tEmployee 1\t2025-01-31\t100.00\r\n2\tEmployee 2\t2025-01-31\t101.00\r\n",
+  );
   // A whole column is cut to the used rows.
   fireEvent.mouseDown(document.querySelector('[data-column="B"]')!);
   expect(clipboard("copy").text).toBe("\r\n\r\nName\r\nEmployee 1\r\nEmployee 2\r\nEmployee 3\r\n");
@@ -348,9 +356,16 @@ test("column widths set by the Excel layer are the widths on screen", async () =
   show();
   const px = (pt: number) => Math.round((pt * 96) / 72);
   const sheet = wb.activeSheet;
-  for (const [letter, c] of [["A", 0], ["B", 1], ["C", 2], ["D", 3]] as const) {
+  for (const [letter, c] of [
+    ["A", 0],
+    ["B", 1],
+    ["C", 2],
+    ["D", 3],
+  ] as const) {
     expect(cell(`${letter}4`)!.style.width).toBe(`${px(sheet.columnWidth(c))}px`);
-    expect((document.querySelector(`[data-column="${letter}"]`) as HTMLElement).style.width).toBe(`${px(sheet.columnWidth(c))}px`);
+    expect((document.querySelector(`[data-column="${letter}"]`) as HTMLElement).style.width).toBe(
+      `${px(sheet.columnWidth(c))}px`,
+    );
   }
   expect(cell("B4")!.style.width).toBe("200px");
 });

@@ -48,9 +48,14 @@ describe("Ctrl+arrow goes to the edge of the data, as in Excel", () => {
 
 test("arrows move one cell and stop at the sheet's edges; Tab moves right, Shift+Tab left", () => {
   const sheet = sheetOf("x");
-  expect(press(sheet, one(3, 3), { r: 3, c: 3 }, { key: "ArrowDown" })).toMatchObject({ selection: one(4, 3), active: { r: 4, c: 3 } });
+  expect(press(sheet, one(3, 3), { r: 3, c: 3 }, { key: "ArrowDown" })).toMatchObject({
+    selection: one(4, 3),
+    active: { r: 4, c: 3 },
+  });
   expect(press(sheet, one(0, 0), { r: 0, c: 0 }, { key: "ArrowUp" })).toMatchObject({ active: { r: 0, c: 0 } });
-  expect(press(sheet, one(0, MAX_COLS - 1), { r: 0, c: MAX_COLS - 1 }, { key: "ArrowRight" })).toMatchObject({ active: { r: 0, c: MAX_COLS - 1 } });
+  expect(press(sheet, one(0, MAX_COLS - 1), { r: 0, c: MAX_COLS - 1 }, { key: "ArrowRight" })).toMatchObject({
+    active: { r: 0, c: MAX_COLS - 1 },
+  });
   expect(press(sheet, one(2, 2), { r: 2, c: 2 }, { key: "Tab" })).toMatchObject({ active: { r: 2, c: 3 } });
   expect(press(sheet, one(2, 2), { r: 2, c: 2 }, { key: "Tab", shift: true })).toMatchObject({ active: { r: 2, c: 1 } });
   expect(press(sheet, one(2, 2), { r: 2, c: 2 }, { key: "q" })).toBeNull();
@@ -79,7 +84,8 @@ test("Shift grows the selection from the active cell: the far corner moves, the 
   expect(sel).toEqual({ r: 1, c: 1, rows: 2, cols: 3 });
   expect(movingCorner(sel, active)).toEqual({ r: 2, c: 3 });
   // Back past the active cell: the block flips to the other side, as in Excel.
-  for (const key of ["ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowUp", "ArrowUp"]) sel = press(sheet, sel, active, { key, shift: true })!.selection;
+  for (const key of ["ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowUp", "ArrowUp"])
+    sel = press(sheet, sel, active, { key, shift: true })!.selection;
   expect(sel).toEqual({ r: 0, c: 0, rows: 2, cols: 2 });
   const move = press(sheet, one(0, 0), { r: 0, c: 0 }, { key: "ArrowDown", shift: true, ctrl: true })!;
   expect(move).toMatchObject({ selection: { r: 0, c: 0, rows: 4, cols: 1 }, active: { r: 0, c: 0 }, reveal: { r: 3, c: 0 } });

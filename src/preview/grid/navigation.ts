@@ -98,7 +98,10 @@ export function navigate(sheet: NavSheet, selection: Rect, active: CellRef, key:
   let to: CellRef | null = null;
   let scrollRows: number | undefined;
   const arrow = ARROWS[key.key];
-  if (arrow) to = key.ctrl ? dataEdge(sheet, from, arrow[0], arrow[1]) : { r: clampRow(from.r + arrow[0]), c: clampCol(from.c + arrow[1]) };
+  if (arrow)
+    to = key.ctrl
+      ? dataEdge(sheet, from, arrow[0], arrow[1])
+      : { r: clampRow(from.r + arrow[0]), c: clampCol(from.c + arrow[1]) };
   else if (key.key === "Home") to = key.ctrl ? homeCell(sheet) : { r: from.r, c: 0 };
   else if (key.key === "End" && key.ctrl) to = lastCell(sheet);
   else if (key.key === "PageDown" || key.key === "PageUp") {
@@ -107,7 +110,9 @@ export function navigate(sheet: NavSheet, selection: Rect, active: CellRef, key:
     scrollRows = to.r - from.r;
   }
   if (!to) return null;
-  const move: Move = key.shift ? { selection: spanRect(active, to), active, reveal: to } : { selection: { ...to, rows: 1, cols: 1 }, active: to, reveal: to };
+  const move: Move = key.shift
+    ? { selection: spanRect(active, to), active, reveal: to }
+    : { selection: { ...to, rows: 1, cols: 1 }, active: to, reveal: to };
   if (scrollRows) move.scrollRows = scrollRows;
   return move;
 }

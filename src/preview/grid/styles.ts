@@ -8,11 +8,31 @@ import { makeStyles, tokens } from "@fluentui/react-components";
 export const Z = { spill: 1, rowHeader: 2, editor: 3, frozen: 4, columnHeader: 5 } as const;
 
 export const useGridStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", height: "100%", minHeight: 0, fontFamily: tokens.fontFamilyBase, fontSize: "13px" },
-  bar: { display: "flex", gap: "6px", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, alignItems: "center" },
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    height: "100%",
+    minHeight: 0,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: "13px",
+  },
+  bar: {
+    display: "flex",
+    gap: "6px",
+    padding: "4px",
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    alignItems: "center",
+  },
   nameBox: { width: "90px", fontFamily: tokens.fontFamilyMonospace, fontSize: "12px", padding: "3px 4px" },
   formulaBar: { flex: 1, fontFamily: tokens.fontFamilyMonospace, fontSize: "12px", padding: "3px 4px" },
-  status: { color: tokens.colorPaletteRedForeground1, fontSize: "12px", maxWidth: "40%", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+  status: {
+    color: tokens.colorPaletteRedForeground1,
+    fontSize: "12px",
+    maxWidth: "40%",
+    overflow: "hidden",
+    textOverflow: "ellipsis",
+    whiteSpace: "nowrap",
+  },
   scroller: { flex: 1, overflow: "auto", position: "relative", outline: "none", backgroundColor: tokens.colorNeutralBackground1 },
   scrollerFocus: { ":focus-visible": { boxShadow: `inset 0 0 0 2px ${tokens.colorBrandStroke1}` } },
   /** As wide as all the columns (the grid sets --grid-width), so the sticky row numbers stay put however far right. */
@@ -51,7 +71,15 @@ export const useGridStyles = makeStyles({
   tableHeader: { fontWeight: tokens.fontWeightSemibold, backgroundColor: "#DDEBF7" },
   frozenEdge: { borderBottom: `2px solid ${tokens.colorNeutralStroke1}` },
   editing: { position: "relative", overflow: "visible", zIndex: Z.editor },
-  editor: { position: "absolute", inset: 0, boxSizing: "border-box", border: `2px solid ${tokens.colorBrandStroke1}`, font: "inherit", padding: "0 3px", minWidth: "100%" },
+  editor: {
+    position: "absolute",
+    inset: 0,
+    boxSizing: "border-box",
+    border: `2px solid ${tokens.colorBrandStroke1}`,
+    font: "inherit",
+    padding: "0 3px",
+    minWidth: "100%",
+  },
   tabs: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, overflowX: "auto", flexShrink: 0 },
 });
 
