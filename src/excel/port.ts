@@ -87,7 +87,10 @@ export interface AppendRowsOptions {
 
 export interface HiddenTable {
   columns: string[];
-  /** Values as written: text stays text, numbers numbers, booleans booleans, empty cells "". */
+  /**
+   * Values as written: text stays text, numbers numbers, booleans booleans, empty cells "". Blank rows between
+   * rows with values are kept; blank rows after the last one are not returned.
+   */
   rows: unknown[][];
 }
 
@@ -106,7 +109,7 @@ export interface WorkbookPort {
   writeTable(options: WriteTableOptions): Promise<WriteTableResult>;
   /** The first table on the sheet, or null when the sheet or a table is missing. */
   readTable(sheetName: string): Promise<TableData | null>;
-  /** Set one column's cells for some rows (others unchanged). Column by header or key; type drives the format. */
+  /** Set one column's cells for some rows; only those cells are written. Column by header; type drives the format. */
   writeColumnValues(sheetName: string, column: string, updates: readonly ColumnValueUpdate[], type?: CellType): Promise<void>;
   /** Write Status/Message for rows and highlight failing cells (clearing earlier highlights). */
   annotateRows(sheetName: string, annotations: readonly RowAnnotation[], options?: AnnotateOptions): Promise<void>;
