@@ -28,7 +28,7 @@ import {
 } from "./workbook/model";
 import { isDateFormat } from "./workbook/numberFormat";
 import { cellId, GridRow } from "./grid/GridRow";
-import { ColumnLayout, HEADER_WIDTH, revealOffset } from "./grid/layout";
+import { ColumnLayout, columnWindow, HEADER_WIDTH, revealOffset, type ColumnWindow } from "./grid/layout";
 import { movingCorner, navigate, spanRect } from "./grid/navigation";
 import { parseClipboardText, toClipboardText } from "./grid/clipboard";
 import { useGridStyles, Z } from "./grid/styles";
@@ -46,8 +46,10 @@ const FALLBACK_HEIGHT = 600;
 const FALLBACK_WIDTH = 1600;
 /** Tabster's attribute (what Fluent UI's useTabsterAttributes writes) for "leave the Tab key to this element". */
 const TABSTER_KEEP_TAB = JSON.stringify({ focusable: { ignoreKeydown: { Tab: true } } });
-/** Columns rendered beyond the visible ones, left and right; the window's edges move in steps of this many. */
-const COLUMN_OVERSCAN = 3;
+/** Data up to this many columns wide is drawn whole; wider, only the columns around the view are. */
+const ALWAYS_DRAWN = 64;
+/** Columns rendered beyond the visible ones, left and right. */
+const COLUMN_OVERSCAN = 4;
 
 function useWorkbookVersion(workbook: WorkbookModel): number {
   return React.useSyncExternalStore(
@@ -130,6 +132,8 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   const keepScroll = React.useRef(false);
   /** A mouse drag in progress from `from`: stretching the selection, or ("add", Ctrl held) a block added to it. */
   const dragging = React.useRef<{ mode: "extend" | "add"; from: CellRef } | null>(null);
+  /** The columns drawn last time, kept while they cover the view (see columnWindow). */
+  const lastWindow = React.useRef<{ sheet: SheetModel; layout: ColumnLayout; window: ColumnWindow } | null>(null);
 
   const sel = sheet.selection;
   /** Every selected block: the active one, then those added with Ctrl+click. */
@@ -154,25 +158,33 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   );
   const colCount = Math.min(
     MAX_COLS,
-    // In steps (see `step` below), so that the drawn columns change once every few arrow presses, not on each.
-    Math.ceil(
-      Math.max(
-        10,
-        (used ? used.c + used.cols : 0) + 3,
-        Math.max(active.c, corner.c) + 3,
-        layout.indexAt(view.left + view.width - HEADER_WIDTH) + 4,
-      ) / COLUMN_OVERSCAN,
-    ) * COLUMN_OVERSCAN,
+    Math.max(
+      10,
+      (used ? used.c + used.cols : 0) + 3,
+      Math.max(active.c, corner.c) + 3,
+      layout.indexAt(view.left + view.width - HEADER_WIDTH) + 4,
+    ),
   );
   const totalWidth = HEADER_WIDTH + layout.left(colCount);
   const frozenShown = Math.min(frozen, rowCount);
 
   const first = Math.max(frozenShown, Math.floor(view.top / rowHeight) - overscan);
   const last = Math.min(rowCount, Math.ceil((view.top + view.height) / rowHeight) + overscan);
-  // In steps, so that scrolling a column or two (an arrow key at the edge) re-renders no row.
-  const step = (c: number) => Math.floor(c / COLUMN_OVERSCAN) * COLUMN_OVERSCAN;
-  const c0 = Math.max(0, step(layout.indexAt(view.left)) - COLUMN_OVERSCAN);
-  const c1 = Math.min(colCount, step(layout.indexAt(view.left + view.width - HEADER_WIDTH)) + 2 * COLUMN_OVERSCAN);
+  // A sheet whose data is at most ALWAYS_DRAWN columns wide has all of them drawn (every cell of the data can be
+  // found in the page, e.g. by a test that clicks it), and the window of columns around the view adds the rest.
+  const usedEnd = used ? used.c + used.cols : 0;
+  const dense = usedEnd + 3 <= ALWAYS_DRAWN ? Math.min(colCount, usedEnd + 3) : 0;
+  const kept = lastWindow.current?.sheet === sheet && lastWindow.current.layout === layout ? lastWindow.current.window : null;
+  const drawn = columnWindow(
+    kept,
+    layout.indexAt(view.left),
+    layout.indexAt(view.left + view.width - HEADER_WIDTH),
+    colCount,
+    COLUMN_OVERSCAN,
+  );
+  lastWindow.current = { sheet, layout, window: drawn };
+  const c1 = Math.max(dense, drawn.c1);
+  const c0 = Math.min(c1, Math.max(dense, drawn.c0));
 
   const viewportSize = () => {
     const el = scroller.current;
@@ -490,6 +502,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         r={r}
         dataVersion={dataVersion}
         layout={layout}
+        dense={dense}
         c0={c0}
         c1={c1}
         rowHeight={rowHeight}
@@ -510,14 +523,14 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   if (last < rowCount) rows.push(<div key="after" aria-hidden style={{ height: (rowCount - last) * rowHeight }} />);
 
   const headers: React.ReactNode[] = [];
-  if (c0 > 0) headers.push(<div key="gap" aria-hidden className={styles.gap} style={{ width: layout.left(c0) }} />);
-  for (let c = c0; c < c1; c++) {
+  const headerColumns = [...Array.from({ length: dense }, (_, c) => c), ...Array.from({ length: c1 - c0 }, (_, k) => c0 + k)];
+  let x = 0;
+  for (const c of headerColumns) {
+    const left = layout.left(c);
+    if (left > x) headers.push(<div key={`gap${c}`} aria-hidden className={styles.gap} style={{ width: left - x }} />);
     const width = layout.width(c);
-    if (width === 0) {
-      // A hidden column keeps its place for the columns after it.
-      headers.push(<div key={`gap${c}`} aria-hidden className={styles.gap} style={{ width: 0 }} />);
-      continue;
-    }
+    x = left + width;
+    if (width === 0) continue; // a hidden column
     headers.push(
       <div
         key={c}
@@ -547,7 +560,8 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
           : rectAddress(sel);
   const barText =
     formula ?? (editing && editing.r === active.r && editing.c === active.c ? editing.text : editText(sheet, active.r, active.c));
-  const activeRendered = (active.r < frozenShown || (active.r >= first && active.r < last)) && active.c >= c0 && active.c < c1;
+  const activeRendered =
+    (active.r < frozenShown || (active.r >= first && active.r < last)) && (active.c < dense || (active.c >= c0 && active.c < c1));
   const tabs = workbook.visibleSheets();
 
   return (

@@ -397,13 +397,34 @@ test("scrolled right, text from a column left of the drawn ones still runs into 
   sheet.columnWidths.set(0, 900); // column A wider than the view
   sheet.enter(0, 0, "starts in A");
   sheet.enter(0, 1, ""); // B empty
-  sheet.enter(5, 40, "far");
+  sheet.enter(5, 100, "far"); // data over 64 columns wide: only the columns around the view are drawn
   wb.changed();
   show();
   await scrollGrid(0, 2000); // column A ends at 1,200 px: the drawn columns start well right of it
   expect(cell("A1")).not.toBeNull(); // drawn for its text
   expect(cell("A2")).toBeNull(); // nothing to run on: not drawn
   expect(cell("B1")).toBeNull();
+});
+
+test("data up to 64 columns wide is all in the page, whatever part is in view; beyond that only a window is", async () => {
+  const sheet = wb.activeSheet;
+  sheet.enter(0, 59, "BH1"); // 60 columns
+  show();
+  const drawn = () =>
+    new Set(
+      [...document.querySelectorAll("[role=row][aria-rowindex='2'] [data-address]")].map((el) => el.getAttribute("data-address")),
+    );
+  expect(drawn().size).toBeGreaterThanOrEqual(63);
+  await scrollGrid(0, 0);
+  expect(cell("BH1")!.textContent).toBe("BH1"); // far right of the view, yet in the page
+  act(() => {
+    sheet.enter(0, 99, "CV1");
+    wb.changed();
+  });
+  expect(cell("BH1")).toBeNull();
+  expect(drawn().size).toBeLessThan(25);
+  await scrollGrid(0, defaultLeft(95));
+  expect(cell("CV1")!.textContent).toBe("CV1");
 });
 
 test("dragging over cells selects the block; Ctrl+click adds blocks, which Delete clears together", async () => {

@@ -5,7 +5,7 @@
 import { createPreviewWorkbook, type Rect } from "../../src/preview";
 import { MAX_COLS, MAX_ROWS, type SheetModel } from "../../src/preview/workbook/model";
 import { dataEdge, lastCell, movingCorner, navigate, type NavKey } from "../../src/preview/grid/navigation";
-import { ColumnLayout, revealOffset } from "../../src/preview/grid/layout";
+import { ColumnLayout, columnWindow, revealOffset } from "../../src/preview/grid/layout";
 import { parseClipboardText, toClipboardText } from "../../src/preview/grid/clipboard";
 
 /** A sheet with values where `layout` has a non-space character; row 0 is the first line. */
@@ -119,6 +119,15 @@ test("revealOffset scrolls as little as needed, keeping what sticky headers cove
   expect(revealOffset(0, 400, 44, 500, 22)).toBe(122); // below: its bottom edge at the viewport's bottom
   expect(revealOffset(300, 400, 44, 320, 22)).toBe(276); // under the frozen rows: just below them
   expect(revealOffset(0, 400, 44, 600, 1000)).toBe(556); // taller than the view: its top shows
+});
+
+test("columnWindow keeps the drawn columns while they cover the view, then moves them with room either side", () => {
+  const first = columnWindow(null, 10, 20, 100, 4);
+  expect(first).toEqual({ c0: 6, c1: 25 });
+  expect(columnWindow(first, 12, 23, 100, 4)).toBe(first); // still covered: the same object, nothing re-renders
+  expect(columnWindow(first, 15, 25, 100, 4)).toEqual({ c0: 11, c1: 30 });
+  expect(columnWindow(first, 0, 3, 100, 4)).toEqual({ c0: 0, c1: 8 });
+  expect(columnWindow(null, 95, 99, 98, 4)).toEqual({ c0: 91, c1: 98 }); // not beyond the columns there are
 });
 
 describe("clipboard text", () => {

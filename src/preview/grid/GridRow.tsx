@@ -15,7 +15,9 @@ export interface GridRowProps {
   /** The workbook's dataVersion: cell contents are read from the sheet, so a change must re-render. */
   dataVersion: number;
   layout: ColumnLayout;
-  /** The column window [c0, c1) to render. */
+  /** Columns [0, dense) are always drawn (a sheet of moderate width is drawn whole). */
+  dense: number;
+  /** The window of further columns [c0, c1) around the view (c0 >= dense; empty when c0 === c1). */
   c0: number;
   c1: number;
   rowHeight: number;
@@ -62,7 +64,7 @@ function spillSource(sheet: SheetModel, r: number, c0: number): number {
 }
 
 function GridRowView(props: GridRowProps): React.JSX.Element {
-  const { sheet, r, layout, c0, c1, rowHeight, activeCol, editCol } = props;
+  const { sheet, r, layout, dense, c0, c1, rowHeight, activeCol, editCol } = props;
   const spans = props.selected ? props.selected.split(",").map((span) => span.split("-").map(Number)) : [];
   const isSelected = (c: number) => spans.some(([start, end]) => c >= start && c < end);
   const styles = useGridStyles();
@@ -70,11 +72,13 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
   const isTableHeader = (c: number) => tables.some((t) => c >= t.c && c < t.c + t.cols);
   const lineHeight = `${rowHeight - 1}px`;
 
-  // Columns to draw: a cell left of the window whose text runs into it, then the window.
+  // Columns to draw: the dense ones, a cell between them and the window whose text runs into it, the window.
   const columns: number[] = [];
-  const source = spillSource(sheet, r, c0);
-  if (source >= 0) columns.push(source);
+  for (let c = 0; c < dense; c++) columns.push(c);
+  const source = c1 > c0 ? spillSource(sheet, r, c0) : -1;
+  if (source >= dense) columns.push(source);
   for (let c = c0; c < c1; c++) columns.push(c);
+  const end = Math.max(dense, c1);
 
   const children: React.ReactNode[] = [];
   let x = 0; // px from the left of column A drawn so far
@@ -92,7 +96,7 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
     const isEditing = c === editCol;
     // Text runs on over empty cells to its right and stops at the first filled one, as in Excel.
     let spillTo = c + 1;
-    if (kind === "string" && !isEditing) while (spillTo < c1 && !sheet.hasContent(r, spillTo)) spillTo++;
+    if (kind === "string" && !isEditing) while (spillTo < end && !sheet.hasContent(r, spillTo)) spillTo++;
     const spills = spillTo > c + 1;
     const text = sheet.textAt(r, c);
     children.push(

@@ -78,3 +78,25 @@ export function revealOffset(offset: number, extent: number, before: number, sta
   if (start + size > offset + extent) return Math.max(0, Math.min(start - before, start + size - extent));
   return offset;
 }
+
+/** Columns [c0, c1) drawn around the view. */
+export interface ColumnWindow {
+  c0: number;
+  c1: number;
+}
+
+/**
+ * The columns to draw for a view showing columns first..last: the previous window while it still covers them,
+ * so that scrolling a column or two (an arrow key at the edge) re-renders no row; otherwise the visible columns
+ * and `overscan` more either side, up to `limit`.
+ */
+export function columnWindow(
+  previous: ColumnWindow | null,
+  first: number,
+  last: number,
+  limit: number,
+  overscan: number,
+): ColumnWindow {
+  if (previous && first >= previous.c0 && last < previous.c1 && previous.c1 <= limit) return previous;
+  return { c0: Math.max(0, first - overscan), c1: Math.min(limit, last + 1 + overscan) };
+}
