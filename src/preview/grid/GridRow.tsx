@@ -1,5 +1,5 @@
 /**
- * One row of the grid: its number and the cells of the visible column window. Memoised: a row renders again
+ * One row of the grid: its number and the cells of the drawn columns. Memoised: a row renders again
  * only when the data changes or the selection, active cell or editor touch it, so scrolling and moving
  * the active cell re-render a few rows, not the screen.
  */
