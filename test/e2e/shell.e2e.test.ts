@@ -35,6 +35,8 @@ describe("shell (preview in Chromium against the sandbox)", () => {
     // Forget the key, connect again: the client comes back from the workbook, not from the browser.
     await openConnection(page);
     await page.getByRole("button", { name: "Forget key" }).click();
+    // The tabs unmount on the next render after the click: wait for that rather than count at once.
+    await page.getByRole("tablist", { name: "Features" }).waitFor({ state: "detached" });
     expect(await page.getByRole("tablist", { name: "Features" }).count()).toBe(0);
     await connect(page, stack.sandbox.apiKey);
     await page.getByRole("tablist", { name: "Features" }).waitFor();
