@@ -15,7 +15,15 @@ const columns: ColumnSpec[] = Array.from({ length: cols }, (_, k) => ({
   type: k % 4 === 0 ? "integer" : k % 4 === 1 ? "text" : k % 4 === 2 ? "date" : "currency",
 }));
 const data = Array.from({ length: rows }, (_, i) =>
-  columns.map((c, k) => (c.type === "integer" ? i : c.type === "text" ? `Employee ${i} field ${k} Ó Briain` : c.type === "date" ? "2025-01-31" : i * 1.25)),
+  columns.map((c, k) =>
+    c.type === "integer"
+      ? i
+      : c.type === "text"
+        ? `Employee ${i} field ${k} Ó Briain`
+        : c.type === "date"
+          ? "2025-01-31"
+          : i * 1.25,
+  ),
 );
 
 async function step(name: string, wb: ReturnType<typeof installPreviewExcel>, work: () => Promise<unknown>): Promise<void> {
@@ -38,22 +46,50 @@ async function main(): Promise<void> {
   const wb = installPreviewExcel(globalThis);
   const port = createOfficeWorkbook();
   await step("writeTable (import)", wb, () => port.writeTable({ sheetName: "Big", tableName: "Big", columns, rows: data }));
-  await step("writeTable again (re-import)", wb, () => port.writeTable({ sheetName: "Big", tableName: "Big", columns, rows: data }));
+  await step("writeTable again (re-import)", wb, () =>
+    port.writeTable({ sheetName: "Big", tableName: "Big", columns, rows: data }),
+  );
   await step("readTable", wb, () => port.readTable("Big"));
-  const annotations = data.map((_, i) => ({ rowIndex: i, status: i % 10 ? "Saved" : "Failed", message: i % 10 ? "" : "Payslip is finalised", errorColumns: i % 10 ? [] : ["Column 3"] }));
+  const annotations = data.map((_, i) => ({
+    rowIndex: i,
+    status: i % 10 ? "Saved" : "Failed",
+    message: i % 10 ? "" : "Payslip is finalised",
+    errorColumns: i % 10 ? [] : ["Column 3"],
+  }));
   await step("annotateRows (every row)", wb, () => port.annotateRows("Big", annotations));
   // Sparse writes touch only their own cells: every 10th row's Nett pay, then a Retry of every 10th row.
   const tenth = data.map((_, i) => i).filter((i) => i % 10 === 0);
-  await step("writeColumnValues (every 10th row)", wb, () => port.writeColumnValues("Big", "Column 3", tenth.map((i) => ({ rowIndex: i, value: i * 2 })), "currency"));
-  await step("annotateRows (retry, every 10th)", wb, () => port.annotateRows("Big", tenth.map((i) => ({ rowIndex: i, status: "Saved", message: "" })), { clearOthers: false }));
-  await step("writeHiddenTable (snapshot)", wb, () => port.writeHiddenTable("_snap_Big", columns.map((c) => c.key), data));
+  await step("writeColumnValues (every 10th row)", wb, () =>
+    port.writeColumnValues(
+      "Big",
+      "Column 3",
+      tenth.map((i) => ({ rowIndex: i, value: i * 2 })),
+      "currency",
+    ),
+  );
+  await step("annotateRows (retry, every 10th)", wb, () =>
+    port.annotateRows(
+      "Big",
+      tenth.map((i) => ({ rowIndex: i, status: "Saved", message: "" })),
+      { clearOthers: false },
+    ),
+  );
+  await step("writeHiddenTable (snapshot)", wb, () =>
+    port.writeHiddenTable(
+      "_snap_Big",
+      columns.map((c) => c.key),
+      data,
+    ),
+  );
   await step("readHiddenTable", wb, () => port.readHiddenTable("_snap_Big"));
 
   // The split path: estimate disabled, Excel refuses oversized blocks and the layer halves them.
   const wb2 = installPreviewExcel(globalThis);
   const blind = createOfficeWorkbook({ maxRequestBytes: 1e9 });
   const doubled = [...data, ...data];
-  await step(`writeTable ${doubled.length} rows, estimate off`, wb2, () => blind.writeTable({ sheetName: "Big", tableName: "Big", columns, rows: doubled }));
+  await step(`writeTable ${doubled.length} rows, estimate off`, wb2, () =>
+    blind.writeTable({ sheetName: "Big", tableName: "Big", columns, rows: doubled }),
+  );
   console.log(`heap used ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
 }
 

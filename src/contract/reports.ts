@@ -38,7 +38,12 @@ export const ComparisonLeaveBody = z.strictObject({
   leave_types: z.array(Id),
   humanize: Humanize,
 });
-export const LeaveLiabilityBody = z.strictObject({ date: DateString, wave_ids: IdList, employee_ids: IdList, humanize: Humanize });
+export const LeaveLiabilityBody = z.strictObject({
+  date: DateString,
+  wave_ids: IdList,
+  employee_ids: IdList,
+  humanize: Humanize,
+});
 export const TrackedBalancesBody = LeaveLiabilityBody;
 
 export const ReportBodies = {
@@ -85,7 +90,12 @@ export const ComparisonLeaveRow = z.looseObject({
   Adjustment: Money,
   Balance: Money,
 });
-export const LeaveLiabilityRow = z.looseObject({ ...rowBase, Days: z.union([z.number(), z.string()]).nullable(), "Daily Rate": Money, Liability: Money });
+export const LeaveLiabilityRow = z.looseObject({
+  ...rowBase,
+  Days: z.union([z.number(), z.string()]).nullable(),
+  "Daily Rate": Money,
+  Liability: Money,
+});
 export const TrackedBalancesRow = z.looseObject({ ...rowBase, Loans: Money, Savings: Money, Garnishees: Money });
 
 export const ReportRows = {

@@ -137,7 +137,10 @@ export function sheetNameProblem(name: string): string | null {
 
 /** Turn any text into a valid sheet name (forbidden characters replaced, trimmed to 31 characters). */
 export function safeSheetName(base: string): string {
-  let name = base.replace(/[:\\/?*[\]]/g, "-").replace(/^'+|'+$/g, "").trim();
+  let name = base
+    .replace(/[:\\/?*[\]]/g, "-")
+    .replace(/^'+|'+$/g, "")
+    .trim();
   if (name === "") name = "Sheet";
   if (name.toLowerCase() === "history") name = "History data";
   return name.slice(0, MAX_SHEET_NAME).trim();

@@ -228,7 +228,8 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     for (const c of sorted) {
       const last = runs[runs.length - 1];
       if (last && last.col === c.col && last.color === c.color && last.row + last.rows === c.row) last.rows++;
-      else if (!(last && last.col === c.col && last.row + last.rows > c.row)) runs.push({ row: c.row, col: c.col, rows: 1, color: c.color });
+      else if (!(last && last.col === c.col && last.row + last.rows > c.row))
+        runs.push({ row: c.row, col: c.col, rows: 1, color: c.color });
     }
     return runs;
   }
@@ -238,7 +239,8 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     let i = 0;
     do {
       const ws = ctx.workbook.worksheets.getItem(sheetName);
-      for (const r of runs.slice(i, i + FILL_OPS_PER_SYNC)) ws.getRangeByIndexes(r.row, r.col, r.rows, 1).format.fill.color = r.color;
+      for (const r of runs.slice(i, i + FILL_OPS_PER_SYNC))
+        ws.getRangeByIndexes(r.row, r.col, r.rows, 1).format.fill.color = r.color;
       await ctx.sync();
       i += FILL_OPS_PER_SYNC;
     } while (i < runs.length);
@@ -262,10 +264,17 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     const headers = columns.map((c) => c.header);
     const dup = headers.find((h, i) => headers.findIndex((x) => x.toLowerCase() === h.toLowerCase()) !== i);
     if (dup !== undefined || headers.some((h) => h.trim() === ""))
-      throw new WorkbookError(`Column headers must be unique and not blank${dup ? ` ("${dup}" repeats)` : ""}.`, "InvalidArgument");
+      throw new WorkbookError(
+        `Column headers must be unique and not blank${dup ? ` ("${dup}" repeats)` : ""}.`,
+        "InvalidArgument",
+      );
     const width = columns.length;
     // Before anything is cleared: a refused cell must not cost the sheet its previous data.
-    checkCellTexts([[opts.title ?? ""], headers, ...rows], (i, k) => (i < 2 ? "the title or a header" : `row ${i - 1}, column "${columns[k]?.header}"`), width);
+    checkCellTexts(
+      [[opts.title ?? ""], headers, ...rows],
+      (i, k) => (i < 2 ? "the title or a header" : `row ${i - 1}, column "${columns[k]?.header}"`),
+      width,
+    );
     const tableName = safeTableName(opts.tableName);
 
     return guard(`write sheet "${sheetName}"`, () =>
@@ -274,8 +283,14 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         sheets.load("items/name");
         const tables = await loadTables(ctx);
         const existing = sheets.items.find((s) => s.name.toLowerCase() === sheetName.toLowerCase());
-        const clash = tables.find((t) => t.name.toLowerCase() === tableName.toLowerCase() && t.sheetName.toLowerCase() !== sheetName.toLowerCase());
-        if (clash) throw new WorkbookError(`The table name "${tableName}" is already used on sheet "${clash.sheetName}".`, "ItemAlreadyExists");
+        const clash = tables.find(
+          (t) => t.name.toLowerCase() === tableName.toLowerCase() && t.sheetName.toLowerCase() !== sheetName.toLowerCase(),
+        );
+        if (clash)
+          throw new WorkbookError(
+            `The table name "${tableName}" is already used on sheet "${clash.sheetName}".`,
+            "ItemAlreadyExists",
+          );
 
         // Prepare the sheet: same sheet and table name on re-import; old content removed. The old table is
         // deleted in this request and the new one (same name) added in the last, never both in one request.
@@ -316,7 +331,9 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         const bodyRows = Math.max(rows.length, 1);
         const sheet = ctx.workbook.worksheets.getItem(name);
         if (rows.length === 0)
-          sheet.getRangeByIndexes(FIRST_DATA_ROW, 0, 1, width).numberFormat = [columns.map((c) => c.numberFormat ?? defaultNumberFormat(c.type))];
+          sheet.getRangeByIndexes(FIRST_DATA_ROW, 0, 1, width).numberFormat = [
+            columns.map((c) => c.numberFormat ?? defaultNumberFormat(c.type)),
+          ];
         const table = sheet.tables.add(sheet.getRangeByIndexes(HEADER_ROW, 0, bodyRows + 1, width), true);
         table.name = tableName;
         sheet.freezePanes.freezeRows(FIRST_DATA_ROW);
@@ -335,14 +352,27 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
       run(async (ctx) => {
         const info = await findTable(ctx, sheetName);
         if (!info) return null;
-        const rows = await readRows(ctx, info.sheetName, info.bodyRow, info.bodyCol, info.bodyRows, info.headers.length, readBudget());
+        const rows = await readRows(
+          ctx,
+          info.sheetName,
+          info.bodyRow,
+          info.bodyCol,
+          info.bodyRows,
+          info.headers.length,
+          readBudget(),
+        );
         while (rows.length > 0 && isBlankRow(rows[rows.length - 1])) rows.pop();
         return { sheetName: info.sheetName, tableName: info.name, columns: info.headers, rows, rowCount: rows.length };
       }),
     );
   }
 
-  async function writeColumnValues(sheetName: string, column: string, updates: readonly ColumnValueUpdate[], type?: CellType): Promise<void> {
+  async function writeColumnValues(
+    sheetName: string,
+    column: string,
+    updates: readonly ColumnValueUpdate[],
+    type?: CellType,
+  ): Promise<void> {
     if (updates.length === 0) return;
     checkCellTexts(
       updates.map((u) => [u.value]),
@@ -360,7 +390,9 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         // Only the updated cells are written (runs of consecutive rows); the rows between keep what they hold.
         const byRow = new Map(updates.map((u) => [u.rowIndex, u.value]));
         const cell = (v: CellValue): [Raw[], string[]] => {
-          const t = type ?? (typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : v instanceof Date ? "datetime" : "text");
+          const t =
+            type ??
+            (typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : v instanceof Date ? "datetime" : "text");
           const [x, f] = toExcelCell(v, t);
           return [[x], [f]];
         };
@@ -375,7 +407,11 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     );
   }
 
-  async function annotateRows(sheetName: string, annotations: readonly RowAnnotation[], opts: AnnotateOptions = {}): Promise<void> {
+  async function annotateRows(
+    sheetName: string,
+    annotations: readonly RowAnnotation[],
+    opts: AnnotateOptions = {},
+  ): Promise<void> {
     const statusHeader = opts.statusColumn ?? "Status";
     const messageHeader = opts.messageColumn ?? "Message";
     const clearOthers = opts.clearOthers ?? true;
@@ -388,7 +424,8 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         const info = await requireTable(ctx, sheetName);
         const sk = columnIndex(info, statusHeader);
         const mk = columnIndex(info, messageHeader);
-        if (sk < 0 || mk < 0) throw new WorkbookError(`Sheet "${sheetName}" needs "${statusHeader}" and "${messageHeader}" columns.`, "ItemNotFound");
+        if (sk < 0 || mk < 0)
+          throw new WorkbookError(`Sheet "${sheetName}" needs "${statusHeader}" and "${messageHeader}" columns.`, "ItemNotFound");
         checkRows(
           info,
           annotations.map((a) => a.rowIndex),
@@ -413,7 +450,8 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
               return [v, v.map(() => TEXT)];
             },
           }));
-        const runs = mk === sk + 1 ? columnRuns(sk, (t) => t) : [...columnRuns(sk, (t) => [t[0]]), ...columnRuns(mk, (t) => [t[1]])];
+        const runs =
+          mk === sk + 1 ? columnRuns(sk, (t) => t) : [...columnRuns(sk, (t) => [t[0]]), ...columnRuns(mk, (t) => [t[1]])];
         await writeRuns(ctx, info.sheetName, runs, writeBudget());
 
         // Highlights: clear earlier ones (whole body, or the annotated rows), then colour Status cells by
@@ -421,7 +459,9 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         const ws = ctx.workbook.worksheets.getItem(info.sheetName);
         const width = info.headers.length;
         if (clearOthers) ws.getRangeByIndexes(info.bodyRow, info.bodyCol, info.bodyRows, width).format.fill.clear();
-        else for (const span of spans) ws.getRangeByIndexes(info.bodyRow + span.from, info.bodyCol, span.count, width).format.fill.clear();
+        else
+          for (const span of spans)
+            ws.getRangeByIndexes(info.bodyRow + span.from, info.bodyCol, span.count, width).format.fill.clear();
         const cells: { row: number; col: number; color: string }[] = [];
         for (const a of byRow.values()) {
           const fill = TONE_FILL[toneOf(a)];
@@ -443,7 +483,10 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
       ranges.areas.load("items/rowIndex, items/rowCount");
       ranges.worksheet.load("name");
       await ctx.sync();
-      return { sheetName: ranges.worksheet.name, areas: ranges.areas.items.map((r) => ({ rowIndex: r.rowIndex, rowCount: r.rowCount })) };
+      return {
+        sheetName: ranges.worksheet.name,
+        areas: ranges.areas.items.map((r) => ({ rowIndex: r.rowIndex, rowCount: r.rowCount })),
+      };
     }
     const sel = ctx.workbook.getSelectedRange().load("rowIndex, rowCount");
     sel.worksheet.load("name");
@@ -452,7 +495,10 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     } catch (e) {
       // getSelectedRange throws when several blocks are selected (or no cells are, e.g. a chart).
       if (errorCode(e) === "InvalidOperationInCellEditMode") throw e;
-      throw new WorkbookError("Select the rows as one block of cells on the sheet, then try again.", errorCode(e) ?? "InvalidSelection");
+      throw new WorkbookError(
+        "Select the rows as one block of cells on the sheet, then try again.",
+        errorCode(e) ?? "InvalidSelection",
+      );
     }
     return { sheetName: sel.worksheet.name, areas: [{ rowIndex: sel.rowIndex, rowCount: sel.rowCount }] };
   }
@@ -492,7 +538,8 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         await ctx.sync();
         if (ws.isNullObject) throw new WorkbookError(`There is no sheet named "${sheetName}".`, "ItemNotFound");
         // Checked here: Excel refuses to activate a hidden sheet, with an error code it does not document.
-        if (ws.visibility !== "Visible") throw new WorkbookError(`Sheet "${ws.name}" is hidden and cannot be shown.`, "InvalidOperation");
+        if (ws.visibility !== "Visible")
+          throw new WorkbookError(`Sheet "${ws.name}" is hidden and cannot be shown.`, "InvalidOperation");
         ws.activate();
         await ctx.sync();
       }),
@@ -516,9 +563,18 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     const tableName = safeTableName(opts.tableName);
     if (opts.rows.length === 0) return;
     checkCellTexts(opts.rows, (i, k) => `row ${i + 1}, column "${opts.columns[k]?.header}"`, opts.columns.length);
-    const found = await guard("find the table", () => run(async (ctx) => (await loadTables(ctx)).find((t) => t.name.toLowerCase() === tableName.toLowerCase())));
+    const found = await guard("find the table", () =>
+      run(async (ctx) => (await loadTables(ctx)).find((t) => t.name.toLowerCase() === tableName.toLowerCase())),
+    );
     if (!found) {
-      await writeTable({ sheetName: opts.sheetName, tableName, columns: opts.columns, rows: opts.rows, title: opts.title, activate: false });
+      await writeTable({
+        sheetName: opts.sheetName,
+        tableName,
+        columns: opts.columns,
+        rows: opts.rows,
+        title: opts.title,
+        activate: false,
+      });
       return;
     }
     return guard(`add rows to "${found.sheetName}"`, () =>
@@ -533,7 +589,10 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         const adding = opts.rows.length - (reuseEmpty ? 1 : 0);
         if (adding > 0) {
           // Blank rows first (ExcelApi 1.4 for several), then formats and values like any block write.
-          ctx.workbook.tables.getItem(info.name).rows.add(null as unknown as undefined, Array.from({ length: adding }, () => info.headers.map(() => "")));
+          ctx.workbook.tables.getItem(info.name).rows.add(
+            null as unknown as undefined,
+            Array.from({ length: adding }, () => info.headers.map(() => "")),
+          );
           await ctx.sync();
         }
         const start = reuseEmpty ? info.bodyRow : info.bodyRow + info.bodyRows;
@@ -542,7 +601,11 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
           col: info.bodyCol,
           count: opts.rows.length,
           cells: (i) => {
-            const cells = specs.map((s) => (s < 0 ? (["", GENERAL] as [Raw, string]) : toExcelCell(opts.rows[i][s], opts.columns[s].type, opts.columns[s].numberFormat)));
+            const cells = specs.map((s) =>
+              s < 0
+                ? (["", GENERAL] as [Raw, string])
+                : toExcelCell(opts.rows[i][s], opts.columns[s].type, opts.columns[s].numberFormat),
+            );
             return [cells.map((c) => c[0]), cells.map((c) => c[1])];
           },
         };
@@ -564,10 +627,18 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     );
   }
 
-  async function writeHiddenTable(sheetName: string, columns: readonly string[], rows: readonly (readonly CellValue[])[]): Promise<void> {
+  async function writeHiddenTable(
+    sheetName: string,
+    columns: readonly string[],
+    rows: readonly (readonly CellValue[])[],
+  ): Promise<void> {
     checkSheetName(sheetName);
     const width = Math.max(1, columns.length);
-    checkCellTexts([columns, ...rows], (i, k) => (i === 0 ? `column ${k + 1}'s name` : `row ${i}, column "${columns[k]}"`), width);
+    checkCellTexts(
+      [columns, ...rows],
+      (i, k) => (i === 0 ? `column ${k + 1}'s name` : `row ${i}, column "${columns[k]}"`),
+      width,
+    );
     return guard(`store "${sheetName}"`, () =>
       run(async (ctx) => {
         let ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName);
@@ -600,7 +671,15 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         const used = ws.getUsedRangeOrNullObject(true).load("rowIndex, columnIndex, rowCount, columnCount");
         await ctx.sync();
         if (used.isNullObject) return { columns: [], rows: [] };
-        const all = await readRows(ctx, sheetName, 0, 0, used.rowIndex + used.rowCount, used.columnIndex + used.columnCount, readBudget());
+        const all = await readRows(
+          ctx,
+          sheetName,
+          0,
+          0,
+          used.rowIndex + used.rowCount,
+          used.columnIndex + used.columnCount,
+          readBudget(),
+        );
         const header = (all[0] ?? []).map(String);
         while (header.length > 0 && header[header.length - 1] === "") header.pop();
         // Rows after the last one holding a value carry nothing (Excel's used range may reach past them).

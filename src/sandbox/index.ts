@@ -110,13 +110,11 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
           return reply.code(401).send({ message: "Missing API key: send it as the Authorization header" });
         if (auth !== o.apiKey) {
           const scheme = /^\s*(bearer|basic|token)\s/i.test(auth);
-          return reply
-            .code(401)
-            .send({
-              message: scheme
-                ? "Invalid API key: send the raw key as the Authorization header, with no scheme word"
-                : "Invalid API key",
-            });
+          return reply.code(401).send({
+            message: scheme
+              ? "Invalid API key: send the raw key as the Authorization header, with no scheme word"
+              : "Invalid API key",
+          });
         }
         if (o.failRate > 0 && Math.random() < o.failRate)
           return reply.code(500).send({ message: "Simulated failure (--fail-rate)" });

@@ -62,11 +62,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     replyOptions: {
       onError: (reply, { error }) => {
         const timedOut = (error as { statusCode?: number }).statusCode === 504;
-        void reply
-          .code(timedOut ? 504 : 502)
-          .send({
-            message: timedOut ? "The payroll service did not answer in time." : "The payroll service could not be reached.",
-          });
+        void reply.code(timedOut ? 504 : 502).send({
+          message: timedOut ? "The payroll service did not answer in time." : "The payroll service could not be reached.",
+        });
       },
     },
   });

@@ -2,7 +2,14 @@
  * officeWorkbook.ts (the only Excel.* code) run against the preview workbook, which has Excel's
  * semantics: formula reading of strings, shape checks, PropertyNotLoaded, the 5 MB request limit.
  */
-import { cellToIsoDate, createOfficeWorkbook, isoDateToSerial, WorkbookError, type ColumnSpec, type WorkbookPort } from "../../src/excel";
+import {
+  cellToIsoDate,
+  createOfficeWorkbook,
+  isoDateToSerial,
+  WorkbookError,
+  type ColumnSpec,
+  type WorkbookPort,
+} from "../../src/excel";
 import type { OfficeWorkbookOptions } from "../../src/excel/officeWorkbook";
 import { installPreviewExcel, WorkbookModel } from "../../src/preview/workbook";
 
@@ -10,17 +17,36 @@ const NOW = new Date(2025, 0, 15, 9, 5);
 let wb: WorkbookModel;
 let port: WorkbookPort;
 
-function setup(limits: { request?: number; response?: number; oversize?: "GeneralException" } = {}, portOpts: OfficeWorkbookOptions = {}) {
+function setup(
+  limits: { request?: number; response?: number; oversize?: "GeneralException" } = {},
+  portOpts: OfficeWorkbookOptions = {},
+) {
   wb = installPreviewExcel(
     globalThis,
-    new WorkbookModel({ requestLimitBytes: limits.request, responseLimitBytes: limits.response, oversizeErrorCode: limits.oversize }),
+    new WorkbookModel({
+      requestLimitBytes: limits.request,
+      responseLimitBytes: limits.response,
+      oversizeErrorCode: limits.oversize,
+    }),
   );
   port = createOfficeWorkbook({ now: () => NOW, ...portOpts });
 }
 
 beforeEach(() => setup());
 
-const NASTY = ['=HYPERLINK("http://x","y")', "+353 1 234", "-5 days", "@home", "=cmd|' /C calc'!A0", "-", "=", "007", "TRUE", "2024-01-31", "1e5"];
+const NASTY = [
+  '=HYPERLINK("http://x","y")',
+  "+353 1 234",
+  "-5 days",
+  "@home",
+  "=cmd|' /C calc'!A0",
+  "-",
+  "=",
+  "007",
+  "TRUE",
+  "2024-01-31",
+  "1e5",
+];
 
 const employeeColumns: ColumnSpec[] = [
   { key: "id", header: "Employee ID", type: "integer" },
@@ -39,7 +65,8 @@ function body(sheetName: string) {
   const rows = [];
   for (let r = t.r + 1; r < t.r + t.rows; r++) {
     const row = [];
-    for (let c = t.c; c < t.c + t.cols; c++) row.push({ value: sheet.valueAt(r, c), cell: sheet.cell(r, c), text: sheet.textAt(r, c) });
+    for (let c = t.c; c < t.c + t.cols; c++)
+      row.push({ value: sheet.valueAt(r, c), cell: sheet.cell(r, c), text: sheet.textAt(r, c) });
     rows.push(row);
   }
   return rows;
@@ -50,7 +77,11 @@ describe("formula safety", () => {
     await port.writeTable({
       sheetName: "Employees",
       tableName: "Employees",
-      columns: [...employeeColumns, { key: "status", header: "Status", type: "text" }, { key: "msg", header: "Message", type: "text" }],
+      columns: [
+        ...employeeColumns,
+        { key: "status", header: "Status", type: "text" },
+        { key: "msg", header: "Message", type: "text" },
+      ],
       // Nasty text in text, integer, date, boolean and currency columns alike.
       rows: NASTY.map((s, i) => [s, s, s, s, s, null, null, null, i % 2 ? s : null]),
     });
@@ -66,7 +97,12 @@ describe("formula safety", () => {
     // Annotations, column writes, appended rows and hidden tables are formula-safe too.
     await port.annotateRows("Employees", [{ rowIndex: 0, status: "=1+1", message: '=HYPERLINK("http://evil","click")' }]);
     await port.writeColumnValues("Employees", "Message", [{ rowIndex: 1, value: "+44 20 7946 0000" }]);
-    await port.appendRows({ sheetName: "Push log", tableName: "PushLog", columns: [{ key: "m", header: "Client", type: "text" }], rows: [["@SUM(1)"]] });
+    await port.appendRows({
+      sheetName: "Push log",
+      tableName: "PushLog",
+      columns: [{ key: "m", header: "Client", type: "text" }],
+      rows: [["@SUM(1)"]],
+    });
     await port.writeHiddenTable("_snapshot", ["a"], [["-2+3"]]);
     const all = JSON.stringify(wb.toJSON());
     expect(all).not.toContain('"f":');
@@ -83,7 +119,12 @@ describe("formula safety", () => {
       await ctx.sync();
     });
     const sheet = wb.getSheet("Sheet1");
-    expect([0, 1, 2, 3].map((r) => sheet.cell(r, 0)?.f)).toEqual(['=HYPERLINK("http://x","y")', "=+353 1 234", "=-5 days", "=@home"]);
+    expect([0, 1, 2, 3].map((r) => sheet.cell(r, 0)?.f)).toEqual([
+      '=HYPERLINK("http://x","y")',
+      "=+353 1 234",
+      "=-5 days",
+      "=@home",
+    ]);
   });
 });
 
@@ -97,8 +138,24 @@ describe("writeTable", () => {
   test("typed cells: numbers, dates with a date format, booleans, currency, percent", async () => {
     await port.writeTable({ sheetName: "Employees", tableName: "Employees", columns: employeeColumns, rows });
     const [a, b, c] = body("Employees");
-    expect(a.map((x) => x.value)).toEqual([101, "Aoife", isoDateToSerial("1990-04-01"), true, 52000.5, expect.any(Number), 0.125]);
-    expect(a.map((x) => x.text)).toEqual(["101", "Aoife", "1990-04-01", "TRUE", "52,000.50", expect.stringMatching(/^2025-01-10 \d\d:30$/), "12.50%"]);
+    expect(a.map((x) => x.value)).toEqual([
+      101,
+      "Aoife",
+      isoDateToSerial("1990-04-01"),
+      true,
+      52000.5,
+      expect.any(Number),
+      0.125,
+    ]);
+    expect(a.map((x) => x.text)).toEqual([
+      "101",
+      "Aoife",
+      "1990-04-01",
+      "TRUE",
+      "52,000.50",
+      expect.stringMatching(/^2025-01-10 \d\d:30$/),
+      "12.50%",
+    ]);
     expect(a[2].cell?.nf).toBe("yyyy-mm-dd");
     expect(b[1].value).toBe("Seán");
     expect(b[2].text).toBe("1985-12-24");
@@ -111,7 +168,13 @@ describe("writeTable", () => {
   });
 
   test("layout: title, last-refreshed stamp, header row frozen, widths, table name and address", async () => {
-    const result = await port.writeTable({ sheetName: "Employees", tableName: "Employees", columns: employeeColumns, rows, title: "Employees of Liffey Engineering" });
+    const result = await port.writeTable({
+      sheetName: "Employees",
+      tableName: "Employees",
+      columns: employeeColumns,
+      rows,
+      title: "Employees of Liffey Engineering",
+    });
     const sheet = wb.getSheet("Employees");
     expect(sheet.valueAt(0, 0)).toBe("Employees of Liffey Engineering");
     expect(sheet.cell(0, 0)?.bold).toBe(true);
@@ -124,10 +187,25 @@ describe("writeTable", () => {
   });
 
   test("re-import replaces the data in place: same sheet, same table, no leftovers", async () => {
-    await port.writeTable({ sheetName: "Pay points", tableName: "PayPoints", columns: employeeColumns.slice(0, 2), rows: [[1, "a"], [2, "b"], [3, "c"], [4, "d"]] });
+    await port.writeTable({
+      sheetName: "Pay points",
+      tableName: "PayPoints",
+      columns: employeeColumns.slice(0, 2),
+      rows: [
+        [1, "a"],
+        [2, "b"],
+        [3, "c"],
+        [4, "d"],
+      ],
+    });
     const sheetsBefore = wb.sheets.length;
     const sheetId = wb.getSheet("Pay points").id;
-    await port.writeTable({ sheetName: "Pay points", tableName: "PayPoints", columns: employeeColumns.slice(0, 2), rows: [[9, "z"]] });
+    await port.writeTable({
+      sheetName: "Pay points",
+      tableName: "PayPoints",
+      columns: employeeColumns.slice(0, 2),
+      rows: [[9, "z"]],
+    });
     expect(wb.sheets.length).toBe(sheetsBefore);
     expect(wb.getSheet("Pay points").id).toBe(sheetId);
     expect(wb.tablesList.map((t) => t.name)).toEqual(["PayPoints"]);
@@ -146,15 +224,24 @@ describe("writeTable", () => {
   });
 
   test("bad names and headers give a clear WorkbookError and change nothing", async () => {
-    await expect(port.writeTable({ sheetName: "History", tableName: "T", columns: employeeColumns, rows: [] })).rejects.toThrow(WorkbookError);
-    await expect(port.writeTable({ sheetName: "a/b", tableName: "T", columns: employeeColumns, rows: [] })).rejects.toThrow(/cannot be a sheet name/);
+    await expect(port.writeTable({ sheetName: "History", tableName: "T", columns: employeeColumns, rows: [] })).rejects.toThrow(
+      WorkbookError,
+    );
+    await expect(port.writeTable({ sheetName: "a/b", tableName: "T", columns: employeeColumns, rows: [] })).rejects.toThrow(
+      /cannot be a sheet name/,
+    );
     const dupe = [employeeColumns[0], { ...employeeColumns[1], header: "employee id" }];
     await expect(port.writeTable({ sheetName: "X", tableName: "T", columns: dupe, rows: [] })).rejects.toThrow(/unique/);
     expect(wb.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
   });
 
   test("ragged rows never cause a shape mismatch: short rows are padded, extra cells ignored", async () => {
-    await port.writeTable({ sheetName: "Ragged", tableName: "Ragged", columns: employeeColumns.slice(0, 3), rows: [[1], [2, "b", "2025-01-01", "extra"], []] });
+    await port.writeTable({
+      sheetName: "Ragged",
+      tableName: "Ragged",
+      columns: employeeColumns.slice(0, 3),
+      rows: [[1], [2, "b", "2025-01-01", "extra"], []],
+    });
     expect((await port.readTable("Ragged"))!.rows).toEqual([
       [1, "", ""],
       [2, "b", isoDateToSerial("2025-01-01")],
@@ -178,7 +265,9 @@ describe("writeTable", () => {
 
   test("a table name used on another sheet is refused", async () => {
     await port.writeTable({ sheetName: "One", tableName: "Data", columns: employeeColumns, rows: [] });
-    await expect(port.writeTable({ sheetName: "Two", tableName: "data", columns: employeeColumns, rows: [] })).rejects.toMatchObject({
+    await expect(
+      port.writeTable({ sheetName: "Two", tableName: "data", columns: employeeColumns, rows: [] }),
+    ).rejects.toMatchObject({
       code: "ItemAlreadyExists",
     });
   });
@@ -187,7 +276,13 @@ describe("writeTable", () => {
     const many = Array.from({ length: 2000 }, (_, i) => [i, `Name ${i}`, "1990-01-01", i % 2 === 0, i * 10, null, 0.1]);
     const before = wb.syncLog.length;
     const progress: number[] = [];
-    await port.writeTable({ sheetName: "Big", tableName: "Big", columns: employeeColumns, rows: many, onProgress: (n) => progress.push(n) });
+    await port.writeTable({
+      sheetName: "Big",
+      tableName: "Big",
+      columns: employeeColumns,
+      rows: many,
+      onProgress: (n) => progress.push(n),
+    });
     expect(wb.syncLog.length - before).toBeLessThanOrEqual(5);
     expect(progress).toEqual([2000]);
     expect((await port.readTable("Big"))!.rowCount).toBe(2000);
@@ -216,7 +311,13 @@ describe("the 5 MB request limit", () => {
   test("a block refused with RequestPayloadSizeLimitExceeded is split in half and retried until the data is complete", async () => {
     setup({}, { maxRequestBytes: 100_000_000 }); // estimate disabled: the first block is ~16 MB
     const progress: number[] = [];
-    await port.writeTable({ sheetName: "Big", tableName: "Big", columns: wide, rows: bigRows, onProgress: (n) => progress.push(n) });
+    await port.writeTable({
+      sheetName: "Big",
+      tableName: "Big",
+      columns: wide,
+      rows: bigRows,
+      onProgress: (n) => progress.push(n),
+    });
     const refused = wb.syncLog.filter((s) => s.code === "RequestPayloadSizeLimitExceeded");
     expect(refused.length).toBeGreaterThanOrEqual(2); // 8000 rows refused, then 4000 refused, ...
     expect(wb.syncLog.filter((s) => s.ok).every((s) => s.requestBytes <= 5 * 1024 * 1024)).toBe(true);
@@ -268,7 +369,10 @@ describe("the 5 MB request limit", () => {
 
 /** Re-install Excel over a copy of the current workbook's content with other limits. */
 function setupKeep(limits: { request?: number; response?: number }, portOpts: OfficeWorkbookOptions = {}) {
-  Object.assign(wb, { requestLimitBytes: limits.request ?? wb.requestLimitBytes, responseLimitBytes: limits.response ?? wb.responseLimitBytes });
+  Object.assign(wb, {
+    requestLimitBytes: limits.request ?? wb.requestLimitBytes,
+    responseLimitBytes: limits.response ?? wb.responseLimitBytes,
+  });
   port = createOfficeWorkbook({ now: () => NOW, ...portOpts });
 }
 
@@ -331,7 +435,10 @@ describe("annotations and column writes", () => {
   test("chunked annotation (clearOthers: false) rewrites only the span of its rows, in few small requests", async () => {
     const many = Array.from({ length: 2000 }, (_, i) => [i, i, "2025-01-31", "", "", null]);
     await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: inputColumns, rows: many });
-    await port.annotateRows("Inputs", many.map((_, i) => ({ rowIndex: i, status: "Not sent", message: "Waiting" })));
+    await port.annotateRows(
+      "Inputs",
+      many.map((_, i) => ({ rowIndex: i, status: "Not sent", message: "Waiting" })),
+    );
     const before = wb.syncLog.length;
     const chunk = Array.from({ length: 10 }, (_, k) => ({ rowIndex: 500 + k, status: "Saved", message: "" }));
     await port.annotateRows("Inputs", chunk, { clearOthers: false });
@@ -339,22 +446,36 @@ describe("annotations and column writes", () => {
     expect(syncs.length).toBeLessThanOrEqual(5);
     expect(Math.max(...syncs.map((x) => x.requestBytes))).toBeLessThan(5_000);
     const b = body("Inputs");
-    expect([b[499][3].value, b[500][3].value, b[509][3].value, b[510][3].value]).toEqual(["Not sent", "Saved", "Saved", "Not sent"]);
+    expect([b[499][3].value, b[500][3].value, b[509][3].value, b[510][3].value]).toEqual([
+      "Not sent",
+      "Saved",
+      "Saved",
+      "Not sent",
+    ]);
     expect([b[499][3].cell?.fill, b[500][3].cell?.fill]).toEqual(["#FFEB9C", "#C6EFCE"]);
   });
 
   test("annotating a sheet without Status/Message or a row outside the table is a clear error", async () => {
     await port.writeTable({ sheetName: "Plain", tableName: "Plain", columns: inputColumns.slice(0, 2), rows: [[1, 2]] });
-    await expect(port.annotateRows("Plain", [{ rowIndex: 0, status: "Saved", message: "" }])).rejects.toThrow(/needs "Status" and "Message"/);
-    await expect(port.annotateRows("Inputs", [{ rowIndex: 9, status: "Saved", message: "" }])).rejects.toThrow(/outside the table/);
+    await expect(port.annotateRows("Plain", [{ rowIndex: 0, status: "Saved", message: "" }])).rejects.toThrow(
+      /needs "Status" and "Message"/,
+    );
+    await expect(port.annotateRows("Inputs", [{ rowIndex: 9, status: "Saved", message: "" }])).rejects.toThrow(
+      /outside the table/,
+    );
     await expect(port.annotateRows("Missing", [])).rejects.toThrow(/has no table/);
   });
 
   test("writeColumnValues sets some rows of one column and leaves the rest", async () => {
-    await port.writeColumnValues("Inputs", "Nett pay", [
-      { rowIndex: 1, value: 812.4 },
-      { rowIndex: 3, value: 1650 },
-    ], "currency");
+    await port.writeColumnValues(
+      "Inputs",
+      "Nett pay",
+      [
+        { rowIndex: 1, value: 812.4 },
+        { rowIndex: 3, value: 1650 },
+      ],
+      "currency",
+    );
     const b = body("Inputs");
     expect(b.map((r) => r[5].value)).toEqual(["", 812.4, "", 1650]);
     expect(b[1][5].text).toBe("812.40");
@@ -370,7 +491,12 @@ describe("selection, sheets, log, hidden storage, settings", () => {
   ];
 
   test("selectedRowIndexes: data rows that intersect the selection, nothing for the header or other sheets", async () => {
-    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: cols, rows: [1, 2, 3, 4, 5].map((i) => [i, `n${i}`]) });
+    await port.writeTable({
+      sheetName: "Inputs",
+      tableName: "Inputs",
+      columns: cols,
+      rows: [1, 2, 3, 4, 5].map((i) => [i, `n${i}`]),
+    });
     const sheet = wb.getSheet("Inputs");
     wb.select(sheet, { r: 4, c: 1, rows: 2, cols: 1 }); // rows 5-6 = data rows 1-2
     expect(await port.selectedRowIndexes("Inputs")).toEqual([1, 2]);
@@ -407,7 +533,13 @@ describe("selection, sheets, log, hidden storage, settings", () => {
     ];
     const opts = { sheetName: "Push log", tableName: "PushLog", columns: logCols };
     await port.appendRows({ ...opts, rows: [[new Date(2025, 0, 15, 10, 0), "Liffey", 3]] });
-    await port.appendRows({ ...opts, rows: [[new Date(2025, 0, 15, 11, 0), "Bureau", 5], [new Date(2025, 0, 15, 12, 0), "=x", 0]] });
+    await port.appendRows({
+      ...opts,
+      rows: [
+        [new Date(2025, 0, 15, 11, 0), "Bureau", 5],
+        [new Date(2025, 0, 15, 12, 0), "=x", 0],
+      ],
+    });
     const read = await port.readTable("Push log");
     expect(read!.rows.map((r) => r.slice(1))).toEqual([
       ["Liffey", 3],
@@ -419,11 +551,15 @@ describe("selection, sheets, log, hidden storage, settings", () => {
   });
 
   test("hidden tables: veryHidden sheet, types and blank rows kept, replaced on rewrite", async () => {
-    await port.writeHiddenTable("_snap_Inputs", ["id", "amount", "flag", "note"], [
-      [1, 10.5, true, "007"],
-      [null, null, null, null],
-      [3, 0, false, ""],
-    ]);
+    await port.writeHiddenTable(
+      "_snap_Inputs",
+      ["id", "amount", "flag", "note"],
+      [
+        [1, 10.5, true, "007"],
+        [null, null, null, null],
+        [3, 0, false, ""],
+      ],
+    );
     expect(wb.getSheet("_snap_Inputs").visibility).toBe("VeryHidden");
     expect(await port.readHiddenTable("_snap_Inputs")).toEqual({
       columns: ["id", "amount", "flag", "note"],
@@ -474,10 +610,15 @@ describe("Excel semantics found in review", () => {
     wb.editCell(sheet, at(1), 5, "=B5*2");
     wb.editCell(sheet, at(2), 5, "'-5 days"); // text in a currency cell, kept text by the apostrophe
     const before = wb.syncLog.length;
-    await port.writeColumnValues("Inputs", "Nett pay", [
-      { rowIndex: 0, value: 812.4 },
-      { rowIndex: 3, value: 1650 },
-    ], "currency");
+    await port.writeColumnValues(
+      "Inputs",
+      "Nett pay",
+      [
+        { rowIndex: 0, value: 812.4 },
+        { rowIndex: 3, value: 1650 },
+      ],
+      "currency",
+    );
     expect([0, 1, 2, 3].map((i) => sheet.valueAt(at(i), 5))).toEqual([812.4, 4000, "-5 days", 1650]);
     expect(sheet.cell(at(1), 5)?.f).toBe("=B5*2");
     expect(sheet.cell(at(2), 5)?.f).toBeUndefined();
@@ -493,22 +634,36 @@ describe("Excel semantics found in review", () => {
       await ctx.sync();
     });
     wb.editCell(sheet, at(1), 4, "=A5*10");
-    await port.annotateRows("Inputs", [
-      { rowIndex: 0, status: "Saved", message: "" },
-      { rowIndex: 2, status: "Failed", message: "Payslip is finalised" },
-    ], { clearOthers: false });
+    await port.annotateRows(
+      "Inputs",
+      [
+        { rowIndex: 0, status: "Saved", message: "" },
+        { rowIndex: 2, status: "Failed", message: "Payslip is finalised" },
+      ],
+      { clearOthers: false },
+    );
     expect(sheet.cell(at(1), 4)?.f).toBe("=A5*10");
     expect(sheet.valueAt(at(1), 4)).toBe(20);
     expect([0, 2].map((i) => sheet.valueAt(at(i), 3))).toEqual(["Saved", "Failed"]);
   });
 
   test("dates before March 1900: Excel's own serials for Jan-Feb 1900 (leap-year bug), text before 1900", async () => {
-    const cols: ColumnSpec[] = [{ key: "id", header: "ID", type: "integer" }, { key: "d", header: "Birthdate", type: "date" }];
+    const cols: ColumnSpec[] = [
+      { key: "id", header: "ID", type: "integer" },
+      { key: "d", header: "Birthdate", type: "date" },
+    ];
     await port.writeTable({
       sheetName: "Dates",
       tableName: "Dates",
       columns: cols,
-      rows: [[1, "1900-01-15"], [2, "1900-02-28"], [3, "1900-03-01"], [4, "1899-12-31"], [5, "1850-06-01"], [6, new Date(1890, 0, 1)]],
+      rows: [
+        [1, "1900-01-15"],
+        [2, "1900-02-28"],
+        [3, "1900-03-01"],
+        [4, "1899-12-31"],
+        [5, "1850-06-01"],
+        [6, new Date(1890, 0, 1)],
+      ],
     });
     const b = body("Dates");
     expect(b.map((r) => r[1].value).slice(0, 5)).toEqual([15, 59, 61, "1899-12-31", "1850-06-01"]);
@@ -522,19 +677,38 @@ describe("Excel semantics found in review", () => {
   });
 
   test("number columns are General: whole numbers show no trailing decimal point", async () => {
-    await port.writeTable({ sheetName: "N", tableName: "N", columns: [{ key: "n", header: "Hours", type: "number" }], rows: [[1234], [1234.5], ["2,000"]] });
+    await port.writeTable({
+      sheetName: "N",
+      tableName: "N",
+      columns: [{ key: "n", header: "Hours", type: "number" }],
+      rows: [[1234], [1234.5], ["2,000"]],
+    });
     expect(body("N").map((r) => r[0].text)).toEqual(["1234", "1234.5", "2000"]);
   });
 
   test("a selection of several blocks (Ctrl+click) gives the rows of every block", async () => {
-    const cols: ColumnSpec[] = [{ key: "id", header: "ID", type: "integer" }, { key: "name", header: "Name", type: "text" }];
-    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: cols, rows: [1, 2, 3, 4, 5].map((i) => [i, `n${i}`]) });
+    const cols: ColumnSpec[] = [
+      { key: "id", header: "ID", type: "integer" },
+      { key: "name", header: "Name", type: "text" },
+    ];
+    await port.writeTable({
+      sheetName: "Inputs",
+      tableName: "Inputs",
+      columns: cols,
+      rows: [1, 2, 3, 4, 5].map((i) => [i, `n${i}`]),
+    });
     const sheet = wb.getSheet("Inputs");
-    wb.selectAreas(sheet, [{ r: 4, c: 0, rows: 2, cols: 1 }, { r: 7, c: 1, rows: 1, cols: 1 }]);
+    wb.selectAreas(sheet, [
+      { r: 4, c: 0, rows: 2, cols: 1 },
+      { r: 7, c: 1, rows: 1, cols: 1 },
+    ]);
     expect(await port.selectedRowIndexes("Inputs")).toEqual([1, 2, 4]);
     // Hosts without ExcelApi 1.9 only have getSelectedRange, which refuses several blocks: a clear message.
     const old = createOfficeWorkbook({ supportsExcelApi: (v) => Number(v.split(".")[1]) <= 7 });
-    await expect(old.selectedRowIndexes("Inputs")).rejects.toMatchObject({ code: "InvalidSelection", message: expect.stringMatching(/one block/) });
+    await expect(old.selectedRowIndexes("Inputs")).rejects.toMatchObject({
+      code: "InvalidSelection",
+      message: expect.stringMatching(/one block/),
+    });
     wb.select(sheet, { r: 4, c: 0, rows: 2, cols: 1 });
     expect(await old.selectedRowIndexes("Inputs")).toEqual([1, 2]);
   });
@@ -559,21 +733,55 @@ describe("Excel semantics found in review", () => {
   test("a text longer than a cell holds is refused before anything changes (a re-import keeps the old data)", async () => {
     const cols = employeeColumns.slice(0, 2);
     await port.writeTable({ sheetName: "Employees", tableName: "Employees", columns: cols, rows: [[1, "Aoife"]] });
-    const err = await port.writeTable({ sheetName: "Employees", tableName: "Employees", columns: cols, rows: [[1, "Aoife"], [2, "x".repeat(40_000)]] }).catch((e) => e);
+    const err = await port
+      .writeTable({
+        sheetName: "Employees",
+        tableName: "Employees",
+        columns: cols,
+        rows: [
+          [1, "Aoife"],
+          [2, "x".repeat(40_000)],
+        ],
+      })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(WorkbookError);
-    expect(err).toMatchObject({ code: "InvalidArgument", message: expect.stringMatching(/row 2, column "First name" has 40,000 characters.*32,767/) });
+    expect(err).toMatchObject({
+      code: "InvalidArgument",
+      message: expect.stringMatching(/row 2, column "First name" has 40,000 characters.*32,767/),
+    });
     expect((await port.readTable("Employees"))!.rows).toEqual([[1, "Aoife"]]);
-    await expect(port.annotateRows("Employees", [{ rowIndex: 0, status: "Failed", message: "m".repeat(33_000) }])).rejects.toThrow(/32,767/);
+    await expect(
+      port.annotateRows("Employees", [{ rowIndex: 0, status: "Failed", message: "m".repeat(33_000) }]),
+    ).rejects.toThrow(/32,767/);
   });
 
   test("hidden tables read only rows holding values, however far the sheet's used range reaches", async () => {
-    await port.writeHiddenTable("_snap", ["id", "note"], [[1, "a"], [null, null], [3, ""]]);
+    await port.writeHiddenTable(
+      "_snap",
+      ["id", "note"],
+      [
+        [1, "a"],
+        [null, null],
+        [3, ""],
+      ],
+    );
     await Excel.run(async (ctx) => {
       // Formatting below the data widens the used range (as Excel's sticky used range can).
-      ctx.workbook.worksheets.getItem("_snap").getRange("A10:B12").numberFormat = [["0", "0"], ["0", "0"], ["0", "0"]];
+      ctx.workbook.worksheets.getItem("_snap").getRange("A10:B12").numberFormat = [
+        ["0", "0"],
+        ["0", "0"],
+        ["0", "0"],
+      ];
       await ctx.sync();
     });
-    expect(await port.readHiddenTable("_snap")).toEqual({ columns: ["id", "note"], rows: [[1, "a"], ["", ""], [3, ""]] });
+    expect(await port.readHiddenTable("_snap")).toEqual({
+      columns: ["id", "note"],
+      rows: [
+        [1, "a"],
+        ["", ""],
+        [3, ""],
+      ],
+    });
   });
 
   test("document settings: one value over the budget is refused with a clear message and nothing is saved", async () => {

@@ -145,7 +145,9 @@ test("selection by click, shift-click, row headers and arrows is what selectedRo
   expect(cell("C5").getAttribute("aria-selected")).toBe("true");
 
   const grid = screen.getByRole("grid");
-  const rowHeader = within(grid).getAllByRole("rowheader").find((h) => h.textContent === "5")!;
+  const rowHeader = within(grid)
+    .getAllByRole("rowheader")
+    .find((h) => h.textContent === "5")!;
   fireEvent.mouseDown(rowHeader);
   expect((screen.getByTestId("name-box") as HTMLInputElement).value).toBe("5:5");
   expect(await port.selectedRowIndexes()).toEqual([1]);

@@ -53,8 +53,12 @@ describe("employee attributes", () => {
 describe("wave create", () => {
   it("requires last_day_of_month for monthly and bounds it to 1-31", () => {
     expect(WaveCreateBody.safeParse({ frequency: "monthly", first_end_date: "2026-01-31" }).success).toBe(false);
-    expect(WaveCreateBody.safeParse({ frequency: "monthly", first_end_date: "2026-01-31", last_day_of_month: 32 }).success).toBe(false);
-    expect(WaveCreateBody.safeParse({ frequency: "monthly", first_end_date: "2026-01-31", last_day_of_month: 31 }).success).toBe(true);
+    expect(WaveCreateBody.safeParse({ frequency: "monthly", first_end_date: "2026-01-31", last_day_of_month: 32 }).success).toBe(
+      false,
+    );
+    expect(WaveCreateBody.safeParse({ frequency: "monthly", first_end_date: "2026-01-31", last_day_of_month: 31 }).success).toBe(
+      true,
+    );
     expect(WaveCreateBody.safeParse({ frequency: "weekly", first_end_date: "2026-01-02" }).success).toBe(true);
     expect(WaveCreateBody.safeParse({ frequency: "daily", first_end_date: "2026-01-02" }).success).toBe(false);
   });
@@ -88,7 +92,10 @@ describe("bulk input", () => {
 
 describe("regular hours", () => {
   it("validates per-day attributes", () => {
-    expect(RegularHoursAttributes.safeParse({ schedule: "fixed", works_mon: true, day_type_mon: "partial", partial_hours_mon: 4 }).success).toBe(true);
+    expect(
+      RegularHoursAttributes.safeParse({ schedule: "fixed", works_mon: true, day_type_mon: "partial", partial_hours_mon: 4 })
+        .success,
+    ).toBe(true);
     expect(RegularHoursAttributes.safeParse({ day_type_tue: "half" }).success).toBe(false);
     expect(RegularHoursAttributes.safeParse({ full_days_per_week: "" }).success).toBe(true);
   });

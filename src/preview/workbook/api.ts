@@ -58,7 +58,8 @@ const notLoaded = (prop: string) =>
     `The property '${prop}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
   );
 
-const invalidArgument = (what = "The argument is invalid or missing or has an incorrect format.") => new PreviewExcelError("InvalidArgument", what);
+const invalidArgument = (what = "The argument is invalid or missing or has an incorrect format.") =>
+  new PreviewExcelError("InvalidArgument", what);
 
 export class RequestContext {
   readonly workbook: Workbook;
@@ -76,7 +77,8 @@ export class RequestContext {
   }
 
   _enqueue(action: Action): void {
-    if (this.closed) throw new PreviewExcelError("InvalidRequestContext", "Cannot use the object across different request contexts.");
+    if (this.closed)
+      throw new PreviewExcelError("InvalidRequestContext", "Cannot use the object across different request contexts.");
     this.queue.push(action);
   }
 
@@ -110,7 +112,7 @@ export class RequestContext {
         code,
         code === "GeneralException"
           ? "An internal error has occurred."
-          : "The request payload size has exceeded the limit. Please refer to the documentation: \"https://learn.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins\".",
+          : 'The request payload size has exceeded the limit. Please refer to the documentation: "https://learn.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins".',
       );
     }
     const pending: Pending[] = [];
@@ -152,8 +154,11 @@ type LoadSpec = string | string[] | { select?: string | string[] } | undefined;
 
 function loadPaths(spec: LoadSpec): string[] | null {
   if (spec === undefined || spec === "" || spec === "*") return null;
-  const raw = typeof spec === "string" ? spec : Array.isArray(spec) ? spec.join(",") : loadPaths(spec.select)?.join(",") ?? "";
-  const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const raw = typeof spec === "string" ? spec : Array.isArray(spec) ? spec.join(",") : (loadPaths(spec.select)?.join(",") ?? "");
+  const list = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return list.length ? list : null;
 }
 
@@ -194,7 +199,10 @@ export abstract class ClientObject<T> {
     const t = this._resolveNow();
     if (t === null) throw new PreviewExcelError("ItemNotFound", "The requested resource doesn't exist (null object).");
     if ((t as { deleted?: boolean }).deleted || (t as { sheet?: { deleted?: boolean } }).sheet?.deleted)
-      throw new PreviewExcelError("InvalidObjectPath", "The object path isn't working for what you're trying to do. The object was deleted.");
+      throw new PreviewExcelError(
+        "InvalidObjectPath",
+        "The object path isn't working for what you're trying to do. The object was deleted.",
+      );
     return t;
   }
 
@@ -297,7 +305,11 @@ export class ClientResult<V> {
     this._ready = true;
   }
   get value(): V {
-    if (!this._ready) throw new PreviewExcelError("ValueNotLoaded", "The value of the result object has not been loaded yet. Before reading the value property, call \"context.sync()\" on the associated request context.");
+    if (!this._ready)
+      throw new PreviewExcelError(
+        "ValueNotLoaded",
+        'The value of the result object has not been loaded yet. Before reading the value property, call "context.sync()" on the associated request context.',
+      );
     return this._value as V;
   }
 }
@@ -377,7 +389,8 @@ export class Workbook extends ClientObject<WorkbookModel> {
   getSelectedRange(): Range {
     return new Range(this.context, () => {
       const sheet = this.context.model.activeSheet;
-      if (sheet.moreSelected.length > 0) throw new PreviewExcelError("InvalidSelection", "The current selection is invalid for this operation.");
+      if (sheet.moreSelected.length > 0)
+        throw new PreviewExcelError("InvalidSelection", "The current selection is invalid for this operation.");
       return { sheet, rect: { ...sheet.selection } };
     });
   }
@@ -404,7 +417,12 @@ export class Workbook extends ClientObject<WorkbookModel> {
     return "Preview workbook";
   }
   protected override _nav(prop: string) {
-    return ({ worksheets: this.worksheets, tables: this.tables, settings: this.settings } as Record<string, Collection<unknown, ClientObject<unknown>>>)[prop];
+    return (
+      { worksheets: this.worksheets, tables: this.tables, settings: this.settings } as Record<
+        string,
+        Collection<unknown, ClientObject<unknown>>
+      >
+    )[prop];
   }
 }
 
@@ -487,7 +505,12 @@ export class Worksheet extends ClientObject<SheetModel> {
 
   getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): Range {
     return new Range(this.context, () => {
-      const ok = [startRow, startColumn, rowCount, columnCount].every(Number.isInteger) && startRow >= 0 && startColumn >= 0 && rowCount >= 1 && columnCount >= 1;
+      const ok =
+        [startRow, startColumn, rowCount, columnCount].every(Number.isInteger) &&
+        startRow >= 0 &&
+        startColumn >= 0 &&
+        rowCount >= 1 &&
+        columnCount >= 1;
       if (!ok || startRow + rowCount > MAX_ROWS || startColumn + columnCount > MAX_COLS) throw invalidArgument();
       return { sheet: this._t(), rect: { r: startRow, c: startColumn, rows: rowCount, cols: columnCount } };
     });
@@ -522,7 +545,11 @@ export class Worksheet extends ClientObject<SheetModel> {
 }
 
 export class WorksheetFreezePanes extends ClientObject<SheetModel> {
-  constructor(context: RequestContext, resolve: () => SheetModel, private readonly worksheet: Worksheet) {
+  constructor(
+    context: RequestContext,
+    resolve: () => SheetModel,
+    private readonly worksheet: Worksheet,
+  ) {
     super(context, resolve);
   }
   freezeRows(count = 1): void {
@@ -591,13 +618,15 @@ function forEachCell(rect: Rect, value: unknown, what: string, fn: (r: number, c
     return;
   }
   // A single value applies to every cell of the range.
-  if (rect.rows * rect.cols > MAX_SCALAR_FILL) throw new PreviewExcelError("RangeExceedsLimit", "The range is too large for this operation in the preview.");
+  if (rect.rows * rect.cols > MAX_SCALAR_FILL)
+    throw new PreviewExcelError("RangeExceedsLimit", "The range is too large for this operation in the preview.");
   for (let i = 0; i < rect.rows; i++) for (let k = 0; k < rect.cols; k++) fn(rect.r + i, rect.c + k, value);
 }
 
 function grid<V>(t: RangeTarget, read: (r: number, c: number) => V): V[][] {
   const { rect } = t;
-  if (rect.rows * rect.cols > 5_000_000) throw new PreviewExcelError("ResponsePayloadSizeLimitExceeded", "The response payload size has exceeded the limit.");
+  if (rect.rows * rect.cols > 5_000_000)
+    throw new PreviewExcelError("ResponsePayloadSizeLimitExceeded", "The response payload size has exceeded the limit.");
   const out: V[][] = new Array(rect.rows);
   for (let i = 0; i < rect.rows; i++) {
     const row: V[] = new Array(rect.cols);
@@ -624,8 +653,10 @@ export class Range extends ClientObject<RangeTarget> {
   set values(v: unknown[][]) {
     this._set("values", v, ({ sheet, rect }) => {
       // One assignment is checked whole before any cell changes.
-      const long = (Array.isArray(v) ? v.flat() : [v]).find((x) => typeof x === "string" && x.length > MAX_CELL_TEXT) as string | undefined;
-      if (long !== undefined) throw invalidArgument(`A cell holds at most ${MAX_CELL_TEXT} characters; a text has ${long.length}.`);
+      const long = (Array.isArray(v) ? v.flat() : [v]).find((x) => typeof x === "string" && x.length > MAX_CELL_TEXT) as
+        string | undefined;
+      if (long !== undefined)
+        throw invalidArgument(`A cell holds at most ${MAX_CELL_TEXT} characters; a text has ${long.length}.`);
       forEachCell(rect, v, "values", (r, c, x) => sheet.enter(r, c, x));
     });
   }
@@ -639,7 +670,9 @@ export class Range extends ClientObject<RangeTarget> {
     return this._get("numberFormat");
   }
   set numberFormat(v: unknown[][]) {
-    this._set("numberFormat", v, ({ sheet, rect }) => forEachCell(rect, v, "numberFormat", (r, c, x) => sheet.setNumberFormat(r, c, x)));
+    this._set("numberFormat", v, ({ sheet, rect }) =>
+      forEachCell(rect, v, "numberFormat", (r, c, x) => sheet.setNumberFormat(r, c, x)),
+    );
   }
   get text(): string[][] {
     return this._get("text");
@@ -676,7 +709,20 @@ export class Range extends ClientObject<RangeTarget> {
   }
 
   protected _scalars(): string[] {
-    return ["address", "addressLocal", "rowIndex", "columnIndex", "rowCount", "columnCount", "cellCount", "values", "formulas", "numberFormat", "text", "valueTypes"];
+    return [
+      "address",
+      "addressLocal",
+      "rowIndex",
+      "columnIndex",
+      "rowCount",
+      "columnCount",
+      "cellCount",
+      "values",
+      "formulas",
+      "numberFormat",
+      "text",
+      "valueTypes",
+    ];
   }
   protected _read(prop: string, t: RangeTarget): unknown {
     const { sheet, rect } = t;
@@ -800,7 +846,9 @@ export class RangeAreas extends ClientObject<AreasTarget> {
     return ["address", "areaCount"];
   }
   protected _read(prop: string, t: AreasTarget): unknown {
-    return prop === "areaCount" ? t.rects.length : t.rects.map((r) => `${quoteSheetName(t.sheet.name)}!${rectAddress(r)}`).join(",");
+    return prop === "areaCount"
+      ? t.rects.length
+      : t.rects.map((r) => `${quoteSheetName(t.sheet.name)}!${rectAddress(r)}`).join(",");
   }
   protected override _nav(prop: string) {
     return prop === "areas" ? this.areas : prop === "worksheet" ? this.worksheet : undefined;
@@ -826,7 +874,11 @@ export class RangeCollection extends Collection<RangeTarget, Range> {
 export class RangeFormat extends ClientObject<RangeTarget> {
   private _fill?: RangeFill;
   private _font?: RangeFont;
-  constructor(context: RequestContext, resolve: () => RangeTarget, private readonly range: () => RangeTarget) {
+  constructor(
+    context: RequestContext,
+    resolve: () => RangeTarget,
+    private readonly range: () => RangeTarget,
+  ) {
     super(context, resolve);
   }
   get columnWidth(): number {
@@ -889,8 +941,13 @@ function uniform<V>({ sheet, rect }: RangeTarget, read: (r: number, c: number) =
   return first;
 }
 
-function cellsOf({ sheet, rect }: RangeTarget, fn: (cell: ReturnType<SheetModel["cellForWrite"]>) => void, create: boolean): void {
-  if (rect.rows * rect.cols > MAX_SCALAR_FILL && create) throw new PreviewExcelError("RangeExceedsLimit", "The range is too large for this operation in the preview.");
+function cellsOf(
+  { sheet, rect }: RangeTarget,
+  fn: (cell: ReturnType<SheetModel["cellForWrite"]>) => void,
+  create: boolean,
+): void {
+  if (rect.rows * rect.cols > MAX_SCALAR_FILL && create)
+    throw new PreviewExcelError("RangeExceedsLimit", "The range is too large for this operation in the preview.");
   const rEnd = create ? rect.r + rect.rows : Math.min(rect.r + rect.rows, sheet.rowsData.length);
   for (let r = rect.r; r < rEnd; r++) {
     for (let c = rect.c; c < rect.c + rect.cols; c++) {
@@ -902,7 +959,15 @@ function cellsOf({ sheet, rect }: RangeTarget, fn: (cell: ReturnType<SheetModel[
 
 function normaliseColor(v: unknown): string {
   if (typeof v !== "string") throw invalidArgument();
-  const named: Record<string, string> = { red: "#FF0000", green: "#008000", yellow: "#FFFF00", white: "#FFFFFF", black: "#000000", orange: "#FFA500", blue: "#0000FF" };
+  const named: Record<string, string> = {
+    red: "#FF0000",
+    green: "#008000",
+    yellow: "#FFFF00",
+    white: "#FFFFFF",
+    black: "#000000",
+    orange: "#FFA500",
+    blue: "#0000FF",
+  };
   const c = named[v.toLowerCase()] ?? v.toUpperCase();
   if (!/^#[0-9A-F]{6}$/.test(c)) throw invalidArgument(`"${v}" is not a colour.`);
   return c;
@@ -949,7 +1014,9 @@ export class RangeFont extends ClientObject<RangeTarget> {
     return ["bold", "color"];
   }
   protected _read(prop: string, t: RangeTarget): unknown {
-    return prop === "bold" ? uniform(t, (r, c) => t.sheet.cell(r, c)?.bold ?? false) : uniform(t, (r, c) => t.sheet.cell(r, c)?.fontColor ?? "#000000");
+    return prop === "bold"
+      ? uniform(t, (r, c) => t.sheet.cell(r, c)?.bold ?? false)
+      : uniform(t, (r, c) => t.sheet.cell(r, c)?.fontColor ?? "#000000");
   }
 }
 
@@ -971,7 +1038,8 @@ export class TableCollection extends Collection<TableModel, Table> {
   getItem(name: string): Table {
     return new Table(this.context, () => {
       const t = this.context.model.findTable(name);
-      if (!t || (this.worksheet && t.sheet !== this.worksheet._t())) throw new PreviewExcelError("ItemNotFound", `The requested resource doesn't exist: table "${name}".`);
+      if (!t || (this.worksheet && t.sheet !== this.worksheet._t()))
+        throw new PreviewExcelError("ItemNotFound", `The requested resource doesn't exist: table "${name}".`);
       return t;
     });
   }
@@ -990,7 +1058,11 @@ export class TableCollection extends Collection<TableModel, Table> {
         let target: RangeTarget;
         if (typeof address === "string") {
           const { sheetName, local } = splitSheetAddress(address);
-          const sheet = this.worksheet ? this.worksheet._t() : sheetName ? this.context.model.getSheet(sheetName) : this.context.model.activeSheet;
+          const sheet = this.worksheet
+            ? this.worksheet._t()
+            : sheetName
+              ? this.context.model.getSheet(sheetName)
+              : this.context.model.activeSheet;
           target = { sheet, rect: parseAddress(local) };
         } else target = address._t();
         created = this.context.model.addTable(target.sheet, target.rect, hasHeaders);
@@ -1063,7 +1135,8 @@ export class Table extends ClientObject<TableModel> {
   resize(newRange: Range | string): void {
     this._do((t) => {
       const rect = typeof newRange === "string" ? parseAddress(splitSheetAddress(newRange).local) : newRange._t().rect;
-      if (rect.r !== t.r || rect.c !== t.c || rect.rows < 2) throw invalidArgument("The table's header row must stay in the same place.");
+      if (rect.r !== t.r || rect.c !== t.c || rect.rows < 2)
+        throw invalidArgument("The table's header row must stay in the same place.");
       Object.assign(t, { rows: rect.rows, cols: rect.cols });
       t.sheet.workbook.normaliseHeaders(t);
     });
@@ -1116,7 +1189,8 @@ export class SettingCollection extends Collection<SettingTarget, Setting> {
       bytes: ACTION_BYTES + jsonBytes(key) + jsonBytes(value),
       mutates: true,
       run: () => {
-        if (typeof key !== "string" || key === "" || key.length > 255) throw invalidArgument("A setting key must be 1 to 255 characters.");
+        if (typeof key !== "string" || key === "" || key.length > 255)
+          throw invalidArgument("A setting key must be 1 to 255 characters.");
         if (value === undefined) throw invalidArgument("A setting needs a value.");
         this.context.model.settings.set(key, JSON.parse(JSON.stringify(value)));
       },
@@ -1125,7 +1199,8 @@ export class SettingCollection extends Collection<SettingTarget, Setting> {
   }
   getItem(key: string): Setting {
     return new Setting(this.context, () => {
-      if (!this.context.model.settings.has(key)) throw new PreviewExcelError("ItemNotFound", `The requested resource doesn't exist: setting "${key}".`);
+      if (!this.context.model.settings.has(key))
+        throw new PreviewExcelError("ItemNotFound", `The requested resource doesn't exist: setting "${key}".`);
       return { key };
     });
   }
@@ -1152,7 +1227,8 @@ export class Setting extends ClientObject<SettingTarget> {
   }
   protected _read(prop: string, t: SettingTarget): unknown {
     if (prop === "key") return t.key;
-    if (!this.context.model.settings.has(t.key)) throw new PreviewExcelError("ItemNotFound", `The requested resource doesn't exist: setting "${t.key}".`);
+    if (!this.context.model.settings.has(t.key))
+      throw new PreviewExcelError("ItemNotFound", `The requested resource doesn't exist: setting "${t.key}".`);
     return this.context.model.settings.get(t.key);
   }
 }

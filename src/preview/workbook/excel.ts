@@ -33,12 +33,16 @@ export function createPreviewExcel(workbook: WorkbookModel): PreviewExcelNamespa
     const batch = typeof a === "function" ? a : b;
     if (typeof batch !== "function") throw new PreviewExcelError("InvalidArgument", "Excel.run needs a batch function.");
     const options = typeof a === "object" && !(a instanceof RequestContext) && !(a instanceof ClientObject) ? a : undefined;
-    const reuse = typeof a === "function" || options ? undefined : a instanceof RequestContext ? a : (a as ClientObject<unknown>).context;
+    const reuse =
+      typeof a === "function" || options ? undefined : a instanceof RequestContext ? a : (a as ClientObject<unknown>).context;
     const context = reuse ?? new RequestContext(workbook);
     if (options?.delayForCellEdit) context.delayForCellEdit = true;
     const pending = batch(context);
     if (!pending || typeof (pending as Promise<T>).then !== "function")
-      throw new PreviewExcelError("RunMustReturnPromise", "The batch function passed to the \".run\" method didn't return a promise.");
+      throw new PreviewExcelError(
+        "RunMustReturnPromise",
+        'The batch function passed to the ".run" method didn\'t return a promise.',
+      );
     try {
       const result = await pending;
       await context.sync();
@@ -76,7 +80,10 @@ export function createPreviewExcel(workbook: WorkbookModel): PreviewExcelNamespa
  * Define the global `Excel` (and a minimal `OfficeExtension` when absent) over a preview workbook.
  * Returns the workbook, so callers (the grid view, tests) can watch and inspect it.
  */
-export function installPreviewExcel(target: object = globalThis, workbook: WorkbookModel = createPreviewWorkbook()): WorkbookModel {
+export function installPreviewExcel(
+  target: object = globalThis,
+  workbook: WorkbookModel = createPreviewWorkbook(),
+): WorkbookModel {
   const g = target as Record<string, unknown>;
   g.Excel = createPreviewExcel(workbook);
   if (g.OfficeExtension === undefined) g.OfficeExtension = { Error: PreviewExcelError };

@@ -14,7 +14,13 @@ class FormulaError extends Error {
   }
 }
 
-type Token = { t: "num"; v: number } | { t: "str"; v: string } | { t: "ref"; v: string } | { t: "id"; v: string } | { t: "op"; v: string } | { t: "sp" };
+type Token =
+  | { t: "num"; v: number }
+  | { t: "str"; v: string }
+  | { t: "ref"; v: string }
+  | { t: "id"; v: string }
+  | { t: "op"; v: string }
+  | { t: "sp" };
 
 function tokenize(src: string): Token[] {
   const out: Token[] = [];
@@ -53,8 +59,10 @@ function tokenize(src: string): Token[] {
     if (tok.t !== "sp") return void tokens.push(tok);
     const prev = tokens[tokens.length - 1];
     const next = out.slice(k + 1).find((x) => x.t !== "sp");
-    const operand = (x?: Token) => x !== undefined && (x.t === "num" || x.t === "ref" || x.t === "str" || (x.t === "op" && x.v === ")"));
-    const startsOperand = (x?: Token) => x !== undefined && (x.t === "num" || x.t === "ref" || x.t === "str" || x.t === "id" || (x.t === "op" && x.v === "("));
+    const operand = (x?: Token) =>
+      x !== undefined && (x.t === "num" || x.t === "ref" || x.t === "str" || (x.t === "op" && x.v === ")"));
+    const startsOperand = (x?: Token) =>
+      x !== undefined && (x.t === "num" || x.t === "ref" || x.t === "str" || x.t === "id" || (x.t === "op" && x.v === "("));
     if (operand(prev) && startsOperand(next)) throw new FormulaError("#NULL!");
   });
   return tokens;

@@ -79,7 +79,8 @@ function lettersToIndex(letters: string): number {
 
 /** "A1", "A1:C3", "A:C", "2:5" (no sheet part) -> rectangle; throws InvalidArgument otherwise. */
 export function parseAddress(address: string): Rect {
-  const bad = () => new PreviewExcelError("InvalidArgument", `The argument is invalid or missing or has an incorrect format: "${address}".`);
+  const bad = () =>
+    new PreviewExcelError("InvalidArgument", `The argument is invalid or missing or has an incorrect format: "${address}".`);
   const parts = address.replace(/\$/g, "").toUpperCase().split(":");
   if (parts.length > 2) throw bad();
   const one = (p: string): { r?: number; c?: number } => {
@@ -117,7 +118,13 @@ export function quoteSheetName(name: string): string {
 /** "'My sheet'!A1:B2" -> the sheet name as written unquoted (undefined without a "!") and the address on the sheet. */
 export function splitSheetAddress(address: string): { sheetName: string | undefined; local: string } {
   const bang = address.lastIndexOf("!");
-  const sheetName = bang >= 0 ? address.slice(0, bang).replace(/^'(.*)'$/, "$1").replace(/''/g, "'") : undefined;
+  const sheetName =
+    bang >= 0
+      ? address
+          .slice(0, bang)
+          .replace(/^'(.*)'$/, "$1")
+          .replace(/''/g, "'")
+      : undefined;
   return { sheetName, local: address.slice(bang + 1) };
 }
 
@@ -218,7 +225,10 @@ export class SheetModel {
     this.rowsData.forEach((row, r) => {
       row?.forEach((cell, c) => {
         if (!cell) return;
-        const used = cell.v !== null || cell.f !== undefined || (!valuesOnly && (cell.nf !== undefined || cell.fill !== undefined || cell.bold));
+        const used =
+          cell.v !== null ||
+          cell.f !== undefined ||
+          (!valuesOnly && (cell.nf !== undefined || cell.fill !== undefined || cell.bold));
         if (!used) return;
         r0 = Math.min(r0, r);
         c0 = Math.min(c0, c);
@@ -258,7 +268,8 @@ export class SheetModel {
     }
     if (value === null || value === undefined) return; // Excel: null in a values array leaves the cell unchanged
     if (typeof value === "number") {
-      if (!Number.isFinite(value)) throw new PreviewExcelError("InvalidArgument", "The argument is invalid or missing or has an incorrect format.");
+      if (!Number.isFinite(value))
+        throw new PreviewExcelError("InvalidArgument", "The argument is invalid or missing or has an incorrect format.");
       cell.v = value;
       cell.f = undefined;
     } else if (typeof value === "boolean") {
@@ -266,7 +277,10 @@ export class SheetModel {
       cell.f = undefined;
     } else if (typeof value === "string") {
       if (value.length > MAX_CELL_TEXT)
-        throw new PreviewExcelError("InvalidArgument", `A cell holds at most ${MAX_CELL_TEXT} characters; the text has ${value.length}.`);
+        throw new PreviewExcelError(
+          "InvalidArgument",
+          `A cell holds at most ${MAX_CELL_TEXT} characters; the text has ${value.length}.`,
+        );
       const entry = parseEntry(value, cell.nf);
       cell.v = entry.value;
       cell.f = entry.formula;
@@ -313,7 +327,8 @@ export class SheetModel {
           cell.bold = undefined;
           cell.fontColor = undefined;
         }
-        if (cell.v === null && cell.f === undefined && cell.nf === undefined && !cell.fill && !cell.bold && !cell.fontColor) row[c] = undefined;
+        if (cell.v === null && cell.f === undefined && cell.nf === undefined && !cell.fill && !cell.bold && !cell.fontColor)
+          row[c] = undefined;
       }
     }
     for (const t of this.tables()) {
@@ -324,7 +339,8 @@ export class SheetModel {
   /** Insert `count` blank rows at `at`, shifting cells down within columns [c, c + cols). */
   insertRowsWithin(at: number, count: number, c: number, cols: number): void {
     const last = this.rowsData.length - 1;
-    if (last + count >= MAX_ROWS) throw new PreviewExcelError("InvalidOperation", "This operation would move cells off the sheet.");
+    if (last + count >= MAX_ROWS)
+      throw new PreviewExcelError("InvalidOperation", "This operation would move cells off the sheet.");
     for (let r = last; r >= at; r--) {
       const row = this.rowsData[r];
       if (!row) continue;
@@ -446,8 +462,13 @@ export class WorkbookModel {
   checkSheetName(name: unknown, except?: SheetModel): string {
     if (typeof name !== "string" || name.trim() === "")
       throw new PreviewExcelError("InvalidArgument", "The sheet name is blank. A sheet name must have at least one character.");
-    if (name.length > 31) throw new PreviewExcelError("InvalidArgument", `The sheet name "${name}" is longer than 31 characters.`);
-    if (/[:\\/?*[\]]/.test(name)) throw new PreviewExcelError("InvalidArgument", `The sheet name "${name}" contains a character that is not allowed: : \\ / ? * [ ].`);
+    if (name.length > 31)
+      throw new PreviewExcelError("InvalidArgument", `The sheet name "${name}" is longer than 31 characters.`);
+    if (/[:\\/?*[\]]/.test(name))
+      throw new PreviewExcelError(
+        "InvalidArgument",
+        `The sheet name "${name}" contains a character that is not allowed: : \\ / ? * [ ].`,
+      );
     if (name.startsWith("'") || name.endsWith("'"))
       throw new PreviewExcelError("InvalidArgument", "A sheet name cannot begin or end with an apostrophe.");
     if (name.toLowerCase() === "history") throw new PreviewExcelError("InvalidArgument", '"History" is a reserved sheet name.');
@@ -492,7 +513,8 @@ export class WorkbookModel {
   }
 
   activate(sheet: SheetModel): void {
-    if (sheet.visibility !== "Visible") throw new PreviewExcelError("InvalidOperation", "A hidden worksheet cannot be activated.");
+    if (sheet.visibility !== "Visible")
+      throw new PreviewExcelError("InvalidOperation", "A hidden worksheet cannot be activated.");
     this.activeSheet = sheet;
   }
 
@@ -515,7 +537,8 @@ export class WorkbookModel {
 
   /** Worksheet.tables.add(address, hasHeaders). A header-only range gets one empty data row, as in Excel. */
   addTable(sheet: SheetModel, rect: Rect, hasHeaders: boolean): TableModel {
-    if (!hasHeaders) throw new PreviewExcelError("NotImplemented", "The preview only creates tables whose first row is the header.");
+    if (!hasHeaders)
+      throw new PreviewExcelError("NotImplemented", "The preview only creates tables whose first row is the header.");
     if (rect.rows + rect.r > MAX_ROWS - 1 || rect.cols > 1000)
       throw new PreviewExcelError("InvalidArgument", "The table range is too large for the preview.");
     for (const t of sheet.tables()) {
@@ -524,7 +547,14 @@ export class WorkbookModel {
     }
     let n = 1;
     while (this.findTable(`Table${n}`)) n++;
-    const table: TableModel = { id: this.newId("table"), name: `Table${n}`, sheet, ...rect, rows: Math.max(rect.rows, 2), style: "TableStyleMedium2" };
+    const table: TableModel = {
+      id: this.newId("table"),
+      name: `Table${n}`,
+      sheet,
+      ...rect,
+      rows: Math.max(rect.rows, 2),
+      style: "TableStyleMedium2",
+    };
     this.tablesList.push(table);
     for (let c = table.c; c < table.c + table.cols; c++) {
       const cell = sheet.cellForWrite(table.r, c);
@@ -560,11 +590,15 @@ export class WorkbookModel {
   addTableRows(table: TableModel, index: number | null | undefined, values: unknown): Rect {
     const bodyRows = table.rows - 1;
     const at = index === null || index === undefined ? bodyRows : index;
-    if (!Number.isInteger(at) || at < 0 || at > bodyRows) throw new PreviewExcelError("InvalidArgument", "The row index is outside the table.");
+    if (!Number.isInteger(at) || at < 0 || at > bodyRows)
+      throw new PreviewExcelError("InvalidArgument", "The row index is outside the table.");
     let count = 1;
     if (values !== undefined && values !== null) {
       if (!Array.isArray(values) || !values.every((row) => Array.isArray(row) && row.length === table.cols))
-        throw new PreviewExcelError("InvalidArgument", "The number of rows or columns in the input array doesn't match the size or dimensions of the range.");
+        throw new PreviewExcelError(
+          "InvalidArgument",
+          "The number of rows or columns in the input array doesn't match the size or dimensions of the range.",
+        );
       count = values.length;
     }
     const firstRow = table.r + 1 + at;
@@ -578,7 +612,8 @@ export class WorkbookModel {
         if (nf) table.sheet.cellForWrite(r, table.c + k).nf = nf;
       }
     }
-    if (Array.isArray(values)) values.forEach((row: unknown[], i) => row.forEach((v, k) => table.sheet.enter(firstRow + i, table.c + k, v)));
+    if (Array.isArray(values))
+      values.forEach((row: unknown[], i) => row.forEach((v, k) => table.sheet.enter(firstRow + i, table.c + k, v)));
     return { r: firstRow, c: table.c, rows: count, cols: table.cols };
   }
 
@@ -599,7 +634,10 @@ export class WorkbookModel {
     const cols = Math.max(0, ...texts.map((row) => row.length));
     if (texts.length === 0 || cols === 0) return { r, c, rows: 0, cols: 0 };
     if (r + texts.length > MAX_ROWS || c + cols > MAX_COLS)
-      throw new PreviewExcelError("InvalidOperation", "The pasted cells do not fit on the sheet below and right of the active cell.");
+      throw new PreviewExcelError(
+        "InvalidOperation",
+        "The pasted cells do not fit on the sheet below and right of the active cell.",
+      );
     texts.forEach((row, i) => {
       for (let k = 0; k < cols; k++) this.typeInto(sheet, r + i, c + k, row[k] ?? "");
     });

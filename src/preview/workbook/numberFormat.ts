@@ -26,14 +26,31 @@ function serialParts(serial: number): { y: number; mo: number; day: number; wd: 
   const d = new Date(EPOCH_UTC + whole * MS_PER_DAY);
   return { y: d.getUTCFullYear(), mo: d.getUTCMonth(), day: d.getUTCDate(), ...time };
 }
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 export function formatGeneral(n: number): string {
   if (!Number.isFinite(n)) return "#NUM!";
   if (Number.isInteger(n) && Math.abs(n) < 1e11) return String(n);
   const abs = Math.abs(n);
-  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9)) return n.toExponential(5).replace(/\.?0+e/, "E").replace("e", "E");
+  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9))
+    return n
+      .toExponential(5)
+      .replace(/\.?0+e/, "E")
+      .replace("e", "E");
   return String(Number(n.toPrecision(10)));
 }
 
@@ -71,8 +88,17 @@ function formatDate(serial: number, code: string): string {
   tokens.forEach((tok, i) => {
     const lower = tok.toLowerCase();
     // "m"/"mm" right after an hour or right before seconds means minutes.
-    const prev = tokens.slice(0, i).reverse().find((t) => /^[a-z]/i.test(t))?.toLowerCase() ?? "";
-    const next = tokens.slice(i + 1).find((t) => /^[a-z]/i.test(t))?.toLowerCase() ?? "";
+    const prev =
+      tokens
+        .slice(0, i)
+        .reverse()
+        .find((t) => /^[a-z]/i.test(t))
+        ?.toLowerCase() ?? "";
+    const next =
+      tokens
+        .slice(i + 1)
+        .find((t) => /^[a-z]/i.test(t))
+        ?.toLowerCase() ?? "";
     const minutes = (lower === "m" || lower === "mm") && (prev.startsWith("h") || next.startsWith("s"));
     switch (true) {
       case lower === "yyyy":
