@@ -1,34 +1,15 @@
 /** @jest-environment jsdom */
 /** The Pay runs, Leave, Employees and Calculations views: labelled, keyboard-usable, data and callbacks only. */
 import * as React from "react";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { computeAccessibleName } from "dom-accessibility-api";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { PayRunsView, type PayRunsViewProps } from "../../src/taskpane/panels/PayRunsView";
 import { LeaveView, type LeaveViewProps } from "../../src/taskpane/panels/LeaveView";
 import { PeopleView, type PeopleViewProps } from "../../src/taskpane/panels/PeopleView";
 import { CalculationsView, type CalculationsViewProps } from "../../src/taskpane/panels/CalculationsView";
 import { BASIC_SALARY, EMPLOYER_LOAN } from "../sheets/fixtures";
-
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
-const wrap = (ui: React.ReactElement) => render(<FluentProvider theme={webLightTheme}>{ui}</FluentProvider>);
-
-function expectAllLabelled(container: HTMLElement) {
-  const controls = container.querySelectorAll("button, input, select, textarea, [role=checkbox], [role=radio], [role=combobox]");
-  expect(controls.length).toBeGreaterThan(0);
-  // Fluent's hidden "Clear selection" button carries its name in aria-label, which the name computation skips while hidden.
-  const name = (c: Element) => computeAccessibleName(c).trim() || (c.getAttribute("aria-label") ?? "").trim();
-  const unnamed = Array.from(controls)
-    .filter((c) => name(c) === "")
-    .map((c) => c.outerHTML.slice(0, 160));
-  expect(unnamed).toEqual([]);
-}
+import { renderInFluent as wrap, expectAllLabelled } from "../support/fluentDom";
 
 /**
  * Puts the keyboard focus on a control. Fluent's dropdowns update their state on focus, so a bare element.focus()

@@ -10,12 +10,7 @@ import { defaultParams, type ClientReportData, type ReportParams } from "../../s
 import { ReportsForm } from "../../src/taskpane/panels/ReportsForm";
 import { ReportsView, type ReportsViewProps } from "../../src/taskpane/panels/ReportsView";
 import { BASIC_SALARY, paymentRun as run, wave } from "../sheets/fixtures";
-
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+import "../support/fluentDom";
 
 const employee = (id: number, number: string, wave_id: number, first: string): Employee => ({
   id,

@@ -1,27 +1,12 @@
 /** @jest-environment jsdom */
 /** The Imports and Input sheets views: labelled, keyboard-usable controls that hand back data through callbacks. */
 import * as React from "react";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { computeAccessibleName } from "dom-accessibility-api";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { ImportsView, type ImportsViewProps } from "../../src/taskpane/panels/ImportsView";
 import { InputSheetsView, type InputSheetsViewProps } from "../../src/taskpane/panels/InputSheetsView";
-
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
-const wrap = (ui: React.ReactElement) => render(<FluentProvider theme={webLightTheme}>{ui}</FluentProvider>);
-
-/** Every interactive control has an accessible name. */
-function expectAllLabelled(container: HTMLElement) {
-  const controls = container.querySelectorAll("button, input, select, textarea, [role=checkbox], [role=radio]");
-  expect(controls.length).toBeGreaterThan(0);
-  for (const c of Array.from(controls)) expect(computeAccessibleName(c as Element).trim()).not.toBe("");
-}
+import { renderInFluent as wrap, expectAllLabelled } from "../support/fluentDom";
 
 function importsProps(over: Partial<ImportsViewProps> = {}): ImportsViewProps {
   return {

@@ -9,12 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { createPreviewWorkbook, installPreviewExcel, WorkbookView, type WorkbookModel } from "../../src/preview";
 import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
-
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+import "../support/fluentDom";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;

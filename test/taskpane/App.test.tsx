@@ -9,16 +9,11 @@ import type { Feature } from "../../src/taskpane/features";
 import { createKeyStore } from "../../src/taskpane/keyStore";
 import { CLIENT_ID_SETTING } from "../../src/taskpane/flows/clientChoice";
 import { CLIENTS, GOOD_KEY, fakeService, settingsOnlyWorkbook } from "./fakes";
+import "../support/fluentDom";
 
 const ORIGIN = "https://localhost:3000";
 
 // Fluent's MessageBar measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 /** A panel that shows what the shell hands it and runs a cancellable task. */
 function ProbePanel() {
   const services = useAppServices();

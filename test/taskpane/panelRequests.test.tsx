@@ -14,12 +14,7 @@ import "../../src/taskpane/installedFeatures";
 import { createKeyStore } from "../../src/taskpane/keyStore";
 import { ITEMS, employee, wave } from "../sheets/fixtures";
 import { CLIENTS, GOOD_KEY, settingsOnlyWorkbook } from "./fakes";
-
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+import "../support/fluentDom";
 
 /** A JSON answer (jsdom has no Response). */
 function json(body: unknown, status = 200): Response {

@@ -18,14 +18,8 @@ import {
 } from "../../src/taskpane/panels/payrollParts";
 import { terminationCodeMessage } from "../../src/taskpane/panels/PeopleView";
 import type { ProgressApi, ProgressTask } from "../../src/taskpane/services";
+import { renderInFluent as wrap } from "../support/fluentDom";
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
-const wrap = (ui: React.ReactElement) => render(<FluentProvider theme={webLightTheme}>{ui}</FluentProvider>);
 const employees = [{ id: 1001, number: "E001", first_name: "Aoife", last_name: "Byrne" }];
 
 describe("EmployeePicker list states", () => {
