@@ -30,9 +30,9 @@ import type { FlowProgress } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
   annotate,
-  deleteRequests,
+  runDeletes,
+  type RowsResult,
   invalidRow,
-  type RowCounts,
   type RowRequest,
   type RowResult,
   rowsSummary,
@@ -129,13 +129,7 @@ const openSheet = (workbook: WorkbookPort, target: Target) =>
     error: CalculationSheetError,
   });
 
-export interface CalcSaveResult {
-  counts: RowCounts;
-  outcomes: RowResult[];
-  summary: string;
-  requests: Record<string, number>;
-  stoppedBy: string | null;
-}
+export type CalcSaveResult = RowsResult;
 
 /** PATCHes the edited rows of the Calculations sheet. Throws CalculationSheetError (nothing sent) when it cannot start. */
 export async function saveCalculationEdits(
@@ -240,12 +234,10 @@ export async function deleteCalculations(
     "Calculation ID",
   ]);
   await annotate(workbook, CALC_SHEET.sheetName, local);
-  const run = await runRowRequests(
-    deleteRequests(
-      candidates,
-      (c) => client.deleteCalculation(c.id),
-      (c) => `Calculation ${c.id} deleted`,
-    ),
+  return runDeletes(
+    candidates,
+    (c) => client.deleteCalculation(c.id),
+    (c) => `Calculation ${c.id} deleted`,
     {
       workbook,
       sheetName: CALC_SHEET.sheetName,
@@ -253,13 +245,10 @@ export async function deleteCalculations(
       update: progress.update,
       concurrency: progress.concurrency ?? 3,
       label: "Deleting calculations",
+      title: "Calculations",
+      local,
     },
   );
-  return {
-    ...rowsSummary("Calculations", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: { delete: run.requests },
-    stoppedBy: run.stoppedBy,
-  };
 }
 
 export interface AddCalculationForm {

@@ -38,9 +38,9 @@ import { type FlowProgress, IMPORT_SHEETS } from "./imports";
 import type { SheetResult, Target } from "./payRuns";
 import {
   annotate,
-  deleteRequests,
+  runDeletes,
+  type RowsResult,
   invalidRow,
-  type RowCounts,
   type RowRequest,
   type RowResult,
   rowsSummary,
@@ -102,13 +102,7 @@ async function ensureStatusColumns(workbook: WorkbookPort, target: Target, emplo
   return (await workbook.readTable(EMPLOYEE_SHEET.sheetName))!;
 }
 
-export interface EmployeeSaveResult {
-  counts: RowCounts;
-  outcomes: RowResult[];
-  summary: string;
-  requests: Record<string, number>;
-  stoppedBy: string | null;
-}
+export type EmployeeSaveResult = RowsResult;
 
 /** Creates and updates employees from the Employees sheet. Throws EmployeeSheetError (nothing sent) when it cannot start. */
 export async function saveEmployees(
@@ -286,12 +280,10 @@ export async function deleteEmployees(
   if (candidates.length === 0) throw new EmployeeSheetError("Select the rows of the employees to delete first.");
   const employees = await client.listEmployees(target.clientId, [], { signal: progress.signal });
   await ensureStatusColumns(workbook, target, employees);
-  const run = await runRowRequests(
-    deleteRequests(
-      candidates,
-      (c) => client.deleteEmployee(c.employeeId),
-      (c) => `Employee ${c.employeeId} deleted`,
-    ),
+  return runDeletes(
+    candidates,
+    (c) => client.deleteEmployee(c.employeeId),
+    (c) => `Employee ${c.employeeId} deleted`,
     {
       workbook,
       sheetName: EMPLOYEE_SHEET.sheetName,
@@ -299,13 +291,10 @@ export async function deleteEmployees(
       update: progress.update,
       concurrency: progress.concurrency ?? 2,
       label: "Deleting employees",
+      title: "Employees",
+      reads: 1,
     },
   );
-  return {
-    ...rowsSummary("Employees", [...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: { reads: 1, delete: run.requests },
-    stoppedBy: run.stoppedBy,
-  };
 }
 
 /** One employee's full record as a Field/Value sheet: one request. */

@@ -34,6 +34,7 @@ import {
   notSentMessage,
   rowsWith,
   serviceErrors,
+  stoppedNote,
   waitingMessage,
   withDetails,
 } from "../../sheets/rowOutcomes";
@@ -154,16 +155,38 @@ export function failureOf(
 /**
  * One DELETE per row. A deleted row reads Deleted with the service's message, or `fallback` when it sends none.
  */
-export function deleteRequests<C extends { rowIndex: number }>(
+/** What a multi-row save or delete flow returns: the sheet's outcomes, the summary, and the requests it sent. */
+export interface RowsResult {
+  counts: RowCounts;
+  outcomes: RowResult[];
+  summary: string;
+  requests: Record<string, number>;
+  stoppedBy: string | null;
+}
+
+/**
+ * Deletes one record per candidate row (one DELETE each: the API has no bulk delete) and ends with the summary.
+ * `local` are outcomes already decided without a request (e.g. rows that cannot be deleted); `reads` counts the
+ * requests the caller made before.
+ */
+export async function runDeletes<C extends { rowIndex: number }>(
   candidates: readonly C[],
   remove: (candidate: C) => Promise<{ message: string }>,
   fallback: (candidate: C) => string,
-): RowRequest<{ message: string }>[] {
-  return candidates.map((c) => ({
+  options: RowWriteOptions & { title: string; local?: readonly RowResult[]; reads?: number },
+): Promise<RowsResult> {
+  const { title, local = [], reads, ...writeOptions } = options;
+  const requests: RowRequest<{ message: string }>[] = candidates.map((c) => ({
     rowIndexes: [c.rowIndex],
     send: () => remove(c),
     succeeded: (r) => rowsWith([c.rowIndex], "Deleted", r.message || fallback(c)),
   }));
+  const run = await runRowRequests(requests, writeOptions);
+  return {
+    ...rowsSummary(title, [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
+    requests: reads === undefined ? { delete: run.requests } : { reads, delete: run.requests },
+    stoppedBy: run.stoppedBy,
+  };
 }
 
 /** Writes outcomes without clearing the other rows' annotations. */
