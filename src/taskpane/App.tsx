@@ -1,5 +1,5 @@
 /**
- * The task-pane shell: connection, client choice, the registered feature panels as tabs,
+ * The task-pane shell: connection, client choice, the feature panels as tabs,
  * progress and messages. It owns the AppServices the panels read with useAppServices().
  */
 import * as React from "react";
@@ -18,7 +18,7 @@ import {
 } from "@fluentui/react-components";
 import type { WorkbookPort } from "../excel";
 import { AppServicesProvider } from "./context";
-import { listFeatures, type Feature } from "./features";
+import { TABS, type PaneTab } from "./tabs";
 import type { KeyStore } from "./keyStore";
 import { useProgressController } from "./progress";
 import type { AppServices, NotifyIntent } from "./services";
@@ -57,8 +57,8 @@ export interface AppProps {
   /** The default service root: this page's origin (the servers proxy /v1). */
   defaultServiceUrl: string;
   createClient?: ClientFactory;
-  /** The panels to show; default: every registered feature. */
-  features?: Feature[];
+  /** The tabs to show; default: every feature (TABS). */
+  tabs?: readonly PaneTab[];
   /** Connect at start with a remembered key (default true). */
   autoConnect?: boolean;
 }
@@ -76,7 +76,7 @@ function Shell({
   keyStore,
   defaultServiceUrl,
   createClient = defaultClientFactory,
-  features,
+  tabs = TABS,
   autoConnect = true,
 }: AppProps) {
   const styles = useStyles();
@@ -237,7 +237,7 @@ function Shell({
         />
         <ProgressArea entries={progress.entries} onCancel={progress.cancel} />
         {connection && clientId !== null ? (
-          <FeatureTabs key={clientId} features={features ?? listFeatures()} />
+          <FeatureTabs key={clientId} tabs={tabs} />
         ) : (
           <Text>{connection ? "Choose a client to start." : "Connect with your API key to start."}</Text>
         )}
@@ -246,8 +246,8 @@ function Shell({
   );
 }
 
-/** The registered panels as tabs. All stay mounted (hidden when not selected) so work in one tab survives a switch. */
-function FeatureTabs({ features }: { features: Feature[] }) {
+/** The feature panels as tabs. All stay mounted (hidden when not selected) so work in one tab survives a switch. */
+function FeatureTabs({ tabs: features }: { tabs: readonly PaneTab[] }) {
   const styles = useStyles();
   const [selected, setSelected] = React.useState(features[0]?.id ?? "");
   if (features.length === 0) return <Text>No features are installed.</Text>;

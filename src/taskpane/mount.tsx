@@ -5,7 +5,6 @@ import type { WorkbookPort } from "../excel";
 import { App } from "./App";
 import { availableLocalStorage, createKeyStore } from "./keyStore";
 import { defaultServiceUrl } from "./flows/connection";
-import "./installedFeatures";
 
 export interface MountOptions {
   container: HTMLElement;

@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { PayRunsView, type PayRunsViewProps } from "../../src/taskpane/panels/PayRunsView";
 import { LeaveView, type LeaveViewProps } from "../../src/taskpane/panels/LeaveView";
-import { PeopleView, type PeopleViewProps } from "../../src/taskpane/panels/PeopleView";
+import { EmployeesView, type EmployeesViewProps } from "../../src/taskpane/panels/EmployeesView";
 import { CalculationsView, type CalculationsViewProps } from "../../src/taskpane/panels/CalculationsView";
 import { BASIC_SALARY, EMPLOYER_LOAN } from "../sheets/fixtures";
 import { renderInFluent as wrap, expectAllLabelled } from "../support/fluentDom";
@@ -172,7 +172,7 @@ describe("LeaveView", () => {
   });
 });
 
-function peopleProps(over: Partial<PeopleViewProps> = {}): PeopleViewProps {
+function employeesProps(over: Partial<EmployeesViewProps> = {}): EmployeesViewProps {
   return {
     busy: false,
     manualNumbers: false,
@@ -212,16 +212,16 @@ function peopleProps(over: Partial<PeopleViewProps> = {}): PeopleViewProps {
   };
 }
 
-describe("PeopleView", () => {
+describe("EmployeesView", () => {
   it("labels every control; End service needs a numeric termination code", async () => {
     const user = userEvent.setup();
-    const props = peopleProps();
-    const { container, rerender } = wrap(<PeopleView {...props} />);
+    const props = employeesProps();
+    const { container, rerender } = wrap(<EmployeesView {...props} />);
     expectAllLabelled(container);
     expect((screen.getByRole("button", { name: "End service for selected rows" }) as HTMLButtonElement).disabled).toBe(true);
     rerender(
       <FluentProvider theme={webLightTheme}>
-        <PeopleView {...props} terminationCode="3" />
+        <EmployeesView {...props} terminationCode="3" />
       </FluentProvider>,
     );
     await user.click(screen.getByRole("button", { name: "End service for selected rows" }));
@@ -232,8 +232,8 @@ describe("PeopleView", () => {
 
   it("shows undo without date fields, custom wave names only when the client allows them, and validation messages", () => {
     wrap(
-      <PeopleView
-        {...peopleProps({
+      <EmployeesView
+        {...employeesProps({
           action: "undo_end_service",
           customNameAllowed: true,
           waveErrors: { last_day_of_month: "is required for a monthly frequency" },
@@ -250,11 +250,11 @@ describe("PeopleView", () => {
 
   it("mentions manual numbering and confirms deletes", async () => {
     const user = userEvent.setup();
-    const props = peopleProps({
+    const props = employeesProps({
       manualNumbers: true,
       confirm: { title: "Delete 1 employee? This cannot be undone.", items: ["E001 Aoife Byrne"] },
     });
-    wrap(<PeopleView {...props} />);
+    wrap(<EmployeesView {...props} />);
     expect(screen.getByText(/numbers employees manually/)).toBeTruthy();
     const dialog = screen.getByRole("alertdialog", { name: "Delete 1 employee? This cannot be undone." });
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { computeAccessibleName } from "dom-accessibility-api";
 import { App } from "../../src/taskpane/App";
 import { useAppServices } from "../../src/taskpane/context";
-import type { Feature } from "../../src/taskpane/features";
+import type { PaneTab } from "../../src/taskpane/tabs";
 import { createKeyStore } from "../../src/taskpane/keyStore";
 import { CLIENT_ID_SETTING } from "../../src/taskpane/flows/clientChoice";
 import { CLIENTS, GOOD_KEY, fakeService, settingsOnlyWorkbook } from "./fakes";
@@ -35,7 +35,7 @@ function ProbePanel() {
     </div>
   );
 }
-const FEATURES: Feature[] = [
+const FEATURES: PaneTab[] = [
   { id: "probe", title: "Probe", Panel: ProbePanel },
   { id: "second", title: "Second", Panel: () => <p>Second panel</p> },
 ];
@@ -51,7 +51,7 @@ function setup(options: { settings?: Record<string, number>; partitionKey?: stri
       keyStore={keyStore}
       defaultServiceUrl={ORIGIN}
       createClient={service.createClient}
-      features={FEATURES}
+      tabs={FEATURES}
     />,
   );
   return { ...utils, service, settings, keyStore, user };

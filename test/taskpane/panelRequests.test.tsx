@@ -9,8 +9,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PayrollClient, type FetchLike } from "../../src/client";
 import { App } from "../../src/taskpane/App";
-import { listFeatures } from "../../src/taskpane/features";
-import "../../src/taskpane/installedFeatures";
+import { TABS } from "../../src/taskpane/tabs";
 import { createKeyStore } from "../../src/taskpane/keyStore";
 import { ITEMS, employee, wave } from "../sheets/fixtures";
 import { CLIENTS, GOOD_KEY, settingsOnlyWorkbook } from "./fakes";
@@ -92,7 +91,6 @@ async function connectAndChoose(service: ReturnType<typeof fakeService>, clientI
       createClient={({ baseUrl, apiKey }) =>
         new PayrollClient({ baseUrl, apiKey, fetch: service.fetch, maxRetries: 0, requestsPerSecond: 0, maxConcurrent: 0 })
       }
-      features={listFeatures()}
     />,
   );
   await user.type(screen.getByLabelText(/^API key/), GOOD_KEY);
@@ -110,7 +108,7 @@ describe("choosing a client: the panels' HTTP budget", () => {
   it("reads waves, items_and_outputs and the employee list once for all seven panels", async () => {
     const service = fakeService();
     const { before } = await connectAndChoose(service, 1);
-    expect(listFeatures().length).toBe(7);
+    expect(TABS.length).toBe(7);
     expect(tally(service.sent, before)).toEqual(MOUNT_READS(1));
   });
 

@@ -16,7 +16,7 @@ import {
   useFlowRunner,
   type Outcome,
 } from "../../src/taskpane/panels/payrollParts";
-import { terminationCodeMessage } from "../../src/taskpane/panels/PeopleView";
+import { terminationCodeMessage } from "../../src/taskpane/panels/EmployeesView";
 import type { ProgressApi, ProgressTask } from "../../src/taskpane/services";
 import { renderInFluent as wrap } from "../support/fluentDom";
 

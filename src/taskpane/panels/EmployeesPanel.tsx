@@ -1,4 +1,4 @@
-/** The Employees feature: wires PeopleView to the employee and service period flows through the shell's services. */
+/** The Employees feature: wires EmployeesView to the employee and service period flows through the shell's services. */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
 import { useConnectedServices } from "../context";
@@ -20,10 +20,10 @@ import {
 } from "../flows/employees";
 import { employeeServicePeriods, importServicePeriods, runServiceAction, SERVICE_SHEET } from "../flows/servicePeriods";
 import { type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
-import { PeopleView, type ServiceActionKind, type WaveFormState } from "./PeopleView";
+import { EmployeesView, type ServiceActionKind, type WaveFormState } from "./EmployeesView";
 import { useClientEmployees } from "./useListFor";
 
-export function PeoplePanel() {
+export function EmployeesPanel() {
   const services = useConnectedServices();
   const [outcome, setOutcome] = React.useState<Outcome>(null);
   const [confirm, setConfirm] = React.useState<{ title: string; items: string[]; candidates: DeleteCandidate[] } | null>(null);
@@ -59,7 +59,7 @@ export function PeoplePanel() {
         : { kind: "undo_end_service" };
 
   return (
-    <PeopleView
+    <EmployeesView
       busy={services.progress.busy}
       manualNumbers={isManualNumbering(info)}
       onSaveEmployees={() =>

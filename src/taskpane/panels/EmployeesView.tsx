@@ -25,7 +25,7 @@ export interface WaveFormState {
   customName: string;
 }
 
-export interface PeopleViewProps {
+export interface EmployeesViewProps {
   busy: boolean;
   manualNumbers: boolean;
   onSaveEmployees(): void;
@@ -85,7 +85,7 @@ const ACTIONS: { value: ServiceActionKind; label: string }[] = [
   { value: "undo_end_service", label: "Undo end of service" },
 ];
 
-export function PeopleView(p: PeopleViewProps) {
+export function EmployeesView(p: EmployeesViewProps) {
   const styles = usePartStyles();
   const codeOk = p.action !== "end_service" || /^\d+$/.test(p.terminationCode.trim());
   const codeMessage = terminationCodeMessage(p.terminationCode);
