@@ -45,7 +45,7 @@ module.exports = async (env = {}, argv = {}) => {
     devtool: env.noSourceMaps ? false : "source-map",
     entry: {
       taskpane: "./src/taskpane/index.tsx",
-      commands: "./src/taskpane/commands.ts",
+      commands: "./src/commands/commands.ts",
       preview: "./src/preview/preview.tsx",
     },
     output: {
@@ -79,7 +79,7 @@ module.exports = async (env = {}, argv = {}) => {
     performance: { hints: false },
     plugins: [
       new HtmlWebpackPlugin({ filename: "taskpane.html", template: "./src/taskpane/taskpane.html", chunks: ["taskpane"] }),
-      new HtmlWebpackPlugin({ filename: "commands.html", template: "./src/taskpane/commands.html", chunks: ["commands"] }),
+      new HtmlWebpackPlugin({ filename: "commands.html", template: "./src/commands/commands.html", chunks: ["commands"] }),
       new HtmlWebpackPlugin({ filename: "preview.html", template: "./src/preview/preview.html", chunks: ["preview"] }),
       new HtmlWebpackPlugin({ filename: "help.html", template: "./src/taskpane/help.html", chunks: [] }),
       new CopyWebpackPlugin({
