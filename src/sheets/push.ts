@@ -32,6 +32,9 @@ import {
   serviceErrors,
   withDetails,
 } from "./rowOutcomes";
+import { chunk } from "./chunk";
+
+export { chunk };
 
 export class InputSheetError extends Error {
   override readonly name = "InputSheetError";
@@ -294,14 +297,6 @@ export interface PushPlan {
 }
 
 export const DEFAULT_CHUNK_SIZE = 100;
-
-/** Split into consecutive chunks of at most `size` (a whole number of at least 1). */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`Chunk size must be a whole number of at least 1 (got ${size}).`);
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
-}
 
 /** Rows "Retry failed" resends: those whose Status says Failed or Not sent. */
 export function retryRowIndexes(sheet: ReadSheet): Set<number> {

@@ -26,8 +26,7 @@ import {
   type CalcRowPlan,
 } from "../../sheets/calculations";
 import { openClientSheet, parseSheetRows } from "./clientSheet";
-import type { FlowProgress } from "./imports";
-import type { SheetResult, Target } from "./payRuns";
+import type { FlowProgress, SheetResult, Target } from "./common";
 import {
   annotate,
   runDeletes,

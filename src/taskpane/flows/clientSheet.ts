@@ -5,7 +5,7 @@
  * still be there. Each refusal is thrown before anything is sent, as the flow's own error in the flow's words.
  */
 import type { TableData, WorkbookPort } from "../../excel";
-import type { Target } from "./payRuns";
+import type { Target } from "./common";
 
 export interface ClientSheet {
   sheetName: string;

@@ -31,11 +31,10 @@ import {
   parseEmployeeRows,
 } from "../../sheets/employeeWrite";
 import { employeeColumns, waveDisplayName } from "../../sheets/imports";
-import { chunk } from "../../sheets/push";
 import { matchBulkResults, serviceErrors } from "../../sheets/rowOutcomes";
 import { parseSheetRows } from "./clientSheet";
-import { type FlowProgress, IMPORT_SHEETS } from "./imports";
-import type { SheetResult, Target } from "./payRuns";
+import { chunk, type FlowProgress, type SheetResult, type Target } from "./common";
+import { IMPORT_SHEETS } from "./imports";
 import {
   annotate,
   runDeletes,

@@ -15,35 +15,9 @@ import {
   waveColumns,
   waveDisplayName,
 } from "../../sheets/imports";
+import { type FlowProgress, requestCounter, writingRows } from "./common";
 
 export type ImportClient = Pick<PayrollClient, "listEmployees" | "listWaves" | "listWavesSimplified" | "listPayPoints">;
-
-/** What long work receives: a ProgressTask from the shell fits. */
-export interface FlowProgress {
-  signal?: AbortSignal;
-  update?(done: number, total?: number, detail?: string): void;
-}
-
-/**
- * Counts the requests of a step as they are answered ("2 of 4 · requests answered: …"), so the bar has counts from
- * the start instead of sitting without any until the rows are written. Wrap each request's promise with it.
- */
-export function requestCounter(progress: FlowProgress, total: number, what: string) {
-  const detail = `requests answered: ${what}`;
-  let done = 0;
-  progress.update?.(0, total, detail);
-  return <T>(request: Promise<T>): Promise<T> =>
-    request.then((value) => {
-      progress.update?.(++done, total, detail);
-      return value;
-    });
-}
-
-/** The rows a table write has written so far, for the bar. */
-export const writingRows =
-  (progress: FlowProgress) =>
-  (done: number, total: number): void =>
-    progress.update?.(done, total, "Writing rows");
 
 export const IMPORT_SHEETS = {
   employees: { sheetName: "Employees", tableName: "Employees" },

@@ -6,7 +6,8 @@
  */
 import type { PayrollClient } from "../../client";
 import type { Calculation, Employee, ItemsAndOutputs, Wave } from "../../contract";
-import { safeSheetName, safeTableName, type SettingValue, type WorkbookPort } from "../../excel";
+import type { SettingValue, WorkbookPort } from "../../excel";
+import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
 import { waveDisplayName } from "../../sheets/imports";
 import {
   type OfferedInput,
@@ -26,7 +27,7 @@ import {
   snapshotToTable,
 } from "../../sheets/push";
 import type { ClientReads } from "../clientReads";
-import { type FlowProgress, requestCounter, writingRows } from "./imports";
+import { type FlowProgress, requestCounter, writingRows } from "./common";
 
 export type InputsClient = Pick<PayrollClient, "listWaves" | "listEmployees" | "listClientCalculations" | "getItemsAndOutputs">;
 

@@ -11,7 +11,8 @@
  */
 import type { PayrollClient } from "../../client";
 import type { Employee, LeaveDay, LeaveTypes } from "../../contract";
-import { safeSheetName, type SettingValue, type WorkbookPort } from "../../excel";
+import type { SettingValue, WorkbookPort } from "../../excel";
+import { safeSheetName } from "../../sheets/excelConventions";
 import { sortEmployees, todayIso } from "../../sheets/grid";
 import {
   LEAVE_DAY_COLUMNS,
@@ -29,8 +30,7 @@ import {
 } from "../../sheets/leave";
 import { employeeName } from "../../sheets/employeeNames";
 import { openClientSheet, parseSheetRows } from "./clientSheet";
-import type { FlowProgress } from "./imports";
-import type { SheetResult, Target } from "./payRuns";
+import type { FlowProgress, SheetResult, Target } from "./common";
 import {
   annotate,
   invalidRow,

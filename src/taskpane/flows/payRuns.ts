@@ -8,7 +8,7 @@
  */
 import type { PayrollClient } from "../../client";
 import type { Employee, PaymentRun, PayslipWithData, Wave } from "../../contract";
-import type { WorkbookPort, WriteTableResult } from "../../excel";
+import type { WorkbookPort } from "../../excel";
 import { compareEmployees, sortEmployees } from "../../sheets/grid";
 import { waveDisplayName } from "../../sheets/imports";
 import { journalGrid, type SplitBalance } from "../../sheets/journal";
@@ -16,7 +16,7 @@ import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns"
 import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
 import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
 import type { ClientReads } from "../clientReads";
-import type { FlowProgress } from "./imports";
+import { type FlowProgress, type SheetResult, type Target, writingRows } from "./common";
 
 export type PayRunsClient = Pick<
   PayrollClient,
@@ -40,15 +40,6 @@ export const PAY_SHEETS = {
   payslipDetail: { sheetName: "Payslip detail", tableName: "PayslipDetail" },
   recent: { sheetName: "Recent payslips", tableName: "RecentPayslips" },
 } as const;
-
-export interface Target {
-  clientId: number;
-  clientName: string;
-}
-
-export interface SheetResult extends WriteTableResult {
-  requests: number;
-}
 
 export interface PayRunChoices {
   runs: PaymentRun[];
@@ -92,7 +83,7 @@ export async function importPayRuns(
     ...PAY_SHEETS.runs,
     title: `Pay runs: ${target.clientName}`,
     ...grid,
-    onProgress: writing(progress),
+    onProgress: writingRows(progress),
   });
   return { ...written, ...choices, requests: 2 };
 }
@@ -150,7 +141,7 @@ export async function importPayRunPayslips(
     title: `Payslips of pay run ${runLabel ?? `${run.period_end_date} (ID ${run.id})`}: ${target.clientName}`,
     columns: grid.columns,
     rows: grid.rows,
-    onProgress: writing(progress),
+    onProgress: writingRows(progress),
   });
   return {
     ...written,
@@ -184,7 +175,7 @@ export async function importJournal(
     title: `Journal of pay run ${runLabel ?? `${run.period_end_date} (ID ${run.id})`}: ${target.clientName}`,
     columns: grid.columns,
     rows: grid.rows,
-    onProgress: writing(progress),
+    onProgress: writingRows(progress),
   });
   return { ...written, requests: 1, balanced: grid.balanced, balances: grid.balances, posted: grid.posted };
 }
@@ -214,7 +205,7 @@ export async function importRecentPayslips(
     title: `Recent payslips (last 12 per employee): ${target.clientName}`,
     columns: grid.columns,
     rows: grid.rows,
-    onProgress: writing(progress),
+    onProgress: writingRows(progress),
   });
   return {
     state: "ready",
@@ -241,7 +232,7 @@ export async function importEmployeePayslips(
     ...PAY_SHEETS.employeePayslips,
     title: `Payslips of ${employeeLabel(employee)}: ${target.clientName}`,
     ...grid,
-    onProgress: writing(progress),
+    onProgress: writingRows(progress),
   });
   return { ...written, requests: 1 };
 }
@@ -269,7 +260,7 @@ export async function importPayslipDetail(
     title: `Payslip ${payslipId}: ${target.clientName}`,
     columns: grid.columns,
     rows: grid.rows,
-    onProgress: writing(progress),
+    onProgress: writingRows(progress),
   });
   return { ...written, requests: 2, unreadable: grid.unreadable };
 }
@@ -335,10 +326,6 @@ export async function openPayslipPdf(
   }
   setTimeout(() => opener.revokeObjectURL(url), revokeAfterMs);
   return { fileName, bytes: bytes.length, shownAs };
-}
-
-function writing(progress: FlowProgress) {
-  return (done: number, total: number) => progress.update?.(done, total, "Writing rows");
 }
 
 /**

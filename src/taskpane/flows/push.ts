@@ -47,7 +47,7 @@ import {
 } from "../../sheets/push";
 import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
 import { CANCELLED, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../sheets/rowOutcomes";
-import type { FlowProgress } from "./imports";
+import { abortableSleep, type FlowProgress } from "./common";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 
 export type PushClient = Pick<PayrollClient, "bulkInput" | "listEmployees">;
@@ -92,21 +92,6 @@ export interface PushResult {
 }
 
 const DEFAULT_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new DOMException("Cancelled", "AbortError"));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new DOMException("Cancelled", "AbortError"));
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 /** How a failed chunk request ends its rows, and whether the push goes on. */
 function chunkFailure(

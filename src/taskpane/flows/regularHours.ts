@@ -19,8 +19,7 @@ import {
   WEEK_HOURS,
 } from "../../sheets/regularHours";
 import { openClientSheet, parseSheetRows } from "./clientSheet";
-import type { FlowProgress } from "./imports";
-import type { SheetResult, Target } from "./payRuns";
+import type { FlowProgress, SheetResult, Target } from "./common";
 import {
   annotate,
   invalidRow,

@@ -10,7 +10,8 @@
  */
 import { NotFoundError, RateLimitedError, type PayrollClient } from "../../client";
 import { MIN_POLL_INTERVAL_MS, type ReportId } from "../../contract";
-import { safeSheetName, safeTableName, type WorkbookPort } from "../../excel";
+import type { WorkbookPort } from "../../excel";
+import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
 import {
   columnOrder,
   describeProblems,
@@ -23,6 +24,7 @@ import {
   type RunMode,
   type SavedReport,
 } from "../../sheets/reports";
+import { abortableSleep } from "./common";
 
 export type ReportRunClient = Pick<PayrollClient, "runReport" | "startReportAsync" | "pollReport">;
 
@@ -99,22 +101,6 @@ export function defaultReportSheetName(reportId: ReportId, clientCount: number):
   return safeSheetName(clientCount > 1 ? `${base} (${clientCount} clients)` : base);
 }
 
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const abortError = () => Object.assign(new Error("The report was cancelled."), { name: "AbortError" });
-    if (signal?.aborted) return reject(abortError());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -158,7 +144,7 @@ export async function runAsync(
   o: ReportRunOptions = {},
 ): Promise<Outcome[]> {
   const interval = Math.max(MIN_POLL_INTERVAL_MS, o.pollIntervalMs ?? MIN_POLL_INTERVAL_MS);
-  const sleep = o.sleep ?? abortableSleep;
+  const sleep = o.sleep ?? ((ms: number, signal?: AbortSignal) => abortableSleep(ms, signal, "The report was cancelled."));
   const now = o.now ?? Date.now;
   const startedAt = now();
   const outcomes: (Outcome | undefined)[] = requests.map(() => undefined);

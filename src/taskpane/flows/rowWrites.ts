@@ -38,7 +38,7 @@ import {
   waitingMessage,
   withDetails,
 } from "../../sheets/rowOutcomes";
-import type { FlowProgress } from "./imports";
+import type { FlowProgress } from "./common";
 
 export { rowsWith, stoppedNote } from "../../sheets/rowOutcomes";
 export type { RowState };

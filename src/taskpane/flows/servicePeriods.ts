@@ -17,8 +17,7 @@ import {
   type ServiceAction,
 } from "../../sheets/servicePeriods";
 import { openClientSheet } from "./clientSheet";
-import type { FlowProgress } from "./imports";
-import type { SheetResult, Target } from "./payRuns";
+import type { FlowProgress, SheetResult, Target } from "./common";
 import {
   annotate,
   countRows,

@@ -1,0 +1,62 @@
+/**
+ * What every flow shares: the client a sheet is for, the result of writing a sheet, the progress a long task
+ * reports to, and the small helpers that turn requests and row writes into progress.
+ */
+import type { WriteTableResult } from "../../excel";
+
+export { chunk } from "../../sheets/chunk";
+
+/** The client a sheet belongs to (its name goes into titles). */
+export interface Target {
+  clientId: number;
+  clientName: string;
+}
+
+/** A sheet written from service data, with the HTTP requests that took. */
+export interface SheetResult extends WriteTableResult {
+  requests: number;
+}
+
+/** What long work receives: a ProgressTask from the shell fits. */
+export interface FlowProgress {
+  signal?: AbortSignal;
+  update?(done: number, total?: number, detail?: string): void;
+}
+
+/**
+ * Counts the requests of a step as they are answered ("2 of 4 · requests answered: …"), so the bar has counts from
+ * the start instead of sitting without any until the rows are written. Wrap each request's promise with it.
+ */
+export function requestCounter(progress: FlowProgress, total: number, what: string) {
+  const detail = `requests answered: ${what}`;
+  let done = 0;
+  progress.update?.(0, total, detail);
+  return <T>(request: Promise<T>): Promise<T> =>
+    request.then((value) => {
+      progress.update?.(++done, total, detail);
+      return value;
+    });
+}
+
+/** The rows a table write has written so far, for the bar. */
+export const writingRows =
+  (progress: FlowProgress) =>
+  (done: number, total: number): void =>
+    progress.update?.(done, total, "Writing rows");
+
+/** Waits `ms`, or rejects with an AbortError (carrying `message`) as soon as the signal aborts. */
+export function abortableSleep(ms: number, signal?: AbortSignal, message = "Cancelled"): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abortError = () => new DOMException(message, "AbortError");
+    if (signal?.aborted) return reject(abortError());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
