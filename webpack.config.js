@@ -5,12 +5,15 @@
  * --env outDir=<dir>   build into another folder (the e2e harness)
  * --env http           serve over plain http (no dev certificates)
  * --env noSourceMaps   faster builds without source maps
+ * ADDIN_ORIGIN=https://host  dist/manifest.xml with every URL on that origin (default the dev server's); the dev
+ *                      server's port is package.json's config.dev_server_port (scripts/lib/addinOrigin.js)
  */
 const path = require("path");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
+const { devServerPort, targetOrigin, manifestForOrigin } = require("./scripts/lib/addinOrigin");
 
-const DEV_PORT = Number(process.env.PAYROLL_DEV_PORT || 3000);
+const DEV_PORT = devServerPort();
 const DEFAULT_SERVICE_URL = "http://127.0.0.1:4010";
 
 /** Dev certificates for https://localhost, or null (with a notice) when they cannot be made or trusted here. */
@@ -38,6 +41,9 @@ module.exports = async (env = {}, argv = {}) => {
   const serviceUrl = (process.env.PAYROLL_SERVICE_URL || DEFAULT_SERVICE_URL).replace(/\/+$/, "");
   const serving = Boolean(env.WEBPACK_SERVE);
   const https = serving && !env.http && !process.env.PAYROLL_DEV_HTTP ? await devHttpsOptions() : null;
+  const manifestOrigin = targetOrigin(); // throws with a clear message on a bad ADDIN_ORIGIN
+  if (!dev && !process.env.ADDIN_ORIGIN)
+    console.warn(`NOTICE: ADDIN_ORIGIN is not set; dist/manifest.xml points at ${manifestOrigin} (the dev server).`);
 
   return {
     mode,
@@ -85,7 +91,11 @@ module.exports = async (env = {}, argv = {}) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
-          { from: "manifest.xml", to: "manifest.xml" },
+          {
+            from: "manifest.xml",
+            to: "manifest.xml",
+            transform: (content) => manifestForOrigin(content.toString(), manifestOrigin),
+          },
         ],
       }),
     ],
