@@ -14,6 +14,7 @@ import {
   normaliseFirstEndDate,
   periodContaining,
   regularHoursPerWeek,
+  SICK_LEAVE_POLICY,
   SYSTEM_ITEMS,
   waveLengths,
   customItemSpec,
@@ -51,6 +52,11 @@ interface WaveSpec {
   hourly: boolean;
 }
 
+interface LeaveSpec {
+  name: string;
+  policy: LeavePolicy;
+}
+
 interface ClientSpec {
   name: string;
   street: string;
@@ -61,10 +67,15 @@ interface ClientSpec {
   waves: WaveSpec[];
   payPoints: string[];
   jobTitles: string[];
-  leave: { name: string; policy: LeavePolicy }[];
+  leave: LeaveSpec[];
   customItems: Omit<CustomItemDef, "id">[];
   numberPrefix: string;
 }
+
+/** Annual leave earned through the year (days_per_year accrues it period by period). */
+const annualLeave = (days: number): LeaveSpec => ({ name: "Annual leave", policy: { basis: "days_per_year", days } });
+/** Sick leave accrues nothing (the engine's rule, see SICK_LEAVE_POLICY). */
+const SICK_LEAVE: LeaveSpec = { name: "Sick leave", policy: SICK_LEAVE_POLICY };
 
 const CLIENTS: ClientSpec[] = [
   {
@@ -89,10 +100,7 @@ const CLIENTS: ClientSpec[] = [
       "Accounts Assistant",
       "Machinist",
     ],
-    leave: [
-      { name: "Annual leave", policy: { basis: "days_per_year", days: 21 } },
-      { name: "Sick leave", policy: { basis: "days_per_year", days: 5 } },
-    ],
+    leave: [annualLeave(21), SICK_LEAVE],
     customItems: [
       { label: "Travel allowance", category: "income", taxable: false },
       { label: "Union subscription", category: "deduction" },
@@ -127,10 +135,7 @@ const CLIENTS: ClientSpec[] = [
       "HR Officer",
       "Forklift Driver",
     ],
-    leave: [
-      { name: "Annual leave", policy: { basis: "days_per_year", days: 22 } },
-      { name: "Sick leave", policy: { basis: "days_per_year", days: 5 } },
-    ],
+    leave: [annualLeave(22), SICK_LEAVE],
     customItems: [
       { label: "Shift allowance", category: "income" },
       { label: "Canteen", category: "deduction" },
@@ -159,7 +164,7 @@ const CLIENTS: ClientSpec[] = [
     ],
     leave: [
       { name: "Annual leave (hours worked)", policy: { basis: "percent_of_hours", percent: 8, hours_per_day: 8 } },
-      { name: "Sick leave", policy: { basis: "days_per_year", days: 5 } },
+      SICK_LEAVE,
     ],
     customItems: [{ label: "Sunday premium", category: "income" }],
     numberPrefix: "",

@@ -20,10 +20,17 @@ export interface LeaveTypeDef {
   policy: LeavePolicy;
 }
 
+/**
+ * Irish sick leave is not earned as you work: statutory sick leave (Sick Leave Act 2022; 5 days a year in 2025)
+ * is a yearly cap on paid sick days, not a balance that builds up, unlike annual leave (Organisation of Working
+ * Time Act 1997). So it accrues nothing, and its balance is minus the days taken.
+ */
+export const SICK_LEAVE_POLICY: LeavePolicy = { basis: "none" };
+
 /** The sandbox's default leave types. */
 export const DEFAULT_LEAVE_TYPES: readonly LeaveTypeDef[] = [
   { id: 1, name: "Annual leave", policy: { basis: "days_per_year", days: 21 } },
-  { id: 2, name: "Sick leave", policy: { basis: "none" } },
+  { id: 2, name: "Sick leave", policy: SICK_LEAVE_POLICY },
   { id: 3, name: "Annual leave (hours worked)", policy: { basis: "percent_of_hours", percent: 8, hours_per_day: 8 } },
 ];
 
