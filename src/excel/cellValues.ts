@@ -6,7 +6,7 @@
  * number (amounts, dates as serials, booleans) is converted here, so Excel never parses a string for us,
  * whatever the user's locale.
  */
-import { dateToSerial, defaultNumberFormat, FIRST_CORRECT_SERIAL, isoDateToSerial, MAX_DATE_SERIAL } from "./cells";
+import { dateToSerial, isCorrectDateSerial, isoDateToSerial, MAX_CELL_TEXT } from "../sheets/excelConventions";
 import { type CellType, type CellValue, WorkbookError } from "./port";
 
 /** A value Range.values accepts. */
@@ -15,9 +15,6 @@ export type Raw = string | number | boolean;
 export const TEXT = "@";
 export const GENERAL = "General";
 
-/** Excel's limit on the characters in one cell. */
-export const MAX_CELL_TEXT = 32_767;
-
 const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 
@@ -25,8 +22,33 @@ const asText = (s: string): [Raw, string] => [s, TEXT];
 
 /** A serial Excel can show as a date in this column, else null (pre-March-1900 moments and years past 9999 stay text). */
 function dateSerial(serial: number, type: "date" | "datetime"): number | null {
-  if (!Number.isFinite(serial) || serial < FIRST_CORRECT_SERIAL || serial >= MAX_DATE_SERIAL + 1) return null;
+  if (!isCorrectDateSerial(serial)) return null;
   return type === "date" ? Math.floor(serial) : serial;
+}
+
+/**
+ * Default Excel number format per column type. "@" makes the cells text, so typed text is never a formula.
+ * "number" is General: a code such as "#,##0.###" shows whole numbers with a trailing point ("1,234.").
+ */
+export function defaultNumberFormat(type: CellType): string {
+  switch (type) {
+    case "text":
+      return "@";
+    case "integer":
+      return "0";
+    case "number":
+      return "General";
+    case "currency":
+      return "#,##0.00";
+    case "date":
+      return "yyyy-mm-dd";
+    case "datetime":
+      return "yyyy-mm-dd hh:mm";
+    case "percent":
+      return "0.00%";
+    case "boolean":
+      return "General";
+  }
 }
 
 /** A flow value -> [value Excel stores, number format], by column type. Strings always get "@". */

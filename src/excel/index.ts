@@ -1,4 +1,3 @@
-/** The Excel layer: the WorkbookPort interface, its Office implementation, and pure cell helpers. */
+/** The Excel layer: the WorkbookPort interface and its Office implementation (Excel's cell conventions: sheets/excelConventions). */
 export * from "./port";
-export * from "./cells";
 export { createOfficeWorkbook } from "./officeWorkbook";

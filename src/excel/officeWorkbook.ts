@@ -17,8 +17,8 @@
  * Every batch runs with delayForCellEdit, so a multi-request write waits while the user is typing in a cell
  * instead of failing halfway.
  */
-import { defaultNumberFormat, safeTableName, sheetNameProblem } from "./cells";
-import { checkCellTexts, GENERAL, type Raw, TEXT, toExcelCell, toRawCell } from "./cellValues";
+import { safeTableName, sheetNameProblem } from "../sheets/excelConventions";
+import { checkCellTexts, defaultNumberFormat, GENERAL, type Raw, TEXT, toExcelCell, toRawCell } from "./cellValues";
 import {
   type AnnotateOptions,
   type AnnotationTone,

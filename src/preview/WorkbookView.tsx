@@ -20,12 +20,12 @@ import {
   type Rect,
   type SheetModel,
   type WorkbookModel,
-  columnLetters,
   MAX_COLS,
   MAX_ROWS,
   parseAddress,
   rectAddress,
 } from "./workbook/model";
+import { columnLetter } from "../sheets/excelConventions";
 import { isDateFormat } from "./workbook/numberFormat";
 import { cellId, GridRow } from "./grid/GridRow";
 import { ColumnLayout, columnWindow, HEADER_WIDTH, revealOffset, type ColumnWindow } from "./grid/layout";
@@ -479,7 +479,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     editing !== null ? (
       <input
         data-testid="cell-editor"
-        aria-label={`Edit ${columnLetters(editing.c)}${editing.r + 1}`}
+        aria-label={`Edit ${columnLetter(editing.c)}${editing.r + 1}`}
         className={styles.editor}
         autoFocus
         value={editing.text}
@@ -536,7 +536,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         key={c}
         role="columnheader"
         aria-colindex={c + 2}
-        data-column={columnLetters(c)}
+        data-column={columnLetter(c)}
         className={mergeClasses(
           styles.cell,
           styles.header,
@@ -544,19 +544,19 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         )}
         style={{ width, height: rowHeight, lineHeight: `${rowHeight - 1}px` }}
       >
-        {columnLetters(c)}
+        {columnLetter(c)}
       </div>,
     );
   }
 
-  const activeAddress = `${columnLetters(active.c)}${active.r + 1}`;
+  const activeAddress = `${columnLetter(active.c)}${active.r + 1}`;
   const selectionAddress =
     (sel.rows === 1 && sel.cols === 1) || areas.length > 1
       ? activeAddress
       : sel.c === 0 && sel.cols === MAX_COLS
         ? `${sel.r + 1}:${sel.r + sel.rows}`
         : sel.r === 0 && sel.rows === MAX_ROWS
-          ? `${columnLetters(sel.c)}:${columnLetters(sel.c + sel.cols - 1)}`
+          ? `${columnLetter(sel.c)}:${columnLetter(sel.c + sel.cols - 1)}`
           : rectAddress(sel);
   const barText =
     formula ?? (editing && editing.r === active.r && editing.c === active.c ? editing.text : editText(sheet, active.r, active.c));

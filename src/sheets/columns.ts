@@ -10,6 +10,7 @@
  * CellType, CellValue and ColumnSpec are defined here once; the Excel layer (src/excel/port.ts) imports and
  * re-exports them, since it may import sheets' types and this layer imports nothing but the contract.
  */
+import { isCorrectDateSerial, serialToIsoDate, utcDay } from "./excelConventions";
 
 /** How a column's cells are typed and formatted in Excel. */
 export type CellType = "text" | "integer" | "number" | "currency" | "date" | "datetime" | "boolean" | "percent";
@@ -145,36 +146,14 @@ export function parseInteger(cell: unknown): Parsed<number | null> {
   return Number.isInteger(n.value) ? n : fail(`${describeCell(cell)} is not a whole number`);
 }
 
-// Excel's 1900 date system: serial 1 is 1900-01-01, and counting from 1899-12-30 absorbs the fictitious
-// 1900-02-29 for every date from March 1900 on (earlier dates never occur in payroll data).
-const EXCEL_EPOCH_UTC = Date.UTC(1899, 11, 30);
-const MS_PER_DAY = 86_400_000;
-/** Serial of 9999-12-31, Excel's last date. */
-const MAX_SERIAL = 2_958_465;
-
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}/;
 /** Day first, as written in Ireland and the UK: 31/01/2025, 31-01-2025, 31.01.2025. */
 const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 
 function isoFromParts(y: number, m: number, d: number): string | null {
-  const ms = Date.UTC(y, m - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) return null;
-  return back.toISOString().slice(0, 10);
-}
-
-/** Excel serial (date part) -> "YYYY-MM-DD". */
-export function serialToIsoDate(serial: number): string {
-  return new Date(EXCEL_EPOCH_UTC + Math.floor(serial) * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
-/** "YYYY-MM-DD" -> Excel serial, or null when it is not a real date. */
-export function isoDateToSerial(iso: string): number | null {
-  const m = ISO_DATE.exec(iso);
-  if (!m) return null;
-  const checked = isoFromParts(Number(m[1]), Number(m[2]), Number(m[3]));
-  return checked === null ? null : Math.round((Date.parse(checked) - EXCEL_EPOCH_UTC) / MS_PER_DAY);
+  const ms = utcDay(y, m, d);
+  return ms === null ? null : new Date(ms).toISOString().slice(0, 10);
 }
 
 /**
@@ -188,8 +167,9 @@ export function parseDate(cell: unknown): Parsed<string | null> {
     return ok(isoFromParts(cell.getFullYear(), cell.getMonth() + 1, cell.getDate()) as string);
   }
   if (typeof cell === "number") {
-    if (!Number.isFinite(cell) || cell < 61 || cell > MAX_SERIAL) return fail(`${describeCell(cell)} is not a date`);
-    return ok(serialToIsoDate(cell));
+    // Serials before March 1900 are typos in payroll data, not dates.
+    const iso = isCorrectDateSerial(cell) ? serialToIsoDate(cell) : null;
+    return iso === null ? fail(`${describeCell(cell)} is not a date`) : ok(iso);
   }
   if (typeof cell !== "string") return fail(`${describeCell(cell)} is not a date`);
   const text = cell.trim();

@@ -1,7 +1,7 @@
 /** Report flows against the real sandbox and the Excel layer over the preview workbook. */
 import { randomUUID } from "node:crypto";
 import { MIN_POLL_INTERVAL_MS } from "../../src/contract";
-import { cellToIsoDate } from "../../src/excel";
+import { serialToIsoDate } from "../../src/sheets/excelConventions";
 import {
   EURO_NUMBER_FORMAT,
   buildRequests,
@@ -21,7 +21,7 @@ import {
   type ReportStatus,
 } from "../../src/taskpane/flows/reports";
 import { loadReportData } from "../../src/taskpane/flows/reportsData";
-import { ClientReads } from "../../src/taskpane/clientReads";
+import { createClientReads } from "../../src/taskpane/serverState";
 import { readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const TODAY = new Date(2026, 10, 21); // the sandbox's default "today"
@@ -57,7 +57,7 @@ async function prepare(
   clients: { id: number; name: string }[],
   patch: Partial<ReportParams> = {},
 ) {
-  const data: ClientReportData[] = await loadReportData(new ClientReads(rig.client), clients, reportId);
+  const data: ClientReportData[] = await loadReportData(createClientReads(rig.client), clients, reportId);
   const params = { ...defaultParams(reportId, data, TODAY), ...patch } as ReportParams;
   const built = buildRequests(params, data);
   expect(built.problems).toEqual([]);
@@ -121,7 +121,7 @@ describe("sync report", () => {
       const row = expected[i] as Record<string, unknown>;
       expect(rec["Employee number"]).toBe(row.employee);
       expect(typeof rec.Date).toBe("number"); // a date serial
-      expect(cellToIsoDate(rec.Date)).toBe(row.Date);
+      expect(serialToIsoDate(rec.Date as number)).toBe(row.Date);
       expect(rec["Nett pay"]).toBe(row.nett_pay);
       expect(rec.PAYE).toBe(row.paye);
       expect(rec["First name"]).toBe(row.first_name);

@@ -1,4 +1,5 @@
-import { quoteSheetName, splitSheetAddress } from "../../src/preview/workbook/model";
+import { splitSheetAddress } from "../../src/preview/workbook/model";
+import { quoteSheetName } from "../../src/sheets/excelConventions";
 
 describe("splitSheetAddress", () => {
   it.each(["Employees", "Pay run payslips", "O'Brien's", "Q1!data"])(

@@ -2,18 +2,17 @@ import {
   assertUniqueColumns,
   column,
   headerIndex,
-  isoDateToSerial,
   parseBoolean,
   parseCell,
   parseDate,
   parseInteger,
   parseNumber,
   parseText,
-  serialToIsoDate,
   specsOf,
   toRows,
   typeOfValue,
 } from "../../src/sheets/columns";
+import { isoDateToSerial, serialToIsoDate } from "../../src/sheets/excelConventions";
 
 const value = <T>(p: { ok: boolean; value?: T; message?: string }) => (p.ok ? p.value : `ERR ${p.message}`);
 

@@ -5,7 +5,8 @@
  */
 import * as React from "react";
 import { mergeClasses } from "@fluentui/react-components";
-import { columnLetters, type SheetModel } from "../workbook/model";
+import type { SheetModel } from "../workbook/model";
+import { columnLetter } from "../../sheets/excelConventions";
 import { HEADER_WIDTH, type ColumnLayout } from "./layout";
 import { useGridStyles } from "./styles";
 
@@ -39,7 +40,7 @@ export interface GridRowProps {
 
 /** A stable DOM id for a cell (aria-activedescendant points at it). */
 export function cellId(sheet: SheetModel, r: number, c: number): string {
-  return `pv-${sheet.id.replace(/[^a-z0-9-]/gi, "")}-${columnLetters(c)}${r + 1}`;
+  return `pv-${sheet.id.replace(/[^a-z0-9-]/gi, "")}-${columnLetter(c)}${r + 1}`;
 }
 
 type Kind = "empty" | "number" | "boolean" | "error" | "string";
@@ -88,7 +89,7 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
     const width = layout.width(c);
     x = left + width;
     if (width === 0) continue; // a hidden column
-    const address = `${columnLetters(c)}${r + 1}`;
+    const address = `${columnLetter(c)}${r + 1}`;
     const cell = sheet.cell(r, c);
     const kind = kindOf(sheet, r, c);
     const selected = isSelected(c);

@@ -12,15 +12,14 @@ import {
   type TableModel,
   type WorkbookModel,
   intersect,
-  MAX_CELL_TEXT,
   MAX_COLS,
   MAX_ROWS,
   parseAddress,
   PreviewExcelError,
-  quoteSheetName,
   rectAddress,
   splitSheetAddress,
 } from "./model";
+import { MAX_CELL_TEXT, quoteSheetName } from "../../sheets/excelConventions";
 import { ERROR_VALUES } from "./formula";
 
 /** UTF-8 size of a value's JSON, which is what travels in an Excel on the web request/response. */

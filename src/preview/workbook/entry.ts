@@ -6,11 +6,7 @@
  * format text cells as "@" before writing service text.
  */
 import type { Scalar } from "./model";
-import { EPOCH_UTC, MS_PER_DAY } from "./numberFormat";
-
-/** Serials 1-59 (January and February 1900) count from 1899-12-31; Excel has no dates before 1900. */
-const EARLY_EPOCH_UTC = Date.UTC(1899, 11, 31);
-const MARCH_1900_UTC = Date.UTC(1900, 2, 1);
+import { isoDateToSerial, PHANTOM_LEAP_DAY_SERIAL } from "../../sheets/excelConventions";
 
 export interface Entry {
   value: Scalar | null;
@@ -20,7 +16,6 @@ export interface Entry {
 }
 
 const NUMBER = /^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isGeneral(format: string | undefined): boolean {
   return format === undefined || format === "" || format === "General";
@@ -32,15 +27,9 @@ function parseNumber(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** An ISO date Excel reads as a date: before 1900 stays text; typed 1900-02-29 is Excel's phantom leap day. */
 function isoDateSerial(text: string): number | null {
-  const m = ISO_DATE.exec(text);
-  if (!m) return null;
-  if (text === "1900-02-29") return 60; // Excel's phantom leap day (Lotus 1-2-3 compatibility)
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const d = new Date(ms);
-  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) return null;
-  if (ms < EARLY_EPOCH_UTC + MS_PER_DAY) return null; // before 1900-01-01: stays text
-  return Math.round((ms - (ms < MARCH_1900_UTC ? EARLY_EPOCH_UTC : EPOCH_UTC)) / MS_PER_DAY);
+  return text === "1900-02-29" ? PHANTOM_LEAP_DAY_SERIAL : isoDateToSerial(text);
 }
 
 /** Read a string as Excel would when it is entered into a cell with the given number format. */

@@ -5,6 +5,7 @@
  * matters here: a string that Excel would read as a formula IS a formula in the preview too.
  */
 import type { Scalar } from "./model";
+import { columnIndex } from "../../sheets/excelConventions";
 
 export type CellReader = (row: number, col: number) => Scalar | null;
 
@@ -68,15 +69,9 @@ function tokenize(src: string): Token[] {
   return tokens;
 }
 
-function colIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
 function parseRef(ref: string): { r: number; c: number } {
   const m = /^([A-Z]+)(\d+)$/.exec(ref)!;
-  return { r: Number(m[2]) - 1, c: colIndex(m[1]) };
+  return { r: Number(m[2]) - 1, c: columnIndex(m[1]) };
 }
 
 type Val = Scalar | null | Val[];

@@ -7,14 +7,13 @@
 import { evaluateFormula } from "./formula";
 import { formatValue } from "./numberFormat";
 import { isGeneral, parseEntry } from "./entry";
+import { columnIndex, columnLetter, MAX_CELL_TEXT, sheetNameProblem, tableNameProblem } from "../../sheets/excelConventions";
 
 export type Scalar = string | number | boolean;
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
 export type ClearApplyTo = "All" | "Formats" | "Contents";
 
 export const MAX_ROWS = 1_048_576;
-/** Characters one cell can hold. */
-export const MAX_CELL_TEXT = 32_767;
 export const MAX_COLS = 16_384;
 /** Excel's default column width (8.43 characters) in points. */
 export const DEFAULT_COLUMN_WIDTH = 48;
@@ -60,23 +59,6 @@ export class PreviewExcelError extends Error {
   }
 }
 
-export function columnLetters(index: number): string {
-  let n = index + 1;
-  let s = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
-
-function lettersToIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
 /** "A1", "A1:C3", "A:C", "2:5" (no sheet part) -> rectangle; throws InvalidArgument otherwise. */
 export function parseAddress(address: string): Rect {
   const bad = () =>
@@ -85,8 +67,8 @@ export function parseAddress(address: string): Rect {
   if (parts.length > 2) throw bad();
   const one = (p: string): { r?: number; c?: number } => {
     let m: RegExpExecArray | null;
-    if ((m = /^([A-Z]{1,3})(\d{1,7})$/.exec(p))) return { c: lettersToIndex(m[1]), r: Number(m[2]) - 1 };
-    if ((m = /^([A-Z]{1,3})$/.exec(p))) return { c: lettersToIndex(m[1]) };
+    if ((m = /^([A-Z]{1,3})(\d{1,7})$/.exec(p))) return { c: columnIndex(m[1]), r: Number(m[2]) - 1 };
+    if ((m = /^([A-Z]{1,3})$/.exec(p))) return { c: columnIndex(m[1]) };
     if ((m = /^(\d{1,7})$/.exec(p))) return { r: Number(m[1]) - 1 };
     throw bad();
   };
@@ -105,14 +87,9 @@ export function parseAddress(address: string): Rect {
 }
 
 export function rectAddress(rect: Rect): string {
-  const a = `${columnLetters(rect.c)}${rect.r + 1}`;
-  const b = `${columnLetters(rect.c + rect.cols - 1)}${rect.r + rect.rows}`;
+  const a = `${columnLetter(rect.c)}${rect.r + 1}`;
+  const b = `${columnLetter(rect.c + rect.cols - 1)}${rect.r + rect.rows}`;
   return rect.rows === 1 && rect.cols === 1 ? a : `${a}:${b}`;
-}
-
-/** Sheet name as Excel writes it in an address: quoted when it has anything but letters, digits, _ and . */
-export function quoteSheetName(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }
 
 /** "'My sheet'!A1:B2" -> the sheet name as written unquoted (undefined without a "!") and the address on the sheet. */
@@ -458,20 +435,11 @@ export class WorkbookModel {
     return s;
   }
 
-  /** Excel's worksheet-name rules. */
+  /** Excel's worksheet-name rules, and unique in the workbook. */
   checkSheetName(name: unknown, except?: SheetModel): string {
-    if (typeof name !== "string" || name.trim() === "")
-      throw new PreviewExcelError("InvalidArgument", "The sheet name is blank. A sheet name must have at least one character.");
-    if (name.length > 31)
-      throw new PreviewExcelError("InvalidArgument", `The sheet name "${name}" is longer than 31 characters.`);
-    if (/[:\\/?*[\]]/.test(name))
-      throw new PreviewExcelError(
-        "InvalidArgument",
-        `The sheet name "${name}" contains a character that is not allowed: : \\ / ? * [ ].`,
-      );
-    if (name.startsWith("'") || name.endsWith("'"))
-      throw new PreviewExcelError("InvalidArgument", "A sheet name cannot begin or end with an apostrophe.");
-    if (name.toLowerCase() === "history") throw new PreviewExcelError("InvalidArgument", '"History" is a reserved sheet name.');
+    if (typeof name !== "string") throw new PreviewExcelError("InvalidArgument", "A sheet name must be text.");
+    const problem = sheetNameProblem(name);
+    if (problem) throw new PreviewExcelError("InvalidArgument", problem);
     const clash = this.findSheet(name);
     if (clash && clash !== except) throw new PreviewExcelError("ItemAlreadyExists", `A sheet named "${name}" already exists.`);
     return name;
@@ -526,10 +494,9 @@ export class WorkbookModel {
   }
 
   checkTableName(name: unknown, except?: TableModel): string {
-    if (typeof name !== "string" || !/^[A-Za-z_\\][A-Za-z0-9_.\\]*$/.test(name) || name.length > 255)
-      throw new PreviewExcelError("InvalidArgument", `The table name "${String(name)}" is not valid.`);
-    if (/^[A-Za-z]{1,3}\d+$/.test(name) || /^[RrCc]$/.test(name) || /^[Rr]\d*[Cc]\d*$/.test(name))
-      throw new PreviewExcelError("InvalidArgument", `The table name "${name}" looks like a cell reference.`);
+    if (typeof name !== "string") throw new PreviewExcelError("InvalidArgument", "A table name must be text.");
+    const problem = tableNameProblem(name);
+    if (problem) throw new PreviewExcelError("InvalidArgument", problem);
     const clash = this.findTable(name);
     if (clash && clash !== except) throw new PreviewExcelError("ItemAlreadyExists", `A table named "${name}" already exists.`);
     return name;
@@ -696,7 +663,7 @@ export class WorkbookModel {
         name: s.name,
         visibility: s.visibility,
         cells: s.rowsData.flatMap((row, r) =>
-          (row ?? []).flatMap((cell, c) => (cell ? [{ address: `${columnLetters(c)}${r + 1}`, ...cell }] : [])),
+          (row ?? []).flatMap((cell, c) => (cell ? [{ address: `${columnLetter(c)}${r + 1}`, ...cell }] : [])),
         ),
       })),
       tables: this.tablesList.map((t) => ({ name: t.name, sheet: t.sheet.name, address: rectAddress(t) })),

@@ -4,17 +4,9 @@
  * dates and times, sections for negatives). Unknown codes fall back to General.
  */
 import type { Scalar } from "./model";
+import { FIRST_CORRECT_SERIAL, MAX_DATE_SERIAL, serialDayUtc } from "../../sheets/excelConventions";
 
-/**
- * Day 0 of Excel's 1900 date system for serials from 61 (1900-03-01) on: 1899-12-30, which absorbs the
- * 1900 leap-year bug. Serials 1-59 are 1900-01-01..1900-02-28 and 60 is the phantom 1900-02-29.
- */
-export const EPOCH_UTC = Date.UTC(1899, 11, 30);
-export const MS_PER_DAY = 86_400_000;
-/** Serial of 1900-03-01, the first date Excel counts correctly. */
-export const FIRST_CORRECT_SERIAL = 61;
-/** Serial of 9999-12-31, Excel's last date. */
-export const MAX_DATE_SERIAL = 2_958_465;
+const MS_PER_DAY = 86_400_000;
 
 /** Excel's calendar for a serial: 0 shows as 1900-01-00, 60 as 1900-02-29; weekdays follow the serial. */
 function serialParts(serial: number): { y: number; mo: number; day: number; wd: number; h: number; mi: number; s: number } {
@@ -23,7 +15,7 @@ function serialParts(serial: number): { y: number; mo: number; day: number; wd: 
   const t = new Date(ms - whole * MS_PER_DAY);
   const time = { h: t.getUTCHours(), mi: t.getUTCMinutes(), s: t.getUTCSeconds(), wd: (whole + 6) % 7 };
   if (whole < FIRST_CORRECT_SERIAL) return { y: 1900, mo: whole <= 31 ? 0 : 1, day: whole <= 31 ? whole : whole - 31, ...time };
-  const d = new Date(EPOCH_UTC + whole * MS_PER_DAY);
+  const d = new Date(serialDayUtc(whole));
   return { y: d.getUTCFullYear(), mo: d.getUTCMonth(), day: d.getUTCDate(), ...time };
 }
 const MONTHS = [

@@ -6,7 +6,7 @@
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
 import { REPORT_IDS, type ReportId } from "../../contract";
-import { sheetNameProblem } from "../../excel";
+import { sheetNameProblem } from "../../sheets/excelConventions";
 import {
   REPORT_NEEDS,
   buildRequests,
