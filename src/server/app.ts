@@ -7,6 +7,8 @@ import path from "path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fastifyStatic from "@fastify/static";
 import httpProxy from "@fastify/http-proxy";
+import helmet from "@fastify/helmet";
+import { productionDirectives } from "./csp";
 
 export interface ServerOptions {
   /** The webpack output folder (taskpane.html, preview.html, assets/...). */
@@ -21,6 +23,12 @@ export interface ServerOptions {
   https?: { key: Buffer | string; cert: Buffer | string; ca?: Buffer | string };
   /** Upstream timeout per proxied request, ms. Default 60 000. */
   proxyTimeoutMs?: number;
+  /** Origins the pane may call directly besides its own (a custom service address that is not proxied). */
+  connectSrc?: string[];
+  /** Further pages allowed to frame the pane, beyond Office's (src/server/csp.ts). */
+  frameAncestors?: string[];
+  /** Send Strict-Transport-Security when serving https. Default true; off for localhost dev certificates. */
+  hsts?: boolean;
 }
 
 /** Splits a service root into the proxy's upstream origin and the path that /v1 maps to. */
@@ -53,6 +61,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     : false;
   const app = options.https ? Fastify({ logger, https: options.https } as FastifyServerOptions) : Fastify({ logger });
 
+  // Security headers on every response; the policy itself is src/server/csp.ts (shared with the dev server).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: productionDirectives({
+        connectSrc: options.connectSrc,
+        frameAncestors: options.frameAncestors,
+        upgradeInsecureRequests: Boolean(options.https),
+      }),
+    },
+    // Office on the web frames the pane: frame-ancestors governs, and X-Frame-Options (SAMEORIGIN) would refuse it.
+    frameguard: false,
+    // Office's own pages load the manifest's icons from here.
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    hsts: Boolean(options.https) && options.hsts !== false,
+  });
+
   await app.register(httpProxy, {
     upstream,
     prefix: "/v1",
@@ -74,7 +99,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     index: false,
     // Hashed bundles can be cached for long; pages must be revalidated so a new build is picked up.
     setHeaders: (res, filePath) => {
-      res.header("X-Content-Type-Options", "nosniff");
       res.header("Cache-Control", filePath.endsWith(".html") || filePath.endsWith(".xml") ? "no-cache" : "public, max-age=3600");
     },
   });

@@ -4,11 +4,15 @@
  *   --port, --host      where to listen (default 127.0.0.1:3000)
  *   --dist DIR          the build folder (default dist)
  *   --cert FILE --key FILE   serve https with this certificate; --dev-certs uses office-addin-dev-certs
+ *   --connect-src ORIGINS    origins the pane may call directly, for a custom service address that is not proxied
+ *                            (or PAYROLL_CSP_CONNECT_SRC; spaces or commas between origins)
+ *   --frame-ancestors ORIGINS  further pages allowed to frame the pane (or PAYROLL_CSP_FRAME_ANCESTORS)
  */
 import { existsSync, readFileSync } from "fs";
 import path from "path";
 import { Command, InvalidArgumentError } from "commander";
 import { buildServer, proxyTarget } from "./app";
+import { parseOriginList } from "./csp";
 
 function port(value: string): number {
   const n = Number(value);
@@ -28,6 +32,16 @@ async function main() {
     .option("--key <file>", "TLS private key (PEM)")
     .option("--dev-certs", "serve https with the office-addin-dev-certs localhost certificate")
     .option("--log", "log requests (method, URL, status; never headers)", false)
+    .option(
+      "--connect-src <origins>",
+      "origins the pane may call directly besides its own (default: $PAYROLL_CSP_CONNECT_SRC)",
+      process.env.PAYROLL_CSP_CONNECT_SRC,
+    )
+    .option(
+      "--frame-ancestors <origins>",
+      "further pages allowed to frame the pane (default: $PAYROLL_CSP_FRAME_ANCESTORS)",
+      process.env.PAYROLL_CSP_FRAME_ANCESTORS,
+    )
     .showHelpAfterError();
   program.parse();
   const o = program.opts<{
@@ -39,6 +53,8 @@ async function main() {
     key?: string;
     devCerts?: boolean;
     log: boolean;
+    connectSrc?: string;
+    frameAncestors?: string;
   }>();
 
   if (!o.serviceUrl) program.error("error: set the payroll service address with --service-url <url> or PAYROLL_SERVICE_URL.");
@@ -51,6 +67,14 @@ async function main() {
   if (!existsSync(path.join(distDir, "taskpane.html")))
     program.error(`error: ${distDir} has no taskpane.html. Build first with "npm run build".`);
   if (Boolean(o.cert) !== Boolean(o.key)) program.error("error: --cert and --key go together.");
+  let connectSrc: string[] = [];
+  let frameAncestors: string[] = [];
+  try {
+    connectSrc = parseOriginList(o.connectSrc, "--connect-src");
+    frameAncestors = parseOriginList(o.frameAncestors, "--frame-ancestors");
+  } catch (e) {
+    program.error(`error: ${(e as Error).message}`);
+  }
 
   let https: { key: Buffer; cert: Buffer; ca?: Buffer } | undefined;
   if (o.cert && o.key) https = { cert: readFileSync(o.cert), key: readFileSync(o.key) };
@@ -60,11 +84,14 @@ async function main() {
     https = { cert: opts.cert as Buffer, key: opts.key as Buffer, ca: opts.ca as Buffer };
   }
 
-  const app = await buildServer({ distDir, serviceUrl: o.serviceUrl, logger: o.log, https });
+  // No HSTS for the localhost dev certificate: it would pin every localhost port to https for a year.
+  const hsts = !o.devCerts;
+  const app = await buildServer({ distDir, serviceUrl: o.serviceUrl, logger: o.log, https, connectSrc, frameAncestors, hsts });
   const address = await app.listen({ port: o.port, host: o.host });
   console.log(`Serving ${distDir} on ${address}; /v1 is proxied to ${o.serviceUrl}`);
   console.log(`Task pane: ${address}/taskpane.html`);
   console.log(`Preview: ${address}/preview.html`);
+  if (connectSrc.length) console.log(`The pane may also call: ${connectSrc.join(" ")}`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
