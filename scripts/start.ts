@@ -1,13 +1,15 @@
 /**
- * npm start: serves the add-in with the webpack dev server (https://localhost:3000 with office-addin-dev-certs,
- * else http with a notice), starts the sandbox as the default service (unless --service-url / PAYROLL_SERVICE_URL
- * names another), tries to sideload into Excel with office-addin-debugging, and prints the preview URL.
+ * npm start: serves the add-in with the webpack dev server (https://localhost:<port> with office-addin-dev-certs,
+ * else http with a notice; the port is package.json's config.dev_server_port, as in Office's templates), starts the
+ * sandbox as the default service (unless --service-url / PAYROLL_SERVICE_URL names another), sideloads into Excel
+ * with office-addin-debugging where it works (Windows, Mac), and prints the preview URL.
  * Everything runs in the background, recorded in .run/; `npm stop` ends it.
  */
 import { spawnSync } from "child_process";
-import { writeFileSync } from "fs";
+import { readFileSync, writeFileSync } from "fs";
 import path from "path";
 import { Command, InvalidArgumentError } from "commander";
+import { devServerPort, manifestForOrigin } from "./lib/addinOrigin";
 import { RUN_DIR, isAlive, logTail, portIsFree, probe, readPid, startBackground, stopRecorded, waitFor } from "./lib/processes";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -23,7 +25,7 @@ async function main() {
   const program: Command = new Command()
     .name("npm start --")
     .description("Serve the add-in (dev server), start the sandbox service, try to sideload into Excel.")
-    .option("--port <port>", "dev server port (the manifest expects 3000)", port, 3000)
+    .option("--port <port>", "dev server port (package.json config.dev_server_port)", port, devServerPort())
     .option("--sandbox-port <port>", "sandbox port", port, 4010)
     .option("--service-url <url>", "use this payroll service instead of starting the sandbox", process.env.PAYROLL_SERVICE_URL)
     .option("--http", "serve over plain http (no dev certificates)")
@@ -39,7 +41,7 @@ async function main() {
   if (running.length > 0) program.error(`Already running (${running.join(", ")}). Run "npm stop" first.`);
 
   if (!(await portIsFree(o.port, "localhost")) || !(await portIsFree(o.port)))
-    program.error(`Port ${o.port} is in use. Stop what uses it, or pass --port (the manifest expects 3000).`);
+    program.error(`Port ${o.port} is in use. Stop what uses it, or pass --port (or set package.json config.dev_server_port).`);
 
   let serviceUrl = o.serviceUrl?.replace(/\/+$/, "");
   if (!serviceUrl) {
@@ -95,16 +97,22 @@ async function main() {
     );
   writeFileSync(path.join(RUN_DIR, "urls.json"), JSON.stringify({ origin, serviceUrl }, null, 2));
 
-  if (o.sideload) sideload(o.port);
+  // The manifest for this port (manifest.xml is written for 3000); the one to sideload by hand too.
+  const manifest = path.join(RUN_DIR, "manifest.xml");
+  writeFileSync(
+    manifest,
+    manifestForOrigin(readFileSync(path.join(ROOT, "manifest.xml"), "utf8"), `https://localhost:${o.port}`),
+  );
+  if (o.sideload) sideload(o.port, manifest);
 
   console.log(`Task pane: ${origin}/taskpane.html`);
-  console.log(`Manifest: ${path.join(ROOT, "manifest.xml")}`);
+  console.log(`Manifest: ${manifest}`);
   console.log(`Preview: ${origin}/preview.html`);
   console.log('Logs are in .run/. Stop everything with "npm stop".');
 }
 
 /** Sideloads into Excel desktop with office-addin-debugging when both exist; otherwise says why not. */
-function sideload(devPort: number) {
+function sideload(devPort: number, manifest: string) {
   let cli: string;
   try {
     cli = require.resolve("office-addin-debugging/cli.js", { paths: [ROOT] });
@@ -122,11 +130,11 @@ function sideload(devPort: number) {
   }
   const result = spawnSync(
     process.execPath,
-    [cli, "start", "manifest.xml", "desktop", "--app", "excel", "--dev-server-port", String(devPort), "--no-debug"],
+    [cli, "start", manifest, "desktop", "--app", "excel", "--dev-server-port", String(devPort), "--no-debug"],
     { cwd: ROOT, stdio: "inherit", timeout: 180_000 },
   );
   if (result.status !== 0) console.log("Sideloading did not succeed (is Excel installed?). The add-in is still being served.");
-  else writeFileSync(path.join(RUN_DIR, "sideloaded"), "manifest.xml");
+  else writeFileSync(path.join(RUN_DIR, "sideloaded"), manifest);
 }
 
 main().catch((error) => {

@@ -1,6 +1,6 @@
 /** npm stop: ends what npm start launched (PIDs in .run/) and removes a sideloaded add-in when there is one. */
 import { spawnSync } from "child_process";
-import { existsSync, rmSync } from "fs";
+import { existsSync, readFileSync, rmSync } from "fs";
 import path from "path";
 import { RUN_DIR, stopRecorded } from "./lib/processes";
 
@@ -11,7 +11,8 @@ async function main() {
   if (existsSync(marker)) {
     try {
       const cli = require.resolve("office-addin-debugging/cli.js", { paths: [ROOT] });
-      spawnSync(process.execPath, [cli, "stop", "manifest.xml"], { cwd: ROOT, stdio: "inherit", timeout: 60_000 });
+      const manifest = readFileSync(marker, "utf8").trim() || "manifest.xml"; // the one npm start sideloaded
+      spawnSync(process.execPath, [cli, "stop", manifest], { cwd: ROOT, stdio: "inherit", timeout: 60_000 });
     } catch {
       console.log("office-addin-debugging is not installed; remove the sideloaded add-in from Excel by hand if needed.");
     }
