@@ -339,6 +339,33 @@ class ClientBuilder {
     return r;
   }
 
+  /** A finalised payslip of period `offset`, in the period's regular or once-off (special) pay run. */
+  private finalisedPayslip(
+    e: EmployeeRec,
+    wave: (typeof this.waves)[number],
+    offset: number,
+    snapshotId: number,
+    special: boolean,
+  ) {
+    const stamp = this.stamps(wave.rec, offset);
+    this.store.payslips.insert({
+      id: this.store.nextId("payslip"),
+      employee_id: e.id,
+      client_id: e.client_id,
+      wave_id: wave.rec.id,
+      date: stamp.date,
+      period_offset: offset,
+      special,
+      finalised: true,
+      dirty: false,
+      ss_released: true,
+      payment_run_id: this.run(wave, offset, special).id,
+      snapshot_id: snapshotId,
+      created_at: stamp.created,
+      updated_at: stamp.finalised,
+    });
+  }
+
   private readonly stampCache = new Map<WaveRec, Map<number, { date: string; created: string; finalised: string }>>();
 
   /** Period end date and the timestamps of its payslips, shared by every payslip of the period. */
@@ -531,22 +558,7 @@ class ClientBuilder {
         });
         snapshots.set(key, snapshotId);
       }
-      store.payslips.insert({
-        id: store.nextId("payslip"),
-        employee_id: e.id,
-        client_id: client.id,
-        wave_id: wave.rec.id,
-        date,
-        period_offset: k,
-        special: false,
-        finalised: true,
-        dirty: false,
-        ss_released: true,
-        payment_run_id: this.run(wave, k).id,
-        snapshot_id: snapshotId,
-        created_at: stamp.created,
-        updated_at: stamp.finalised,
-      });
+      this.finalisedPayslip(e, wave, k, snapshotId, false);
       // A once-off Christmas bonus payslip (special) for some, in the wave's special run of that period.
       if (i % 10 === 6 && k === wave.christmas) {
         const bonus: CalcRec = { ...this.calc(e.id, null, "bonus", { amount: 750 }, stamp.created) };
@@ -556,22 +568,7 @@ class ClientBuilder {
           calcs: [bonus],
           context: store.snapshots.get(snapshotId)!.context,
         });
-        store.payslips.insert({
-          id: store.nextId("payslip"),
-          employee_id: e.id,
-          client_id: client.id,
-          wave_id: wave.rec.id,
-          date,
-          period_offset: k,
-          special: true,
-          finalised: true,
-          dirty: false,
-          ss_released: true,
-          payment_run_id: this.run(wave, k, true).id,
-          snapshot_id: special.id,
-          created_at: stamp.created,
-          updated_at: stamp.finalised,
-        });
+        this.finalisedPayslip(e, wave, k, special.id, true);
       }
     }
     if (!terminationDate) {
