@@ -27,18 +27,7 @@ import {
 } from "../../sheets/calculations";
 import { openClientSheet, parseSheetRows } from "./clientSheet";
 import type { FlowProgress, SheetResult, Target } from "./common";
-import {
-  annotate,
-  runDeletes,
-  type RowsResult,
-  invalidRow,
-  type RowRequest,
-  type RowResult,
-  rowsSummary,
-  rowsWith,
-  runRowRequests,
-  stoppedNote,
-} from "./rowWrites";
+import { localOutcomes, type RowRequest, type RowsResult, rowsWith, runDeletes, saveRows } from "./rowWrites";
 
 export type CalculationsClient = Pick<
   PayrollClient,
@@ -128,15 +117,13 @@ const openSheet = (workbook: WorkbookPort, target: Target) =>
     error: CalculationSheetError,
   });
 
-export type CalcSaveResult = RowsResult;
-
 /** PATCHes the edited rows of the Calculations sheet. Throws CalculationSheetError (nothing sent) when it cannot start. */
 export async function saveCalculationEdits(
   client: CalculationsClient,
   workbook: WorkbookPort,
   target: Target,
   progress: FlowProgress & { concurrency?: number } = {},
-): Promise<CalcSaveResult> {
+): Promise<RowsResult> {
   const { meta, table } = await openSheet(workbook, target);
   progress.update?.(0, undefined, "Reading the calculations as the service holds them");
   const [list, items] = await Promise.all([
@@ -152,24 +139,18 @@ export async function saveCalculationEdits(
       new Map(Object.entries(meta.inputTypes)),
     ),
   );
-  const local: RowResult[] = [];
-  for (const p of plans) {
-    if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));
-    else if (p.kind === "unchanged") local.push(...rowsWith([p.rowIndex], "Unchanged", "Same as the service holds"));
-  }
-  await annotate(workbook, CALC_SHEET.sheetName, local, true);
-  let patches = 0;
   const requests: RowRequest<{ message: string }>[] = plans
     .filter((p): p is Extract<CalcRowPlan, { kind: "patch" }> => p.kind === "patch")
     .map((p) => ({
       rowIndexes: [p.rowIndex],
-      send: () => {
-        patches += 1;
-        return client.updateCalculation(p.id, p.details);
-      },
+      send: () => client.updateCalculation(p.id, p.details),
       succeeded: (r) => rowsWith([p.rowIndex], "Saved", `${r.message || "Updated"} (${Object.keys(p.details).join(", ")})`),
     }));
-  const run = await runRowRequests(requests, {
+  return saveRows(requests, {
+    title: "Calculations",
+    local: localOutcomes(plans, "Same as the service holds"),
+    clearOthers: true,
+    requestCounts: (patch) => ({ reads: 2, patch }),
     workbook,
     sheetName: CALC_SHEET.sheetName,
     signal: progress.signal,
@@ -181,11 +162,6 @@ export async function saveCalculationEdits(
     },
     label: "Saving calculations",
   });
-  return {
-    ...rowsSummary("Calculations", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: { reads: 2, patch: patches },
-    stoppedBy: run.stoppedBy,
-  };
 }
 
 export interface CalcDeleteCandidate {
@@ -227,12 +203,11 @@ export async function deleteCalculations(
   candidates: readonly CalcDeleteCandidate[],
   skipped: readonly number[] = [],
   progress: FlowProgress & { concurrency?: number } = {},
-): Promise<CalcSaveResult> {
+): Promise<RowsResult> {
   await openSheet(workbook, target);
   const local = rowsWith(skipped, "Invalid", "Not sent: an inherited calculation (no ID) cannot be deleted here", [
     "Calculation ID",
   ]);
-  await annotate(workbook, CALC_SHEET.sheetName, local);
   return runDeletes(
     candidates,
     (c) => client.deleteCalculation(c.id),

@@ -35,18 +35,7 @@ import { matchBulkResults, serviceErrors } from "../../sheets/rowOutcomes";
 import { parseSheetRows } from "./clientSheet";
 import { chunk, type FlowProgress, type SheetResult, type Target } from "./common";
 import { IMPORT_SHEETS } from "./imports";
-import {
-  annotate,
-  runDeletes,
-  type RowsResult,
-  invalidRow,
-  type RowRequest,
-  type RowResult,
-  rowsSummary,
-  rowsWith,
-  runRowRequests,
-  stoppedNote,
-} from "./rowWrites";
+import { localOutcomes, type RowRequest, type RowResult, type RowsResult, rowsWith, runDeletes, saveRows } from "./rowWrites";
 
 export type EmployeesClient = Pick<
   PayrollClient,
@@ -101,15 +90,13 @@ async function ensureStatusColumns(workbook: WorkbookPort, target: Target, emplo
   return (await workbook.readTable(EMPLOYEE_SHEET.sheetName))!;
 }
 
-export type EmployeeSaveResult = RowsResult;
-
 /** Creates and updates employees from the Employees sheet. Throws EmployeeSheetError (nothing sent) when it cannot start. */
 export async function saveEmployees(
   client: EmployeesClient,
   workbook: WorkbookPort,
   target: Target & { numberMode?: string | null },
   progress: FlowProgress & { chunkSize?: number; concurrency?: number } = {},
-): Promise<EmployeeSaveResult> {
+): Promise<RowsResult> {
   const o = { signal: progress.signal };
   progress.update?.(0, undefined, "Reading employees, waves and pay points");
   const [employees, waves, payPoints] = await Promise.all([
@@ -126,13 +113,6 @@ export async function saveEmployees(
   };
   const plans = parseSheetRows(EmployeeSheetError, () => parseEmployeeRows(table.columns, table.rows, ctx));
   const errorHeader = (key: string) => employeeErrorHeader(table.columns, key, ctx);
-
-  const local: RowResult[] = [];
-  for (const p of plans) {
-    if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));
-    else if (p.kind === "unchanged") local.push(...rowsWith([p.rowIndex], "Unchanged", "Same as the service holds"));
-  }
-  await annotate(workbook, EMPLOYEE_SHEET.sheetName, local, true);
 
   const requests: RowRequest<unknown>[] = [];
   const created: { rowIndex: number; id: number; number: string }[] = [];
@@ -180,20 +160,21 @@ export async function saveEmployees(
     }
   }
 
-  let run: Awaited<ReturnType<typeof runRowRequests>> | null = null;
-  try {
-    run = await runRowRequests(requests, {
-      workbook,
-      sheetName: EMPLOYEE_SHEET.sheetName,
-      signal: progress.signal,
-      update: progress.update,
-      concurrency: progress.concurrency ?? 2,
-      errorHeader,
-      label: "Saving employees",
-    });
-  } finally {
+  return saveRows(requests, {
+    title: "Employees",
+    local: localOutcomes(plans, "Same as the service holds"),
+    clearOthers: true,
+    requestCounts: () => ({ reads: 3, ...n }),
+    workbook,
+    sheetName: EMPLOYEE_SHEET.sheetName,
+    signal: progress.signal,
+    update: progress.update,
+    concurrency: progress.concurrency ?? 2,
+    errorHeader,
+    label: "Saving employees",
     // New employees get their ID and number in the row at once, so saving again updates rather than duplicates.
-    if (created.length > 0) {
+    settle: async () => {
+      if (created.length === 0) return;
       await workbook.writeColumnValues(
         EMPLOYEE_SHEET.sheetName,
         "Employee ID",
@@ -208,13 +189,8 @@ export async function saveEmployees(
           "text",
         );
       }
-    }
-  }
-  return {
-    ...rowsSummary("Employees", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: { reads: 3, ...n },
-    stoppedBy: run.stoppedBy,
-  };
+    },
+  });
 }
 
 /** bulk_input answers per entity, matched to the rows as the push matches them (sheets/rowOutcomes). */
@@ -275,7 +251,7 @@ export async function deleteEmployees(
   target: Target,
   candidates: readonly DeleteCandidate[],
   progress: FlowProgress & { concurrency?: number } = {},
-): Promise<EmployeeSaveResult> {
+): Promise<RowsResult> {
   if (candidates.length === 0) throw new EmployeeSheetError("Select the rows of the employees to delete first.");
   const employees = await client.listEmployees(target.clientId, [], { signal: progress.signal });
   await ensureStatusColumns(workbook, target, employees);

@@ -31,17 +31,7 @@ import {
 import { employeeName } from "../../sheets/employeeNames";
 import { openClientSheet, parseSheetRows } from "./clientSheet";
 import type { FlowProgress, SheetResult, Target } from "./common";
-import {
-  annotate,
-  invalidRow,
-  type RowCounts,
-  type RowRequest,
-  type RowResult,
-  rowsSummary,
-  rowsWith,
-  runRowRequests,
-  stoppedNote,
-} from "./rowWrites";
+import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows } from "./rowWrites";
 
 export type LeaveClient = Pick<
   PayrollClient,
@@ -214,15 +204,6 @@ async function openLeaveSheet(workbook: WorkbookPort, target: Target) {
   return { meta, table, snapshot: leaveSnapshotFromTable(stored) };
 }
 
-export interface LeaveSaveResult {
-  counts: RowCounts;
-  outcomes: RowResult[];
-  summary: string;
-  /** HTTP requests by kind (reads, create_multiple, create, update, delete). */
-  requests: Record<string, number>;
-  stoppedBy: string | null;
-}
-
 const H = Object.fromEntries(LEAVE_DAY_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
 
 /** The service's error keys (date, hours, type_id, dates.3.date) to the sheet's headers. */
@@ -237,7 +218,7 @@ export async function saveLeaveDays(
   workbook: WorkbookPort,
   target: Target,
   progress: FlowProgress & { chunkSize?: number; concurrency?: number } = {},
-): Promise<LeaveSaveResult> {
+): Promise<RowsResult> {
   const { meta, table, snapshot } = await openLeaveSheet(workbook, target);
   const o = { signal: progress.signal };
   progress.update?.(0, undefined, "Checking rows");
@@ -249,15 +230,12 @@ export async function saveLeaveDays(
     parseLeaveRows(table.columns, table.rows, { employees, leaveTypes: types, snapshot }),
   );
 
-  const local: RowResult[] = [];
-  for (const p of plans) {
-    if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));
-    else if (p.kind === "unchanged")
-      local.push(...rowsWith([p.rowIndex], "Unchanged", "No changes since the leave days were loaded or last saved"));
-    else if (p.kind === "deleted")
-      local.push(...rowsWith([p.rowIndex], "Deleted", `Leave day ${p.id} was deleted; remove the row`));
-  }
-  await annotate(workbook, LEAVE_SHEETS.days.sheetName, local, true);
+  const local = [
+    ...localOutcomes(plans, "No changes since the leave days were loaded or last saved"),
+    ...plans.flatMap((p) =>
+      p.kind === "deleted" ? rowsWith([p.rowIndex], "Deleted", `Leave day ${p.id} was deleted; remove the row`) : [],
+    ),
+  ];
 
   const counts = { createMultiple: 0, create: 0, update: 0 };
   const created: { rowIndex: number; snap: LeaveDaySnapshot }[] = [];
@@ -335,38 +313,35 @@ export async function saveLeaveDays(
     });
   }
 
-  let run: Awaited<ReturnType<typeof runRowRequests>> | null = null;
-  try {
-    run = await runRowRequests(requests, {
-      workbook,
-      sheetName: LEAVE_SHEETS.days.sheetName,
-      signal: progress.signal,
-      update: progress.update,
-      concurrency: progress.concurrency ?? 3,
-      errorHeader: leaveErrorHeader,
-      label: "Saving leave days",
-    });
-  } finally {
+  return saveRows(requests, {
+    title: "Leave days",
+    local,
+    clearOthers: true,
+    requestCounts: () => ({ reads: 2, ...counts }),
+    workbook,
+    sheetName: LEAVE_SHEETS.days.sheetName,
+    signal: progress.signal,
+    update: progress.update,
+    concurrency: progress.concurrency ?? 3,
+    errorHeader: leaveErrorHeader,
+    label: "Saving leave days",
     // What the service confirmed goes into the snapshot and the sheet (new IDs), even after a failure.
-    for (const c of created) snapshot.set(c.snap.id, c.snap);
-    for (const u of updated) snapshot.set(u.id, u);
-    if (created.length > 0 || updated.length > 0) {
-      await workbook.writeHiddenTable(meta.snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
-    }
-    if (created.length > 0) {
-      await workbook.writeColumnValues(
-        LEAVE_SHEETS.days.sheetName,
-        H.id,
-        created.map((c) => ({ rowIndex: c.rowIndex, value: c.snap.id })),
-        "integer",
-      );
-    }
-  }
-  return {
-    ...rowsSummary("Leave days", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: { reads: 2, ...counts },
-    stoppedBy: run.stoppedBy,
-  };
+    settle: async () => {
+      for (const c of created) snapshot.set(c.snap.id, c.snap);
+      for (const u of updated) snapshot.set(u.id, u);
+      if (created.length > 0 || updated.length > 0) {
+        await workbook.writeHiddenTable(meta.snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
+      }
+      if (created.length > 0) {
+        await workbook.writeColumnValues(
+          LEAVE_SHEETS.days.sheetName,
+          H.id,
+          created.map((c) => ({ rowIndex: c.rowIndex, value: c.snap.id })),
+          "integer",
+        );
+      }
+    },
+  });
 }
 
 /** The leave-day rows (with an ID) among the given sheet rows: what "Delete selected" would delete. */
@@ -388,7 +363,7 @@ export async function deleteLeaveDays(
   target: Target,
   rowIndexes: readonly number[],
   progress: FlowProgress & { concurrency?: number } = {},
-): Promise<LeaveSaveResult> {
+): Promise<RowsResult> {
   const { meta, table, snapshot } = await openLeaveSheet(workbook, target);
   const targets = await leaveDaysToDelete(
     workbook,
@@ -400,42 +375,33 @@ export async function deleteLeaveDays(
     .flatMap((t) =>
       rowsWith([t.rowIndex], "Invalid", "Not sent: this row has no saved leave day to delete (clear the row instead)", [H.id]),
     );
-  await annotate(workbook, LEAVE_SHEETS.days.sheetName, local);
   const deleted: number[] = [];
-  let deletes = 0;
   const requests: RowRequest<unknown>[] = targets
     .filter((t): t is { rowIndex: number; id: number; date: string | null } => t.id !== null)
     .map((t) => ({
       rowIndexes: [t.rowIndex],
-      send: () => {
-        deletes += 1;
-        return client.deleteLeaveDay(t.id);
-      },
+      send: () => client.deleteLeaveDay(t.id),
       succeeded: () => {
         deleted.push(t.id);
         return rowsWith([t.rowIndex], "Deleted", `Leave day ${t.id} deleted`);
       },
     }));
-  let run: Awaited<ReturnType<typeof runRowRequests>> | null = null;
-  try {
-    run = await runRowRequests(requests, {
-      workbook,
-      sheetName: LEAVE_SHEETS.days.sheetName,
-      signal: progress.signal,
-      update: progress.update,
-      concurrency: progress.concurrency ?? 3,
-      label: "Deleting leave days",
-    });
-  } finally {
-    for (const id of deleted) snapshot.set(id, { ...snapshot.get(id)!, deleted: true });
-    if (deleted.length > 0)
-      await workbook.writeHiddenTable(meta.snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
-  }
-  return {
-    ...rowsSummary("Leave days", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: { delete: deletes },
-    stoppedBy: run.stoppedBy,
-  };
+  return saveRows(requests, {
+    title: "Leave days",
+    local,
+    requestCounts: (sent) => ({ delete: sent }),
+    workbook,
+    sheetName: LEAVE_SHEETS.days.sheetName,
+    signal: progress.signal,
+    update: progress.update,
+    concurrency: progress.concurrency ?? 3,
+    label: "Deleting leave days",
+    settle: async () => {
+      for (const id of deleted) snapshot.set(id, { ...snapshot.get(id)!, deleted: true });
+      if (deleted.length > 0)
+        await workbook.writeHiddenTable(meta.snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
+    },
+  });
 }
 
 export const defaultBalanceDate = () => todayIso();

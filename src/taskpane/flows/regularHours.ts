@@ -20,17 +20,7 @@ import {
 } from "../../sheets/regularHours";
 import { openClientSheet, parseSheetRows } from "./clientSheet";
 import type { FlowProgress, SheetResult, Target } from "./common";
-import {
-  annotate,
-  invalidRow,
-  type RowCounts,
-  type RowRequest,
-  type RowResult,
-  rowsSummary,
-  rowsWith,
-  runRowRequests,
-  stoppedNote,
-} from "./rowWrites";
+import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows } from "./rowWrites";
 
 export type RegularHoursClient = Pick<PayrollClient, "listEmployees" | "listClientCalculations" | "updateInheritedCalculations">;
 
@@ -78,20 +68,12 @@ export async function buildRegularHoursSheet(
   return { ...written, requests: 2, withFinalised: latestFinalised(employees).size };
 }
 
-export interface RegularHoursSaveResult {
-  counts: RowCounts;
-  outcomes: RowResult[];
-  summary: string;
-  requests: Record<string, number>;
-  stoppedBy: string | null;
-}
-
 export async function saveRegularHours(
   client: RegularHoursClient,
   workbook: WorkbookPort,
   target: Target & { info?: ClientInfo },
   options: FlowProgress & { defaultEffectiveDate: string | null; concurrency?: number },
-): Promise<RegularHoursSaveResult> {
+): Promise<RowsResult> {
   const problem = regularHoursProblem(target.info);
   if (problem) throw new RegularHoursError(problem);
   const { table } = await openClientSheet(workbook, target, {
@@ -117,27 +99,17 @@ export async function saveRegularHours(
       leaveAnyDay: leaveAnyDay(target.info),
     }),
   );
-  const local: RowResult[] = [];
-  for (const p of plans) {
-    if (p.kind === "invalid") local.push(invalidRow(p.rowIndex, p.errors));
-    else if (p.kind === "unchanged") local.push(...rowsWith([p.rowIndex], "Unchanged", "Same as the service holds"));
-  }
-  await annotate(workbook, RH_SHEET.sheetName, local, true);
-
   const headerOf = new Map(regularHoursAttributeColumns({ leaveAnyDay: true }).map((c) => [c.key, c.header]));
-  let patches = 0;
   const requests: RowRequest<{ message: string }>[] = plans
     .filter((p): p is Extract<RegularHoursRowPlan, { kind: "send" }> => p.kind === "send")
     .map((p) => ({
       rowIndexes: [p.rowIndex],
-      send: () => {
-        patches += 1;
-        return client.updateInheritedCalculations(p.employeeId, {
+      send: () =>
+        client.updateInheritedCalculations(p.employeeId, {
           calc_type: WEEK_HOURS,
           calculation_details: p.details,
           ...(p.effectiveDate ? { effective_date: p.effectiveDate } : {}),
-        });
-      },
+        }),
       succeeded: (r) =>
         rowsWith(
           [p.rowIndex],
@@ -145,7 +117,11 @@ export async function saveRegularHours(
           `${r.message || "Saved"}${p.effectiveDate ? ` from ${p.effectiveDate}` : " (base set, no effective date)"}: ${Object.keys(p.details).join(", ")}`,
         ),
     }));
-  const run = await runRowRequests(requests, {
+  return saveRows(requests, {
+    title: "Regular Hours",
+    local: localOutcomes(plans, "Same as the service holds"),
+    clearOthers: true,
+    requestCounts: (patch) => ({ reads: 2, patch }),
     workbook,
     sheetName: RH_SHEET.sheetName,
     signal: options.signal,
@@ -157,9 +133,4 @@ export async function saveRegularHours(
         : (headerOf.get(key.replace(/^calculation_details\./, "")) ?? null),
     label: "Saving Regular Hours",
   });
-  return {
-    ...rowsSummary("Regular Hours", [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: { reads: 2, patch: patches },
-    stoppedBy: run.stoppedBy,
-  };
 }

@@ -152,9 +152,6 @@ export function failureOf(
   };
 }
 
-/**
- * One DELETE per row. A deleted row reads Deleted with the service's message, or `fallback` when it sends none.
- */
 /** What a multi-row save or delete flow returns: the sheet's outcomes, the summary, and the requests it sent. */
 export interface RowsResult {
   counts: RowCounts;
@@ -164,10 +161,58 @@ export interface RowsResult {
   stoppedBy: string | null;
 }
 
+export interface RowSaveOptions extends RowWriteOptions {
+  /** Starts the pane's sentence: "Leave days: 2 saved, 1 failed." */
+  title: string;
+  /** Outcomes decided without a request (Invalid, Unchanged...): written first, and part of the result. */
+  local?: readonly RowResult[];
+  /** Whether writing `local` clears the annotations of every other row (a save from the whole sheet does). */
+  clearOthers?: boolean;
+  /** The requests by kind for the result, given how many this run sent. */
+  requestCounts(sent: number): Record<string, number>;
+  /** Writes back what the service confirmed (new IDs, a snapshot): runs even when the run is interrupted. */
+  settle?(): Promise<void>;
+}
+
+/**
+ * The common end of every save and delete from a sheet: write the local outcomes, send the requests (see
+ * runRowRequests), write back what was confirmed, and sum up.
+ */
+export async function saveRows<T>(requests: readonly RowRequest<T>[], options: RowSaveOptions): Promise<RowsResult> {
+  const { title, local = [], clearOthers = false, requestCounts, settle, ...writeOptions } = options;
+  await annotate(writeOptions.workbook, writeOptions.sheetName, local, clearOthers);
+  let run: RowWriteResult;
+  try {
+    run = await runRowRequests(requests, writeOptions);
+  } finally {
+    await settle?.();
+  }
+  return {
+    ...rowsSummary(title, [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
+    requests: requestCounts(run.requests),
+    stoppedBy: run.stoppedBy,
+  };
+}
+
+/** The rows the pure parse decided without a request: Invalid with its errors, Unchanged with `unchanged`. */
+export function localOutcomes(
+  plans: readonly { kind: string; rowIndex: number; errors?: Record<string, string> }[],
+  unchanged: string,
+): RowResult[] {
+  return plans.flatMap((p) =>
+    p.kind === "invalid"
+      ? [invalidRow(p.rowIndex, p.errors ?? {})]
+      : p.kind === "unchanged"
+        ? rowsWith([p.rowIndex], "Unchanged", unchanged)
+        : [],
+  );
+}
+
 /**
  * Deletes one record per candidate row (one DELETE each: the API has no bulk delete) and ends with the summary.
- * `local` are outcomes already decided without a request (e.g. rows that cannot be deleted); `reads` counts the
- * requests the caller made before.
+ * A deleted row reads Deleted with the service's message, or `fallback` when it sends none. `local` are outcomes
+ * already decided without a request (e.g. rows that cannot be deleted); `reads` counts the requests the caller
+ * made before.
  */
 export async function runDeletes<C extends { rowIndex: number }>(
   candidates: readonly C[],
@@ -175,18 +220,16 @@ export async function runDeletes<C extends { rowIndex: number }>(
   fallback: (candidate: C) => string,
   options: RowWriteOptions & { title: string; local?: readonly RowResult[]; reads?: number },
 ): Promise<RowsResult> {
-  const { title, local = [], reads, ...writeOptions } = options;
+  const { reads, ...saveOptions } = options;
   const requests: RowRequest<{ message: string }>[] = candidates.map((c) => ({
     rowIndexes: [c.rowIndex],
     send: () => remove(c),
     succeeded: (r) => rowsWith([c.rowIndex], "Deleted", r.message || fallback(c)),
   }));
-  const run = await runRowRequests(requests, writeOptions);
-  return {
-    ...rowsSummary(title, [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: reads === undefined ? { delete: run.requests } : { reads, delete: run.requests },
-    stoppedBy: run.stoppedBy,
-  };
+  return saveRows(requests, {
+    ...saveOptions,
+    requestCounts: (sent): Record<string, number> => (reads === undefined ? { delete: sent } : { reads, delete: sent }),
+  });
 }
 
 /** Writes outcomes without clearing the other rows' annotations. */
