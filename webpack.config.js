@@ -12,6 +12,16 @@ const path = require("path");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const { devServerPort, targetOrigin, manifestForOrigin } = require("./scripts/lib/addinOrigin");
+// The pages' Content-Security-Policy is shared with `npm run serve`: src/server/csp.ts, loaded through tsx (registered
+// only for this require, as a plain path so that webpack's build cache can track the file).
+const csp = (() => {
+  const unregister = require("tsx/cjs/api").register();
+  try {
+    return require("./src/server/csp.ts");
+  } finally {
+    unregister();
+  }
+})();
 
 const DEV_PORT = devServerPort();
 const DEFAULT_SERVICE_URL = "http://127.0.0.1:4010";
@@ -88,9 +98,13 @@ module.exports = async (env = {}, argv = {}) => {
       new HtmlWebpackPlugin({ filename: "commands.html", template: "./src/commands/commands.html", chunks: ["commands"] }),
       new HtmlWebpackPlugin({ filename: "preview.html", template: "./src/preview/preview.html", chunks: ["preview"] }),
       new HtmlWebpackPlugin({ filename: "help.html", template: "./src/taskpane/help.html", chunks: [] }),
+      new HtmlWebpackPlugin({ filename: "privacy.html", template: "./src/taskpane/privacy.html", chunks: [] }),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
+          // ES5 old-Office check, loaded by taskpane.html and preview.html before the bundle (not compiled: it must
+          // parse in Internet Explorer 11).
+          { from: "src/taskpane/compat.js", to: "compat.js" },
           {
             from: "manifest.xml",
             to: "manifest.xml",
@@ -107,6 +121,15 @@ module.exports = async (env = {}, argv = {}) => {
       liveReload: dev,
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
       static: false,
+      // The production policy plus the live-reload socket; no 'unsafe-eval' (devtool is never an eval one).
+      headers: {
+        "Content-Security-Policy": csp.cspHeaderValue(
+          csp.developmentDirectives({
+            connectSrc: csp.parseOriginList(process.env.PAYROLL_CSP_CONNECT_SRC, "PAYROLL_CSP_CONNECT_SRC"),
+            devSocketOrigins: [`ws://localhost:${DEV_PORT}`, `wss://localhost:${DEV_PORT}`],
+          }),
+        ),
+      },
       proxy: [
         {
           context: ["/v1"],
