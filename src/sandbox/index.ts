@@ -32,6 +32,7 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
   const persistence = o.dataFile ? new Persistence(o.dataFile) : null;
   const loaded = persistence ? await persistence.load() : null;
   const store: Store = loaded ?? generateDemo({ seed: o.seed, employees: o.employees, today: o.today });
+  if (persistence) await persistence.open(store, loaded !== null);
 
   const app = Fastify({
     logger: o.logger
@@ -53,10 +54,15 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
     opts: o,
     payroll: null as unknown as Payroll,
     reports: new ReportQueue(o.reportQueue, o.reportJobMs),
-    changed: () => persistence?.scheduleSave(store),
+    changed: () => persistence?.scheduleSave(),
   };
   ctx.payroll = new Payroll(store, clock, o.recalcMs, () => ctx.changed());
-  if (persistence && !loaded) persistence.scheduleSave(store);
+  // --data: no reply leaves until every change made so far is on disk (group commit; see persistence.ts).
+  if (persistence)
+    app.addHook("onSend", async (_req, _reply, payload) => {
+      await persistence.durable();
+      return payload;
+    });
 
   // JSON bodies: an empty body (DELETE with a Content-Type header) is no body; anything unparsable is a 400.
   app.removeContentTypeParser(["application/json", "text/plain"]);
@@ -132,7 +138,7 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
   app.addHook("onClose", async () => {
     ctx.payroll.close();
     ctx.reports.close();
-    if (persistence) await persistence.flush(store);
+    if (persistence) await persistence.flush();
   });
   return app;
 }

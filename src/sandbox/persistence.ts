@@ -1,17 +1,27 @@
 /**
- * --data FILE: the state is loaded from FILE at start (when it exists) and saved to it after changes (debounced)
- * and at shutdown. write-file-atomic writes a temporary file and renames it, so a crash never leaves half a file.
+ * --data FILE: the state survives restarts and crashes, and nothing is acknowledged before it is on disk.
  *
- * Format: newline-delimited JSON. The first line is a header {format, version, seq}; every other line is
- * [table, [record, ...]] with up to BATCH records. Payslips, the bulk of the state (about a million at 10,000
- * employees per client), are stored as value tuples. Line by line, no single string has to hold the whole state
- * (at that scale it would approach V8's maximum string length), and saving yields to the event loop between
- * batches so requests keep being served; a change made during a save triggers another save.
+ * - The snapshot, FILE: the whole state, written with write-file-atomic (temporary file, fsync, rename) so a crash
+ *   never leaves half a file. Newline-delimited JSON: a header line {format, version, seq, journal_seq}, then
+ *   [table, [record, ...]] lines of up to BATCH records (payslips as value tuples). Line by line, no single string
+ *   holds the whole state, and writing it yields to the event loop between batches.
+ * - The journal, FILE.journal.<n> (journal.ts): one framed record per group of changes, holding the full current
+ *   form of every record inserted or changed (or null for a removed one), numbered by `seq`. durable() appends the
+ *   changes made so far and fsyncs before it resolves; every reply waits for it (the onSend hook in index.ts), so a
+ *   write is acknowledged only once it is on disk. Concurrent requests share one append and fsync (group commit).
+ * - Compaction, in the background after changes: start a new segment, write the snapshot with journal_seq = the
+ *   last seq of the older segments, then delete them. At load: the snapshot, then every journal record with a seq
+ *   above its journal_seq, in order. A crash at any point leaves either the old snapshot with all its segments or
+ *   the new snapshot with segments whose older records are skipped: nothing is lost or applied twice (and replaying
+ *   a record is idempotent anyway, since it carries whole records). The snapshot is fuzzy (requests keep changing
+ *   the state while it is written); the newer segment replays over it whatever changed meanwhile.
  */
 import { createReadStream, promises as fs } from "node:fs";
+import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import writeFileAtomic from "write-file-atomic";
-import { Store, type PayslipRec, type TableName } from "./store";
+import { fsyncDir, listSegments, readFrames, SegmentWriter } from "./journal";
+import { Store, type PayslipRec, type Seq, type TableName } from "./store";
 
 const FORMAT = "payroll-sandbox-state";
 const VERSION = 3;
@@ -48,9 +58,13 @@ function decode(table: TableName, value: unknown): { id: number } {
 const BATCH = 5000;
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The state as file bytes, built batch by batch; with yieldBetweenBatches other work runs between batches. */
-export async function serialise(store: Store, yieldBetweenBatches = false): Promise<Buffer> {
-  const chunks: Buffer[] = [Buffer.from(`${JSON.stringify({ format: FORMAT, version: VERSION, seq: store.seq })}\n`)];
+/**
+ * The state as file bytes, built batch by batch; with yieldBetweenBatches other work runs between batches.
+ * journalSeq: the last journal record the state includes. The header is made last, so its ID counters cover every
+ * record written even when requests added some during the yields.
+ */
+export async function serialise(store: Store, yieldBetweenBatches = false, journalSeq = 0): Promise<Buffer> {
+  const chunks: Buffer[] = [Buffer.alloc(0)];
   for (const [name, table] of Object.entries(store.tables()) as [TableName, { byId: Map<number, object> }][]) {
     let batch: unknown[] = [];
     const flush = async () => {
@@ -65,29 +79,228 @@ export async function serialise(store: Store, yieldBetweenBatches = false): Prom
     }
     await flush();
   }
+  const header = { format: FORMAT, version: VERSION, seq: store.seq, journal_seq: journalSeq };
+  chunks[0] = Buffer.from(`${JSON.stringify(header)}\n`);
   return Buffer.concat(chunks);
 }
 
+/** One journal record: the ID counters after the changes, and each changed record's table, ID and form (null: removed). */
+interface JournalRecord {
+  seq: number;
+  ids: Seq;
+  changes: [TableName, number, unknown][];
+}
+
+export interface PersistenceOptions {
+  /** Quiet time after a change before a compaction starts. */
+  debounceMs?: number;
+  /** Where problems found at load (a torn last record) are reported; stderr by default. */
+  log?: (line: string) => void;
+}
+
 export class Persistence {
+  private readonly debounceMs: number;
+  private readonly log: (line: string) => void;
+  private store: Store | null = null;
+  private writer: SegmentWriter | null = null;
+  /** The newest journal segment found at load. */
+  private lastSegment = 0;
+  /** seq of the last journal record written (or replayed), and of the last one the snapshot includes. */
+  private lastSeq = 0;
+  private snapshotSeq = 0;
+  /** store.changeCount as of the last append that reached the disk. */
+  private durableCount = 0;
+  /** Appends and segment switches run one at a time. */
+  private lock: Promise<unknown> = Promise.resolve();
+  /** The append being written, which later callers of durable() wait for and then share the next one. */
+  private appending: Promise<void> | null = null;
+  private broken: Error | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private saving: Promise<void> = Promise.resolve();
-  /** Changes seen, and how many the last completed save covered. */
-  private changes = 0;
+  private compacting: Promise<void> | null = null;
+  private compactAgain = false;
 
   constructor(
     readonly file: string,
-    private readonly debounceMs = 1000,
-  ) {}
+    options: PersistenceOptions | number = {},
+  ) {
+    const o = typeof options === "number" ? { debounceMs: options } : options;
+    this.debounceMs = o.debounceMs ?? 1000;
+    this.log = o.log ?? ((line) => process.stderr.write(`${line}\n`));
+  }
 
-  /** The stored state, or null when the file does not exist. A file that is not sandbox state is an error. */
+  /**
+   * The stored state (snapshot, then the journal replayed over it), or null when there is none. A file that is
+   * not sandbox state, or a journal damaged before its end, is an error: nothing is overwritten.
+   */
   async load(): Promise<Store | null> {
-    try {
-      await fs.access(this.file);
-    } catch {
+    const segments = await listSegments(this.file);
+    const exists = await fs.access(this.file).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      if (segments.length)
+        throw new Error(
+          `${this.file} is missing but its journal ${segments[0].path} exists; restore the file or move the journal away`,
+        );
       return null;
     }
+    const store = await this.readSnapshot();
+    const tables = store.tables() as unknown as Record<string, TableLike>;
+    this.lastSeq = this.snapshotSeq;
+    for (const [i, segment] of segments.entries()) {
+      const read = readFrames(await fs.readFile(segment.path));
+      for (const payload of read.payloads) {
+        const record = parseRecord(payload, segment.path);
+        if (record.seq <= this.snapshotSeq) continue; // already in the snapshot
+        if (record.seq !== this.lastSeq + 1)
+          throw new Error(`${segment.path}: journal record ${record.seq} follows ${this.lastSeq}; records are missing`);
+        applyRecord(store, tables, record);
+        this.lastSeq = record.seq;
+      }
+      if (read.problem) {
+        if (i !== segments.length - 1)
+          throw new Error(`${segment.path} is damaged (${read.problem}) and newer journal segments follow it`);
+        // A crash in the middle of an append: the record was never acknowledged (its fsync had not returned).
+        const size = (await fs.stat(segment.path)).size;
+        this.log(
+          `sandbox --data: dropped the last ${size - read.validBytes} bytes of ${segment.path}: ${read.problem} (a write cut off by a crash, never acknowledged)`,
+        );
+        await fs.truncate(segment.path, read.validBytes);
+      }
+    }
+    this.lastSegment = segments.at(-1)?.n ?? 0;
+    // Recalculation state is not persisted: figures are computed from the inputs, so every payslip loads clean.
+    for (const p of store.payslips.byId.values()) if (p.dirty) p.dirty = false;
+    return store;
+  }
+
+  /**
+   * Starts persisting `store` (the loaded one, or a new demo when load() found nothing): tracks its changes, writes
+   * a first snapshot when there is none (awaited, so the journal always has a base) and opens a journal segment.
+   */
+  async open(store: Store, loaded: boolean): Promise<void> {
+    this.store = store;
+    store.trackChanges();
+    this.durableCount = store.changeCount;
+    if (!loaded) await this.writeSnapshot(store, false, 0);
+    this.writer = await SegmentWriter.create(this.file, this.lastSegment + 1);
+    if (this.lastSeq > this.snapshotSeq) this.scheduleSave();
+  }
+
+  /** Resolves once every change made so far is on disk; rejects when it cannot be written (the reply is then a 500). */
+  async durable(): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    const target = store.changeCount;
+    while (this.durableCount < target) {
+      if (this.broken) throw this.broken;
+      this.appending ??= this.exclusive(() => this.appendChanges()).finally(() => (this.appending = null));
+      await this.appending;
+    }
+  }
+
+  private async appendChanges(): Promise<void> {
+    const store = this.store!;
+    const count = store.changeCount;
+    const changes = store.takeChanges();
+    if (changes.size) {
+      const tables = store.tables() as unknown as Record<string, TableLike>;
+      const record: JournalRecord = { seq: this.lastSeq + 1, ids: store.seq, changes: [] };
+      for (const [name, ids] of changes)
+        for (const id of ids) {
+          const r = tables[name].get(id);
+          record.changes.push([name, id, r ? encode(name, r) : null]);
+        }
+      try {
+        await this.writer!.append(JSON.stringify(record));
+      } catch (err) {
+        store.restoreChanges(changes);
+        if (this.writer!.broken) this.broken = new Error("The --data journal cannot be written; restart the sandbox");
+        throw err;
+      }
+      this.lastSeq = record.seq;
+    }
+    this.durableCount = Math.max(this.durableCount, count);
+  }
+
+  /** A change was made: compact after debounceMs of quiet (the journal already holds the change). */
+  scheduleSave(): void {
+    if (!this.store || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.compact().catch((err) => this.log(`sandbox --data: compaction failed, retried after the next change: ${String(err)}`));
+    }, this.debounceMs);
+    this.timer.unref();
+  }
+
+  /** Writes the snapshot and drops the journal segments it covers; one compaction at a time. */
+  compact(): Promise<void> {
+    if (this.compacting) {
+      this.compactAgain = true;
+      return this.compacting;
+    }
+    this.compacting = this.runCompaction().finally(() => {
+      this.compacting = null;
+      if (this.compactAgain) {
+        this.compactAgain = false;
+        this.scheduleSave();
+      }
+    });
+    return this.compacting;
+  }
+
+  private async runCompaction(): Promise<void> {
+    const store = this.store!;
+    let covered = 0;
+    let keepFrom = 0;
+    await this.exclusive(async () => {
+      covered = this.lastSeq;
+      if (covered === this.snapshotSeq) return; // nothing journaled since the last snapshot
+      const next = await SegmentWriter.create(this.file, this.writer!.segment.n + 1);
+      const old = this.writer!;
+      this.writer = next;
+      keepFrom = next.segment.n;
+      await old.close();
+    });
+    if (!keepFrom) return;
+    // Crash here: the old snapshot and all segments remain. After the rename: the new snapshot skips the old records.
+    await this.writeSnapshot(store, true, covered);
+    for (const segment of await listSegments(this.file)) if (segment.n < keepFrom) await fs.unlink(segment.path);
+    await fsyncDir(dirname(this.file));
+  }
+
+  private async writeSnapshot(store: Store, yieldBetweenBatches: boolean, journalSeq: number): Promise<void> {
+    await writeFileAtomic(this.file, await serialise(store, yieldBetweenBatches, journalSeq));
+    await fsyncDir(dirname(this.file));
+    this.snapshotSeq = journalSeq;
+  }
+
+  /** At shutdown: waits for pending writes and a last compaction, then closes the journal. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (!this.store) return;
+    await this.durable();
+    await this.compacting?.catch(() => undefined);
+    await this.compact();
+    const writer = this.writer;
+    this.writer = null;
+    this.store = null;
+    await writer?.close();
+  }
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(fn);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  private async readSnapshot(): Promise<Store> {
     const store = new Store();
-    const tables = store.tables() as Record<string, { insert(r: { id: number }): unknown }>;
+    const tables = store.tables() as unknown as Record<string, TableLike>;
     const lines = createInterface({ input: createReadStream(this.file, "utf8"), crlfDelay: Infinity });
     let n = 0;
     for await (const line of lines) {
@@ -100,10 +313,11 @@ export class Persistence {
         throw new Error(`${this.file} line ${n} is not valid JSON; move the file away or pass another --data file`);
       }
       if (n === 1) {
-        const header = value as { format?: string; version?: number; seq?: Record<string, number> };
+        const header = value as { format?: string; version?: number; seq?: Seq; journal_seq?: number };
         if (header?.format !== FORMAT || header.version !== VERSION)
           throw new Error(`${this.file} is not a payroll sandbox state file (version ${VERSION})`);
         store.seq = { ...header.seq };
+        this.snapshotSeq = header.journal_seq ?? 0;
         continue;
       }
       const [name, records] = value as [TableName, unknown[]];
@@ -114,38 +328,33 @@ export class Persistence {
     if (n === 0) throw new Error(`${this.file} is empty; move it away or pass another --data file`);
     return store;
   }
+}
 
-  /** Records a change and saves after debounceMs of quiet. */
-  scheduleSave(store: Store): void {
-    this.changes++;
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const covered = this.changes;
-      void this.save(store, true)
-        .then(() => {
-          // Changes made while the save was running may be only partly in the file: save again.
-          if (this.changes !== covered) this.scheduleSave(store);
-        })
-        .catch(() => undefined); // a failed save is retried by the next change or at shutdown
-    }, this.debounceMs);
-    this.timer.unref();
-  }
+interface TableLike {
+  get(id: number): object | undefined;
+  insert(r: { id: number }): unknown;
+  remove(r: object): void;
+}
 
-  /** Saves now in one go (cancelling a pending debounced save) and waits for it: at shutdown. */
-  async flush(store: Store): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    await this.save(store, false);
+function parseRecord(payload: string, path: string): JournalRecord {
+  try {
+    const r = JSON.parse(payload) as JournalRecord;
+    if (Number.isInteger(r.seq) && Array.isArray(r.changes)) return r;
+  } catch {
+    // reported below
   }
+  // The checksum matched, so this is not a torn write: refuse rather than guess.
+  throw new Error(`${path} holds a journal record that is not one; move the journal away to start from the snapshot`);
+}
 
-  private save(store: Store, yieldBetweenBatches: boolean): Promise<void> {
-    // Saves run one after another so an older state never overwrites a newer one.
-    this.saving = this.saving
-      .catch(() => undefined)
-      .then(async () => writeFileAtomic(this.file, await serialise(store, yieldBetweenBatches)));
-    return this.saving;
+/** Replays one record: each record replaced by its journaled form, or removed. */
+function applyRecord(store: Store, tables: Record<string, TableLike>, record: JournalRecord): void {
+  for (const [name, id, value] of record.changes) {
+    const table = tables[name];
+    if (!table) throw new Error(`journal record ${record.seq} names an unknown table ${name}`);
+    const existing = table.get(id);
+    if (existing) table.remove(existing);
+    if (value !== null) table.insert(decode(name, value));
   }
+  for (const [kind, n] of Object.entries(record.ids)) store.seq[kind] = Math.max(store.seq[kind] ?? 0, n);
 }

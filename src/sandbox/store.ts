@@ -3,6 +3,7 @@
  * (by client, by employee, ...) so that a client's employees or an employee's payslips are found without scans.
  * Index keys are fields that never change after insert (a payslip never moves to another employee).
  */
+import util from "node:util";
 import type { Inputs } from "../contract";
 import type { CustomItemDef, Frequency, LeavePolicy } from "./engine";
 
@@ -218,6 +219,9 @@ export interface ProfileMappingRec {
 
 type IndexKey<T> = (r: T) => number | null;
 
+/** Told the ID of each record a table inserts, removes or (once tracked) changes in place. */
+export type Touch = (id: number) => void;
+
 const EMPTY: readonly never[] = Object.freeze([]);
 
 export class Table<T extends { id: number }, I extends string = never> {
@@ -228,6 +232,25 @@ export class Table<T extends { id: number }, I extends string = never> {
     for (const [name, key] of Object.entries(indexes) as [I, IndexKey<T>][]) this.indexes.set(name, { key, map: new Map() });
   }
 
+  private touch: Touch | null = null;
+  private proxied = false;
+
+  /**
+   * From now on, report every insert and remove, and (with inPlace) every property set or deleted on a record:
+   * records are then held behind a Proxy whose set trap reports them. Records already held are wrapped now (the
+   * indexes are rebuilt in the same order). Records are changed by replacing top-level properties (nested objects
+   * are replaced whole, never mutated), so a shallow trap sees every change.
+   */
+  track(touch: Touch, inPlace: boolean): void {
+    this.touch = touch;
+    if (!inPlace || this.proxied) return;
+    this.proxied = true;
+    const records = [...this.byId.values()];
+    this.byId.clear();
+    for (const { map } of this.indexes.values()) map.clear();
+    for (const r of records) this.insert(r, false);
+  }
+
   get size(): number {
     return this.byId.size;
   }
@@ -236,8 +259,10 @@ export class Table<T extends { id: number }, I extends string = never> {
     return this.byId.get(id);
   }
 
-  insert(r: T): T {
+  insert(record: T, report = true): T {
+    const r = this.proxied && !util.types.isProxy(record) ? this.wrap(record) : record;
     this.byId.set(r.id, r);
+    if (report) this.touch?.(r.id);
     for (const { key, map } of this.indexes.values()) {
       const k = key(r);
       if (k === null) continue;
@@ -250,12 +275,29 @@ export class Table<T extends { id: number }, I extends string = never> {
 
   remove(r: T): void {
     if (!this.byId.delete(r.id)) return;
+    this.touch?.(r.id);
     for (const { key, map } of this.indexes.values()) {
       const k = key(r);
       const list = k === null ? undefined : map.get(k);
       const i = list ? list.indexOf(r) : -1;
       if (i >= 0) list!.splice(i, 1);
     }
+  }
+
+  private wrap(record: T): T {
+    const touch = this.touch!;
+    return new Proxy(record, {
+      set(target, key, value) {
+        (target as Record<string | symbol, unknown>)[key] = value;
+        touch(target.id);
+        return true;
+      },
+      deleteProperty(target, key) {
+        delete (target as Record<string | symbol, unknown>)[key];
+        touch(target.id);
+        return true;
+      },
+    });
   }
 
   /** Records whose index `name` has key `k`, in insertion order. A live view: copy before sorting or mutating. */
@@ -274,8 +316,21 @@ export class Table<T extends { id: number }, I extends string = never> {
 
 export type Seq = Record<string, number>;
 
+/**
+ * Tables whose records are never changed in place, so only their inserts and removes are tracked (no Proxy on
+ * the hot path): snapshots are frozen, and a payslip's in-place changes (dirty, updated_at) are recalculation state,
+ * recomputed at load rather than persisted.
+ */
+const INSERT_ONLY: ReadonlySet<TableName> = new Set(["payslips", "snapshots"]);
+
+/** Per table, the IDs of the records inserted, removed or changed since the changes were last taken. */
+export type Changes = Map<TableName, Set<number>>;
+
 export class Store {
   seq: Seq = {};
+  /** Counts tracked changes; persistence compares it with the count its last durable write covered. */
+  changeCount = 0;
+  private changes: Changes | null = null;
   readonly clients = new Table<ClientRec>({});
   readonly waves = new Table<WaveRec, "client">({ client: (w) => w.client_id });
   readonly payPoints = new Table<PayPointRec, "client">({ client: (p) => p.client_id });
@@ -310,6 +365,36 @@ export class Store {
 
   hasFinalisedPayslips(employeeId: number): boolean {
     return this.payslips.where("employee", employeeId).some((p) => p.finalised);
+  }
+
+  /** Starts tracking changes (for the --data journal): see Table.track. */
+  trackChanges(): void {
+    if (this.changes) return;
+    const changes: Changes = new Map();
+    this.changes = changes;
+    for (const [name, table] of Object.entries(this.tables()) as unknown as [TableName, Table<{ id: number }, string>][]) {
+      const ids = new Set<number>();
+      changes.set(name, ids);
+      table.track((id) => {
+        ids.add(id);
+        this.changeCount++;
+      }, !INSERT_ONLY.has(name));
+    }
+  }
+
+  /** The changes since the last call, and starts a new set. */
+  takeChanges(): Changes {
+    const taken: Changes = new Map();
+    for (const [name, ids] of this.changes ?? []) {
+      if (ids.size) taken.set(name, new Set(ids));
+      ids.clear();
+    }
+    return taken;
+  }
+
+  /** Puts back changes that could not be written, so the next write includes them. */
+  restoreChanges(changes: Changes): void {
+    for (const [name, ids] of changes) for (const id of ids) this.changes?.get(name)?.add(id);
   }
 
   /** Every table with its records (indexes are rebuilt on load). */
