@@ -18,25 +18,18 @@ import {
 } from "@fluentui/react-components";
 import type { WorkbookPort } from "../excel";
 import { AppServicesProvider } from "./context";
-import { TABS, type PaneTab } from "./tabs";
+import { unreachableClientId } from "./connectionState";
 import type { KeyStore } from "./keyStore";
 import { useProgressController } from "./progress";
-import type { AppServices, NotifyIntent } from "./services";
-import { ClientReads } from "./clientReads";
+import { createClientReads, createPaneQueryClient, forgetOtherConnections } from "./serverState";
+import type { AppServices } from "./services";
+import { TABS, type PaneTab } from "./tabs";
+import { useConnection } from "./useConnection";
 import { ClientPicker } from "./components/ClientPicker";
-import { ConnectionPanel, type ConnectRequest } from "./components/ConnectionPanel";
-import { Notifications, type Notice } from "./components/Notifications";
+import { ConnectionPanel } from "./components/ConnectionPanel";
+import { Notifications } from "./components/Notifications";
 import { ProgressArea } from "./components/ProgressArea";
-import {
-  connect,
-  connectionErrorMessage,
-  defaultClientFactory,
-  normaliseServiceUrl,
-  serviceUrlProblem,
-  type ClientFactory,
-  type Connection,
-} from "./flows/connection";
-import { pickRememberedClient, readWorkbookClientId, rememberWorkbookClientId } from "./flows/clientChoice";
+import { defaultClientFactory, serviceUrlProblem, type ClientFactory } from "./flows/connection";
 
 const useStyles = makeStyles({
   root: {
@@ -81,104 +74,24 @@ function Shell({
 }: AppProps) {
   const styles = useStyles();
   const progress = useProgressController();
-  const [connection, setConnection] = React.useState<Connection | null>(null);
-  const [connecting, setConnecting] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
-  const [storedKey, setStoredKey] = React.useState(keyStore.apiKey());
-  const [remembered, setRemembered] = React.useState(keyStore.remembered());
-  const [customServiceUrl, setCustomServiceUrl] = React.useState(keyStore.serviceUrl());
-  const [clientId, setClientId] = React.useState<number | null>(null);
-  const [workbookClientId, setWorkbookClientId] = React.useState<number | null>(null);
-  const [openSections, setOpenSections] = React.useState<string[]>(["connection"]);
-  const [notices, setNotices] = React.useState<Notice[]>([]);
-  const nextNotice = React.useRef(1);
-  const connectSeq = React.useRef(0);
+  const { state, connect, forget, chooseClient, notify, toggleSections, dismiss } = useConnection({
+    workbook,
+    keyStore,
+    defaultServiceUrl,
+    createClient,
+    autoConnect,
+  });
+  const { connection, clientId } = state;
 
-  const notify = React.useCallback((message: string, intent: NotifyIntent = "info") => {
-    const id = nextNotice.current++;
-    setNotices((list) => [...list.slice(-4), { id, message, intent }]);
-  }, []);
-
-  const doConnect = React.useCallback(
-    async (request: ConnectRequest) => {
-      const serviceUrl = request.serviceUrl === null ? null : normaliseServiceUrl(request.serviceUrl);
-      const baseUrl = serviceUrl ?? defaultServiceUrl;
-      const seq = ++connectSeq.current;
-      setConnecting(true);
-      setError(null);
-      let next: Connection;
-      try {
-        next = await connect(baseUrl, request.apiKey, createClient);
-      } catch (e) {
-        // A wrong key changes nothing else: the previous connection, key and client stay as they were.
-        if (seq === connectSeq.current) setError(connectionErrorMessage(e, baseUrl));
-        return;
-      } finally {
-        if (seq === connectSeq.current) setConnecting(false);
-      }
-      if (seq !== connectSeq.current) return;
-      keyStore.save(request.apiKey, request.remember);
-      keyStore.setServiceUrl(serviceUrl);
-      setStoredKey(keyStore.apiKey());
-      setRemembered(keyStore.remembered());
-      setCustomServiceUrl(serviceUrl);
-      setConnection(next);
-      let remembered: number | null = null;
-      try {
-        remembered = await readWorkbookClientId(workbook);
-      } catch (e) {
-        notify(`Could not read the workbook's client setting: ${e instanceof Error ? e.message : String(e)}`, "warning");
-      }
-      setWorkbookClientId(remembered);
-      const client = pickRememberedClient(next.clients, remembered);
-      setClientId(client?.id ?? null);
-      if (client) setOpenSections([]);
-    },
-    [createClient, defaultServiceUrl, keyStore, notify, workbook],
-  );
-
-  // Connect at start with a remembered key, so a returning user lands on the panels.
-  React.useEffect(() => {
-    const key = keyStore.apiKey();
-    if (autoConnect && key) void doConnect({ apiKey: key, remember: keyStore.remembered(), serviceUrl: keyStore.serviceUrl() });
-    // Only once, at start.
-  }, []);
-
-  const forget = React.useCallback(() => {
-    connectSeq.current++;
-    keyStore.forget();
-    setStoredKey(null);
-    setRemembered(false);
-    setConnection(null);
-    setConnecting(false);
-    setClientId(null);
-    setError(null);
-    setOpenSections(["connection"]);
-    notify("The API key was removed from this add-in.", "info");
-  }, [keyStore, notify]);
-
-  const chooseClient = React.useCallback(
-    async (id: number) => {
-      setClientId(id);
-      setOpenSections([]);
-      try {
-        await rememberWorkbookClientId(workbook, id);
-        setWorkbookClientId(id);
-      } catch (e) {
-        notify(
-          `The client was chosen, but the workbook could not remember it: ${e instanceof Error ? e.message : String(e)}`,
-          "warning",
-        );
-      }
-    },
-    [notify, workbook],
-  );
-
-  // Shared list reads live as long as the connection and the client choice: a reconnect or another client reads afresh.
+  // Server state: one QueryClient; each connection's reads are numbered into the keys, and a new connection (or
+  // Forget) drops the previous one's queries, so nothing read with one key or from one service outlives it.
+  const [queryClient] = React.useState(createPaneQueryClient);
+  const connectionCount = React.useRef(0);
   const reads = React.useMemo(
-    () => (connection && clientId !== null ? new ClientReads(connection.client) : null),
-    [connection, clientId],
+    () => (connection ? createClientReads(connection.client, { queryClient, connection: ++connectionCount.current }) : null),
+    [connection, queryClient],
   );
+  React.useEffect(() => forgetOtherConnections(queryClient, reads), [queryClient, reads]);
   const services = React.useMemo<AppServices>(
     () => ({
       client: connection?.client ?? null,
@@ -193,36 +106,34 @@ function Shell({
   );
 
   const clients = connection?.clients ?? [];
-  const unreachableId =
-    connection && workbookClientId !== null && !clients.some((c) => c.id === workbookClientId) ? workbookClientId : null;
   // The client's name is in the picker just below, so the folded header stays one line.
   const connectionSummary = connection ? "Connected" : "Not connected";
 
   return (
     <AppServicesProvider value={services}>
       <main className={styles.root} aria-label="Payroll">
-        <Notifications notices={notices} onDismiss={(id) => setNotices((list) => list.filter((n) => n.id !== id))} />
+        <Notifications notices={state.notices} onDismiss={dismiss} />
         <Accordion
           collapsible
           multiple
-          openItems={openSections}
-          onToggle={(_, data) => setOpenSections(data.openItems.map(String))}
+          openItems={state.openSections}
+          onToggle={(_, data) => toggleSections(data.openItems.map(String))}
         >
           <AccordionItem value="connection">
             <AccordionHeader>Connection: {connectionSummary}</AccordionHeader>
             <AccordionPanel>
               <ConnectionPanel
-                connecting={connecting}
+                connecting={state.connecting}
                 connectedTo={connection?.baseUrl ?? null}
                 clientCount={clients.length}
-                storedKey={storedKey}
-                remembered={remembered}
+                storedKey={state.storedKey}
+                remembered={state.remembered}
                 canRemember={keyStore.canRemember}
                 defaultServiceUrl={defaultServiceUrl}
-                customServiceUrl={customServiceUrl}
-                error={error}
+                customServiceUrl={state.customServiceUrl}
+                error={state.error}
                 serviceUrlProblem={serviceUrlProblem}
-                onConnect={(request) => void doConnect(request)}
+                onConnect={(request) => void connect(request)}
                 onForget={forget}
               />
             </AccordionPanel>
@@ -231,7 +142,7 @@ function Shell({
         <ClientPicker
           clients={clients}
           clientId={clientId}
-          unreachableId={unreachableId}
+          unreachableId={unreachableClientId(state)}
           disabled={!connection || progress.api.busy}
           onChange={(id) => void chooseClient(id)}
         />

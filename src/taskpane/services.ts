@@ -5,7 +5,7 @@
 import type { PayrollClient } from "../client";
 import type { Client } from "../contract";
 import type { WorkbookPort } from "../excel";
-import type { ClientReads } from "./clientReads";
+import type { ClientReads } from "./serverState";
 
 export type NotifyIntent = "success" | "info" | "warning" | "error";
 
@@ -36,8 +36,8 @@ export interface AppServices {
   /** Every client the key can reach (GET /clients/). */
   clients: Client[];
   /**
-   * The lists panels share (waves, items_and_outputs, employees, pay runs, leave types), read once per client for
-   * this connection and client choice; null until connected. Invalidate a list after a write that changes it.
+   * The lists panels share (waves, items_and_outputs, employees, pay runs, leave types) through react-query, read
+   * once per client for this connection; null until connected. Invalidate a list after a write that changes it.
    */
   reads: ClientReads | null;
   /** The workbook: Excel in Office, the in-browser workbook in the preview. */

@@ -26,7 +26,7 @@ import {
   snapshotFromRows,
   snapshotToTable,
 } from "../../sheets/push";
-import type { ClientReads } from "../clientReads";
+import type { ClientReads } from "../serverState";
 import { type FlowProgress, requestCounter, writingRows } from "./common";
 
 export type InputsClient = Pick<PayrollClient, "listWaves" | "listEmployees" | "listClientCalculations" | "getItemsAndOutputs">;
@@ -48,7 +48,7 @@ export interface InputChoices {
 }
 
 /**
- * The four lists, fetched in parallel. With the pane's shared `reads` (src/taskpane/clientReads), waves and
+ * The four lists, fetched in parallel. With the pane's shared `reads` (src/taskpane/serverState), waves and
  * items_and_outputs come from there (the Reports and Pay runs panels want them too); employees with their
  * periods and payslips, and the calculations, are always read fresh.
  */

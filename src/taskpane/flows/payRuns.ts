@@ -15,7 +15,7 @@ import { journalGrid, type SplitBalance } from "../../sheets/journal";
 import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
 import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
 import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
-import type { ClientReads } from "../clientReads";
+import type { ClientReads } from "../serverState";
 import { type FlowProgress, type SheetResult, type Target, writingRows } from "./common";
 
 export type PayRunsClient = Pick<
@@ -52,7 +52,7 @@ export interface PayRunChoices {
 
 /**
  * The runs and the waves (for names): the data behind the pay run picker and the Pay runs sheet. The picker reads
- * them through the pane's shared `reads` (src/taskpane/clientReads); the sheet reads them fresh from the client.
+ * them through the pane's shared `reads` (src/taskpane/serverState); the sheet reads them fresh from the client.
  */
 export async function loadPayRuns(
   client: PayRunsClient,

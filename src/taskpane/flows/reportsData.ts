@@ -1,11 +1,11 @@
 /**
  * Loads what the report forms pick from: for each chosen client, only the lists the report needs (REPORT_NEEDS),
- * at most five requests per client. They come through the pane's shared reads (src/taskpane/clientReads), so
+ * at most five requests per client. They come through the pane's shared reads (src/taskpane/serverState), so
  * switching reports, and the other panels showing the same lists, do not ask again.
  */
 import type { ReportId } from "../../contract";
 import { REPORT_NEEDS, type ClientReportData } from "../../sheets/reports";
-import type { ClientReads } from "../clientReads";
+import type { ClientReads } from "../serverState";
 
 export type ReportDataReads = Pick<ClientReads, "waves" | "employees" | "itemsAndOutputs" | "leaveTypes" | "paymentRuns">;
 

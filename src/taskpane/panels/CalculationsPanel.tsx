@@ -20,8 +20,9 @@ import {
 import { buildRegularHoursSheet, regularHoursProblem, saveRegularHours } from "../flows/regularHours";
 import { CalculationsView, type Operation, type ScopeKind } from "./CalculationsView";
 import { employeeLabel } from "../../sheets/employeeNames";
-import { employeePayslipChoices, type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
-import { useClientEmployees, useClientReads, useListFor } from "./useListFor";
+import { rowOutcome, useConfirmSelectedRows, useFlowRunner, useGuarded, usePayslipChoices } from "./parts/hooks";
+import { type Outcome } from "./parts/layout";
+import { useClientEmployees, useClientList } from "../serverState";
 
 export function CalculationsPanel() {
   const services = useConnectedServices();
@@ -30,9 +31,6 @@ export function CalculationsPanel() {
   const [employeeId, setEmployeeId] = React.useState<number | null>(null);
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
   const [shown, setShown] = React.useState<{ title: string; lines: string[] } | null>(null);
-  const [confirm, setConfirm] = React.useState<{ items: string[]; deletable: CalcDeleteCandidate[]; skipped: number[] } | null>(
-    null,
-  );
   const [itemId, setItemId] = React.useState("");
   const [inputs, setInputs] = React.useState<Record<string, string>>({});
   const [operation, setOperation] = React.useState<Operation>("");
@@ -41,9 +39,10 @@ export function CalculationsPanel() {
   const [effectiveDate, setEffectiveDate] = React.useState("");
   const run = useFlowRunner(services, setOutcome);
   const guarded = useGuarded(setOutcome);
+  const deletion = useConfirmSelectedRows<{ deletable: CalcDeleteCandidate[]; skipped: number[] }>(services, setOutcome);
   const employees = useClientEmployees(services);
-  const items = useClientReads(services, ["itemsAndOutputs"], (reads, id) => reads.itemsAndOutputs(id));
-  const payslips = useListFor(employeeId, services ? (id) => employeePayslipChoices(services.client, id) : null);
+  const items = useClientList(services, "itemsAndOutputs");
+  const payslips = usePayslipChoices(services, employeeId);
 
   if (!services) return <Text>Connect and choose a client to work with calculations.</Text>;
   const { client, clientId, workbook } = services;
@@ -98,29 +97,24 @@ export function CalculationsPanel() {
         )
       }
       onDeleteSelected={() =>
-        guarded(async () => {
-          const rows = await workbook.selectedRowIndexes(CALC_SHEET.sheetName);
+        deletion.ask(CALC_SHEET.sheetName, async (rows) => {
           const { deletable, skipped } = await calculationsToDelete(workbook, target, rows);
-          if (deletable.length === 0)
-            return setOutcome({
-              intent: "warning",
-              text: `Select rows with a Calculation ID in "${CALC_SHEET.sheetName}" first.`,
-            });
-          setConfirm({ items: deletable.map((d) => d.label), deletable, skipped });
+          if (deletable.length === 0) return { warning: `Select rows with a Calculation ID in "${CALC_SHEET.sheetName}" first.` };
+          return { items: deletable.map((d) => d.label), plan: { deletable, skipped } };
         })
       }
-      confirm={confirm}
-      onCancelDelete={() => setConfirm(null)}
-      onConfirmDelete={() => {
-        const c = confirm;
-        setConfirm(null);
-        if (c)
-          void run(
-            "Deleting calculations",
-            (t) => deleteCalculations(client, workbook, target, c.deletable, c.skipped, t),
-            (r) => rowOutcome(r.summary, r.counts),
-          );
-      }}
+      confirm={deletion.confirm}
+      onCancelDelete={deletion.cancel}
+      onConfirmDelete={() =>
+        deletion.confirmed(
+          (c) =>
+            void run(
+              "Deleting calculations",
+              (t) => deleteCalculations(client, workbook, target, c.deletable, c.skipped, t),
+              (r) => rowOutcome(r.summary, r.counts),
+            ),
+        )
+      }
       onShowSelected={() =>
         guarded(async () => {
           const id = await idFromSelection(workbook, CALC_SHEET.sheetName, "Calculation ID").catch(() => null);

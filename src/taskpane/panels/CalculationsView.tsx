@@ -7,18 +7,9 @@
 import * as React from "react";
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import type { ItemDefinition } from "../../contract";
-import {
-  type Choice,
-  ConfirmDialog,
-  EmployeePicker,
-  type EmployeeOption,
-  type ListStatus,
-  type Outcome,
-  OutcomeBar,
-  PayslipPicker,
-  Section,
-  usePartStyles,
-} from "./payrollParts";
+import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { type Choice, EmployeePicker, type EmployeeOption, type ListStatus, PayslipPicker } from "./parts/pickers";
+import { usePartStyles } from "./parts/styles";
 
 export type ScopeKind = "client" | "employee" | "payslip";
 export type Operation = "" | "insert" | "upsert" | "update";

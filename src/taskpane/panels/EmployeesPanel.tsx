@@ -19,14 +19,15 @@ import {
   waveCreateBody,
 } from "../flows/employees";
 import { employeeServicePeriods, importServicePeriods, runServiceAction, SERVICE_SHEET } from "../flows/servicePeriods";
-import { type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
+import { rowOutcome, useConfirmSelectedRows, useFlowRunner, useGuarded } from "./parts/hooks";
+import { type Outcome } from "./parts/layout";
 import { EmployeesView, type ServiceActionKind, type WaveFormState } from "./EmployeesView";
-import { useClientEmployees } from "./useListFor";
+import { selectedRows } from "../flows/selectedRows";
+import { useClientEmployees } from "../serverState";
 
 export function EmployeesPanel() {
   const services = useConnectedServices();
   const [outcome, setOutcome] = React.useState<Outcome>(null);
-  const [confirm, setConfirm] = React.useState<{ title: string; items: string[]; candidates: DeleteCandidate[] } | null>(null);
   const [action, setAction] = React.useState<ServiceActionKind>("end_service");
   const [actionDate, setActionDate] = React.useState(todayIso());
   const [code, setCode] = React.useState("");
@@ -44,6 +45,7 @@ export function EmployeesPanel() {
   const [waveErrors, setWaveErrors] = React.useState<Record<string, string>>({});
   const run = useFlowRunner(services, setOutcome);
   const guarded = useGuarded(setOutcome);
+  const deletion = useConfirmSelectedRows<DeleteCandidate[]>(services, setOutcome);
   const employees = useClientEmployees(services);
   if (!services) return <Text>Connect and choose a client to work with employees.</Text>;
   const { client, clientId, workbook } = services;
@@ -73,35 +75,32 @@ export function EmployeesPanel() {
         )
       }
       onDeleteSelected={() =>
-        guarded(async () => {
-          const rows = await workbook.selectedRowIndexes(EMPLOYEE_SHEET.sheetName);
+        deletion.ask(EMPLOYEE_SHEET.sheetName, async (rows) => {
           const candidates = await employeesToDelete(workbook, rows);
           if (candidates.length === 0)
-            return setOutcome({
-              intent: "warning",
-              text: `Select rows of saved employees in "${EMPLOYEE_SHEET.sheetName}" first.`,
-            });
-          setConfirm({
+            return { warning: `Select rows of saved employees in "${EMPLOYEE_SHEET.sheetName}" first.` };
+          return {
             title: `Delete ${candidates.length} employee${candidates.length === 1 ? "" : "s"}? This cannot be undone.`,
             items: candidates.map((c) => c.label),
-            candidates,
-          });
+            plan: candidates,
+          };
         })
       }
-      confirm={confirm}
-      onCancelConfirm={() => setConfirm(null)}
-      onConfirm={() => {
-        const candidates = confirm?.candidates ?? [];
-        setConfirm(null);
-        void run(
-          "Deleting employees",
-          (t) => deleteEmployees(client, workbook, target, candidates, t),
-          (r) => {
-            employees.reload();
-            return rowOutcome(r.summary, r.counts);
-          },
-        );
-      }}
+      confirm={deletion.confirm && { title: deletion.confirm.title ?? "", items: deletion.confirm.items }}
+      onCancelConfirm={deletion.cancel}
+      onConfirm={() =>
+        deletion.confirmed(
+          (candidates) =>
+            void run(
+              "Deleting employees",
+              (t) => deleteEmployees(client, workbook, target, candidates, t),
+              (r) => {
+                employees.reload();
+                return rowOutcome(r.summary, r.counts);
+              },
+            ),
+        )
+      }
       onServicePeriods={() =>
         void run(
           "Service periods to sheet",
@@ -117,7 +116,7 @@ export function EmployeesPanel() {
       onTerminationCodeChange={setCode}
       onRunAction={() =>
         guarded(async () => {
-          const rows = await workbook.selectedRowIndexes(SERVICE_SHEET.sheetName).catch(() => [] as number[]);
+          const rows = await selectedRows(workbook, SERVICE_SHEET.sheetName).catch(() => [] as number[]);
           if (rows.length === 0)
             return setOutcome({
               intent: "warning",

@@ -5,16 +5,9 @@
  */
 import * as React from "react";
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, Textarea } from "@fluentui/react-components";
-import {
-  ConfirmDialog,
-  EmployeePicker,
-  type EmployeeOption,
-  type ListStatus,
-  type Outcome,
-  OutcomeBar,
-  Section,
-  usePartStyles,
-} from "./payrollParts";
+import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { EmployeePicker, type EmployeeOption, type ListStatus } from "./parts/pickers";
+import { usePartStyles } from "./parts/styles";
 
 export type ServiceActionKind = "end_service" | "reinstate" | "undo_end_service";
 

@@ -3,7 +3,8 @@ import * as React from "react";
 import { Text } from "@fluentui/react-components";
 import { useConnectedServices } from "../context";
 import { importEmployees, importPayPoints, importWaves, type ImportResult } from "../flows/imports";
-import { type Outcome, useFlowRunner } from "./payrollParts";
+import { useFlowRunner } from "./parts/hooks";
+import { type Outcome } from "./parts/layout";
 import { ImportsView, type WaveForm } from "./ImportsView";
 
 export function ImportsPanel() {

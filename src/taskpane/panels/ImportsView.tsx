@@ -4,7 +4,8 @@
  */
 import * as React from "react";
 import { Button, Checkbox, Field, Radio, RadioGroup, Text } from "@fluentui/react-components";
-import { type Outcome, OutcomeBar, Section, usePartStyles } from "./payrollParts";
+import { type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { usePartStyles } from "./parts/styles";
 
 export type WaveForm = "full" | "simplified";
 

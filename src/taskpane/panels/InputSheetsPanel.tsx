@@ -8,7 +8,9 @@ import { defaultPeriod } from "../../sheets/inputSheet";
 import { waveDisplayName } from "../../sheets/imports";
 import { DEFAULT_CHUNK_SIZE, PUSH_MODE_LABELS, type PushMode } from "../../sheets/push";
 import { InputSheetsView } from "./InputSheetsView";
-import { errorText, type Outcome, useFlowRunner } from "./payrollParts";
+import { useFlowRunner } from "./parts/hooks";
+import { useClientView } from "../serverState";
+import { type Outcome } from "./parts/layout";
 
 const MAX_CHUNK = 1000;
 
@@ -19,9 +21,6 @@ function chunkSizeProblem(text: string): string | null {
 
 export function InputSheetsPanel() {
   const services = useConnectedServices();
-  const [choices, setChoices] = React.useState<InputChoices | null>(null);
-  const [loading, setLoading] = React.useState(false);
-  const [loadError, setLoadError] = React.useState<string | null>(null);
   const [waveId, setWaveId] = React.useState<number | null>(null);
   const [payslipDate, setPayslipDate] = React.useState<string | null>(null);
   const [selected, setSelected] = React.useState<Set<string>>(new Set());
@@ -33,7 +32,6 @@ export function InputSheetsPanel() {
 
   const client = services?.client ?? null;
   const clientId = services?.clientId ?? null;
-  const reads = services?.reads ?? null;
   const workbook = services?.workbook;
 
   const refreshSheets = React.useCallback(
@@ -62,38 +60,18 @@ export function InputSheetsPanel() {
     setPayslipDate(id === null ? null : (defaultPeriod(c.periods.get(id) ?? [])?.date ?? null));
   }, []);
 
-  const load = React.useCallback(async () => {
-    if (!client || clientId === null || !reads) return;
-    setLoading(true);
-    setLoadError(null);
-    try {
-      const c = await loadInputChoices(client, clientId, {}, reads);
-      setChoices(c);
-      pickWave(c, c.waves[0]?.id ?? null);
-      setSelected((s) => new Set([...s].filter((k) => c.offered.some((o) => o.key === k))));
-    } catch (e) {
-      setLoadError(`Could not load the waves and inputs: ${errorText(e)}`);
-    } finally {
-      setLoading(false);
-    }
-  }, [client, clientId, reads, pickWave]);
-
-  React.useEffect(() => {
-    void load();
-    void refreshSheets().catch(() => undefined);
-  }, [load, refreshSheets]);
-
-  // A new wave (or a reload elsewhere) invalidates the shared lists: offer what the service has now.
-  React.useEffect(
-    () =>
-      reads?.subscribe((id, lists) => {
-        if (id === clientId && (lists.includes("waves") || lists.includes("itemsAndOutputs"))) void load();
-      }),
-    [reads, clientId, load],
+  // Waves and items_and_outputs come from the shared lists: a new wave (or a reload elsewhere) reads them again.
+  const loaded = useClientView(services, "inputChoices", ["waves", "itemsAndOutputs"], (reads, signal) =>
+    loadInputChoices(services!.client, services!.clientId, { signal }, reads),
   );
-  const reload = () => {
-    if (reads && clientId !== null) reads.invalidate(clientId, "waves", "itemsAndOutputs");
-  };
+  const choices = loaded.data;
+  React.useEffect(() => {
+    if (!choices) return;
+    pickWave(choices, choices.waves[0]?.id ?? null);
+    setSelected((s) => new Set([...s].filter((k) => choices.offered.some((o) => o.key === k))));
+  }, [choices, pickWave]);
+
+  React.useEffect(() => void refreshSheets().catch(() => undefined), [refreshSheets]);
 
   if (!services || !client || clientId === null || !workbook)
     return <Text>Connect and choose a client to work with input sheets.</Text>;
@@ -153,9 +131,9 @@ export function InputSheetsPanel() {
 
   return (
     <InputSheetsView
-      loading={loading}
-      loadError={loadError}
-      onReload={reload}
+      loading={loaded.loading}
+      loadError={loaded.error && `Could not load the waves and inputs: ${loaded.error}`}
+      onReload={loaded.reload}
       waves={(choices?.waves ?? []).map((w) => ({ value: w.id, label: waveDisplayName(w) }))}
       waveId={waveId}
       onWaveChange={(id) => choices && pickWave(choices, id)}

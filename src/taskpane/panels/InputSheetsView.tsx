@@ -5,7 +5,8 @@
 import * as React from "react";
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Text } from "@fluentui/react-components";
 import type { PushMode } from "../../sheets/push";
-import { type Outcome as PanelOutcome, OutcomeBar, Section, usePartStyles } from "./payrollParts";
+import { type Outcome as PanelOutcome, OutcomeBar, Section } from "./parts/layout";
+import { usePartStyles } from "./parts/styles";
 
 export interface Choice<V> {
   value: V;

@@ -13,9 +13,10 @@ import {
   loadLeaveDays,
   saveLeaveDays,
 } from "../flows/leave";
-import { type Outcome, rowOutcome, useFlowRunner, useGuarded } from "./payrollParts";
+import { rowOutcome, useConfirmSelectedRows, useFlowRunner } from "./parts/hooks";
+import { type Outcome } from "./parts/layout";
 import { LeaveView } from "./LeaveView";
-import { useClientEmployees } from "./useListFor";
+import { useClientEmployees } from "../serverState";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -25,11 +26,10 @@ export function LeavePanel() {
   const [balanceDate, setBalanceDate] = React.useState(todayIso());
   const [loadIds, setLoadIds] = React.useState<number[]>([]);
   const [blankRows, setBlankRows] = React.useState(true);
-  const [confirm, setConfirm] = React.useState<{ items: string[]; rows: number[] } | null>(null);
   const [checkId, setCheckId] = React.useState<number | null>(null);
   const [checked, setChecked] = React.useState<{ type: string; balance: number }[] | null>(null);
   const run = useFlowRunner(services, setOutcome);
-  const guarded = useGuarded(setOutcome);
+  const deletion = useConfirmSelectedRows<number[]>(services, setOutcome);
   const employees = useClientEmployees(services);
   if (!services) return <Text>Connect and choose a client to work with leave.</Text>;
   const { client, clientId, workbook } = services;
@@ -91,29 +91,29 @@ export function LeavePanel() {
         )
       }
       onDeleteSelected={() =>
-        guarded(async () => {
-          const rows = await workbook.selectedRowIndexes(sheet);
-          if (rows.length === 0) return setOutcome({ intent: "warning", text: `Select the rows to delete in "${sheet}" first.` });
+        deletion.ask(sheet, async (rows) => {
+          if (rows.length === 0) return { warning: `Select the rows to delete in "${sheet}" first.` };
           const found = await leaveDaysToDelete(workbook, target, rows);
           const items = found.map((f) =>
             f.id === null
               ? `Row ${f.rowIndex + 1}: no saved leave day (will be marked, not sent)`
               : `Leave day ${f.id} on ${f.date}`,
           );
-          setConfirm({ items, rows });
+          return { items, plan: rows };
         })
       }
-      confirm={confirm}
-      onCancelDelete={() => setConfirm(null)}
-      onConfirmDelete={() => {
-        const rows = confirm?.rows ?? [];
-        setConfirm(null);
-        void run(
-          "Deleting leave days",
-          (t) => deleteLeaveDays(client, workbook, target, rows, t),
-          (r) => rowOutcome(r.summary, r.counts),
-        );
-      }}
+      confirm={deletion.confirm}
+      onCancelDelete={deletion.cancel}
+      onConfirmDelete={() =>
+        deletion.confirmed(
+          (rows) =>
+            void run(
+              "Deleting leave days",
+              (t) => deleteLeaveDays(client, workbook, target, rows, t),
+              (r) => rowOutcome(r.summary, r.counts),
+            ),
+        )
+      }
       checkEmployeeId={checkId}
       onCheckEmployeeChange={(id) => {
         setCheckId(id);

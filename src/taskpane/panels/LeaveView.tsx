@@ -4,17 +4,9 @@
  */
 import * as React from "react";
 import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
-import {
-  ConfirmDialog,
-  EmployeePicker,
-  type EmployeeOption,
-  type ListStatus,
-  MultiEmployeePicker,
-  type Outcome,
-  OutcomeBar,
-  Section,
-  usePartStyles,
-} from "./payrollParts";
+import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { EmployeePicker, type EmployeeOption, type ListStatus, MultiEmployeePicker } from "./parts/pickers";
+import { usePartStyles } from "./parts/styles";
 
 export interface LeaveViewProps {
   busy: boolean;

@@ -15,9 +15,10 @@ import {
   payslipIdFromSelection,
   type PdfResult,
 } from "../flows/payRuns";
-import { employeePayslipChoices, type Outcome, useFlowRunner } from "./payrollParts";
+import { useFlowRunner, usePayslipChoices } from "./parts/hooks";
+import { type Outcome } from "./parts/layout";
 import { PayRunsView } from "./PayRunsView";
-import { useClientEmployees, useClientReads, useListFor } from "./useListFor";
+import { useClientEmployees, useClientView } from "../serverState";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -28,9 +29,11 @@ export function PayRunsPanel() {
   const [employeeId, setEmployeeId] = React.useState<number | null>(null);
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
   const run = useFlowRunner(services, setOutcome);
-  const runs = useClientReads(services, ["paymentRuns", "waves"], (reads, id) => loadPayRuns(services!.client, id, {}, reads));
+  const runs = useClientView(services, "payRunChoices", ["paymentRuns", "waves"], (reads, signal) =>
+    loadPayRuns(services!.client, services!.clientId, { signal }, reads),
+  );
   const employees = useClientEmployees(services);
-  const payslips = useListFor(employeeId, services ? (id) => employeePayslipChoices(services.client, id) : null);
+  const payslips = usePayslipChoices(services, employeeId);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
   const { client, clientId, workbook } = services;

@@ -4,18 +4,9 @@
  */
 import * as React from "react";
 import { Button } from "@fluentui/react-components";
-import {
-  type Choice,
-  ChoicePicker,
-  EmployeePicker,
-  type EmployeeOption,
-  type ListStatus,
-  type Outcome,
-  OutcomeBar,
-  PayslipPicker,
-  Section,
-  usePartStyles,
-} from "./payrollParts";
+import { type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { type Choice, ChoicePicker, EmployeePicker, type EmployeeOption, type ListStatus, PayslipPicker } from "./parts/pickers";
+import { usePartStyles } from "./parts/styles";
 
 export type { Choice };
 

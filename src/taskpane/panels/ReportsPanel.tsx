@@ -22,6 +22,7 @@ import { type ConnectedServices, useConnectedServices } from "../context";
 import { isAbortError } from "../services";
 import { cancelledText } from "../../sheets/rowOutcomes";
 import { loadReportData } from "../flows/reportsData";
+import { useClientView } from "../serverState";
 import {
   REPORT_TITLES,
   defaultReportSheetName,
@@ -80,14 +81,11 @@ function describeSaved(saved: SavedReport): string {
 }
 
 function ConnectedReports({ services }: { services: ConnectedServices }) {
-  const { client, reads, workbook, progress, notify } = services;
+  const { client, workbook, progress, notify } = services;
   const [reportId, setReportId] = React.useState<ReportId>("transaction_history");
   const [clientIds, setClientIds] = React.useState<number[]>([services.clientId]);
   const [data, setData] = React.useState<ClientReportData[]>([]);
   const [params, setParams] = React.useState<ReportParams | null>(null);
-  const [loading, setLoading] = React.useState(false);
-  const [loadError, setLoadError] = React.useState<string | null>(null);
-  const [reloadCount, setReloadCount] = React.useState(0);
   const [mode, setMode] = React.useState<RunMode>("sync");
   const [sheetName, setSheetName] = React.useState(defaultReportSheetName(reportId, 1));
   const [sheetNameEdited, setSheetNameEdited] = React.useState(false);
@@ -115,41 +113,19 @@ function ConnectedReports({ services }: { services: ConnectedServices }) {
     if (!sheetNameEdited) setSheetName(defaultReportSheetName(reportId, clientIds.length));
   }, [reportId, clientIds.length, sheetNameEdited]);
 
-  // Load the lists this report picks from, for the chosen clients.
-  React.useEffect(() => {
-    if (chosenClients.length === 0) {
-      setData([]);
-      setParams(null);
-      return;
-    }
-    const controller = new AbortController();
-    setLoading(true);
-    setLoadError(null);
-    loadReportData(reads, chosenClients, reportId, { signal: controller.signal })
-      .then((loaded) => {
-        if (controller.signal.aborted) return;
-        setData(loaded);
-        setParams(defaultParams(reportId, loaded, new Date()));
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        setLoadError(`Could not load the lists for this report: ${error instanceof Error ? error.message : String(error)}`);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [reads, chosenClients, reportId, reloadCount]);
-
-  // Lists invalidated elsewhere (a new wave) or by Reload: read them again.
-  React.useEffect(
-    () =>
-      reads.subscribe((id, lists) => {
-        if (chosenClients.some((c) => c.id === id) && lists.some((l) => REPORT_NEEDS[reportId].includes(l)))
-          setReloadCount((n) => n + 1);
-      }),
-    [reads, chosenClients, reportId],
+  // The lists this report picks from, for the chosen clients (shared: read again when one of them changes).
+  const loaded = useClientView(
+    services,
+    "reportData",
+    REPORT_NEEDS[reportId],
+    (reads, signal) => loadReportData(reads, chosenClients, reportId, { signal }),
+    { clients: chosenClients.map((c) => c.id), args: [reportId] },
   );
+  React.useEffect(() => {
+    if (!loaded.data) return;
+    setData(loaded.data);
+    setParams(chosenClients.length > 0 ? defaultParams(reportId, loaded.data, new Date()) : null);
+  }, [loaded.data, chosenClients.length, reportId]);
 
   const loadSheets = React.useCallback(async () => {
     try {
@@ -246,9 +222,9 @@ function ConnectedReports({ services }: { services: ConnectedServices }) {
       clientOptions={services.clients.map((c) => ({ value: c.id, label: c.name }))}
       clientIds={clientIds}
       onClientsChange={setClientIds}
-      loading={loading}
-      loadError={loadError}
-      onReload={() => chosenClients.forEach((c) => reads.invalidate(c.id, ...REPORT_NEEDS[reportId]))}
+      loading={loaded.loading}
+      loadError={loaded.error && `Could not load the lists for this report: ${loaded.error}`}
+      onReload={loaded.reload}
       data={data}
       params={params}
       onParamsChange={setParams}

@@ -20,7 +20,7 @@ import {
 import type { ReportId } from "../../contract";
 import type { ClientReportData, PickerOption, ReportParams, RunMode, SizeEstimate } from "../../sheets/reports";
 import { ReportsForm } from "./ReportsForm";
-import { type Outcome, OutcomeBar } from "./payrollParts";
+import { type Outcome, OutcomeBar } from "./parts/layout";
 import { MultiPicker, SinglePicker } from "./ReportsPickers";
 
 const useStyles = makeStyles({

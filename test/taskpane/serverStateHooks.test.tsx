@@ -1,14 +1,26 @@
 /** @jest-environment jsdom */
 /** Lists for the pickers: one request per list however many panels show it; reload and failures reach all of them. */
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { ClientReads, type ReadsClient } from "../../src/taskpane/clientReads";
-import { useClientEmployees, useListFor } from "../../src/taskpane/panels/useListFor";
+import { QueryClient } from "@tanstack/react-query";
+import {
+  createClientReads,
+  type ReadsClient,
+  useClientEmployees,
+  useClientView,
+  useListFor,
+} from "../../src/taskpane/serverState";
 
-describe("useClientReads", () => {
-  function readsOf(load: jest.Mock) {
-    return new ClientReads({ listEmployees: load } as unknown as ReadsClient);
-  }
+// One QueryClient for the pane's life, as in the shell; each connection's reads are numbered.
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+let connections = 0;
+function readsOf(load: jest.Mock, listWaves: jest.Mock = jest.fn(async () => [])) {
+  return createClientReads({ listEmployees: load, listWaves } as unknown as ReadsClient, {
+    queryClient,
+    connection: ++connections,
+  });
+}
 
+describe("useClientEmployees", () => {
   it("loads once for every panel of a client, reloads for all, and reads afresh for a new connection", async () => {
     let n = 0;
     const load = jest.fn(async () => [`employee list ${++n}`]);
@@ -56,10 +68,30 @@ describe("useClientReads", () => {
   });
 });
 
+describe("useClientView", () => {
+  it("builds on the shared lists, and is built again when one of its lists of its client is invalidated", async () => {
+    let n = 0;
+    const listWaves = jest.fn(async () => [`wave list ${++n}`]);
+    const services = { reads: readsOf(jest.fn(), listWaves), clientId: 1 };
+    const build = jest.fn(async (reads: ReturnType<typeof readsOf>) => `built on ${String(await reads.waves(1))}`);
+    const { result } = renderHook(() => useClientView(services, "probe", ["waves"], build));
+    await waitFor(() => expect(result.current.data).toBe("built on wave list 1"));
+    act(() => services.reads.invalidate(1, "employees"));
+    act(() => services.reads.invalidate(2, "waves"));
+    expect(build).toHaveBeenCalledTimes(1);
+    act(() => services.reads.invalidate(1, "waves"));
+    await waitFor(() => expect(result.current.data).toBe("built on wave list 2"));
+    expect(listWaves).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe("useListFor", () => {
   it("loads for the ID, again when it changes, and has nothing for null", async () => {
     const load = jest.fn(async (id: number) => [`payslips of ${id}`]);
-    const { result, rerender } = renderHook(({ id }) => useListFor(id, load), { initialProps: { id: 7 as number | null } });
+    const services = { reads: readsOf(jest.fn()), clientId: 1 };
+    const { result, rerender } = renderHook(({ id }) => useListFor(services, "payslips", id, load), {
+      initialProps: { id: 7 as number | null },
+    });
     await waitFor(() => expect(result.current.data).toEqual(["payslips of 7"]));
     rerender({ id: 8 });
     await waitFor(() => expect(result.current.data).toEqual(["payslips of 8"]));

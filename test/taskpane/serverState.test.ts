@@ -1,5 +1,5 @@
-/** The pane's shared list reads: one request per list and client until invalidated; a caller's cancel is its own. */
-import { ClientReads, type ReadsClient } from "../../src/taskpane/clientReads";
+/** The pane's shared list reads (react-query): one request per list and client until invalidated; a caller's cancel is its own. */
+import { createClientReads, createPaneQueryClient, type ReadsClient } from "../../src/taskpane/serverState";
 import { isAbortError } from "../../src/taskpane/services";
 import { ITEMS, wave } from "../sheets/fixtures";
 
@@ -18,10 +18,10 @@ function countingClient() {
   return { client, calls, release, setWaves: (w: typeof waves) => (waves = w) };
 }
 
-describe("ClientReads", () => {
+describe("createClientReads", () => {
   it("reads each list of each client once, however many callers ask at once or later", async () => {
     const rig = countingClient();
-    const reads = new ClientReads(rig.client);
+    const reads = createClientReads(rig.client);
     const pending = [reads.waves(1), reads.waves(1), reads.read("waves", 1), reads.waves(2)];
     rig.release();
     const [a, b, c] = await Promise.all(pending);
@@ -32,25 +32,37 @@ describe("ClientReads", () => {
     expect(rig.calls).toEqual(["waves 1", "waves 2", "items 1"]);
   });
 
-  it("reads again after invalidate, and tells the subscribers which lists of which client changed", async () => {
+  it("reads again after invalidate, only the lists of the client named", async () => {
     const rig = countingClient();
     rig.release();
-    const reads = new ClientReads(rig.client);
-    const told: string[] = [];
-    const unsubscribe = reads.subscribe((id, lists) => told.push(`${id}: ${lists.join(", ")}`));
+    const reads = createClientReads(rig.client);
     expect((await reads.waves(1)).map((w) => w.id)).toEqual([1]);
+    await reads.waves(2);
     rig.setWaves([wave(1, "Monthly"), wave(2, "Weekly")]);
     expect((await reads.waves(1)).map((w) => w.id)).toEqual([1]);
     reads.invalidate(1, "waves", "itemsAndOutputs");
+    reads.invalidate(2, "employees");
     expect((await reads.waves(1)).map((w) => w.id)).toEqual([1, 2]);
-    unsubscribe();
-    reads.invalidate(2, "waves");
-    expect(told).toEqual(["1: waves, itemsAndOutputs"]);
+    expect((await reads.waves(2)).map((w) => w.id)).toEqual([1]);
+    expect(rig.calls).toEqual(["waves 1", "waves 2", "waves 1"]);
+  });
+
+  it("keeps nothing across connections: each connection's reads have their own cache", async () => {
+    const rig = countingClient();
+    rig.release();
+    await createClientReads(rig.client).waves(1);
+    await createClientReads(rig.client).waves(1);
     expect(rig.calls).toEqual(["waves 1", "waves 1"]);
   });
 
+  it("sets react-query up without retries (the client retries what is safe) and with a stale time", () => {
+    const defaults = createPaneQueryClient().getDefaultOptions().queries;
+    expect(defaults?.retry).toBe(false);
+    expect(defaults?.staleTime).toBeGreaterThan(0);
+  });
+
   it("forgets a failed read, so the next caller asks again", async () => {
-    const reads = new ClientReads({
+    const reads = createClientReads({
       ...countingClient().client,
       getItemsAndOutputs: jest.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce(ITEMS),
     } as unknown as ReadsClient);
@@ -60,7 +72,7 @@ describe("ClientReads", () => {
 
   it("a cancelled caller stops waiting; the shared read goes on for the others", async () => {
     const rig = countingClient();
-    const reads = new ClientReads(rig.client);
+    const reads = createClientReads(rig.client);
     const controller = new AbortController();
     const cancelled = reads.waves(1, { signal: controller.signal });
     const other = reads.waves(1);

@@ -7,15 +7,10 @@ import * as React from "react";
 import { act, render, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import {
-  ChoicePicker,
-  EmployeePicker,
-  OutcomeBar,
-  PayslipPicker,
-  payslipLabel,
-  useFlowRunner,
-  type Outcome,
-} from "../../src/taskpane/panels/payrollParts";
+import { useFlowRunner } from "../../src/taskpane/panels/parts/hooks";
+import { OutcomeBar, type Outcome } from "../../src/taskpane/panels/parts/layout";
+import { ChoicePicker, EmployeePicker, PayslipPicker } from "../../src/taskpane/panels/parts/pickers";
+import { payslipLabel } from "../../src/taskpane/flows/payslips";
 import { terminationCodeMessage } from "../../src/taskpane/panels/EmployeesView";
 import type { ProgressApi, ProgressTask } from "../../src/taskpane/services";
 import { renderInFluent as wrap } from "../support/fluentDom";

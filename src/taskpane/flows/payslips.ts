@@ -1,0 +1,23 @@
+/** An employee's payslips as the payslip pickers list them. */
+import type { PayrollClient } from "../../client";
+
+/** One entry of a picker's list. */
+export interface Choice {
+  id: number;
+  label: string;
+}
+
+/** An employee's payslips for the PayslipPicker, newest first. */
+export async function employeePayslipChoices(
+  client: Pick<PayrollClient, "listPayslips">,
+  employeeId: number,
+  options: { signal?: AbortSignal } = {},
+): Promise<Choice[]> {
+  const list = await client.listPayslips(employeeId, options);
+  return [...list].sort((a, b) => b.date.localeCompare(a.date)).map((p) => ({ id: p.id, label: payslipLabel(p) }));
+}
+
+/** A payslip as the pickers list it: date, special, finalised or open, nett pay when calculated. */
+export function payslipLabel(p: { date: string; special: boolean; finalised: boolean; nett_pay?: number }): string {
+  return `${p.date}${p.special ? " (special)" : ""}${p.finalised ? " · finalised" : " · open"}${p.nett_pay !== undefined ? ` · nett ${p.nett_pay.toFixed(2)}` : ""}`;
+}

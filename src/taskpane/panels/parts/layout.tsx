@@ -1,0 +1,83 @@
+/** Layout pieces the feature panels share: a titled section, a confirmation dialog and the outcome bar. */
+import * as React from "react";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Text,
+} from "@fluentui/react-components";
+import { usePartStyles } from "./styles";
+
+/** A titled group of controls (a fieldset, so screen readers announce the title with each control). */
+export function Section(props: { title: string; children: React.ReactNode; hint?: string }) {
+  const styles = usePartStyles();
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>
+        <Text weight="semibold">{props.title}</Text>
+      </legend>
+      {props.hint && <Text size={200}>{props.hint}</Text>}
+      {props.children}
+    </fieldset>
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  /** What will be affected, one line each. */
+  items: readonly string[];
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** Asks before destructive work, listing what it will touch. Escape or Cancel closes it without acting. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const styles = usePartStyles();
+  return (
+    <Dialog open={props.open} modalType="alert" onOpenChange={(_, d) => !d.open && props.onCancel()}>
+      <DialogSurface aria-describedby={undefined}>
+        <DialogBody>
+          <DialogTitle>{props.title}</DialogTitle>
+          <DialogContent>
+            <ul className={styles.list} aria-label="Affected records">
+              {props.items.map((item, i) => (
+                <li key={i}>{item}</li>
+              ))}
+            </ul>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={props.onCancel}>
+              Cancel
+            </Button>
+            <Button appearance="primary" onClick={props.onConfirm}>
+              {props.confirmLabel}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+export type Outcome = { intent: "success" | "warning" | "error" | "info"; text: string } | null;
+
+/** The last action's outcome, kept in view at the bottom of the pane. */
+export function OutcomeBar({ outcome }: { outcome: Outcome }) {
+  const styles = usePartStyles();
+  if (!outcome) return null;
+  return (
+    <div className={styles.outcome}>
+      <MessageBar intent={outcome.intent} role={outcome.intent === "error" ? "alert" : "status"}>
+        <MessageBarBody>{outcome.text}</MessageBarBody>
+      </MessageBar>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/** The layout styles the feature panels and their parts share. */
+import { makeStyles, tokens } from "@fluentui/react-components";
+
+export const usePartStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
+  group: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS, border: "none", margin: 0, padding: 0 },
+  legend: { padding: 0, marginBottom: tokens.spacingVerticalXS },
+  row: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "flex-end" },
+  action: { alignSelf: "flex-start" },
+  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, maxHeight: "12em", overflowY: "auto" },
+  // The outcome stays in view at the bottom of the pane, however far the panel is scrolled.
+  outcome: { position: "sticky", bottom: tokens.spacingVerticalS, zIndex: 1, boxShadow: tokens.shadow8 },
+  // A scrolling list inside the pane gets a frame, so the cut-off rows read as "scroll for more".
+  box: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXS,
+    maxHeight: "280px",
+    overflowY: "auto",
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+  },
+});

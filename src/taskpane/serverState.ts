@@ -1,0 +1,266 @@
+/**
+ * Server state through @tanstack/react-query: the lists several panels and flows read for a client — waves,
+ * items_and_outputs, the employee list, pay runs, leave types — are read once and shared by all of them (every
+ * panel mounts when a client is chosen; without this the Reports, Input sheets and Pay runs panels each asked for
+ * the same waves).
+ *
+ * The shell keeps one QueryClient and makes new reads on every connect, numbered: the connection's number is the
+ * second part of every key, and the shell removes the previous connection's queries, so nothing read with one key
+ * or from one service outlives it. Keys:
+ *   ["list", connection, clientId, list]                       one shared list of one client
+ *   ["view", connection, name, { clients, lists }, ...args]    something a panel builds from lists (read again with them)
+ * A write that changes a list calls `reads.invalidate(clientId, list…)`: the list and every view built on it are
+ * read again, once, for whoever shows them.
+ */
+import { QueryClient, isCancelledError, useQuery, type QueryKey } from "@tanstack/react-query";
+import * as React from "react";
+import { AbortedError, type PayrollClient } from "../client";
+import type { Employee, ItemsAndOutputs, LeaveTypes, PaymentRun, Wave } from "../contract";
+
+export type ReadsClient = Pick<
+  PayrollClient,
+  "listWaves" | "getItemsAndOutputs" | "listEmployees" | "listPaymentRuns" | "listLeaveTypes"
+>;
+
+/** What each shared list holds. `employees` is the plain list (no include): lists with includes are read fresh. */
+export interface SharedLists {
+  waves: Wave[];
+  itemsAndOutputs: ItemsAndOutputs;
+  employees: Employee[];
+  paymentRuns: PaymentRun[];
+  leaveTypes: LeaveTypes;
+}
+export type SharedList = keyof SharedLists;
+
+const LOADERS: { [K in SharedList]: (client: ReadsClient, clientId: number) => Promise<SharedLists[K]> } = {
+  waves: (c, id) => c.listWaves(id),
+  itemsAndOutputs: (c, id) => c.getItemsAndOutputs(id),
+  employees: (c, id) => c.listEmployees(id),
+  paymentRuns: (c, id) => c.listPaymentRuns(id),
+  leaveTypes: (c, id) => c.listLeaveTypes(id),
+};
+
+/** Lists change only through this pane's writes (which invalidate them) or someone else's: read again after 5 min. */
+export const LIST_STALE_MS = 5 * 60_000;
+
+export interface ReadOptions {
+  /** Stops this caller waiting (AbortedError); the request itself goes on for the others that share it. */
+  signal?: AbortSignal;
+}
+
+type ReadList<K extends SharedList> = (clientId: number, options?: ReadOptions) => Promise<SharedLists[K]>;
+
+/** The shared reads of one connection, handed to panels (AppServices.reads) and to flows that read shared lists. */
+export interface ClientReads {
+  readonly queryClient: QueryClient;
+  /** The connection's number, part of every key. */
+  readonly connection: number;
+  /** The query of one list (key and loader), for useQuery. */
+  listQuery<K extends SharedList>(list: K, clientId: number): { queryKey: QueryKey; queryFn: () => Promise<SharedLists[K]> };
+  read<K extends SharedList>(list: K, clientId: number, options?: ReadOptions): Promise<SharedLists[K]>;
+  waves: ReadList<"waves">;
+  itemsAndOutputs: ReadList<"itemsAndOutputs">;
+  employees: ReadList<"employees">;
+  paymentRuns: ReadList<"paymentRuns">;
+  leaveTypes: ReadList<"leaveTypes">;
+  /** After a write that changed these lists (e.g. a new wave): read them, and the views built on them, again. */
+  invalidate(clientId: number, ...lists: SharedList[]): void;
+}
+
+/** react-query for this pane: no retries (the PayrollClient retries what is safe to repeat), no refetch on focus. */
+export function createPaneQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: LIST_STALE_MS, refetchOnWindowFocus: false } },
+  });
+}
+
+const listKey = (connection: number, clientId: number, list: SharedList): QueryKey => ["list", connection, clientId, list];
+
+interface ViewScope {
+  clients: number[];
+  lists: SharedList[];
+}
+
+/** True when a query of this connection holds one of `lists` of `clientId`, or a view built on one of them. */
+function touches(key: QueryKey, connection: number, clientId: number, lists: readonly SharedList[]): boolean {
+  if (key[1] !== connection) return false;
+  if (key[0] === "list") return key[2] === clientId && lists.includes(key[3] as SharedList);
+  if (key[0] !== "view") return false;
+  const scope = key[3] as ViewScope;
+  return scope.clients.includes(clientId) && scope.lists.some((l) => lists.includes(l));
+}
+
+/**
+ * The shared reads over a connection's client. The shell passes its QueryClient and the connection's number;
+ * without them (flows' tests) the reads get a QueryClient of their own.
+ */
+export function createClientReads(
+  client: ReadsClient,
+  { queryClient = createPaneQueryClient(), connection = 0 }: { queryClient?: QueryClient; connection?: number } = {},
+): ClientReads {
+  const listQuery = <K extends SharedList>(list: K, clientId: number) => ({
+    queryKey: listKey(connection, clientId, list),
+    queryFn: () => LOADERS[list](client, clientId),
+  });
+  async function read<K extends SharedList>(list: K, clientId: number, options: ReadOptions = {}): Promise<SharedLists[K]> {
+    try {
+      return await waitFor(queryClient.fetchQuery(listQuery(list, clientId)), options.signal);
+    } catch (e) {
+      // An invalidation replaced the read this caller waited for: wait for the new one instead.
+      if (isCancelledError(e)) return read(list, clientId, options);
+      throw e;
+    }
+  }
+  const reads: ClientReads = {
+    queryClient,
+    connection,
+    listQuery,
+    read,
+    waves: (id, o) => read("waves", id, o),
+    itemsAndOutputs: (id, o) => read("itemsAndOutputs", id, o),
+    employees: (id, o) => read("employees", id, o),
+    paymentRuns: (id, o) => read("paymentRuns", id, o),
+    leaveTypes: (id, o) => read("leaveTypes", id, o),
+    invalidate(clientId, ...lists) {
+      void queryClient.invalidateQueries({ predicate: (q) => touches(q.queryKey, connection, clientId, lists) });
+    },
+  };
+  return reads;
+}
+
+/** Drops every query of other connections than `reads`' (the shell calls it on connect and Forget). */
+export function forgetOtherConnections(queryClient: QueryClient, reads: ClientReads | null): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[1] !== reads?.connection });
+}
+
+/** The shared read, or an AbortedError as soon as this caller's signal aborts. */
+function waitFor<T>(shared: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return shared;
+  if (signal.aborted) return Promise.reject(new AbortedError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortedError());
+    signal.addEventListener("abort", onAbort, { once: true });
+    shared.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+// ---- hooks for panels ------------------------------------------------------------------------------------------
+
+/** Where a list the pickers need stands: still loading, or failed with a message (and a way to try again). */
+export interface ListStatus {
+  loading: boolean;
+  error: string | null;
+  onRetry?(): void;
+}
+
+export interface LoadedList<T> {
+  data: T | null;
+  error: string | null;
+  loading: boolean;
+  reload(): void;
+  /** loading/error/reload in the shape the pickers take. */
+  status: ListStatus;
+}
+
+/** What the list hooks need of the shell's services (null until connected with a client). */
+export type ReadsScope = { reads: ClientReads; clientId: number } | null;
+
+const NO_QUERY_CLIENT = new QueryClient();
+
+function useLoaded<T>(
+  reads: ClientReads | null,
+  key: QueryKey,
+  load: ((signal: AbortSignal) => Promise<T>) | null,
+  reload: () => void,
+  staleTime?: number,
+): LoadedList<T> {
+  const query = useQuery(
+    {
+      queryKey: key,
+      queryFn: ({ signal }) => load!(signal),
+      enabled: load !== null,
+      ...(staleTime === undefined ? {} : { staleTime }),
+    },
+    reads?.queryClient ?? NO_QUERY_CLIENT,
+  );
+  const loading = load !== null && query.isFetching;
+  const error = !loading && query.error ? query.error.message : null;
+  const status = React.useMemo(() => ({ loading, error, onRetry: reload }), [loading, error, reload]);
+  return { data: load === null ? null : (query.data ?? null), error, loading, reload, status };
+}
+
+/** One shared list of the chosen client; reload() reads it again for every panel that shows it. */
+export function useClientList<K extends SharedList>(scope: ReadsScope, list: K): LoadedList<SharedLists[K]> {
+  const reads = scope?.reads ?? null;
+  const clientId = scope?.clientId ?? -1;
+  const reload = React.useCallback(() => reads?.invalidate(clientId, list), [reads, clientId, list]);
+  return useLoaded(
+    reads,
+    listKey(reads?.connection ?? -1, clientId, list),
+    reads ? () => reads.listQuery(list, clientId).queryFn() : null,
+    reload,
+  );
+}
+
+/** The chosen client's employees (GET /clients/:id/employees, the plain list), shared by the panels' pickers. */
+export function useClientEmployees(scope: ReadsScope) {
+  return useClientList(scope, "employees");
+}
+
+/**
+ * Something a panel builds from shared lists of some clients (default: the chosen one), read again whenever one of
+ * `lists` of those clients is invalidated — by a write, or by reload() here, which invalidates them for every panel.
+ * `args` tell apart views of the same name (e.g. a report id); `load` gets the shared reads and a signal.
+ */
+export function useClientView<T>(
+  scope: ReadsScope,
+  name: string,
+  lists: readonly SharedList[],
+  load: (reads: ClientReads, signal: AbortSignal) => Promise<T>,
+  options: { clients?: readonly number[]; args?: readonly unknown[] } = {},
+): LoadedList<T> {
+  const reads = scope?.reads ?? null;
+  const clients = options.clients ?? (scope ? [scope.clientId] : []);
+  const key: QueryKey = [
+    "view",
+    reads?.connection ?? -1,
+    name,
+    { clients: [...clients], lists: [...lists] },
+    ...(options.args ?? []),
+  ];
+  const keyText = JSON.stringify(key);
+  const reload = React.useCallback(() => {
+    const { clients: ids, lists: changed } = (JSON.parse(keyText) as [string, number, string, ViewScope])[3];
+    for (const id of ids) reads?.invalidate(id, ...changed);
+  }, [reads, keyText]);
+  return useLoaded(reads, key, reads ? (signal) => load(reads, signal) : null, reload);
+}
+
+/**
+ * A list read for one ID (e.g. an employee's payslips), not shared between panels' writes: read again whenever the
+ * ID comes back into use (staleTime 0), while the last answer shows. Nothing while `id` is null.
+ */
+export function useListFor<T>(
+  scope: ReadsScope,
+  name: string,
+  id: number | null,
+  load: (id: number, signal: AbortSignal) => Promise<T>,
+): LoadedList<T> {
+  const reads = scope?.reads ?? null;
+  const key: QueryKey = ["view", reads?.connection ?? -1, name, { clients: scope ? [scope.clientId] : [], lists: [] }, id];
+  const keyText = JSON.stringify(key);
+  const reload = React.useCallback(
+    () => void reads?.queryClient.invalidateQueries({ queryKey: JSON.parse(keyText) as QueryKey, exact: true }),
+    [reads, keyText],
+  );
+  return useLoaded(reads, key, reads && id !== null ? (signal) => load(id, signal) : null, reload, 0);
+}

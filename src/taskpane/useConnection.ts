@@ -1,0 +1,98 @@
+/**
+ * The shell's connection: connect (and at start with a remembered key), forget, choose a client, messages. State
+ * lives in connectionReducer (pure, ./connectionState); this hook runs the flows and dispatches their outcomes.
+ */
+import * as React from "react";
+import type { WorkbookPort } from "../excel";
+import type { ConnectRequest } from "./components/ConnectionPanel";
+import { connectionReducer, initialConnectionState } from "./connectionState";
+import { pickRememberedClient, readWorkbookClientId, rememberWorkbookClientId } from "./flows/clientChoice";
+import { connect, connectionErrorMessage, normaliseServiceUrl, type ClientFactory } from "./flows/connection";
+import type { KeyStore } from "./keyStore";
+import type { NotifyIntent } from "./services";
+
+export interface ConnectionDeps {
+  workbook: WorkbookPort;
+  keyStore: KeyStore;
+  defaultServiceUrl: string;
+  createClient: ClientFactory;
+  /** Connect at start with a remembered key. */
+  autoConnect: boolean;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function useConnection({ workbook, keyStore, defaultServiceUrl, createClient, autoConnect }: ConnectionDeps) {
+  const [state, dispatch] = React.useReducer(connectionReducer, keyStore, (store) =>
+    initialConnectionState({ storedKey: store.apiKey(), remembered: store.remembered(), customServiceUrl: store.serviceUrl() }),
+  );
+  // The attempt a connect started as: the reducer numbers attempts, this mirrors the count for the async steps.
+  const attempts = React.useRef(0);
+
+  const notify = React.useCallback(
+    (text: string, intent: NotifyIntent = "info") => dispatch({ type: "notified", message: text, intent }),
+    [],
+  );
+
+  const connectWith = React.useCallback(
+    async (request: ConnectRequest) => {
+      const serviceUrl = request.serviceUrl === null ? null : normaliseServiceUrl(request.serviceUrl);
+      const baseUrl = serviceUrl ?? defaultServiceUrl;
+      const attempt = ++attempts.current;
+      dispatch({ type: "connectStarted" });
+      let connection;
+      try {
+        connection = await connect(baseUrl, request.apiKey, createClient);
+      } catch (e) {
+        dispatch({ type: "connectFailed", attempt, error: connectionErrorMessage(e, baseUrl) });
+        return;
+      }
+      if (attempt !== attempts.current) return;
+      keyStore.save(request.apiKey, request.remember);
+      keyStore.setServiceUrl(serviceUrl);
+      const stored = { storedKey: keyStore.apiKey(), remembered: keyStore.remembered(), customServiceUrl: serviceUrl };
+      dispatch({ type: "connected", attempt, connection, stored });
+      let workbookClientId: number | null = null;
+      try {
+        workbookClientId = await readWorkbookClientId(workbook);
+      } catch (e) {
+        notify(`Could not read the workbook's client setting: ${message(e)}`, "warning");
+      }
+      const client = pickRememberedClient(connection.clients, workbookClientId);
+      dispatch({ type: "workbookClientRead", attempt, workbookClientId, clientId: client?.id ?? null });
+    },
+    [createClient, defaultServiceUrl, keyStore, notify, workbook],
+  );
+
+  // Connect at start with a remembered key, so a returning user lands on the panels.
+  React.useEffect(() => {
+    const key = keyStore.apiKey();
+    if (autoConnect && key) void connectWith({ apiKey: key, remember: keyStore.remembered(), serviceUrl: keyStore.serviceUrl() });
+    // Only once, at start.
+  }, []);
+
+  const forget = React.useCallback(() => {
+    attempts.current++;
+    keyStore.forget();
+    dispatch({ type: "forgotten" });
+    notify("The API key was removed from this add-in.", "info");
+  }, [keyStore, notify]);
+
+  const chooseClient = React.useCallback(
+    async (clientId: number) => {
+      dispatch({ type: "clientChosen", clientId });
+      try {
+        await rememberWorkbookClientId(workbook, clientId);
+        dispatch({ type: "workbookRemembered", clientId });
+      } catch (e) {
+        notify(`The client was chosen, but the workbook could not remember it: ${message(e)}`, "warning");
+      }
+    },
+    [notify, workbook],
+  );
+
+  const toggleSections = React.useCallback((open: string[]) => dispatch({ type: "sectionsToggled", open }), []);
+  const dismiss = React.useCallback((id: number) => dispatch({ type: "dismissed", id }), []);
+
+  return { state, connect: connectWith, forget, chooseClient, notify, toggleSections, dismiss };
+}
