@@ -16,7 +16,7 @@ import {
   type CalculationPostBody as PostInput,
   type ItemsAndOutputs,
 } from "../../contract";
-import type { CellType, SettingValue, WorkbookPort } from "../../excel";
+import type { CellType, WorkbookPort } from "../../excel";
 import {
   calculationsByKey,
   calculationsGrid,
@@ -25,8 +25,8 @@ import {
   parseCalculationRows,
   type CalcRowPlan,
 } from "../../sheets/calculations";
-import { openClientSheet, parseSheetRows } from "./clientSheet";
-import type { FlowProgress, SheetResult, Target } from "./common";
+import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
+import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, runDeletes, saveRows } from "./rowWrites";
 
 export type CalculationsClient = Pick<
@@ -90,21 +90,11 @@ export async function viewCalculations(
     client.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
   ]);
   const grid = calculationsGrid(list, itemCatalogue(items));
-  const written = await workbook.writeTable({
-    ...CALC_SHEET,
-    title: `Calculations of ${scopeTitle(scope)}: ${target.clientName}`,
-    columns: grid.columns,
-    rows: grid.rows,
-    onProgress: (d, t) => progress.update?.(d, t, "Writing rows"),
-  });
-  const meta: CalcMeta = {
-    clientId: target.clientId,
-    clientName: target.clientName,
-    scope,
-    inputTypes: Object.fromEntries(grid.inputColumns.map((c) => [c.key, c.type])),
-  };
-  await workbook.setSetting(CALC_META_KEY, meta as unknown as SettingValue);
-  return { ...written, requests: 2, items };
+  const title = `Calculations of ${scopeTitle(scope)}: ${target.clientName}`;
+  const written = await writeSheet(workbook, { ...CALC_SHEET, title, columns: grid.columns, rows: grid.rows }, progress, 2);
+  const inputTypes: CalcMeta["inputTypes"] = Object.fromEntries(grid.inputColumns.map((c) => [c.key, c.type]));
+  await markClientSheet(workbook, CALC_META_KEY, target, { scope, inputTypes });
+  return { ...written, items };
 }
 
 const openSheet = (workbook: WorkbookPort, target: Target) =>
@@ -297,12 +287,12 @@ export async function viewInheritedCalculations(
       : await client.listInheritedCalculations(which.employeeId, { signal: progress.signal });
   const title =
     "inheritedId" in which ? `inherited calculation ${which.inheritedId}` : `employee ${which.label ?? which.employeeId}`;
-  const written = await workbook.writeTable({
-    ...INHERITED_SHEET,
-    title: `Inherited calculations of ${title}: ${target.clientName}`,
-    ...inheritedHistoryGrid(list),
-  });
-  return { ...written, requests: 1 };
+  return writeSheet(
+    workbook,
+    { ...INHERITED_SHEET, title: `Inherited calculations of ${title}: ${target.clientName}`, ...inheritedHistoryGrid(list) },
+    progress,
+    1,
+  );
 }
 
 /** The first ID in `column` among the selected rows of `sheetName`, or null. */

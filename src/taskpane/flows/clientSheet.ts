@@ -4,7 +4,7 @@
  * client chosen now (a sheet of another client would send its rows to the wrong company), and its table must
  * still be there. Each refusal is thrown before anything is sent, as the flow's own error in the flow's words.
  */
-import type { TableData, WorkbookPort } from "../../excel";
+import type { SettingValue, TableData, WorkbookPort } from "../../excel";
 import type { Target } from "./common";
 
 export interface ClientSheet {
@@ -32,6 +32,12 @@ export function parseSheetRows<T>(error: new (message: string) => Error, parse: 
   } catch (e) {
     throw new error(e instanceof Error ? e.message : String(e));
   }
+}
+
+/** Records in document settings that the add-in made the sheet for this client: what openClientSheet checks. */
+export async function markClientSheet(workbook: WorkbookPort, metaKey: string, target: Target, more: object = {}): Promise<void> {
+  const meta = { clientId: target.clientId, clientName: target.clientName, ...more };
+  await workbook.setSetting(metaKey, meta as unknown as SettingValue);
 }
 
 export async function openClientSheet<M extends { clientId: number; clientName: string }>(

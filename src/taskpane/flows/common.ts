@@ -2,7 +2,7 @@
  * What every flow shares: the client a sheet is for, the result of writing a sheet, the progress a long task
  * reports to, and the small helpers that turn requests and row writes into progress.
  */
-import type { WriteTableResult } from "../../excel";
+import type { WorkbookPort, WriteTableOptions, WriteTableResult } from "../../excel";
 
 export { chunk } from "../../sheets/chunk";
 
@@ -43,6 +43,19 @@ export const writingRows =
   (progress: FlowProgress) =>
   (done: number, total: number): void =>
     progress.update?.(done, total, "Writing rows");
+
+/**
+ * How every import ends: the table written to its sheet (the bar shows the rows written) and the requests it took.
+ */
+export async function writeSheet(
+  workbook: WorkbookPort,
+  table: WriteTableOptions,
+  progress: FlowProgress,
+  requests: number,
+): Promise<SheetResult> {
+  const written = await workbook.writeTable({ onProgress: writingRows(progress), ...table });
+  return { ...written, requests };
+}
 
 /** Waits `ms`, or rejects with an AbortError (carrying `message`) as soon as the signal aborts. */
 export function abortableSleep(ms: number, signal?: AbortSignal, message = "Cancelled"): Promise<void> {

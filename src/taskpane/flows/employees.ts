@@ -33,7 +33,7 @@ import {
 import { employeeColumns, waveDisplayName } from "../../sheets/imports";
 import { matchBulkResults, serviceErrors } from "../../sheets/rowOutcomes";
 import { parseSheetRows } from "./clientSheet";
-import { chunk, type FlowProgress, type SheetResult, type Target } from "./common";
+import { chunk, type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import { IMPORT_SHEETS } from "./imports";
 import { localOutcomes, type RowRequest, type RowResult, type RowsResult, rowsWith, runDeletes, saveRows } from "./rowWrites";
 
@@ -281,12 +281,8 @@ export async function importEmployeeDetail(
   progress: FlowProgress = {},
 ): Promise<SheetResult> {
   const employee = await client.getEmployee(employeeId, { signal: progress.signal });
-  const written = await workbook.writeTable({
-    ...EMPLOYEE_DETAIL_SHEET,
-    title: `Details of ${employeeLabel(employee)}: ${target.clientName}`,
-    ...employeeDetailGrid(employee),
-  });
-  return { ...written, requests: 1 };
+  const title = `Details of ${employeeLabel(employee)}: ${target.clientName}`;
+  return writeSheet(workbook, { ...EMPLOYEE_DETAIL_SHEET, title, ...employeeDetailGrid(employee) }, progress, 1);
 }
 
 /** An employee's template profile mappings: one request. */
@@ -298,12 +294,8 @@ export async function importProfileMappings(
   progress: FlowProgress = {},
 ): Promise<SheetResult> {
   const mappings = await client.listProfileMappings(employeeId, { signal: progress.signal });
-  const written = await workbook.writeTable({
-    ...PROFILE_MAPPINGS_SHEET,
-    title: `Profile mappings of employee ${employeeId}: ${target.clientName}`,
-    ...profileMappingsGrid(mappings),
-  });
-  return { ...written, requests: 1 };
+  const title = `Profile mappings of employee ${employeeId}: ${target.clientName}`;
+  return writeSheet(workbook, { ...PROFILE_MAPPINGS_SHEET, title, ...profileMappingsGrid(mappings) }, progress, 1);
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 import type { PayrollClient } from "../../client";
 import type { Employee, LeaveDay, LeaveTypes } from "../../contract";
-import type { SettingValue, WorkbookPort } from "../../excel";
+import type { WorkbookPort } from "../../excel";
 import { safeSheetName } from "../../sheets/excelConventions";
 import { sortEmployees, todayIso } from "../../sheets/grid";
 import {
@@ -29,8 +29,8 @@ import {
   snapshotOf,
 } from "../../sheets/leave";
 import { employeeName } from "../../sheets/employeeNames";
-import { openClientSheet, parseSheetRows } from "./clientSheet";
-import type { FlowProgress, SheetResult, Target } from "./common";
+import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
+import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows } from "./rowWrites";
 
 export type LeaveClient = Pick<
@@ -72,12 +72,8 @@ export async function importLeaveTypes(
 ): Promise<SheetResult> {
   progress.update?.(0, undefined, "Reading leave types");
   const types = await client.listLeaveTypes(target.clientId, { signal: progress.signal });
-  const written = await workbook.writeTable({
-    ...LEAVE_SHEETS.types,
-    title: `Leave types: ${target.clientName}`,
-    ...leaveTypesGrid(types),
-  });
-  return { ...written, requests: 1 };
+  const title = `Leave types: ${target.clientName}`;
+  return writeSheet(workbook, { ...LEAVE_SHEETS.types, title, ...leaveTypesGrid(types) }, progress, 1);
 }
 
 export interface BalancesResult extends SheetResult {
@@ -105,13 +101,18 @@ export async function importLeaveBalances(
       ? []
       : await client.runReport(target.clientId, "comparison_leave", balancesReportBody(date, types), o);
   const grid = leaveBalancesGrid(rows, date, types, sortEmployees(employees));
-  const written = await workbook.writeTable({
-    ...LEAVE_SHEETS.balances,
-    title: `Leave balances at ${date}: ${target.clientName}`,
-    columns: grid.columns,
-    rows: grid.rows,
-  });
-  return { ...written, requests: Object.keys(types).length === 0 ? 2 : 3, unmatchedEmployees: grid.unmatchedEmployees };
+  const written = await writeSheet(
+    workbook,
+    {
+      ...LEAVE_SHEETS.balances,
+      title: `Leave balances at ${date}: ${target.clientName}`,
+      columns: grid.columns,
+      rows: grid.rows,
+    },
+    progress,
+    Object.keys(types).length === 0 ? 2 : 3,
+  );
+  return { ...written, unmatchedEmployees: grid.unmatchedEmployees };
 }
 
 /** One employee's exact balances at a date (GET leave_balances), by leave type name. */
@@ -175,18 +176,17 @@ export async function loadLeaveDays(
       grid.rows.push([null, e.id, e.number ?? null, employeeName(e), null, null, null, null, null]);
     }
   }
-  const written = await workbook.writeTable({
-    ...LEAVE_SHEETS.days,
-    title: `Leave days: ${target.clientName}`,
-    stampLabel: "Loaded",
-    columns: grid.columns,
-    rows: grid.rows,
-  });
+  const title = `Leave days: ${target.clientName}`;
+  const written = await writeSheet(
+    workbook,
+    { ...LEAVE_SHEETS.days, title, stampLabel: "Loaded", columns: grid.columns, rows: grid.rows },
+    progress,
+    1 + chosen.length,
+  );
   const snapshot = new Map<number, LeaveDaySnapshot>(days.map(({ day, employee }) => [day.id, snapshotOf(day, employee.id)]));
   await workbook.writeHiddenTable(SNAPSHOT_SHEET, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
-  const meta: LeaveMeta = { clientId: target.clientId, clientName: target.clientName, snapshotSheet: SNAPSHOT_SHEET };
-  await workbook.setSetting(LEAVE_META_KEY, meta as unknown as SettingValue);
-  return { ...written, requests: 1 + chosen.length, days: days.length, failed };
+  await markClientSheet(workbook, LEAVE_META_KEY, target, { snapshotSheet: SNAPSHOT_SHEET });
+  return { ...written, days: days.length, failed };
 }
 
 async function openLeaveSheet(workbook: WorkbookPort, target: Target) {

@@ -7,7 +7,7 @@
  */
 import type { PayrollClient } from "../../client";
 import type { Client } from "../../contract";
-import type { SettingValue, WorkbookPort } from "../../excel";
+import type { WorkbookPort } from "../../excel";
 import {
   currentWeekHours,
   latestFinalised,
@@ -18,8 +18,8 @@ import {
   RH_FIXED,
   WEEK_HOURS,
 } from "../../sheets/regularHours";
-import { openClientSheet, parseSheetRows } from "./clientSheet";
-import type { FlowProgress, SheetResult, Target } from "./common";
+import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
+import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows } from "./rowWrites";
 
 export type RegularHoursClient = Pick<PayrollClient, "listEmployees" | "listClientCalculations" | "updateInheritedCalculations">;
@@ -58,14 +58,10 @@ export async function buildRegularHoursSheet(
     client.listClientCalculations(target.clientId, { signal: progress.signal }),
   ]);
   const grid = regularHoursGrid(employees, currentWeekHours(calculations), { leaveAnyDay: leaveAnyDay(target.info) });
-  const written = await workbook.writeTable({
-    ...RH_SHEET,
-    title: `Regular Hours (${WEEK_HOURS}): ${target.clientName}`,
-    columns: grid.columns,
-    rows: grid.rows,
-  });
-  await workbook.setSetting(RH_META_KEY, { clientId: target.clientId, clientName: target.clientName } as SettingValue);
-  return { ...written, requests: 2, withFinalised: latestFinalised(employees).size };
+  const title = `Regular Hours (${WEEK_HOURS}): ${target.clientName}`;
+  const written = await writeSheet(workbook, { ...RH_SHEET, title, columns: grid.columns, rows: grid.rows }, progress, 2);
+  await markClientSheet(workbook, RH_META_KEY, target);
+  return { ...written, withFinalised: latestFinalised(employees).size };
 }
 
 export async function saveRegularHours(

@@ -7,7 +7,7 @@
  */
 import type { PayrollClient } from "../../client";
 import type { Employee } from "../../contract";
-import type { SettingValue, WorkbookPort } from "../../excel";
+import type { WorkbookPort } from "../../excel";
 import {
   ACTION_LABEL,
   actionProblem,
@@ -16,8 +16,8 @@ import {
   servicePeriodsGrid,
   type ServiceAction,
 } from "../../sheets/servicePeriods";
-import { openClientSheet } from "./clientSheet";
-import type { FlowProgress, SheetResult, Target } from "./common";
+import { markClientSheet, openClientSheet } from "./clientSheet";
+import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import {
   annotate,
   countRows,
@@ -43,15 +43,11 @@ export class ServiceSheetError extends Error {
   override readonly name = "ServiceSheetError";
 }
 
-async function writeSheet(workbook: WorkbookPort, target: Target, employees: readonly Employee[]) {
+async function writeServiceSheet(workbook: WorkbookPort, target: Target, employees: readonly Employee[], progress: FlowProgress) {
   const grid = servicePeriodsGrid(employees);
-  const written = await workbook.writeTable({
-    ...SERVICE_SHEET,
-    title: `Service periods: ${target.clientName}`,
-    columns: grid.columns,
-    rows: grid.rows,
-  });
-  await workbook.setSetting(SERVICE_META_KEY, { clientId: target.clientId, clientName: target.clientName } as SettingValue);
+  const title = `Service periods: ${target.clientName}`;
+  const written = await writeSheet(workbook, { ...SERVICE_SHEET, title, columns: grid.columns, rows: grid.rows }, progress, 1);
+  await markClientSheet(workbook, SERVICE_META_KEY, target);
   return { written, grid };
 }
 
@@ -63,8 +59,7 @@ export async function importServicePeriods(
 ): Promise<SheetResult> {
   progress.update?.(0, undefined, "Reading employees and their service periods");
   const employees = await client.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal });
-  const { written } = await writeSheet(workbook, target, employees);
-  return { ...written, requests: 1 };
+  return (await writeServiceSheet(workbook, target, employees, progress)).written;
 }
 
 /** One employee's service periods (GET /employees/:id/service_periods), for the pane's detail view. */
@@ -160,7 +155,7 @@ export async function runServiceAction(
   let refreshed = false;
   try {
     const employees = await client.listEmployees(target.clientId, ["service_periods"]);
-    const { grid } = await writeSheet(workbook, target, employees);
+    const { grid } = await writeServiceSheet(workbook, target, employees, {});
     const latestRow = new Map<number, number>();
     grid.rowEmployee.forEach((employeeId, i) => {
       const e = employees.find((x) => x.id === employeeId);
