@@ -5,6 +5,8 @@ export const DateString = z.iso.date();
 /** ISO 8601 date-time with a UTC offset (the service always sends one). */
 export const DateTimeString = z.iso.datetime({ offset: true });
 export const Id = z.number().int();
+/** Schema option: a missing value reads "is required"; other problems keep zod's message. */
+export const isRequired = { error: (iss: { input?: unknown }) => (iss.input === undefined ? "is required" : undefined) };
 /** Amounts arrive as strings in the document's samples; numbers are accepted too. */
 export const Amount = z.union([z.string(), z.number()]);
 

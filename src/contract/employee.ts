@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateString, Id, ReadAddress } from "./common";
+import { DateString, Id, isRequired, ReadAddress } from "./common";
 import { PayslipListItem, PayslipWithData } from "./payslip";
 import { ServicePeriod } from "./servicePeriod";
 
@@ -26,45 +26,44 @@ const PrsiClass = z.preprocess(
   z.enum(PRSI_CLASSES),
 );
 
-/**
- * Attributes accepted on update (all optional). `bank_account` is the document's sample-payload alias of
- * `bank_account_attributes`; it is folded into the canonical key.
- */
-export const EmployeeUpdateAttributes = z
-  .strictObject({
-    wave_id: Id.optional(),
-    first_name: z.string().min(1, "can't be blank").optional(),
-    last_name: z.string().min(1, "can't be blank").optional(),
-    birthdate: DateString.optional(),
-    appointment_date: DateString.optional(),
-    ppsn: z.string().optional(),
-    prsi_class: PrsiClass.optional(),
-    prsi_exempt: z.boolean().optional(),
-    director: z.boolean().optional(),
-    email: z.email().or(z.literal("")).optional(),
-    payment_method: z.enum(PAYMENT_METHODS).optional(),
-    number: z.string().optional(),
-    job_title: z.string().optional(),
-    pay_point_id: Id.nullable().optional(),
-    bank_account_attributes: BankAccountAttributes.optional(),
-    bank_account: BankAccountAttributes.optional(),
-    physical_address: WriteAddress.optional(),
-    custom_fields: CustomFields.optional(),
-  })
-  .transform(({ bank_account, ...rest }) =>
-    bank_account && !rest.bank_account_attributes ? { ...rest, bank_account_attributes: bank_account } : rest,
-  );
+/** The attributes with the document's create requirements: wave, names, appointment date and payment method. */
+const employeeAttributes = {
+  wave_id: z.number(isRequired).int(),
+  first_name: z.string(isRequired).min(1, "can't be blank"),
+  last_name: z.string(isRequired).min(1, "can't be blank"),
+  birthdate: DateString.optional(),
+  appointment_date: z.iso.date(isRequired),
+  ppsn: z.string().optional(),
+  prsi_class: PrsiClass.optional(),
+  prsi_exempt: z.boolean().optional(),
+  director: z.boolean().optional(),
+  email: z.email().or(z.literal("")).optional(),
+  payment_method: z.enum(PAYMENT_METHODS, isRequired),
+  number: z.string().optional(),
+  job_title: z.string().optional(),
+  pay_point_id: Id.nullable().optional(),
+  bank_account_attributes: BankAccountAttributes.optional(),
+  bank_account: BankAccountAttributes.optional(),
+  physical_address: WriteAddress.optional(),
+  custom_fields: CustomFields.optional(),
+};
+
+/** `bank_account` is the document's sample-payload alias of `bank_account_attributes`; fold it into the canonical key. */
+const foldBankAccount = <A extends { bank_account?: unknown; bank_account_attributes?: unknown }>({
+  bank_account,
+  ...rest
+}: A) => (bank_account && !rest.bank_account_attributes ? { ...rest, bank_account_attributes: bank_account } : rest);
+
+/** Attributes accepted on update (all optional). */
+export const EmployeeUpdateAttributes = z.strictObject(employeeAttributes).partial().transform(foldBankAccount);
 export type EmployeeUpdateAttributes = z.infer<typeof EmployeeUpdateAttributes>;
 export type EmployeeAttributesInput = z.input<typeof EmployeeUpdateAttributes>;
 
-const REQUIRED_ON_CREATE = ["wave_id", "first_name", "last_name", "appointment_date", "payment_method"] as const;
-
-/** Create: the update attributes plus the document's required ones. */
-export const EmployeeCreateAttributes = EmployeeUpdateAttributes.superRefine((attrs, ctx) => {
-  for (const key of REQUIRED_ON_CREATE) {
-    if (attrs[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: "is required" });
-  }
-});
+/**
+ * Create: the same attributes with the required ones required. Being part of the object (not a refinement after
+ * it), a missing one is reported together with every other problem in one 422.
+ */
+export const EmployeeCreateAttributes = z.strictObject(employeeAttributes).transform(foldBankAccount);
 export type EmployeeCreateAttributes = z.infer<typeof EmployeeCreateAttributes>;
 
 export const EmployeeCreateBody = z.strictObject({ employee: EmployeeCreateAttributes });
@@ -108,5 +107,25 @@ export const EmployeeResponse = z.object({ employee: Employee });
 
 export const EMPLOYEE_INCLUDES = ["service_periods", "recent_payslips", "recent_payslips_with_data"] as const;
 export type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
+
+/** `?include=a,b`: a comma-separated list of EMPLOYEE_INCLUDES, as a set. */
+export const EmployeeListQuery = z.object({
+  include: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parts = (raw ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const unknown = parts.filter((p) => !(EMPLOYEE_INCLUDES as readonly string[]).includes(p));
+      if (unknown.length)
+        ctx.addIssue({
+          code: "custom",
+          message: `unknown ${unknown.map((p) => `"${p}"`).join(", ")}: must be a comma-separated list of ${EMPLOYEE_INCLUDES.join(", ")}`,
+        });
+      return new Set(parts as EmployeeInclude[]);
+    }),
+});
 /** The service's limit on the recent payslip includes. */
 export const RECENT_PAYSLIPS_LIMIT = 12;

@@ -16,6 +16,10 @@ export const LeaveDayList = z.array(z.array(LeaveDay));
 /** Leave type ID (string key) to balance. */
 export const LeaveBalances = z.record(z.string(), z.number());
 export type LeaveBalances = z.infer<typeof LeaveBalances>;
+/** `?date=YYYY-MM-DD`, required: the balances as at that date. */
+export const LeaveBalancesQuery = z.object({
+  date: z.iso.date({ error: (iss) => (iss.input === undefined ? "is required (YYYY-MM-DD)" : "must be a YYYY-MM-DD date") }),
+});
 /** Leave type ID (string key) to display name. */
 export const LeaveTypes = z.record(z.string(), z.string());
 export type LeaveTypes = z.infer<typeof LeaveTypes>;

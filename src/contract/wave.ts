@@ -51,3 +51,8 @@ export const WaveCreateBody = z
     }
   });
 export type WaveCreateBody = z.input<typeof WaveCreateBody>;
+
+/** `?format=simplified` selects WaveSimplified; without it the full form. */
+export const WaveListQuery = z.object({
+  format: z.enum(["simplified"], { error: "must be simplified, or left out for the full form" }).optional(),
+});

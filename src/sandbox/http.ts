@@ -1,6 +1,7 @@
-/** Error replies and request parsing shared by the routes. Every error body is `{message}` (+ `errors`). */
-import type { FastifyReply } from "fastify";
-import { z } from "zod";
+/** Errors: HttpError for the routes to throw, and the one handler that turns every error into `{message}` (+ `errors`). */
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { z } from "zod";
 
 export class HttpError extends Error {
   constructor(
@@ -16,13 +17,21 @@ export class HttpError extends Error {
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const unprocessable = (message: string, errors?: Record<string, string>) => new HttpError(422, message, errors);
 
-/** zod issues as `{ "path.to.attr": "message" }` (first message per path; the body root is `base`). */
-export function issuesToErrors(error: z.ZodError): Record<string, string> {
+/** What a zod issue and fastify's record of one have in common: where, which check, what it says. */
+interface Issue {
+  path: readonly PropertyKey[];
+  code: string;
+  message: string;
+  keys?: readonly string[];
+}
+
+/** Issues as `{ "path.to.attr": "message" }` (first message per path; the body root is `base`). */
+function errorsByPath(issues: readonly Issue[]): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
+  for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "base";
     if (issue.code === "unrecognized_keys") {
-      for (const k of issue.keys) errors[key === "base" ? k : `${key}.${k}`] ??= "is not an accepted attribute";
+      for (const k of issue.keys ?? []) errors[key === "base" ? k : `${key}.${k}`] ??= "is not an accepted attribute";
       continue;
     }
     errors[key] ??= issue.message;
@@ -30,20 +39,52 @@ export function issuesToErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** Parses a request body with a contract schema, or throws 422 with errors keyed by attribute path. */
+export const issuesToErrors = (error: z.ZodError): Record<string, string> => errorsByPath(error.issues);
+
+/** Parses a body whose schema depends on the request (a report's), or throws 422 with errors keyed by attribute path. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body ?? {});
   if (!r.success) throw unprocessable("Validation failed", issuesToErrors(r.error));
   return r.data;
 }
 
-/** A path ID: a positive integer, else the record cannot exist (404). */
-export function pathId(raw: string | undefined, what: string): number {
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw notFound(what);
-  return Number(raw);
-}
-
-export function sendError(reply: FastifyReply, err: HttpError): FastifyReply {
+function sendError(reply: FastifyReply, err: HttpError): FastifyReply {
   if (err.headers) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
   return reply.code(err.statusCode).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+}
+
+/**
+ * A route schema's verdict (fastify-type-provider-zod) as the service's error: a bad path parameter names no record
+ * (404, its schema's message); a bad body or query is 422 with errors keyed by attribute path.
+ */
+function validationError(err: FastifyError & { validation: FastifySchemaValidationError[] }): HttpError {
+  const issues: Issue[] = err.validation.map((v) => ({
+    path: v.instancePath.split("/").filter(Boolean),
+    code: v.keyword,
+    message: v.message ?? "is invalid",
+    keys: Array.isArray(v.params.keys) ? v.params.keys.map(String) : undefined,
+  }));
+  if (err.validationContext === "params") return new HttpError(404, issues[0].message);
+  return unprocessable(
+    err.validationContext === "querystring" ? "Invalid query parameters" : "Validation failed",
+    errorsByPath(issues),
+  );
+}
+
+/**
+ * The one error handler: every error body is `{message}` (+ `errors`). Only the method and URL are ever logged
+ * (never headers, so never the Authorization header).
+ */
+export function handleError(err: FastifyError | HttpError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (err instanceof HttpError) return sendError(reply, err);
+  if (hasZodFastifySchemaValidationErrors(err)) return sendError(reply, validationError(err));
+  const status = err.statusCode ?? 500;
+  if (status === 429) return reply.code(429).send({ message: err.message || "Too many requests" });
+  if (status === 415)
+    return reply.code(415).send({ message: "Unsupported Content-Type: send JSON with Content-Type application/json" });
+  if (status === 413) return reply.code(413).send({ message: "Request body too large" });
+  if (status >= 400 && status < 500)
+    return reply.code(status).send({ message: status === 400 ? "Malformed request" : err.message });
+  req.log.error({ err }, "unhandled error");
+  return reply.code(500).send({ message: "Internal server error" });
 }

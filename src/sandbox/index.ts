@@ -4,11 +4,12 @@
  */
 import { createHash } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { fixedClock } from "./clock";
 import type { Ctx } from "./context";
 import { generateDemo } from "./demo";
-import { HttpError, sendError } from "./http";
+import { HttpError, handleError } from "./http";
 import { Payroll } from "./payroll";
 import { Persistence } from "./persistence";
 import { ReportQueue } from "./reportQueue";
@@ -78,18 +79,10 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
   // The document suggests GETting the PDF with Content-Type application/pdf: accept (and ignore) such bodies.
   app.addContentTypeParser("application/pdf", (_req, _payload, done) => done(null, undefined));
 
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    if (err instanceof HttpError) return sendError(reply, err);
-    const status = err.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ message: err.message || "Too many requests" });
-    if (status === 415)
-      return reply.code(415).send({ message: "Unsupported Content-Type: send JSON with Content-Type application/json" });
-    if (status === 413) return reply.code(413).send({ message: "Request body too large" });
-    if (status >= 400 && status < 500)
-      return reply.code(status).send({ message: status === 400 ? "Malformed request" : err.message });
-    req.log.error({ err }, "unhandled error");
-    return reply.code(500).send({ message: "Internal server error" });
-  });
+  app.setErrorHandler(handleError);
+  // Route schemas (params, querystring, body) are zod schemas from the contract. Replies are not: they go out as
+  // the routes build them, with fastify's plain JSON serialisation.
+  app.setValidatorCompiler(validatorCompiler);
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No route ${req.method} ${req.url.split("?")[0]}` }));
 
   await app.register(
@@ -125,12 +118,13 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
         if (o.failRate > 0 && Math.random() < o.failRate)
           return reply.code(500).send({ message: "Simulated failure (--fail-rate)" });
       });
-      registerCore(v1, ctx);
-      registerPayslips(v1, ctx);
-      registerCalculations(v1, ctx);
-      registerBulkInput(v1, ctx);
-      registerPeople(v1, ctx);
-      registerReports(v1, ctx);
+      const api = v1.withTypeProvider<ZodTypeProvider>();
+      registerCore(api, ctx);
+      registerPayslips(api, ctx);
+      registerCalculations(api, ctx);
+      registerBulkInput(api, ctx);
+      registerPeople(api, ctx);
+      registerReports(api, ctx);
     },
     { prefix: "/v1" },
   );

@@ -128,6 +128,55 @@ describe("errors", () => {
   });
 });
 
+describe("route schemas: one error handler gives the service's shapes", () => {
+  it("a malformed body is 422 {message, errors} keyed by attribute path, and changes nothing", async () => {
+    const days = (await call(app, "GET", "/employees/1001/leave_days")).body;
+    const day = days.flat()[0];
+    const r = await call(app, "PATCH", `/leave_days/${day.id}`, { date: "2026-02-30", hours: "lots", colour: "red" });
+    expect(r.status).toBe(422);
+    expect(Object.keys(r.body).sort()).toEqual(["errors", "message"]);
+    expect(Object.keys(r.body.errors).sort()).toEqual(["colour", "date", "hours"]);
+    expect(r.body.errors.colour).toBe("is not an accepted attribute");
+    expect((await call(app, "GET", "/employees/1001/leave_days")).body).toEqual(days);
+  });
+  it("no body at all is checked as {}: the 422 names each missing attribute", async () => {
+    const r = await call(app, "POST", "/clients/1/waves");
+    expect(r.status).toBe(422);
+    expect(Object.keys(r.body.errors).sort()).toEqual(["first_end_date", "frequency"]);
+  });
+  it("a missing required create attribute is named with the other problems", async () => {
+    const r = await call(app, "POST", "/clients/1/employees", { employee: { first_name: "Aoife", email: "nope" } });
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toMatchObject({
+      "employee.email": expect.any(String),
+      "employee.wave_id": "is required",
+      "employee.last_name": "is required",
+      "employee.payment_method": "is required",
+    });
+  });
+  it("a malformed query is 422 with errors under the parameter's name", async () => {
+    const include = await call(app, "GET", "/clients/1/employees?include=service_periods,payslipz");
+    expect(include.status).toBe(422);
+    expect(include.body.errors.include).toMatch(/"payslipz"/);
+    const format = await call(app, "GET", "/clients/1/waves?format=short");
+    expect(format.status).toBe(422);
+    expect(format.body.errors).toEqual({ format: expect.any(String) });
+    const date = await call(app, "GET", "/employees/1001/leave_balances");
+    expect(date.status).toBe(422);
+    expect(date.body.errors).toEqual({ date: expect.stringMatching(/required/) });
+  });
+  it.each([
+    ["GET", "/employees/abc/payslips", "Employee not found"],
+    ["PATCH", "/leave_days/-1", "Leave day not found"],
+    ["GET", "/clients/1x/waves", "Client not found"],
+    ["POST", "/clients/1/reports/eti", 'Report "eti" not found'],
+  ] as const)("a path parameter that names no record is 404 {message}: %s %s", async (method, url, message) => {
+    const r = await call(app, method, url, method === "GET" ? undefined : { hours: 2 });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ message });
+  });
+});
+
 describe("list shape", () => {
   it.each([
     ["/clients", "client"],

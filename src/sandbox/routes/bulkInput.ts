@@ -2,21 +2,20 @@
  * POST /clients/:client_id/bulk_input. Each entity succeeds or fails on its own ("true"/"false"); a failing entity
  * changes nothing and names each failing attribute key in `errors`.
  */
-import type { FastifyInstance } from "fastify";
 import { BulkInputBody, EmployeeUpdateAttributes, parseCalcKey, type BulkInputResult } from "../../contract";
 import { canonicalItem, checkInputs, writeCalculation } from "../calculations";
 import { clientOr404, type Ctx } from "../context";
 import { applyAttributes, checkAgainstClient } from "../employees";
-import { issuesToErrors, parseBody, pathId, HttpError } from "../http";
+import { issuesToErrors, HttpError } from "../http";
 import type { ClientRec, PayslipRec } from "../store";
+import { ClientParams, jsonBody, type SandboxApp } from "./schemas";
 
 type Entity = ReturnType<typeof BulkInputBody.parse>["entities"][number];
 
-export function registerBulkInput(app: FastifyInstance, ctx: Ctx): void {
-  app.post("/clients/:client_id/bulk_input", async (req) => {
-    const client = clientOr404(ctx, pathId((req.params as Record<string, string>).client_id, "Client"));
-    const body = parseBody(BulkInputBody, req.body);
-    const results = body.entities.map((entity) => applyEntity(ctx, client, entity));
+export function registerBulkInput(app: SandboxApp, ctx: Ctx): void {
+  app.post("/clients/:client_id/bulk_input", { schema: { params: ClientParams, body: jsonBody(BulkInputBody) } }, async (req) => {
+    const client = clientOr404(ctx, req.params.client_id);
+    const results = req.body.entities.map((entity) => applyEntity(ctx, client, entity));
     if (results.some((r) => r.success === "true")) ctx.changed();
     return results;
   });

@@ -1,5 +1,4 @@
 /** Calculations, items_and_outputs and inherited calculations. */
-import type { FastifyInstance } from "fastify";
 import { CalculationPatchBody, CalculationPostBody, InheritedCalculationPatchBody } from "../../contract";
 import {
   calculationJson,
@@ -11,14 +10,16 @@ import {
 } from "../calculations";
 import { clientOr404, employeeOr404, payslipOr404, type Ctx } from "../context";
 import { calculationOutputs, itemsAndOutputs } from "../engine";
-import { HttpError, notFound, parseBody, pathId, unprocessable } from "../http";
+import { HttpError, notFound, unprocessable } from "../http";
 import { INHERITED_TYPES, inheritedJson, updateInherited } from "../inherited";
 import { inheritedInputsAt } from "../payroll";
 import type { CalcRec, EmployeeRec, PayslipRec } from "../store";
+import { ClientParams, EmployeeParams, IdParams, jsonBody, PayslipParams, type SandboxApp } from "./schemas";
 
-type Params = Record<string, string>;
+const CalculationParams = IdParams("Calculation");
+const InheritedParams = IdParams("Inherited calculation");
 
-export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
+export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
   const { store, payroll } = ctx;
 
   const inheritedOf = (e: EmployeeRec) =>
@@ -26,8 +27,8 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
       .where("employee", e.id)
       .map((i) => inheritedAsCalculation(ctx, i, e.client_id, inheritedInputsAt(i, ctx.clock.today())));
 
-  app.get("/clients/:client_id/calculations", async (req) => {
-    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
+  app.get("/clients/:client_id/calculations", { schema: { params: ClientParams } }, async (req) => {
+    const client = clientOr404(ctx, req.params.client_id);
     const defs = definitionIds(ctx, client.id);
     const lookup = new OutputsLookup(ctx);
     const out: Record<string, unknown>[] = store.calculations
@@ -38,8 +39,8 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
     return out;
   });
 
-  app.get("/employees/:employee_id/calculations", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+  app.get("/employees/:employee_id/calculations", { schema: { params: EmployeeParams } }, async (req) => {
+    const e = employeeOr404(ctx, req.params.employee_id);
     const defs = definitionIds(ctx, e.client_id);
     const lookup = new OutputsLookup(ctx);
     return [
@@ -51,8 +52,8 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
     ];
   });
 
-  app.get("/payslips/:payslip_id/calculations", async (req) => {
-    const p = payslipOr404(ctx, pathId((req.params as Params).payslip_id, "Payslip"));
+  app.get("/payslips/:payslip_id/calculations", { schema: { params: PayslipParams } }, async (req) => {
+    const p = payslipOr404(ctx, req.params.payslip_id);
     const defs = definitionIds(ctx, p.client_id);
     // What the payslip is computed from: its frozen snapshot once finalised, else the live calculations.
     const lookup = new OutputsLookup(ctx);
@@ -63,13 +64,15 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
     });
   });
 
-  const calcOr404 = (raw: string | undefined): CalcRec => {
-    const c = store.calculations.get(pathId(raw, "Calculation"));
-    if (!c || c.deleted) throw notFound(`Calculation ${raw}`);
+  const calcOr404 = (id: number): CalcRec => {
+    const c = store.calculations.get(id);
+    if (!c || c.deleted) throw notFound(`Calculation ${id}`);
     return c;
   };
 
-  app.get("/calculations/:id", async (req) => calculationJson(ctx, calcOr404((req.params as Params).id)));
+  app.get("/calculations/:id", { schema: { params: CalculationParams } }, async (req) =>
+    calculationJson(ctx, calcOr404(req.params.id)),
+  );
 
   /** POST .../calculations of an employee (payslip null) or a payslip: create, or update the existing item. */
   const saveCalculation = (employee: EmployeeRec, payslip: PayslipRec | null, body: CalculationPostBody) => {
@@ -85,41 +88,49 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
     return { message: "Calculation saved", id: c.id };
   };
 
-  app.post("/employees/:employee_id/calculations", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
-    const body = parseBody(CalculationPostBody, req.body);
-    if ((INHERITED_TYPES as readonly string[]).includes(body.calc_type)) {
-      if (body.operation === "insert")
-        throw unprocessable("Inherited calculations have one instance", {
-          operation: "insert is not available for inherited calculations",
+  app.post(
+    "/employees/:employee_id/calculations",
+    { schema: { params: EmployeeParams, body: jsonBody(CalculationPostBody) } },
+    async (req) => {
+      const e = employeeOr404(ctx, req.params.employee_id);
+      const body = req.body;
+      if ((INHERITED_TYPES as readonly string[]).includes(body.calc_type)) {
+        if (body.operation === "insert")
+          throw unprocessable("Inherited calculations have one instance", {
+            operation: "insert is not available for inherited calculations",
+          });
+        const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
+        ctx.changed();
+        return { message: "Inherited calculation updated", id: rec.id };
+      }
+      if (body.effective_date !== undefined) {
+        throw unprocessable("effective_date applies only to inherited calculations", {
+          effective_date: `is only accepted for inherited calculations (${INHERITED_TYPES.join(", ")})`,
         });
-      const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
-      ctx.changed();
-      return { message: "Inherited calculation updated", id: rec.id };
-    }
-    if (body.effective_date !== undefined) {
-      throw unprocessable("effective_date applies only to inherited calculations", {
-        effective_date: `is only accepted for inherited calculations (${INHERITED_TYPES.join(", ")})`,
-      });
-    }
-    return saveCalculation(e, null, body);
-  });
+      }
+      return saveCalculation(e, null, body);
+    },
+  );
 
-  app.post("/payslips/:payslip_id/calculations", async (req) => {
-    const p = payslipOr404(ctx, pathId((req.params as Params).payslip_id, "Payslip"));
-    const body = parseBody(CalculationPostBody, req.body);
-    if (body.effective_date !== undefined) {
-      throw unprocessable("effective_date applies only to inherited calculations", {
-        effective_date: "inherited calculations are updated through the employee, not a payslip",
-      });
-    }
-    const e = employeeOr404(ctx, p.employee_id);
-    return saveCalculation(e, p, body);
-  });
+  app.post(
+    "/payslips/:payslip_id/calculations",
+    { schema: { params: PayslipParams, body: jsonBody(CalculationPostBody) } },
+    async (req) => {
+      const p = payslipOr404(ctx, req.params.payslip_id);
+      const body = req.body;
+      if (body.effective_date !== undefined) {
+        throw unprocessable("effective_date applies only to inherited calculations", {
+          effective_date: "inherited calculations are updated through the employee, not a payslip",
+        });
+      }
+      const e = employeeOr404(ctx, p.employee_id);
+      return saveCalculation(e, p, body);
+    },
+  );
 
-  app.patch("/calculations/:id", async (req) => {
-    const c = calcOr404((req.params as Params).id);
-    const body = parseBody(CalculationPatchBody, req.body);
+  app.patch("/calculations/:id", { schema: { params: CalculationParams, body: jsonBody(CalculationPatchBody) } }, async (req) => {
+    const c = calcOr404(req.params.id);
+    const body = req.body;
     const p = c.payslip_id !== null ? store.payslips.get(c.payslip_id) : undefined;
     if (p?.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
     const { inputs, errors } = checkInputs(ctx, c.client_id, c.item, body.calculation_details);
@@ -137,8 +148,8 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
     return { message: "Calculation updated", id: c.id };
   });
 
-  app.delete("/calculations/:id", async (req) => {
-    const c = calcOr404((req.params as Params).id);
+  app.delete("/calculations/:id", { schema: { params: CalculationParams } }, async (req) => {
+    const c = calcOr404(req.params.id);
     if (c.employee_id === null) throw new HttpError(422, "A client-level calculation definition cannot be deleted");
     const p = c.payslip_id !== null ? store.payslips.get(c.payslip_id) : undefined;
     if (p?.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
@@ -149,27 +160,31 @@ export function registerCalculations(app: FastifyInstance, ctx: Ctx): void {
     return { message: "Calculation deleted" };
   });
 
-  app.get("/clients/:client_id/items_and_outputs", async (req) => {
-    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
+  app.get("/clients/:client_id/items_and_outputs", { schema: { params: ClientParams } }, async (req) => {
+    const client = clientOr404(ctx, req.params.client_id);
     return itemsAndOutputs(client.custom_items);
   });
 
-  app.get("/employees/:employee_id/inherited_calculations", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+  app.get("/employees/:employee_id/inherited_calculations", { schema: { params: EmployeeParams } }, async (req) => {
+    const e = employeeOr404(ctx, req.params.employee_id);
     return store.inherited.where("employee", e.id).map((i) => inheritedJson(ctx, i));
   });
 
-  app.get("/inherited_calculations/:id", async (req) => {
-    const i = store.inherited.get(pathId((req.params as Params).id, "Inherited calculation"));
-    if (!i) throw notFound(`Inherited calculation ${(req.params as Params).id}`);
+  app.get("/inherited_calculations/:id", { schema: { params: InheritedParams } }, async (req) => {
+    const i = store.inherited.get(req.params.id);
+    if (!i) throw notFound(`Inherited calculation ${req.params.id}`);
     return inheritedJson(ctx, i);
   });
 
-  app.patch("/employees/:employee_id/inherited_calculations", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
-    const body = parseBody(InheritedCalculationPatchBody, req.body);
-    const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
-    ctx.changed();
-    return { message: "Inherited calculation updated", id: rec.id };
-  });
+  app.patch(
+    "/employees/:employee_id/inherited_calculations",
+    { schema: { params: EmployeeParams, body: jsonBody(InheritedCalculationPatchBody) } },
+    async (req) => {
+      const e = employeeOr404(ctx, req.params.employee_id);
+      const body = req.body;
+      const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
+      ctx.changed();
+      return { message: "Inherited calculation updated", id: rec.id };
+    },
+  );
 }

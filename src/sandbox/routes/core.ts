@@ -1,21 +1,20 @@
 /** Clients, employees, waves and pay points. */
-import type { FastifyInstance } from "fastify";
 import {
-  EMPLOYEE_INCLUDES,
   EmployeeCreateBody,
+  EmployeeListQuery,
   EmployeeUpdateBody,
   RECENT_PAYSLIPS_LIMIT,
   WaveCreateBody,
-  type EmployeeInclude,
+  WaveListQuery,
 } from "../../contract";
 import { clientOr404, employeeOr404, type Ctx } from "../context";
 import { checkAgainstClient, applyAttributes, createEmployee, deleteEmployee, employeeJson } from "../employees";
 import { frequencyText, normaliseFirstEndDate, waveLengths } from "../engine";
-import { HttpError, parseBody, pathId, unprocessable } from "../http";
+import { HttpError, unprocessable } from "../http";
 import type { ServicePeriodRec, WaveRec } from "../store";
+import { ClientParams, IdParams, jsonBody, type SandboxApp } from "./schemas";
 
-type Params = Record<string, string>;
-type Query = Record<string, string | undefined>;
+const EmployeeIdParams = IdParams("Employee");
 
 export function clientJson(c: import("../store").ClientRec): Record<string, unknown> {
   return {
@@ -68,65 +67,58 @@ export function waveJson(w: WaveRec, simplified: boolean): Record<string, unknow
   };
 }
 
-function parseIncludes(raw: string | undefined): Set<EmployeeInclude> {
-  const out = new Set<EmployeeInclude>();
-  if (!raw) return out;
-  for (const part of raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    if (!(EMPLOYEE_INCLUDES as readonly string[]).includes(part)) {
-      throw unprocessable(`Unknown include "${part}"`, {
-        include: `must be a comma-separated list of: ${EMPLOYEE_INCLUDES.join(", ")}`,
-      });
-    }
-    out.add(part as EmployeeInclude);
-  }
-  return out;
-}
-
-export function registerCore(app: FastifyInstance, ctx: Ctx): void {
+export function registerCore(app: SandboxApp, ctx: Ctx): void {
   const { store, payroll } = ctx;
 
   app.get("/clients", async () => store.clients.all().map((c) => ({ client: clientJson(c) })));
 
-  app.get("/clients/:client_id/employees", async (req, reply) => {
-    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
-    const include = parseIncludes((req.query as Query).include);
-    const employees = store.employees.where("client", client.id);
-    const withData = include.has("recent_payslips_with_data");
-    const recentOf = (id: number) => store.payslipsOf(id).slice(-RECENT_PAYSLIPS_LIMIT).reverse();
-    if (withData) {
-      const dirty = employees.some((e) => recentOf(e.id).some((p) => p.dirty));
-      if (dirty) return reply.code(202).send({ message: "Payslips are being calculated; retry later" });
-    }
-    return employees.map((e) => {
-      const out = employeeJson(e);
-      if (include.has("service_periods"))
-        out.service_periods = store.servicePeriods.where("employee", e.id).map((s) => ({ service_period: servicePeriodJson(s) }));
-      if (include.has("recent_payslips")) out.recent_payslips = recentOf(e.id).map((p) => ({ payslip: payroll.listItem(p) }));
-      if (withData) out.recent_payslips_with_data = recentOf(e.id).map((p) => ({ payslip: payroll.listItem(p, true) }));
-      return { employee: out };
-    });
-  });
+  app.get(
+    "/clients/:client_id/employees",
+    { schema: { params: ClientParams, querystring: EmployeeListQuery } },
+    async (req, reply) => {
+      const client = clientOr404(ctx, req.params.client_id);
+      const { include } = req.query;
+      const employees = store.employees.where("client", client.id);
+      const withData = include.has("recent_payslips_with_data");
+      const recentOf = (id: number) => store.payslipsOf(id).slice(-RECENT_PAYSLIPS_LIMIT).reverse();
+      if (withData) {
+        const dirty = employees.some((e) => recentOf(e.id).some((p) => p.dirty));
+        if (dirty) return reply.code(202).send({ message: "Payslips are being calculated; retry later" });
+      }
+      return employees.map((e) => {
+        const out = employeeJson(e);
+        if (include.has("service_periods"))
+          out.service_periods = store.servicePeriods
+            .where("employee", e.id)
+            .map((s) => ({ service_period: servicePeriodJson(s) }));
+        if (include.has("recent_payslips")) out.recent_payslips = recentOf(e.id).map((p) => ({ payslip: payroll.listItem(p) }));
+        if (withData) out.recent_payslips_with_data = recentOf(e.id).map((p) => ({ payslip: payroll.listItem(p, true) }));
+        return { employee: out };
+      });
+    },
+  );
 
-  app.get("/employees/:id", async (req) => ({
-    employee: employeeJson(employeeOr404(ctx, pathId((req.params as Params).id, "Employee"))),
+  app.get("/employees/:id", { schema: { params: EmployeeIdParams } }, async (req) => ({
+    employee: employeeJson(employeeOr404(ctx, req.params.id)),
   }));
 
-  app.post("/clients/:client_id/employees", async (req) => {
-    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
-    const body = parseCreate(req.body);
-    const errors = checkAgainstClient(ctx, client, body.employee, null);
-    if (Object.keys(errors).length) throw unprocessable("Validation failed", prefixed("employee.", errors));
-    const e = createEmployee(ctx, client, body.employee);
-    ctx.changed();
-    return { message: "Employee created", id: e.id, number: e.number };
-  });
+  app.post(
+    "/clients/:client_id/employees",
+    { schema: { params: ClientParams, body: jsonBody(EmployeeCreateBody) } },
+    async (req) => {
+      const client = clientOr404(ctx, req.params.client_id);
+      const body = req.body;
+      const errors = checkAgainstClient(ctx, client, body.employee, null);
+      if (Object.keys(errors).length) throw unprocessable("Validation failed", prefixed("employee.", errors));
+      const e = createEmployee(ctx, client, body.employee);
+      ctx.changed();
+      return { message: "Employee created", id: e.id, number: e.number };
+    },
+  );
 
-  app.patch("/employees/:id", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).id, "Employee"));
-    const body = parseBody(EmployeeUpdateBody, req.body);
+  app.patch("/employees/:id", { schema: { params: EmployeeIdParams, body: jsonBody(EmployeeUpdateBody) } }, async (req) => {
+    const e = employeeOr404(ctx, req.params.id);
+    const body = req.body;
     const client = clientOr404(ctx, e.client_id);
     const errors = checkAgainstClient(ctx, client, body.employee, e);
     if (Object.keys(errors).length) throw unprocessable("Validation failed", prefixed("employee.", errors));
@@ -135,8 +127,8 @@ export function registerCore(app: FastifyInstance, ctx: Ctx): void {
     return { message: "Employee updated", id: e.id, number: e.number };
   });
 
-  app.delete("/employees/:id", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).id, "Employee"));
+  app.delete("/employees/:id", { schema: { params: EmployeeIdParams } }, async (req) => {
+    const e = employeeOr404(ctx, req.params.id);
     if (store.hasFinalisedPayslips(e.id)) {
       throw new HttpError(422, "Employee has finalised payslips and cannot be deleted; end their service instead");
     }
@@ -145,17 +137,15 @@ export function registerCore(app: FastifyInstance, ctx: Ctx): void {
     return { message: "Employee deleted" };
   });
 
-  app.get("/clients/:client_id/waves", async (req) => {
-    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
-    const format = (req.query as Query).format;
-    if (format !== undefined && format !== "simplified")
-      throw unprocessable(`Unknown format "${format}"`, { format: "must be simplified, or left out for the full form" });
+  app.get("/clients/:client_id/waves", { schema: { params: ClientParams, querystring: WaveListQuery } }, async (req) => {
+    const client = clientOr404(ctx, req.params.client_id);
+    const { format } = req.query;
     return store.waves.where("client", client.id).map((w) => ({ wave: waveJson(w, format === "simplified") }));
   });
 
-  app.post("/clients/:client_id/waves", async (req) => {
-    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
-    const body = parseBody(WaveCreateBody, req.body);
+  app.post("/clients/:client_id/waves", { schema: { params: ClientParams, body: jsonBody(WaveCreateBody) } }, async (req) => {
+    const client = clientOr404(ctx, req.params.client_id);
+    const body = req.body;
     if (body.custom_name !== undefined && !client.features.includes("wave_custom_name")) {
       throw unprocessable("custom_name is not enabled for this client", {
         custom_name: "is not enabled for this client (feature wave_custom_name)",
@@ -189,29 +179,10 @@ export function registerCore(app: FastifyInstance, ctx: Ctx): void {
     return { message: "Payment frequency created", id: w.id };
   });
 
-  app.get("/clients/:client_id/pay_points", async (req) => {
-    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
+  app.get("/clients/:client_id/pay_points", { schema: { params: ClientParams } }, async (req) => {
+    const client = clientOr404(ctx, req.params.client_id);
     return store.payPoints.where("client", client.id).map((p) => ({ pay_point: p }));
   });
-}
-
-const REQUIRED_ON_CREATE = ["wave_id", "first_name", "last_name", "appointment_date", "payment_method"] as const;
-
-/**
- * Parses a create body. zod skips the required-attribute check when other attributes already failed, so missing
- * required attributes are added here: one 422 names every problem.
- */
-function parseCreate(raw: unknown) {
-  try {
-    return parseBody(EmployeeCreateBody, raw);
-  } catch (err) {
-    const attrs = (raw as { employee?: unknown } | null)?.employee;
-    if (err instanceof HttpError && err.errors && attrs && typeof attrs === "object") {
-      for (const key of REQUIRED_ON_CREATE)
-        if ((attrs as Record<string, unknown>)[key] === undefined) err.errors[`employee.${key}`] ??= "is required";
-    }
-    throw err;
-  }
 }
 
 export function prefixed(prefix: string, errors: Record<string, string>): Record<string, string> {

@@ -1,30 +1,28 @@
 /** Payslips (list, detail, PDF) and pay runs (list, payslips with data, accounting journal). */
-import type { FastifyInstance } from "fastify";
 import { clientOr404, employeeOr404, payslipOr404, type Ctx } from "../context";
 import { buildJournal, fromCents, sumCents, type AccountingSplit } from "../engine";
-import { notFound, pathId } from "../http";
+import { notFound } from "../http";
 import { payslipPdf } from "../pdf";
 import type { PaymentRunRec } from "../store";
+import { ClientParams, EmployeeParams, IdParams, PayslipRefParams, type SandboxApp } from "./schemas";
 
-type Params = Record<string, string>;
+const PaymentRunParams = IdParams("Payment run");
 
-export function registerPayslips(app: FastifyInstance, ctx: Ctx): void {
+export function registerPayslips(app: SandboxApp, ctx: Ctx): void {
   const { store, payroll } = ctx;
   const runTotals = new Map<number, number>();
 
-  app.get("/employees/:employee_id/payslips", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+  app.get("/employees/:employee_id/payslips", { schema: { params: EmployeeParams } }, async (req) => {
+    const e = employeeOr404(ctx, req.params.employee_id);
     return store
       .payslipsOf(e.id)
       .reverse()
       .map((p) => ({ payslip: payroll.listItem(p) }));
   });
 
-  // One route for both forms: find-my-way cannot put a static ".pdf" suffix after a parameter.
-  app.get("/payslips/:payslip_ref", async (req, reply) => {
-    const ref = (req.params as Params).payslip_ref;
-    const pdf = ref.endsWith(".pdf");
-    const p = payslipOr404(ctx, pathId(pdf ? ref.slice(0, -4) : ref, "Payslip"));
+  app.get("/payslips/:payslip_ref", { schema: { params: PayslipRefParams } }, async (req, reply) => {
+    const { id, pdf } = req.params.payslip_ref;
+    const p = payslipOr404(ctx, id);
     if (!pdf) return { payslip: payroll.detailForm(p) };
     const bytes = await payslipPdf(ctx, p);
     return reply
@@ -33,9 +31,9 @@ export function registerPayslips(app: FastifyInstance, ctx: Ctx): void {
       .send(Buffer.from(bytes));
   });
 
-  const runOr404 = (raw: string | undefined): PaymentRunRec => {
-    const run = store.paymentRuns.get(pathId(raw, "Payment run"));
-    if (!run) throw notFound(`Payment run ${raw}`);
+  const runOr404 = (id: number): PaymentRunRec => {
+    const run = store.paymentRuns.get(id);
+    if (!run) throw notFound(`Payment run ${id}`);
     return run;
   };
 
@@ -49,8 +47,8 @@ export function registerPayslips(app: FastifyInstance, ctx: Ctx): void {
     return t;
   };
 
-  app.get("/clients/:client_id/payment_runs", async (req) => {
-    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
+  app.get("/clients/:client_id/payment_runs", { schema: { params: ClientParams } }, async (req) => {
+    const client = clientOr404(ctx, req.params.client_id);
     return [...store.paymentRuns.where("client", client.id)]
       .sort((a, b) =>
         a.period_end_date < b.period_end_date ? 1 : a.period_end_date > b.period_end_date ? -1 : a.wave_id - b.wave_id,
@@ -70,13 +68,13 @@ export function registerPayslips(app: FastifyInstance, ctx: Ctx): void {
       }));
   });
 
-  app.get("/payment_runs/:id/payslips", async (req) => {
-    const run = runOr404((req.params as Params).id);
+  app.get("/payment_runs/:id/payslips", { schema: { params: PaymentRunParams } }, async (req) => {
+    const run = runOr404(req.params.id);
     return store.payslips.where("run", run.id).map((p) => ({ payslip: payroll.listItem(p, true) }));
   });
 
-  app.get("/payment_runs/:id/accounting", async (req) => {
-    const run = runOr404((req.params as Params).id);
+  app.get("/payment_runs/:id/accounting", { schema: { params: PaymentRunParams } }, async (req) => {
+    const run = runOr404(req.params.id);
     const client = store.clients.get(run.client_id)!;
     const payslips = store.payslips.where("run", run.id);
     // Clients with the accounting_splits feature book each payslip to its employee's pay point.

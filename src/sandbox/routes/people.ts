@@ -1,7 +1,7 @@
 /** Service periods, leave and template profile mappings. */
-import type { FastifyInstance } from "fastify";
 import {
   EndServiceBody,
+  LeaveBalancesQuery,
   LeaveDayCreateBody,
   LeaveDayPatchBody,
   LeaveDaysCreateMultipleBody,
@@ -10,13 +10,14 @@ import {
 } from "../../contract";
 import { clientOr404, employeeOr404, type Ctx } from "../context";
 import { openPayslipFor } from "../employees";
-import { HttpError, notFound, parseBody, pathId, unprocessable } from "../http";
+import { HttpError, notFound, unprocessable } from "../http";
 import type { EmployeeRec, LeaveDayRec, ServicePeriodRec } from "../store";
 import { servicePeriodJson } from "./core";
+import { ClientParams, EmployeeParams, IdParams, jsonBody, type SandboxApp } from "./schemas";
 
-type Params = Record<string, string>;
+const LeaveDayParams = IdParams("Leave day");
 
-export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
+export function registerPeople(app: SandboxApp, ctx: Ctx): void {
   const { store, payroll } = ctx;
 
   // ---------------------------------------------------------------- service periods
@@ -28,74 +29,82 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
       .filter((s) => !s.negative)
       .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : a.id - b.id));
 
-  app.get("/employees/:employee_id/service_periods", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+  app.get("/employees/:employee_id/service_periods", { schema: { params: EmployeeParams } }, async (req) => {
+    const e = employeeOr404(ctx, req.params.employee_id);
     return store.servicePeriods.where("employee", e.id).map((s) => ({ service_period: servicePeriodJson(s) }));
   });
 
-  app.post("/employees/:employee_id/service_periods/end_service", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
-    const { termination_date, termination_code } = parseBody(EndServiceBody, req.body).employee_action;
-    const latest = employment(e).at(-1);
-    if (!latest) throw new HttpError(422, "The employee has no service period to end");
-    if (termination_date < latest.start_date) {
-      throw unprocessable("termination_date is before the service period started", {
-        "employee_action.termination_date": `must be on or after ${latest.start_date}`,
-      });
-    }
-    const lastFinalised = store.payslips
-      .where("employee", e.id)
-      .filter((p) => p.finalised)
-      .reduce((m, p) => (p.date > m ? p.date : m), "");
-    if (lastFinalised && termination_date < lastFinalised && latest.end_date === null) {
-      throw unprocessable("termination_date falls before the last finalised payslip", {
-        "employee_action.termination_date": `must be on or after ${lastFinalised}`,
-      });
-    }
-    const updating = latest.end_date !== null;
-    latest.end_date = termination_date;
-    latest.termination_code = termination_code;
-    latest.updated_at = ctx.clock.now();
-    ctx.changed();
-    return {
-      message: updating
-        ? `Termination information updated: service ends ${termination_date} (code ${termination_code})`
-        : `Employee terminated: service ends ${termination_date} (code ${termination_code})`,
-    };
-  });
+  app.post(
+    "/employees/:employee_id/service_periods/end_service",
+    { schema: { params: EmployeeParams, body: jsonBody(EndServiceBody) } },
+    async (req) => {
+      const e = employeeOr404(ctx, req.params.employee_id);
+      const { termination_date, termination_code } = req.body.employee_action;
+      const latest = employment(e).at(-1);
+      if (!latest) throw new HttpError(422, "The employee has no service period to end");
+      if (termination_date < latest.start_date) {
+        throw unprocessable("termination_date is before the service period started", {
+          "employee_action.termination_date": `must be on or after ${latest.start_date}`,
+        });
+      }
+      const lastFinalised = store.payslips
+        .where("employee", e.id)
+        .filter((p) => p.finalised)
+        .reduce((m, p) => (p.date > m ? p.date : m), "");
+      if (lastFinalised && termination_date < lastFinalised && latest.end_date === null) {
+        throw unprocessable("termination_date falls before the last finalised payslip", {
+          "employee_action.termination_date": `must be on or after ${lastFinalised}`,
+        });
+      }
+      const updating = latest.end_date !== null;
+      latest.end_date = termination_date;
+      latest.termination_code = termination_code;
+      latest.updated_at = ctx.clock.now();
+      ctx.changed();
+      return {
+        message: updating
+          ? `Termination information updated: service ends ${termination_date} (code ${termination_code})`
+          : `Employee terminated: service ends ${termination_date} (code ${termination_code})`,
+      };
+    },
+  );
 
-  app.post("/employees/:employee_id/service_periods/reinstate", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
-    const { appointment_date } = parseBody(ReinstateBody, req.body).employee_action;
-    const latest = employment(e).at(-1);
-    if (latest && latest.end_date === null)
-      throw new HttpError(422, "The employee is in service; only a terminated employee can be reinstated");
-    if (latest && appointment_date <= latest.end_date!) {
-      throw unprocessable("appointment_date must be after the last service period ended", {
-        "employee_action.appointment_date": `must be after ${latest.end_date}`,
+  app.post(
+    "/employees/:employee_id/service_periods/reinstate",
+    { schema: { params: EmployeeParams, body: jsonBody(ReinstateBody) } },
+    async (req) => {
+      const e = employeeOr404(ctx, req.params.employee_id);
+      const { appointment_date } = req.body.employee_action;
+      const latest = employment(e).at(-1);
+      if (latest && latest.end_date === null)
+        throw new HttpError(422, "The employee is in service; only a terminated employee can be reinstated");
+      if (latest && appointment_date <= latest.end_date!) {
+        throw unprocessable("appointment_date must be after the last service period ended", {
+          "employee_action.appointment_date": `must be after ${latest.end_date}`,
+        });
+      }
+      const now = ctx.clock.now();
+      store.servicePeriods.insert({
+        id: store.nextId("servicePeriod"),
+        employee_id: e.id,
+        start_date: appointment_date,
+        end_date: null,
+        negative: false,
+        attribs: { ie_employment_identifier: String(employment(e).length + 1) },
+        termination_code: null,
+        created_at: now,
+        updated_at: now,
       });
-    }
-    const now = ctx.clock.now();
-    store.servicePeriods.insert({
-      id: store.nextId("servicePeriod"),
-      employee_id: e.id,
-      start_date: appointment_date,
-      end_date: null,
-      negative: false,
-      attribs: { ie_employment_identifier: String(employment(e).length + 1) },
-      termination_code: null,
-      created_at: now,
-      updated_at: now,
-    });
-    e.appointment_date = appointment_date;
-    e.updated_at = now;
-    openPayslipFor(ctx, e);
-    ctx.changed();
-    return { message: `Employee reinstated from ${appointment_date}` };
-  });
+      e.appointment_date = appointment_date;
+      e.updated_at = now;
+      openPayslipFor(ctx, e);
+      ctx.changed();
+      return { message: `Employee reinstated from ${appointment_date}` };
+    },
+  );
 
-  app.delete("/employees/:employee_id/service_periods/undo_end_service", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+  app.delete("/employees/:employee_id/service_periods/undo_end_service", { schema: { params: EmployeeParams } }, async (req) => {
+    const e = employeeOr404(ctx, req.params.employee_id);
     const latest = employment(e).at(-1);
     if (!latest || latest.end_date === null)
       throw new HttpError(422, "The employee's most recent service period has not ended; there is no termination to undo");
@@ -109,17 +118,14 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
 
   // ---------------------------------------------------------------- leave
 
-  app.get("/employees/:employee_id/leave_balances", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
-    const date = (req.query as Record<string, string | undefined>).date;
-    if (!date) throw unprocessable("date is required", { date: "is required (YYYY-MM-DD)" });
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))
-      throw unprocessable("Invalid date", { date: "must be a YYYY-MM-DD date" });
-    return payroll.leaveBalances(e, date);
-  });
+  app.get(
+    "/employees/:employee_id/leave_balances",
+    { schema: { params: EmployeeParams, querystring: LeaveBalancesQuery } },
+    async (req) => payroll.leaveBalances(employeeOr404(ctx, req.params.employee_id), req.query.date),
+  );
 
-  app.get("/clients/:client_id/leave_types", async (req) => {
-    const client = clientOr404(ctx, pathId((req.params as Params).client_id, "Client"));
+  app.get("/clients/:client_id/leave_types", { schema: { params: ClientParams } }, async (req) => {
+    const client = clientOr404(ctx, req.params.client_id);
     return Object.fromEntries(store.leaveTypes.where("client", client.id).map((t) => [String(t.id), t.name]));
   });
 
@@ -133,8 +139,8 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
     updated_at: d.updated_at,
   });
 
-  app.get("/employees/:employee_id/leave_days", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+  app.get("/employees/:employee_id/leave_days", { schema: { params: EmployeeParams } }, async (req) => {
+    const e = employeeOr404(ctx, req.params.employee_id);
     // An array of arrays: one array per leave type (in the client's type order), days by date.
     const byType = new Map<number, LeaveDayRec[]>(store.leaveTypes.where("client", e.client_id).map((t) => [t.id, []]));
     for (const d of store.leaveDays.where("employee", e.id)) byType.get(d.type_id)?.push(d);
@@ -190,40 +196,48 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
     ctx.changed();
   };
 
-  app.post("/employees/:employee_id/leave_days", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
-    const body = parseBody(LeaveDayCreateBody, req.body);
-    const errors = leaveProblems(e, body);
-    if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
-    const d = insertLeaveDay(e, body);
-    leaveChanged(e);
-    return { message: "Leave day created", id: d.id };
-  });
+  app.post(
+    "/employees/:employee_id/leave_days",
+    { schema: { params: EmployeeParams, body: jsonBody(LeaveDayCreateBody) } },
+    async (req) => {
+      const e = employeeOr404(ctx, req.params.employee_id);
+      const body = req.body;
+      const errors = leaveProblems(e, body);
+      if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
+      const d = insertLeaveDay(e, body);
+      leaveChanged(e);
+      return { message: "Leave day created", id: d.id };
+    },
+  );
 
-  app.post("/employees/:employee_id/leave_days/create_multiple", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
-    const body = parseBody(LeaveDaysCreateMultipleBody, req.body);
-    const errors: Record<string, string> = {};
-    body.dates.forEach((day, i) => {
-      for (const [k, v] of Object.entries(leaveProblems(e, day, undefined, body.dates.slice(0, i))))
-        errors[`dates.${i}.${k}`] = v;
-    });
-    if (Object.keys(errors).length) throw unprocessable("Validation failed; no leave days were created", errors);
-    const ids = body.dates.map((day) => insertLeaveDay(e, day).id);
-    leaveChanged(e);
-    return { message: `${ids.length} leave day${ids.length === 1 ? "" : "s"} created`, ids };
-  });
+  app.post(
+    "/employees/:employee_id/leave_days/create_multiple",
+    { schema: { params: EmployeeParams, body: jsonBody(LeaveDaysCreateMultipleBody) } },
+    async (req) => {
+      const e = employeeOr404(ctx, req.params.employee_id);
+      const body = req.body;
+      const errors: Record<string, string> = {};
+      body.dates.forEach((day, i) => {
+        for (const [k, v] of Object.entries(leaveProblems(e, day, undefined, body.dates.slice(0, i))))
+          errors[`dates.${i}.${k}`] = v;
+      });
+      if (Object.keys(errors).length) throw unprocessable("Validation failed; no leave days were created", errors);
+      const ids = body.dates.map((day) => insertLeaveDay(e, day).id);
+      leaveChanged(e);
+      return { message: `${ids.length} leave day${ids.length === 1 ? "" : "s"} created`, ids };
+    },
+  );
 
-  const leaveDayOr404 = (raw: string | undefined): LeaveDayRec => {
-    const d = store.leaveDays.get(pathId(raw, "Leave day"));
-    if (!d) throw notFound(`Leave day ${raw}`);
+  const leaveDayOr404 = (id: number): LeaveDayRec => {
+    const d = store.leaveDays.get(id);
+    if (!d) throw notFound(`Leave day ${id}`);
     return d;
   };
 
-  app.patch("/leave_days/:id", async (req) => {
-    const d = leaveDayOr404((req.params as Params).id);
+  app.patch("/leave_days/:id", { schema: { params: LeaveDayParams, body: jsonBody(LeaveDayPatchBody) } }, async (req) => {
+    const d = leaveDayOr404(req.params.id);
     const e = employeeOr404(ctx, d.employee_id);
-    const body = parseBody(LeaveDayPatchBody, req.body);
+    const body = req.body;
     const next = {
       date: body.date ?? d.date,
       type_id: body.type_id ?? d.type_id,
@@ -239,8 +253,8 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
     return { message: "Leave day updated", id: d.id };
   });
 
-  app.delete("/leave_days/:id", async (req) => {
-    const d = leaveDayOr404((req.params as Params).id);
+  app.delete("/leave_days/:id", { schema: { params: LeaveDayParams } }, async (req) => {
+    const d = leaveDayOr404(req.params.id);
     const e = employeeOr404(ctx, d.employee_id);
     if (leaveProblems(e, { date: d.date, type_id: d.type_id }, d.id).date?.startsWith("falls in the finalised")) {
       throw new HttpError(422, "The leave day is in a finalised pay period and cannot be deleted");
@@ -252,39 +266,43 @@ export function registerPeople(app: FastifyInstance, ctx: Ctx): void {
 
   // ---------------------------------------------------------------- profile mappings
 
-  app.get("/employees/:employee_id/profile_mappings", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
+  app.get("/employees/:employee_id/profile_mappings", { schema: { params: EmployeeParams } }, async (req) => {
+    const e = employeeOr404(ctx, req.params.employee_id);
     return store.profileMappings.where("employee", e.id).map((m) => ({ profile_mapping: m }));
   });
 
-  app.post("/employees/:employee_id/profile_mappings", async (req) => {
-    const e = employeeOr404(ctx, pathId((req.params as Params).employee_id, "Employee"));
-    const { profile_mapping: m } = parseBody(ProfileMappingCreateBody, req.body);
-    const client = clientOr404(ctx, e.client_id);
-    const errors: Record<string, string> = {};
-    if (!client.profiles.some((p) => p.id === m.profile_id)) {
-      errors["profile_mapping.profile_id"] =
-        `is not a template of this client (templates: ${client.profiles.map((p) => `${p.id} ${p.name}`).join(", ")})`;
-    }
-    if (store.profileMappings.where("employee", e.id).some((x) => x.profile_id === m.profile_id))
-      errors["profile_mapping.profile_id"] ??= "the employee is already mapped to this template";
-    (m.included_calculations ?? []).forEach((id, i) => {
-      if (store.calculations.get(id)?.employee_id !== e.id)
-        errors[`profile_mapping.included_calculations.${i}`] = `calculation ${id} is not one of this employee's`;
-    });
-    if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
-    const now = ctx.clock.now();
-    const rec = store.profileMappings.insert({
-      id: store.nextId("profileMapping"),
-      employee_id: e.id,
-      profile_id: m.profile_id,
-      inputs: m.inputs ?? {},
-      excluded_calculations: m.excluded_calculations ?? [],
-      included_calculations: m.included_calculations ?? [],
-      created_at: now,
-      updated_at: now,
-    });
-    ctx.changed();
-    return { message: "Profile mapping created", id: rec.id };
-  });
+  app.post(
+    "/employees/:employee_id/profile_mappings",
+    { schema: { params: EmployeeParams, body: jsonBody(ProfileMappingCreateBody) } },
+    async (req) => {
+      const e = employeeOr404(ctx, req.params.employee_id);
+      const { profile_mapping: m } = req.body;
+      const client = clientOr404(ctx, e.client_id);
+      const errors: Record<string, string> = {};
+      if (!client.profiles.some((p) => p.id === m.profile_id)) {
+        errors["profile_mapping.profile_id"] =
+          `is not a template of this client (templates: ${client.profiles.map((p) => `${p.id} ${p.name}`).join(", ")})`;
+      }
+      if (store.profileMappings.where("employee", e.id).some((x) => x.profile_id === m.profile_id))
+        errors["profile_mapping.profile_id"] ??= "the employee is already mapped to this template";
+      (m.included_calculations ?? []).forEach((id, i) => {
+        if (store.calculations.get(id)?.employee_id !== e.id)
+          errors[`profile_mapping.included_calculations.${i}`] = `calculation ${id} is not one of this employee's`;
+      });
+      if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
+      const now = ctx.clock.now();
+      const rec = store.profileMappings.insert({
+        id: store.nextId("profileMapping"),
+        employee_id: e.id,
+        profile_id: m.profile_id,
+        inputs: m.inputs ?? {},
+        excluded_calculations: m.excluded_calculations ?? [],
+        included_calculations: m.included_calculations ?? [],
+        created_at: now,
+        updated_at: now,
+      });
+      ctx.changed();
+      return { message: "Profile mapping created", id: rec.id };
+    },
+  );
 }

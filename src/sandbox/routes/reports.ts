@@ -1,29 +1,27 @@
 /** Reports: synchronous POST, async start (job queue) and poll. */
-import type { FastifyInstance } from "fastify";
-import { ReportBodies } from "../../contract";
+import { ReportBodies, type ReportId } from "../../contract";
 import { clientOr404, type Ctx } from "../context";
-import { HttpError, notFound, parseBody, pathId } from "../http";
-import { checkReportBody, isReport, runReport } from "../reports";
+import { HttpError, notFound, parseBody } from "../http";
+import { checkReportBody, runReport } from "../reports";
+import { ReportParams, ReportPollParams, type SandboxApp } from "./schemas";
 
-type Params = Record<string, string>;
-
-export function registerReports(app: FastifyInstance, ctx: Ctx): void {
-  const prepare = (params: Params, rawBody: unknown) => {
-    const client = clientOr404(ctx, pathId(params.client_id, "Client"));
+export function registerReports(app: SandboxApp, ctx: Ctx): void {
+  /** The body's schema depends on the report, so it is checked here rather than in the route schema. */
+  const prepare = (params: { client_id: number; report_id: ReportId }, rawBody: unknown) => {
+    const client = clientOr404(ctx, params.client_id);
     const reportId = params.report_id;
-    if (!isReport(reportId)) throw notFound(`Report "${reportId}"`);
-    const body = parseBody(ReportBodies[reportId], rawBody) as Record<string, unknown>;
+    const body: Record<string, unknown> = parseBody(ReportBodies[reportId], rawBody);
     checkReportBody(ctx, client, reportId, body);
     return { client, reportId, body };
   };
 
-  app.post("/clients/:client_id/reports/:report_id", async (req) => {
-    const { client, reportId, body } = prepare(req.params as Params, req.body);
+  app.post("/clients/:client_id/reports/:report_id", { schema: { params: ReportParams } }, async (req) => {
+    const { client, reportId, body } = prepare(req.params, req.body);
     return runReport(ctx, client, reportId, body);
   });
 
-  app.post("/clients/:client_id/reports/:report_id/async", async (req) => {
-    const { client, reportId, body } = prepare(req.params as Params, req.body);
+  app.post("/clients/:client_id/reports/:report_id/async", { schema: { params: ReportParams } }, async (req) => {
+    const { client, reportId, body } = prepare(req.params, req.body);
     const uuid = ctx.reports.enqueue(client.id, () => runReport(ctx, client, reportId, body));
     if (!uuid) {
       throw new HttpError(
@@ -38,11 +36,10 @@ export function registerReports(app: FastifyInstance, ctx: Ctx): void {
     return { message: `Report ${reportId} queued`, uuid };
   });
 
-  app.get("/clients/:client_id/reports/poll/:uuid", async (req, reply) => {
-    const params = req.params as Params;
-    const client = clientOr404(ctx, pathId(params.client_id, "Client"));
-    const state = ctx.reports.poll(client.id, params.uuid);
-    if (!state) throw notFound(`Report job ${params.uuid}`);
+  app.get("/clients/:client_id/reports/poll/:uuid", { schema: { params: ReportPollParams } }, async (req, reply) => {
+    const client = clientOr404(ctx, req.params.client_id);
+    const state = ctx.reports.poll(client.id, req.params.uuid);
+    if (!state) throw notFound(`Report job ${req.params.uuid}`);
     if (state.state === "running") return reply.code(204).send();
     if (state.state === "failed") throw new HttpError(500, `Report failed: ${state.message}`);
     return state.rows;
