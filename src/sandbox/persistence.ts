@@ -332,6 +332,7 @@ export class Persistence {
 
 interface TableLike {
   get(id: number): object | undefined;
+  replace(r: { id: number }): void;
   insert(r: { id: number }): unknown;
   remove(r: object): void;
 }
@@ -347,14 +348,14 @@ function parseRecord(payload: string, path: string): JournalRecord {
   throw new Error(`${path} holds a journal record that is not one; move the journal away to start from the snapshot`);
 }
 
-/** Replays one record: each record replaced by its journaled form, or removed. */
+/** Replays one record: each record replaced by its journaled form (in its place, so list orders stay), or removed. */
 function applyRecord(store: Store, tables: Record<string, TableLike>, record: JournalRecord): void {
   for (const [name, id, value] of record.changes) {
     const table = tables[name];
     if (!table) throw new Error(`journal record ${record.seq} names an unknown table ${name}`);
     const existing = table.get(id);
-    if (existing) table.remove(existing);
-    if (value !== null) table.insert(decode(name, value));
+    if (value !== null) table.replace(decode(name, value));
+    else if (existing) table.remove(existing);
   }
   for (const [kind, n] of Object.entries(record.ids)) store.seq[kind] = Math.max(store.seq[kind] ?? 0, n);
 }

@@ -273,6 +273,22 @@ export class Table<T extends { id: number }, I extends string = never> {
     return r;
   }
 
+  /** Puts r in place of the record with its ID, keeping that record's position in the table and its indexes. */
+  replace(r: T): void {
+    const old = this.byId.get(r.id);
+    if (!old) {
+      this.insert(r);
+      return;
+    }
+    this.byId.set(r.id, r); // an existing key keeps its place in the Map's order
+    for (const { key, map } of this.indexes.values()) {
+      const k = key(old);
+      const list = k === null ? undefined : map.get(k);
+      const i = list ? list.indexOf(old) : -1;
+      if (i >= 0) list![i] = r;
+    }
+  }
+
   remove(r: T): void {
     if (!this.byId.delete(r.id)) return;
     this.touch?.(r.id);
