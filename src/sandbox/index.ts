@@ -34,7 +34,6 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
   const loaded = persistence ? await persistence.load() : null;
   const store: Store = loaded ?? generateDemo({ seed: o.seed, employees: o.employees, today: o.today });
   if (persistence) await persistence.open(store, loaded !== null);
-  if (persistence) await persistence.open(store, loaded !== null);
 
   const app = Fastify({
     logger: o.logger
