@@ -64,18 +64,6 @@ export function toRows<R>(columns: readonly FieldColumn<R>[], records: readonly 
   return records.map((record) => columns.map((c) => c.value(record) ?? null));
 }
 
-/** Throws when two columns share a header or key: the table and the push mapping both need them unique. */
-export function assertUniqueColumns(columns: readonly ColumnSpec[]): void {
-  const headers = new Set<string>();
-  const keys = new Set<string>();
-  for (const c of columns) {
-    if (headers.has(c.header)) throw new Error(`Duplicate column header "${c.header}".`);
-    if (keys.has(c.key)) throw new Error(`Duplicate column key "${c.key}".`);
-    headers.add(c.header);
-    keys.add(c.key);
-  }
-}
-
 /** Header text to its 0-based position (first occurrence), for reading a table back. */
 export function headerIndex(headers: readonly string[]): Map<string, number> {
   const index = new Map<string, number>();

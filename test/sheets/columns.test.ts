@@ -1,5 +1,4 @@
 import {
-  assertUniqueColumns,
   column,
   headerIndex,
   parseBoolean,
@@ -132,10 +131,6 @@ describe("column specs", () => {
       { key: "id", header: "ID", type: "integer" },
       { key: "name", header: "Name", type: "text", width: 120 },
     ]);
-  });
-  it("rejects duplicate headers or keys", () => {
-    expect(() => assertUniqueColumns([...cols, { key: "x", header: "ID", type: "text" }])).toThrow(/header "ID"/);
-    expect(() => assertUniqueColumns([...cols, { key: "id", header: "Other", type: "text" }])).toThrow(/key "id"/);
   });
   it("indexes headers by trimmed text, first occurrence wins", () => {
     const idx = headerIndex(["ID", " Name ", "ID"]);

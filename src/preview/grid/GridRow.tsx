@@ -128,7 +128,6 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
           lineHeight,
           backgroundColor: cell?.fill && !(selected && !isActive) ? cell.fill : undefined,
           fontWeight: cell?.bold ? 600 : undefined,
-          color: cell?.fontColor,
         }}
       >
         {isEditing ? (

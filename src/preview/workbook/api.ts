@@ -11,7 +11,6 @@ import {
   type SheetModel,
   type TableModel,
   type WorkbookModel,
-  intersect,
   MAX_COLS,
   MAX_ROWS,
   parseAddress,
@@ -20,7 +19,6 @@ import {
   splitSheetAddress,
 } from "./model";
 import { MAX_CELL_TEXT, quoteSheetName } from "../../sheets/excelConventions";
-import { ERROR_VALUES } from "./formula";
 
 /** UTF-8 size of a value's JSON, which is what travels in an Excel on the web request/response. */
 export function jsonBytes(value: unknown): number {
@@ -225,19 +223,6 @@ export abstract class ClientObject<T> {
     this.context._enqueue({ bytes, mutates: true, run: () => void apply(this._t()) });
   }
 
-  protected _result<V>(compute: (t: T) => V): ClientResult<V> {
-    const result = new ClientResult<V>();
-    this.context._enqueue({
-      bytes: ACTION_BYTES,
-      mutates: false,
-      run: () => {
-        const v = compute(this._t());
-        return { bytes: jsonBytes(v), commit: () => result._set(v) };
-      },
-    });
-    return result;
-  }
-
   /** Scalar properties loaded by load() with no argument. */
   protected abstract _scalars(): string[];
   /** Read one scalar property from the model. */
@@ -290,30 +275,9 @@ export abstract class ClientObject<T> {
     });
     return this;
   }
-
-  toJSON(): Record<string, unknown> {
-    return Object.fromEntries(this._loaded);
-  }
 }
 
-export class ClientResult<V> {
-  private _value: V | undefined;
-  private _ready = false;
-  _set(v: V): void {
-    this._value = v;
-    this._ready = true;
-  }
-  get value(): V {
-    if (!this._ready)
-      throw new PreviewExcelError(
-        "ValueNotLoaded",
-        'The value of the result object has not been loaded yet. Before reading the value property, call "context.sync()" on the associated request context.',
-      );
-    return this._value as V;
-  }
-}
-
-/** Base of collections: `items` after load, getCount(). */
+/** Base of collections: `items` after load. */
 export abstract class Collection<T, P extends ClientObject<unknown>> {
   private _items: P[] | undefined;
   constructor(readonly context: RequestContext) {}
@@ -324,19 +288,6 @@ export abstract class Collection<T, P extends ClientObject<unknown>> {
   get items(): P[] {
     if (!this._items) throw notLoaded("items");
     return this._items;
-  }
-
-  getCount(): ClientResult<number> {
-    const result = new ClientResult<number>();
-    this.context._enqueue({
-      bytes: ACTION_BYTES,
-      mutates: false,
-      run: () => {
-        const n = this._list().length;
-        return { bytes: 8, commit: () => result._set(n) };
-      },
-    });
-    return result;
   }
 
   _collect(paths: string[] | null, out: Loaded): void {
@@ -402,13 +353,6 @@ export class Workbook extends ClientObject<WorkbookModel> {
     });
   }
 
-  getActiveCell(): Range {
-    return new Range(this.context, () => {
-      const sheet = this.context.model.activeSheet;
-      return { sheet, rect: { r: sheet.active.r, c: sheet.active.c, rows: 1, cols: 1 } };
-    });
-  }
-
   protected _scalars(): string[] {
     return ["name"];
   }
@@ -468,24 +412,17 @@ export class Worksheet extends ClientObject<SheetModel> {
   set visibility(v: string) {
     this._set("visibility", v, (s) => s.workbook.setVisibility(s, v));
   }
-  get id(): string {
-    return this._get("id");
-  }
-  get position(): number {
-    return this._get("position");
-  }
   get tables(): TableCollection {
     return (this._tables ??= new TableCollection(this.context, this));
   }
   get freezePanes(): WorksheetFreezePanes {
-    return (this._freeze ??= new WorksheetFreezePanes(this.context, () => this._t(), this));
+    return (this._freeze ??= new WorksheetFreezePanes(this.context, () => this._t()));
   }
 
   protected _scalars(): string[] {
-    return ["name", "visibility", "id", "position"];
+    return ["name", "visibility"];
   }
   protected _read(prop: string, s: SheetModel): unknown {
-    if (prop === "position") return s.workbook.sheets.indexOf(s);
     return (s as unknown as Record<string, unknown>)[prop];
   }
   protected override _nav(prop: string) {
@@ -515,17 +452,6 @@ export class Worksheet extends ClientObject<SheetModel> {
     });
   }
 
-  getCell(row: number, column: number): Range {
-    return this.getRangeByIndexes(row, column, 1, 1);
-  }
-
-  getUsedRange(valuesOnly?: boolean): Range {
-    return new Range(this.context, () => {
-      const s = this._t();
-      return { sheet: s, rect: s.usedRect(valuesOnly) ?? { r: 0, c: 0, rows: 1, cols: 1 } };
-    });
-  }
-
   getUsedRangeOrNullObject(valuesOnly?: boolean): Range {
     return new Range(this.context, () => {
       const s = this._t();
@@ -544,13 +470,6 @@ export class Worksheet extends ClientObject<SheetModel> {
 }
 
 export class WorksheetFreezePanes extends ClientObject<SheetModel> {
-  constructor(
-    context: RequestContext,
-    resolve: () => SheetModel,
-    private readonly worksheet: Worksheet,
-  ) {
-    super(context, resolve);
-  }
   freezeRows(count = 1): void {
     this._do((s) => {
       if (!Number.isInteger(count) || count < 0 || count >= MAX_ROWS) throw invalidArgument();
@@ -558,32 +477,10 @@ export class WorksheetFreezePanes extends ClientObject<SheetModel> {
       s.frozenCols = 0;
     });
   }
-  freezeColumns(count = 1): void {
-    this._do((s) => {
-      if (!Number.isInteger(count) || count < 0 || count >= MAX_COLS) throw invalidArgument();
-      s.frozenCols = count;
-      s.frozenRows = 0;
-    });
-  }
-  freezeAt(range: Range | string): void {
-    const target = typeof range === "string" ? this.worksheet.getRange(range) : range;
-    this._do((s) => {
-      const { rect } = target._t();
-      s.frozenRows = rect.r + rect.rows;
-      s.frozenCols = rect.c + rect.cols;
-    });
-  }
   unfreeze(): void {
     this._do((s) => {
       s.frozenRows = 0;
       s.frozenCols = 0;
-    });
-  }
-  getLocationOrNullObject(): Range {
-    return new Range(this.context, () => {
-      const s = this._t();
-      if (s.frozenRows === 0 && s.frozenCols === 0) return null;
-      return { sheet: s, rect: { r: 0, c: 0, rows: s.frozenRows || MAX_ROWS, cols: s.frozenCols || MAX_COLS } };
     });
   }
   protected _scalars(): string[] {
@@ -635,13 +532,6 @@ function grid<V>(t: RangeTarget, read: (r: number, c: number) => V): V[][] {
   return out;
 }
 
-function valueType(v: unknown): string {
-  if (v === "") return "Empty";
-  if (typeof v === "number") return "Double";
-  if (typeof v === "boolean") return "Boolean";
-  return ERROR_VALUES.includes(String(v)) ? "Error" : "String";
-}
-
 export class Range extends ClientObject<RangeTarget> {
   private _format?: RangeFormat;
   private _worksheet?: Worksheet;
@@ -676,14 +566,8 @@ export class Range extends ClientObject<RangeTarget> {
   get text(): string[][] {
     return this._get("text");
   }
-  get valueTypes(): string[][] {
-    return this._get("valueTypes");
-  }
   get address(): string {
     return this._get("address");
-  }
-  get addressLocal(): string {
-    return this._get("addressLocal");
   }
   get rowIndex(): number {
     return this._get("rowIndex");
@@ -697,9 +581,6 @@ export class Range extends ClientObject<RangeTarget> {
   get columnCount(): number {
     return this._get("columnCount");
   }
-  get cellCount(): number {
-    return this._get("cellCount");
-  }
   get format(): RangeFormat {
     return (this._format ??= new RangeFormat(this.context, () => this._t(), this._t.bind(this)));
   }
@@ -708,26 +589,12 @@ export class Range extends ClientObject<RangeTarget> {
   }
 
   protected _scalars(): string[] {
-    return [
-      "address",
-      "addressLocal",
-      "rowIndex",
-      "columnIndex",
-      "rowCount",
-      "columnCount",
-      "cellCount",
-      "values",
-      "formulas",
-      "numberFormat",
-      "text",
-      "valueTypes",
-    ];
+    return ["address", "rowIndex", "columnIndex", "rowCount", "columnCount", "values", "formulas", "numberFormat", "text"];
   }
   protected _read(prop: string, t: RangeTarget): unknown {
     const { sheet, rect } = t;
     switch (prop) {
       case "address":
-      case "addressLocal":
         return `${quoteSheetName(sheet.name)}!${rectAddress(rect)}`;
       case "rowIndex":
         return rect.r;
@@ -737,8 +604,6 @@ export class Range extends ClientObject<RangeTarget> {
         return rect.rows;
       case "columnCount":
         return rect.cols;
-      case "cellCount":
-        return rect.rows * rect.cols;
       case "values":
         return grid(t, (r, c) => sheet.valueAt(r, c));
       case "formulas":
@@ -747,8 +612,6 @@ export class Range extends ClientObject<RangeTarget> {
         return grid(t, (r, c) => sheet.formatAt(r, c));
       case "text":
         return grid(t, (r, c) => sheet.textAt(r, c));
-      case "valueTypes":
-        return grid(t, (r, c) => valueType(sheet.valueAt(r, c)));
     }
     return undefined;
   }
@@ -764,47 +627,10 @@ export class Range extends ClientObject<RangeTarget> {
     });
   }
 
-  getCell(row: number, column: number): Range {
-    return this._derived(({ rect }) => {
-      if (row < 0 || column < 0 || rect.r + row >= MAX_ROWS || rect.c + column >= MAX_COLS) throw invalidArgument();
-      return { r: rect.r + row, c: rect.c + column, rows: 1, cols: 1 };
-    });
-  }
   getRow(row: number): Range {
     return this._derived(({ rect }) => {
       if (row < 0 || row >= rect.rows) throw invalidArgument();
       return { r: rect.r + row, c: rect.c, rows: 1, cols: rect.cols };
-    });
-  }
-  getColumn(column: number): Range {
-    return this._derived(({ rect }) => {
-      if (column < 0 || column >= rect.cols) throw invalidArgument();
-      return { r: rect.r, c: rect.c + column, rows: rect.rows, cols: 1 };
-    });
-  }
-  getOffsetRange(rowOffset: number, columnOffset: number): Range {
-    return this._derived(({ rect }) => {
-      const r = rect.r + rowOffset;
-      const c = rect.c + columnOffset;
-      if (r < 0 || c < 0 || r + rect.rows > MAX_ROWS || c + rect.cols > MAX_COLS) throw invalidArgument();
-      return { ...rect, r, c };
-    });
-  }
-  getResizedRange(deltaRows: number, deltaColumns: number): Range {
-    return this._derived(({ rect }) => {
-      const rows = rect.rows + deltaRows;
-      const cols = rect.cols + deltaColumns;
-      if (rows < 1 || cols < 1 || rect.r + rows > MAX_ROWS || rect.c + cols > MAX_COLS) throw invalidArgument();
-      return { ...rect, rows, cols };
-    });
-  }
-  getIntersectionOrNullObject(other: Range | string): Range {
-    return new Range(this.context, () => {
-      const t = this._t();
-      const o: RangeTarget = typeof other === "string" ? { sheet: t.sheet, rect: parseAddress(other) } : other._t();
-      if (o.sheet !== t.sheet) return null;
-      const rect = intersect(t.rect, o.rect);
-      return rect ? { sheet: t.sheet, rect } : null;
     });
   }
   clear(applyTo: ClearApplyTo = "All"): void {
@@ -835,19 +661,14 @@ export class RangeAreas extends ClientObject<AreasTarget> {
   get address(): string {
     return this._get("address");
   }
-  get areaCount(): number {
-    return this._get("areaCount");
-  }
   get worksheet(): Worksheet {
     return (this._worksheet ??= new Worksheet(this.context, () => this._t().sheet));
   }
   protected _scalars(): string[] {
-    return ["address", "areaCount"];
+    return ["address"];
   }
-  protected _read(prop: string, t: AreasTarget): unknown {
-    return prop === "areaCount"
-      ? t.rects.length
-      : t.rects.map((r) => `${quoteSheetName(t.sheet.name)}!${rectAddress(r)}`).join(",");
+  protected _read(_prop: string, t: AreasTarget): unknown {
+    return t.rects.map((r) => `${quoteSheetName(t.sheet.name)}!${rectAddress(r)}`).join(",");
   }
   protected override _nav(prop: string) {
     return prop === "areas" ? this.areas : prop === "worksheet" ? this.worksheet : undefined;
@@ -889,38 +710,16 @@ export class RangeFormat extends ClientObject<RangeTarget> {
       for (let c = rect.c; c < rect.c + Math.min(rect.cols, MAX_COLS); c++) sheet.columnWidths.set(c, v);
     });
   }
-  get rowHeight(): number {
-    return this._get("rowHeight");
-  }
   get fill(): RangeFill {
     return (this._fill ??= new RangeFill(this.context, this.range));
   }
   get font(): RangeFont {
     return (this._font ??= new RangeFont(this.context, this.range));
   }
-  /** Width from the longest displayed text in each column of the range (Excel measures glyphs; ~6 pt per character here). */
-  autofitColumns(): void {
-    this._do(({ sheet, rect }) => {
-      const used = sheet.usedRect();
-      if (!used) return;
-      const r0 = Math.max(rect.r, used.r);
-      const r1 = Math.min(rect.r + rect.rows, used.r + used.rows);
-      const c1 = Math.min(rect.c + rect.cols, used.c + used.cols);
-      for (let c = Math.max(rect.c, used.c); c < c1; c++) {
-        let chars = 0;
-        for (let r = r0; r < r1; r++) chars = Math.max(chars, sheet.textAt(r, c).length);
-        if (chars > 0) sheet.columnWidths.set(c, Math.min(409, Math.max(12, Math.ceil(chars * 6 + 10))));
-      }
-    });
-  }
-  autofitRows(): void {
-    this._do(() => undefined);
-  }
   protected _scalars(): string[] {
-    return ["columnWidth", "rowHeight"];
+    return ["columnWidth"];
   }
-  protected _read(prop: string, { sheet, rect }: RangeTarget): unknown {
-    if (prop === "rowHeight") return 15;
+  protected _read(_prop: string, { sheet, rect }: RangeTarget): unknown {
     const widths = new Set<number>();
     for (let c = rect.c; c < rect.c + Math.min(rect.cols, 256); c++) widths.add(sheet.columnWidth(c));
     return widths.size === 1 ? [...widths][0] : null;
@@ -1000,22 +799,11 @@ export class RangeFont extends ClientObject<RangeTarget> {
   set bold(v: boolean) {
     this._set("bold", v, (t) => cellsOf(t, (cell) => (cell.bold = v ? true : undefined), true));
   }
-  get color(): string {
-    return this._get("color");
-  }
-  set color(v: string) {
-    this._set("color", v, (t) => {
-      const color = normaliseColor(v);
-      cellsOf(t, (cell) => (cell.fontColor = color), true);
-    });
-  }
   protected _scalars(): string[] {
-    return ["bold", "color"];
+    return ["bold"];
   }
-  protected _read(prop: string, t: RangeTarget): unknown {
-    return prop === "bold"
-      ? uniform(t, (r, c) => t.sheet.cell(r, c)?.bold ?? false)
-      : uniform(t, (r, c) => t.sheet.cell(r, c)?.fontColor ?? "#000000");
+  protected _read(_prop: string, t: RangeTarget): unknown {
+    return uniform(t, (r, c) => t.sheet.cell(r, c)?.bold ?? false);
   }
 }
 
@@ -1081,27 +869,15 @@ export class Table extends ClientObject<TableModel> {
   set name(v: string) {
     this._set("name", v, (t) => (t.name = t.sheet.workbook.checkTableName(v, t)));
   }
-  get id(): string {
-    return this._get("id");
-  }
-  get style(): string {
-    return this._get("style");
-  }
-  set style(v: string) {
-    this._set("style", v, (t) => (t.style = String(v)));
-  }
-  get showHeaders(): boolean {
-    return this._get("showHeaders");
-  }
   get worksheet(): Worksheet {
     return (this._worksheet ??= new Worksheet(this.context, () => this._t().sheet));
   }
 
   protected _scalars(): string[] {
-    return ["name", "id", "style", "showHeaders"];
+    return ["name"];
   }
-  protected _read(prop: string, t: TableModel): unknown {
-    return prop === "showHeaders" ? true : (t as unknown as Record<string, unknown>)[prop];
+  protected _read(_prop: string, t: TableModel): unknown {
+    return t.name;
   }
   protected override _nav(prop: string) {
     return prop === "worksheet" ? this.worksheet : undefined;
@@ -1125,21 +901,6 @@ export class Table extends ClientObject<TableModel> {
   delete(): void {
     this._do((t) => t.sheet.workbook.deleteTable(t, false));
   }
-  convertToRange(): Range {
-    const range = this.getRange();
-    this._do((t) => t.sheet.workbook.deleteTable(t, true));
-    return range;
-  }
-  /** Table.resize (ExcelApi 1.13): the header row stays where it is; the new range must overlap. */
-  resize(newRange: Range | string): void {
-    this._do((t) => {
-      const rect = typeof newRange === "string" ? parseAddress(splitSheetAddress(newRange).local) : newRange._t().rect;
-      if (rect.r !== t.r || rect.c !== t.c || rect.rows < 2)
-        throw invalidArgument("The table's header row must stay in the same place.");
-      Object.assign(t, { rows: rect.rows, cols: rect.cols });
-      t.sheet.workbook.normaliseHeaders(t);
-    });
-  }
 }
 
 export class TableRowCollection {
@@ -1154,18 +915,6 @@ export class TableRowCollection {
       run: () => void this.context.model.addTableRows(this.table._t(), index, values),
     });
     return { isNullObject: false };
-  }
-  getCount(): ClientResult<number> {
-    const result = new ClientResult<number>();
-    this.context._enqueue({
-      bytes: ACTION_BYTES,
-      mutates: false,
-      run: () => {
-        const n = this.table._t().rows - 1;
-        return { bytes: 8, commit: () => result._set(n) };
-      },
-    });
-    return result;
   }
 }
 

@@ -265,5 +265,3 @@ export function evaluateFormula(formula: string, read: CellReader): Scalar {
     throw e;
   }
 }
-
-export const ERROR_VALUES = ["#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#CALC!", "#SPILL!"];

@@ -28,7 +28,6 @@ export interface Cell {
   /** Fill colour "#RRGGBB". */
   fill?: string;
   bold?: boolean;
-  fontColor?: string;
 }
 
 export interface Rect {
@@ -122,7 +121,6 @@ export interface TableModel {
   c: number;
   rows: number;
   cols: number;
-  style: string;
   deleted?: boolean;
 }
 
@@ -302,10 +300,8 @@ export class SheetModel {
           cell.nf = undefined;
           cell.fill = undefined;
           cell.bold = undefined;
-          cell.fontColor = undefined;
         }
-        if (cell.v === null && cell.f === undefined && cell.nf === undefined && !cell.fill && !cell.bold && !cell.fontColor)
-          row[c] = undefined;
+        if (cell.v === null && cell.f === undefined && cell.nf === undefined && !cell.fill && !cell.bold) row[c] = undefined;
       }
     }
     for (const t of this.tables()) {
@@ -520,7 +516,6 @@ export class WorkbookModel {
       sheet,
       ...rect,
       rows: Math.max(rect.rows, 2),
-      style: "TableStyleMedium2",
     };
     this.tablesList.push(table);
     for (let c = table.c; c < table.c + table.cols; c++) {
