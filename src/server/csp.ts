@@ -52,8 +52,6 @@ export function productionDirectives(options: CspOptions = {}): CspDirectives {
     // Fluent UI v9 (Griffel) adds <style> elements at run time, the pages have a <style> block, and Excel on the
     // web's excel-web-16.00.js applies inline styles: a nonce would cover only our own. Styles cannot run script.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
-    "font-src": ["'self'"],
     "connect-src": ["'self'", ...unique(options.connectSrc ?? [])],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
