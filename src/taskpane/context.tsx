@@ -25,3 +25,10 @@ export function useConnectedServices(): ConnectedServices | null {
   if (!services.client || services.clientId === null || !services.reads) return null;
   return services as ConnectedServices;
 }
+
+/** The chosen client's record (undefined if the list lacks it) and the target flows write for: ID and name. */
+export function chosenClient(services: ConnectedServices) {
+  const { clientId } = services;
+  const info = services.clients.find((c) => c.id === clientId);
+  return { info, target: { clientId, clientName: info?.name ?? `Client ${clientId}` } };
+}

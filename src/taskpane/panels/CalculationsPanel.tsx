@@ -1,7 +1,7 @@
 /** The Calculations feature: wires CalculationsView to the calculation and Regular Hours flows. */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
-import { useConnectedServices } from "../context";
+import { chosenClient, useConnectedServices } from "../context";
 import {
   addCalculation,
   CALC_SHEET,
@@ -10,25 +10,32 @@ import {
   calculationsToDelete,
   deleteCalculations,
   getCalculation,
-  idFromSelection,
   INHERITED_SHEET,
   saveCalculationEdits,
   viewCalculations,
   viewInheritedCalculations,
   type CalcScope,
 } from "../flows/calculations";
+import { idFromSelection } from "../flows/common";
 import { buildRegularHoursSheet, regularHoursProblem, saveRegularHours } from "../flows/regularHours";
 import { CalculationsView, type Operation, type ScopeKind } from "./CalculationsView";
 import { employeeLabel } from "../../sheets/employeeNames";
-import { rowOutcome, useConfirmSelectedRows, useFlowRunner, useGuarded, usePayslipChoices } from "./parts/hooks";
+import {
+  rowOutcome,
+  useConfirmSelectedRows,
+  useFlowRunner,
+  useGuarded,
+  useEmployeeChoice,
+  usePayslipChoices,
+  wroteRows,
+} from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
-import { useClientEmployees, useClientList } from "../serverState";
+import { useClientList } from "../serverState";
 
 export function CalculationsPanel() {
   const services = useConnectedServices();
   const [outcome, setOutcome] = React.useState<Outcome>(null);
   const [scope, setScope] = React.useState<ScopeKind>("employee");
-  const [employeeId, setEmployeeId] = React.useState<number | null>(null);
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
   const [shown, setShown] = React.useState<{ title: string; lines: string[] } | null>(null);
   const [itemId, setItemId] = React.useState("");
@@ -40,15 +47,13 @@ export function CalculationsPanel() {
   const run = useFlowRunner(services, setOutcome);
   const guarded = useGuarded(setOutcome);
   const deletion = useConfirmSelectedRows<{ deletable: CalcDeleteCandidate[]; skipped: number[] }>(services, setOutcome);
-  const employees = useClientEmployees(services);
+  const { employeeId, employee, viewProps: employeeProps } = useEmployeeChoice(services, () => setPayslipId(null));
   const items = useClientList(services, "itemsAndOutputs");
   const payslips = usePayslipChoices(services, employeeId);
 
   if (!services) return <Text>Connect and choose a client to work with calculations.</Text>;
   const { client, clientId, workbook } = services;
-  const info = services.clients.find((c) => c.id === clientId);
-  const target = { clientId, clientName: info?.name ?? `Client ${clientId}` };
-  const employee = employees.data?.find((e) => e.id === employeeId);
+  const { info, target } = chosenClient(services);
   const calcScope = (): CalcScope | null =>
     scope === "client"
       ? { kind: "client" }
@@ -66,13 +71,7 @@ export function CalculationsPanel() {
       busy={services.progress.busy}
       scope={scope}
       onScopeChange={setScope}
-      employees={employees.data ?? []}
-      employeesStatus={employees.status}
-      employeeId={employeeId}
-      onEmployeeChange={(id) => {
-        setEmployeeId(id);
-        setPayslipId(null);
-      }}
+      {...employeeProps}
       payslips={payslips.data}
       payslipsStatus={payslips.status}
       payslipId={payslipId}
@@ -89,13 +88,7 @@ export function CalculationsPanel() {
             }),
           );
       }}
-      onSaveEdits={() =>
-        void run(
-          "Saving calculations",
-          (t) => saveCalculationEdits(client, workbook, target, t),
-          (r) => rowOutcome(r.summary, r.counts),
-        )
-      }
+      onSaveEdits={() => void run("Saving calculations", (t) => saveCalculationEdits(client, workbook, target, t), rowOutcome)}
       onDeleteSelected={() =>
         deletion.ask(CALC_SHEET.sheetName, async (rows) => {
           const { deletable, skipped } = await calculationsToDelete(workbook, target, rows);
@@ -111,7 +104,7 @@ export function CalculationsPanel() {
             void run(
               "Deleting calculations",
               (t) => deleteCalculations(client, workbook, target, c.deletable, c.skipped, t),
-              (r) => rowOutcome(r.summary, r.counts),
+              rowOutcome,
             ),
         )
       }
@@ -192,7 +185,7 @@ export function CalculationsPanel() {
               { employeeId, label: employee ? employeeLabel(employee) : undefined },
               t,
             ),
-          (r) => ({ intent: "success", text: `${r.rowCount} rows written to "${r.sheetName}".` }),
+          wroteRows("row"),
         )
       }
       onInheritedHistory={() =>
@@ -233,7 +226,7 @@ export function CalculationsPanel() {
               { ...target, info },
               { ...t, signal: t.signal, update: t.update, defaultEffectiveDate: effectiveDate || null },
             ),
-          (r) => rowOutcome(r.summary, r.counts),
+          rowOutcome,
         )
       }
       outcome={outcome}

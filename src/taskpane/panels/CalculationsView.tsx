@@ -8,7 +8,14 @@ import * as React from "react";
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import type { ItemDefinition } from "../../contract";
 import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
-import { type Choice, EmployeePicker, type EmployeeOption, type ListStatus, PayslipPicker } from "./parts/pickers";
+import {
+  type Choice,
+  EmployeePicker,
+  type EmployeeOption,
+  type ListStatus,
+  PayslipPicker,
+  employeeSource,
+} from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
 export type ScopeKind = "client" | "employee" | "payslip";
@@ -82,14 +89,7 @@ export function CalculationsView(p: CalculationsViewProps) {
           <Radio value="payslip" label="A payslip" />
         </RadioGroup>
         {p.scope !== "client" && (
-          <EmployeePicker
-            label="Employee"
-            employees={p.employees}
-            value={p.employeeId}
-            onChange={p.onEmployeeChange}
-            disabled={p.busy}
-            status={p.employeesStatus}
-          />
+          <EmployeePicker label="Employee" value={p.employeeId} onChange={p.onEmployeeChange} {...employeeSource(p)} />
         )}
         {p.scope === "payslip" && (
           <PayslipPicker

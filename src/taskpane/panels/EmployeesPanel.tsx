@@ -1,7 +1,7 @@
 /** The Employees feature: wires EmployeesView to the employee and service period flows through the shell's services. */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
-import { useConnectedServices } from "../context";
+import { chosenClient, useConnectedServices } from "../context";
 import { todayIso } from "../../sheets/grid";
 import type { ServiceAction } from "../../sheets/servicePeriods";
 import {
@@ -19,11 +19,10 @@ import {
   waveCreateBody,
 } from "../flows/employees";
 import { employeeServicePeriods, importServicePeriods, runServiceAction, SERVICE_SHEET } from "../flows/servicePeriods";
-import { rowOutcome, useConfirmSelectedRows, useFlowRunner, useGuarded } from "./parts/hooks";
+import { rowOutcome, useConfirmSelectedRows, useFlowRunner, useEmployeeChoice, useGuarded, wroteRows } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 import { EmployeesView, type ServiceActionKind, type WaveFormState } from "./EmployeesView";
 import { selectedRows } from "../flows/selectedRows";
-import { useClientEmployees } from "../serverState";
 
 export function EmployeesPanel() {
   const services = useConnectedServices();
@@ -31,7 +30,6 @@ export function EmployeesPanel() {
   const [action, setAction] = React.useState<ServiceActionKind>("end_service");
   const [actionDate, setActionDate] = React.useState(todayIso());
   const [code, setCode] = React.useState("");
-  const [employeeId, setEmployeeId] = React.useState<number | null>(null);
   const [periods, setPeriods] = React.useState<string[] | null>(null);
   const [profileId, setProfileId] = React.useState("");
   const [profileInputs, setProfileInputs] = React.useState("");
@@ -46,11 +44,10 @@ export function EmployeesPanel() {
   const run = useFlowRunner(services, setOutcome);
   const guarded = useGuarded(setOutcome);
   const deletion = useConfirmSelectedRows<DeleteCandidate[]>(services, setOutcome);
-  const employees = useClientEmployees(services);
+  const { employeeId, list: employees, viewProps: employeeProps } = useEmployeeChoice(services, () => setPeriods(null));
   if (!services) return <Text>Connect and choose a client to work with employees.</Text>;
   const { client, clientId, workbook } = services;
-  const info = services.clients.find((c) => c.id === clientId);
-  const target = { clientId, clientName: info?.name ?? `Client ${clientId}` };
+  const { info, target } = chosenClient(services);
   const customNameAllowed = (info?.features ?? []).includes("wave_custom_name");
 
   const serviceAction = (): ServiceAction =>
@@ -70,7 +67,7 @@ export function EmployeesPanel() {
           (t) => saveEmployees(client, workbook, { ...target, numberMode: info?.employee_number_mode ?? null }, t),
           (r) => {
             if (r.counts.Saved > 0) employees.reload();
-            return rowOutcome(r.summary, r.counts);
+            return rowOutcome(r);
           },
         )
       }
@@ -96,7 +93,7 @@ export function EmployeesPanel() {
               (t) => deleteEmployees(client, workbook, target, candidates, t),
               (r) => {
                 employees.reload();
-                return rowOutcome(r.summary, r.counts);
+                return rowOutcome(r);
               },
             ),
         )
@@ -105,7 +102,7 @@ export function EmployeesPanel() {
         void run(
           "Service periods to sheet",
           (t) => importServicePeriods(client, workbook, target, t),
-          (r) => ({ intent: "success", text: `${r.rowCount} service period rows written to "${r.sheetName}".` }),
+          wroteRows("service period row"),
         )
       }
       action={action}
@@ -125,17 +122,11 @@ export function EmployeesPanel() {
           await run(
             "Service period action",
             (t) => runServiceAction(client, workbook, target, serviceAction(), rows, t),
-            (r) => rowOutcome(r.summary, r.counts),
+            rowOutcome,
           );
         })
       }
-      employees={employees.data ?? []}
-      employeesStatus={employees.status}
-      employeeId={employeeId}
-      onEmployeeChange={(id) => {
-        setEmployeeId(id);
-        setPeriods(null);
-      }}
+      {...employeeProps}
       periods={periods}
       onEmployeeServicePeriods={() =>
         employeeId !== null &&
@@ -160,7 +151,7 @@ export function EmployeesPanel() {
         void run(
           "Employee record to sheet",
           (t) => importEmployeeDetail(client, workbook, target, employeeId, t),
-          (r) => ({ intent: "success", text: `${r.rowCount} fields written to "${r.sheetName}".` }),
+          wroteRows("field"),
         )
       }
       onProfileMappings={() =>
@@ -168,7 +159,7 @@ export function EmployeesPanel() {
         void run(
           "Profile mappings to sheet",
           (t) => importProfileMappings(client, workbook, target, employeeId, t),
-          (r) => ({ intent: "success", text: `${r.rowCount} profile mappings written to "${r.sheetName}".` }),
+          wroteRows("profile mapping"),
         )
       }
       profileId={profileId}

@@ -6,7 +6,7 @@
 import * as React from "react";
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, Textarea } from "@fluentui/react-components";
 import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
-import { EmployeePicker, type EmployeeOption, type ListStatus } from "./parts/pickers";
+import { EmployeePicker, type EmployeeOption, type ListStatus, employeeSource } from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
 export type ServiceActionKind = "end_service" | "reinstate" | "undo_end_service";
@@ -139,14 +139,7 @@ export function EmployeesView(p: EmployeesViewProps) {
       </Section>
 
       <Section title="One employee">
-        <EmployeePicker
-          label="Employee"
-          employees={p.employees}
-          value={p.employeeId}
-          onChange={p.onEmployeeChange}
-          disabled={p.busy}
-          status={p.employeesStatus}
-        />
+        <EmployeePicker label="Employee" value={p.employeeId} onChange={p.onEmployeeChange} {...employeeSource(p)} />
         <div className={styles.row}>
           <Button disabled={p.busy || p.employeeId === null} onClick={p.onEmployeeDetail}>
             Full record to sheet

@@ -1,9 +1,9 @@
 /** The Imports feature: wires the view to the import flows through the shell's services. */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
-import { useConnectedServices } from "../context";
+import { chosenClient, useConnectedServices } from "../context";
 import { importEmployees, importPayPoints, importWaves, type ImportResult } from "../flows/imports";
-import { useFlowRunner } from "./parts/hooks";
+import { plural, useFlowRunner } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 import { ImportsView, type WaveForm } from "./ImportsView";
 
@@ -17,7 +17,7 @@ export function ImportsPanel() {
   if (!services) return <Text>Connect and choose a client to import data.</Text>;
 
   const { client, clientId, workbook } = services;
-  const target = { clientId, clientName: services.clients.find((c) => c.id === clientId)?.name ?? `Client ${clientId}` };
+  const { target } = chosenClient(services);
 
   /** One import: "<what>: N rows written to "<sheet>"." or why not. */
   const importTo = (label: string, what: string, work: Parameters<typeof run<ImportResult>>[1]) =>
@@ -26,7 +26,7 @@ export function ImportsPanel() {
       work,
       (r) => ({
         intent: "success",
-        text: `${what}: ${r.rowCount} row${r.rowCount === 1 ? "" : "s"} written to "${r.sheetName}".`,
+        text: `${what}: ${plural(r.rowCount, "row")} written to "${r.sheetName}".`,
       }),
       { afterCancel: "The sheet was not changed.", failed: (message) => `${what} failed: ${message}` },
     );

@@ -1,7 +1,7 @@
 /** The Input sheets feature: wires the view to the input-sheet and push flows through the shell's services. */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
-import { useConnectedServices } from "../context";
+import { chosenClient, useConnectedServices } from "../context";
 import { buildInputSheet, listInputSheets, loadInputChoices, type InputChoices } from "../flows/inputs";
 import { pushInputSheet } from "../flows/push";
 import { defaultPeriod } from "../../sheets/inputSheet";
@@ -75,7 +75,7 @@ export function InputSheetsPanel() {
 
   if (!services || !client || clientId === null || !workbook)
     return <Text>Connect and choose a client to work with input sheets.</Text>;
-  const clientName = services.clients.find((c) => c.id === clientId)?.name ?? `Client ${clientId}`;
+  const { clientName } = chosenClient(services).target;
   const { progress } = services;
 
   const build = async () => {

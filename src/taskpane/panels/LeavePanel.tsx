@@ -1,7 +1,7 @@
 /** The Leave feature: wires LeaveView to the leave flows through the shell's services. */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
-import { useConnectedServices } from "../context";
+import { chosenClient, useConnectedServices } from "../context";
 import { todayIso } from "../../sheets/grid";
 import {
   deleteLeaveDays,
@@ -13,12 +13,10 @@ import {
   loadLeaveDays,
   saveLeaveDays,
 } from "../flows/leave";
-import { rowOutcome, useConfirmSelectedRows, useFlowRunner } from "./parts/hooks";
+import { plural, rowOutcome, useConfirmSelectedRows, useFlowRunner, wroteRows } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 import { LeaveView } from "./LeaveView";
 import { useClientEmployees } from "../serverState";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function LeavePanel() {
   const services = useConnectedServices();
@@ -33,7 +31,7 @@ export function LeavePanel() {
   const employees = useClientEmployees(services);
   if (!services) return <Text>Connect and choose a client to work with leave.</Text>;
   const { client, clientId, workbook } = services;
-  const target = { clientId, clientName: services.clients.find((c) => c.id === clientId)?.name ?? `Client ${clientId}` };
+  const { target } = chosenClient(services);
   const sheet = LEAVE_SHEETS.days.sheetName;
 
   return (
@@ -44,11 +42,7 @@ export function LeavePanel() {
       balanceDate={balanceDate}
       onBalanceDateChange={setBalanceDate}
       onLeaveTypes={() =>
-        void run(
-          "Leave types to sheet",
-          (t) => importLeaveTypes(client, workbook, target, t),
-          (r) => ({ intent: "success", text: `${r.rowCount} leave types written to "${r.sheetName}".` }),
-        )
+        void run("Leave types to sheet", (t) => importLeaveTypes(client, workbook, target, t), wroteRows("leave type"))
       }
       onBalances={() =>
         void run(
@@ -83,13 +77,7 @@ export function LeavePanel() {
           }),
         )
       }
-      onSaveDays={() =>
-        void run(
-          "Saving leave days",
-          (t) => saveLeaveDays(client, workbook, target, t),
-          (r) => rowOutcome(r.summary, r.counts),
-        )
-      }
+      onSaveDays={() => void run("Saving leave days", (t) => saveLeaveDays(client, workbook, target, t), rowOutcome)}
       onDeleteSelected={() =>
         deletion.ask(sheet, async (rows) => {
           if (rows.length === 0) return { warning: `Select the rows to delete in "${sheet}" first.` };
@@ -106,12 +94,7 @@ export function LeavePanel() {
       onCancelDelete={deletion.cancel}
       onConfirmDelete={() =>
         deletion.confirmed(
-          (rows) =>
-            void run(
-              "Deleting leave days",
-              (t) => deleteLeaveDays(client, workbook, target, rows, t),
-              (r) => rowOutcome(r.summary, r.counts),
-            ),
+          (rows) => void run("Deleting leave days", (t) => deleteLeaveDays(client, workbook, target, rows, t), rowOutcome),
         )
       }
       checkEmployeeId={checkId}

@@ -5,7 +5,7 @@
 import * as React from "react";
 import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
 import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
-import { EmployeePicker, type EmployeeOption, type ListStatus, MultiEmployeePicker } from "./parts/pickers";
+import { EmployeePicker, type EmployeeOption, type ListStatus, MultiEmployeePicker, employeeSource } from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
 export interface LeaveViewProps {
@@ -66,11 +66,9 @@ export function LeaveView(p: LeaveViewProps) {
       >
         <MultiEmployeePicker
           label="Load the existing days of"
-          employees={p.employees}
           value={p.loadEmployeeIds}
           onChange={p.onLoadEmployeeIdsChange}
-          disabled={p.busy}
-          status={p.employeesStatus}
+          {...employeeSource(p)}
           emptyHint={
             p.blankRows
               ? "None chosen: the sheet gets only blank rows for new days."
@@ -96,14 +94,7 @@ export function LeaveView(p: LeaveViewProps) {
       </Section>
 
       <Section title="One employee's exact balances">
-        <EmployeePicker
-          label="Employee"
-          employees={p.employees}
-          value={p.checkEmployeeId}
-          onChange={p.onCheckEmployeeChange}
-          disabled={p.busy}
-          status={p.employeesStatus}
-        />
+        <EmployeePicker label="Employee" value={p.checkEmployeeId} onChange={p.onCheckEmployeeChange} {...employeeSource(p)} />
         <Button className={styles.action} disabled={p.busy || p.checkEmployeeId === null || !dateOk} onClick={p.onCheckBalance}>
           Show balances at {dateOk ? p.balanceDate : "the date"}
         </Button>

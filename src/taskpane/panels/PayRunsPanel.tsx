@@ -1,7 +1,7 @@
 /** The Pay runs feature: wires PayRunsView to the pay run flows through the shell's services. */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
-import { useConnectedServices } from "../context";
+import { chosenClient, useConnectedServices } from "../context";
 import {
   browserPdfOpener,
   importEmployeePayslips,
@@ -15,29 +15,26 @@ import {
   payslipIdFromSelection,
   type PdfResult,
 } from "../flows/payRuns";
-import { useFlowRunner, usePayslipChoices } from "./parts/hooks";
+import { plural, useFlowRunner, useEmployeeChoice, usePayslipChoices, wroteRows } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 import { PayRunsView } from "./PayRunsView";
-import { useClientEmployees, useClientView } from "../serverState";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+import { useClientView } from "../serverState";
 
 export function PayRunsPanel() {
   const services = useConnectedServices();
   const [outcome, setOutcome] = React.useState<Outcome>(null);
   const [runId, setRunId] = React.useState<number | null>(null);
-  const [employeeId, setEmployeeId] = React.useState<number | null>(null);
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
   const run = useFlowRunner(services, setOutcome);
   const runs = useClientView(services, "payRunChoices", ["paymentRuns", "waves"], (reads, signal) =>
     loadPayRuns(services!.client, services!.clientId, { signal }, reads),
   );
-  const employees = useClientEmployees(services);
+  const { employeeId, employee, viewProps: employeeProps } = useEmployeeChoice(services, () => setPayslipId(null));
   const payslips = usePayslipChoices(services, employeeId);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
   const { client, clientId, workbook } = services;
-  const target = { clientId, clientName: services.clients.find((c) => c.id === clientId)?.name ?? `Client ${clientId}` };
+  const { target } = chosenClient(services);
   const chosenRun = runs.data?.runs.find((r) => r.id === runId);
   const runLabel = chosenRun ? runs.data?.labels.get(chosenRun.id) : undefined;
   const pdfOutcome = (r: PdfResult): Exclude<Outcome, null> =>
@@ -95,20 +92,13 @@ export function PayRunsPanel() {
           }),
         )
       }
-      employees={employees.data ?? []}
-      employeesStatus={employees.status}
-      employeeId={employeeId}
-      onEmployeeChange={(id) => {
-        setEmployeeId(id);
-        setPayslipId(null);
-      }}
+      {...employeeProps}
       onEmployeePayslips={() => {
-        const e = employees.data?.find((x) => x.id === employeeId);
-        if (e)
+        if (employee)
           void run(
             "Employee payslips to sheet",
-            (task) => importEmployeePayslips(client, workbook, target, e, task),
-            (r) => ({ intent: "success", text: `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` }),
+            (task) => importEmployeePayslips(client, workbook, target, employee, task),
+            wroteRows("payslip"),
           );
       }}
       payslips={payslips.data}

@@ -5,7 +5,15 @@
 import * as React from "react";
 import { Button } from "@fluentui/react-components";
 import { type Outcome, OutcomeBar, Section } from "./parts/layout";
-import { type Choice, ChoicePicker, EmployeePicker, type EmployeeOption, type ListStatus, PayslipPicker } from "./parts/pickers";
+import {
+  type Choice,
+  ChoicePicker,
+  EmployeePicker,
+  type EmployeeOption,
+  type ListStatus,
+  PayslipPicker,
+  employeeSource,
+} from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
 export type { Choice };
@@ -73,14 +81,7 @@ export function PayRunsView(p: PayRunsViewProps) {
       </Section>
 
       <Section title="An employee's payslips">
-        <EmployeePicker
-          label="Employee"
-          employees={p.employees}
-          value={p.employeeId}
-          onChange={p.onEmployeeChange}
-          disabled={p.busy}
-          status={p.employeesStatus}
-        />
+        <EmployeePicker label="Employee" value={p.employeeId} onChange={p.onEmployeeChange} {...employeeSource(p)} />
         <Button className={styles.action} disabled={p.busy || p.employeeId === null} onClick={p.onEmployeePayslips}>
           Employee's payslips to sheet
         </Button>

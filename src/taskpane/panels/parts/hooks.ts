@@ -9,7 +9,7 @@ import { cancelledText } from "../../../sheets/rowOutcomes";
 import type { ConnectedServices } from "../../context";
 import { employeePayslipChoices } from "../../flows/payslips";
 import { selectedRows } from "../../flows/selectedRows";
-import { useListFor } from "../../serverState";
+import { useClientEmployees, useListFor } from "../../serverState";
 import type { Outcome } from "./layout";
 
 export const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -72,17 +72,29 @@ export function useGuarded(setOutcome: (o: Outcome) => void) {
   );
 }
 
-/** An outcome from row counts: success when nothing failed, warning when some rows need attention. */
-export function rowOutcome(
-  summary: string,
-  counts: { Failed: number; Invalid: number; "Not sent": number },
-): Exclude<Outcome, null> {
+/** An outcome from a row write's counts: success when nothing failed, warning when some rows need attention. */
+export function rowOutcome(result: {
+  summary: string;
+  counts: { Failed: number; Invalid: number; "Not sent": number };
+}): Exclude<Outcome, null> {
+  const { summary, counts } = result;
   const attention = counts.Failed + counts.Invalid + counts["Not sent"];
   return {
     intent: attention > 0 ? "warning" : "success",
     text: attention > 0 ? `${summary} See the Status and Message columns.` : summary,
   };
 }
+
+/** "1 payslip", "3 payslips". */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The outcome of a flow that wrote a sheet: "<n> <noun>s written to "<sheet>"." */
+export const wroteRows =
+  (noun: string) =>
+  (r: { rowCount: number; sheetName: string }): Exclude<Outcome, null> => ({
+    intent: "success",
+    text: `${plural(r.rowCount, noun)} written to "${r.sheetName}".`,
+  });
 
 /** What a delete will touch, as the confirmation lists it, and what the delete needs (`plan`). */
 export interface RowsToConfirm<P> {
@@ -124,4 +136,23 @@ export function useConfirmSelectedRows<P>(services: Pick<AppServices, "workbook"
 /** The chosen employee's payslips for a PayslipPicker (nothing while no employee is chosen). */
 export function usePayslipChoices(services: ConnectedServices | null, employeeId: number | null) {
   return useListFor(services, "payslips", employeeId, (id, signal) => employeePayslipChoices(services!.client, id, { signal }));
+}
+
+/**
+ * The client's employees and the one chosen among them; `viewProps` are the props the views take for their
+ * employee picker. `onChange` resets what hangs on the choice (a payslip, shown periods).
+ */
+export function useEmployeeChoice(services: ConnectedServices | null, onChange?: () => void) {
+  const list = useClientEmployees(services);
+  const [employeeId, setEmployeeId] = React.useState<number | null>(null);
+  const viewProps = {
+    employees: list.data ?? [],
+    employeesStatus: list.status,
+    employeeId,
+    onEmployeeChange(id: number | null) {
+      setEmployeeId(id);
+      onChange?.();
+    },
+  };
+  return { list, employeeId, employee: list.data?.find((e) => e.id === employeeId), viewProps };
 }

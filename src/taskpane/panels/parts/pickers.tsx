@@ -32,6 +32,11 @@ function RetryList({ status, what, disabled }: { status?: ListStatus; what: stri
   );
 }
 
+/** What every employee picker of a view shares: the client's employees, their list's status, and busy. */
+export function employeeSource(p: { employees: readonly EmployeeOption[]; employeesStatus?: ListStatus; busy: boolean }) {
+  return { employees: p.employees, status: p.employeesStatus, disabled: p.busy };
+}
+
 export interface EmployeePickerProps {
   label: string;
   employees: readonly EmployeeOption[];
