@@ -118,6 +118,7 @@ export class Persistence {
   private timer: NodeJS.Timeout | null = null;
   private compacting: Promise<void> | null = null;
   private compactAgain = false;
+  private lastCompactionMs = 0;
 
   constructor(
     readonly file: string,
@@ -227,10 +228,16 @@ export class Persistence {
   /** A change was made: compact after debounceMs of quiet (the journal already holds the change). */
   scheduleSave(): void {
     if (!this.store || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.compact().catch((err) => this.log(`sandbox --data: compaction failed, retried after the next change: ${String(err)}`));
-    }, this.debounceMs);
+    // At least twice the last compaction's time: a large state (seconds per snapshot) is not rewritten back to back.
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.compact().catch((err) =>
+          this.log(`sandbox --data: compaction failed, retried after the next change: ${String(err)}`),
+        );
+      },
+      Math.max(this.debounceMs, 2 * this.lastCompactionMs),
+    );
     this.timer.unref();
   }
 
@@ -264,10 +271,12 @@ export class Persistence {
       await old.close();
     });
     if (!keepFrom) return;
+    const started = performance.now();
     // Crash here: the old snapshot and all segments remain. After the rename: the new snapshot skips the old records.
     await this.writeSnapshot(store, true, covered);
     for (const segment of await listSegments(this.file)) if (segment.n < keepFrom) await fs.unlink(segment.path);
     await fsyncDir(dirname(this.file));
+    this.lastCompactionMs = performance.now() - started;
   }
 
   private async writeSnapshot(store: Store, yieldBetweenBatches: boolean, journalSeq: number): Promise<void> {
