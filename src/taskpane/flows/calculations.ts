@@ -294,17 +294,3 @@ export async function viewInheritedCalculations(
     1,
   );
 }
-
-/** The first ID in `column` among the selected rows of `sheetName`, or null. */
-export async function idFromSelection(workbook: WorkbookPort, sheetName: string, column: string): Promise<number | null> {
-  const rows = await workbook.selectedRowIndexes(sheetName);
-  if (rows.length === 0) return null;
-  const table = await workbook.readTable(sheetName);
-  const at = table?.columns.indexOf(column) ?? -1;
-  if (!table || at < 0) return null;
-  for (const i of rows) {
-    const id = Number(table.rows[i]?.[at]);
-    if (table.rows[i]?.[at] !== "" && Number.isInteger(id) && id > 0) return id;
-  }
-  return null;
-}

@@ -16,7 +16,7 @@ import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns"
 import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
 import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
 import type { ClientReads } from "../serverState";
-import { type FlowProgress, type SheetResult, type Target, writingRows } from "./common";
+import { type FlowProgress, idFromSelection, type SheetResult, type Target, writeSheet } from "./common";
 
 export type PayRunsClient = Pick<
   PayrollClient,
@@ -79,13 +79,13 @@ export async function importPayRuns(
 ): Promise<SheetResult & PayRunChoices> {
   const choices = await loadPayRuns(client, target.clientId, progress);
   const grid = payRunsGrid(choices.runs, choices.waveNames);
-  const written = await workbook.writeTable({
-    ...PAY_SHEETS.runs,
-    title: `Pay runs: ${target.clientName}`,
-    ...grid,
-    onProgress: writingRows(progress),
-  });
-  return { ...written, ...choices, requests: 2 };
+  const written = await writeSheet(
+    workbook,
+    { ...PAY_SHEETS.runs, title: `Pay runs: ${target.clientName}`, ...grid },
+    progress,
+    2,
+  );
+  return { ...written, ...choices };
 }
 
 export interface PayslipsImportResult extends SheetResult {
@@ -113,6 +113,9 @@ function employeeOf(
   };
 }
 
+/** A run as titles name it when the pane gives no label. */
+const runName = (run: PaymentRun) => `${run.period_end_date} (ID ${run.id})`;
+
 /** A pay run's payslips, items as columns: two requests whatever the head count. */
 export async function importPayRunPayslips(
   client: PayRunsClient,
@@ -136,16 +139,15 @@ export async function importPayRunPayslips(
       a.payslip.id - b.payslip.id,
   );
   const grid = payslipDataGrid(records);
-  const written = await workbook.writeTable({
-    ...PAY_SHEETS.runPayslips,
-    title: `Payslips of pay run ${runLabel ?? `${run.period_end_date} (ID ${run.id})`}: ${target.clientName}`,
-    columns: grid.columns,
-    rows: grid.rows,
-    onProgress: writingRows(progress),
-  });
+  const title = `Payslips of pay run ${runLabel ?? runName(run)}: ${target.clientName}`;
+  const written = await writeSheet(
+    workbook,
+    { ...PAY_SHEETS.runPayslips, title, columns: grid.columns, rows: grid.rows },
+    progress,
+    2,
+  );
   return {
     ...written,
-    requests: 2,
     unmatched: records.filter((r) => r.employee === null).length,
     unreadable: grid.unreadable,
     dirty: payslips.filter((p) => p.dirty).length,
@@ -170,14 +172,14 @@ export async function importJournal(
   progress.update?.(0, undefined, "Reading the accounting journal");
   const journals = await client.getPaymentRunAccounting(run.id, { signal: progress.signal });
   const grid = journalGrid(journals);
-  const written = await workbook.writeTable({
-    ...PAY_SHEETS.journal,
-    title: `Journal of pay run ${runLabel ?? `${run.period_end_date} (ID ${run.id})`}: ${target.clientName}`,
-    columns: grid.columns,
-    rows: grid.rows,
-    onProgress: writingRows(progress),
-  });
-  return { ...written, requests: 1, balanced: grid.balanced, balances: grid.balances, posted: grid.posted };
+  const title = `Journal of pay run ${runLabel ?? runName(run)}: ${target.clientName}`;
+  const written = await writeSheet(
+    workbook,
+    { ...PAY_SHEETS.journal, title, columns: grid.columns, rows: grid.rows },
+    progress,
+    1,
+  );
+  return { ...written, balanced: grid.balanced, balances: grid.balances, posted: grid.posted };
 }
 
 /**
@@ -200,17 +202,16 @@ export async function importRecentPayslips(
       .map(({ payslip }) => ({ payslip, employee: e })),
   );
   const grid = payslipDataGrid(records);
-  const written = await workbook.writeTable({
-    ...PAY_SHEETS.recent,
-    title: `Recent payslips (last 12 per employee): ${target.clientName}`,
-    columns: grid.columns,
-    rows: grid.rows,
-    onProgress: writingRows(progress),
-  });
+  const title = `Recent payslips (last 12 per employee): ${target.clientName}`;
+  const written = await writeSheet(
+    workbook,
+    { ...PAY_SHEETS.recent, title, columns: grid.columns, rows: grid.rows },
+    progress,
+    1,
+  );
   return {
     state: "ready",
     ...written,
-    requests: 1,
     unmatched: 0,
     unreadable: grid.unreadable,
     dirty: records.filter((r) => r.payslip.dirty).length,
@@ -227,14 +228,8 @@ export async function importEmployeePayslips(
 ): Promise<SheetResult> {
   progress.update?.(0, undefined, "Reading payslips");
   const payslips = await client.listPayslips(employee.id, { signal: progress.signal });
-  const grid = payslipListGrid(payslips);
-  const written = await workbook.writeTable({
-    ...PAY_SHEETS.employeePayslips,
-    title: `Payslips of ${employeeLabel(employee)}: ${target.clientName}`,
-    ...grid,
-    onProgress: writingRows(progress),
-  });
-  return { ...written, requests: 1 };
+  const title = `Payslips of ${employeeLabel(employee)}: ${target.clientName}`;
+  return writeSheet(workbook, { ...PAY_SHEETS.employeePayslips, title, ...payslipListGrid(payslips) }, progress, 1);
 }
 
 /** One payslip's detail form, items labelled from items_and_outputs: two requests. */
@@ -255,14 +250,14 @@ export async function importPayslipDetail(
     ...items.outputs.map((o) => [o.name, o.label] as [string, string]),
   ]);
   const grid = payslipDetailGrid(detail, labels);
-  const written = await workbook.writeTable({
-    ...PAY_SHEETS.payslipDetail,
-    title: `Payslip ${payslipId}: ${target.clientName}`,
-    columns: grid.columns,
-    rows: grid.rows,
-    onProgress: writingRows(progress),
-  });
-  return { ...written, requests: 2, unreadable: grid.unreadable };
+  const title = `Payslip ${payslipId}: ${target.clientName}`;
+  const written = await writeSheet(
+    workbook,
+    { ...PAY_SHEETS.payslipDetail, title, columns: grid.columns, rows: grid.rows },
+    progress,
+    2,
+  );
+  return { ...written, unreadable: grid.unreadable };
 }
 
 /** What opening a PDF needs from the browser: injectable so tests and the preview can watch it. */
@@ -333,15 +328,5 @@ export async function openPayslipPdf(
  * payslips and Payslips sheets have one). Null when the selection has none.
  */
 export async function payslipIdFromSelection(workbook: WorkbookPort): Promise<number | null> {
-  const sheet = await workbook.activeSheetName();
-  const rows = await workbook.selectedRowIndexes(sheet);
-  if (rows.length === 0) return null;
-  const table = await workbook.readTable(sheet);
-  const at = table?.columns.indexOf("Payslip ID") ?? -1;
-  if (!table || at < 0) return null;
-  for (const i of rows) {
-    const id = Number(table.rows[i]?.[at]);
-    if (Number.isInteger(id) && id > 0) return id;
-  }
-  return null;
+  return idFromSelection(workbook, await workbook.activeSheetName(), "Payslip ID");
 }
