@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "fs";
 import path from "path";
 
 /** Pages the webpack build emits (see webpack.config.js). */
-export const BUILT_PAGES = ["taskpane.html", "commands.html", "preview.html", "help.html"];
+export const BUILT_PAGES = ["taskpane.html", "commands.html", "preview.html", "help.html", "privacy.html"];
 
 export interface ManifestCheckResult {
   errors: string[];
