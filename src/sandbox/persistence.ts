@@ -197,7 +197,9 @@ export class Persistence {
     while (this.durableCount < target) {
       if (this.broken) throw this.broken;
       this.appending ??= this.exclusive(() => this.appendChanges()).finally(() => (this.appending = null));
-      await this.appending;
+      await this.appending.catch((err: unknown) => {
+        throw new Error(`The change could not be written to the --data journal, so it is not confirmed: ${String(err)}`);
+      });
     }
   }
 
@@ -217,7 +219,10 @@ export class Persistence {
         await this.writer!.append(JSON.stringify(record));
       } catch (err) {
         store.restoreChanges(changes);
-        if (this.writer!.broken) this.broken = new Error("The --data journal cannot be written; restart the sandbox");
+        if (this.writer!.broken)
+          this.broken = new Error(
+            "The --data journal cannot be written (a partial record could not be removed), so changes are not confirmed; restart the sandbox",
+          );
         throw err;
       }
       this.lastSeq = record.seq;
@@ -292,9 +297,14 @@ export class Persistence {
       this.timer = null;
     }
     if (!this.store) return;
-    await this.durable();
+    const appended = await this.durable().then(
+      () => true,
+      () => false,
+    );
     await this.compacting?.catch(() => undefined);
-    await this.compact();
+    // When the journal cannot take the last changes, the snapshot still can: it is written from memory.
+    if (appended) await this.compact();
+    else await this.writeSnapshot(this.store, false, this.lastSeq);
     const writer = this.writer;
     this.writer = null;
     this.store = null;

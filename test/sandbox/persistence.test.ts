@@ -19,6 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { generateDemo } from "../../src/sandbox/demo";
 import { frame, readFrames } from "../../src/sandbox/journal";
 import { Persistence } from "../../src/sandbox/persistence";
 import { call, makeApp } from "./helpers";
@@ -219,6 +220,29 @@ describe("--data journal", () => {
     } finally {
       await again.close();
     }
+  });
+});
+
+describe("a journal that cannot be written", () => {
+  it("confirms nothing, keeps the change in memory, and the snapshot at shutdown still saves it", async () => {
+    const dir = tempDir();
+    const file = join(dir, "state.ndjson");
+    const persistence = new Persistence(file);
+    const store = generateDemo({ seed: 7, employees: 2, today: "2026-11-21" });
+    await persistence.open(store, false);
+    store.employees.get(1001)!.job_title = "Written";
+    await persistence.durable();
+    expect(await jobTitle(crashImage(dir), 1001)).toBe("Written");
+
+    // The segment's file handle goes away underneath: the append fails and cannot be cut back either.
+    await (persistence as unknown as { writer: { handle: { close(): Promise<void> } } }).writer.handle.close();
+    store.employees.get(1001)!.job_title = "Not confirmed";
+    await expect(persistence.durable()).rejects.toThrow(/not confirmed/);
+    await expect(persistence.durable()).rejects.toThrow(/not confirmed/);
+    expect(await jobTitle(crashImage(dir), 1001)).toBe("Written");
+
+    await persistence.flush();
+    expect(await jobTitle(dir, 1001)).toBe("Not confirmed");
   });
 });
 
