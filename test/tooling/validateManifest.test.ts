@@ -21,7 +21,8 @@ function validate(...args: string[]) {
 function distFolder(origin: string, icons = [16, 32, 64, 80]): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "validate-"));
   mkdirSync(path.join(dir, "assets"));
-  for (const size of icons) copyFileSync(path.join(root, "assets", `icon-${size}.png`), path.join(dir, "assets", `icon-${size}.png`));
+  for (const size of icons)
+    copyFileSync(path.join(root, "assets", `icon-${size}.png`), path.join(dir, "assets", `icon-${size}.png`));
   writeFileSync(path.join(dir, "manifest.xml"), manifestForOrigin(readFileSync(path.join(root, "manifest.xml"), "utf8"), origin));
   return dir;
 }
