@@ -6,7 +6,7 @@
  */
 import type { Calculation, InheritedCalculation, InputValue, Inputs, ItemsAndOutputs } from "../contract";
 import { type CellType, type ColumnSpec, describeCell, isBlank, parseCell, typeOfValue } from "./columns";
-import { col, columnPositions, type Grid, type GridCell, uniqueHeaders } from "./grid";
+import { col, columnPositions, type Grid, type GridCell, STATUS_COLUMNS, uniqueHeaders } from "./grid";
 
 export const CALC_FIXED_COLUMNS: ColumnSpec[] = [
   col("id", "Calculation ID", "integer"),
@@ -19,7 +19,6 @@ export const CALC_FIXED_COLUMNS: ColumnSpec[] = [
   col("multiplier", "Multiplier", "number"),
   col("updated_at", "Updated", "datetime"),
 ];
-const STATUS_COLUMNS: ColumnSpec[] = [col("status", "Status", "text"), col("message", "Message", "text", { width: 280 })];
 
 export interface ItemInfo {
   label: string;

@@ -3,7 +3,8 @@
  * says are otherwise found only in another user interface; and an employee's template profile mappings.
  */
 import type { Employee, ProfileMapping } from "../contract";
-import { col, type Grid, type GridCell } from "./grid";
+import type { ColumnSpec } from "./columns";
+import { col, type Grid, type GridCell, recordRows, TIMESTAMP_COLUMNS } from "./grid";
 
 function flatten(prefix: string, value: unknown, out: GridCell[][]): void {
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
@@ -27,27 +28,29 @@ export function employeeDetailGrid(employee: Employee): Grid {
   return { columns: [col("field", "Field", "text", { width: 200 }), col("value", "Value", "text", { width: 240 })], rows };
 }
 
+const PROFILE_MAPPING_COLUMNS: ColumnSpec[] = [
+  col("id", "Mapping ID", "integer"),
+  col("employee_id", "Employee ID", "integer"),
+  col("profile_id", "Profile ID", "integer"),
+  col("inputs", "Inputs", "text", { width: 220 }),
+  col("included_calculations", "Included calculations", "text"),
+  col("excluded_calculations", "Excluded calculations", "text"),
+  ...TIMESTAMP_COLUMNS,
+];
+
 export function profileMappingsGrid(mappings: readonly ProfileMapping[]): Grid {
   return {
-    columns: [
-      col("id", "Mapping ID", "integer"),
-      col("employee_id", "Employee ID", "integer"),
-      col("profile_id", "Profile ID", "integer"),
-      col("inputs", "Inputs", "text", { width: 220 }),
-      col("included_calculations", "Included calculations", "text"),
-      col("excluded_calculations", "Excluded calculations", "text"),
-      col("created_at", "Created", "datetime"),
-      col("updated_at", "Updated", "datetime"),
-    ],
-    rows: mappings.map((m) => [
-      m.id,
-      m.employee_id,
-      m.profile_id,
-      JSON.stringify(m.inputs),
-      m.included_calculations.join(", "),
-      m.excluded_calculations.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(", "),
-      m.created_at,
-      m.updated_at,
-    ]),
+    columns: PROFILE_MAPPING_COLUMNS,
+    rows: recordRows(
+      PROFILE_MAPPING_COLUMNS,
+      mappings.map((m) => ({
+        ...m,
+        inputs: JSON.stringify(m.inputs),
+        included_calculations: m.included_calculations.join(", "),
+        excluded_calculations: m.excluded_calculations
+          .map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x)))
+          .join(", "),
+      })),
+    ),
   };
 }

@@ -24,6 +24,33 @@ export const col = (
   ...extra,
 });
 
+/** Who a row is about: every per-employee sheet starts with these three columns. */
+export const EMPLOYEE_COLUMNS: readonly ColumnSpec[] = [
+  col("employee_id", "Employee ID", "integer"),
+  col("employee_number", "Employee number", "text"),
+  col("employee_name", "Employee name", "text", { width: 160 }),
+];
+
+/** What happened to a row when it was sent (see rowOutcomes): the last two columns of every editable sheet. */
+export const STATUS_COLUMNS: readonly ColumnSpec[] = [
+  col("status", "Status", "text"),
+  col("message", "Message", "text", { width: 280 }),
+];
+
+/** When the service created and last changed a record. */
+export const TIMESTAMP_COLUMNS: readonly ColumnSpec[] = [
+  col("created_at", "Created", "datetime"),
+  col("updated_at", "Updated", "datetime"),
+];
+
+/**
+ * One row per record, each cell the record's field named by the column's key (the API field name), null when
+ * absent. Computed cells (a wave's name, a formatted list) are added to the record by the caller.
+ */
+export function recordRows(columns: readonly ColumnSpec[], records: readonly object[]): GridCell[][] {
+  return records.map((record) => columns.map((c) => ((record as Record<string, GridCell>)[c.key] ?? null) as GridCell));
+}
+
 /** Headers must be unique within an Excel table: a repeated header gets " (2)", " (3)"... */
 export function uniqueHeaders(columns: readonly ColumnSpec[]): ColumnSpec[] {
   const seen = new Map<string, number>();

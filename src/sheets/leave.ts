@@ -6,7 +6,16 @@
 import type { ComparisonLeaveBody, LeaveDay, LeaveDayInput, LeaveTypes } from "../contract";
 import { parseAmount } from "./reports/amounts";
 import { type ColumnSpec, isBlank, type Parsed, parseDate, parseInteger, parseNumber, parseText } from "./columns";
-import { col, columnPositions, compareEmployees, type Grid, type GridCell } from "./grid";
+import {
+  col,
+  columnPositions,
+  compareEmployees,
+  EMPLOYEE_COLUMNS,
+  type Grid,
+  type GridCell,
+  recordRows,
+  STATUS_COLUMNS,
+} from "./grid";
 import { employeeName, type EmployeeRef } from "./employeeNames";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -78,9 +87,7 @@ export function leaveBalancesGrid(
     latest.set(key, { date: d, balance: parsed.ok ? parsed.value : parsed.text });
   }
   const columns = [
-    col("employee_id", "Employee ID", "integer"),
-    col("employee_number", "Employee number", "text"),
-    col("employee_name", "Employee name", "text", { width: 160 }),
+    ...EMPLOYEE_COLUMNS,
     ...typeNames.map(([id, name]) => col(`balance:${id}`, `${name} balance`, "number")),
     col("as_of", "Balances as of", "date"),
   ];
@@ -101,14 +108,11 @@ export function leaveBalancesGrid(
 
 export const LEAVE_DAY_COLUMNS: ColumnSpec[] = [
   col("id", "Leave day ID", "integer"),
-  col("employee_id", "Employee ID", "integer"),
-  col("employee_number", "Employee number", "text"),
-  col("employee_name", "Employee name", "text", { width: 160 }),
+  ...EMPLOYEE_COLUMNS,
   col("date", "Date", "date"),
   col("hours", "Hours", "number"),
   col("leave_type", "Leave type", "text", { width: 140 }),
-  col("status", "Status", "text"),
-  col("message", "Message", "text", { width: 280 }),
+  ...STATUS_COLUMNS,
 ];
 const HEADER = Object.fromEntries(LEAVE_DAY_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
 
@@ -134,17 +138,18 @@ export function leaveDaysGrid(days: readonly LeaveDayWithEmployee[]): Grid {
   );
   return {
     columns: LEAVE_DAY_COLUMNS,
-    rows: sorted.map(({ day, employee }) => [
-      day.id,
-      employee.id,
-      employee.number ?? null,
-      employeeName(employee),
-      day.date,
-      day.hours,
-      day.leave_type,
-      null,
-      null,
-    ]),
+    rows: recordRows(
+      LEAVE_DAY_COLUMNS,
+      sorted.map(({ day, employee }) => ({
+        id: day.id,
+        employee_id: employee.id,
+        employee_number: employee.number,
+        employee_name: employeeName(employee),
+        date: day.date,
+        hours: day.hours,
+        leave_type: day.leave_type,
+      })),
+    ),
   };
 }
 

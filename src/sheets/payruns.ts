@@ -1,7 +1,7 @@
 /** Pay runs and an employee's payslips (list form) as sheet rows. */
 import type { PaymentRun, PayslipListItem } from "../contract";
 import type { ColumnSpec } from "./columns";
-import { col, type Grid } from "./grid";
+import { col, type Grid, recordRows, TIMESTAMP_COLUMNS } from "./grid";
 
 export const PAY_RUN_COLUMNS: ColumnSpec[] = [
   col("id", "Pay run ID", "integer"),
@@ -12,8 +12,7 @@ export const PAY_RUN_COLUMNS: ColumnSpec[] = [
   col("special", "Special", "boolean"),
   col("total", "Total", "currency"),
   col("posted_to_accounting_system", "Posted to accounting", "boolean"),
-  col("created_at", "Created", "datetime"),
-  col("updated_at", "Updated", "datetime"),
+  ...TIMESTAMP_COLUMNS,
 ];
 
 /** Most recent period first; the wave's name (from the waves list) beside its ID. */
@@ -21,18 +20,10 @@ export function payRunsGrid(runs: readonly PaymentRun[], waveNames: ReadonlyMap<
   const sorted = [...runs].sort((a, b) => b.period_end_date.localeCompare(a.period_end_date) || b.id - a.id);
   return {
     columns: PAY_RUN_COLUMNS,
-    rows: sorted.map((r) => [
-      r.id,
-      r.wave_id,
-      waveNames.get(r.wave_id) ?? null,
-      r.period_offset,
-      r.period_end_date,
-      r.special,
-      r.total,
-      r.posted_to_accounting_system,
-      r.created_at,
-      r.updated_at,
-    ]),
+    rows: recordRows(
+      PAY_RUN_COLUMNS,
+      sorted.map((r) => ({ ...r, wave: waveNames.get(r.wave_id) ?? null })),
+    ),
   };
 }
 
@@ -57,15 +48,10 @@ export function payslipListGrid(payslips: readonly PayslipListItem[]): Grid {
   const sorted = [...payslips].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
   return {
     columns: PAYSLIP_LIST_COLUMNS,
-    rows: sorted.map((p) => [
-      p.id,
-      p.date,
-      p.special,
-      p.finalised,
-      p.dirty,
-      p.dirty ? null : (p.nett_pay ?? null),
-      p.ss_released,
-      p.payment_run_id,
-    ]),
+    // A payslip being recalculated has no reliable nett pay yet.
+    rows: recordRows(
+      PAYSLIP_LIST_COLUMNS,
+      sorted.map((p) => ({ ...p, nett_pay: p.dirty ? null : p.nett_pay })),
+    ),
   };
 }

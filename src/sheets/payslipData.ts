@@ -7,7 +7,7 @@
 import type { ItemPair, PayslipDetail, PayslipListItem, PayslipWithData } from "../contract";
 import { parseAmount } from "./reports/amounts";
 import type { ColumnSpec } from "./columns";
-import { col, type Grid, type GridCell, uniqueHeaders } from "./grid";
+import { col, EMPLOYEE_COLUMNS, type Grid, type GridCell, uniqueHeaders } from "./grid";
 import { employeeName, type EmployeeRef } from "./employeeNames";
 
 export interface PayslipRecord {
@@ -29,9 +29,7 @@ export interface PayslipGrid extends Grid {
 
 /** Who and when first, then the amounts, then the payslip's flags (less often read, so last). */
 export const PAYSLIP_LEADING_COLUMNS: ColumnSpec[] = [
-  col("employee_id", "Employee ID", "integer"),
-  col("employee_number", "Employee number", "text"),
-  col("employee_name", "Employee name", "text", { width: 160 }),
+  ...EMPLOYEE_COLUMNS,
   col("payslip_id", "Payslip ID", "integer"),
   col("date", "Date", "date"),
 ];

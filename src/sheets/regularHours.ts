@@ -18,7 +18,7 @@ import {
   RegularHoursAttributes,
 } from "../contract";
 import { type ColumnSpec, describeCell, isBlank, type CellType, parseCell, parseDate } from "./columns";
-import { col, columnPositions, type Grid, type GridCell, sortEmployees } from "./grid";
+import { col, columnPositions, EMPLOYEE_COLUMNS, type Grid, type GridCell, sortEmployees, STATUS_COLUMNS } from "./grid";
 import { employeeName } from "./employeeNames";
 
 export const WEEK_HOURS = "week_hours";
@@ -39,26 +39,18 @@ export function regularHoursAttributeColumns(options: { leaveAnyDay: boolean }):
 }
 
 export const RH_FIXED = {
-  employee_id: col("employee_id", "Employee ID", "integer"),
-  employee_number: col("employee_number", "Employee number", "text"),
-  employee_name: col("employee_name", "Employee name", "text", { width: 160 }),
+  employee_id: EMPLOYEE_COLUMNS[0],
   finalised: col("finalised", "Has finalised payslips", "boolean"),
   effective_date: col("effective_date", "Effective date", "date"),
-  status: col("status", "Status", "text"),
-  message: col("message", "Message", "text", { width: 300 }),
 };
 
 export function regularHoursColumns(options: { leaveAnyDay: boolean }): ColumnSpec[] {
-  const f = RH_FIXED;
   return [
-    f.employee_id,
-    f.employee_number,
-    f.employee_name,
-    f.finalised,
-    f.effective_date,
+    ...EMPLOYEE_COLUMNS,
+    RH_FIXED.finalised,
+    RH_FIXED.effective_date,
     ...regularHoursAttributeColumns(options),
-    f.status,
-    f.message,
+    ...STATUS_COLUMNS,
   ];
 }
 

@@ -5,13 +5,11 @@
  */
 import type { Employee, ServicePeriod } from "../contract";
 import type { ColumnSpec } from "./columns";
-import { col, type Grid, type GridCell, sortEmployees } from "./grid";
+import { col, EMPLOYEE_COLUMNS, type Grid, recordRows, sortEmployees, STATUS_COLUMNS } from "./grid";
 import { employeeName } from "./employeeNames";
 
 export const SERVICE_PERIOD_COLUMNS: ColumnSpec[] = [
-  col("employee_id", "Employee ID", "integer"),
-  col("employee_number", "Employee number", "text"),
-  col("employee_name", "Employee name", "text", { width: 160 }),
+  ...EMPLOYEE_COLUMNS,
   col("id", "Service period ID", "integer"),
   col("start_date", "Start date", "date"),
   col("end_date", "End date", "date"),
@@ -19,8 +17,7 @@ export const SERVICE_PERIOD_COLUMNS: ColumnSpec[] = [
   col("termination_code", "Termination code", "integer"),
   col("employment_identifier", "Employment identifier", "text"),
   col("latest", "Most recent", "boolean"),
-  col("status", "Status", "text"),
-  col("message", "Message", "text", { width: 280 }),
+  ...STATUS_COLUMNS,
 ];
 
 export function periodsOf(employee: Employee): ServicePeriod[] {
@@ -36,33 +33,30 @@ export function latestEmployment(employee: Employee): ServicePeriod | null {
 }
 
 export function servicePeriodsGrid(employees: readonly Employee[]): Grid & { rowEmployee: number[] } {
-  const rows: GridCell[][] = [];
+  const records: object[] = [];
   const rowEmployee: number[] = [];
   for (const e of sortEmployees(employees)) {
     const periods = periodsOf(e);
     const latest = latestEmployment(e);
-    const base: GridCell[] = [e.id, e.number ?? null, employeeName(e)];
-    if (periods.length === 0) {
-      rows.push([...base, null, null, null, null, null, null, null, null, null]);
-      rowEmployee.push(e.id);
-    }
+    const employee = { employee_id: e.id, employee_number: e.number, employee_name: employeeName(e) };
+    if (periods.length === 0) records.push(employee); // still listed, with empty period cells
     for (const p of periods) {
-      rows.push([
-        ...base,
-        p.id,
-        p.start_date,
-        p.end_date,
-        p.negative,
-        p.termination_code,
-        p.attribs?.ie_employment_identifier ?? null,
-        p === latest,
-        null,
-        null,
-      ]);
-      rowEmployee.push(e.id);
+      const { id, start_date, end_date, negative, termination_code } = p;
+      const employment_identifier = p.attribs?.ie_employment_identifier;
+      records.push({
+        ...employee,
+        id,
+        start_date,
+        end_date,
+        negative,
+        termination_code,
+        employment_identifier,
+        latest: p === latest,
+      });
     }
+    rowEmployee.push(...(periods.length === 0 ? [e.id] : periods.map(() => e.id)));
   }
-  return { columns: SERVICE_PERIOD_COLUMNS, rows, rowEmployee };
+  return { columns: SERVICE_PERIOD_COLUMNS, rows: recordRows(SERVICE_PERIOD_COLUMNS, records), rowEmployee };
 }
 
 export type ServiceAction =
