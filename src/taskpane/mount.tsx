@@ -1,5 +1,4 @@
 /** Mounts the task pane into a page: shared by the Office entry (index.tsx) and the browser preview. */
-import * as React from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { WorkbookPort } from "../excel";
 import { App } from "./App";

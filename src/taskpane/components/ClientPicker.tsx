@@ -1,4 +1,3 @@
-import * as React from "react";
 import { Field, Select } from "@fluentui/react-components";
 import type { Client } from "../../contract";
 

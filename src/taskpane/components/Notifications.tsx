@@ -1,4 +1,3 @@
-import * as React from "react";
 import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, tokens } from "@fluentui/react-components";
 import { DismissRegular } from "@fluentui/react-icons";
 import type { NotifyIntent } from "../services";

@@ -1,4 +1,3 @@
-import * as React from "react";
 import { Button, Field, ProgressBar, makeStyles, tokens } from "@fluentui/react-components";
 import type { ProgressEntry } from "../progress";
 

@@ -4,7 +4,6 @@
  * update); inherited calculations and their history; Regular Hours for many employees from a sheet.
  * Data and callbacks only.
  */
-import * as React from "react";
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import type { ItemDefinition } from "../../contract";
 import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";

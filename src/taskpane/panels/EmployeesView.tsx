@@ -3,7 +3,6 @@
  * confirmation, service periods (import; End service / Reinstate / Undo for the selected rows), one employee's
  * record and profile mappings, and a new payment frequency. Data and callbacks only.
  */
-import * as React from "react";
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, Textarea } from "@fluentui/react-components";
 import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import { EmployeePicker, type EmployeeOption, type ListStatus, employeeSource } from "./parts/pickers";

@@ -2,7 +2,6 @@
  * The Imports panel's view: employees (with options), payment frequencies (full or simplified) and pay points,
  * each imported to its own sheet. Data and callbacks only.
  */
-import * as React from "react";
 import { Button, Checkbox, Field, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import { type Outcome, OutcomeBar, Section } from "./parts/layout";
 import { usePartStyles } from "./parts/styles";

@@ -2,7 +2,6 @@
  * The Leave panel's view: leave types and balances to sheets; the Leave days sheet (load, save, delete selected
  * with confirmation); one employee's exact balances. Data and callbacks only.
  */
-import * as React from "react";
 import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
 import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import { EmployeePicker, type EmployeeOption, type ListStatus, MultiEmployeePicker, employeeSource } from "./parts/pickers";

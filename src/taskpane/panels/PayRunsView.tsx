@@ -2,7 +2,6 @@
  * The Pay runs panel's view: the pay runs list; a run's payslips and journal; an employee's payslips, one
  * payslip's detail and PDF (also from the selected row of a payslips sheet). Data and callbacks only.
  */
-import * as React from "react";
 import { Button } from "@fluentui/react-components";
 import { type Outcome, OutcomeBar, Section } from "./parts/layout";
 import {

@@ -2,7 +2,6 @@
  * The parameters of one report, every value picked from lists the API provides (no typed IDs).
  * Data and callbacks only: the lists come in `data`, the chosen values in `params`, changes go to `onChange`.
  */
-import * as React from "react";
 import { Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
 import {
   accountOptions,

@@ -46,7 +46,7 @@ export function ReportsPanel() {
 const REPORT_OPTIONS = REPORT_IDS.map((id) => ({ value: id, label: REPORT_TITLES[id] }));
 
 /** One line about what a run is doing. */
-export function statusText(s: ReportStatus): string {
+function statusText(s: ReportStatus): string {
   switch (s.phase) {
     case "requesting":
       return s.total > 1 ? `Asking the service for ${s.clientName} (${s.done + 1} of ${s.total})…` : "Asking the service…";

@@ -12,7 +12,7 @@ import { selectedRows } from "../../flows/selectedRows";
 import { useClientEmployees, useListFor } from "../../serverState";
 import type { Outcome } from "./layout";
 
-export const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * How a run words a cancel or a failure (default: "<label>: cancelled." and "<label> failed: <message>"). A
