@@ -170,6 +170,9 @@ describe("route schemas: one error handler gives the service's shapes", () => {
     ["PATCH", "/leave_days/-1", "Leave day not found"],
     ["GET", "/clients/1x/waves", "Client not found"],
     ["POST", "/clients/1/reports/eti", 'Report "eti" not found'],
+    // An unknown record is 404 before its (here invalid) body is looked at.
+    ["PATCH", "/employees/999999", "Employee 999999 not found"],
+    ["DELETE", "/calculations/999999999", "Calculation 999999999 not found"],
   ] as const)("a path parameter that names no record is 404 {message}: %s %s", async (method, url, message) => {
     const r = await call(app, method, url, method === "GET" ? undefined : { hours: 2 });
     expect(r.status).toBe(404);

@@ -4,21 +4,26 @@
  */
 import { BulkInputBody, EmployeeUpdateAttributes, parseCalcKey, type BulkInputResult } from "../../contract";
 import { canonicalItem, checkInputs, writeCalculation } from "../calculations";
-import { clientOr404, type Ctx } from "../context";
+import type { Ctx } from "../context";
 import { applyAttributes, checkAgainstClient } from "../employees";
 import { issuesToErrors, HttpError } from "../http";
 import type { ClientRec, PayslipRec } from "../store";
-import { ClientParams, jsonBody, type SandboxApp } from "./schemas";
+import { jsonBody, routeParams, type SandboxApp } from "./schemas";
 
 type Entity = ReturnType<typeof BulkInputBody.parse>["entities"][number];
 
 export function registerBulkInput(app: SandboxApp, ctx: Ctx): void {
-  app.post("/clients/:client_id/bulk_input", { schema: { params: ClientParams, body: jsonBody(BulkInputBody) } }, async (req) => {
-    const client = clientOr404(ctx, req.params.client_id);
-    const results = req.body.entities.map((entity) => applyEntity(ctx, client, entity));
-    if (results.some((r) => r.success === "true")) ctx.changed();
-    return results;
-  });
+  const params = routeParams(ctx);
+  app.post(
+    "/clients/:client_id/bulk_input",
+    { schema: { params: params.client, body: jsonBody(BulkInputBody) } },
+    async (req) => {
+      const client = req.params.client_id;
+      const results = req.body.entities.map((entity) => applyEntity(ctx, client, entity));
+      if (results.some((r) => r.success === "true")) ctx.changed();
+      return results;
+    },
+  );
 }
 
 function applyEntity(ctx: Ctx, client: ClientRec, entity: Entity): BulkInputResult {

@@ -8,18 +8,16 @@ import {
   OutputsLookup,
   writeCalculation,
 } from "../calculations";
-import { clientOr404, employeeOr404, payslipOr404, type Ctx } from "../context";
+import { employeeOr404, type Ctx } from "../context";
 import { calculationOutputs, itemsAndOutputs } from "../engine";
-import { HttpError, notFound, unprocessable } from "../http";
+import { HttpError, unprocessable } from "../http";
 import { INHERITED_TYPES, inheritedJson, updateInherited } from "../inherited";
 import { inheritedInputsAt } from "../payroll";
-import type { CalcRec, EmployeeRec, PayslipRec } from "../store";
-import { ClientParams, EmployeeParams, IdParams, jsonBody, PayslipParams, type SandboxApp } from "./schemas";
-
-const CalculationParams = IdParams("Calculation");
-const InheritedParams = IdParams("Inherited calculation");
+import type { EmployeeRec, PayslipRec } from "../store";
+import { jsonBody, routeParams, type SandboxApp } from "./schemas";
 
 export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
+  const params = routeParams(ctx);
   const { store, payroll } = ctx;
 
   const inheritedOf = (e: EmployeeRec) =>
@@ -27,8 +25,8 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
       .where("employee", e.id)
       .map((i) => inheritedAsCalculation(ctx, i, e.client_id, inheritedInputsAt(i, ctx.clock.today())));
 
-  app.get("/clients/:client_id/calculations", { schema: { params: ClientParams } }, async (req) => {
-    const client = clientOr404(ctx, req.params.client_id);
+  app.get("/clients/:client_id/calculations", { schema: { params: params.client } }, async (req) => {
+    const client = req.params.client_id;
     const defs = definitionIds(ctx, client.id);
     const lookup = new OutputsLookup(ctx);
     const out: Record<string, unknown>[] = store.calculations
@@ -39,8 +37,8 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     return out;
   });
 
-  app.get("/employees/:employee_id/calculations", { schema: { params: EmployeeParams } }, async (req) => {
-    const e = employeeOr404(ctx, req.params.employee_id);
+  app.get("/employees/:employee_id/calculations", { schema: { params: params.employee } }, async (req) => {
+    const e = req.params.employee_id;
     const defs = definitionIds(ctx, e.client_id);
     const lookup = new OutputsLookup(ctx);
     return [
@@ -52,8 +50,8 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     ];
   });
 
-  app.get("/payslips/:payslip_id/calculations", { schema: { params: PayslipParams } }, async (req) => {
-    const p = payslipOr404(ctx, req.params.payslip_id);
+  app.get("/payslips/:payslip_id/calculations", { schema: { params: params.payslip } }, async (req) => {
+    const p = req.params.payslip_id;
     const defs = definitionIds(ctx, p.client_id);
     // What the payslip is computed from: its frozen snapshot once finalised, else the live calculations.
     const lookup = new OutputsLookup(ctx);
@@ -64,15 +62,7 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     });
   });
 
-  const calcOr404 = (id: number): CalcRec => {
-    const c = store.calculations.get(id);
-    if (!c || c.deleted) throw notFound(`Calculation ${id}`);
-    return c;
-  };
-
-  app.get("/calculations/:id", { schema: { params: CalculationParams } }, async (req) =>
-    calculationJson(ctx, calcOr404(req.params.id)),
-  );
+  app.get("/calculations/:id", { schema: { params: params.calculationId } }, async (req) => calculationJson(ctx, req.params.id));
 
   /** POST .../calculations of an employee (payslip null) or a payslip: create, or update the existing item. */
   const saveCalculation = (employee: EmployeeRec, payslip: PayslipRec | null, body: CalculationPostBody) => {
@@ -90,9 +80,9 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
 
   app.post(
     "/employees/:employee_id/calculations",
-    { schema: { params: EmployeeParams, body: jsonBody(CalculationPostBody) } },
+    { schema: { params: params.employee, body: jsonBody(CalculationPostBody) } },
     async (req) => {
-      const e = employeeOr404(ctx, req.params.employee_id);
+      const e = req.params.employee_id;
       const body = req.body;
       if ((INHERITED_TYPES as readonly string[]).includes(body.calc_type)) {
         if (body.operation === "insert")
@@ -114,9 +104,9 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
 
   app.post(
     "/payslips/:payslip_id/calculations",
-    { schema: { params: PayslipParams, body: jsonBody(CalculationPostBody) } },
+    { schema: { params: params.payslip, body: jsonBody(CalculationPostBody) } },
     async (req) => {
-      const p = payslipOr404(ctx, req.params.payslip_id);
+      const p = req.params.payslip_id;
       const body = req.body;
       if (body.effective_date !== undefined) {
         throw unprocessable("effective_date applies only to inherited calculations", {
@@ -128,28 +118,32 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     },
   );
 
-  app.patch("/calculations/:id", { schema: { params: CalculationParams, body: jsonBody(CalculationPatchBody) } }, async (req) => {
-    const c = calcOr404(req.params.id);
-    const body = req.body;
-    const p = c.payslip_id !== null ? store.payslips.get(c.payslip_id) : undefined;
-    if (p?.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
-    const { inputs, errors } = checkInputs(ctx, c.client_id, c.item, body.calculation_details);
-    if (Object.keys(errors).length) {
-      throw unprocessable(
-        "Invalid calculation inputs",
-        Object.fromEntries(Object.entries(errors).map(([k, v]) => [`calculation_details.${k}`, v])),
-      );
-    }
-    c.inputs = { ...c.inputs, ...inputs };
-    c.updated_at = ctx.clock.now();
-    if (p) payroll.markDirty([p]);
-    else if (c.employee_id !== null) payroll.markEmployeeDirty(c.employee_id);
-    ctx.changed();
-    return { message: "Calculation updated", id: c.id };
-  });
+  app.patch(
+    "/calculations/:id",
+    { schema: { params: params.calculationId, body: jsonBody(CalculationPatchBody) } },
+    async (req) => {
+      const c = req.params.id;
+      const body = req.body;
+      const p = c.payslip_id !== null ? store.payslips.get(c.payslip_id) : undefined;
+      if (p?.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
+      const { inputs, errors } = checkInputs(ctx, c.client_id, c.item, body.calculation_details);
+      if (Object.keys(errors).length) {
+        throw unprocessable(
+          "Invalid calculation inputs",
+          Object.fromEntries(Object.entries(errors).map(([k, v]) => [`calculation_details.${k}`, v])),
+        );
+      }
+      c.inputs = { ...c.inputs, ...inputs };
+      c.updated_at = ctx.clock.now();
+      if (p) payroll.markDirty([p]);
+      else if (c.employee_id !== null) payroll.markEmployeeDirty(c.employee_id);
+      ctx.changed();
+      return { message: "Calculation updated", id: c.id };
+    },
+  );
 
-  app.delete("/calculations/:id", { schema: { params: CalculationParams } }, async (req) => {
-    const c = calcOr404(req.params.id);
+  app.delete("/calculations/:id", { schema: { params: params.calculationId } }, async (req) => {
+    const c = req.params.id;
     if (c.employee_id === null) throw new HttpError(422, "A client-level calculation definition cannot be deleted");
     const p = c.payslip_id !== null ? store.payslips.get(c.payslip_id) : undefined;
     if (p?.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
@@ -160,27 +154,25 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     return { message: "Calculation deleted" };
   });
 
-  app.get("/clients/:client_id/items_and_outputs", { schema: { params: ClientParams } }, async (req) => {
-    const client = clientOr404(ctx, req.params.client_id);
+  app.get("/clients/:client_id/items_and_outputs", { schema: { params: params.client } }, async (req) => {
+    const client = req.params.client_id;
     return itemsAndOutputs(client.custom_items);
   });
 
-  app.get("/employees/:employee_id/inherited_calculations", { schema: { params: EmployeeParams } }, async (req) => {
-    const e = employeeOr404(ctx, req.params.employee_id);
+  app.get("/employees/:employee_id/inherited_calculations", { schema: { params: params.employee } }, async (req) => {
+    const e = req.params.employee_id;
     return store.inherited.where("employee", e.id).map((i) => inheritedJson(ctx, i));
   });
 
-  app.get("/inherited_calculations/:id", { schema: { params: InheritedParams } }, async (req) => {
-    const i = store.inherited.get(req.params.id);
-    if (!i) throw notFound(`Inherited calculation ${req.params.id}`);
-    return inheritedJson(ctx, i);
+  app.get("/inherited_calculations/:id", { schema: { params: params.inheritedId } }, async (req) => {
+    return inheritedJson(ctx, req.params.id);
   });
 
   app.patch(
     "/employees/:employee_id/inherited_calculations",
-    { schema: { params: EmployeeParams, body: jsonBody(InheritedCalculationPatchBody) } },
+    { schema: { params: params.employee, body: jsonBody(InheritedCalculationPatchBody) } },
     async (req) => {
-      const e = employeeOr404(ctx, req.params.employee_id);
+      const e = req.params.employee_id;
       const body = req.body;
       const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
       ctx.changed();

@@ -7,14 +7,12 @@ import {
   WaveCreateBody,
   WaveListQuery,
 } from "../../contract";
-import { clientOr404, employeeOr404, type Ctx } from "../context";
+import { clientOr404, type Ctx } from "../context";
 import { checkAgainstClient, applyAttributes, createEmployee, deleteEmployee, employeeJson } from "../employees";
 import { frequencyText, normaliseFirstEndDate, waveLengths } from "../engine";
 import { HttpError, unprocessable } from "../http";
 import type { ServicePeriodRec, WaveRec } from "../store";
-import { ClientParams, IdParams, jsonBody, type SandboxApp } from "./schemas";
-
-const EmployeeIdParams = IdParams("Employee");
+import { jsonBody, routeParams, type SandboxApp } from "./schemas";
 
 export function clientJson(c: import("../store").ClientRec): Record<string, unknown> {
   return {
@@ -68,15 +66,16 @@ export function waveJson(w: WaveRec, simplified: boolean): Record<string, unknow
 }
 
 export function registerCore(app: SandboxApp, ctx: Ctx): void {
+  const params = routeParams(ctx);
   const { store, payroll } = ctx;
 
   app.get("/clients", async () => store.clients.all().map((c) => ({ client: clientJson(c) })));
 
   app.get(
     "/clients/:client_id/employees",
-    { schema: { params: ClientParams, querystring: EmployeeListQuery } },
+    { schema: { params: params.client, querystring: EmployeeListQuery } },
     async (req, reply) => {
-      const client = clientOr404(ctx, req.params.client_id);
+      const client = req.params.client_id;
       const { include } = req.query;
       const employees = store.employees.where("client", client.id);
       const withData = include.has("recent_payslips_with_data");
@@ -98,15 +97,15 @@ export function registerCore(app: SandboxApp, ctx: Ctx): void {
     },
   );
 
-  app.get("/employees/:id", { schema: { params: EmployeeIdParams } }, async (req) => ({
-    employee: employeeJson(employeeOr404(ctx, req.params.id)),
+  app.get("/employees/:id", { schema: { params: params.employeeId } }, async (req) => ({
+    employee: employeeJson(req.params.id),
   }));
 
   app.post(
     "/clients/:client_id/employees",
-    { schema: { params: ClientParams, body: jsonBody(EmployeeCreateBody) } },
+    { schema: { params: params.client, body: jsonBody(EmployeeCreateBody) } },
     async (req) => {
-      const client = clientOr404(ctx, req.params.client_id);
+      const client = req.params.client_id;
       const body = req.body;
       const errors = checkAgainstClient(ctx, client, body.employee, null);
       if (Object.keys(errors).length) throw unprocessable("Validation failed", prefixed("employee.", errors));
@@ -116,8 +115,8 @@ export function registerCore(app: SandboxApp, ctx: Ctx): void {
     },
   );
 
-  app.patch("/employees/:id", { schema: { params: EmployeeIdParams, body: jsonBody(EmployeeUpdateBody) } }, async (req) => {
-    const e = employeeOr404(ctx, req.params.id);
+  app.patch("/employees/:id", { schema: { params: params.employeeId, body: jsonBody(EmployeeUpdateBody) } }, async (req) => {
+    const e = req.params.id;
     const body = req.body;
     const client = clientOr404(ctx, e.client_id);
     const errors = checkAgainstClient(ctx, client, body.employee, e);
@@ -127,8 +126,8 @@ export function registerCore(app: SandboxApp, ctx: Ctx): void {
     return { message: "Employee updated", id: e.id, number: e.number };
   });
 
-  app.delete("/employees/:id", { schema: { params: EmployeeIdParams } }, async (req) => {
-    const e = employeeOr404(ctx, req.params.id);
+  app.delete("/employees/:id", { schema: { params: params.employeeId } }, async (req) => {
+    const e = req.params.id;
     if (store.hasFinalisedPayslips(e.id)) {
       throw new HttpError(422, "Employee has finalised payslips and cannot be deleted; end their service instead");
     }
@@ -137,14 +136,14 @@ export function registerCore(app: SandboxApp, ctx: Ctx): void {
     return { message: "Employee deleted" };
   });
 
-  app.get("/clients/:client_id/waves", { schema: { params: ClientParams, querystring: WaveListQuery } }, async (req) => {
-    const client = clientOr404(ctx, req.params.client_id);
+  app.get("/clients/:client_id/waves", { schema: { params: params.client, querystring: WaveListQuery } }, async (req) => {
+    const client = req.params.client_id;
     const { format } = req.query;
     return store.waves.where("client", client.id).map((w) => ({ wave: waveJson(w, format === "simplified") }));
   });
 
-  app.post("/clients/:client_id/waves", { schema: { params: ClientParams, body: jsonBody(WaveCreateBody) } }, async (req) => {
-    const client = clientOr404(ctx, req.params.client_id);
+  app.post("/clients/:client_id/waves", { schema: { params: params.client, body: jsonBody(WaveCreateBody) } }, async (req) => {
+    const client = req.params.client_id;
     const body = req.body;
     if (body.custom_name !== undefined && !client.features.includes("wave_custom_name")) {
       throw unprocessable("custom_name is not enabled for this client", {
@@ -179,8 +178,8 @@ export function registerCore(app: SandboxApp, ctx: Ctx): void {
     return { message: "Payment frequency created", id: w.id };
   });
 
-  app.get("/clients/:client_id/pay_points", { schema: { params: ClientParams } }, async (req) => {
-    const client = clientOr404(ctx, req.params.client_id);
+  app.get("/clients/:client_id/pay_points", { schema: { params: params.client } }, async (req) => {
+    const client = req.params.client_id;
     return store.payPoints.where("client", client.id).map((p) => ({ pay_point: p }));
   });
 }

@@ -1,28 +1,25 @@
 /** Payslips (list, detail, PDF) and pay runs (list, payslips with data, accounting journal). */
-import { clientOr404, employeeOr404, payslipOr404, type Ctx } from "../context";
+import type { Ctx } from "../context";
 import { buildJournal, fromCents, sumCents, type AccountingSplit } from "../engine";
-import { notFound } from "../http";
 import { payslipPdf } from "../pdf";
 import type { PaymentRunRec } from "../store";
-import { ClientParams, EmployeeParams, IdParams, PayslipRefParams, type SandboxApp } from "./schemas";
-
-const PaymentRunParams = IdParams("Payment run");
+import { routeParams, type SandboxApp } from "./schemas";
 
 export function registerPayslips(app: SandboxApp, ctx: Ctx): void {
+  const params = routeParams(ctx);
   const { store, payroll } = ctx;
   const runTotals = new Map<number, number>();
 
-  app.get("/employees/:employee_id/payslips", { schema: { params: EmployeeParams } }, async (req) => {
-    const e = employeeOr404(ctx, req.params.employee_id);
+  app.get("/employees/:employee_id/payslips", { schema: { params: params.employee } }, async (req) => {
+    const e = req.params.employee_id;
     return store
       .payslipsOf(e.id)
       .reverse()
       .map((p) => ({ payslip: payroll.listItem(p) }));
   });
 
-  app.get("/payslips/:payslip_ref", { schema: { params: PayslipRefParams } }, async (req, reply) => {
-    const { id, pdf } = req.params.payslip_ref;
-    const p = payslipOr404(ctx, id);
+  app.get("/payslips/:payslip_ref", { schema: { params: params.payslipRef } }, async (req, reply) => {
+    const { id: p, pdf } = req.params.payslip_ref;
     if (!pdf) return { payslip: payroll.detailForm(p) };
     const bytes = await payslipPdf(ctx, p);
     return reply
@@ -30,12 +27,6 @@ export function registerPayslips(app: SandboxApp, ctx: Ctx): void {
       .header("Content-Disposition", `inline; filename="payslip-${p.id}.pdf"`)
       .send(Buffer.from(bytes));
   });
-
-  const runOr404 = (id: number): PaymentRunRec => {
-    const run = store.paymentRuns.get(id);
-    if (!run) throw notFound(`Payment run ${id}`);
-    return run;
-  };
 
   /** A run's total is the sum of its payslips' nett pay; finalised, so computed once. */
   const totalOf = (run: PaymentRunRec): number => {
@@ -47,8 +38,8 @@ export function registerPayslips(app: SandboxApp, ctx: Ctx): void {
     return t;
   };
 
-  app.get("/clients/:client_id/payment_runs", { schema: { params: ClientParams } }, async (req) => {
-    const client = clientOr404(ctx, req.params.client_id);
+  app.get("/clients/:client_id/payment_runs", { schema: { params: params.client } }, async (req) => {
+    const client = req.params.client_id;
     return [...store.paymentRuns.where("client", client.id)]
       .sort((a, b) =>
         a.period_end_date < b.period_end_date ? 1 : a.period_end_date > b.period_end_date ? -1 : a.wave_id - b.wave_id,
@@ -68,13 +59,13 @@ export function registerPayslips(app: SandboxApp, ctx: Ctx): void {
       }));
   });
 
-  app.get("/payment_runs/:id/payslips", { schema: { params: PaymentRunParams } }, async (req) => {
-    const run = runOr404(req.params.id);
+  app.get("/payment_runs/:id/payslips", { schema: { params: params.paymentRunId } }, async (req) => {
+    const run = req.params.id;
     return store.payslips.where("run", run.id).map((p) => ({ payslip: payroll.listItem(p, true) }));
   });
 
-  app.get("/payment_runs/:id/accounting", { schema: { params: PaymentRunParams } }, async (req) => {
-    const run = runOr404(req.params.id);
+  app.get("/payment_runs/:id/accounting", { schema: { params: params.paymentRunId } }, async (req) => {
+    const run = req.params.id;
     const client = store.clients.get(run.client_id)!;
     const payslips = store.payslips.where("run", run.id);
     // Clients with the accounting_splits feature book each payslip to its employee's pay point.

@@ -10,14 +10,13 @@ import {
 } from "../../contract";
 import { clientOr404, employeeOr404, type Ctx } from "../context";
 import { openPayslipFor } from "../employees";
-import { HttpError, notFound, unprocessable } from "../http";
+import { HttpError, unprocessable } from "../http";
 import type { EmployeeRec, LeaveDayRec, ServicePeriodRec } from "../store";
 import { servicePeriodJson } from "./core";
-import { ClientParams, EmployeeParams, IdParams, jsonBody, type SandboxApp } from "./schemas";
-
-const LeaveDayParams = IdParams("Leave day");
+import { jsonBody, routeParams, type SandboxApp } from "./schemas";
 
 export function registerPeople(app: SandboxApp, ctx: Ctx): void {
+  const params = routeParams(ctx);
   const { store, payroll } = ctx;
 
   // ---------------------------------------------------------------- service periods
@@ -29,16 +28,16 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
       .filter((s) => !s.negative)
       .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : a.id - b.id));
 
-  app.get("/employees/:employee_id/service_periods", { schema: { params: EmployeeParams } }, async (req) => {
-    const e = employeeOr404(ctx, req.params.employee_id);
+  app.get("/employees/:employee_id/service_periods", { schema: { params: params.employee } }, async (req) => {
+    const e = req.params.employee_id;
     return store.servicePeriods.where("employee", e.id).map((s) => ({ service_period: servicePeriodJson(s) }));
   });
 
   app.post(
     "/employees/:employee_id/service_periods/end_service",
-    { schema: { params: EmployeeParams, body: jsonBody(EndServiceBody) } },
+    { schema: { params: params.employee, body: jsonBody(EndServiceBody) } },
     async (req) => {
-      const e = employeeOr404(ctx, req.params.employee_id);
+      const e = req.params.employee_id;
       const { termination_date, termination_code } = req.body.employee_action;
       const latest = employment(e).at(-1);
       if (!latest) throw new HttpError(422, "The employee has no service period to end");
@@ -71,9 +70,9 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
 
   app.post(
     "/employees/:employee_id/service_periods/reinstate",
-    { schema: { params: EmployeeParams, body: jsonBody(ReinstateBody) } },
+    { schema: { params: params.employee, body: jsonBody(ReinstateBody) } },
     async (req) => {
-      const e = employeeOr404(ctx, req.params.employee_id);
+      const e = req.params.employee_id;
       const { appointment_date } = req.body.employee_action;
       const latest = employment(e).at(-1);
       if (latest && latest.end_date === null)
@@ -103,8 +102,8 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
     },
   );
 
-  app.delete("/employees/:employee_id/service_periods/undo_end_service", { schema: { params: EmployeeParams } }, async (req) => {
-    const e = employeeOr404(ctx, req.params.employee_id);
+  app.delete("/employees/:employee_id/service_periods/undo_end_service", { schema: { params: params.employee } }, async (req) => {
+    const e = req.params.employee_id;
     const latest = employment(e).at(-1);
     if (!latest || latest.end_date === null)
       throw new HttpError(422, "The employee's most recent service period has not ended; there is no termination to undo");
@@ -120,12 +119,12 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
 
   app.get(
     "/employees/:employee_id/leave_balances",
-    { schema: { params: EmployeeParams, querystring: LeaveBalancesQuery } },
-    async (req) => payroll.leaveBalances(employeeOr404(ctx, req.params.employee_id), req.query.date),
+    { schema: { params: params.employee, querystring: LeaveBalancesQuery } },
+    async (req) => payroll.leaveBalances(req.params.employee_id, req.query.date),
   );
 
-  app.get("/clients/:client_id/leave_types", { schema: { params: ClientParams } }, async (req) => {
-    const client = clientOr404(ctx, req.params.client_id);
+  app.get("/clients/:client_id/leave_types", { schema: { params: params.client } }, async (req) => {
+    const client = req.params.client_id;
     return Object.fromEntries(store.leaveTypes.where("client", client.id).map((t) => [String(t.id), t.name]));
   });
 
@@ -139,8 +138,8 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
     updated_at: d.updated_at,
   });
 
-  app.get("/employees/:employee_id/leave_days", { schema: { params: EmployeeParams } }, async (req) => {
-    const e = employeeOr404(ctx, req.params.employee_id);
+  app.get("/employees/:employee_id/leave_days", { schema: { params: params.employee } }, async (req) => {
+    const e = req.params.employee_id;
     // An array of arrays: one array per leave type (in the client's type order), days by date.
     const byType = new Map<number, LeaveDayRec[]>(store.leaveTypes.where("client", e.client_id).map((t) => [t.id, []]));
     for (const d of store.leaveDays.where("employee", e.id)) byType.get(d.type_id)?.push(d);
@@ -198,9 +197,9 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
 
   app.post(
     "/employees/:employee_id/leave_days",
-    { schema: { params: EmployeeParams, body: jsonBody(LeaveDayCreateBody) } },
+    { schema: { params: params.employee, body: jsonBody(LeaveDayCreateBody) } },
     async (req) => {
-      const e = employeeOr404(ctx, req.params.employee_id);
+      const e = req.params.employee_id;
       const body = req.body;
       const errors = leaveProblems(e, body);
       if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
@@ -212,9 +211,9 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
 
   app.post(
     "/employees/:employee_id/leave_days/create_multiple",
-    { schema: { params: EmployeeParams, body: jsonBody(LeaveDaysCreateMultipleBody) } },
+    { schema: { params: params.employee, body: jsonBody(LeaveDaysCreateMultipleBody) } },
     async (req) => {
-      const e = employeeOr404(ctx, req.params.employee_id);
+      const e = req.params.employee_id;
       const body = req.body;
       const errors: Record<string, string> = {};
       body.dates.forEach((day, i) => {
@@ -228,14 +227,8 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
     },
   );
 
-  const leaveDayOr404 = (id: number): LeaveDayRec => {
-    const d = store.leaveDays.get(id);
-    if (!d) throw notFound(`Leave day ${id}`);
-    return d;
-  };
-
-  app.patch("/leave_days/:id", { schema: { params: LeaveDayParams, body: jsonBody(LeaveDayPatchBody) } }, async (req) => {
-    const d = leaveDayOr404(req.params.id);
+  app.patch("/leave_days/:id", { schema: { params: params.leaveDayId, body: jsonBody(LeaveDayPatchBody) } }, async (req) => {
+    const d = req.params.id;
     const e = employeeOr404(ctx, d.employee_id);
     const body = req.body;
     const next = {
@@ -253,8 +246,8 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
     return { message: "Leave day updated", id: d.id };
   });
 
-  app.delete("/leave_days/:id", { schema: { params: LeaveDayParams } }, async (req) => {
-    const d = leaveDayOr404(req.params.id);
+  app.delete("/leave_days/:id", { schema: { params: params.leaveDayId } }, async (req) => {
+    const d = req.params.id;
     const e = employeeOr404(ctx, d.employee_id);
     if (leaveProblems(e, { date: d.date, type_id: d.type_id }, d.id).date?.startsWith("falls in the finalised")) {
       throw new HttpError(422, "The leave day is in a finalised pay period and cannot be deleted");
@@ -266,16 +259,16 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
 
   // ---------------------------------------------------------------- profile mappings
 
-  app.get("/employees/:employee_id/profile_mappings", { schema: { params: EmployeeParams } }, async (req) => {
-    const e = employeeOr404(ctx, req.params.employee_id);
+  app.get("/employees/:employee_id/profile_mappings", { schema: { params: params.employee } }, async (req) => {
+    const e = req.params.employee_id;
     return store.profileMappings.where("employee", e.id).map((m) => ({ profile_mapping: m }));
   });
 
   app.post(
     "/employees/:employee_id/profile_mappings",
-    { schema: { params: EmployeeParams, body: jsonBody(ProfileMappingCreateBody) } },
+    { schema: { params: params.employee, body: jsonBody(ProfileMappingCreateBody) } },
     async (req) => {
-      const e = employeeOr404(ctx, req.params.employee_id);
+      const e = req.params.employee_id;
       const { profile_mapping: m } = req.body;
       const client = clientOr404(ctx, e.client_id);
       const errors: Record<string, string> = {};

@@ -1,26 +1,29 @@
 /** Reports: synchronous POST, async start (job queue) and poll. */
 import { ReportBodies, type ReportId } from "../../contract";
-import { clientOr404, type Ctx } from "../context";
+import type { Ctx } from "../context";
 import { HttpError, notFound, parseBody } from "../http";
 import { checkReportBody, runReport } from "../reports";
-import { ReportParams, ReportPollParams, type SandboxApp } from "./schemas";
+import type { ClientRec } from "../store";
+import { routeParams, type SandboxApp } from "./schemas";
 
 export function registerReports(app: SandboxApp, ctx: Ctx): void {
+  const params = routeParams(ctx);
   /** The body's schema depends on the report, so it is checked here rather than in the route schema. */
-  const prepare = (params: { client_id: number; report_id: ReportId }, rawBody: unknown) => {
-    const client = clientOr404(ctx, params.client_id);
-    const reportId = params.report_id;
+  const prepare = (
+    { client_id: client, report_id: reportId }: { client_id: ClientRec; report_id: ReportId },
+    rawBody: unknown,
+  ) => {
     const body: Record<string, unknown> = parseBody(ReportBodies[reportId], rawBody);
     checkReportBody(ctx, client, reportId, body);
     return { client, reportId, body };
   };
 
-  app.post("/clients/:client_id/reports/:report_id", { schema: { params: ReportParams } }, async (req) => {
+  app.post("/clients/:client_id/reports/:report_id", { schema: { params: params.report } }, async (req) => {
     const { client, reportId, body } = prepare(req.params, req.body);
     return runReport(ctx, client, reportId, body);
   });
 
-  app.post("/clients/:client_id/reports/:report_id/async", { schema: { params: ReportParams } }, async (req) => {
+  app.post("/clients/:client_id/reports/:report_id/async", { schema: { params: params.report } }, async (req) => {
     const { client, reportId, body } = prepare(req.params, req.body);
     const uuid = ctx.reports.enqueue(client.id, () => runReport(ctx, client, reportId, body));
     if (!uuid) {
@@ -36,8 +39,8 @@ export function registerReports(app: SandboxApp, ctx: Ctx): void {
     return { message: `Report ${reportId} queued`, uuid };
   });
 
-  app.get("/clients/:client_id/reports/poll/:uuid", { schema: { params: ReportPollParams } }, async (req, reply) => {
-    const client = clientOr404(ctx, req.params.client_id);
+  app.get("/clients/:client_id/reports/poll/:uuid", { schema: { params: params.reportPoll } }, async (req, reply) => {
+    const client = req.params.client_id;
     const state = ctx.reports.poll(client.id, req.params.uuid);
     if (!state) throw notFound(`Report job ${req.params.uuid}`);
     if (state.state === "running") return reply.code(204).send();

@@ -1,7 +1,7 @@
 /**
  * What the routes declare beyond the contract: path parameters, the typed app they register on, and request bodies.
- * fastify-type-provider-zod validates each part; a failure reaches the one error handler (../http.ts), which answers
- * 404 for a path parameter and 422 `{message, errors}` for a body or query.
+ * fastify-type-provider-zod validates each part (params first); a failure reaches the one error handler (../http.ts),
+ * which answers 404 for a path parameter and 422 `{message, errors}` for a body or query.
  */
 import type {
   FastifyBaseLogger,
@@ -13,6 +13,7 @@ import type {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { REPORT_IDS } from "../../contract";
+import type { Ctx } from "../context";
 
 /** The /v1 scope with request types inferred from the route schemas. */
 export type SandboxApp = FastifyInstance<
@@ -23,31 +24,53 @@ export type SandboxApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** A path ID: a positive integer, else the record cannot exist, so its message is the 404's ("Client not found"). */
-const pathId = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{1,15}$/, `${what} not found`)
-    .transform(Number);
+const ID = /^\d{1,15}$/;
 
-export const ClientParams = z.object({ client_id: pathId("Client") });
-export const EmployeeParams = z.object({ employee_id: pathId("Employee") });
-export const PayslipParams = z.object({ payslip_id: pathId("Payslip") });
-/** `/<records>/:id` routes. */
-export const IdParams = (what: string) => z.object({ id: pathId(what) });
+/** A path ID resolved to its record; a malformed or unknown ID fails with the 404's message ("Client 7 not found"). */
+const recordId = <R>(what: string, find: (id: number) => R | undefined) =>
+  z.string().transform((raw, c): R => {
+    const rec = ID.test(raw) ? find(Number(raw)) : undefined;
+    if (rec === undefined)
+      c.addIssue({ code: "custom", message: ID.test(raw) ? `${what} ${raw} not found` : `${what} not found` });
+    return rec ?? z.NEVER;
+  });
 
-/** `/payslips/:payslip_ref`: an ID, or an ID + `.pdf` for the PDF (one route: find-my-way cannot suffix a parameter). */
-export const PayslipRefParams = z.object({
-  payslip_ref: z
-    .string()
-    .regex(/^\d{1,15}(\.pdf)?$/, "Payslip not found")
-    .transform((ref) => ({ id: Number(ref.replace(/\.pdf$/, "")), pdf: ref.endsWith(".pdf") })),
-});
-
-export const ReportParams = ClientParams.extend({
-  report_id: z.enum(REPORT_IDS, { error: (iss) => `Report "${String(iss.input)}" not found` }),
-});
-export const ReportPollParams = ClientParams.extend({ uuid: z.string() });
+/**
+ * The routes' path parameters. Once validated, each ID parameter holds its record (`req.params.client_id` is the
+ * ClientRec), so an unknown record is a 404 before the body is looked at, as before the schemas.
+ */
+export function routeParams({ store }: Ctx) {
+  const client = recordId("Client", (id) => store.clients.get(id));
+  const employee = recordId("Employee", (id) => store.employees.get(id));
+  const payslip = recordId("Payslip", (id) => store.payslips.get(id));
+  const liveCalculation = (id: number) => {
+    const c = store.calculations.get(id);
+    return c?.deleted ? undefined : c;
+  };
+  return {
+    client: z.object({ client_id: client }),
+    employee: z.object({ employee_id: employee }),
+    payslip: z.object({ payslip_id: payslip }),
+    employeeId: z.object({ id: employee }),
+    calculationId: z.object({ id: recordId("Calculation", liveCalculation) }),
+    inheritedId: z.object({ id: recordId("Inherited calculation", (id) => store.inherited.get(id)) }),
+    leaveDayId: z.object({ id: recordId("Leave day", (id) => store.leaveDays.get(id)) }),
+    paymentRunId: z.object({ id: recordId("Payment run", (id) => store.paymentRuns.get(id)) }),
+    /** An ID, or an ID + `.pdf` for the PDF (one route: find-my-way cannot put a suffix after a parameter). */
+    payslipRef: z.object({
+      payslip_ref: z
+        .string()
+        .regex(/^\d{1,15}(\.pdf)?$/, "Payslip not found")
+        .transform((ref) => ({ id: ref.replace(/\.pdf$/, ""), pdf: ref.endsWith(".pdf") }))
+        .pipe(z.object({ id: payslip, pdf: z.boolean() })),
+    }),
+    report: z.object({
+      client_id: client,
+      report_id: z.enum(REPORT_IDS, { error: (iss) => `Report "${String(iss.input)}" not found` }),
+    }),
+    reportPoll: z.object({ client_id: client, uuid: z.string() }),
+  };
+}
 
 /** A JSON request body: no body at all is checked as `{}`, so the 422 names each missing attribute. */
 export const jsonBody = <S extends z.ZodType>(schema: S) => z.preprocess((body) => body ?? {}, schema);
