@@ -20,6 +20,7 @@ import { createReadStream, promises as fs } from "node:fs";
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import writeFileAtomic from "write-file-atomic";
+import { HttpError } from "./http";
 import { fsyncDir, listSegments, readFrames, SegmentWriter } from "./journal";
 import { Store, type PayslipRec, type Seq, type TableName } from "./store";
 
@@ -114,7 +115,7 @@ export class Persistence {
   private lock: Promise<unknown> = Promise.resolve();
   /** The append being written, which later callers of durable() wait for and then share the next one. */
   private appending: Promise<void> | null = null;
-  private broken: Error | null = null;
+  private broken: HttpError | null = null;
   private timer: NodeJS.Timeout | null = null;
   private compacting: Promise<void> | null = null;
   private compactAgain = false;
@@ -189,7 +190,7 @@ export class Persistence {
     if (this.lastSeq > this.snapshotSeq) this.scheduleSave();
   }
 
-  /** Resolves once every change made so far is on disk; rejects when it cannot be written (the reply is then a 500). */
+  /** Resolves once every change made so far is on disk; rejects with a 503 HttpError when it cannot be written. */
   async durable(): Promise<void> {
     const store = this.store;
     if (!store) return;
@@ -198,7 +199,9 @@ export class Persistence {
       if (this.broken) throw this.broken;
       this.appending ??= this.exclusive(() => this.appendChanges()).finally(() => (this.appending = null));
       await this.appending.catch((err: unknown) => {
-        throw new Error(`The change could not be written to the --data journal, so it is not confirmed: ${String(err)}`);
+        // The client hears only that nothing was confirmed (a 503 it may retry); the cause goes to the log.
+        this.log(`sandbox --data: a journal append failed: ${String(err)}`);
+        throw new HttpError(503, "The change could not be written to disk, so it is not confirmed; retry later");
       });
     }
   }
@@ -220,7 +223,8 @@ export class Persistence {
       } catch (err) {
         store.restoreChanges(changes);
         if (this.writer!.broken)
-          this.broken = new Error(
+          this.broken = new HttpError(
+            503,
             "The --data journal cannot be written (a partial record could not be removed), so changes are not confirmed; restart the sandbox",
           );
         throw err;

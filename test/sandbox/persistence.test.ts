@@ -237,8 +237,14 @@ describe("a journal that cannot be written", () => {
     // The segment's file handle goes away underneath: the append fails and cannot be cut back either.
     await (persistence as unknown as { writer: { handle: { close(): Promise<void> } } }).writer.handle.close();
     store.employees.get(1001)!.job_title = "Not confirmed";
-    await expect(persistence.durable()).rejects.toThrow(/not confirmed/);
-    await expect(persistence.durable()).rejects.toThrow(/not confirmed/);
+    const log: string[] = [];
+    (persistence as unknown as { log: (l: string) => void }).log = (l) => log.push(l);
+    await expect(persistence.durable()).rejects.toMatchObject({
+      statusCode: 503,
+      message: expect.stringMatching(/not confirmed/),
+    });
+    await expect(persistence.durable()).rejects.toMatchObject({ statusCode: 503 });
+    expect(log.join("\n")).toMatch(/journal append failed/);
     expect(await jobTitle(crashImage(dir), 1001)).toBe("Written");
 
     await persistence.flush();
