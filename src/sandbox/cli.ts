@@ -61,7 +61,10 @@ export function buildCli(): Command {
         .argParser(fraction),
     )
     .addOption(
-      new Option("--data <file>", "persist the state to FILE (loaded at start, saved atomically on changes and at exit)"),
+      new Option(
+        "--data <file>",
+        "keep the state in FILE and FILE.journal.<n>: loaded at start, every write on disk before its reply",
+      ),
     )
     .addOption(
       new Option("--today <date>", "the sandbox's today (YYYY-MM-DD); decides the open pay period").default(DEFAULTS.today),
