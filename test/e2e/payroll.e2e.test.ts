@@ -60,13 +60,25 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     // The PDF of the selected row opens from a Blob URL in a new tab (the key never goes into a URL).
     await page.getByRole("tab", { name: "Pay run payslips" }).click();
     await clickCell(page, "Pay run payslips", 1, "Employee name");
+    // The page's CSP (connect-src 'self') refuses fetch(blob:…), so the test keeps the Blob behind each new Blob URL.
+    await page.evaluate(() => {
+      const blobs = new Map<string, Blob>();
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob) => {
+        const url = create(blob);
+        blobs.set(url, blob);
+        return url;
+      };
+      (window as unknown as { __blobs: Map<string, Blob> }).__blobs = blobs;
+    });
     const popup = stack.context.waitForEvent("page");
     await pane.getByRole("button", { name: "Open PDF of the selected payslip" }).click();
     const pdfPage = await popup;
     expect(pdfPage.url()).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
     await pane.getByText(`Opened payslip-${rows[1]["Payslip ID"]}.pdf in a new window.`).waitFor();
     const pdfHead = await page.evaluate(async (url) => {
-      const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      const blob = (window as unknown as { __blobs: Map<string, Blob> }).__blobs.get(url);
+      const bytes = new Uint8Array(await blob!.arrayBuffer());
       return String.fromCharCode(...bytes.slice(0, 5));
     }, pdfPage.url());
     expect(pdfHead).toBe("%PDF-");
