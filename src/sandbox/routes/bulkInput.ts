@@ -8,22 +8,18 @@ import type { Ctx } from "../context";
 import { applyAttributes, checkAgainstClient } from "../employees";
 import { issuesToErrors, HttpError } from "../http";
 import type { ClientRec, PayslipRec } from "../store";
-import { jsonBody, routeParams, type SandboxApp } from "./schemas";
+import { routeParams, type SandboxApp, schema } from "./schemas";
 
 type Entity = ReturnType<typeof BulkInputBody.parse>["entities"][number];
 
 export function registerBulkInput(app: SandboxApp, ctx: Ctx): void {
-  const params = routeParams(ctx);
-  app.post(
-    "/clients/:client_id/bulk_input",
-    { schema: { params: params.client, body: jsonBody(BulkInputBody) } },
-    async (req) => {
-      const client = req.params.client_id;
-      const results = req.body.entities.map((entity) => applyEntity(ctx, client, entity));
-      if (results.some((r) => r.success === "true")) ctx.changed();
-      return results;
-    },
-  );
+  const path = routeParams(ctx);
+  app.post("/clients/:client_id/bulk_input", schema(path.client, BulkInputBody), async (req) => {
+    const client = req.params.client_id;
+    const results = req.body.entities.map((entity) => applyEntity(ctx, client, entity));
+    if (results.some((r) => r.success === "true")) ctx.changed();
+    return results;
+  });
 }
 
 function applyEntity(ctx: Ctx, client: ClientRec, entity: Entity): BulkInputResult {

@@ -14,10 +14,10 @@ import { HttpError, unprocessable } from "../http";
 import { INHERITED_TYPES, inheritedJson, updateInherited } from "../inherited";
 import { inheritedInputsAt } from "../payroll";
 import type { EmployeeRec, PayslipRec } from "../store";
-import { jsonBody, routeParams, type SandboxApp } from "./schemas";
+import { routeParams, type SandboxApp, schema } from "./schemas";
 
 export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
-  const params = routeParams(ctx);
+  const path = routeParams(ctx);
   const { store, payroll } = ctx;
 
   const inheritedOf = (e: EmployeeRec) =>
@@ -25,7 +25,7 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
       .where("employee", e.id)
       .map((i) => inheritedAsCalculation(ctx, i, e.client_id, inheritedInputsAt(i, ctx.clock.today())));
 
-  app.get("/clients/:client_id/calculations", { schema: { params: params.client } }, async (req) => {
+  app.get("/clients/:client_id/calculations", schema(path.client), async (req) => {
     const client = req.params.client_id;
     const defs = definitionIds(ctx, client.id);
     const lookup = new OutputsLookup(ctx);
@@ -37,7 +37,7 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     return out;
   });
 
-  app.get("/employees/:employee_id/calculations", { schema: { params: params.employee } }, async (req) => {
+  app.get("/employees/:employee_id/calculations", schema(path.employee), async (req) => {
     const e = req.params.employee_id;
     const defs = definitionIds(ctx, e.client_id);
     const lookup = new OutputsLookup(ctx);
@@ -50,7 +50,7 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     ];
   });
 
-  app.get("/payslips/:payslip_id/calculations", { schema: { params: params.payslip } }, async (req) => {
+  app.get("/payslips/:payslip_id/calculations", schema(path.payslip), async (req) => {
     const p = req.params.payslip_id;
     const defs = definitionIds(ctx, p.client_id);
     // What the payslip is computed from: its frozen snapshot once finalised, else the live calculations.
@@ -62,7 +62,7 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     });
   });
 
-  app.get("/calculations/:id", { schema: { params: params.calculationId } }, async (req) => calculationJson(ctx, req.params.id));
+  app.get("/calculations/:id", schema(path.calculationId), async (req) => calculationJson(ctx, req.params.id));
 
   /** POST .../calculations of an employee (payslip null) or a payslip: create, or update the existing item. */
   const saveCalculation = (employee: EmployeeRec, payslip: PayslipRec | null, body: CalculationPostBody) => {
@@ -78,71 +78,56 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     return { message: "Calculation saved", id: c.id };
   };
 
-  app.post(
-    "/employees/:employee_id/calculations",
-    { schema: { params: params.employee, body: jsonBody(CalculationPostBody) } },
-    async (req) => {
-      const e = req.params.employee_id;
-      const body = req.body;
-      if ((INHERITED_TYPES as readonly string[]).includes(body.calc_type)) {
-        if (body.operation === "insert")
-          throw unprocessable("Inherited calculations have one instance", {
-            operation: "insert is not available for inherited calculations",
-          });
-        const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
-        ctx.changed();
-        return { message: "Inherited calculation updated", id: rec.id };
-      }
-      if (body.effective_date !== undefined) {
-        throw unprocessable("effective_date applies only to inherited calculations", {
-          effective_date: `is only accepted for inherited calculations (${INHERITED_TYPES.join(", ")})`,
+  app.post("/employees/:employee_id/calculations", schema(path.employee, CalculationPostBody), async ({ params, body }) => {
+    const e = params.employee_id;
+    if ((INHERITED_TYPES as readonly string[]).includes(body.calc_type)) {
+      if (body.operation === "insert")
+        throw unprocessable("Inherited calculations have one instance", {
+          operation: "insert is not available for inherited calculations",
         });
-      }
-      return saveCalculation(e, null, body);
-    },
-  );
-
-  app.post(
-    "/payslips/:payslip_id/calculations",
-    { schema: { params: params.payslip, body: jsonBody(CalculationPostBody) } },
-    async (req) => {
-      const p = req.params.payslip_id;
-      const body = req.body;
-      if (body.effective_date !== undefined) {
-        throw unprocessable("effective_date applies only to inherited calculations", {
-          effective_date: "inherited calculations are updated through the employee, not a payslip",
-        });
-      }
-      const e = employeeOr404(ctx, p.employee_id);
-      return saveCalculation(e, p, body);
-    },
-  );
-
-  app.patch(
-    "/calculations/:id",
-    { schema: { params: params.calculationId, body: jsonBody(CalculationPatchBody) } },
-    async (req) => {
-      const c = req.params.id;
-      const body = req.body;
-      const p = c.payslip_id !== null ? store.payslips.get(c.payslip_id) : undefined;
-      if (p?.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
-      const { inputs, errors } = checkInputs(ctx, c.client_id, c.item, body.calculation_details);
-      if (Object.keys(errors).length) {
-        throw unprocessable(
-          "Invalid calculation inputs",
-          Object.fromEntries(Object.entries(errors).map(([k, v]) => [`calculation_details.${k}`, v])),
-        );
-      }
-      c.inputs = { ...c.inputs, ...inputs };
-      c.updated_at = ctx.clock.now();
-      if (p) payroll.markDirty([p]);
-      else if (c.employee_id !== null) payroll.markEmployeeDirty(c.employee_id);
+      const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
       ctx.changed();
-      return { message: "Calculation updated", id: c.id };
-    },
-  );
+      return { message: "Inherited calculation updated", id: rec.id };
+    }
+    if (body.effective_date !== undefined) {
+      throw unprocessable("effective_date applies only to inherited calculations", {
+        effective_date: `is only accepted for inherited calculations (${INHERITED_TYPES.join(", ")})`,
+      });
+    }
+    return saveCalculation(e, null, body);
+  });
 
-  app.delete("/calculations/:id", { schema: { params: params.calculationId } }, async (req) => {
+  app.post("/payslips/:payslip_id/calculations", schema(path.payslip, CalculationPostBody), async ({ params, body }) => {
+    const p = params.payslip_id;
+    if (body.effective_date !== undefined) {
+      throw unprocessable("effective_date applies only to inherited calculations", {
+        effective_date: "inherited calculations are updated through the employee, not a payslip",
+      });
+    }
+    const e = employeeOr404(ctx, p.employee_id);
+    return saveCalculation(e, p, body);
+  });
+
+  app.patch("/calculations/:id", schema(path.calculationId, CalculationPatchBody), async ({ params, body }) => {
+    const c = params.id;
+    const p = c.payslip_id !== null ? store.payslips.get(c.payslip_id) : undefined;
+    if (p?.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
+    const { inputs, errors } = checkInputs(ctx, c.client_id, c.item, body.calculation_details);
+    if (Object.keys(errors).length) {
+      throw unprocessable(
+        "Invalid calculation inputs",
+        Object.fromEntries(Object.entries(errors).map(([k, v]) => [`calculation_details.${k}`, v])),
+      );
+    }
+    c.inputs = { ...c.inputs, ...inputs };
+    c.updated_at = ctx.clock.now();
+    if (p) payroll.markDirty([p]);
+    else if (c.employee_id !== null) payroll.markEmployeeDirty(c.employee_id);
+    ctx.changed();
+    return { message: "Calculation updated", id: c.id };
+  });
+
+  app.delete("/calculations/:id", schema(path.calculationId), async (req) => {
     const c = req.params.id;
     if (c.employee_id === null) throw new HttpError(422, "A client-level calculation definition cannot be deleted");
     const p = c.payslip_id !== null ? store.payslips.get(c.payslip_id) : undefined;
@@ -154,26 +139,25 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     return { message: "Calculation deleted" };
   });
 
-  app.get("/clients/:client_id/items_and_outputs", { schema: { params: params.client } }, async (req) => {
+  app.get("/clients/:client_id/items_and_outputs", schema(path.client), async (req) => {
     const client = req.params.client_id;
     return itemsAndOutputs(client.custom_items);
   });
 
-  app.get("/employees/:employee_id/inherited_calculations", { schema: { params: params.employee } }, async (req) => {
+  app.get("/employees/:employee_id/inherited_calculations", schema(path.employee), async (req) => {
     const e = req.params.employee_id;
     return store.inherited.where("employee", e.id).map((i) => inheritedJson(ctx, i));
   });
 
-  app.get("/inherited_calculations/:id", { schema: { params: params.inheritedId } }, async (req) => {
+  app.get("/inherited_calculations/:id", schema(path.inheritedId), async (req) => {
     return inheritedJson(ctx, req.params.id);
   });
 
   app.patch(
     "/employees/:employee_id/inherited_calculations",
-    { schema: { params: params.employee, body: jsonBody(InheritedCalculationPatchBody) } },
-    async (req) => {
-      const e = req.params.employee_id;
-      const body = req.body;
+    schema(path.employee, InheritedCalculationPatchBody),
+    async ({ params, body }) => {
+      const e = params.employee_id;
       const rec = updateInherited(ctx, e, body.calc_type, body.calculation_details, body.effective_date);
       ctx.changed();
       return { message: "Inherited calculation updated", id: rec.id };

@@ -12,7 +12,7 @@ import { checkAgainstClient, applyAttributes, createEmployee, deleteEmployee, em
 import { frequencyText, normaliseFirstEndDate, waveLengths } from "../engine";
 import { HttpError, unprocessable } from "../http";
 import type { ServicePeriodRec, WaveRec } from "../store";
-import { jsonBody, routeParams, type SandboxApp } from "./schemas";
+import { routeParams, type SandboxApp, schema } from "./schemas";
 
 export function clientJson(c: import("../store").ClientRec): Record<string, unknown> {
   return {
@@ -66,14 +66,14 @@ export function waveJson(w: WaveRec, simplified: boolean): Record<string, unknow
 }
 
 export function registerCore(app: SandboxApp, ctx: Ctx): void {
-  const params = routeParams(ctx);
+  const path = routeParams(ctx);
   const { store, payroll } = ctx;
 
   app.get("/clients", async () => store.clients.all().map((c) => ({ client: clientJson(c) })));
 
   app.get(
     "/clients/:client_id/employees",
-    { schema: { params: params.client, querystring: EmployeeListQuery } },
+    { schema: { params: path.client, querystring: EmployeeListQuery } },
     async (req, reply) => {
       const client = req.params.client_id;
       const { include } = req.query;
@@ -97,27 +97,21 @@ export function registerCore(app: SandboxApp, ctx: Ctx): void {
     },
   );
 
-  app.get("/employees/:id", { schema: { params: params.employeeId } }, async (req) => ({
+  app.get("/employees/:id", schema(path.employeeId), async (req) => ({
     employee: employeeJson(req.params.id),
   }));
 
-  app.post(
-    "/clients/:client_id/employees",
-    { schema: { params: params.client, body: jsonBody(EmployeeCreateBody) } },
-    async (req) => {
-      const client = req.params.client_id;
-      const body = req.body;
-      const errors = checkAgainstClient(ctx, client, body.employee, null);
-      if (Object.keys(errors).length) throw unprocessable("Validation failed", prefixed("employee.", errors));
-      const e = createEmployee(ctx, client, body.employee);
-      ctx.changed();
-      return { message: "Employee created", id: e.id, number: e.number };
-    },
-  );
+  app.post("/clients/:client_id/employees", schema(path.client, EmployeeCreateBody), async ({ params, body }) => {
+    const client = params.client_id;
+    const errors = checkAgainstClient(ctx, client, body.employee, null);
+    if (Object.keys(errors).length) throw unprocessable("Validation failed", prefixed("employee.", errors));
+    const e = createEmployee(ctx, client, body.employee);
+    ctx.changed();
+    return { message: "Employee created", id: e.id, number: e.number };
+  });
 
-  app.patch("/employees/:id", { schema: { params: params.employeeId, body: jsonBody(EmployeeUpdateBody) } }, async (req) => {
-    const e = req.params.id;
-    const body = req.body;
+  app.patch("/employees/:id", schema(path.employeeId, EmployeeUpdateBody), async ({ params, body }) => {
+    const e = params.id;
     const client = clientOr404(ctx, e.client_id);
     const errors = checkAgainstClient(ctx, client, body.employee, e);
     if (Object.keys(errors).length) throw unprocessable("Validation failed", prefixed("employee.", errors));
@@ -126,7 +120,7 @@ export function registerCore(app: SandboxApp, ctx: Ctx): void {
     return { message: "Employee updated", id: e.id, number: e.number };
   });
 
-  app.delete("/employees/:id", { schema: { params: params.employeeId } }, async (req) => {
+  app.delete("/employees/:id", schema(path.employeeId), async (req) => {
     const e = req.params.id;
     if (store.hasFinalisedPayslips(e.id)) {
       throw new HttpError(422, "Employee has finalised payslips and cannot be deleted; end their service instead");
@@ -136,15 +130,14 @@ export function registerCore(app: SandboxApp, ctx: Ctx): void {
     return { message: "Employee deleted" };
   });
 
-  app.get("/clients/:client_id/waves", { schema: { params: params.client, querystring: WaveListQuery } }, async (req) => {
+  app.get("/clients/:client_id/waves", { schema: { params: path.client, querystring: WaveListQuery } }, async (req) => {
     const client = req.params.client_id;
     const { format } = req.query;
     return store.waves.where("client", client.id).map((w) => ({ wave: waveJson(w, format === "simplified") }));
   });
 
-  app.post("/clients/:client_id/waves", { schema: { params: params.client, body: jsonBody(WaveCreateBody) } }, async (req) => {
-    const client = req.params.client_id;
-    const body = req.body;
+  app.post("/clients/:client_id/waves", schema(path.client, WaveCreateBody), async ({ params, body }) => {
+    const client = params.client_id;
     if (body.custom_name !== undefined && !client.features.includes("wave_custom_name")) {
       throw unprocessable("custom_name is not enabled for this client", {
         custom_name: "is not enabled for this client (feature wave_custom_name)",
@@ -178,7 +171,7 @@ export function registerCore(app: SandboxApp, ctx: Ctx): void {
     return { message: "Payment frequency created", id: w.id };
   });
 
-  app.get("/clients/:client_id/pay_points", { schema: { params: params.client } }, async (req) => {
+  app.get("/clients/:client_id/pay_points", schema(path.client), async (req) => {
     const client = req.params.client_id;
     return store.payPoints.where("client", client.id).map((p) => ({ pay_point: p }));
   });

@@ -3,14 +3,14 @@ import type { Ctx } from "../context";
 import { buildJournal, fromCents, sumCents, type AccountingSplit } from "../engine";
 import { payslipPdf } from "../pdf";
 import type { PaymentRunRec } from "../store";
-import { routeParams, type SandboxApp } from "./schemas";
+import { routeParams, type SandboxApp, schema } from "./schemas";
 
 export function registerPayslips(app: SandboxApp, ctx: Ctx): void {
-  const params = routeParams(ctx);
+  const path = routeParams(ctx);
   const { store, payroll } = ctx;
   const runTotals = new Map<number, number>();
 
-  app.get("/employees/:employee_id/payslips", { schema: { params: params.employee } }, async (req) => {
+  app.get("/employees/:employee_id/payslips", schema(path.employee), async (req) => {
     const e = req.params.employee_id;
     return store
       .payslipsOf(e.id)
@@ -18,7 +18,7 @@ export function registerPayslips(app: SandboxApp, ctx: Ctx): void {
       .map((p) => ({ payslip: payroll.listItem(p) }));
   });
 
-  app.get("/payslips/:payslip_ref", { schema: { params: params.payslipRef } }, async (req, reply) => {
+  app.get("/payslips/:payslip_ref", schema(path.payslipRef), async (req, reply) => {
     const { id: p, pdf } = req.params.payslip_ref;
     if (!pdf) return { payslip: payroll.detailForm(p) };
     const bytes = await payslipPdf(ctx, p);
@@ -38,7 +38,7 @@ export function registerPayslips(app: SandboxApp, ctx: Ctx): void {
     return t;
   };
 
-  app.get("/clients/:client_id/payment_runs", { schema: { params: params.client } }, async (req) => {
+  app.get("/clients/:client_id/payment_runs", schema(path.client), async (req) => {
     const client = req.params.client_id;
     return [...store.paymentRuns.where("client", client.id)]
       .sort((a, b) =>
@@ -59,12 +59,12 @@ export function registerPayslips(app: SandboxApp, ctx: Ctx): void {
       }));
   });
 
-  app.get("/payment_runs/:id/payslips", { schema: { params: params.paymentRunId } }, async (req) => {
+  app.get("/payment_runs/:id/payslips", schema(path.paymentRunId), async (req) => {
     const run = req.params.id;
     return store.payslips.where("run", run.id).map((p) => ({ payslip: payroll.listItem(p, true) }));
   });
 
-  app.get("/payment_runs/:id/accounting", { schema: { params: params.paymentRunId } }, async (req) => {
+  app.get("/payment_runs/:id/accounting", schema(path.paymentRunId), async (req) => {
     const run = req.params.id;
     const client = store.clients.get(run.client_id)!;
     const payslips = store.payslips.where("run", run.id);

@@ -13,10 +13,10 @@ import { openPayslipFor } from "../employees";
 import { HttpError, unprocessable } from "../http";
 import type { EmployeeRec, LeaveDayRec, ServicePeriodRec } from "../store";
 import { servicePeriodJson } from "./core";
-import { jsonBody, routeParams, type SandboxApp } from "./schemas";
+import { routeParams, type SandboxApp, schema } from "./schemas";
 
 export function registerPeople(app: SandboxApp, ctx: Ctx): void {
-  const params = routeParams(ctx);
+  const path = routeParams(ctx);
   const { store, payroll } = ctx;
 
   // ---------------------------------------------------------------- service periods
@@ -28,81 +28,73 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
       .filter((s) => !s.negative)
       .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : a.id - b.id));
 
-  app.get("/employees/:employee_id/service_periods", { schema: { params: params.employee } }, async (req) => {
+  app.get("/employees/:employee_id/service_periods", schema(path.employee), async (req) => {
     const e = req.params.employee_id;
     return store.servicePeriods.where("employee", e.id).map((s) => ({ service_period: servicePeriodJson(s) }));
   });
 
-  app.post(
-    "/employees/:employee_id/service_periods/end_service",
-    { schema: { params: params.employee, body: jsonBody(EndServiceBody) } },
-    async (req) => {
-      const e = req.params.employee_id;
-      const { termination_date, termination_code } = req.body.employee_action;
-      const latest = employment(e).at(-1);
-      if (!latest) throw new HttpError(422, "The employee has no service period to end");
-      if (termination_date < latest.start_date) {
-        throw unprocessable("termination_date is before the service period started", {
-          "employee_action.termination_date": `must be on or after ${latest.start_date}`,
-        });
-      }
-      const lastFinalised = store.payslips
-        .where("employee", e.id)
-        .filter((p) => p.finalised)
-        .reduce((m, p) => (p.date > m ? p.date : m), "");
-      if (lastFinalised && termination_date < lastFinalised && latest.end_date === null) {
-        throw unprocessable("termination_date falls before the last finalised payslip", {
-          "employee_action.termination_date": `must be on or after ${lastFinalised}`,
-        });
-      }
-      const updating = latest.end_date !== null;
-      latest.end_date = termination_date;
-      latest.termination_code = termination_code;
-      latest.updated_at = ctx.clock.now();
-      ctx.changed();
-      return {
-        message: updating
-          ? `Termination information updated: service ends ${termination_date} (code ${termination_code})`
-          : `Employee terminated: service ends ${termination_date} (code ${termination_code})`,
-      };
-    },
-  );
-
-  app.post(
-    "/employees/:employee_id/service_periods/reinstate",
-    { schema: { params: params.employee, body: jsonBody(ReinstateBody) } },
-    async (req) => {
-      const e = req.params.employee_id;
-      const { appointment_date } = req.body.employee_action;
-      const latest = employment(e).at(-1);
-      if (latest && latest.end_date === null)
-        throw new HttpError(422, "The employee is in service; only a terminated employee can be reinstated");
-      if (latest && appointment_date <= latest.end_date!) {
-        throw unprocessable("appointment_date must be after the last service period ended", {
-          "employee_action.appointment_date": `must be after ${latest.end_date}`,
-        });
-      }
-      const now = ctx.clock.now();
-      store.servicePeriods.insert({
-        id: store.nextId("servicePeriod"),
-        employee_id: e.id,
-        start_date: appointment_date,
-        end_date: null,
-        negative: false,
-        attribs: { ie_employment_identifier: String(employment(e).length + 1) },
-        termination_code: null,
-        created_at: now,
-        updated_at: now,
+  app.post("/employees/:employee_id/service_periods/end_service", schema(path.employee, EndServiceBody), async (req) => {
+    const e = req.params.employee_id;
+    const { termination_date, termination_code } = req.body.employee_action;
+    const latest = employment(e).at(-1);
+    if (!latest) throw new HttpError(422, "The employee has no service period to end");
+    if (termination_date < latest.start_date) {
+      throw unprocessable("termination_date is before the service period started", {
+        "employee_action.termination_date": `must be on or after ${latest.start_date}`,
       });
-      e.appointment_date = appointment_date;
-      e.updated_at = now;
-      openPayslipFor(ctx, e);
-      ctx.changed();
-      return { message: `Employee reinstated from ${appointment_date}` };
-    },
-  );
+    }
+    const lastFinalised = store.payslips
+      .where("employee", e.id)
+      .filter((p) => p.finalised)
+      .reduce((m, p) => (p.date > m ? p.date : m), "");
+    if (lastFinalised && termination_date < lastFinalised && latest.end_date === null) {
+      throw unprocessable("termination_date falls before the last finalised payslip", {
+        "employee_action.termination_date": `must be on or after ${lastFinalised}`,
+      });
+    }
+    const updating = latest.end_date !== null;
+    latest.end_date = termination_date;
+    latest.termination_code = termination_code;
+    latest.updated_at = ctx.clock.now();
+    ctx.changed();
+    return {
+      message: updating
+        ? `Termination information updated: service ends ${termination_date} (code ${termination_code})`
+        : `Employee terminated: service ends ${termination_date} (code ${termination_code})`,
+    };
+  });
 
-  app.delete("/employees/:employee_id/service_periods/undo_end_service", { schema: { params: params.employee } }, async (req) => {
+  app.post("/employees/:employee_id/service_periods/reinstate", schema(path.employee, ReinstateBody), async (req) => {
+    const e = req.params.employee_id;
+    const { appointment_date } = req.body.employee_action;
+    const latest = employment(e).at(-1);
+    if (latest && latest.end_date === null)
+      throw new HttpError(422, "The employee is in service; only a terminated employee can be reinstated");
+    if (latest && appointment_date <= latest.end_date!) {
+      throw unprocessable("appointment_date must be after the last service period ended", {
+        "employee_action.appointment_date": `must be after ${latest.end_date}`,
+      });
+    }
+    const now = ctx.clock.now();
+    store.servicePeriods.insert({
+      id: store.nextId("servicePeriod"),
+      employee_id: e.id,
+      start_date: appointment_date,
+      end_date: null,
+      negative: false,
+      attribs: { ie_employment_identifier: String(employment(e).length + 1) },
+      termination_code: null,
+      created_at: now,
+      updated_at: now,
+    });
+    e.appointment_date = appointment_date;
+    e.updated_at = now;
+    openPayslipFor(ctx, e);
+    ctx.changed();
+    return { message: `Employee reinstated from ${appointment_date}` };
+  });
+
+  app.delete("/employees/:employee_id/service_periods/undo_end_service", schema(path.employee), async (req) => {
     const e = req.params.employee_id;
     const latest = employment(e).at(-1);
     if (!latest || latest.end_date === null)
@@ -119,11 +111,11 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
 
   app.get(
     "/employees/:employee_id/leave_balances",
-    { schema: { params: params.employee, querystring: LeaveBalancesQuery } },
+    { schema: { params: path.employee, querystring: LeaveBalancesQuery } },
     async (req) => payroll.leaveBalances(req.params.employee_id, req.query.date),
   );
 
-  app.get("/clients/:client_id/leave_types", { schema: { params: params.client } }, async (req) => {
+  app.get("/clients/:client_id/leave_types", schema(path.client), async (req) => {
     const client = req.params.client_id;
     return Object.fromEntries(store.leaveTypes.where("client", client.id).map((t) => [String(t.id), t.name]));
   });
@@ -138,7 +130,7 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
     updated_at: d.updated_at,
   });
 
-  app.get("/employees/:employee_id/leave_days", { schema: { params: params.employee } }, async (req) => {
+  app.get("/employees/:employee_id/leave_days", schema(path.employee), async (req) => {
     const e = req.params.employee_id;
     // An array of arrays: one array per leave type (in the client's type order), days by date.
     const byType = new Map<number, LeaveDayRec[]>(store.leaveTypes.where("client", e.client_id).map((t) => [t.id, []]));
@@ -195,26 +187,20 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
     ctx.changed();
   };
 
-  app.post(
-    "/employees/:employee_id/leave_days",
-    { schema: { params: params.employee, body: jsonBody(LeaveDayCreateBody) } },
-    async (req) => {
-      const e = req.params.employee_id;
-      const body = req.body;
-      const errors = leaveProblems(e, body);
-      if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
-      const d = insertLeaveDay(e, body);
-      leaveChanged(e);
-      return { message: "Leave day created", id: d.id };
-    },
-  );
+  app.post("/employees/:employee_id/leave_days", schema(path.employee, LeaveDayCreateBody), async ({ params, body }) => {
+    const e = params.employee_id;
+    const errors = leaveProblems(e, body);
+    if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
+    const d = insertLeaveDay(e, body);
+    leaveChanged(e);
+    return { message: "Leave day created", id: d.id };
+  });
 
   app.post(
     "/employees/:employee_id/leave_days/create_multiple",
-    { schema: { params: params.employee, body: jsonBody(LeaveDaysCreateMultipleBody) } },
-    async (req) => {
-      const e = req.params.employee_id;
-      const body = req.body;
+    schema(path.employee, LeaveDaysCreateMultipleBody),
+    async ({ params, body }) => {
+      const e = params.employee_id;
       const errors: Record<string, string> = {};
       body.dates.forEach((day, i) => {
         for (const [k, v] of Object.entries(leaveProblems(e, day, undefined, body.dates.slice(0, i))))
@@ -227,10 +213,9 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
     },
   );
 
-  app.patch("/leave_days/:id", { schema: { params: params.leaveDayId, body: jsonBody(LeaveDayPatchBody) } }, async (req) => {
-    const d = req.params.id;
+  app.patch("/leave_days/:id", schema(path.leaveDayId, LeaveDayPatchBody), async ({ params, body }) => {
+    const d = params.id;
     const e = employeeOr404(ctx, d.employee_id);
-    const body = req.body;
     const next = {
       date: body.date ?? d.date,
       type_id: body.type_id ?? d.type_id,
@@ -246,7 +231,7 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
     return { message: "Leave day updated", id: d.id };
   });
 
-  app.delete("/leave_days/:id", { schema: { params: params.leaveDayId } }, async (req) => {
+  app.delete("/leave_days/:id", schema(path.leaveDayId), async (req) => {
     const d = req.params.id;
     const e = employeeOr404(ctx, d.employee_id);
     if (leaveProblems(e, { date: d.date, type_id: d.type_id }, d.id).date?.startsWith("falls in the finalised")) {
@@ -259,43 +244,39 @@ export function registerPeople(app: SandboxApp, ctx: Ctx): void {
 
   // ---------------------------------------------------------------- profile mappings
 
-  app.get("/employees/:employee_id/profile_mappings", { schema: { params: params.employee } }, async (req) => {
+  app.get("/employees/:employee_id/profile_mappings", schema(path.employee), async (req) => {
     const e = req.params.employee_id;
     return store.profileMappings.where("employee", e.id).map((m) => ({ profile_mapping: m }));
   });
 
-  app.post(
-    "/employees/:employee_id/profile_mappings",
-    { schema: { params: params.employee, body: jsonBody(ProfileMappingCreateBody) } },
-    async (req) => {
-      const e = req.params.employee_id;
-      const { profile_mapping: m } = req.body;
-      const client = clientOr404(ctx, e.client_id);
-      const errors: Record<string, string> = {};
-      if (!client.profiles.some((p) => p.id === m.profile_id)) {
-        errors["profile_mapping.profile_id"] =
-          `is not a template of this client (templates: ${client.profiles.map((p) => `${p.id} ${p.name}`).join(", ")})`;
-      }
-      if (store.profileMappings.where("employee", e.id).some((x) => x.profile_id === m.profile_id))
-        errors["profile_mapping.profile_id"] ??= "the employee is already mapped to this template";
-      (m.included_calculations ?? []).forEach((id, i) => {
-        if (store.calculations.get(id)?.employee_id !== e.id)
-          errors[`profile_mapping.included_calculations.${i}`] = `calculation ${id} is not one of this employee's`;
-      });
-      if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
-      const now = ctx.clock.now();
-      const rec = store.profileMappings.insert({
-        id: store.nextId("profileMapping"),
-        employee_id: e.id,
-        profile_id: m.profile_id,
-        inputs: m.inputs ?? {},
-        excluded_calculations: m.excluded_calculations ?? [],
-        included_calculations: m.included_calculations ?? [],
-        created_at: now,
-        updated_at: now,
-      });
-      ctx.changed();
-      return { message: "Profile mapping created", id: rec.id };
-    },
-  );
+  app.post("/employees/:employee_id/profile_mappings", schema(path.employee, ProfileMappingCreateBody), async (req) => {
+    const e = req.params.employee_id;
+    const { profile_mapping: m } = req.body;
+    const client = clientOr404(ctx, e.client_id);
+    const errors: Record<string, string> = {};
+    if (!client.profiles.some((p) => p.id === m.profile_id)) {
+      errors["profile_mapping.profile_id"] =
+        `is not a template of this client (templates: ${client.profiles.map((p) => `${p.id} ${p.name}`).join(", ")})`;
+    }
+    if (store.profileMappings.where("employee", e.id).some((x) => x.profile_id === m.profile_id))
+      errors["profile_mapping.profile_id"] ??= "the employee is already mapped to this template";
+    (m.included_calculations ?? []).forEach((id, i) => {
+      if (store.calculations.get(id)?.employee_id !== e.id)
+        errors[`profile_mapping.included_calculations.${i}`] = `calculation ${id} is not one of this employee's`;
+    });
+    if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
+    const now = ctx.clock.now();
+    const rec = store.profileMappings.insert({
+      id: store.nextId("profileMapping"),
+      employee_id: e.id,
+      profile_id: m.profile_id,
+      inputs: m.inputs ?? {},
+      excluded_calculations: m.excluded_calculations ?? [],
+      included_calculations: m.included_calculations ?? [],
+      created_at: now,
+      updated_at: now,
+    });
+    ctx.changed();
+    return { message: "Profile mapping created", id: rec.id };
+  });
 }

@@ -4,10 +4,10 @@ import type { Ctx } from "../context";
 import { HttpError, notFound, parseBody } from "../http";
 import { checkReportBody, runReport } from "../reports";
 import type { ClientRec } from "../store";
-import { routeParams, type SandboxApp } from "./schemas";
+import { routeParams, type SandboxApp, schema } from "./schemas";
 
 export function registerReports(app: SandboxApp, ctx: Ctx): void {
-  const params = routeParams(ctx);
+  const path = routeParams(ctx);
   /** The body's schema depends on the report, so it is checked here rather than in the route schema. */
   const prepare = (
     { client_id: client, report_id: reportId }: { client_id: ClientRec; report_id: ReportId },
@@ -18,12 +18,12 @@ export function registerReports(app: SandboxApp, ctx: Ctx): void {
     return { client, reportId, body };
   };
 
-  app.post("/clients/:client_id/reports/:report_id", { schema: { params: params.report } }, async (req) => {
+  app.post("/clients/:client_id/reports/:report_id", schema(path.report), async (req) => {
     const { client, reportId, body } = prepare(req.params, req.body);
     return runReport(ctx, client, reportId, body);
   });
 
-  app.post("/clients/:client_id/reports/:report_id/async", { schema: { params: params.report } }, async (req) => {
+  app.post("/clients/:client_id/reports/:report_id/async", schema(path.report), async (req) => {
     const { client, reportId, body } = prepare(req.params, req.body);
     const uuid = ctx.reports.enqueue(client.id, () => runReport(ctx, client, reportId, body));
     if (!uuid) {
@@ -39,7 +39,7 @@ export function registerReports(app: SandboxApp, ctx: Ctx): void {
     return { message: `Report ${reportId} queued`, uuid };
   });
 
-  app.get("/clients/:client_id/reports/poll/:uuid", { schema: { params: params.reportPoll } }, async (req, reply) => {
+  app.get("/clients/:client_id/reports/poll/:uuid", schema(path.reportPoll), async (req, reply) => {
     const client = req.params.client_id;
     const state = ctx.reports.poll(client.id, req.params.uuid);
     if (!state) throw notFound(`Report job ${req.params.uuid}`);

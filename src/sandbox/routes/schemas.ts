@@ -73,4 +73,14 @@ export function routeParams({ store }: Ctx) {
 }
 
 /** A JSON request body: no body at all is checked as `{}`, so the 422 names each missing attribute. */
-export const jsonBody = <S extends z.ZodType>(schema: S) => z.preprocess((body) => body ?? {}, schema);
+const jsonBody = <S extends z.ZodType>(schema: S) => z.preprocess((body) => body ?? {}, schema);
+
+/** Route options: the path parameters' schema and, for a write, its JSON body's. */
+export function schema<P extends z.ZodType>(params: P): { schema: { params: P } };
+export function schema<P extends z.ZodType, B extends z.ZodType>(
+  params: P,
+  body: B,
+): { schema: { params: P; body: ReturnType<typeof jsonBody<B>> } };
+export function schema(params: z.ZodType, body?: z.ZodType) {
+  return { schema: body ? { params, body: jsonBody(body) } : { params } };
+}
