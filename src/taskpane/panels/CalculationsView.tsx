@@ -6,7 +6,7 @@
  */
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import type { ItemDefinition } from "../../contract";
-import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { ActionRow, ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import {
   type Choice,
   EmployeePicker,
@@ -108,17 +108,14 @@ export function CalculationsView(p: CalculationsViewProps) {
         title="The Calculations sheet"
         hint="Edit Input cells, then save them. Select rows first to delete them, or to show one as the service holds it now."
       >
-        <div className={styles.row}>
-          <Button disabled={p.busy} onClick={p.onSaveEdits}>
-            Save edited inputs
-          </Button>
-          <Button disabled={p.busy} onClick={p.onDeleteSelected}>
-            Delete selected…
-          </Button>
-          <Button disabled={p.busy} onClick={p.onShowSelected}>
-            Show selected calculation
-          </Button>
-        </div>
+        <ActionRow
+          busy={p.busy}
+          actions={[
+            { label: "Save edited inputs", onClick: p.onSaveEdits },
+            { label: "Delete selected…", onClick: p.onDeleteSelected },
+            { label: "Show selected calculation", onClick: p.onShowSelected },
+          ]}
+        />
         {p.shown && (
           <ul className={styles.list} aria-label={p.shown.title}>
             {p.shown.lines.map((l, i) => (
@@ -203,14 +200,13 @@ export function CalculationsView(p: CalculationsViewProps) {
         title="Inherited calculations"
         hint="For the employee chosen above; or select a row of the Inherited calculations sheet to re-read it."
       >
-        <div className={styles.row}>
-          <Button disabled={p.busy || p.employeeId === null} onClick={p.onInherited}>
-            Inherited calculations to sheet
-          </Button>
-          <Button disabled={p.busy} onClick={p.onInheritedHistory}>
-            History of the selected row
-          </Button>
-        </div>
+        <ActionRow
+          busy={p.busy}
+          actions={[
+            { label: "Inherited calculations to sheet", onClick: p.onInherited, disabled: p.employeeId === null },
+            { label: "History of the selected row", onClick: p.onInheritedHistory },
+          ]}
+        />
       </Section>
 
       <Section title="Regular Hours (week_hours)">

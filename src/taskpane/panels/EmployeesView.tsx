@@ -4,7 +4,7 @@
  * record and profile mappings, and a new payment frequency. Data and callbacks only.
  */
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, Textarea } from "@fluentui/react-components";
-import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { ActionRow, ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import { EmployeePicker, type EmployeeOption, type ListStatus, employeeSource } from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
@@ -89,14 +89,13 @@ export function EmployeesView(p: EmployeesViewProps) {
         title="Employees sheet"
         hint={`Edit rows of the Employees sheet, or add rows with a blank Employee ID for new employees${p.manualNumbers ? " (this client numbers employees manually: give each new employee a Number)" : ""}. Only changed cells are sent.`}
       >
-        <div className={styles.row}>
-          <Button appearance="primary" disabled={p.busy} onClick={p.onSaveEmployees}>
-            Save employees
-          </Button>
-          <Button disabled={p.busy} onClick={p.onDeleteSelected}>
-            Delete selected employees…
-          </Button>
-        </div>
+        <ActionRow
+          busy={p.busy}
+          actions={[
+            { label: "Save employees", onClick: p.onSaveEmployees, primary: true },
+            { label: "Delete selected employees…", onClick: p.onDeleteSelected },
+          ]}
+        />
       </Section>
 
       <Section
@@ -139,17 +138,14 @@ export function EmployeesView(p: EmployeesViewProps) {
 
       <Section title="One employee">
         <EmployeePicker label="Employee" value={p.employeeId} onChange={p.onEmployeeChange} {...employeeSource(p)} />
-        <div className={styles.row}>
-          <Button disabled={p.busy || p.employeeId === null} onClick={p.onEmployeeDetail}>
-            Full record to sheet
-          </Button>
-          <Button disabled={p.busy || p.employeeId === null} onClick={p.onProfileMappings}>
-            Profile mappings to sheet
-          </Button>
-          <Button disabled={p.busy || p.employeeId === null} onClick={p.onEmployeeServicePeriods}>
-            Show service periods
-          </Button>
-        </div>
+        <ActionRow
+          busy={p.busy}
+          actions={[
+            { label: "Full record to sheet", onClick: p.onEmployeeDetail, disabled: p.employeeId === null },
+            { label: "Profile mappings to sheet", onClick: p.onProfileMappings, disabled: p.employeeId === null },
+            { label: "Show service periods", onClick: p.onEmployeeServicePeriods, disabled: p.employeeId === null },
+          ]}
+        />
         {p.periods && (
           <ul className={styles.list} aria-label="Service periods">
             {p.periods.length === 0 ? <li>No service periods.</li> : p.periods.map((line, i) => <li key={i}>{line}</li>)}

@@ -3,7 +3,7 @@
  * with confirmation); one employee's exact balances. Data and callbacks only.
  */
 import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
-import { ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { ActionRow, ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import { EmployeePicker, type EmployeeOption, type ListStatus, MultiEmployeePicker, employeeSource } from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
@@ -79,17 +79,14 @@ export function LeaveView(p: LeaveViewProps) {
           checked={p.blankRows}
           onChange={(_, d) => p.onBlankRowsChange(d.checked === true)}
         />
-        <div className={styles.row}>
-          <Button disabled={p.busy} onClick={p.onLoadDays}>
-            Load leave days
-          </Button>
-          <Button appearance="primary" disabled={p.busy} onClick={p.onSaveDays}>
-            Save leave days
-          </Button>
-          <Button disabled={p.busy} onClick={p.onDeleteSelected}>
-            Delete selected days…
-          </Button>
-        </div>
+        <ActionRow
+          busy={p.busy}
+          actions={[
+            { label: "Load leave days", onClick: p.onLoadDays },
+            { label: "Save leave days", onClick: p.onSaveDays, primary: true },
+            { label: "Delete selected days…", onClick: p.onDeleteSelected },
+          ]}
+        />
       </Section>
 
       <Section title="One employee's exact balances">

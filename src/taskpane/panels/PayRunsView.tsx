@@ -3,7 +3,7 @@
  * payslip's detail and PDF (also from the selected row of a payslips sheet). Data and callbacks only.
  */
 import { Button } from "@fluentui/react-components";
-import { type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { ActionRow, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import {
   type Choice,
   ChoicePicker,
@@ -63,14 +63,13 @@ export function PayRunsView(p: PayRunsViewProps) {
           status={p.runsStatus}
           disabled={p.busy}
         />
-        <div className={styles.row}>
-          <Button disabled={p.busy || p.runId === null} onClick={p.onRunPayslips}>
-            Payslips to sheet
-          </Button>
-          <Button disabled={p.busy || p.runId === null} onClick={p.onJournal}>
-            Journal to sheet
-          </Button>
-        </div>
+        <ActionRow
+          busy={p.busy}
+          actions={[
+            { label: "Payslips to sheet", onClick: p.onRunPayslips, disabled: p.runId === null },
+            { label: "Journal to sheet", onClick: p.onJournal, disabled: p.runId === null },
+          ]}
+        />
       </Section>
 
       <Section title="Recent payslips" hint="Every employee's last 12 payslips, items as columns, in one request.">
@@ -91,14 +90,13 @@ export function PayRunsView(p: PayRunsViewProps) {
           employeeChosen={p.employeeId !== null}
           status={p.payslipsStatus}
         />
-        <div className={styles.row}>
-          <Button disabled={p.busy || p.payslipId === null} onClick={p.onPayslipDetail}>
-            Payslip detail to sheet
-          </Button>
-          <Button disabled={p.busy || p.payslipId === null} onClick={p.onOpenPdf}>
-            Open PDF
-          </Button>
-        </div>
+        <ActionRow
+          busy={p.busy}
+          actions={[
+            { label: "Payslip detail to sheet", onClick: p.onPayslipDetail, disabled: p.payslipId === null },
+            { label: "Open PDF", onClick: p.onOpenPdf, disabled: p.payslipId === null },
+          ]}
+        />
       </Section>
 
       <Section

@@ -11,6 +11,28 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1, minWidth: 0 },
 });
 
+/** A picker's labelled field: hint, and the validation message as an error. */
+function PickerField(props: {
+  label: string;
+  hint?: string;
+  required?: boolean;
+  validationMessage?: string;
+  children: React.ComponentProps<typeof Field>["children"];
+}) {
+  const { label, hint, required, validationMessage } = props;
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      required={required}
+      validationState={validationMessage ? "error" : "none"}
+      validationMessage={validationMessage}
+    >
+      {props.children}
+    </Field>
+  );
+}
+
 /** Options shown at once; typing narrows long lists (hundreds of employees). */
 const MAX_SHOWN = 150;
 
@@ -42,13 +64,7 @@ export function MultiPicker<V extends string | number>(props: MultiPickerProps<V
   const groups = groupOptions(shown);
 
   return (
-    <Field
-      label={props.label}
-      hint={props.hint}
-      required={props.required}
-      validationState={props.validationMessage ? "error" : "none"}
-      validationMessage={props.validationMessage}
-    >
+    <PickerField {...props}>
       {(fieldProps) => (
         <div className={styles.row}>
           <Combobox
@@ -103,7 +119,7 @@ export function MultiPicker<V extends string | number>(props: MultiPickerProps<V
           ) : null}
         </div>
       )}
-    </Field>
+    </PickerField>
   );
 }
 
@@ -140,13 +156,7 @@ export function SinglePicker<V extends string | number>(props: SinglePickerProps
   const byKey = new Map(props.options.map((o) => [String(o.value), o]));
   const current = props.value === null ? undefined : byKey.get(String(props.value));
   return (
-    <Field
-      label={props.label}
-      hint={props.hint}
-      required
-      validationState={props.validationMessage ? "error" : "none"}
-      validationMessage={props.validationMessage}
-    >
+    <PickerField {...props} required>
       <Dropdown
         disabled={props.disabled || props.options.length === 0}
         placeholder={props.placeholder}
@@ -159,7 +169,7 @@ export function SinglePicker<V extends string | number>(props: SinglePickerProps
       >
         {props.options.map(renderOption)}
       </Dropdown>
-    </Field>
+    </PickerField>
   );
 }
 
@@ -175,14 +185,8 @@ export interface DateFieldProps {
 /** A native date input: keyboard entry and the browser's calendar, value "YYYY-MM-DD". */
 export function DateField(props: DateFieldProps) {
   return (
-    <Field
-      label={props.label}
-      hint={props.hint}
-      required
-      validationState={props.validationMessage ? "error" : "none"}
-      validationMessage={props.validationMessage}
-    >
+    <PickerField {...props} required>
       <Input type="date" value={props.value} disabled={props.disabled} onChange={(_, data) => props.onChange(data.value)} />
-    </Field>
+    </PickerField>
   );
 }

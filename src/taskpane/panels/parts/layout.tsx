@@ -81,3 +81,26 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
     </div>
   );
 }
+
+/** One button of an ActionRow. */
+export interface Action {
+  label: string;
+  onClick(): void;
+  /** Disabled for a reason of its own (besides the pane being busy). */
+  disabled?: boolean;
+  primary?: boolean;
+}
+
+/** A row of buttons, all disabled while the pane is busy. */
+export function ActionRow({ busy, actions }: { busy: boolean; actions: readonly Action[] }) {
+  const styles = usePartStyles();
+  return (
+    <div className={styles.row}>
+      {actions.map((a) => (
+        <Button key={a.label} appearance={a.primary ? "primary" : "secondary"} disabled={busy || a.disabled} onClick={a.onClick}>
+          {a.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
