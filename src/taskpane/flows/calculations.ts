@@ -27,7 +27,7 @@ import {
 } from "../../sheets/calculations";
 import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
 import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
-import { localOutcomes, type RowRequest, type RowsResult, rowsWith, runDeletes, saveRows } from "./rowWrites";
+import { localOutcomes, type RowRequest, type RowsResult, rowsWith, runDeletes, saveRows, runProgress } from "./rowWrites";
 
 export type CalculationsClient = Pick<
   PayrollClient,
@@ -143,9 +143,7 @@ export async function saveCalculationEdits(
     requestCounts: (patch) => ({ reads: 2, patch }),
     workbook,
     sheetName: CALC_SHEET.sheetName,
-    signal: progress.signal,
-    update: progress.update,
-    concurrency: progress.concurrency ?? 3,
+    ...runProgress(progress),
     errorHeader: (key) => {
       const name = key.replace(/^calculation_details\./, "");
       return table.columns.includes(`Input: ${name}`) ? `Input: ${name}` : null;
@@ -205,9 +203,7 @@ export async function deleteCalculations(
     {
       workbook,
       sheetName: CALC_SHEET.sheetName,
-      signal: progress.signal,
-      update: progress.update,
-      concurrency: progress.concurrency ?? 3,
+      ...runProgress(progress),
       label: "Deleting calculations",
       title: "Calculations",
       local,

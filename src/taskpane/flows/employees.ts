@@ -35,7 +35,16 @@ import { matchBulkResults, serviceErrors } from "../../sheets/rowOutcomes";
 import { parseSheetRows } from "./clientSheet";
 import { chunk, type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import { IMPORT_SHEETS } from "./imports";
-import { localOutcomes, type RowRequest, type RowResult, type RowsResult, rowsWith, runDeletes, saveRows } from "./rowWrites";
+import {
+  localOutcomes,
+  type RowRequest,
+  type RowResult,
+  type RowsResult,
+  rowsWith,
+  runDeletes,
+  saveRows,
+  runProgress,
+} from "./rowWrites";
 
 export type EmployeesClient = Pick<
   PayrollClient,
@@ -167,9 +176,7 @@ export async function saveEmployees(
     requestCounts: () => ({ reads: 3, ...n }),
     workbook,
     sheetName: EMPLOYEE_SHEET.sheetName,
-    signal: progress.signal,
-    update: progress.update,
-    concurrency: progress.concurrency ?? 2,
+    ...runProgress(progress, 2),
     errorHeader,
     label: "Saving employees",
     // New employees get their ID and number in the row at once, so saving again updates rather than duplicates.
@@ -262,9 +269,7 @@ export async function deleteEmployees(
     {
       workbook,
       sheetName: EMPLOYEE_SHEET.sheetName,
-      signal: progress.signal,
-      update: progress.update,
-      concurrency: progress.concurrency ?? 2,
+      ...runProgress(progress, 2),
       label: "Deleting employees",
       title: "Employees",
       reads: 1,

@@ -13,7 +13,7 @@ import type { PayrollClient } from "../../client";
 import type { Employee, LeaveDay, LeaveTypes } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import { safeSheetName } from "../../sheets/excelConventions";
-import { sortEmployees, todayIso } from "../../sheets/grid";
+import { sortEmployees } from "../../sheets/grid";
 import {
   LEAVE_DAY_COLUMNS,
   LEAVE_SNAPSHOT_COLUMNS,
@@ -31,7 +31,7 @@ import {
 import { employeeName } from "../../sheets/employeeNames";
 import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
 import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
-import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows } from "./rowWrites";
+import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows, runProgress } from "./rowWrites";
 
 export type LeaveClient = Pick<
   PayrollClient,
@@ -320,9 +320,7 @@ export async function saveLeaveDays(
     requestCounts: () => ({ reads: 2, ...counts }),
     workbook,
     sheetName: LEAVE_SHEETS.days.sheetName,
-    signal: progress.signal,
-    update: progress.update,
-    concurrency: progress.concurrency ?? 3,
+    ...runProgress(progress),
     errorHeader: leaveErrorHeader,
     label: "Saving leave days",
     // What the service confirmed goes into the snapshot and the sheet (new IDs), even after a failure.
@@ -392,9 +390,7 @@ export async function deleteLeaveDays(
     requestCounts: (sent) => ({ delete: sent }),
     workbook,
     sheetName: LEAVE_SHEETS.days.sheetName,
-    signal: progress.signal,
-    update: progress.update,
-    concurrency: progress.concurrency ?? 3,
+    ...runProgress(progress),
     label: "Deleting leave days",
     settle: async () => {
       for (const id of deleted) snapshot.set(id, { ...snapshot.get(id)!, deleted: true });
@@ -403,5 +399,3 @@ export async function deleteLeaveDays(
     },
   });
 }
-
-export const defaultBalanceDate = () => todayIso();

@@ -20,7 +20,7 @@ import {
 } from "../../sheets/regularHours";
 import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
 import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
-import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows } from "./rowWrites";
+import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows, runProgress } from "./rowWrites";
 
 export type RegularHoursClient = Pick<PayrollClient, "listEmployees" | "listClientCalculations" | "updateInheritedCalculations">;
 
@@ -120,9 +120,7 @@ export async function saveRegularHours(
     requestCounts: (patch) => ({ reads: 2, patch }),
     workbook,
     sheetName: RH_SHEET.sheetName,
-    signal: options.signal,
-    update: options.update,
-    concurrency: options.concurrency ?? 3,
+    ...runProgress(options),
     errorHeader: (key) =>
       key === "effective_date"
         ? RH_FIXED.effective_date.header

@@ -7,7 +7,7 @@ import type { ReportId } from "../../contract";
 import { REPORT_NEEDS, type ClientReportData } from "../../sheets/reports";
 import type { ClientReads } from "../serverState";
 
-export type ReportDataReads = Pick<ClientReads, "waves" | "employees" | "itemsAndOutputs" | "leaveTypes" | "paymentRuns">;
+export type ReportDataReads = Pick<ClientReads, "read">;
 
 export async function loadReportData(
   reads: ReportDataReads,
@@ -17,29 +17,11 @@ export async function loadReportData(
 ): Promise<ClientReportData[]> {
   return Promise.all(
     clients.map(async (c) => {
-      const data: ClientReportData = { clientId: c.id, clientName: c.name };
-      await Promise.all(
-        REPORT_NEEDS[reportId].map(async (need) => {
-          switch (need) {
-            case "waves":
-              data.waves = await reads.waves(c.id, options);
-              break;
-            case "employees":
-              data.employees = await reads.employees(c.id, options);
-              break;
-            case "itemsAndOutputs":
-              data.itemsAndOutputs = await reads.itemsAndOutputs(c.id, options);
-              break;
-            case "leaveTypes":
-              data.leaveTypes = await reads.leaveTypes(c.id, options);
-              break;
-            case "paymentRuns":
-              data.paymentRuns = await reads.paymentRuns(c.id, options);
-              break;
-          }
-        }),
+      // Each need is named as the list it reads (waves, employees, itemsAndOutputs, leaveTypes, paymentRuns).
+      const lists = await Promise.all(
+        REPORT_NEEDS[reportId].map(async (need) => [need, await reads.read(need, c.id, options)] as const),
       );
-      return data;
+      return { clientId: c.id, clientName: c.name, ...Object.fromEntries(lists) } as ClientReportData;
     }),
   );
 }

@@ -71,6 +71,14 @@ export interface RowWriteOptions extends FlowProgress {
   label?: string;
 }
 
+/** Cancel, the bar and the concurrency a flow hands on to its run (`concurrency` unless the caller set one). */
+export function runProgress(
+  progress: FlowProgress & { concurrency?: number },
+  concurrency = 3,
+): Pick<RowWriteOptions, "signal" | "update" | "concurrency"> {
+  return { signal: progress.signal, update: progress.update?.bind(progress), concurrency: progress.concurrency ?? concurrency };
+}
+
 export interface RowWriteResult {
   outcomes: Map<number, RowResult>;
   requests: number;
@@ -113,7 +121,7 @@ export function unconfirmedReason(error: unknown): string {
 }
 
 /** How a failed request ends its rows, and whether the run stops. */
-export function failureOf(
+function failureOf(
   error: unknown,
   rowIndexes: readonly number[],
   errorHeader: (key: string) => string | null = () => null,
@@ -327,7 +335,7 @@ export function describeCounts(counts: RowCounts): string {
  * Every decided row in sheet order, with the counts and the pane's sentence ("Leave days: 2 saved, 1 failed."
  * followed by `note`, see stoppedNote).
  */
-export function rowsSummary(
+function rowsSummary(
   label: string,
   results: Iterable<RowResult>,
   note: string,
@@ -338,7 +346,7 @@ export function rowsSummary(
 }
 
 /** Errors keyed by header (from the pure layer) as a row result. */
-export function invalidRow(rowIndex: number, errors: Record<string, string>): RowResult {
+function invalidRow(rowIndex: number, errors: Record<string, string>): RowResult {
   const messages = Object.entries(errors).map(([h, m]) => (m.toLowerCase().startsWith(h.toLowerCase()) ? m : `${h}: ${m}`));
   return { rowIndex, status: "Invalid", message: `Not sent: ${messages.join("; ")}`, errorColumns: Object.keys(errors) };
 }

@@ -26,6 +26,7 @@ import {
   type RowRequest,
   type RowResult,
   rowsWith,
+  runProgress,
   runRowRequests,
   stoppedNote,
 } from "./rowWrites";
@@ -141,9 +142,7 @@ export async function runServiceAction(
   const run = await runRowRequests(requests, {
     workbook,
     sheetName: SERVICE_SHEET.sheetName,
-    signal: progress.signal,
-    update: progress.update,
-    concurrency: progress.concurrency ?? 3,
+    ...runProgress(progress),
     label,
   });
   for (const [employeeId, rows] of rowsOf) {
