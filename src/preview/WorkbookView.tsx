@@ -27,7 +27,7 @@ import {
 } from "./workbook/model";
 import { columnLetter } from "../sheets/excelConventions";
 import { isDateFormat } from "./workbook/numberFormat";
-import { cellId, GridRow } from "./grid/GridRow";
+import { cellId, drawColumns, GridRow } from "./grid/GridRow";
 import { ColumnLayout, columnWindow, HEADER_WIDTH, revealOffset, type ColumnWindow } from "./grid/layout";
 import { movingCorner, navigate, spanRect } from "./grid/navigation";
 import { parseClipboardText, toClipboardText } from "./grid/clipboard";
@@ -522,32 +522,23 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   for (let r = first; r < last; r++) rows.push(renderRow(r));
   if (last < rowCount) rows.push(<div key="after" aria-hidden style={{ height: (rowCount - last) * rowHeight }} />);
 
-  const headers: React.ReactNode[] = [];
   const headerColumns = [...Array.from({ length: dense }, (_, c) => c), ...Array.from({ length: c1 - c0 }, (_, k) => c0 + k)];
-  let x = 0;
-  for (const c of headerColumns) {
-    const left = layout.left(c);
-    if (left > x) headers.push(<div key={`gap${c}`} aria-hidden className={styles.gap} style={{ width: left - x }} />);
-    const width = layout.width(c);
-    x = left + width;
-    if (width === 0) continue; // a hidden column
-    headers.push(
-      <div
-        key={c}
-        role="columnheader"
-        aria-colindex={c + 2}
-        data-column={columnLetter(c)}
-        className={mergeClasses(
-          styles.cell,
-          styles.header,
-          areas.some((a) => a.c <= c && c < a.c + a.cols) && styles.headerSelected,
-        )}
-        style={{ width, height: rowHeight, lineHeight: `${rowHeight - 1}px` }}
-      >
-        {columnLetter(c)}
-      </div>,
-    );
-  }
+  const headers = drawColumns(layout, headerColumns, styles.gap, (c, width) => (
+    <div
+      key={c}
+      role="columnheader"
+      aria-colindex={c + 2}
+      data-column={columnLetter(c)}
+      className={mergeClasses(
+        styles.cell,
+        styles.header,
+        areas.some((a) => a.c <= c && c < a.c + a.cols) && styles.headerSelected,
+      )}
+      style={{ width, height: rowHeight, lineHeight: `${rowHeight - 1}px` }}
+    >
+      {columnLetter(c)}
+    </div>
+  ));
 
   const activeAddress = `${columnLetter(active.c)}${active.r + 1}`;
   const selectionAddress =

@@ -64,6 +64,28 @@ function spillSource(sheet: SheetModel, r: number, c0: number): number {
   return -1;
 }
 
+/**
+ * The drawn columns in order, each by `draw(c, width)`, with a spacer wherever columns between them are not
+ * drawn; hidden columns (width 0) draw nothing. Rows and the column header line up because both use it.
+ */
+export function drawColumns(
+  layout: ColumnLayout,
+  columns: readonly number[],
+  gapClass: string,
+  draw: (c: number, width: number) => React.ReactNode,
+): React.ReactNode[] {
+  const out: React.ReactNode[] = [];
+  let x = 0; // px from the left of column A drawn so far
+  for (const c of columns) {
+    const left = layout.left(c);
+    if (left > x) out.push(<div key={`gap${c}`} aria-hidden className={gapClass} style={{ width: left - x }} />);
+    const width = layout.width(c);
+    x = left + width;
+    if (width > 0) out.push(draw(c, width));
+  }
+  return out;
+}
+
 function GridRowView(props: GridRowProps): React.JSX.Element {
   const { sheet, r, layout, dense, c0, c1, rowHeight, activeCol, editCol } = props;
   const spans = props.selected ? props.selected.split(",").map((span) => span.split("-").map(Number)) : [];
@@ -81,14 +103,7 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
   for (let c = c0; c < c1; c++) columns.push(c);
   const end = Math.max(dense, c1);
 
-  const children: React.ReactNode[] = [];
-  let x = 0; // px from the left of column A drawn so far
-  for (const c of columns) {
-    const left = layout.left(c);
-    if (left > x) children.push(<div key={`gap${c}`} aria-hidden className={styles.gap} style={{ width: left - x }} />);
-    const width = layout.width(c);
-    x = left + width;
-    if (width === 0) continue; // a hidden column
+  const children = drawColumns(layout, columns, styles.gap, (c, width) => {
     const address = `${columnLetter(c)}${r + 1}`;
     const cell = sheet.cell(r, c);
     const kind = kindOf(sheet, r, c);
@@ -100,7 +115,7 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
     if (kind === "string" && !isEditing) while (spillTo < end && !sheet.hasContent(r, spillTo)) spillTo++;
     const spills = spillTo > c + 1;
     const text = sheet.textAt(r, c);
-    children.push(
+    return (
       <div
         key={c}
         id={cellId(sheet, r, c)}
@@ -140,9 +155,9 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
         ) : (
           text
         )}
-      </div>,
+      </div>
     );
-  }
+  });
 
   return (
     <div

@@ -161,6 +161,28 @@ function loadPaths(spec: LoadSpec): string[] | null {
 
 type Loaded = [ClientObject<unknown> | Collection<unknown, ClientObject<unknown>>, string, unknown][];
 
+/**
+ * Queue a load: the values are read when the batch runs, in queue order, and handed to the proxies (and those
+ * they navigate to) after the sync. A collection's item list counts as a short array in the response.
+ */
+function queueLoad(target: ClientObject<unknown> | Collection<unknown, ClientObject<unknown>>, spec?: LoadSpec): void {
+  const paths = loadPaths(spec);
+  target.context._enqueue({
+    bytes: ACTION_BYTES,
+    mutates: false,
+    run: () => {
+      const out: Loaded = [];
+      target._collect(paths, out);
+      return {
+        bytes: out.reduce((sum, [, prop, v]) => sum + (prop === "items" ? 2 : jsonBytes(v)), 0),
+        commit: () => {
+          for (const [obj, prop, v] of out) obj._commit(prop, v);
+        },
+      };
+    },
+  });
+}
+
 /** Base of every proxy: lazy resolution in queue order, loaded-property store, isNullObject. */
 export abstract class ClientObject<T> {
   protected _target: T | null | undefined;
@@ -258,21 +280,7 @@ export abstract class ClientObject<T> {
   }
 
   load(spec?: LoadSpec): this {
-    const paths = loadPaths(spec);
-    this.context._enqueue({
-      bytes: ACTION_BYTES,
-      mutates: false,
-      run: () => {
-        const out: Loaded = [];
-        this._collect(paths, out);
-        return {
-          bytes: out.reduce((sum, [, , v]) => sum + jsonBytes(v), 0),
-          commit: () => {
-            for (const [obj, prop, v] of out) obj._commit(prop, v);
-          },
-        };
-      },
-    });
+    queueLoad(this, spec);
     return this;
   }
 }
@@ -302,21 +310,7 @@ export abstract class Collection<T, P extends ClientObject<unknown>> {
   }
 
   load(spec?: LoadSpec): this {
-    const paths = loadPaths(spec);
-    this.context._enqueue({
-      bytes: ACTION_BYTES,
-      mutates: false,
-      run: () => {
-        const out: Loaded = [];
-        this._collect(paths, out);
-        return {
-          bytes: out.reduce((sum, [, prop, v]) => sum + (prop === "items" ? 2 : jsonBytes(v)), 0),
-          commit: () => {
-            for (const [obj, prop, v] of out) obj._commit(prop, v);
-          },
-        };
-      },
-    });
+    queueLoad(this, spec);
     return this;
   }
 }

@@ -116,52 +116,55 @@ class Parser {
     return v;
   }
 
-  private comparison(): Val {
-    let left = this.concat();
-    for (;;) {
-      const t = this.peek();
-      if (!(t && t.t === "op" && ["=", "<>", "<", ">", "<=", ">="].includes(t.v))) return left;
-      this.pos++;
-      const right = this.concat();
-      const [a, b] = [flat(left)[0], flat(right)[0]];
-      const cmp = typeof a === "number" && typeof b === "number" ? a - b : String(a ?? "").localeCompare(String(b ?? ""));
-      left = { "=": cmp === 0, "<>": cmp !== 0, "<": cmp < 0, ">": cmp > 0, "<=": cmp <= 0, ">=": cmp >= 0 }[t.v] as boolean;
+  /** A left-associative chain `operand (op operand)*` of one precedence level. */
+  private chain(ops: readonly string[], operand: () => Val, apply: (op: string, left: Val, right: Val) => Val): Val {
+    let left = operand();
+    while (ops.some((op) => this.isOp(op))) {
+      const op = (this.tokens[this.pos++] as { v: string }).v;
+      left = apply(op, left, operand());
     }
+    return left;
+  }
+
+  private comparison(): Val {
+    return this.chain(
+      ["=", "<>", "<", ">", "<=", ">="],
+      () => this.concat(),
+      (op, left, right) => {
+        const [a, b] = [flat(left)[0], flat(right)[0]];
+        const cmp = typeof a === "number" && typeof b === "number" ? a - b : String(a ?? "").localeCompare(String(b ?? ""));
+        return { "=": cmp === 0, "<>": cmp !== 0, "<": cmp < 0, ">": cmp > 0, "<=": cmp <= 0, ">=": cmp >= 0 }[op] as boolean;
+      },
+    );
   }
 
   private concat(): Val {
-    let left = this.additive();
-    while (this.isOp("&")) {
-      this.pos++;
-      const right = this.additive();
-      left = String(flat(left)[0] ?? "") + String(flat(right)[0] ?? "");
-    }
-    return left;
+    return this.chain(
+      ["&"],
+      () => this.additive(),
+      (_op, left, right) => String(flat(left)[0] ?? "") + String(flat(right)[0] ?? ""),
+    );
   }
 
   private additive(): Val {
-    let left = this.term();
-    while (this.isOp("+") || this.isOp("-")) {
-      const op = (this.tokens[this.pos++] as { v: string }).v;
-      const right = this.term();
-      left = op === "+" ? toNumber(left) + toNumber(right) : toNumber(left) - toNumber(right);
-    }
-    return left;
+    return this.chain(
+      ["+", "-"],
+      () => this.term(),
+      (op, left, right) => (op === "+" ? toNumber(left) + toNumber(right) : toNumber(left) - toNumber(right)),
+    );
   }
 
   private term(): Val {
-    let left = this.power();
-    while (this.isOp("*") || this.isOp("/")) {
-      const op = (this.tokens[this.pos++] as { v: string }).v;
-      const right = this.power();
-      if (op === "*") left = toNumber(left) * toNumber(right);
-      else {
+    return this.chain(
+      ["*", "/"],
+      () => this.power(),
+      (op, left, right) => {
+        if (op === "*") return toNumber(left) * toNumber(right);
         const d = toNumber(right);
         if (d === 0) throw new FormulaError("#DIV/0!");
-        left = toNumber(left) / d;
-      }
-    }
-    return left;
+        return toNumber(left) / d;
+      },
+    );
   }
 
   private power(): Val {

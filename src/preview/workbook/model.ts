@@ -104,6 +104,22 @@ export function splitSheetAddress(address: string): { sheetName: string | undefi
   return { sheetName, local: address.slice(bang + 1) };
 }
 
+/** A name that Excel's rule for it accepts and that no other sheet or table has (names ignore case); else Excel's error. */
+function checkName<T>(
+  what: "sheet" | "table",
+  name: unknown,
+  problem: (name: string) => string | null,
+  find: (name: string) => T | undefined,
+  except?: T,
+): string {
+  if (typeof name !== "string") throw new PreviewExcelError("InvalidArgument", `A ${what} name must be text.`);
+  const why = problem(name);
+  if (why) throw new PreviewExcelError("InvalidArgument", why);
+  const clash = find(name);
+  if (clash && clash !== except) throw new PreviewExcelError("ItemAlreadyExists", `A ${what} named "${name}" already exists.`);
+  return name;
+}
+
 export function intersect(a: Rect, b: Rect): Rect | null {
   const r = Math.max(a.r, b.r);
   const c = Math.max(a.c, b.c);
@@ -433,12 +449,7 @@ export class WorkbookModel {
 
   /** Excel's worksheet-name rules, and unique in the workbook. */
   checkSheetName(name: unknown, except?: SheetModel): string {
-    if (typeof name !== "string") throw new PreviewExcelError("InvalidArgument", "A sheet name must be text.");
-    const problem = sheetNameProblem(name);
-    if (problem) throw new PreviewExcelError("InvalidArgument", problem);
-    const clash = this.findSheet(name);
-    if (clash && clash !== except) throw new PreviewExcelError("ItemAlreadyExists", `A sheet named "${name}" already exists.`);
-    return name;
+    return checkName("sheet", name, sheetNameProblem, (n) => this.findSheet(n), except);
   }
 
   addSheet(name?: string): SheetModel {
@@ -489,13 +500,9 @@ export class WorkbookModel {
     return this.tablesList.find((t) => !t.deleted && t.name.toLowerCase() === key);
   }
 
+  /** Excel's table-name rules, and unique in the workbook. */
   checkTableName(name: unknown, except?: TableModel): string {
-    if (typeof name !== "string") throw new PreviewExcelError("InvalidArgument", "A table name must be text.");
-    const problem = tableNameProblem(name);
-    if (problem) throw new PreviewExcelError("InvalidArgument", problem);
-    const clash = this.findTable(name);
-    if (clash && clash !== except) throw new PreviewExcelError("ItemAlreadyExists", `A table named "${name}" already exists.`);
-    return name;
+    return checkName("table", name, tableNameProblem, (n) => this.findTable(n), except);
   }
 
   /** Worksheet.tables.add(address, hasHeaders). A header-only range gets one empty data row, as in Excel. */
