@@ -2,7 +2,7 @@
 import type { Clock } from "./clock";
 import type { Payroll } from "./payroll";
 import type { ReportQueue } from "./reportQueue";
-import type { ClientRec, EmployeeRec, PayslipRec, Store } from "./store";
+import type { ClientRec, EmployeeRec, Store } from "./store";
 import { notFound } from "./http";
 
 export interface ResolvedOptions {
@@ -42,10 +42,4 @@ export function employeeOr404(ctx: Ctx, id: number): EmployeeRec {
   const e = ctx.store.employees.get(id);
   if (!e) throw notFound(`Employee ${id}`);
   return e;
-}
-
-export function payslipOr404(ctx: Ctx, id: number): PayslipRec {
-  const p = ctx.store.payslips.get(id);
-  if (!p) throw notFound(`Payslip ${id}`);
-  return p;
 }

@@ -13,7 +13,7 @@ import { calculationOutputs, itemsAndOutputs } from "../engine";
 import { HttpError, unprocessable } from "../http";
 import { INHERITED_TYPES, inheritedJson, updateInherited } from "../inherited";
 import { inheritedInputsAt } from "../payroll";
-import type { EmployeeRec, PayslipRec } from "../store";
+import type { CalcRec, EmployeeRec, PayslipRec } from "../store";
 import { routeParams, type SandboxApp, schema } from "./schemas";
 
 export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
@@ -25,29 +25,24 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
       .where("employee", e.id)
       .map((i) => inheritedAsCalculation(ctx, i, e.client_id, inheritedInputsAt(i, ctx.clock.today())));
 
-  app.get("/clients/:client_id/calculations", schema(path.client), async (req) => {
-    const client = req.params.client_id;
-    const defs = definitionIds(ctx, client.id);
+  /** A client's or an employee's list: the live calculations, then the employees' inherited ones. */
+  const calculationList = (clientId: number, calculations: readonly CalcRec[], employees: readonly EmployeeRec[]) => {
+    const defs = definitionIds(ctx, clientId);
     const lookup = new OutputsLookup(ctx);
-    const out: Record<string, unknown>[] = store.calculations
-      .where("client", client.id)
-      .filter((c) => !c.deleted)
-      .map((c) => calculationJson(ctx, c, defs, lookup));
-    for (const e of store.employees.where("client", client.id)) out.push(...inheritedOf(e));
-    return out;
+    return [
+      ...calculations.filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs, lookup)),
+      ...employees.flatMap(inheritedOf),
+    ];
+  };
+
+  app.get("/clients/:client_id/calculations", schema(path.client), async (req) => {
+    const { id } = req.params.client_id;
+    return calculationList(id, store.calculations.where("client", id), store.employees.where("client", id));
   });
 
   app.get("/employees/:employee_id/calculations", schema(path.employee), async (req) => {
     const e = req.params.employee_id;
-    const defs = definitionIds(ctx, e.client_id);
-    const lookup = new OutputsLookup(ctx);
-    return [
-      ...store.calculations
-        .where("employee", e.id)
-        .filter((c) => !c.deleted)
-        .map((c) => calculationJson(ctx, c, defs, lookup)),
-      ...inheritedOf(e),
-    ];
+    return calculationList(e.client_id, store.calculations.where("employee", e.id), [e]);
   });
 
   app.get("/payslips/:payslip_id/calculations", schema(path.payslip), async (req) => {
