@@ -2,8 +2,20 @@
  * Import tables: employees, payment frequencies (waves) and pay points as typed columns.
  * The employee number comes first: it is how accountants know people; the ID is what the API takes.
  */
-import type { Employee, PayPoint, ServicePeriod, Wave, WaveSimplified } from "../contract";
+import type { Employee, PayPoint, ReadAddress, ServicePeriod, Wave, WaveSimplified } from "../contract";
 import { column, type FieldColumn } from "./columns";
+import { TIMESTAMP_COLUMNS } from "./grid";
+
+/** The address columns of employees and pay points (the parts the document shows). */
+const addressColumns = <R extends { physical_address?: ReadAddress | null }>(): FieldColumn<R>[] => [
+  column<R>("physical_address.unit_no", "Address: unit no", "text", (r) => r.physical_address?.unit_no),
+  column<R>("physical_address.st_name", "Address: street", "text", (r) => r.physical_address?.st_name),
+  column<R>("physical_address.postal_code", "Address: postal code", "text", (r) => r.physical_address?.postal_code),
+];
+
+/** Created and Updated (grid's TIMESTAMP_COLUMNS), filled from the record. */
+const timestampColumns = <R extends { created_at: string; updated_at: string }>(): FieldColumn<R>[] =>
+  TIMESTAMP_COLUMNS.map((spec) => ({ ...spec, value: (r: R) => r[spec.key as "created_at" | "updated_at"] }));
 
 // ---------------------------------------------------------------------------------------------------------
 // Employees
@@ -41,9 +53,7 @@ const DETAIL_EMPLOYEE_COLUMNS: FieldColumn<E>[] = [
   column<E>("prsi_class", "PRSI class", "text", (e) => e.prsi_class),
   column<E>("prsi_exempt", "PRSI exempt", "boolean", (e) => e.prsi_exempt),
   column<E>("director", "Director", "boolean", (e) => e.director),
-  column<E>("physical_address.unit_no", "Address: unit no", "text", (e) => e.physical_address?.unit_no),
-  column<E>("physical_address.st_name", "Address: street", "text", (e) => e.physical_address?.st_name),
-  column<E>("physical_address.postal_code", "Address: postal code", "text", (e) => e.physical_address?.postal_code),
+  ...addressColumns<E>(),
   column<E>("bank_account.account_number", "IBAN", "text", (e) => e.bank_account?.account_number),
   column<E>("bank_account.branch_code", "BIC", "text", (e) => e.bank_account?.branch_code),
 ];
@@ -132,8 +142,7 @@ const waveEnd = <W extends WaveSimplified | Wave>(): FieldColumn<W>[] => [
   column<W>("first_end_date", "First end date", "date", (w) => w.first_end_date),
   column<W>("interim_first_end_date", "Interim first end date", "date", (w) => w.interim_first_end_date),
   column<W>("pay_dates.enabled", "Pay dates enabled", "boolean", (w) => w.pay_dates?.enabled),
-  column<W>("created_at", "Created", "datetime", (w) => w.created_at),
-  column<W>("updated_at", "Updated", "datetime", (w) => w.updated_at),
+  ...timestampColumns<W>(),
 ];
 
 export function waveColumns(): FieldColumn<Wave>[] {
@@ -170,10 +179,7 @@ export function payPointColumns(): FieldColumn<PayPoint>[] {
   return [
     column<PayPoint>("id", "Pay point ID", "integer", (p) => p.id),
     column<PayPoint>("name", "Name", "text", (p) => p.name),
-    column<PayPoint>("physical_address.unit_no", "Address: unit no", "text", (p) => p.physical_address?.unit_no),
-    column<PayPoint>("physical_address.st_name", "Address: street", "text", (p) => p.physical_address?.st_name),
-    column<PayPoint>("physical_address.postal_code", "Address: postal code", "text", (p) => p.physical_address?.postal_code),
-    column<PayPoint>("created_at", "Created", "datetime", (p) => p.created_at),
-    column<PayPoint>("updated_at", "Updated", "datetime", (p) => p.updated_at),
+    ...addressColumns<PayPoint>(),
+    ...timestampColumns<PayPoint>(),
   ];
 }

@@ -81,18 +81,12 @@ export function defaultParams(reportId: ReportId, data: readonly ClientReportDat
   const year = currentTaxYear(today);
   const todayIso = localIsoDate(today);
   const single = data.length === 1 ? data[0] : undefined;
+  // The period reports cover the current tax year, for every wave and employee.
+  const taxYear = { startDate: year.start, endDate: year.end, waveIds: null, employeeIds: null };
   switch (reportId) {
     case "transaction_history": {
       const names = new Set(data.flatMap((d) => d.itemsAndOutputs?.accounts.map((a) => a.name) ?? []));
-      return {
-        reportId,
-        startDate: year.start,
-        endDate: year.end,
-        waveIds: null,
-        employeeIds: null,
-        accountNames: ["gross_pay", "nett_pay"].filter((n) => names.has(n)),
-        customFields: [],
-      };
+      return { reportId, ...taxYear, accountNames: ["gross_pay", "nett_pay"].filter((n) => names.has(n)), customFields: [] };
     }
     case "variance": {
       const wave = single?.waves?.[0];
@@ -108,10 +102,7 @@ export function defaultParams(reportId: ReportId, data: readonly ClientReportDat
     case "comparison_leave":
       return {
         reportId,
-        startDate: year.start,
-        endDate: year.end,
-        waveIds: null,
-        employeeIds: null,
+        ...taxYear,
         leaveTypes: [...new Set(data.flatMap((d) => Object.values(d.leaveTypes ?? {})))].sort(),
       };
     case "leave_liability_v2":
