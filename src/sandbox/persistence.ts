@@ -120,6 +120,10 @@ export class Persistence {
   private compacting: Promise<void> | null = null;
   private compactAgain = false;
   private lastCompactionMs = 0;
+  private closing = false;
+  /** Sizes of the last snapshot and of the journal written since it was started (for the compaction trigger). */
+  private snapshotBytes = 0;
+  private journalBytes = 0;
 
   constructor(
     readonly file: string,
@@ -148,6 +152,7 @@ export class Persistence {
       return null;
     }
     const store = await this.readSnapshot();
+    this.snapshotBytes = (await fs.stat(this.file)).size;
     const tables = store.tables() as unknown as Record<string, TableLike>;
     this.lastSeq = this.snapshotSeq;
     for (const [i, segment] of segments.entries()) {
@@ -194,7 +199,13 @@ export class Persistence {
   async durable(): Promise<void> {
     const store = this.store;
     if (!store) return;
-    const target = store.changeCount;
+    // After shutdown began, a change made since cannot be confirmed: the last snapshot may not hold it.
+    if (this.closing && store.changeCount > this.durableCount)
+      throw new HttpError(503, "The sandbox is stopping; the change is not confirmed");
+    await this.appendUpTo(store.changeCount);
+  }
+
+  private async appendUpTo(target: number): Promise<void> {
     while (this.durableCount < target) {
       if (this.broken) throw this.broken;
       this.appending ??= this.exclusive(() => this.appendChanges()).finally(() => (this.appending = null));
@@ -218,8 +229,10 @@ export class Persistence {
           const r = tables[name].get(id);
           record.changes.push([name, id, r ? encode(name, r) : null]);
         }
+      let payload = "";
       try {
-        await this.writer!.append(JSON.stringify(record));
+        payload = JSON.stringify(record);
+        await this.writer!.append(payload);
       } catch (err) {
         store.restoreChanges(changes);
         if (this.writer!.broken)
@@ -230,24 +243,33 @@ export class Persistence {
         throw err;
       }
       this.lastSeq = record.seq;
+      this.journalBytes += payload.length;
+      if (this.journalBytes >= this.snapshotBytes && !this.compacting && !this.closing) this.compactInBackground();
     }
     this.durableCount = Math.max(this.durableCount, count);
   }
 
-  /** A change was made: compact after debounceMs of quiet (the journal already holds the change). */
+  /**
+   * A change was made (the journal already holds it): compact once changes have paused for debounceMs, or for twice
+   * the last compaction's time if longer, so a large state (seconds per snapshot, hundreds of MB of disk writes that
+   * slow every fsync) is not rewritten during a push. appendChanges() compacts sooner when the journal has grown to
+   * the snapshot's size, which bounds the replay at load.
+   */
   scheduleSave(): void {
-    if (!this.store || this.timer) return;
-    // At least twice the last compaction's time: a large state (seconds per snapshot) is not rewritten back to back.
+    if (!this.store || this.closing) return;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(
       () => {
         this.timer = null;
-        this.compact().catch((err) =>
-          this.log(`sandbox --data: compaction failed, retried after the next change: ${String(err)}`),
-        );
+        this.compactInBackground();
       },
       Math.max(this.debounceMs, 2 * this.lastCompactionMs),
     );
     this.timer.unref();
+  }
+
+  private compactInBackground(): void {
+    this.compact().catch((err) => this.log(`sandbox --data: compaction failed, retried after the next change: ${String(err)}`));
   }
 
   /** Writes the snapshot and drops the journal segments it covers; one compaction at a time. */
@@ -269,29 +291,37 @@ export class Persistence {
   private async runCompaction(): Promise<void> {
     const store = this.store!;
     let covered = 0;
+    let newSnapshot = false;
+    /** Segments numbered below this are covered by the snapshot once it is written. */
     let keepFrom = 0;
     await this.exclusive(async () => {
       covered = this.lastSeq;
-      if (covered === this.snapshotSeq) return; // nothing journaled since the last snapshot
-      const next = await SegmentWriter.create(this.file, this.writer!.segment.n + 1);
+      keepFrom = this.writer!.segment.n;
+      // Nothing journaled since the last snapshot: only older segments (left by a restart) to delete.
+      if (covered === this.snapshotSeq) return;
+      const next = await SegmentWriter.create(this.file, keepFrom + 1);
       const old = this.writer!;
       this.writer = next;
+      this.journalBytes = 0;
       keepFrom = next.segment.n;
+      newSnapshot = true;
       await old.close();
     });
-    if (!keepFrom) return;
     const started = performance.now();
     // Crash here: the old snapshot and all segments remain. After the rename: the new snapshot skips the old records.
-    await this.writeSnapshot(store, true, covered);
-    for (const segment of await listSegments(this.file)) if (segment.n < keepFrom) await fs.unlink(segment.path);
-    await fsyncDir(dirname(this.file));
-    this.lastCompactionMs = performance.now() - started;
+    if (newSnapshot) await this.writeSnapshot(store, true, covered);
+    const older = (await listSegments(this.file)).filter((segment) => segment.n < keepFrom);
+    for (const segment of older) await fs.unlink(segment.path);
+    if (older.length) await fsyncDir(dirname(this.file));
+    if (newSnapshot) this.lastCompactionMs = performance.now() - started;
   }
 
   private async writeSnapshot(store: Store, yieldBetweenBatches: boolean, journalSeq: number): Promise<void> {
-    await writeFileAtomic(this.file, await serialise(store, yieldBetweenBatches, journalSeq));
+    const bytes = await serialise(store, yieldBetweenBatches, journalSeq);
+    await writeFileAtomic(this.file, bytes);
     await fsyncDir(dirname(this.file));
     this.snapshotSeq = journalSeq;
+    this.snapshotBytes = bytes.length;
   }
 
   /** At shutdown: waits for pending writes and a last compaction, then closes the journal. */
@@ -300,19 +330,24 @@ export class Persistence {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (!this.store) return;
-    const appended = await this.durable().then(
+    const store = this.store;
+    if (!store || this.closing) return;
+    this.closing = true;
+    const appended = await this.appendUpTo(store.changeCount).then(
       () => true,
       () => false,
     );
     await this.compacting?.catch(() => undefined);
     // When the journal cannot take the last changes, the snapshot still can: it is written from memory.
     if (appended) await this.compact();
-    else await this.writeSnapshot(this.store, false, this.lastSeq);
-    const writer = this.writer;
-    this.writer = null;
-    this.store = null;
-    await writer?.close();
+    else await this.writeSnapshot(store, false, this.lastSeq);
+    const writer = this.writer!;
+    await writer.close();
+    // Everything is in the snapshot: an empty last segment is not kept (restarts would pile them up).
+    if (writer.bytes === 0 && this.lastSeq === this.snapshotSeq) {
+      await fs.unlink(writer.segment.path);
+      await fsyncDir(dirname(this.file));
+    }
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {

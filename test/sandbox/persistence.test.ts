@@ -99,6 +99,20 @@ describe("--data journal", () => {
     expect(await jobTitle(image, 1001)).toBe("Acknowledged");
   });
 
+  it("puts everything in the snapshot at shutdown and leaves no journal segment behind, restart after restart", async () => {
+    await setTitle("Shut down");
+    await app!.close();
+    app = null;
+    expect(segments(dir)).toEqual([]);
+    expect(readFileSync(file, "utf8")).toContain("Shut down");
+    for (let i = 0; i < 2; i++) {
+      const again = await makeApp({ dataFile: file, employees: 3 });
+      await again.close();
+    }
+    expect(segments(dir)).toEqual([]);
+    expect(await jobTitle(dir, 1001)).toBe("Shut down");
+  });
+
   it("acknowledges concurrent writes with fewer fsyncs than writes (group commit), all of them durable", async () => {
     const ids = [1001, 1002, 1003];
     const titles = Array.from({ length: 30 }, (_, i) => `Title ${i}`);
