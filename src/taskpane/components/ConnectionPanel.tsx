@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Button, Checkbox, Field, Input, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { EyeOffRegular, EyeRegular } from "@fluentui/react-icons";
+import { fieldError } from "./fieldError";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -70,8 +71,7 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
       <Field
         label="API key"
         required
-        validationState={props.error ? "error" : "none"}
-        validationMessage={props.error ?? undefined}
+        {...fieldError(props.error)}
         hint="From the API page of your payroll account. Kept in memory, or in this add-in's browser storage when you tick Remember; never in the workbook."
       >
         <Input
@@ -109,8 +109,7 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
       {useCustomUrl ? (
         <Field
           label="Service base URL"
-          validationState={urlError ? "error" : "none"}
-          validationMessage={urlError ?? undefined}
+          {...fieldError(urlError)}
           hint={`The service root; the add-in adds /v1. Default: ${props.defaultServiceUrl} (through this add-in's proxy). The service must allow calls from this page.`}
         >
           <Input

@@ -7,6 +7,7 @@
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import type { ItemDefinition } from "../../contract";
 import { ActionRow, ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { fieldError } from "../components/fieldError";
 import {
   type Choice,
   EmployeePicker,
@@ -154,12 +155,7 @@ export function CalculationsView(p: CalculationsViewProps) {
           </Dropdown>
         </Field>
         {item?.inputs.map((name) => (
-          <Field
-            key={name}
-            label={`Input: ${name}`}
-            validationState={p.formErrors[name] ? "error" : "none"}
-            validationMessage={p.formErrors[name]}
-          >
+          <Field key={name} label={`Input: ${name}`} {...fieldError(p.formErrors[name])}>
             <Input value={p.inputs[name] ?? ""} onChange={(_, d) => p.onInputChange(name, d.value)} />
           </Field>
         ))}
@@ -180,11 +176,7 @@ export function CalculationsView(p: CalculationsViewProps) {
               </RadioGroup>
             </Field>
             {p.operation === "update" && (
-              <Field
-                label="Instance (calculation ID)"
-                validationState={p.formErrors.calculation_id ? "error" : "none"}
-                validationMessage={p.formErrors.calculation_id}
-              >
+              <Field label="Instance (calculation ID)" {...fieldError(p.formErrors.calculation_id)}>
                 <Input inputMode="numeric" value={p.instanceId} onChange={(_, d) => p.onInstanceIdChange(d.value)} />
               </Field>
             )}

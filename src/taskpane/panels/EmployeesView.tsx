@@ -5,6 +5,7 @@
  */
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, Textarea } from "@fluentui/react-components";
 import { ActionRow, ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { fieldError } from "../components/fieldError";
 import { EmployeePicker, type EmployeeOption, type ListStatus, employeeSource } from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
@@ -125,8 +126,7 @@ export function EmployeesView(p: EmployeesViewProps) {
           <Field
             label="Termination code"
             hint="The number of the reason, from the payroll service's Reason For Termination list"
-            validationState={codeMessage ? "error" : "none"}
-            validationMessage={codeMessage}
+            {...fieldError(codeMessage)}
           >
             <Input inputMode="numeric" value={p.terminationCode} onChange={(_, d) => p.onTerminationCodeChange(d.value)} />
           </Field>
@@ -155,11 +155,7 @@ export function EmployeesView(p: EmployeesViewProps) {
         <Field label="Profile (template) ID">
           <Input inputMode="numeric" value={p.profileId} onChange={(_, d) => p.onProfileIdChange(d.value)} />
         </Field>
-        <Field
-          label="Inputs (JSON object, optional)"
-          validationState={p.mappingError ? "error" : "none"}
-          validationMessage={p.mappingError ?? undefined}
-        >
+        <Field label="Inputs (JSON object, optional)" {...fieldError(p.mappingError)}>
           <Textarea value={p.profileInputs} onChange={(_, d) => p.onProfileInputsChange(d.value)} resize="vertical" />
         </Field>
         <Button
@@ -185,19 +181,11 @@ export function EmployeesView(p: EmployeesViewProps) {
             ))}
           </Dropdown>
         </Field>
-        <Field
-          label="First period end date"
-          validationState={p.waveErrors.first_end_date ? "error" : "none"}
-          validationMessage={p.waveErrors.first_end_date}
-        >
+        <Field label="First period end date" {...fieldError(p.waveErrors.first_end_date)}>
           <Input type="date" value={w.firstEndDate} onChange={(_, d) => p.onWaveChange({ ...w, firstEndDate: d.value })} />
         </Field>
         {w.frequency === "monthly" && (
-          <Field
-            label="Last day of month (1–31)"
-            validationState={p.waveErrors.last_day_of_month ? "error" : "none"}
-            validationMessage={p.waveErrors.last_day_of_month}
-          >
+          <Field label="Last day of month (1–31)" {...fieldError(p.waveErrors.last_day_of_month)}>
             <Input
               inputMode="numeric"
               value={w.lastDayOfMonth}
@@ -206,11 +194,7 @@ export function EmployeesView(p: EmployeesViewProps) {
           </Field>
         )}
         {p.customNameAllowed && (
-          <Field
-            label="Custom name (optional)"
-            validationState={p.waveErrors.custom_name ? "error" : "none"}
-            validationMessage={p.waveErrors.custom_name}
-          >
+          <Field label="Custom name (optional)" {...fieldError(p.waveErrors.custom_name)}>
             <Input value={w.customName} onChange={(_, d) => p.onWaveChange({ ...w, customName: d.value })} />
           </Field>
         )}

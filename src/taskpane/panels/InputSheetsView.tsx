@@ -6,6 +6,7 @@ import * as React from "react";
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Text } from "@fluentui/react-components";
 import type { PushMode } from "../../sheets/push";
 import { type Outcome as PanelOutcome, OutcomeBar, Section } from "./parts/layout";
+import { fieldError } from "../components/fieldError";
 import { usePartStyles } from "./parts/styles";
 
 export interface Choice<V> {
@@ -173,8 +174,7 @@ export function InputSheetsView(props: InputSheetsViewProps) {
         <Field
           label="Rows per request"
           hint="Rows sent in one bulk input request (1 to 1000)."
-          validationState={props.chunkSizeProblem ? "error" : "none"}
-          validationMessage={props.chunkSizeProblem ?? undefined}
+          {...fieldError(props.chunkSizeProblem)}
         >
           <Input type="number" min={1} max={1000} value={props.chunkSize} onChange={(_, d) => props.onChunkSizeChange(d.value)} />
         </Field>

@@ -5,6 +5,7 @@
 import * as React from "react";
 import { Button, Combobox, Dropdown, Field, Input, Option, OptionGroup, makeStyles, tokens } from "@fluentui/react-components";
 import type { PickerOption } from "../../sheets/reports";
+import { fieldError } from "../components/fieldError";
 
 const useStyles = makeStyles({
   row: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS },
@@ -21,13 +22,7 @@ function PickerField(props: {
 }) {
   const { label, hint, required, validationMessage } = props;
   return (
-    <Field
-      label={label}
-      hint={hint}
-      required={required}
-      validationState={validationMessage ? "error" : "none"}
-      validationMessage={validationMessage}
-    >
+    <Field label={label} hint={hint} required={required} {...fieldError(validationMessage)}>
       {props.children}
     </Field>
   );

@@ -21,6 +21,7 @@ import type { ReportId } from "../../contract";
 import type { ClientReportData, PickerOption, ReportParams, RunMode, SizeEstimate } from "../../sheets/reports";
 import { ReportsForm } from "./ReportsForm";
 import { type Outcome, OutcomeBar } from "./parts/layout";
+import { fieldError } from "../components/fieldError";
 import { MultiPicker, SinglePicker } from "./ReportsPickers";
 
 const useStyles = makeStyles({
@@ -133,8 +134,7 @@ export function ReportsView(props: ReportsViewProps) {
         label="Sheet"
         required
         hint="An existing report sheet of this name is replaced."
-        validationState={props.sheetNameProblem ? "error" : "none"}
-        validationMessage={props.sheetNameProblem ?? undefined}
+        {...fieldError(props.sheetNameProblem)}
       >
         <Input value={props.sheetName} disabled={props.busy} onChange={(_, d) => props.onSheetNameChange(d.value)} />
       </Field>
