@@ -14,15 +14,16 @@ export const BETA_REPORTS: readonly ReportId[] = ["leave_liability_v2", "tracked
 const IdList = z.array(Id).nullable().optional();
 const Humanize = z.boolean().nullable().optional();
 
+/** Who a report covers (wave_ids, employee_ids) and whether it labels for display (humanize). */
+const scope = { wave_ids: IdList, employee_ids: IdList, humanize: Humanize };
+/** A period report's dates and scope. */
+const period = { start_date: DateString, end_date: DateString, ...scope };
+
 export const TransactionHistoryBody = z.strictObject({
-  start_date: DateString,
-  end_date: DateString,
-  wave_ids: IdList,
-  employee_ids: IdList,
+  ...period,
   account_names: z.array(z.string()),
   /** Custom-field IDs, or `first_name` / `last_name`. */
   custom_fields: z.array(z.string()).nullable().optional(),
-  humanize: Humanize,
 });
 export const VarianceBody = z.strictObject({
   wave_id: Id,
@@ -30,20 +31,8 @@ export const VarianceBody = z.strictObject({
   employee_ids: IdList,
   humanize: Humanize,
 });
-export const ComparisonLeaveBody = z.strictObject({
-  start_date: DateString,
-  end_date: DateString,
-  wave_ids: IdList,
-  employee_ids: IdList,
-  leave_types: z.array(Id),
-  humanize: Humanize,
-});
-export const LeaveLiabilityBody = z.strictObject({
-  date: DateString,
-  wave_ids: IdList,
-  employee_ids: IdList,
-  humanize: Humanize,
-});
+export const ComparisonLeaveBody = z.strictObject({ ...period, leave_types: z.array(Id) });
+export const LeaveLiabilityBody = z.strictObject({ date: DateString, ...scope });
 export const TrackedBalancesBody = LeaveLiabilityBody;
 
 export const ReportBodies = {
