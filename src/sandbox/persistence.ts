@@ -121,6 +121,8 @@ export class Persistence {
   private compactAgain = false;
   private lastCompactionMs = 0;
   private closing = false;
+  /** store.changeCount when shutdown began: the changes the last append and snapshot cover. */
+  private closingAt: number | null = null;
   /** Sizes of the last snapshot and of the journal written since it was started (for the compaction trigger). */
   private snapshotBytes = 0;
   private journalBytes = 0;
@@ -200,7 +202,7 @@ export class Persistence {
     const store = this.store;
     if (!store) return;
     // After shutdown began, a change made since cannot be confirmed: the last snapshot may not hold it.
-    if (this.closing && store.changeCount > this.durableCount)
+    if (this.closingAt !== null && store.changeCount > this.closingAt)
       throw new HttpError(503, "The sandbox is stopping; the change is not confirmed");
     await this.appendUpTo(store.changeCount);
   }
@@ -333,7 +335,8 @@ export class Persistence {
     const store = this.store;
     if (!store || this.closing) return;
     this.closing = true;
-    const appended = await this.appendUpTo(store.changeCount).then(
+    this.closingAt = store.changeCount;
+    const appended = await this.appendUpTo(this.closingAt).then(
       () => true,
       () => false,
     );
