@@ -125,6 +125,10 @@ describe("the running CLI", () => {
     const banner = out.length;
     expect((await fetch(`${url}/v1/clients`, { headers: { Authorization: key } })).status).toBe(200);
     expect((await fetch(`${url}/v1/clients`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(401);
+    // Schema failures go through the one error handler, which logs nothing of the request either.
+    const json = { Authorization: key, "Content-Type": "application/json" };
+    expect((await fetch(`${url}/v1/clients/1/waves`, { method: "POST", headers: json, body: "{}" })).status).toBe(422);
+    expect((await fetch(`${url}/v1/employees/abc`, { method: "PATCH", headers: json, body: "{}" })).status).toBe(404);
     await new Promise((r) => setTimeout(r, 200));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
