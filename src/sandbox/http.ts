@@ -72,8 +72,8 @@ function validationError(err: FastifyError & { validation: FastifySchemaValidati
 }
 
 /**
- * The one error handler: every error body is `{message}` (+ `errors`). Only the method and URL are ever logged
- * (never headers, so never the Authorization header).
+ * The one error handler: every error body is `{message}` (+ `errors`). Only an unhandled error is logged, as the
+ * error itself: never the request's headers, so never the Authorization header.
  */
 export function handleError(err: FastifyError | HttpError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (err instanceof HttpError) return sendError(reply, err);
