@@ -6,7 +6,7 @@
  */
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import type { ItemDefinition } from "../../contract";
-import { ActionRow, ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import { fieldError } from "../components/fieldError";
 import {
   type Choice,
@@ -227,11 +227,9 @@ export function CalculationsView(p: CalculationsViewProps) {
         )}
       </Section>
       <OutcomeBar outcome={p.outcome} />
-      <ConfirmDialog
-        open={p.confirm !== null}
+      <DeleteDialog
         title="Delete these calculations?"
-        items={p.confirm?.items ?? []}
-        confirmLabel="Delete"
+        confirm={p.confirm}
         onConfirm={p.onConfirmDelete}
         onCancel={p.onCancelDelete}
       />

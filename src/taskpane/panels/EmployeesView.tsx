@@ -4,7 +4,7 @@
  * record and profile mappings, and a new payment frequency. Data and callbacks only.
  */
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, Textarea } from "@fluentui/react-components";
-import { ActionRow, ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import { fieldError } from "../components/fieldError";
 import { EmployeePicker, type EmployeeOption, type ListStatus, employeeSource } from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
@@ -203,14 +203,7 @@ export function EmployeesView(p: EmployeesViewProps) {
         </Button>
       </Section>
       <OutcomeBar outcome={p.outcome} />
-      <ConfirmDialog
-        open={p.confirm !== null}
-        title={p.confirm?.title ?? ""}
-        items={p.confirm?.items ?? []}
-        confirmLabel="Delete"
-        onConfirm={p.onConfirm}
-        onCancel={p.onCancelConfirm}
-      />
+      <DeleteDialog title={p.confirm?.title ?? ""} confirm={p.confirm} onConfirm={p.onConfirm} onCancel={p.onCancelConfirm} />
     </div>
   );
 }

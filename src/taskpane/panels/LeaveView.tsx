@@ -3,7 +3,7 @@
  * with confirmation); one employee's exact balances. Data and callbacks only.
  */
 import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
-import { ActionRow, ConfirmDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import { EmployeePicker, type EmployeeOption, type ListStatus, MultiEmployeePicker, employeeSource } from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
@@ -105,11 +105,9 @@ export function LeaveView(p: LeaveViewProps) {
         )}
       </Section>
       <OutcomeBar outcome={p.outcome} />
-      <ConfirmDialog
-        open={p.confirm !== null}
+      <DeleteDialog
         title="Delete these leave days?"
-        items={p.confirm?.items ?? []}
-        confirmLabel="Delete"
+        confirm={p.confirm}
         onConfirm={p.onConfirmDelete}
         onCancel={p.onCancelDelete}
       />

@@ -1,5 +1,7 @@
 /** The Pay runs feature: wires PayRunsView to the pay run flows through the shell's services. */
 import * as React from "react";
+import type { PaymentRun } from "../../contract";
+import type { ProgressTask } from "../services";
 import { Text } from "@fluentui/react-components";
 import { chosenClient, useConnectedServices } from "../context";
 import {
@@ -41,6 +43,15 @@ export function PayRunsPanel() {
     r.shownAs === "window"
       ? { intent: "success", text: `Opened ${r.fileName} in a new window.` }
       : { intent: "info", text: `The browser blocked a new window, so ${r.fileName} was downloaded instead.` };
+  /** A flow on the chosen pay run (nothing while none is chosen). */
+  const onChosenRun =
+    <R,>(
+      label: string,
+      work: (payRun: PaymentRun, task: ProgressTask) => Promise<R>,
+      describe: (r: R) => Exclude<Outcome, null>,
+    ) =>
+    () =>
+      chosenRun && void run(label, (task) => work(chosenRun, task), describe);
   const openPdf = (id: number) =>
     void run("Opening the payslip PDF", (task) => openPayslipPdf(client, id, browserPdfOpener(), task), pdfOutcome);
 
@@ -57,41 +68,35 @@ export function PayRunsPanel() {
           (task) => importPayRuns(client, workbook, target, task),
           (r) => {
             runs.reload();
-            return { intent: "success", text: `${plural(r.rowCount, "pay run")} written to "${r.sheetName}".` };
+            return wroteRows("pay run")(r);
           },
         )
       }
-      onRunPayslips={() =>
-        chosenRun &&
-        void run(
-          "Pay run payslips to sheet",
-          (task) => importPayRunPayslips(client, workbook, target, chosenRun, task, runLabel),
-          (r) => ({
-            intent: r.unmatched + r.unreadable.length > 0 ? "warning" : "success",
-            text:
-              `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` +
-              (r.dirty ? ` ${plural(r.dirty, "payslip")} still recalculating (nett pay empty).` : "") +
-              (r.unmatched ? ` ${plural(r.unmatched, "payslip")} could not be matched to an employee.` : "") +
-              (r.unreadable.length ? ` ${plural(r.unreadable.length, "amount")} could not be read and were kept as text.` : ""),
-          }),
-        )
-      }
-      onJournal={() =>
-        chosenRun &&
-        void run(
-          "Journal to sheet",
-          (task) => importJournal(client, workbook, target, chosenRun, task, runLabel),
-          (r) => ({
-            intent: r.balanced ? "success" : "warning",
-            text: r.balanced
-              ? `Journal written to "${r.sheetName}": debits equal credits${r.balances.length > 1 ? ` in all ${r.balances.length} splits` : ""}.`
-              : `Journal written to "${r.sheetName}", but it does not balance: ${r.balances
-                  .filter((b) => !b.balanced)
-                  .map((b) => `${b.name || "total"} off by ${b.difference.toFixed(2)}`)
-                  .join(", ")}.`,
-          }),
-        )
-      }
+      onRunPayslips={onChosenRun(
+        "Pay run payslips to sheet",
+        (payRun, task) => importPayRunPayslips(client, workbook, target, payRun, task, runLabel),
+        (r) => ({
+          intent: r.unmatched + r.unreadable.length > 0 ? "warning" : "success",
+          text:
+            `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` +
+            (r.dirty ? ` ${plural(r.dirty, "payslip")} still recalculating (nett pay empty).` : "") +
+            (r.unmatched ? ` ${plural(r.unmatched, "payslip")} could not be matched to an employee.` : "") +
+            (r.unreadable.length ? ` ${plural(r.unreadable.length, "amount")} could not be read and were kept as text.` : ""),
+        }),
+      )}
+      onJournal={onChosenRun(
+        "Journal to sheet",
+        (payRun, task) => importJournal(client, workbook, target, payRun, task, runLabel),
+        (r) => ({
+          intent: r.balanced ? "success" : "warning",
+          text: r.balanced
+            ? `Journal written to "${r.sheetName}": debits equal credits${r.balances.length > 1 ? ` in all ${r.balances.length} splits` : ""}.`
+            : `Journal written to "${r.sheetName}", but it does not balance: ${r.balances
+                .filter((b) => !b.balanced)
+                .map((b) => `${b.name || "total"} off by ${b.difference.toFixed(2)}`)
+                .join(", ")}.`,
+        }),
+      )}
       {...employeeProps}
       onEmployeePayslips={() => {
         if (employee)

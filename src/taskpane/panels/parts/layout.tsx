@@ -104,3 +104,22 @@ export function ActionRow({ busy, actions }: { busy: boolean; actions: readonly 
     </div>
   );
 }
+
+/** Asks before deleting what `confirm` lists (nothing shown while it is null). */
+export function DeleteDialog(props: {
+  title: string;
+  confirm: { items: readonly string[] } | null;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return (
+    <ConfirmDialog
+      open={props.confirm !== null}
+      title={props.title}
+      items={props.confirm?.items ?? []}
+      confirmLabel="Delete"
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+    />
+  );
+}
