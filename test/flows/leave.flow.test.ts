@@ -112,6 +112,7 @@ describe("leave days sheet", () => {
     const result = await saveLeaveDays(rig.client, rig.workbook, TARGET);
     expect(rig.faults.count(new RegExp(`/employees/${a}/leave_days/create_multiple`), "POST")).toBe(1);
     expect(rig.faults.count(new RegExp(`/employees/${b}/leave_days$`), "POST")).toBe(1);
+    expect(result.requests).toEqual({ reads: 2, createMultiple: 1, create: 1 });
     expect(result.counts.Saved).toBe(4);
     expect(result.counts.Invalid).toBe(2);
     expect(result.counts.Unchanged).toBe(existing);

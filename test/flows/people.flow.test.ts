@@ -144,6 +144,7 @@ describe("employees from the Employees sheet", () => {
     const result = await saveEmployees(rig.client, rig.workbook, { ...TARGET, numberMode: "EMPLOYEE_NUMBER_AUTOMATIC" });
     expect(rig.faults.count(/bulk_input$/, "POST")).toBe(1);
     expect(rig.faults.count(/^\/clients\/1\/employees$/, "POST")).toBe(1);
+    expect(result.requests).toEqual({ reads: 3, bulkInput: 1, create: 1 });
     expect(result.counts).toMatchObject({ Saved: 3, Invalid: 1 });
 
     const after = await readRecords(rig.workbook, EMPLOYEE_SHEET.sheetName);

@@ -18,6 +18,7 @@ function annotatingWorkbook() {
 }
 
 const request = (row: number, behave: () => Promise<unknown>): RowRequest<unknown> => ({
+  kind: row % 2 === 0 ? "even" : "odd",
   rowIndexes: [row],
   send: behave,
   succeeded: () => rowsWith([row], "Saved", `saved ${row}`),
@@ -42,6 +43,7 @@ describe("runRowRequests", () => {
     const result = await runRowRequests(requests, { workbook, sheetName: "S", concurrency: 3, flushEvery: 4 });
     expect(peak).toBe(3);
     expect(result.requests).toBe(12);
+    expect(result.sent).toEqual({ even: 6, odd: 6 });
     expect([...shown.values()].every((a) => a.status === "Saved")).toBe(true);
     expect(shown.size).toBe(12);
   });

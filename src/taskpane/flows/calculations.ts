@@ -132,6 +132,7 @@ export async function saveCalculationEdits(
   const requests: RowRequest<{ message: string }>[] = plans
     .filter((p): p is Extract<CalcRowPlan, { kind: "patch" }> => p.kind === "patch")
     .map((p) => ({
+      kind: "patch",
       rowIndexes: [p.rowIndex],
       send: () => client.updateCalculation(p.id, p.details),
       succeeded: (r) => rowsWith([p.rowIndex], "Saved", `${r.message || "Updated"} (${Object.keys(p.details).join(", ")})`),
@@ -140,7 +141,7 @@ export async function saveCalculationEdits(
     title: "Calculations",
     local: localOutcomes(plans, "Same as the service holds"),
     clearOthers: true,
-    requestCounts: (patch) => ({ reads: 2, patch }),
+    reads: 2,
     workbook,
     sheetName: CALC_SHEET.sheetName,
     ...runProgress(progress),

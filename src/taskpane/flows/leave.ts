@@ -237,21 +237,19 @@ export async function saveLeaveDays(
     ),
   ];
 
-  const counts = { createMultiple: 0, create: 0, update: 0 };
   const created: { rowIndex: number; snap: LeaveDaySnapshot }[] = [];
   const updated: LeaveDaySnapshot[] = [];
   const requests: RowRequest<unknown>[] = [];
   for (const batch of planLeaveCreates(plans, progress.chunkSize ?? 50)) {
     const single = batch.dates.length === 1;
     requests.push({
+      kind: single ? "create" : "createMultiple",
       rowIndexes: batch.rowIndexes,
       send: async () => {
         if (single) {
-          counts.create += 1;
           const r = await client.createLeaveDay(batch.employeeId, batch.dates[0]);
           return { message: r.message, ids: [r.id] };
         }
-        counts.createMultiple += 1;
         return client.createLeaveDays(batch.employeeId, batch.dates);
       },
       // create_multiple is all or nothing: name the refused day(s) (errors "dates.<i>.<field>") and say why the others were not created.
@@ -301,11 +299,9 @@ export async function saveLeaveDays(
   for (const p of plans) {
     if (p.kind !== "update") continue;
     requests.push({
+      kind: "update",
       rowIndexes: [p.rowIndex],
-      send: () => {
-        counts.update += 1;
-        return client.updateLeaveDay(p.id, p.patch);
-      },
+      send: () => client.updateLeaveDay(p.id, p.patch),
       succeeded: (r) => {
         updated.push({ ...snapshot.get(p.id)!, ...(p.patch as Partial<LeaveDaySnapshot>) });
         return rowsWith([p.rowIndex], "Saved", (r as { message: string }).message || "Updated");
@@ -317,7 +313,7 @@ export async function saveLeaveDays(
     title: "Leave days",
     local,
     clearOthers: true,
-    requestCounts: () => ({ reads: 2, ...counts }),
+    reads: 2,
     workbook,
     sheetName: LEAVE_SHEETS.days.sheetName,
     ...runProgress(progress),
@@ -377,6 +373,7 @@ export async function deleteLeaveDays(
   const requests: RowRequest<unknown>[] = targets
     .filter((t): t is { rowIndex: number; id: number; date: string | null } => t.id !== null)
     .map((t) => ({
+      kind: "delete",
       rowIndexes: [t.rowIndex],
       send: () => client.deleteLeaveDay(t.id),
       succeeded: () => {
@@ -387,7 +384,6 @@ export async function deleteLeaveDays(
   return saveRows(requests, {
     title: "Leave days",
     local,
-    requestCounts: (sent) => ({ delete: sent }),
     workbook,
     sheetName: LEAVE_SHEETS.days.sheetName,
     ...runProgress(progress),

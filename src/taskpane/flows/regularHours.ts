@@ -99,6 +99,7 @@ export async function saveRegularHours(
   const requests: RowRequest<{ message: string }>[] = plans
     .filter((p): p is Extract<RegularHoursRowPlan, { kind: "send" }> => p.kind === "send")
     .map((p) => ({
+      kind: "patch",
       rowIndexes: [p.rowIndex],
       send: () =>
         client.updateInheritedCalculations(p.employeeId, {
@@ -117,7 +118,7 @@ export async function saveRegularHours(
     title: "Regular Hours",
     local: localOutcomes(plans, "Same as the service holds"),
     clearOthers: true,
-    requestCounts: (patch) => ({ reads: 2, patch }),
+    reads: 2,
     workbook,
     sheetName: RH_SHEET.sheetName,
     ...runProgress(options),

@@ -45,6 +45,8 @@ export type { RowState };
 export type RowResult = RowOutcome<RowState>;
 
 export interface RowRequest<T> {
+  /** What the request is, as results count requests by kind ("create", "patch", "bulkInput", "delete"...). */
+  kind: string;
   /** The sheet rows this request decides. */
   rowIndexes: number[];
   /** Sends the request. No abort signal: a request already sent is let finish, so its rows get the real answer. */
@@ -82,6 +84,8 @@ export function runProgress(
 export interface RowWriteResult {
   outcomes: Map<number, RowResult>;
   requests: number;
+  /** The requests sent, by kind. */
+  sent: Record<string, number>;
   /** Why sending stopped early ("cancelled", "the service is busy (HTTP 429)", ...), or null. */
   stoppedBy: string | null;
 }
@@ -176,8 +180,8 @@ export interface RowSaveOptions extends RowWriteOptions {
   local?: readonly RowResult[];
   /** Whether writing `local` clears the annotations of every other row (a save from the whole sheet does). */
   clearOthers?: boolean;
-  /** The requests by kind for the result, given how many this run sent. */
-  requestCounts(sent: number): Record<string, number>;
+  /** Requests the flow made before the run (its reads), counted in the result. */
+  reads?: number;
   /** Writes back what the service confirmed (new IDs, a snapshot): runs even when the run is interrupted. */
   settle?(): Promise<void>;
 }
@@ -187,7 +191,7 @@ export interface RowSaveOptions extends RowWriteOptions {
  * runRowRequests), write back what was confirmed, and sum up.
  */
 export async function saveRows<T>(requests: readonly RowRequest<T>[], options: RowSaveOptions): Promise<RowsResult> {
-  const { title, local = [], clearOthers = false, requestCounts, settle, ...writeOptions } = options;
+  const { title, local = [], clearOthers = false, reads, settle, ...writeOptions } = options;
   await annotate(writeOptions.workbook, writeOptions.sheetName, local, clearOthers);
   let run: RowWriteResult;
   try {
@@ -197,7 +201,7 @@ export async function saveRows<T>(requests: readonly RowRequest<T>[], options: R
   }
   return {
     ...rowsSummary(title, [...local, ...run.outcomes.values()], stoppedNote(run.stoppedBy)),
-    requests: requestCounts(run.requests),
+    requests: reads === undefined ? run.sent : { reads, ...run.sent },
     stoppedBy: run.stoppedBy,
   };
 }
@@ -228,16 +232,13 @@ export async function runDeletes<C extends { rowIndex: number }>(
   fallback: (candidate: C) => string,
   options: RowWriteOptions & { title: string; local?: readonly RowResult[]; reads?: number },
 ): Promise<RowsResult> {
-  const { reads, ...saveOptions } = options;
   const requests: RowRequest<{ message: string }>[] = candidates.map((c) => ({
+    kind: "delete",
     rowIndexes: [c.rowIndex],
     send: () => remove(c),
     succeeded: (r) => rowsWith([c.rowIndex], "Deleted", r.message || fallback(c)),
   }));
-  return saveRows(requests, {
-    ...saveOptions,
-    requestCounts: (sent): Record<string, number> => (reads === undefined ? { delete: sent } : { reads, delete: sent }),
-  });
+  return saveRows(requests, options);
 }
 
 /** Writes outcomes without clearing the other rows' annotations. */
@@ -264,6 +265,7 @@ export async function runRowRequests<T>(requests: readonly RowRequest<T>[], opti
   let next = 0;
   let answered = 0;
   let requestsSent = 0;
+  const sent: Record<string, number> = {};
   let stoppedBy: string | null = null;
   let pending: RowResult[] = [];
 
@@ -290,6 +292,7 @@ export async function runRowRequests<T>(requests: readonly RowRequest<T>[], opti
       let results: RowResult[];
       try {
         requestsSent += 1;
+        sent[request.kind] = (sent[request.kind] ?? 0) + 1;
         results = request.succeeded(await request.send());
       } catch (error) {
         const specific = error instanceof ValidationError ? (request.refused?.(error) ?? null) : null;
@@ -317,7 +320,7 @@ export async function runRowRequests<T>(requests: readonly RowRequest<T>[], opti
     }
     await flush();
   }
-  return { outcomes, requests: requestsSent, stoppedBy };
+  return { outcomes, requests: requestsSent, sent, stoppedBy };
 }
 
 export type RowCounts = Record<RowState, number>;

@@ -125,6 +125,7 @@ export async function runServiceAction(
       continue;
     }
     requests.push({
+      kind: action.kind,
       rowIndexes: rows,
       send: () =>
         action.kind === "end_service"
