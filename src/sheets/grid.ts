@@ -43,6 +43,13 @@ export const TIMESTAMP_COLUMNS: readonly ColumnSpec[] = [
   col("updated_at", "Updated", "datetime"),
 ];
 
+/** A payslip's state, in the payslip list and the payslip data sheet ("dirty": the service is recalculating it). */
+export const PAYSLIP_STATE_COLUMNS: readonly ColumnSpec[] = [
+  col("special", "Special", "boolean"),
+  col("finalised", "Finalised", "boolean"),
+  col("dirty", "Recalculating", "boolean"),
+];
+
 /**
  * One row per record, each cell the record's field named by the column's key (the API field name), null when
  * absent. Computed cells (a wave's name, a formatted list) are added to the record by the caller.

@@ -1,7 +1,7 @@
 /** Pay runs and an employee's payslips (list form) as sheet rows. */
 import type { PaymentRun, PayslipListItem } from "../contract";
 import type { ColumnSpec } from "./columns";
-import { col, type Grid, recordRows, TIMESTAMP_COLUMNS } from "./grid";
+import { col, type Grid, PAYSLIP_STATE_COLUMNS, recordRows, TIMESTAMP_COLUMNS } from "./grid";
 
 export const PAY_RUN_COLUMNS: ColumnSpec[] = [
   col("id", "Pay run ID", "integer"),
@@ -36,9 +36,7 @@ export function payRunLabel(run: PaymentRun, waveName?: string): string {
 export const PAYSLIP_LIST_COLUMNS: ColumnSpec[] = [
   col("id", "Payslip ID", "integer"),
   col("date", "Date", "date"),
-  col("special", "Special", "boolean"),
-  col("finalised", "Finalised", "boolean"),
-  col("dirty", "Recalculating", "boolean"),
+  ...PAYSLIP_STATE_COLUMNS,
   col("nett_pay", "Nett pay", "currency"),
   col("ss_released", "Self-service released", "boolean"),
   col("payment_run_id", "Pay run ID", "integer"),

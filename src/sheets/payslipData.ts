@@ -7,7 +7,7 @@
 import type { ItemPair, PayslipDetail, PayslipListItem, PayslipWithData } from "../contract";
 import { parseAmount } from "./reports/amounts";
 import type { ColumnSpec } from "./columns";
-import { col, EMPLOYEE_COLUMNS, type Grid, type GridCell, uniqueHeaders } from "./grid";
+import { col, EMPLOYEE_COLUMNS, type Grid, type GridCell, PAYSLIP_STATE_COLUMNS, uniqueHeaders } from "./grid";
 import { employeeName, type EmployeeRef } from "./employeeNames";
 
 export interface PayslipRecord {
@@ -33,12 +33,7 @@ export const PAYSLIP_LEADING_COLUMNS: ColumnSpec[] = [
   col("payslip_id", "Payslip ID", "integer"),
   col("date", "Date", "date"),
 ];
-export const PAYSLIP_TRAILING_COLUMNS: ColumnSpec[] = [
-  col("special", "Special", "boolean"),
-  col("finalised", "Finalised", "boolean"),
-  col("dirty", "Recalculating", "boolean"),
-  col("payment_run_id", "Pay run ID", "integer"),
-];
+export const PAYSLIP_TRAILING_COLUMNS: ColumnSpec[] = [...PAYSLIP_STATE_COLUMNS, col("payment_run_id", "Pay run ID", "integer")];
 
 const isTotal = (item: string | number) => typeof item === "string" && /^total$/i.test(item.trim());
 const isNett = (item: string | number) => typeof item === "string" && /^(nett?[ _]pay)$/i.test(item.trim());
