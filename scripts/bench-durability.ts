@@ -14,6 +14,7 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)] : NaN;
 };
+const ms = (since: number) => `${(performance.now() - since).toFixed(0)} ms`;
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
@@ -70,9 +71,15 @@ async function main(): Promise<void> {
     console.log(
       `${"mode".padEnd(26)} ${"concurrency".padStart(11)} ${"acked writes/s".padStart(15)} ${"reply median".padStart(13)}`,
     );
+    const timings: string[] = [];
     for (const data of [false, true]) {
+      let t = performance.now();
       const s = await startSandbox({ employees, recalcMs: 1500, dataFile: data ? join(dir, "state.ndjson") : undefined });
+      timings.push(`start ${data ? "with --data, new file (demo + first snapshot)" : "in memory (demo)"}: ${ms(t)}`);
       try {
+        t = performance.now();
+        await fetch(`${s.url}/v1/clients/1/employees`, { headers: { Authorization: s.apiKey } }).then((r) => r.text());
+        timings.push(`GET /clients/1/employees ${data ? "with --data (records behind a Proxy)" : "in memory"}: ${ms(t)}`);
         const list = (await (
           await fetch(`${s.url}/v1/clients/1/employees`, { headers: { Authorization: s.apiKey } })
         ).json()) as {
@@ -89,9 +96,16 @@ async function main(): Promise<void> {
           );
         }
       } finally {
+        t = performance.now();
         await s.close();
+        if (data) timings.push(`stop with --data (last compaction): ${ms(t)}`);
       }
     }
+    const t = performance.now();
+    const again = await startSandbox({ employees, dataFile: join(dir, "state.ndjson") });
+    timings.push(`restart with --data (load the snapshot): ${ms(t)}`);
+    await again.close();
+    for (const line of timings) console.log(line);
     console.log(`load average at end (1, 5, 15 min): ${load()}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

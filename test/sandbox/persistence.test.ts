@@ -113,6 +113,23 @@ describe("--data journal", () => {
     expect(await jobTitle(dir, 1001)).toBe("Shut down");
   });
 
+  it("compacts during a long push once the journal reaches the snapshot's size, without waiting for a pause", async () => {
+    const first = segments(dir);
+    const snapshotBytes = statSync(file).size;
+    let sent = 0;
+    for (let i = 0; segments(dir).join() === first.join(); i++) {
+      const title = `${i} ${"x".repeat(2000)}`;
+      const r = await call(app!, "POST", "/clients/1/bulk_input", {
+        entities: [1001, 1002, 1003].map((id) => ({ id: String(id), attributes: { job_title: title } })),
+      });
+      expect(r.status).toBe(200);
+      sent += 3 * title.length;
+      if (sent > 3 * snapshotBytes) throw new Error(`no compaction after ${sent} bytes (snapshot ${snapshotBytes} bytes)`);
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(sent).toBeGreaterThan(snapshotBytes / 2);
+  });
+
   it("acknowledges concurrent writes with fewer fsyncs than writes (group commit), all of them durable", async () => {
     const ids = [1001, 1002, 1003];
     const titles = Array.from({ length: 30 }, (_, i) => `Title ${i}`);
