@@ -5,7 +5,7 @@
  * import leaves the previous data as it was.
  */
 import type { PayrollClient } from "../../client";
-import type { WorkbookPort, WriteTableResult } from "../../excel";
+import type { WorkbookPort } from "../../excel";
 import { specsOf, toRows } from "../../sheets/columns";
 import {
   employeeColumns,
@@ -15,7 +15,7 @@ import {
   waveColumns,
   waveDisplayName,
 } from "../../sheets/imports";
-import { type FlowProgress, requestCounter, writingRows } from "./common";
+import { type FlowProgress, requestCounter, type SheetResult, type Target, writeSheet } from "./common";
 
 export type ImportClient = Pick<PayrollClient, "listEmployees" | "listWaves" | "listWavesSimplified" | "listPayPoints">;
 
@@ -30,16 +30,13 @@ export interface EmployeeImportChoice {
   servicePeriod: boolean;
 }
 
-export interface ImportResult extends WriteTableResult {
-  /** HTTP requests made. */
-  requests: number;
-}
+export type ImportResult = SheetResult;
 
 /** Employees (sorted by number) with wave and pay point names: three requests whatever the head count. */
 export async function importEmployees(
   client: ImportClient,
   workbook: WorkbookPort,
-  target: { clientId: number; clientName: string },
+  target: Target,
   choice: EmployeeImportChoice,
   progress: FlowProgress = {},
 ): Promise<ImportResult> {
@@ -56,58 +53,47 @@ export async function importEmployees(
     waveNames: new Map(waves.map((w) => [w.id, waveDisplayName(w)])),
     payPointNames: new Map(payPoints.map((p) => [p.id, p.name])),
   });
-  const sorted = sortEmployees(employees);
-  const written = await workbook.writeTable({
-    ...IMPORT_SHEETS.employees,
-    title: `Employees: ${target.clientName}`,
-    columns: specsOf(columns),
-    rows: toRows(columns, sorted),
-    onProgress: writingRows(progress),
-  });
-  return { ...written, requests: 3 };
+  const rows = toRows(columns, sortEmployees(employees));
+  const title = `Employees: ${target.clientName}`;
+  return writeSheet(workbook, { ...IMPORT_SHEETS.employees, title, columns: specsOf(columns), rows }, progress, 3);
 }
 
 /** Payment frequencies in the full or the simplified (`format=simplified`) form: one request. */
 export async function importWaves(
   client: ImportClient,
   workbook: WorkbookPort,
-  target: { clientId: number; clientName: string },
+  target: Target,
   choice: { simplified: boolean },
   progress: FlowProgress = {},
 ): Promise<ImportResult> {
   const { signal } = progress;
   const answered = requestCounter(progress, 1, "payment frequencies");
-  const common = { ...IMPORT_SHEETS.waves, title: `Payment frequencies: ${target.clientName}` };
-  const onProgress = writingRows(progress);
-  let written: WriteTableResult;
+  const sheet = { ...IMPORT_SHEETS.waves, title: `Payment frequencies: ${target.clientName}` };
   if (choice.simplified) {
     const columns = simplifiedWaveColumns();
     const waves = await answered(client.listWavesSimplified(target.clientId, { signal }));
-    written = await workbook.writeTable({ ...common, columns: specsOf(columns), rows: toRows(columns, waves), onProgress });
-  } else {
-    const columns = waveColumns();
-    const waves = await answered(client.listWaves(target.clientId, { signal }));
-    written = await workbook.writeTable({ ...common, columns: specsOf(columns), rows: toRows(columns, waves), onProgress });
+    return writeSheet(workbook, { ...sheet, columns: specsOf(columns), rows: toRows(columns, waves) }, progress, 1);
   }
-  return { ...written, requests: 1 };
+  const columns = waveColumns();
+  const waves = await answered(client.listWaves(target.clientId, { signal }));
+  return writeSheet(workbook, { ...sheet, columns: specsOf(columns), rows: toRows(columns, waves) }, progress, 1);
 }
 
 /** Pay points: one request. */
 export async function importPayPoints(
   client: ImportClient,
   workbook: WorkbookPort,
-  target: { clientId: number; clientName: string },
+  target: Target,
   progress: FlowProgress = {},
 ): Promise<ImportResult> {
   const answered = requestCounter(progress, 1, "pay points");
   const columns = payPointColumns();
   const payPoints = await answered(client.listPayPoints(target.clientId, { signal: progress.signal }));
-  const written = await workbook.writeTable({
-    ...IMPORT_SHEETS.payPoints,
-    title: `Pay points: ${target.clientName}`,
-    columns: specsOf(columns),
-    rows: toRows(columns, payPoints),
-    onProgress: writingRows(progress),
-  });
-  return { ...written, requests: 1 };
+  const title = `Pay points: ${target.clientName}`;
+  return writeSheet(
+    workbook,
+    { ...IMPORT_SHEETS.payPoints, title, columns: specsOf(columns), rows: toRows(columns, payPoints) },
+    progress,
+    1,
+  );
 }
