@@ -1,0 +1,77 @@
+/**
+ * Reading the arguments Excel passes to the PAYROLL functions. Excel gives numbers, text, booleans, and null for
+ * an omitted or blank argument; a date arrives as a serial number (the cell holds a date) or as text. Each reader
+ * returns the value the service wants or throws a FormulaError naming the argument.
+ */
+import { isoDateToSerial, serialToIsoDate } from "../sheets/excelConventions";
+import { invalidValue } from "./errors";
+
+export type CellArg = string | number | boolean | null | undefined;
+
+export const isBlank = (v: CellArg): v is null | undefined | "" =>
+  v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+
+/** "YYYY-MM-DD" text or an Excel date serial (a time of day is dropped) -> "YYYY-MM-DD". */
+export function parseDateArg(v: CellArg, name: string): string {
+  if (isBlank(v)) throw invalidValue(`${name} is required: a date, or text such as "2026-01-31"`);
+  if (typeof v === "number") {
+    const iso = serialToIsoDate(v);
+    if (iso === null) throw invalidValue(`${name}: ${v} is not an Excel date`);
+    return iso;
+  }
+  if (typeof v === "string") {
+    const text = v.trim();
+    if (isoDateToSerial(text) !== null) return text;
+    throw invalidValue(`${name}: "${text}" is not a date; write it as YYYY-MM-DD (e.g. "2026-01-31") or use a date cell`);
+  }
+  throw invalidValue(`${name} must be a date, not TRUE or FALSE`);
+}
+
+/** A start and end date in order. */
+export function parsePeriodArgs(start: CellArg, end: CellArg): { start: string; end: string } {
+  const s = parseDateArg(start, "start_date");
+  const e = parseDateArg(end, "end_date");
+  if (s > e) throw invalidValue(`end_date (${e}) is before start_date (${s})`);
+  return { start: s, end: e };
+}
+
+/** The employee number as text (a number such as 1001 reads as "1001"); null when blank (all employees). */
+export function parseEmployeeArg(v: CellArg, { required }: { required: boolean }): string | null {
+  if (isBlank(v)) {
+    if (required) throw invalidValue("employee is required: the employee number");
+    return null;
+  }
+  if (typeof v === "number") {
+    if (!Number.isInteger(v) || v < 0) throw invalidValue(`employee: ${v} is not an employee number`);
+    return String(v);
+  }
+  if (typeof v === "string") return v.trim();
+  throw invalidValue("employee must be an employee number, not TRUE or FALSE");
+}
+
+/** Non-blank text such as an account name or a field name. */
+export function parseNameArg(v: CellArg, name: string, example: string): string {
+  if (isBlank(v)) throw invalidValue(`${name} is required, e.g. "${example}"`);
+  if (typeof v === "boolean") throw invalidValue(`${name} must be text such as "${example}", not TRUE or FALSE`);
+  return String(v).trim();
+}
+
+/** A client ID, or null when blank (the workbook's client, chosen in the pane). */
+export function parseClientIdArg(v: CellArg): number | null {
+  if (isBlank(v)) return null;
+  const n = typeof v === "number" ? v : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n <= 0) throw invalidValue(`client_id: ${String(v)} is not a client ID`);
+  return n;
+}
+
+/** A leave type by name (text) or by ID (a whole number, or digits as text). */
+export function parseLeaveTypeArg(v: CellArg): { id: number } | { name: string } {
+  if (isBlank(v)) throw invalidValue('leave_type is required: its name (e.g. "Annual Leave") or its ID');
+  if (typeof v === "number") {
+    if (!Number.isInteger(v) || v <= 0) throw invalidValue(`leave_type: ${v} is not a leave type ID`);
+    return { id: v };
+  }
+  if (typeof v === "boolean") throw invalidValue("leave_type must be a name or an ID, not TRUE or FALSE");
+  const text = v.trim();
+  return /^\d+$/.test(text) ? { id: Number(text) } : { name: text };
+}

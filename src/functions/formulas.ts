@@ -1,0 +1,47 @@
+/**
+ * The PAYROLL functions' logic, independent of the host: read the arguments, find the client, and get the figure
+ * from the per-connection cache or the current batch (./figures). Errors are FormulaError (#N/A or #VALUE! with a
+ * message); functions.ts turns them into Excel's error values.
+ */
+import {
+  parseClientIdArg,
+  parseDateArg,
+  parseEmployeeArg,
+  parseLeaveTypeArg,
+  parseNameArg,
+  parsePeriodArgs,
+  type CellArg,
+} from "./args";
+import { figure, targetClient, type FigureValue } from "./figures";
+
+/** The sum of an account's amounts on payslips dated start..end (inclusive), for one employee or all. */
+export async function amountFormula(
+  account: CellArg,
+  start: CellArg,
+  end: CellArg,
+  employee?: CellArg,
+  clientId?: CellArg,
+): Promise<number> {
+  const name = parseNameArg(account, "account", "basic_salary");
+  const period = parsePeriodArgs(start, end);
+  const number = parseEmployeeArg(employee, { required: false });
+  const client = targetClient(parseClientIdArg(clientId));
+  return (await figure({ kind: "amount", clientId: client, account: name, ...period, employee: number })) as number;
+}
+
+/** The balance of a leave type (name or ID) for an employee at a date. */
+export async function leaveFormula(employee: CellArg, leaveType: CellArg, date: CellArg, clientId?: CellArg): Promise<number> {
+  const number = parseEmployeeArg(employee, { required: true })!;
+  const type = parseLeaveTypeArg(leaveType);
+  const at = parseDateArg(date, "date");
+  const client = targetClient(parseClientIdArg(clientId));
+  return (await figure({ kind: "leave", clientId: client, employee: number, leaveType: type, date: at })) as number;
+}
+
+/** A field of an employee's record: a field name, a dotted part, "wave", or a custom field ID. */
+export async function employeeFormula(employee: CellArg, field: CellArg, clientId?: CellArg): Promise<FigureValue> {
+  const number = parseEmployeeArg(employee, { required: true })!;
+  const name = parseNameArg(field, "field", "first_name");
+  const client = targetClient(parseClientIdArg(clientId));
+  return figure({ kind: "employee", clientId: client, employee: number, field: name });
+}

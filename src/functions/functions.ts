@@ -1,0 +1,63 @@
+/**
+ * The PAYROLL custom functions. The build reads this file's JSDoc with custom-functions-metadata-plugin to write
+ * functions.json, and appends one `CustomFunctions.associate(id, function)` per @customfunction. That name is
+ * imported below from ./registry, so the appended calls register with Excel's runtime when it is there and with the
+ * preview's formula engine otherwise (a page without Office's runtime must not fail on a missing global).
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the metadata tool maps TypeScript's `any` to Excel's "any"
+   parameter type (a number, text, TRUE/FALSE or blank); ./args reads them. */
+import { toExcelError } from "./errors";
+import { amountFormula, employeeFormula, leaveFormula } from "./formulas";
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the associate calls the build appends
+import { registry as CustomFunctions } from "./registry";
+
+/**
+ * Sum of an account's amounts on payslips dated from start_date to end_date, as the transaction_history report gives them.
+ * @customfunction AMOUNT
+ * @param account Account name, e.g. "basic_salary" or "nett_pay".
+ * @param start_date First payslip date: an Excel date or "YYYY-MM-DD" text.
+ * @param end_date Last payslip date (inclusive): an Excel date or "YYYY-MM-DD" text.
+ * @param [employee] Employee number (text or a number); blank for all employees.
+ * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @returns The total amount.
+ */
+export async function amount(account: any, start_date: any, end_date: any, employee?: any, client_id?: any): Promise<number> {
+  try {
+    return await amountFormula(account, start_date, end_date, employee, client_id);
+  } catch (e) {
+    throw toExcelError(e);
+  }
+}
+
+/**
+ * Balance of a leave type for an employee at a date.
+ * @customfunction LEAVE
+ * @param employee Employee number (text or a number).
+ * @param leave_type Leave type name, e.g. "Annual Leave", or its ID.
+ * @param date The date of the balance: an Excel date or "YYYY-MM-DD" text.
+ * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @returns The balance in days.
+ */
+export async function leave(employee: any, leave_type: any, date: any, client_id?: any): Promise<number> {
+  try {
+    return await leaveFormula(employee, leave_type, date, client_id);
+  } catch (e) {
+    throw toExcelError(e);
+  }
+}
+
+/**
+ * A field of an employee's record, e.g. first_name, appointment_date, wave (its name) or a custom field ID.
+ * @customfunction EMPLOYEE
+ * @param employee Employee number (text or a number).
+ * @param field Field name, e.g. "first_name", "appointment_date", "wave", "physical_address.line_1", or a custom field ID.
+ * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @returns The field's value.
+ */
+export async function employeeField(employee: any, field: any, client_id?: any): Promise<any> {
+  try {
+    return await employeeFormula(employee, field, client_id);
+  } catch (e) {
+    throw toExcelError(e);
+  }
+}
