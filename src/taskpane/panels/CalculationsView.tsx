@@ -4,9 +4,9 @@
  * update); inherited calculations and their history; Regular Hours for many employees from a sheet.
  * Data and callbacks only.
  */
-import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text } from "@fluentui/react-components";
+import { Button, Dropdown, Field, Input, Option, Text } from "@fluentui/react-components";
 import type { ItemDefinition } from "../../contract";
-import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, RadioChoice, Section } from "./parts/layout";
 import { fieldError } from "../components/fieldError";
 import {
   type Choice,
@@ -20,6 +20,17 @@ import { usePartStyles } from "./parts/styles";
 
 export type ScopeKind = "client" | "employee" | "payslip";
 export type Operation = "" | "insert" | "upsert" | "update";
+
+const SCOPES: { value: ScopeKind; label: string }[] = [
+  { value: "client", label: "The client" },
+  { value: "employee", label: "An employee" },
+  { value: "payslip", label: "A payslip" },
+];
+const OPERATIONS: { value: Operation; label: string }[] = [
+  { value: "upsert", label: "Upsert" },
+  { value: "insert", label: "Insert" },
+  { value: "update", label: "Update" },
+];
 
 export interface CalculationsViewProps {
   busy: boolean;
@@ -78,16 +89,7 @@ export function CalculationsView(p: CalculationsViewProps) {
   return (
     <div className={styles.root}>
       <Section title="Calculations of">
-        <RadioGroup
-          aria-label="Calculations of"
-          value={p.scope}
-          onChange={(_, d) => p.onScopeChange(d.value as ScopeKind)}
-          layout="horizontal"
-        >
-          <Radio value="client" label="The client" />
-          <Radio value="employee" label="An employee" />
-          <Radio value="payslip" label="A payslip" />
-        </RadioGroup>
+        <RadioChoice aria-label="Calculations of" value={p.scope} options={SCOPES} onChange={p.onScopeChange} />
         {p.scope !== "client" && (
           <EmployeePicker label="Employee" value={p.employeeId} onChange={p.onEmployeeChange} {...employeeSource(p)} />
         )}
@@ -165,15 +167,7 @@ export function CalculationsView(p: CalculationsViewProps) {
               label="Operation"
               hint="insert adds another instance; update changes the instance given below; upsert updates the first or adds one"
             >
-              <RadioGroup
-                value={p.operation || "upsert"}
-                onChange={(_, d) => p.onOperationChange(d.value as Operation)}
-                layout="horizontal"
-              >
-                <Radio value="upsert" label="Upsert" />
-                <Radio value="insert" label="Insert" />
-                <Radio value="update" label="Update" />
-              </RadioGroup>
+              <RadioChoice value={p.operation || "upsert"} options={OPERATIONS} onChange={p.onOperationChange} />
             </Field>
             {p.operation === "update" && (
               <Field label="Instance (calculation ID)" {...fieldError(p.formErrors.calculation_id)}>
@@ -215,8 +209,7 @@ export function CalculationsView(p: CalculationsViewProps) {
             </Button>
             <Field
               label="Default effective date (for rows without one)"
-              validationState={dateOk ? "none" : "error"}
-              validationMessage={dateOk ? undefined : "Enter a date, or leave it blank"}
+              {...fieldError(dateOk ? null : "Enter a date, or leave it blank")}
             >
               <Input type="date" value={p.effectiveDate} onChange={(_, d) => p.onEffectiveDateChange(d.value)} />
             </Field>

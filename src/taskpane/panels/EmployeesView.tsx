@@ -116,8 +116,7 @@ export function EmployeesView(p: EmployeesViewProps) {
         {p.action !== "undo_end_service" && (
           <Field
             label={p.action === "end_service" ? "Termination date" : "Appointment date"}
-            validationState={dateOk ? "none" : "error"}
-            validationMessage={dateOk ? undefined : "Enter a date"}
+            {...fieldError(dateOk ? null : "Enter a date")}
           >
             <Input type="date" value={p.actionDate} onChange={(_, d) => p.onActionDateChange(d.value)} />
           </Field>

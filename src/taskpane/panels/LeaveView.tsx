@@ -4,6 +4,7 @@
  */
 import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
 import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
+import { fieldError } from "../components/fieldError";
 import { EmployeePicker, type EmployeeOption, type ListStatus, MultiEmployeePicker, employeeSource } from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
@@ -44,11 +45,7 @@ export function LeaveView(p: LeaveViewProps) {
         <Button className={styles.action} disabled={p.busy} onClick={p.onLeaveTypes}>
           Leave types to sheet
         </Button>
-        <Field
-          label="Balances at"
-          validationState={dateOk ? "none" : "error"}
-          validationMessage={dateOk ? undefined : "Enter a date as YYYY-MM-DD"}
-        >
+        <Field label="Balances at" {...fieldError(dateOk ? null : "Enter a date as YYYY-MM-DD")}>
           <Input type="date" value={p.balanceDate} onChange={(_, d) => p.onBalanceDateChange(d.value)} />
         </Field>
         <Text size={200}>

@@ -10,6 +10,8 @@ import {
   DialogTitle,
   MessageBar,
   MessageBarBody,
+  Radio,
+  RadioGroup,
   Text,
 } from "@fluentui/react-components";
 import { usePartStyles } from "./styles";
@@ -121,5 +123,26 @@ export function DeleteDialog(props: {
       onConfirm={props.onConfirm}
       onCancel={props.onCancel}
     />
+  );
+}
+
+/** One of a few options as radio buttons, side by side. */
+export function RadioChoice<V extends string>(props: {
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange(value: V): void;
+  "aria-label"?: string;
+}) {
+  return (
+    <RadioGroup
+      aria-label={props["aria-label"]}
+      value={props.value}
+      onChange={(_, d) => props.onChange(d.value as V)}
+      layout="horizontal"
+    >
+      {props.options.map((o) => (
+        <Radio key={o.value} value={o.value} label={o.label} />
+      ))}
+    </RadioGroup>
   );
 }
