@@ -21,6 +21,12 @@ describe("formatValue", () => {
     [45322.75, "h:mm AM/PM", "6:00 PM"],
     [45322, "d mmm yyyy", "31 Jan 2024"],
     [45322, "dddd", "Wednesday"],
+    [45322, "ddd d mmmm yy", "Wed 31 January 24"],
+    [45322, "m/d/yyyy", "1/31/2024"],
+    [45322 + (9 * 3600 + 5 * 60 + 7) / 86400, "m:ss", "5:07"], // m before seconds is minutes
+    [45322 + (9 * 3600 + 5 * 60 + 7) / 86400, "h:m", "9:5"], // m after an hour is minutes
+    [45322.25, '"at" hh\\h', "at 06h"],
+    [60, "yyyy-mm-dd", "1900-02-29"], // Excel's phantom leap day
   ])("%p in %p shows %p", (value, format, text) => {
     expect(formatValue(value, format)).toBe(text);
   });

@@ -76,73 +76,41 @@ function formatDate(serial: number, code: string): string {
   const { y, mo, day, wd, h, mi, s } = serialParts(serial);
   const ampm = /AM\/PM/i.test(code);
   const tokens = code.match(/"[^"]*"|\\.|AM\/PM|yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|[^"\\]/gi) ?? [];
+  const hour = ampm ? ((h + 11) % 12) + 1 : h;
+  // What each date/time token shows; "m"/"mm" mean minutes instead right after an hour or right before seconds.
+  const parts = new Map<string, string>([
+    ["yyyy", pad(y, 4)],
+    ["yy", pad(y % 100, 2)],
+    ["mmmm", MONTHS[mo]],
+    ["mmm", MONTHS[mo].slice(0, 3)],
+    ["mm", pad(mo + 1, 2)],
+    ["m", String(mo + 1)],
+    ["dddd", DAYS[wd]],
+    ["ddd", DAYS[wd].slice(0, 3)],
+    ["dd", pad(day, 2)],
+    ["d", String(day)],
+    ["hh", pad(hour, 2)],
+    ["h", String(hour)],
+    ["ss", pad(s, 2)],
+    ["s", String(s)],
+    ["am/pm", h < 12 ? "AM" : "PM"],
+  ]);
+  const minutes = new Map([
+    ["mm", pad(mi, 2)],
+    ["m", String(mi)],
+  ]);
+  const letterToken = (t: string) => /^[a-z]/i.test(t);
   let out = "";
   tokens.forEach((tok, i) => {
     const lower = tok.toLowerCase();
-    // "m"/"mm" right after an hour or right before seconds means minutes.
-    const prev =
-      tokens
-        .slice(0, i)
-        .reverse()
-        .find((t) => /^[a-z]/i.test(t))
-        ?.toLowerCase() ?? "";
+    const prev = tokens.slice(0, i).reverse().find(letterToken)?.toLowerCase() ?? "";
     const next =
       tokens
         .slice(i + 1)
-        .find((t) => /^[a-z]/i.test(t))
+        .find(letterToken)
         ?.toLowerCase() ?? "";
-    const minutes = (lower === "m" || lower === "mm") && (prev.startsWith("h") || next.startsWith("s"));
-    switch (true) {
-      case lower === "yyyy":
-        out += pad(y, 4);
-        break;
-      case lower === "yy":
-        out += pad(y % 100, 2);
-        break;
-      case lower === "mmmm":
-        out += MONTHS[mo];
-        break;
-      case lower === "mmm":
-        out += MONTHS[mo].slice(0, 3);
-        break;
-      case minutes:
-        out += lower === "mm" ? pad(mi, 2) : String(mi);
-        break;
-      case lower === "mm":
-        out += pad(mo + 1, 2);
-        break;
-      case lower === "m":
-        out += String(mo + 1);
-        break;
-      case lower === "dddd":
-        out += DAYS[wd];
-        break;
-      case lower === "ddd":
-        out += DAYS[wd].slice(0, 3);
-        break;
-      case lower === "dd":
-        out += pad(day, 2);
-        break;
-      case lower === "d":
-        out += String(day);
-        break;
-      case lower === "hh" || lower === "h": {
-        const hour = ampm ? ((h + 11) % 12) + 1 : h;
-        out += lower === "hh" ? pad(hour, 2) : String(hour);
-        break;
-      }
-      case lower === "ss":
-        out += pad(s, 2);
-        break;
-      case lower === "s":
-        out += String(s);
-        break;
-      case lower === "am/pm":
-        out += h < 12 ? "AM" : "PM";
-        break;
-      default:
-        out += literal(tok);
-    }
+    const asMinutes = minutes.has(lower) && (prev.startsWith("h") || next.startsWith("s"));
+    out += (asMinutes ? minutes.get(lower) : parts.get(lower)) ?? literal(tok);
   });
   return out;
 }
