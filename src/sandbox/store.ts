@@ -274,12 +274,14 @@ export class Table<T extends { id: number }, I extends string = never> {
   }
 
   /** Puts r in place of the record with its ID, keeping that record's position in the table and its indexes. */
-  replace(r: T): void {
-    const old = this.byId.get(r.id);
+  replace(record: T): void {
+    const old = this.byId.get(record.id);
     if (!old) {
-      this.insert(r);
+      this.insert(record);
       return;
     }
+    const r = this.proxied && !util.types.isProxy(record) ? this.wrap(record) : record;
+    this.touch?.(r.id);
     this.byId.set(r.id, r); // an existing key keeps its place in the Map's order
     for (const { key, map } of this.indexes.values()) {
       const k = key(old);
