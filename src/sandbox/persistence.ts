@@ -9,7 +9,8 @@
  *   form of every record inserted or changed (or null for a removed one), numbered by `seq`. durable() appends the
  *   changes made so far and fsyncs before it resolves; every reply waits for it (the onSend hook in index.ts), so a
  *   write is acknowledged only once it is on disk. Concurrent requests share one append and fsync (group commit).
- * - Compaction, in the background after changes: start a new segment, write the snapshot with journal_seq = the
+ * - Compaction, in the background when changes pause or the journal reaches the snapshot's size, and at shutdown
+ *   (see scheduleSave): start a new segment, write the snapshot with journal_seq = the
  *   last seq of the older segments, then delete them. At load: the snapshot, then every journal record with a seq
  *   above its journal_seq, in order. A crash at any point leaves either the old snapshot with all its segments or
  *   the new snapshot with segments whose older records are skipped: nothing is lost or applied twice (and replaying
