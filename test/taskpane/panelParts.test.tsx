@@ -1,18 +1,19 @@
 /** @jest-environment jsdom */
 /**
  * The panels' shared parts: list states on the pickers (loading, failed with retry, empty), the payslip picker,
- * the run helper's wording, and the Employees view's termination code message.
+ * the run helper's wording, the confirm-then-delete hook, and the Employees view's termination code message.
  */
 import * as React from "react";
 import { act, render, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { useFlowRunner } from "../../src/taskpane/panels/parts/hooks";
+import { rowOutcome, useConfirmSelectedRows, useFlowRunner, wroteRows } from "../../src/taskpane/panels/parts/hooks";
 import { OutcomeBar, type Outcome } from "../../src/taskpane/panels/parts/layout";
 import { ChoicePicker, EmployeePicker, PayslipPicker } from "../../src/taskpane/panels/parts/pickers";
 import { payslipLabel } from "../../src/taskpane/flows/payslips";
 import { terminationCodeMessage } from "../../src/taskpane/panels/EmployeesView";
 import type { ProgressApi, ProgressTask } from "../../src/taskpane/services";
+import type { WorkbookPort } from "../../src/excel";
 import { renderInFluent as wrap } from "../support/fluentDom";
 
 const employees = [{ id: 1001, number: "E001", first_name: "Aoife", last_name: "Byrne" }];
@@ -227,5 +228,69 @@ describe("terminationCodeMessage", () => {
     expect(terminationCodeMessage(" 3 ")).toBeUndefined();
     expect(terminationCodeMessage("3a")).toBe("Enter a whole number");
     expect(terminationCodeMessage("-1")).toBe("Enter a whole number");
+  });
+});
+
+describe("useConfirmSelectedRows", () => {
+  function setup(selected: () => Promise<number[]>) {
+    const outcomes: Outcome[] = [];
+    const workbook = { selectedRowIndexes: jest.fn(selected) } as unknown as WorkbookPort;
+    const hook = renderHook(() => useConfirmSelectedRows<number[]>({ workbook }, (o) => outcomes.push(o)));
+    return { hook, outcomes, workbook };
+  }
+
+  it("lists what the selected rows will touch, acts on the plan once confirmed, and closes on cancel", async () => {
+    const { hook, workbook } = setup(async () => [2, 5]);
+    await act(async () => {
+      hook.result.current.ask("Leave days", async (rows) => ({ items: rows.map((r) => `Row ${r + 1}`), plan: rows }));
+      await Promise.resolve();
+    });
+    expect(workbook.selectedRowIndexes).toHaveBeenCalledWith("Leave days");
+    expect(hook.result.current.confirm).toMatchObject({ items: ["Row 3", "Row 6"] });
+    const act1 = jest.fn();
+    act(() => hook.result.current.confirmed(act1));
+    expect(act1).toHaveBeenCalledWith([2, 5]);
+    expect(hook.result.current.confirm).toBeNull();
+
+    await act(async () => {
+      hook.result.current.ask("Leave days", async (rows) => ({ items: ["x"], plan: rows }));
+      await Promise.resolve();
+    });
+    act(() => hook.result.current.cancel());
+    const act2 = jest.fn();
+    act(() => hook.result.current.confirmed(act2));
+    expect(act2).not.toHaveBeenCalled();
+  });
+
+  it("says why there is nothing to do, and turns a failed selection read into an error outcome", async () => {
+    const nothing = setup(async () => []);
+    await act(async () => {
+      nothing.hook.result.current.ask("Employees", async () => ({ warning: "Select rows first." }));
+      await Promise.resolve();
+    });
+    expect(nothing.outcomes.at(-1)).toEqual({ intent: "warning", text: "Select rows first." });
+    expect(nothing.hook.result.current.confirm).toBeNull();
+
+    const failing = setup(async () => Promise.reject(new Error("The sheet is missing.")));
+    await act(async () => {
+      failing.hook.result.current.ask("Employees", async () => ({ warning: "unused" }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(failing.outcomes.at(-1)).toEqual({ intent: "error", text: "The sheet is missing." });
+  });
+});
+
+describe("outcome wording", () => {
+  it("words sheets written in the singular or plural, and row writes by their counts", () => {
+    expect(wroteRows("leave type")({ rowCount: 1, sheetName: "Leave types" }).text).toBe(
+      '1 leave type written to "Leave types".',
+    );
+    expect(wroteRows("payslip")({ rowCount: 3, sheetName: "P" }).text).toBe('3 payslips written to "P".');
+    const counts = { Failed: 0, Invalid: 0, "Not sent": 0 };
+    expect(rowOutcome({ summary: "2 saved.", counts })).toEqual({ intent: "success", text: "2 saved." });
+    expect(rowOutcome({ summary: "1 saved.", counts: { ...counts, Invalid: 1 } })).toEqual({
+      intent: "warning",
+      text: "1 saved. See the Status and Message columns.",
+    });
   });
 });

@@ -1,5 +1,10 @@
 /** The pane's shared list reads (react-query): one request per list and client until invalidated; a caller's cancel is its own. */
-import { createClientReads, createPaneQueryClient, type ReadsClient } from "../../src/taskpane/serverState";
+import {
+  createClientReads,
+  createPaneQueryClient,
+  forgetOtherConnections,
+  type ReadsClient,
+} from "../../src/taskpane/serverState";
 import { isAbortError } from "../../src/taskpane/services";
 import { ITEMS, wave } from "../sheets/fixtures";
 
@@ -53,6 +58,27 @@ describe("createClientReads", () => {
     await createClientReads(rig.client).waves(1);
     await createClientReads(rig.client).waves(1);
     expect(rig.calls).toEqual(["waves 1", "waves 1"]);
+  });
+
+  it("on one QueryClient, a new connection's reads ask afresh and the previous connection's queries are dropped", async () => {
+    const rig = countingClient();
+    rig.release();
+    const queryClient = createPaneQueryClient();
+    const first = createClientReads(rig.client, { queryClient, connection: 1 });
+    await first.waves(1);
+    const second = createClientReads(rig.client, { queryClient, connection: 2 });
+    await second.waves(1);
+    expect(rig.calls).toEqual(["waves 1", "waves 1"]);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(2);
+    forgetOtherConnections(queryClient, second);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey[1]),
+    ).toEqual([2]);
+    forgetOtherConnections(queryClient, null);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it("sets react-query up without retries (the client retries what is safe) and with a stale time", () => {
