@@ -14,7 +14,7 @@ import { parseAmount } from "../sheets/reports/amounts";
 import { Batcher, type Pending } from "./batcher";
 import { FormulaCache } from "./cache";
 import { functionsConnection, type FormulaSource } from "./connection";
-import { FormulaError, invalidValue, notAvailable, NOT_CONNECTED } from "./errors";
+import { FormulaError, invalidValue, notAvailable, NOT_CONNECTED, toFormulaError } from "./errors";
 
 export type FigureValue = number | string | boolean;
 
@@ -60,11 +60,12 @@ export function figure(op: FigureOp): Promise<FigureValue> {
   const c = functionsConnection();
   if (!c) return Promise.reject(notAvailable(NOT_CONNECTED));
   const key = figureKey(op);
-  const cached = c.cache.get<FigureValue>(key);
-  if (cached) return cached;
-  const p = batcher.push(op);
-  c.cache.remember(key, p);
-  return p;
+  let p = c.cache.get<FigureValue>(key);
+  if (!p) {
+    p = batcher.push(op);
+    c.cache.remember(key, p); // the raw failure: the cache keeps FormulaErrors only
+  }
+  return p.catch((e) => Promise.reject(toFormulaError(e)));
 }
 
 /** Send the gathered batch now (tests); otherwise it goes a moment after its first call. */

@@ -1,0 +1,29 @@
+/**
+ * functions.json comes from functions.ts's JSDoc (custom-functions-metadata, as the webpack plugin runs it): the ids
+ * Excel knows, their arguments, and the function each associate call names must be what functions.ts exports.
+ */
+import path from "path";
+import * as functions from "../../src/functions/functions";
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { generateCustomFunctionsMetadata } = require("custom-functions-metadata");
+
+interface Metadata {
+  functions: { id: string; parameters: { name: string; optional?: boolean }[] }[];
+}
+
+it("describes AMOUNT, LEAVE and EMPLOYEE with the issue's arguments, each associated with an exported function", async () => {
+  const file = path.resolve(__dirname, "../../src/functions/functions.ts");
+  const result = await generateCustomFunctionsMetadata([file], true);
+  expect(result.errors).toEqual([]);
+  const metadata = JSON.parse(result.metadataJson) as Metadata;
+  const args = Object.fromEntries(
+    metadata.functions.map((f) => [f.id, f.parameters.map((p) => (p.optional ? `[${p.name}]` : p.name)).join(", ")]),
+  );
+  expect(args).toEqual({
+    AMOUNT: "account, start_date, end_date, [employee], [client_id]",
+    LEAVE: "employee, leave_type, date, [client_id]",
+    EMPLOYEE: "employee, field, [client_id]",
+  });
+  for (const a of result.associate as { id: string; functionName: string }[])
+    expect(typeof (functions as Record<string, unknown>)[a.functionName]).toBe("function");
+});
