@@ -8,7 +8,10 @@ describe("Batcher", () => {
     const runs: number[][] = [];
     const b = new Batcher<number, number>(async (batch) => {
       runs.push(batch.map((p) => p.op));
-      for (const p of batch) p.op < 0 ? p.reject(new Error(`bad ${p.op}`)) : p.resolve(p.op * 2);
+      for (const p of batch) {
+        if (p.op < 0) p.reject(new Error(`bad ${p.op}`));
+        else p.resolve(p.op * 2);
+      }
     }, 5);
     const first = [1, 2, -3].map((n) => b.push(n).catch((e: Error) => e.message));
     expect(await Promise.all(first)).toEqual([2, 4, "bad -3"]);
