@@ -19,7 +19,7 @@ import {
   type TransactionHistoryParams,
   type VarianceParams,
 } from "../../sheets/reports";
-import { DateField, MultiPicker, SinglePicker } from "./ReportsPickers";
+import { DateField, MultiPicker, type MultiPickerProps, SinglePicker } from "./ReportsPickers";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -44,15 +44,13 @@ export function ReportsForm({ data, params, onChange, disabled }: ReportsFormPro
         <>
           <DateRange params={params} onChange={set} disabled={disabled} />
           <Scope params={params} data={data} onChange={set} disabled={disabled} />
-          <MultiPicker
+          <AtLeastOne
             label="Accounts"
-            required
-            placeholder="Choose accounts"
+            what="account"
             hint="Items and totals from the client's items and outputs."
             options={unionOptions(data.map((d) => (d.itemsAndOutputs ? accountOptions(d.itemsAndOutputs) : [])))}
             selected={params.accountNames}
             onChange={(accountNames) => set<TransactionHistoryParams>({ accountNames })}
-            validationMessage={params.accountNames.length === 0 ? "Choose at least one account." : undefined}
             disabled={disabled}
           />
           <MultiPicker
@@ -118,14 +116,12 @@ export function ReportsForm({ data, params, onChange, disabled }: ReportsFormPro
         <>
           <DateRange params={params} onChange={set} disabled={disabled} />
           <Scope params={params} data={data} onChange={set} disabled={disabled} />
-          <MultiPicker
+          <AtLeastOne
             label="Leave types"
-            required
-            placeholder="Choose leave types"
+            what="leave type"
             options={leaveTypeOptions(data.map((d) => d.leaveTypes ?? {}))}
             selected={params.leaveTypes}
             onChange={(leaveTypes) => set<ComparisonLeaveParams>({ leaveTypes })}
-            validationMessage={params.leaveTypes.length === 0 ? "Choose at least one leave type." : undefined}
             disabled={disabled}
           />
         </>
@@ -145,6 +141,27 @@ export function ReportsForm({ data, params, onChange, disabled }: ReportsFormPro
         </>
       ) : null}
     </div>
+  );
+}
+
+/** A required multi-select: "Choose <what>s", and an error while nothing is chosen. */
+function AtLeastOne(props: {
+  label: string;
+  what: string;
+  hint?: string;
+  options: MultiPickerProps<string>["options"];
+  selected: readonly string[];
+  onChange(selected: string[]): void;
+  disabled?: boolean;
+}) {
+  const { what, ...rest } = props;
+  return (
+    <MultiPicker
+      {...rest}
+      required
+      placeholder={`Choose ${what}s`}
+      validationMessage={props.selected.length === 0 ? `Choose at least one ${what}.` : undefined}
+    />
   );
 }
 
