@@ -27,7 +27,7 @@ import {
   snapshotToTable,
 } from "../../sheets/push";
 import type { ClientReads } from "../serverState";
-import { type FlowProgress, requestCounter, writingRows } from "./common";
+import { type FlowProgress, recordedSheets, recordSheet, requestCounter, writingRows } from "./common";
 
 export type InputsClient = Pick<PayrollClient, "listWaves" | "listEmployees" | "listClientCalculations" | "getItemsAndOutputs">;
 
@@ -88,10 +88,7 @@ export interface BuildInputSheetResult {
 }
 
 /** The input sheets this workbook knows, by name. */
-export async function listInputSheets(workbook: WorkbookPort): Promise<string[]> {
-  const value = await workbook.getSetting(INPUT_SHEETS_SETTING);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-}
+export const listInputSheets = (workbook: WorkbookPort): Promise<string[]> => recordedSheets(workbook, INPUT_SHEETS_SETTING);
 
 export async function readInputSheetMeta(workbook: WorkbookPort, sheetName: string): Promise<InputSheetMeta | null> {
   return parseMeta(await workbook.getSetting(metaSettingKey(sheetName)));
@@ -200,7 +197,6 @@ export async function buildInputSheet(
     builtAt: (options.now?.() ?? new Date()).toISOString(),
   };
   await workbook.setSetting(metaSettingKey(sheetName), meta as unknown as SettingValue);
-  const names = await listInputSheets(workbook);
-  if (!names.includes(sheetName)) await workbook.setSetting(INPUT_SHEETS_SETTING, [...names, sheetName]);
+  await recordSheet(workbook, INPUT_SHEETS_SETTING, sheetName);
   return { sheetName, tableName: written.tableName, rowCount: rows.length, requests };
 }

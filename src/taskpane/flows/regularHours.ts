@@ -44,6 +44,15 @@ export function regularHoursProblem(info: ClientInfo | undefined): string | null
 
 const leaveAnyDay = (info: ClientInfo | undefined) => (info?.features ?? []).includes("leave_any_day");
 
+/** What the sheet and a save start from: the employees (with finalised payslips) and the client's calculations. */
+async function readRegularHours(client: RegularHoursClient, clientId: number, signal?: AbortSignal) {
+  const [employees, calculations] = await Promise.all([
+    client.listEmployees(clientId, ["recent_payslips"], { signal }),
+    client.listClientCalculations(clientId, { signal }),
+  ]);
+  return { employees, calculations };
+}
+
 export async function buildRegularHoursSheet(
   client: RegularHoursClient,
   workbook: WorkbookPort,
@@ -53,10 +62,7 @@ export async function buildRegularHoursSheet(
   const problem = regularHoursProblem(target.info);
   if (problem) throw new RegularHoursError(problem);
   progress.update?.(0, undefined, "Reading employees and their Regular Hours");
-  const [employees, calculations] = await Promise.all([
-    client.listEmployees(target.clientId, ["recent_payslips"], { signal: progress.signal }),
-    client.listClientCalculations(target.clientId, { signal: progress.signal }),
-  ]);
+  const { employees, calculations } = await readRegularHours(client, target.clientId, progress.signal);
   const grid = regularHoursGrid(employees, currentWeekHours(calculations), { leaveAnyDay: leaveAnyDay(target.info) });
   const title = `Regular Hours (${WEEK_HOURS}): ${target.clientName}`;
   const written = await writeSheet(workbook, { ...RH_SHEET, title, columns: grid.columns, rows: grid.rows }, progress, 2);
@@ -82,10 +88,7 @@ export async function saveRegularHours(
   });
 
   options.update?.(0, undefined, "Reading what the service holds now");
-  const [employees, calculations] = await Promise.all([
-    client.listEmployees(target.clientId, ["recent_payslips"], { signal: options.signal }),
-    client.listClientCalculations(target.clientId, { signal: options.signal }),
-  ]);
+  const { employees, calculations } = await readRegularHours(client, target.clientId, options.signal);
   const plans = parseSheetRows(RegularHoursError, () =>
     parseRegularHoursRows(table.columns, table.rows, {
       current: currentWeekHours(calculations),

@@ -24,7 +24,7 @@ import {
   type RunMode,
   type SavedReport,
 } from "../../sheets/reports";
-import { abortableSleep } from "./common";
+import { abortableSleep, recordedSheets, recordSheet } from "./common";
 
 export type ReportRunClient = Pick<PayrollClient, "runReport" | "startReportAsync" | "pollReport">;
 
@@ -280,8 +280,7 @@ export async function runReportToSheet(deps: ReportDeps, saved: SavedReport, o: 
     stampLabel: "Report run",
   });
   await deps.workbook.setSetting(savedReportSettingKey(checked.sheetName), toSetting(checked) as never);
-  const sheets = await listReportSheets(deps.workbook);
-  if (!sheets.includes(checked.sheetName)) await deps.workbook.setSetting(REPORT_SHEETS_SETTING, [...sheets, checked.sheetName]);
+  await recordSheet(deps.workbook, REPORT_SHEETS_SETTING, checked.sheetName);
   return {
     sheetName: written.sheetName,
     tableName: written.tableName,
@@ -303,10 +302,7 @@ export async function refreshReportSheet(
 }
 
 /** Names of the report sheets recorded in the workbook (whether or not the user has since deleted a sheet). */
-export async function listReportSheets(workbook: WorkbookPort): Promise<string[]> {
-  const value = await workbook.getSetting(REPORT_SHEETS_SETTING);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-}
+export const listReportSheets = (workbook: WorkbookPort): Promise<string[]> => recordedSheets(workbook, REPORT_SHEETS_SETTING);
 
 /** The parameters saved for a sheet, or null. */
 export async function savedReportOf(workbook: WorkbookPort, sheetName: string): Promise<SavedReport | null> {
