@@ -246,8 +246,8 @@ export function useClientView<T>(
 }
 
 /**
- * A list read for one ID (e.g. an employee's payslips), not shared between panels' writes: read again whenever the
- * ID comes back into use (staleTime 0), while the last answer shows. Nothing while `id` is null.
+ * A list read for one ID (e.g. an employee's payslips), which no write here invalidates: read again whenever the ID
+ * comes back into use (staleTime 0; an earlier answer for it shows meanwhile). Nothing while `id` is null.
  */
 export function useListFor<T>(
   scope: ReadsScope,
