@@ -489,6 +489,8 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
       />
     ) : undefined;
 
+  // The same for every row of this render; each row's memo compares them one by one.
+  const sameForAllRows = { sheet, dataVersion, layout, dense, c0, c1, rowHeight };
   const renderRow = (r: number) => {
     const selected = areas
       .filter((a) => r >= a.r && r < a.r + a.rows)
@@ -498,14 +500,8 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     return (
       <GridRow
         key={r}
-        sheet={sheet}
         r={r}
-        dataVersion={dataVersion}
-        layout={layout}
-        dense={dense}
-        c0={c0}
-        c1={c1}
-        rowHeight={rowHeight}
+        {...sameForAllRows}
         stickyTop={r < frozenShown ? (r + 1) * rowHeight : undefined}
         frozenEdge={r === frozenShown - 1}
         selected={selected}
