@@ -96,6 +96,24 @@ export interface PayslipsImportResult extends SheetResult {
   dirty: number;
 }
 
+/** Payslips with their data to a sheet, items as columns, with what the pane says about them. */
+async function writePayslips(
+  workbook: WorkbookPort,
+  sheet: { sheetName: string; tableName: string; title: string },
+  records: readonly PayslipRecord[],
+  progress: FlowProgress,
+  requests: number,
+): Promise<PayslipsImportResult> {
+  const grid = payslipDataGrid(records);
+  const written = await writeSheet(workbook, { ...sheet, columns: grid.columns, rows: grid.rows }, progress, requests);
+  return {
+    ...written,
+    unmatched: records.filter((r) => r.employee === null).length,
+    unreadable: grid.unreadable,
+    dirty: records.filter((r) => r.payslip.dirty).length,
+  };
+}
+
 /**
  * Who each payslip belongs to. The document's payslip has no employee field; when the service adds one
  * (`employee_id`, as the sandbox does) it is used, otherwise the employees' recent payslips are matched by ID.
@@ -138,20 +156,8 @@ export async function importPayRunPayslips(
       (a.employee && b.employee ? compareEmployees(a.employee, b.employee) : Number(!a.employee) - Number(!b.employee)) ||
       a.payslip.id - b.payslip.id,
   );
-  const grid = payslipDataGrid(records);
   const title = `Payslips of pay run ${runLabel ?? runName(run)}: ${target.clientName}`;
-  const written = await writeSheet(
-    workbook,
-    { ...PAY_SHEETS.runPayslips, title, columns: grid.columns, rows: grid.rows },
-    progress,
-    2,
-  );
-  return {
-    ...written,
-    unmatched: records.filter((r) => r.employee === null).length,
-    unreadable: grid.unreadable,
-    dirty: payslips.filter((p) => p.dirty).length,
-  };
+  return writePayslips(workbook, { ...PAY_SHEETS.runPayslips, title }, records, progress, 2);
 }
 
 export interface JournalResult extends SheetResult {
@@ -201,21 +207,8 @@ export async function importRecentPayslips(
       .sort((a, b) => b.payslip.date.localeCompare(a.payslip.date))
       .map(({ payslip }) => ({ payslip, employee: e })),
   );
-  const grid = payslipDataGrid(records);
   const title = `Recent payslips (last 12 per employee): ${target.clientName}`;
-  const written = await writeSheet(
-    workbook,
-    { ...PAY_SHEETS.recent, title, columns: grid.columns, rows: grid.rows },
-    progress,
-    1,
-  );
-  return {
-    state: "ready",
-    ...written,
-    unmatched: 0,
-    unreadable: grid.unreadable,
-    dirty: records.filter((r) => r.payslip.dirty).length,
-  };
+  return { state: "ready", ...(await writePayslips(workbook, { ...PAY_SHEETS.recent, title }, records, progress, 1)) };
 }
 
 /** An employee's payslips (list form): one request. */
