@@ -1,5 +1,6 @@
 /* Webpack build of the add-in (yo office layout).
- * Entries: taskpane (runs inside Office), commands (ribbon function file), preview (browser: in-browser workbook + pane).
+ * Entries: taskpane (runs inside Office), functions (the PAYROLL custom functions, in the pane's shared runtime), commands
+ * (ribbon function file), preview (browser: in-browser workbook + pane).
  * `webpack serve` (npm start) serves them on https://localhost:3000 with office-addin-dev-certs and proxies /v1 to the
  * payroll service (PAYROLL_SERVICE_URL, default the sandbox on http://127.0.0.1:4010).
  * --env outDir=<dir>   build into another folder (the e2e harness)
@@ -11,6 +12,7 @@
 const path = require("path");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { devServerPort, targetOrigin, manifestForOrigin } = require("./scripts/lib/addinOrigin");
 // The pages' Content-Security-Policy is shared with `npm run serve`: src/server/csp.ts, loaded through tsx (registered
 // only for this require, as a plain path so that webpack's build cache can track the file).
@@ -63,10 +65,14 @@ module.exports = async (env = {}, argv = {}) => {
       taskpane: "./src/taskpane/index.tsx",
       commands: "./src/commands/commands.ts",
       preview: "./src/preview/preview.tsx",
+      // The PAYROLL custom functions, loaded by taskpane.html after the pane (one shared runtime): dependOn shares the
+      // pane's modules, so the connection the pane sets is the one the functions read. The preview imports them itself.
+      functions: { import: "./src/functions/functions.ts", dependOn: "taskpane" },
     },
     output: {
       path: outDir,
-      filename: dev ? "[name].js" : "[name].[contenthash:8].js",
+      // functions.js keeps its name: the manifest's custom-functions Script points at it.
+      filename: ({ chunk }) => (dev || chunk?.name === "functions" ? "[name].js" : "[name].[contenthash:8].js"),
       clean: true,
     },
     resolve: { extensions: [".ts", ".tsx", ".js"] },
@@ -94,11 +100,18 @@ module.exports = async (env = {}, argv = {}) => {
       : false,
     performance: { hints: false },
     plugins: [
-      new HtmlWebpackPlugin({ filename: "taskpane.html", template: "./src/taskpane/taskpane.html", chunks: ["taskpane"] }),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: "./src/taskpane/taskpane.html",
+        chunks: ["taskpane", "functions"],
+      }),
       new HtmlWebpackPlugin({ filename: "commands.html", template: "./src/commands/commands.html", chunks: ["commands"] }),
       new HtmlWebpackPlugin({ filename: "preview.html", template: "./src/preview/preview.html", chunks: ["preview"] }),
       new HtmlWebpackPlugin({ filename: "help.html", template: "./src/taskpane/help.html", chunks: [] }),
       new HtmlWebpackPlugin({ filename: "privacy.html", template: "./src/taskpane/privacy.html", chunks: [] }),
+      // functions.json (the manifest's custom-functions Metadata) from functions.ts's JSDoc; the plugin also appends the
+      // CustomFunctions.associate calls to that file (see src/functions/functions.ts).
+      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },

@@ -6,8 +6,17 @@
 import { existsSync, readFileSync } from "fs";
 import path from "path";
 
-/** Pages the webpack build emits (see webpack.config.js). */
-export const BUILT_PAGES = ["taskpane.html", "commands.html", "preview.html", "help.html", "privacy.html"];
+/** Pages and files the webpack build emits under fixed names (see webpack.config.js): functions.js and the
+ * functions.json metadata are the custom functions' Script and Metadata. */
+export const BUILT_PAGES = [
+  "taskpane.html",
+  "commands.html",
+  "preview.html",
+  "help.html",
+  "privacy.html",
+  "functions.js",
+  "functions.json",
+];
 
 export interface ManifestCheckResult {
   errors: string[];
