@@ -81,13 +81,25 @@ import {
   type WaveSimplified,
 } from "../contract";
 import { UnexpectedResponseError, ValidationError, type HttpMethod, type RequestInfo } from "./errors";
-import { Transport, type TransportOptions, type TransportResponse } from "./transport";
+import { Transport, type RetryInfo, type TransportOptions, type TransportResponse } from "./transport";
 
 export type PayrollClientOptions = TransportOptions;
 
 /** Every method takes this as its optional last argument. */
 export interface CallOptions {
   signal?: AbortSignal;
+}
+
+/** For writes that set absolute values (bulk_input): sending one twice leaves the same state, so it is retried. */
+export interface IdempotentCallOptions extends CallOptions {
+  /** Retry after a 5xx, a lost connection, a timeout or an unreadable reply, like a read. */
+  idempotent?: boolean;
+  /** Tries in all (default: the client's maxRetries + 1). */
+  tries?: number;
+  /** Stops further tries without aborting the one in flight (Cancel that lets a sent request finish). */
+  stopRetries?: AbortSignal;
+  /** Before each backoff wait: to show it, or to slow down after a 429. */
+  onRetry?(info: RetryInfo): void;
 }
 
 export type MessageResult = z.infer<typeof MessageResponse>;
@@ -114,10 +126,9 @@ export type LeaveTypesResult = z.infer<typeof LeaveTypes>;
 const AnyReportRows = z.array(z.looseObject({ employee: z.string() }));
 const TryLaterMessage = "Payslips are still being calculated. Try again in a few seconds.";
 
-interface Call {
+interface Call extends IdempotentCallOptions {
   query?: Record<string, string | undefined>;
   body?: unknown;
-  signal?: AbortSignal;
 }
 
 export class PayrollClient {
@@ -127,10 +138,15 @@ export class PayrollClient {
     this.#t = new Transport(options);
   }
 
+  /** Halves the request rate (after a 429) until the returned function is called. */
+  slowDown(): () => void {
+    return this.#t.slowDown();
+  }
+
   // ---- Bulk inputs -------------------------------------------------------------------------------------------
 
   /** POST /clients/:client_id/bulk_input. Per-entity failures come back in the results (success "false"), not thrown. */
-  async bulkInput(clientId: number, entities: BulkInputEntity[], o?: CallOptions): Promise<BulkInputResult[]> {
+  async bulkInput(clientId: number, entities: BulkInputEntity[], o?: IdempotentCallOptions): Promise<BulkInputResult[]> {
     const path = `/clients/${id(clientId)}/bulk_input`;
     return this.#json("POST", path, BulkInputResponse, { ...o, body: checkBody(BulkInputBody, { entities }, "POST", path) });
   }
@@ -469,7 +485,19 @@ export class PayrollClient {
   // ---- plumbing ----------------------------------------------------------------------------------------------
 
   async #json<S extends z.ZodType>(method: HttpMethod, path: string, schema: S, call: Call): Promise<z.infer<S>> {
-    const res = await this.#t.send({ method, path, query: call.query, body: call.body, accept: "json", signal: call.signal });
+    const { query, body, signal, idempotent, tries, stopRetries, onRetry } = call;
+    const res = await this.#t.send({
+      method,
+      path,
+      query,
+      body,
+      accept: "json",
+      signal,
+      idempotent,
+      tries,
+      stopRetries,
+      onRetry,
+    });
     return parse(schema, expectOk(res, method, path), res.status, method, path);
   }
 }

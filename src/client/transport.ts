@@ -24,7 +24,7 @@ import { backoffDelay, parseRetryAfter, sleep } from "./retry";
 /** The subset of fetch the client uses; inject one for tests or for a platform without a global fetch. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-export type RetryReason = "rate_limited" | "server_error" | "network_error" | "timeout";
+export type RetryReason = "rate_limited" | "server_error" | "network_error" | "timeout" | "unreadable_reply";
 
 /** Passed to onRetry before each backoff sleep, e.g. to show "service busy, retrying in 8 s". */
 export interface RetryInfo {
@@ -82,6 +82,17 @@ export interface TransportRequest {
   body?: unknown;
   accept: "json" | "pdf";
   signal?: AbortSignal;
+  /**
+   * The request sets absolute values, so sending it twice leaves the service as sending it once: after a 5xx, a
+   * lost connection, a timeout or an unreadable reply it is retried like a read. Only for such writes.
+   */
+  idempotent?: boolean;
+  /** Tries in all for this request (default: maxRetries + 1). */
+  tries?: number;
+  /** Stops further tries (the backoff wait ends at once) without aborting the try in flight. */
+  stopRetries?: AbortSignal;
+  /** Called before each backoff wait of this request, after the client-wide onRetry. */
+  onRetry?(info: RetryInfo): void;
 }
 
 export interface TransportResponse {
@@ -98,6 +109,9 @@ export class Transport {
   readonly #apiKey: string;
   readonly #root: string;
   readonly #limiter: Bottleneck;
+  /** Spacing between request starts as configured, and how many slowDown()s are in force (each doubles it). */
+  readonly #minTime: number;
+  #slowDowns = 0;
   readonly #o: Required<Omit<TransportOptions, "fetch" | "onRetry" | "onRequest" | "baseUrl" | "apiKey">> &
     Pick<TransportOptions, "fetch" | "onRetry" | "onRequest">;
 
@@ -129,10 +143,38 @@ export class Transport {
     };
     // Evenly spaced starts (minTime) rather than a bursty bucket: the service is known to throttle,
     // and a burst from Promise.all is exactly what we want to flatten.
+    this.#minTime = rps > 0 && Number.isFinite(rps) ? Math.ceil(1000 / rps) : 0;
     this.#limiter = new Bottleneck({
-      minTime: rps > 0 && Number.isFinite(rps) ? Math.ceil(1000 / rps) : 0,
+      minTime: this.#minTime,
       maxConcurrent: maxConcurrent > 0 ? maxConcurrent : null,
     });
+  }
+
+  /**
+   * Halves the request rate (after a 429) until the returned function is called; slow-downs stack, up to 1/16 of
+   * the configured rate. With no rate configured it starts at 1 request per 100 ms.
+   */
+  slowDown(): () => void {
+    this.#slowDowns += 1;
+    this.#applyRate();
+    let restored = false;
+    return () => {
+      if (restored) return;
+      restored = true;
+      this.#slowDowns -= 1;
+      this.#applyRate();
+    };
+  }
+
+  /** Current spacing between request starts, in ms. */
+  get minTimeMs(): number {
+    const n = Math.min(this.#slowDowns, 4);
+    if (n === 0) return this.#minTime;
+    return this.#minTime > 0 ? this.#minTime * 2 ** n : 100 * 2 ** (n - 1);
+  }
+
+  #applyRate(): void {
+    this.#limiter.updateSettings({ minTime: this.minTimeMs });
   }
 
   /** Sends with retries where safe; resolves with a 2xx answer or throws a PayrollError. */
@@ -143,10 +185,12 @@ export class Transport {
         return await this.#scheduled(() => this.#attempt(req, info, attempt), req.signal, info);
       } catch (err) {
         const error = this.#asPayrollError(err, info);
-        const retry = this.#retryPlan(error, req.method, attempt + 1);
-        if (!retry) throw error;
-        this.#o.onRetry?.({ attempt: attempt + 1, delayMs: retry.delayMs, reason: retry.reason, ...info, error });
-        await sleep(retry.delayMs, req.signal, info);
+        const retry = this.#retryPlan(error, req, attempt + 1);
+        if (!retry || req.stopRetries?.aborted) throw error;
+        const retryInfo: RetryInfo = { attempt: attempt + 1, delayMs: retry.delayMs, reason: retry.reason, ...info, error };
+        this.#o.onRetry?.(retryInfo);
+        req.onRetry?.(retryInfo);
+        await sleep(retry.delayMs, anySignal(req.signal, req.stopRetries), info);
       }
     }
   }
@@ -286,8 +330,8 @@ export class Transport {
     return { message: this.redact(parsed.data.message), errors };
   }
 
-  #retryPlan(error: PayrollError, method: HttpMethod, retry: number): { delayMs: number; reason: RetryReason } | undefined {
-    if (retry > this.#o.maxRetries) return undefined;
+  #retryPlan(error: PayrollError, req: TransportRequest, retry: number): { delayMs: number; reason: RetryReason } | undefined {
+    if (retry > (req.tries !== undefined ? req.tries - 1 : this.#o.maxRetries)) return undefined;
     const { retryBaseMs: base, retryMaxDelayMs: max, random } = this.#o;
     // Refused, so nothing happened: safe for any method once the service's wait is over.
     if (error instanceof RateLimitedError) {
@@ -296,8 +340,9 @@ export class Transport {
       const delayMs = wait !== undefined ? wait + Math.floor(random() * base) : base + backoffDelay(retry, base, max, random);
       return { delayMs, reason: "rate_limited" };
     }
-    // A write that failed in flight or with a 5xx may have been applied: only reads are repeated.
-    if (method !== "GET") return undefined;
+    // A write that failed in flight or with a 5xx may have been applied: only reads, and writes that set absolute
+    // values (idempotent), are repeated.
+    if (req.method !== "GET" && !req.idempotent) return undefined;
     const reason: RetryReason | undefined =
       error instanceof ServerError
         ? "server_error"
@@ -305,7 +350,9 @@ export class Transport {
           ? "network_error"
           : error instanceof TimeoutError
             ? "timeout"
-            : undefined;
+            : error instanceof UnexpectedResponseError && req.idempotent
+              ? "unreadable_reply"
+              : undefined;
     return reason ? { delayMs: backoffDelay(retry, base, max, random), reason } : undefined;
   }
 
@@ -319,6 +366,17 @@ export class Transport {
   redact(text: string): string {
     return text.split(this.#apiKey).join("[API key]");
   }
+}
+
+/** A signal that fires when either does (AbortSignal.any is missing from older webviews). */
+function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  if (!a || !b) return a ?? b;
+  const both = new AbortController();
+  const fire = () => both.abort();
+  if (a.aborted || b.aborted) fire();
+  a.addEventListener("abort", fire, { once: true });
+  b.addEventListener("abort", fire, { once: true });
+  return both.signal;
 }
 
 /** Validates the base URL and strips trailing slashes (and a `/v1` someone pasted in). */
