@@ -62,6 +62,14 @@ export function buildCli(): Command {
     )
     .addOption(
       new Option(
+        "--lose-reply-rate <x>",
+        "fraction of bulk_input answers lost after the write is applied: half 500, half a dropped connection (fault tests)",
+      )
+        .default(DEFAULTS.loseReplyRate)
+        .argParser(fraction),
+    )
+    .addOption(
+      new Option(
         "--data <file>",
         "keep the state in FILE and FILE.journal.<n>: loaded at start, every write on disk before its reply",
       ),
@@ -97,6 +105,7 @@ export async function main(argv: string[]): Promise<number> {
     reportJobMs: o.reportJobMs,
     reportQueue: o.reportQueue,
     failRate: o.failRate,
+    loseReplyRate: o.loseReplyRate,
     dataFile: o.data,
     today: o.today,
     logger: o.log,

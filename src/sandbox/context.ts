@@ -17,6 +17,7 @@ export interface ResolvedOptions {
   reportJobMs: number;
   reportQueue: number;
   failRate: number;
+  loseReplyRate: number;
   dataFile?: string;
   logger: boolean;
   today: string;

@@ -17,6 +17,24 @@ export class HttpError extends Error {
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const unprocessable = (message: string, errors?: Record<string, string>) => new HttpError(422, message, errors);
 
+/**
+ * `--lose-reply-rate`: an onSend hook that, for a share of successful bulk_input answers, loses the answer after
+ * the write was applied: half are replaced by a 500, half by a dropped connection. The client cannot tell whether
+ * the entities were saved, which is what a retry of an idempotent write must cope with.
+ */
+export function loseReplies(rate: number, random: () => number = Math.random) {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (rate <= 0 || req.method !== "POST" || !req.url.split("?")[0].endsWith("/bulk_input")) return payload;
+    if (reply.statusCode >= 300 || random() >= rate) return payload;
+    if (random() < 0.5) {
+      req.raw.socket?.destroy();
+      return payload;
+    }
+    reply.code(500);
+    return JSON.stringify({ message: "Simulated lost answer (--lose-reply-rate): the write was applied" });
+  };
+}
+
 /** What a zod issue and fastify's record of one have in common: where, which check, what it says. */
 interface Issue {
   path: readonly PropertyKey[];

@@ -9,7 +9,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { fixedClock } from "./clock";
 import type { Ctx } from "./context";
 import { generateDemo } from "./demo";
-import { HttpError, handleError } from "./http";
+import { HttpError, handleError, loseReplies } from "./http";
 import { Payroll } from "./payroll";
 import { Persistence } from "./persistence";
 import { ReportQueue } from "./reportQueue";
@@ -118,6 +118,7 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
         if (o.failRate > 0 && Math.random() < o.failRate)
           return reply.code(500).send({ message: "Simulated failure (--fail-rate)" });
       });
+      if (o.loseReplyRate > 0) v1.addHook("onSend", loseReplies(o.loseReplyRate));
       const api = v1.withTypeProvider<ZodTypeProvider>();
       registerCore(api, ctx);
       registerPayslips(api, ctx);

@@ -15,6 +15,8 @@ export interface SandboxOptions {
   reportJobMs?: number;
   reportQueue?: number;
   failRate?: number;
+  /** Fraction of bulk_input answers lost after the write was applied (half answered 500, half a dropped connection). */
+  loseReplyRate?: number;
   dataFile?: string;
   logger?: boolean;
   /** The sandbox's "today" (YYYY-MM-DD): decides the open pay period. Default 2026-11-21. */
@@ -33,6 +35,7 @@ export const DEFAULTS = {
   reportJobMs: 3000,
   reportQueue: 3,
   failRate: 0,
+  loseReplyRate: 0,
   logger: false,
   today: DEFAULT_TODAY,
 } as const;
@@ -60,6 +63,8 @@ export function optionProblems(r: ResolvedOptions): string[] {
   int("report-job-ms", r.reportJobMs, 0, 600_000);
   int("report-queue", r.reportQueue, 1, 1000);
   if (!(r.failRate >= 0 && r.failRate <= 1)) p.push(`fail-rate must be a number from 0 to 1 (got ${r.failRate})`);
+  if (!(r.loseReplyRate >= 0 && r.loseReplyRate <= 1))
+    p.push(`lose-reply-rate must be a number from 0 to 1 (got ${r.loseReplyRate})`);
   if (!r.apiKey || /\s/.test(r.apiKey)) p.push("api-key must be a non-empty string without spaces");
   if (!r.host) p.push("host must not be empty");
   if (!/^\d{4}-\d{2}-\d{2}$/.test(r.today) || Number.isNaN(Date.parse(r.today)))
