@@ -7,9 +7,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the metadata tool maps TypeScript's `any` to Excel's "any"
    parameter type (a number, text, TRUE/FALSE or blank); ./args reads them. */
 import { toExcelError } from "./errors";
+import { recalculateOnInvalidation } from "./excelRecalc";
 import { amountFormula, employeeFormula, leaveFormula } from "./formulas";
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the associate calls the build appends
 import { registry as CustomFunctions } from "./registry";
+
+recalculateOnInvalidation();
 
 /**
  * Sum of an account's amounts on payslips dated from start_date to end_date, as the transaction_history report gives them.
