@@ -6,10 +6,10 @@
  */
 import { writeFileSync } from "fs";
 import type { Page, Route } from "playwright-core";
-import { PayrollClient } from "../../src/client";
 import { checkA11y, describeFindings, serious, type Finding } from "./axe";
-import { clickCell, openSheet } from "./grid";
+import { clickCell, openSheet, tableLayout } from "./grid";
 import { chooseClient, connect, openConnection, openTab, startStack, waitForSheet, type Stack } from "./harness";
+import { screenshot } from "./screenshots";
 
 const TABS = ["Imports", "Input sheets", "Pay runs", "Reports", "Leave", "Employees", "Calculations"];
 
@@ -89,25 +89,66 @@ describe("accessibility of the pane's states (axe-core in Chromium)", () => {
     await check("outcome");
   });
 
-  it("a confirmation dialog", async () => {
+  it("a confirmation dialog listing many rows", async () => {
     const { page } = stack;
-    const api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
-    const employee = (await api.listEmployees(1))[0];
     await openTab(page, "Calculations");
     const pane = page.getByRole("tabpanel", { name: "Calculations" });
-    await pane.getByRole("radio", { name: "An employee" }).check();
-    await pane.getByRole("combobox", { name: "Employee" }).pressSequentially(employee.last_name!);
-    await page.getByRole("option", { name: new RegExp(`${employee.first_name} ${employee.last_name}`) }).click();
+    await pane.getByRole("radio", { name: "The client" }).check();
     await pane.getByRole("button", { name: "View calculations" }).click();
-    await waitForSheet(page, "Calculations");
     await pane.getByText(/calculations written to "Calculations"/).waitFor();
+    await waitForSheet(page, "Calculations");
     await openSheet(page, "Calculations");
+    // Many rows, so the dialog's list scrolls (a scrolling region must be reachable by keyboard).
+    const { rows } = await tableLayout(page, "Calculations");
+    expect(rows).toBeGreaterThan(20);
     await clickCell(page, "Calculations", 0, "Calculation ID");
+    await page.keyboard.press("Shift+PageDown");
     await pane.getByRole("button", { name: "Delete selected…" }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.waitFor();
+    expect(await dialog.getByRole("listitem").count()).toBeGreaterThan(10);
     await check("confirmation dialog");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
+  });
+
+  /** The pane's Fluent theme, by its background token (dark #292929, high contrast #000000). */
+  const paneBackground = () =>
+    stack.page.evaluate(() =>
+      getComputedStyle(document.querySelector("#pane .fui-FluentProvider")!).getPropertyValue("--colorNeutralBackground1").trim(),
+    );
+
+  it("the dark theme (the preview's switch): each tab", async () => {
+    const { page } = stack;
+    await page.getByRole("combobox", { name: "Pane theme" }).selectOption({ label: "Dark" });
+    expect(await paneBackground()).toBe("#292929");
+    for (const tab of TABS) {
+      await openTab(page, tab);
+      await settled(page);
+      await check(`dark: tab ${tab}`);
+    }
+    await openTab(page, "Imports");
+    await screenshot(page, "theme-dark");
+  });
+
+  it("high contrast (the system forcing colours, the pane following it): each tab", async () => {
+    const { page } = stack;
+    await page.getByRole("combobox", { name: "Pane theme" }).selectOption({ label: "Follow Office and the system" });
+    expect(await paneBackground()).toBe("#ffffff");
+    await page.emulateMedia({ forcedColors: "active" });
+    await page.waitForFunction(
+      () =>
+        getComputedStyle(document.querySelector("#pane .fui-FluentProvider")!)
+          .getPropertyValue("--colorNeutralBackground1")
+          .trim() === "#000000",
+    );
+    for (const tab of TABS) {
+      await openTab(page, tab);
+      await settled(page);
+      await check(`high contrast: tab ${tab}`);
+    }
+    await openTab(page, "Imports");
+    await screenshot(page, "theme-high-contrast");
+    await page.emulateMedia({ forcedColors: "none" });
   });
 });
