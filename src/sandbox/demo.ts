@@ -11,11 +11,13 @@ import { addDays, addMonths, dateTime, dayNumber, weekday } from "./dates";
 import {
   defaultInputs,
   frequencyText,
+  fromCents,
   normaliseFirstEndDate,
   periodContaining,
   regularHoursPerWeek,
   SICK_LEAVE_POLICY,
   SYSTEM_ITEMS,
+  toCents,
   waveLengths,
   customItemSpec,
   type CustomItemDef,
@@ -194,18 +196,35 @@ export function generateDemo(opts: DemoOptions): Store {
   return store;
 }
 
+interface DemoWave {
+  rec: WaveRec;
+  spec: WaveSpec;
+  current: number;
+  first: number;
+  /** The period of the once-off Christmas bonus run. */
+  christmas: number;
+  runs: Map<number, PaymentRunRec>;
+  specialRuns: Map<number, PaymentRunRec>;
+  /** By period offset: see ClientBuilder.stamps. */
+  stamps: Map<number, PeriodStamps>;
+}
+
+/** What every payslip of a wave period shares. */
+interface PeriodStamps {
+  date: string;
+  created: string;
+  finalised: string;
+  /** After the pay rise. */
+  raised: boolean;
+  /** What its finalised regular payslips pay beyond the usual: overtime (hourly staff) or a bonus (December). */
+  extra: "overtime" | "bonus" | "";
+  /** Periods with the same key have the same frozen calculations (for employees without Regular Hours). */
+  key: string;
+}
+
 class ClientBuilder {
   private client!: ClientRec;
-  private readonly waves: {
-    rec: WaveRec;
-    spec: WaveSpec;
-    current: number;
-    first: number;
-    /** The period of the once-off Christmas bonus run. */
-    christmas: number;
-    runs: Map<number, PaymentRunRec>;
-    specialRuns: Map<number, PaymentRunRec>;
-  }[] = [];
+  private readonly waves: DemoWave[] = [];
   private payPointIds: number[] = [];
   private leaveTypeIds: number[] = [];
 
@@ -314,11 +333,11 @@ class ClientBuilder {
     const current = periodContaining(rec, this.today).offset;
     const first = periodContaining(rec, this.historyStart).offset;
     const christmas = periodContaining(rec, `${Number(this.today.slice(0, 4)) - 1}-12-19`).offset;
-    this.waves.push({ rec, spec: w, current, first, christmas, runs: new Map(), specialRuns: new Map() });
+    this.waves.push({ rec, spec: w, current, first, christmas, runs: new Map(), specialRuns: new Map(), stamps: new Map() });
   }
 
   /** The pay run of a wave period (regular), or its once-off run (special). */
-  private run(wave: (typeof this.waves)[number], offset: number, special = false): PaymentRunRec {
+  private run(wave: DemoWave, offset: number, special = false): PaymentRunRec {
     const runs = special ? wave.specialRuns : wave.runs;
     let r = runs.get(offset);
     if (!r) {
@@ -340,14 +359,8 @@ class ClientBuilder {
   }
 
   /** A finalised payslip of period `offset`, in the period's regular or once-off (special) pay run. */
-  private finalisedPayslip(
-    e: EmployeeRec,
-    wave: (typeof this.waves)[number],
-    offset: number,
-    snapshotId: number,
-    special: boolean,
-  ) {
-    const stamp = this.stamps(wave.rec, offset);
+  private finalisedPayslip(e: EmployeeRec, wave: DemoWave, offset: number, snapshotId: number, special: boolean) {
+    const stamp = this.stamps(wave, offset);
     this.store.payslips.insert({
       id: this.store.nextId("payslip"),
       employee_id: e.id,
@@ -366,17 +379,23 @@ class ClientBuilder {
     });
   }
 
-  private readonly stampCache = new Map<WaveRec, Map<number, { date: string; created: string; finalised: string }>>();
-
-  /** Period end date and the timestamps of its payslips, shared by every payslip of the period. */
-  private stamps(wave: WaveRec, offset: number) {
-    let m = this.stampCache.get(wave);
-    if (!m) this.stampCache.set(wave, (m = new Map()));
-    let s = m.get(offset);
+  /** Period end date, the timestamps of its payslips and what they pay beyond the usual (shared, memoised). */
+  private stamps(wave: DemoWave, offset: number): PeriodStamps {
+    let s = wave.stamps.get(offset);
     if (!s) {
-      const p = period(wave, offset);
-      s = { date: p.end, created: dateTime(p.start, 8), finalised: dateTime(addDays(p.end, -1), 16) };
-      m.set(offset, s);
+      const p = period(wave.rec, offset);
+      const raised = p.end >= RAISE_DATE;
+      const hourly = wave.spec.hourly;
+      const extra = hourly && offset % 4 === 0 ? "overtime" : !hourly && p.end.slice(5, 7) === "12" ? "bonus" : "";
+      s = {
+        date: p.end,
+        created: dateTime(p.start, 8),
+        finalised: dateTime(addDays(p.end, -1), 16),
+        raised,
+        extra,
+        key: `${raised}|${extra}`,
+      };
+      wave.stamps.set(offset, s);
     }
     return s;
   }
@@ -535,40 +554,48 @@ class ClientBuilder {
     if (this.spec.regularHoursVersion === 2) this.addWeekHours(e, i, created);
     const weekHours = this.store.inherited.where("employee", e.id)[0];
 
-    // Payslips: finalised history (shared frozen snapshots), then the open one.
-    const snapshots = new Map<string, number>();
-    const ppyOvertime = (offset: number) => wave.spec.hourly && offset % 4 === 0;
+    // Payslips: finalised history (frozen snapshots), then the open one. Periods with the same calculations share
+    // a snapshot, unless they carry a loan, savings or garnishee balance: each period has its own.
+    const frozenByKey = new Map<string, { calcs: CalcRec[]; context: SnapshotContext }>();
+    const sharedIds = new Map<string, number>();
+    const balances = calcs.filter(tracksBalance).map(balanceHistory);
     const firstOffset = Math.max(wave.first, this.offsetOf(wave.rec, appointment));
     const lastOffset = terminationDate ? this.offsetOf(wave.rec, terminationDate) : wave.current - 1;
     for (let k = firstOffset; k <= lastOffset; k++) {
-      const stamp = this.stamps(wave.rec, k);
-      const date = stamp.date;
-      const raised = date >= RAISE_DATE;
-      const extra = ppyOvertime(k) ? "overtime" : !wave.spec.hourly && date.slice(5, 7) === "12" ? "bonus" : "";
-      const wh = weekHours ? hoursOf(inheritedInputsAt(weekHours, date)) : null;
-      const key = `${raised}|${extra}|${wh}`;
-      let snapshotId = snapshots.get(key);
-      if (snapshotId === undefined) {
-        snapshotId = this.snapshot(e, calcs, raised, extra, {
+      const stamp = this.stamps(wave, k);
+      const { raised, extra } = stamp;
+      const wh = weekHours ? hoursOf(inheritedInputsAt(weekHours, stamp.date)) : null;
+      const key = weekHours ? `${stamp.key}|${wh}` : stamp.key;
+      let frozen = frozenByKey.get(key);
+      if (frozen === undefined) {
+        const context: SnapshotContext = {
           frequency: wave.rec.frequency,
           prsi_class: e.prsi_class,
           prsi_exempt: e.prsi_exempt,
           director: e.director,
           weekHours: wh,
-        });
-        snapshots.set(key, snapshotId);
+        };
+        frozen = { calcs: this.frozenCalcs(calcs, raised, extra), context };
+        frozenByKey.set(key, frozen);
+      }
+      const openings = balances.length ? balances.map((b) => b.openingCents(lastOffset - k + 1)) : null;
+      let snapshotId = sharedIds.get(key);
+      if (openings?.some((o) => o !== null)) {
+        snapshotId = this.addSnapshot(e, withOpenings(frozen.calcs, balances, openings), frozen.context);
+      } else if (snapshotId === undefined) {
+        // Nothing tracked in this period (or savings not started yet): shared with the like periods.
+        snapshotId = this.addSnapshot(
+          e,
+          openings ? withOpenings(frozen.calcs, balances, openings) : frozen.calcs,
+          frozen.context,
+        );
+        sharedIds.set(key, snapshotId);
       }
       this.finalisedPayslip(e, wave, k, snapshotId, false);
       // A once-off Christmas bonus payslip (special) for some, in the wave's special run of that period.
       if (i % 10 === 6 && k === wave.christmas) {
-        const bonus: CalcRec = { ...this.calc(e.id, null, "bonus", { amount: 750 }, stamp.created) };
-        const special = store.snapshots.insert({
-          id: store.nextId("snapshot"),
-          employee_id: e.id,
-          calcs: [bonus],
-          context: store.snapshots.get(snapshotId)!.context,
-        });
-        this.finalisedPayslip(e, wave, k, special.id, true);
+        const bonus = this.calc(e.id, null, "bonus", { amount: 750 }, stamp.created);
+        this.finalisedPayslip(e, wave, k, this.addSnapshot(e, [bonus], frozen.context), true);
       }
     }
     if (!terminationDate) {
@@ -580,7 +607,7 @@ class ClientBuilder {
           wave_id: wave.rec.id,
           date: period(wave.rec, wave.current).end,
           period_offset: wave.current,
-          created_at: this.stamps(wave.rec, wave.current).created,
+          created_at: this.stamps(wave, wave.current).created,
         }),
       );
       // Some open payslips carry once-off inputs.
@@ -618,7 +645,7 @@ class ClientBuilder {
     }
   }
 
-  private employeeCalcs(e: EmployeeRec, wave: (typeof this.waves)[number], i: number, at: string): CalcRec[] {
+  private employeeCalcs(e: EmployeeRec, wave: DemoWave, i: number, at: string): CalcRec[] {
     const { faker, store } = this;
     const ppy = wave.rec.frequency === "weekly" ? 52 : wave.rec.frequency === "fortnightly" ? 26 : 12;
     const out: CalcRec[] = [];
@@ -637,13 +664,18 @@ class ClientBuilder {
     if (!wave.spec.hourly && i % 6 === 3) add("commission", { amount: faker.number.int({ min: 10, max: 50 }) * 10 });
     if (i % 9 === 2 || i % 23 === 4) {
       const amount = faker.number.int({ min: 2, max: 15 }) * 10 * (12 / ppy);
-      add("employer_loan", { amount: round(amount, 2), balance: round(amount * faker.number.int({ min: 12, max: 48 }), 2) });
-      if (i % 23 === 4) add("employer_loan", { amount: round(amount / 2, 2), balance: round(amount * 10, 2) });
+      // Balances are whole numbers of repayments left, of the LOAN_REPAYMENTS the loan was advanced for.
+      const repayment = round(amount, 2);
+      add("employer_loan", { amount: repayment, balance: round(repayment * faker.number.int({ min: 12, max: 48 }), 2) });
+      const half = round(amount / 2, 2);
+      if (i % 23 === 4) add("employer_loan", { amount: half, balance: round(half * 20, 2) });
     }
     if (i % 8 === 3 || i % 29 === 7) {
       const amount = round(faker.number.int({ min: 5, max: 40 }) * 5 * (12 / ppy), 2);
+      // Whole numbers of savings, so savings that started during the history started from zero.
       add("savings", { amount, balance: round(amount * faker.number.int({ min: 14, max: 40 }), 2) });
-      if (i % 29 === 7) add("savings", { amount: round(amount / 2, 2), balance: round(amount * 15, 2) });
+      const half = round(amount / 2, 2);
+      if (i % 29 === 7) add("savings", { amount: half, balance: round(half * 30, 2) });
     }
     if (i % 31 === 11) add("garnishee", { amount: round(((300 / ppy) * 12) / 12, 2), balance: 1500 });
     const custom = this.client.custom_items;
@@ -654,15 +686,16 @@ class ClientBuilder {
     return out;
   }
 
-  /** Frozen calculations for finalised payslips: before or after the pay rise, plus an overtime or bonus extra. */
-  private snapshot(e: EmployeeRec, calcs: CalcRec[], raised: boolean, extra: string, context: SnapshotContext): number {
+  /**
+   * Frozen calculations for finalised payslips: before or after the pay rise, plus an overtime or bonus extra.
+   * Tracked items keep the live balance; withOpenings() gives each period its own.
+   */
+  private frozenCalcs(calcs: CalcRec[], raised: boolean, extra: string): CalcRec[] {
     const factor = raised ? 1 : 0.97;
     const frozen: CalcRec[] = calcs.map((c) => {
       const inputs: Inputs = { ...c.inputs };
       if (c.item === "basic_salary") inputs.amount = round(Number(inputs.amount) * factor, 2);
       if (c.item === "hourly_pay") inputs.rate = round(Number(inputs.rate) * factor, 2);
-      // Balances are tracked on the live calculations; history repays the amount each period.
-      if (c.item === "employer_loan" || c.item === "savings" || c.item === "garnishee") delete inputs.balance;
       return { ...c, inputs };
     });
     const hourly = calcs.find((c) => c.item === "hourly_pay");
@@ -677,7 +710,11 @@ class ClientBuilder {
     } else if (extra === "bonus" && salary) {
       frozen.push({ ...calcs[0], id: this.store.nextId("calculation"), item: "bonus", inputs: { amount: 500 } });
     }
-    return this.store.snapshots.insert({ id: this.store.nextId("snapshot"), employee_id: e.id, calcs: frozen, context }).id;
+    return frozen;
+  }
+
+  private addSnapshot(e: EmployeeRec, calcs: CalcRec[], context: SnapshotContext): number {
+    return this.store.snapshots.insert({ id: this.store.nextId("snapshot"), employee_id: e.id, calcs, context }).id;
   }
 
   private addWeekHours(e: EmployeeRec, i: number, at: string): void {
@@ -738,6 +775,65 @@ class ClientBuilder {
     add(this.leaveTypeIds[0], annual, true);
     if (this.leaveTypeIds[1]) add(this.leaveTypeIds[1], sick, false);
   }
+}
+
+/** Loans, savings and garnishees with a balance: the engine tracks it from period to period. */
+function tracksBalance(c: CalcRec): boolean {
+  return (c.item === "employer_loan" || c.item === "savings" || c.item === "garnishee") && typeof c.inputs.balance === "number";
+}
+
+/** Employer loans are advanced as this many repayments, so a loan's balance never exceeds that many amounts. */
+const LOAN_REPAYMENTS = 48;
+
+/**
+ * The balance history of a tracked calculation. The live calculation holds the balance after the last finalised
+ * payslip, so a payslip `remaining` payslips before the end (itself included) had that many repayments still to
+ * make (loans, garnishees: more owed) or that many savings still to add (less saved). A loan that would have owed
+ * more than it was advanced for, or savings that would have been below zero, had not started yet: null, the
+ * payslip has none.
+ */
+function balanceHistory(c: CalcRec) {
+  const live = toCents(Number(c.inputs.balance));
+  const amount = toCents(Number(c.inputs.amount));
+  const item = c.item;
+  return {
+    id: c.id,
+    openingCents(remaining: number): number | null {
+      if (item === "savings") return live - amount * remaining >= 0 ? live - amount * remaining : null;
+      const opening = live + amount * remaining;
+      return item === "employer_loan" && opening > amount * LOAN_REPAYMENTS ? null : opening;
+    },
+  };
+}
+
+/** A finalised payslip's calculations with each tracked balance as it stood going into that period. */
+function withOpenings(
+  frozen: readonly CalcRec[],
+  balances: readonly { id: number }[],
+  openings: readonly (number | null)[],
+): CalcRec[] {
+  const out: CalcRec[] = [];
+  for (const c of frozen) {
+    const j = balances.findIndex((b) => b.id === c.id);
+    if (j < 0) out.push(c);
+    else if (openings[j] !== null) out.push(withInputs(c, { ...c.inputs, balance: fromCents(openings[j]) }));
+  }
+  return out;
+}
+
+/** A copy of a calculation with other inputs (a literal, not a spread: a compact object, as there are many). */
+function withInputs(c: CalcRec, inputs: Inputs): CalcRec {
+  return {
+    id: c.id,
+    client_id: c.client_id,
+    employee_id: c.employee_id,
+    payslip_id: c.payslip_id,
+    item: c.item,
+    inputs,
+    deleted: c.deleted,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
 }
 
 const weekHoursMemo = new WeakMap<Inputs, number | null>();

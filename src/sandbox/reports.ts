@@ -14,10 +14,11 @@ import {
   leaveLiabilityCents,
   payslipAccounts,
   periodsPerYear,
+  toCents,
 } from "./engine";
 import { unprocessable } from "./http";
 import { inheritedInputsAt } from "./payroll";
-import type { ClientRec, EmployeeRec, PayslipRec } from "./store";
+import type { CalcRec, ClientRec, EmployeeRec, PayslipRec } from "./store";
 import type { z } from "zod";
 
 type Body<R extends ReportId> = z.output<(typeof ReportBodies)[R]>;
@@ -260,9 +261,11 @@ function inService(ctx: Ctx, e: EmployeeRec, date: string): boolean {
 }
 
 /**
- * Loans, savings and garnishee balances on a date. The live calculations hold the balance after the last finalised
- * payslip; going back to an earlier date adds back (loans, garnishees) or takes off (savings) what the finalised
- * payslips after that date deducted for that instance.
+ * Loans, savings and garnishee balances on a date, as the finalised payslips show them: for each tracked
+ * calculation, the closing balance on the last regular finalised payslip on or before the date (0 when that payslip
+ * does not carry it: the loan or savings had not started); before the first finalised payslip, the balance going
+ * into it. From the last finalised payslip on, the live calculation's balance: what was left after it, with any
+ * change made for the open period.
  */
 function trackedBalances(ctx: Ctx, client: ClientRec, body: Body<"tracked_balances">): Row[] {
   const rows: Row[] = [];
@@ -272,16 +275,16 @@ function trackedBalances(ctx: Ctx, client: ClientRec, body: Body<"tracked_balanc
       .where("employee", e.id)
       .filter((c) => c.payslip_id === null && !c.deleted && c.item in kinds && typeof c.inputs.balance === "number");
     if (!tracked.length) continue;
-    const later = ctx.store.payslips.where("employee", e.id).filter((p) => p.finalised && p.date > body.date);
+    const history = ctx.store.payslipsOf(e.id).filter((p) => p.finalised && !p.special);
+    let onOrBefore: PayslipRec | undefined;
+    for (const p of history) if (p.date <= body.date) onOrBefore = p;
+    const shown = (c: CalcRec): number => {
+      if (!history.length || onOrBefore === history.at(-1)) return toCents(Number(c.inputs.balance));
+      const b = ctx.payroll.figures(onOrBefore ?? history[0]).balances.find((x) => x.instance === c.id);
+      return !b ? 0 : onOrBefore ? b.closing_cents : b.opening_cents;
+    };
     const totals = { Loans: 0, Savings: 0, Garnishees: 0 };
-    for (const c of tracked) {
-      let movedAfter = 0;
-      for (const p of later)
-        for (const l of ctx.payroll.figures(p).lines) if (l.instance === c.id && l.section === "deduction") movedAfter += l.cents;
-      const now = Math.round(Number(c.inputs.balance) * 100);
-      const column = kinds[c.item as keyof typeof kinds];
-      totals[column] += c.item === "savings" ? Math.max(0, now - movedAfter) : now + movedAfter;
-    }
+    for (const c of tracked) totals[kinds[c.item as keyof typeof kinds]] += shown(c);
     rows.push({
       employee: e.number,
       Loans: moneyOf(totals.Loans, body.humanize),

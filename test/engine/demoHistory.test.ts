@@ -5,7 +5,7 @@
 import { fixedClock } from "../../src/sandbox/clock";
 import type { Ctx } from "../../src/sandbox/context";
 import { generateDemo } from "../../src/sandbox/demo";
-import { SICK_LEAVE_POLICY } from "../../src/sandbox/engine";
+import { calculationOutputs, SICK_LEAVE_POLICY, toCents } from "../../src/sandbox/engine";
 import { DEFAULTS } from "../../src/sandbox/options";
 import { Payroll } from "../../src/sandbox/payroll";
 import { runReport } from "../../src/sandbox/reports";
@@ -15,6 +15,117 @@ const store = generateDemo({ seed: DEFAULTS.seed, employees: DEFAULTS.employees,
 const payroll = new Payroll(store, fixedClock(TODAY), 0);
 // The reports read only the store and the payroll figures.
 const ctx = { store, payroll } as unknown as Ctx;
+
+const KINDS = { employer_loan: "Loans", savings: "Savings", garnishee: "Garnishees" } as const;
+type Kind = keyof typeof KINDS;
+const isKind = (item: string | number): item is Kind => String(item) in KINDS;
+
+/** tracked_balances for one employee on a date, in cents per column. */
+function reported(employeeId: number, date: string): Record<(typeof KINDS)[Kind], number> {
+  const e = store.employees.get(employeeId)!;
+  const rows = runReport(ctx, store.clients.get(e.client_id)!, "tracked_balances", { date, employee_ids: [e.id] });
+  expect(rows).toHaveLength(1);
+  const r = rows[0] as Record<string, number>;
+  return { Loans: toCents(r.Loans), Savings: toCents(r.Savings), Garnishees: toCents(r.Garnishees) };
+}
+
+describe("demo loans, savings and garnishees", () => {
+  const finalised = store.payslips.all().filter((p) => p.finalised);
+  const carrying = finalised.filter((p) => payroll.calcsOf(p).some((c) => isKind(c.item)));
+
+  it("every finalised payslip with a loan, savings or garnishee calculation carries its balance", () => {
+    const kinds = new Set<string>();
+    for (const p of carrying) {
+      const figures = payroll.figures(p);
+      for (const c of payroll.calcsOf(p).filter((x) => isKind(x.item))) {
+        expect(typeof c.inputs.balance).toBe("number");
+        expect(calculationOutputs(figures, c.item, c.id).balance).toEqual(expect.any(Number));
+        kinds.add(String(c.item));
+      }
+    }
+    expect(kinds).toEqual(new Set(Object.keys(KINDS)));
+    expect(carrying.length).toBeGreaterThan(100);
+  });
+
+  it("the balances a finalised payslip carries are what tracked_balances reports for that employee and date", () => {
+    // Every regular finalised payslip of an employee with a balance, so also those before a loan or savings began.
+    const withBalances = new Set(carrying.map((p) => p.employee_id));
+    let checked = 0;
+    for (const p of finalised) {
+      if (p.special || !withBalances.has(p.employee_id)) continue;
+      const carried = { Loans: 0, Savings: 0, Garnishees: 0 };
+      const figures = payroll.figures(p);
+      for (const c of payroll.calcsOf(p))
+        if (isKind(c.item)) carried[KINDS[c.item]] += toCents(calculationOutputs(figures, c.item, c.id).balance);
+      expect({ payslip: p.id, ...reported(p.employee_id, p.date) }).toEqual({ payslip: p.id, ...carried });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(carrying.length);
+  });
+
+  it("some loans and savings began during the history: a loan at its full advance, savings from nothing", () => {
+    let loans = 0;
+    let savings = 0;
+    for (const c of store.calculations
+      .all()
+      .filter((x) => x.payslip_id === null && (x.item === "employer_loan" || x.item === "savings"))) {
+      const history = store.payslipsOf(c.employee_id!).filter((p) => p.finalised && !p.special);
+      const first = history.findIndex((p) => payroll.calcsOf(p).some((x) => x.id === c.id));
+      if (first <= 0) continue;
+      const opening = payroll.figures(history[first]).balances.find((b) => b.instance === c.id)!.opening_cents;
+      if (c.item === "savings") {
+        expect(opening).toBe(0);
+        savings++;
+      } else {
+        expect(opening).toBe(48 * toCents(Number(c.inputs.amount)));
+        loans++;
+      }
+    }
+    expect(loans).toBeGreaterThan(0);
+    expect(savings).toBeGreaterThan(0);
+  });
+
+  it("each balance follows from the one before: the live balance less (loans) or plus (savings) what later payslips moved", () => {
+    for (const p of carrying) {
+      const later = store.payslipsOf(p.employee_id).filter((q) => q.finalised && q.date > p.date);
+      for (const c of payroll.calcsOf(p).filter((x) => isKind(x.item))) {
+        const live = store.calculations.get(c.id)!;
+        let moved = 0;
+        for (const q of later)
+          for (const l of payroll.figures(q).lines) if (l.instance === c.id && l.section === "deduction") moved += l.cents;
+        const expected = toCents(Number(live.inputs.balance)) + (c.item === "savings" ? -moved : moved);
+        expect(toCents(calculationOutputs(payroll.figures(p), c.item, c.id).balance)).toBe(expected);
+      }
+    }
+  });
+
+  it("on a date before any history, tracked_balances reports the opening balance of the first payslip", () => {
+    const e = store.employees.get(carrying[0].employee_id)!;
+    const first = store.payslipsOf(e.id).find((p) => p.finalised)!;
+    const opening = { Loans: 0, Savings: 0, Garnishees: 0 };
+    for (const b of payroll.figures(first).balances) opening[KINDS[b.calculation_id]] += b.opening_cents;
+    expect(reported(e.id, "2000-01-01")).toEqual(opening);
+  });
+});
+
+describe("tracked_balances and later changes", () => {
+  it("a change to a live balance for the open period shows from the last finalised payslip on; history keeps its figures", () => {
+    const own = generateDemo({ seed: DEFAULTS.seed, employees: 12, today: TODAY });
+    const ownCtx = { store: own, payroll: new Payroll(own, fixedClock(TODAY), 0) } as unknown as Ctx;
+    const loan = own.calculations
+      .all()
+      .find((c) => c.employee_id !== null && c.payslip_id === null && c.item === "employer_loan")!;
+    const e = own.employees.get(loan.employee_id!)!;
+    const history = own.payslipsOf(e.id).filter((p) => p.finalised && !p.special);
+    const loans = (date: string) =>
+      runReport(ownCtx, own.clients.get(e.client_id)!, "tracked_balances", { date, employee_ids: [e.id] })[0].Loans;
+    const before = [history[0].date, history.at(-2)!.date, TODAY].map(loans);
+    loan.inputs = { ...loan.inputs, balance: Number(loan.inputs.balance) + 1000 };
+    const after = [history[0].date, history.at(-2)!.date, TODAY].map(loans);
+    expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
+    expect(after[2]).toBeCloseTo(Number(before[2]) + 1000, 2);
+  });
+});
 
 describe("demo leave", () => {
   const sickTypes = store.leaveTypes.all().filter((t) => /sick/i.test(t.name));
