@@ -19,7 +19,16 @@ import {
   waveCreateBody,
 } from "../flows/employees";
 import { employeeServicePeriods, importServicePeriods, runServiceAction, SERVICE_SHEET } from "../flows/servicePeriods";
-import { rowOutcome, useConfirmSelectedRows, useFlowRunner, useEmployeeChoice, useGuarded, wroteRows } from "./parts/hooks";
+import {
+  onChosen,
+  plural,
+  rowOutcome,
+  useConfirmSelectedRows,
+  useFlowRunner,
+  useEmployeeChoice,
+  useGuarded,
+  wroteRows,
+} from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 import { EmployeesView, type ServiceActionKind, type WaveFormState } from "./EmployeesView";
 import { selectedRows } from "../flows/selectedRows";
@@ -128,40 +137,37 @@ export function EmployeesPanel() {
       }
       {...employeeProps}
       periods={periods}
-      onEmployeeServicePeriods={() =>
-        employeeId !== null &&
-        void run(
-          "Reading service periods",
-          (t) => employeeServicePeriods(client, employeeId, t),
-          (list) => {
-            setPeriods(
-              [...list]
-                .sort((a, b) => a.start_date.localeCompare(b.start_date))
-                .map(
-                  (sp) =>
-                    `${sp.start_date} to ${sp.end_date ?? "now"}${sp.negative ? " (long-term leave)" : ""}${sp.termination_code !== null ? `, termination code ${sp.termination_code}` : ""}`,
-                ),
-            );
-            return { intent: "info", text: `${list.length} service period${list.length === 1 ? "" : "s"} shown below.` };
-          },
-        )
-      }
-      onEmployeeDetail={() =>
-        employeeId !== null &&
-        void run(
-          "Employee record to sheet",
-          (t) => importEmployeeDetail(client, workbook, target, employeeId, t),
-          wroteRows("field"),
-        )
-      }
-      onProfileMappings={() =>
-        employeeId !== null &&
-        void run(
-          "Profile mappings to sheet",
-          (t) => importProfileMappings(client, workbook, target, employeeId, t),
-          wroteRows("profile mapping"),
-        )
-      }
+      onEmployeeServicePeriods={onChosen(
+        run,
+        employeeId,
+        "Reading service periods",
+        (id, t) => employeeServicePeriods(client, id, t),
+        (list) => {
+          setPeriods(
+            [...list]
+              .sort((a, b) => a.start_date.localeCompare(b.start_date))
+              .map(
+                (sp) =>
+                  `${sp.start_date} to ${sp.end_date ?? "now"}${sp.negative ? " (long-term leave)" : ""}${sp.termination_code !== null ? `, termination code ${sp.termination_code}` : ""}`,
+              ),
+          );
+          return { intent: "info", text: `${plural(list.length, "service period")} shown below.` };
+        },
+      )}
+      onEmployeeDetail={onChosen(
+        run,
+        employeeId,
+        "Employee record to sheet",
+        (id, t) => importEmployeeDetail(client, workbook, target, id, t),
+        wroteRows("field"),
+      )}
+      onProfileMappings={onChosen(
+        run,
+        employeeId,
+        "Profile mappings to sheet",
+        (id, t) => importProfileMappings(client, workbook, target, id, t),
+        wroteRows("profile mapping"),
+      )}
       profileId={profileId}
       onProfileIdChange={setProfileId}
       profileInputs={profileInputs}

@@ -1,7 +1,5 @@
 /** The Pay runs feature: wires PayRunsView to the pay run flows through the shell's services. */
 import * as React from "react";
-import type { PaymentRun } from "../../contract";
-import type { ProgressTask } from "../services";
 import { Text } from "@fluentui/react-components";
 import { chosenClient, useConnectedServices } from "../context";
 import {
@@ -17,7 +15,7 @@ import {
   payslipIdFromSelection,
   type PdfResult,
 } from "../flows/payRuns";
-import { plural, useFlowRunner, useEmployeeChoice, usePayslipChoices, wroteRows } from "./parts/hooks";
+import { onChosen, plural, useFlowRunner, useEmployeeChoice, usePayslipChoices, wroteRows } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 import { PayRunsView } from "./PayRunsView";
 import { useClientView } from "../serverState";
@@ -43,15 +41,6 @@ export function PayRunsPanel() {
     r.shownAs === "window"
       ? { intent: "success", text: `Opened ${r.fileName} in a new window.` }
       : { intent: "info", text: `The browser blocked a new window, so ${r.fileName} was downloaded instead.` };
-  /** A flow on the chosen pay run (nothing while none is chosen). */
-  const onChosenRun =
-    <R,>(
-      label: string,
-      work: (payRun: PaymentRun, task: ProgressTask) => Promise<R>,
-      describe: (r: R) => Exclude<Outcome, null>,
-    ) =>
-    () =>
-      chosenRun && void run(label, (task) => work(chosenRun, task), describe);
   const openPdf = (id: number) =>
     void run("Opening the payslip PDF", (task) => openPayslipPdf(client, id, browserPdfOpener(), task), pdfOutcome);
 
@@ -72,7 +61,9 @@ export function PayRunsPanel() {
           },
         )
       }
-      onRunPayslips={onChosenRun(
+      onRunPayslips={onChosen(
+        run,
+        chosenRun,
         "Pay run payslips to sheet",
         (payRun, task) => importPayRunPayslips(client, workbook, target, payRun, task, runLabel),
         (r) => ({
@@ -84,7 +75,9 @@ export function PayRunsPanel() {
             (r.unreadable.length ? ` ${plural(r.unreadable.length, "amount")} could not be read and were kept as text.` : ""),
         }),
       )}
-      onJournal={onChosenRun(
+      onJournal={onChosen(
+        run,
+        chosenRun,
         "Journal to sheet",
         (payRun, task) => importJournal(client, workbook, target, payRun, task, runLabel),
         (r) => ({

@@ -58,6 +58,22 @@ export function useFlowRunner(services: Pick<AppServices, "progress"> | null, se
   );
 }
 
+/** The run function useFlowRunner gives. */
+export type FlowRunner = ReturnType<typeof useFlowRunner>;
+
+/** A handler that runs a flow on what the panel has chosen (an employee, a pay run); it does nothing while none is. */
+export function onChosen<C, R>(
+  run: FlowRunner,
+  chosen: C | null | undefined,
+  label: string,
+  work: (chosen: C, task: ProgressTask) => Promise<R>,
+  describe: (result: R) => Exclude<Outcome, null>,
+): () => void {
+  return () => {
+    if (chosen !== null && chosen !== undefined) void run(label, (task) => work(chosen, task), describe);
+  };
+}
+
 /**
  * Work on the rows selected in a sheet before any request (e.g. listing what a delete will touch): clears the
  * outcome, and turns a thrown error into an error outcome instead of an unhandled rejection.
