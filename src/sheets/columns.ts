@@ -49,6 +49,21 @@ export function column<R>(
   return { key, header, type, value, ...extra };
 }
 
+/** R's declared keys (a loose schema's `[key: string]: unknown` left out). */
+type DeclaredKey<R> = keyof { [K in keyof R as string extends K ? never : K]: R[K] };
+/** The keys of R whose values go into a cell as they are (not objects or lists). */
+export type ScalarKey<R> = { [K in DeclaredKey<R>]-?: R[K] extends CellValue ? K : never }[DeclaredKey<R>] & string;
+
+/** A column filled with the record's field of the same name: the column key is the API field name. */
+export function field<R>(
+  key: ScalarKey<R>,
+  header: string,
+  type: CellType,
+  extra: Pick<ColumnSpec, "width" | "numberFormat"> = {},
+): FieldColumn<R> {
+  return column<R>(key, header, type, (record) => record[key] as CellValue, extra);
+}
+
 /** The plain specs (no accessor functions) the Excel layer takes. */
 export function specsOf(columns: readonly ColumnSpec[]): ColumnSpec[] {
   return columns.map(({ key, header, type, width, numberFormat }) => {

@@ -3,7 +3,7 @@
  * The employee number comes first: it is how accountants know people; the ID is what the API takes.
  */
 import type { Employee, PayPoint, ReadAddress, ServicePeriod, Wave, WaveSimplified } from "../contract";
-import { column, type FieldColumn } from "./columns";
+import { column, field, type FieldColumn } from "./columns";
 import { TIMESTAMP_COLUMNS } from "./grid";
 
 /** The address columns of employees and pay points (the parts the document shows). */
@@ -36,23 +36,23 @@ export interface EmployeeImportOptions {
 type E = Employee;
 
 const BASE_EMPLOYEE_COLUMNS: FieldColumn<E>[] = [
-  column<E>("number", "Number", "text", (e) => e.number),
-  column<E>("id", "Employee ID", "integer", (e) => e.id),
-  column<E>("first_name", "First name", "text", (e) => e.first_name),
-  column<E>("last_name", "Last name", "text", (e) => e.last_name),
-  column<E>("wave_id", "Wave ID", "integer", (e) => e.wave_id),
+  field<E>("number", "Number", "text"),
+  field<E>("id", "Employee ID", "integer"),
+  field<E>("first_name", "First name", "text"),
+  field<E>("last_name", "Last name", "text"),
+  field<E>("wave_id", "Wave ID", "integer"),
 ];
 
 const DETAIL_EMPLOYEE_COLUMNS: FieldColumn<E>[] = [
-  column<E>("appointment_date", "Appointment date", "date", (e) => e.appointment_date),
-  column<E>("birthdate", "Birthdate", "date", (e) => e.birthdate),
-  column<E>("payment_method", "Payment method", "text", (e) => e.payment_method),
-  column<E>("job_title", "Job title", "text", (e) => e.job_title),
-  column<E>("email", "Email", "text", (e) => e.email),
-  column<E>("ppsn", "PPSN", "text", (e) => e.ppsn),
-  column<E>("prsi_class", "PRSI class", "text", (e) => e.prsi_class),
-  column<E>("prsi_exempt", "PRSI exempt", "boolean", (e) => e.prsi_exempt),
-  column<E>("director", "Director", "boolean", (e) => e.director),
+  field<E>("appointment_date", "Appointment date", "date"),
+  field<E>("birthdate", "Birthdate", "date"),
+  field<E>("payment_method", "Payment method", "text"),
+  field<E>("job_title", "Job title", "text"),
+  field<E>("email", "Email", "text"),
+  field<E>("ppsn", "PPSN", "text"),
+  field<E>("prsi_class", "PRSI class", "text"),
+  field<E>("prsi_exempt", "PRSI exempt", "boolean"),
+  field<E>("director", "Director", "boolean"),
   ...addressColumns<E>(),
   column<E>("bank_account.account_number", "IBAN", "text", (e) => e.bank_account?.account_number),
   column<E>("bank_account.branch_code", "BIC", "text", (e) => e.bank_account?.branch_code),
@@ -148,22 +148,18 @@ const waveEnd = <W extends WaveSimplified | Wave>(): FieldColumn<W>[] => [
 export function waveColumns(): FieldColumn<Wave>[] {
   return [
     ...waveStart<Wave>(),
-    column<Wave>("length_months", "Length (months)", "integer", (w) => w.length_months),
-    column<Wave>("length_weeks", "Length (weeks)", "integer", (w) => w.length_weeks),
+    field<Wave>("length_months", "Length (months)", "integer"),
+    field<Wave>("length_weeks", "Length (weeks)", "integer"),
     ...waveEnd<Wave>(),
-    column<Wave>("first_period_offset", "First period offset", "integer", (w) => w.first_period_offset),
-    column<Wave>("notification_days_before", "Notification days before", "integer", (w) => w.notification_days_before),
-    column<Wave>("finalisation_days_before", "Finalisation days before", "integer", (w) => w.finalisation_days_before),
-    column<Wave>("payslip_payment_day", "Payslip payment day", "integer", (w) => w.payslip_payment_day),
+    field<Wave>("first_period_offset", "First period offset", "integer"),
+    field<Wave>("notification_days_before", "Notification days before", "integer"),
+    field<Wave>("finalisation_days_before", "Finalisation days before", "integer"),
+    field<Wave>("payslip_payment_day", "Payslip payment day", "integer"),
   ];
 }
 
 export function simplifiedWaveColumns(): FieldColumn<WaveSimplified>[] {
-  return [
-    ...waveStart<WaveSimplified>(),
-    column<WaveSimplified>("frequency", "Frequency", "text", (w) => w.frequency),
-    ...waveEnd<WaveSimplified>(),
-  ];
+  return [...waveStart<WaveSimplified>(), field<WaveSimplified>("frequency", "Frequency", "text"), ...waveEnd<WaveSimplified>()];
 }
 
 /** The name a person knows a wave by: its custom name when set. */
@@ -177,8 +173,8 @@ export function waveDisplayName(wave: Pick<Wave, "name" | "custom_name">): strin
 
 export function payPointColumns(): FieldColumn<PayPoint>[] {
   return [
-    column<PayPoint>("id", "Pay point ID", "integer", (p) => p.id),
-    column<PayPoint>("name", "Name", "text", (p) => p.name),
+    field<PayPoint>("id", "Pay point ID", "integer"),
+    field<PayPoint>("name", "Name", "text"),
     ...addressColumns<PayPoint>(),
     ...timestampColumns<PayPoint>(),
   ];

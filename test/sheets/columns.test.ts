@@ -1,5 +1,6 @@
 import {
   column,
+  field,
   headerIndex,
   parseBoolean,
   parseCell,
@@ -125,6 +126,14 @@ describe("column specs", () => {
       [1, "A"],
       [2, null],
     ]);
+  });
+  it("fills a field column from the record's field named by the key; only fields that fit a cell are accepted", () => {
+    type Rec = { id: number; tags: string[]; [extra: string]: unknown };
+    const f = field<Rec>("id", "ID", "integer", { width: 50 });
+    expect(f).toMatchObject({ key: "id", header: "ID", type: "integer", width: 50 });
+    expect(f.value({ id: 4, tags: [] })).toBe(4);
+    // @ts-expect-error a list is not a cell value
+    field<Rec>("tags", "Tags", "text");
   });
   it("strips accessors for the Excel layer", () => {
     expect(specsOf(cols)).toEqual([
