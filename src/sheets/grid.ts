@@ -24,7 +24,7 @@ export const col = (
   ...extra,
 });
 
-/** Who a row is about: every per-employee sheet starts with these three columns. */
+/** Who a row is about, on every sheet with a row per employee (or per employee and something). */
 export const EMPLOYEE_COLUMNS: readonly ColumnSpec[] = [
   col("employee_id", "Employee ID", "integer"),
   col("employee_number", "Employee number", "text"),
