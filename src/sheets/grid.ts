@@ -24,7 +24,7 @@ export const col = (
   ...extra,
 });
 
-/** Who a row is about, on every sheet with a row per employee (or per employee and something). */
+/** Who a row is about: the employee's ID, number and name, on every sheet whose rows are about employees. */
 export const EMPLOYEE_COLUMNS: readonly ColumnSpec[] = [
   col("employee_id", "Employee ID", "integer"),
   col("employee_number", "Employee number", "text"),
