@@ -180,34 +180,29 @@ async function amounts(ctx: ClientReads, jobs: Job<"amount">[]): Promise<void> {
 
 /** The amounts of one period: one transaction_history (more only when an account is unknown). */
 async function amountGroup(ctx: ClientReads, group: Job<"amount">[]): Promise<void> {
-  {
-    const { start, end } = group[0].op;
-    // Employees named by number are checked against the list (unknown -> #N/A) and sent as IDs.
-    const named = new Map<string, Employee | FormulaError>();
-    for (const j of group) {
-      if (j.op.employee === null || named.has(j.op.employee)) continue;
-      named.set(
-        j.op.employee,
-        await ctx.employee(j.op.employee).catch((e) => (e instanceof FormulaError ? e : Promise.reject(e))),
-      );
-    }
-    const live = group.filter((j) => {
-      const e = j.op.employee === null ? null : named.get(j.op.employee)!;
-      if (e instanceof FormulaError) j.reject(e);
-      return !(e instanceof FormulaError);
-    });
-    if (live.length === 0) return;
-    const everyone = live.some((j) => j.op.employee === null);
-    const employeeIds = everyone ? null : unique(live.map((j) => (named.get(j.op.employee!) as Employee).id));
-    const accounts = unique(live.map((j) => j.op.account));
-    const history = await transactionHistory(ctx, start, end, accounts, employeeIds);
-    await settleEach(live, (j) => {
-      const unknown = history.unknown.get(j.op.account);
-      if (unknown !== undefined) throw notAvailable(`Unknown account "${j.op.account}"${unknown ? `: ${unknown}` : ""}`);
-      const number = j.op.employee === null ? null : (named.get(j.op.employee) as Employee).number;
-      return sumAccount(history.rows, j.op.account, number ?? null, j.op.employee === null);
-    });
+  const { start, end } = group[0].op;
+  // Employees named by number are checked against the list (unknown -> #N/A) and sent as IDs.
+  const named = new Map<string, Employee | FormulaError>();
+  for (const j of group) {
+    if (j.op.employee === null || named.has(j.op.employee)) continue;
+    named.set(j.op.employee, await ctx.employee(j.op.employee).catch((e) => (e instanceof FormulaError ? e : Promise.reject(e))));
   }
+  const live = group.filter((j) => {
+    const e = j.op.employee === null ? null : named.get(j.op.employee)!;
+    if (e instanceof FormulaError) j.reject(e);
+    return !(e instanceof FormulaError);
+  });
+  if (live.length === 0) return;
+  const everyone = live.some((j) => j.op.employee === null);
+  const employeeIds = everyone ? null : unique(live.map((j) => (named.get(j.op.employee!) as Employee).id));
+  const accounts = unique(live.map((j) => j.op.account));
+  const history = await transactionHistory(ctx, start, end, accounts, employeeIds);
+  await settleEach(live, (j) => {
+    const unknown = history.unknown.get(j.op.account);
+    if (unknown !== undefined) throw notAvailable(`Unknown account "${j.op.account}"${unknown ? `: ${unknown}` : ""}`);
+    const number = j.op.employee === null ? null : (named.get(j.op.employee) as Employee).number;
+    return sumAccount(history.rows, j.op.account, number ?? null, j.op.employee === null);
+  });
 }
 
 type HistoryRow = { employee: string } & Record<string, unknown>;
