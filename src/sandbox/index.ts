@@ -18,7 +18,7 @@ import { registerBulkInput } from "./routes/bulkInput";
 import { registerCalculations } from "./routes/calculations";
 import { registerCore } from "./routes/core";
 import { registerPayslips } from "./routes/payslips";
-import { registerPeople } from "./routes/people";
+import { registerEmployees } from "./routes/employees";
 import { registerReports } from "./routes/reports";
 import { Store } from "./store";
 
@@ -124,7 +124,7 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
       registerPayslips(api, ctx);
       registerCalculations(api, ctx);
       registerBulkInput(api, ctx);
-      registerPeople(api, ctx);
+      registerEmployees(api, ctx);
       registerReports(api, ctx);
     },
     { prefix: "/v1" },

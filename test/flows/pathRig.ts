@@ -1,5 +1,5 @@
 /**
- * Rig for the pay run / leave / people / calculations flow tests: a real sandbox, a PayrollClient whose fetch
+ * Rig for the pay run / leave / employees / calculations flow tests: a real sandbox, a PayrollClient whose fetch
  * logs every request and can fail chosen requests by method and path, and the Excel layer over the preview
  * workbook. (The input-sheet rig in ./helpers faults bulk_input only.)
  */

@@ -46,7 +46,7 @@ const columns: ColumnSpec[] = [
   { key: "date", header: "Payslip date", type: "date" },
   { key: "amount", header: "Amount", type: "currency" },
 ];
-const people = (n: number) => Array.from({ length: n }, (_, i) => [i + 1, `Employee ${i + 1}`, "2025-01-31", 100 + i]);
+const employees = (n: number) => Array.from({ length: n }, (_, i) => [i + 1, `Employee ${i + 1}`, "2025-01-31", 100 + i]);
 
 beforeEach(() => {
   wb = installPreviewExcel(globalThis, createPreviewWorkbook());
@@ -107,7 +107,7 @@ test("a sheet the Excel layer writes and activates starts at A1 even when the la
   wb.activeSheet.enter(0, 30, "wide");
   show();
   await scrollGrid(0, 1200);
-  await act(() => port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: people(3) }));
+  await act(() => port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: employees(3) }));
   expect(grid().getAttribute("data-sheet")).toBe("Inputs");
   expect(grid().scrollLeft).toBe(0);
   expect(cell("A1")?.textContent).toBe("Inputs");
@@ -132,7 +132,7 @@ test("arrow keys move the active cell and scroll it into view, down and right an
 });
 
 test("below frozen rows, moving up stops the active cell just under them", async () => {
-  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: people(100) });
+  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: employees(100) });
   show();
   const user = userEvent.setup();
   await user.click(cell("B4")!);
@@ -152,7 +152,7 @@ test("below frozen rows, moving up stops the active cell just under them", async
 });
 
 test("Home, Ctrl+Home, Ctrl+End and Ctrl+arrows jump as in Excel", async () => {
-  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: people(500) });
+  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: employees(500) });
   show();
   const user = userEvent.setup();
   await user.click(cell("C6")!);
@@ -177,7 +177,7 @@ test("Home, Ctrl+Home, Ctrl+End and Ctrl+arrows jump as in Excel", async () => {
 });
 
 test("Shift+arrows and Shift+Ctrl+arrows extend the selection, and the Excel layer sees it", async () => {
-  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: people(40) });
+  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: employees(40) });
   show();
   const user = userEvent.setup();
   await user.click(cell("B5")!);
@@ -194,7 +194,7 @@ test("Shift+arrows and Shift+Ctrl+arrows extend the selection, and the Excel lay
 });
 
 test("Delete clears every selected cell through the model: the Excel layer reads blanks, formats stay", async () => {
-  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: people(5) });
+  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: employees(5) });
   show();
   const user = userEvent.setup();
   await user.click(cell("B5")!);
@@ -219,7 +219,7 @@ test("Delete clears every selected cell through the model: the Excel layer reads
 });
 
 test("Backspace empties the active cell into the editor; Escape keeps what was there", async () => {
-  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: people(2) });
+  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: employees(2) });
   show();
   const user = userEvent.setup();
   await user.click(cell("D4")!);
@@ -283,7 +283,7 @@ function clipboard(type: "copy" | "paste", text = ""): { text: string; defaultPr
 }
 
 test("Ctrl+C puts the selected block on the clipboard as Excel does: tab-separated displayed text", async () => {
-  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: people(3) });
+  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: employees(3) });
   show();
   const user = userEvent.setup();
   await user.click(cell("A3")!);
@@ -299,7 +299,7 @@ test("Ctrl+C puts the selected block on the clipboard as Excel does: tab-separat
 });
 
 test("Ctrl+V enters a tab-separated block at the selection as typed entries; rows below a table extend it", async () => {
-  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: people(2) });
+  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: employees(2) });
   show();
   const user = userEvent.setup();
   await user.click(cell("A6")!);
@@ -330,7 +330,7 @@ test("Ctrl+V enters a tab-separated block at the selection as typed entries; row
 });
 
 test("copying from a pasted-into grid round-trips: what Ctrl+C gives, Ctrl+V enters as the same values", async () => {
-  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: people(3) });
+  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: employees(3) });
   show();
   const user = userEvent.setup();
   await user.click(cell("C4")!);
@@ -346,7 +346,7 @@ test("copying from a pasted-into grid round-trips: what Ctrl+C gives, Ctrl+V ent
 });
 
 test("column widths set by the Excel layer are the widths on screen", async () => {
-  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: people(3) });
+  await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns, rows: employees(3) });
   await act(() =>
     createPreviewExcel(wb).run(async (ctx) => {
       ctx.workbook.worksheets.getItem("Inputs").getRange("B:B").format.columnWidth = 150;
@@ -452,7 +452,7 @@ test("dragging over cells selects the block; Ctrl+click adds blocks, which Delet
 });
 
 test("10,000 rows: Ctrl+End and PageUp stay virtualised and show the rows they reach", async () => {
-  await port.writeTable({ sheetName: "Big", tableName: "Big", columns, rows: people(10_000) });
+  await port.writeTable({ sheetName: "Big", tableName: "Big", columns, rows: employees(10_000) });
   show();
   const user = userEvent.setup();
   await user.click(cell("A4")!);

@@ -15,7 +15,7 @@ import type { EmployeeRec, LeaveDayRec, ServicePeriodRec } from "../store";
 import { servicePeriodJson } from "./core";
 import { routeParams, type SandboxApp, schema } from "./schemas";
 
-export function registerPeople(app: SandboxApp, ctx: Ctx): void {
+export function registerEmployees(app: SandboxApp, ctx: Ctx): void {
   const path = routeParams(ctx);
   const { store, payroll } = ctx;
 
