@@ -75,3 +75,13 @@ export function parseLeaveTypeArg(v: CellArg): { id: number } | { name: string }
   const text = v.trim();
   return /^\d+$/.test(text) ? { id: Number(text) } : { name: text };
 }
+
+/** Account names from text ("basic_salary, nett_pay") or a range of cells holding them; at least one. */
+export function parseAccountsArg(v: CellArg | CellArg[][]): string[] {
+  const cells = Array.isArray(v) ? v.flat() : [v];
+  const names = cells.flatMap((c) => (isBlank(c) || typeof c === "boolean" ? [] : String(c).split(","))).map((n) => n.trim());
+  const accounts = [...new Set(names.filter((n) => n !== ""))];
+  if (accounts.length === 0)
+    throw invalidValue('accounts is required: account names, e.g. "basic_salary, nett_pay", or a range holding them');
+  return accounts;
+}

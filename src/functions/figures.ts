@@ -16,10 +16,11 @@ import { FormulaCache } from "./cache";
 import { functionsConnection, type FormulaSource } from "./connection";
 import { FormulaError, invalidValue, notAvailable, NOT_CONNECTED, toFormulaError } from "./errors";
 
-export type FigureValue = number | string | boolean;
+export type FigureValue = number | string | boolean | (number | string)[][];
 
 export type FigureOp =
   | { kind: "amount"; clientId: number; account: string; start: string; end: string; employee: string | null }
+  | { kind: "transactions"; clientId: number; accounts: string[]; start: string; end: string; employee: string | null }
   | { kind: "leave"; clientId: number; employee: string; leaveType: { id: number } | { name: string }; date: string }
   | { kind: "employee"; clientId: number; employee: string; field: string };
 
@@ -31,6 +32,8 @@ export function figureKey(op: FigureOp): string {
   switch (op.kind) {
     case "amount":
       return FormulaCache.key(op.clientId, "amount", op.start, op.end, op.account, op.employee);
+    case "transactions":
+      return FormulaCache.key(op.clientId, "transactions", op.start, op.end, op.accounts.join(","), op.employee);
     case "leave":
       return FormulaCache.key(
         op.clientId,
@@ -84,7 +87,8 @@ async function runBatch(batch: Job[]): Promise<void> {
     [...byClient.values()].map(async (jobs) => {
       const ctx = new ClientReads(c.source, c.cache, jobs[0].op.clientId);
       const of = <K extends FigureOp["kind"]>(kind: K) => jobs.filter((j) => j.op.kind === kind) as Job<K>[];
-      await Promise.all([amounts(ctx, of("amount")), leaves(ctx, of("leave")), employeeFields(ctx, of("employee"))]);
+      const history = [...of("amount"), ...of("transactions")];
+      await Promise.all([amounts(ctx, history), leaves(ctx, of("leave")), employeeFields(ctx, of("employee"))]);
     }),
   );
 }
@@ -167,7 +171,9 @@ class ClientReads {
 
 // ---- PAYROLL.AMOUNT --------------------------------------------------------------------------------------------
 
-async function amounts(ctx: ClientReads, jobs: Job<"amount">[]): Promise<void> {
+type HistoryJob = Job<"amount"> | Job<"transactions">;
+
+async function amounts(ctx: ClientReads, jobs: HistoryJob[]): Promise<void> {
   const groups = [...groupBy(jobs, (j) => `${j.op.start}|${j.op.end}`).values()];
   await Promise.all(
     groups.map((group) =>
@@ -178,8 +184,8 @@ async function amounts(ctx: ClientReads, jobs: Job<"amount">[]): Promise<void> {
   );
 }
 
-/** The amounts of one period: one transaction_history (more only when an account is unknown). */
-async function amountGroup(ctx: ClientReads, group: Job<"amount">[]): Promise<void> {
+/** The amounts and tables of one period: one transaction_history (more only when an account is unknown). */
+async function amountGroup(ctx: ClientReads, group: HistoryJob[]): Promise<void> {
   const { start, end } = group[0].op;
   // Employees named by number are checked against the list (unknown -> #N/A) and sent as IDs.
   const named = new Map<string, Employee | FormulaError>();
@@ -195,13 +201,16 @@ async function amountGroup(ctx: ClientReads, group: Job<"amount">[]): Promise<vo
   if (live.length === 0) return;
   const everyone = live.some((j) => j.op.employee === null);
   const employeeIds = everyone ? null : unique(live.map((j) => (named.get(j.op.employee!) as Employee).id));
-  const accounts = unique(live.map((j) => j.op.account));
+  const accounts = unique(live.flatMap((j) => (j.op.kind === "amount" ? [j.op.account] : j.op.accounts)));
   const history = await transactionHistory(ctx, start, end, accounts, employeeIds);
   await settleEach(live, (j) => {
-    const unknown = history.unknown.get(j.op.account);
-    if (unknown !== undefined) throw notAvailable(`Unknown account "${j.op.account}"${unknown ? `: ${unknown}` : ""}`);
-    const number = j.op.employee === null ? null : (named.get(j.op.employee) as Employee).number;
-    return sumAccount(history.rows, j.op.account, number ?? null, j.op.employee === null);
+    for (const account of j.op.kind === "amount" ? [j.op.account] : j.op.accounts) {
+      const unknown = history.unknown.get(account);
+      if (unknown !== undefined) throw notAvailable(`Unknown account "${account}"${unknown ? `: ${unknown}` : ""}`);
+    }
+    const number = j.op.employee === null ? null : ((named.get(j.op.employee) as Employee).number ?? null);
+    if (j.op.kind === "transactions") return transactionsTable(history.rows, j.op.accounts, number);
+    return sumAccount(history.rows, j.op.account, number, j.op.employee === null);
   });
 }
 
@@ -267,6 +276,24 @@ export function sumAccount(rows: HistoryRow[], account: string, employeeNumber: 
     cents += Math.round((amount.value ?? 0) * 100);
   }
   return cents / 100;
+}
+
+/**
+ * PAYROLL.TRANSACTIONS: a header row (employee, Date, the accounts) and one row per payslip, amounts as numbers,
+ * of one employee (by number) or all.
+ */
+export function transactionsTable(rows: HistoryRow[], accounts: string[], employeeNumber: string | null): (number | string)[][] {
+  const out: (number | string)[][] = [["employee", "Date", ...accounts]];
+  for (const row of rows) {
+    if (employeeNumber !== null && String(row.employee) !== employeeNumber) continue;
+    const amounts = accounts.map((account) => {
+      const amount = parseAmount(row[account]);
+      if (!amount.ok) throw invalidValue(`The service sent "${amount.text}" for ${account}, which is not an amount`);
+      return amount.value ?? 0;
+    });
+    out.push([String(row.employee), String(row.Date), ...amounts]);
+  }
+  return out;
 }
 
 // ---- PAYROLL.LEAVE ---------------------------------------------------------------------------------------------

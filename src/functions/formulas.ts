@@ -4,6 +4,7 @@
  * message); functions.ts turns them into Excel's error values.
  */
 import {
+  parseAccountsArg,
   parseClientIdArg,
   parseDateArg,
   parseEmployeeArg,
@@ -44,4 +45,21 @@ export async function employeeFormula(employee: CellArg, field: CellArg, clientI
   const name = parseNameArg(field, "field", "first_name");
   const client = targetClient(parseClientIdArg(clientId));
   return figure({ kind: "employee", clientId: client, employee: number, field: name });
+}
+
+/** transaction_history as a table: a header row, then one row per payslip (of one employee, or all). */
+export async function transactionsFormula(
+  accounts: CellArg | CellArg[][],
+  start: CellArg,
+  end: CellArg,
+  employee?: CellArg,
+  clientId?: CellArg,
+): Promise<(number | string)[][]> {
+  const names = parseAccountsArg(accounts);
+  const period = parsePeriodArgs(start, end);
+  const number = parseEmployeeArg(employee, { required: false });
+  const client = targetClient(parseClientIdArg(clientId));
+  return (await figure({ kind: "transactions", clientId: client, accounts: names, ...period, employee: number })) as (
+    number | string
+  )[][];
 }

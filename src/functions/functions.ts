@@ -8,7 +8,7 @@
    parameter type (a number, text, TRUE/FALSE or blank); ./args reads them. */
 import { toExcelError } from "./errors";
 import { recalculateOnInvalidation } from "./excelRecalc";
-import { amountFormula, employeeFormula, leaveFormula } from "./formulas";
+import { amountFormula, employeeFormula, leaveFormula, transactionsFormula } from "./formulas";
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the associate calls the build appends
 import { registry as CustomFunctions } from "./registry";
 
@@ -60,6 +60,30 @@ export async function leave(employee: any, leave_type: any, date: any, client_id
 export async function employeeField(employee: any, field: any, client_id?: any): Promise<any> {
   try {
     return await employeeFormula(employee, field, client_id);
+  } catch (e) {
+    throw toExcelError(e);
+  }
+}
+
+/**
+ * The transaction_history report as a table that spills: a header row (employee, Date, the accounts), then one row per payslip.
+ * @customfunction TRANSACTIONS
+ * @param accounts Account names: text such as "basic_salary, nett_pay", or a range holding one name per cell.
+ * @param start_date First payslip date: an Excel date or "YYYY-MM-DD" text.
+ * @param end_date Last payslip date (inclusive): an Excel date or "YYYY-MM-DD" text.
+ * @param [employee] Employee number (text or a number); blank for all employees.
+ * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @returns The rows, with a header row.
+ */
+export async function transactions(
+  accounts: any[][],
+  start_date: any,
+  end_date: any,
+  employee?: any,
+  client_id?: any,
+): Promise<any[][]> {
+  try {
+    return await transactionsFormula(accounts, start_date, end_date, employee, client_id);
   } catch (e) {
     throw toExcelError(e);
   }

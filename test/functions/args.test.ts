@@ -1,5 +1,6 @@
 /** Reading PAYROLL arguments: dates as text and as Excel serials, employees, client IDs, leave types. */
 import {
+  parseAccountsArg,
   parseClientIdArg,
   parseDateArg,
   parseEmployeeArg,
@@ -74,4 +75,10 @@ describe("other arguments", () => {
     expect(errorOf(() => parseNameArg("", "account", "basic_salary")).message).toMatch(/account is required/);
     expect(errorOf(() => parseNameArg(true, "account", "basic_salary")).code).toBe("#VALUE!");
   });
+});
+
+it("reads accounts from comma-separated text or a range, without repeats", () => {
+  expect(parseAccountsArg("basic_salary, nett_pay")).toEqual(["basic_salary", "nett_pay"]);
+  expect(parseAccountsArg([["paye"], ["usc"], [null], ["paye"]])).toEqual(["paye", "usc"]);
+  expect(errorOf(() => parseAccountsArg([[null, ""]])).code).toBe("#VALUE!");
 });

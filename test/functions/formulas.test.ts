@@ -6,7 +6,7 @@ import { PayrollClient, type RequestLogEntry } from "../../src/client";
 import { invalidateFormulaResults, onFormulaResultsInvalidated, setFunctionsConnection } from "../../src/functions/connection";
 import { FormulaError } from "../../src/functions/errors";
 import { flushFigures, sumAccount } from "../../src/functions/figures";
-import { amountFormula, employeeFormula, leaveFormula } from "../../src/functions/formulas";
+import { amountFormula, employeeFormula, leaveFormula, transactionsFormula } from "../../src/functions/formulas";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox";
 
 const ACCOUNTS = ["basic_salary", "gross_pay", "paye", "usc", "nett_pay"];
@@ -205,5 +205,31 @@ describe("PAYROLL.LEAVE and PAYROLL.EMPLOYEE", () => {
     expect(bad.status).toBe("rejected");
     expect(((bad as PromiseRejectedResult).reason as FormulaError).code).toBe("#VALUE!");
     expect(requests.filter((r) => r.path.endsWith("/employees")).length).toBe(1);
+  });
+});
+
+describe("PAYROLL.TRANSACTIONS", () => {
+  it("is the report as a table, in the same transaction_history request as the AMOUNT formulas of its period", async () => {
+    const rows = await check.runReport(clientId, "transaction_history", {
+      start_date: START,
+      end_date: END,
+      account_names: ["paye", "usc"],
+    });
+    const one = rows[0].employee;
+    const [table, mine, sum] = await settle<unknown>([
+      transactionsFormula("paye, usc", START, END),
+      transactionsFormula([["usc"]], START, END, one),
+      amountFormula("nett_pay", START, END),
+    ]);
+    expect(requests.filter((r) => r.path.endsWith("/transaction_history")).length).toBe(1);
+    expect(table).toEqual({
+      status: "fulfilled",
+      value: [["employee", "Date", "paye", "usc"], ...rows.map((r) => [r.employee, r.Date, r.paye, r.usc])],
+    });
+    const own = rows.filter((r) => r.employee === one);
+    expect(mine).toEqual({ status: "fulfilled", value: [["employee", "Date", "usc"], ...own.map((r) => [one, r.Date, r.usc])] });
+    expect(sum.status).toBe("fulfilled");
+    const bad = await errorOf(transactionsFormula("paye, nope", START, END));
+    expect(bad.message).toMatch(/Unknown account "nope"/);
   });
 });

@@ -11,7 +11,7 @@ interface Metadata {
   functions: { id: string; parameters: { name: string; optional?: boolean }[] }[];
 }
 
-it("describes AMOUNT, LEAVE and EMPLOYEE with the issue's arguments, each associated with an exported function", async () => {
+it("describes AMOUNT, LEAVE, EMPLOYEE and TRANSACTIONS with the issue's arguments, each associated with an exported function", async () => {
   const file = path.resolve(__dirname, "../../src/functions/functions.ts");
   const result = await generateCustomFunctionsMetadata([file], true);
   expect(result.errors).toEqual([]);
@@ -23,6 +23,7 @@ it("describes AMOUNT, LEAVE and EMPLOYEE with the issue's arguments, each associ
     AMOUNT: "account, start_date, end_date, [employee], [client_id]",
     LEAVE: "employee, leave_type, date, [client_id]",
     EMPLOYEE: "employee, field, [client_id]",
+    TRANSACTIONS: "accounts, start_date, end_date, [employee], [client_id]",
   });
   for (const a of result.associate as { id: string; functionName: string }[])
     expect(typeof (functions as Record<string, unknown>)[a.functionName]).toBe("function");
