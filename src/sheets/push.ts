@@ -7,7 +7,7 @@
  * The flow (src/taskpane/flows/push.ts) does the I/O between these steps.
  */
 import { z } from "zod";
-import type { BulkInputEntity, BulkInputResult, Employee, InputValue } from "../contract";
+import type { BulkInputEntity, BulkInputResult, Employee, InputValue, PayslipListItem } from "../contract";
 import { Id } from "../contract";
 import {
   type CellType,
@@ -133,6 +133,8 @@ export interface SheetRow {
   values: Record<string, InputValue>;
   /** Status cell text as found (used by "Retry failed"). */
   status: string;
+  /** Message cell text as found (tells which rows still await their nett pay). */
+  message: string;
   problems: CellProblem[];
   /** Every cell the push reads is empty: the row is ignored. */
   blank: boolean;
@@ -188,6 +190,7 @@ export function readInputSheet(
   const idCol = idx.get(H.employeeId);
   const dateCol = idx.get(H.payslipDate);
   const statusCol = idx.get(H.status);
+  const messageCol = idx.get(H.message);
   if (idCol === undefined || dateCol === undefined) {
     const missing = [idCol === undefined ? H.employeeId : null, dateCol === undefined ? H.payslipDate : null].filter(Boolean);
     throw new InputSheetError(
@@ -214,6 +217,7 @@ export function readInputSheet(
     const readCells = [cells[idCol], cells[dateCol], ...inputs.map((c) => cells[c.index]), ...unknown.map((u) => cells[u.index])];
     const blank = readCells.every(isBlank);
     const status = statusCol === undefined ? "" : String(cells[statusCol] ?? "").trim();
+    const message = messageCol === undefined ? "" : String(cells[messageCol] ?? "").trim();
 
     const id = parseInteger(cells[idCol]);
     let employeeId: number | null = null;
@@ -264,7 +268,7 @@ export function readInputSheet(
         });
       }
     }
-    return { rowIndex, employeeId, payslipDate, values, status, problems, blank };
+    return { rowIndex, employeeId, payslipDate, values, status, message, problems, blank };
   });
   return { rows, inputs, unknownColumns: unknown.map((u) => u.header), missingInputs };
 }
@@ -469,6 +473,48 @@ export function nettPayFor(
     else pending.push(t);
   }
   return { ready, pending };
+}
+
+/** The same, from each target employee's payslip list (GET /employees/:id/payslips). */
+export function nettPayFromPayslips(
+  payslips: ReadonlyMap<number, readonly Pick<PayslipListItem, "date" | "special" | "dirty" | "nett_pay">[]>,
+  targets: readonly NettPayTarget[],
+): { ready: { rowIndex: number; value: number }[]; pending: NettPayTarget[] } {
+  const ready: { rowIndex: number; value: number }[] = [];
+  const pending: NettPayTarget[] = [];
+  for (const t of targets) {
+    const payslip = payslips.get(t.employeeId)?.find((p) => !p.special && p.date === t.payslipDate);
+    if (payslip && !payslip.dirty && typeof payslip.nett_pay === "number")
+      ready.push({ rowIndex: t.rowIndex, value: payslip.nett_pay });
+    else pending.push(t);
+  }
+  return { ready, pending };
+}
+
+/**
+ * A row whose new nett pay has not arrived keeps its old figure and says so in its Message, which is also how the
+ * next push and Refresh nett pay find it again (the sheet is the record: nothing else to keep in step).
+ */
+export const NETT_PAY_PENDING = "Nett pay pending";
+const PENDING_SPLIT = ` ${NETT_PAY_PENDING}: `;
+
+/** Rows of the sheet whose Message says their nett pay is pending (and that can be looked up). */
+export function pendingNettPayRows(sheet: ReadSheet): NettPayTarget[] {
+  return sheet.rows
+    .filter((r) => r.message.includes(PENDING_SPLIT.trim()) && r.employeeId !== null && r.payslipDate !== null)
+    .map((r) => ({ rowIndex: r.rowIndex, employeeId: r.employeeId!, payslipDate: r.payslipDate! }));
+}
+
+/** The message without its pending note: what the row says once its nett pay is shown. */
+export function withoutPendingNote(message: string): string {
+  const at = message.indexOf(PENDING_SPLIT);
+  return at < 0 ? message : message.slice(0, at);
+}
+
+/** "Saved. Nett pay pending: the service is recalculating" (the row's message, then why). */
+export function withPendingNote(message: string, why: string): string {
+  const base = withoutPendingNote(message).replace(/[.\s]+$/, "") || "Saved";
+  return `${base}.${PENDING_SPLIT}${why}`;
 }
 
 export const PUSH_LOG_SHEET = "Push log";

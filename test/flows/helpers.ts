@@ -13,7 +13,7 @@ import { injectFault, startStack, type Stack } from "./stack";
 export type Fault =
   | { kind: "network-before" } // the request never reaches the service
   | { kind: "network-after" } // the service applies it, the answer is lost
-  | { kind: "status"; status: 429 | 500 | 503; retryAfter?: string };
+  | { kind: "status"; status: 401 | 429 | 500 | 503; retryAfter?: string };
 
 export interface SentRequest {
   method: string;

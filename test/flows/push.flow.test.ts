@@ -201,34 +201,37 @@ describe("pushing", () => {
     expect(rig.faulty.bulkEntities().map((e) => e.id)).toEqual([String(ids[finalisedRow])]);
   });
 
-  it("a 503 partway leaves saved, not-confirmed and not-sent rows, and Retry failed resends only those", async () => {
+  it("a 503 is retried and the push goes on; a chunk whose tries are used up ends Failed, saying what to do", async () => {
     const { sheetName, records } = await build();
     const ids = records.map((r) => r["Employee ID"] as number);
     const edited = [0, 1, 2, 3, 4, 5];
     const value = (i: number) => 40_000 + i * 100 + 7;
     for (const i of edited) typeInto(rig.model, sheetName, i, salaryHeader, String(value(i)));
     rig.faulty.reset();
+    // One chunk at a time, so the request numbers are the chunks' tries in order: chunk 2 fails twice (its two tries).
     rig.faulty.faults.set(rig.faulty.bulkCount + 2, { kind: "status", status: 503 });
-    const result = await push(sheetName, { chunkSize: 2 });
+    rig.faulty.faults.set(rig.faulty.bulkCount + 3, { kind: "status", status: 503 });
+    const result = await push(sheetName, { chunkSize: 2, concurrency: 1, tries: 2 });
 
-    expect(rig.faulty.count("/bulk_input")).toBe(2);
-    expect(result.stoppedBy).toBe("the service failed (HTTP 503)");
+    expect(rig.faulty.count("/bulk_input")).toBe(4);
+    expect(result.requests.bulkInput).toBe(4);
+    expect(result.stoppedBy).toBeNull();
     const after = await readRecords(rig.workbook, sheetName);
-    expect(after.slice(0, 6).map((r) => r.Status)).toEqual(["Saved", "Saved", "Failed", "Failed", "Not sent", "Not sent"]);
-    expect(after[2].Message).toBe("Not confirmed: the service failed (HTTP 503) — use Retry failed");
-    expect(after[4].Message).toBe(
-      "Not sent: stopped after an earlier request failed (the service failed (HTTP 503)) — use Retry failed",
+    expect(after.slice(0, 6).map((r) => r.Status)).toEqual(["Saved", "Saved", "Failed", "Failed", "Saved", "Saved"]);
+    expect(after[2].Message).toBe(
+      "Not confirmed after 2 tries: the service kept failing (HTTP 503). Press Retry failed, or check the service status.",
     );
     // Every row ends in a definite state.
-    expect(after.every((r) => ["Saved", "Failed", "Not sent", "Unchanged"].includes(String(r.Status)))).toBe(true);
+    expect(after.every((r) => ["Saved", "Failed", "Unchanged"].includes(String(r.Status)))).toBe(true);
     expect(await held(ids[0], payslipDate)).toBe(value(0));
-    expect(await held(ids[4], payslipDate)).toBe(records[4][salaryHeader]);
+    expect(await held(ids[4], payslipDate)).toBe(value(4));
+    expect(await held(ids[2], payslipDate)).toBe(records[2][salaryHeader]);
     expect(result.summary).toContain("Retry failed");
 
     rig.faulty.reset();
     const retry = await push(sheetName, { mode: "retry", chunkSize: 2 });
-    expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual(ids.slice(2, 6));
-    expect(retry.counts).toEqual({ Saved: 4, Failed: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 });
+    expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual(ids.slice(2, 4));
+    expect(retry.counts).toEqual({ Saved: 2, Failed: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 });
     for (const i of edited) expect(await held(ids[i], payslipDate)).toBe(value(i));
     const final = await readRecords(rig.workbook, sheetName);
     expect(final.slice(0, 6).map((r) => r.Status)).toEqual(["Saved", "Saved", "Saved", "Saved", "Saved", "Saved"]);
@@ -240,33 +243,58 @@ describe("pushing", () => {
     expect(nothing.counts.Unchanged).toBe(records.length);
   });
 
-  it("a lost answer is Failed as not confirmed, although the service applied it; the retry is safe to repeat", async () => {
+  it("a lost answer (the service applied it) is sent again and ends Saved, the value applied once", async () => {
     const { sheetName, records } = await build();
     const id = records[0]["Employee ID"] as number;
     typeInto(rig.model, sheetName, 0, salaryHeader, "51000");
+    rig.faulty.reset();
     rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "network-after" });
+    rig.faulty.faults.set(rig.faulty.bulkCount + 2, { kind: "network-before" });
     const result = await push(sheetName);
-    expect(result.outcomes.find((o) => o.rowIndex === 0)).toMatchObject({
-      status: "Failed",
-      message: "Not confirmed: network error — use Retry failed",
-    });
+    expect(rig.faulty.count("/bulk_input")).toBe(3);
+    expect(result.outcomes.find((o) => o.rowIndex === 0)?.status).toBe("Saved");
     expect(await held(id, payslipDate)).toBe(51000);
-    const retry = await push(sheetName, { mode: "retry" });
-    expect(retry.counts.Saved).toBe(1);
+    // Sending it once more leaves the same state (bulk_input sets absolute values).
+    const again = await push(sheetName, { mode: "all" });
+    expect(again.counts.Saved).toBe(records.length);
     expect(await held(id, payslipDate)).toBe(51000);
   });
 
-  it("a 429 stops the push: that chunk Failed as not saved, later chunks Not sent, nothing changed", async () => {
+  it("a 429 waits for Retry-After and halves the rate for the rest of the push; one too long to wait ends Failed", async () => {
     const { sheetName, records } = await build();
     const ids = records.map((r) => r["Employee ID"] as number);
     for (const i of [0, 1, 2]) typeInto(rig.model, sheetName, i, salaryHeader, String(60_000 + i));
-    rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 429, retryAfter: "30" });
-    const result = await push(sheetName, { chunkSize: 2 });
-    expect(result.counts).toMatchObject({ Saved: 0, Failed: 2, "Not sent": 1 });
-    expect(result.outcomes[0].message).toBe("Not saved: the service is busy (HTTP 429) — use Retry failed");
-    expect(await held(ids[0], payslipDate)).toBe(records[0][salaryHeader]);
-    const retry = await push(sheetName, { mode: "retry", chunkSize: 2 });
-    expect(retry.counts.Saved).toBe(3);
+    rig.faulty.reset();
+    rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 429, retryAfter: "0" });
+    const slowDown = jest.spyOn(rig.client, "slowDown");
+    const result = await push(sheetName, { chunkSize: 2, concurrency: 1 });
+    expect(result.counts).toMatchObject({ Saved: 3, Failed: 0 });
+    expect(result.requests.slowDowns).toBe(1);
+    expect(slowDown).toHaveBeenCalledTimes(1);
+    slowDown.mockRestore();
+    expect(await held(ids[0], payslipDate)).toBe(60_000);
+
+    // Retry-After beyond what the client waits for: the chunk ends Failed as not saved; the push goes on.
+    for (const i of [0, 1, 2]) typeInto(rig.model, sheetName, i, salaryHeader, String(61_000 + i));
+    rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 429, retryAfter: "3600" });
+    const busy = await push(sheetName, { chunkSize: 2, concurrency: 1 });
+    expect(busy.counts).toMatchObject({ Saved: 1, Failed: 2 });
+    expect(busy.outcomes[0].message).toBe(
+      "Not saved after 1 try: the service is busy (HTTP 429). Press Retry failed in a few minutes.",
+    );
+    expect(await held(ids[0], payslipDate)).toBe(60_000);
+    expect(await held(ids[2], payslipDate)).toBe(61_002);
+  });
+
+  it("a refused key stops the push: later chunks Not sent", async () => {
+    const { sheetName } = await build();
+    for (const i of [0, 1, 2]) typeInto(rig.model, sheetName, i, salaryHeader, String(62_000 + i));
+    rig.faulty.reset();
+    rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 401 });
+    const result = await push(sheetName, { chunkSize: 2, concurrency: 1 });
+    expect(rig.faulty.count("/bulk_input")).toBe(1);
+    expect(result.stoppedBy).toBe("the service refused the API key");
+    expect(result.counts).toMatchObject({ Failed: 2, "Not sent": 1 });
   });
 
   it("cancel stops between chunks without losing the saved ones", async () => {
@@ -277,6 +305,7 @@ describe("pushing", () => {
     const annotated = jest.spyOn(rig.workbook, "annotateRows");
     const result = await push(sheetName, {
       chunkSize: 1,
+      concurrency: 1,
       signal: controller.signal,
       update: (done) => {
         if (done >= 2) controller.abort();
@@ -299,6 +328,33 @@ describe("pushing", () => {
     rig.faulty.reset();
     await push(sheetName);
     expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual([ids[2], ids[3]]);
+  });
+
+  it("cancel during the wait before another try ends that chunk Failed as not confirmed, at once", async () => {
+    const { sheetName } = await build();
+    for (const i of [0, 1]) typeInto(rig.model, sheetName, i, salaryHeader, String(71_000 + i));
+    rig.faulty.reset();
+    rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 500 });
+    const controller = new AbortController();
+    const details: string[] = [];
+    const result = await push(sheetName, {
+      chunkSize: 1,
+      concurrency: 1,
+      signal: controller.signal,
+      update: (_d, _t, detail) => {
+        details.push(detail ?? "");
+        if (detail?.includes("trying again")) controller.abort();
+      },
+    });
+    expect(details.find((d) => d.includes("trying again"))).toMatch(
+      /^Batch 1: the service failed \(HTTP 500\); trying again in \d+ s \(try 2 of 6\)$/,
+    );
+    expect(rig.faulty.count("/bulk_input")).toBe(1);
+    expect(result.stoppedBy).toBe("cancelled");
+    expect(result.outcomes.slice(0, 2).map((o) => [o.status, o.message])).toEqual([
+      ["Failed", "Not confirmed: cancelled before the service confirmed it — use Retry failed"],
+      ["Not sent", "Not sent: cancelled — use Retry failed"],
+    ]);
   });
 
   it("push selected rows sends every input of the selected rows and leaves the others' annotations", async () => {

@@ -4,16 +4,27 @@
  *
  * Order of work, so that nothing is lost when it stops partway:
  *  1. validate locally and plan; write Invalid/Unchanged at once and mark the rows to send "Not sent (waiting)";
- *  2. send chunk by chunk, writing each chunk's outcomes as soon as it is answered. A request that fails without
- *     a definite answer (network, timeout, 5xx, unreadable reply) marks its rows Failed "Not confirmed" and stops
- *     the push; a 429 or a refused key marks them Failed and stops; later chunks stay "Not sent". Cancel stops
- *     before the next chunk (the request in flight is let finish, so its rows get the service's real answer);
+ *  2. send the chunks, a few in flight at once, writing each chunk's outcomes as soon as it is answered.
+ *     bulk_input sets absolute values (docs/api-choices.md), so a chunk that gets no definite answer (5xx, lost
+ *     connection, timeout, unreadable reply) or a 429 is sent again by the client after a backoff with jitter
+ *     (Retry-After for a 429), a bounded number of tries; a 429 also halves the client's rate for the rest of the
+ *     push. A chunk whose tries are used up ends Failed and the push goes on with the others; a definite refusal
+ *     (422, per-entity success "false") ends its rows at once; a refused key stops the push. Cancel stops between
+ *     requests and between tries (the request in flight is let finish, so its rows get the service's real answer);
  *  3. always (finally) save the snapshot of the rows the service confirmed and add a Push log line;
- *  4. poll the employees list (include=recent_payslips) a bounded number of times for the new nett pay of the
- *     saved rows, once per poll for all of them.
+ *  4. read the new nett pay of the saved rows (and of rows an earlier push left pending) a bounded number of times,
+ *     at a cost that grows with the rows (./nettPay). Until it arrives a row keeps its old figure and its Message
+ *     says "Nett pay pending"; Refresh nett pay (refreshNettPay) looks again later.
  */
-import { RateLimitedError, UnauthorizedError, ValidationError, type PayrollClient } from "../../client";
-import type { BulkInputResult } from "../../contract";
+import {
+  AbortedError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthorizedError,
+  ValidationError,
+  type PayrollClient,
+  type RetryInfo,
+} from "../../client";
 import type { WorkbookPort } from "../../excel";
 import {
   DEFAULT_CHUNK_SIZE,
@@ -21,19 +32,21 @@ import {
   PUSH_LOG_COLUMNS,
   PUSH_LOG_SHEET,
   PUSH_LOG_TABLE,
+  type InputSheetMeta,
   type NettPayTarget,
   type PlannedRow,
   type PushCounts,
   type PushMode,
+  type ReadSheet,
   type RowOutcome,
   RETRY_HINT,
   applySaved,
   chunkOutcomes,
   countOutcomes,
   metaSettingKey,
-  nettPayFor,
   notSentOutcomes,
   parseMeta,
+  pendingNettPayRows,
   planPush,
   pushLogRow,
   readInputSheet,
@@ -44,18 +57,21 @@ import {
   summarise,
   toEntity,
   unconfirmedOutcomes,
+  withPendingNote,
+  withoutPendingNote,
 } from "../../sheets/push";
 import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
-import { CANCELLED, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../sheets/rowOutcomes";
+import { BULK_STATUSES, CANCELLED, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../sheets/rowOutcomes";
 import { abortableSleep, type FlowProgress } from "./common";
+import { readNettPay, type NettPayClient } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 
-export type PushClient = Pick<PayrollClient, "bulkInput" | "listEmployees">;
+export type PushClient = Pick<PayrollClient, "bulkInput" | "listEmployees" | "listPayslips" | "slowDown">;
 
 export interface NettPayPolling {
-  /** Polls of the employees list at most (default 10). */
+  /** Looks at the service at most (default 10). */
   polls: number;
-  /** Wait before each poll (default 1500 ms). */
+  /** Wait before each look (default 1500 ms). */
   intervalMs: number;
 }
 
@@ -65,6 +81,10 @@ export interface PushOptions extends FlowProgress {
   clientId: number;
   /** Entities per bulk_input request (default 100). */
   chunkSize?: number;
+  /** Tries per chunk before its rows end Failed (default 6). */
+  tries?: number;
+  /** Chunks in flight at once (default 2); the client's rate limiter spaces their starts. */
+  concurrency?: number;
   /** false: do not wait for the recalculated nett pay. */
   nettPay?: NettPayPolling | false;
   /** Test seams. */
@@ -80,38 +100,81 @@ export interface PushResult {
   outcomes: RowOutcome[];
   /** One sentence for the pane. */
   summary: string;
-  /** bulk_input requests sent, and employee-list polls for nett pay. */
-  requests: { bulkInput: number; polls: number };
-  /** Why sending stopped early (error or cancel), or null. */
+  /** bulk_input requests (tries included), nett pay reads, and how many times a 429 halved the rate. */
+  requests: { bulkInput: number; nettPay: number; polls: number; slowDowns: number };
+  /** Why sending stopped early (a refused key, or cancel), or null. */
   stoppedBy: string | null;
-  /** Nett pay written for this many saved rows; the rest are still recalculating (or polling was cancelled). */
+  /** Nett pay written for this many rows; the rest keep their old figure, marked pending. */
   nettPay: { updated: number; pending: number };
   /** Input columns of the metadata missing from the sheet, and columns the sheet has that are not inputs. */
   missingInputs: string[];
   unknownColumns: string[];
 }
 
+export const DEFAULT_TRIES = 6;
+export const DEFAULT_PUSH_CONCURRENCY = 2;
 const DEFAULT_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
+const STILL_RECALCULATING = "the service is still recalculating — press Refresh nett pay";
+const RECALCULATING = "the service is recalculating";
 
-/** How a failed chunk request ends its rows, and whether the push goes on. */
+/** How a chunk request that finally failed ends its rows, and whether the whole push stops. */
 function chunkFailure(
   error: unknown,
   rows: PlannedRow[],
-  meta: Parameters<typeof rejectedOutcomes>[3],
+  meta: InputSheetMeta,
+  tries: number,
 ): { outcomes: RowOutcome[]; stop: string | null } {
   // A definite refusal of the request as a whole: nothing was saved, and the next chunk may well be fine.
   if (error instanceof ValidationError) {
     return { outcomes: rejectedOutcomes(rows, `Not saved: ${error.serviceMessage}`, error.errors, meta), stop: null };
   }
-  if (error instanceof RateLimitedError) {
-    return { outcomes: rejectedOutcomes(rows, `Not saved: ${BUSY} — ${RETRY_HINT}`, {}, meta), stop: BUSY };
-  }
   if (error instanceof UnauthorizedError) {
     return { outcomes: rejectedOutcomes(rows, `Not saved: ${error.message}`, {}, meta), stop: KEY_REFUSED };
   }
-  // No definite answer: the service may or may not have applied the chunk.
-  const reason = unconfirmedReason(error);
-  return { outcomes: unconfirmedOutcomes(rows, reason), stop: reason };
+  if (error instanceof NotFoundError) {
+    return { outcomes: rejectedOutcomes(rows, `Not saved: ${error.message}`, {}, meta), stop: error.message };
+  }
+  if (error instanceof RateLimitedError) {
+    const message = `Not saved after ${tries} ${tries === 1 ? "try" : "tries"}: ${BUSY}. Press Retry failed in a few minutes.`;
+    return { outcomes: rejectedOutcomes(rows, message, {}, meta), stop: null };
+  }
+  // Cancel during the wait before another try: the last try got no definite answer.
+  if (error instanceof AbortedError || (error instanceof Error && error.name === "AbortError")) {
+    return { outcomes: unconfirmedOutcomes(rows, "cancelled before the service confirmed it"), stop: CANCELLED };
+  }
+  const reason = unconfirmedReason(error).replace(/^the service failed/, "the service kept failing");
+  return {
+    outcomes: rowsWith(
+      rows.map((r) => r.rowIndex),
+      "Failed",
+      `Not confirmed after ${tries} ${tries === 1 ? "try" : "tries"}: ${reason}. Press Retry failed, or check the service status.`,
+    ),
+    stop: null,
+  };
+}
+
+/** What "1 s" says about a wait. */
+const inSeconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
+
+/** The sheet, its metadata and snapshot, read and checked for pushing (or refreshing) under the chosen client. */
+async function openInputSheet(workbook: WorkbookPort, sheetName: string, clientId: number) {
+  const meta = parseMeta(await workbook.getSetting(metaSettingKey(sheetName)));
+  if (!meta) {
+    throw new InputSheetError(
+      `"${sheetName}" is not an input sheet built by the add-in (or it was renamed). Build a new input sheet.`,
+    );
+  }
+  if (meta.clientId !== clientId) {
+    throw new InputSheetError(
+      `"${sheetName}" belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client to push it.`,
+    );
+  }
+  const table = await workbook.readTable(sheetName);
+  if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
+  const stored = await workbook.readHiddenTable(meta.snapshotSheet);
+  if (!stored) throw new InputSheetError(`The snapshot of "${sheetName}" is missing. Build the input sheet again.`);
+  const snapshot = snapshotFromTable(stored);
+  return { meta, snapshot, sheet: readInputSheet(table, meta, snapshot) };
 }
 
 /** Push an input sheet. Throws InputSheetError (nothing sent) when the sheet cannot be pushed at all. */
@@ -122,24 +185,7 @@ export async function pushInputSheet(
   options: PushOptions,
 ): Promise<PushResult> {
   const { mode, signal } = options;
-  const sleep = options.sleep ?? abortableSleep;
-  const meta = parseMeta(await workbook.getSetting(metaSettingKey(sheetName)));
-  if (!meta) {
-    throw new InputSheetError(
-      `"${sheetName}" is not an input sheet built by the add-in (or it was renamed). Build a new input sheet.`,
-    );
-  }
-  if (meta.clientId !== options.clientId) {
-    throw new InputSheetError(
-      `"${sheetName}" belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client to push it.`,
-    );
-  }
-  const table = await workbook.readTable(sheetName);
-  if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
-  const stored = await workbook.readHiddenTable(meta.snapshotSheet);
-  if (!stored) throw new InputSheetError(`The snapshot of "${sheetName}" is missing. Build the input sheet again.`);
-  const snapshot = snapshotFromTable(stored);
-  const sheet = readInputSheet(table, meta, snapshot);
+  const { meta, snapshot, sheet } = await openInputSheet(workbook, sheetName, options.clientId);
 
   let rowIndexes: Set<number> | undefined;
   if (mode === "selected") {
@@ -150,48 +196,89 @@ export async function pushInputSheet(
     if (rowIndexes.size === 0) throw new InputSheetError(`"${sheetName}" has no Failed or Not sent rows to retry.`);
   }
   const plan = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
+  const waitForNettPay = options.nettPay !== false;
 
+  // Rows an earlier push left waiting for their nett pay keep saying so until it is shown.
+  const earlierPending = new Map(pendingNettPayRows(sheet).map((t) => [t.rowIndex, t]));
+  const local = plan.local.map((o) =>
+    earlierPending.has(o.rowIndex) && o.status === "Unchanged" ? { ...o, message: withPendingNote(o.message, RECALCULATING) } : o,
+  );
   // Rows not in scope keep their annotations when only some rows are pushed.
   const clearOthers = mode === "changed" || mode === "all";
   await workbook.annotateRows(
     sheetName,
-    [...plan.local, ...notSentOutcomes(plan.send, waitingMessage(RETRY_HINT))].map(toAnnotation),
+    [...local, ...notSentOutcomes(plan.send, waitingMessage(RETRY_HINT))].map(toAnnotation),
     { clearOthers },
   );
 
-  const outcomes = new Map<number, RowOutcome>(plan.local.map((o) => [o.rowIndex, o]));
+  const outcomes = new Map<number, RowOutcome>(local.map((o) => [o.rowIndex, o]));
   const saved: PlannedRow[] = [];
   let stoppedBy: string | null = null;
   let bulkRequests = 0;
+  const restoreRate: (() => void)[] = [];
   let sent = 0;
   const total = plan.send.length;
+  const tries = Math.max(1, options.tries ?? DEFAULT_TRIES);
+
+  const sendChunk = async (rows: PlannedRow[], i: number): Promise<void> => {
+    let attempts = 1;
+    let chunkResult: RowOutcome[];
+    bulkRequests += 1;
+    try {
+      const onRetry = (info: RetryInfo) => {
+        attempts = info.attempt + 1;
+        bulkRequests += 1;
+        if (info.reason === "rate_limited") restoreRate.push(client.slowDown());
+        const why = info.reason === "rate_limited" ? BUSY : unconfirmedReason(info.error);
+        options.update?.(
+          sent,
+          total,
+          `Batch ${i + 1}: ${why}; trying again in ${inSeconds(info.delayMs)} (try ${attempts} of ${tries})`,
+        );
+      };
+      // No abort signal on the request: one already sent is let finish, so its rows get the service's real answer.
+      // Cancel only stops the waits between tries.
+      const results = await client.bulkInput(meta.clientId, rows.map(toEntity), {
+        idempotent: true,
+        tries,
+        stopRetries: signal,
+        onRetry,
+      });
+      chunkResult = chunkOutcomes(rows, results, meta);
+    } catch (error) {
+      const failure = chunkFailure(error, rows, meta, attempts);
+      chunkResult = failure.outcomes;
+      stoppedBy ??= failure.stop;
+    }
+    const savedRowIndexes = new Set(chunkResult.filter((o) => o.status === "Saved").map((o) => o.rowIndex));
+    if (waitForNettPay) {
+      chunkResult = chunkResult.map((o) =>
+        savedRowIndexes.has(o.rowIndex) ? { ...o, message: withPendingNote(o.message, RECALCULATING) } : o,
+      );
+    }
+    for (const o of chunkResult) outcomes.set(o.rowIndex, o);
+    saved.push(...rows.filter((r) => savedRowIndexes.has(r.rowIndex)));
+    sent += rows.length;
+    await workbook.annotateRows(sheetName, chunkResult.map(toAnnotation), { clearOthers: false });
+    options.update?.(sent, total, `Batch ${i + 1} of ${plan.chunks.length}`);
+  };
+
   try {
     options.update?.(0, total, `Sending ${total} row${total === 1 ? "" : "s"}`);
-    for (const [i, rows] of plan.chunks.entries()) {
-      if (signal?.aborted) {
-        stoppedBy = CANCELLED;
-        break;
+    // A few chunks in flight: the wall time approaches requests ÷ rate instead of the sum of answer times.
+    let next = 0;
+    const worker = async () => {
+      while (next < plan.chunks.length) {
+        if (signal?.aborted) stoppedBy ??= CANCELLED;
+        if (stoppedBy) return;
+        const i = next++;
+        await sendChunk(plan.chunks[i], i);
       }
-      let chunkResult: RowOutcome[];
-      try {
-        bulkRequests += 1;
-        // No signal here: a request already sent is let finish, so its rows get the service's real answer.
-        const results: BulkInputResult[] = await client.bulkInput(meta.clientId, rows.map(toEntity));
-        chunkResult = chunkOutcomes(rows, results, meta);
-      } catch (error) {
-        const failure = chunkFailure(error, rows, meta);
-        chunkResult = failure.outcomes;
-        stoppedBy = failure.stop;
-      }
-      for (const o of chunkResult) outcomes.set(o.rowIndex, o);
-      const savedRowIndexes = new Set(chunkResult.filter((o) => o.status === "Saved").map((o) => o.rowIndex));
-      saved.push(...rows.filter((r) => savedRowIndexes.has(r.rowIndex)));
-      sent += rows.length;
-      await workbook.annotateRows(sheetName, chunkResult.map(toAnnotation), { clearOthers: false });
-      options.update?.(sent, total, `Batch ${i + 1} of ${plan.chunks.length}`);
-      if (stoppedBy) break;
-    }
+    };
+    const concurrency = Math.max(1, options.concurrency ?? DEFAULT_PUSH_CONCURRENCY);
+    await Promise.all(Array.from({ length: Math.min(concurrency, plan.chunks.length) }, worker));
   } finally {
+    for (const restore of restoreRate) restore();
     // Whatever happened, rows never sent say so, the snapshot learns what the service confirmed, and the log gets a line.
     const unsent = plan.send.filter((r) => !outcomes.has(r.rowIndex));
     if (unsent.length > 0) {
@@ -224,8 +311,24 @@ export async function pushInputSheet(
     });
   }
 
-  const nettPay = await refreshNettPay(client, workbook, sheetName, meta.clientId, saved, options, sleep);
-  const ordered = [...outcomes.values()].sort((a, b) => a.rowIndex - b.rowIndex);
+  // The saved rows, and the rows earlier pushes left pending (unless this push failed them or re-saved them).
+  const targets: NettPayTarget[] = saved.map(({ rowIndex, employeeId, payslipDate }) => ({ rowIndex, employeeId, payslipDate }));
+  const savedNow = new Set(targets.map((t) => t.rowIndex));
+  for (const t of earlierPending.values()) {
+    const now = outcomes.get(t.rowIndex)?.status;
+    if (!savedNow.has(t.rowIndex) && (now === undefined || now === "Unchanged" || now === "Saved")) targets.push(t);
+  }
+  const rowMessages = rowMessagesOf(sheet);
+  for (const [k, o] of outcomes) rowMessages.set(k, { status: o.status, message: o.message });
+  const nettPay = waitForNettPay
+    ? await awaitNettPay(client, workbook, sheetName, meta.clientId, targets, rowMessages, options)
+    : { updated: 0, pending: 0, requests: 0, polls: 0 };
+  const ordered = [...outcomes.values()]
+    .sort((a, b) => a.rowIndex - b.rowIndex)
+    .map((o) => {
+      const m = rowMessages.get(o.rowIndex);
+      return m && m.status === o.status ? { ...o, message: m.message } : o;
+    });
   const counts = countOutcomes(ordered);
   const summary =
     `${sheetName}: ${summarise(counts)}.` +
@@ -237,7 +340,7 @@ export async function pushInputSheet(
     counts,
     outcomes: ordered,
     summary,
-    requests: { bulkInput: bulkRequests, polls: nettPay.polls },
+    requests: { bulkInput: bulkRequests, nettPay: nettPay.requests, polls: nettPay.polls, slowDowns: restoreRate.length },
     stoppedBy,
     nettPay: { updated: nettPay.updated, pending: nettPay.pending },
     missingInputs: sheet.missingInputs,
@@ -245,60 +348,124 @@ export async function pushInputSheet(
   };
 }
 
+/** What each row's Status and Message say now, so that a pending note can be added or dropped. */
+type RowMessages = Map<number, { status: RowOutcome["status"]; message: string }>;
+
+/** A row's Status as found on the sheet (a pending row was Saved or Unchanged; anything else counts as Saved). */
+const sheetStatus = (text: string): RowOutcome["status"] =>
+  (BULK_STATUSES as readonly string[]).includes(text) ? (text as RowOutcome["status"]) : "Saved";
+
+const rowMessagesOf = (sheet: ReadSheet): RowMessages =>
+  new Map(sheet.rows.map((r) => [r.rowIndex, { status: sheetStatus(r.status), message: r.message }]));
+
+/** Sets a row's Message (same Status), keeping `messages` in step with the sheet. */
+function reword(messages: RowMessages, rowIndex: number, reworded: (message: string) => string) {
+  const m = messages.get(rowIndex) ?? { status: "Saved" as const, message: "" };
+  const next = { status: m.status, message: reworded(m.message) };
+  messages.set(rowIndex, next);
+  return toAnnotation({ rowIndex, ...next, errorColumns: [] });
+}
+
 /**
- * The saved rows' new nett pay, once the service has recalculated (payslips are dirty meanwhile). Their old
- * nett pay is cleared first, since it no longer holds; rows still dirty after the last poll say so.
+ * Looks for the targets' new nett pay up to `polls` times, writing each figure as it arrives and dropping the
+ * pending note from its row's Message. The old figure stays in place meanwhile; rows still pending at the end
+ * say what to press.
  */
-async function refreshNettPay(
-  client: PushClient,
+async function awaitNettPay(
+  client: NettPayClient,
   workbook: WorkbookPort,
   sheetName: string,
   clientId: number,
-  saved: readonly PlannedRow[],
-  options: PushOptions,
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
-): Promise<{ updated: number; pending: number; polls: number }> {
-  if (saved.length === 0 || options.nettPay === false) return { updated: 0, pending: 0, polls: 0 };
-  const polling = options.nettPay ?? DEFAULT_POLLING;
-  const targets: NettPayTarget[] = saved.map(({ rowIndex, employeeId, payslipDate }) => ({ rowIndex, employeeId, payslipDate }));
-  await workbook.writeColumnValues(
-    sheetName,
-    H.nettPay,
-    targets.map((t) => ({ rowIndex: t.rowIndex, value: null })),
-    "currency",
-  );
-
-  let pending = targets;
+  targets: readonly NettPayTarget[],
+  messages: RowMessages,
+  options: Pick<PushOptions, "nettPay" | "signal" | "update" | "sleep">,
+): Promise<{ updated: number; pending: number; requests: number; polls: number }> {
+  if (targets.length === 0) return { updated: 0, pending: 0, requests: 0, polls: 0 };
+  const polling = options.nettPay || DEFAULT_POLLING;
+  const sleep = options.sleep ?? abortableSleep;
+  let pending: readonly NettPayTarget[] = targets;
   let polls = 0;
+  let requests = 0;
   let problem: string | null = null;
   while (pending.length > 0 && polls < polling.polls) {
     try {
       await sleep(polling.intervalMs, options.signal);
       polls += 1;
-      options.update?.(polls, polling.polls, "Waiting for the service to recalculate nett pay");
-      const employees = await client.listEmployees(clientId, ["recent_payslips"], { signal: options.signal });
-      const found = nettPayFor(employees, pending);
-      if (found.ready.length > 0) await workbook.writeColumnValues(sheetName, H.nettPay, found.ready, "currency");
-      pending = found.pending;
+      options.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
+      const read = await readNettPay(client, clientId, pending, { signal: options.signal });
+      requests += read.requests;
+      await showNettPay(workbook, sheetName, read.ready, messages);
+      pending = read.pending;
     } catch (error) {
       const cancelled = options.signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
       problem = cancelled
-        ? "waiting was cancelled"
-        : `it could not be read (${error instanceof Error ? error.message : String(error)})`;
+        ? "waiting was cancelled — press Refresh nett pay"
+        : `it could not be read (${error instanceof Error ? error.message : String(error)}) — press Refresh nett pay`;
       break;
     }
   }
-  if (pending.length > 0) {
-    const why = problem ?? "the service is still recalculating";
-    await workbook.annotateRows(
-      sheetName,
-      rowsWith(
-        pending.map((t) => t.rowIndex),
-        "Saved",
-        `Saved. New nett pay not shown: ${why}.`,
-      ).map(toAnnotation),
-      { clearOthers: false },
-    );
-  }
-  return { updated: targets.length - pending.length, pending: pending.length, polls };
+  await markPending(workbook, sheetName, pending, messages, problem ?? STILL_RECALCULATING);
+  return { updated: targets.length - pending.length, pending: pending.length, requests, polls };
+}
+
+/** Writes arrived figures and drops their rows' pending note. */
+async function showNettPay(
+  workbook: WorkbookPort,
+  sheetName: string,
+  ready: readonly { rowIndex: number; value: number }[],
+  messages: RowMessages,
+): Promise<void> {
+  if (ready.length === 0) return;
+  await workbook.writeColumnValues(sheetName, H.nettPay, ready, "currency");
+  const annotations = ready.map(({ rowIndex }) => reword(messages, rowIndex, withoutPendingNote));
+  await workbook.annotateRows(sheetName, annotations, { clearOthers: false });
+}
+
+async function markPending(
+  workbook: WorkbookPort,
+  sheetName: string,
+  pending: readonly NettPayTarget[],
+  messages: RowMessages,
+  why: string,
+): Promise<void> {
+  if (pending.length === 0) return;
+  const annotations = pending.map(({ rowIndex }) => reword(messages, rowIndex, (m) => withPendingNote(m, why)));
+  await workbook.annotateRows(sheetName, annotations, { clearOthers: false });
+}
+
+export interface RefreshNettPayOptions extends FlowProgress {
+  clientId: number;
+  /** Looks at the service (default 1: whatever it has finished now). */
+  nettPay?: NettPayPolling;
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export interface RefreshNettPayResult {
+  sheetName: string;
+  updated: number;
+  pending: number;
+  requests: number;
+  summary: string;
+}
+
+/** Refresh nett pay: fills in the nett pay of the rows whose Message says it is pending, as far as the service has it. */
+export async function refreshNettPay(
+  client: NettPayClient,
+  workbook: WorkbookPort,
+  sheetName: string,
+  options: RefreshNettPayOptions,
+): Promise<RefreshNettPayResult> {
+  const { meta, sheet } = await openInputSheet(workbook, sheetName, options.clientId);
+  const targets = pendingNettPayRows(sheet);
+  const messages = rowMessagesOf(sheet);
+  const result = await awaitNettPay(client, workbook, sheetName, meta.clientId, targets, messages, {
+    ...options,
+    nettPay: options.nettPay ?? { polls: 1, intervalMs: 0 },
+  });
+  const summary =
+    targets.length === 0
+      ? `${sheetName}: no row is waiting for its nett pay.`
+      : `${sheetName}: nett pay shown for ${result.updated} of ${targets.length} row${targets.length === 1 ? "" : "s"}.` +
+        (result.pending > 0 ? ` ${result.pending} still pending: the service is recalculating; try again shortly.` : "");
+  return { sheetName, updated: result.updated, pending: result.pending, requests: result.requests, summary };
 }

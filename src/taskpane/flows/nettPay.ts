@@ -1,0 +1,55 @@
+/**
+ * The new nett pay of rows an input sheet saved, read at a cost that grows with the number of rows:
+ * - few employees: their payslip lists (GET /employees/:id/payslips), a few at a time;
+ * - many: one employee list with recent_payslips (GET /clients/:id/employees?include=recent_payslips), whose size
+ *   grows with the client, not with the rows.
+ * The crossover is measured by `scripts/bench-push.ts` (figures in docs/sheets.md).
+ */
+import type { PayrollClient } from "../../client";
+import type { PayslipListItem } from "../../contract";
+import { nettPayFor, nettPayFromPayslips, type NettPayTarget } from "../../sheets/push";
+
+export type NettPayClient = Pick<PayrollClient, "listEmployees" | "listPayslips">;
+
+/**
+ * Above this many employees one employee list is cheaper than their payslip lists. Measured on a 5,000-employee
+ * sandbox (scripts/bench-push.ts): a payslip list is ~2 KB and ~6 ms, the list with recent payslips ~3.3 MB and
+ * ~300 ms; by bytes the crossover is near 1,500 employees, by time (4 at a time, 5 requests/s) near 100, so the
+ * time decides.
+ */
+export const NETT_PAY_LIST_CROSSOVER = 100;
+
+/** Payslip lists in flight at once (the client's limiter spaces them further). */
+export const NETT_PAY_CONCURRENCY = 4;
+
+export interface NettPayRead {
+  ready: { rowIndex: number; value: number }[];
+  pending: NettPayTarget[];
+  requests: number;
+  via: "payslips" | "employee list" | "none";
+}
+
+/** One look at the service: which targets have their nett pay (payslip no longer dirty), which are pending. */
+export async function readNettPay(
+  client: NettPayClient,
+  clientId: number,
+  targets: readonly NettPayTarget[],
+  options: { signal?: AbortSignal; crossover?: number } = {},
+): Promise<NettPayRead> {
+  if (targets.length === 0) return { ready: [], pending: [], requests: 0, via: "none" };
+  const employeeIds = [...new Set(targets.map((t) => t.employeeId))];
+  if (employeeIds.length > (options.crossover ?? NETT_PAY_LIST_CROSSOVER)) {
+    const employees = await client.listEmployees(clientId, ["recent_payslips"], { signal: options.signal });
+    return { ...nettPayFor(employees, targets), requests: 1, via: "employee list" };
+  }
+  const payslips = new Map<number, PayslipListItem[]>();
+  let next = 0;
+  const worker = async () => {
+    while (next < employeeIds.length) {
+      const id = employeeIds[next++];
+      payslips.set(id, await client.listPayslips(id, { signal: options.signal }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(NETT_PAY_CONCURRENCY, employeeIds.length) }, worker));
+  return { ...nettPayFromPayslips(payslips, targets), requests: employeeIds.length, via: "payslips" };
+}
