@@ -556,8 +556,7 @@ class ClientBuilder {
 
     // Payslips: finalised history (frozen snapshots), then the open one. Periods with the same calculations share
     // a snapshot, unless they carry a loan, savings or garnishee balance: each period has its own.
-    const frozenByKey = new Map<string, { calcs: CalcRec[]; context: SnapshotContext }>();
-    const sharedIds = new Map<string, number>();
+    const frozenByKey = new Map<string, { calcs: CalcRec[]; context: SnapshotContext; sharedId?: number }>();
     const balances = calcs.filter(tracksBalance).map(balanceHistory);
     const firstOffset = Math.max(wave.first, this.offsetOf(wave.rec, appointment));
     const lastOffset = terminationDate ? this.offsetOf(wave.rec, terminationDate) : wave.current - 1;
@@ -578,19 +577,11 @@ class ClientBuilder {
         frozen = { calcs: this.frozenCalcs(calcs, raised, extra), context };
         frozenByKey.set(key, frozen);
       }
-      const openings = balances.length ? balances.map((b) => b.openingCents(lastOffset - k + 1)) : null;
-      let snapshotId = sharedIds.get(key);
-      if (openings?.some((o) => o !== null)) {
-        snapshotId = this.addSnapshot(e, withOpenings(frozen.calcs, balances, openings), frozen.context);
-      } else if (snapshotId === undefined) {
-        // Nothing tracked in this period (or savings not started yet): shared with the like periods.
-        snapshotId = this.addSnapshot(
-          e,
-          openings ? withOpenings(frozen.calcs, balances, openings) : frozen.calcs,
-          frozen.context,
-        );
-        sharedIds.set(key, snapshotId);
-      }
+      // A period carrying a balance has its own snapshot; the others share one with the like periods.
+      const openings = balances.length ? balances.map((b) => b.openingCents(lastOffset - k + 1)) : NO_OPENINGS;
+      const snapshotId = openings.some((o) => o !== null)
+        ? this.addSnapshot(e, withOpenings(frozen.calcs, balances, openings), frozen.context)
+        : (frozen.sharedId ??= this.addSnapshot(e, withOpenings(frozen.calcs, balances, openings), frozen.context));
       this.finalisedPayslip(e, wave, k, snapshotId, false);
       // A once-off Christmas bonus payslip (special) for some, in the wave's special run of that period.
       if (i % 10 === 6 && k === wave.christmas) {
@@ -782,6 +773,8 @@ function tracksBalance(c: CalcRec): boolean {
   return (c.item === "employer_loan" || c.item === "savings" || c.item === "garnishee") && typeof c.inputs.balance === "number";
 }
 
+const NO_OPENINGS: readonly (number | null)[] = [];
+
 /** Employer loans are advanced as this many repayments, so a loan's balance never exceeds that many amounts. */
 const LOAN_REPAYMENTS = 48;
 
@@ -799,8 +792,8 @@ function balanceHistory(c: CalcRec) {
   return {
     id: c.id,
     openingCents(remaining: number): number | null {
-      if (item === "savings") return live - amount * remaining >= 0 ? live - amount * remaining : null;
-      const opening = live + amount * remaining;
+      const opening = item === "savings" ? live - amount * remaining : live + amount * remaining;
+      if (item === "savings") return opening < 0 ? null : opening;
       return item === "employer_loan" && opening > amount * LOAN_REPAYMENTS ? null : opening;
     },
   };
@@ -816,24 +809,9 @@ function withOpenings(
   for (const c of frozen) {
     const j = balances.findIndex((b) => b.id === c.id);
     if (j < 0) out.push(c);
-    else if (openings[j] !== null) out.push(withInputs(c, { ...c.inputs, balance: fromCents(openings[j]) }));
+    else if (openings[j] !== null) out.push({ ...c, inputs: { ...c.inputs, balance: fromCents(openings[j]) } });
   }
   return out;
-}
-
-/** A copy of a calculation with other inputs (a literal, not a spread: a compact object, as there are many). */
-function withInputs(c: CalcRec, inputs: Inputs): CalcRec {
-  return {
-    id: c.id,
-    client_id: c.client_id,
-    employee_id: c.employee_id,
-    payslip_id: c.payslip_id,
-    item: c.item,
-    inputs,
-    deleted: c.deleted,
-    created_at: c.created_at,
-    updated_at: c.updated_at,
-  };
 }
 
 const weekHoursMemo = new WeakMap<Inputs, number | null>();

@@ -356,6 +356,7 @@ export class Payroll {
 /** The week_hours inputs in effect on a date: the latest history entry dated on or before it ("" = base). */
 export function inheritedInputsAt(rec: InheritedRec, date: string): Inputs {
   let best = "";
-  for (const k of Object.keys(rec.history)) if (k !== "" && k <= date && k > best) best = k;
+  // for...in, not Object.keys: called for every finalised payslip of a Regular Hours employee at demo generation.
+  for (const k in rec.history) if (k !== "" && k <= date && k > best) best = k;
   return rec.history[best] ?? rec.history[""] ?? {};
 }
