@@ -17,7 +17,7 @@
  * Every batch runs with delayForCellEdit, so a multi-request write waits while the user is typing in a cell
  * instead of failing halfway.
  */
-import { safeTableName, sheetNameProblem } from "../sheets/excelConventions";
+import { columnLetter, safeTableName, sheetNameProblem } from "../sheets/excelConventions";
 import { checkCellTexts, defaultNumberFormat, GENERAL, type Raw, TEXT, toExcelCell, toRawCell } from "./cellValues";
 import {
   type AnnotateOptions,
@@ -28,9 +28,12 @@ import {
   type ColumnSpec,
   type ColumnValueUpdate,
   type HiddenTable,
+  type RangeValues,
   type RowAnnotation,
   type SettingValue,
+  type SheetChange,
   type SheetInfo,
+  type TableCell,
   type TableData,
   type WorkbookPort,
   type WriteTableOptions,
@@ -136,6 +139,29 @@ function rowRuns(rows: Iterable<number>): { from: number; count: number }[] {
     else out.push({ from: r, count: 1 });
   }
   return out;
+}
+
+/** A block of cells by 0-based position. */
+interface Block {
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
+
+const blockOf = (r: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number }): Block => ({
+  row: r.rowIndex,
+  col: r.columnIndex,
+  rows: r.rowCount,
+  cols: r.columnCount,
+});
+
+function intersectBlocks(a: Block, b: Block): Block | null {
+  const row = Math.max(a.row, b.row);
+  const col = Math.max(a.col, b.col);
+  const rowEnd = Math.min(a.row + a.rows, b.row + b.rows);
+  const colEnd = Math.min(a.col + a.cols, b.col + b.cols);
+  return rowEnd > row && colEnd > col ? { row, col, rows: rowEnd - row, cols: colEnd - col } : null;
 }
 
 interface TableInfo {
@@ -728,6 +754,129 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     );
   }
 
+  // ---- live edits: change events, shading, going to a cell, the selection's cells, plain ranges ----------
+
+  async function onSheetChanged(sheetName: string, handler: (change: SheetChange) => void): Promise<() => Promise<void>> {
+    const registration = await guard(`watch sheet "${sheetName}"`, () =>
+      run(async (ctx) => {
+        const ws = ctx.workbook.worksheets.getItem(sheetName);
+        const result = ws.onChanged.add(async (e: Excel.WorksheetChangedEventArgs) => {
+          handler({ address: e.address, changeType: String(e.changeType), source: String(e.source) });
+        });
+        await ctx.sync();
+        return result;
+      }),
+    );
+    // Removing needs the context the handler was added in (Office's documented pattern).
+    return () =>
+      Excel.run(registration.context, async (ctx) => {
+        registration.remove();
+        await ctx.sync();
+      }).catch(() => undefined);
+  }
+
+  async function fillCells(sheetName: string, cells: readonly TableCell[], color: string | null): Promise<void> {
+    if (cells.length === 0) return;
+    return guard(`colour cells on "${sheetName}"`, () =>
+      run(async (ctx) => {
+        const info = await requireTable(ctx, sheetName);
+        const placed = cells.flatMap((c) => {
+          const k = columnIndex(info, c.column);
+          return k < 0 || c.rowIndex < 0 || c.rowIndex >= info.bodyRows
+            ? []
+            : [{ row: info.bodyRow + c.rowIndex, col: info.bodyCol + k, color: color ?? "" }];
+        });
+        const runs = fillRuns(placed);
+        if (color !== null) return applyFills(ctx, info.sheetName, runs);
+        for (let i = 0; i < runs.length; i += FILL_OPS_PER_SYNC) {
+          const ws = ctx.workbook.worksheets.getItem(info.sheetName);
+          for (const r of runs.slice(i, i + FILL_OPS_PER_SYNC)) ws.getRangeByIndexes(r.row, r.col, r.rows, 1).format.fill.clear();
+          await ctx.sync();
+        }
+      }),
+    );
+  }
+
+  async function selectCell(sheetName: string, cell: TableCell): Promise<void> {
+    return guard(`go to a cell on "${sheetName}"`, () =>
+      run(async (ctx) => {
+        const info = await requireTable(ctx, sheetName);
+        const k = columnIndex(info, cell.column);
+        if (k < 0) throw new WorkbookError(`Sheet "${sheetName}" has no column "${cell.column}".`, "ItemNotFound");
+        checkRows(info, [cell.rowIndex]);
+        const ws = ctx.workbook.worksheets.getItem(info.sheetName);
+        ws.activate();
+        ws.getRangeByIndexes(info.bodyRow + cell.rowIndex, info.bodyCol + k, 1, 1).select();
+        await ctx.sync();
+      }),
+    );
+  }
+
+  /** The selection's sheet and blocks (every block with ExcelApi 1.9, else the one Excel allows). */
+  async function loadSelectedBlocks(ctx: Ctx): Promise<{ sheetName: string; blocks: Block[] }> {
+    const props = "rowIndex, rowCount, columnIndex, columnCount";
+    if (supports("1.9")) {
+      const ranges = ctx.workbook.getSelectedRanges();
+      ranges.areas.load(props.split(", ").map((p) => `items/${p}`));
+      ranges.worksheet.load("name");
+      await ctx.sync();
+      return { sheetName: ranges.worksheet.name, blocks: ranges.areas.items.map(blockOf) };
+    }
+    const sel = ctx.workbook.getSelectedRange().load(props);
+    sel.worksheet.load("name");
+    await ctx.sync();
+    return { sheetName: sel.worksheet.name, blocks: [blockOf(sel)] };
+  }
+
+  async function selectedCells(sheetName: string): Promise<TableCell[]> {
+    return guard("read the selection", () =>
+      run(async (ctx) => {
+        const sel = await loadSelectedBlocks(ctx);
+        if (sel.sheetName.toLowerCase() !== sheetName.toLowerCase()) return [];
+        const info = await findTable(ctx, sel.sheetName);
+        if (!info) return [];
+        const out = new Map<string, TableCell>();
+        const body = { row: info.bodyRow, col: info.bodyCol, rows: info.bodyRows, cols: info.headers.length };
+        for (const b of sel.blocks) {
+          const part = intersectBlocks(b, body);
+          if (!part) continue;
+          for (let r = part.row; r < part.row + part.rows; r++)
+            for (let c = part.col; c < part.col + part.cols; c++)
+              out.set(`${r}|${c}`, { rowIndex: r - info.bodyRow, column: info.headers[c - info.bodyCol] });
+        }
+        return [...out.values()];
+      }),
+    );
+  }
+
+  async function readValues(sheetName?: string): Promise<RangeValues | null> {
+    return guard(sheetName === undefined ? "read the selection" : `read sheet "${sheetName}"`, () =>
+      run(async (ctx) => {
+        let name: string;
+        let wanted: Block | null = null;
+        if (sheetName === undefined) {
+          const sel = ctx.workbook.getSelectedRange().load("rowIndex, rowCount, columnIndex, columnCount");
+          sel.worksheet.load("name");
+          await ctx.sync();
+          name = sel.worksheet.name;
+          wanted = blockOf(sel);
+        } else name = sheetName;
+        const used = ctx.workbook.worksheets
+          .getItem(name)
+          .getUsedRangeOrNullObject(true)
+          .load("rowIndex, rowCount, columnIndex, columnCount");
+        await ctx.sync();
+        if (used.isNullObject) return null;
+        // A whole-column selection reads only the cells in use.
+        const block = wanted ? intersectBlocks(wanted, blockOf(used)) : blockOf(used);
+        if (!block) return null;
+        const values = await readRows(ctx, name, block.row, block.col, block.rows, block.cols, readBudget());
+        const address = `${columnLetter(block.col)}${block.row + 1}:${columnLetter(block.col + block.cols - 1)}${block.row + block.rows}`;
+        return { sheetName: name, address, values };
+      }),
+    );
+  }
+
   return {
     writeTable,
     readTable,
@@ -744,5 +893,10 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     getSetting,
     setSetting,
     removeSetting,
+    onSheetChanged,
+    fillCells,
+    selectCell,
+    selectedCells,
+    readValues,
   };
 }

@@ -101,6 +101,30 @@ export interface SheetInfo {
   tableName: string | null;
 }
 
+/** A change Excel reports on a worksheet (Worksheet.onChanged): the range, what kind, and where it came from. */
+export interface SheetChange {
+  /** A1 address on the sheet, e.g. "E5" or "E5:G9". */
+  address: string;
+  /** Excel's changeType: "RangeEdited", "RowInserted", "RowDeleted", ... */
+  changeType: string;
+  /** "Local" or "Remote" (a co-author). */
+  source: string;
+}
+
+/** One cell of a sheet's table: data row (0-based) and column header. */
+export interface TableCell {
+  rowIndex: number;
+  column: string;
+}
+
+/** Values of a block of cells as Excel holds them, with where they came from. */
+export interface RangeValues {
+  sheetName: string;
+  /** A1 address of the block on its sheet. */
+  address: string;
+  values: unknown[][];
+}
+
 /** A JSON value allowed in document settings. Never put secrets (the API key) here. */
 export type SettingValue = string | number | boolean | null | SettingValue[] | { [key: string]: SettingValue };
 
@@ -130,6 +154,19 @@ export interface WorkbookPort {
   getSetting(key: string): Promise<SettingValue | undefined>;
   setSetting(key: string, value: SettingValue): Promise<void>;
   removeSetting(key: string): Promise<void>;
+  /**
+   * Calls `handler` after every change to the sheet's cells (Worksheet.onChanged, ExcelApi 1.7): typed, pasted,
+   * filled or cleared, and the add-in's own writes too. Resolves, once registered, to the function that stops it.
+   */
+  onSheetChanged(sheetName: string, handler: (change: SheetChange) => void): Promise<() => Promise<void>>;
+  /** Colours (or, with null, clears) the background of table cells; cells of unknown columns are ignored. */
+  fillCells(sheetName: string, cells: readonly TableCell[], color: string | null): Promise<void>;
+  /** Shows the sheet and selects one table cell (the cell a person goes to). */
+  selectCell(sheetName: string, cell: TableCell): Promise<void>;
+  /** Table cells of the user's selection on that sheet (none when another sheet is active). */
+  selectedCells(sheetName: string): Promise<TableCell[]>;
+  /** A sheet's used range of values, or the selection's values when no sheet is named; null when empty. */
+  readValues(sheetName?: string): Promise<RangeValues | null>;
 }
 
 /** Error raised by the Excel layer with a message fit for the user; code is Excel's error code when known. */

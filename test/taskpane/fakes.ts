@@ -23,6 +23,11 @@ export function settingsOnlyWorkbook(initial: Record<string, SettingValue> = {})
     getSetting: async (key) => settings.get(key),
     setSetting: async (key, value) => void settings.set(key, value),
     removeSetting: async (key) => void settings.delete(key),
+    onSheetChanged: unsupported,
+    fillCells: unsupported,
+    selectCell: unsupported,
+    selectedCells: unsupported,
+    readValues: unsupported,
   };
   return { workbook, settings };
 }

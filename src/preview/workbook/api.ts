@@ -8,6 +8,7 @@
 import {
   type ClearApplyTo,
   type Rect,
+  type SheetChangedHandler,
   type SheetModel,
   type TableModel,
   type WorkbookModel,
@@ -393,6 +394,7 @@ export class WorksheetCollection extends Collection<SheetModel, Worksheet> {
 export class Worksheet extends ClientObject<SheetModel> {
   private _tables?: TableCollection;
   private _freeze?: WorksheetFreezePanes;
+  private _onChanged?: EventHandlers;
 
   get name(): string {
     return this._get("name");
@@ -411,6 +413,10 @@ export class Worksheet extends ClientObject<SheetModel> {
   }
   get freezePanes(): WorksheetFreezePanes {
     return (this._freeze ??= new WorksheetFreezePanes(this.context, () => this._t()));
+  }
+  /** Worksheet.onChanged (ExcelApi 1.7): fires after each change to the sheet's cell contents (see model.fireChanged). */
+  get onChanged(): EventHandlers {
+    return (this._onChanged ??= new EventHandlers(this.context, () => this._t()));
   }
 
   protected _scalars(): string[] {
@@ -460,6 +466,38 @@ export class Worksheet extends ClientObject<SheetModel> {
 
   delete(): void {
     this._do((s) => s.workbook.deleteSheet(s));
+  }
+}
+
+/**
+ * OfficeExtension.EventHandlers of a worksheet's onChanged: add() registers when the batch is synced; the result's
+ * remove() unregisters when its context is synced (Excel.run(result.context, ...), Office's documented pattern,
+ * which works after the adding run has ended).
+ */
+export class EventHandlers {
+  constructor(
+    readonly context: RequestContext,
+    private readonly sheet: () => SheetModel,
+  ) {}
+  add(handler: SheetChangedHandler): EventHandlerResult {
+    const result = new EventHandlerResult(new RequestContext(this.context.model));
+    this.context._enqueue({
+      bytes: ACTION_BYTES,
+      mutates: false,
+      run: () => {
+        const sheet = this.sheet();
+        result._unregister = sheet.workbook.addChangeHandler(sheet, handler);
+      },
+    });
+    return result;
+  }
+}
+
+export class EventHandlerResult {
+  _unregister: (() => void) | null = null;
+  constructor(readonly context: RequestContext) {}
+  remove(): void {
+    this.context._enqueue({ bytes: ACTION_BYTES, mutates: false, run: () => void this._unregister?.() });
   }
 }
 
@@ -541,13 +579,17 @@ export class Range extends ClientObject<RangeTarget> {
       if (long !== undefined)
         throw invalidArgument(`A cell holds at most ${MAX_CELL_TEXT} characters; a text has ${long.length}.`);
       forEachCell(rect, v, "values", (r, c, x) => sheet.enter(r, c, x));
+      sheet.workbook.fireChanged(sheet, rect);
     });
   }
   get formulas(): unknown[][] {
     return this._get("formulas");
   }
   set formulas(v: unknown[][]) {
-    this._set("formulas", v, ({ sheet, rect }) => forEachCell(rect, v, "formulas", (r, c, x) => sheet.enterFormula(r, c, x)));
+    this._set("formulas", v, ({ sheet, rect }) => {
+      forEachCell(rect, v, "formulas", (r, c, x) => sheet.enterFormula(r, c, x));
+      sheet.workbook.fireChanged(sheet, rect);
+    });
   }
   get numberFormat(): unknown[][] {
     return this._get("numberFormat");
@@ -631,6 +673,7 @@ export class Range extends ClientObject<RangeTarget> {
     this._do(({ sheet, rect }) => {
       if (applyTo !== "All" && applyTo !== "Formats" && applyTo !== "Contents") throw invalidArgument();
       sheet.clear(rect, applyTo);
+      if (applyTo !== "Formats") sheet.workbook.fireChanged(sheet, rect);
     });
   }
   select(): void {
@@ -906,7 +949,10 @@ export class TableRowCollection {
     this.context._enqueue({
       bytes: ACTION_BYTES + jsonBytes(values ?? null),
       mutates: true,
-      run: () => void this.context.model.addTableRows(this.table._t(), index, values),
+      run: () => {
+        const t = this.table._t();
+        t.sheet.workbook.fireChanged(t.sheet, this.context.model.addTableRows(t, index, values), "RowInserted");
+      },
     });
     return { isNullObject: false };
   }

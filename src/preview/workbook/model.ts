@@ -363,6 +363,18 @@ export interface SyncRecord {
   code?: string;
 }
 
+/** Excel's WorksheetChangedEventArgs, as the preview fires them. */
+export interface SheetChangedEvent {
+  type: "WorksheetChanged";
+  worksheetId: string;
+  /** The changed range on the sheet, e.g. "E5" or "E5:G9". */
+  address: string;
+  changeType: "RangeEdited" | "RowInserted";
+  source: "Local";
+}
+
+export type SheetChangedHandler = (event: SheetChangedEvent) => unknown;
+
 export const FIVE_MB = 5 * 1024 * 1024;
 
 /** The preview workbook. Listeners hear about every change (grid re-render). */
@@ -428,6 +440,37 @@ export class WorkbookModel {
   /** Resolves when no cell is being edited. */
   whenNotEditing(): Promise<void> {
     return this.cellEditMode ? new Promise((resolve) => this.cellEditWaiters.push(resolve)) : Promise.resolve();
+  }
+
+  // ---- change events (Worksheet.onChanged) ----------------------------------------------------------------
+
+  private readonly changeHandlers = new Map<SheetModel, Set<SheetChangedHandler>>();
+
+  addChangeHandler(sheet: SheetModel, handler: SheetChangedHandler): () => void {
+    const set = this.changeHandlers.get(sheet) ?? new Set();
+    set.add(handler);
+    this.changeHandlers.set(sheet, set);
+    return () => void set.delete(handler);
+  }
+
+  /**
+   * Excel fires Worksheet.onChanged after a change to cell contents, asynchronously, once per edit with the
+   * edited range: for what a person types, pastes, fills or clears, and for the API's writes alike (source
+   * Local both times). Format changes do not fire it.
+   */
+  fireChanged(sheet: SheetModel, rect: Rect, changeType: SheetChangedEvent["changeType"] = "RangeEdited"): void {
+    const handlers = this.changeHandlers.get(sheet);
+    if (!handlers || handlers.size === 0 || rect.rows < 1 || rect.cols < 1) return;
+    const event: SheetChangedEvent = {
+      type: "WorksheetChanged",
+      worksheetId: sheet.id,
+      address: rectAddress(rect),
+      changeType,
+      source: "Local",
+    };
+    setTimeout(() => {
+      for (const h of [...handlers]) void Promise.resolve().then(() => h(event)).catch(() => undefined);
+    }, 0);
   }
 
   // ---- sheets -------------------------------------------------------------------------------------
@@ -592,6 +635,7 @@ export class WorkbookModel {
   editCell(sheet: SheetModel, r: number, c: number, text: string): void {
     this.typeInto(sheet, r, c, text);
     this.changed();
+    this.fireChanged(sheet, { r, c, rows: 1, cols: 1 });
   }
 
   /**
@@ -611,6 +655,7 @@ export class WorkbookModel {
       for (let k = 0; k < cols; k++) this.typeInto(sheet, r + i, c + k, row[k] ?? "");
     });
     this.changed();
+    this.fireChanged(sheet, { r, c, rows: texts.length, cols });
     return { r, c, rows: texts.length, cols };
   }
 
@@ -618,6 +663,26 @@ export class WorkbookModel {
   clearContents(sheet: SheetModel, rect: Rect): void {
     sheet.clear(rect, "Contents");
     this.changed();
+    this.fireChanged(sheet, rect);
+  }
+
+  /**
+   * Fill down (Ctrl+D): the first row of `rect` is copied into the rows below it, each cell as its source holds
+   * it (a constant stays the same constant, a formula is copied as written; the preview does not shift references).
+   */
+  fillDown(sheet: SheetModel, rect: Rect): void {
+    if (rect.rows < 2) return;
+    for (let k = 0; k < rect.cols; k++) {
+      const source = sheet.cell(rect.r, rect.c + k);
+      for (let i = 1; i < rect.rows; i++) {
+        const cell = sheet.cellForWrite(rect.r + i, rect.c + k);
+        cell.v = source?.v ?? null;
+        cell.f = source?.f;
+        if (source?.nf !== undefined) cell.nf = source.nf;
+      }
+    }
+    this.changed();
+    this.fireChanged(sheet, { r: rect.r + 1, c: rect.c, rows: rect.rows - 1, cols: rect.cols });
   }
 
   private typeInto(sheet: SheetModel, r: number, c: number, text: string): void {
