@@ -73,7 +73,9 @@ export async function startChildSandbox(options: ChildSandboxOptions): Promise<C
     return { running: { child, exited }, url: url[1] };
   };
 
-  let { running: current, url } = await launch(0);
+  const first = await launch(0);
+  const url = first.url;
+  let current = first.running;
   let live = true;
   const port = Number(new URL(url).port);
 
