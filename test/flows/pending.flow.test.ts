@@ -1,0 +1,121 @@
+/**
+ * Live pending changes over the real Excel layer and the preview's Worksheet.onChanged: edits of every kind are
+ * counted against the snapshot within the debounce, shaded, reviewable, and undone from the selection.
+ */
+import { calcKey } from "../../src/contract";
+import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
+import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
+import {
+  PENDING_FILL,
+  type PendingState,
+  goToChange,
+  undoSelectedChanges,
+  watchPendingChanges,
+} from "../../src/taskpane/flows/pending";
+import { fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
+
+const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const SALARY = calcKey("basic_salary", "amount");
+
+let rig: Rig;
+let choices: InputChoices;
+let sheetName: string;
+let salaryHeader: string;
+
+beforeAll(async () => {
+  rig = await startRig();
+  choices = await loadInputChoices(rig.client, CLIENT.clientId);
+  const ranked = choices.waves
+    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
+    .filter((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 4);
+  const { w, period } = ranked[0];
+  salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
+  ({ sheetName } = await buildInputSheet(
+    rig.client,
+    rig.workbook,
+    { ...CLIENT, waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
+    { choices },
+  ));
+});
+afterAll(() => rig.close());
+
+/** Waits until the watch reports a state the test expects (the debounce is real time). */
+function waitFor(states: PendingState[], pred: (s: PendingState) => boolean, ms = 3000): Promise<PendingState> {
+  const start = Date.now();
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      const last = states[states.length - 1];
+      if (last && pred(last)) resolve(last);
+      else if (Date.now() - start > ms) reject(new Error(`Timed out; last: ${last?.text}`));
+      else setTimeout(tick, 10);
+    };
+    tick();
+  });
+}
+
+it("counts typed, pasted, filled and cleared edits against the snapshot, shades them, and undoes the selected ones", async () => {
+  const states: PendingState[] = [];
+  const watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 50 });
+  try {
+    expect(states[0].text).toBe("No changes pending");
+    const before = await readRecords(rig.workbook, sheetName);
+
+    // Typed into three rows.
+    typeInto(rig.model, sheetName, 0, salaryHeader, "11111");
+    typeInto(rig.model, sheetName, 1, salaryHeader, "22222");
+    typeInto(rig.model, sheetName, 2, salaryHeader, "33333");
+    const three = await waitFor(states, (s) => s.text === "3 changes pending in 3 rows");
+    expect(three.changes[0]).toMatchObject({ rowIndex: 0, before: before[0][salaryHeader] === "" ? null : before[0][salaryHeader], after: 11111 });
+    expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBe(PENDING_FILL);
+    expect(fillOf(rig.model, sheetName, 3, salaryHeader)).toBeUndefined();
+
+    // Typed back to the built value: it stops counting, and its shading goes.
+    typeInto(rig.model, sheetName, 2, salaryHeader, String(before[2][salaryHeader]));
+    await waitFor(states, (s) => s.text === "2 changes pending in 2 rows");
+    expect(fillOf(rig.model, sheetName, 2, salaryHeader)).toBeUndefined();
+
+    // Pasted, filled down, cleared (the Delete key).
+    const sheet = rig.model.getSheet(sheetName);
+    const t = sheet.tables()[0];
+    const col = t.c + 4;
+    rig.model.pasteCells(sheet, t.r + 4, col, [["44444"]]);
+    await waitFor(states, (s) => s.text === "3 changes pending in 3 rows");
+    rig.model.fillDown(sheet, { r: t.r + 4, c: col, rows: 2, cols: 1 });
+    await waitFor(states, (s) => s.text === "4 changes pending in 4 rows");
+    rig.model.clearContents(sheet, { r: t.r + 5, c: col, rows: 1, cols: 1 });
+    await waitFor(states, (s) => s.changes.length === (before[4][salaryHeader] === "" ? 3 : 4));
+
+    // Review: go to a change; Undo selected changes puts it back and the count follows.
+    await goToChange(rig.workbook, sheetName, { rowIndex: 0, header: salaryHeader });
+    expect(rig.model.activeSheet.name).toBe(sheetName);
+    expect(sheet.selection).toEqual({ r: t.r + 1, c: col, rows: 1, cols: 1 });
+    const n = states[states.length - 1].changes.length;
+    const undo = await undoSelectedChanges(rig.workbook, sheetName);
+    expect(undo.undone).toBe(1);
+    await waitFor(states, (s) => s.changes.length === n - 1);
+    expect((await readRecords(rig.workbook, sheetName))[0][salaryHeader]).toEqual(before[0][salaryHeader]);
+    expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeUndefined();
+  } finally {
+    await watch.stop();
+  }
+  // Stopped: edits no longer reach it.
+  const count = states.length;
+  typeInto(rig.model, sheetName, 0, salaryHeader, "5");
+  await new Promise((r) => setTimeout(r, 150));
+  expect(states).toHaveLength(count);
+});
+
+it("reads the table once per look, whatever the number of edits in a burst", async () => {
+  const states: PendingState[] = [];
+  const watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 100 });
+  try {
+    const syncs = rig.model.syncLog.length;
+    for (let i = 0; i < 8; i++) typeInto(rig.model, sheetName, i % 4, salaryHeader, String(1000 + i));
+    await new Promise((r) => setTimeout(r, 400));
+    // One look: the table read (2 requests + 1 chunk) and at most two fill writes (2 requests + 1 each).
+    expect(rig.model.syncLog.length - syncs).toBeLessThanOrEqual(9);
+    expect(states.length).toBe(2);
+  } finally {
+    await watch.stop();
+  }
+});
