@@ -1,0 +1,132 @@
+/**
+ * Fill from a sheet: read the client's own file (a sheet, or the selected range, headers in its first row),
+ * propose the key column and the mapping to the input sheet's inputs, then write the matched values into the
+ * input sheet, where they become pending changes (nothing is sent). Problems go to the pane and to a
+ * "Fill problems" sheet, and change nothing. A fixed number of Excel round trips whatever the rows: one read of
+ * the source, one of the input sheet, one column write per mapped input, and the problems sheet; plus one
+ * request for the employees list when the key is PPSN (the input sheet has no PPSN column).
+ */
+import type { PayrollClient } from "../../client";
+import type { Employee } from "../../contract";
+import type { WorkbookPort } from "../../excel";
+import type { ColumnSpec } from "../../sheets/columns";
+import {
+  FILL_PROBLEMS_SHEET,
+  type FillMapping,
+  type FillPlan,
+  type KeyColumn,
+  detectKey,
+  describeFill,
+  planFill,
+  proposeMapping,
+  targetIndex,
+} from "../../sheets/fill";
+import { InputSheetError, type InputSheetMeta } from "../../sheets/push";
+import { readInputSheetMeta } from "./inputs";
+
+/** Where the client's file is: a sheet of the workbook, or the selected range. */
+export type FillSource = { sheetName: string } | { selection: true };
+
+export interface SourceData {
+  /** Where it was read, e.g. "Timesheet!A1:D40". */
+  where: string;
+  headers: string[];
+  rows: unknown[][];
+  /** Sheet row number (1-based) of the first data row, for the problems list. */
+  firstRow: number;
+}
+
+export interface FillProposal {
+  source: SourceData;
+  meta: InputSheetMeta;
+  key: KeyColumn | null;
+  mapping: FillMapping;
+}
+
+async function readSource(workbook: WorkbookPort, source: FillSource): Promise<SourceData> {
+  const read = await workbook.readValues("sheetName" in source ? source.sheetName : undefined);
+  const what = "sheetName" in source ? `"${source.sheetName}"` : "The selection";
+  if (!read || read.values.length < 2)
+    throw new InputSheetError(`${what} has no rows under a header row: the first row must hold the column headers.`);
+  const headers = read.values[0].map((h) => String(h ?? "").trim());
+  const firstRow = Number(/\d+/.exec(read.address)?.[0] ?? "1") + 1;
+  return { where: `${read.sheetName}!${read.address}`, headers, rows: read.values.slice(1), firstRow };
+}
+
+/** Reads the source and proposes the key column and mapping for the input sheet. */
+export async function proposeFill(workbook: WorkbookPort, targetSheet: string, source: FillSource): Promise<FillProposal> {
+  const meta = await readInputSheetMeta(workbook, targetSheet);
+  if (!meta) throw new InputSheetError(`"${targetSheet}" is not an input sheet built by the add-in (or it was renamed).`);
+  if ("sheetName" in source && source.sheetName === targetSheet)
+    throw new InputSheetError("Choose the client's sheet as the source, not the input sheet itself.");
+  const data = await readSource(workbook, source);
+  const key = detectKey(data.headers);
+  return { source: data, meta, key, mapping: proposeMapping(data.headers, meta, key) };
+}
+
+export interface FillResult {
+  plan: FillPlan;
+  summary: string;
+  /** Whether a "Fill problems" sheet was written. */
+  problemsSheet: boolean;
+}
+
+const PROBLEM_COLUMNS: ColumnSpec[] = [
+  { key: "row", header: "Source row", type: "integer" },
+  { key: "key", header: "Key", type: "text" },
+  { key: "column", header: "Column", type: "text" },
+  { key: "message", header: "Problem", type: "text", width: 360 },
+];
+
+/**
+ * Writes the matched values into the input sheet (they become pending changes; nothing is sent) and lists the
+ * problems. `client` is needed only for a PPSN key.
+ */
+export async function fillFromSheet(
+  workbook: WorkbookPort,
+  client: Pick<PayrollClient, "listEmployees"> | null,
+  targetSheet: string,
+  proposal: Pick<FillProposal, "source" | "meta"> & { key: KeyColumn; mapping: FillMapping },
+  options: { signal?: AbortSignal } = {},
+): Promise<FillResult> {
+  const { source, meta, key, mapping } = proposal;
+  if (!mapping.some((m, i) => m !== null && i !== key.column))
+    throw new InputSheetError("Map at least one source column to an input of the sheet.");
+  const table = await workbook.readTable(targetSheet);
+  if (!table) throw new InputSheetError(`"${targetSheet}" has no table any more. Build the input sheet again.`);
+  let ppsn = new Map<string, number>();
+  if (key.kind === "ppsn") {
+    if (!client) throw new InputSheetError("Connect to match by PPSN.");
+    const employees: Employee[] = await client.listEmployees(meta.clientId, [], { signal: options.signal });
+    ppsn = new Map(employees.flatMap((e) => (e.ppsn ? [[e.ppsn, e.id] as [string, number]] : [])));
+  }
+  const plan = planFill({
+    source: { headers: source.headers, rows: source.rows, firstRow: source.firstRow },
+    key,
+    mapping,
+    meta,
+    index: targetIndex(table, key.kind, ppsn),
+  });
+  const byColumn = new Map<string, FillPlan["updates"]>();
+  for (const u of plan.updates) byColumn.set(u.header, [...(byColumn.get(u.header) ?? []), u]);
+  for (const [header, updates] of byColumn)
+    await workbook.writeColumnValues(targetSheet, header, updates.map(({ rowIndex, value }) => ({ rowIndex, value })), updates[0].type);
+  let problemsSheet = false;
+  if (plan.problems.length > 0) {
+    await workbook.writeTable({
+      sheetName: FILL_PROBLEMS_SHEET,
+      tableName: "FillProblems",
+      title: `Fill problems: ${source.where} into ${targetSheet}`,
+      stampLabel: "Filled",
+      columns: PROBLEM_COLUMNS,
+      rows: plan.problems.map((p) => [p.sourceRow, p.key, p.column ?? "", p.message]),
+      activate: false,
+    });
+    problemsSheet = true;
+  }
+  return {
+    plan,
+    problemsSheet,
+    summary: `${targetSheet}: ${describeFill(plan)}${problemsSheet ? ` See the "${FILL_PROBLEMS_SHEET}" sheet.` : ""}`,
+  };
+}

@@ -1,0 +1,63 @@
+/** Fill from a sheet over the real Excel layer and the preview: a client's timesheet keyed by Number. */
+import { calcKey } from "../../src/contract";
+import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
+import { FILL_PROBLEMS_SHEET } from "../../src/sheets/fill";
+import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
+import { fillFromSheet, proposeFill } from "../../src/taskpane/flows/fill";
+import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
+import { readRecords, startRig, type Rig } from "./helpers";
+
+const SALARY = calcKey("basic_salary", "amount");
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(() => rig.close());
+
+it("fills 2 known keys as pending changes, reports the unknown one, sends nothing, in a fixed number of round trips", async () => {
+  const choices = await loadInputChoices(rig.client, 1);
+  const { w, period } = choices.waves
+    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
+    .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 3)!;
+  const { sheetName } = await buildInputSheet(
+    rig.client,
+    rig.workbook,
+    { clientId: 1, clientName: "Demo", waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
+    { choices },
+  );
+  const rows = await readRecords(rig.workbook, sheetName);
+  const salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
+
+  // The client's file, pasted into a sheet of its own.
+  const model = rig.model;
+  const source = model.addSheet("Timesheet");
+  model.pasteCells(source, 0, 0, [
+    ["Emp No", "Name", "Basic salary"],
+    [String(rows[0].Number), "first", "4100"],
+    ["NOPE-1", "stranger", "999"],
+    [String(rows[2].Number), "third", "4300.5"],
+  ]);
+
+  const proposal = await proposeFill(rig.workbook, sheetName, { sheetName: "Timesheet" });
+  expect(proposal.key).toEqual({ column: 0, kind: "number" });
+  expect(proposal.mapping).toEqual([null, null, SALARY]);
+  rig.faulty.reset();
+  const syncs = model.syncLog.length;
+  const result = await fillFromSheet(rig.workbook, rig.client, sheetName, { ...proposal, key: proposal.key! });
+  expect(model.syncLog.length - syncs).toBeLessThanOrEqual(12);
+  expect(rig.faulty.sent).toHaveLength(0);
+  expect(result.plan.rows).toBe(2);
+  expect(result.plan.problems).toEqual([
+    { sourceRow: 3, key: "NOPE-1", column: null, message: "Number NOPE-1 is not on the input sheet" },
+  ]);
+  expect(result.summary).toContain(FILL_PROBLEMS_SHEET);
+
+  const pending = await readPending(rig.workbook, sheetName, await readSheetBasis(rig.workbook, sheetName));
+  expect(pending.text).toBe("2 changes pending in 2 rows");
+  expect(pending.changes.map((c) => [c.rowIndex, c.header, c.after])).toEqual([
+    [0, salaryHeader, 4100],
+    [2, salaryHeader, 4300.5],
+  ]);
+  const problems = await readRecords(rig.workbook, FILL_PROBLEMS_SHEET);
+  expect(problems[0]).toMatchObject({ "Source row": 3, Key: "NOPE-1" });
+});

@@ -1,0 +1,79 @@
+import { detectKey, describeFill, planFill, proposeMapping, targetIndex } from "../../src/sheets/fill";
+
+const meta = {
+  inputs: [
+    { key: "calc.basic_salary.amount", header: "Basic salary: amount", type: "currency" as const },
+    { key: "calc.overtime.hours", header: "Overtime: hours", type: "number" as const },
+    { key: "calc.overtime.rate", header: "Overtime: rate", type: "number" as const },
+  ],
+};
+const table = {
+  columns: ["Employee ID", "Number", "Name", "Payslip date", "Basic salary: amount", "Overtime: hours", "Overtime: rate"],
+  rows: [
+    [11, "E001", "A", "2025-01-31", 1, "", ""],
+    [12, "E002", "B", "2025-01-31", 2, "", ""],
+    [13, "E003", "C", "2025-01-31", 3, "", ""],
+  ],
+};
+
+describe("detectKey", () => {
+  it("finds Employee ID, PPSN or Number from the header, whatever its spelling", () => {
+    expect(detectKey(["Name", "Emp. No.", "Hours"])).toEqual({ column: 1, kind: "number" });
+    expect(detectKey(["PPS Number", "Employee number"])).toEqual({ column: 0, kind: "ppsn" });
+    expect(detectKey(["employee_id", "Number"])).toEqual({ column: 0, kind: "employeeId" });
+    expect(detectKey(["Name", "Hours"])).toBeNull();
+  });
+});
+
+describe("proposeMapping", () => {
+  it("maps by header, key, or the item's label when unambiguous; leaves others unused", () => {
+    const key = detectKey(["Staff number", "Basic salary", "Overtime hours", "Overtime", "Notes"])!;
+    expect(proposeMapping(["Staff number", "Basic salary", "Overtime hours", "Overtime", "Notes"], meta, key)).toEqual([
+      null,
+      "calc.basic_salary.amount",
+      "calc.overtime.hours",
+      null,
+      null,
+    ]);
+  });
+});
+
+describe("planFill", () => {
+  const source = {
+    headers: ["Number", "Overtime hours", "Overtime rate"],
+    rows: [
+      ["E001", 5, 20],
+      ["E999", 1, 1],
+      ["e003", "lots", 25],
+      ["", "", ""],
+      ["E002", 2, ""],
+      ["E002", 3, ""],
+    ],
+    firstRow: 2,
+  };
+  const key = { column: 0, kind: "number" as const };
+  const mapping = proposeMapping(source.headers, meta, key);
+
+  it("fills matched rows, lists unknown and duplicate keys and values that do not fit, which change nothing", () => {
+    const plan = planFill({ source, key, mapping, meta, index: targetIndex(table, "number") });
+    expect(plan.updates).toEqual([
+      { rowIndex: 0, header: "Overtime: hours", type: "number", value: 5 },
+      { rowIndex: 0, header: "Overtime: rate", type: "number", value: 20 },
+      { rowIndex: 2, header: "Overtime: rate", type: "number", value: 25 },
+    ]);
+    expect(plan.rows).toBe(2);
+    expect(plan.problems.map((p) => [p.sourceRow, p.key, p.message])).toEqual([
+      [3, "E999", "Number E999 is not on the input sheet"],
+      [4, "E003", 'Overtime hours: "lots" is not a number'],
+      [6, "E002", "Number E002 appears on 2 rows (6, 7): none of them is filled"],
+      [7, "E002", "Number E002 appears on 2 rows (6, 7): none of them is filled"],
+    ]);
+    expect(describeFill(plan)).toBe("2 rows filled (3 values) as pending changes; 4 problems changed nothing.");
+  });
+
+  it("matches PPSN through the employees list, and Employee ID directly", () => {
+    const byPpsn = targetIndex(table, "ppsn", new Map([["1234567t", 12]]));
+    expect(byPpsn.get("1234567T")).toBe(1);
+    expect(targetIndex(table, "employeeId").get("13")).toBe(2);
+  });
+});
