@@ -34,6 +34,11 @@ export const CHROMIUM_ARGS = [
 export interface StackOptions {
   /** Sandbox options; defaults are fast (recalcMs 300, reportJobMs 300). */
   sandbox?: SandboxOptions;
+  /**
+   * A service already running (e.g. a child-process sandbox from test/support/childSandbox.ts, which a test can
+   * SIGKILL and restart on the same port) to proxy /v1 to, instead of an in-process sandbox. The test stops it.
+   */
+  service?: { url: string; apiKey: string };
   /** Page to open; default the preview. */
   path?: string;
   viewport?: { width: number; height: number };
@@ -42,7 +47,8 @@ export interface StackOptions {
 export interface Stack {
   page: Page;
   context: BrowserContext;
-  sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  /** The service behind the /v1 proxy: the in-process sandbox, or the `service` given. */
+  sandbox: { url: string; apiKey: string };
   /** Origin of the static server (serves the bundle, proxies /v1 to the sandbox). */
   origin: string;
   /** Every console line and page error of the session, e.g. to check the key is never logged. */
@@ -62,8 +68,9 @@ export function e2eDist(): string {
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const sandbox = await startSandbox({ port: 0, recalcMs: 300, reportJobMs: 300, ...options.sandbox });
-  const cleanups: (() => Promise<unknown> | void)[] = [() => sandbox.close()];
+  const own = options.service ? null : await startSandbox({ port: 0, recalcMs: 300, reportJobMs: 300, ...options.sandbox });
+  const sandbox = options.service ?? own!;
+  const cleanups: (() => Promise<unknown> | void)[] = own ? [() => own.close()] : [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => undefined);
   };
