@@ -1,0 +1,113 @@
+/**
+ * Push all input sheets: a bureau's month end covers many clients. Every input sheet of the workbook is pushed
+ * ("Push changes"), client by client, each under its own client; a sheet of a client the key cannot reach is
+ * skipped with a message. Each sheet ends with one summary, in the pane and as a Push log line (the push writes
+ * its own; a sheet skipped or refused before sending gets one here).
+ */
+import type { Client } from "../../contract";
+import type { WorkbookPort } from "../../excel";
+import type { CellValue } from "../../sheets/columns";
+import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, type PushCounts } from "../../sheets/push";
+import { CANCELLED } from "../../sheets/rowOutcomes";
+import type { FlowProgress } from "./common";
+import { listInputSheets, readInputSheetMeta } from "./inputs";
+import { type PushClient, type PushOptions, pushInputSheet } from "./push";
+
+export interface SheetPushSummary {
+  sheetName: string;
+  clientId: number | null;
+  clientName: string;
+  outcome: "pushed" | "skipped" | "failed";
+  /** One sentence: the push's summary, or why the sheet was skipped. */
+  summary: string;
+  counts: PushCounts | null;
+}
+
+export interface PushAllResult {
+  sheets: SheetPushSummary[];
+  summary: string;
+}
+
+export interface PushAllOptions extends FlowProgress, Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now"> {
+  /** The clients the key can reach (GET /clients/). */
+  reachable: readonly Pick<Client, "id" | "name">[];
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** A Push log line for a sheet that sent nothing: its reason in the Push column, zero counts. */
+function skippedLogRow(time: Date, sheet: SheetPushSummary): CellValue[] {
+  const client = sheet.clientId === null ? sheet.clientName : `${sheet.clientName} (ID ${sheet.clientId})`;
+  const byKey: Record<string, CellValue> = { time, client, sheet: sheet.sheetName, mode: `All input sheets: ${sheet.summary}` };
+  return PUSH_LOG_COLUMNS.map((c) => byKey[c.key] ?? 0);
+}
+
+export async function pushAllInputSheets(
+  client: PushClient,
+  workbook: WorkbookPort,
+  options: PushAllOptions,
+): Promise<PushAllResult> {
+  const present = new Set((await workbook.listSheets()).map((s) => s.name));
+  const names = (await listInputSheets(workbook)).filter((n) => present.has(n));
+  const metas = await Promise.all(names.map(async (sheetName) => ({ sheetName, meta: await readInputSheetMeta(workbook, sheetName) })));
+  // Client by client (in the order of the client list), each client's sheets in tab order.
+  const rank = new Map(options.reachable.map((c, i) => [c.id, i]));
+  const ordered = [...metas].sort(
+    (a, b) => (rank.get(a.meta?.clientId ?? -1) ?? Infinity) - (rank.get(b.meta?.clientId ?? -1) ?? Infinity),
+  );
+  const reachable = new Map(options.reachable.map((c) => [c.id, c]));
+  const sheets: SheetPushSummary[] = [];
+  const now = () => options.now?.() ?? new Date();
+  for (const [i, { sheetName, meta }] of ordered.entries()) {
+    const base = { sheetName, clientId: meta?.clientId ?? null, clientName: meta?.clientName ?? "Unknown client", counts: null };
+    if (options.signal?.aborted) {
+      sheets.push({ ...base, outcome: "skipped", summary: `Not pushed: ${CANCELLED}.` });
+      continue;
+    }
+    options.update?.(i, ordered.length, `${sheetName} (${i + 1} of ${ordered.length})`);
+    let done: SheetPushSummary;
+    if (!meta) {
+      done = { ...base, outcome: "skipped", summary: "Skipped: not an input sheet built by the add-in (or it was renamed)." };
+    } else if (!reachable.has(meta.clientId)) {
+      done = {
+        ...base,
+        outcome: "skipped",
+        summary: `Skipped: the key cannot reach ${meta.clientName} (ID ${meta.clientId}). Connect with that client's key to push it.`,
+      };
+    } else {
+      try {
+        const result = await pushInputSheet(client, workbook, sheetName, {
+          mode: "changed",
+          clientId: meta.clientId,
+          chunkSize: options.chunkSize,
+          nettPay: options.nettPay,
+          sleep: options.sleep,
+          now: options.now,
+          signal: options.signal,
+        });
+        sheets.push({ ...base, outcome: "pushed", summary: result.summary, counts: result.counts });
+        continue;
+      } catch (e) {
+        done = { ...base, outcome: "failed", summary: `Nothing sent: ${e instanceof Error ? e.message : String(e)}` };
+      }
+    }
+    sheets.push(done);
+    await workbook
+      .appendRows({
+        sheetName: PUSH_LOG_SHEET,
+        tableName: PUSH_LOG_TABLE,
+        title: "Push log",
+        columns: PUSH_LOG_COLUMNS,
+        rows: [skippedLogRow(now(), done)],
+      })
+      .catch(() => undefined);
+  }
+  options.update?.(ordered.length, ordered.length, "Done");
+  const pushed = sheets.filter((s) => s.outcome === "pushed").length;
+  const skipped = sheets.length - pushed;
+  const summary =
+    sheets.length === 0
+      ? "The workbook has no input sheets to push."
+      : `${plural(sheets.length, "input sheet")}: ${pushed} pushed${skipped > 0 ? `, ${skipped} not pushed` : ""}.`;
+  return { sheets, summary };
+}
