@@ -272,6 +272,10 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   // While the in-cell editor or the formula bar is open, the workbook is in cell edit mode, where Excel
   // refuses API requests (or, with delayForCellEdit, holds them until the entry ends).
   const inCellEdit = editing !== null || formula !== null;
+  // Excel stays in cell-edit mode when focus goes to the task pane (a click there does not end the entry, so the
+  // pane's batches keep waiting); only Enter, Tab, Esc or a click elsewhere in the workbook ends it.
+  const root = React.useRef<HTMLDivElement>(null);
+  const focusStaysInWorkbook = (e: React.FocusEvent) => root.current?.contains(e.relatedTarget as Node | null) === true;
   React.useLayoutEffect(() => {
     if (!inCellEdit) return;
     workbook.beginCellEdit();
@@ -485,7 +489,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         value={editing.text}
         onChange={(ev) => setEditing({ ...editing, text: ev.target.value })}
         onKeyDown={onEditorKeyDown}
-        onBlur={() => live.current && commit()}
+        onBlur={(e) => live.current && focusStaysInWorkbook(e) && commit()}
       />
     ) : undefined;
 
@@ -552,7 +556,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   const tabs = workbook.visibleSheets();
 
   return (
-    <div className={styles.root} data-testid="workbook-view">
+    <div ref={root} className={styles.root} data-testid="workbook-view">
       <div className={styles.bar}>
         <input className={styles.nameBox} data-testid="name-box" aria-label="Selected cells" readOnly value={selectionAddress} />
         <input
@@ -569,7 +573,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
               scroller.current?.focus();
             } else if (e.key === "Escape") setFormula(null);
           }}
-          onBlur={() => setFormula(null)}
+          onBlur={(e) => focusStaysInWorkbook(e) && setFormula(null)}
         />
         {message && (
           <span className={styles.status} role="status" data-testid="grid-message" title={message}>

@@ -9,10 +9,10 @@
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * A workbook's date system. Only Excel's default, the 1900 system, is implemented; the 1904 system (serial 0 is
- * 1904-01-01, no phantom leap day) would be one more entry in SYSTEMS and one more name here.
+ * A workbook's date system: Excel's default "1900", or "1904" (serial 0 is 1904-01-01, no phantom leap day), which
+ * a workbook gets from File > Options > Advanced ("Use 1904 date system") and which old Mac workbooks have.
  */
-export type DateSystem = "1900";
+export type DateSystem = "1900" | "1904";
 
 const MS_PER_DAY = 86_400_000;
 
@@ -43,7 +43,24 @@ const SYSTEMS: Record<DateSystem, DateSystemRules> = {
     phantomSerial: 60,
     maxSerial: 2_958_465,
   },
+  "1904": {
+    epochUtc: Date.UTC(1904, 0, 1),
+    earlyEpochUtc: Date.UTC(1904, 0, 1),
+    firstSerial: 0,
+    firstCorrectSerial: 0,
+    phantomSerial: null,
+    maxSerial: 2_957_003,
+  },
 };
+
+/** Days between the systems' serials for the same date (1904-01-01 is 1462 in the 1900 system, 0 in the 1904). */
+export const DATE_1904_OFFSET = 1462;
+
+/** A serial of one date system as the same moment's serial in the other. */
+export function convertSerial(serial: number, from: DateSystem, to: DateSystem): number {
+  if (from === to) return serial;
+  return from === "1904" ? serial + DATE_1904_OFFSET : serial - DATE_1904_OFFSET;
+}
 
 /** Serial of 1900-03-01, the first date the 1900 system counts correctly. */
 export const FIRST_CORRECT_SERIAL = SYSTEMS["1900"].firstCorrectSerial;
@@ -112,10 +129,24 @@ export function dateToSerial(date: Date, system: DateSystem = "1900"): number {
   return (localAsUtc - SYSTEMS[system].epochUtc) / MS_PER_DAY;
 }
 
-/** Whether a serial can be shown as a date or date-time that Excel counts correctly (March 1900 to 9999). */
+/** Whether a serial can be shown as a date or date-time that Excel counts correctly (March 1900, or 1904, to 9999). */
 export function isCorrectDateSerial(serial: number, system: DateSystem = "1900"): boolean {
   const s = SYSTEMS[system];
   return Number.isFinite(serial) && serial >= s.firstCorrectSerial && serial < s.maxSerial + 1;
+}
+
+/**
+ * Whether an Excel number format code shows a date or time (quoted text, escapes, [colour]/[$-locale] blocks and
+ * AM/PM aside: y, d, h or s, or an m without digit placeholders).
+ */
+export function isDateNumberFormat(code: string): boolean {
+  const bare = code
+    .replace(/"[^"]*"/g, "")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/\\./g, "")
+    .replace(/AM\/PM/gi, "");
+  if (/^general$/i.test(bare.trim())) return false;
+  return /[ydhs]/i.test(bare) || (/m/i.test(bare) && !/[0#?]/.test(bare));
 }
 
 // ---------------------------------------------------------------------------------------------------------

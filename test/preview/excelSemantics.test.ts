@@ -113,6 +113,7 @@ describe("several selected blocks", () => {
         }),
       ),
     ).toBe("InvalidSelection");
+    expect(wb.requirements.isSetSupported("ExcelApi", "1.9")).toBe(true); // the manifest asks for 1.7 only
     await run(async (ctx) => {
       const ranges = ctx.workbook.getSelectedRanges().load("address");
       ranges.areas.load("items/rowIndex, items/rowCount");

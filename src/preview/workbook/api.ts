@@ -19,7 +19,8 @@ import {
   rectAddress,
   splitSheetAddress,
 } from "./model";
-import { MAX_CELL_TEXT, quoteSheetName } from "../../sheets/excelConventions";
+import { numberFormatProblem } from "./numberFormat";
+import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../../sheets/excelConventions";
 
 /** UTF-8 size of a value's JSON, which is what travels in an Excel on the web request/response. */
 export function jsonBytes(value: unknown): number {
@@ -37,8 +38,24 @@ export function jsonBytes(value: unknown): number {
   return n;
 }
 
-/** Per-action overhead in the request (object path, method name, ids). */
-const ACTION_BYTES = 64;
+/**
+ * What an action adds to Excel on the web's request JSON besides its values: a property set or method call is an
+ * Action entry (ids, type, name, arguments' envelope); a proxy made by a method or property is an ObjectPath entry
+ * plus the Instantiate action Office sends with it. A range write (getRangeByIndexes, numberFormat, values) is then
+ * about 500 bytes before its cells, Microsoft's figure for a range in a request.
+ */
+const ACTION_BYTES = 125;
+const OBJECT_PATH_BYTES = 250;
+
+/** Excel refuses the API's writes to a protected sheet (AccessDenied), naming no sheet. */
+function checkWritable(target: unknown): void {
+  const sheet = (target as { sheet?: SheetModel } | null)?.sheet;
+  if (sheet?.protection.protected)
+    throw new PreviewExcelError(
+      "AccessDenied",
+      "The cell or chart you're trying to change is on a protected sheet. To make a change, unprotect the sheet.",
+    );
+}
 
 interface Pending {
   bytes: number;
@@ -200,7 +217,7 @@ export abstract class ClientObject<T> {
       this._known = true;
     } else if (!context._running) {
       // The object path is evaluated where it was created in the batch, as Office does.
-      context._enqueue({ bytes: ACTION_BYTES, mutates: false, run: () => this._pendingResolve() });
+      context._enqueue({ bytes: OBJECT_PATH_BYTES, mutates: false, run: () => this._pendingResolve() });
     }
   }
 
@@ -239,10 +256,30 @@ export abstract class ClientObject<T> {
   /** Queue a property assignment; the proxy reports the assigned value from now on (as Office does). */
   protected _set(prop: string, value: unknown, apply: (t: T) => void, bytes = ACTION_BYTES + jsonBytes(value)): void {
     this._loaded.set(prop, value);
-    this.context._enqueue({ bytes, mutates: true, run: () => void apply(this._t()) });
+    this.context._enqueue({
+      bytes,
+      mutates: true,
+      run: () => {
+        const t = this._t();
+        checkWritable(t);
+        apply(t);
+        // Data written directly under a table extends it (Excel's auto-expansion).
+        const { sheet, rect } = t as Partial<RangeTarget>;
+        if (sheet && rect && (prop === "values" || prop === "formulas")) sheet.workbook.expandTablesBelow(sheet, rect, value);
+      },
+    });
   }
 
+  /** Queue a method call that changes the sheet (refused on a protected sheet). */
   protected _do(apply: (t: T) => void, bytes = ACTION_BYTES): void {
+    this._view((t) => {
+      checkWritable(t);
+      apply(t);
+    }, bytes);
+  }
+
+  /** Queue a method call that changes only what is shown (selection, active sheet): allowed on a protected sheet. */
+  protected _view(apply: (t: T) => void, bytes = ACTION_BYTES): void {
     this.context._enqueue({ bytes, mutates: true, run: () => void apply(this._t()) });
   }
 
@@ -330,6 +367,12 @@ export class Workbook extends ClientObject<WorkbookModel> {
     this.settings = new SettingCollection(context);
   }
 
+  private _functions?: Functions;
+  /** Worksheet functions evaluated without a cell (ExcelApi 1.2); the preview has DATE, for the date system. */
+  get functions(): Functions {
+    return (this._functions ??= new Functions(this.context));
+  }
+
   /** The selection as one range; Excel refuses it when several blocks are selected (the code is not documented). */
   getSelectedRange(): Range {
     return new Range(this.context, () => {
@@ -343,6 +386,7 @@ export class Workbook extends ClientObject<WorkbookModel> {
   /** Every selected block (ExcelApi 1.9). */
   getSelectedRanges(): RangeAreas {
     return new RangeAreas(this.context, () => {
+      this.context.model.requirements.require("Workbook.getSelectedRanges");
       const sheet = this.context.model.activeSheet;
       return { sheet, rects: [sheet.selection, ...sheet.moreSelected].map((r) => ({ ...r })) };
     });
@@ -375,7 +419,10 @@ export class WorksheetCollection extends Collection<SheetModel, Worksheet> {
     return new Worksheet(this.context, () => this.context.model.getSheet(name));
   }
   getItemOrNullObject(name: string): Worksheet {
-    return new Worksheet(this.context, () => this.context.model.findSheet(name) ?? null);
+    return new Worksheet(this.context, () => {
+      this.context.model.requirements.require("WorksheetCollection.getItemOrNullObject");
+      return this.context.model.findSheet(name) ?? null;
+    });
   }
   getActiveWorksheet(): Worksheet {
     return new Worksheet(this.context, () => this.context.model.activeSheet);
@@ -411,6 +458,11 @@ export class Worksheet extends ClientObject<SheetModel> {
   get tables(): TableCollection {
     return (this._tables ??= new TableCollection(this.context, this));
   }
+  private _protection?: WorksheetProtection;
+  /** Worksheet.protection (ExcelApi 1.2): protect, unprotect and the protected flag. */
+  get protection(): WorksheetProtection {
+    return (this._protection ??= new WorksheetProtection(this.context, () => this._t()));
+  }
   get freezePanes(): WorksheetFreezePanes {
     return (this._freeze ??= new WorksheetFreezePanes(this.context, () => this._t()));
   }
@@ -441,6 +493,7 @@ export class Worksheet extends ClientObject<SheetModel> {
 
   getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): Range {
     return new Range(this.context, () => {
+      this.context.model.requirements.require("Worksheet.getRangeByIndexes");
       const ok =
         [startRow, startColumn, rowCount, columnCount].every(Number.isInteger) &&
         startRow >= 0 &&
@@ -454,6 +507,7 @@ export class Worksheet extends ClientObject<SheetModel> {
 
   getUsedRangeOrNullObject(valuesOnly?: boolean): Range {
     return new Range(this.context, () => {
+      this.context.model.requirements.require("Worksheet.getUsedRangeOrNullObject");
       const s = this._t();
       const rect = s.usedRect(valuesOnly);
       return rect ? { sheet: s, rect } : null;
@@ -501,16 +555,79 @@ export class EventHandlerResult {
   }
 }
 
+/** Reported for Excel builds: freezing or unfreezing panes of a hidden sheet fails; code shows the sheet first. */
+function checkFreezable(s: SheetModel): void {
+  s.workbook.requirements.require("Worksheet.freezePanes");
+  if (s.visibility !== "Visible")
+    throw new PreviewExcelError("InvalidOperation", "Panes of a hidden worksheet cannot be frozen or unfrozen.");
+}
+
+export class WorksheetProtection extends ClientObject<SheetModel> {
+  get protected(): boolean {
+    return this._get("protected");
+  }
+  protect(options?: unknown, password?: string): void {
+    this._view((s) => {
+      s.workbook.requirements.require("Worksheet.protection");
+      if (password !== undefined) s.workbook.requirements.require("WorksheetProtection.protect(password)");
+      if (s.protection.protected) throw new PreviewExcelError("InvalidOperation", "The worksheet is already protected.");
+      s.protection = { protected: true, password };
+    });
+  }
+  unprotect(password?: string): void {
+    this._view((s) => {
+      s.workbook.requirements.require("Worksheet.protection");
+      if (s.protection.password !== undefined && s.protection.password !== password)
+        throw new PreviewExcelError("InvalidArgument", "The password you supplied is not correct.");
+      s.protection = { protected: false };
+    });
+  }
+  protected _scalars(): string[] {
+    return ["protected"];
+  }
+  protected _read(_prop: string, s: SheetModel): unknown {
+    s.workbook.requirements.require("Worksheet.protection");
+    return s.protection.protected;
+  }
+}
+
+/** Workbook.functions: DATE(year, month, day) gives the serial in the workbook's date system. */
+export class Functions {
+  constructor(readonly context: RequestContext) {}
+  date(year: number, month: number, day: number): FunctionResult {
+    return new FunctionResult(this.context, () => {
+      this.context.model.requirements.require("Workbook.functions");
+      const ms = utcDay(year, month, day);
+      const iso = ms === null ? null : new Date(ms).toISOString().slice(0, 10);
+      return { value: iso === null ? "#NUM!" : (isoDateToSerial(iso, this.context.model.dateSystem) ?? "#NUM!") };
+    });
+  }
+}
+
+export class FunctionResult extends ClientObject<{ value: number | string }> {
+  get value(): number | string {
+    return this._get("value");
+  }
+  protected _scalars(): string[] {
+    return ["value", "error"];
+  }
+  protected _read(prop: string, t: { value: number | string }): unknown {
+    return prop === "value" ? (typeof t.value === "number" ? t.value : null) : typeof t.value === "string" ? t.value : null;
+  }
+}
+
 export class WorksheetFreezePanes extends ClientObject<SheetModel> {
   freezeRows(count = 1): void {
-    this._do((s) => {
+    this._view((s) => {
+      checkFreezable(s);
       if (!Number.isInteger(count) || count < 0 || count >= MAX_ROWS) throw invalidArgument();
       s.frozenRows = count;
       s.frozenCols = 0;
     });
   }
   unfreeze(): void {
-    this._do((s) => {
+    this._view((s) => {
+      checkFreezable(s);
       s.frozenRows = 0;
       s.frozenCols = 0;
     });
@@ -595,9 +712,13 @@ export class Range extends ClientObject<RangeTarget> {
     return this._get("numberFormat");
   }
   set numberFormat(v: unknown[][]) {
-    this._set("numberFormat", v, ({ sheet, rect }) =>
-      forEachCell(rect, v, "numberFormat", (r, c, x) => sheet.setNumberFormat(r, c, x)),
-    );
+    this._set("numberFormat", v, ({ sheet, rect }) => {
+      // One assignment is checked whole before any cell changes, as for values.
+      const bad = (Array.isArray(v) ? v.flat() : [v]).find((x) => typeof x === "string" && numberFormatProblem(x) !== null);
+      if (bad !== undefined)
+        throw invalidArgument(`The number format "${String(bad)}" is not valid. ${numberFormatProblem(String(bad))}`);
+      forEachCell(rect, v, "numberFormat", (r, c, x) => sheet.setNumberFormat(r, c, x));
+    });
   }
   get text(): string[][] {
     return this._get("text");
@@ -677,7 +798,7 @@ export class Range extends ClientObject<RangeTarget> {
     });
   }
   select(): void {
-    this._do(({ sheet, rect }) => {
+    this._view(({ sheet, rect }) => {
       sheet.workbook.activate(sheet);
       sheet.selection = { ...rect };
       sheet.active = { r: rect.r, c: rect.c };
@@ -889,6 +1010,7 @@ export class TableCollection extends Collection<TableModel, Table> {
               : this.context.model.activeSheet;
           target = { sheet, rect: parseAddress(local) };
         } else target = address._t();
+        checkWritable(target);
         created = this.context.model.addTable(target.sheet, target.rect, hasHeaders);
       },
     });

@@ -6,7 +6,7 @@
  * format text cells as "@" before writing service text.
  */
 import type { Scalar } from "./model";
-import { isoDateToSerial, PHANTOM_LEAP_DAY_SERIAL } from "../../sheets/excelConventions";
+import { type DateSystem, isoDateToSerial, PHANTOM_LEAP_DAY_SERIAL } from "../../sheets/excelConventions";
 
 export interface Entry {
   value: Scalar | null;
@@ -28,12 +28,12 @@ function parseNumber(text: string): number | null {
 }
 
 /** An ISO date Excel reads as a date: before 1900 stays text; typed 1900-02-29 is Excel's phantom leap day. */
-function isoDateSerial(text: string): number | null {
-  return text === "1900-02-29" ? PHANTOM_LEAP_DAY_SERIAL : isoDateToSerial(text);
+function isoDateSerial(text: string, system: DateSystem): number | null {
+  return text === "1900-02-29" && system === "1900" ? PHANTOM_LEAP_DAY_SERIAL : isoDateToSerial(text, system);
 }
 
 /** Read a string as Excel would when it is entered into a cell with the given number format. */
-export function parseEntry(text: string, format: string | undefined): Entry {
+export function parseEntry(text: string, format: string | undefined, system: DateSystem = "1900"): Entry {
   if (format === "@") return { value: text === "" ? null : text };
   if (text === "") return { value: null };
   if (text.startsWith("'")) return { value: text.slice(1) };
@@ -52,7 +52,7 @@ export function parseEntry(text: string, format: string | undefined): Entry {
   }
   const upper = trimmed.toUpperCase();
   if (upper === "TRUE" || upper === "FALSE") return { value: upper === "TRUE" };
-  const serial = isoDateSerial(trimmed);
+  const serial = isoDateSerial(trimmed, system);
   if (serial !== null) return { value: serial, numberFormat: isGeneral(format) ? "yyyy-mm-dd" : undefined };
   if (/^[+\-@]/.test(text) && text.length > 1) return { value: null, formula: `=${text}` };
   return { value: text };

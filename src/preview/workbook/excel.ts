@@ -62,6 +62,7 @@ export function createPreviewExcel(workbook: WorkbookModel): PreviewExcelNamespa
     ClearApplyTo: { all: "All", formats: "Formats", contents: "Contents" },
     ErrorCodes: {
       accessDenied: "AccessDenied",
+      apiNotFound: "ApiNotFound",
       generalException: "GeneralException",
       invalidArgument: "InvalidArgument",
       invalidOperation: "InvalidOperation",
@@ -76,16 +77,43 @@ export function createPreviewExcel(workbook: WorkbookModel): PreviewExcelNamespa
   };
 }
 
+/** The part of the `Office` global the preview provides: requirement sets and the display language. */
+export interface PreviewOffice {
+  readonly preview: true;
+  context: {
+    displayLanguage: string;
+    requirements: { isSetSupported(name: string, version?: string): boolean };
+  };
+}
+
+export interface PreviewHostOptions {
+  /** Office.context.displayLanguage of the host the preview plays; default "en-IE" (an Irish accountant's Office). */
+  displayLanguage?: string;
+}
+
 /**
- * Define the global `Excel` (and a minimal `OfficeExtension` when absent) over a preview workbook.
- * Returns the workbook, so callers (the grid view, tests) can watch and inspect it.
+ * Define the global `Excel` (and a minimal `OfficeExtension` when absent) over a preview workbook, and an `Office`
+ * with `context.requirements.isSetSupported` (the host's ExcelApi level, see requirements.ts) and
+ * `context.displayLanguage`, unless a real Office is loaded. Returns the workbook, so callers (the grid view,
+ * tests) can watch and inspect it.
  */
 export function installPreviewExcel(
   target: object = globalThis,
   workbook: WorkbookModel = createPreviewWorkbook(),
+  host: PreviewHostOptions = {},
 ): WorkbookModel {
   const g = target as Record<string, unknown>;
   g.Excel = createPreviewExcel(workbook);
   if (g.OfficeExtension === undefined) g.OfficeExtension = { Error: PreviewExcelError };
+  if (g.Office === undefined || (g.Office as Partial<PreviewOffice>).preview === true) {
+    const office: PreviewOffice = {
+      preview: true,
+      context: {
+        displayLanguage: host.displayLanguage ?? "en-IE",
+        requirements: { isSetSupported: (name, version) => workbook.requirements.isSetSupported(name, version) },
+      },
+    };
+    g.Office = office;
+  }
   return workbook;
 }

@@ -5,9 +5,17 @@
  * Errors are PreviewExcelError with Excel's error codes.
  */
 import { evaluateFormula } from "./formula";
-import { formatValue } from "./numberFormat";
+import { formatValue, numberFormatProblem } from "./numberFormat";
+import { PreviewRequirements, type RequirementLevels } from "./requirements";
 import { isGeneral, parseEntry } from "./entry";
-import { columnIndex, columnLetter, MAX_CELL_TEXT, sheetNameProblem, tableNameProblem } from "../../sheets/excelConventions";
+import {
+  columnIndex,
+  columnLetter,
+  type DateSystem,
+  MAX_CELL_TEXT,
+  sheetNameProblem,
+  tableNameProblem,
+} from "../../sheets/excelConventions";
 
 export type Scalar = string | number | boolean;
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
@@ -152,6 +160,8 @@ export class SheetModel {
   /** Further blocks of a multi-block (Ctrl+click) selection; empty for a single block. */
   moreSelected: Rect[] = [];
   deleted = false;
+  /** Worksheet.protection: while protected, the API's writes to the sheet fail with AccessDenied. */
+  protection: { protected: boolean; password?: string } = { protected: false };
 
   constructor(
     readonly workbook: WorkbookModel,
@@ -200,7 +210,7 @@ export class SheetModel {
 
   textAt(r: number, c: number): string {
     const v = this.valueAt(r, c);
-    return formatValue(v === "" ? null : v, this.cell(r, c)?.nf);
+    return formatValue(v === "" ? null : v, this.cell(r, c)?.nf, this.workbook.dateSystem);
   }
 
   columnWidth(c: number): number {
@@ -272,7 +282,7 @@ export class SheetModel {
           "InvalidArgument",
           `A cell holds at most ${MAX_CELL_TEXT} characters; the text has ${value.length}.`,
         );
-      const entry = parseEntry(value, cell.nf);
+      const entry = parseEntry(value, cell.nf, this.workbook.dateSystem);
       cell.v = entry.value;
       cell.f = entry.formula;
       if (entry.numberFormat && isGeneral(cell.nf)) cell.nf = entry.numberFormat;
@@ -295,6 +305,8 @@ export class SheetModel {
   setNumberFormat(r: number, c: number, format: unknown): void {
     if (format === null || format === undefined) return;
     if (typeof format !== "string") throw new PreviewExcelError("InvalidArgument", "A number format must be a string.");
+    const problem = numberFormatProblem(format);
+    if (problem) throw new PreviewExcelError("InvalidArgument", `The number format "${format}" is not valid. ${problem}`);
     const cell = this.cellForWrite(r, c);
     cell.nf = format === "General" ? undefined : format;
   }
@@ -354,6 +366,10 @@ export interface PreviewWorkbookOptions {
   oversizeErrorCode?: "RequestPayloadSizeLimitExceeded" | "GeneralException";
   /** Name of the first sheet of a new workbook. */
   firstSheetName?: string;
+  /** The workbook's date system (File > Options > Advanced); default "1900". */
+  dateSystem?: DateSystem;
+  /** ExcelApi level of the add-in's manifest and of the host the preview plays (see requirements.ts). */
+  requirements?: Partial<RequirementLevels>;
 }
 
 export interface SyncRecord {
@@ -385,6 +401,9 @@ export class WorkbookModel {
   readonly requestLimitBytes: number;
   readonly responseLimitBytes: number;
   readonly oversizeErrorCode: "RequestPayloadSizeLimitExceeded" | "GeneralException";
+  readonly dateSystem: DateSystem;
+  /** Office.context.requirements for this workbook's host, and the manifest's level the API calls are held to. */
+  readonly requirements: PreviewRequirements;
   /**
    * True while a person is typing in a cell. Excel refuses every API request then
    * (InvalidOperationInCellEditMode) unless the batch was run with delayForCellEdit, which waits.
@@ -405,6 +424,8 @@ export class WorkbookModel {
     this.requestLimitBytes = options.requestLimitBytes ?? FIVE_MB;
     this.responseLimitBytes = options.responseLimitBytes ?? FIVE_MB;
     this.oversizeErrorCode = options.oversizeErrorCode ?? "RequestPayloadSizeLimitExceeded";
+    this.dateSystem = options.dateSystem ?? "1900";
+    this.requirements = new PreviewRequirements(options.requirements);
     this.activeSheet = this.addSheet(options.firstSheetName ?? "Sheet1");
   }
 
@@ -521,6 +542,12 @@ export class WorkbookModel {
   }
 
   deleteSheet(sheet: SheetModel): void {
+    // Excel refuses to delete a very hidden sheet; code makes it Hidden (or Visible) first.
+    if (sheet.visibility === "VeryHidden")
+      throw new PreviewExcelError(
+        "InvalidOperation",
+        "A very hidden worksheet cannot be deleted. Make it hidden or visible first.",
+      );
     if (sheet.visibility === "Visible" && this.visibleSheets().length === 1)
       throw new PreviewExcelError("InvalidOperation", "A workbook must contain at least one visible worksheet.");
     for (const t of sheet.tables()) t.deleted = true;
@@ -627,6 +654,19 @@ export class WorkbookModel {
     if (Array.isArray(values))
       values.forEach((row: unknown[], i) => row.forEach((v, k) => table.sheet.enter(firstRow + i, table.c + k, v)));
     return { r: firstRow, c: table.c, rows: count, cols: table.cols };
+  }
+
+  /**
+   * Excel's table auto-expansion: data written into the row directly under a table (in its columns) makes the
+   * rows written part of the table, as typing there does. Microsoft's advice for appending rows relies on it.
+   */
+  expandTablesBelow(sheet: SheetModel, rect: Rect, values: unknown): void {
+    for (const t of sheet.tables()) {
+      if (rect.r !== t.r + t.rows || rect.c >= t.c + t.cols || rect.c + rect.cols <= t.c) continue;
+      const rows = Array.isArray(values) ? (values as unknown[][]) : [[values]];
+      const hasData = rows.some((row) => Array.isArray(row) && row.some((v) => v !== "" && v !== null && v !== undefined));
+      if (hasData) t.rows += rect.rows;
+    }
   }
 
   // ---- people editing the grid -----------------------------------------------------------------------

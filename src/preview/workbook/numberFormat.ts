@@ -4,18 +4,32 @@
  * dates and times, sections for negatives). Unknown codes fall back to General.
  */
 import type { Scalar } from "./model";
-import { FIRST_CORRECT_SERIAL, MAX_DATE_SERIAL, serialDayUtc } from "../../sheets/excelConventions";
+import {
+  type DateSystem,
+  FIRST_CORRECT_SERIAL,
+  isDateNumberFormat,
+  MAX_DATE_SERIAL,
+  serialDayUtc,
+} from "../../sheets/excelConventions";
 
 const MS_PER_DAY = 86_400_000;
 
-/** Excel's calendar for a serial: 0 shows as 1900-01-00, 60 as 1900-02-29; weekdays follow the serial. */
-function serialParts(serial: number): { y: number; mo: number; day: number; wd: number; h: number; mi: number; s: number } {
+/**
+ * Excel's calendar for a serial. 1900 system: 0 shows as 1900-01-00, 60 as 1900-02-29; weekdays follow the serial.
+ * 1904 system: serial 0 is 1904-01-01, a Friday.
+ */
+function serialParts(
+  serial: number,
+  system: DateSystem,
+): { y: number; mo: number; day: number; wd: number; h: number; mi: number; s: number } {
   const ms = Math.round(serial * MS_PER_DAY);
   const whole = Math.floor(ms / MS_PER_DAY);
   const t = new Date(ms - whole * MS_PER_DAY);
-  const time = { h: t.getUTCHours(), mi: t.getUTCMinutes(), s: t.getUTCSeconds(), wd: (whole + 6) % 7 };
-  if (whole < FIRST_CORRECT_SERIAL) return { y: 1900, mo: whole <= 31 ? 0 : 1, day: whole <= 31 ? whole : whole - 31, ...time };
-  const d = new Date(serialDayUtc(whole));
+  const wd = system === "1904" ? (whole + 5) % 7 : (whole + 6) % 7;
+  const time = { h: t.getUTCHours(), mi: t.getUTCMinutes(), s: t.getUTCSeconds(), wd };
+  if (system === "1900" && whole < FIRST_CORRECT_SERIAL)
+    return { y: 1900, mo: whole <= 31 ? 0 : 1, day: whole <= 31 ? whole : whole - 31, ...time };
+  const d = new Date(serialDayUtc(whole, system));
   return { y: d.getUTCFullYear(), mo: d.getUTCMonth(), day: d.getUTCDate(), ...time };
 }
 const MONTHS = [
@@ -58,22 +72,16 @@ function literal(part: string): string {
 }
 
 /** Whether the (unquoted) code contains date/time tokens. */
-export function isDateFormat(code: string): boolean {
-  const bare = code
-    .replace(/"[^"]*"/g, "")
-    .replace(/\[[^\]]*\]/g, "")
-    .replace(/\\./g, "")
-    .replace(/AM\/PM/gi, "");
-  return /[ydhs]/i.test(bare) || (/m/i.test(bare) && !/[0#?]/.test(bare));
-}
+export const isDateFormat = isDateNumberFormat;
 
 function pad(n: number, width: number): string {
   return String(n).padStart(width, "0");
 }
 
-function formatDate(serial: number, code: string): string {
-  if (serial < 0 || serial >= MAX_DATE_SERIAL + 1) return "#".repeat(8);
-  const { y, mo, day, wd, h, mi, s } = serialParts(serial);
+function formatDate(serial: number, code: string, system: DateSystem): string {
+  const last = system === "1904" ? MAX_DATE_SERIAL - 1462 : MAX_DATE_SERIAL;
+  if (serial < 0 || serial >= last + 1) return "#".repeat(8);
+  const { y, mo, day, wd, h, mi, s } = serialParts(serial, system);
   const ampm = /AM\/PM/i.test(code);
   const tokens = code.match(/"[^"]*"|\\.|AM\/PM|yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|[^"\\]/gi) ?? [];
   const hour = ampm ? ((h + 11) % 12) + 1 : h;
@@ -141,7 +149,7 @@ function formatNumberSection(n: number, section: string): string {
 }
 
 /** The text Excel would show for a value under a number format (ignoring column width). */
-export function formatValue(value: Scalar | null, code: string | undefined): string {
+export function formatValue(value: Scalar | null, code: string | undefined, system: DateSystem = "1900"): string {
   if (value === null || value === "") return "";
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (typeof value === "string") return value;
@@ -157,7 +165,54 @@ export function formatValue(value: Scalar | null, code: string | undefined): str
     section = sections[2];
   }
   if (/general/i.test(section)) return (value < 0 && section !== sections[0] ? "" : "") + formatGeneral(n);
-  if (isDateFormat(section)) return formatDate(n, section);
+  if (isDateFormat(section)) return formatDate(n, section, system);
   const body = formatNumberSection(n, section);
   return n < 0 && section === sections[0] ? `-${body}` : body;
+}
+
+const COLOURS = /^(black|blue|cyan|green|magenta|red|white|yellow|color\d{1,2})$/i;
+
+/**
+ * Why Excel would refuse a number format code (Range.numberFormat answers InvalidArgument), or null. Checks what
+ * a code is made of: at most four sections; quotes and brackets closed; bracket blocks that are a colour, a
+ * condition, a locale/currency block ([$€-1809]), elapsed time ([h]) or [DBNum1]-style; and outside quotes only
+ * format characters (digit placeholders, date and time letters, separators, signs, currency symbols, spaces).
+ */
+export function numberFormatProblem(code: string): string | null {
+  if (code === "" || /^general$/i.test(code)) return null;
+  if (code.length > 255) return "A number format has at most 255 characters.";
+  let sections = 1;
+  let rest = "";
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '"') {
+      const end = code.indexOf('"', i + 1);
+      if (end < 0) return "A quoted text in the number format is not closed.";
+      i = end;
+    } else if (ch === "\\" || ch === "_" || ch === "*") {
+      if (i + 1 >= code.length) return `"${ch}" needs a character after it.`;
+      i++;
+    } else if (ch === "[") {
+      const end = code.indexOf("]", i + 1);
+      if (end < 0) return "A [ block in the number format is not closed.";
+      const block = code.slice(i + 1, end);
+      const ok =
+        COLOURS.test(block) ||
+        /^(<|>|=|<=|>=|<>)-?\d+(\.\d+)?$/.test(block) ||
+        /^\$[^\]]*$/.test(block) ||
+        /^(h+|m+|s+)$/i.test(block) ||
+        /^dbnum\d$/i.test(block);
+      if (!ok) return `"[${block}]" is not a colour, condition, locale or elapsed time.`;
+      i = end;
+    } else if (ch === ";") {
+      if (++sections > 4) return "A number format has at most four sections.";
+    } else rest += ch;
+  }
+  const bare = rest
+    .replace(/general/gi, "")
+    .replace(/am\/pm|a\/p/gi, "")
+    .replace(/e[+-]/gi, "");
+  const stray = /[^0#?.,%/:\-+()$€£¥ @yYmMdDhHsSbBgGeE!^&'~{}<>=]/.exec(bare);
+  if (stray) return `"${stray[0]}" has no meaning in a number format; put text in quotes.`;
+  return null;
 }

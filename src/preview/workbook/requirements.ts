@@ -1,0 +1,91 @@
+/**
+ * ExcelApi requirement sets in the preview. The manifest asks for ExcelApi 1.7, so the add-in may call an API of a
+ * later set only after `Office.context.requirements.isSetSupported("ExcelApi", set)` said yes: a host without the
+ * set answers such a call with ApiNotFound. The preview holds every call to that rule, whatever level the host it
+ * plays has, so a missing check fails here and not first in an older Excel.
+ */
+import { PreviewExcelError } from "./model";
+
+/** The ExcelApi set that introduced each API the preview implements (from the Office JS API reference). */
+export const API_SETS: Readonly<Record<string, string>> = {
+  "Range.values": "1.1",
+  "Range.numberFormat": "1.1",
+  "Range.formulas": "1.1",
+  "Range.clear": "1.1",
+  "Range.getRow": "1.1",
+  "Range.select": "1.1",
+  "RangeFill.color": "1.1",
+  "RangeFont.bold": "1.1",
+  "Workbook.getSelectedRange": "1.1",
+  "WorksheetCollection.add": "1.1",
+  "WorksheetCollection.getItem": "1.1",
+  "WorksheetCollection.getActiveWorksheet": "1.1",
+  "Worksheet.getRange": "1.1",
+  "Worksheet.activate": "1.1",
+  "Worksheet.delete": "1.1",
+  "TableCollection.add": "1.1",
+  "Table.delete": "1.1",
+  "TableRowCollection.add": "1.1",
+  "RangeFormat.columnWidth": "1.2",
+  "Worksheet.visibility": "1.2",
+  "Worksheet.protection": "1.2",
+  "Table.worksheet": "1.2",
+  "Workbook.functions": "1.2",
+  "WorksheetCollection.getItemOrNullObject": "1.4",
+  "TableCollection.getItemOrNullObject": "1.4",
+  "Worksheet.getUsedRangeOrNullObject": "1.4",
+  "Workbook.settings": "1.4",
+  "Worksheet.getRangeByIndexes": "1.7",
+  "Worksheet.freezePanes": "1.7",
+  "WorksheetProtection.protect(password)": "1.7",
+  "Workbook.getSelectedRanges": "1.9",
+};
+
+export interface RequirementLevels {
+  /** The level the manifest declares (<Set Name="ExcelApi" MinVersion="1.7"/>). */
+  manifest: string;
+  /** The highest ExcelApi set of the host the preview plays (Excel on the web today is far past 1.9). */
+  host: string;
+}
+
+/** "1.10" > "1.9": compares minor versions as numbers. */
+export function compareVersions(a: string, b: string): number {
+  const [am, an = 0] = a.split(".").map(Number);
+  const [bm, bn = 0] = b.split(".").map(Number);
+  return am - bm || an - bn;
+}
+
+export class PreviewRequirements {
+  readonly levels: RequirementLevels;
+  /** The highest ExcelApi set isSetSupported has confirmed so far. */
+  private confirmed: string;
+
+  constructor(levels: Partial<RequirementLevels> = {}) {
+    this.levels = { manifest: levels.manifest ?? "1.7", host: levels.host ?? "1.17" };
+    this.confirmed = this.levels.manifest;
+  }
+
+  /** Office.context.requirements.isSetSupported for this host. */
+  isSetSupported(name: string, version = "1.1"): boolean {
+    if (name !== "ExcelApi") return false;
+    const supported = compareVersions(version, this.levels.host) <= 0;
+    if (supported && compareVersions(version, this.confirmed) > 0) this.confirmed = version;
+    return supported;
+  }
+
+  /** Throws ApiNotFound when `api` is in a set the host lacks, or in one above the manifest's that was never checked. */
+  require(api: string): void {
+    const set = API_SETS[api];
+    if (set === undefined) throw new Error(`The preview's API_SETS has no entry for ${api}.`);
+    const beyondHost = compareVersions(set, this.levels.host) > 0;
+    const unchecked = compareVersions(set, this.confirmed) > 0;
+    if (beyondHost || unchecked)
+      throw new PreviewExcelError(
+        "ApiNotFound",
+        `The API you are trying to use could not be found (${api}, ExcelApi ${set}). It may be available in a newer version of Excel.` +
+          (beyondHost
+            ? ""
+            : ` The add-in's manifest asks for ExcelApi ${this.levels.manifest}: check isSetSupported("ExcelApi", "${set}") first.`),
+      );
+  }
+}
