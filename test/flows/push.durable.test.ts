@@ -58,10 +58,13 @@ class KillingFetch {
     }
     if (!bulk || this.restarted || res.status !== 200) return res;
     const results = (await res.clone().json()) as BulkInputResult[];
+    // Answered by the first process, but after the kill was decided (two chunks are in flight): not counted.
+    if (this.restarted) return res;
     for (const r of results) if (r.success === "true") this.acknowledgedBeforeKill.add(Number(r.id));
     if (++this.chunksAcknowledged === KILL_AFTER_CHUNKS) {
-      await this.child.kill();
-      this.restarted = this.child.restart();
+      const killed = this.child.kill();
+      this.restarted = killed.then(() => this.child.restart());
+      await killed;
     }
     return res;
   };
