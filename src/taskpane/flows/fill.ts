@@ -21,7 +21,7 @@ import {
   proposeMapping,
   targetIndex,
 } from "../../sheets/fill";
-import { InputSheetError, type InputSheetMeta } from "../../sheets/push";
+import { InputSheetError, type InputSheetMeta, PUSH_LOG_SHEET } from "../../sheets/push";
 import { readInputSheetMeta } from "./inputs";
 
 /** Where the client's file is: a sheet of the workbook, or the selected range. */
@@ -129,4 +129,10 @@ export async function fillFromSheet(
     problemsSheet,
     summary: `${targetSheet}: ${describeFill(plan)}${problemsSheet ? ` See the "${FILL_PROBLEMS_SHEET}" sheet.` : ""}`,
   };
+}
+
+/** Sheets that can be a fill source: visible sheets that are not input sheets nor the add-in's logs. */
+export async function fillSourceSheets(workbook: WorkbookPort, inputSheets: readonly string[]): Promise<string[]> {
+  const skip = new Set([...inputSheets, FILL_PROBLEMS_SHEET, PUSH_LOG_SHEET].map((n) => n.toLowerCase()));
+  return (await workbook.listSheets()).map((s) => s.name).filter((n) => !skip.has(n.toLowerCase()));
 }

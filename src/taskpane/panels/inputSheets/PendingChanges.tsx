@@ -1,0 +1,139 @@
+/**
+ * Pending changes of the chosen input sheet: the live count ("3 changes pending in 3 rows"), Review changes (every
+ * change with the employee, the input, the value when built or last pushed and the new one; choosing one goes
+ * to its cell) and Undo selected changes (the changed cells selected on the sheet go back).
+ */
+import * as React from "react";
+import { Button, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
+import type { WorkbookPort } from "../../../excel";
+import type { PendingChange } from "../../../sheets/pendingChanges";
+import { goToChange, undoSelectedChanges } from "../../flows/pending";
+import { Section } from "../parts/layout";
+import type { FlowRunner } from "../parts/hooks";
+import { usePartStyles } from "../parts/styles";
+import { usePendingChanges } from "./usePendingChanges";
+
+/** A value as the review list shows it. */
+export function showValue(value: PendingChange["before"], type: PendingChange["type"]): string {
+  if (value === null || value === "") return "(blank)";
+  if (typeof value === "number" && type === "currency")
+    return value.toLocaleString("en-IE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return String(value);
+}
+
+export interface PendingChangesViewProps {
+  text: string | null;
+  error: string | null;
+  changes: readonly PendingChange[];
+  reviewing: boolean;
+  onReview(): void;
+  onGoTo(change: PendingChange): void;
+  onUndo(): void;
+  busy: boolean;
+}
+
+export function PendingChangesView(props: PendingChangesViewProps) {
+  const styles = usePartStyles();
+  const listId = React.useId();
+  return (
+    <Section title="Pending changes" hint="Edited input cells are shaded until they are pushed or undone.">
+      <Text role="status" aria-live="polite" weight="semibold">
+        {props.text ?? "Reading the sheet…"}
+      </Text>
+      {props.error && (
+        <MessageBar intent="error">
+          <MessageBarBody>{props.error}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.row}>
+        <Button aria-expanded={props.reviewing} aria-controls={listId} onClick={props.onReview} disabled={props.text === null}>
+          {props.reviewing ? "Hide changes" : "Review changes"}
+        </Button>
+        <Button onClick={props.onUndo} disabled={props.busy || props.changes.length === 0}>
+          Undo selected changes
+        </Button>
+      </div>
+      {props.reviewing && (
+        <div id={listId} className={styles.box}>
+          {props.changes.length === 0 ? (
+            <Text>Nothing has changed since the sheet was built or last pushed.</Text>
+          ) : (
+            <table aria-label="Pending changes">
+              <thead>
+                <tr>
+                  <th scope="col">Employee</th>
+                  <th scope="col">Input</th>
+                  <th scope="col">Was</th>
+                  <th scope="col">Now</th>
+                </tr>
+              </thead>
+              <tbody>
+                {props.changes.map((c) => (
+                  <tr key={`${c.rowIndex}|${c.header}`}>
+                    <td>
+                      <Button
+                        appearance="subtle"
+                        size="small"
+                        aria-label={`Go to ${c.number} ${c.name}, ${c.header}`}
+                        onClick={() => props.onGoTo(c)}
+                      >
+                        {c.number} {c.name}
+                      </Button>
+                    </td>
+                    <td>{c.header}</td>
+                    <td>{showValue(c.before, c.type)}</td>
+                    <td title={c.problem ?? undefined}>
+                      {showValue(c.after, c.type)}
+                      {c.problem ? " ⚠" : ""}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+      {props.reviewing && props.changes.length > 0 && (
+        <Text size={200}>Choose an employee to go to the cell; select changed cells on the sheet and press Undo selected changes to put them back.</Text>
+      )}
+    </Section>
+  );
+}
+
+/** The section wired to the flows: watches `sheetName` while shown. */
+export function PendingChanges(props: {
+  workbook: WorkbookPort;
+  sheetName: string | null;
+  /** Bump after a push, build or fill: the snapshot is read again. */
+  reloadKey: number;
+  run: FlowRunner;
+  busy: boolean;
+}) {
+  const { workbook, sheetName, run } = props;
+  const { state, error } = usePendingChanges(workbook, sheetName, props.reloadKey);
+  const [reviewing, setReviewing] = React.useState(false);
+  const [goError, setGoError] = React.useState<string | null>(null);
+  if (!sheetName) return null;
+  return (
+    <PendingChangesView
+      text={state?.text ?? null}
+      error={error ?? goError}
+      changes={state?.changes ?? []}
+      reviewing={reviewing}
+      onReview={() => setReviewing((r) => !r)}
+      onGoTo={(c) => {
+        setGoError(null);
+        goToChange(workbook, sheetName, c).catch((e) => setGoError(e instanceof Error ? e.message : String(e)));
+      }}
+      onUndo={() =>
+        void run(
+          `Undo selected changes: ${sheetName}`,
+          () => undoSelectedChanges(workbook, sheetName),
+          (r) => ({ intent: r.undone > 0 ? "success" : "info", text: r.summary }),
+          { failed: (m) => `Nothing was undone: ${m}` },
+        )
+      }
+      busy={props.busy}
+    />
+  );
+}
