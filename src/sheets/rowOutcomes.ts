@@ -6,10 +6,13 @@
  */
 import type { BulkInputResult } from "../contract";
 
-/** The statuses of bulk input: every row of an input sheet ends in one of them. */
-export const BULK_STATUSES = ["Saved", "Failed", "Invalid", "Unchanged", "Not sent"] as const;
+/**
+ * The statuses of bulk input: every row of an input sheet ends in one of them. Conflict: not sent because the
+ * service's value changed since the sheet was built (flows/conflicts.ts).
+ */
+export const BULK_STATUSES = ["Saved", "Failed", "Conflict", "Invalid", "Unchanged", "Not sent"] as const;
 /** The row writes' statuses: bulk input's, plus Deleted. */
-export const ROW_STATES = ["Saved", "Deleted", "Failed", "Invalid", "Unchanged", "Not sent"] as const;
+export const ROW_STATES = ["Saved", "Deleted", "Failed", "Conflict", "Invalid", "Unchanged", "Not sent"] as const;
 
 export type BulkStatus = (typeof BULK_STATUSES)[number];
 export type RowState = (typeof ROW_STATES)[number];
@@ -49,7 +52,7 @@ export function describeStatusCounts<S extends RowState>(
 
 /**
  * How a status looks on the sheet, the same for every flow: Saved and Deleted green, Failed and Invalid red,
- * Not sent (waiting, cancelled or stopped: it needs another run) amber, Unchanged plain. Structurally the Excel
+ * Not sent (waiting, cancelled or stopped: it needs another run) and Conflict amber, Unchanged plain. Structurally the Excel
  * layer's AnnotationTone, which this pure layer does not import.
  */
 export type StatusTone = "success" | "error" | "warning" | "neutral";
@@ -57,6 +60,8 @@ export const STATUS_TONE: Record<RowState, StatusTone> = {
   Saved: "success",
   Deleted: "success",
   Failed: "error",
+  // Someone else changed it: it needs a decision (Overwrite conflicts or a rebuild), like a row not sent.
+  Conflict: "warning",
   Invalid: "error",
   Unchanged: "neutral",
   "Not sent": "warning",

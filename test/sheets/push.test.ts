@@ -269,7 +269,7 @@ describe("results", () => {
       { rowIndex: 9, status: "Invalid" as const, message: "x", errorColumns: [] },
     ];
     const counts = countOutcomes(all);
-    expect(counts).toEqual({ Saved: 1, Failed: 1, Invalid: 1, Unchanged: 0, "Not sent": 1 });
+    expect(counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Invalid: 1, Unchanged: 0, "Not sent": 1 });
     expect(summarise(counts)).toBe("1 saved, 1 failed, 1 invalid, 1 not sent");
   });
 });
@@ -329,8 +329,8 @@ describe("after the push", () => {
         clientName: "Liffey",
         sheetName: "Inputs",
         mode: "retry",
-        counts: { Saved: 3, Failed: 1, Invalid: 2, Unchanged: 4, "Not sent": 0 },
+        counts: { Saved: 3, Failed: 1, Conflict: 5, Invalid: 2, Unchanged: 4, "Not sent": 0 },
       }),
-    ).toEqual([time, "Liffey (ID 1)", "Inputs", "Retry failed", 3, 1, 2, 4, 0]);
+    ).toEqual([time, "Liffey (ID 1)", "Inputs", "Retry failed", 3, 1, 5, 2, 4, 0]);
   });
 });

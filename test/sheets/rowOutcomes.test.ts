@@ -76,6 +76,7 @@ describe("counting and wording", () => {
       Saved: 2,
       Deleted: 1,
       Failed: 0,
+      Conflict: 0,
       Invalid: 0,
       Unchanged: 0,
       "Not sent": 0,
@@ -83,6 +84,7 @@ describe("counting and wording", () => {
     expect(countStatuses(BULK_STATUSES, rowsWith([3], "Not sent", "later"))).toEqual({
       Saved: 0,
       Failed: 0,
+      Conflict: 0,
       Invalid: 0,
       Unchanged: 0,
       "Not sent": 1,
@@ -116,7 +118,7 @@ describe("counting and wording", () => {
     );
   });
 
-  it("gives every status one tone: Not sent needs another run (warning), Unchanged is plain", () => {
-    expect(ROW_STATES.map((s) => STATUS_TONE[s])).toEqual(["success", "success", "error", "error", "neutral", "warning"]);
+  it("gives every status one tone: Not sent and Conflict need another run (warning), Unchanged is plain", () => {
+    expect(ROW_STATES.map((s) => STATUS_TONE[s])).toEqual(["success", "success", "error", "warning", "error", "neutral", "warning"]);
   });
 });

@@ -37,6 +37,8 @@ import {
   type PlannedRow,
   type PushCounts,
   type PushMode,
+  type PushPlan,
+  type Snapshot,
   type ReadSheet,
   type RowOutcome,
   RETRY_HINT,
@@ -87,6 +89,10 @@ export interface PushOptions extends FlowProgress {
   concurrency?: number;
   /** false: do not wait for the recalculated nett pay. */
   nettPay?: NettPayPolling | false;
+  /** Rows of mode "selected" instead of the sheet's selection (Overwrite conflicts: the Conflict rows). */
+  rowIndexes?: Iterable<number>;
+  /** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
+  conflictCheck?(plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan>;
   /** Test seams. */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
   now?(): Date;
@@ -189,13 +195,14 @@ export async function pushInputSheet(
 
   let rowIndexes: Set<number> | undefined;
   if (mode === "selected") {
-    rowIndexes = new Set(await workbook.selectedRowIndexes(sheetName));
+    rowIndexes = new Set(options.rowIndexes ?? (await workbook.selectedRowIndexes(sheetName)));
     if (rowIndexes.size === 0) throw new InputSheetError(`Select the rows to push in "${sheetName}" first.`);
   } else if (mode === "retry") {
     rowIndexes = retryRowIndexes(sheet);
     if (rowIndexes.size === 0) throw new InputSheetError(`"${sheetName}" has no Failed or Not sent rows to retry.`);
   }
-  const plan = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
+  const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
+  const plan = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, signal) : planned;
   const waitForNettPay = options.nettPay !== false;
 
   // Rows an earlier push left waiting for their nett pay keep saying so until it is shown.

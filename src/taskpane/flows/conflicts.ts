@@ -1,0 +1,119 @@
+/**
+ * Conflicts: before sending, the push re-reads what the service holds now for the rows it will send, in two
+ * requests whatever the rows (the employees with their recent payslips, and the client's calculations: the
+ * input-sheet build's own read), and compares it with the sheet's snapshot. A row whose service value differs
+ * from the snapshot for an input it would send was changed by someone else since the build: it is not sent and
+ * ends **Conflict**, its message naming the service's value and the sheet's original. Overwrite conflicts sends
+ * those rows on purpose (without this check).
+ */
+import type { PayrollClient } from "../../client";
+import { parseCalcKey } from "../../contract";
+import type { InputValue } from "../../contract";
+import type { CellType } from "../../sheets/columns";
+import { type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
+import {
+  type InputSheetMeta,
+  type PlannedRow,
+  type PushPlan,
+  type RowOutcome,
+  type Snapshot,
+  chunk,
+  rowKey,
+  sameValue,
+} from "../../sheets/push";
+import { parseCell } from "../../sheets/columns";
+
+export type ConflictClient = Pick<PayrollClient, "listEmployees" | "listClientCalculations">;
+
+/** A value through the column's type, so "500" from the service equals 500 in the snapshot. */
+function normalise(type: CellType, value: InputValue | undefined): InputValue {
+  if (value === null || value === undefined) return null;
+  const parsed = parseCell(type, value);
+  return parsed.ok ? parsed.value : value;
+}
+
+const show = (v: InputValue) => (v === null || v === "" ? "blank" : typeof v === "number" ? v.toLocaleString("en-IE") : `"${v}"`);
+
+export const OVERWRITE_HINT = "use Overwrite conflicts to send the sheet's value";
+
+/**
+ * Pure: the planned rows whose service values (`current`, per row key) differ from the snapshot for an input
+ * they send, as Conflict outcomes. Rows the service no longer lists are left to the push.
+ */
+export function conflictOutcomes(
+  send: readonly PlannedRow[],
+  current: ReadonlyMap<string, Record<string, InputValue>>,
+  snapshot: Snapshot,
+  meta: Pick<InputSheetMeta, "inputs">,
+): RowOutcome[] {
+  const byKey = new Map(meta.inputs.map((i) => [i.key, i]));
+  const out: RowOutcome[] = [];
+  for (const row of send) {
+    const key = rowKey(row.employeeId, row.payslipDate);
+    const now = current.get(key);
+    const then = snapshot.get(key);
+    if (!now || !then) continue;
+    const clashes = Object.keys(row.attributes).flatMap((k) => {
+      const input = byKey.get(k);
+      if (!input) return [];
+      const held = normalise(input.type, now[k]);
+      const built = normalise(input.type, then[k]);
+      return sameValue(held, built) ? [] : [{ header: input.header, held, built }];
+    });
+    if (clashes.length === 0) continue;
+    out.push({
+      rowIndex: row.rowIndex,
+      status: "Conflict",
+      message:
+        `Not sent: changed in the service since the sheet was built — ` +
+        clashes.map((c) => `${c.header}: the service holds ${show(c.held)}, the sheet's original was ${show(c.built)}`).join("; ") +
+        `. Check with your colleague, then ${OVERWRITE_HINT}, or rebuild the sheet to take the service's values.`,
+      errorColumns: clashes.map((c) => c.header),
+    });
+  }
+  return out;
+}
+
+/** The service's current values of the sheet's inputs per row key, for the sheet's wave and period (2 requests). */
+export async function readCurrentValues(
+  client: ConflictClient,
+  meta: InputSheetMeta,
+  signal?: AbortSignal,
+): Promise<Map<string, Record<string, InputValue>>> {
+  const [employees, calculations] = await Promise.all([
+    client.listEmployees(meta.clientId, ["service_periods", "recent_payslips"], { signal }),
+    client.listClientCalculations(meta.clientId, { signal }),
+  ]);
+  const inputs: OfferedInput[] = meta.inputs.flatMap((i) => {
+    const parsed = parseCalcKey(i.key);
+    return parsed ? [{ key: i.key, label: i.header, itemLabel: "", type: i.type, ...parsed }] : [];
+  });
+  const rows = inputSheetRows({ employees, calculations, waveId: meta.waveId, payslipDate: meta.payslipDate, inputs });
+  return new Map(rows.map((r) => [rowKey(r.employeeId, r.payslipDate), r.values]));
+}
+
+/**
+ * The push's pre-step (PushOptions.conflictCheck): the plan without its conflicting rows, which join the rows
+ * decided without sending, as Conflict. Nothing to send: no request.
+ */
+export function conflictCheck(client: ConflictClient, chunkSize?: number) {
+  return async (
+    plan: PushPlan,
+    sheet: { meta: InputSheetMeta; snapshot: Snapshot },
+    signal?: AbortSignal,
+  ): Promise<PushPlan> => {
+    if (plan.send.length === 0) return plan;
+    const current = await readCurrentValues(client, sheet.meta, signal);
+    const conflicts = conflictOutcomes(plan.send, current, sheet.snapshot, sheet.meta);
+    if (conflicts.length === 0) return plan;
+    const held = new Set(conflicts.map((c) => c.rowIndex));
+    const send = plan.send.filter((r) => !held.has(r.rowIndex));
+    const size = chunkSize ?? Math.max(1, plan.chunks[0]?.length ?? 1);
+    return { ...plan, send, chunks: chunk(send, size), local: [...plan.local, ...conflicts].sort((a, b) => a.rowIndex - b.rowIndex) };
+  };
+}
+
+/** Rows Overwrite conflicts sends: those whose Status says Conflict. */
+export function conflictRowIndexes(statuses: readonly string[]): Set<number> {
+  return new Set(statuses.flatMap((s, i) => (s.trim() === "Conflict" ? [i] : [])));
+}

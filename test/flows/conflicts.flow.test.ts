@@ -1,0 +1,76 @@
+/**
+ * Conflicts: a row a colleague changed in the service after the build ends Conflict (not sent, the service keeps
+ * the colleague's value), the other rows are Saved; Overwrite conflicts sends it on purpose; the log counts it.
+ */
+import { calcKey } from "../../src/contract";
+import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
+import { PUSH_LOG_SHEET } from "../../src/sheets/push";
+import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
+import { pushInputSheet } from "../../src/taskpane/flows/push";
+import { conflictCheck, conflictRowIndexes } from "../../src/taskpane/flows/conflicts";
+import { readRecords, startRig, typeInto, type Rig } from "./helpers";
+
+const SALARY = calcKey("basic_salary", "amount");
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(() => rig.close());
+
+it("holds back a row changed in the service since the build, in two extra requests, and overwrites it on purpose", async () => {
+  const choices = await loadInputChoices(rig.client, 1);
+  const salaried = (id: number, date: string) =>
+    activeEmployees(choices.employees, id, date).filter((e) =>
+      choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
+    ).length;
+  const { w, period } = choices.waves
+    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
+    .filter((x) => x.period)
+    .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
+  const payslipDate = period!.date;
+  const { sheetName } = await buildInputSheet(
+    rig.client,
+    rig.workbook,
+    { clientId: 1, clientName: "Demo client 1", waveId: w.id, payslipDate, inputKeys: [SALARY] },
+    { choices },
+  );
+  const header = choices.offered.find((o) => o.key === SALARY)!.label;
+  const rows = await readRecords(rig.workbook, sheetName);
+  const [first, second] = rows.map((r) => Number(r["Employee ID"]));
+
+  // A colleague changes the first employee's salary in the service after the build.
+  await rig.check.bulkInput(1, [{ id: String(first), payslip_date: payslipDate, attributes: { [SALARY]: 7777 } }]);
+  typeInto(rig.model, sheetName, 0, header, "5000");
+  typeInto(rig.model, sheetName, 1, header, "5100");
+
+  rig.faulty.reset();
+  const options = { mode: "changed" as const, clientId: 1, nettPay: false as const, conflictCheck: conflictCheck(rig.client) };
+  const result = await pushInputSheet(rig.client, rig.workbook, sheetName, options);
+  expect(rig.faulty.count("/employees", "GET") + rig.faulty.count("/calculations", "GET")).toBe(2);
+  expect(result.counts).toMatchObject({ Saved: 1, Conflict: 1 });
+  const after = await readRecords(rig.workbook, sheetName);
+  expect(after[0].Status).toBe("Conflict");
+  expect(after[0].Message).toMatch(/the service holds 7,777, the sheet's original was [\d,.]+/);
+  expect(after[1].Status).toBe("Saved");
+  expect(rig.faulty.bulkEntities().map((e) => e.id)).toEqual([String(second)]);
+  const held = async () =>
+    (await rig.check.listClientCalculations(1)).find(
+      (c) => c.employee_id === first && c.calculation_id === "basic_salary" && c.payslip_id !== null && !c.deleted,
+    )?.inputs.amount;
+  expect(await held()).toBe(7777);
+  let log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
+  expect(log[log.length - 1]).toMatchObject({ Saved: 1, Conflict: 1 });
+
+  // Overwrite conflicts: the Conflict rows, sent on purpose.
+  const statuses = after.map((r) => String(r.Status));
+  const overwrite = await pushInputSheet(rig.client, rig.workbook, sheetName, {
+    mode: "selected",
+    clientId: 1,
+    nettPay: false,
+    rowIndexes: conflictRowIndexes(statuses),
+  });
+  expect(overwrite.counts).toMatchObject({ Saved: 1, Conflict: 0 });
+  expect(await held()).toBe(5000);
+  log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
+  expect(log).toHaveLength(2);
+});
