@@ -1,6 +1,6 @@
 /**
  * Push all input sheets: a bureau's month end covers many clients. Every input sheet of the workbook is pushed
- * ("Push changes"), client by client, each under its own client; a sheet of a client the key cannot reach is
+ * ("Push changes", conflicts held back), client by client, each under its own client; a sheet of a client the key cannot reach is
  * skipped with a message. Each sheet ends with one summary, in the pane and as a Push log line (the push writes
  * its own; a sheet skipped or refused before sending gets one here).
  */
@@ -11,6 +11,7 @@ import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, type PushCounts } fro
 import { CANCELLED } from "../../sheets/rowOutcomes";
 import type { FlowProgress } from "./common";
 import { listInputSheets, readInputSheetMeta } from "./inputs";
+import { type ConflictClient, conflictCheck } from "./conflicts";
 import { type PushClient, type PushOptions, pushInputSheet } from "./push";
 
 export interface SheetPushSummary {
@@ -43,7 +44,7 @@ function skippedLogRow(time: Date, sheet: SheetPushSummary): CellValue[] {
 }
 
 export async function pushAllInputSheets(
-  client: PushClient,
+  client: PushClient & ConflictClient,
   workbook: WorkbookPort,
   options: PushAllOptions,
 ): Promise<PushAllResult> {
@@ -80,6 +81,7 @@ export async function pushAllInputSheets(
           mode: "changed",
           clientId: meta.clientId,
           chunkSize: options.chunkSize,
+          conflictCheck: conflictCheck(client, options.chunkSize),
           nettPay: options.nettPay,
           sleep: options.sleep,
           now: options.now,
