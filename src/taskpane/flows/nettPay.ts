@@ -13,11 +13,12 @@ export type NettPayClient = Pick<PayrollClient, "listEmployees" | "listPayslips"
 
 /**
  * Above this many employees one employee list is cheaper than their payslip lists. Measured on a 5,000-employee
- * sandbox (scripts/bench-push.ts): a payslip list is ~2 KB and ~6 ms, the list with recent payslips ~3.3 MB and
- * ~300 ms; by bytes the crossover is near 1,500 employees, by time (4 at a time, 5 requests/s) near 100, so the
- * time decides.
+ * sandbox (scripts/bench-push.ts, docs/sheets.md): a payslip list is ~1–4 KiB and, at the client's 5 requests/s,
+ * 0.2 s; the list with recent payslips is ~14 MB (grows with the client, not the rows), ~1 s on loopback and ~6.5 s
+ * on a 20 Mbit/s line. By time the lists lose from ~10 rows on loopback and ~33 on that line; by bytes they win up to
+ * thousands of rows. 30 keeps a few typed cells to a few KiB and a large push to one list per look.
  */
-export const NETT_PAY_LIST_CROSSOVER = 100;
+export const NETT_PAY_LIST_CROSSOVER = 30;
 
 /** Payslip lists in flight at once (the client's limiter spaces them further). */
 export const NETT_PAY_CONCURRENCY = 4;

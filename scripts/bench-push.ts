@@ -1,0 +1,168 @@
+/**
+ * Push figures (issue D). Run: npx tsx scripts/bench-push.ts [rows]   (default 5000)
+ *
+ * 1. Nett pay after a push, on a 5,000-employee sandbox: bytes and time to read N saved rows' nett pay through
+ *    each employee's payslip list (4 at a time) and through one employee list with recent_payslips, at the
+ *    client's default rate (5 requests/s). Prints the crossover by time on loopback and, since the list's cost is
+ *    its bytes on a real line, estimated on a 20 Mbit/s line (2.5 MB/s).
+ * 2. Throughput: a push of `rows` rows (default 5,000) at the client's defaults (chunks of 100, 5 requests/s,
+ *    2 chunks in flight), its wall time beside its floor: requests ÷ rate + the service's answer time (median
+ *    bulk_input answer, measured in the same run), and the ratio, on the sandbox as it is and with 250 ms added to
+ *    each answer; plus os.loadavg().
+ */
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { PayrollClient, type FetchLike, type RequestLogEntry } from "../src/client";
+import { calcKey } from "../src/contract";
+import { createOfficeWorkbook } from "../src/excel";
+import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../src/preview/workbook";
+import { startSandbox } from "../src/sandbox";
+import { activeEmployees, defaultPeriod } from "../src/sheets/inputSheet";
+import type { NettPayTarget } from "../src/sheets/push";
+import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
+import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../src/taskpane/flows/nettPay";
+import { DEFAULT_PUSH_CONCURRENCY, pushInputSheet } from "../src/taskpane/flows/push";
+
+const RATE = 5; // the client's default requests per second
+const LINE_BYTES_PER_S = 2.5e6; // 20 Mbit/s
+
+async function stack(employees: number, latencyMs = 0) {
+  const sandbox = await startSandbox({ employees, recalcMs: 0, latencyMs });
+  const count = { bytes: 0, requests: 0 };
+  const counting: FetchLike = async (url, init) => {
+    const res = await fetch(url, init);
+    const body = new Uint8Array(await res.arrayBuffer());
+    count.bytes += body.byteLength;
+    count.requests += 1;
+    return new Response(body, { status: res.status, headers: res.headers });
+  };
+  const log: RequestLogEntry[] = [];
+  // The pane's client as connection.ts makes it: default rate, concurrency and retries.
+  const client = new PayrollClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    fetch: counting,
+    onRequest: (e) => log.push(e),
+  });
+  const fast = new PayrollClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0 });
+  const model = installPreviewExcel(globalThis, createPreviewWorkbook());
+  return { sandbox, client, fast, count, log, model, workbook: createOfficeWorkbook() };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function nettPayCrossover(): Promise<void> {
+  const st = await stack(5000);
+  try {
+    const employees = await st.fast.listEmployees(1, ["recent_payslips"]);
+    const targetsOf = (n: number): NettPayTarget[] =>
+      employees.slice(0, n).map((e, rowIndex) => {
+        const p = e.recent_payslips!.map((r) => r.payslip).find((x) => !x.special)!;
+        return { rowIndex, employeeId: e.id, payslipDate: p.date };
+      });
+    console.log(`\nNett pay read on a 5,000-employee client (client at ${RATE} requests/s, 4 at a time)`);
+    console.log("rows | payslip lists: bytes, time | employee list: bytes, time | at 20 Mbit/s: lists, list");
+    let crossLoopback: number | null = null;
+    let crossLine: number | null = null;
+    for (const n of [1, 5, 10, 25, 50, 100, 200, 400]) {
+      const measure = async (crossover: number) => {
+        st.count.bytes = 0;
+        const t = performance.now();
+        await readNettPay(st.client, 1, targetsOf(n), { crossover });
+        return { bytes: st.count.bytes, ms: performance.now() - t };
+      };
+      const lists = await measure(Infinity);
+      const list = await measure(0);
+      const line = (m: { bytes: number; ms: number }) => m.ms + (m.bytes / LINE_BYTES_PER_S) * 1000;
+      if (crossLoopback === null && lists.ms > list.ms) crossLoopback = n;
+      if (crossLine === null && line(lists) > line(list)) crossLine = n;
+      console.log(
+        `${String(n).padStart(4)} | ${kb(lists.bytes).padStart(10)}, ${s(lists.ms).padStart(7)} | ${kb(list.bytes).padStart(11)}, ${s(list.ms).padStart(7)} | ${s(line(lists))}, ${s(line(list))}`,
+      );
+    }
+    console.log(
+      `payslip lists cost more time than the list from ${crossLoopback ?? "> 400"} rows on loopback, from ${crossLine ?? "> 400"} on a 20 Mbit/s line; NETT_PAY_LIST_CROSSOVER = ${NETT_PAY_LIST_CROSSOVER}`,
+    );
+  } finally {
+    await st.sandbox.close();
+  }
+}
+
+async function throughput(rows: number, latencyMs: number): Promise<void> {
+  // Client 1's largest wave holds about 57% of its employees.
+  const st = await stack(Math.ceil(rows / 0.55), latencyMs);
+  try {
+    const choices = await loadInputChoices(st.fast, 1);
+    const best = choices.waves
+      .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
+      .filter((x) => x.period)
+      .map((x) => ({ ...x, n: activeEmployees(choices.employees, x.w.id, x.period!.date).length }))
+      .sort((a, b) => b.n - a.n)[0];
+    const built = await buildInputSheet(
+      st.fast,
+      st.workbook,
+      {
+        clientId: 1,
+        clientName: "bench",
+        waveId: best.w.id,
+        payslipDate: best.period!.date,
+        inputKeys: [calcKey("basic_salary", "amount")],
+      },
+      { choices },
+    );
+    selectRows(st.model, built.sheetName, Math.min(rows, built.rowCount));
+    st.log.length = 0;
+    st.count.bytes = 0;
+    const t = performance.now();
+    const result = await pushInputSheet(st.client, st.workbook, built.sheetName, {
+      mode: "selected",
+      clientId: 1,
+      nettPay: false,
+    });
+    const wallMs = performance.now() - t;
+    const bulk = st.log.filter((e) => e.path.endsWith("/bulk_input"));
+    const answers = bulk.map((e) => e.durationMs).sort((a, b) => a - b);
+    const median = answers[Math.floor(answers.length / 2)];
+    const floorMs = (bulk.length / RATE) * 1000 + median;
+    console.log(
+      `\nPush of ${result.counts.Saved} rows (${bulk.length} bulk_input requests of up to 100, ${DEFAULT_PUSH_CONCURRENCY} in flight, ${RATE} requests/s), sandbox --latency-ms ${latencyMs}`,
+    );
+    console.log(
+      `  answer time: median ${median} ms, max ${answers[answers.length - 1]} ms, sum ${s(answers.reduce((a, b) => a + b, 0))}`,
+    );
+    console.log(`  wall ${s(wallMs)}, floor ${s(floorMs)} (requests ÷ rate ${s((bulk.length / RATE) * 1000)} + ${median} ms)`);
+    console.log(`  ratio ${(wallMs / floorMs).toFixed(2)} (target ≤ 1.5); ${kb(st.count.bytes)} received`);
+  } finally {
+    await st.sandbox.close();
+  }
+  console.log(
+    `os.loadavg(): ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} on ${os.cpus().length} cores`,
+  );
+}
+
+function selectRows(model: WorkbookModel, sheetName: string, count: number): void {
+  const sheet = model.getSheet(sheetName);
+  const table = sheet.tables()[0];
+  model.select(sheet, { r: table.r + 1, c: table.c, rows: count, cols: 1 });
+}
+
+(async () => {
+  const rows = Number(process.argv[2] ?? 5000);
+  console.log(
+    `os.loadavg(): ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} on ${os.cpus().length} cores`,
+  );
+  await nettPayCrossover();
+  // The sandbox as it is, and with 250 ms added to every answer (a distant service): two chunks in flight keep
+  // the rate's pace while an answer takes up to 2 ÷ rate.
+  for (const latencyMs of [0, 250]) await throughput(rows, latencyMs);
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
