@@ -28,7 +28,18 @@ export const normHeader = (text: unknown) =>
 const KEY_HEADERS: Record<KeyKind, string[]> = {
   employeeId: ["employeeid", "empid", "id"],
   ppsn: ["ppsn", "ppsnumber", "ppsno", "pps"],
-  number: ["number", "employeenumber", "employeeno", "empno", "empnumber", "staffnumber", "staffno", "payrollnumber", "payrollno", "no"],
+  number: [
+    "number",
+    "employeenumber",
+    "employeeno",
+    "empno",
+    "empnumber",
+    "staffnumber",
+    "staffno",
+    "payrollnumber",
+    "payrollno",
+    "no",
+  ],
 };
 
 export interface KeyColumn {
@@ -60,7 +71,11 @@ function namesOf(input: Input, inputs: readonly Input[]): string[] {
 /** Source column index to input key (null: not used). Key column and unmatched headers are not used. */
 export type FillMapping = (string | null)[];
 
-export function proposeMapping(headers: readonly unknown[], meta: Pick<InputSheetMeta, "inputs">, key: KeyColumn | null): FillMapping {
+export function proposeMapping(
+  headers: readonly unknown[],
+  meta: Pick<InputSheetMeta, "inputs">,
+  key: KeyColumn | null,
+): FillMapping {
   const used = new Set<string>();
   return headers.map((h, column) => {
     if (key && column === key.column) return null;
@@ -125,8 +140,7 @@ export function targetIndex(
 }
 
 /** A key as compared: trimmed text, upper case (PPSNs), numbers without a trailing ".0". */
-export const keyText = (cell: unknown): string =>
-  cell === null || cell === undefined ? "" : String(cell).trim().toUpperCase();
+export const keyText = (cell: unknown): string => (cell === null || cell === undefined ? "" : String(cell).trim().toUpperCase());
 
 /**
  * The cells to fill. A source row whose key is blank is skipped (a total line); an unknown key and a key found

@@ -65,7 +65,11 @@ it("counts typed, pasted, filled and cleared edits against the snapshot, shades 
     typeInto(rig.model, sheetName, 1, salaryHeader, "22222");
     typeInto(rig.model, sheetName, 2, salaryHeader, "33333");
     const three = await waitFor(states, (s) => s.text === "3 changes pending in 3 rows");
-    expect(three.changes[0]).toMatchObject({ rowIndex: 0, before: before[0][salaryHeader] === "" ? null : before[0][salaryHeader], after: 11111 });
+    expect(three.changes[0]).toMatchObject({
+      rowIndex: 0,
+      before: before[0][salaryHeader] === "" ? null : before[0][salaryHeader],
+      after: 11111,
+    });
     expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBe(PENDING_FILL);
     expect(fillOf(rig.model, sheetName, 3, salaryHeader)).toBeUndefined();
 

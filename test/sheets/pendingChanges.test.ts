@@ -7,13 +7,33 @@ const meta = {
     { key: "calc.overtime.hours", header: "Overtime: hours", type: "number" as const },
   ],
 };
-const columns = ["Employee ID", "Number", "Name", "Payslip date", "Basic salary: amount", "Overtime: hours", "Nett pay", "Status", "Message"];
+const columns = [
+  "Employee ID",
+  "Number",
+  "Name",
+  "Payslip date",
+  "Basic salary: amount",
+  "Overtime: hours",
+  "Nett pay",
+  "Status",
+  "Message",
+];
 const snapshot: Snapshot = new Map([
   [rowKey(1, "2025-01-31"), { "calc.basic_salary.amount": 3000, "calc.overtime.hours": null }],
   [rowKey(2, "2025-01-31"), { "calc.basic_salary.amount": "2500", "calc.overtime.hours": 4 }],
   [rowKey(3, "2025-01-31"), { "calc.basic_salary.amount": null, "calc.overtime.hours": null }],
 ]);
-const row = (id: number, salary: unknown, hours: unknown, date: unknown = "2025-01-31") => [id, `E${id}`, `Name ${id}`, date, salary, hours, 100, "", ""];
+const row = (id: number, salary: unknown, hours: unknown, date: unknown = "2025-01-31") => [
+  id,
+  `E${id}`,
+  `Name ${id}`,
+  date,
+  salary,
+  hours,
+  100,
+  "",
+  "",
+];
 
 describe("pendingChanges", () => {
   it("finds nothing on the sheet as built (numbers as text from the service equal typed numbers)", () => {
@@ -36,7 +56,11 @@ describe("pendingChanges", () => {
   });
 
   it("matches rows by employee and date, not position, and skips rows not in the snapshot", () => {
-    const s = pendingChanges({ columns, rows: [row(2, 2500, 5), row(1, 3000, ""), row(9, 1, 1), row(1, 5, 5, "2024-12-31")] }, meta, snapshot);
+    const s = pendingChanges(
+      { columns, rows: [row(2, 2500, 5), row(1, 3000, ""), row(9, 1, 1), row(1, 5, 5, "2024-12-31")] },
+      meta,
+      snapshot,
+    );
     expect(s.changes.map((c) => [c.rowIndex, c.employeeId, c.after])).toEqual([[0, 2, 5]]);
   });
 
@@ -57,8 +81,11 @@ describe("shadingDelta and changesIn", () => {
 
   it("picks the changes inside selected cells (headers ignore case)", () => {
     const s = pendingChanges({ columns, rows: [row(1, 3100, 2), row(2, 1, 4)] }, meta, snapshot);
-    expect(changesIn(s.changes, [{ rowIndex: 0, column: "overtime: hours" }, { rowIndex: 1, column: "Name" }]).map((c) => c.header)).toEqual([
-      "Overtime: hours",
-    ]);
+    expect(
+      changesIn(s.changes, [
+        { rowIndex: 0, column: "overtime: hours" },
+        { rowIndex: 1, column: "Name" },
+      ]).map((c) => c.header),
+    ).toEqual(["Overtime: hours"]);
   });
 });

@@ -66,7 +66,9 @@ export function conflictOutcomes(
       status: "Conflict",
       message:
         `Not sent: changed in the service since the sheet was built — ` +
-        clashes.map((c) => `${c.header}: the service holds ${show(c.held)}, the sheet's original was ${show(c.built)}`).join("; ") +
+        clashes
+          .map((c) => `${c.header}: the service holds ${show(c.held)}, the sheet's original was ${show(c.built)}`)
+          .join("; ") +
         `. Check with your colleague, then ${OVERWRITE_HINT}, or rebuild the sheet to take the service's values.`,
       errorColumns: clashes.map((c) => c.header),
     });
@@ -97,11 +99,7 @@ export async function readCurrentValues(
  * decided without sending, as Conflict. Nothing to send: no request.
  */
 export function conflictCheck(client: ConflictClient, chunkSize?: number) {
-  return async (
-    plan: PushPlan,
-    sheet: { meta: InputSheetMeta; snapshot: Snapshot },
-    signal?: AbortSignal,
-  ): Promise<PushPlan> => {
+  return async (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan> => {
     if (plan.send.length === 0) return plan;
     const current = await readCurrentValues(client, sheet.meta, signal);
     const conflicts = conflictOutcomes(plan.send, current, sheet.snapshot, sheet.meta);
@@ -109,7 +107,12 @@ export function conflictCheck(client: ConflictClient, chunkSize?: number) {
     const held = new Set(conflicts.map((c) => c.rowIndex));
     const send = plan.send.filter((r) => !held.has(r.rowIndex));
     const size = chunkSize ?? Math.max(1, plan.chunks[0]?.length ?? 1);
-    return { ...plan, send, chunks: chunk(send, size), local: [...plan.local, ...conflicts].sort((a, b) => a.rowIndex - b.rowIndex) };
+    return {
+      ...plan,
+      send,
+      chunks: chunk(send, size),
+      local: [...plan.local, ...conflicts].sort((a, b) => a.rowIndex - b.rowIndex),
+    };
   };
 }
 

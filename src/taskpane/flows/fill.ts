@@ -110,7 +110,12 @@ export async function fillFromSheet(
   const byColumn = new Map<string, FillPlan["updates"]>();
   for (const u of plan.updates) byColumn.set(u.header, [...(byColumn.get(u.header) ?? []), u]);
   for (const [header, updates] of byColumn)
-    await workbook.writeColumnValues(targetSheet, header, updates.map(({ rowIndex, value }) => ({ rowIndex, value })), updates[0].type);
+    await workbook.writeColumnValues(
+      targetSheet,
+      header,
+      updates.map(({ rowIndex, value }) => ({ rowIndex, value })),
+      updates[0].type,
+    );
   let problemsSheet = false;
   if (plan.problems.length > 0) {
     await workbook.writeTable({

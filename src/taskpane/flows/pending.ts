@@ -175,7 +175,11 @@ export interface UndoResult {
 }
 
 /** Writes the built (or last pushed) values back into the cells of these changes: one column write per input. */
-export async function restoreChanges(workbook: WorkbookPort, sheetName: string, changes: readonly PendingChange[]): Promise<void> {
+export async function restoreChanges(
+  workbook: WorkbookPort,
+  sheetName: string,
+  changes: readonly PendingChange[],
+): Promise<void> {
   const byColumn = new Map<string, { type: PendingChange["type"]; updates: { rowIndex: number; value: InputValue }[] }>();
   for (const c of changes) {
     const col = byColumn.get(c.header) ?? { type: c.type, updates: [] };
@@ -199,11 +203,13 @@ export async function undoSelectedChanges(
   const basis = options.basis ?? (await readSheetBasis(workbook, sheetName));
   const { changes } = await readPending(workbook, sheetName, basis);
   const chosen = changesIn(changes, cells);
-  if (chosen.length === 0)
-    return { undone: 0, summary: "The selected cells hold no pending changes: nothing to undo." };
+  if (chosen.length === 0) return { undone: 0, summary: "The selected cells hold no pending changes: nothing to undo." };
   await restoreChanges(workbook, sheetName, chosen);
   const n = chosen.length;
-  return { undone: n, summary: `${n} change${n === 1 ? "" : "s"} undone: back to the value${n === 1 ? "" : "s"} last built or pushed.` };
+  return {
+    undone: n,
+    summary: `${n} change${n === 1 ? "" : "s"} undone: back to the value${n === 1 ? "" : "s"} last built or pushed.`,
+  };
 }
 
 /** Goes to a change's cell on the sheet. */

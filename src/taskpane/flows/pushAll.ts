@@ -50,7 +50,9 @@ export async function pushAllInputSheets(
 ): Promise<PushAllResult> {
   const present = new Set((await workbook.listSheets()).map((s) => s.name));
   const names = (await listInputSheets(workbook)).filter((n) => present.has(n));
-  const metas = await Promise.all(names.map(async (sheetName) => ({ sheetName, meta: await readInputSheetMeta(workbook, sheetName) })));
+  const metas = await Promise.all(
+    names.map(async (sheetName) => ({ sheetName, meta: await readInputSheetMeta(workbook, sheetName) })),
+  );
   // Client by client (in the order of the client list), each client's sheets in tab order.
   const rank = new Map(options.reachable.map((c, i) => [c.id, i]));
   const ordered = [...metas].sort(

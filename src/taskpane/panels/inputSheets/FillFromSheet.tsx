@@ -100,7 +100,10 @@ export function FillFromSheetView(props: FillFromSheetViewProps) {
           {p.source.headers.map((h, i) =>
             key && i === key.column ? null : (
               <Field key={i} label={`Column "${h || `Column ${i + 1}`}" fills`}>
-                <Select value={props.mapping[i] ?? ""} onChange={(_, d) => props.onMappingChange(i, d.value === "" ? null : d.value)}>
+                <Select
+                  value={props.mapping[i] ?? ""}
+                  onChange={(_, d) => props.onMappingChange(i, d.value === "" ? null : d.value)}
+                >
                   <option value="">Not used</option>
                   {p.meta.inputs.map((input) => (
                     <option key={input.key} value={input.key}>
@@ -128,7 +131,9 @@ export function FillFromSheetView(props: FillFromSheetViewProps) {
               </li>
             ))}
           </ul>
-          {props.problems.length > MAX_LISTED && <Text size={200}>…and {props.problems.length - MAX_LISTED} more on the Fill problems sheet.</Text>}
+          {props.problems.length > MAX_LISTED && (
+            <Text size={200}>…and {props.problems.length - MAX_LISTED} more on the Fill problems sheet.</Text>
+          )}
         </div>
       )}
     </Section>

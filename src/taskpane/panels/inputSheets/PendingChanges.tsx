@@ -94,7 +94,10 @@ export function PendingChangesView(props: PendingChangesViewProps) {
         </div>
       )}
       {props.reviewing && props.changes.length > 0 && (
-        <Text size={200}>Choose an employee to go to the cell; select changed cells on the sheet and press Undo selected changes to put them back.</Text>
+        <Text size={200}>
+          Choose an employee to go to the cell; select changed cells on the sheet and press Undo selected changes to put them
+          back.
+        </Text>
       )}
     </Section>
   );
