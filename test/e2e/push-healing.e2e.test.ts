@@ -1,0 +1,181 @@
+/**
+ * Issue D in real Chromium (the preview against the sandbox, through the production server's /v1 proxy):
+ * - one press of Push changes on 500 changed rows ends every row Saved while the sandbox fails 20% of requests
+ *   (--fail-rate 0.2), and while it loses 20% of bulk_input answers after applying them (--lose-reply-rate 0.2);
+ *   every value is in the service and every row has a Status;
+ * - pushing 5 typed cells on a 5,000-employee client moves at most 200 KiB from the service, nett pay included.
+ */
+import type { Page } from "playwright-core";
+import { PayrollClient } from "../../src/client";
+import { calcKey } from "../../src/contract";
+import type { SandboxOptions } from "../../src/sandbox";
+import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
+import { chooseClient, connect, openTab, startStack, waitForSheet, type Stack } from "./harness";
+import { openSheet, records, typeCell } from "./grid";
+
+const SALARY = calcKey("basic_salary", "amount");
+const STATUSES = ["Saved", "Failed", "Invalid", "Unchanged", "Not sent"];
+
+/** Builds an input sheet of basic salaries for client 1's largest open period through the pane. */
+async function buildSheet(page: Page, api: PayrollClient) {
+  const employees = await api.listEmployees(1, ["service_periods", "recent_payslips"]);
+  const waves = await api.listWaves(1);
+  const wave = waves
+    .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
+    .filter((x) => x.period)
+    .map((x) => ({ ...x, n: activeEmployees(employees, x.w.id, x.period!.date).length }))
+    .sort((a, b) => b.n - a.n)[0];
+  await openTab(page, "Input sheets");
+  const waveSelect = page.getByRole("combobox", { name: "Wave (pay frequency)" });
+  await waveSelect.locator(`option[value="${wave.w.id}"]`).waitFor({ state: "attached", timeout: 60_000 });
+  await waveSelect.selectOption(String(wave.w.id));
+  await page.getByRole("checkbox", { name: `amount (${SALARY})` }).check();
+  await page.getByRole("button", { name: "New input sheet" }).click();
+  const built = page.getByText(/^".+" built: \d+ employees?\./);
+  await built.waitFor({ timeout: 60_000 });
+  const sheetName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
+  await waitForSheet(page, sheetName);
+  const before = await records(page, sheetName);
+  const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
+  return { sheetName, payslipDate: wave.period!.date, header, before };
+}
+
+/** Enters values into many cells of the preview workbook at once (typing 500 cells by hand would take minutes). */
+async function fillColumn(page: Page, sheetName: string, header: string, values: number[]): Promise<void> {
+  await page.evaluate(
+    ([name, column, list]) => {
+      type Sheet = { tables(): { r: number; c: number; cols: number }[]; valueAt(r: number, c: number): unknown };
+      const wb = (
+        window as unknown as {
+          __payrollPreview: {
+            workbook: { findSheet(n: string): Sheet; editCell(s: Sheet, r: number, c: number, t: string): void };
+          };
+        }
+      ).__payrollPreview.workbook;
+      const sheet = wb.findSheet(name);
+      const t = sheet.tables()[0];
+      let c = -1;
+      for (let k = 0; k < t.cols; k++) if (sheet.valueAt(t.r, t.c + k) === column) c = t.c + k;
+      list.forEach((v, i) => wb.editCell(sheet, t.r + 1 + i, c, String(v)));
+    },
+    [sheetName, header, values] as const,
+  );
+}
+
+/** What the service holds for basic salary on each employee's payslip of that date (two requests). */
+async function heldSalaries(api: PayrollClient, payslipDate: string): Promise<Map<number, unknown>> {
+  const [employees, calculations] = await Promise.all([api.listEmployees(1, ["recent_payslips"]), api.listClientCalculations(1)]);
+  const held = new Map<number, unknown>();
+  for (const e of employees) {
+    const payslip = e.recent_payslips?.map((r) => r.payslip).find((p) => !p.special && p.date === payslipDate);
+    const own = calculations.find((c) => c.calculation_id === "basic_salary" && payslip && c.payslip_id === payslip.id);
+    const general = calculations.find(
+      (c) => c.calculation_id === "basic_salary" && c.employee_id === e.id && c.payslip_id === null,
+    );
+    held.set(e.id, (own ?? general)?.inputs.amount);
+  }
+  return held;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+describe.each<[string, SandboxOptions]>([
+  ["fails 20% of requests", { failRate: 0.2 }],
+  ["loses 20% of bulk_input answers after applying them", { loseReplyRate: 0.2 }],
+])("one press of Push changes on 500 changed rows when the service %s", (_label, faults) => {
+  let stack: Stack;
+  let api: PayrollClient;
+  beforeAll(async () => {
+    stack = await startStack({ sandbox: { employees: 900, ...faults }, viewport: { width: 1500, height: 1000 } });
+    // Retries reads, so the test's own checks get through the faults too.
+    api = new PayrollClient({
+      baseUrl: stack.sandbox.url,
+      apiKey: stack.sandbox.apiKey,
+      requestsPerSecond: 0,
+      maxRetries: 8,
+      retryBaseMs: 20,
+    });
+  });
+  afterAll(() => stack?.close());
+
+  it("ends every row Saved, every value in the service, no row without a Status", async () => {
+    const { page } = stack;
+    await connect(page, stack.sandbox.apiKey);
+    await chooseClient(page, 1);
+    const { sheetName, payslipDate, header, before } = await buildSheet(page, api);
+    expect(before.length).toBeGreaterThanOrEqual(500);
+    const values = before.slice(0, 500).map((_, i) => 30_000 + i);
+    await fillColumn(page, sheetName, header, values);
+    await openSheet(page, sheetName);
+
+    await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    await page.getByRole("button", { name: "Push changes" }).click();
+    await page
+      .getByText(new RegExp(`^${escape(sheetName)}: 500 saved, ${before.length - 500} unchanged\\.`))
+      .waitFor({ timeout: 110_000 });
+
+    const after = await records(page, sheetName);
+    expect(after.filter((r) => !STATUSES.includes(r.Status))).toEqual([]);
+    expect(after.slice(0, 500).filter((r) => r.Status !== "Saved")).toEqual([]);
+    const held = await heldSalaries(api, payslipDate);
+    const wrong = before.slice(0, 500).filter((r, i) => held.get(Number(r["Employee ID"])) !== values[i]);
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
+
+describe("pushing 5 typed cells on a 5,000-employee client", () => {
+  let stack: Stack;
+  let api: PayrollClient;
+  beforeAll(async () => {
+    stack = await startStack({ sandbox: { employees: 5000 }, viewport: { width: 1500, height: 1000 } });
+    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey, requestsPerSecond: 0 });
+  }, 60_000);
+  afterAll(() => stack?.close());
+
+  it("moves at most 200 KiB from the service, nett pay included", async () => {
+    const { page } = stack;
+    await connect(page, stack.sandbox.apiKey);
+    await chooseClient(page, 1);
+    const { sheetName, payslipDate, header, before } = await buildSheet(page, api);
+    await openSheet(page, sheetName);
+    const edited = [0, 1, 2, 3, 4];
+    for (const i of edited) await typeCell(page, sheetName, i, header, String(56_000 + i));
+    await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+
+    // Every answer from /v1 while the push runs: body bytes and header bytes, as the page received them.
+    const answers: Promise<{ url: string; bytes: number }>[] = [];
+    const onResponse = (response: import("playwright-core").Response) => {
+      if (!new URL(response.url()).pathname.startsWith("/v1/")) return;
+      answers.push(
+        (async () => {
+          const body = await response.body().catch(() => Buffer.alloc(0));
+          const headers = Object.entries(await response.allHeaders()).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+          return { url: response.url(), bytes: body.length + headers };
+        })(),
+      );
+    };
+    page.on("response", onResponse);
+    await page.getByRole("button", { name: "Push changes" }).click();
+    await page
+      .getByText(new RegExp(`^${escape(sheetName)}: 5 saved, ${before.length - 5} unchanged\\.`))
+      .waitFor({ timeout: 60_000 });
+    page.off("response", onResponse);
+    const received = await Promise.all(answers);
+
+    const bytes = received.reduce((n, a) => n + a.bytes, 0);
+    expect(bytes).toBeLessThanOrEqual(200 * 1024);
+    expect(received.filter((a) => new URL(a.url).pathname === "/v1/clients/1/employees")).toEqual([]);
+    expect(received.some((a) => a.url.endsWith("/payslips"))).toBe(true);
+    // The nett pay shown is the service's recalculated one.
+    const after = await records(page, sheetName);
+    for (const i of edited) {
+      const payslip = (await api.listPayslips(Number(before[i]["Employee ID"]))).find(
+        (p) => p.date === payslipDate && !p.special,
+      )!;
+      expect(payslip.dirty).toBe(false);
+      expect(after[i]["Nett pay"].replace(/,/g, "")).toBe(payslip.nett_pay!.toFixed(2));
+      expect(after[i].Status).toBe("Saved");
+      expect(after[i].Message).not.toContain("Nett pay pending");
+    }
+  }, 120_000);
+});
