@@ -10,8 +10,10 @@ import type { PayrollClient } from "../../client";
 import { parseCalcKey } from "../../contract";
 import type { InputValue } from "../../contract";
 import type { CellType } from "../../sheets/columns";
-import { type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
+import type { WorkbookPort } from "../../excel";
+import { INPUT_SHEET_HEADERS as H, type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
 import {
+  InputSheetError,
   type InputSheetMeta,
   type PlannedRow,
   type PushPlan,
@@ -22,6 +24,7 @@ import {
   sameValue,
 } from "../../sheets/push";
 import { parseCell } from "../../sheets/columns";
+import { type PushClient, type PushOptions, type PushResult, pushInputSheet } from "./push";
 
 export type ConflictClient = Pick<PayrollClient, "listEmployees" | "listClientCalculations">;
 
@@ -119,4 +122,22 @@ export function conflictCheck(client: ConflictClient, chunkSize?: number) {
 /** Rows Overwrite conflicts sends: those whose Status says Conflict. */
 export function conflictRowIndexes(statuses: readonly string[]): Set<number> {
   return new Set(statuses.flatMap((s, i) => (s.trim() === "Conflict" ? [i] : [])));
+}
+
+/**
+ * Overwrite conflicts: the rows whose Status says Conflict are sent on purpose, every input of the row (as Push
+ * selected rows does), without the conflict check.
+ */
+export async function overwriteConflicts(
+  client: PushClient,
+  workbook: WorkbookPort,
+  sheetName: string,
+  options: Omit<PushOptions, "mode" | "rowIndexes" | "conflictCheck">,
+): Promise<PushResult> {
+  const table = await workbook.readTable(sheetName);
+  if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
+  const statusCol = table.columns.findIndex((c) => String(c).trim() === H.status);
+  const rows = conflictRowIndexes(table.rows.map((r) => (statusCol < 0 ? "" : String(r[statusCol] ?? ""))));
+  if (rows.size === 0) throw new InputSheetError(`"${sheetName}" has no Conflict rows to overwrite.`);
+  return pushInputSheet(client, workbook, sheetName, { ...options, mode: "selected", rowIndexes: rows });
 }
