@@ -6,7 +6,15 @@
  * number (amounts, dates as serials, booleans) is converted here, so Excel never parses a string for us,
  * whatever the user's locale.
  */
-import { dateToSerial, isCorrectDateSerial, isoDateToSerial, MAX_CELL_TEXT } from "../sheets/excelConventions";
+import {
+  convertSerial,
+  type DateSystem,
+  dateToSerial,
+  isCorrectDateSerial,
+  isoDateToSerial,
+  MAX_CELL_TEXT,
+} from "../sheets/excelConventions";
+import { MONEY_FORMAT } from "../sheets/columns";
 import { type CellType, type CellValue, WorkbookError } from "./port";
 
 /** A value Range.values accepts. */
@@ -21,8 +29,8 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 const asText = (s: string): [Raw, string] => [s, TEXT];
 
 /** A serial Excel can show as a date in this column, else null (pre-March-1900 moments and years past 9999 stay text). */
-function dateSerial(serial: number, type: "date" | "datetime"): number | null {
-  if (!isCorrectDateSerial(serial)) return null;
+function dateSerial(serial: number, type: "date" | "datetime", system: DateSystem): number | null {
+  if (!isCorrectDateSerial(serial, system)) return null;
   return type === "date" ? Math.floor(serial) : serial;
 }
 
@@ -39,7 +47,7 @@ export function defaultNumberFormat(type: CellType): string {
     case "number":
       return "General";
     case "currency":
-      return "#,##0.00";
+      return MONEY_FORMAT;
     case "date":
       return "yyyy-mm-dd";
     case "datetime":
@@ -51,14 +59,17 @@ export function defaultNumberFormat(type: CellType): string {
   }
 }
 
-/** A flow value -> [value Excel stores, number format], by column type. Strings always get "@". */
-export function toExcelCell(value: CellValue, type: CellType, numberFormat?: string): [Raw, string] {
+/**
+ * A flow value -> [value Excel stores, number format], by column type. Strings always get "@". Dates become serials
+ * of the workbook's date system; a number in a date column is taken as a 1900-system serial (what the port speaks).
+ */
+export function toExcelCell(value: CellValue, type: CellType, numberFormat?: string, system: DateSystem = "1900"): [Raw, string] {
   const fmt = numberFormat ?? defaultNumberFormat(type);
   if (value === null || value === undefined || value === "") return ["", fmt];
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return ["", fmt];
     const kind = type === "date" ? "date" : "datetime";
-    const serial = dateSerial(dateToSerial(value), kind);
+    const serial = dateSerial(dateToSerial(value, system), kind, system);
     if (serial === null) return asText(value.toISOString());
     return [serial, type === "date" || type === "datetime" ? fmt : defaultNumberFormat("datetime")];
   }
@@ -72,16 +83,17 @@ export function toExcelCell(value: CellValue, type: CellType, numberFormat?: str
       return typeof value === "number" ? [value, GENERAL] : asText(value);
     case "date":
     case "datetime": {
-      if (typeof value === "number") return Number.isFinite(value) ? [value, fmt] : ["", fmt];
+      if (typeof value === "number") return Number.isFinite(value) ? [convertSerial(value, "1900", system), fmt] : ["", fmt];
       if (typeof value === "boolean") return asText(String(value));
       const t = value.trim();
       // Jan-Feb 1900 keep Excel's own serials (1-59); anything Excel cannot show as a date stays text.
-      const day = isoDateToSerial(t);
+      const day = isoDateToSerial(t, system);
       if (day !== null) return [day, fmt];
       if (ISO_DATE_TIME.test(t)) {
         const d = new Date(t);
         if (!Number.isNaN(d.getTime())) {
-          const serial = type === "date" ? isoDateToSerial(t.slice(0, 10)) : dateSerial(dateToSerial(d), "datetime");
+          const serial =
+            type === "date" ? isoDateToSerial(t.slice(0, 10), system) : dateSerial(dateToSerial(d, system), "datetime", system);
           if (serial !== null) return [serial, fmt];
         }
       }

@@ -17,7 +17,7 @@
  * Every batch runs with delayForCellEdit, so a multi-request write waits while the user is typing in a cell
  * instead of failing halfway.
  */
-import { columnLetter, safeTableName, sheetNameProblem } from "../sheets/excelConventions";
+import { columnLetter, type DateSystem, safeTableName, sheetNameProblem } from "../sheets/excelConventions";
 import { checkCellTexts, defaultNumberFormat, GENERAL, type Raw, TEXT, toExcelCell, toRawCell } from "./cellValues";
 import {
   type AnnotateOptions,
@@ -41,6 +41,7 @@ import {
   WorkbookError,
 } from "./port";
 import { errorCode, type ReadBudget, readRows, type Run, type WriteBudget, writeRuns } from "./transfer";
+import { probeCellEdit, protectedSheetError, queueDateSystem, reportCellEditWait, toPortSerials, watchCellEdit } from "./host";
 
 export { toExcelCell } from "./cellValues";
 
@@ -56,6 +57,14 @@ export interface OfficeWorkbookOptions {
    * (Office.context.requirements.isSetSupported), or true where Office is absent (the browser preview).
    */
   supportsExcelApi?: (version: string) => boolean;
+  /**
+   * Told when a batch starts (true) and stops (false) waiting for the user to finish typing in a cell, after it has
+   * waited about `cellEditWaitMs`; listeners of onCellEditWait (host.ts) hear it too. The pane then shows
+   * CELL_EDIT_MESSAGE: Excel holds every request while a cell is being edited.
+   */
+  onCellEditWait?: (waiting: boolean) => void;
+  /** How long a batch runs before the layer asks whether cell-edit mode holds it. Default 2,000 ms. */
+  cellEditWaitMs?: number;
 }
 
 type Ctx = Excel.RequestContext;
@@ -89,7 +98,7 @@ function hostSupports(version: string): boolean {
   return requirements ? requirements.isSetSupported("ExcelApi", version) : true;
 }
 
-function run<T>(batch: (ctx: Ctx) => Promise<T>): Promise<T> {
+function runExcel<T>(batch: (ctx: Ctx) => Promise<T>): Promise<T> {
   if (typeof Excel === "undefined" || typeof Excel.run !== "function")
     throw new WorkbookError("Excel is not available: open the add-in in Excel, or use the browser preview.", "ExcelUnavailable");
   // delayForCellEdit: while the user edits a cell Excel would refuse every request (InvalidOperationInCellEditMode).
@@ -103,6 +112,12 @@ async function guard<T>(what: string, work: () => Promise<T>): Promise<T> {
   } catch (e) {
     if (e instanceof WorkbookError) throw e;
     const code = errorCode(e) ?? "GeneralException";
+    // Excel's AccessDenied names no sheet; `what` does.
+    if (code === "AccessDenied")
+      throw new WorkbookError(
+        `Could not ${what}: the sheet is protected. Unprotect it (Review > Unprotect Sheet) and try again.`,
+        code,
+      );
     const detail = e instanceof Error ? e.message : String(e);
     throw new WorkbookError(`Could not ${what}: ${detail}`, code);
   }
@@ -171,6 +186,8 @@ interface TableInfo {
   bodyRow: number;
   bodyCol: number;
   bodyRows: number;
+  /** Worksheet.protection.protected of the table's sheet: writes would fail with AccessDenied. */
+  protected: boolean;
 }
 
 export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): WorkbookPort {
@@ -178,6 +195,28 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
   const maxReadCells = options.maxReadCells ?? 100_000;
   const now = options.now ?? (() => new Date());
   const supports = options.supportsExcelApi ?? hostSupports;
+  const cellEditWatch = {
+    afterMs: options.cellEditWaitMs ?? 2000,
+    probe: probeCellEdit,
+    onWait: (waiting: boolean) => {
+      options.onCellEditWait?.(waiting);
+      reportCellEditWait(waiting);
+    },
+  };
+  /** One Excel.run, watched for cell-edit mode. */
+  const run = <T>(batch: (ctx: Ctx) => Promise<T>): Promise<T> => watchCellEdit(runExcel(batch), cellEditWatch);
+
+  // The workbook's date system, asked once (File > Options can change it, but not while a batch runs).
+  let dateSystem: DateSystem | undefined;
+  /** Queue the date system question unless known; the returned function gives the answer after the next sync. */
+  function queueKnownDateSystem(ctx: Ctx): () => DateSystem {
+    if (dateSystem) {
+      const known = dateSystem;
+      return () => known;
+    }
+    const answer = queueDateSystem(ctx, supports);
+    return () => (dateSystem ??= answer());
+  }
 
   // Budgets are per operation: a refusal lowers them for the rest of that operation only.
   const writeBudget = (): WriteBudget => ({ bytes: maxRequestBytes });
@@ -197,7 +236,9 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     const table = ctx.workbook.tables.getItem(name);
     const header = table.getHeaderRowRange().load("values");
     const body = table.getDataBodyRange().load("rowIndex, columnIndex, rowCount");
+    const protection = ctx.workbook.worksheets.getItem(sheetName).protection.load("protected");
     return () => ({
+      protected: protection.protected,
       name,
       sheetName,
       headers: (header.values[0] as unknown[]).map((h) => String(h)),
@@ -306,9 +347,11 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     return guard(`write sheet "${sheetName}"`, () =>
       run(async (ctx) => {
         const sheets = ctx.workbook.worksheets;
-        sheets.load("items/name");
+        sheets.load("items/name, items/protection/protected");
+        const system = queueKnownDateSystem(ctx);
         const tables = await loadTables(ctx);
         const existing = sheets.items.find((s) => s.name.toLowerCase() === sheetName.toLowerCase());
+        if (existing?.protection.protected) throw protectedSheetError(existing.name);
         const clash = tables.find(
           (t) => t.name.toLowerCase() === tableName.toLowerCase() && t.sheetName.toLowerCase() !== sheetName.toLowerCase(),
         );
@@ -324,9 +367,10 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         if (existing) {
           ws = sheets.getItem(existing.name);
           for (const t of tables.filter((x) => x.sheetName === existing.name)) ctx.workbook.tables.getItem(t.name).delete();
+          // Visible first: unfreezing a hidden sheet's panes fails on some builds.
+          ws.visibility = "Visible";
           ws.getRange().clear("All");
           ws.freezePanes.unfreeze();
-          ws.visibility = "Visible";
         } else {
           ws = sheets.add(sheetName);
         }
@@ -347,7 +391,8 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
           cells: (i) => {
             const v: Raw[] = new Array(width);
             const f: string[] = new Array(width);
-            for (let k = 0; k < width; k++) [v[k], f[k]] = toExcelCell(rows[i][k], columns[k].type, columns[k].numberFormat);
+            for (let k = 0; k < width; k++)
+              [v[k], f[k]] = toExcelCell(rows[i][k], columns[k].type, columns[k].numberFormat, system());
             return [v, f];
           },
         };
@@ -362,10 +407,14 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
           ];
         const table = sheet.tables.add(sheet.getRangeByIndexes(HEADER_ROW, 0, bodyRows + 1, width), true);
         table.name = tableName;
-        sheet.freezePanes.freezeRows(FIRST_DATA_ROW);
         const sample = rows.slice(0, 200);
         columns.forEach((c, k) => (sheet.getRangeByIndexes(0, k, 1, 1).format.columnWidth = defaultWidth(c, sample, k)));
-        if (opts.activate !== false) sheet.activate();
+        // Panes are frozen on the active sheet only (freezing another sheet's panes is unreliable across hosts): a
+        // table written without activating it (the Push log) keeps its header unfrozen.
+        if (opts.activate !== false) {
+          sheet.activate();
+          sheet.freezePanes.freezeRows(FIRST_DATA_ROW);
+        }
         const range = table.getRange().load("address");
         await ctx.sync();
         return { sheetName: name, tableName, rowCount: rows.length, address: range.address };
@@ -376,17 +425,14 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
   async function readTable(sheetName: string): Promise<TableData | null> {
     return guard(`read sheet "${sheetName}"`, () =>
       run(async (ctx) => {
+        const system = queueKnownDateSystem(ctx);
         const info = await findTable(ctx, sheetName);
         if (!info) return null;
-        const rows = await readRows(
-          ctx,
-          info.sheetName,
-          info.bodyRow,
-          info.bodyCol,
-          info.bodyRows,
-          info.headers.length,
-          readBudget(),
-        );
+        const read = (prop: "values" | "numberFormat") =>
+          readRows(ctx, info.sheetName, info.bodyRow, info.bodyCol, info.bodyRows, info.headers.length, readBudget(), prop);
+        const rows = await read("values");
+        // The port speaks 1900-system serials; a 1904 workbook's date cells are turned into them.
+        if (system() === "1904") toPortSerials(rows, await read("numberFormat"));
         while (rows.length > 0 && isBlankRow(rows[rows.length - 1])) rows.pop();
         return { sheetName: info.sheetName, tableName: info.name, columns: info.headers, rows, rowCount: rows.length };
       }),
@@ -406,7 +452,9 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     );
     return guard(`write column "${column}" on "${sheetName}"`, () =>
       run(async (ctx) => {
+        const system = queueKnownDateSystem(ctx);
         const info = await requireTable(ctx, sheetName);
+        if (info.protected) throw protectedSheetError(info.sheetName);
         const k = columnIndex(info, column);
         if (k < 0) throw new WorkbookError(`Sheet "${sheetName}" has no column "${column}".`, "ItemNotFound");
         checkRows(
@@ -419,7 +467,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
           const t =
             type ??
             (typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : v instanceof Date ? "datetime" : "text");
-          const [x, f] = toExcelCell(v, t);
+          const [x, f] = toExcelCell(v, t, undefined, system());
           return [[x], [f]];
         };
         const runs = rowRuns(byRow.keys()).map(({ from, count }) => ({
@@ -448,6 +496,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     return guard(`annotate rows on "${sheetName}"`, () =>
       run(async (ctx) => {
         const info = await requireTable(ctx, sheetName);
+        if (info.protected) throw protectedSheetError(info.sheetName);
         const sk = columnIndex(info, statusHeader);
         const mk = columnIndex(info, messageHeader);
         if (sk < 0 || mk < 0)
@@ -605,23 +654,29 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     }
     return guard(`add rows to "${found.sheetName}"`, () =>
       run(async (ctx) => {
+        const system = queueKnownDateSystem(ctx);
         const describe = queueDescribe(ctx, found.name, found.sheetName);
         const firstRow = ctx.workbook.tables.getItem(found.name).getDataBodyRange().getRow(0).load("values");
+        const used = ctx.workbook.worksheets.getItem(found.sheetName).getUsedRangeOrNullObject(true).load("rowIndex, rowCount");
         await ctx.sync();
         const info = describe();
+        if (info.protected) throw protectedSheetError(info.sheetName);
         const reuseEmpty = info.bodyRows === 1 && isBlankRow(firstRow.values[0] as unknown[]);
         // Each table column takes the value of the spec with the same header; other columns stay blank.
         const specs = info.headers.map((h) => opts.columns.findIndex((c) => c.header.toLowerCase() === h.toLowerCase()));
+        const start = reuseEmpty ? info.bodyRow : info.bodyRow + info.bodyRows;
         const adding = opts.rows.length - (reuseEmpty ? 1 : 0);
-        if (adding > 0) {
-          // Blank rows first (ExcelApi 1.4 for several), then formats and values like any block write.
+        // Microsoft's advice: write the rows directly under the data body and Excel extends the table over them
+        // (rows.add has a reported bug that leaves added rows outside the table). Only when something on the sheet
+        // lies below the table would that write overwrite it: then rows.add inserts blank rows (shifting it down).
+        const clearBelow = used.isNullObject || used.rowIndex + used.rowCount <= start;
+        if (adding > 0 && !clearBelow) {
           ctx.workbook.tables.getItem(info.name).rows.add(
             null as unknown as undefined,
             Array.from({ length: adding }, () => info.headers.map(() => "")),
           );
           await ctx.sync();
         }
-        const start = reuseEmpty ? info.bodyRow : info.bodyRow + info.bodyRows;
         const data: Run = {
           row: start,
           col: info.bodyCol,
@@ -630,12 +685,20 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
             const cells = specs.map((s) =>
               s < 0
                 ? (["", GENERAL] as [Raw, string])
-                : toExcelCell(opts.rows[i][s], opts.columns[s].type, opts.columns[s].numberFormat),
+                : toExcelCell(opts.rows[i][s], opts.columns[s].type, opts.columns[s].numberFormat, system()),
             );
             return [cells.map((c) => c[0]), cells.map((c) => c[1])];
           },
         };
         await writeRuns(ctx, info.sheetName, [data], writeBudget());
+        const body = ctx.workbook.tables.getItem(info.name).getDataBodyRange().load("rowCount");
+        await ctx.sync();
+        if (body.rowCount < start - info.bodyRow + opts.rows.length)
+          throw new WorkbookError(
+            `Excel did not extend the table "${info.name}" over the rows written below it on "${info.sheetName}". ` +
+              "The rows are on the sheet under the table; resize the table over them (Table Design > Resize Table).",
+            "InvalidOperation",
+          );
       }),
     );
   }
@@ -643,9 +706,11 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
   async function deleteSheet(sheetName: string): Promise<boolean> {
     return guard(`delete sheet "${sheetName}"`, () =>
       run(async (ctx) => {
-        const ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName);
+        const ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName).load("visibility");
         await ctx.sync();
         if (ws.isNullObject) return false;
+        // Excel refuses to delete a very hidden sheet (InvalidOperation): the snapshot sheets are, so Hidden first.
+        if (ws.visibility === "VeryHidden") ws.visibility = "Hidden";
         ws.delete();
         await ctx.sync();
         return true;

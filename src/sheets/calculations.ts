@@ -5,7 +5,7 @@
  * through their own endpoint (Regular Hours), so edits to them are refused here with that hint.
  */
 import type { Calculation, InheritedCalculation, InputValue, Inputs, ItemsAndOutputs } from "../contract";
-import { type CellType, type ColumnSpec, describeCell, isBlank, parseCell, typeOfValue } from "./columns";
+import { type CellType, type ColumnSpec, describeCell, inputCellType, isBlank, parseCell, typeOfValue } from "./columns";
 import { col, columnPositions, type Grid, type GridCell, STATUS_COLUMNS, uniqueHeaders } from "./grid";
 
 export const CALC_FIXED_COLUMNS: ColumnSpec[] = [
@@ -65,7 +65,7 @@ export function calculationsGrid(
     for (const name of Object.keys(c.outputs)) if (!outputNames.includes(name)) outputNames.push(name);
   }
   const inputColumns = inputNames.map((n) =>
-    col(`input.${n}`, `Input: ${n}`, sample.has(n) ? typeOfValue(sample.get(n)) : "number"),
+    col(`input.${n}`, `Input: ${n}`, inputCellType(n, sample.has(n) ? typeOfValue(sample.get(n)) : "number")),
   );
   const outputColumns = outputNames.map((n) => {
     const v = live.map((c) => c.outputs[n]).find((x) => x !== null && x !== undefined);

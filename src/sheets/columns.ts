@@ -34,6 +34,21 @@ export interface ColumnSpec {
   numberFormat?: string;
 }
 
+/**
+ * The one Excel number format of every money column (type "currency"): imports, input sheets, pay runs, journals
+ * and reports alike. Euro with thousands separators and two decimals, a leading minus for negatives; the symbol
+ * is quoted so it is a literal whatever the user's locale (see docs/sheets.md).
+ */
+export const MONEY_FORMAT = '"€"#,##0.00;-"€"#,##0.00';
+
+/**
+ * The column type of a calculation input: as its sample value says (a number when none was seen), and money
+ * ("currency") for an amount input, so amount columns share MONEY_FORMAT; hours, rates and percentages stay numbers.
+ */
+export function inputCellType(inputName: string, sampleType: CellType): CellType {
+  return sampleType === "number" && /(^|[_\s])amount$/i.test(inputName) ? "currency" : sampleType;
+}
+
 /** A column filled from a record. */
 export interface FieldColumn<R> extends ColumnSpec {
   value: (record: R) => CellValue;

@@ -8,7 +8,7 @@
  */
 import type { Calculation, Employee, InputValue, ItemsAndOutputs, PayslipListItem } from "../contract";
 import { calcKey } from "../contract";
-import { type CellType, type CellValue, type ColumnSpec, typeOfValue } from "./columns";
+import { type CellType, type CellValue, type ColumnSpec, inputCellType, typeOfValue } from "./columns";
 import { employeeName } from "./employeeNames";
 import { sortEmployees } from "./grid";
 
@@ -67,7 +67,7 @@ export function offeredInputs(calculations: readonly Calculation[], items: Items
         input,
         itemLabel,
         label: `${itemLabel}: ${humanize(input)}`,
-        type: s === undefined ? "number" : typeOfValue(s),
+        type: inputCellType(input, s === undefined ? "number" : typeOfValue(s)),
       });
     }
   }

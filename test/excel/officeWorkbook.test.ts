@@ -147,7 +147,7 @@ describe("writeTable", () => {
       "Aoife",
       "1990-04-01",
       "TRUE",
-      "52,000.50",
+      "€52,000.50",
       expect.stringMatching(/^2025-01-10 \d\d:30$/),
       "12.50%",
     ]);
@@ -473,7 +473,7 @@ describe("annotations and column writes", () => {
     );
     const b = body("Inputs");
     expect(b.map((r) => r[5].value)).toEqual(["", 812.4, "", 1650]);
-    expect(b[1][5].text).toBe("812.40");
+    expect(b[1][5].text).toBe("€812.40");
     expect(b.map((r) => r[1].value)).toEqual([1000, 2000, 3000, 4000]);
     await expect(port.writeColumnValues("Inputs", "Gross", [{ rowIndex: 0, value: 1 }])).rejects.toThrow(/no column "Gross"/);
   });

@@ -159,7 +159,7 @@ test("Home, Ctrl+Home, Ctrl+End and Ctrl+arrows jump as in Excel", async () => {
   await user.keyboard("{Control>}{End}{/Control}");
   expect(nameBox()).toBe("D503"); // last row and column of the used range
   expect(inView(502, 3, 3)).toBe(true);
-  expect(cell("D503")?.textContent).toBe("599.00");
+  expect(cell("D503")?.textContent).toBe("€599.00");
   await user.keyboard("{Home}");
   expect(nameBox()).toBe("A503");
   await user.keyboard("{Control>}{ArrowUp}{/Control}");
@@ -211,7 +211,7 @@ test("Delete clears every selected cell through the model: the Excel layer reads
   // Typing into a cleared currency cell still reads as a number in that format.
   await user.click(cell("D5")!);
   await user.keyboard("250{Enter}");
-  expect(cell("D5")!.textContent).toBe("250.00");
+  expect(cell("D5")!.textContent).toBe("€250.00");
   // A cleared header cell becomes ColumnN, as Excel keeps table headers.
   await user.click(cell("B3")!);
   await user.keyboard("{Delete}");
@@ -291,7 +291,7 @@ test("Ctrl+C puts the selected block on the clipboard as Excel does: tab-separat
   const copied = clipboard("copy");
   expect(copied.defaultPrevented).toBe(true);
   expect(copied.text).toBe(
-    "Employee ID\tName\tPayslip date\tAmount\r\n1\tEmployee 1\t2025-01-31\t100.00\r\n2\tEmployee 2\t2025-01-31\t101.00\r\n",
+    "Employee ID\tName\tPayslip date\tAmount\r\n1\tEmployee 1\t2025-01-31\t€100.00\r\n2\tEmployee 2\t2025-01-31\t€101.00\r\n",
   );
   // A whole column is cut to the used rows.
   fireEvent.mouseDown(document.querySelector('[data-column="B"]')!);
@@ -312,7 +312,7 @@ test("Ctrl+V enters a tab-separated block at the selection as typed entries; row
     [3, "Ó Briain", 1234.5],
     [4, "=1+1", 7], // the Name column is text: a pasted formula stays text
   ]);
-  expect([cell("C6")!.textContent, cell("C7")!.textContent, cell("D6")!.textContent]).toEqual(["2025-02-28", "", "1,234.50"]);
+  expect([cell("C6")!.textContent, cell("C7")!.textContent, cell("D6")!.textContent]).toEqual(["2025-02-28", "", "€1,234.50"]);
 
   // One value over a selected block fills it.
   await user.click(cell("F10")!);
@@ -458,7 +458,7 @@ test("10,000 rows: Ctrl+End and PageUp stay virtualised and show the rows they r
   await user.click(cell("A4")!);
   await user.keyboard("{Control>}{End}{/Control}");
   expect(nameBox()).toBe("D10003");
-  expect(cell("D10003")!.textContent).toBe("10,099.00");
+  expect(cell("D10003")!.textContent).toBe("€10,099.00");
   expect(screen.getAllByRole("row").length).toBeLessThan(60);
   await user.keyboard("{PageUp}");
   expect(cell(`D${10003 - (Math.floor(VIEW.height / ROW) - 4)}`)).not.toBeNull();

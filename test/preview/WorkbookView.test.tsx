@@ -62,7 +62,7 @@ test("cells show values through their number formats, with the table header", as
   expect(cell("A1").textContent).toBe("Inputs");
   expect(cell("A2").textContent).toBe("Last refreshed 2025-01-15 09:00");
   expect(cell("C4").textContent).toBe("2025-01-31");
-  expect(cell("D4").textContent).toBe("1,234.50");
+  expect(cell("D4").textContent).toBe("€1,234.50");
   expect(cell("D4").getAttribute("data-type")).toBe("number");
   expect(cell("B3").textContent).toBe("Name");
   expect(cell("B4").getAttribute("role")).toBe("gridcell");
@@ -78,13 +78,13 @@ test("double-click, type and Enter: numbers, booleans, formulas parsed as Excel 
   await user.type(editor, "150.25{Enter}");
   const sheet = wb.getSheet("Inputs");
   expect(sheet.valueAt(4, 3)).toBe(150.25);
-  expect(cell("D5").textContent).toBe("150.25");
+  expect(cell("D5").textContent).toBe("€150.25");
   expect(sheet.selection).toMatchObject({ r: 5, c: 3 }); // Enter moved down
 
   // Typing on a selected cell starts editing with that character.
   await user.type(screen.getByRole("grid"), "=D4+D5{Enter}");
   expect(sheet.cell(5, 3)?.f).toBe("=D4+D5");
-  expect(cell("D6").textContent).toBe("1,384.75");
+  expect(cell("D6").textContent).toBe("€1,384.75");
 
   // The Name column is text-formatted: a formula look-alike stays text.
   await user.click(cell("B4"));

@@ -37,7 +37,7 @@ describe("offeredInputs", () => {
   it("types inputs from stored values, numbers when never seen", () => {
     const type = Object.fromEntries(offered.map((o) => [o.key, o.type]));
     expect(type["calc.travel.approved"]).toBe("boolean");
-    expect(type["calc.501.amount"]).toBe("number");
+    expect(type["calc.501.amount"]).toBe("currency"); // amounts are money: one money format (docs/sheets.md)
   });
   it("makes labels unique with the key when two items share a label", () => {
     const labels = offered.map((o) => o.label);

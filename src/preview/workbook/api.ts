@@ -478,7 +478,7 @@ export class Worksheet extends ClientObject<SheetModel> {
     return (s as unknown as Record<string, unknown>)[prop];
   }
   protected override _nav(prop: string) {
-    return prop === "tables" ? this.tables : undefined;
+    return prop === "tables" ? this.tables : prop === "protection" ? this.protection : undefined;
   }
 
   getRange(address?: string): Range {
