@@ -123,7 +123,7 @@ describe("building an input sheet", () => {
       clientId: 1,
       waveId,
       payslipDate,
-      inputs: [{ key: SALARY, header: salaryHeader, type: "number" }],
+      inputs: [{ key: SALARY, header: salaryHeader, type: "currency" }],
     });
     // The snapshot sheet is hidden storage, not one of the visible sheets.
     const visible = (await rig.workbook.listSheets()).map((s) => s.name);
@@ -258,6 +258,21 @@ describe("pushing", () => {
     const again = await push(sheetName, { mode: "all" });
     expect(again.counts.Saved).toBe(records.length);
     expect(await held(id, payslipDate)).toBe(51000);
+  });
+
+  it("rows the answer left out are sent again, and end Saved", async () => {
+    const { sheetName, records } = await build();
+    const ids = records.map((r) => r["Employee ID"] as number);
+    for (const i of [0, 1, 2]) typeInto(rig.model, sheetName, i, salaryHeader, String(63_000 + i));
+    const real = rig.client.bulkInput.bind(rig.client);
+    const spy = jest.spyOn(rig.client, "bulkInput").mockImplementationOnce(async (...args) => (await real(...args)).slice(0, 1));
+    rig.faulty.reset();
+    const result = await push(sheetName);
+    spy.mockRestore();
+    expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual([ids[0], ids[1], ids[2], ids[1], ids[2]]);
+    expect(result.requests.bulkInput).toBe(2);
+    expect(result.counts).toMatchObject({ Saved: 3, Failed: 0 });
+    for (const i of [0, 1, 2]) expect(await held(ids[i], payslipDate)).toBe(63_000 + i);
   });
 
   it("a 429 waits for Retry-After and halves the rate for the rest of the push; one too long to wait ends Failed", async () => {

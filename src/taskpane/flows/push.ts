@@ -63,7 +63,15 @@ import {
   withoutPendingNote,
 } from "../../sheets/push";
 import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
-import { BULK_STATUSES, CANCELLED, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../sheets/rowOutcomes";
+import {
+  BULK_STATUSES,
+  CANCELLED,
+  matchBulkResults,
+  notSentMessage,
+  rowsWith,
+  stoppedNote,
+  waitingMessage,
+} from "../../sheets/rowOutcomes";
 import { abortableSleep, type FlowProgress } from "./common";
 import { readNettPay, type NettPayClient } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
@@ -122,6 +130,8 @@ export const DEFAULT_PUSH_CONCURRENCY = 2;
 const DEFAULT_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
 const STILL_RECALCULATING = "the service is still recalculating — press Refresh nett pay";
 const RECALCULATING = "the service is recalculating";
+/** Requests for a chunk whose answers leave rows out: the first, then again for the rows left out. */
+const MISSING_RESULT_ROUNDS = 3;
 
 /** How a chunk request that finally failed ends its rows, and whether the whole push stops. */
 function chunkFailure(
@@ -229,34 +239,44 @@ export async function pushInputSheet(
 
   const sendChunk = async (rows: PlannedRow[], i: number): Promise<void> => {
     let attempts = 1;
-    let chunkResult: RowOutcome[];
-    bulkRequests += 1;
-    try {
-      const onRetry = (info: RetryInfo) => {
-        attempts = info.attempt + 1;
-        bulkRequests += 1;
-        if (info.reason === "rate_limited") restoreRate.push(client.slowDown());
-        const why = info.reason === "rate_limited" ? BUSY : unconfirmedReason(info.error);
-        options.update?.(
-          sent,
-          total,
-          `Batch ${i + 1}: ${why}; trying again in ${inSeconds(info.delayMs)} (try ${attempts} of ${tries})`,
-        );
-      };
-      // No abort signal on the request: one already sent is let finish, so its rows get the service's real answer.
-      // Cancel only stops the waits between tries.
-      const results = await client.bulkInput(meta.clientId, rows.map(toEntity), {
-        idempotent: true,
-        tries,
-        stopRetries: signal,
-        onRetry,
-      });
-      chunkResult = chunkOutcomes(rows, results, meta);
-    } catch (error) {
-      const failure = chunkFailure(error, rows, meta, attempts);
-      chunkResult = failure.outcomes;
-      stoppedBy ??= failure.stop;
+    const onRetry = (info: RetryInfo) => {
+      attempts = info.attempt + 1;
+      bulkRequests += 1;
+      if (info.reason === "rate_limited") restoreRate.push(client.slowDown());
+      const why = info.reason === "rate_limited" ? BUSY : unconfirmedReason(info.error);
+      options.update?.(
+        sent,
+        total,
+        `Batch ${i + 1}: ${why}; trying again in ${inSeconds(info.delayMs)} (try ${attempts} of ${tries})`,
+      );
+    };
+    const byRow = new Map<number, RowOutcome>();
+    // Rows the answer left out are sent again (idempotent, so safe), a bounded number of rounds.
+    let pending = rows;
+    for (let round = 1; pending.length > 0; round++) {
+      attempts = 1;
+      bulkRequests += 1;
+      try {
+        // No abort signal on the request: one already sent is let finish, so its rows get the service's real
+        // answer. Cancel only stops the waits between tries.
+        const results = await client.bulkInput(meta.clientId, pending.map(toEntity), {
+          idempotent: true,
+          tries,
+          stopRetries: signal,
+          onRetry,
+        });
+        const matched = matchBulkResults(pending, results);
+        for (const o of chunkOutcomes(pending, results, meta)) byRow.set(o.rowIndex, o);
+        pending = pending.filter((_, k) => matched[k] === undefined);
+      } catch (error) {
+        const failure = chunkFailure(error, pending, meta, attempts);
+        for (const o of failure.outcomes) byRow.set(o.rowIndex, o);
+        stoppedBy ??= failure.stop;
+        break;
+      }
+      if (round >= MISSING_RESULT_ROUNDS || signal?.aborted) break;
     }
+    let chunkResult = rows.map((r) => byRow.get(r.rowIndex)!);
     const savedRowIndexes = new Set(chunkResult.filter((o) => o.status === "Saved").map((o) => o.rowIndex));
     if (waitForNettPay) {
       chunkResult = chunkResult.map((o) =>
