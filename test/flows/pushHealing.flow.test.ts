@@ -15,7 +15,7 @@ import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { NETT_PAY_PENDING } from "../../src/sheets/push";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../../src/taskpane/flows/nettPay";
-import { pushInputSheet, refreshNettPay, type PushOptions } from "../../src/taskpane/flows/push";
+import { pushInputSheet, refreshNettPay } from "../../src/taskpane/flows/push";
 import { readRecords, typeInto } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
