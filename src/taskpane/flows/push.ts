@@ -269,6 +269,8 @@ export async function pushInputSheet(
         for (const o of chunkOutcomes(pending, results, meta)) byRow.set(o.rowIndex, o);
         pending = pending.filter((_, k) => matched[k] === undefined);
       } catch (error) {
+        // A 429 the client did not wait out (Retry-After too long) slows the rest of the push down too.
+        if (error instanceof RateLimitedError && attempts === 1) restoreRate.push(client.slowDown());
         const failure = chunkFailure(error, pending, meta, attempts);
         for (const o of failure.outcomes) byRow.set(o.rowIndex, o);
         stoppedBy ??= failure.stop;
