@@ -1,3 +1,4 @@
 /** The Excel layer: the WorkbookPort interface and its Office implementation (Excel's cell conventions: sheets/excelConventions). */
 export * from "./port";
 export { createOfficeWorkbook } from "./officeWorkbook";
+export { CELL_EDIT_MESSAGE, onCellEditWait } from "./host";
