@@ -67,6 +67,20 @@ async function main(): Promise<void> {
       "currency",
     ),
   );
+  // Every 2nd row: one range per row, the case the per-range estimate (transfer.ts BLOCK_OVERHEAD) is about.
+  const second = data.map((_, i) => i).filter((i) => i % 2 === 0);
+  const from = wb.syncLog.length;
+  await step("writeColumnValues (every 2nd row)", wb, () =>
+    port.writeColumnValues(
+      "Big",
+      "Column 3",
+      second.map((i) => ({ rowIndex: i, value: i * 3 })),
+      "currency",
+    ),
+  );
+  const sparse = wb.syncLog.slice(from + 2); // after finding the table
+  const bytes = sparse.reduce((n, s) => n + s.requestBytes, 0);
+  console.log(`  request bytes per range written (preview's count): ${(bytes / second.length).toFixed(0)}`);
   await step("annotateRows (retry, every 10th)", wb, () =>
     port.annotateRows(
       "Big",
