@@ -16,8 +16,10 @@ import { usePendingChanges } from "./usePendingChanges";
 /** A value as the review list shows it. */
 export function showValue(value: PendingChange["before"], type: PendingChange["type"]): string {
   if (value === null || value === "") return "(blank)";
-  if (typeof value === "number" && type === "currency")
-    return value.toLocaleString("en-IE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (typeof value === "number")
+    return type === "currency"
+      ? value.toLocaleString("en-IE", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      : value.toLocaleString("en-IE", { maximumFractionDigits: 6 });
   return String(value);
 }
 
@@ -58,7 +60,7 @@ export function PendingChangesView(props: PendingChangesViewProps) {
           {props.changes.length === 0 ? (
             <Text>Nothing has changed since the sheet was built or last pushed.</Text>
           ) : (
-            <table aria-label="Pending changes">
+            <table aria-label="Pending changes" style={{ width: "100%", borderCollapse: "collapse", textAlign: "left" }}>
               <thead>
                 <tr>
                   <th scope="col">Employee</th>
