@@ -1,0 +1,25 @@
+/** @jest-environment jsdom */
+/** The pane hears from the Excel layer when a batch waits on cell-edit mode, and shows the message meanwhile. */
+import * as React from "react";
+import { act, render, screen } from "@testing-library/react";
+import { createOfficeWorkbook } from "../../src/excel";
+import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
+import { useCellEditWait } from "../../src/taskpane/cellEditWait";
+
+function Notice() {
+  const message = useCellEditWait();
+  return <p data-testid="notice">{message ?? ""}</p>;
+}
+
+test("the message shows while a write waits for the cell entry, and goes when it ends", async () => {
+  const wb = installPreviewExcel(globalThis, createPreviewWorkbook());
+  const port = createOfficeWorkbook({ cellEditWaitMs: 20 });
+  render(<Notice />);
+  wb.beginCellEdit();
+  const saving = port.setSetting("k", 1);
+  await act(() => new Promise((r) => setTimeout(r, 100)));
+  expect(screen.getByTestId("notice").textContent).toBe("Finish editing the cell (Enter or Esc) to continue");
+  wb.endCellEdit();
+  await act(() => saving);
+  expect(screen.getByTestId("notice").textContent).toBe("");
+});
