@@ -1,0 +1,115 @@
+/**
+ * Live edits of an input sheet on the preview workbook: time and Excel requests (syncs) of a pending-changes look
+ * after edits, an undo, and a fill from a client's sheet, at N rows. Prints figures; asserts nothing.
+ *   npx tsx scripts/bench-input-edits.ts [rows]
+ */
+import { createOfficeWorkbook } from "../src/excel";
+import { installPreviewExcel } from "../src/preview/workbook";
+import { inputSheetColumns, inputSheetGrid, type InputSheetRow, type OfferedInput } from "../src/sheets/inputSheet";
+import { metaSettingKey, snapshotFromRows, snapshotToTable, type InputSheetMeta } from "../src/sheets/push";
+import { fillFromSheet, proposeFill } from "../src/taskpane/flows/fill";
+import { readPending, readSheetBasis, restoreChanges } from "../src/taskpane/flows/pending";
+
+const rows = Number(process.argv[2] ?? 10_000);
+const inputs: OfferedInput[] = [
+  {
+    key: "calc.basic_salary.amount",
+    calculationId: "basic_salary",
+    input: "amount",
+    label: "Basic salary: amount",
+    itemLabel: "Basic salary",
+    type: "currency",
+  },
+  {
+    key: "calc.overtime.hours",
+    calculationId: "overtime",
+    input: "hours",
+    label: "Overtime: hours",
+    itemLabel: "Overtime",
+    type: "number",
+  },
+  {
+    key: "calc.commission.amount",
+    calculationId: "commission",
+    input: "amount",
+    label: "Commission: amount",
+    itemLabel: "Commission",
+    type: "currency",
+  },
+];
+
+async function main() {
+  const model = installPreviewExcel();
+  const workbook = createOfficeWorkbook();
+  const data: InputSheetRow[] = Array.from({ length: rows }, (_, i) => ({
+    employeeId: i + 1,
+    number: `E${String(i + 1).padStart(6, "0")}`,
+    name: `Employee ${i + 1} Ó Briain`,
+    payslipDate: "2025-01-31",
+    payslipId: null,
+    finalised: false,
+    nettPay: 2000 + i,
+    values: { "calc.basic_salary.amount": 3000 + i, "calc.overtime.hours": null, "calc.commission.amount": 100 },
+  }));
+  await workbook.writeTable({
+    sheetName: "Inputs",
+    tableName: "Inputs_1",
+    columns: inputSheetColumns(inputs),
+    rows: inputSheetGrid(data, inputs),
+  });
+  const snap = snapshotToTable(
+    snapshotFromRows(data),
+    inputs.map((i) => i.key),
+  );
+  await workbook.writeHiddenTable("PayrollSnap_1", snap.columns, snap.rows);
+  const meta: InputSheetMeta = {
+    version: 1,
+    clientId: 1,
+    clientName: "Bench Ltd",
+    waveId: 1,
+    waveName: "Monthly",
+    payslipDate: "2025-01-31",
+    tableName: "Inputs_1",
+    snapshotSheet: "PayrollSnap_1",
+    inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type })),
+    builtAt: new Date().toISOString(),
+  };
+  await workbook.setSetting(metaSettingKey("Inputs"), meta as never);
+
+  const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const before = model.syncLog.length;
+    const t0 = performance.now();
+    const out = await work();
+    const syncs = model.syncLog.slice(before);
+    const maxRes = Math.max(0, ...syncs.map((s) => s.responseBytes));
+    console.log(
+      `${name.padEnd(40)} ${(performance.now() - t0).toFixed(0).padStart(6)} ms  syncs ${String(syncs.length).padStart(3)}  max response ${(maxRes / 1e6).toFixed(2)} MB`,
+    );
+    return out;
+  };
+
+  const basis = await step("snapshot + metadata (once, cached)", () => readSheetBasis(workbook, "Inputs"));
+  const sheet = model.getSheet("Inputs");
+  const t = sheet.tables()[0];
+  for (let i = 0; i < rows; i += 10) model.editCell(sheet, t.r + 1 + i, t.c + 4, String(5000 + i));
+  const pending = await step(`look after ${Math.ceil(rows / 10)} edits`, () => readPending(workbook, "Inputs", basis));
+  console.log(`  -> ${pending.text}`);
+  await step("undo all of them", () => restoreChanges(workbook, "Inputs", pending.changes));
+  const source = model.addSheet("Timesheet");
+  model.pasteCells(source, 0, 0, [
+    ["Emp No", "Overtime hours", "Commission"],
+    ...data.map((r, i) => [r.number, String(i % 7), String(50 + (i % 3))]),
+  ]);
+  const proposal = await step("fill: read source, propose", () => proposeFill(workbook, "Inputs", { sheetName: "Timesheet" }));
+  const filled = await step("fill: match and write", () =>
+    fillFromSheet(workbook, null, "Inputs", { ...proposal, key: proposal.key! }),
+  );
+  console.log(`  -> ${filled.summary}`);
+  const after = await step("look after the fill", () => readPending(workbook, "Inputs", basis));
+  console.log(`  -> ${after.text}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
