@@ -173,7 +173,7 @@ describe("pushing 5 typed cells on a 5,000-employee client", () => {
         (p) => p.date === payslipDate && !p.special,
       )!;
       expect(payslip.dirty).toBe(false);
-      expect(after[i]["Nett pay"].replace(/,/g, "")).toBe(payslip.nett_pay!.toFixed(2));
+      expect(after[i]["Nett pay"].replace(/[€,]/g, "")).toBe(payslip.nett_pay!.toFixed(2));
       expect(after[i].Status).toBe("Saved");
       expect(after[i].Message).not.toContain("Nett pay pending");
     }
