@@ -123,3 +123,21 @@ it("reads the table once per look, whatever the number of edits in a burst", asy
     await watch.stop();
   }
 });
+
+it("while paused (a push is writing) only notes changes, and looks once on resuming", async () => {
+  const states: PendingState[] = [];
+  const watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
+  try {
+    watch.setPaused(true);
+    const seen = states.length;
+    typeInto(rig.model, sheetName, 3, salaryHeader, "999");
+    typeInto(rig.model, sheetName, 3, salaryHeader, "998");
+    await new Promise((r) => setTimeout(r, 120));
+    expect(states).toHaveLength(seen);
+    watch.setPaused(false);
+    await waitFor(states, (s) => s.changes.some((c) => c.rowIndex === 3 && c.after === 998));
+    expect(states).toHaveLength(seen + 1);
+  } finally {
+    await watch.stop();
+  }
+});

@@ -67,6 +67,11 @@ export interface PendingWatch {
   /** Looks again now; `reload` also re-reads the snapshot and re-shades (after a push or a rebuild). */
   refresh(options?: { reload?: boolean }): Promise<PendingState | null>;
   current(): PendingState | null;
+  /**
+   * While paused (a push or a fill is writing), changes are only noted; resuming looks once if any came. A push
+   * writes every chunk's outcomes: looking after each would read the whole table again and again meanwhile.
+   */
+  setPaused(paused: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -101,6 +106,8 @@ export async function watchPendingChanges(
   let timer: unknown = null;
   let running: Promise<PendingState | null> | null = null;
   let again = false;
+  let paused = false;
+  let missed = false;
 
   const look = async (): Promise<PendingState | null> => {
     basis ??= await readSheetBasis(workbook, sheetName);
@@ -144,6 +151,10 @@ export async function watchPendingChanges(
 
   const schedule = () => {
     if (stopped) return;
+    if (paused) {
+      missed = true;
+      return;
+    }
     if (timer !== null) clearTimer(timer);
     timer = setTimer(() => {
       timer = null;
@@ -161,6 +172,13 @@ export async function watchPendingChanges(
   return {
     refresh,
     current: () => state,
+    setPaused: (value) => {
+      paused = value;
+      if (!paused && missed) {
+        missed = false;
+        schedule();
+      }
+    },
     stop: async () => {
       stopped = true;
       if (timer !== null) clearTimer(timer);

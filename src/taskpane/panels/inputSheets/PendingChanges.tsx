@@ -115,7 +115,7 @@ export function PendingChanges(props: {
   busy: boolean;
 }) {
   const { workbook, sheetName, run } = props;
-  const { state, error } = usePendingChanges(workbook, sheetName, props.reloadKey);
+  const { state, error } = usePendingChanges(workbook, sheetName, props.reloadKey, props.busy);
   const [reviewing, setReviewing] = React.useState(false);
   const [goError, setGoError] = React.useState<string | null>(null);
   if (!sheetName) return null;

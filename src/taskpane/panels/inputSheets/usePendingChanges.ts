@@ -1,6 +1,7 @@
 /**
  * Watches the chosen input sheet's pending changes while the panel shows it (flows/pending): the state, what went
- * wrong, and a refresh. A new `reloadKey` (after a push, a build or a fill) re-reads the snapshot and re-shades.
+ * wrong. A new `reloadKey` (after a push or a build) re-reads the snapshot and re-shades; while `busy` the watch
+ * only notes changes.
  */
 import * as React from "react";
 import type { WorkbookPort } from "../../../excel";
@@ -8,10 +9,19 @@ import { type PendingState, type PendingWatch, watchPendingChanges } from "../..
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function usePendingChanges(workbook: WorkbookPort | undefined, sheetName: string | null, reloadKey: number) {
+export function usePendingChanges(
+  workbook: WorkbookPort | undefined,
+  sheetName: string | null,
+  reloadKey: number,
+  /** True while a task writes to the workbook: changes are looked at once it ends. */
+  busy = false,
+) {
   const [state, setState] = React.useState<PendingState | null>(null);
   const [error, setError] = React.useState<string | null>(null);
   const watch = React.useRef<PendingWatch | null>(null);
+  const busyRef = React.useRef(busy);
+  busyRef.current = busy;
+  React.useEffect(() => watch.current?.setPaused(busy), [busy]);
 
   React.useEffect(() => {
     setState(null);
@@ -26,6 +36,7 @@ export function usePendingChanges(workbook: WorkbookPort | undefined, sheetName:
         started = w;
         if (live) watch.current = w;
         else void w.stop();
+        w.setPaused(busyRef.current);
       })
       .catch((e) => live && setError(errorText(e)));
     return () => {
