@@ -113,7 +113,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
   });
 
   it("ends a row changed in the service after the build Conflict, keeps the colleague's value, saves the others; Overwrite conflicts sends it", async () => {
-    const { sheetName, header, payslipDate, before } = sheet;
+    const { sheetName, payslipDate, before } = sheet;
     const first = Number(before[0]["Employee ID"]);
     await api.bulkInput(1, [{ id: String(first), payslip_date: payslipDate, attributes: { [SALARY]: 7777 } }]);
     const held = async () =>
