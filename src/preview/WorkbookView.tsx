@@ -317,6 +317,13 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
     } else if ((e.key === "Enter" || e.key === "F2") && !ctrl) {
       e.preventDefault();
       startEdit(active, "edit");
+    } else if (ctrl && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "d") {
+      // Fill down, as Excel's Ctrl+D: each block's first row into the rows below; one row takes the row above.
+      e.preventDefault();
+      setMessage(null);
+      for (const area of areas)
+        if (area.rows > 1) workbook.fillDown(sheet, area);
+        else if (area.r > 0) workbook.fillDown(sheet, { ...area, r: area.r - 1, rows: 2 });
     } else if (e.key === "Delete") {
       e.preventDefault();
       setMessage(null);
