@@ -74,3 +74,15 @@ it("holds back a row changed in the service since the build, in two extra reques
   log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
   expect(log).toHaveLength(2);
 });
+
+it("is no conflict when the service already holds what the row sends (an earlier push whose answer was lost)", async () => {
+  const { conflictOutcomes } = await import("../../src/taskpane/flows/conflicts");
+  const meta = { inputs: [{ key: SALARY, header: "Basic salary: amount", type: "currency" as const }] };
+  const snapshot = new Map([["5|2025-01-31", { [SALARY]: 3000 }]]);
+  const row = (v: number) => ({ rowIndex: 0, employeeId: 5, payslipDate: "2025-01-31", attributes: { [SALARY]: v } });
+  const current = new Map([["5|2025-01-31", { [SALARY]: "5000" }]]);
+  expect(conflictOutcomes([row(5000)], current, snapshot, meta)).toEqual([]);
+  expect(conflictOutcomes([row(6000)], current, snapshot, meta).map((o) => [o.status, o.errorColumns])).toEqual([
+    ["Conflict", ["Basic salary: amount"]],
+  ]);
+});

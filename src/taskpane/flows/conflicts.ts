@@ -61,7 +61,9 @@ export function conflictOutcomes(
       if (!input) return [];
       const held = normalise(input.type, now[k]);
       const built = normalise(input.type, then[k]);
-      return sameValue(held, built) ? [] : [{ header: input.header, held, built }];
+      // The service already holds what the row sends (e.g. an earlier push whose answer was lost): nothing to lose.
+      const sending = normalise(input.type, row.attributes[k] as InputValue);
+      return sameValue(held, built) || sameValue(held, sending) ? [] : [{ header: input.header, held, built }];
     });
     if (clashes.length === 0) continue;
     out.push({
