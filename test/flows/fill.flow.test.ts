@@ -43,7 +43,8 @@ it("fills 2 known keys as pending changes, reports the unknown one, sends nothin
   expect(proposal.mapping).toEqual([null, null, SALARY]);
   rig.faulty.reset();
   const syncs = model.syncLog.length;
-  const result = await fillFromSheet(rig.workbook, rig.client, sheetName, { ...proposal, key: proposal.key! });
+  const reads = { employees: (id: number, o?: { signal?: AbortSignal }) => rig.client.listEmployees(id, [], o) };
+  const result = await fillFromSheet(rig.workbook, reads, sheetName, { ...proposal, key: proposal.key! });
   expect(model.syncLog.length - syncs).toBeLessThanOrEqual(12);
   expect(rig.faulty.sent).toHaveLength(0);
   expect(result.plan.rows).toBe(2);

@@ -63,10 +63,13 @@ test("fires for the API's writes of contents, not for formats, and stops once re
   await tick();
   expect(events.map((e) => e.address)).toEqual(["C1:D1", "D1"]);
 
-  await X.run(result.context as never, async (ctx: AnyCtx) => {
-    result.remove();
-    await ctx.sync();
-  });
+  await X.run(
+    result.context as never,
+    (async (ctx: AnyCtx) => {
+      result.remove();
+      await ctx.sync();
+    }) as never,
+  );
   wb.editCell(wb.getSheet("Sheet1"), 0, 0, "x");
   await tick();
   expect(events).toHaveLength(2);

@@ -4,10 +4,9 @@
  * input sheet, where they become pending changes (nothing is sent). Problems go to the pane and to a
  * "Fill problems" sheet, and change nothing. A fixed number of Excel round trips whatever the rows: one read of
  * the source, one of the input sheet, one column write per mapped input, and the problems sheet; plus one
- * request for the employees list when the key is PPSN (the input sheet has no PPSN column).
+ * read of the employees list when the key is PPSN (the input sheet has no PPSN column): the pane's shared list.
  */
-import type { PayrollClient } from "../../client";
-import type { Employee } from "../../contract";
+import type { ClientReads } from "../serverState";
 import type { WorkbookPort } from "../../excel";
 import type { ColumnSpec } from "../../sheets/columns";
 import {
@@ -80,11 +79,11 @@ const PROBLEM_COLUMNS: ColumnSpec[] = [
 
 /**
  * Writes the matched values into the input sheet (they become pending changes; nothing is sent) and lists the
- * problems. `client` is needed only for a PPSN key.
+ * problems. `employees` (the pane's shared employee list) is read only for a PPSN key.
  */
 export async function fillFromSheet(
   workbook: WorkbookPort,
-  client: Pick<PayrollClient, "listEmployees"> | null,
+  employees: Pick<ClientReads, "employees"> | null,
   targetSheet: string,
   proposal: Pick<FillProposal, "source" | "meta"> & { key: KeyColumn; mapping: FillMapping },
   options: { signal?: AbortSignal } = {},
@@ -96,9 +95,9 @@ export async function fillFromSheet(
   if (!table) throw new InputSheetError(`"${targetSheet}" has no table any more. Build the input sheet again.`);
   let ppsn = new Map<string, number>();
   if (key.kind === "ppsn") {
-    if (!client) throw new InputSheetError("Connect to match by PPSN.");
-    const employees: Employee[] = await client.listEmployees(meta.clientId, [], { signal: options.signal });
-    ppsn = new Map(employees.flatMap((e) => (e.ppsn ? [[e.ppsn, e.id] as [string, number]] : [])));
+    if (!employees) throw new InputSheetError("Connect to match by PPSN.");
+    const list = await employees.employees(meta.clientId, { signal: options.signal });
+    ppsn = new Map(list.flatMap((e) => (e.ppsn ? [[e.ppsn, e.id] as [string, number]] : [])));
   }
   const plan = planFill({
     source: { headers: source.headers, rows: source.rows, firstRow: source.firstRow },

@@ -5,7 +5,7 @@
  */
 import * as React from "react";
 import { Button, Field, Select, Text } from "@fluentui/react-components";
-import type { PayrollClient } from "../../../client";
+import type { ClientReads } from "../../serverState";
 import type { WorkbookPort } from "../../../excel";
 import { type FillMapping, type FillProblem, KEY_KINDS, type KeyColumn, type KeyKind } from "../../../sheets/fill";
 import { type FillProposal, fillFromSheet, fillSourceSheets, proposeFill } from "../../flows/fill";
@@ -143,13 +143,14 @@ export function FillFromSheetView(props: FillFromSheetViewProps) {
 /** The section wired to the flows. */
 export function FillFromSheet(props: {
   workbook: WorkbookPort;
-  client: PayrollClient;
+  /** The pane's shared lists: the employees, for a PPSN key. */
+  reads: ClientReads | null;
   sheetName: string | null;
   inputSheets: readonly string[];
   run: FlowRunner;
   busy: boolean;
 }) {
-  const { workbook, client, sheetName, run } = props;
+  const { workbook, reads, sheetName, run } = props;
   const [sources, setSources] = React.useState<string[]>([]);
   const [source, setSource] = React.useState(SELECTION);
   const [proposal, setProposal] = React.useState<FillProposal | null>(null);
@@ -194,7 +195,7 @@ export function FillFromSheet(props: {
     if (!sheetName || !proposal || !keyColumn) return;
     const result = await run(
       `Fill from a sheet: ${sheetName}`,
-      (task) => fillFromSheet(workbook, client, sheetName, { ...proposal, key: keyColumn, mapping }, { signal: task.signal }),
+      (task) => fillFromSheet(workbook, reads, sheetName, { ...proposal, key: keyColumn, mapping }, { signal: task.signal }),
       (r) => ({ intent: r.plan.problems.length > 0 ? "warning" : "success", text: r.summary }),
       { failed: (m) => `Nothing was filled: ${m}` },
     );
