@@ -103,12 +103,15 @@ export function createClientReads(
     queryFn: () => LOADERS[list](client, clientId),
   });
   async function read<K extends SharedList>(list: K, clientId: number, options: ReadOptions = {}): Promise<SharedLists[K]> {
+    const query = listQuery(list, clientId);
     try {
-      return await waitFor(queryClient.fetchQuery(listQuery(list, clientId)), options.signal);
+      return await waitFor(queryClient.fetchQuery(query), options.signal);
     } catch (e) {
-      // An invalidation replaced the read this caller waited for: wait for the new one instead.
-      if (isCancelledError(e)) return read(list, clientId, options);
-      throw e;
+      if (!isCancelledError(e)) throw e;
+      // An invalidation replaced the read this caller waited for: wait for the new one instead. A removed query
+      // means the connection was replaced or forgotten: stop, rather than ask again with its key and refill the cache.
+      if (!queryClient.getQueryCache().find({ queryKey: query.queryKey, exact: true })) throw new AbortedError();
+      return read(list, clientId, options);
     }
   }
   const reads: ClientReads = {

@@ -81,6 +81,20 @@ describe("createClientReads", () => {
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
+  it("a read still on its way when its connection is dropped stops, and is not asked again with that connection's key", async () => {
+    const old = countingClient();
+    const queryClient = createPaneQueryClient();
+    const first = createClientReads(old.client, { queryClient, connection: 1 });
+    const pending = first.waves(1).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 0));
+    const second = createClientReads(countingClient().client, { queryClient, connection: 2 });
+    forgetOtherConnections(queryClient, second);
+    old.release();
+    expect(isAbortError(await pending)).toBe(true);
+    expect(old.calls).toEqual(["waves 1"]);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
   it("sets react-query up without retries (the client retries what is safe) and with a stale time", () => {
     const defaults = createPaneQueryClient().getDefaultOptions().queries;
     expect(defaults?.retry).toBe(false);
