@@ -83,6 +83,20 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Cuts a segment back to its whole records and fsyncs it. Without the fsync a power loss could bring the torn tail
+ * back after newer segments were created, and the next load would refuse the journal as damaged in the middle.
+ */
+export async function truncateDurably(path: string, length: number): Promise<void> {
+  const handle = await fs.open(path, "r+");
+  try {
+    await handle.truncate(length);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** One open segment: appends a frame and returns once it is on disk; a failed append leaves no partial frame. */
 export class SegmentWriter {
   private constructor(

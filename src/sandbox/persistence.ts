@@ -22,7 +22,7 @@ import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import writeFileAtomic from "write-file-atomic";
 import { HttpError } from "./http";
-import { fsyncDir, listSegments, readFrames, SegmentWriter } from "./journal";
+import { fsyncDir, listSegments, readFrames, SegmentWriter, truncateDurably } from "./journal";
 import { Store, type PayslipRec, type Seq, type TableName } from "./store";
 
 const FORMAT = "payroll-sandbox-state";
@@ -176,7 +176,7 @@ export class Persistence {
         this.log(
           `sandbox --data: dropped the last ${size - read.validBytes} bytes of ${segment.path}: ${read.problem} (a write cut off by a crash, never acknowledged)`,
         );
-        await fs.truncate(segment.path, read.validBytes);
+        await truncateDurably(segment.path, read.validBytes);
       }
     }
     this.lastSegment = segments.at(-1)?.n ?? 0;

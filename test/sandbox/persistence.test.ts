@@ -16,6 +16,7 @@ import {
   writeFileSync,
   appendFileSync,
 } from "node:fs";
+import { promises as fsp } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -154,6 +155,33 @@ describe("--data journal", () => {
     expect(await jobTitle(image, 1001, log)).toBe("Kept");
     expect(log.join("\n")).toMatch(/dropped the last \d+ bytes .*cut short/);
     expect(statSync(last).size).toBe(size);
+  });
+
+  it("fsyncs the truncated segment at load, so a power loss cannot bring the torn tail back before newer segments", async () => {
+    await setTitle("Kept");
+    const image = crashImage(dir);
+    const last = join(image, segments(image).at(-1)!);
+    const size = statSync(last).size;
+    const torn = frame(JSON.stringify({ seq: 99, ids: {}, changes: [] }));
+    appendFileSync(last, torn.subarray(0, torn.length - 5));
+    // Every fsync of a file handle, with the file's size at that moment.
+    const synced: string[] = [];
+    const realOpen = fsp.open.bind(fsp);
+    const spy = jest.spyOn(fsp, "open").mockImplementation((async (path: string, flags?: string) => {
+      const handle = await realOpen(path, flags);
+      const sync = handle.sync.bind(handle);
+      handle.sync = async () => {
+        await sync();
+        synced.push(`${path} ${statSync(path).size}`);
+      };
+      return handle;
+    }) as never);
+    try {
+      expect(await jobTitle(image, 1001)).toBe("Kept");
+    } finally {
+      spy.mockRestore();
+    }
+    expect(synced).toContain(`${last} ${size}`);
   });
 
   it("drops a last record whose checksum does not match", async () => {
