@@ -23,6 +23,9 @@ export function showValue(value: PendingChange["before"], type: PendingChange["t
   return String(value);
 }
 
+/** A longer list would slow the pane for little use: the count says how many more there are. */
+const MAX_LISTED = 1000;
+
 export interface PendingChangesViewProps {
   text: string | null;
   error: string | null;
@@ -70,7 +73,7 @@ export function PendingChangesView(props: PendingChangesViewProps) {
                 </tr>
               </thead>
               <tbody>
-                {props.changes.map((c) => (
+                {props.changes.slice(0, MAX_LISTED).map((c) => (
                   <tr key={`${c.rowIndex}|${c.header}`}>
                     <td>
                       <Button
@@ -94,6 +97,12 @@ export function PendingChangesView(props: PendingChangesViewProps) {
             </table>
           )}
         </div>
+      )}
+      {props.reviewing && props.changes.length > MAX_LISTED && (
+        <Text size={200}>
+          The first {MAX_LISTED} changes are listed; {props.changes.length - MAX_LISTED} more are pending and go with Push
+          changes.
+        </Text>
       )}
       {props.reviewing && props.changes.length > 0 && (
         <Text size={200}>
