@@ -95,6 +95,9 @@ export function parseOriginList(text: string | undefined, what: string): string[
       if (url.protocol !== "https:" && url.protocol !== "http:")
         throw new Error(`${what}: "${entry}" must start with https:// or http://.`);
       if (url.username || url.password) throw new Error(`${what}: "${entry}" must not contain a user name or password.`);
+      // URL accepts ; and other characters in a host, which in the header would end the directive or add a source.
+      if (!/^(\*\.)?[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/.test(url.host))
+        throw new Error(`${what}: "${entry}" has a host that is not a domain name or IP address.`);
       // URL keeps a "*." host as given; origin drops only the path, query and hash.
       return `${url.protocol}//${url.host}`;
     }),

@@ -131,5 +131,9 @@ describe("policy module", () => {
     expect(() => parseOriginList("'unsafe-eval'", "--connect-src")).toThrow(/not an address/);
     expect(() => parseOriginList("ftp://a.example.com", "--connect-src")).toThrow(/https:\/\/ or http:\/\//);
     expect(() => parseOriginList("https://u:p@a.example.com", "--connect-src")).toThrow(/user name or password/);
+    // A host URL accepts but the header would read as more than one source or directive.
+    expect(() => parseOriginList("https://a.example.com;script-src", "--connect-src")).toThrow(/not a domain name/);
+    expect(() => parseOriginList("https://a.example.com'", "--connect-src")).toThrow(/not a domain name/);
+    expect(parseOriginList("http://[::1]:4010", "x")).toEqual(["http://[::1]:4010"]);
   });
 });
