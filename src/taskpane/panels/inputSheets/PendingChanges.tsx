@@ -4,7 +4,7 @@
  * to its cell) and Undo selected changes (the changed cells selected on the sheet go back).
  */
 import * as React from "react";
-import { Button, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
+import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from "@fluentui/react-components";
 import type { WorkbookPort } from "../../../excel";
 import type { PendingChange } from "../../../sheets/pendingChanges";
 import { goToChange, undoSelectedChanges } from "../../flows/pending";
@@ -23,6 +23,12 @@ export function showValue(value: PendingChange["before"], type: PendingChange["t
   return String(value);
 }
 
+const useTableStyles = makeStyles({
+  table: { width: "100%", borderCollapse: "collapse", textAlign: "left" },
+  cell: { padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`, verticalAlign: "middle" },
+  amount: { textAlign: "end", whiteSpace: "nowrap" },
+});
+
 /** A longer list would slow the pane for little use: the count says how many more there are. */
 const MAX_LISTED = 1000;
 
@@ -39,7 +45,9 @@ export interface PendingChangesViewProps {
 
 export function PendingChangesView(props: PendingChangesViewProps) {
   const styles = usePartStyles();
+  const table = useTableStyles();
   const listId = React.useId();
+  const amount = `${table.cell} ${table.amount}`;
   return (
     <Section title="Pending changes" hint="Edited input cells are shaded until they are pushed or undone.">
       <Text role="status" aria-live="polite" weight="semibold">
@@ -63,19 +71,27 @@ export function PendingChangesView(props: PendingChangesViewProps) {
           {props.changes.length === 0 ? (
             <Text>Nothing has changed since the sheet was built or last pushed.</Text>
           ) : (
-            <table aria-label="Pending changes" style={{ width: "100%", borderCollapse: "collapse", textAlign: "left" }}>
+            <table aria-label="Pending changes" className={table.table}>
               <thead>
                 <tr>
-                  <th scope="col">Employee</th>
-                  <th scope="col">Input</th>
-                  <th scope="col">Was</th>
-                  <th scope="col">Now</th>
+                  <th scope="col" className={table.cell}>
+                    Employee
+                  </th>
+                  <th scope="col" className={table.cell}>
+                    Input
+                  </th>
+                  <th scope="col" className={amount}>
+                    Was
+                  </th>
+                  <th scope="col" className={amount}>
+                    Now
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {props.changes.slice(0, MAX_LISTED).map((c) => (
                   <tr key={`${c.rowIndex}|${c.header}`}>
-                    <td>
+                    <td className={table.cell}>
                       <Button
                         appearance="subtle"
                         size="small"
@@ -85,9 +101,9 @@ export function PendingChangesView(props: PendingChangesViewProps) {
                         {c.number} {c.name}
                       </Button>
                     </td>
-                    <td>{c.header}</td>
-                    <td>{showValue(c.before, c.type)}</td>
-                    <td title={c.problem ?? undefined}>
+                    <td className={table.cell}>{c.header}</td>
+                    <td className={amount}>{showValue(c.before, c.type)}</td>
+                    <td className={amount} title={c.problem ?? undefined}>
                       {showValue(c.after, c.type)}
                       {c.problem ? " ⚠" : ""}
                     </td>
