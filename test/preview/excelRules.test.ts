@@ -13,6 +13,7 @@ import {
   type PreviewExcelNamespace,
   type WorkbookModel,
 } from "../../src/preview/workbook";
+import * as api from "../../src/preview/workbook/api";
 import { API_SETS, compareVersions } from "../../src/preview/workbook/requirements";
 import { numberFormatProblem } from "../../src/preview/workbook/numberFormat";
 
@@ -79,6 +80,19 @@ describe("requirement sets at the manifest's level (ExcelApi 1.7)", () => {
     expect(office.context.requirements.isSetSupported("ExcelApi", "1.7")).toBe(true);
     expect(office.context.requirements.isSetSupported("ExcelApi", "1.9")).toBe(false);
     expect(model.requirements.levels).toEqual({ manifest: "1.7", host: "1.8" });
+  });
+
+  test("the table names the set of every public member of the preview's API classes", () => {
+    const skip = new Set(["RequestContext", "ClientObject", "Collection", "EventHandlerResult"]);
+    const members = Object.entries(api).flatMap(([name, cls]) =>
+      typeof cls === "function" && cls.prototype && !skip.has(name)
+        ? Object.getOwnPropertyNames(cls.prototype)
+            .filter((m) => m !== "constructor" && !m.startsWith("_") && m !== "load" && m !== "isNullObject")
+            .map((m) => `${name}.${m}`)
+        : [],
+    );
+    expect(members.length).toBeGreaterThan(50);
+    expect(members.filter((m) => API_SETS[m] === undefined)).toEqual([]);
   });
 
   test("every set in the table is a real ExcelApi version, ordered as numbers", () => {
