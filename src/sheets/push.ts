@@ -513,8 +513,8 @@ export function withoutPendingNote(message: string): string {
 
 /** "Saved. Nett pay pending: the service is recalculating" (the row's message, then why). */
 export function withPendingNote(message: string, why: string): string {
-  const base = withoutPendingNote(message).replace(/[.\s]+$/, "") || "Saved";
-  return `${base}.${PENDING_SPLIT}${why}`;
+  const base = withoutPendingNote(message).trim() || "Saved";
+  return `${base}${base.endsWith(".") ? "" : "."}${PENDING_SPLIT}${why}`;
 }
 
 export const PUSH_LOG_SHEET = "Push log";
