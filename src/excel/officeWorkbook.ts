@@ -54,7 +54,8 @@ export interface OfficeWorkbookOptions {
   now?: () => Date;
   /**
    * Whether the host supports an ExcelApi requirement set (e.g. "1.9"). Default: Office's own check
-   * (Office.context.requirements.isSetSupported), or true where Office is absent (the browser preview).
+   * (Office.context.requirements.isSetSupported: the browser preview installs one for the host it plays), or true
+   * where Office is absent.
    */
   supportsExcelApi?: (version: string) => boolean;
   /**
