@@ -70,7 +70,9 @@ export function connectionReducer(state: ConnectionState, action: ConnectionActi
       return action.attempt === state.attempt ? { ...state, connecting: false, error: action.error } : state;
     case "connected":
       if (action.attempt !== state.attempt) return state;
-      return { ...state, ...action.stored, connecting: false, connection: action.connection };
+      // No client until this connection's workbookClientRead picks one: the panels of the previous connection's
+      // client unmount, so nothing they hold from the previous key or service is shown under the new one.
+      return { ...state, ...action.stored, connecting: false, connection: action.connection, clientId: null };
     case "workbookClientRead":
       if (action.attempt !== state.attempt) return state;
       return {

@@ -52,6 +52,17 @@ describe("connectionReducer", () => {
     expect(late).toMatchObject({ connecting: true, error: null, attempt: 3 });
   });
 
+  it("a new connection drops the previous one's client until its own workbook read picks one", () => {
+    const first = run([
+      { type: "connectStarted" },
+      connected(1),
+      { type: "workbookClientRead", attempt: 1, workbookClientId: 2, clientId: 2 },
+    ]);
+    const reconnected = run([{ type: "connectStarted" }, connected(2)], first);
+    expect(reconnected).toMatchObject({ connection, clientId: null });
+    expect(run([{ type: "workbookClientRead", attempt: 2, workbookClientId: 2, clientId: 2 }], reconnected).clientId).toBe(2);
+  });
+
   it("Forget drops the connection and the key, and any answer still on its way", () => {
     const state = run([{ type: "connectStarted" }, connected(1), { type: "connectStarted" }, { type: "forgotten" }]);
     expect(state).toMatchObject({ connection: null, storedKey: null, remembered: false, connecting: false, clientId: null });
