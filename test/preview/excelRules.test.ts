@@ -331,3 +331,30 @@ describe("the 1904 date system", () => {
     expect(parseEntry("2025-01-31", undefined, "1904").value).toBe((parseEntry("2025-01-31", undefined).value as number) - 1462);
   });
 });
+
+describe("every gated call", () => {
+  test("an assignment or method of a set the host lacks fails the sync with ApiNotFound", async () => {
+    setup({ requirements: { host: "1.1" } });
+    const attempts: ((ctx: Excel.RequestContext) => void)[] = [
+      (ctx) => (ctx.workbook.worksheets.getItem("Sheet1").visibility = "Visible"),
+      (ctx) => ctx.workbook.worksheets.getItem("Sheet1").freezePanes.freezeRows(1),
+      (ctx) => ctx.workbook.settings.add("k", 1),
+      (ctx) => void ctx.workbook.functions.date(2025, 1, 31).load("value"),
+    ];
+    for (const attempt of attempts)
+      expect(
+        await codeOf(
+          run(async (ctx) => {
+            attempt(ctx);
+            await ctx.sync();
+          }),
+        ),
+      ).toBe("ApiNotFound");
+    // ExcelApi 1.1 is there.
+    await run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [[1]];
+      await ctx.sync();
+    });
+    expect(wb.getSheet("Sheet1").valueAt(0, 0)).toBe(1);
+  });
+});

@@ -2,7 +2,12 @@
  * The global `Excel` namespace of the preview: Excel.run over a preview workbook, plus the enums
  * the Excel layer may use. installPreviewExcel puts it on globalThis so officeWorkbook.ts runs unchanged.
  */
+import * as api from "./api";
 import { RequestContext, ClientObject } from "./api";
+import { gateApiCalls } from "./requirements";
+
+// Every API call above ExcelApi 1.1 is held to its requirement set (requirements.ts).
+gateApiCalls(api);
 import { PreviewExcelError, WorkbookModel, type PreviewWorkbookOptions } from "./model";
 
 export type Batch<T> = (context: RequestContext) => Promise<T>;

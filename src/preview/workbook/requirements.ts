@@ -127,3 +127,46 @@ export class PreviewRequirements {
       );
   }
 }
+
+interface Gated {
+  context: {
+    _enqueue(action: { bytes: number; mutates: boolean; run(): void }): void;
+    model: { requirements: PreviewRequirements };
+  };
+}
+
+/**
+ * Hold every method call and property assignment of the API classes to API_SETS: each queues a check, at its place
+ * in the batch, that fails the sync with ApiNotFound as a host without the set would (reading a loaded property
+ * asks nothing of the host, so getters are left alone). ExcelApi 1.1 members are not wrapped.
+ */
+export function gateApiCalls(classes: Record<string, unknown>): void {
+  for (const [name, cls] of Object.entries(classes)) {
+    if (typeof cls !== "function" || !cls.prototype) continue;
+    const proto = cls.prototype as Record<string, unknown>;
+    for (const member of Object.getOwnPropertyNames(proto)) {
+      const api = `${name}.${member}`;
+      const set = API_SETS[api];
+      if (set === undefined || set === "1.1") continue;
+      const check = (self: Gated) =>
+        self.context._enqueue({ bytes: 0, mutates: false, run: () => self.context.model.requirements.require(api) });
+      const d = Object.getOwnPropertyDescriptor(proto, member)!;
+      if (typeof d.value === "function") {
+        const method = d.value as (...args: unknown[]) => unknown;
+        proto[member] = function (this: Gated, ...args: unknown[]) {
+          check(this);
+          return method.apply(this, args);
+        };
+      } else if (d.set) {
+        const setter = d.set;
+        Object.defineProperty(proto, member, {
+          ...d,
+          set(this: Gated, v: unknown) {
+            check(this);
+            setter.call(this, v);
+          },
+        });
+      }
+    }
+  }
+}
