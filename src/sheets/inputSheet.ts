@@ -179,6 +179,17 @@ function currentValues(
   return values;
 }
 
+/** One employee's current input values from calculations that include theirs (the rule the sheet is built by). */
+export function employeeInputValues(
+  employeeId: number,
+  payslipId: number | null,
+  inputs: readonly OfferedInput[],
+  calculations: readonly Calculation[],
+): Record<string, InputValue> {
+  const own = calculations.filter((c) => !c.deleted && c.employee_id === employeeId);
+  return currentValues(employeeId, payslipId, inputs, new Map([[employeeId, own]]));
+}
+
 /** One row per employee active in the period, in number order, prefilled from the calculations list. */
 export function inputSheetRows(args: {
   employees: readonly Employee[];

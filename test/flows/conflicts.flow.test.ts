@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => rig.close());
 
-it("holds back a row changed in the service since the build, in two extra requests, and overwrites it on purpose", async () => {
+/** An input sheet of the wave with the most salaried employees; a colleague then changes the first row's salary. */
+async function sheetWithColleagueChange(colleague: number, typed: [string, string]) {
   const choices = await loadInputChoices(rig.client, 1);
   const salaried = (id: number, date: string) =>
     activeEmployees(choices.employees, id, date).filter((e) =>
@@ -39,12 +40,40 @@ it("holds back a row changed in the service since the build, in two extra reques
   const [first, second] = rows.map((r) => Number(r["Employee ID"]));
 
   // A colleague changes the first employee's salary in the service after the build.
-  await rig.check.bulkInput(1, [{ id: String(first), payslip_date: payslipDate, attributes: { [SALARY]: 7777 } }]);
-  typeInto(rig.model, sheetName, 0, header, "5000");
-  typeInto(rig.model, sheetName, 1, header, "5100");
+  await rig.check.bulkInput(1, [{ id: String(first), payslip_date: payslipDate, attributes: { [SALARY]: colleague } }]);
+  typeInto(rig.model, sheetName, 0, header, typed[0]);
+  typeInto(rig.model, sheetName, 1, header, typed[1]);
+  return { sheetName, first, second };
+}
 
+it("for a few rows, reads only those employees' payslips and calculations, and holds back the row changed since the build", async () => {
+  const { sheetName, first, second } = await sheetWithColleagueChange(6666, ["4900", "4950"]);
   rig.faulty.reset();
   const options = { mode: "changed" as const, clientId: 1, nettPay: false as const, conflictCheck: conflictCheck(rig.client) };
+  const result = await pushInputSheet(rig.client, rig.workbook, sheetName, options);
+  // Two small lists per employee sent; never the client-wide lists (tens of MB on a large client).
+  expect(rig.faulty.count(/^\/clients\/1\/(employees|calculations)/, "GET")).toBe(0);
+  for (const id of [first, second]) {
+    expect(rig.faulty.count(`/employees/${id}/payslips`, "GET")).toBe(1);
+    expect(rig.faulty.count(`/employees/${id}/calculations`, "GET")).toBe(1);
+  }
+  expect(result.counts).toMatchObject({ Saved: 1, Conflict: 1 });
+  const after = await readRecords(rig.workbook, sheetName);
+  expect(after[0].Status).toBe("Conflict");
+  expect(after[0].Message).toMatch(/the service holds 6,666, the sheet's original was [\d,.]+/);
+  expect(after[1].Status).toBe("Saved");
+});
+
+it("above the crossover, holds back a row changed in the service since the build in two extra requests, and overwrites it on purpose", async () => {
+  const { sheetName, first, second } = await sheetWithColleagueChange(7777, ["5000", "5100"]);
+  const logged = (await readRecords(rig.workbook, PUSH_LOG_SHEET)).length;
+  rig.faulty.reset();
+  const options = {
+    mode: "changed" as const,
+    clientId: 1,
+    nettPay: false as const,
+    conflictCheck: conflictCheck(rig.client, undefined, 0),
+  };
   const result = await pushInputSheet(rig.client, rig.workbook, sheetName, options);
   expect(rig.faulty.count("/employees", "GET") + rig.faulty.count("/calculations", "GET")).toBe(2);
   expect(result.counts).toMatchObject({ Saved: 1, Conflict: 1 });
@@ -72,7 +101,7 @@ it("holds back a row changed in the service since the build, in two extra reques
   expect(overwrite.counts).toMatchObject({ Saved: 1, Conflict: 0 });
   expect(await held()).toBe(5000);
   log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
-  expect(log).toHaveLength(2);
+  expect(log).toHaveLength(logged + 2);
 });
 
 it("is no conflict when the service already holds what the row sends (an earlier push whose answer was lost)", async () => {

@@ -1,17 +1,19 @@
 /**
- * Conflicts: before sending, the push re-reads what the service holds now for the rows it will send, in two
- * requests whatever the rows (the employees with their recent payslips, and the client's calculations: the
- * input-sheet build's own read), and compares it with the sheet's snapshot. A row whose service value differs
+ * Conflicts: before sending, the push re-reads what the service holds now for the rows it will send, at a cost
+ * that grows with those rows (as nett pay is read): for a few employees their payslip and calculation lists, a few
+ * at a time; above CONFLICT_LIST_CROSSOVER employees two requests whatever the rows (the employees with their
+ * recent payslips, and the client's calculations: the input-sheet build's own read, tens of MB on a large client).
+ * It compares that with the sheet's snapshot. A row whose service value differs
  * from the snapshot for an input it would send was changed by someone else since the build: it is not sent and
  * ends **Conflict**, its message naming the service's value and the sheet's original. Overwrite conflicts sends
  * those rows on purpose (without this check).
  */
-import type { PayrollClient } from "../../client";
+import { NotFoundError, type PayrollClient } from "../../client";
 import { parseCalcKey } from "../../contract";
 import type { InputValue } from "../../contract";
 import type { CellType } from "../../sheets/columns";
 import type { WorkbookPort } from "../../excel";
-import { INPUT_SHEET_HEADERS as H, type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
+import { employeeInputValues, INPUT_SHEET_HEADERS as H, type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
 import {
   InputSheetError,
   type InputSheetMeta,
@@ -24,9 +26,20 @@ import {
   sameValue,
 } from "../../sheets/push";
 import { parseCell } from "../../sheets/columns";
+import { NETT_PAY_CONCURRENCY, NETT_PAY_LIST_CROSSOVER } from "./nettPay";
 import { type PushClient, type PushOptions, type PushResult, pushInputSheet } from "./push";
 
-export type ConflictClient = Pick<PayrollClient, "listEmployees" | "listClientCalculations">;
+export type ConflictClient = Pick<
+  PayrollClient,
+  "listEmployees" | "listClientCalculations" | "listPayslips" | "listEmployeeCalculations"
+>;
+
+/**
+ * Above this many employees the two client-wide lists are read instead of each employee's two lists: half the nett
+ * pay crossover (NETT_PAY_LIST_CROSSOVER, measured by scripts/bench-push.ts), since each employee costs two requests
+ * here against one there.
+ */
+export const CONFLICT_LIST_CROSSOVER = Math.floor(NETT_PAY_LIST_CROSSOVER / 2);
 
 /** A value through the column's type, so "500" from the service equals 500 in the snapshot. */
 function normalise(type: CellType, value: InputValue | undefined): InputValue {
@@ -81,32 +94,61 @@ export function conflictOutcomes(
   return out;
 }
 
-/** The service's current values of the sheet's inputs per row key, for the sheet's wave and period (2 requests). */
+/**
+ * The service's current values of the sheet's inputs per row key, for the sheet's wave and period, for the rows
+ * of `employeeIds`: 2 requests per employee up to `crossover`, else 2 client-wide lists. An employee the service no
+ * longer has is left out (the push reports it).
+ */
 export async function readCurrentValues(
   client: ConflictClient,
   meta: InputSheetMeta,
-  signal?: AbortSignal,
+  employeeIds: readonly number[],
+  options: { signal?: AbortSignal; crossover?: number } = {},
 ): Promise<Map<string, Record<string, InputValue>>> {
-  const [employees, calculations] = await Promise.all([
-    client.listEmployees(meta.clientId, ["service_periods", "recent_payslips"], { signal }),
-    client.listClientCalculations(meta.clientId, { signal }),
-  ]);
+  const { signal } = options;
   const inputs: OfferedInput[] = meta.inputs.flatMap((i) => {
     const parsed = parseCalcKey(i.key);
     return parsed ? [{ key: i.key, label: i.header, itemLabel: "", type: i.type, ...parsed }] : [];
   });
-  const rows = inputSheetRows({ employees, calculations, waveId: meta.waveId, payslipDate: meta.payslipDate, inputs });
-  return new Map(rows.map((r) => [rowKey(r.employeeId, r.payslipDate), r.values]));
+  const ids = [...new Set(employeeIds)];
+  if (ids.length > (options.crossover ?? CONFLICT_LIST_CROSSOVER)) {
+    const [employees, calculations] = await Promise.all([
+      client.listEmployees(meta.clientId, ["service_periods", "recent_payslips"], { signal }),
+      client.listClientCalculations(meta.clientId, { signal }),
+    ]);
+    const rows = inputSheetRows({ employees, calculations, waveId: meta.waveId, payslipDate: meta.payslipDate, inputs });
+    return new Map(rows.map((r) => [rowKey(r.employeeId, r.payslipDate), r.values]));
+  }
+  const current = new Map<string, Record<string, InputValue>>();
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const id = ids[next++];
+      try {
+        const [payslips, calculations] = await Promise.all([
+          client.listPayslips(id, { signal }),
+          client.listEmployeeCalculations(id, { signal }),
+        ]);
+        const payslip = payslips.find((p) => !p.special && p.date === meta.payslipDate) ?? null;
+        current.set(rowKey(id, meta.payslipDate), employeeInputValues(id, payslip?.id ?? null, inputs, calculations));
+      } catch (e) {
+        if (!(e instanceof NotFoundError)) throw e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(NETT_PAY_CONCURRENCY, ids.length) }, worker));
+  return current;
 }
 
 /**
  * The push's pre-step (PushOptions.conflictCheck): the plan without its conflicting rows, which join the rows
  * decided without sending, as Conflict. Nothing to send: no request.
  */
-export function conflictCheck(client: ConflictClient, chunkSize?: number) {
+export function conflictCheck(client: ConflictClient, chunkSize?: number, crossover?: number) {
   return async (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan> => {
     if (plan.send.length === 0) return plan;
-    const current = await readCurrentValues(client, sheet.meta, signal);
+    const employeeIds = plan.send.map((r) => r.employeeId);
+    const current = await readCurrentValues(client, sheet.meta, employeeIds, { signal, crossover });
     const conflicts = conflictOutcomes(plan.send, current, sheet.snapshot, sheet.meta);
     if (conflicts.length === 0) return plan;
     const held = new Set(conflicts.map((c) => c.rowIndex));
