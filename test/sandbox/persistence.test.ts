@@ -23,7 +23,7 @@ import type { FastifyInstance } from "fastify";
 import { generateDemo } from "../../src/sandbox/demo";
 import { frame, readFrames } from "../../src/sandbox/journal";
 import { Persistence } from "../../src/sandbox/persistence";
-import { call, makeApp } from "./helpers";
+import { call, KEY, makeApp } from "./helpers";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "sandbox-journal-"));
 
@@ -486,6 +486,9 @@ describe("every mutating endpoint", () => {
           await restarted.close();
         }
       }
+      // Every request carried the key as its Authorization header: neither the journal nor the snapshot holds it.
+      for (const f of readdirSync(dir)) expect(readFileSync(join(dir, f)).includes(KEY)).toBe(false);
+      expect(segments(dir).length).toBeGreaterThan(0);
     } finally {
       await app.close();
     }
