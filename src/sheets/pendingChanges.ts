@@ -1,7 +1,8 @@
 /**
  * Pending changes of an input sheet: every input cell whose value differs from the snapshot (what the service
  * held when the sheet was built or last pushed). Pure: the table and the snapshot come in, the changes go out.
- * The push sends exactly these cells ("Push changes"); the pane counts them, shades them and can put them back.
+ * "Push changes" sends these cells (plus any row moved to an employee and date the snapshot lacks, which it checks
+ * on its own); the pane counts them, shades them and can put them back.
  */
 import type { InputValue } from "../contract";
 import { type CellType, headerIndex, isBlank, parseCell, parseDate, parseInteger } from "./columns";
