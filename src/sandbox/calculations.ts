@@ -5,7 +5,7 @@
 import type { CalculationOperation, Inputs } from "../contract";
 import type { Ctx } from "./context";
 import { calculationOutputs, findItem, validateItemInputs } from "./engine";
-import { HttpError, unprocessable } from "./http";
+import { unprocessable } from "./http";
 import type { CalcRec, EmployeeRec, InheritedRec, PayslipRec } from "./store";
 
 export interface CalcWrite {
@@ -222,8 +222,4 @@ export function definitionIds(ctx: Ctx, clientId: number): Map<string, number> {
   const m = new Map<string, number>();
   for (const c of ctx.store.calculations.where("client", clientId)) if (c.employee_id === null) m.set(String(c.item), c.id);
   return m;
-}
-
-export function assertOpenPayslip(p: PayslipRec): void {
-  if (p.finalised) throw new HttpError(422, `Payslip ${p.id} is finalised and cannot be changed`);
 }

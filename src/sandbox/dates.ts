@@ -49,7 +49,3 @@ export function addMonths(date: string, months: number): string {
   const day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month));
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
-
-export function diffDays(a: string, b: string): number {
-  return dayNumber(a) - dayNumber(b);
-}

@@ -232,10 +232,6 @@ export function payslipAccounts(p: Payslip): Record<string, number> {
 }
 
 /** The same accounts in euros. */
-export function payslipOutputs(p: Payslip): Record<string, number> {
-  return Object.fromEntries(Object.entries(payslipAccounts(p)).map(([k, v]) => [k, fromCents(v)]));
-}
-
 /**
  * A calculation record's `outputs`: what its lines came to (euros), and the closing balance for tracked items.
  * `instance` picks one instance of a multi-instance item.
