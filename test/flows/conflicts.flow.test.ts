@@ -7,7 +7,7 @@ import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { PUSH_LOG_SHEET } from "../../src/sheets/push";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
-import { conflictCheck, conflictRowIndexes } from "../../src/taskpane/flows/conflicts";
+import { conflictCheck, conflictRowIndexes, overwriteConflicts } from "../../src/taskpane/flows/conflicts";
 import { readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -90,15 +90,16 @@ it("above the crossover, holds back a row changed in the service since the build
   let log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
   expect(log[log.length - 1]).toMatchObject({ Saved: 1, Conflict: 1 });
 
-  // Overwrite conflicts: the Conflict rows, sent on purpose.
-  const statuses = after.map((r) => String(r.Status));
-  const overwrite = await pushInputSheet(rig.client, rig.workbook, sheetName, {
-    mode: "selected",
-    clientId: 1,
-    nettPay: false,
-    rowIndexes: conflictRowIndexes(statuses),
-  });
+  // Overwrite conflicts: the rows whose Status is Conflict, sent on purpose (one row, no conflict check).
+  expect(conflictRowIndexes(after.map((r) => String(r.Status)))).toEqual(new Set([0]));
+  rig.faulty.reset();
+  const overwrite = await overwriteConflicts(rig.client, rig.workbook, sheetName, { clientId: 1, nettPay: false });
   expect(overwrite.counts).toMatchObject({ Saved: 1, Conflict: 0 });
+  expect(rig.faulty.bulkEntities().map((e) => e.id)).toEqual([String(first)]);
+  expect(rig.faulty.count("/calculations", "GET")).toBe(0);
+  await expect(overwriteConflicts(rig.client, rig.workbook, sheetName, { clientId: 1, nettPay: false })).rejects.toThrow(
+    /no Conflict rows to overwrite/,
+  );
   expect(await held()).toBe(5000);
   log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
   expect(log).toHaveLength(logged + 2);
