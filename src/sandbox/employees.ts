@@ -150,7 +150,7 @@ export function openPayslipFor(ctx: Ctx, e: EmployeeRec): PayslipRec | null {
 export function createEmployee(ctx: Ctx, client: ClientRec, attrs: EmployeeUpdateAttributes): EmployeeRec {
   const now = ctx.clock.now();
   const number = attrs.number?.trim() || nextNumber(ctx, client);
-  const e: EmployeeRec = {
+  const record: EmployeeRec = {
     id: ctx.store.nextId("employee"),
     client_id: client.id,
     number,
@@ -173,7 +173,8 @@ export function createEmployee(ctx: Ctx, client: ClientRec, attrs: EmployeeUpdat
     created_at: now,
     updated_at: now,
   };
-  ctx.store.employees.insert(e);
+  // The stored form is the one whose later changes reach the --data journal.
+  const e = ctx.store.employees.insert(record);
   applyAttributes(ctx, e, { ...attrs, number: undefined });
   ctx.store.servicePeriods.insert({
     id: ctx.store.nextId("servicePeriod"),
