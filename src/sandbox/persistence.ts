@@ -142,6 +142,7 @@ export class Persistence {
    * not sandbox state, or a journal damaged before its end, is an error: nothing is overwritten.
    */
   async load(): Promise<Store | null> {
+    await takeLock(this.file);
     const segments = await listSegments(this.file);
     const exists = await fs.access(this.file).then(
       () => true,
@@ -352,6 +353,7 @@ export class Persistence {
       await fs.unlink(writer.segment.path);
       await fsyncDir(dirname(this.file));
     }
+    await fs.unlink(lockPath(this.file)).catch(() => undefined);
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -397,6 +399,38 @@ interface TableLike {
   replace(r: { id: number }): void;
   insert(r: { id: number }): unknown;
   remove(r: object): void;
+}
+
+const lockPath = (file: string) => `${file}.lock`;
+
+/**
+ * One sandbox per --data file: two would delete each other's journal segments and lose acknowledged writes.
+ * FILE.lock holds the owner's PID; a lock whose process is gone (a SIGKILLed sandbox) is taken over.
+ */
+async function takeLock(file: string): Promise<void> {
+  const path = lockPath(file);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await fs.writeFile(path, `${process.pid}\n`, { flag: "wx" });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const owner = Number((await fs.readFile(path, "utf8").catch(() => "")).trim());
+    if (owner > 0 && owner !== process.pid && processAlive(owner))
+      throw new Error(`${file} is in use by another sandbox (PID ${owner}); stop it or choose another --data file`);
+    await fs.unlink(path).catch(() => undefined);
+  }
+  throw new Error(`could not lock ${file} (${path} keeps reappearing)`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 function parseRecord(payload: string, path: string): JournalRecord {

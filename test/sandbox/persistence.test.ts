@@ -15,7 +15,9 @@ import {
   truncateSync,
   writeFileSync,
   appendFileSync,
+  existsSync,
 } from "node:fs";
+import { spawn } from "node:child_process";
 import { promises as fsp } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -308,6 +310,30 @@ describe("a journal that cannot be written", () => {
 
     await persistence.flush();
     expect(await jobTitle(dir, 1001)).toBe("Not confirmed");
+  });
+});
+
+describe("one sandbox per --data file", () => {
+  const exited = (child: ReturnType<typeof spawn>) => new Promise((resolve) => child.once("exit", resolve));
+
+  it("refuses a file whose lock is held by a live process, takes over a dead one's, and frees it at shutdown", async () => {
+    const dir = tempDir();
+    const file = join(dir, "state.ndjson");
+    const live = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
+    try {
+      writeFileSync(`${file}.lock`, `${live.pid}\n`);
+      await expect(new Persistence(file).load()).rejects.toThrow(/in use by another sandbox \(PID \d+\)/);
+    } finally {
+      live.kill("SIGKILL");
+      await exited(live);
+    }
+    // The same PID, now gone: a SIGKILLed sandbox's lock.
+    const persistence = new Persistence(file);
+    expect(await persistence.load()).toBeNull();
+    expect(readFileSync(`${file}.lock`, "utf8").trim()).toBe(String(process.pid));
+    await persistence.open(generateDemo({ seed: 7, employees: 2, today: "2026-11-21" }), false);
+    await persistence.flush();
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 });
 
