@@ -1,25 +1,49 @@
 /**
  * The browser preview page: installs the in-browser workbook as the `Excel` global, so the Excel layer
- * (createOfficeWorkbook) runs unchanged, then shows the workbook grid beside the real task pane.
+ * (createOfficeWorkbook) runs unchanged, then shows the workbook grid beside the real task pane. The header holds
+ * the pane's theme switch; F6 moves between header, workbook and pane as in Excel.
  */
 import * as React from "react";
 import { createRoot } from "react-dom/client";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { installPreviewExcel, WorkbookView } from ".";
 import { createOfficeWorkbook } from "../excel";
+// The add-in's PAYROLL functions: importing them registers them (the build appends their associate calls).
+import "../functions/functions";
+import { onFormulaResultsInvalidated } from "../functions/connection";
+import { registeredFunctions } from "../functions/registry";
+import { AsyncFormulaFunctions, type AsyncFunction } from "./workbook/asyncFunctions";
 import { mountPane } from "../taskpane/mount";
+import { cycleRegionsWithF6 } from "./regions";
+import { ThemeSwitch } from "./ThemeSwitch";
 
 const workbook = installPreviewExcel(globalThis);
 // Handle for the browser console and the end-to-end tests (they scan the whole workbook state).
 (globalThis as { __payrollPreview?: unknown }).__payrollPreview = { workbook };
+// Formulas call the PAYROLL functions through their own batching and cache, showing #BUSY! until each answers;
+// Refresh formulas, a push or import, or a new connection makes every formula ask again.
+const formulaFunctions = new AsyncFormulaFunctions(
+  (name) => registeredFunctions().get(name) as AsyncFunction | undefined,
+  () => workbook.changed(),
+);
+workbook.formulaFunctions = formulaFunctions;
+onFormulaResultsInvalidated(() => formulaFunctions.clear());
 
+const header = document.getElementById("preview-header");
+const tools = document.getElementById("preview-tools");
 const grid = document.getElementById("grid");
 const pane = document.getElementById("pane");
-if (grid && pane) {
+if (header && tools && grid && pane) {
+  createRoot(tools).render(<ThemeSwitch />);
   createRoot(grid).render(
     <FluentProvider theme={webLightTheme} style={{ height: "100%" }}>
       <WorkbookView workbook={workbook} />
     </FluentProvider>,
   );
   mountPane({ container: pane, workbook: createOfficeWorkbook(), origin: window.location.origin });
+  cycleRegionsWithF6(document, [
+    { element: header },
+    { element: grid, entry: () => grid.querySelector<HTMLElement>('[role="grid"]') },
+    { element: pane },
+  ]);
 }

@@ -1,10 +1,12 @@
 /**
  * A deliberately tiny formula evaluator for the preview: numbers, strings, TRUE/FALSE, cell references,
- * + - * / ^ & and comparisons, parentheses, and SUM/MIN/MAX/AVERAGE/ROUND/IF over cells and ranges.
+ * + - * / ^ & and comparisons, parentheses, and SUM/MIN/MAX/AVERAGE/ROUND/IF over cells and ranges, plus the
+ * functions an add-in registers (the PAYROLL custom functions, answering later: see ./asyncFunctions).
  * Anything else evaluates to an Excel error value (#NAME?, #VALUE!, #DIV/0!, #NULL!), which is what
  * matters here: a string that Excel would read as a formula IS a formula in the preview too.
  */
 import type { Scalar } from "./model";
+import type { ExternalFunctions } from "./asyncFunctions";
 import { columnIndex } from "../../sheets/excelConventions";
 
 export type CellReader = (row: number, col: number) => Scalar | null;
@@ -23,7 +25,7 @@ type Token =
   | { t: "op"; v: string }
   | { t: "sp" };
 
-function tokenize(src: string): Token[] {
+function tokenize(src: string, external?: ExternalFunctions): Token[] {
   const out: Token[] = [];
   let i = 0;
   while (i < src.length) {
@@ -51,7 +53,8 @@ function tokenize(src: string): Token[] {
   out.forEach((tok, k) => {
     if (tok.t !== "id" || tok.v === "TRUE" || tok.v === "FALSE") return;
     const next = out.slice(k + 1).find((x) => x.t !== "sp");
-    if (!(next && next.t === "op" && next.v === "(" && known.has(tok.v))) throw new FormulaError("#NAME?");
+    const callable = known.has(tok.v) || external?.has(tok.v);
+    if (!(next && next.t === "op" && next.v === "(" && callable)) throw new FormulaError("#NAME?");
   });
   // Whitespace is insignificant except between two operands, where Excel reads it as the
   // intersection operator (e.g. "=+353 1 234"): the preview answers #NULL! as Excel does.
@@ -96,6 +99,7 @@ class Parser {
   constructor(
     private readonly tokens: Token[],
     private readonly read: CellReader,
+    private readonly external?: ExternalFunctions,
   ) {}
 
   private peek(): Token | undefined {
@@ -251,15 +255,29 @@ class Parser {
       case "IF":
         return toNumber(args[0]) !== 0 ? (args[1] ?? true) : (args[2] ?? false);
       default:
+        if (this.external?.has(name)) return this.external.call(name, args.map(externalArg));
         throw new FormulaError("#NAME?");
     }
   }
 }
 
-/** Evaluate a formula (with its leading "=") to a cell value; errors come back as "#NAME?"-style strings. */
-export function evaluateFormula(formula: string, read: CellReader): Scalar {
+/**
+ * An argument for an add-in's function: one value (a range is #VALUE!, as for a scalar parameter in Excel); an
+ * error value, #BUSY! included, is the formula's result without calling the function, as in Excel.
+ */
+function externalArg(v: Val): Scalar | null {
+  if (Array.isArray(v)) throw new FormulaError("#VALUE!");
+  if (typeof v === "string" && /^#(N\/A|VALUE!|REF!|NAME\?|NUM!|DIV\/0!|NULL!|BUSY!)$/.test(v)) throw new FormulaError(v);
+  return v;
+}
+
+/**
+ * Evaluate a formula (with its leading "=") to a cell value; errors come back as "#NAME?"-style strings.
+ * `external` supplies functions the evaluator does not know itself (the add-in's PAYROLL.*).
+ */
+export function evaluateFormula(formula: string, read: CellReader, external?: ExternalFunctions): Scalar {
   try {
-    const v = new Parser(tokenize(formula.replace(/^=/, "")), read).parse();
+    const v = new Parser(tokenize(formula.replace(/^=/, ""), external), read, external).parse();
     const first = flat(v)[0];
     if (Array.isArray(v) && flat(v).length > 1) return "#VALUE!";
     return first ?? 0;

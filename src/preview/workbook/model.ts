@@ -5,6 +5,7 @@
  * Errors are PreviewExcelError with Excel's error codes.
  */
 import { evaluateFormula } from "./formula";
+import type { ExternalFunctions } from "./asyncFunctions";
 import { formatValue, numberFormatProblem } from "./numberFormat";
 import { PreviewRequirements, type RequirementLevels } from "./requirements";
 import { isGeneral, parseEntry } from "./entry";
@@ -191,10 +192,14 @@ export class SheetModel {
     if (!cell) return "";
     if (cell.f) {
       if (depth > 64) return "#REF!";
-      return evaluateFormula(cell.f, (rr, cc) => {
-        const v = this.valueAt(rr, cc, depth + 1);
-        return v === "" ? null : v;
-      });
+      return evaluateFormula(
+        cell.f,
+        (rr, cc) => {
+          const v = this.valueAt(rr, cc, depth + 1);
+          return v === "" ? null : v;
+        },
+        this.workbook.formulaFunctions ?? undefined,
+      );
     }
     return cell.v ?? "";
   }
@@ -413,6 +418,8 @@ export class WorkbookModel {
   /** Every sync's outcome, for tests and benchmarks. */
   readonly syncLog: SyncRecord[] = [];
   activeSheet: SheetModel;
+  /** Functions an add-in registered for formulas (the preview page sets the PAYROLL functions); null: none. */
+  formulaFunctions: ExternalFunctions | null = null;
   /** Counts every change (views re-render on it). */
   version = 0;
   /** Counts changes to cells, tables, widths and sheets, not to selection or the active sheet (views cache on it). */

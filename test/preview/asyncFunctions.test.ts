@@ -1,0 +1,80 @@
+/**
+ * The preview's custom-function calls: #BUSY! until the promise settles, then the value or the rejection's error
+ * value; one call per distinct arguments; one change notification per burst; clear() calls again, ignoring stale
+ * answers. Formulas typed into the workbook reach the registered functions through the evaluator.
+ */
+import { AsyncFormulaFunctions, BUSY } from "../../src/preview/workbook/asyncFunctions";
+import { createPreviewWorkbook } from "../../src/preview/workbook";
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe("AsyncFormulaFunctions", () => {
+  it("shows #BUSY! until the answer, then the value or the error value, calling once per distinct arguments", async () => {
+    const calls: unknown[][] = [];
+    const settled = jest.fn();
+    const fns = new AsyncFormulaFunctions(
+      (name) =>
+        name === "X.DOUBLE"
+          ? async (...args) => {
+              calls.push(args);
+              if (args[0] === "bad") throw Object.assign(new Error("Unknown account"), { code: "#N/A" });
+              if (args[0] === "odd") throw new Error("no code");
+              return (args[0] as number) * 2;
+            }
+          : undefined,
+      settled,
+    );
+    expect(fns.has("X.DOUBLE")).toBe(true);
+    expect(fns.has("X.NOPE")).toBe(false);
+    expect(fns.call("X.DOUBLE", [21])).toBe(BUSY);
+    expect(fns.call("X.DOUBLE", [21])).toBe(BUSY);
+    expect(fns.call("X.DOUBLE", ["bad"])).toBe(BUSY);
+    expect(fns.call("X.DOUBLE", ["odd"])).toBe(BUSY);
+    await tick();
+    expect(calls).toEqual([[21], ["bad"], ["odd"]]);
+    expect(settled).toHaveBeenCalledTimes(1);
+    expect(fns.call("X.DOUBLE", [21])).toBe(42);
+    expect(fns.call("X.DOUBLE", ["bad"])).toBe("#N/A");
+    expect(fns.message("X.DOUBLE", ["bad"])).toBe("Unknown account");
+    expect(fns.call("X.DOUBLE", ["odd"])).toBe("#VALUE!");
+
+    fns.clear();
+    expect(fns.call("X.DOUBLE", [21])).toBe(BUSY);
+    await tick();
+    expect(calls.length).toBe(4);
+  });
+
+  it("ignores an answer that arrives after clear()", async () => {
+    let release: (v: number) => void = () => undefined;
+    const answers = [new Promise<number>((r) => (release = r)), Promise.resolve(2)];
+    const fns = new AsyncFormulaFunctions(() => () => answers.shift(), jest.fn());
+    expect(fns.call("X.F", [])).toBe(BUSY);
+    fns.clear();
+    expect(fns.call("X.F", [])).toBe(BUSY);
+    await tick();
+    release(1);
+    await tick();
+    expect(fns.call("X.F", [])).toBe(2);
+  });
+});
+
+describe("the workbook's formulas", () => {
+  it("evaluate registered functions by name (any case), with cell references, and re-render when answers arrive", async () => {
+    const workbook = createPreviewWorkbook();
+    const onChange = jest.fn();
+    workbook.subscribe(onChange);
+    workbook.formulaFunctions = new AsyncFormulaFunctions(
+      (name) => (name === "PAYROLL.AMOUNT" ? async (account, start) => `${String(account)}@${String(start)}` : undefined),
+      () => workbook.changed(),
+    );
+    const sheet = workbook.activeSheet;
+    sheet.cellForWrite(0, 1).v = 46023;
+    sheet.cellForWrite(0, 0).f = '=payroll.amount("nett_pay",B1)';
+    sheet.cellForWrite(1, 0).f = '=PAYROLL.AMOUNT("paye",C1)';
+    sheet.cellForWrite(2, 0).f = '=PAYROLL.NOPE("x")';
+    expect([sheet.valueAt(0, 0), sheet.valueAt(1, 0), sheet.valueAt(2, 0)]).toEqual([BUSY, BUSY, "#NAME?"]);
+    await tick();
+    expect(onChange).toHaveBeenCalled();
+    expect([sheet.valueAt(0, 0), sheet.valueAt(1, 0)]).toEqual(["nett_pay@46023", "paye@null"]);
+  });
+});
