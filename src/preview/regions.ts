@@ -27,17 +27,23 @@ function canTakeFocus(el: HTMLElement): boolean {
 /** Starts F6 handling on the document; returns a function that stops it. */
 export function cycleRegionsWithF6(doc: Document, regions: readonly FocusRegion[]): () => void {
   const last = new Map<HTMLElement, HTMLElement>();
+  // The region focus was last in: F6 moves on from it when focus has dropped to the page (a control was disabled).
+  let lastRegion = -1;
   const regionOf = (node: Node | null) => regions.findIndex((r) => node !== null && r.element.contains(node));
   const onFocusIn = (event: FocusEvent) => {
     const i = regionOf(event.target as Node);
-    if (i >= 0 && event.target instanceof HTMLElement) last.set(regions[i].element, event.target);
+    if (i >= 0 && event.target instanceof HTMLElement) {
+      last.set(regions[i].element, event.target);
+      lastRegion = i;
+    }
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "F6" || event.ctrlKey || event.altKey || event.metaKey) return;
     event.preventDefault();
-    const from = regionOf(doc.activeElement);
+    const focused = doc.activeElement;
+    const from = focused === null || focused === doc.body ? lastRegion : regionOf(focused);
     const step = event.shiftKey ? -1 : 1;
-    // From outside every region, F6 goes to the first (Shift+F6 the last); regions with nothing to focus are skipped.
+    // Before any region had focus, F6 goes to the first (Shift+F6 the last); regions with nothing to focus are skipped.
     for (let n = 1; n <= regions.length; n++) {
       const i = from < 0 ? (step > 0 ? n - 1 : regions.length - n) : (from + step * n + regions.length * n) % regions.length;
       const region = regions[i];

@@ -50,6 +50,15 @@ describe("F6 between the preview's regions", () => {
     expect(focused()).toBe("connect");
   });
 
+  it("moves on from the region focus was last in when focus has dropped to the page", () => {
+    const connect = document.getElementById("connect") as HTMLButtonElement;
+    connect.focus();
+    connect.blur(); // as when a focused button is disabled
+    expect(document.activeElement).toBe(document.body);
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "F6", shiftKey: true, bubbles: true, cancelable: true }));
+    expect(focused()).toBe("sheet");
+  });
+
   it("skips a region with nothing to focus, and leaves other keys alone", () => {
     document.getElementById("theme")!.remove();
     document.getElementById("sheet")!.focus();
