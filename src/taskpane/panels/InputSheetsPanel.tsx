@@ -1,6 +1,6 @@
 /** The Input sheets feature: wires the view to the input-sheet and push flows through the shell's services. */
 import * as React from "react";
-import { Text } from "@fluentui/react-components";
+import { Button, Text } from "@fluentui/react-components";
 import { chosenClient, useConnectedServices } from "../context";
 import { buildInputSheet, listInputSheets, loadInputChoices, type InputChoices } from "../flows/inputs";
 import { pushInputSheet } from "../flows/push";
@@ -8,6 +8,10 @@ import { defaultPeriod } from "../../sheets/inputSheet";
 import { waveDisplayName } from "../../sheets/imports";
 import { DEFAULT_CHUNK_SIZE, PUSH_MODE_LABELS, type PushMode } from "../../sheets/push";
 import { InputSheetsView } from "./InputSheetsView";
+import { conflictCheck, overwriteConflicts } from "../flows/conflicts";
+import { PendingChanges } from "./inputSheets/PendingChanges";
+import { FillFromSheet } from "./inputSheets/FillFromSheet";
+import { PushAll } from "./inputSheets/PushAll";
 import { useFlowRunner } from "./parts/hooks";
 import { useClientView } from "../serverState";
 import { type Outcome } from "./parts/layout";
@@ -28,6 +32,9 @@ export function InputSheetsPanel() {
   const [sheetName, setSheetName] = React.useState<string | null>(null);
   const [chunkSize, setChunkSize] = React.useState(String(DEFAULT_CHUNK_SIZE));
   const [outcome, setOutcome] = React.useState<Outcome>(null);
+  // Bumped after a push or a build: the pending changes read the snapshot again.
+  const [snapshotVersion, setSnapshotVersion] = React.useState(0);
+  const snapshotMoved = React.useCallback(() => setSnapshotVersion((v) => v + 1), []);
   const run = useFlowRunner(services, setOutcome);
 
   const client = services?.client ?? null;
@@ -97,6 +104,7 @@ export function InputSheetsPanel() {
       { afterCancel: "No sheet was built.", failed: (message) => `Could not build the input sheet: ${message}` },
     );
     if (result) await refreshSheets(result.sheetName).catch(() => undefined);
+    snapshotMoved();
   };
 
   const push = (mode: PushMode) => {
@@ -108,6 +116,7 @@ export function InputSheetsPanel() {
           mode,
           clientId,
           chunkSize: Number(chunkSize),
+          conflictCheck: conflictCheck(client, Number(chunkSize)),
           signal: task.signal,
           update: task.update,
         }),
@@ -121,7 +130,26 @@ export function InputSheetsPanel() {
         return { intent: clean ? "success" : "warning", text: [result.summary, ...notes].join(" ") };
       },
       { failed: (message) => `Nothing was sent: ${message}` },
-    );
+    ).then(snapshotMoved);
+  };
+
+  const overwrite = () => {
+    if (!sheetName) return;
+    void run(
+      `Overwrite conflicts: ${sheetName}`,
+      (task) =>
+        overwriteConflicts(client, workbook, sheetName, {
+          clientId,
+          chunkSize: Number(chunkSize),
+          signal: task.signal,
+          update: task.update,
+        }),
+      (result) => ({
+        intent: result.counts.Saved > 0 && result.counts.Failed === 0 ? "success" : "warning",
+        text: result.summary,
+      }),
+      { failed: (message) => `Nothing was sent: ${message}` },
+    ).then(snapshotMoved);
   };
 
   const periods = (choices?.periods.get(waveId ?? -1) ?? []).map((p) => ({
@@ -158,6 +186,35 @@ export function InputSheetsPanel() {
       onChunkSizeChange={setChunkSize}
       chunkSizeProblem={chunkSizeProblem(chunkSize)}
       onPush={push}
+      sheetTools={
+        <>
+          <PendingChanges workbook={workbook} sheetName={sheetName} reloadKey={snapshotVersion} run={run} busy={progress.busy} />
+          <FillFromSheet
+            workbook={workbook}
+            reads={services.reads}
+            sheetName={sheetName}
+            inputSheets={sheets}
+            run={run}
+            busy={progress.busy}
+          />
+        </>
+      }
+      pushExtras={
+        <Button disabled={progress.busy || !sheetName} onClick={overwrite}>
+          Overwrite conflicts
+        </Button>
+      }
+      afterPush={
+        <PushAll
+          client={client}
+          workbook={workbook}
+          clients={services.clients}
+          chunkSize={Number(chunkSize)}
+          run={run}
+          busy={progress.busy}
+          onDone={snapshotMoved}
+        />
+      }
       busy={progress.busy}
       outcome={outcome}
     />

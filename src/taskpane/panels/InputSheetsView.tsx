@@ -46,6 +46,12 @@ export interface InputSheetsViewProps {
   onChunkSizeChange(value: string): void;
   chunkSizeProblem: string | null;
   onPush(mode: PushMode): void;
+  /** The chosen sheet's editing tools (pending changes, fill from a sheet), under the sheet picker. */
+  sheetTools?: React.ReactNode;
+  /** More push actions beside the push buttons (Overwrite conflicts). */
+  pushExtras?: React.ReactNode;
+  /** After the push section (Push all input sheets). */
+  afterPush?: React.ReactNode;
 
   busy: boolean;
   outcome: Outcome | null;
@@ -159,6 +165,7 @@ export function InputSheetsView(props: InputSheetsViewProps) {
             ))}
           </Select>
         </Field>
+        {props.sheetTools}
         <div className={styles.row}>
           {PUSH_BUTTONS.map((b) => (
             <Button
@@ -170,6 +177,7 @@ export function InputSheetsView(props: InputSheetsViewProps) {
               {b.label}
             </Button>
           ))}
+          {props.pushExtras}
         </div>
         <Field
           label="Rows per request"
@@ -179,6 +187,7 @@ export function InputSheetsView(props: InputSheetsViewProps) {
           <Input type="number" min={1} max={1000} value={props.chunkSize} onChange={(_, d) => props.onChunkSizeChange(d.value)} />
         </Field>
       </Section>
+      {props.afterPush}
 
       <OutcomeBar outcome={props.outcome} />
     </div>
