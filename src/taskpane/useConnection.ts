@@ -4,6 +4,7 @@
  */
 import * as React from "react";
 import type { WorkbookPort } from "../excel";
+import { setFunctionsConnection } from "../functions/connection";
 import type { ConnectRequest } from "./components/ConnectionPanel";
 import { connectionReducer, initialConnectionState } from "./connectionState";
 import { pickRememberedClient, readWorkbookClientId, rememberWorkbookClientId } from "./flows/clientChoice";
@@ -93,6 +94,14 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createCli
 
   const toggleSections = React.useCallback((open: string[]) => dispatch({ type: "sectionsToggled", open }), []);
   const dismiss = React.useCallback((id: number) => dispatch({ type: "dismissed", id }), []);
+
+  // The PAYROLL formulas run in this runtime and use this connection and client (the key stays in the client, in
+  // memory). After Forget they say "Connect in the Payroll pane".
+  const { connection, clientId } = state;
+  React.useEffect(
+    () => setFunctionsConnection(connection ? { source: connection.client, clientId } : null),
+    [connection, clientId],
+  );
 
   return { state, connect: connectWith, forget, chooseClient, notify, toggleSections, dismiss };
 }
