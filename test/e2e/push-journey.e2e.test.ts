@@ -137,7 +137,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     expect(log[0]).toMatchObject({ Sheet: sheetName, Push: "Changed cells" });
     expect(await page.getByRole("grid", { name: "Sheet Push log" }).textContent()).toContain(sheetName);
     // Wide enough to show every count column of the log.
-    await page.setViewportSize({ width: 1800, height: 1000 });
+    await page.setViewportSize({ width: 2000, height: 1000 });
     await screenshot(page, "push-log");
     await page.setViewportSize({ width: 1500, height: 1000 });
     expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
