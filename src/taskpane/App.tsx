@@ -26,6 +26,8 @@ import type { AppServices } from "./services";
 import { TABS, type PaneTab } from "./tabs";
 import { useConnection } from "./useConnection";
 import { ClientPicker } from "./components/ClientPicker";
+import { RefreshFormulas } from "./components/RefreshFormulas";
+import { invalidateFormulaResults } from "../functions/connection";
 import { ConnectionPanel } from "./components/ConnectionPanel";
 import { Notifications } from "./components/Notifications";
 import { ProgressArea } from "./components/ProgressArea";
@@ -146,6 +148,7 @@ function Shell({
           disabled={!connection || progress.api.busy}
           onChange={(id) => void chooseClient(id)}
         />
+        {connection && clientId !== null ? <RefreshFormulas onRefresh={() => invalidateFormulaResults()} /> : null}
         <ProgressArea entries={progress.entries} onCancel={progress.cancel} />
         {connection && clientId !== null ? (
           <FeatureTabs key={clientId} tabs={tabs} />
