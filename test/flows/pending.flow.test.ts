@@ -141,3 +141,22 @@ it("while paused (a push is writing) only notes changes, and looks once on resum
     await watch.stop();
   }
 });
+
+it("a new watch clears shading an earlier one left on a cell that is no longer changed", async () => {
+  const states: PendingState[] = [];
+  let watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
+  const before = String((await readRecords(rig.workbook, sheetName))[5][salaryHeader]);
+  typeInto(rig.model, sheetName, 5, salaryHeader, "424242");
+  await waitFor(states, (s) => s.changes.some((c) => c.rowIndex === 5));
+  expect(fillOf(rig.model, sheetName, 5, salaryHeader)).toBe(PENDING_FILL);
+  await watch.stop();
+  // Put back while nobody watched (e.g. another sheet was chosen in the pane).
+  typeInto(rig.model, sheetName, 5, salaryHeader, before);
+  watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
+  try {
+    expect(fillOf(rig.model, sheetName, 5, salaryHeader)).toBeUndefined();
+    for (const c of watch.current()!.changes) expect(fillOf(rig.model, sheetName, c.rowIndex, c.header)).toBe(PENDING_FILL);
+  } finally {
+    await watch.stop();
+  }
+});

@@ -83,8 +83,8 @@ export interface WatchOptions {
   clearTimer?(handle: unknown): void;
 }
 
-/** Rows the push marked Failed or Invalid keep its red highlights: pending shading would hide them. */
-const MARKED = new Set(["Failed", "Invalid"]);
+/** Rows the push marked Failed, Invalid or Conflict keep its red highlights: pending shading would hide them. */
+const MARKED = new Set(["Failed", "Invalid", "Conflict"]);
 
 /**
  * Starts watching an input sheet: `onUpdate` gets the pending state now and within a debounce of every change.
@@ -100,7 +100,8 @@ export async function watchPendingChanges(
   const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   let basis: SheetBasis | null = null;
-  let shaded = new Set<string>();
+  // Cells this watch has shaded; null while unknown (a new watch, or after a push rewrote the fills).
+  let shaded: Set<string> | null = null;
   let state: PendingState | null = null;
   let stopped = false;
   let timer: unknown = null;
@@ -114,7 +115,20 @@ export async function watchPendingChanges(
     const read = await readPending(workbook, sheetName, basis);
     if (stopped) return state;
     const shadeable = read.changes.filter((c) => !MARKED.has(read.statuses[c.rowIndex] ?? ""));
-    const delta = shadingDelta(shaded, shadeable);
+    let delta: ReturnType<typeof shadingDelta>;
+    if (shaded === null) {
+      // Start from a clean slate: shading an earlier watch left must not outlive its change. The input cells of
+      // rows the push did not mark are cleared (few runs: a column at a time), then the pending ones shaded.
+      const want = new Set(shadeable.map(cellId));
+      const headers = basis.meta.inputs.map((i) => i.header);
+      const clear = read.statuses.flatMap((status, rowIndex) =>
+        MARKED.has(status) ? [] : headers.map((column) => ({ rowIndex, column })),
+      );
+      delta = {
+        clear: clear.filter((c) => !want.has(cellId({ rowIndex: c.rowIndex, header: c.column }))),
+        shade: shadeable.map((c) => ({ rowIndex: c.rowIndex, column: c.header })),
+      };
+    } else delta = shadingDelta(shaded, shadeable);
     await workbook.fillCells(sheetName, delta.clear, null);
     await workbook.fillCells(sheetName, delta.shade, PENDING_FILL);
     shaded = new Set(shadeable.map(cellId));
@@ -128,7 +142,7 @@ export async function watchPendingChanges(
     if (opts.reload) {
       basis = null;
       // A push rewrites the body's fills: nothing can be assumed shaded any more.
-      shaded = new Set();
+      shaded = null;
     }
     if (running) {
       again = true;
