@@ -1,0 +1,160 @@
+/**
+ * PAYROLL formulas in the preview, in Chromium against the sandbox: typed and pasted formulas are evaluated by the
+ * same function code and batching as in Excel, show #BUSY! until their figure arrives, equal the transaction_history
+ * figures read directly from the service, and 200 pasted formulas (40 employees x 5 accounts) cost at most 3 requests.
+ */
+import type { Page } from "playwright-core";
+import { PayrollClient } from "../../src/client";
+import { chooseClient, connect, findSecret, startStack, workbookState, type Stack } from "./harness";
+import { screenshot } from "./screenshots";
+
+const SHEET = "Sheet1";
+const START = "2026-01-01";
+const END = "2026-06-30";
+const ACCOUNTS = ["basic_salary", "gross_pay", "paye", "usc", "nett_pay"];
+
+type PreviewSheet = { valueAt(r: number, c: number): unknown; textAt(r: number, c: number): string };
+
+const grid = (page: Page) => page.getByRole("grid", { name: `Sheet ${SHEET}` });
+const cell = (page: Page, address: string) => grid(page).locator(`[data-address="${address}"]`);
+
+/** Types into a cell and presses Enter, as a person does. */
+async function typeInto(page: Page, address: string, text: string): Promise<void> {
+  await cell(page, address).click();
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+}
+
+/** Pastes tab-separated text at a cell through the grid's paste handler (what Ctrl+V delivers). */
+async function pasteAt(page: Page, address: string, text: string): Promise<void> {
+  await cell(page, address).click();
+  await page.evaluate((data) => {
+    const transfer = new DataTransfer();
+    transfer.setData("text/plain", data);
+    (document.activeElement ?? document.body).dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+/** Values of a block of cells (0-based), once none of them is #BUSY! any more. */
+async function settledValues(page: Page, r0: number, c0: number, rows: number, cols: number): Promise<unknown[][]> {
+  const read = () =>
+    page.evaluate(
+      ([name, r0, c0, rows, cols]) => {
+        const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } })
+          .__payrollPreview.workbook;
+        const sheet = wb.findSheet(name as string);
+        const out: unknown[][] = [];
+        for (let r = 0; r < (rows as number); r++) {
+          const row: unknown[] = [];
+          for (let c = 0; c < (cols as number); c++) row.push(sheet.valueAt((r0 as number) + r, (c0 as number) + c));
+          out.push(row);
+        }
+        return out;
+      },
+      [SHEET, r0, c0, rows, cols] as const,
+    );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const values = await read();
+    if (!values.flat().includes("#BUSY!")) return values;
+    if (Date.now() > deadline) throw new Error(`still #BUSY! after 30 s: ${JSON.stringify(values)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Sum of an account over transaction_history rows (of one employee or all), to the cent, as read directly. */
+function total(rows: Record<string, unknown>[], account: string, employee?: string): number {
+  const cents = rows
+    .filter((r) => employee === undefined || r.employee === employee)
+    .reduce((s, r) => s + Math.round(Number(r[account] ?? 0) * 100), 0);
+  return cents / 100;
+}
+
+describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () => {
+  let stack: Stack;
+  let direct: PayrollClient;
+  /** Requests the page made to the service (/v1), in order. */
+  const serviceRequests: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack({ sandbox: { employees: 40, latencyMs: 150 }, viewport: { width: 1500, height: 1000 } });
+    stack.page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/v1/")) serviceRequests.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    direct = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey, requestsPerSecond: 0 });
+  });
+  afterAll(() => stack?.close());
+
+  it("says #N/A until connected, then a typed formula shows #BUSY! and then the transaction_history figure", async () => {
+    const { page } = stack;
+    await typeInto(page, "A1", `=PAYROLL.AMOUNT("basic_salary","${START}","${END}")`);
+    expect(await settledValues(page, 0, 0, 1, 1)).toEqual([["#N/A"]]);
+
+    await connect(page, stack.sandbox.apiKey);
+    await chooseClient(page, 1);
+    const rows = await direct.runReport(1, "transaction_history", { start_date: START, end_date: END, account_names: ACCOUNTS });
+    const employee = rows[0].employee;
+
+    // The connection re-evaluates the cell: its figure now comes from the service.
+    await page.waitForFunction(() => {
+      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } })
+        .__payrollPreview.workbook;
+      return typeof wb.findSheet("Sheet1").valueAt(0, 0) === "number";
+    });
+    expect(await settledValues(page, 0, 0, 1, 1)).toEqual([[total(rows, "basic_salary")]]);
+
+    await typeInto(page, "A2", `=PAYROLL.AMOUNT("nett_pay","${START}","${END}","${employee}")`);
+    expect(await cell(page, "A2").innerText()).toBe("#BUSY!");
+    await typeInto(page, "A3", `=PAYROLL.AMOUNT("no_such_account","${START}","${END}")`);
+    const values = await settledValues(page, 0, 0, 3, 1);
+    expect(values).toEqual([[total(rows, "basic_salary")], [total(rows, "nett_pay", employee)], ["#N/A"]]);
+    expect(total(rows, "nett_pay", employee)).toBeGreaterThan(0);
+    await screenshot(page, "formulas-amount");
+  });
+
+  it("pasting 200 formulas (40 employees x 5 accounts) costs at most 3 requests, and every value matches", async () => {
+    const { page } = stack;
+    const employees = await direct.listEmployees(1);
+    expect(employees.length).toBe(40);
+    // The first test's formulas go (Delete), and Refresh formulas empties the cache: the paste starts from nothing.
+    await cell(page, "A1").click();
+    await cell(page, "A3").click({ modifiers: ["Shift"] });
+    await page.keyboard.press("Delete");
+    await page.getByRole("button", { name: "Refresh formulas" }).click();
+    await page.waitForTimeout(500);
+    const before = serviceRequests.length;
+
+    const text = employees
+      .map((e) => ACCOUNTS.map((a) => `=PAYROLL.AMOUNT("${a}","${START}","${END}","${e.number}")`).join("\t"))
+      .join("\r\n");
+    await pasteAt(page, "C1", text);
+    const values = await settledValues(page, 0, 2, 40, 5);
+    const during = serviceRequests.slice(before);
+    expect(during.length).toBeLessThanOrEqual(3);
+    // The cache was empty: the employee list (numbers to IDs) and one transaction_history for the 5 accounts.
+    expect(during).toEqual(["GET /v1/clients/1/employees", "POST /v1/clients/1/reports/transaction_history"]);
+
+    const rows = await direct.runReport(1, "transaction_history", { start_date: START, end_date: END, account_names: ACCOUNTS });
+    const expected = employees.map((e) => ACCOUNTS.map((a) => total(rows, a, e.number!)));
+    expect(values).toEqual(expected);
+    expect(values.flat().filter((v) => v !== 0).length).toBeGreaterThan(150);
+    await screenshot(page, "formulas-pasted");
+  });
+
+  it("LEAVE and EMPLOYEE formulas show the service's leave balance and employee fields", async () => {
+    const { page } = stack;
+    const [e] = await direct.listEmployees(1);
+    const types = await direct.listLeaveTypes(1);
+    const [typeId, typeName] = Object.entries(types)[0];
+    const balance = (await direct.getLeaveBalances(e.id, END))[typeId];
+    await typeInto(page, "A5", `=PAYROLL.LEAVE("${e.number}","${typeName}","${END}")`);
+    await typeInto(page, "A6", `=PAYROLL.EMPLOYEE("${e.number}","first_name")`);
+    await typeInto(page, "A7", `=PAYROLL.EMPLOYEE("${e.number}","shoe_size")`);
+    expect(await settledValues(page, 4, 0, 3, 1)).toEqual([[balance], [e.first_name], ["#VALUE!"]]);
+    await screenshot(page, "formulas-leave-employee");
+    // The functions used the pane's connection: the key is nowhere in the workbook.
+    expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
+  });
+});
