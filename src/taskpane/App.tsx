@@ -14,7 +14,6 @@ import {
   Text,
   makeStyles,
   tokens,
-  webLightTheme,
 } from "@fluentui/react-components";
 import type { WorkbookPort } from "../excel";
 import { AppServicesProvider } from "./context";
@@ -30,8 +29,11 @@ import { RefreshFormulas } from "./components/RefreshFormulas";
 import { invalidateFormulaResults } from "../functions/connection";
 import { ConnectionPanel } from "./components/ConnectionPanel";
 import { Notifications } from "./components/Notifications";
+import { ProgressAnnouncer } from "./components/ProgressAnnouncer";
 import { ProgressArea } from "./components/ProgressArea";
 import { defaultClientFactory, serviceUrlProblem, type ClientFactory } from "./flows/connection";
+import { keepFocusThroughDisable } from "./focusKeeper";
+import { PANE_THEMES, usePaneTheme } from "./theme";
 
 const useStyles = makeStyles({
   root: {
@@ -44,6 +46,16 @@ const useStyles = makeStyles({
   },
   features: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
   tabList: { flexWrap: "wrap" },
+  // Read by screen readers, not shown: Office's title bar already shows the add-in's name.
+  visuallyHidden: {
+    position: "absolute",
+    width: "1px",
+    height: "1px",
+    margin: "-1px",
+    overflow: "hidden",
+    clip: "rect(0 0 0 0)",
+    whiteSpace: "nowrap",
+  },
 });
 
 export interface AppProps {
@@ -59,8 +71,11 @@ export interface AppProps {
 }
 
 export function App(props: AppProps) {
+  // Office's theme, high contrast, or the preview's choice (theme.ts). minHeight, not height: the provider's
+  // background must cover a pane taller than the window; color-scheme makes native controls match.
+  const theme = PANE_THEMES[usePaneTheme()];
   return (
-    <FluentProvider theme={webLightTheme} style={{ height: "100%" }}>
+    <FluentProvider theme={theme.theme} style={{ minHeight: "100%", colorScheme: theme.colorScheme }}>
       <Shell {...props} />
     </FluentProvider>
   );
@@ -75,6 +90,9 @@ function Shell({
   autoConnect = true,
 }: AppProps) {
   const styles = useStyles();
+  const mainRef = React.useRef<HTMLElement>(null);
+  // A button disabled while its work runs gets focus back afterwards (keyboard and screen-reader users keep their place).
+  React.useEffect(() => (mainRef.current ? keepFocusThroughDisable(mainRef.current) : undefined), []);
   const progress = useProgressController();
   const { state, connect, forget, chooseClient, notify, toggleSections, dismiss } = useConnection({
     workbook,
@@ -113,7 +131,8 @@ function Shell({
 
   return (
     <AppServicesProvider value={services}>
-      <main className={styles.root} aria-label="Payroll">
+      <main className={styles.root} aria-label="Payroll" ref={mainRef}>
+        <h1 className={styles.visuallyHidden}>Payroll</h1>
         <Notifications notices={state.notices} onDismiss={dismiss} />
         <Accordion
           collapsible
@@ -149,6 +168,7 @@ function Shell({
           onChange={(id) => void chooseClient(id)}
         />
         {connection && clientId !== null ? <RefreshFormulas onRefresh={() => invalidateFormulaResults()} /> : null}
+        <ProgressAnnouncer entries={progress.entries} />
         <ProgressArea entries={progress.entries} onCancel={progress.cancel} />
         {connection && clientId !== null ? (
           <FeatureTabs key={clientId} tabs={tabs} />

@@ -120,7 +120,7 @@ export function CalculationsView(p: CalculationsViewProps) {
           ]}
         />
         {p.shown && (
-          <ul className={styles.list} aria-label={p.shown.title}>
+          <ul className={styles.list} aria-label={p.shown.title} tabIndex={0}>
             {p.shown.lines.map((l, i) => (
               <li key={i}>{l}</li>
             ))}

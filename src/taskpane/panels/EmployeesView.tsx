@@ -146,7 +146,7 @@ export function EmployeesView(p: EmployeesViewProps) {
           ]}
         />
         {p.periods && (
-          <ul className={styles.list} aria-label="Service periods">
+          <ul className={styles.list} aria-label="Service periods" tabIndex={0}>
             {p.periods.length === 0 ? <li>No service periods.</li> : p.periods.map((line, i) => <li key={i}>{line}</li>)}
           </ul>
         )}

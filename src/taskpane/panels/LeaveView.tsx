@@ -92,7 +92,7 @@ export function LeaveView(p: LeaveViewProps) {
           Show balances at {dateOk ? p.balanceDate : "the date"}
         </Button>
         {p.checked && (
-          <ul className={styles.list} aria-label="Leave balances">
+          <ul className={styles.list} aria-label="Leave balances" tabIndex={0}>
             {p.checked.length === 0 ? (
               <li>No leave types.</li>
             ) : (

@@ -13,6 +13,7 @@ import {
   Radio,
   RadioGroup,
   Text,
+  useRestoreFocusTarget,
 } from "@fluentui/react-components";
 import { usePartStyles } from "./styles";
 
@@ -49,7 +50,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <DialogBody>
           <DialogTitle>{props.title}</DialogTitle>
           <DialogContent>
-            <ul className={styles.list} aria-label="Affected records">
+            <ul className={styles.list} aria-label="Affected records" tabIndex={0}>
               {props.items.map((item, i) => (
                 <li key={i}>{item}</li>
               ))}
@@ -74,14 +75,32 @@ export type Outcome = { intent: "success" | "warning" | "error" | "info"; text: 
 /** The last action's outcome, kept in view at the bottom of the pane. */
 export function OutcomeBar({ outcome }: { outcome: Outcome }) {
   const styles = usePartStyles();
-  if (!outcome) return null;
+  // Two live regions that stay in the page, so screen readers read out every new outcome: results politely,
+  // failures as alerts. A region inserted together with its text is often not read. Each outcome is its own
+  // MessageBar (keyed), so the same words a second time are read again.
+  const bar = outcome && (
+    <MessageBar key={outcomeKey(outcome)} intent={outcome.intent}>
+      <MessageBarBody>{outcome.text}</MessageBarBody>
+    </MessageBar>
+  );
+  const failed = outcome?.intent === "error";
   return (
-    <div className={styles.outcome}>
-      <MessageBar intent={outcome.intent} role={outcome.intent === "error" ? "alert" : "status"}>
-        <MessageBarBody>{outcome.text}</MessageBarBody>
-      </MessageBar>
+    <div className={outcome ? styles.outcome : undefined}>
+      <div role="status" aria-live="polite">
+        {!failed && bar}
+      </div>
+      <div role="alert">{failed && bar}</div>
     </div>
   );
+}
+
+const outcomeKeys = new WeakMap<object, number>();
+let lastOutcomeKey = 0;
+/** A key per outcome object: each setOutcome({...}) is a new outcome, even with the same words. */
+function outcomeKey(outcome: object): number {
+  let key = outcomeKeys.get(outcome);
+  if (key === undefined) outcomeKeys.set(outcome, (key = ++lastOutcomeKey));
+  return key;
 }
 
 /** One button of an ActionRow. */
@@ -96,10 +115,19 @@ export interface Action {
 /** A row of buttons, all disabled while the pane is busy. */
 export function ActionRow({ busy, actions }: { busy: boolean; actions: readonly Action[] }) {
   const styles = usePartStyles();
+  // A button here may open a confirmation; it is disabled while the selection is read, so the dialog cannot see
+  // it as the opener. Marked as a restore target, it gets focus back when the dialog closes.
+  const restoreFocusTarget = useRestoreFocusTarget();
   return (
     <div className={styles.row}>
       {actions.map((a) => (
-        <Button key={a.label} appearance={a.primary ? "primary" : "secondary"} disabled={busy || a.disabled} onClick={a.onClick}>
+        <Button
+          key={a.label}
+          appearance={a.primary ? "primary" : "secondary"}
+          disabled={busy || a.disabled}
+          onClick={a.onClick}
+          {...restoreFocusTarget}
+        >
           {a.label}
         </Button>
       ))}

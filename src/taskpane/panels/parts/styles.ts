@@ -7,6 +7,7 @@ export const usePartStyles = makeStyles({
   legend: { padding: 0, marginBottom: tokens.spacingVerticalXS },
   row: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "flex-end" },
   action: { alignSelf: "flex-start" },
+  // Scrolls past 12em: give the list tabIndex={0}, so it can be scrolled from the keyboard.
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, maxHeight: "12em", overflowY: "auto" },
   // The outcome stays in view at the bottom of the pane, however far the panel is scrolled.
   outcome: { position: "sticky", bottom: tokens.spacingVerticalS, zIndex: 1, boxShadow: tokens.shadow8 },
