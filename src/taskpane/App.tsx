@@ -20,6 +20,7 @@ import { AppServicesProvider } from "./context";
 import { unreachableClientId } from "./connectionState";
 import type { KeyStore } from "./keyStore";
 import { useProgressController } from "./progress";
+import { useCellEditWait } from "./cellEditWait";
 import { createClientReads, createPaneQueryClient, forgetOtherConnections } from "./serverState";
 import type { AppServices } from "./services";
 import { TABS, type PaneTab } from "./tabs";
@@ -94,6 +95,7 @@ function Shell({
   // A button disabled while its work runs gets focus back afterwards (keyboard and screen-reader users keep their place).
   React.useEffect(() => (mainRef.current ? keepFocusThroughDisable(mainRef.current) : undefined), []);
   const progress = useProgressController();
+  const cellEditNotice = useCellEditWait();
   const { state, connect, forget, chooseClient, notify, toggleSections, dismiss } = useConnection({
     workbook,
     keyStore,
@@ -169,7 +171,7 @@ function Shell({
         />
         {connection && clientId !== null ? <RefreshFormulas onRefresh={() => invalidateFormulaResults()} /> : null}
         <ProgressAnnouncer entries={progress.entries} />
-        <ProgressArea entries={progress.entries} onCancel={progress.cancel} />
+        <ProgressArea entries={progress.entries} onCancel={progress.cancel} notice={cellEditNotice} />
         {connection && clientId !== null ? (
           <FeatureTabs key={clientId} tabs={tabs} />
         ) : (

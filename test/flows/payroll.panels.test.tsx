@@ -147,7 +147,7 @@ describe("LeaveView", () => {
       </FluentProvider>,
     );
     expect((screen.getByRole("button", { name: "Every employee's balances to sheet" }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText("Enter a date as YYYY-MM-DD")).toBeTruthy();
+    expect(screen.getByText("Enter a date as dd/mm/yyyy")).toBeTruthy(); // Office's display language, en-IE here
   });
 
   it("asks before deleting: Escape cancels, Delete confirms", async () => {

@@ -107,8 +107,9 @@ describe("report forms", () => {
   it("transaction_history: accounts and custom fields are picked with the keyboard", async () => {
     const user = userEvent.setup();
     const { last } = renderForm("transaction_history");
-    expect(screen.getByLabelText(/^From/)).toHaveProperty("value", "2026-01-01");
-    expect(screen.getByLabelText(/^To/)).toHaveProperty("value", "2026-12-31");
+    // Date fields show Office's display language (en-IE: day/month/year); the form keeps ISO dates.
+    expect(screen.getByLabelText(/^From/)).toHaveProperty("value", "01/01/2026");
+    expect(screen.getByLabelText(/^To/)).toHaveProperty("value", "31/12/2026");
     const accounts = screen.getByRole("combobox", { name: /Accounts/ });
     expect(accounts).toHaveProperty("value", "Gross pay, Nett pay");
     await user.click(accounts);

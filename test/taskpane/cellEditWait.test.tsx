@@ -2,7 +2,9 @@
 /** The pane hears from the Excel layer when a batch waits on cell-edit mode, and shows the message meanwhile. */
 import * as React from "react";
 import { act, render, screen } from "@testing-library/react";
-import { createOfficeWorkbook } from "../../src/excel";
+import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { CELL_EDIT_MESSAGE, createOfficeWorkbook } from "../../src/excel";
+import { ProgressArea } from "../../src/taskpane/components/ProgressArea";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
 import { useCellEditWait } from "../../src/taskpane/cellEditWait";
 
@@ -22,4 +24,13 @@ test("the message shows while a write waits for the cell entry, and goes when it
   wb.endCellEdit();
   await act(() => saving);
   expect(screen.getByTestId("notice").textContent).toBe("");
+});
+
+test("the progress area shows the notice as a status, with or without running tasks", () => {
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <ProgressArea entries={[]} onCancel={() => undefined} notice={CELL_EDIT_MESSAGE} />
+    </FluentProvider>,
+  );
+  expect(screen.getByRole("status").textContent).toBe("Finish editing the cell (Enter or Esc) to continue");
 });

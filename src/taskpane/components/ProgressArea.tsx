@@ -1,4 +1,4 @@
-import { Button, Field, ProgressBar, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Field, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
 import type { ProgressEntry } from "../progress";
 
 const useStyles = makeStyles({
@@ -23,14 +23,21 @@ const useStyles = makeStyles({
 export interface ProgressAreaProps {
   entries: ProgressEntry[];
   onCancel(id: number): void;
+  /** A note on the running work, shown above the bars: e.g. that Excel waits for a cell entry to end. */
+  notice?: string | null;
 }
 
 /** A progress bar with counts and a Cancel button per running task. */
-export function ProgressArea({ entries, onCancel }: ProgressAreaProps) {
+export function ProgressArea({ entries, onCancel, notice }: ProgressAreaProps) {
   const styles = useStyles();
-  if (entries.length === 0) return null;
+  if (entries.length === 0 && !notice) return null;
   return (
     <section className={styles.root} aria-label="Work in progress">
+      {notice && (
+        <Text role="status" weight="semibold">
+          {notice}
+        </Text>
+      )}
       {entries.map((entry) => {
         const counts = entry.total !== undefined ? `${entry.done} of ${entry.total}` : entry.done > 0 ? `${entry.done} done` : "";
         const hint = [counts, entry.detail, entry.cancelling ? "Cancelling…" : ""].filter(Boolean).join(" · ") || "Working…";

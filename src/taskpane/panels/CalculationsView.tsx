@@ -8,6 +8,7 @@ import { Button, Dropdown, Field, Input, Option, Text } from "@fluentui/react-co
 import type { ItemDefinition } from "../../contract";
 import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, RadioChoice, Section } from "./parts/layout";
 import { fieldError } from "../components/fieldError";
+import { DateField } from "../components/DateField";
 import {
   type Choice,
   EmployeePicker,
@@ -211,7 +212,7 @@ export function CalculationsView(p: CalculationsViewProps) {
               label="Default effective date (for rows without one)"
               {...fieldError(dateOk ? null : "Enter a date, or leave it blank")}
             >
-              <Input type="date" value={p.effectiveDate} onChange={(_, d) => p.onEffectiveDateChange(d.value)} />
+              <DateField value={p.effectiveDate} onChange={p.onEffectiveDateChange} />
             </Field>
             <Button className={styles.action} appearance="primary" disabled={p.busy || !dateOk} onClick={p.onSaveRegularHours}>
               Save Regular Hours

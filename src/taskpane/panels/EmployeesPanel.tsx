@@ -32,6 +32,7 @@ import {
 import { type Outcome } from "./parts/layout";
 import { EmployeesView, type ServiceActionKind, type WaveFormState } from "./EmployeesView";
 import { selectedRows } from "../flows/selectedRows";
+import { formatDate } from "../locale";
 
 export function EmployeesPanel() {
   const services = useConnectedServices();
@@ -148,7 +149,7 @@ export function EmployeesPanel() {
               .sort((a, b) => a.start_date.localeCompare(b.start_date))
               .map(
                 (sp) =>
-                  `${sp.start_date} to ${sp.end_date ?? "now"}${sp.negative ? " (long-term leave)" : ""}${sp.termination_code !== null ? `, termination code ${sp.termination_code}` : ""}`,
+                  `${formatDate(sp.start_date)} to ${sp.end_date ? formatDate(sp.end_date) : "now"}${sp.negative ? " (long-term leave)" : ""}${sp.termination_code !== null ? `, termination code ${sp.termination_code}` : ""}`,
               ),
           );
           return { intent: "info", text: `${plural(list.length, "service period")} shown below.` };

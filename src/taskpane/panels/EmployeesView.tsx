@@ -6,6 +6,7 @@
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, Textarea } from "@fluentui/react-components";
 import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import { fieldError } from "../components/fieldError";
+import { DateField } from "../components/DateField";
 import { EmployeePicker, type EmployeeOption, type ListStatus, employeeSource } from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
@@ -118,7 +119,7 @@ export function EmployeesView(p: EmployeesViewProps) {
             label={p.action === "end_service" ? "Termination date" : "Appointment date"}
             {...fieldError(dateOk ? null : "Enter a date")}
           >
-            <Input type="date" value={p.actionDate} onChange={(_, d) => p.onActionDateChange(d.value)} />
+            <DateField value={p.actionDate} onChange={p.onActionDateChange} />
           </Field>
         )}
         {p.action === "end_service" && (
@@ -181,7 +182,7 @@ export function EmployeesView(p: EmployeesViewProps) {
           </Dropdown>
         </Field>
         <Field label="First period end date" {...fieldError(p.waveErrors.first_end_date)}>
-          <Input type="date" value={w.firstEndDate} onChange={(_, d) => p.onWaveChange({ ...w, firstEndDate: d.value })} />
+          <DateField value={w.firstEndDate} onChange={(iso) => p.onWaveChange({ ...w, firstEndDate: iso })} />
         </Field>
         {w.frequency === "monthly" && (
           <Field label="Last day of month (1–31)" {...fieldError(p.waveErrors.last_day_of_month)}>

@@ -16,6 +16,7 @@ import {
 import { plural, rowOutcome, useConfirmSelectedRows, useFlowRunner, wroteRows } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 import { LeaveView } from "./LeaveView";
+import { formatDate } from "../locale";
 import { useClientEmployees } from "../serverState";
 
 export function LeavePanel() {
@@ -50,7 +51,7 @@ export function LeavePanel() {
           (t) => importLeaveBalances(client, workbook, target, balanceDate, t),
           (r) => ({
             intent: r.unmatchedEmployees.length ? "warning" : "success",
-            text: `Balances of ${r.rowCount} employees at ${balanceDate} written to "${r.sheetName}" (${r.requests} requests).${r.unmatchedEmployees.length ? ` The report also named employees not in the list: ${r.unmatchedEmployees.join(", ")}.` : ""}`,
+            text: `Balances of ${r.rowCount} employees at ${formatDate(balanceDate)} written to "${r.sheetName}" (${r.requests} requests).${r.unmatchedEmployees.length ? ` The report also named employees not in the list: ${r.unmatchedEmployees.join(", ")}.` : ""}`,
           }),
         )
       }
@@ -85,7 +86,7 @@ export function LeavePanel() {
           const items = found.map((f) =>
             f.id === null
               ? `Row ${f.rowIndex + 1}: no saved leave day (will be marked, not sent)`
-              : `Leave day ${f.id} on ${f.date}`,
+              : `Leave day ${f.id} on ${formatDate(f.date)}`,
           );
           return { items, plan: rows };
         })
@@ -116,7 +117,7 @@ export function LeavePanel() {
             ),
           (r) => {
             setChecked(r);
-            return { intent: "info", text: `Balances at ${balanceDate} shown below.` };
+            return { intent: "info", text: `Balances at ${formatDate(balanceDate)} shown below.` };
           },
         )
       }

@@ -2,9 +2,11 @@
  * The Leave panel's view: leave types and balances to sheets; the Leave days sheet (load, save, delete selected
  * with confirmation); one employee's exact balances. Data and callbacks only.
  */
-import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
+import { Button, Checkbox, Field, Text } from "@fluentui/react-components";
 import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, Section } from "./parts/layout";
 import { fieldError } from "../components/fieldError";
+import { DateField } from "../components/DateField";
+import { dateInputPattern } from "../locale";
 import { EmployeePicker, type EmployeeOption, type ListStatus, MultiEmployeePicker, employeeSource } from "./parts/pickers";
 import { usePartStyles } from "./parts/styles";
 
@@ -45,8 +47,8 @@ export function LeaveView(p: LeaveViewProps) {
         <Button className={styles.action} disabled={p.busy} onClick={p.onLeaveTypes}>
           Leave types to sheet
         </Button>
-        <Field label="Balances at" {...fieldError(dateOk ? null : "Enter a date as YYYY-MM-DD")}>
-          <Input type="date" value={p.balanceDate} onChange={(_, d) => p.onBalanceDateChange(d.value)} />
+        <Field label="Balances at" {...fieldError(dateOk ? null : `Enter a date as ${dateInputPattern()}`)}>
+          <DateField value={p.balanceDate} onChange={p.onBalanceDateChange} />
         </Field>
         <Text size={200}>
           One report over all employees (comparison_leave): balances as of each employee's last payslip on or before the date.

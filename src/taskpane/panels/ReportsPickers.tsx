@@ -3,9 +3,10 @@
  * Data and callbacks only; keyboard use is Fluent's (arrows, Enter/Space to toggle, Escape to close, typing filters).
  */
 import * as React from "react";
-import { Button, Combobox, Dropdown, Field, Input, Option, OptionGroup, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Combobox, Dropdown, Field, Option, OptionGroup, makeStyles, tokens } from "@fluentui/react-components";
 import type { PickerOption } from "../../sheets/reports";
 import { fieldError } from "../components/fieldError";
+import { DateField as LocaleDateInput } from "../components/DateField";
 
 const useStyles = makeStyles({
   row: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS },
@@ -177,11 +178,11 @@ export interface DateFieldProps {
   disabled?: boolean;
 }
 
-/** A native date input: keyboard entry and the browser's calendar, value "YYYY-MM-DD". */
+/** A date in Office's display language (dd/mm/yyyy under en-IE), value "YYYY-MM-DD". */
 export function DateField(props: DateFieldProps) {
   return (
     <PickerField {...props} required>
-      <Input type="date" value={props.value} disabled={props.disabled} onChange={(_, data) => props.onChange(data.value)} />
+      <LocaleDateInput value={props.value} disabled={props.disabled} onChange={props.onChange} />
     </PickerField>
   );
 }
