@@ -15,6 +15,7 @@ import {
   waveColumns,
   waveDisplayName,
 } from "../../sheets/imports";
+import { invalidateFormulaResults } from "../../functions/connection";
 import { type FlowProgress, requestCounter, type SheetResult, type Target, writeSheet } from "./common";
 
 export type ImportClient = Pick<PayrollClient, "listEmployees" | "listWaves" | "listWavesSimplified" | "listPayPoints">;
@@ -55,6 +56,7 @@ export async function importEmployees(
   });
   const rows = toRows(columns, sortEmployees(employees));
   const title = `Employees: ${target.clientName}`;
+  invalidateFormulaResults(target.clientId); // PAYROLL formulas read the same fresh records
   return writeSheet(workbook, { ...IMPORT_SHEETS.employees, title, columns: specsOf(columns), rows }, progress, 3);
 }
 
@@ -69,6 +71,7 @@ export async function importWaves(
   const { signal } = progress;
   const answered = requestCounter(progress, 1, "payment frequencies");
   const sheet = { ...IMPORT_SHEETS.waves, title: `Payment frequencies: ${target.clientName}` };
+  invalidateFormulaResults(target.clientId); // PAYROLL.EMPLOYEE(…, "wave") reads the wave names again
   if (choice.simplified) {
     const columns = simplifiedWaveColumns();
     const waves = await answered(client.listWavesSimplified(target.clientId, { signal }));

@@ -75,6 +75,7 @@ import {
 import { abortableSleep, type FlowProgress } from "./common";
 import { readNettPay, type NettPayClient } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
+import { invalidateFormulaResults } from "../../functions/connection";
 
 export type PushClient = Pick<PayrollClient, "bulkInput" | "listEmployees" | "listPayslips" | "slowDown">;
 
@@ -316,6 +317,7 @@ export async function pushInputSheet(
       await workbook.annotateRows(sheetName, notSent.map(toAnnotation), { clearOthers: false }).catch(() => undefined);
     }
     if (saved.length > 0) {
+      invalidateFormulaResults(meta.clientId); // PAYROLL formulas of this client read their figures again
       const next = snapshotToTable(
         applySaved(snapshot, saved),
         meta.inputs.map((i) => i.key),
