@@ -179,3 +179,49 @@ describe("pushing 5 typed cells on a 5,000-employee client", () => {
     }
   }, 120_000);
 });
+
+describe("nett pay not ready when the push ends", () => {
+  let stack: Stack;
+  let api: PayrollClient;
+  beforeAll(async () => {
+    // Recalculation outlasts the push's wait for nett pay (10 looks, 1.5 s apart).
+    stack = await startStack({ sandbox: { employees: 14, recalcMs: 17_000 }, viewport: { width: 1500, height: 1000 } });
+    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey, requestsPerSecond: 0 });
+  });
+  afterAll(() => stack?.close());
+
+  it("keeps the old figure marked pending, then Refresh nett pay fills it in", async () => {
+    const { page } = stack;
+    await connect(page, stack.sandbox.apiKey);
+    await chooseClient(page, 1);
+    const { sheetName, payslipDate, header, before } = await buildSheet(page, api);
+    const oldNett = before[0]["Nett pay"];
+    expect(oldNett).not.toBe("");
+    await openSheet(page, sheetName);
+    await typeCell(page, sheetName, 0, header, "59000");
+    await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    await page.getByRole("button", { name: "Push changes" }).click();
+    await page.getByText(new RegExp(`^${escape(sheetName)}: 1 saved`)).waitFor({ timeout: 60_000 });
+
+    let after = await records(page, sheetName);
+    expect(after[0].Status).toBe("Saved");
+    expect(after[0]["Nett pay"]).toBe(oldNett);
+    expect(after[0].Message).toMatch(/Nett pay pending: the service is still recalculating — press Refresh nett pay$/);
+    const refresh = page.getByRole("button", { name: "Refresh nett pay" });
+    await refresh.waitFor();
+
+    // Once the service has finished, one press fills it in.
+    const employeeId = Number(before[0]["Employee ID"]);
+    const ready = async () =>
+      (await api.listPayslips(employeeId)).find((p) => p.date === payslipDate && !p.special)?.dirty === false;
+    while (!(await ready())) await new Promise((r) => setTimeout(r, 500));
+    await refresh.click();
+    await page.getByText(new RegExp(`^${escape(sheetName)}: nett pay shown for 1 of 1 row\\.`)).waitFor({ timeout: 30_000 });
+    after = await records(page, sheetName);
+    const payslip = (await api.listPayslips(employeeId)).find((p) => p.date === payslipDate && !p.special)!;
+    expect(payslip.dirty).toBe(false);
+    expect(after[0]["Nett pay"].replace(/[€,]/g, "")).toBe(payslip.nett_pay!.toFixed(2));
+    expect(after[0]["Nett pay"]).not.toBe(oldNett);
+    expect(after[0].Message).not.toContain("Nett pay pending");
+  }, 120_000);
+});

@@ -3,7 +3,7 @@ import * as React from "react";
 import { Button, Text } from "@fluentui/react-components";
 import { chosenClient, useConnectedServices } from "../context";
 import { buildInputSheet, listInputSheets, loadInputChoices, type InputChoices } from "../flows/inputs";
-import { pushInputSheet } from "../flows/push";
+import { pushInputSheet, refreshNettPay } from "../flows/push";
 import { defaultPeriod } from "../../sheets/inputSheet";
 import { waveDisplayName } from "../../sheets/imports";
 import { DEFAULT_CHUNK_SIZE, PUSH_MODE_LABELS, type PushMode } from "../../sheets/push";
@@ -32,6 +32,14 @@ export function InputSheetsPanel() {
   const [sheetName, setSheetName] = React.useState<string | null>(null);
   const [chunkSize, setChunkSize] = React.useState(String(DEFAULT_CHUNK_SIZE));
   const [outcome, setOutcome] = React.useState<Outcome>(null);
+  // Per sheet, rows whose nett pay the last push or refresh left pending (their Messages say so): offers Refresh nett pay.
+  const [nettPending, setNettPending] = React.useState<Record<string, number>>({});
+  const pendingAfter =
+    <R extends { sheetName: string }>(pending: (r: R) => number) =>
+    (r: R) => {
+      setNettPending((p) => ({ ...p, [r.sheetName]: pending(r) }));
+      return r;
+    };
   // Bumped after a push or a build: the pending changes read the snapshot again.
   const [snapshotVersion, setSnapshotVersion] = React.useState(0);
   const snapshotMoved = React.useCallback(() => setSnapshotVersion((v) => v + 1), []);
@@ -119,11 +127,13 @@ export function InputSheetsPanel() {
           conflictCheck: conflictCheck(client, Number(chunkSize)),
           signal: task.signal,
           update: task.update,
-        }),
+        }).then(pendingAfter((r) => r.nettPay.pending)),
       (result) => {
         const notes = [
           result.missingInputs.length > 0 ? `Columns missing (not sent): ${result.missingInputs.join(", ")}.` : "",
-          result.nettPay.pending > 0 ? `${result.nettPay.pending} saved row(s) still await their new nett pay.` : "",
+          result.nettPay.pending > 0
+            ? `${result.nettPay.pending} row(s) keep their old nett pay, marked pending: the service is still recalculating. Press Refresh nett pay in a moment.`
+            : "",
         ].filter(Boolean);
         const c = result.counts;
         const clean = c.Failed + c.Invalid + c["Not sent"] === 0;
@@ -131,6 +141,19 @@ export function InputSheetsPanel() {
       },
       { failed: (message) => `Nothing was sent: ${message}` },
     ).then(snapshotMoved);
+  };
+
+  const refreshNett = () => {
+    if (!sheetName) return;
+    void run(
+      `Refresh nett pay: ${sheetName}`,
+      (task) =>
+        refreshNettPay(client, workbook, sheetName, { clientId, signal: task.signal, update: task.update }).then(
+          pendingAfter((r) => r.pending),
+        ),
+      (result) => ({ intent: result.pending > 0 ? "warning" : "success", text: result.summary }),
+      { failed: (message) => `Could not refresh nett pay: ${message}` },
+    );
   };
 
   const overwrite = () => {
@@ -200,9 +223,16 @@ export function InputSheetsPanel() {
         </>
       }
       pushExtras={
-        <Button disabled={progress.busy || !sheetName} onClick={overwrite}>
-          Overwrite conflicts
-        </Button>
+        <>
+          <Button disabled={progress.busy || !sheetName} onClick={overwrite}>
+            Overwrite conflicts
+          </Button>
+          {sheetName && (nettPending[sheetName] ?? 0) > 0 && (
+            <Button disabled={progress.busy} onClick={refreshNett}>
+              Refresh nett pay
+            </Button>
+          )}
+        </>
       }
       afterPush={
         <PushAll
