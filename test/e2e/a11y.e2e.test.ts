@@ -135,7 +135,7 @@ describe("accessibility of the pane's states (axe-core in Chromium)", () => {
     const { page } = stack;
     await page.getByRole("combobox", { name: "Pane theme" }).selectOption({ label: "Follow Office and the system" });
     expect(await paneBackground()).toBe("#ffffff");
-    await page.emulateMedia({ forcedColors: "active" });
+    await page.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
     await page.waitForFunction(
       () =>
         getComputedStyle(document.querySelector("#pane .fui-FluentProvider")!)
@@ -149,6 +149,6 @@ describe("accessibility of the pane's states (axe-core in Chromium)", () => {
     }
     await openTab(page, "Imports");
     await screenshot(page, "theme-high-contrast");
-    await page.emulateMedia({ forcedColors: "none" });
+    await page.emulateMedia({ forcedColors: "none", colorScheme: "light" });
   });
 });
