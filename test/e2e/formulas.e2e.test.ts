@@ -111,6 +111,7 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
     const values = await settledValues(page, 0, 0, 3, 1);
     expect(values).toEqual([[total(rows, "basic_salary")], [total(rows, "nett_pay", employee)], ["#N/A"]]);
     expect(total(rows, "nett_pay", employee)).toBeGreaterThan(0);
+    await cell(page, "A2").click(); // the formula bar shows the formula
     await screenshot(page, "formulas-amount");
   });
 
@@ -153,6 +154,7 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
     await typeInto(page, "A6", `=PAYROLL.EMPLOYEE("${e.number}","first_name")`);
     await typeInto(page, "A7", `=PAYROLL.EMPLOYEE("${e.number}","shoe_size")`);
     expect(await settledValues(page, 4, 0, 3, 1)).toEqual([[balance], [e.first_name], ["#VALUE!"]]);
+    await cell(page, "A5").click();
     await screenshot(page, "formulas-leave-employee");
     // The functions used the pane's connection: the key is nowhere in the workbook.
     expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
