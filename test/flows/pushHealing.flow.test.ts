@@ -15,7 +15,7 @@ import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { NETT_PAY_PENDING } from "../../src/sheets/push";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../../src/taskpane/flows/nettPay";
-import { pushInputSheet, refreshNettPay } from "../../src/taskpane/flows/push";
+import { countPendingNettPay, pushInputSheet, refreshNettPay } from "../../src/taskpane/flows/push";
 import { readRecords, typeInto } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -187,6 +187,8 @@ describe("nett pay after a push", () => {
       nettPay: { polls: 1, intervalMs: 0 },
     });
     expect(first.nettPay).toEqual({ updated: 0, pending: 2 });
+    // The sheet is the record: a pane opened later finds the two rows and offers Refresh nett pay.
+    expect(await countPendingNettPay(w.workbook, sheetName)).toBe(2);
     let after = await readRecords(w.workbook, sheetName);
     expect(after[0]["Nett pay"]).toBe(oldNett);
     expect(after[0].Status).toBe("Saved");
@@ -197,6 +199,7 @@ describe("nett pay after a push", () => {
     w.counter.reset();
     const refreshed = await refreshNettPay(w.client, w.workbook, sheetName, { clientId: 1 });
     expect(refreshed).toMatchObject({ updated: 2, pending: 0, requests: 2 });
+    expect(await countPendingNettPay(w.workbook, sheetName)).toBe(0);
     after = await readRecords(w.workbook, sheetName);
     const payslip = (await w.check.listPayslips(records[0]["Employee ID"] as number)).find(
       (p) => p.date === payslipDate && !p.special,

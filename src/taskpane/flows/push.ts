@@ -29,6 +29,7 @@ import type { WorkbookPort } from "../../excel";
 import {
   DEFAULT_CHUNK_SIZE,
   InputSheetError,
+  NETT_PAY_PENDING,
   PUSH_LOG_COLUMNS,
   PUSH_LOG_SHEET,
   PUSH_LOG_TABLE,
@@ -477,6 +478,14 @@ export interface RefreshNettPayResult {
   pending: number;
   requests: number;
   summary: string;
+}
+
+/** How many rows of the sheet say their nett pay is pending (0 when it is not an input sheet): offers Refresh nett pay. */
+export async function countPendingNettPay(workbook: WorkbookPort, sheetName: string): Promise<number> {
+  const table = await workbook.readTable(sheetName);
+  const col = table?.columns.findIndex((c) => String(c).trim() === H.message) ?? -1;
+  if (!table || col < 0) return 0;
+  return table.rows.filter((r) => String(r[col] ?? "").includes(`${NETT_PAY_PENDING}:`)).length;
 }
 
 /** Refresh nett pay: fills in the nett pay of the rows whose Message says it is pending, as far as the service has it. */

@@ -3,7 +3,7 @@ import * as React from "react";
 import { Button, Text } from "@fluentui/react-components";
 import { chosenClient, useConnectedServices } from "../context";
 import { buildInputSheet, listInputSheets, loadInputChoices, type InputChoices } from "../flows/inputs";
-import { pushInputSheet, refreshNettPay } from "../flows/push";
+import { countPendingNettPay, pushInputSheet, refreshNettPay } from "../flows/push";
 import { defaultPeriod } from "../../sheets/inputSheet";
 import { waveDisplayName } from "../../sheets/imports";
 import { DEFAULT_CHUNK_SIZE, PUSH_MODE_LABELS, type PushMode } from "../../sheets/push";
@@ -14,6 +14,7 @@ import { FillFromSheet } from "./inputSheets/FillFromSheet";
 import { PushAll } from "./inputSheets/PushAll";
 import { useFlowRunner } from "./parts/hooks";
 import { useClientView } from "../serverState";
+import { formatDate } from "../locale";
 import { type Outcome } from "./parts/layout";
 
 const MAX_CHUNK = 1000;
@@ -87,6 +88,18 @@ export function InputSheetsPanel() {
   }, [choices, pickWave]);
 
   React.useEffect(() => void refreshSheets().catch(() => undefined), [refreshSheets]);
+
+  // A sheet chosen again (or after the pane reopened) whose rows still await their nett pay offers Refresh nett pay.
+  React.useEffect(() => {
+    if (!workbook || !sheetName) return;
+    let live = true;
+    countPendingNettPay(workbook, sheetName)
+      .then((n) => live && setNettPending((p) => ({ ...p, [sheetName]: n })))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [workbook, sheetName]);
 
   if (!services || !client || clientId === null || !workbook)
     return <Text>Connect and choose a client to work with input sheets.</Text>;
@@ -177,7 +190,7 @@ export function InputSheetsPanel() {
 
   const periods = (choices?.periods.get(waveId ?? -1) ?? []).map((p) => ({
     value: p.date,
-    label: `${p.date} (${p.payslips} payslip${p.payslips === 1 ? "" : "s"}${p.finalised === p.payslips ? ", finalised" : p.finalised > 0 ? `, ${p.finalised} finalised` : ""})`,
+    label: `${formatDate(p.date)} (${p.payslips} payslip${p.payslips === 1 ? "" : "s"}${p.finalised === p.payslips ? ", finalised" : p.finalised > 0 ? `, ${p.finalised} finalised` : ""})`,
   }));
 
   return (
