@@ -206,7 +206,7 @@ async function amountGroup(ctx: ClientReads, group: HistoryJob[]): Promise<void>
   await settleEach(live, (j) => {
     for (const account of j.op.kind === "amount" ? [j.op.account] : j.op.accounts) {
       const unknown = history.unknown.get(account);
-      if (unknown !== undefined) throw notAvailable(`Unknown account "${account}"${unknown ? `: ${unknown}` : ""}`);
+      if (unknown !== undefined) throw notAvailable(unknown);
     }
     const number = j.op.employee === null ? null : ((named.get(j.op.employee) as Employee).number ?? null);
     if (j.op.kind === "transactions") return transactionsTable(history.rows, j.op.accounts, number);
@@ -247,10 +247,10 @@ async function transactionHistory(
         return account === undefined ? [] : [[account, message] as const];
       });
       if (named.length > 0) {
-        for (const [account, message] of named) unknown.set(account, message);
+        for (const [account, message] of named) unknown.set(account, unknownAccountMessage(account, message));
         asking = asking.filter((a) => !unknown.has(a));
       } else if (asking.length === 1) {
-        unknown.set(asking[0], e.serviceMessage);
+        unknown.set(asking[0], `Unknown account "${asking[0]}" (the service said: ${e.serviceMessage})`);
         asking = [];
       } else {
         const half = Math.ceil(asking.length / 2);
@@ -263,6 +263,12 @@ async function transactionHistory(
     }
   }
   return { rows: [], unknown };
+}
+
+/** The service's word on an unknown account when it names the account ("unknown account "x"; the names are…"). */
+function unknownAccountMessage(account: string, message: string): string {
+  if (!message.includes(account)) return `Unknown account "${account}": ${message}`;
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
 /** The sum of one account's amounts over the rows (of one employee, or all), to the cent. */

@@ -104,11 +104,18 @@ describe("PAYROLL.AMOUNT", () => {
     expect(bad.status).toBe("rejected");
     const e = (bad as PromiseRejectedResult).reason as FormulaError;
     expect(e.code).toBe("#N/A");
-    expect(e.message).toMatch(/Unknown account "no_such_account"/);
+    expect(e.message).toMatch(/^Unknown account "no_such_account"; the names are those items_and_outputs lists/);
     expect(good.status).toBe("fulfilled");
     expect((good as PromiseFulfilledResult<number>).value).toBeGreaterThan(0);
     // One refused request, one for the known accounts.
     expect(requests.filter((r) => r.path.endsWith("/transaction_history")).length).toBe(2);
+  });
+
+  it("a client the key cannot reach is #N/A naming it", async () => {
+    const e = await errorOf(amountFormula("paye", START, END, null, 999));
+    expect([e.code, e.message]).toEqual(["#N/A", "Client 999 was not found with this API key"]);
+    const f = await errorOf(employeeFormula("1001", "first_name", 999));
+    expect(f.message).toBe("Client 999 was not found with this API key");
   });
 
   it("an unknown employee is #N/A; a bad date is #VALUE! before any request", async () => {
