@@ -36,5 +36,5 @@ export function looksLikeCurrency(input: unknown): boolean {
   return typeof input === "string" && /[€$£]/.test(input) && parseAmount(input).ok;
 }
 
-/** Euro amounts in Excel: two decimals, thousands separators, a leading minus for negatives. */
-export const EURO_NUMBER_FORMAT = '"€"#,##0.00;-"€"#,##0.00';
+/** Report amounts use the one money format of every sheet (columns.ts). */
+export { MONEY_FORMAT as EURO_NUMBER_FORMAT } from "../columns";
