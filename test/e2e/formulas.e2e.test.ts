@@ -111,6 +111,8 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
     const values = await settledValues(page, 0, 0, 3, 1);
     expect(values).toEqual([[total(rows, "basic_salary")], [total(rows, "nett_pay", employee)], ["#N/A"]]);
     expect(total(rows, "nett_pay", employee)).toBeGreaterThan(0);
+    // The error value carries the service's message, shown on hover as Excel does.
+    expect(await cell(page, "A3").getAttribute("title")).toMatch(/\nUnknown account "no_such_account"/);
     await cell(page, "A2").click(); // the formula bar shows the formula
     await screenshot(page, "formulas-amount");
   });

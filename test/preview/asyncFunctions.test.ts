@@ -64,7 +64,13 @@ describe("the workbook's formulas", () => {
     const onChange = jest.fn();
     workbook.subscribe(onChange);
     workbook.formulaFunctions = new AsyncFormulaFunctions(
-      (name) => (name === "PAYROLL.AMOUNT" ? async (account, start) => `${String(account)}@${String(start)}` : undefined),
+      (name) =>
+        name === "PAYROLL.AMOUNT"
+          ? async (account, start) => {
+              if (account === "nope") throw Object.assign(new Error('Unknown account "nope"'), { code: "#N/A" });
+              return `${String(account)}@${String(start)}`;
+            }
+          : undefined,
       () => workbook.changed(),
     );
     const sheet = workbook.activeSheet;
@@ -72,9 +78,19 @@ describe("the workbook's formulas", () => {
     sheet.cellForWrite(0, 0).f = '=payroll.amount("nett_pay",B1)';
     sheet.cellForWrite(1, 0).f = '=PAYROLL.AMOUNT("paye",C1)';
     sheet.cellForWrite(2, 0).f = '=PAYROLL.NOPE("x")';
-    expect([sheet.valueAt(0, 0), sheet.valueAt(1, 0), sheet.valueAt(2, 0)]).toEqual([BUSY, BUSY, "#NAME?"]);
+    sheet.cellForWrite(3, 0).f = '=PAYROLL.AMOUNT("nope",B1)';
+    expect([sheet.valueAt(0, 0), sheet.valueAt(1, 0), sheet.valueAt(2, 0), sheet.valueAt(3, 0)]).toEqual([
+      BUSY,
+      BUSY,
+      "#NAME?",
+      BUSY,
+    ]);
     await tick();
     expect(onChange).toHaveBeenCalled();
     expect([sheet.valueAt(0, 0), sheet.valueAt(1, 0)]).toEqual(["nett_pay@46023", "paye@null"]);
+    // The error value carries its message, as Excel shows it beside the cell.
+    expect(sheet.valueAt(3, 0)).toBe("#N/A");
+    expect(sheet.formulaMessageAt(3, 0)).toBe('Unknown account "nope"');
+    expect(sheet.formulaMessageAt(0, 0)).toBeUndefined();
   });
 });

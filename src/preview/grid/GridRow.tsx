@@ -124,7 +124,7 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
         aria-selected={selected}
         data-address={address}
         data-type={kind}
-        title={cell?.f}
+        title={kind === "error" && cell?.f ? [cell.f, sheet.formulaMessageAt(r, c)].filter(Boolean).join("\n") : cell?.f}
         className={mergeClasses(
           styles.cell,
           kind === "number" && styles.number,

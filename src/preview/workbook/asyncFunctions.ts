@@ -16,6 +16,8 @@ export type AsyncFunction = (...args: (Scalar | null)[]) => unknown;
 export interface ExternalFunctions {
   has(name: string): boolean;
   call(name: string, args: (Scalar | null)[]): Scalar;
+  /** The message that came with a call's error value, if any. */
+  message(name: string, args: (Scalar | null)[]): string | undefined;
 }
 
 type Result = { state: "pending" } | { state: "done"; value: Scalar; message?: string };

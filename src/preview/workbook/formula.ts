@@ -96,6 +96,8 @@ function flat(v: Val): (Scalar | null)[] {
 
 class Parser {
   private pos = 0;
+  /** The message of the first add-in function call that answered an error value (Excel shows it on hover). */
+  message: string | undefined;
   constructor(
     private readonly tokens: Token[],
     private readonly read: CellReader,
@@ -255,7 +257,12 @@ class Parser {
       case "IF":
         return toNumber(args[0]) !== 0 ? (args[1] ?? true) : (args[2] ?? false);
       default:
-        if (this.external?.has(name)) return this.external.call(name, args.map(externalArg));
+        if (this.external?.has(name)) {
+          const scalars = args.map(externalArg);
+          const v = this.external.call(name, scalars);
+          if (typeof v === "string" && v.startsWith("#")) this.message ??= this.external.message(name, scalars);
+          return v;
+        }
         throw new FormulaError("#NAME?");
     }
   }
@@ -276,13 +283,24 @@ function externalArg(v: Val): Scalar | null {
  * `external` supplies functions the evaluator does not know itself (the add-in's PAYROLL.*).
  */
 export function evaluateFormula(formula: string, read: CellReader, external?: ExternalFunctions): Scalar {
+  return evaluate(formula, read, external).value;
+}
+
+/** The message an add-in's function gave with its error value in this formula, if any. */
+export function formulaErrorMessage(formula: string, read: CellReader, external?: ExternalFunctions): string | undefined {
+  return evaluate(formula, read, external).message;
+}
+
+function evaluate(formula: string, read: CellReader, external?: ExternalFunctions): { value: Scalar; message?: string } {
+  let parser: Parser | undefined;
   try {
-    const v = new Parser(tokenize(formula.replace(/^=/, ""), external), read, external).parse();
+    parser = new Parser(tokenize(formula.replace(/^=/, ""), external), read, external);
+    const v = parser.parse();
     const first = flat(v)[0];
-    if (Array.isArray(v) && flat(v).length > 1) return "#VALUE!";
-    return first ?? 0;
+    if (Array.isArray(v) && flat(v).length > 1) return { value: "#VALUE!" };
+    return { value: first ?? 0, message: parser.message };
   } catch (e) {
-    if (e instanceof FormulaError) return e.value;
+    if (e instanceof FormulaError) return { value: e.value, message: parser?.message };
     throw e;
   }
 }

@@ -4,7 +4,7 @@
  * shapes and table layout. The Excel.* proxy layer (api.ts) and the grid view both work on this.
  * Errors are PreviewExcelError with Excel's error codes.
  */
-import { evaluateFormula } from "./formula";
+import { evaluateFormula, formulaErrorMessage } from "./formula";
 import type { ExternalFunctions } from "./asyncFunctions";
 import { formatValue, numberFormatProblem } from "./numberFormat";
 import { PreviewRequirements, type RequirementLevels } from "./requirements";
@@ -202,6 +202,21 @@ export class SheetModel {
       );
     }
     return cell.v ?? "";
+  }
+
+  /** The message an add-in's function gave with the error value this cell shows (Excel shows it on hover). */
+  formulaMessageAt(r: number, c: number): string | undefined {
+    const formula = this.cell(r, c)?.f;
+    const functions = this.workbook.formulaFunctions;
+    if (!formula || !functions) return undefined;
+    return formulaErrorMessage(
+      formula,
+      (rr, cc) => {
+        const v = this.valueAt(rr, cc, 1);
+        return v === "" ? null : v;
+      },
+      functions,
+    );
   }
 
   formulaAt(r: number, c: number): Scalar {
