@@ -106,7 +106,7 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
     await page.getByText(outcome).first().waitFor();
     await waitForSheet(page, "Employees");
     const said = await announcements(page);
-    expect(said).toContainEqual(expect.stringMatching(/Import employees|Employees/));
+    expect(said).toContainEqual("Importing employees: started.");
     expect(said).toContainEqual(expect.stringMatching(outcome));
     // Focus stays where the person left it, so the next Tab continues from there.
     expect([await focusedDescription(page), await hasFocus(button)]).toEqual([await focusedDescription(page), true]);
@@ -155,7 +155,9 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
     await built.waitFor();
     sheetName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
     await waitForSheet(page, sheetName);
-    expect(await announcements(page)).toContainEqual(expect.stringMatching(/" built: \d+ employees?\./));
+    expect(await announcements(page)).toEqual(
+      expect.arrayContaining(["Building input sheet: started.", expect.stringMatching(/" built: \d+ employees?\./)]),
+    );
   });
 
   it("changes a cell in the grid, pushes and reads the result", async () => {
