@@ -45,7 +45,7 @@ export function checkManifest(xml: string, rootDir: string): ManifestCheckResult
   if (!/<Host Name="Workbook"\s*\/>/.test(xml)) errors.push('The manifest does not target Excel (<Host Name="Workbook"/>).');
 
   const requirementSets: Record<string, string> = {};
-  for (const m of xml.matchAll(/<Set Name="([^"]+)" MinVersion="([^"]+)"\s*\/>/g)) requirementSets[m[1]] = m[2];
+  for (const m of xml.matchAll(/<(?:bt:)?Set Name="([^"]+)" MinVersion="([^"]+)"\s*\/>/g)) requirementSets[m[1]] = m[2];
   if (!requirementSets.ExcelApi) errors.push("No ExcelApi requirement set is declared.");
 
   // Resource ids: each resid must be defined once.

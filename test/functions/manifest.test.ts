@@ -15,6 +15,14 @@ it("runs the pane, the ribbon and the functions in one long-lived runtime on tas
   expect(checkManifest(xml, root).requirementSets).toMatchObject({ SharedRuntime: "1.1" });
 });
 
+it("asks for SharedRuntime only where the overrides apply, so hosts without it still get the pane (and compat.js)", () => {
+  const base = xml.slice(0, xml.indexOf("<VersionOverrides"));
+  const overrides = xml.slice(xml.indexOf("<VersionOverrides"));
+  expect(base).not.toMatch(/SharedRuntime/);
+  expect(base).toMatch(/<Set Name="ExcelApi" MinVersion="1.7"\/>/);
+  expect(overrides).toMatch(/^<VersionOverrides[^>]*>\s*(<!--[\s\S]*?-->\s*)?<Requirements>\s*<bt:Sets DefaultMinVersion="1.1">\s*<bt:Set Name="SharedRuntime" MinVersion="1.1"\/>/);
+});
+
 it("declares the CustomFunctions extension point: functions.js, the pane's page, functions.json, the PAYROLL namespace", () => {
   const point = /<ExtensionPoint xsi:type="CustomFunctions">([\s\S]*?)<\/ExtensionPoint>/.exec(xml)?.[1] ?? "";
   expect(point).toMatch(/<Script>\s*<SourceLocation resid="Functions.Script.Url"\/>/);
