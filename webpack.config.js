@@ -118,6 +118,7 @@ module.exports = async (env = {}, argv = {}) => {
           // ES5 old-Office check, loaded by taskpane.html and preview.html before the bundle (not compiled: it must
           // parse in Internet Explorer 11).
           { from: "src/taskpane/compat.js", to: "compat.js" },
+          { from: "src/taskpane/pages.css", to: "pages.css" },
           {
             from: "manifest.xml",
             to: "manifest.xml",

@@ -103,6 +103,9 @@ interface SavedView extends ScrollPos {
   active: CellRef;
 }
 
+/** The furthest of the ends that must be drawn, capped at the sheet's size. */
+const extent = (max: number, ...ends: number[]) => Math.min(max, Math.max(...ends));
+
 export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: WorkbookViewProps): React.JSX.Element {
   useWorkbookVersion(workbook);
   const styles = useGridStyles();
@@ -146,24 +149,20 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   const frozen = sheet.frozenRows;
   // Rows and columns a little beyond the data, the selection and the view's far edges, so there is always more
   // to scroll to, as in Excel.
-  const rowCount = Math.min(
+  const rowCount = extent(
     MAX_ROWS,
-    Math.max(
-      50,
-      (used ? used.r + used.rows : 0) + 20,
-      Math.max(active.r, corner.r) + 10,
-      frozen + 1,
-      Math.ceil((view.top + view.height) / rowHeight) + 10,
-    ),
+    50,
+    (used ? used.r + used.rows : 0) + 20,
+    Math.max(active.r, corner.r) + 10,
+    frozen + 1,
+    Math.ceil((view.top + view.height) / rowHeight) + 10,
   );
-  const colCount = Math.min(
+  const colCount = extent(
     MAX_COLS,
-    Math.max(
-      10,
-      (used ? used.c + used.cols : 0) + 3,
-      Math.max(active.c, corner.c) + 3,
-      layout.indexAt(view.left + view.width - HEADER_WIDTH) + 4,
-    ),
+    10,
+    (used ? used.c + used.cols : 0) + 3,
+    Math.max(active.c, corner.c) + 3,
+    layout.indexAt(view.left + view.width - HEADER_WIDTH) + 4,
   );
   const totalWidth = HEADER_WIDTH + layout.left(colCount);
   const frozenShown = Math.min(frozen, rowCount);

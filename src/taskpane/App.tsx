@@ -35,6 +35,7 @@ import { ProgressArea } from "./components/ProgressArea";
 import { defaultClientFactory, serviceUrlProblem, type ClientFactory } from "./flows/connection";
 import { keepFocusThroughDisable } from "./focusKeeper";
 import { PANE_THEMES, usePaneTheme } from "./theme";
+import { visuallyHidden } from "./components/visuallyHidden";
 
 const useStyles = makeStyles({
   root: {
@@ -48,15 +49,7 @@ const useStyles = makeStyles({
   features: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
   tabList: { flexWrap: "wrap" },
   // Read by screen readers, not shown: Office's title bar already shows the add-in's name.
-  visuallyHidden: {
-    position: "absolute",
-    width: "1px",
-    height: "1px",
-    margin: "-1px",
-    overflow: "hidden",
-    clip: "rect(0 0 0 0)",
-    whiteSpace: "nowrap",
-  },
+  visuallyHidden,
 });
 
 export interface AppProps {

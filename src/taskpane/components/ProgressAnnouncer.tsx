@@ -6,17 +6,10 @@
 import * as React from "react";
 import { makeStyles } from "@fluentui/react-components";
 import type { ProgressEntry } from "../progress";
+import { visuallyHidden } from "./visuallyHidden";
 
 const useStyles = makeStyles({
-  visuallyHidden: {
-    position: "absolute",
-    width: "1px",
-    height: "1px",
-    margin: "-1px",
-    overflow: "hidden",
-    clip: "rect(0 0 0 0)",
-    whiteSpace: "nowrap",
-  },
+  visuallyHidden,
 });
 
 /** What to say about the change from `before` (id → cancelling) to `entries`, or "" when nothing new. */
