@@ -96,14 +96,6 @@ export function queueDateSystem(ctx: Ctx, supports: (version: string) => boolean
 
 // ---- protection -----------------------------------------------------------------------------------------
 
-/** Queue the load of a sheet's protection (ExcelApi 1.2); the returned check refuses a protected sheet by name. */
-export function queueProtectionCheck(ctx: Ctx, sheetName: string): () => void {
-  const protection = ctx.workbook.worksheets.getItem(sheetName).protection.load("protected");
-  return () => {
-    if (protection.protected) throw protectedSheetError(sheetName);
-  };
-}
-
 export function protectedSheetError(sheetName: string): WorkbookError {
   return new WorkbookError(
     `Sheet "${sheetName}" is protected, so Excel refuses changes to it. Unprotect it (Review > Unprotect Sheet) and try again.`,
