@@ -20,7 +20,9 @@ it("asks for SharedRuntime only where the overrides apply, so hosts without it s
   const overrides = xml.slice(xml.indexOf("<VersionOverrides"));
   expect(base).not.toMatch(/SharedRuntime/);
   expect(base).toMatch(/<Set Name="ExcelApi" MinVersion="1.7"\/>/);
-  expect(overrides).toMatch(/^<VersionOverrides[^>]*>\s*(<!--[\s\S]*?-->\s*)?<Requirements>\s*<bt:Sets DefaultMinVersion="1.1">\s*<bt:Set Name="SharedRuntime" MinVersion="1.1"\/>/);
+  expect(overrides).toMatch(
+    /^<VersionOverrides[^>]*>\s*(<!--[\s\S]*?-->\s*)?<Requirements>\s*<bt:Sets DefaultMinVersion="1.1">\s*<bt:Set Name="SharedRuntime" MinVersion="1.1"\/>/,
+  );
 });
 
 it("declares the CustomFunctions extension point: functions.js, the pane's page, functions.json, the PAYROLL namespace", () => {

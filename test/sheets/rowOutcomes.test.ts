@@ -119,6 +119,14 @@ describe("counting and wording", () => {
   });
 
   it("gives every status one tone: Not sent and Conflict need another run (warning), Unchanged is plain", () => {
-    expect(ROW_STATES.map((s) => STATUS_TONE[s])).toEqual(["success", "success", "error", "warning", "error", "neutral", "warning"]);
+    expect(ROW_STATES.map((s) => STATUS_TONE[s])).toEqual([
+      "success",
+      "success",
+      "error",
+      "warning",
+      "error",
+      "neutral",
+      "warning",
+    ]);
   });
 });

@@ -512,7 +512,10 @@ export class WorkbookModel {
       source: "Local",
     };
     setTimeout(() => {
-      for (const h of [...handlers]) void Promise.resolve().then(() => h(event)).catch(() => undefined);
+      for (const h of [...handlers])
+        void Promise.resolve()
+          .then(() => h(event))
+          .catch(() => undefined);
     }, 0);
   }
 
