@@ -144,11 +144,8 @@ export class Persistence {
   async load(): Promise<Store | null> {
     await takeLock(this.file);
     const segments = await listSegments(this.file);
-    const exists = await fs.access(this.file).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) {
+    const snapshot = await fs.stat(this.file).catch(() => null);
+    if (!snapshot) {
       if (segments.length)
         throw new Error(
           `${this.file} is missing but its journal ${segments[0].path} exists; restore the file or move the journal away`,
@@ -156,11 +153,12 @@ export class Persistence {
       return null;
     }
     const store = await this.readSnapshot();
-    this.snapshotBytes = (await fs.stat(this.file)).size;
+    this.snapshotBytes = snapshot.size;
     const tables = store.tables() as unknown as Record<string, TableLike>;
     this.lastSeq = this.snapshotSeq;
     for (const [i, segment] of segments.entries()) {
-      const read = readFrames(await fs.readFile(segment.path));
+      const bytes = await fs.readFile(segment.path);
+      const read = readFrames(bytes);
       for (const payload of read.payloads) {
         const record = parseRecord(payload, segment.path);
         if (record.seq <= this.snapshotSeq) continue; // already in the snapshot
@@ -173,9 +171,8 @@ export class Persistence {
         if (i !== segments.length - 1)
           throw new Error(`${segment.path} is damaged (${read.problem}) and newer journal segments follow it`);
         // A crash in the middle of an append: the record was never acknowledged (its fsync had not returned).
-        const size = (await fs.stat(segment.path)).size;
         this.log(
-          `sandbox --data: dropped the last ${size - read.validBytes} bytes of ${segment.path}: ${read.problem} (a write cut off by a crash, never acknowledged)`,
+          `sandbox --data: dropped the last ${bytes.length - read.validBytes} bytes of ${segment.path}: ${read.problem} (a write cut off by a crash, never acknowledged)`,
         );
         await truncateDurably(segment.path, read.validBytes);
       }
