@@ -12,7 +12,7 @@ import { activeEmployees, defaultPeriod, inputSheetRows, offeredInputs, wavePeri
 import { BULK_STATUSES } from "../../src/sheets/rowOutcomes";
 import { startChildSandbox, type ChildSandbox } from "../support/childSandbox";
 import { records } from "./grid";
-import { chooseClient, connect, openTab, startStack, waitForSheet, type Stack } from "./harness";
+import { buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 
 const SALARY = calcKey("basic_salary", "amount");
 const CHANGED_ROWS = 500;
@@ -62,16 +62,9 @@ describe("durable sandbox (preview in Chromium, the sandbox a child process with
 
     // Build the input sheet.
     await openTab(page, "Input sheets");
-    const waveSelect = page.getByRole("combobox", { name: "Wave (pay frequency)" });
-    await waveSelect.locator(`option[value="${wave.w.id}"]`).waitFor({ state: "attached" });
-    await waveSelect.selectOption(String(wave.w.id));
+    await selectWave(page, wave.w.id);
     expect(await page.getByRole("combobox", { name: "Period (payslip date)" }).inputValue()).toBe(payslipDate);
-    await page.getByRole("checkbox", { name: `amount (${SALARY})` }).check();
-    await page.getByRole("button", { name: "New input sheet" }).click();
-    const built = page.getByText(/^".+" built: \d+ employees?\./);
-    await built.waitFor({ timeout: 60_000 });
-    const sheetName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
-    await waitForSheet(page, sheetName);
+    const sheetName = await buildInputSheet(page, `amount (${SALARY})`, 60_000);
     const before = await records(page, sheetName);
     expect(before.length).toBeGreaterThanOrEqual(CHANGED_ROWS);
     const ids = before.map((r) => Number(r["Employee ID"]));

@@ -253,3 +253,21 @@ export async function waitForSheet(page: Page, sheetName: string, timeoutMs = 30
     { timeout: timeoutMs },
   );
 }
+
+/** On the Input sheets tab: waits for the wave's option to load, then picks that wave. */
+export async function selectWave(page: Page, waveId: number, timeout?: number): Promise<void> {
+  const waveSelect = page.getByRole("combobox", { name: "Wave (pay frequency)" });
+  await waveSelect.locator(`option[value="${waveId}"]`).waitFor({ state: "attached", timeout });
+  await waveSelect.selectOption(String(waveId));
+}
+
+/** Ticks one input column, presses "New input sheet", waits for the sheet it builds and returns its name. */
+export async function buildInputSheet(page: Page, column: string, timeout?: number): Promise<string> {
+  await page.getByRole("checkbox", { name: column }).check();
+  await page.getByRole("button", { name: "New input sheet" }).click();
+  const built = page.getByText(/^".+" built: \d+ employees?\./);
+  await built.waitFor({ timeout });
+  const sheetName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
+  await waitForSheet(page, sheetName);
+  return sheetName;
+}

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { PayrollClient } from "../../src/client";
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
-import { chooseClient, connect, openTab, startStack, waitForSheet, type Stack } from "./harness";
+import { buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 import { clickCell, openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
@@ -48,15 +48,8 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
       .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
       .filter((x) => x.period)
       .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
-    const waveSelect = page.getByRole("combobox", { name: "Wave (pay frequency)" });
-    await waveSelect.locator(`option[value="${wave.w.id}"]`).waitFor({ state: "attached" });
-    await waveSelect.selectOption(String(wave.w.id));
-    await page.getByRole("checkbox", { name: `amount (${SALARY})` }).check();
-    await page.getByRole("button", { name: "New input sheet" }).click();
-    const built = page.getByText(/^".+" built: \d+ employees?\./);
-    await built.waitFor();
-    const sheetName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
-    await waitForSheet(page, sheetName);
+    await selectWave(page, wave.w.id);
+    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
     const before = await records(page, sheetName);
     const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     return { sheetName, header, payslipDate: wave.period!.date, before };

@@ -10,7 +10,7 @@ import { PayrollClient } from "../../src/client";
 import { calcKey } from "../../src/contract";
 import type { SandboxOptions } from "../../src/sandbox";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
-import { chooseClient, connect, openTab, startStack, waitForSheet, type Stack } from "./harness";
+import { buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 import { openSheet, records, typeCell } from "./grid";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -26,15 +26,8 @@ async function buildSheet(page: Page, api: PayrollClient) {
     .map((x) => ({ ...x, n: activeEmployees(employees, x.w.id, x.period!.date).length }))
     .sort((a, b) => b.n - a.n)[0];
   await openTab(page, "Input sheets");
-  const waveSelect = page.getByRole("combobox", { name: "Wave (pay frequency)" });
-  await waveSelect.locator(`option[value="${wave.w.id}"]`).waitFor({ state: "attached", timeout: 60_000 });
-  await waveSelect.selectOption(String(wave.w.id));
-  await page.getByRole("checkbox", { name: `amount (${SALARY})` }).check();
-  await page.getByRole("button", { name: "New input sheet" }).click();
-  const built = page.getByText(/^".+" built: \d+ employees?\./);
-  await built.waitFor({ timeout: 60_000 });
-  const sheetName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
-  await waitForSheet(page, sheetName);
+  await selectWave(page, wave.w.id, 60_000);
+  const sheetName = await buildInputSheet(page, `amount (${SALARY})`, 60_000);
   const before = await records(page, sheetName);
   const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
   return { sheetName, payslipDate: wave.period!.date, header, before };

@@ -6,7 +6,18 @@
 import { PayrollClient } from "../../src/client";
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
-import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
+import {
+  buildInputSheet,
+  chooseClient,
+  connect,
+  findSecret,
+  openTab,
+  selectWave,
+  startStack,
+  waitForSheet,
+  workbookState,
+  type Stack,
+} from "./harness";
 import { clickCell, openSheet, records, scrollGridLeft, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
@@ -52,16 +63,9 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
 
     // Build an input sheet.
     await openTab(page, "Input sheets");
-    const waveSelect = page.getByRole("combobox", { name: "Wave (pay frequency)" });
-    await waveSelect.locator(`option[value="${wave.w.id}"]`).waitFor({ state: "attached" });
-    await waveSelect.selectOption(String(wave.w.id));
+    await selectWave(page, wave.w.id);
     expect(await page.getByRole("combobox", { name: "Period (payslip date)" }).inputValue()).toBe(payslipDate);
-    await page.getByRole("checkbox", { name: `amount (${SALARY})` }).check();
-    await page.getByRole("button", { name: "New input sheet" }).click();
-    const built = page.getByText(/^".+" built: \d+ employees?\./);
-    await built.waitFor();
-    const sheetName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
-    await waitForSheet(page, sheetName);
+    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
     const before = await records(page, sheetName);
     const salaryHeader = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     expect(Object.keys(before[0])).toEqual([
