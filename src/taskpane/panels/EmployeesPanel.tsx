@@ -67,6 +67,10 @@ export function EmployeesPanel() {
         ? { kind: "reinstate", appointment_date: actionDate }
         : { kind: "undo_end_service" };
 
+  /** A handler that writes the chosen employee's data to a sheet and says how many `noun`s it wrote. */
+  const employeeToSheet = (label: string, write: typeof importEmployeeDetail, noun: string) =>
+    onChosen(run, employeeId, label, (id, t) => write(client, workbook, target, id, t), wroteRows(noun));
+
   return (
     <EmployeesView
       busy={services.progress.busy}
@@ -155,20 +159,8 @@ export function EmployeesPanel() {
           return { intent: "info", text: `${plural(list.length, "service period")} shown below.` };
         },
       )}
-      onEmployeeDetail={onChosen(
-        run,
-        employeeId,
-        "Employee record to sheet",
-        (id, t) => importEmployeeDetail(client, workbook, target, id, t),
-        wroteRows("field"),
-      )}
-      onProfileMappings={onChosen(
-        run,
-        employeeId,
-        "Profile mappings to sheet",
-        (id, t) => importProfileMappings(client, workbook, target, id, t),
-        wroteRows("profile mapping"),
-      )}
+      onEmployeeDetail={employeeToSheet("Employee record to sheet", importEmployeeDetail, "field")}
+      onProfileMappings={employeeToSheet("Profile mappings to sheet", importProfileMappings, "profile mapping")}
       profileId={profileId}
       onProfileIdChange={setProfileId}
       profileInputs={profileInputs}
