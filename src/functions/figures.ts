@@ -277,9 +277,7 @@ export function sumAccount(rows: HistoryRow[], account: string, employeeNumber: 
   for (const row of rows) {
     if (!allEmployees && String(row.employee) !== employeeNumber) continue;
     if (!(account in row)) continue;
-    const amount = parseAmount(row[account]);
-    if (!amount.ok) throw invalidValue(`The service sent "${amount.text}" for ${account}, which is not an amount`);
-    cents += Math.round((amount.value ?? 0) * 100);
+    cents += Math.round(amountOf(row, account) * 100);
   }
   return cents / 100;
 }
@@ -292,14 +290,16 @@ export function transactionsTable(rows: HistoryRow[], accounts: string[], employ
   const out: (number | string)[][] = [["employee", "Date", ...accounts]];
   for (const row of rows) {
     if (employeeNumber !== null && String(row.employee) !== employeeNumber) continue;
-    const amounts = accounts.map((account) => {
-      const amount = parseAmount(row[account]);
-      if (!amount.ok) throw invalidValue(`The service sent "${amount.text}" for ${account}, which is not an amount`);
-      return amount.value ?? 0;
-    });
-    out.push([String(row.employee), String(row.Date), ...amounts]);
+    out.push([String(row.employee), String(row.Date), ...accounts.map((account) => amountOf(row, account))]);
   }
   return out;
+}
+
+/** One account's amount in a history row (blank is 0); #VALUE! when the service sent something else. */
+function amountOf(row: HistoryRow, account: string): number {
+  const amount = parseAmount(row[account]);
+  if (!amount.ok) throw invalidValue(`The service sent "${amount.text}" for ${account}, which is not an amount`);
+  return amount.value ?? 0;
 }
 
 // ---- PAYROLL.LEAVE ---------------------------------------------------------------------------------------------
