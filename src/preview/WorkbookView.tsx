@@ -25,8 +25,7 @@ import {
   parseAddress,
   rectAddress,
 } from "./workbook/model";
-import { columnLetter } from "../sheets/excelConventions";
-import { isDateFormat } from "./workbook/numberFormat";
+import { columnLetter, isDateNumberFormat } from "../sheets/excelConventions";
 import { cellId, drawColumns, GridRow } from "./grid/GridRow";
 import { ColumnLayout, columnWindow, HEADER_WIDTH, revealOffset, type ColumnWindow } from "./grid/layout";
 import { movingCorner, navigate, spanRect } from "./grid/navigation";
@@ -66,7 +65,7 @@ function editText(sheet: SheetModel, r: number, c: number): string {
   if (cell.f) return cell.f;
   if (cell.v === null) return "";
   if (typeof cell.v === "boolean") return cell.v ? "TRUE" : "FALSE";
-  if (typeof cell.v === "number" && cell.nf && isDateFormat(cell.nf)) return sheet.textAt(r, c);
+  if (typeof cell.v === "number" && cell.nf && isDateNumberFormat(cell.nf)) return sheet.textAt(r, c);
   return String(cell.v);
 }
 

@@ -71,9 +71,6 @@ function literal(part: string): string {
     .replace(/\*./g, "");
 }
 
-/** Whether the (unquoted) code contains date/time tokens. */
-export const isDateFormat = isDateNumberFormat;
-
 function pad(n: number, width: number): string {
   return String(n).padStart(width, "0");
 }
@@ -165,7 +162,7 @@ export function formatValue(value: Scalar | null, code: string | undefined, syst
     section = sections[2];
   }
   if (/general/i.test(section)) return (value < 0 && section !== sections[0] ? "" : "") + formatGeneral(n);
-  if (isDateFormat(section)) return formatDate(n, section, system);
+  if (isDateNumberFormat(section)) return formatDate(n, section, system);
   const body = formatNumberSection(n, section);
   return n < 0 && section === sections[0] ? `-${body}` : body;
 }
