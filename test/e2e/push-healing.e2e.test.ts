@@ -12,6 +12,7 @@ import type { SandboxOptions } from "../../src/sandbox";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
 import { buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 import { openSheet, records, typeCell } from "./grid";
+import { heldSalaries } from "../support/heldSalaries";
 
 const SALARY = calcKey("basic_salary", "amount");
 const STATUSES = ["Saved", "Failed", "Invalid", "Unchanged", "Not sent"];
@@ -53,21 +54,6 @@ async function fillColumn(page: Page, sheetName: string, header: string, values:
     },
     [sheetName, header, values] as const,
   );
-}
-
-/** What the service holds for basic salary on each employee's payslip of that date (two requests). */
-async function heldSalaries(api: PayrollClient, payslipDate: string): Promise<Map<number, unknown>> {
-  const [employees, calculations] = await Promise.all([api.listEmployees(1, ["recent_payslips"]), api.listClientCalculations(1)]);
-  const held = new Map<number, unknown>();
-  for (const e of employees) {
-    const payslip = e.recent_payslips?.map((r) => r.payslip).find((p) => !p.special && p.date === payslipDate);
-    const own = calculations.find((c) => c.calculation_id === "basic_salary" && payslip && c.payslip_id === payslip.id);
-    const general = calculations.find(
-      (c) => c.calculation_id === "basic_salary" && c.employee_id === e.id && c.payslip_id === null,
-    );
-    held.set(e.id, (own ?? general)?.inputs.amount);
-  }
-  return held;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -17,6 +17,7 @@ import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inpu
 import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../../src/taskpane/flows/nettPay";
 import { countPendingNettPay, pushInputSheet, refreshNettPay } from "../../src/taskpane/flows/push";
 import { readRecords, typeInto } from "./helpers";
+import { heldSalaries } from "../support/heldSalaries";
 
 const SALARY = calcKey("basic_salary", "amount");
 const STATUSES = ["Saved", "Failed", "Invalid", "Unchanged", "Not sent"];
@@ -83,24 +84,6 @@ async function buildSheet(w: World) {
     header,
     records: await readRecords(w.workbook, built.sheetName),
   };
-}
-
-/** What the service holds for basic salary on each employee's payslip of that date: two requests in all. */
-async function heldSalaries(check: PayrollClient, payslipDate: string): Promise<Map<number, unknown>> {
-  const [employees, calculations] = await Promise.all([
-    check.listEmployees(1, ["recent_payslips"]),
-    check.listClientCalculations(1),
-  ]);
-  const held = new Map<number, unknown>();
-  for (const e of employees) {
-    const payslip = e.recent_payslips?.map((r) => r.payslip).find((p) => !p.special && p.date === payslipDate);
-    const own = calculations.find((c) => c.calculation_id === "basic_salary" && payslip && c.payslip_id === payslip.id);
-    const general = calculations.find(
-      (c) => c.calculation_id === "basic_salary" && c.employee_id === e.id && c.payslip_id === null,
-    );
-    held.set(e.id, (own ?? general)?.inputs.amount);
-  }
-  return held;
 }
 
 describe.each([
