@@ -117,7 +117,7 @@ class ClientReads {
   ) {}
 
   /** A client the key cannot reach is an unknown client (#N/A), not a failed request. */
-  private async guard<T>(read: () => Promise<T>): Promise<T> {
+  async guard<T>(read: () => Promise<T>): Promise<T> {
     try {
       return await read();
     } catch (e) {
@@ -231,15 +231,16 @@ async function transactionHistory(
   let asking = accounts;
   while (asking.length > 0) {
     try {
-      const rows = await ctx.source.runReport(ctx.clientId, "transaction_history", {
-        start_date: start,
-        end_date: end,
-        account_names: asking,
-        employee_ids: employeeIds,
-      });
+      const rows = await ctx.guard(() =>
+        ctx.source.runReport(ctx.clientId, "transaction_history", {
+          start_date: start,
+          end_date: end,
+          account_names: asking,
+          employee_ids: employeeIds,
+        }),
+      );
       return { rows: rows as HistoryRow[], unknown };
     } catch (e) {
-      if (e instanceof NotFoundError) throw notAvailable(`Client ${ctx.clientId} was not found with this API key`);
       if (!(e instanceof ValidationError) || e.status === undefined) throw e;
       const named = Object.entries(e.errors).flatMap(([k, message]) => {
         const m = /^account_names\.(\d+)$/.exec(k);
