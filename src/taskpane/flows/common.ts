@@ -99,3 +99,16 @@ export function abortableSleep(ms: number, signal?: AbortSignal, message = "Canc
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+/** Runs `each` over `items`, at most `concurrency` at once (the client's limiter spaces the requests further). */
+export async function forEachLimited<T>(
+  items: readonly T[],
+  concurrency: number,
+  each: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await each(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}

@@ -26,6 +26,7 @@ import {
   sameValue,
 } from "../../sheets/push";
 import { parseCell } from "../../sheets/columns";
+import { forEachLimited } from "./common";
 import { NETT_PAY_CONCURRENCY, NETT_PAY_LIST_CROSSOVER } from "./nettPay";
 import { type PushClient, type PushOptions, type PushResult, pushInputSheet } from "./push";
 
@@ -120,23 +121,18 @@ export async function readCurrentValues(
     return new Map(rows.map((r) => [rowKey(r.employeeId, r.payslipDate), r.values]));
   }
   const current = new Map<string, Record<string, InputValue>>();
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++];
-      try {
-        const [payslips, calculations] = await Promise.all([
-          client.listPayslips(id, { signal }),
-          client.listEmployeeCalculations(id, { signal }),
-        ]);
-        const payslip = payslips.find((p) => !p.special && p.date === meta.payslipDate) ?? null;
-        current.set(rowKey(id, meta.payslipDate), employeeInputValues(id, payslip?.id ?? null, inputs, calculations));
-      } catch (e) {
-        if (!(e instanceof NotFoundError)) throw e;
-      }
+  await forEachLimited(ids, NETT_PAY_CONCURRENCY, async (id) => {
+    try {
+      const [payslips, calculations] = await Promise.all([
+        client.listPayslips(id, { signal }),
+        client.listEmployeeCalculations(id, { signal }),
+      ]);
+      const payslip = payslips.find((p) => !p.special && p.date === meta.payslipDate) ?? null;
+      current.set(rowKey(id, meta.payslipDate), employeeInputValues(id, payslip?.id ?? null, inputs, calculations));
+    } catch (e) {
+      if (!(e instanceof NotFoundError)) throw e;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(NETT_PAY_CONCURRENCY, ids.length) }, worker));
+  });
   return current;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { PayrollClient } from "../../client";
 import type { PayslipListItem } from "../../contract";
+import { forEachLimited } from "./common";
 import { nettPayFor, nettPayFromPayslips, type NettPayTarget } from "../../sheets/push";
 
 export type NettPayClient = Pick<PayrollClient, "listEmployees" | "listPayslips">;
@@ -44,13 +45,8 @@ export async function readNettPay(
     return { ...nettPayFor(employees, targets), requests: 1, via: "employee list" };
   }
   const payslips = new Map<number, PayslipListItem[]>();
-  let next = 0;
-  const worker = async () => {
-    while (next < employeeIds.length) {
-      const id = employeeIds[next++];
-      payslips.set(id, await client.listPayslips(id, { signal: options.signal }));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(NETT_PAY_CONCURRENCY, employeeIds.length) }, worker));
+  await forEachLimited(employeeIds, NETT_PAY_CONCURRENCY, async (id) => {
+    payslips.set(id, await client.listPayslips(id, { signal: options.signal }));
+  });
   return { ...nettPayFromPayslips(payslips, targets), requests: employeeIds.length, via: "payslips" };
 }
