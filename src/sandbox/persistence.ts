@@ -124,9 +124,8 @@ export class Persistence {
   private closing = false;
   /** store.changeCount when shutdown began: the changes the last append and snapshot cover. */
   private closingAt: number | null = null;
-  /** Sizes of the last snapshot and of the journal written since it was started (for the compaction trigger). */
+  /** Size of the last snapshot (compaction starts when the current journal segment reaches it). */
   private snapshotBytes = 0;
-  private journalBytes = 0;
 
   constructor(
     readonly file: string,
@@ -230,10 +229,8 @@ export class Persistence {
           const r = tables[name].get(id);
           record.changes.push([name, id, r ? encode(name, r) : null]);
         }
-      let payload = "";
       try {
-        payload = JSON.stringify(record);
-        await this.writer!.append(payload);
+        await this.writer!.append(JSON.stringify(record));
       } catch (err) {
         store.restoreChanges(changes);
         if (this.writer!.broken)
@@ -244,8 +241,7 @@ export class Persistence {
         throw err;
       }
       this.lastSeq = record.seq;
-      this.journalBytes += payload.length;
-      if (this.journalBytes >= this.snapshotBytes && !this.compacting && !this.closing) this.compactInBackground();
+      if (this.writer!.bytes >= this.snapshotBytes && !this.compacting && !this.closing) this.compactInBackground();
     }
     this.durableCount = Math.max(this.durableCount, count);
   }
@@ -303,7 +299,6 @@ export class Persistence {
       const next = await SegmentWriter.create(this.file, keepFrom + 1);
       const old = this.writer!;
       this.writer = next;
-      this.journalBytes = 0;
       keepFrom = next.segment.n;
       newSnapshot = true;
       await old.close();
