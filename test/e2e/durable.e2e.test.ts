@@ -8,11 +8,11 @@
  */
 import { PayrollClient } from "../../src/client";
 import { calcKey, type BulkInputResult } from "../../src/contract";
-import { activeEmployees, defaultPeriod, inputSheetRows, offeredInputs, wavePeriods } from "../../src/sheets/inputSheet";
+import { activeEmployees, inputSheetRows, offeredInputs } from "../../src/sheets/inputSheet";
 import { BULK_STATUSES } from "../../src/sheets/rowOutcomes";
 import { startChildSandbox, type ChildSandbox } from "../support/childSandbox";
 import { records } from "./grid";
-import { buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
+import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 
 const SALARY = calcKey("basic_salary", "amount");
 const CHANGED_ROWS = 500;
@@ -52,11 +52,7 @@ describe("durable sandbox (preview in Chromium, the sandbox a child process with
       api.listClientCalculations(1),
       api.getItemsAndOutputs(1),
     ]);
-    const wave = waves
-      .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
-      .filter((x) => x.period)
-      .map((x) => ({ ...x, rows: activeEmployees(employees, x.w.id, x.period!.date).length }))
-      .sort((a, b) => b.rows - a.rows)[0];
+    const wave = bestWave(employees, waves, (waveId, date) => activeEmployees(employees, waveId, date).length);
     const payslipDate = wave.period!.date;
     const salary = offeredInputs(calculations, items).find((o) => o.key === SALARY)!;
 

@@ -14,7 +14,9 @@ import { mkdtempSync, rmSync } from "fs";
 import os from "os";
 import path from "path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { Employee, Wave } from "../../src/contract";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
+import { defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
 import { buildServer } from "../../src/server/app";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -270,4 +272,16 @@ export async function buildInputSheet(page: Page, column: string, timeout?: numb
   const sheetName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
   await waitForSheet(page, sheetName);
   return sheetName;
+}
+
+/** The wave, with its default (open) period, for which `count(waveId, date)` is largest. */
+export function bestWave(
+  employees: readonly Employee[],
+  waves: readonly Wave[],
+  count: (waveId: number, date: string) => number,
+): { w: Wave; period: ReturnType<typeof defaultPeriod> } {
+  return waves
+    .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
+    .filter((x) => x.period)
+    .sort((a, b) => count(b.w.id, b.period!.date) - count(a.w.id, a.period!.date))[0];
 }

@@ -7,8 +7,8 @@
 import type { Page } from "playwright-core";
 import { PayrollClient } from "../../src/client";
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
-import { buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
+import { activeEmployees } from "../../src/sheets/inputSheet";
+import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 import { clickCell, openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
@@ -44,10 +44,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
       activeEmployees(employees, waveId, date).filter((e) =>
         calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
       ).length;
-    const wave = waves
-      .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
-      .filter((x) => x.period)
-      .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
+    const wave = bestWave(employees, waves, salaried);
     await selectWave(page, wave.w.id);
     const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
     const before = await records(page, sheetName);

@@ -8,9 +8,9 @@
 import type { Locator, Page } from "playwright-core";
 import { PayrollClient } from "../../src/client";
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
+import { activeEmployees } from "../../src/sheets/inputSheet";
 import { records, tableLayout } from "./grid";
-import { startStack, waitForSheet, type Stack } from "./harness";
+import { bestWave, startStack, waitForSheet, type Stack } from "./harness";
 import { announcements, focusIsVisible, focusedDescription, hasFocus, recordAnnouncements, tabTo } from "./keyboard";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -121,10 +121,7 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
       activeEmployees(employees, waveId, date).filter((e) =>
         calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
       ).length;
-    const wave = waves
-      .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
-      .filter((x) => x.period)
-      .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
+    const wave = bestWave(employees, waves, salaried);
 
     // Back to the tab list, then along it with the arrow keys; Enter selects.
     const features = page.getByRole("tablist", { name: "Features" });

@@ -9,8 +9,8 @@ import type { Page } from "playwright-core";
 import { PayrollClient } from "../../src/client";
 import { calcKey } from "../../src/contract";
 import type { SandboxOptions } from "../../src/sandbox";
-import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
-import { buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
+import { activeEmployees } from "../../src/sheets/inputSheet";
+import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 import { openSheet, records, typeCell } from "./grid";
 import { heldSalaries } from "../support/heldSalaries";
 
@@ -21,11 +21,7 @@ const STATUSES = ["Saved", "Failed", "Invalid", "Unchanged", "Not sent"];
 async function buildSheet(page: Page, api: PayrollClient) {
   const employees = await api.listEmployees(1, ["service_periods", "recent_payslips"]);
   const waves = await api.listWaves(1);
-  const wave = waves
-    .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
-    .filter((x) => x.period)
-    .map((x) => ({ ...x, n: activeEmployees(employees, x.w.id, x.period!.date).length }))
-    .sort((a, b) => b.n - a.n)[0];
+  const wave = bestWave(employees, waves, (waveId, date) => activeEmployees(employees, waveId, date).length);
   await openTab(page, "Input sheets");
   await selectWave(page, wave.w.id, 60_000);
   const sheetName = await buildInputSheet(page, `amount (${SALARY})`, 60_000);

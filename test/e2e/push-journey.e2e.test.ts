@@ -5,8 +5,9 @@
  */
 import { PayrollClient } from "../../src/client";
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
+import { activeEmployees, wavePeriods } from "../../src/sheets/inputSheet";
 import {
+  bestWave,
   buildInputSheet,
   chooseClient,
   connect,
@@ -54,10 +55,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
       activeEmployees(employees, waveId, date).filter((e) =>
         calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
       ).length;
-    const wave = waves
-      .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
-      .filter((x) => x.period)
-      .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
+    const wave = bestWave(employees, waves, salaried);
     const payslipDate = wave.period!.date;
     const previousDate = wavePeriods(employees, wave.w.id).find((p) => p.date < payslipDate)!.date;
 
