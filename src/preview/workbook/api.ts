@@ -386,7 +386,6 @@ export class Workbook extends ClientObject<WorkbookModel> {
   /** Every selected block (ExcelApi 1.9). */
   getSelectedRanges(): RangeAreas {
     return new RangeAreas(this.context, () => {
-      this.context.model.requirements.require("Workbook.getSelectedRanges");
       const sheet = this.context.model.activeSheet;
       return { sheet, rects: [sheet.selection, ...sheet.moreSelected].map((r) => ({ ...r })) };
     });
@@ -420,7 +419,6 @@ export class WorksheetCollection extends Collection<SheetModel, Worksheet> {
   }
   getItemOrNullObject(name: string): Worksheet {
     return new Worksheet(this.context, () => {
-      this.context.model.requirements.require("WorksheetCollection.getItemOrNullObject");
       return this.context.model.findSheet(name) ?? null;
     });
   }
@@ -493,7 +491,6 @@ export class Worksheet extends ClientObject<SheetModel> {
 
   getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): Range {
     return new Range(this.context, () => {
-      this.context.model.requirements.require("Worksheet.getRangeByIndexes");
       const ok =
         [startRow, startColumn, rowCount, columnCount].every(Number.isInteger) &&
         startRow >= 0 &&
@@ -507,7 +504,6 @@ export class Worksheet extends ClientObject<SheetModel> {
 
   getUsedRangeOrNullObject(valuesOnly?: boolean): Range {
     return new Range(this.context, () => {
-      this.context.model.requirements.require("Worksheet.getUsedRangeOrNullObject");
       const s = this._t();
       const rect = s.usedRect(valuesOnly);
       return rect ? { sheet: s, rect } : null;
@@ -557,7 +553,6 @@ export class EventHandlerResult {
 
 /** Reported for Excel builds: freezing or unfreezing panes of a hidden sheet fails; code shows the sheet first. */
 function checkFreezable(s: SheetModel): void {
-  s.workbook.requirements.require("Worksheet.freezePanes");
   if (s.visibility !== "Visible")
     throw new PreviewExcelError("InvalidOperation", "Panes of a hidden worksheet cannot be frozen or unfrozen.");
 }
@@ -568,7 +563,6 @@ export class WorksheetProtection extends ClientObject<SheetModel> {
   }
   protect(options?: unknown, password?: string): void {
     this._view((s) => {
-      s.workbook.requirements.require("Worksheet.protection");
       if (password !== undefined) s.workbook.requirements.require("WorksheetProtection.protect(password)");
       if (s.protection.protected) throw new PreviewExcelError("InvalidOperation", "The worksheet is already protected.");
       s.protection = { protected: true, password };
@@ -576,7 +570,6 @@ export class WorksheetProtection extends ClientObject<SheetModel> {
   }
   unprotect(password?: string): void {
     this._view((s) => {
-      s.workbook.requirements.require("Worksheet.protection");
       if (s.protection.password !== undefined && s.protection.password !== password)
         throw new PreviewExcelError("InvalidArgument", "The password you supplied is not correct.");
       s.protection = { protected: false };
@@ -596,7 +589,6 @@ export class Functions {
   constructor(readonly context: RequestContext) {}
   date(year: number, month: number, day: number): FunctionResult {
     return new FunctionResult(this.context, () => {
-      this.context.model.requirements.require("Workbook.functions");
       const ms = utcDay(year, month, day);
       const iso = ms === null ? null : new Date(ms).toISOString().slice(0, 10);
       return { value: iso === null ? "#NUM!" : (isoDateToSerial(iso, this.context.model.dateSystem) ?? "#NUM!") };
