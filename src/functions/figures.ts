@@ -49,15 +49,6 @@ export function figureKey(op: FigureOp): string {
 
 const batcher = new Batcher<FigureOp, FigureValue>(runBatch);
 
-/** The client a formula is about: its client_id argument, else the one chosen in the pane. */
-export function targetClient(clientId: number | null): number {
-  const c = functionsConnection();
-  if (!c) throw notAvailable(NOT_CONNECTED);
-  const id = clientId ?? c.clientId;
-  if (id === null) throw notAvailable("Choose a client in the Payroll pane (or give client_id)");
-  return id;
-}
-
 /** One figure: from the cache, or gathered into the current batch. */
 export function figure(op: FigureOp): Promise<FigureValue> {
   const c = functionsConnection();

@@ -13,7 +13,19 @@ import {
   parsePeriodArgs,
   type CellArg,
 } from "./args";
-import { figure, targetClient, type FigureValue } from "./figures";
+import { functionsConnection } from "./connection";
+import { NOT_CONNECTED, notAvailable } from "./errors";
+import { figure, type FigureValue } from "./figures";
+
+/** The client a formula is about: its client_id argument, else the one chosen in the pane. */
+function targetClient(clientId: CellArg): number {
+  const id = parseClientIdArg(clientId);
+  const c = functionsConnection();
+  if (!c) throw notAvailable(NOT_CONNECTED);
+  const target = id ?? c.clientId;
+  if (target === null) throw notAvailable("Choose a client in the Payroll pane (or give client_id)");
+  return target;
+}
 
 /** The sum of an account's amounts on payslips dated start..end (inclusive), for one employee or all. */
 export async function amountFormula(
@@ -26,7 +38,7 @@ export async function amountFormula(
   const name = parseNameArg(account, "account", "basic_salary");
   const period = parsePeriodArgs(start, end);
   const number = parseEmployeeArg(employee, { required: false });
-  const client = targetClient(parseClientIdArg(clientId));
+  const client = targetClient(clientId);
   return (await figure({ kind: "amount", clientId: client, account: name, ...period, employee: number })) as number;
 }
 
@@ -35,7 +47,7 @@ export async function leaveFormula(employee: CellArg, leaveType: CellArg, date: 
   const number = parseEmployeeArg(employee, { required: true })!;
   const type = parseLeaveTypeArg(leaveType);
   const at = parseDateArg(date, "date");
-  const client = targetClient(parseClientIdArg(clientId));
+  const client = targetClient(clientId);
   return (await figure({ kind: "leave", clientId: client, employee: number, leaveType: type, date: at })) as number;
 }
 
@@ -43,7 +55,7 @@ export async function leaveFormula(employee: CellArg, leaveType: CellArg, date: 
 export async function employeeFormula(employee: CellArg, field: CellArg, clientId?: CellArg): Promise<FigureValue> {
   const number = parseEmployeeArg(employee, { required: true })!;
   const name = parseNameArg(field, "field", "first_name");
-  const client = targetClient(parseClientIdArg(clientId));
+  const client = targetClient(clientId);
   return figure({ kind: "employee", clientId: client, employee: number, field: name });
 }
 
@@ -58,7 +70,7 @@ export async function transactionsFormula(
   const names = parseAccountsArg(accounts);
   const period = parsePeriodArgs(start, end);
   const number = parseEmployeeArg(employee, { required: false });
-  const client = targetClient(parseClientIdArg(clientId));
+  const client = targetClient(clientId);
   return (await figure({ kind: "transactions", clientId: client, accounts: names, ...period, employee: number })) as (
     number | string
   )[][];
