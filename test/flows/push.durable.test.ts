@@ -10,11 +10,12 @@ import { PayrollClient, type FetchLike } from "../../src/client";
 import { calcKey, type BulkInputResult } from "../../src/contract";
 import { createOfficeWorkbook } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
-import { activeEmployees, defaultPeriod, inputSheetRows } from "../../src/sheets/inputSheet";
+import { inputSheetRows } from "../../src/sheets/inputSheet";
 import { BULK_STATUSES } from "../../src/sheets/rowOutcomes";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
 import { startChildSandbox, type ChildSandbox } from "../support/childSandbox";
+import { largestWave } from "../support/largestWave";
 import { readRecords, typeInto } from "./helpers";
 
 const CLIENT = { clientId: 1, clientName: "Demo client 1" };
@@ -81,11 +82,7 @@ it("SIGKILLed mid-push and restarted: every row the sheet shows as Saved is in t
 
   // The wave whose open period has the most employees; all of the demo's monthly employees have a basic salary.
   const choices = await loadInputChoices(client, CLIENT.clientId);
-  const wave = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .filter((x) => x.period)
-    .map((x) => ({ ...x, rows: activeEmployees(choices.employees, x.w.id, x.period!.date).length }))
-    .sort((a, b) => b.rows - a.rows)[0];
+  const wave = largestWave(choices);
   const payslipDate = wave.period!.date;
   const salary = choices.offered.find((o) => o.key === SALARY)!;
   const built = await buildInputSheet(

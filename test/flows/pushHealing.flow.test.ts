@@ -11,13 +11,13 @@ import { calcKey } from "../../src/contract";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/preview/workbook";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { NETT_PAY_PENDING } from "../../src/sheets/push";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../../src/taskpane/flows/nettPay";
 import { countPendingNettPay, pushInputSheet, refreshNettPay } from "../../src/taskpane/flows/push";
 import { readRecords, typeInto } from "./helpers";
 import { heldSalaries } from "../support/heldSalaries";
+import { largestWave } from "../support/largestWave";
 
 const SALARY = calcKey("basic_salary", "amount");
 const STATUSES = ["Saved", "Failed", "Invalid", "Unchanged", "Not sent"];
@@ -65,12 +65,7 @@ async function world(options: SandboxOptions): Promise<World> {
 /** Builds an input sheet of basic salaries for client 1's largest open period. */
 async function buildSheet(w: World) {
   const choices = await loadInputChoices(w.check, 1);
-  const ranked = choices.waves
-    .map((wave) => ({ wave, period: defaultPeriod(choices.periods.get(wave.id) ?? []) }))
-    .filter((x) => x.period)
-    .map((x) => ({ ...x, n: activeEmployees(choices.employees, x.wave.id, x.period!.date).length }))
-    .sort((a, b) => b.n - a.n);
-  const { wave, period } = ranked[0];
+  const { w: wave, period } = largestWave(choices);
   const built = await buildInputSheet(
     w.check,
     w.workbook,
