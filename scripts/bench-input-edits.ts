@@ -5,10 +5,10 @@
  */
 import { createOfficeWorkbook } from "../src/excel";
 import { installPreviewExcel } from "../src/preview/workbook";
-import { inputSheetColumns, inputSheetGrid, type InputSheetRow, type OfferedInput } from "../src/sheets/inputSheet";
-import { metaSettingKey, snapshotFromRows, snapshotToTable, type InputSheetMeta } from "../src/sheets/push";
+import type { InputSheetRow, OfferedInput } from "../src/sheets/inputSheet";
 import { fillFromSheet, proposeFill } from "../src/taskpane/flows/fill";
 import { readPending, readSheetBasis, restoreChanges } from "../src/taskpane/flows/pending";
+import { writeInputSheetFixture } from "../test/support/inputSheetFixture";
 
 const rows = Number(process.argv[2] ?? 10_000);
 const inputs: OfferedInput[] = [
@@ -51,30 +51,7 @@ async function main() {
     nettPay: 2000 + i,
     values: { "calc.basic_salary.amount": 3000 + i, "calc.overtime.hours": null, "calc.commission.amount": 100 },
   }));
-  await workbook.writeTable({
-    sheetName: "Inputs",
-    tableName: "Inputs_1",
-    columns: inputSheetColumns(inputs),
-    rows: inputSheetGrid(data, inputs),
-  });
-  const snap = snapshotToTable(
-    snapshotFromRows(data),
-    inputs.map((i) => i.key),
-  );
-  await workbook.writeHiddenTable("PayrollSnap_1", snap.columns, snap.rows);
-  const meta: InputSheetMeta = {
-    version: 1,
-    clientId: 1,
-    clientName: "Bench Ltd",
-    waveId: 1,
-    waveName: "Monthly",
-    payslipDate: "2025-01-31",
-    tableName: "Inputs_1",
-    snapshotSheet: "PayrollSnap_1",
-    inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type })),
-    builtAt: new Date().toISOString(),
-  };
-  await workbook.setSetting(metaSettingKey("Inputs"), meta as never);
+  await writeInputSheetFixture(workbook, data, inputs, { clientName: "Bench Ltd", builtAt: new Date().toISOString() });
 
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const before = model.syncLog.length;

@@ -4,11 +4,10 @@
  */
 import { createOfficeWorkbook } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
-import { inputSheetColumns, type InputSheetRow, type OfferedInput } from "../../src/sheets/inputSheet";
-import { inputSheetGrid } from "../../src/sheets/inputSheet";
-import { metaSettingKey, snapshotFromRows, snapshotToTable, type InputSheetMeta } from "../../src/sheets/push";
+import type { InputSheetRow, OfferedInput } from "../../src/sheets/inputSheet";
 import { fillFromSheet, proposeFill } from "../../src/taskpane/flows/fill";
 import { readPending, readSheetBasis, restoreChanges } from "../../src/taskpane/flows/pending";
+import { writeInputSheetFixture } from "../support/inputSheetFixture";
 
 const ROWS = 10_000;
 const inputs: OfferedInput[] = [
@@ -43,30 +42,7 @@ it("counts, undoes and fills 10,000 rows in a fixed number of round trips", asyn
     nettPay: null,
     values: { "calc.basic_salary.amount": 3000 + i, "calc.overtime.hours": null },
   }));
-  await workbook.writeTable({
-    sheetName: "Inputs",
-    tableName: "Inputs_1",
-    columns: inputSheetColumns(inputs),
-    rows: inputSheetGrid(rows, inputs),
-  });
-  const snap = snapshotToTable(
-    snapshotFromRows(rows),
-    inputs.map((i) => i.key),
-  );
-  await workbook.writeHiddenTable("PayrollSnap_1", snap.columns, snap.rows);
-  const meta: InputSheetMeta = {
-    version: 1,
-    clientId: 1,
-    clientName: "Big Ltd",
-    waveId: 1,
-    waveName: "Monthly",
-    payslipDate: "2025-01-31",
-    tableName: "Inputs_1",
-    snapshotSheet: "PayrollSnap_1",
-    inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type })),
-    builtAt: "2025-01-01T00:00:00Z",
-  };
-  await workbook.setSetting(metaSettingKey("Inputs"), meta as never);
+  await writeInputSheetFixture(workbook, rows, inputs, { clientName: "Big Ltd", builtAt: "2025-01-01T00:00:00Z" });
   const basis = await readSheetBasis(workbook, "Inputs");
 
   // 500 edits spread over the sheet.

@@ -1,0 +1,39 @@
+/**
+ * An input sheet written straight to a workbook, without a service: sheet "Inputs" (table Inputs_1), its hidden
+ * snapshot PayrollSnap_1 and its metadata, as buildInputSheet leaves them. For the live-edit scale test and bench.
+ */
+import type { WorkbookPort } from "../../src/excel";
+import { inputSheetColumns, inputSheetGrid, type InputSheetRow, type OfferedInput } from "../../src/sheets/inputSheet";
+import { metaSettingKey, snapshotFromRows, snapshotToTable, type InputSheetMeta } from "../../src/sheets/push";
+
+export async function writeInputSheetFixture(
+  workbook: WorkbookPort,
+  rows: readonly InputSheetRow[],
+  inputs: readonly OfferedInput[],
+  meta: Pick<InputSheetMeta, "clientName" | "builtAt">,
+): Promise<void> {
+  await workbook.writeTable({
+    sheetName: "Inputs",
+    tableName: "Inputs_1",
+    columns: inputSheetColumns(inputs),
+    rows: inputSheetGrid(rows, inputs),
+  });
+  const snap = snapshotToTable(
+    snapshotFromRows(rows),
+    inputs.map((i) => i.key),
+  );
+  await workbook.writeHiddenTable("PayrollSnap_1", snap.columns, snap.rows);
+  const full: InputSheetMeta = {
+    version: 1,
+    clientId: 1,
+    clientName: meta.clientName,
+    waveId: 1,
+    waveName: "Monthly",
+    payslipDate: "2025-01-31",
+    tableName: "Inputs_1",
+    snapshotSheet: "PayrollSnap_1",
+    inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type })),
+    builtAt: meta.builtAt,
+  };
+  await workbook.setSetting(metaSettingKey("Inputs"), full as never);
+}
