@@ -17,11 +17,11 @@ import { calcKey } from "../src/contract";
 import { createOfficeWorkbook } from "../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../src/preview/workbook";
 import { startSandbox } from "../src/sandbox";
-import { activeEmployees, defaultPeriod } from "../src/sheets/inputSheet";
 import type { NettPayTarget } from "../src/sheets/push";
 import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
 import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../src/taskpane/flows/nettPay";
 import { DEFAULT_PUSH_CONCURRENCY, pushInputSheet } from "../src/taskpane/flows/push";
+import { largestWave } from "../test/support/largestWave";
 
 const RATE = 5; // the client's default requests per second
 const LINE_BYTES_PER_S = 2.5e6; // 20 Mbit/s
@@ -136,11 +136,7 @@ type BenchStack = Awaited<ReturnType<typeof stack>>;
 /** An input sheet of basic salaries for client 1's largest open period. */
 async function buildLargestSheet(st: BenchStack) {
   const choices = await loadInputChoices(st.fast, 1);
-  const best = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .filter((x) => x.period)
-    .map((x) => ({ ...x, n: activeEmployees(choices.employees, x.w.id, x.period!.date).length }))
-    .sort((a, b) => b.n - a.n)[0];
+  const best = largestWave(choices);
   const built = await buildInputSheet(
     st.fast,
     st.workbook,
