@@ -8,26 +8,11 @@ import { installPreviewExcel } from "../src/preview/workbook";
 import type { InputSheetRow, OfferedInput } from "../src/sheets/inputSheet";
 import { fillFromSheet, proposeFill } from "../src/taskpane/flows/fill";
 import { readPending, readSheetBasis, restoreChanges } from "../src/taskpane/flows/pending";
-import { writeInputSheetFixture } from "../test/support/inputSheetFixture";
+import { FIXTURE_INPUTS, writeInputSheetFixture } from "../test/support/inputSheetFixture";
 
 const rows = Number(process.argv[2] ?? 10_000);
 const inputs: OfferedInput[] = [
-  {
-    key: "calc.basic_salary.amount",
-    calculationId: "basic_salary",
-    input: "amount",
-    label: "Basic salary: amount",
-    itemLabel: "Basic salary",
-    type: "currency",
-  },
-  {
-    key: "calc.overtime.hours",
-    calculationId: "overtime",
-    input: "hours",
-    label: "Overtime: hours",
-    itemLabel: "Overtime",
-    type: "number",
-  },
+  ...FIXTURE_INPUTS,
   {
     key: "calc.commission.amount",
     calculationId: "commission",

@@ -4,30 +4,13 @@
  */
 import { createOfficeWorkbook } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
-import type { InputSheetRow, OfferedInput } from "../../src/sheets/inputSheet";
+import type { InputSheetRow } from "../../src/sheets/inputSheet";
 import { fillFromSheet, proposeFill } from "../../src/taskpane/flows/fill";
 import { readPending, readSheetBasis, restoreChanges } from "../../src/taskpane/flows/pending";
-import { writeInputSheetFixture } from "../support/inputSheetFixture";
+import { FIXTURE_INPUTS, writeInputSheetFixture } from "../support/inputSheetFixture";
 
 const ROWS = 10_000;
-const inputs: OfferedInput[] = [
-  {
-    key: "calc.basic_salary.amount",
-    calculationId: "basic_salary",
-    input: "amount",
-    label: "Basic salary: amount",
-    itemLabel: "Basic salary",
-    type: "currency",
-  },
-  {
-    key: "calc.overtime.hours",
-    calculationId: "overtime",
-    input: "hours",
-    label: "Overtime: hours",
-    itemLabel: "Overtime",
-    type: "number",
-  },
-];
+const inputs = FIXTURE_INPUTS;
 
 it("counts, undoes and fills 10,000 rows in a fixed number of round trips", async () => {
   const model = installPreviewExcel(globalThis, createPreviewWorkbook());

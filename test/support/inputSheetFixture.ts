@@ -6,6 +6,26 @@ import type { WorkbookPort } from "../../src/excel";
 import { inputSheetColumns, inputSheetGrid, type InputSheetRow, type OfferedInput } from "../../src/sheets/inputSheet";
 import { metaSettingKey, snapshotFromRows, snapshotToTable, type InputSheetMeta } from "../../src/sheets/push";
 
+/** Basic salary (amount) and overtime (hours), the inputs both fixtures start with. */
+export const FIXTURE_INPUTS: OfferedInput[] = [
+  {
+    key: "calc.basic_salary.amount",
+    calculationId: "basic_salary",
+    input: "amount",
+    label: "Basic salary: amount",
+    itemLabel: "Basic salary",
+    type: "currency",
+  },
+  {
+    key: "calc.overtime.hours",
+    calculationId: "overtime",
+    input: "hours",
+    label: "Overtime: hours",
+    itemLabel: "Overtime",
+    type: "number",
+  },
+];
+
 export async function writeInputSheetFixture(
   workbook: WorkbookPort,
   rows: readonly InputSheetRow[],
