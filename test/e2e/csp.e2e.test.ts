@@ -109,7 +109,10 @@ describe("content security policy (Chromium, npm run serve's server)", () => {
     const { page } = stack;
     const before = (await violations(page)).length;
     await openConnection(page);
-    await page.getByRole("switch", { name: "Use a custom service address" }).check();
+    // The Connection section is still unfolding (Fluent's motion): a click during it can be lost, so click until on.
+    const custom = page.getByRole("switch", { name: "Use a custom service address" });
+    for (let i = 0; i < 5 && !(await custom.isChecked()); i++) await custom.click();
+    expect(await custom.isChecked()).toBe(true);
     await page.getByLabel("Service base URL").fill(stack.sandbox.url);
     await page.getByRole("button", { name: "Connect", exact: true }).click();
     await page.getByText(/^Could not reach the service at /).waitFor();
