@@ -277,7 +277,7 @@ export function readInputSheet(
 // Planning
 // ---------------------------------------------------------------------------------------------------------
 
-export type PushMode = "changed" | "all" | "selected" | "retry";
+export type PushMode = "changed" | "all" | "selected" | "retry" | "overwrite";
 /** A row's outcome in bulk input's statuses (./rowOutcomes, shared with the row writes): the push has no Deleted. */
 export type RowOutcome = Outcome<BulkStatus>;
 
@@ -310,7 +310,9 @@ export function retryRowIndexes(sheet: ReadSheet): Set<number> {
 /**
  * What to send. "changed" sends, per row, only the inputs that differ from the snapshot (a row missing from the
  * snapshot sends all its non-blank inputs); "all", "selected" and "retry" send every non-blank input of the rows
- * in scope, which makes a retry safe to repeat. Invalid rows in scope are never sent.
+ * in scope, which makes a retry safe to repeat. "overwrite" (Overwrite conflicts) sends the given rows as
+ * "changed" does: only the cells the user changed, so a Conflict row never puts the sheet's stale value back over
+ * another input someone changed in the service. Invalid rows in scope are never sent.
  */
 export function planPush(
   sheet: ReadSheet,
@@ -318,7 +320,8 @@ export function planPush(
   options: { mode: PushMode; rowIndexes?: ReadonlySet<number>; chunkSize?: number },
 ): PushPlan {
   const { mode } = options;
-  if ((mode === "selected" || mode === "retry") && !options.rowIndexes) throw new Error(`Push mode "${mode}" needs row indexes.`);
+  if (mode !== "changed" && mode !== "all" && !options.rowIndexes) throw new Error(`Push mode "${mode}" needs row indexes.`);
+  const onlyChanged = mode === "changed" || mode === "overwrite";
   const scope = sheet.rows.filter((r) => !r.blank && (!options.rowIndexes || options.rowIndexes.has(r.rowIndex)));
   const send: PlannedRow[] = [];
   const local: RowOutcome[] = [];
@@ -337,14 +340,14 @@ export function planPush(
     for (const c of sheet.inputs) {
       const value = row.values[c.key];
       if (value === null || value === undefined) continue;
-      if (mode === "changed" && before && sameValue(value, normalise(c.type, before[c.key]))) continue;
+      if (onlyChanged && before && sameValue(value, normalise(c.type, before[c.key]))) continue;
       attributes[c.key] = value;
     }
     if (Object.keys(attributes).length === 0) {
       local.push({
         rowIndex: row.rowIndex,
         status: "Unchanged",
-        message: mode === "changed" ? "No changes since the sheet was built or last pushed" : "No input values to send",
+        message: onlyChanged ? "No changes since the sheet was built or last pushed" : "No input values to send",
         errorColumns: [],
       });
       continue;
@@ -537,6 +540,7 @@ export const PUSH_MODE_LABELS: Record<PushMode, string> = {
   all: "All rows",
   selected: "Selected rows",
   retry: "Retry failed",
+  overwrite: "Overwrite conflicts",
 };
 
 /** One push log line. Holds the client's name and ID, never the key. */

@@ -105,6 +105,65 @@ it("above the crossover, holds back a row changed in the service since the build
   expect(log).toHaveLength(logged + 2);
 });
 
+it("Overwrite conflicts sends only the cells changed since the build: another input a colleague changed keeps the colleague's value", async () => {
+  const choices = await loadInputChoices(rig.client, 1);
+  // A salaried employee's open payslip with a second input of its own (pension, commission…), both in one sheet.
+  const live = choices.calculations.filter((c) => c.payslip_id === null && !c.deleted);
+  const pick = choices.waves.flatMap((w) => {
+    const period = defaultPeriod(choices.periods.get(w.id) ?? []);
+    if (!period) return [];
+    return activeEmployees(choices.employees, w.id, period.date).flatMap((e) => {
+      const own = live.filter((c) => c.employee_id === e.id);
+      if (!own.some((c) => c.calculation_id === "basic_salary")) return [];
+      const other = choices.offered.find(
+        (o) =>
+          o.key !== SALARY &&
+          o.type !== "text" &&
+          own.some((c) => c.calculation_id === o.calculationId && typeof c.inputs[o.input] === "number"),
+      );
+      return other ? [{ w, period, e, other }] : [];
+    });
+  })[0];
+  expect(pick).toBeDefined();
+  const { w, period, e, other } = pick;
+  const { sheetName } = await buildInputSheet(
+    rig.client,
+    rig.workbook,
+    { clientId: 1, clientName: "Demo client 1", waveId: w.id, payslipDate: period.date, inputKeys: [SALARY, other.key] },
+    { choices },
+  );
+  const rowIndex = (await readRecords(rig.workbook, sheetName)).findIndex((r) => r["Employee ID"] === e.id);
+  const built = (await readRecords(rig.workbook, sheetName))[rowIndex];
+  expect(typeof built[other.label]).toBe("number");
+
+  // A colleague changes both inputs in the service; the accountant types only a new salary.
+  const colleagueOther = (built[other.label] as number) + 3;
+  await rig.check.bulkInput(1, [
+    { id: String(e.id), payslip_date: period.date, attributes: { [SALARY]: 8888, [other.key]: colleagueOther } },
+  ]);
+  const header = choices.offered.find((o) => o.key === SALARY)!.label;
+  typeInto(rig.model, sheetName, rowIndex, header, "5200");
+  const pushed = await pushInputSheet(rig.client, rig.workbook, sheetName, {
+    mode: "changed",
+    clientId: 1,
+    nettPay: false,
+    conflictCheck: conflictCheck(rig.client),
+  });
+  expect(pushed.outcomes.find((o) => o.rowIndex === rowIndex)?.status).toBe("Conflict");
+
+  rig.faulty.reset();
+  const overwrite = await overwriteConflicts(rig.client, rig.workbook, sheetName, { clientId: 1, nettPay: false });
+  expect(overwrite.counts).toMatchObject({ Saved: 1 });
+  expect(rig.faulty.bulkEntities()).toEqual([expect.objectContaining({ id: String(e.id), attributes: { [SALARY]: 5200 } })]);
+  const held = (await rig.check.listEmployeeCalculations(e.id)).filter((c) => c.payslip_id !== null && !c.deleted);
+  const input = (calculationId: string, name: string) =>
+    held.find((c) => c.calculation_id === calculationId && c.inputs[name] !== undefined)?.inputs[name];
+  expect(input("basic_salary", "amount")).toBe(5200);
+  expect(input(other.calculationId, other.input)).toBe(colleagueOther);
+  const log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
+  expect(log[log.length - 1].Push).toBe("Overwrite conflicts");
+});
+
 it("is no conflict when the service already holds what the row sends (an earlier push whose answer was lost)", async () => {
   const { conflictOutcomes } = await import("../../src/taskpane/flows/conflicts");
   const meta = { inputs: [{ key: SALARY, header: "Basic salary: amount", type: "currency" as const }] };

@@ -199,6 +199,22 @@ describe("planPush", () => {
     expect(() => planPush(sheet, snapshot(), { mode: "retry" })).toThrow(/row indexes/);
   });
 
+  it("overwrite limits the scope to the given rows and sends only their changed inputs", () => {
+    const snap = snapshot();
+    snap.set(rowKey(2, JAN), { [SAL]: 2500, [BONUS]: 99, [NOTE]: "bus" });
+    const overwrite = planPush(sheet, snap, { mode: "overwrite", rowIndexes: new Set([1]) });
+    expect(overwrite.send.map((r) => [r.rowIndex, r.attributes])).toEqual([[1, { [BONUS]: 100 }]]);
+    snap.set(rowKey(2, JAN), { [SAL]: 2500, [BONUS]: 100, [NOTE]: "bus" });
+    expect(planPush(sheet, snap, { mode: "overwrite", rowIndexes: new Set([1]) }).local).toEqual([
+      expect.objectContaining({
+        rowIndex: 1,
+        status: "Unchanged",
+        message: "No changes since the sheet was built or last pushed",
+      }),
+    ]);
+    expect(() => planPush(sheet, snap, { mode: "overwrite" })).toThrow(/row indexes/);
+  });
+
   it("chunks by the configured size", () => {
     expect(planPush(sheet, snapshot(), { mode: "all", chunkSize: 2 }).chunks.map((c) => c.map((r) => r.rowIndex))).toEqual([
       [0, 1],

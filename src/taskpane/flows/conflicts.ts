@@ -165,8 +165,9 @@ export function conflictRowIndexes(statuses: readonly string[]): Set<number> {
 }
 
 /**
- * Overwrite conflicts: the rows whose Status says Conflict are sent on purpose, every input of the row (as Push
- * selected rows does), without the conflict check.
+ * Overwrite conflicts: the rows whose Status says Conflict are sent on purpose, without the conflict check. Only
+ * the cells changed since the build are sent (mode "overwrite"): an input of the row that someone changed in the
+ * service, and that the sheet still shows as built, keeps the service's value.
  */
 export async function overwriteConflicts(
   client: PushClient,
@@ -179,5 +180,5 @@ export async function overwriteConflicts(
   const statusCol = table.columns.findIndex((c) => String(c).trim() === H.status);
   const rows = conflictRowIndexes(table.rows.map((r) => (statusCol < 0 ? "" : String(r[statusCol] ?? ""))));
   if (rows.size === 0) throw new InputSheetError(`"${sheetName}" has no Conflict rows to overwrite.`);
-  return pushInputSheet(client, workbook, sheetName, { ...options, mode: "selected", rowIndexes: rows });
+  return pushInputSheet(client, workbook, sheetName, { ...options, mode: "overwrite", rowIndexes: rows });
 }

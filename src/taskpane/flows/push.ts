@@ -99,7 +99,7 @@ export interface PushOptions extends FlowProgress {
   concurrency?: number;
   /** false: do not wait for the recalculated nett pay. */
   nettPay?: NettPayPolling | false;
-  /** Rows of mode "selected" instead of the sheet's selection (Overwrite conflicts: the Conflict rows). */
+  /** Rows of mode "selected" or "overwrite" instead of the sheet's selection (Overwrite conflicts: the Conflict rows). */
   rowIndexes?: Iterable<number>;
   /** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
   conflictCheck?(plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan>;
@@ -206,7 +206,7 @@ export async function pushInputSheet(
   const { meta, snapshot, sheet } = await openInputSheet(workbook, sheetName, options.clientId);
 
   let rowIndexes: Set<number> | undefined;
-  if (mode === "selected") {
+  if (mode === "selected" || mode === "overwrite") {
     rowIndexes = new Set(options.rowIndexes ?? (await workbook.selectedRowIndexes(sheetName)));
     if (rowIndexes.size === 0) throw new InputSheetError(`Select the rows to push in "${sheetName}" first.`);
   } else if (mode === "retry") {
