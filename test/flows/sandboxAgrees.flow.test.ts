@@ -141,7 +141,9 @@ describe("sick leave accrues nothing", () => {
       if (asOf === null) continue; // no payslip yet by the date
       const sick = days.filter(
         (d) =>
-          d["Employee ID"] === row["Employee ID"] && d["Leave type"] === sickName && serialToIsoDate(d.Date as number) <= asOf,
+          d["Employee ID"] === row["Employee ID"] &&
+          d["Leave type"] === sickName &&
+          (serialToIsoDate(d.Date as number) ?? "") <= asOf,
       );
       // Part days count by the employee's hours per day; full days are exact, so check employees with only those.
       if (sick.some((d) => d.Hours !== "")) continue;
