@@ -28,9 +28,9 @@ export function payRunsGrid(runs: readonly PaymentRun[], waveNames: ReadonlyMap<
 }
 
 /** How a pay run is shown in a picker: "2024-03-31 · Monthly · €12,345.67 (special)". */
-export function payRunLabel(run: PaymentRun, waveName?: string): string {
+export function payRunLabel(run: PaymentRun, waveName: string | undefined, formatDate: (iso: string) => string): string {
   const total = run.total.toLocaleString("en-IE", { style: "currency", currency: "EUR" });
-  return [run.period_end_date, waveName, total].filter(Boolean).join(" · ") + (run.special ? " (special)" : "");
+  return [formatDate(run.period_end_date), waveName, total].filter(Boolean).join(" · ") + (run.special ? " (special)" : "");
 }
 
 export const PAYSLIP_LIST_COLUMNS: ColumnSpec[] = [

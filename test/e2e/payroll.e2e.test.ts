@@ -31,7 +31,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
 
     await page.getByRole("combobox", { name: "Pay run" }).click();
     await page
-      .getByRole("option", { name: new RegExp(`^${run.period_end_date}`) })
+      .getByRole("option", { name: new RegExp(`^${run.period_end_date.split("-").reverse().join("/")}`) }) // en-IE
       .first()
       .click();
     await page.getByRole("button", { name: "Payslips to sheet" }).first().click();

@@ -63,7 +63,7 @@ describe("the sandbox agrees with itself (preview in Chromium against the sandbo
     await pane.getByRole("combobox", { name: "Employee" }).pressSequentially(employee.last_name!);
     await page.getByRole("option", { name: new RegExp(`${employee.first_name} ${employee.last_name}`) }).click();
     await pane.getByRole("combobox", { name: "Payslip" }).click();
-    await page.getByRole("option", { name: new RegExp(`^${payslip.date} · finalised`) }).click();
+    await page.getByRole("option", { name: new RegExp(`^${typed(payslip.date)} · finalised`) }).click();
     await pane.getByRole("button", { name: "View calculations" }).click();
     await pane.getByText(/calculations written to "Calculations"/).waitFor();
     const carried = { Loans: 0, Savings: 0, Garnishees: 0 };

@@ -145,15 +145,15 @@ describe("report forms", () => {
   it("variance: the period is a pay run of the chosen wave; changing the wave picks its last run", async () => {
     const user = userEvent.setup();
     const { last } = renderForm("variance");
-    expect(screen.getByRole("combobox", { name: /Period/ }).textContent).toContain("Period ending 31 Dec 2025");
+    expect(screen.getByRole("combobox", { name: /Period/ }).textContent).toContain("Period ending 31/12/2025");
     await user.click(screen.getByRole("combobox", { name: /Pay frequency/ }));
     await user.click(item("Weekly"));
     expect(last()).toMatchObject({ waveId: 11, paymentRunId: 3 });
     await user.click(screen.getByRole("combobox", { name: /Pay frequency/ }));
     await user.click(item("Monthly"));
     await user.click(screen.getByRole("combobox", { name: /Period/ }));
-    expect(items().map((o) => o.textContent)).toEqual(["Period ending 31 Dec 2025", "Period ending 30 Nov 2025"]);
-    await user.click(item("Period ending 30 Nov 2025"));
+    expect(items().map((o) => o.textContent)).toEqual(["Period ending 31/12/2025", "Period ending 30/11/2025"]);
+    await user.click(item("Period ending 30/11/2025"));
     expect(last()).toMatchObject({ waveId: 10, paymentRunId: 1 });
   });
 

@@ -76,13 +76,20 @@ describe("defaults", () => {
     expect(varianceOffset(runs[0], wave(10, "Monthly"))).toBe(118);
     expect(() => varianceOffset(runs[3], wave(10, "Monthly"))).toThrow(/another pay frequency/);
   });
-  it("pay run options list the wave's periods latest first, once-off runs marked", () => {
-    expect(paymentRunOptions(runs, 10).map((o) => o.label)).toEqual([
-      "Period ending 31 Dec 2025",
-      "Period ending 31 Dec 2025 (once-off run)",
-      "Period ending 30 Nov 2025",
+  it("pay run options list the wave's periods latest first, once-off runs marked, dates as the pane formats them", () => {
+    const shown = (iso: string) => `<${iso}>`;
+    expect(paymentRunOptions(runs, 10, shown).map((o) => o.label)).toEqual([
+      "Period ending <2025-12-31>",
+      "Period ending <2025-12-31> (once-off run)",
+      "Period ending <2025-11-30>",
     ]);
-    expect(periodEndOptions([runs, [run(7, 30, 1, "2025-11-30")]]).map((o) => o.value)).toEqual([
+    const ends = periodEndOptions([runs, [run(7, 30, 1, "2025-11-30")]], shown);
+    expect(ends.map((o) => o.label)).toEqual([
+      "Period ending <2026-01-02>",
+      "Period ending <2025-12-31>",
+      "Period ending <2025-11-30>",
+    ]);
+    expect(ends.map((o) => o.value)).toEqual([
       "2026-01-02",
       "2025-12-31",
       "2025-11-30",

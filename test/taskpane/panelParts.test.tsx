@@ -112,11 +112,11 @@ describe("PayslipPicker", () => {
     expect(onChange).toHaveBeenLastCalledWith(6);
   });
 
-  it("labels a payslip with its date, state and nett pay", () => {
+  it("labels a payslip with its date in Office's display language (en-IE outside Office), state and nett pay in euros", () => {
     expect(payslipLabel({ date: "2026-11-30", special: false, finalised: false, nett_pay: 2873.8 })).toBe(
-      "2026-11-30 · open · nett 2873.80",
+      "30/11/2026 · open · nett €2,873.80",
     );
-    expect(payslipLabel({ date: "2026-10-31", special: true, finalised: true })).toBe("2026-10-31 (special) · finalised");
+    expect(payslipLabel({ date: "2026-10-31", special: true, finalised: true })).toBe("31/10/2026 (special) · finalised");
   });
 });
 

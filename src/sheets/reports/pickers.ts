@@ -114,28 +114,30 @@ export function leaveTypeIds(types: LeaveTypes, names: readonly string[]): numbe
     .filter(Number.isInteger);
 }
 
-const DATE_FMT = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
-/** "31 Oct 2026" from "2026-10-31" (formatted in UTC so the day never shifts). */
-export function displayDate(iso: string): string {
-  const t = Date.parse(`${iso}T00:00:00Z`);
-  return Number.isNaN(t) ? iso : DATE_FMT.format(t);
-}
+/** How the pane shows an ISO date to people (its locale module's formatDate); this module stays locale-free. */
+export type DateFormatter = (iso: string) => string;
 
 /** The wave's pay runs as variance periods, latest first. */
-export function paymentRunOptions(runs: readonly PaymentRun[], waveId: number): PickerOption<number>[] {
+export function paymentRunOptions(
+  runs: readonly PaymentRun[],
+  waveId: number,
+  formatDate: DateFormatter,
+): PickerOption<number>[] {
   return paymentRunsOfWave(runs, waveId).map((r) => ({
     value: r.id,
-    label: `Period ending ${displayDate(r.period_end_date)}${r.special ? " (once-off run)" : ""}`,
+    label: `Period ending ${formatDate(r.period_end_date)}${r.special ? " (once-off run)" : ""}`,
   }));
 }
 
 /** Regular period end dates across several clients' pay runs, latest first (variance over several clients). */
-export function periodEndOptions(runsByClient: readonly (readonly PaymentRun[])[]): PickerOption<string>[] {
+export function periodEndOptions(
+  runsByClient: readonly (readonly PaymentRun[])[],
+  formatDate: DateFormatter,
+): PickerOption<string>[] {
   const dates = new Set<string>();
   for (const runs of runsByClient) for (const r of runs) if (!r.special) dates.add(r.period_end_date);
   return [...dates]
     .sort()
     .reverse()
-    .map((d) => ({ value: d, label: `Period ending ${displayDate(d)}` }));
+    .map((d) => ({ value: d, label: `Period ending ${formatDate(d)}` }));
 }

@@ -13,6 +13,7 @@ import { compareEmployees, sortEmployees } from "../../sheets/grid";
 import { waveDisplayName } from "../../sheets/imports";
 import { journalGrid, type SplitBalance } from "../../sheets/journal";
 import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
+import { formatDate } from "../locale";
 import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
 import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
 import type { ClientReads } from "../serverState";
@@ -68,7 +69,12 @@ export async function loadPayRuns(
   ]);
   const waveNames = new Map(waves.map((w) => [w.id, waveDisplayName(w)]));
   const sorted = [...runs].sort((a, b) => b.period_end_date.localeCompare(a.period_end_date) || b.id - a.id);
-  return { runs: sorted, waves, waveNames, labels: new Map(sorted.map((r) => [r.id, payRunLabel(r, waveNames.get(r.wave_id))])) };
+  return {
+    runs: sorted,
+    waves,
+    waveNames,
+    labels: new Map(sorted.map((r) => [r.id, payRunLabel(r, waveNames.get(r.wave_id), formatDate)])),
+  };
 }
 
 export async function importPayRuns(

@@ -1,5 +1,6 @@
 /** An employee's payslips as the payslip pickers list them. */
 import type { PayrollClient } from "../../client";
+import { formatDate } from "../locale";
 
 /** One entry of a picker's list. */
 export interface Choice {
@@ -17,7 +18,9 @@ export async function employeePayslipChoices(
   return [...list].sort((a, b) => b.date.localeCompare(a.date)).map((p) => ({ id: p.id, label: payslipLabel(p) }));
 }
 
-/** A payslip as the pickers list it: date, special, finalised or open, nett pay when calculated. */
+/** A payslip as the pickers list it: date (in Office's display language), special, finalised or open, nett pay when calculated. */
 export function payslipLabel(p: { date: string; special: boolean; finalised: boolean; nett_pay?: number }): string {
-  return `${p.date}${p.special ? " (special)" : ""}${p.finalised ? " · finalised" : " · open"}${p.nett_pay !== undefined ? ` · nett ${p.nett_pay.toFixed(2)}` : ""}`;
+  const nett =
+    p.nett_pay !== undefined ? ` · nett ${p.nett_pay.toLocaleString("en-IE", { style: "currency", currency: "EUR" })}` : "";
+  return `${formatDate(p.date)}${p.special ? " (special)" : ""}${p.finalised ? " · finalised" : " · open"}${nett}`;
 }

@@ -20,6 +20,7 @@ import {
   type VarianceParams,
 } from "../../sheets/reports";
 import { DateField, MultiPicker, type MultiPickerProps, SinglePicker } from "./ReportsPickers";
+import { formatDate } from "../locale";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -72,7 +73,10 @@ export function ReportsForm({ data, params, onChange, disabled }: ReportsFormPro
               label="Period"
               placeholder="Choose a period"
               hint="Each client's pay frequencies with a pay run ending on this date are compared with their previous period."
-              options={periodEndOptions(data.map((d) => d.paymentRuns ?? []))}
+              options={periodEndOptions(
+                data.map((d) => d.paymentRuns ?? []),
+                formatDate,
+              )}
               value={params.periodEndDate}
               onChange={(periodEndDate) => set<VarianceParams>({ periodEndDate })}
               disabled={disabled}
@@ -87,7 +91,7 @@ export function ReportsForm({ data, params, onChange, disabled }: ReportsFormPro
               options={waveOptions(data[0]?.waves ?? [])}
               value={params.waveId}
               onChange={(waveId) => {
-                const runs = paymentRunOptions(data[0]?.paymentRuns ?? [], waveId);
+                const runs = paymentRunOptions(data[0]?.paymentRuns ?? [], waveId, formatDate);
                 set<VarianceParams>({ waveId, paymentRunId: runs[0]?.value ?? null, employeeIds: null });
               }}
               disabled={disabled}
@@ -96,7 +100,7 @@ export function ReportsForm({ data, params, onChange, disabled }: ReportsFormPro
               label="Period (pay run)"
               placeholder={params.waveId === null ? "Choose a pay frequency first" : "This pay frequency has no pay runs"}
               hint="Compared with the period before it."
-              options={params.waveId === null ? [] : paymentRunOptions(data[0]?.paymentRuns ?? [], params.waveId)}
+              options={params.waveId === null ? [] : paymentRunOptions(data[0]?.paymentRuns ?? [], params.waveId, formatDate)}
               value={params.paymentRunId}
               onChange={(paymentRunId) => set<VarianceParams>({ paymentRunId })}
               disabled={disabled}

@@ -12,7 +12,6 @@ import {
   buildRequests,
   defaultParams,
   estimateSize,
-  displayDate,
   type ClientReportData,
   type ReportParams,
   type RunMode,
@@ -20,6 +19,7 @@ import {
 } from "../../sheets/reports";
 import { type ConnectedServices, useConnectedServices } from "../context";
 import { isAbortError } from "../services";
+import { formatDate } from "../locale";
 import { cancelledText } from "../../sheets/rowOutcomes";
 import { loadReportData } from "../flows/reportsData";
 import { useClientView } from "../serverState";
@@ -65,9 +65,9 @@ function describeSaved(saved: SavedReport): string {
   const b = saved.requests[0].body;
   const when =
     typeof b.start_date === "string" && typeof b.end_date === "string"
-      ? `${displayDate(b.start_date)} – ${displayDate(b.end_date)}`
+      ? `${formatDate(b.start_date)} – ${formatDate(b.end_date)}`
       : typeof b.date === "string"
-        ? `at ${displayDate(b.date)}`
+        ? `at ${formatDate(b.date)}`
         : "";
   const clients = new Set(saved.requests.map((r) => r.clientName)).size;
   return [
