@@ -58,3 +58,42 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
   expect(log.map((l) => l.Sheet)).toEqual([a.sheetName, b.sheetName, c.sheetName]);
   expect(String(log[2].Push)).toMatch(/^All input sheets: Skipped/);
 });
+
+it("waits for nett pay once after all the sheets, not sheet by sheet: every saved row shows its new figure", async () => {
+  const clients = await rig.client.listClients();
+  const built = [await buildFor(clients[0].id), await buildFor(clients[1].id)];
+  for (const [i, b] of built.entries()) typeInto(rig.model, b.sheetName, 0, b.header, String(3100 + i * 100));
+  const slept: number[] = [];
+  const sleep = async (ms: number) => {
+    slept.push(ms);
+    await new Promise((r) => setTimeout(r, 60)); // longer than the sandbox's recalculation (30 ms)
+  };
+  rig.faulty.reset();
+  const result = await pushAllInputSheets(rig.client, rig.workbook, {
+    reachable: clients.slice(0, 2),
+    nettPay: { polls: 5, intervalMs: 1500 },
+    sleep,
+  });
+  const ours = built.map((b) => result.sheets.find((s) => s.sheetName === b.sheetName)!);
+  expect(ours.map((s) => s.outcome)).toEqual(["pushed", "pushed"]);
+  // Both sheets were sent before any wait; the first look is straight away, then one wait a round, never one a sheet.
+  const sends = rig.faulty.sent.map((r, i) => (r.path.endsWith("/bulk_input") ? i : -1)).filter((i) => i >= 0);
+  const looks = rig.faulty.sent.map((r, i) => (/\/employees\/\d+\/payslips$/.test(r.path) ? i : -1)).filter((i) => i >= 0);
+  expect(rig.faulty.bulkEntities().map((e) => Object.values(e.attributes)[0])).toEqual([3100, 3200]);
+  // Between the two sends only the second sheet's conflict check reads its one employee's payslips; both sheets'
+  expect(looks.filter((i) => i > sends[0] && i < sends[1])).toHaveLength(1);
+  // nett pay is read after the last send, both sheets a round: straight away, then after each wait.
+  expect(slept.length).toBeLessThanOrEqual(1);
+  expect(looks.filter((i) => i > sends[1])).toHaveLength(2 * (slept.length + 1));
+  for (const [i, b] of built.entries()) {
+    const row = (await readRecords(rig.workbook, b.sheetName))[0];
+    const payslip = (await rig.check.listPayslips(Number(row["Employee ID"]))).find((p) => !p.finalised && !p.special)!;
+    expect(payslip.nett_pay).toEqual(expect.any(Number));
+    expect({ sheet: i, nett: row["Nett pay"], message: String(row.Message) }).toEqual({
+      sheet: i,
+      nett: payslip.nett_pay,
+      message: expect.not.stringMatching(/pending|recalculating/i),
+    });
+    expect(ours[i].nettPayPending).toBe(0);
+  }
+});

@@ -3,16 +3,20 @@
  * ("Push changes", conflicts held back), client by client, each under its own client; a sheet of a client the key cannot reach is
  * skipped with a message. Each sheet ends with one summary, in the pane and as a Push log line (the push writes
  * its own; a sheet skipped or refused before sending gets one here).
+ *
+ * Nett pay is waited for once, after every sheet is sent, not sheet by sheet: the service recalculates the earlier
+ * sheets while the later ones are sent, so a month end of many clients waits about one poll interval in all, not
+ * one per sheet. Until then the saved rows keep their old figure, marked pending, as after any push.
  */
 import type { Client } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import type { CellValue } from "../../sheets/columns";
 import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, type PushCounts } from "../../sheets/push";
 import { CANCELLED } from "../../sheets/rowOutcomes";
-import type { FlowProgress } from "./common";
 import { listInputSheets, readInputSheetMeta } from "./inputs";
 import { type ConflictClient, conflictCheck } from "./conflicts";
-import { type PushClient, type PushOptions, pushInputSheet } from "./push";
+import { abortableSleep, type FlowProgress as Progress } from "./common";
+import { type NettPayPolling, type PushClient, type PushOptions, pushInputSheet, refreshNettPay } from "./push";
 
 export interface SheetPushSummary {
   sheetName: string;
@@ -22,6 +26,8 @@ export interface SheetPushSummary {
   /** One sentence: the push's summary, or why the sheet was skipped. */
   summary: string;
   counts: PushCounts | null;
+  /** Rows still waiting for their recalculated nett pay when the push all ended (they say so, and Refresh nett pay fetches it). */
+  nettPayPending?: number;
 }
 
 export interface PushAllResult {
@@ -29,12 +35,17 @@ export interface PushAllResult {
   summary: string;
 }
 
-export interface PushAllOptions extends FlowProgress, Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now"> {
+export interface PushAllOptions extends Progress, Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now"> {
   /** The clients the key can reach (GET /clients/). */
   reachable: readonly Pick<Client, "id" | "name">[];
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The push's own nett pay wait (flows/push.ts), taken once for all the sheets. */
+const NETT_PAY_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
+/** Send only: every saved row is left pending, for the one wait after all the sheets. */
+const NO_WAIT: NettPayPolling = { polls: 0, intervalMs: 0 };
 
 /** A Push log line for a sheet that sent nothing: its reason in the Push column, zero counts. */
 function skippedLogRow(time: Date, sheet: SheetPushSummary): CellValue[] {
@@ -84,12 +95,18 @@ export async function pushAllInputSheets(
           clientId: meta.clientId,
           chunkSize: options.chunkSize,
           conflictCheck: conflictCheck(client, options.chunkSize),
-          nettPay: options.nettPay,
+          nettPay: options.nettPay === false ? false : NO_WAIT,
           sleep: options.sleep,
           now: options.now,
           signal: options.signal,
         });
-        sheets.push({ ...base, outcome: "pushed", summary: result.summary, counts: result.counts });
+        sheets.push({
+          ...base,
+          outcome: "pushed",
+          summary: result.summary,
+          counts: result.counts,
+          nettPayPending: result.nettPay.pending,
+        });
         continue;
       } catch (e) {
         done = { ...base, outcome: "failed", summary: `Nothing sent: ${e instanceof Error ? e.message : String(e)}` };
@@ -106,6 +123,7 @@ export async function pushAllInputSheets(
       })
       .catch(() => undefined);
   }
+  if (options.nettPay !== false) await awaitAllNettPay(client, workbook, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
   options.update?.(ordered.length, ordered.length, "Done");
   const pushed = sheets.filter((s) => s.outcome === "pushed").length;
   const skipped = sheets.length - pushed;
@@ -114,4 +132,41 @@ export async function pushAllInputSheets(
       ? "The workbook has no input sheets to push."
       : `${plural(sheets.length, "input sheet")}: ${pushed} pushed${skipped > 0 ? `, ${skipped} not pushed` : ""}.`;
   return { sheets, summary };
+}
+
+/**
+ * After all the sheets: looks for the pushed sheets' new nett pay, every sheet at once each round (the first round
+ * straight away), until none is pending or the polls are used up. Each sheet's summary then says how many rows
+ * still wait. Cancel, or a sheet that can no longer be read, ends the wait with its rows marked pending.
+ */
+async function awaitAllNettPay(
+  client: PushClient,
+  workbook: WorkbookPort,
+  sheets: SheetPushSummary[],
+  polling: NettPayPolling,
+  options: Pick<PushAllOptions, "signal" | "update" | "sleep">,
+): Promise<void> {
+  const sleep = options.sleep ?? abortableSleep;
+  let waiting = sheets.filter((s) => s.outcome === "pushed" && s.clientId !== null && (s.nettPayPending ?? 0) > 0);
+  for (let round = 0; waiting.length > 0 && round < Math.max(1, polling.polls); round++) {
+    try {
+      if (round > 0) await sleep(polling.intervalMs, options.signal);
+      const next: SheetPushSummary[] = [];
+      for (const [i, sheet] of waiting.entries()) {
+        options.update?.(i, waiting.length, `Waiting for nett pay: ${sheet.sheetName}`);
+        const read = await refreshNettPay(client, workbook, sheet.sheetName, {
+          clientId: sheet.clientId!,
+          signal: options.signal,
+        });
+        sheet.nettPayPending = read.pending;
+        if (read.pending > 0) next.push(sheet);
+      }
+      waiting = next;
+    } catch {
+      break; // the rows not read stay marked pending on their sheets, with what to press
+    }
+  }
+  for (const sheet of sheets)
+    if ((sheet.nettPayPending ?? 0) > 0)
+      sheet.summary += ` Nett pay pending for ${plural(sheet.nettPayPending!, "row")}: press Refresh nett pay shortly.`;
 }
