@@ -149,22 +149,28 @@ async function awaitAllNettPay(
   const sleep = options.sleep ?? abortableSleep;
   let waiting = sheets.filter((s) => s.outcome === "pushed" && s.clientId !== null && (s.nettPayPending ?? 0) > 0);
   for (let round = 0; waiting.length > 0 && round < Math.max(1, polling.polls); round++) {
-    try {
-      if (round > 0) await sleep(polling.intervalMs, options.signal);
-      const next: SheetPushSummary[] = [];
-      for (const [i, sheet] of waiting.entries()) {
-        options.update?.(i, waiting.length, `Waiting for nett pay: ${sheet.sheetName}`);
+    if (round > 0) {
+      try {
+        await sleep(polling.intervalMs, options.signal);
+      } catch {
+        break; // cancelled: the rows not read stay marked pending on their sheets, with what to press
+      }
+    }
+    const next: SheetPushSummary[] = [];
+    for (const [i, sheet] of waiting.entries()) {
+      options.update?.(i, waiting.length, `Waiting for nett pay: ${sheet.sheetName}`);
+      try {
         const read = await refreshNettPay(client, workbook, sheet.sheetName, {
           clientId: sheet.clientId!,
           signal: options.signal,
         });
         sheet.nettPayPending = read.pending;
-        if (read.pending > 0) next.push(sheet);
+        if (read.pending > 0 && !options.signal?.aborted) next.push(sheet);
+      } catch {
+        // The sheet can no longer be read (deleted or renamed meanwhile): its rows keep their pending mark.
       }
-      waiting = next;
-    } catch {
-      break; // the rows not read stay marked pending on their sheets, with what to press
     }
+    waiting = next;
   }
   for (const sheet of sheets)
     if ((sheet.nettPayPending ?? 0) > 0)
