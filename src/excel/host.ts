@@ -80,6 +80,12 @@ export async function watchCellEdit<T>(batch: Promise<T>, watch: CellEditWatch):
   }
 }
 
+/** Whether the host supports an ExcelApi requirement set: Office's own check, or true outside Office. */
+export function hostSupports(version: string): boolean {
+  const requirements = typeof Office !== "undefined" ? Office.context?.requirements : undefined;
+  return requirements ? requirements.isSetSupported("ExcelApi", version) : true;
+}
+
 // ---- date system ----------------------------------------------------------------------------------------
 
 /**

@@ -2,3 +2,4 @@
 export * from "./port";
 export { createOfficeWorkbook } from "./officeWorkbook";
 export { CELL_EDIT_MESSAGE, onCellEditWait } from "./host";
+export { readWorkbookDateSystem } from "./dateSystem";

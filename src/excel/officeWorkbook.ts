@@ -41,7 +41,15 @@ import {
   WorkbookError,
 } from "./port";
 import { errorCode, type ReadBudget, readRows, type Run, type WriteBudget, writeRuns } from "./transfer";
-import { probeCellEdit, protectedSheetError, queueDateSystem, reportCellEditWait, toPortSerials, watchCellEdit } from "./host";
+import {
+  hostSupports,
+  probeCellEdit,
+  protectedSheetError,
+  queueDateSystem,
+  reportCellEditWait,
+  toPortSerials,
+  watchCellEdit,
+} from "./host";
 
 export { toExcelCell } from "./cellValues";
 
@@ -93,11 +101,6 @@ const FILL_OPS_PER_SYNC = 2000;
  * with the add-in's other settings and read whole; bulk data (snapshots) belongs on a hidden sheet.
  */
 export const MAX_SETTING_CHARS = 64 * 1024;
-
-function hostSupports(version: string): boolean {
-  const requirements = typeof Office !== "undefined" ? Office.context?.requirements : undefined;
-  return requirements ? requirements.isSetSupported("ExcelApi", version) : true;
-}
 
 function runExcel<T>(batch: (ctx: Ctx) => Promise<T>): Promise<T> {
   if (typeof Excel === "undefined" || typeof Excel.run !== "function")

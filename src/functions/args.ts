@@ -3,7 +3,7 @@
  * an omitted or blank argument; a date arrives as a serial number (the cell holds a date) or as text. Each reader
  * returns the value the service wants or throws a FormulaError naming the argument.
  */
-import { isoDateToSerial, serialToIsoDate } from "../sheets/excelConventions";
+import { type DateSystem, isoDateToSerial, serialToIsoDate } from "../sheets/excelConventions";
 import { invalidValue } from "./errors";
 
 export type CellArg = string | number | boolean | null | undefined;
@@ -11,11 +11,14 @@ export type CellArg = string | number | boolean | null | undefined;
 export const isBlank = (v: CellArg): v is null | undefined | "" =>
   v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
-/** "YYYY-MM-DD" text or an Excel date serial (a time of day is dropped) -> "YYYY-MM-DD". */
-export function parseDateArg(v: CellArg, name: string): string {
+/**
+ * "YYYY-MM-DD" text or an Excel date serial (a time of day is dropped) -> "YYYY-MM-DD". A serial counts days in
+ * the workbook's date system: the same cell date is 1,462 less in a 1904 workbook.
+ */
+export function parseDateArg(v: CellArg, name: string, system: DateSystem = "1900"): string {
   if (isBlank(v)) throw invalidValue(`${name} is required: a date, or text such as "2026-01-31"`);
   if (typeof v === "number") {
-    const iso = serialToIsoDate(v);
+    const iso = serialToIsoDate(v, system);
     if (iso === null) throw invalidValue(`${name}: ${v} is not an Excel date`);
     return iso;
   }
@@ -28,9 +31,9 @@ export function parseDateArg(v: CellArg, name: string): string {
 }
 
 /** A start and end date in order. */
-export function parsePeriodArgs(start: CellArg, end: CellArg): { start: string; end: string } {
-  const s = parseDateArg(start, "start_date");
-  const e = parseDateArg(end, "end_date");
+export function parsePeriodArgs(start: CellArg, end: CellArg, system: DateSystem = "1900"): { start: string; end: string } {
+  const s = parseDateArg(start, "start_date", system);
+  const e = parseDateArg(end, "end_date", system);
   if (s > e) throw invalidValue(`end_date (${e}) is before start_date (${s})`);
   return { start: s, end: e };
 }

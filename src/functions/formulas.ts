@@ -14,6 +14,7 @@ import {
   type CellArg,
 } from "./args";
 import { functionsConnection } from "./connection";
+import { dateSystemFor } from "./dateSystem";
 import { NOT_CONNECTED, notAvailable } from "./errors";
 import { figure, type FigureValue } from "./figures";
 
@@ -36,7 +37,8 @@ export async function amountFormula(
   clientId?: CellArg,
 ): Promise<number> {
   const name = parseNameArg(account, "account", "basic_salary");
-  const period = parsePeriodArgs(start, end);
+  const system = dateSystemFor(start, end);
+  const period = parsePeriodArgs(start, end, typeof system === "string" ? system : await system);
   const number = parseEmployeeArg(employee, { required: false });
   const client = targetClient(clientId);
   return (await figure({ kind: "amount", clientId: client, account: name, ...period, employee: number })) as number;
@@ -46,7 +48,8 @@ export async function amountFormula(
 export async function leaveFormula(employee: CellArg, leaveType: CellArg, date: CellArg, clientId?: CellArg): Promise<number> {
   const number = parseEmployeeArg(employee, { required: true })!;
   const type = parseLeaveTypeArg(leaveType);
-  const at = parseDateArg(date, "date");
+  const system = dateSystemFor(date);
+  const at = parseDateArg(date, "date", typeof system === "string" ? system : await system);
   const client = targetClient(clientId);
   return (await figure({ kind: "leave", clientId: client, employee: number, leaveType: type, date: at })) as number;
 }
@@ -68,7 +71,8 @@ export async function transactionsFormula(
   clientId?: CellArg,
 ): Promise<(number | string)[][]> {
   const names = parseAccountsArg(accounts);
-  const period = parsePeriodArgs(start, end);
+  const system = dateSystemFor(start, end);
+  const period = parsePeriodArgs(start, end, typeof system === "string" ? system : await system);
   const number = parseEmployeeArg(employee, { required: false });
   const client = targetClient(clientId);
   return (await figure({ kind: "transactions", clientId: client, accounts: names, ...period, employee: number })) as (
