@@ -58,6 +58,17 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
     changed: () => persistence?.scheduleSave(),
   };
   ctx.payroll = new Payroll(store, clock, o.recalcMs, () => ctx.changed());
+  // Shutdown waits for the server to close, which waits for every open connection: a reply sent while closing
+  // says "Connection: close", so a client's keep-alive connection does not hold the shutdown (and the last save)
+  // until its idle timeout.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_req, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
   // --data: no reply leaves until every change made so far is on disk (group commit; see persistence.ts).
   if (persistence)
     app.addHook("onSend", async (_req, _reply, payload) => {
