@@ -83,10 +83,11 @@ function validationError(err: FastifyError & { validation: FastifySchemaValidati
     keys: Array.isArray(v.params.keys) ? v.params.keys.map(String) : undefined,
   }));
   if (err.validationContext === "params") return new HttpError(404, issues[0].message);
-  return unprocessable(
-    err.validationContext === "querystring" ? "Invalid query parameters" : "Validation failed",
-    errorsByPath(issues),
-  );
+  const errors = errorsByPath(issues);
+  if (err.validationContext !== "querystring") return unprocessable("Validation failed", errors);
+  // A query has a few parameters: the message names each bad one and why, as `include: unknown "x": must be …`.
+  const named = Object.entries(errors).map(([k, v]) => `${k}: ${v}`);
+  return unprocessable(`Invalid query parameter${named.length === 1 ? "" : "s"}: ${named.join("; ")}`, errors);
 }
 
 /**

@@ -154,16 +154,20 @@ describe("route schemas: one error handler gives the service's shapes", () => {
       "employee.payment_method": "is required",
     });
   });
-  it("a malformed query is 422 with errors under the parameter's name", async () => {
+  it("a malformed query is 422 with errors under the parameter's name, each named in the message", async () => {
     const include = await call(app, "GET", "/clients/1/employees?include=service_periods,payslipz");
     expect(include.status).toBe(422);
     expect(include.body.errors.include).toMatch(/"payslipz"/);
+    expect(include.body.message).toBe(`Invalid query parameter: include: ${include.body.errors.include}`);
+    expect(include.body.message).toMatch(/unknown "payslipz": must be a comma-separated list of service_periods/);
     const format = await call(app, "GET", "/clients/1/waves?format=short");
     expect(format.status).toBe(422);
     expect(format.body.errors).toEqual({ format: expect.any(String) });
+    expect(format.body.message).toMatch(/^Invalid query parameter: format: must be simplified/);
     const date = await call(app, "GET", "/employees/1001/leave_balances");
     expect(date.status).toBe(422);
     expect(date.body.errors).toEqual({ date: expect.stringMatching(/required/) });
+    expect(date.body.message).toMatch(/^Invalid query parameter: date: .*required/);
   });
   it.each([
     ["GET", "/employees/abc/payslips", "Employee not found"],
