@@ -1,8 +1,8 @@
 /**
  * Pending changes of an input sheet: every input cell whose value differs from the snapshot (what the service
  * held when the sheet was built or last pushed). Pure: the table and the snapshot come in, the changes go out.
- * "Push changes" sends these cells (plus any row moved to an employee and date the snapshot lacks, which it checks
- * on its own); the pane counts them, shades them and can put them back.
+ * "Push changes" sends these cells: for a row moved to a payslip date the snapshot lacks, every non-blank input,
+ * as the push does. The pane counts them, shades them and can put them back.
  */
 import type { InputValue } from "../contract";
 import { type CellType, headerIndex, isBlank, parseCell, parseDate, parseInteger } from "./columns";
@@ -22,6 +22,11 @@ export interface PendingChange {
   type: CellType;
   /** The value when the sheet was built or last pushed (null: none). */
   before: InputValue;
+  /**
+   * The row's employee is on the sheet but its payslip date was not when it was built (the date was edited): the
+   * push sends all its inputs; there is no earlier value in the sheet to go back to, so undo leaves it alone.
+   */
+  moved: boolean;
   /** The cell now: its parsed value, or the cell as typed when it does not parse (then `problem` says why). */
   after: InputValue;
   problem: string | null;
@@ -44,9 +49,10 @@ const text = (cell: unknown) => (cell === null || cell === undefined ? "" : Stri
 
 /**
  * The changes of a sheet against its snapshot, in sheet order (row, then column). Rows are matched to the
- * snapshot by employee ID and payslip date (rows can be sorted or moved); a row whose employee and date are
- * not in the snapshot is not counted here (the push checks it). A blank cell over a stored value counts, as
- * the push refuses it; a cell put back to its stored value does not.
+ * snapshot by employee ID and payslip date (rows can be sorted or moved). A row of a sheet's employee with a
+ * date the snapshot lacks counts every non-blank input, as Push changes sends them; a row of an employee not on
+ * the sheet is not counted (the push refuses it as Invalid). A blank cell over a stored value counts, as the push
+ * refuses it; a cell put back to its stored value does not.
  */
 export function pendingChanges(
   table: { columns: readonly string[]; rows: readonly (readonly unknown[])[] },
@@ -65,12 +71,14 @@ export function pendingChanges(
   });
   const changes: PendingChange[] = [];
   const rows = new Set<number>();
+  const known = new Set([...snapshot.keys()].map((k) => Number(k.split("|")[0])));
   table.rows.forEach((cells, rowIndex) => {
     const id = parseInteger(cells[idCol]);
     const date = parseDate(cells[dateCol]);
     if (!id.ok || id.value === null || !date.ok || date.value === null) return;
-    const before = snapshot.get(rowKey(id.value, date.value));
-    if (!before) return;
+    const stored = snapshot.get(rowKey(id.value, date.value));
+    if (!stored && !known.has(id.value)) return;
+    const before = stored ?? {};
     for (const input of inputs) {
       const cell = cells[input.index];
       const held = normalise(input.type, before[input.key]);
@@ -88,6 +96,7 @@ export function pendingChanges(
         header: input.header,
         type: input.type,
         before: held,
+        moved: !stored,
         after: parsed.ok ? parsed.value : (cell as InputValue),
         problem: parsed.ok ? null : parsed.message,
       });

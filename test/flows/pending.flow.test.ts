@@ -160,3 +160,29 @@ it("a new watch clears shading an earlier one left on a cell that is no longer c
     await watch.stop();
   }
 });
+
+it("a row moved to a payslip date the sheet lacks counts its inputs, as Push changes sends them; undo leaves them and says why", async () => {
+  const states: PendingState[] = [];
+  const watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
+  try {
+    const rows = await readRecords(rig.workbook, sheetName);
+    const r = rows.findIndex((x, i) => i > 5 && typeof x[salaryHeader] === "number");
+    expect(r).toBeGreaterThan(5);
+    const date = rows[r]["Payslip date"];
+    typeInto(rig.model, sheetName, r, "Payslip date", "2020-01-31");
+    const s = await waitFor(states, (x) => x.changes.some((c) => c.rowIndex === r));
+    expect(s.changes.filter((c) => c.rowIndex === r)).toEqual([
+      expect.objectContaining({ header: salaryHeader, moved: true, before: null, after: rows[r][salaryHeader] }),
+    ]);
+    expect(fillOf(rig.model, sheetName, r, salaryHeader)).toBe(PENDING_FILL);
+
+    const undo = await undoSelectedChanges(rig.workbook, sheetName, { cells: [{ rowIndex: r, column: salaryHeader }] });
+    expect(undo).toEqual({ undone: 0, summary: expect.stringMatching(/payslip date was changed.*Put the date back/) });
+    expect((await readRecords(rig.workbook, sheetName))[r][salaryHeader]).toBe(rows[r][salaryHeader]);
+
+    typeInto(rig.model, sheetName, r, "Payslip date", String(date));
+    await waitFor(states, (x) => !x.changes.some((c) => c.rowIndex === r));
+  } finally {
+    await watch.stop();
+  }
+});

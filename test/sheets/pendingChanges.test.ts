@@ -55,13 +55,17 @@ describe("pendingChanges", () => {
     expect(describePending(s)).toBe("4 changes pending in 3 rows");
   });
 
-  it("matches rows by employee and date, not position, and skips rows not in the snapshot", () => {
-    const s = pendingChanges(
-      { columns, rows: [row(2, 2500, 5), row(1, 3000, ""), row(9, 1, 1), row(1, 5, 5, "2024-12-31")] },
-      meta,
-      snapshot,
-    );
-    expect(s.changes.map((c) => [c.rowIndex, c.employeeId, c.after])).toEqual([[0, 2, 5]]);
+  it("matches rows by employee and date, not position; skips employees not on the sheet", () => {
+    const s = pendingChanges({ columns, rows: [row(2, 2500, 5), row(1, 3000, ""), row(9, 1, 1)] }, meta, snapshot);
+    expect(s.changes.map((c) => [c.rowIndex, c.employeeId, c.after, c.moved])).toEqual([[0, 2, 5, false]]);
+  });
+
+  it("counts every non-blank input of a row whose payslip date was edited to one the snapshot lacks, as the push sends them", () => {
+    const s = pendingChanges({ columns, rows: [row(1, 3000, ""), row(2, 2500, "", "2024-12-31")] }, meta, snapshot);
+    expect(s.changes.map((c) => [c.rowIndex, c.header, c.before, c.after, c.moved])).toEqual([
+      [1, "Basic salary: amount", null, 2500, true],
+    ]);
+    expect(describePending(s)).toBe("1 change pending in 1 row");
   });
 
   it("uses singulars", () => {

@@ -19,6 +19,7 @@ const change = (over: Partial<PendingChange>): PendingChange => ({
   header: "Basic salary: amount",
   type: "currency",
   before: 3000,
+  moved: false,
   after: 3100,
   problem: null,
   ...over,

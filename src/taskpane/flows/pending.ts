@@ -234,8 +234,16 @@ export async function undoSelectedChanges(
   if (cells.length === 0) throw new InputSheetError(`Select the changed cells on "${sheetName}" first (they are shaded).`);
   const basis = options.basis ?? (await readSheetBasis(workbook, sheetName));
   const { changes } = await readPending(workbook, sheetName, basis);
-  const chosen = changesIn(changes, cells);
-  if (chosen.length === 0) return { undone: 0, summary: "The selected cells hold no pending changes: nothing to undo." };
+  const inCells = changesIn(changes, cells);
+  const chosen = inCells.filter((c) => !c.moved);
+  if (chosen.length === 0)
+    return {
+      undone: 0,
+      summary:
+        inCells.length > 0
+          ? "The selected cells are in rows whose payslip date was changed: the sheet holds no earlier value for them. Put the date back to undo."
+          : "The selected cells hold no pending changes: nothing to undo.",
+    };
   await restoreChanges(workbook, sheetName, chosen);
   const n = chosen.length;
   return {
