@@ -80,11 +80,13 @@ it("waits for nett pay once after all the sheets, not sheet by sheet: every save
   const sends = rig.faulty.sent.map((r, i) => (r.path.endsWith("/bulk_input") ? i : -1)).filter((i) => i >= 0);
   const looks = rig.faulty.sent.map((r, i) => (/\/employees\/\d+\/payslips$/.test(r.path) ? i : -1)).filter((i) => i >= 0);
   expect(rig.faulty.bulkEntities().map((e) => Object.values(e.attributes)[0])).toEqual([3100, 3200]);
-  // Between the two sends only the second sheet's conflict check reads its one employee's payslips; both sheets'
+  // Between the two sends only the second sheet's conflict check reads its one employee's payslips (no nett pay wait).
   expect(looks.filter((i) => i > sends[0] && i < sends[1])).toHaveLength(1);
-  // nett pay is read after the last send, both sheets a round: straight away, then after each wait.
+  // nett pay is read after the last send: both sheets straight away, then after each wait the ones still pending.
   expect(slept.length).toBeLessThanOrEqual(1);
-  expect(looks.filter((i) => i > sends[1])).toHaveLength(2 * (slept.length + 1));
+  const after = looks.filter((i) => i > sends[1]).length;
+  expect(after).toBeGreaterThanOrEqual(2);
+  expect(after).toBeLessThanOrEqual(2 * (slept.length + 1));
   for (const [i, b] of built.entries()) {
     const row = (await readRecords(rig.workbook, b.sheetName))[0];
     const payslip = (await rig.check.listPayslips(Number(row["Employee ID"]))).find((p) => !p.finalised && !p.special)!;
