@@ -1,5 +1,10 @@
 /** Unit, component and contract tests. End-to-end browser tests have their own config (jest.e2e.config.js). */
+const os = require("os");
+
 module.exports = {
+  // Jest's default is one worker less than the cores: one worker on a 2-core CI machine. Most of these tests wait on
+  // a sandbox over loopback, so two workers there halve the run (measured: 234 s with one, 123 s with two).
+  maxWorkers: Math.max(2, os.cpus().length - 1),
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
