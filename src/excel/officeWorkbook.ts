@@ -289,7 +289,10 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     row: number;
     col: number;
     rows: number;
-    color: string;
+    /** Columns wide (default 1). */
+    cols?: number;
+    /** null: clear the fill. */
+    color: string | null;
   }
 
   /** Vertical runs of equal colour per column, so a long column of "Saved" is one action. */
@@ -310,8 +313,11 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     let i = 0;
     do {
       const ws = ctx.workbook.worksheets.getItem(sheetName);
-      for (const r of runs.slice(i, i + FILL_OPS_PER_SYNC))
-        ws.getRangeByIndexes(r.row, r.col, r.rows, 1).format.fill.color = r.color;
+      for (const r of runs.slice(i, i + FILL_OPS_PER_SYNC)) {
+        const range = ws.getRangeByIndexes(r.row, r.col, r.rows, r.cols ?? 1);
+        if (r.color === null) range.format.fill.clear();
+        else range.format.fill.color = r.color;
+      }
       await ctx.sync();
       i += FILL_OPS_PER_SYNC;
     } while (i < runs.length);
@@ -533,14 +539,21 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
           mk === sk + 1 ? columnRuns(sk, (t) => t) : [...columnRuns(sk, (t) => [t[0]]), ...columnRuns(mk, (t) => [t[1]])];
         await writeRuns(ctx, info.sheetName, runs, writeBudget());
 
-        // Highlights: clear earlier ones (whole body, or the annotated rows), then colour Status cells by
-        // tone and the cells the errors name. The clears travel with the first batch of fills.
-        const ws = ctx.workbook.worksheets.getItem(info.sheetName);
-        const width = info.headers.length;
-        if (clearOthers) ws.getRangeByIndexes(info.bodyRow, info.bodyCol, info.bodyRows, width).format.fill.clear();
-        else
-          for (const span of spans)
-            ws.getRangeByIndexes(info.bodyRow + span.from, info.bodyCol, span.count, width).format.fill.clear();
+        // Highlights: clear earlier ones (whole body, or the annotated rows; only in the columns the add-in
+        // colours), then colour Status cells by tone and the cells the errors name. Clears go first, in the
+        // same bounded batches as the fills.
+        const managed = opts.highlightColumns
+          ? [sk, ...opts.highlightColumns.map((h) => columnIndex(info, h))].filter((k) => k >= 0)
+          : info.headers.map((_, k) => k);
+        const clears: FillRun[] = spans.flatMap((span) =>
+          rowRuns(managed).map((c) => ({
+            row: info.bodyRow + span.from,
+            col: info.bodyCol + c.from,
+            rows: span.count,
+            cols: c.count,
+            color: null,
+          })),
+        );
         const cells: { row: number; col: number; color: string }[] = [];
         for (const a of byRow.values()) {
           const fill = TONE_FILL[toneOf(a)];
@@ -550,7 +563,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
             if (k >= 0) cells.push({ row: info.bodyRow + a.rowIndex, col: info.bodyCol + k, color: ERROR_CELL_FILL });
           }
         }
-        await applyFills(ctx, info.sheetName, fillRuns(cells));
+        await applyFills(ctx, info.sheetName, [...clears, ...fillRuns(cells)]);
       }),
     );
   }

@@ -69,6 +69,11 @@ export interface AnnotateOptions {
    * cleared, so the sheet shows exactly the outcome of this push. When false, other rows keep theirs.
    */
   clearOthers?: boolean;
+  /**
+   * The columns whose fill the add-in manages on this sheet (those a highlight can name); only these and the Status
+   * column have their fill cleared, so colour a user put elsewhere (a name, a note column) stays. Default: all.
+   */
+  highlightColumns?: readonly string[];
 }
 
 export interface ColumnValueUpdate {

@@ -416,6 +416,37 @@ describe("annotations and column writes", () => {
     expect(b[3][3].value).toBe("Saved");
   });
 
+  test("highlightColumns: a later push clears its own highlights only there; a user's colour elsewhere stays", async () => {
+    const USER = "#00B0F0";
+    await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Failed", message: "x", errorColumns: ["Basic salary"] }]);
+    // The accountant colours a Message and a Nett pay cell of the same row, and the Nett pay of another.
+    await port.fillCells(
+      "Inputs",
+      [
+        { rowIndex: 1, column: "Message" },
+        { rowIndex: 1, column: "Nett pay" },
+        { rowIndex: 3, column: "Nett pay" },
+      ],
+      USER,
+    );
+    const managed = { highlightColumns: ["Employee ID", "Payslip date", "Basic salary"] };
+    await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Saved", message: "" }], { clearOthers: false, ...managed });
+    let b = body("Inputs");
+    expect([b[1][1].cell?.fill, b[1][3].cell?.fill]).toEqual([undefined, "#C6EFCE"]);
+    expect([b[1][4].cell?.fill, b[1][5].cell?.fill]).toEqual([USER, USER]);
+    await port.annotateRows("Inputs", [{ rowIndex: 0, status: "Saved", message: "" }], managed); // clearOthers
+    b = body("Inputs");
+    expect([b[1][3].cell?.fill, b[1][4].cell?.fill, b[1][5].cell?.fill, b[3][5].cell?.fill]).toEqual([
+      undefined,
+      USER,
+      USER,
+      USER,
+    ]);
+    // Without the option every column is the add-in's, as before.
+    await port.annotateRows("Inputs", [{ rowIndex: 0, status: "Saved", message: "" }]);
+    expect(body("Inputs")[3][5].cell?.fill).toBeUndefined();
+  });
+
   test("clearOthers: false keeps the other rows' annotations (Retry failed)", async () => {
     await port.annotateRows("Inputs", [
       { rowIndex: 0, status: "Saved", message: "" },

@@ -395,6 +395,24 @@ describe("pushing", () => {
     expect(await held(ids[3], payslipDate)).not.toBe(80003);
   });
 
+  it("keeps colour an accountant put on names, nett pay or messages; clears only its own highlights", async () => {
+    const { sheetName } = await build();
+    const USER = "#00B0F0";
+    typeInto(rig.model, sheetName, 0, salaryHeader, "-5"); // refused by the service: a red cell
+    await push(sheetName);
+    expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeDefined();
+    await rig.workbook.fillCells(
+      sheetName,
+      ["Name", "Nett pay", "Message"].map((column) => ({ rowIndex: 0, column })),
+      USER,
+    );
+    typeInto(rig.model, sheetName, 0, salaryHeader, "41000");
+    await push(sheetName, { nettPay: FAST_NETT });
+    expect((await readRecords(rig.workbook, sheetName))[0].Status).toBe("Saved");
+    expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeUndefined(); // its own red, cleared
+    for (const column of ["Name", "Nett pay", "Message"]) expect(fillOf(rig.model, sheetName, 0, column)).toBe(USER);
+  });
+
   it("refuses sheets it cannot push, sending nothing", async () => {
     const { sheetName } = await build();
     rig.faulty.reset();

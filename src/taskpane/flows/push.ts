@@ -130,6 +130,16 @@ export interface PushResult {
 export const DEFAULT_TRIES = 6;
 export const DEFAULT_PUSH_CONCURRENCY = 2;
 const DEFAULT_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
+
+/**
+ * The cells a push colours (besides Status): those its messages can name. Only their fill is cleared when the
+ * push marks rows again, so colour an accountant put on names, nett pay or notes stays.
+ */
+const highlighted = (meta: Pick<InputSheetMeta, "inputs">): string[] => [
+  H.employeeId,
+  H.payslipDate,
+  ...meta.inputs.map((i) => i.header),
+];
 const STILL_RECALCULATING = "the service is still recalculating — press Refresh nett pay";
 const RECALCULATING = "the service is recalculating";
 /** Requests for a chunk whose answers leave rows out: the first, then again for the rows left out. */
@@ -227,7 +237,7 @@ export async function pushInputSheet(
   await workbook.annotateRows(
     sheetName,
     [...local, ...notSentOutcomes(plan.send, waitingMessage(RETRY_HINT))].map(toAnnotation),
-    { clearOthers },
+    { clearOthers, highlightColumns: highlighted(meta) },
   );
 
   const outcomes = new Map<number, RowOutcome>(local.map((o) => [o.rowIndex, o]));
@@ -290,7 +300,10 @@ export async function pushInputSheet(
     for (const o of chunkResult) outcomes.set(o.rowIndex, o);
     saved.push(...rows.filter((r) => savedRowIndexes.has(r.rowIndex)));
     sent += rows.length;
-    await workbook.annotateRows(sheetName, chunkResult.map(toAnnotation), { clearOthers: false });
+    await workbook.annotateRows(sheetName, chunkResult.map(toAnnotation), {
+      clearOthers: false,
+      highlightColumns: highlighted(meta),
+    });
     options.update?.(sent, total, `Batch ${i + 1} of ${plan.chunks.length}`);
   };
 
@@ -315,7 +328,9 @@ export async function pushInputSheet(
     if (unsent.length > 0) {
       const notSent = notSentOutcomes(unsent, notSentMessage(stoppedBy, RETRY_HINT));
       for (const o of notSent) outcomes.set(o.rowIndex, o);
-      await workbook.annotateRows(sheetName, notSent.map(toAnnotation), { clearOthers: false }).catch(() => undefined);
+      await workbook
+        .annotateRows(sheetName, notSent.map(toAnnotation), { clearOthers: false, highlightColumns: highlighted(meta) })
+        .catch(() => undefined);
     }
     if (saved.length > 0) {
       invalidateFormulaResults(meta.clientId); // PAYROLL formulas of this client read their figures again
@@ -353,7 +368,7 @@ export async function pushInputSheet(
   const rowMessages = rowMessagesOf(sheet);
   for (const [k, o] of outcomes) rowMessages.set(k, { status: o.status, message: o.message });
   const nettPay = waitForNettPay
-    ? await awaitNettPay(client, workbook, sheetName, meta.clientId, targets, rowMessages, options)
+    ? await awaitNettPay(client, workbook, sheetName, meta, targets, rowMessages, options)
     : { updated: 0, pending: 0, requests: 0, polls: 0 };
   const ordered = [...outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)
@@ -407,7 +422,7 @@ async function awaitNettPay(
   client: NettPayClient,
   workbook: WorkbookPort,
   sheetName: string,
-  clientId: number,
+  meta: Pick<InputSheetMeta, "clientId" | "inputs">,
   targets: readonly NettPayTarget[],
   messages: RowMessages,
   options: Pick<PushOptions, "nettPay" | "signal" | "update" | "sleep">,
@@ -424,9 +439,9 @@ async function awaitNettPay(
       await sleep(polling.intervalMs, options.signal);
       polls += 1;
       options.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
-      const read = await readNettPay(client, clientId, pending, { signal: options.signal });
+      const read = await readNettPay(client, meta.clientId, pending, { signal: options.signal });
       requests += read.requests;
-      await showNettPay(workbook, sheetName, read.ready, messages);
+      await showNettPay(workbook, sheetName, read.ready, messages, highlighted(meta));
       pending = read.pending;
     } catch (error) {
       const cancelled = options.signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
@@ -436,7 +451,7 @@ async function awaitNettPay(
       break;
     }
   }
-  await markPending(workbook, sheetName, pending, messages, problem ?? STILL_RECALCULATING);
+  await markPending(workbook, sheetName, pending, messages, problem ?? STILL_RECALCULATING, highlighted(meta));
   return { updated: targets.length - pending.length, pending: pending.length, requests, polls };
 }
 
@@ -446,11 +461,12 @@ async function showNettPay(
   sheetName: string,
   ready: readonly { rowIndex: number; value: number }[],
   messages: RowMessages,
+  highlightColumns: readonly string[],
 ): Promise<void> {
   if (ready.length === 0) return;
   await workbook.writeColumnValues(sheetName, H.nettPay, ready, "currency");
   const annotations = ready.map(({ rowIndex }) => reword(messages, rowIndex, withoutPendingNote));
-  await workbook.annotateRows(sheetName, annotations, { clearOthers: false });
+  await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
 }
 
 async function markPending(
@@ -459,10 +475,11 @@ async function markPending(
   pending: readonly NettPayTarget[],
   messages: RowMessages,
   why: string,
+  highlightColumns: readonly string[],
 ): Promise<void> {
   if (pending.length === 0) return;
   const annotations = pending.map(({ rowIndex }) => reword(messages, rowIndex, (m) => withPendingNote(m, why)));
-  await workbook.annotateRows(sheetName, annotations, { clearOthers: false });
+  await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
 }
 
 export interface RefreshNettPayOptions extends FlowProgress {
@@ -498,7 +515,7 @@ export async function refreshNettPay(
   const { meta, sheet } = await openInputSheet(workbook, sheetName, options.clientId);
   const targets = pendingNettPayRows(sheet);
   const messages = rowMessagesOf(sheet);
-  const result = await awaitNettPay(client, workbook, sheetName, meta.clientId, targets, messages, {
+  const result = await awaitNettPay(client, workbook, sheetName, meta, targets, messages, {
     ...options,
     nettPay: options.nettPay ?? { polls: 1, intervalMs: 0 },
   });
