@@ -1,33 +1,128 @@
 /**
  * The date system the PAYROLL functions read serial dates in. Excel hands a date cell to a custom function as a
  * bare serial, and the same serial is another day in a 1904 workbook (Excel for Mac's old default). The workbook
- * is asked once per runtime, and only when a serial first arrives (text dates need no answer); a workbook cannot
- * change its date system while the add-in runs. If the question fails, serials are read as 1900 dates, as before.
+ * is asked (src/excel/dateSystem.ts, one Excel.run) only when a serial arrives, since text dates need no answer,
+ * and the answer is kept for the runtime: every formula of a recalculation waits for the same question, and later
+ * ones use the answer without asking. Refresh formulas, a new connection or anything else that invalidates the
+ * formulas forgets it, so after a date system changed in File > Options, Refresh formulas reads it again.
+ *
+ * If the question fails, serials are read as 1900 dates and the reason is logged (console.warn) and kept
+ * (dateSystemFallback()). A failure is not kept for the runtime: after RETRY_AFTER_MS the next serial asks again
+ * (so at most one question per that time), and an answer of "1904" then has the formulas evaluated again, since
+ * some were read as 1900 dates meanwhile.
  */
 import { readWorkbookDateSystem } from "../excel/dateSystem";
 import type { DateSystem } from "../sheets/excelConventions";
 import type { CellArg } from "./args";
+import { invalidateFormulaResults, onFormulaResultsInvalidated } from "./connection";
 
-let known: DateSystem | null = null;
-let asked: Promise<DateSystem> | null = null;
-let reader: () => Promise<DateSystem> = () => readWorkbookDateSystem();
+/** After a failed question, serials are read as 1900 dates without asking again for this long. */
+export const RETRY_AFTER_MS = 10_000;
 
-/**
- * The workbook's date system when any of the arguments is a serial ("1900", unused, otherwise). A value once
- * known, so a formula waits (and its batch is delayed) only for the first answer: all formulas of that first
- * recalculation wait for the same one and so still go in one batch.
- */
-export function dateSystemFor(...args: CellArg[]): DateSystem | Promise<DateSystem> {
-  if (known !== null || !args.some((a) => typeof a === "number")) return known ?? "1900";
-  asked ??= reader()
-    .catch((): DateSystem => "1900")
-    .then((system) => (known = system));
-  return asked;
+export interface DateSystemOptions {
+  /** How the workbook is asked (default: readWorkbookDateSystem). */
+  read?: () => Promise<DateSystem>;
+  retryAfterMs?: number;
+  now?: () => number;
 }
 
-/** Tests: ask again, through `read` when given. */
-export function resetDateSystem(read?: () => Promise<DateSystem>): void {
-  known = null;
-  asked = null;
-  reader = read ?? (() => readWorkbookDateSystem());
+interface State {
+  read: () => Promise<DateSystem>;
+  retryAfterMs: number;
+  now: () => number;
+  /** The workbook's answer. */
+  known: DateSystem | null;
+  /** The question on its way, shared by every formula that gets a serial meanwhile. */
+  asking: Promise<DateSystem> | null;
+  /** The last question's failure: serials are read as 1900 dates until `at + retryAfterMs`. */
+  failed: { reason: string; at: number } | null;
+  /** A serial was read as a 1900 date because a question failed (a later "1904" makes the formulas ask again). */
+  fellBack: boolean;
+}
+
+let state: State = fresh({});
+let invalidating = false;
+
+function fresh(options: DateSystemOptions): State {
+  return {
+    read: options.read ?? (() => readWorkbookDateSystem()),
+    retryAfterMs: options.retryAfterMs ?? RETRY_AFTER_MS,
+    now: options.now ?? Date.now,
+    known: null,
+    asking: null,
+    failed: null,
+    fellBack: false,
+  };
+}
+
+// Refresh formulas, a connection or client change, a push or an import: read the date system again when next needed.
+onFormulaResultsInvalidated(() => {
+  if (invalidating) return;
+  state.known = null;
+  state.failed = null;
+  state.fellBack = false; // every formula is evaluated again anyway
+});
+
+/**
+ * The date system to read these arguments in: "1900" when none is a serial (it does not matter then), the known
+ * answer, "1900" while a failure is recent, else the answer of the (one) question to the workbook.
+ */
+export function dateSystemFor(...args: CellArg[]): DateSystem | Promise<DateSystem> {
+  if (!args.some((a) => typeof a === "number")) return "1900";
+  const s = state;
+  if (s.known) return s.known;
+  if (s.failed && s.now() - s.failed.at < s.retryAfterMs) {
+    s.fellBack = true;
+    return "1900";
+  }
+  if (!s.asking) {
+    const asking = ask(s);
+    s.asking = asking;
+    void asking.then(() => {
+      if (s.asking === asking) s.asking = null;
+    });
+  }
+  return s.asking;
+}
+
+async function ask(s: State): Promise<DateSystem> {
+  try {
+    const system = await s.read();
+    if (s !== state) return system; // reset meanwhile (tests)
+    s.known = system;
+    s.failed = null;
+    if (s.fellBack && system !== "1900") {
+      // Formulas read meanwhile took 1904 serials for 1900 dates: have them evaluated again with the answer.
+      s.fellBack = false;
+      invalidating = true;
+      try {
+        invalidateFormulaResults();
+      } finally {
+        invalidating = false;
+      }
+    }
+    return system;
+  } catch (e) {
+    const reason = e instanceof Error && e.message ? e.message : String(e);
+    if (s !== state) return "1900";
+    const repeated = s.failed?.reason === reason;
+    s.failed = { reason, at: s.now() };
+    s.fellBack = true;
+    if (!repeated) console.warn(`PAYROLL functions: ${fallbackMessage(reason)}`);
+    return "1900";
+  }
+}
+
+function fallbackMessage(reason: string): string {
+  return `date cells are read as 1900-system dates because the workbook's date system could not be read (${reason}); in a 1904-system workbook they are 4 years and a day early, so give dates as "YYYY-MM-DD" text there`;
+}
+
+/** Why serials are being read as 1900 dates without the workbook's answer, or null when they are not. */
+export function dateSystemFallback(): string | null {
+  return state.failed ? fallbackMessage(state.failed.reason) : null;
+}
+
+/** Tests: forget everything and ask again, as `options` say. */
+export function resetDateSystem(options: DateSystemOptions | (() => Promise<DateSystem>) = {}): void {
+  state = fresh(typeof options === "function" ? { read: options } : options);
 }
