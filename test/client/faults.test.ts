@@ -94,8 +94,11 @@ describe("latency and timeouts", () => {
     const err = await failure(client({ timeoutMs: 100, maxRetries: 1 }).listClients());
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).timeoutMs).toBe(100);
-    expect(server.hits("GET /clients/")).toBe(2);
+    // Two tries (one retry). On a loaded machine the second try can time out before its request reaches the
+    // server, so the server may count only one of them; the client's retry log is the exact record.
     expect(retries.map((r) => r.reason)).toEqual(["timeout"]);
+    expect(server.hits("GET /clients/")).toBeGreaterThanOrEqual(1);
+    expect(server.hits("GET /clients/")).toBeLessThanOrEqual(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
   });
 
