@@ -1,7 +1,8 @@
 /** Errors: HttpError for the routes to throw, and the one handler that turns every error into `{message}` (+ `errors`). */
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
+import { EMPLOYEE_INCLUDES } from "../contract";
 
 export class HttpError extends Error {
   constructor(
@@ -73,9 +74,10 @@ function sendError(reply: FastifyReply, err: HttpError): FastifyReply {
 
 /**
  * A route schema's verdict (fastify-type-provider-zod) as the service's error: a bad path parameter names no record
- * (404, its schema's message); a bad body or query is 422 with errors keyed by attribute path.
+ * (404, its schema's message); a bad body or query is 422 with errors keyed by attribute path. A query's message
+ * names each bad parameter and the value sent (`queryMessage`), read from the request's query as it arrived.
  */
-function validationError(err: FastifyError & { validation: FastifySchemaValidationError[] }): HttpError {
+function validationError(err: FastifyError & { validation: FastifySchemaValidationError[] }, req: FastifyRequest): HttpError {
   const issues: Issue[] = err.validation.map((v) => ({
     path: v.instancePath.split("/").filter(Boolean),
     code: v.keyword,
@@ -85,9 +87,48 @@ function validationError(err: FastifyError & { validation: FastifySchemaValidati
   if (err.validationContext === "params") return new HttpError(404, issues[0].message);
   const errors = errorsByPath(issues);
   if (err.validationContext !== "querystring") return unprocessable("Validation failed", errors);
-  // A query has a few parameters: the message names each bad one and why, as `include: unknown "x": must be …`.
-  const named = Object.entries(errors).map(([k, v]) => `${k}: ${v}`);
-  return unprocessable(`Invalid query parameter${named.length === 1 ? "" : "s"}: ${named.join("; ")}`, errors);
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const schema = req.routeOptions.schema?.querystring;
+  const messages = Object.entries(errors).map(([name, detail]) =>
+    queryMessage(name, query[name], detail, allowedValues(name, schema)),
+  );
+  return unprocessable(messages.join(". "), errors);
+}
+
+/** Query parameters that take a comma-separated list, and the values each list may hold. */
+const QUERY_LISTS: Record<string, readonly string[]> = { include: EMPLOYEE_INCLUDES };
+
+/**
+ * The values a query parameter accepts, when they are a fixed set: a list parameter's (QUERY_LISTS), or the options
+ * of an enum in the route's query schema (`format`: simplified).
+ */
+function allowedValues(name: string, querySchema: unknown): readonly string[] | undefined {
+  if (QUERY_LISTS[name]) return QUERY_LISTS[name];
+  if (!(querySchema instanceof z.ZodObject)) return undefined;
+  let field: unknown = (querySchema.shape as Record<string, unknown>)[name];
+  while (field instanceof z.ZodOptional || field instanceof z.ZodDefault) field = field.unwrap();
+  return field instanceof z.ZodEnum ? (field.options as readonly string[]) : undefined;
+}
+
+/**
+ * A bad query parameter named with the value sent, as the service said before the routes were typed:
+ * `Unknown include "x"; allowed: service_periods, ...`, `Unknown format "short"; allowed: simplified`,
+ * `Invalid date "2026-13-01": must be a YYYY-MM-DD date`, `date is required (YYYY-MM-DD)`.
+ */
+function queryMessage(name: string, value: unknown, detail: string, allowed?: readonly string[]): string {
+  if (value === undefined) return `${name} ${detail}`;
+  if (typeof value === "string" && allowed) {
+    const sent = QUERY_LISTS[name]
+      ? value
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean)
+      : [value];
+    const unknown = sent.filter((p) => !allowed.includes(p));
+    if (unknown.length)
+      return `Unknown ${name} ${unknown.map((p) => JSON.stringify(p)).join(", ")}; allowed: ${allowed.join(", ")}`;
+  }
+  return `Invalid ${name} ${JSON.stringify(value)}: ${detail}`;
 }
 
 /**
@@ -96,7 +137,7 @@ function validationError(err: FastifyError & { validation: FastifySchemaValidati
  */
 export function handleError(err: FastifyError | HttpError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (err instanceof HttpError) return sendError(reply, err);
-  if (hasZodFastifySchemaValidationErrors(err)) return sendError(reply, validationError(err));
+  if (hasZodFastifySchemaValidationErrors(err)) return sendError(reply, validationError(err, req));
   const status = err.statusCode ?? 500;
   if (status === 429) return reply.code(429).send({ message: err.message || "Too many requests" });
   if (status === 415)

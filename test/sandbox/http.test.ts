@@ -154,21 +154,48 @@ describe("route schemas: one error handler gives the service's shapes", () => {
       "employee.payment_method": "is required",
     });
   });
-  it("a malformed query is 422 with errors under the parameter's name, each named in the message", async () => {
-    const include = await call(app, "GET", "/clients/1/employees?include=service_periods,payslipz");
-    expect(include.status).toBe(422);
-    expect(include.body.errors.include).toMatch(/"payslipz"/);
-    expect(include.body.message).toBe(`Invalid query parameter: include: ${include.body.errors.include}`);
-    expect(include.body.message).toMatch(/unknown "payslipz": must be a comma-separated list of service_periods/);
-    const format = await call(app, "GET", "/clients/1/waves?format=short");
-    expect(format.status).toBe(422);
-    expect(format.body.errors).toEqual({ format: expect.any(String) });
-    expect(format.body.message).toMatch(/^Invalid query parameter: format: must be simplified/);
-    const date = await call(app, "GET", "/employees/1001/leave_balances");
-    expect(date.status).toBe(422);
-    expect(date.body.errors).toEqual({ date: expect.stringMatching(/required/) });
-    expect(date.body.message).toMatch(/^Invalid query parameter: date: .*required/);
-  });
+  const ALLOWED_INCLUDES = "service_periods, recent_payslips, recent_payslips_with_data";
+  it.each([
+    // [url, message, errors]: every route with a query; the message names the parameter and the value sent.
+    [
+      "/clients/1/employees?include=service_periods,payslipz",
+      `Unknown include "payslipz"; allowed: ${ALLOWED_INCLUDES}`,
+      { include: `unknown "payslipz": must be a comma-separated list of ${ALLOWED_INCLUDES}` },
+    ],
+    [
+      "/clients/1/employees?include=x,recent_payslips,y",
+      `Unknown include "x", "y"; allowed: ${ALLOWED_INCLUDES}`,
+      { include: `unknown "x", "y": must be a comma-separated list of ${ALLOWED_INCLUDES}` },
+    ],
+    [
+      "/clients/1/waves?format=short",
+      'Unknown format "short"; allowed: simplified',
+      { format: "must be simplified, or left out for the full form" },
+    ],
+    [
+      "/clients/1/waves?format=",
+      'Unknown format ""; allowed: simplified',
+      { format: "must be simplified, or left out for the full form" },
+    ],
+    [
+      "/clients/1/waves?format=simplified&format=full",
+      'Invalid format ["simplified","full"]: must be simplified, or left out for the full form',
+      { format: "must be simplified, or left out for the full form" },
+    ],
+    ["/employees/1001/leave_balances", "date is required (YYYY-MM-DD)", { date: "is required (YYYY-MM-DD)" }],
+    [
+      "/employees/1001/leave_balances?date=2026-13-01",
+      'Invalid date "2026-13-01": must be a YYYY-MM-DD date',
+      { date: "must be a YYYY-MM-DD date" },
+    ],
+  ])(
+    "a malformed query is 422 {message, errors}, the message naming the parameter and value: %s",
+    async (url, message, errors) => {
+      const r = await call(app, "GET", url);
+      expect(r.status).toBe(422);
+      expect(r.body).toEqual({ message, errors });
+    },
+  );
   it.each([
     ["GET", "/employees/abc/payslips", "Employee not found"],
     ["PATCH", "/leave_days/-1", "Leave day not found"],
