@@ -13,6 +13,7 @@ import { HttpError, handleError, loseReplies } from "./http";
 import { Payroll } from "./payroll";
 import { Persistence } from "./persistence";
 import { ReportQueue } from "./reportQueue";
+import { Shutdown } from "./shutdown";
 import { resolveOptions, type SandboxOptions } from "./options";
 import { registerBulkInput } from "./routes/bulkInput";
 import { registerCalculations } from "./routes/calculations";
@@ -46,7 +47,8 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
       : false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 20 * 1024 * 1024,
-    return503OnClosing: true,
+    // Requests that come while closing are refused by shutdown.ts, with the service's {message} body.
+    return503OnClosing: false,
   });
 
   const ctx: Ctx = {
@@ -58,17 +60,9 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
     changed: () => persistence?.scheduleSave(),
   };
   ctx.payroll = new Payroll(store, clock, o.recalcMs, () => ctx.changed());
-  // Shutdown waits for the server to close, which waits for every open connection: a reply sent while closing
-  // says "Connection: close", so a client's keep-alive connection does not hold the shutdown (and the last save)
-  // until its idle timeout.
-  let closing = false;
-  app.addHook("preClose", async () => {
-    closing = true;
-  });
-  app.addHook("onSend", async (_req, reply, payload) => {
-    if (closing) reply.header("connection", "close");
-    return payload;
-  });
+  // Shutdown: refuse new requests before anything runs, answer the ones in flight, then save (shutdown.ts).
+  const shutdown = new Shutdown();
+  shutdown.install(app);
   // --data: no reply leaves until every change made so far is on disk (group commit; see persistence.ts).
   if (persistence)
     app.addHook("onSend", async (_req, _reply, payload) => {
@@ -142,6 +136,7 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
   );
 
   app.addHook("onClose", async () => {
+    shutdown.stop();
     ctx.payroll.close();
     ctx.reports.close();
     if (persistence) await persistence.flush();

@@ -1,69 +1,190 @@
 /**
- * Shutdown with --data: a change the sandbox answered is kept, and a request it refused changed nothing. Fastify
- * drains the requests in flight before the onClose hook that appends the last changes and writes the snapshot, so
- * a create still running when close() begins is answered normally and is there after a restart; a request that
- * comes once closing has begun is refused (503, or no connection) and is not. The in-flight reply closes its
- * keep-alive connection, so the shutdown does not wait out the connection's idle timeout (72 s).
+ * Shutdown with --data (src/sandbox/shutdown.ts): a change the sandbox answered is kept, and a request it refused
+ * (503) changed nothing, so a client that sends a refused create again makes no duplicate. Checked by starting a
+ * second sandbox on the same file:
+ * - writes acknowledged before closing, and a create in flight when closing begins, are answered and kept;
+ * - a create and a bulk_input that come once closing has begun are answered 503 {message} before they run;
+ * - a request in flight that is not answered normally (an inject() request, which no connection holds open; a
+ *   request whose client went away) never lands in the last snapshot after a 503.
+ * To make the last point observable, the last compaction is held before it writes the snapshot until the late
+ * handler has had its chance to run (a large state gives it that time anyway: the snapshot is written in batches).
+ * Replies sent while closing close their keep-alive connection, so the shutdown does not wait out the connection's
+ * idle timeout (72 s).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { request } from "node:http";
 import { join } from "node:path";
-import { startSandbox, type RunningSandbox } from "../../src/sandbox";
+import type { FastifyInstance } from "fastify";
+import { buildSandboxApp, startSandbox, type RunningSandbox } from "../../src/sandbox";
+import { SegmentWriter } from "../../src/sandbox/journal";
+import { STOPPING_MESSAGE } from "../../src/sandbox/shutdown";
 
-const auth = (s: RunningSandbox) => ({ Authorization: s.apiKey, "content-type": "application/json" });
+const KEY = "shutdown-test-key";
+const headers = { Authorization: KEY, "content-type": "application/json" };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const newDataFile = () => join(mkdtempSync(join(tmpdir(), "sandbox-shutdown-")), "state.ndjson");
 
-async function createEmployee(s: RunningSandbox, waveId: number, lastName: string): Promise<{ status: number; body: string }> {
+interface Answer {
+  status: number;
+  body: string;
+  connection: string | null;
+}
+
+/** A request over loopback; status 0 when there was no connection (the server had stopped listening). */
+async function send(s: RunningSandbox, method: string, path: string, body?: unknown): Promise<Answer> {
   try {
-    const res = await fetch(`${s.url}/v1/clients/1/employees`, {
-      method: "POST",
-      headers: auth(s),
-      body: JSON.stringify({
-        employee: {
-          first_name: "Shutdown",
-          last_name: lastName,
-          appointment_date: "2026-11-01",
-          wave_id: waveId,
-          payment_method: "cash",
-        },
-      }),
+    const res = await fetch(`${s.url}/v1${path}`, {
+      method,
+      headers: body === undefined ? { Authorization: KEY } : headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: await res.text() };
+    return { status: res.status, body: await res.text(), connection: res.headers.get("connection") };
   } catch (e) {
-    return { status: 0, body: String(e) }; // no connection: the server had stopped listening
+    return { status: 0, body: String(e), connection: null };
   }
 }
 
-const lastNames = async (s: RunningSandbox) =>
-  (
-    (await (await fetch(`${s.url}/v1/clients/1/employees`, { headers: auth(s) })).json()) as { employee: { last_name: string } }[]
-  ).map((e) => e.employee.last_name);
+const employee = (waveId: number, lastName: string) => ({
+  employee: {
+    first_name: "Shutdown",
+    last_name: lastName,
+    appointment_date: "2026-11-01",
+    wave_id: waveId,
+    payment_method: "cash",
+  },
+});
+const jobTitle = (employeeId: number, title: string) => ({
+  entities: [{ id: String(employeeId), attributes: { job_title: title } }],
+});
 
-it("answers and keeps a create in flight when shutdown begins; refuses and does not keep one that comes after", async () => {
-  const dataFile = join(mkdtempSync(join(tmpdir(), "sandbox-shutdown-")), "state.ndjson");
-  const first = await startSandbox({ employees: 3, dataFile, latencyMs: 400 });
-  const waves = (await (await fetch(`${first.url}/v1/clients/1/waves`, { headers: auth(first) })).json()) as {
-    wave: { id: number };
-  }[];
-  const waveId = waves[0].wave.id;
+/** What a sandbox started again on the file holds: employees by last name (with their job titles). */
+async function restarted(dataFile: string): Promise<Map<string, { id: number; job_title: string | null }>> {
+  const s = await startSandbox({ employees: 3, dataFile, apiKey: KEY });
+  try {
+    const list = JSON.parse((await send(s, "GET", "/clients/1/employees")).body) as {
+      employee: { id: number; last_name: string; job_title: string | null };
+    }[];
+    return new Map(list.map(({ employee: e }) => [e.last_name, e]));
+  } finally {
+    await s.close();
+  }
+}
 
-  const inFlight = createEmployee(first, waveId, "InFlight");
-  await new Promise((r) => setTimeout(r, 100)); // the request is in the sandbox (waiting out its latency)
+/** Holds the next snapshot (compaction starts by creating a journal segment) until release() is called. */
+function holdCompaction(): { release(): void; restore(): void } {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const create = SegmentWriter.create.bind(SegmentWriter);
+  const spy = jest.spyOn(SegmentWriter, "create").mockImplementation(async (file, n) => {
+    await held;
+    return create(file, n);
+  });
+  return { release, restore: () => spy.mockRestore() };
+}
+
+async function firstWave(s: RunningSandbox): Promise<number> {
+  return (JSON.parse((await send(s, "GET", "/clients/1/waves")).body) as { wave: { id: number } }[])[0].wave.id;
+}
+
+it("answers and keeps writes acknowledged before and in flight when closing begins; refuses with 503, and keeps none of, writes that come after", async () => {
+  const dataFile = newDataFile();
+  const first = await startSandbox({ employees: 3, dataFile, apiKey: KEY, latencyMs: 300 });
+  const waveId = await firstWave(first);
+  const before = await send(first, "POST", "/clients/1/employees", employee(waveId, "Before"));
+  expect(before.status).toBe(200);
+  const beforeId = (JSON.parse(before.body) as { id: number }).id;
+
+  const inFlight = send(first, "POST", "/clients/1/employees", employee(waveId, "InFlight"));
+  await sleep(100); // the request is in the sandbox (waiting out its latency)
   const closing = first.close();
-  await new Promise((r) => setTimeout(r, 20));
-  const late = await createEmployee(first, waveId, "Late");
+  await sleep(30);
+  const [late, lateBulk] = await Promise.all([
+    send(first, "POST", "/clients/1/employees", employee(waveId, "Late")),
+    send(first, "POST", "/clients/1/bulk_input", jobTitle(beforeId, "Late title")),
+  ]);
   const answered = await inFlight;
-  await closing; // without "Connection: close" on that reply, this waits out the 72 s idle timeout: the test times out
+  await closing; // without "Connection: close" on the in-flight reply, this waits out the 72 s idle timeout
 
   expect(answered.status).toBe(200);
   expect(JSON.parse(answered.body)).toMatchObject({ message: "Employee created", id: expect.any(Number) });
-  expect([0, 503]).toContain(late.status);
-
-  const second = await startSandbox({ employees: 3, dataFile });
-  try {
-    const names = await lastNames(second);
-    expect(names).toContain("InFlight");
-    expect(names).not.toContain("Late");
-  } finally {
-    await second.close();
+  for (const refused of [late, lateBulk]) {
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.body)).toEqual({ message: STOPPING_MESSAGE });
+    expect(refused.connection).toBe("close");
   }
+
+  const kept = await restarted(dataFile);
+  expect(kept.has("Before")).toBe(true);
+  expect(kept.has("InFlight")).toBe(true);
+  expect(kept.has("Late")).toBe(false);
+  expect(kept.get("Before")!.job_title).not.toBe("Late title");
+});
+
+describe("a request in flight that reaches its handler only once saving has begun", () => {
+  let hold: ReturnType<typeof holdCompaction> | null = null;
+  afterEach(() => {
+    hold?.release();
+    hold?.restore();
+    hold = null;
+  });
+
+  it("inject(): shutdown waits for it, so it is answered as usual and kept (never a 503 whose change is saved)", async () => {
+    const dataFile = newDataFile();
+    const app: FastifyInstance = await buildSandboxApp({ employees: 3, dataFile, apiKey: KEY, latencyMs: 200 });
+    const inject = (method: "GET" | "POST", url: string, payload?: unknown) =>
+      app.inject({
+        method,
+        url: `/v1${url}`,
+        headers: payload === undefined ? { Authorization: KEY } : headers,
+        payload: payload as never,
+      });
+    const waveId = (JSON.parse((await inject("GET", "/clients/1/waves")).body) as { wave: { id: number } }[])[0].wave.id;
+    expect((await inject("POST", "/clients/1/employees", employee(waveId, "Before"))).statusCode).toBe(200);
+
+    hold = holdCompaction();
+    const inFlight = inject("POST", "/clients/1/employees", employee(waveId, "InFlight"));
+    await sleep(50);
+    const closing = app.close();
+    const answered = await inFlight;
+    hold.release();
+    await closing;
+
+    const kept = await restarted(dataFile);
+    // The rule: refused means not applied, answered means kept.
+    expect({ status: answered.statusCode, kept: kept.has("InFlight") }).not.toEqual({ status: 503, kept: true });
+    expect(answered.statusCode).toBe(200);
+    expect(kept.has("InFlight")).toBe(true);
+    expect(kept.has("Before")).toBe(true);
+  });
+
+  it("a client that went away: its delete is not applied once the last save has begun", async () => {
+    const dataFile = newDataFile();
+    const first = await startSandbox({ employees: 3, dataFile, apiKey: KEY, latencyMs: 300 });
+    const waveId = await firstWave(first);
+    const created = await send(first, "POST", "/clients/1/employees", employee(waveId, "Doomed"));
+    expect(created.status).toBe(200);
+    const id = (JSON.parse(created.body) as { id: number }).id;
+
+    hold = holdCompaction();
+    // A delete has no body to read, so after its client has gone it still reaches its handler once its latency is
+    // over. Sent on a connection of its own (agent: false): fetch's pool would open a spare connection when one
+    // closes, and a connection that has sent nothing holds server.close() until its timeout (Node keeps it open).
+    const deleting = request(`${first.url}/v1/employees/${id}`, {
+      method: "DELETE",
+      headers: { Authorization: KEY },
+      agent: false,
+    });
+    deleting.on("error", () => undefined);
+    deleting.end();
+    await sleep(100);
+    deleting.destroy(); // the client goes away while the sandbox waits out the latency
+    await sleep(50);
+    const closing = first.close();
+    await sleep(500); // the delete's latency is over: its handler has had its turn (refused, or applied before the fix)
+    hold.release();
+    await closing;
+
+    expect((await restarted(dataFile)).has("Doomed")).toBe(true);
+  });
 });
