@@ -27,7 +27,6 @@ import {
   type CellValue,
   type ColumnSpec,
   type ColumnValueUpdate,
-  type FillOptions,
   type HiddenTable,
   type RangeValues,
   type RowAnnotation,
@@ -96,105 +95,6 @@ export const ERROR_CELL_FILL = "#FFC7CE";
 
 /** Fill operations per request when colouring cells (each is a small action). */
 const FILL_OPS_PER_SYNC = 2000;
-
-/**
- * Fill ownership (docs/excel-layer.md, "Only the add-in's own colours are cleared"): the document setting that
- * records, per sheet, the cells whose fill the add-in applied (the table's id, and per column runs of rows with the
- * colour applied and the colour it covered). Only recorded cells are ever cleared, and a covered colour is put back.
- */
-export const ownFillsSettingKey = (sheetName: string) => `payroll.fills.${sheetName}`;
-/** Our ceiling on that setting's JSON; paint that would not fit is left out (the cells stay as they are). */
-export const MAX_OWN_FILLS_CHARS = 256 * 1024;
-/** What Excel reads back as the colour of a cell without fill. */
-const NO_FILL = "#FFFFFF";
-/** Cells whose fill is read back per request (getCellProperties answers about 40 bytes a cell). */
-const FILL_READ_CELLS = 50_000;
-/** Ranges per fill read-back request; rows of a column this close are read as one range. */
-const FILL_READ_RANGES = 2000;
-const FILL_READ_GAP = 16;
-
-/** A fill the add-in applied: its colour and the colour it covered (null: none). */
-interface OwnFill {
-  color: string;
-  under: string | null;
-}
-
-/** Stored form: colours once, then per column flat [row, count, colour, covered colour or -1] runs. */
-interface StoredFills {
-  v: 1;
-  table: string;
-  colors: string[];
-  cols: Record<string, number[]>;
-}
-
-const headerKey = (header: string) => header.trim().toLowerCase();
-
-/** The fills the add-in applied on one table, by lower-case header and data row. */
-class OwnFills {
-  readonly cells = new Map<string, Map<number, OwnFill>>();
-  constructor(
-    readonly sheetName: string,
-    readonly tableId: string,
-    readonly existed: boolean,
-    stored: unknown,
-  ) {
-    const s = stored as Partial<StoredFills> | null | undefined;
-    if (!s || s.v !== 1 || s.table !== tableId || !Array.isArray(s.colors) || typeof s.cols !== "object" || !s.cols) return;
-    const colors = s.colors.map(String);
-    for (const [col, flat] of Object.entries(s.cols)) {
-      if (!Array.isArray(flat)) continue;
-      for (let i = 0; i + 3 < flat.length; i += 4) {
-        const [row, count, color, under] = flat.slice(i, i + 4).map(Number);
-        if (!(Number.isInteger(row) && Number.isInteger(count) && colors[color] !== undefined)) continue;
-        for (let r = row; r < row + count; r++) this.set(r, col, { color: colors[color], under: colors[under] ?? null });
-      }
-    }
-  }
-  get(row: number, col: string): OwnFill | undefined {
-    return this.cells.get(col)?.get(row);
-  }
-  set(row: number, col: string, fill: OwnFill): void {
-    let m = this.cells.get(col);
-    if (!m) this.cells.set(col, (m = new Map()));
-    m.set(row, fill);
-  }
-  delete(row: number, col: string): void {
-    this.cells.get(col)?.delete(row);
-  }
-  *entries(): Generator<{ row: number; col: string; fill: OwnFill }> {
-    for (const [col, m] of this.cells) for (const [row, fill] of m) yield { row, col, fill };
-  }
-  stored(): StoredFills | null {
-    const colors: string[] = [];
-    const colorIndex = (c: string | null) => {
-      if (c === null) return -1;
-      let i = colors.indexOf(c);
-      if (i < 0) i = colors.push(c) - 1;
-      return i;
-    };
-    const cols: Record<string, number[]> = {};
-    for (const [col, m] of this.cells) {
-      const flat: number[] = [];
-      for (const row of [...m.keys()].sort((a, b) => a - b)) {
-        const f = m.get(row)!;
-        const [c, u] = [colorIndex(f.color), colorIndex(f.under)];
-        const n = flat.length;
-        if (n > 0 && flat[n - 4] + flat[n - 3] === row && flat[n - 2] === c && flat[n - 1] === u) flat[n - 3]++;
-        else flat.push(row, 1, c, u);
-      }
-      if (flat.length > 0) cols[col] = flat;
-    }
-    return Object.keys(cols).length === 0 ? null : { v: 1, table: this.tableId, colors, cols };
-  }
-}
-
-/** What a fill operation asks of the add-in's own fills, in table coordinates (data row, column index). */
-interface OwnFillOps {
-  /** Colour these cells (recorded as the add-in's). */
-  paint: { row: number; k: number; color: string }[];
-  /** Take the add-in's fill off these cells, if it is there (cells the add-in did not colour are left alone). */
-  clear: { row: number; k: number }[];
-}
 
 /**
  * Our ceiling on one document setting's JSON. Excel documents no limit, but settings are stored in the file
@@ -322,15 +222,6 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     return () => (dateSystem ??= answer());
   }
 
-  // Operations that read and store the record of the add-in's fills run one at a time (a pending-changes look and a
-  // push's annotations could otherwise interleave between syncs, and the later store would drop the other's cells).
-  let fillsTail: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(op: () => Promise<T>): Promise<T> => {
-    const next = fillsTail.then(op, op);
-    fillsTail = next.catch(() => undefined);
-    return next;
-  };
-
   // Budgets are per operation: a refusal lowers them for the rest of that operation only.
   const writeBudget = (): WriteBudget => ({ bytes: maxRequestBytes });
   const readBudget = (): ReadBudget => ({ cells: maxReadCells });
@@ -405,7 +296,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
   }
 
   /** Vertical runs of equal colour per column, so a long column of "Saved" is one action. */
-  function fillRuns(cells: { row: number; col: number; color: string | null }[]): FillRun[] {
+  function fillRuns(cells: { row: number; col: number; color: string }[]): FillRun[] {
     const sorted = [...cells].sort((a, b) => a.col - b.col || a.row - b.row);
     const runs: FillRun[] = [];
     for (const c of sorted) {
@@ -417,11 +308,8 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     return runs;
   }
 
-  /**
-   * Colour the runs, a bounded number of actions per request; also sends anything already queued. `last` is queued
-   * with the last of them (the record of the add-in's fills travels with the fills it describes).
-   */
-  async function applyFills(ctx: Ctx, sheetName: string, runs: FillRun[], last?: () => void): Promise<void> {
+  /** Colour the runs, a bounded number of actions per request; also sends anything already queued. */
+  async function applyFills(ctx: Ctx, sheetName: string, runs: FillRun[]): Promise<void> {
     let i = 0;
     do {
       const ws = ctx.workbook.worksheets.getItem(sheetName);
@@ -430,134 +318,9 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         if (r.color === null) range.format.fill.clear();
         else range.format.fill.color = r.color;
       }
+      await ctx.sync();
       i += FILL_OPS_PER_SYNC;
-      if (i >= runs.length) last?.();
-      await ctx.sync();
     } while (i < runs.length);
-  }
-
-  // ---- the add-in's own fills -------------------------------------------------------------------------
-
-  /** The sheet's table (as requireTable) and the record of the fills the add-in applied on it, in two requests. */
-  async function requireTableAndFills(ctx: Ctx, sheetName: string): Promise<{ info: TableInfo; fills: OwnFills }> {
-    const key = sheetName.toLowerCase();
-    const found = (await loadTables(ctx)).find((t) => t.sheetName.toLowerCase() === key);
-    if (!found) throw new WorkbookError(`Sheet "${sheetName}" has no table. Import or build the sheet again.`, "ItemNotFound");
-    const describe = queueDescribe(ctx, found.name, found.sheetName);
-    const table = ctx.workbook.tables.getItem(found.name).load("id");
-    const setting = ctx.workbook.settings.getItemOrNullObject(ownFillsSettingKey(found.sheetName)).load("value");
-    await ctx.sync();
-    const stored = setting.isNullObject ? null : setting.value;
-    return { info: describe(), fills: new OwnFills(found.sheetName, String(table.id), !setting.isNullObject, stored) };
-  }
-
-  /**
-   * The colour each cell shows now (ExcelApi 1.9, Range.getCellProperties), keyed `row|k`; reads the cells' columns
-   * as ranges of nearby rows, a bounded number of cells and ranges per request. Empty where 1.9 is missing.
-   */
-  async function readFillColours(
-    ctx: Ctx,
-    info: TableInfo,
-    cells: readonly { row: number; k: number }[],
-  ): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    if (cells.length === 0 || !supports("1.9")) return out;
-    const byCol = new Map<number, number[]>();
-    for (const c of cells) (byCol.get(c.k) ?? byCol.set(c.k, []).get(c.k)!).push(c.row);
-    const pieces: { k: number; from: number; count: number }[] = [];
-    for (const [k, rows] of byCol) {
-      const sorted = [...new Set(rows)].sort((a, b) => a - b);
-      for (const row of sorted) {
-        const last = pieces[pieces.length - 1];
-        if (last && last.k === k && row - (last.from + last.count) <= FILL_READ_GAP && last.count < FILL_READ_CELLS)
-          last.count = row - last.from + 1;
-        else pieces.push({ k, from: row, count: 1 });
-      }
-    }
-    let i = 0;
-    while (i < pieces.length) {
-      const ws = ctx.workbook.worksheets.getItem(info.sheetName);
-      const batch: { k: number; from: number; result: OfficeExtension.ClientResult<Excel.CellProperties[][]> }[] = [];
-      let cellsInBatch = 0;
-      while (
-        i < pieces.length &&
-        batch.length < FILL_READ_RANGES &&
-        (batch.length === 0 || cellsInBatch + pieces[i].count <= FILL_READ_CELLS)
-      ) {
-        const p = pieces[i++];
-        cellsInBatch += p.count;
-        const range = ws.getRangeByIndexes(info.bodyRow + p.from, info.bodyCol + p.k, p.count, 1);
-        batch.push({ k: p.k, from: p.from, result: range.getCellProperties({ format: { fill: { color: true } } }) });
-      }
-      await ctx.sync();
-      for (const b of batch)
-        b.result.value.forEach((row, r) => {
-          const color = row[0]?.format?.fill?.color;
-          if (typeof color === "string") out.set(`${b.from + r}|${b.k}`, color.toUpperCase());
-        });
-    }
-    return out;
-  }
-
-  /**
-   * Apply the add-in's own fills: paint cells (remembering a colour they covered, read back where ExcelApi 1.9
-   * allows), take the add-in's fill off others (putting a covered colour back; a cell whose colour someone changed
-   * since is left as they made it), with `extra` runs that are not recorded (the Status column), then store the
-   * record in the same request as the last fills. Requests: one read-back where 1.9 is there and a cell needs it,
-   * then one per 2,000 fill runs.
-   */
-  async function applyOwnFills(
-    ctx: Ctx,
-    info: TableInfo,
-    fills: OwnFills,
-    ops: OwnFillOps,
-    extra: FillRun[] = [],
-  ): Promise<void> {
-    const col = (k: number) => headerKey(info.headers[k] ?? "");
-    const at = (row: number, k: number) => `${row}|${k}`;
-    const painting = new Map(ops.paint.map((p) => [at(p.row, p.k), p]));
-    const clearing = ops.clear.filter((c) => !painting.has(at(c.row, c.k)) && fills.get(c.row, col(c.k)));
-    // A cell already carrying the colour the add-in is about to apply, recorded with it, needs no paint.
-    const paint = [...painting.values()].filter((p) => fills.get(p.row, col(p.k))?.color !== p.color);
-    if (clearing.length === 0 && paint.length === 0 && extra.length === 0) return;
-    const now = await readFillColours(ctx, info, [...clearing, ...paint]);
-    const cells: { row: number; col: number; color: string | null }[] = [];
-    for (const c of clearing) {
-      const own = fills.get(c.row, col(c.k))!;
-      fills.delete(c.row, col(c.k));
-      const shown = now.get(at(c.row, c.k));
-      // Changed by hand since the add-in coloured it (or moved by a sort): theirs now.
-      if (shown !== undefined && shown !== own.color.toUpperCase()) continue;
-      cells.push({ row: info.bodyRow + c.row, col: info.bodyCol + c.k, color: own.under });
-    }
-    const added: { row: number; col: string }[] = [];
-    const painted: { row: number; col: number; color: string }[] = [];
-    for (const p of paint) {
-      const own = fills.get(p.row, col(p.k));
-      const shown = now.get(at(p.row, p.k));
-      let under = own?.under ?? null;
-      if (own && shown !== undefined && shown !== own.color.toUpperCase()) under = shown === NO_FILL ? null : shown;
-      // Not the add-in's yet: the colour it shows is someone's (a cell already in the very colour the add-in is
-      // about to apply is taken as the add-in's: shading left by an earlier version of it).
-      if (!own && shown !== undefined && shown !== NO_FILL && shown !== p.color.toUpperCase()) under = shown;
-      if (!own) added.push({ row: p.row, col: col(p.k) });
-      fills.set(p.row, col(p.k), { color: p.color, under });
-      painted.push({ row: info.bodyRow + p.row, col: info.bodyCol + p.k, color: p.color });
-    }
-    let stored = fills.stored();
-    let paints = painted;
-    if (stored && JSON.stringify(stored).length > MAX_OWN_FILLS_CHARS) {
-      // Over our ceiling: the new paint is left out, so every colour on the sheet stays accounted for.
-      for (const a of added) fills.delete(a.row, a.col);
-      const dropped = new Set(added.map((a) => `${a.row}|${a.col}`));
-      paints = painted.filter((p) => !dropped.has(`${p.row - info.bodyRow}|${col(p.col - info.bodyCol)}`));
-      stored = fills.stored();
-    }
-    const final = stored;
-    await applyFills(ctx, info.sheetName, [...extra, ...fillRuns([...cells, ...paints])], () => {
-      if (final) ctx.workbook.settings.add(ownFillsSettingKey(info.sheetName), final as unknown as string);
-      else if (fills.existed) ctx.workbook.settings.getItem(ownFillsSettingKey(info.sheetName)).delete();
-    });
   }
 
   function toneOf(a: RowAnnotation): AnnotationTone {
@@ -596,8 +359,6 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         const sheets = ctx.workbook.worksheets;
         sheets.load("items/name, items/protection/protected");
         const system = queueKnownDateSystem(ctx);
-        // The record of the add-in's fills on the old content goes with it.
-        const ownFills = ctx.workbook.settings.getItemOrNullObject(ownFillsSettingKey(sheetName)).load("key");
         const tables = await loadTables(ctx);
         const existing = sheets.items.find((s) => s.name.toLowerCase() === sheetName.toLowerCase());
         if (existing?.protection.protected) throw protectedSheetError(existing.name);
@@ -620,7 +381,6 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
           ws.visibility = "Visible";
           ws.getRange().clear("All");
           ws.freezePanes.unfreeze();
-          if (!ownFills.isNullObject) ownFills.delete();
         } else {
           ws = sheets.add(sheetName);
         }
@@ -743,83 +503,68 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
       annotations.map((a) => [a.status, a.message]),
       (i, k) => `row ${annotations[i].rowIndex + 1}, column "${k === 0 ? statusHeader : messageHeader}"`,
     );
-    return oneAtATime(() =>
-      guard(`annotate rows on "${sheetName}"`, () =>
-        run(async (ctx) => {
-          const { info, fills } = await requireTableAndFills(ctx, sheetName);
-          if (info.protected) throw protectedSheetError(info.sheetName);
-          const sk = columnIndex(info, statusHeader);
-          const mk = columnIndex(info, messageHeader);
-          if (sk < 0 || mk < 0)
-            throw new WorkbookError(
-              `Sheet "${sheetName}" needs "${statusHeader}" and "${messageHeader}" columns.`,
-              "ItemNotFound",
-            );
-          checkRows(
-            info,
-            annotations.map((a) => a.rowIndex),
-          );
-          if (annotations.length === 0 && !clearOthers) return;
+    return guard(`annotate rows on "${sheetName}"`, () =>
+      run(async (ctx) => {
+        const info = await requireTable(ctx, sheetName);
+        if (info.protected) throw protectedSheetError(info.sheetName);
+        const sk = columnIndex(info, statusHeader);
+        const mk = columnIndex(info, messageHeader);
+        if (sk < 0 || mk < 0)
+          throw new WorkbookError(`Sheet "${sheetName}" needs "${statusHeader}" and "${messageHeader}" columns.`, "ItemNotFound");
+        checkRows(
+          info,
+          annotations.map((a) => a.rowIndex),
+        );
+        if (annotations.length === 0 && !clearOthers) return;
 
-          // Clearing rewrites the whole Status/Message columns; otherwise only the annotated rows are written,
-          // so the rows between keep their own annotations (and anything a user typed there).
-          const byRow = new Map(annotations.map((a) => [a.rowIndex, a]));
-          const spans = clearOthers ? [{ from: 0, count: info.bodyRows }] : rowRuns(byRow.keys());
-          const texts = (r: number): [string, string] => {
-            const a = byRow.get(r);
-            return a ? [a.status, a.message] : ["", ""];
-          };
-          const columnRuns = (col: number, pick: (t: [string, string]) => Raw[]): Run[] =>
-            spans.map(({ from, count }) => ({
-              row: info.bodyRow + from,
-              col: info.bodyCol + col,
-              count,
-              cells: (i: number) => {
-                const v = pick(texts(from + i));
-                return [v, v.map(() => TEXT)];
-              },
-            }));
-          const runs =
-            mk === sk + 1 ? columnRuns(sk, (t) => t) : [...columnRuns(sk, (t) => [t[0]]), ...columnRuns(mk, (t) => [t[1]])];
-          await writeRuns(ctx, info.sheetName, runs, writeBudget());
-
-          // Highlights. The Status column is the add-in's: its fill follows the status (cleared over the rows in scope,
-          // then coloured by tone). Elsewhere (only in the columns named, when named) the fills this layer recorded as
-          // the push's earlier highlights come off, putting back a colour they covered; a user's own colour stays.
-          // Then the cells the errors name are coloured, recorded as the add-in's.
-          const managed = new Set(
-            opts.highlightColumns
-              ? opts.highlightColumns.map((h) => columnIndex(info, h)).filter((k) => k >= 0)
-              : info.headers.keys(),
-          );
-          managed.delete(sk);
-          const inScope = (row: number) => spans.some((x) => row >= x.from && row < x.from + x.count);
-          const kOf = new Map(info.headers.map((h, k) => [headerKey(h), k]));
-          const clear = [...fills.entries()].flatMap((e) => {
-            const k = kOf.get(e.col);
-            return k !== undefined && managed.has(k) && e.fill.color === ERROR_CELL_FILL && inScope(e.row)
-              ? [{ row: e.row, k }]
-              : [];
-          });
-          const statusRuns: FillRun[] = spans.map((span) => ({
-            row: info.bodyRow + span.from,
-            col: info.bodyCol + sk,
-            rows: span.count,
-            color: null,
+        // Clearing rewrites the whole Status/Message columns; otherwise only the annotated rows are written,
+        // so the rows between keep their own annotations (and anything a user typed there).
+        const byRow = new Map(annotations.map((a) => [a.rowIndex, a]));
+        const spans = clearOthers ? [{ from: 0, count: info.bodyRows }] : rowRuns(byRow.keys());
+        const texts = (r: number): [string, string] => {
+          const a = byRow.get(r);
+          return a ? [a.status, a.message] : ["", ""];
+        };
+        const columnRuns = (col: number, pick: (t: [string, string]) => Raw[]): Run[] =>
+          spans.map(({ from, count }) => ({
+            row: info.bodyRow + from,
+            col: info.bodyCol + col,
+            count,
+            cells: (i: number) => {
+              const v = pick(texts(from + i));
+              return [v, v.map(() => TEXT)];
+            },
           }));
-          const tones: { row: number; col: number; color: string }[] = [];
-          const paint: OwnFillOps["paint"] = [];
-          for (const a of byRow.values()) {
-            const fill = TONE_FILL[toneOf(a)];
-            if (fill) tones.push({ row: info.bodyRow + a.rowIndex, col: info.bodyCol + sk, color: fill });
-            for (const name of a.errorColumns ?? []) {
-              const k = columnIndex(info, name);
-              if (k >= 0 && k !== sk) paint.push({ row: a.rowIndex, k, color: ERROR_CELL_FILL });
-            }
+        const runs =
+          mk === sk + 1 ? columnRuns(sk, (t) => t) : [...columnRuns(sk, (t) => [t[0]]), ...columnRuns(mk, (t) => [t[1]])];
+        await writeRuns(ctx, info.sheetName, runs, writeBudget());
+
+        // Highlights: clear earlier ones (whole body, or the annotated rows; only in the columns the add-in
+        // colours), then colour Status cells by tone and the cells the errors name. Clears go first, in the
+        // same bounded batches as the fills.
+        const managed = opts.highlightColumns
+          ? [sk, ...opts.highlightColumns.map((h) => columnIndex(info, h))].filter((k) => k >= 0)
+          : info.headers.map((_, k) => k);
+        const clears: FillRun[] = spans.flatMap((span) =>
+          rowRuns(managed).map((c) => ({
+            row: info.bodyRow + span.from,
+            col: info.bodyCol + c.from,
+            rows: span.count,
+            cols: c.count,
+            color: null,
+          })),
+        );
+        const cells: { row: number; col: number; color: string }[] = [];
+        for (const a of byRow.values()) {
+          const fill = TONE_FILL[toneOf(a)];
+          if (fill) cells.push({ row: info.bodyRow + a.rowIndex, col: info.bodyCol + sk, color: fill });
+          for (const name of a.errorColumns ?? []) {
+            const k = columnIndex(info, name);
+            if (k >= 0) cells.push({ row: info.bodyRow + a.rowIndex, col: info.bodyCol + k, color: ERROR_CELL_FILL });
           }
-          await applyOwnFills(ctx, info, fills, { paint, clear }, [...statusRuns, ...fillRuns(tones)]);
-        }),
-      ),
+        }
+        await applyFills(ctx, info.sheetName, [...clears, ...fillRuns(cells)]);
+      }),
     );
   }
 
@@ -934,28 +679,6 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
         const info = describe();
         if (info.protected) throw protectedSheetError(info.sheetName);
         const reuseEmpty = info.bodyRows === 1 && isBlankRow(firstRow.values[0] as unknown[]);
-        // A table made before a column existed (e.g. a Push log from before its Conflict column) gets the columns
-        // it lacks first, each after the column it follows in `columns` (else at the end), empty for the old rows.
-        const has = (h: string) => info.headers.some((x) => headerKey(x) === headerKey(h));
-        const missing = opts.columns.filter((c) => !has(c.header));
-        if (missing.length > 0) {
-          const table = ctx.workbook.tables.getItem(info.name);
-          for (const c of missing) {
-            const before = opts.columns
-              .slice(0, opts.columns.indexOf(c))
-              .reverse()
-              .find((x) => has(x.header));
-            const at = before
-              ? info.headers.findIndex((x) => headerKey(x) === headerKey(before.header)) + 1
-              : info.headers.length;
-            table.columns.add(at === info.headers.length ? (null as unknown as undefined) : at, undefined, c.header);
-            info.headers.splice(at, 0, c.header);
-          }
-          // The new header cells are text, as writeTable makes every header.
-          const header = table.getHeaderRowRange();
-          header.numberFormat = [info.headers.map(() => TEXT)];
-          await ctx.sync();
-        }
         // Each table column takes the value of the spec with the same header; other columns stay blank.
         const specs = info.headers.map((h) => opts.columns.findIndex((c) => c.header.toLowerCase() === h.toLowerCase()));
         const start = reuseEmpty ? info.bodyRow : info.bodyRow + info.bodyRows;
@@ -1001,13 +724,11 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     return guard(`delete sheet "${sheetName}"`, () =>
       run(async (ctx) => {
         const ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName).load("visibility");
-        const ownFills = ctx.workbook.settings.getItemOrNullObject(ownFillsSettingKey(sheetName)).load("key");
         await ctx.sync();
         if (ws.isNullObject) return false;
         // Excel refuses to delete a very hidden sheet (InvalidOperation): the snapshot sheets are, so Hidden first.
         if (ws.visibility === "VeryHidden") ws.visibility = "Hidden";
         ws.delete();
-        if (!ownFills.isNullObject) ownFills.delete(); // the record of the add-in's fills there
         await ctx.sync();
         return true;
       }),
@@ -1136,35 +857,25 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
       }).catch(() => undefined);
   }
 
-  async function fillCells(
-    sheetName: string,
-    cells: readonly TableCell[],
-    color: string | null,
-    options: FillOptions = {},
-  ): Promise<void> {
-    if (cells.length === 0 && !(options.replace && color !== null)) return;
-    return oneAtATime(() =>
-      guard(`colour cells on "${sheetName}"`, () =>
-        run(async (ctx) => {
-          const { info, fills } = await requireTableAndFills(ctx, sheetName);
-          const placed = cells.flatMap((c) => {
-            const k = columnIndex(info, c.column);
-            return k < 0 || c.rowIndex < 0 || c.rowIndex >= info.bodyRows ? [] : [{ row: c.rowIndex, k }];
-          });
-          if (color === null) return applyOwnFills(ctx, info, fills, { paint: [], clear: placed });
-          const wanted = new Set(placed.map((p) => `${p.row}|${headerKey(info.headers[p.k])}`));
-          const kOf = new Map(info.headers.map((h, k) => [headerKey(h), k]));
-          // replace: the add-in's other cells in this colour lose it (a column no longer on the sheet is forgotten).
-          const stale = options.replace
-            ? [...fills.entries()].filter((e) => e.fill.color === color && !wanted.has(`${e.row}|${e.col}`))
-            : [];
-          for (const e of stale) if (!kOf.has(e.col) || e.row >= info.bodyRows) fills.delete(e.row, e.col);
-          const clear = stale.flatMap((e) =>
-            kOf.has(e.col) && e.row < info.bodyRows ? [{ row: e.row, k: kOf.get(e.col)! }] : [],
-          );
-          return applyOwnFills(ctx, info, fills, { paint: placed.map((p) => ({ ...p, color })), clear });
-        }),
-      ),
+  async function fillCells(sheetName: string, cells: readonly TableCell[], color: string | null): Promise<void> {
+    if (cells.length === 0) return;
+    return guard(`colour cells on "${sheetName}"`, () =>
+      run(async (ctx) => {
+        const info = await requireTable(ctx, sheetName);
+        const placed = cells.flatMap((c) => {
+          const k = columnIndex(info, c.column);
+          return k < 0 || c.rowIndex < 0 || c.rowIndex >= info.bodyRows
+            ? []
+            : [{ row: info.bodyRow + c.rowIndex, col: info.bodyCol + k, color: color ?? "" }];
+        });
+        const runs = fillRuns(placed);
+        if (color !== null) return applyFills(ctx, info.sheetName, runs);
+        for (let i = 0; i < runs.length; i += FILL_OPS_PER_SYNC) {
+          const ws = ctx.workbook.worksheets.getItem(info.sheetName);
+          for (const r of runs.slice(i, i + FILL_OPS_PER_SYNC)) ws.getRangeByIndexes(r.row, r.col, r.rows, 1).format.fill.clear();
+          await ctx.sync();
+        }
+      }),
     );
   }
 

@@ -70,18 +70,10 @@ export interface AnnotateOptions {
    */
   clearOthers?: boolean;
   /**
-   * The columns where earlier highlights of the add-in are taken off (besides the Status column, whose fill follows
-   * the status). Only cells the add-in itself coloured lose their fill, in any column. Default: all columns.
+   * The columns whose fill the add-in manages on this sheet (those a highlight can name); only these and the Status
+   * column have their fill cleared, so colour a user put elsewhere (a name, a note column) stays. Default: all.
    */
   highlightColumns?: readonly string[];
-}
-
-export interface FillOptions {
-  /**
-   * With a colour: these are all the cells that should carry it as the add-in's fill; the add-in's other cells in that
-   * colour on the sheet lose it (e.g. the pending shading of an input sheet, made exact in one operation).
-   */
-  replace?: boolean;
 }
 
 export interface ColumnValueUpdate {
@@ -172,12 +164,8 @@ export interface WorkbookPort {
    * filled or cleared, and the add-in's own writes too. Resolves, once registered, to the function that stops it.
    */
   onSheetChanged(sheetName: string, handler: (change: SheetChange) => void): Promise<() => Promise<void>>;
-  /**
-   * Colours the background of table cells, as the add-in's own fill (recorded in the workbook), or with null takes
-   * the add-in's own fill off them: a cell the add-in did not colour keeps its colour, and a colour the add-in's
-   * covered comes back. Cells of unknown columns are ignored.
-   */
-  fillCells(sheetName: string, cells: readonly TableCell[], color: string | null, options?: FillOptions): Promise<void>;
+  /** Colours (or, with null, clears) the background of table cells; cells of unknown columns are ignored. */
+  fillCells(sheetName: string, cells: readonly TableCell[], color: string | null): Promise<void>;
   /** Shows the sheet and selects one table cell (the cell a person goes to). */
   selectCell(sheetName: string, cell: TableCell): Promise<void>;
   /** Table cells of the user's selection on that sheet (none when another sheet is active). */

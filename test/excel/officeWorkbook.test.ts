@@ -416,157 +416,35 @@ describe("annotations and column writes", () => {
     expect(b[3][3].value).toBe("Saved");
   });
 
-  /** A person's Home > Fill Color on data cells of the Inputs table (columns A-F, data from sheet row 4). */
-  const colour = (row: number, col: number, color: string | null) =>
-    wb.colourCells(wb.getSheet("Inputs"), { r: 3 + row, c: col, rows: 1, cols: 1 }, color);
-  const USER = "#00B0F0";
-
-  test("a later push takes off only its own highlights: a user's colour stays in every column, and one a highlight covered comes back", async () => {
-    // The accountant colours a salary cell (which the push will name), a Payslip date, a Message and a Nett pay.
-    colour(1, 1, USER);
-    colour(2, 2, USER);
-    colour(1, 4, USER);
-    colour(3, 5, USER);
-    await port.annotateRows("Inputs", [
-      { rowIndex: 1, status: "Failed", message: "x", errorColumns: ["Basic salary"] },
-      { rowIndex: 3, status: "Invalid", message: "y", errorColumns: ["Payslip date"] },
-    ]);
+  test("highlightColumns: a later push clears its own highlights only there; a user's colour elsewhere stays", async () => {
+    const USER = "#00B0F0";
+    await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Failed", message: "x", errorColumns: ["Basic salary"] }]);
+    // The accountant colours a Message and a Nett pay cell of the same row, and the Nett pay of another.
+    await port.fillCells(
+      "Inputs",
+      [
+        { rowIndex: 1, column: "Message" },
+        { rowIndex: 1, column: "Nett pay" },
+        { rowIndex: 3, column: "Nett pay" },
+      ],
+      USER,
+    );
+    const managed = { highlightColumns: ["Employee ID", "Payslip date", "Basic salary"] };
+    await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Saved", message: "" }], { clearOthers: false, ...managed });
     let b = body("Inputs");
-    expect([b[1][1].cell?.fill, b[3][2].cell?.fill, b[1][3].cell?.fill]).toEqual(["#FFC7CE", "#FFC7CE", "#FFC7CE"]);
-    // Retry (clearOthers: false) marks row 1 Saved: its red comes off and the colour under it is back.
-    await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Saved", message: "" }], { clearOthers: false });
+    expect([b[1][1].cell?.fill, b[1][3].cell?.fill]).toEqual([undefined, "#C6EFCE"]);
+    expect([b[1][4].cell?.fill, b[1][5].cell?.fill]).toEqual([USER, USER]);
+    await port.annotateRows("Inputs", [{ rowIndex: 0, status: "Saved", message: "" }], managed); // clearOthers
     b = body("Inputs");
-    expect([b[1][1].cell?.fill, b[1][3].cell?.fill, b[3][2].cell?.fill]).toEqual([USER, "#C6EFCE", "#FFC7CE"]);
-    // A new push (clearOthers) clears every earlier highlight of its own, and nothing else; without highlightColumns
-    // too, since only the cells the add-in coloured are its own.
+    expect([b[1][3].cell?.fill, b[1][4].cell?.fill, b[1][5].cell?.fill, b[3][5].cell?.fill]).toEqual([
+      undefined,
+      USER,
+      USER,
+      USER,
+    ]);
+    // Without the option every column is the add-in's, as before.
     await port.annotateRows("Inputs", [{ rowIndex: 0, status: "Saved", message: "" }]);
-    b = body("Inputs");
-    expect(b.map((r) => r.map((c) => c.cell?.fill))).toEqual([
-      [undefined, undefined, undefined, "#C6EFCE", undefined, undefined],
-      [undefined, USER, undefined, undefined, USER, undefined],
-      [undefined, undefined, USER, undefined, undefined, undefined],
-      [undefined, undefined, undefined, undefined, undefined, USER],
-    ]);
-  });
-
-  test("highlightColumns: earlier highlights come off only in the columns named", async () => {
-    await port.annotateRows("Inputs", [
-      { rowIndex: 1, status: "Failed", message: "x", errorColumns: ["Basic salary", "Nett pay"] },
-    ]);
-    await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Saved", message: "" }], {
-      clearOthers: false,
-      highlightColumns: ["Basic salary"],
-    });
-    const b = body("Inputs");
-    expect([b[1][1].cell?.fill, b[1][5].cell?.fill]).toEqual([undefined, "#FFC7CE"]);
-  });
-
-  test("fillCells: the add-in's fill goes over a user's colour and gives it back; cells it did not colour keep theirs", async () => {
-    const SHADE = "#FFF2CC";
-    colour(0, 1, USER);
-    colour(2, 1, USER);
-    await port.fillCells(
-      "Inputs",
-      [
-        { rowIndex: 0, column: "Basic salary" },
-        { rowIndex: 1, column: "Basic salary" },
-      ],
-      SHADE,
-    );
-    expect(body("Inputs").map((r) => r[1].cell?.fill)).toEqual([SHADE, SHADE, USER, undefined]);
-    // Clearing names every cell of the column: only the add-in's own fills come off, row 0's colour is back.
-    await port.fillCells(
-      "Inputs",
-      [0, 1, 2, 3].map((rowIndex) => ({ rowIndex, column: "Basic salary" })),
-      null,
-    );
-    expect(body("Inputs").map((r) => r[1].cell?.fill)).toEqual([USER, undefined, USER, undefined]);
-  });
-
-  test("fillCells replace: exactly these cells carry the colour; the add-in's other cells in it lose it, a user's same colour stays", async () => {
-    const SHADE = "#FFF2CC";
-    colour(3, 1, SHADE); // the accountant happens to use the very same yellow
-    await port.fillCells(
-      "Inputs",
-      [
-        { rowIndex: 0, column: "Basic salary" },
-        { rowIndex: 1, column: "Basic salary" },
-      ],
-      SHADE,
-    );
-    await port.annotateRows("Inputs", [{ rowIndex: 2, status: "Failed", message: "x", errorColumns: ["Basic salary"] }], {
-      clearOthers: false,
-    });
-    const before = wb.syncLog.length;
-    await port.fillCells("Inputs", [{ rowIndex: 1, column: "Basic salary" }], SHADE, { replace: true });
-    // Find, describe with the record, read the fills back (ExcelApi 1.9), colour and store the record.
-    expect(wb.syncLog.length - before).toBe(4);
-    expect(body("Inputs").map((r) => r[1].cell?.fill)).toEqual([undefined, SHADE, "#FFC7CE", SHADE]);
-    // Nothing to change: nothing is read back or written.
-    const again = wb.syncLog.length;
-    await port.fillCells("Inputs", [{ rowIndex: 1, column: "Basic salary" }], SHADE, { replace: true });
-    expect(wb.syncLog.length - again).toBe(2);
-  });
-
-  test("a colour a person put over the add-in's fill is theirs: clearing leaves it (ExcelApi 1.9 reads it back)", async () => {
-    await port.fillCells("Inputs", [{ rowIndex: 0, column: "Basic salary" }], "#FFF2CC");
-    colour(0, 1, USER);
-    await port.fillCells("Inputs", [{ rowIndex: 0, column: "Basic salary" }], null);
-    expect(body("Inputs")[0][1].cell?.fill).toBe(USER);
-  });
-
-  test("the record of the add-in's fills is in the workbook: a new session (port) clears them; a rebuilt table starts afresh", async () => {
-    colour(1, 1, USER);
-    await port.fillCells(
-      "Inputs",
-      [
-        { rowIndex: 0, column: "Basic salary" },
-        { rowIndex: 1, column: "Basic salary" },
-      ],
-      "#FFF2CC",
-    );
-    port = createOfficeWorkbook({ now: () => NOW }); // the workbook closed and opened again
-    await port.fillCells("Inputs", [], "#FFF2CC", { replace: true });
-    expect(body("Inputs").map((r) => r[1].cell?.fill)).toEqual([undefined, USER, undefined, undefined]);
-    await port.fillCells("Inputs", [{ rowIndex: 2, column: "Basic salary" }], "#FFF2CC");
-    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: inputColumns, rows });
-    expect(wb.settings.has("payroll.fills.Inputs")).toBe(false); // the record went with the old content
-    colour(2, 1, "#FFF2CC"); // after the rebuild, this yellow is a person's
-    await port.fillCells("Inputs", [], "#FFF2CC", { replace: true });
-    expect(body("Inputs")[2][1].cell?.fill).toBe("#FFF2CC");
-    await port.fillCells("Inputs", [{ rowIndex: 0, column: "Basic salary" }], "#FFF2CC");
-    expect(wb.settings.has("payroll.fills.Inputs")).toBe(true);
-    await port.deleteSheet("Inputs");
-    expect(wb.settings.has("payroll.fills.Inputs")).toBe(false);
-  });
-
-  test("fill operations started together keep every cell in the record (they run one after another)", async () => {
-    const SHADE = "#FFF2CC";
-    await Promise.all([
-      port.fillCells("Inputs", [{ rowIndex: 0, column: "Basic salary" }], SHADE),
-      port.annotateRows("Inputs", [{ rowIndex: 1, status: "Failed", message: "x", errorColumns: ["Basic salary"] }], {
-        clearOthers: false,
-      }),
-      port.fillCells("Inputs", [{ rowIndex: 2, column: "Basic salary" }], SHADE),
-    ]);
-    await port.fillCells("Inputs", [], SHADE, { replace: true });
-    await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Saved", message: "" }], { clearOthers: false });
-    expect(body("Inputs").map((r) => r[1].cell?.fill)).toEqual([undefined, undefined, undefined, undefined]);
-  });
-
-  test("without ExcelApi 1.9 the record alone decides: a user's colour is never cleared, nothing is read back", async () => {
-    setup({}, { supportsExcelApi: (v) => Number(v.split(".")[1]) <= 8 });
-    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: inputColumns, rows });
-    colour(1, 1, USER);
-    await port.fillCells("Inputs", [{ rowIndex: 0, column: "Basic salary" }], "#FFF2CC");
-    const before = wb.syncLog.length;
-    await port.fillCells(
-      "Inputs",
-      [0, 1, 2].map((rowIndex) => ({ rowIndex, column: "Basic salary" })),
-      null,
-    );
-    expect(wb.syncLog.length - before).toBe(3);
-    expect(body("Inputs").map((r) => r[1].cell?.fill)).toEqual([undefined, USER, undefined, undefined]);
+    expect(body("Inputs")[3][5].cell?.fill).toBeUndefined();
   });
 
   test("clearOthers: false keeps the other rows' annotations (Retry failed)", async () => {
@@ -696,35 +574,6 @@ describe("selection, sheets, log, hidden storage, settings", () => {
     ]);
     expect(wb.getSheet("Push log").textAt(4, 0)).toBe("2025-01-15 11:00");
     expect(wb.activeSheet.name).toBe("Sheet1"); // the log does not steal focus
-  });
-
-  test("appendRows to a table made before some columns existed adds them first (after the column they follow), empty for old rows", async () => {
-    const current: ColumnSpec[] = [
-      { key: "time", header: "Time", type: "datetime" },
-      { key: "saved", header: "Saved", type: "integer" },
-      { key: "failed", header: "Failed", type: "integer" },
-      { key: "conflict", header: "Conflict", type: "integer" },
-      { key: "invalid", header: "Invalid", type: "integer" },
-      { key: "note", header: "Note", type: "text" },
-    ];
-    const old = current.filter((c) => c.key !== "conflict" && c.key !== "note");
-    const opts = { sheetName: "Push log", tableName: "PushLog" };
-    await port.appendRows({ ...opts, columns: old, rows: [[new Date(2025, 0, 15, 10, 0), 3, 1, 2]] });
-    const before = wb.syncLog.length;
-    await port.appendRows({ ...opts, columns: current, rows: [[new Date(2025, 0, 15, 11, 0), 5, 0, 4, 1, "=x"]] });
-    // Find; describe; add the columns; write; check the table grew.
-    expect(wb.syncLog.length - before).toBe(5);
-    const read = await port.readTable("Push log");
-    expect(read!.columns).toEqual(["Time", "Saved", "Failed", "Conflict", "Invalid", "Note"]);
-    expect(read!.rows.map((r) => r.slice(1))).toEqual([
-      [3, 1, "", 2, ""],
-      [5, 0, 4, 1, "=x"],
-    ]);
-    expect(wb.getSheet("Push log").cell(2, 3)?.nf).toBe("@");
-    // The next line needs no new column: the usual four requests.
-    const next = wb.syncLog.length;
-    await port.appendRows({ ...opts, columns: current, rows: [[new Date(2025, 0, 15, 12, 0), 1, 0, 0, 0, ""]] });
-    expect(wb.syncLog.length - next).toBe(4);
   });
 
   test("hidden tables: veryHidden sheet, types and blank rows kept, replaced on rewrite", async () => {

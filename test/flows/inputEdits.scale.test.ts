@@ -6,7 +6,7 @@ import { createOfficeWorkbook } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
 import type { InputSheetRow } from "../../src/sheets/inputSheet";
 import { fillFromSheet, proposeFill } from "../../src/taskpane/flows/fill";
-import { PENDING_FILL, readPending, readSheetBasis, restoreChanges } from "../../src/taskpane/flows/pending";
+import { readPending, readSheetBasis, restoreChanges } from "../../src/taskpane/flows/pending";
 import { FIXTURE_INPUTS, writeInputSheetFixture } from "../support/inputSheetFixture";
 
 const ROWS = 10_000;
@@ -38,21 +38,10 @@ it("counts, undoes and fills 10,000 rows in a fixed number of round trips", asyn
   const lookSyncs = model.syncLog.length - syncs;
   expect(lookSyncs).toBeLessThanOrEqual(4);
 
-  // Shading them, as a watch's look does: find, describe with the fill record, read the fills back, colour.
-  const cells = pending.changes.map((c) => ({ rowIndex: c.rowIndex, column: c.header }));
-  syncs = model.syncLog.length;
-  await workbook.fillCells("Inputs", cells, PENDING_FILL, { replace: true });
-  expect(model.syncLog.length - syncs).toBeLessThanOrEqual(4);
-
   syncs = model.syncLog.length;
   await restoreChanges(workbook, "Inputs", pending.changes);
   expect(model.syncLog.length - syncs).toBeLessThanOrEqual(4);
   expect((await readPending(workbook, "Inputs", basis)).text).toBe("No changes pending");
-  // The shading comes off the 500 cells in as many requests.
-  syncs = model.syncLog.length;
-  await workbook.fillCells("Inputs", [], PENDING_FILL, { replace: true });
-  expect(model.syncLog.length - syncs).toBeLessThanOrEqual(4);
-  expect(sheet.cell(t.r + 1, t.c + 5)?.fill).toBeUndefined();
 
   // The client's file: every employee's overtime, one unknown key.
   const source = model.addSheet("Timesheet");

@@ -634,34 +634,6 @@ export class WorksheetFreezePanes extends ClientObject<SheetModel> {
 
 // ---- ranges ----------------------------------------------------------------------------------------
 
-/** OfficeExtension.ClientResult: a method's answer, readable after the sync that ran it. */
-export class ClientResult<V> {
-  private _value: V | undefined;
-  private _ready = false;
-  get value(): V {
-    if (!this._ready)
-      throw new PreviewExcelError(
-        "ValueNotLoaded",
-        'The value of the result object has not been loaded yet. Before reading the value property, call "context.sync()" on the associated request context.',
-      );
-    return this._value as V;
-  }
-  _set(value: V): void {
-    this._value = value;
-    this._ready = true;
-  }
-}
-
-/** The part of Excel.CellPropertiesLoadOptions the preview answers. */
-export interface CellPropertiesOptions {
-  address?: boolean;
-  format?: { fill?: { color?: boolean }; font?: { bold?: boolean } };
-}
-export interface CellPropertiesAnswer {
-  address?: string;
-  format?: { fill?: { color: string }; font?: { bold: boolean } };
-}
-
 export interface RangeTarget {
   sheet: SheetModel;
   rect: Rect;
@@ -809,45 +781,6 @@ export class Range extends ClientObject<RangeTarget> {
       if (row < 0 || row >= rect.rows) throw invalidArgument();
       return { r: rect.r + row, c: rect.c, rows: 1, cols: rect.cols };
     });
-  }
-  /**
-   * Range.getCellProperties (ExcelApi 1.9): per cell, the properties asked for, set directly on the cell. The preview
-   * answers `address` and `format.fill.color` (a cell without fill reads "#FFFFFF", as RangeFill.color does) and
-   * `format.font.bold`; asking for anything else fails rather than answering without it.
-   */
-  getCellProperties(options: CellPropertiesOptions): ClientResult<CellPropertiesAnswer[][]> {
-    const result = new ClientResult<CellPropertiesAnswer[][]>();
-    const known = new Set(["address", "format"]);
-    const format = options?.format;
-    const unsupported =
-      Object.keys(options ?? {}).filter((k) => !known.has(k)).length > 0 ||
-      (format !== undefined &&
-        (Object.keys(format).some((k) => k !== "fill" && k !== "font") ||
-          Object.keys(format.fill ?? {}).some((k) => k !== "color") ||
-          Object.keys(format.font ?? {}).some((k) => k !== "bold")));
-    if (unsupported)
-      throw new Error("The preview's getCellProperties answers address, format.fill.color and format.font.bold only.");
-    this.context._enqueue({
-      bytes: ACTION_BYTES + jsonBytes(options),
-      mutates: false,
-      run: () => {
-        const t = this._t();
-        const { sheet } = t;
-        const value = grid(t, (r, c) => {
-          const cell = sheet.cell(r, c);
-          const out: CellPropertiesAnswer = {};
-          if (options.address) out.address = `${quoteSheetName(sheet.name)}!${rectAddress({ r, c, rows: 1, cols: 1 })}`;
-          if (format?.fill || format?.font) {
-            out.format = {};
-            if (format.fill?.color) out.format.fill = { color: cell?.fill ?? "#FFFFFF" };
-            if (format.font?.bold) out.format.font = { bold: cell?.bold ?? false };
-          }
-          return out;
-        });
-        return { bytes: jsonBytes(value), commit: () => result._set(value) };
-      },
-    });
-    return result;
   }
   clear(applyTo: ClearApplyTo = "All"): void {
     this._do(({ sheet, rect }) => {
@@ -1079,13 +1012,8 @@ export class TableCollection extends Collection<TableModel, Table> {
 
 export class Table extends ClientObject<TableModel> {
   readonly rows: TableRowCollection = new TableRowCollection(this.context, this);
-  readonly columns: TableColumnCollection = new TableColumnCollection(this.context, this);
   private _worksheet?: Worksheet;
 
-  /** Table.id: stays the same when the table is renamed; a table made anew gets another. */
-  get id(): string {
-    return this._get("id");
-  }
   get name(): string {
     return this._get("name");
   }
@@ -1097,10 +1025,10 @@ export class Table extends ClientObject<TableModel> {
   }
 
   protected _scalars(): string[] {
-    return ["id", "name"];
+    return ["name"];
   }
-  protected _read(prop: string, t: TableModel): unknown {
-    return prop === "id" ? t.id : t.name;
+  protected _read(_prop: string, t: TableModel): unknown {
+    return t.name;
   }
   protected override _nav(prop: string) {
     return prop === "worksheet" ? this.worksheet : undefined;
@@ -1138,40 +1066,6 @@ export class TableRowCollection {
       run: () => {
         const t = this.table._t();
         t.sheet.workbook.fireChanged(t.sheet, this.context.model.addTableRows(t, index, values), "RowInserted");
-      },
-    });
-    return { isNullObject: false };
-  }
-}
-
-/**
- * Table.columns: the preview has `add` only. Excel's reference: "index: Optional. Specifies the relative position of
- * the new column. If null or -1, the addition happens at the end. Columns with a higher index will be shifted to the
- * side. Zero-indexed. values: Optional. A 2D array of unformatted values of the table column. name: Optional.
- * Specifies the name of the new column. If null, the default name will be used." (ExcelApi 1.1 with an index below
- * the column count; 1.4 for a null or -1 index and for the name.)
- */
-export class TableColumnCollection {
-  constructor(
-    readonly context: RequestContext,
-    private readonly table: Table,
-  ) {}
-  add(index?: number | null, values?: unknown[][] | null, name?: string | null): { isNullObject: boolean } {
-    const later = (index === null || index === undefined || index === -1 ? 1 : 0) + (name === null || name === undefined ? 0 : 1);
-    if (later > 0)
-      this.context._enqueue({
-        bytes: 0,
-        mutates: false,
-        run: () => this.context.model.requirements.require("TableColumnCollection.add(index null, name)"),
-      });
-    this.context._enqueue({
-      bytes: ACTION_BYTES + jsonBytes(values ?? null) + jsonBytes(name ?? null),
-      mutates: true,
-      run: () => {
-        const t = this.table._t();
-        checkWritable({ sheet: t.sheet });
-        const rect = this.context.model.addTableColumn(t, index, values, name);
-        t.sheet.workbook.fireChanged(t.sheet, rect, "ColumnInserted");
       },
     });
     return { isNullObject: false };

@@ -88,7 +88,7 @@ const MARKED = new Set(["Failed", "Invalid", "Conflict"]);
 
 /**
  * Starts watching an input sheet: `onUpdate` gets the pending state now and within a debounce of every change.
- * Each look is one table read (the snapshot is cached) plus, when the shading must change, one fill operation.
+ * Each look is one table read (the snapshot is cached) plus, when the shading must change, one fill write.
  */
 export async function watchPendingChanges(
   workbook: WorkbookPort,
@@ -100,7 +100,7 @@ export async function watchPendingChanges(
   const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   let basis: SheetBasis | null = null;
-  // Cells this watch has shaded; null while unknown (a new watch, or after a push changed the fills).
+  // Cells this watch has shaded; null while unknown (a new watch, or after a push rewrote the fills).
   let shaded: Set<string> | null = null;
   let state: PendingState | null = null;
   let stopped = false;
@@ -115,15 +115,22 @@ export async function watchPendingChanges(
     const read = await readPending(workbook, sheetName, basis);
     if (stopped) return state;
     const shadeable = read.changes.filter((c) => !MARKED.has(read.statuses[c.rowIndex] ?? ""));
-    // One fill operation makes the add-in's pending shading exactly the shadeable cells (replace): the Excel layer
-    // records the cells it colours, so only its own shading comes off (an accountant's colour is never cleared, and
-    // a colour the shading covered comes back). A new watch, or the first look after a push, starts from that
-    // record (kept in the workbook, so also shading an earlier session left); later looks write only when the set
-    // changes.
-    const want = shadeable.map((c) => ({ rowIndex: c.rowIndex, column: c.header }));
-    const delta = shaded === null ? null : shadingDelta(shaded, shadeable);
-    if (delta === null || delta.shade.length > 0 || delta.clear.length > 0)
-      await workbook.fillCells(sheetName, want, PENDING_FILL, { replace: true });
+    let delta: ReturnType<typeof shadingDelta>;
+    if (shaded === null) {
+      // Start from a clean slate: shading an earlier watch left must not outlive its change. The input cells of
+      // rows the push did not mark are cleared (few runs: a column at a time), then the pending ones shaded.
+      const want = new Set(shadeable.map(cellId));
+      const headers = basis.meta.inputs.map((i) => i.header);
+      const clear = read.statuses.flatMap((status, rowIndex) =>
+        MARKED.has(status) ? [] : headers.map((column) => ({ rowIndex, column })),
+      );
+      delta = {
+        clear: clear.filter((c) => !want.has(cellId({ rowIndex: c.rowIndex, header: c.column }))),
+        shade: shadeable.map((c) => ({ rowIndex: c.rowIndex, column: c.header })),
+      };
+    } else delta = shadingDelta(shaded, shadeable);
+    await workbook.fillCells(sheetName, delta.clear, null);
+    await workbook.fillCells(sheetName, delta.shade, PENDING_FILL);
     shaded = new Set(shadeable.map(cellId));
     state = { sheetName, changes: read.changes, rows: read.rows, text: read.text };
     onUpdate(state);
@@ -134,7 +141,7 @@ export async function watchPendingChanges(
   const refresh = async (opts: { reload?: boolean } = {}): Promise<PendingState | null> => {
     if (opts.reload) {
       basis = null;
-      // A push changes the body's fills: nothing can be assumed shaded any more.
+      // A push rewrites the body's fills: nothing can be assumed shaded any more.
       shaded = null;
     }
     if (running) {
