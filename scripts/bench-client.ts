@@ -3,7 +3,7 @@
  * client against a local sandbox, split into HTTP + JSON time and contract (zod) parsing time.
  * Run: npx tsx scripts/bench-client.ts [employees]   (default 10000)
  */
-import { PayrollClient, type RequestLogEntry } from "../src/client";
+import { PayrollApi, type RequestLogEntry } from "../src/api";
 import { startSandbox } from "../src/sandbox";
 
 const employees = Number(process.argv[2] ?? 10_000);
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({ employees, seed: 42 });
   console.log(`sandbox with ${employees.toLocaleString("en-IE")} employees per client started in ${Date.now() - t} ms`);
   const logs: RequestLogEntry[] = [];
-  const client = new PayrollClient({
+  const api = new PayrollApi({
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,
     timeoutMs: 120_000,
@@ -34,15 +34,15 @@ async function main(): Promise<void> {
     );
   };
 
-  await run("listEmployees(1)", () => client.listEmployees(1));
-  await run("listEmployees(1, service_periods)", () => client.listEmployees(1, ["service_periods"]));
+  await run("listEmployees(1)", () => api.listEmployees(1));
+  await run("listEmployees(1, service_periods)", () => api.listEmployees(1, ["service_periods"]));
   await run("listEmployees(1, service_periods,recent_payslips)", () =>
-    client.listEmployees(1, ["service_periods", "recent_payslips"]),
+    api.listEmployees(1, ["service_periods", "recent_payslips"]),
   );
-  await run("listClientCalculations(1)", () => client.listClientCalculations(1));
+  await run("listClientCalculations(1)", () => api.listClientCalculations(1));
 
   // Rate limiter cost: 20 small calls in a burst at the default 5 per second.
-  const paced = new PayrollClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+  const paced = new PayrollApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
   t = Date.now();
   await Promise.all(Array.from({ length: 20 }, () => paced.listPayPoints(1)));
   console.log(`20 parallel calls at the default 5 req/s, 4 in flight: ${Date.now() - t} ms (spacing 200 ms => >= 3800 ms)`);

@@ -11,10 +11,10 @@ import { pushInputSheet } from "../src/taskpane/flows/push";
 import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {
-  const { client, workbook, counter, close } = await startBenchStack(employees);
+  const { client: api, workbook, counter, close } = await startBenchStack(employees);
   try {
     let t = performance.now();
-    const choices = await loadInputChoices(client, 1);
+    const choices = await loadInputChoices(api, 1);
     const wave = [...choices.periods].sort((a, b) => b[1][0]?.payslips - a[1][0]?.payslips)[0];
     const payslipDate = defaultPeriod(wave[1])!.date;
     const loadMs = performance.now() - t;
@@ -24,7 +24,7 @@ async function bench(employees: number): Promise<void> {
       choices.offered.some((o) => o.key === k),
     );
     const built = await buildInputSheet(
-      client,
+      api,
       workbook,
       { clientId: 1, clientName: "bench", waveId: wave[0], payslipDate, inputKeys: keys },
       { choices },
@@ -41,7 +41,7 @@ async function bench(employees: number): Promise<void> {
 
     counter.requests = 0;
     t = performance.now();
-    const pushed = await pushInputSheet(client, workbook, built.sheetName, { mode: "all", clientId: 1, nettPay: false });
+    const pushed = await pushInputSheet(api, workbook, built.sheetName, { mode: "all", clientId: 1, nettPay: false });
     const pushMs = performance.now() - t;
     console.log(
       `${String(employees).padStart(6)} employees/client | ${String(built.rowCount).padStart(5)} rows | load ${loadRequests} req ${loadMs.toFixed(0)} ms` +

@@ -11,7 +11,7 @@ import { buildRegularHoursSheet } from "../src/taskpane/flows/regularHours";
 import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {
-  const { client, workbook, model, counter, close } = await startBenchStack(employees);
+  const { client: api, workbook, model, counter, close } = await startBenchStack(employees);
   const lines: string[] = [];
   const measure = async (label: string, work: () => Promise<unknown>) => {
     const r0 = counter.requests;
@@ -23,22 +23,22 @@ async function bench(employees: number): Promise<void> {
   };
   try {
     const target = { clientId: 1, clientName: "bench" };
-    const runs = await client.listPaymentRuns(1);
-    const waves = await client.listWaves(1);
+    const runs = await api.listPaymentRuns(1);
+    const waves = await api.listWaves(1);
     const monthly = waves.find((w) => w.length_months === 1)!;
     const run = runs.find((r) => r.wave_id === monthly.id && !r.special)!;
     let rows = 0;
     await measure(
       "pay run payslips (monthly run)",
-      async () => (rows = (await importPayRunPayslips(client, workbook, target, run)).rowCount),
+      async () => (rows = (await importPayRunPayslips(api, workbook, target, run)).rowCount),
     );
     lines[lines.length - 1] += `  (${rows} payslips)`;
-    await measure("journal", () => importJournal(client, workbook, target, run));
-    await measure("recent payslips with data (all employees)", () => importRecentPayslips(client, workbook, target));
-    await measure("leave balances (all employees)", () => importLeaveBalances(client, workbook, target, "2026-10-31"));
-    await measure("service periods (all employees)", () => importServicePeriods(client, workbook, target));
+    await measure("journal", () => importJournal(api, workbook, target, run));
+    await measure("recent payslips with data (all employees)", () => importRecentPayslips(api, workbook, target));
+    await measure("leave balances (all employees)", () => importLeaveBalances(api, workbook, target, "2026-10-31"));
+    await measure("service periods (all employees)", () => importServicePeriods(api, workbook, target));
     await measure("Regular Hours sheet (client 3)", () =>
-      buildRegularHoursSheet(client, workbook, {
+      buildRegularHoursSheet(api, workbook, {
         clientId: 3,
         clientName: "bench",
         info: { regular_hours_version: 2, features: [] },
@@ -47,7 +47,7 @@ async function bench(employees: number): Promise<void> {
     // Leave days: one new day per employee on the template rows. The API creates leave per employee, so this costs
     // one request per employee with new rows (plus 2 reads), never one per row.
     await measure("load leave days (template rows only)", () =>
-      loadLeaveDays(client, workbook, target, { employeeIds: [], blankRowPerEmployee: true }),
+      loadLeaveDays(api, workbook, target, { employeeIds: [], blankRowPerEmployee: true }),
     );
     const sheet = model.getSheet(LEAVE_SHEETS.days.sheetName);
     const t = sheet.tables()[0];
@@ -55,7 +55,7 @@ async function bench(employees: number): Promise<void> {
       model.editCell(sheet, t.r + 1 + i, t.c + 4, "2026-12-01");
       model.editCell(sheet, t.r + 1 + i, t.c + 6, "Annual leave");
     }
-    await measure(`save leave days (${t.rows - 1} new rows)`, () => saveLeaveDays(client, workbook, target));
+    await measure(`save leave days (${t.rows - 1} new rows)`, () => saveLeaveDays(api, workbook, target));
   } finally {
     await close();
   }

@@ -12,7 +12,7 @@
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { PayrollClient, type FetchLike, type RequestLogEntry } from "../src/client";
+import { PayrollApi, type FetchLike, type RequestLogEntry } from "../src/api";
 import { calcKey } from "../src/contract";
 import { createOfficeWorkbook } from "../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../src/preview/workbook";
@@ -38,15 +38,15 @@ async function stack(employees: number, latencyMs = 0) {
   };
   const log: RequestLogEntry[] = [];
   // The pane's client as connection.ts makes it: default rate, concurrency and retries.
-  const client = new PayrollClient({
+  const api = new PayrollApi({
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,
     fetch: counting,
     onRequest: (e) => log.push(e),
   });
-  const fast = new PayrollClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0 });
+  const fast = new PayrollApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0 });
   const model = installPreviewExcel(globalThis, createPreviewWorkbook());
-  return { sandbox, client, fast, count, log, model, workbook: createOfficeWorkbook() };
+  return { sandbox, client: api, fast, count, log, model, workbook: createOfficeWorkbook() };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -1,8 +1,8 @@
 /**
- * What the flow benchmarks share: a sandbox with a given head count, a PayrollClient over a fetch that counts
+ * What the flow benchmarks share: a sandbox with a given head count, a PayrollApi over a fetch that counts
  * requests (the HTTP budget is what they measure), and the Excel layer over a fresh preview workbook.
  */
-import { PayrollClient, type FetchLike } from "../../src/client";
+import { PayrollApi, type FetchLike } from "../../src/api";
 import { createOfficeWorkbook } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
 import { startSandbox } from "../../src/sandbox";
@@ -15,10 +15,10 @@ export async function startBenchStack(employees: number) {
     counter.requests++;
     return fetch(url, init);
   };
-  const client = new PayrollClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0, fetch: counting });
+  const api = new PayrollApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0, fetch: counting });
   const model = installPreviewExcel(globalThis, createPreviewWorkbook());
   const workbook = createOfficeWorkbook();
-  return { client, workbook, model, counter, close: () => sandbox.close() };
+  return { client: api, workbook, model, counter, close: () => sandbox.close() };
 }
 
 /** Runs the benchmark for each head count given on the command line (default 40 and 400), one after another. */

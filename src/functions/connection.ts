@@ -1,16 +1,16 @@
 /**
  * The pane's connection as the PAYROLL functions see it. The pane sets it on connect, on a client change and on
  * Forget (null); the functions run in the same (shared) runtime and read it here. The key stays inside the
- * PayrollClient, in memory: nothing here is written to the workbook. Each connection gets a fresh cache, so no
+ * PayrollApi, in memory: nothing here is written to the workbook. Each connection gets a fresh cache, so no
  * figure outlives its key, service or client; invalidateFormulaResults() empties it after Refresh formulas, a push
  * or an import, and tells the listeners (Excel's recalculation, the preview) to evaluate the formulas again.
  */
-import type { PayrollClient } from "../client";
+import type { PayrollApi } from "../api";
 import { FormulaCache } from "./cache";
 
 /** The client methods the functions call (a test passes a counting stand-in). */
 export type FormulaSource = Pick<
-  PayrollClient,
+  PayrollApi,
   "runReport" | "listEmployees" | "getEmployee" | "listWaves" | "listLeaveTypes" | "getLeaveBalances"
 >;
 

@@ -3,7 +3,7 @@
  * FormulaError; at the boundary (functions.ts) they become CustomFunctions.Error when Excel's custom-functions
  * runtime is there, and the preview reads `code` and `message` of either.
  */
-import { NetworkError, PayrollError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from "../client/errors";
+import { NetworkError, PayrollError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from "../api/errors";
 
 export type FormulaErrorCode = "#N/A" | "#VALUE!";
 

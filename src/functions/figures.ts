@@ -8,7 +8,7 @@
  * - leave types and waves: one GET per client, only when a formula needs them.
  * Everything is cached per connection (./cache) until invalidateFormulaResults().
  */
-import { NotFoundError, ValidationError } from "../client";
+import { NotFoundError, ValidationError } from "../api";
 import type { Employee } from "../contract";
 import { parseAmount } from "../sheets/reports/amounts";
 import { Batcher, type Pending } from "./batcher";

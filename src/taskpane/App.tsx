@@ -32,7 +32,7 @@ import { ConnectionPanel } from "./components/ConnectionPanel";
 import { Notifications } from "./components/Notifications";
 import { ProgressAnnouncer } from "./components/ProgressAnnouncer";
 import { ProgressArea } from "./components/ProgressArea";
-import { defaultClientFactory, serviceUrlProblem, type ClientFactory } from "./flows/connection";
+import { defaultApiFactory, serviceUrlProblem, type ApiFactory } from "./flows/connection";
 import { keepFocusThroughDisable } from "./focusKeeper";
 import { PANE_THEMES, usePaneTheme } from "./theme";
 import { visuallyHidden } from "./components/visuallyHidden";
@@ -57,7 +57,7 @@ export interface AppProps {
   keyStore: KeyStore;
   /** The default service root: this page's origin (the servers proxy /v1). */
   defaultServiceUrl: string;
-  createClient?: ClientFactory;
+  createApi?: ApiFactory;
   /** The tabs to show; default: every feature (TABS). */
   tabs?: readonly PaneTab[];
   /** Connect at start with a remembered key (default true). */
@@ -79,7 +79,7 @@ function Shell({
   workbook,
   keyStore,
   defaultServiceUrl,
-  createClient = defaultClientFactory,
+  createApi = defaultApiFactory,
   tabs = TABS,
   autoConnect = true,
 }: AppProps) {
@@ -93,7 +93,7 @@ function Shell({
     workbook,
     keyStore,
     defaultServiceUrl,
-    createClient,
+    createApi,
     autoConnect,
   });
   const { connection, clientId } = state;
@@ -103,13 +103,13 @@ function Shell({
   const [queryClient] = React.useState(createPaneQueryClient);
   const connectionCount = React.useRef(0);
   const reads = React.useMemo(
-    () => (connection ? createClientReads(connection.client, { queryClient, connection: ++connectionCount.current }) : null),
+    () => (connection ? createClientReads(connection.api, { queryClient, connection: ++connectionCount.current }) : null),
     [connection, queryClient],
   );
   React.useEffect(() => forgetOtherConnections(queryClient, reads), [queryClient, reads]);
   const services = React.useMemo<AppServices>(
     () => ({
-      client: connection?.client ?? null,
+      api: connection?.api ?? null,
       clientId,
       clients: connection?.clients ?? [],
       reads,

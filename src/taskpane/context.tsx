@@ -14,7 +14,7 @@ export function useAppServices(): AppServices {
 }
 
 export type ConnectedServices = AppServices & {
-  client: NonNullable<AppServices["client"]>;
+  api: NonNullable<AppServices["api"]>;
   clientId: number;
   reads: NonNullable<AppServices["reads"]>;
 };
@@ -22,7 +22,7 @@ export type ConnectedServices = AppServices & {
 /** The services once a client is connected and chosen; null before. Panels render a hint when it is null. */
 export function useConnectedServices(): ConnectedServices | null {
   const services = useAppServices();
-  if (!services.client || services.clientId === null || !services.reads) return null;
+  if (!services.api || services.clientId === null || !services.reads) return null;
   return services as ConnectedServices;
 }
 

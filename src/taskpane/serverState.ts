@@ -14,13 +14,8 @@
  */
 import { QueryClient, isCancelledError, useQuery, type QueryKey } from "@tanstack/react-query";
 import * as React from "react";
-import { AbortedError, type PayrollClient } from "../client";
+import { AbortedError, type PayrollApi } from "../api";
 import type { Employee, ItemsAndOutputs, LeaveTypes, PaymentRun, Wave } from "../contract";
-
-export type ReadsClient = Pick<
-  PayrollClient,
-  "listWaves" | "getItemsAndOutputs" | "listEmployees" | "listPaymentRuns" | "listLeaveTypes"
->;
 
 /** What each shared list holds. `employees` is the plain list (no include): lists with includes are read fresh. */
 export interface SharedLists {
@@ -32,7 +27,7 @@ export interface SharedLists {
 }
 export type SharedList = keyof SharedLists;
 
-const LOADERS: { [K in SharedList]: (client: ReadsClient, clientId: number) => Promise<SharedLists[K]> } = {
+const LOADERS: { [K in SharedList]: (api: PayrollApi, clientId: number) => Promise<SharedLists[K]> } = {
   waves: (c, id) => c.listWaves(id),
   itemsAndOutputs: (c, id) => c.getItemsAndOutputs(id),
   employees: (c, id) => c.listEmployees(id),
@@ -67,7 +62,7 @@ export interface ClientReads {
   invalidate(clientId: number, ...lists: SharedList[]): void;
 }
 
-/** react-query for this pane: no retries (the PayrollClient retries what is safe to repeat), no refetch on focus. */
+/** react-query for this pane: no retries (the PayrollApi retries what is safe to repeat), no refetch on focus. */
 export function createPaneQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: LIST_STALE_MS, refetchOnWindowFocus: false } },
@@ -95,12 +90,12 @@ function touches(key: QueryKey, connection: number, clientId: number, lists: rea
  * without them (flows' tests) the reads get a QueryClient of their own.
  */
 export function createClientReads(
-  client: ReadsClient,
+  api: PayrollApi,
   { queryClient = createPaneQueryClient(), connection = 0 }: { queryClient?: QueryClient; connection?: number } = {},
 ): ClientReads {
   const listQuery = <K extends SharedList>(list: K, clientId: number) => ({
     queryKey: listKey(connection, clientId, list),
-    queryFn: () => LOADERS[list](client, clientId),
+    queryFn: () => LOADERS[list](api, clientId),
   });
   async function read<K extends SharedList>(list: K, clientId: number, options: ReadOptions = {}): Promise<SharedLists[K]> {
     const query = listQuery(list, clientId);

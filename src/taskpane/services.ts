@@ -2,7 +2,7 @@
  * The shell contract: what every feature panel gets from the task-pane shell.
  * Panels read it with `useAppServices()` (see ./context) and hand it to their flows in ./flows.
  */
-import type { PayrollClient } from "../client";
+import type { PayrollApi } from "../api";
 import type { Client } from "../contract";
 import type { WorkbookPort } from "../excel";
 import type { ClientReads } from "./serverState";
@@ -30,7 +30,7 @@ export interface ProgressApi {
 
 export interface AppServices {
   /** The connected client, or null until the user connects with a key the service accepts. */
-  client: PayrollClient | null;
+  api: PayrollApi | null;
   /** The client (company) the workbook is linked to; remembered in the workbook's document settings. */
   clientId: number | null;
   /** Every client the key can reach (GET /clients/). */

@@ -8,7 +8,7 @@ import { setFunctionsConnection } from "../functions/connection";
 import type { ConnectRequest } from "./components/ConnectionPanel";
 import { connectionReducer, initialConnectionState } from "./connectionState";
 import { pickRememberedClient, readWorkbookClientId, rememberWorkbookClientId } from "./flows/clientChoice";
-import { connect, connectionErrorMessage, normaliseServiceUrl, type ClientFactory } from "./flows/connection";
+import { connect, connectionErrorMessage, normaliseServiceUrl, type ApiFactory } from "./flows/connection";
 import type { KeyStore } from "./keyStore";
 import type { NotifyIntent } from "./services";
 
@@ -16,14 +16,14 @@ export interface ConnectionDeps {
   workbook: WorkbookPort;
   keyStore: KeyStore;
   defaultServiceUrl: string;
-  createClient: ClientFactory;
+  createApi: ApiFactory;
   /** Connect at start with a remembered key. */
   autoConnect: boolean;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function useConnection({ workbook, keyStore, defaultServiceUrl, createClient, autoConnect }: ConnectionDeps) {
+export function useConnection({ workbook, keyStore, defaultServiceUrl, createApi, autoConnect }: ConnectionDeps) {
   const [state, dispatch] = React.useReducer(connectionReducer, keyStore, (store) =>
     initialConnectionState({ storedKey: store.apiKey(), remembered: store.remembered(), customServiceUrl: store.serviceUrl() }),
   );
@@ -43,7 +43,7 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createCli
       dispatch({ type: "connectStarted" });
       let connection;
       try {
-        connection = await connect(baseUrl, request.apiKey, createClient);
+        connection = await connect(baseUrl, request.apiKey, createApi);
       } catch (e) {
         dispatch({ type: "connectFailed", attempt, error: connectionErrorMessage(e, baseUrl) });
         return;
@@ -62,7 +62,7 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createCli
       const client = pickRememberedClient(connection.clients, workbookClientId);
       dispatch({ type: "workbookClientRead", attempt, workbookClientId, clientId: client?.id ?? null });
     },
-    [createClient, defaultServiceUrl, keyStore, notify, workbook],
+    [createApi, defaultServiceUrl, keyStore, notify, workbook],
   );
 
   // Connect at start with a remembered key, so a returning user lands on the panels.
@@ -98,10 +98,7 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createCli
   // The PAYROLL formulas run in this runtime and use this connection and client (the key stays in the client, in
   // memory). After Forget they say "Connect in the Payroll pane".
   const { connection, clientId } = state;
-  React.useEffect(
-    () => setFunctionsConnection(connection ? { source: connection.client, clientId } : null),
-    [connection, clientId],
-  );
+  React.useEffect(() => setFunctionsConnection(connection ? { source: connection.api, clientId } : null), [connection, clientId]);
 
   return { state, connect: connectWith, forget, chooseClient, notify, toggleSections, dismiss };
 }

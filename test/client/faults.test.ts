@@ -8,7 +8,7 @@ import {
   AbortedError,
   NetworkError,
   NotFoundError,
-  PayrollClient,
+  PayrollApi,
   PayrollError,
   RateLimitedError,
   ServerError,
@@ -19,7 +19,7 @@ import {
   type PayrollClientOptions,
   type RequestLogEntry,
   type RetryInfo,
-} from "../../src/client";
+} from "../../src/api";
 import { startFaultServer, type FaultServer } from "./faultServer";
 
 const KEY = "sk-test-SECRET-4f9a7c";
@@ -39,8 +39,8 @@ const allRetries: RetryInfo[] = [];
 const logs: RequestLogEntry[] = [];
 const errors: unknown[] = [];
 
-function client(overrides: Partial<PayrollClientOptions> = {}): PayrollClient {
-  return new PayrollClient({
+function client(overrides: Partial<PayrollClientOptions> = {}): PayrollApi {
+  return new PayrollApi({
     baseUrl: server.url,
     apiKey: KEY,
     timeoutMs: 2_000,
@@ -484,9 +484,9 @@ describe("wire format", () => {
 
 describe("the key never leaks", () => {
   test("a key with a line break is refused at construction, without echoing it", () => {
-    expect(() => new PayrollClient({ baseUrl: server.url, apiKey: `${KEY}\nX-Evil: 1` })).toThrow(/cannot be sent/);
+    expect(() => new PayrollApi({ baseUrl: server.url, apiKey: `${KEY}\nX-Evil: 1` })).toThrow(/cannot be sent/);
     try {
-      new PayrollClient({ baseUrl: server.url, apiKey: `${KEY}\n` });
+      new PayrollApi({ baseUrl: server.url, apiKey: `${KEY}\n` });
     } catch (e) {
       expect(String((e as Error).message)).not.toContain(KEY);
     }

@@ -3,7 +3,7 @@
  * connection or an unreadable reply; a definite refusal is not retried; stopRetries ends the waiting without
  * aborting a try in flight; slowDown() halves the request rate until restored.
  */
-import { PayrollClient, ServerError, ValidationError, AbortedError, type RetryInfo } from "../../src/client";
+import { PayrollApi, ServerError, ValidationError, AbortedError, type RetryInfo } from "../../src/api";
 import { startFaultServer, type FaultServer } from "./faultServer";
 
 const KEY = "sk-test-idem";
@@ -19,7 +19,7 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const client = (requestsPerSecond = 0) =>
-  new PayrollClient({ baseUrl: server.url, apiKey: KEY, requestsPerSecond, retryBaseMs: 5, retryMaxDelayMs: 20, maxRetries: 0 });
+  new PayrollApi({ baseUrl: server.url, apiKey: KEY, requestsPerSecond, retryBaseMs: 5, retryMaxDelayMs: 20, maxRetries: 0 });
 
 describe("idempotent writes", () => {
   it("are retried after 500, a dropped connection and an unreadable reply, reporting each retry", async () => {
@@ -54,7 +54,7 @@ describe("idempotent writes", () => {
   it("stopRetries ends the backoff wait at once but lets a try in flight finish", async () => {
     server.setDefault(ROUTE, { status: 500, body: { message: "boom" } });
     const stop = new AbortController();
-    const slow = new PayrollClient({
+    const slow = new PayrollApi({
       baseUrl: server.url,
       apiKey: KEY,
       requestsPerSecond: 0,

@@ -1,4 +1,4 @@
-import { backoffDelay, parseRetryAfter, PayrollClient, ConfigurationError } from "../../src/client";
+import { backoffDelay, parseRetryAfter, PayrollApi, ConfigurationError } from "../../src/api";
 
 describe("parseRetryAfter", () => {
   const now = Date.parse("2025-03-01T10:00:00Z");
@@ -30,13 +30,13 @@ describe("backoffDelay (full jitter)", () => {
 
 describe("configuration", () => {
   test("missing key, bad address and credentials in the address are refused with clear messages", () => {
-    expect(() => new PayrollClient({ baseUrl: "http://127.0.0.1:1", apiKey: "" })).toThrow(ConfigurationError);
-    expect(() => new PayrollClient({ baseUrl: "ftp://example.com", apiKey: "k" })).toThrow(/must start with https/);
-    expect(() => new PayrollClient({ baseUrl: "not a url", apiKey: "k" })).toThrow(/not a valid web address/);
-    expect(() => new PayrollClient({ baseUrl: "https://u:p@example.com", apiKey: "k" })).toThrow(/user name, password/);
+    expect(() => new PayrollApi({ baseUrl: "http://127.0.0.1:1", apiKey: "" })).toThrow(ConfigurationError);
+    expect(() => new PayrollApi({ baseUrl: "ftp://example.com", apiKey: "k" })).toThrow(/must start with https/);
+    expect(() => new PayrollApi({ baseUrl: "not a url", apiKey: "k" })).toThrow(/not a valid web address/);
+    expect(() => new PayrollApi({ baseUrl: "https://u:p@example.com", apiKey: "k" })).toThrow(/user name, password/);
   });
   test("a relative or empty base URL (same origin, via the proxy) is accepted", () => {
-    expect(() => new PayrollClient({ baseUrl: "", apiKey: "k" })).not.toThrow();
-    expect(() => new PayrollClient({ baseUrl: "/payroll", apiKey: "k" })).not.toThrow();
+    expect(() => new PayrollApi({ baseUrl: "", apiKey: "k" })).not.toThrow();
+    expect(() => new PayrollApi({ baseUrl: "/payroll", apiKey: "k" })).not.toThrow();
   });
 });

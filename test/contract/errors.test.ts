@@ -2,13 +2,13 @@
 import { randomUUID } from "crypto";
 import {
   NotFoundError,
-  PayrollClient,
+  PayrollApi,
   RateLimitedError,
   ServerError,
   UnauthorizedError,
   ValidationError,
   type RetryInfo,
-} from "../../src/client";
+} from "../../src/api";
 import { KEY, expectNoKey, startHarness, type Harness } from "./harness";
 
 let h: Harness;
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe("authentication", () => {
   test("the raw key is accepted", async () => {
-    expect((await h.client.listClients()).length).toBeGreaterThan(0);
+    expect((await h.api.listClients()).length).toBeGreaterThan(0);
   });
 
   test("a wrong key is 401 UnauthorizedError, not retried", async () => {
@@ -44,32 +44,32 @@ describe("authentication", () => {
 
   test("writes are refused too, and nothing changes", async () => {
     const wrong = h.clientWith({ apiKey: "not-the-key" });
-    const before = await h.client.listWaves(1);
+    const before = await h.api.listWaves(1);
     expect(await h.failure(wrong.createWave(1, { frequency: "weekly", first_end_date: "2025-05-02" }))).toBeInstanceOf(
       UnauthorizedError,
     );
-    expect(await h.client.listWaves(1)).toHaveLength(before.length);
+    expect(await h.api.listWaves(1)).toHaveLength(before.length);
   });
 });
 
 describe("unknown IDs are 404 NotFoundError", () => {
   test.each([
-    ["employee", (c: PayrollClient) => c.getEmployee(999_999)],
-    ["payslip", (c: PayrollClient) => c.getPayslip(999_999)],
-    ["payslip PDF", (c: PayrollClient) => c.getPayslipPdf(999_999)],
-    ["client's employees", (c: PayrollClient) => c.listEmployees(999)],
-    ["client's waves", (c: PayrollClient) => c.listWaves(999)],
-    ["payment run payslips", (c: PayrollClient) => c.listPaymentRunPayslips(999_999)],
-    ["payment run accounting", (c: PayrollClient) => c.getPaymentRunAccounting(999_999)],
-    ["calculation", (c: PayrollClient) => c.getCalculation(999_999_999)],
-    ["inherited calculation", (c: PayrollClient) => c.getInheritedCalculation(999_999)],
-    ["service periods", (c: PayrollClient) => c.listServicePeriods(999_999)],
-    ["leave day", (c: PayrollClient) => c.updateLeaveDay(999_999, { hours: 2 })],
-    ["employee update", (c: PayrollClient) => c.updateEmployee(999_999, { job_title: "x" })],
-    ["report poll UUID", (c: PayrollClient) => c.pollReport(1, randomUUID())],
-    ["report name", (c: PayrollClient) => c.runReport(1, "no_such_report" as "variance", {} as never)],
+    ["employee", (c: PayrollApi) => c.getEmployee(999_999)],
+    ["payslip", (c: PayrollApi) => c.getPayslip(999_999)],
+    ["payslip PDF", (c: PayrollApi) => c.getPayslipPdf(999_999)],
+    ["client's employees", (c: PayrollApi) => c.listEmployees(999)],
+    ["client's waves", (c: PayrollApi) => c.listWaves(999)],
+    ["payment run payslips", (c: PayrollApi) => c.listPaymentRunPayslips(999_999)],
+    ["payment run accounting", (c: PayrollApi) => c.getPaymentRunAccounting(999_999)],
+    ["calculation", (c: PayrollApi) => c.getCalculation(999_999_999)],
+    ["inherited calculation", (c: PayrollApi) => c.getInheritedCalculation(999_999)],
+    ["service periods", (c: PayrollApi) => c.listServicePeriods(999_999)],
+    ["leave day", (c: PayrollApi) => c.updateLeaveDay(999_999, { hours: 2 })],
+    ["employee update", (c: PayrollApi) => c.updateEmployee(999_999, { job_title: "x" })],
+    ["report poll UUID", (c: PayrollApi) => c.pollReport(1, randomUUID())],
+    ["report name", (c: PayrollApi) => c.runReport(1, "no_such_report" as "variance", {} as never)],
   ])("%s", async (_what, call) => {
-    const err = await h.failure(call(h.client));
+    const err = await h.failure(call(h.api));
     expect(err).toBeInstanceOf(NotFoundError);
     expect(err.status).toBe(404);
     expect(err.path).toMatch(/^\//);
@@ -78,9 +78,9 @@ describe("unknown IDs are 404 NotFoundError", () => {
 
 describe("422 from the service carries its message and errors", () => {
   test("a leave day with an unknown leave type", async () => {
-    const emp = (await h.client.listEmployees(1))[0].id;
+    const emp = (await h.api.listEmployees(1))[0].id;
     const err = (await h.failure(
-      h.client.createLeaveDay(emp, { date: "2025-06-02", hours: null, type_id: 999_999 }),
+      h.api.createLeaveDay(emp, { date: "2025-06-02", hours: null, type_id: 999_999 }),
     )) as ValidationError;
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.status).toBe(422);

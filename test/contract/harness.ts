@@ -2,16 +2,16 @@
  * Contract-test harness: a fast real sandbox on loopback and the real client pointed at it.
  * Every error the tests see is kept so that a suite can check none of them carries the key.
  */
-import { PayrollClient, PayrollError, type PayrollClientOptions } from "../../src/client";
+import { PayrollApi, PayrollError, type PayrollClientOptions } from "../../src/api";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 
 export const KEY = "contract-test-key-7d41";
 
 export interface Harness {
   url: string;
-  client: PayrollClient;
+  api: PayrollApi;
   /** A client with other options (a wrong key, no retries, ...) against the same sandbox. */
-  clientWith(overrides: Partial<PayrollClientOptions>): PayrollClient;
+  clientWith(overrides: Partial<PayrollClientOptions>): PayrollApi;
   /** Awaits a promise that must reject with a PayrollError; returns the error. */
   failure(promise: Promise<unknown>): Promise<PayrollError>;
   errors: PayrollError[];
@@ -24,7 +24,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   const sandbox = await startSandbox({ ...FAST, apiKey: KEY, ...options });
   const errors: PayrollError[] = [];
   const clientWith = (overrides: Partial<PayrollClientOptions>) =>
-    new PayrollClient({
+    new PayrollApi({
       baseUrl: sandbox.url,
       apiKey: KEY,
       // Loopback and a private sandbox: no need to pace; keep retries short.
@@ -37,7 +37,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     });
   return {
     url: sandbox.url,
-    client: clientWith({}),
+    api: clientWith({}),
     clientWith,
     errors,
     async failure(promise) {

@@ -9,7 +9,7 @@ let employee: Employee;
 
 beforeAll(async () => {
   h = await startHarness();
-  employees = await h.client.listEmployees(1, ["service_periods", "recent_payslips"]);
+  employees = await h.api.listEmployees(1, ["service_periods", "recent_payslips"]);
   employee = employees.find(inEmployment)!;
 });
 afterAll(async () => {
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 test("GET /clients/: the three demo clients and their settings", async () => {
-  const clients = await h.client.listClients();
+  const clients = await h.api.listClients();
   expect(clients.length).toBeGreaterThanOrEqual(3);
   const byId = new Map(clients.map((c) => [c.id, c]));
   expect(byId.get(1)?.name).toBe("Bureau demo: Liffey Engineering Ltd");
@@ -29,7 +29,7 @@ test("GET /clients/: the three demo clients and their settings", async () => {
 
 describe("GET /clients/:id/employees", () => {
   test("plain list: unwrapped employees with unique IDs and names", async () => {
-    const plain = await h.client.listEmployees(1);
+    const plain = await h.api.listEmployees(1);
     expect(plain.length).toBe(12);
     expect(new Set(plain.map((e) => e.id)).size).toBe(plain.length);
     for (const e of plain) {
@@ -53,7 +53,7 @@ describe("GET /clients/:id/employees", () => {
   });
 
   test("include=recent_payslips_with_data: ready, each payslip with data", async () => {
-    const result = await h.client.listEmployeesWithPayslipData(1);
+    const result = await h.api.listEmployeesWithPayslipData(1);
     expect(result.state).toBe("ready");
     if (result.state !== "ready") return;
     const withData = result.employees.find((e) => e.id === employee.id)!;
@@ -67,7 +67,7 @@ describe("GET /clients/:id/employees", () => {
 });
 
 test("GET /employees/:id: the same employee, with custom_fields", async () => {
-  const e = await h.client.getEmployee(employee.id);
+  const e = await h.api.getEmployee(employee.id);
   expect(e.id).toBe(employee.id);
   expect(e.last_name).toBe(employee.last_name);
   expect(e.custom_fields).toEqual(expect.any(Object));
@@ -75,14 +75,14 @@ test("GET /employees/:id: the same employee, with custom_fields", async () => {
 });
 
 test("GET /clients/:id/waves: full and simplified forms, first_end_date normalised to January", async () => {
-  const waves = await h.client.listWaves(1);
+  const waves = await h.api.listWaves(1);
   expect(waves.length).toBeGreaterThanOrEqual(2);
   for (const w of waves) {
     expect(w.client_id).toBe(1);
     expect(w.first_end_date.slice(5, 7)).toBe("01");
     expect(typeof w.length_weeks).toBe("number");
   }
-  const simple = await h.client.listWavesSimplified(1);
+  const simple = await h.api.listWavesSimplified(1);
   expect(simple.map((w) => w.id).sort()).toEqual(waves.map((w) => w.id).sort());
   for (const w of simple) {
     expect(typeof w.frequency).toBe("string");
@@ -92,17 +92,17 @@ test("GET /clients/:id/waves: full and simplified forms, first_end_date normalis
 });
 
 test("GET /clients/:id/pay_points", async () => {
-  const points = await h.client.listPayPoints(1);
+  const points = await h.api.listPayPoints(1);
   expect(points.length).toBeGreaterThan(0);
   for (const p of points) expect(p.client_id).toBe(1);
 });
 
 describe("payslips", () => {
   test("GET /employees/:id/payslips; GET /payslips/:id detail with totals that add up", async () => {
-    const payslips = await h.client.listPayslips(employee.id);
+    const payslips = await h.api.listPayslips(employee.id);
     const finalised = payslips.filter((p) => p.finalised);
     expect(finalised.length).toBeGreaterThan(0);
-    const detail = await h.client.getPayslip(finalised[finalised.length - 1].id);
+    const detail = await h.api.getPayslip(finalised[finalised.length - 1].id);
     for (const side of ["income", "deduction"] as const) {
       const pairs = detail[side];
       const total = pairs.find(([item]) => item === "total");
@@ -115,8 +115,8 @@ describe("payslips", () => {
   });
 
   test("GET /payslips/:id.pdf: a real PDF", async () => {
-    const payslips = await h.client.listPayslips(employee.id);
-    const pdf = await h.client.getPayslipPdf(payslips[0].id);
+    const payslips = await h.api.listPayslips(employee.id);
+    const pdf = await h.api.getPayslipPdf(payslips[0].id);
     expect(Buffer.from(pdf.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
     expect(pdf.length).toBeGreaterThan(500);
     expect(Buffer.from(pdf.subarray(-64)).toString("latin1")).toContain("%%EOF");
@@ -125,16 +125,16 @@ describe("payslips", () => {
 
 describe("pay runs", () => {
   test("GET payment_runs, their payslips (with data) and a balanced accounting journal", async () => {
-    const runs = await h.client.listPaymentRuns(1);
+    const runs = await h.api.listPaymentRuns(1);
     expect(runs.length).toBeGreaterThan(0);
     const run = runs[runs.length - 1];
-    const payslips = await h.client.listPaymentRunPayslips(run.id);
+    const payslips = await h.api.listPaymentRunPayslips(run.id);
     expect(payslips.length).toBeGreaterThan(0);
     for (const p of payslips) {
       expect(p.payment_run_id).toBe(run.id);
       expect(p.data).toBeDefined();
     }
-    const journals = await h.client.getPaymentRunAccounting(run.id);
+    const journals = await h.api.getPaymentRunAccounting(run.id);
     expect(journals.length).toBeGreaterThan(0);
     for (const j of journals) {
       const total = (lines: typeof j.debit) => lines.reduce((s, l) => s + Object.values(l.amount).reduce((a, b) => a + b, 0), 0);
@@ -146,29 +146,29 @@ describe("pay runs", () => {
 
 describe("calculations", () => {
   test("client list holds definitions and every employee- and payslip-level calculation", async () => {
-    const all = await h.client.listClientCalculations(1);
+    const all = await h.api.listClientCalculations(1);
     expect(all.some((c) => c.employee_id === null && c.payslip_id === null)).toBe(true);
     expect(all.some((c) => c.employee_id === employee.id)).toBe(true);
-    const own = await h.client.listEmployeeCalculations(employee.id);
+    const own = await h.api.listEmployeeCalculations(employee.id);
     expect(own.length).toBeGreaterThan(0);
     for (const c of own) expect(c.employee_id).toBe(employee.id);
     const ids = new Set(all.map((c) => c.id));
     for (const c of own) if (c.id !== null) expect(ids.has(c.id)).toBe(true);
     const one = own.find((c) => c.id !== null)!;
-    const got = await h.client.getCalculation(one.id!);
+    const got = await h.api.getCalculation(one.id!);
     expect(got.id).toBe(one.id);
     expect(got.inputs).toEqual(one.inputs);
   });
 
   test("GET /payslips/:id/calculations: the payslip's own calculations", async () => {
-    const open = (await h.client.listPayslips(employee.id)).find((p) => !p.finalised)!;
-    const calcs = await h.client.listPayslipCalculations(open.id);
+    const open = (await h.api.listPayslips(employee.id)).find((p) => !p.finalised)!;
+    const calcs = await h.api.listPayslipCalculations(open.id);
     expect(Array.isArray(calcs)).toBe(true);
     for (const c of calcs) if (c.payslip_id !== null) expect(c.payslip_id).toBe(open.id);
   });
 
   test("GET items_and_outputs: basic_salary single-instance, employer_loan and savings multi-instance", async () => {
-    const items = await h.client.getItemsAndOutputs(1);
+    const items = await h.api.getItemsAndOutputs(1);
     const byId = new Map(items.system_items.map((i) => [String(i.id), i]));
     expect(byId.get("basic_salary")?.multi_instance).toBe(false);
     expect(byId.get("employer_loan")?.multi_instance).toBe(true);
@@ -180,18 +180,18 @@ describe("calculations", () => {
 });
 
 test("inherited calculations (v2 client): week_hours with a base inputs set", async () => {
-  const v2 = (await h.client.listEmployees(3, ["service_periods"])).find(inEmployment)!;
-  const list = await h.client.listInheritedCalculations(v2.id);
+  const v2 = (await h.api.listEmployees(3, ["service_periods"])).find(inEmployment)!;
+  const list = await h.api.listInheritedCalculations(v2.id);
   const weekHours = list.find((c) => c.short_name === "week_hours")!;
   expect(weekHours).toBeDefined();
   expect(weekHours.employee_id).toBe(v2.id);
   expect(Object.keys(weekHours.inputs_history)).toContain("");
-  const one = await h.client.getInheritedCalculation(weekHours.id);
+  const one = await h.api.getInheritedCalculation(weekHours.id);
   expect(one).toEqual(weekHours);
 });
 
 test("GET service_periods", async () => {
-  const periods = await h.client.listServicePeriods(employee.id);
+  const periods = await h.api.listServicePeriods(employee.id);
   expect(periods.length).toBeGreaterThan(0);
   for (const p of periods) expect(p.employee_id).toBe(employee.id);
   expect(periods.some((p) => p.end_date === null && !p.negative)).toBe(true);
@@ -199,20 +199,20 @@ test("GET service_periods", async () => {
 
 describe("leave", () => {
   test("types, balances keyed by type ID, days as an array of arrays", async () => {
-    const types = await h.client.listLeaveTypes(1);
+    const types = await h.api.listLeaveTypes(1);
     const typeIds = Object.keys(types);
     expect(typeIds.length).toBeGreaterThan(0);
     for (const id of typeIds) expect(id).toMatch(/^\d+$/);
-    const balances = await h.client.getLeaveBalances(employee.id, today());
+    const balances = await h.api.getLeaveBalances(employee.id, today());
     for (const key of Object.keys(balances)) expect(typeIds).toContain(key);
-    const days = await h.client.listLeaveDays(employee.id);
+    const days = await h.api.listLeaveDays(employee.id);
     expect(Array.isArray(days)).toBe(true);
     for (const group of days) for (const d of group) expect(typeIds).toContain(String(d.type_id));
   });
 });
 
 test("GET profile_mappings", async () => {
-  const all = await Promise.all(employees.slice(0, 4).map((e) => h.client.listProfileMappings(e.id)));
+  const all = await Promise.all(employees.slice(0, 4).map((e) => h.api.listProfileMappings(e.id)));
   const mappings = all.flat();
   expect(mappings.length).toBeGreaterThan(0);
   for (const m of mappings) expect(employees.map((e) => e.id)).toContain(m.employee_id);

@@ -3,7 +3,7 @@
  * five reports, real client against the real sandbox.
  */
 import { randomUUID } from "crypto";
-import { NotFoundError, RateLimitedError, type RetryInfo } from "../../src/client";
+import { NotFoundError, RateLimitedError, type RetryInfo } from "../../src/api";
 import type { Employee } from "../../src/contract";
 import { amount, daysFromToday, eventually, expectNoKey, inEmployment, startHarness, today, type Harness } from "./harness";
 
@@ -14,7 +14,7 @@ let employee: Employee;
 beforeAll(async () => {
   // Recalculation slow enough to observe the dirty state between two requests on a busy machine.
   h = await startHarness({ recalcMs: 1_000, reportJobMs: 500, reportQueue: 2 });
-  employees = await h.client.listEmployees(1, ["service_periods"]);
+  employees = await h.api.listEmployees(1, ["service_periods"]);
   employee = employees.find(inEmployment)!;
 });
 afterAll(async () => {
@@ -25,28 +25,28 @@ afterAll(async () => {
 describe("service periods: end_service, reinstate, undo_end_service", () => {
   test("open → ended → termination updated → cancelled → ended → reinstated", async () => {
     const emp = employees.filter(inEmployment)[1].id;
-    const openPeriod = () => h.client.listServicePeriods(emp).then((ps) => ps.filter((p) => !p.negative));
+    const openPeriod = () => h.api.listServicePeriods(emp).then((ps) => ps.filter((p) => !p.negative));
     const before = await openPeriod();
     const current = before.find((p) => p.end_date === null)!;
     expect(current).toBeDefined();
 
     const end = today();
-    expect((await h.client.endService(emp, { termination_date: end, termination_code: 1 })).message).toEqual(expect.any(String));
+    expect((await h.api.endService(emp, { termination_date: end, termination_code: 1 })).message).toEqual(expect.any(String));
     let periods = await openPeriod();
     expect(periods.find((p) => p.id === current.id)).toMatchObject({ end_date: end, termination_code: 1 });
     expect(periods.some((p) => p.end_date === null)).toBe(false);
 
-    await h.client.endService(emp, { termination_date: end, termination_code: 2 });
+    await h.api.endService(emp, { termination_date: end, termination_code: 2 });
     periods = await openPeriod();
     expect(periods).toHaveLength(before.length);
     expect(periods.find((p) => p.id === current.id)?.termination_code).toBe(2);
 
-    expect((await h.client.undoEndService(emp)).message).toEqual(expect.any(String));
+    expect((await h.api.undoEndService(emp)).message).toEqual(expect.any(String));
     expect((await openPeriod()).find((p) => p.id === current.id)?.end_date).toBeNull();
 
-    await h.client.endService(emp, { termination_date: end, termination_code: 3 });
+    await h.api.endService(emp, { termination_date: end, termination_code: 3 });
     const back = daysFromToday(14);
-    expect((await h.client.reinstate(emp, { appointment_date: back })).message).toEqual(expect.any(String));
+    expect((await h.api.reinstate(emp, { appointment_date: back })).message).toEqual(expect.any(String));
     periods = await openPeriod();
     expect(periods).toHaveLength(before.length + 1);
     expect(periods.find((p) => p.end_date === null)?.start_date).toBe(back);
@@ -56,13 +56,13 @@ describe("service periods: end_service, reinstate, undo_end_service", () => {
 
 describe("payslips: dirty while recalculating, then recalculated", () => {
   test("an input change marks the open payslip dirty (no nett_pay, employee list answers 202), then it recalculates", async () => {
-    const openPayslip = async () => (await h.client.listPayslips(employee.id)).find((p) => !p.finalised && !p.special)!;
+    const openPayslip = async () => (await h.api.listPayslips(employee.id)).find((p) => !p.finalised && !p.special)!;
     const before = await openPayslip();
     expect(before.dirty).toBe(false);
-    const salary = (await h.client.listEmployeeCalculations(employee.id)).find((c) => c.calculation_id === "basic_salary");
+    const salary = (await h.api.listEmployeeCalculations(employee.id)).find((c) => c.calculation_id === "basic_salary");
     const base = salary ? Number(salary.inputs.amount ?? 0) : 0;
 
-    const [result] = await h.client.bulkInput(1, [
+    const [result] = await h.api.bulkInput(1, [
       { id: String(employee.id), attributes: { "calc.basic_salary.amount": base + 1_000 } },
     ]);
     expect(result.success).toBe("true");
@@ -70,7 +70,7 @@ describe("payslips: dirty while recalculating, then recalculated", () => {
     const dirty = await openPayslip();
     expect(dirty.dirty).toBe(true);
     expect(dirty.nett_pay).toBeUndefined();
-    const busy = await h.client.listEmployeesWithPayslipData(1);
+    const busy = await h.api.listEmployeesWithPayslipData(1);
     expect(busy.state).toBe("try_later");
     expect(busy.state === "try_later" && busy.message.length).toBeGreaterThan(0);
 
@@ -84,7 +84,7 @@ describe("payslips: dirty while recalculating, then recalculated", () => {
     );
     expect(after.nett_pay).toEqual(expect.any(Number));
     expect(after.nett_pay!).toBeGreaterThan(before.nett_pay!);
-    const ready = await h.client.listEmployeesWithPayslipData(1);
+    const ready = await h.api.listEmployeesWithPayslipData(1);
     expect(ready.state).toBe("ready");
   });
 });
@@ -101,16 +101,16 @@ describe("reports", () => {
       account_names: ["basic_salary", "nett_pay"],
       custom_fields: ["first_name", "last_name"],
     };
-    const rows = await h.client.runReport(1, "transaction_history", body);
+    const rows = await h.api.runReport(1, "transaction_history", body);
     expect(rows.length).toBeGreaterThan(employees.length);
     const numbers = new Set(employees.map((e) => e.number));
     for (const r of rows) expect(numbers.has(r.employee)).toBe(true);
-    const only = await h.client.runReport(1, "transaction_history", { ...body, employee_ids: [employee.id] });
+    const only = await h.api.runReport(1, "transaction_history", { ...body, employee_ids: [employee.id] });
     expect(only.length).toBeGreaterThan(0);
     expect(new Set(only.map((r) => r.employee))).toEqual(new Set([employee.number]));
     expect(only.length).toBeLessThan(rows.length);
 
-    const human = await h.client.runReport(1, "transaction_history", { ...body, employee_ids: [employee.id], humanize: true });
+    const human = await h.api.runReport(1, "transaction_history", { ...body, employee_ids: [employee.id], humanize: true });
     const money = human.flatMap((r) =>
       Object.entries(r).filter(([k]) => !["employee", "Date", "first_name", "last_name"].includes(k)),
     );
@@ -138,9 +138,9 @@ describe("reports", () => {
   });
 
   test("variance, comparison_leave, leave_liability_v2, tracked_balances return their columns", async () => {
-    const runs = await h.client.listPaymentRuns(1);
+    const runs = await h.api.listPaymentRuns(1);
     const run = runs[runs.length - 1];
-    const variance = await h.client.runReport(1, "variance", {
+    const variance = await h.api.runReport(1, "variance", {
       wave_id: run.wave_id,
       period_offset: run.period_offset,
       employee_ids: null,
@@ -148,8 +148,8 @@ describe("reports", () => {
     expect(variance.length).toBeGreaterThan(0);
     for (const r of variance) expect(typeof r.Transaction.name).toBe("string");
 
-    const leaveTypes = Object.keys(await h.client.listLeaveTypes(1)).map(Number);
-    const leave = await h.client.runReport(1, "comparison_leave", {
+    const leaveTypes = Object.keys(await h.api.listLeaveTypes(1)).map(Number);
+    const leave = await h.api.runReport(1, "comparison_leave", {
       start_date: yearAgo,
       end_date: today(),
       wave_ids: null,
@@ -158,10 +158,10 @@ describe("reports", () => {
     });
     expect(leave.length).toBeGreaterThan(0);
 
-    const liability = await h.client.runReport(1, "leave_liability_v2", { date: today(), wave_ids: null, employee_ids: null });
+    const liability = await h.api.runReport(1, "leave_liability_v2", { date: today(), wave_ids: null, employee_ids: null });
     expect(liability.length).toBeGreaterThan(0);
 
-    const balances = await h.client.runReport(1, "tracked_balances", { date: today(), wave_ids: null, employee_ids: null });
+    const balances = await h.api.runReport(1, "tracked_balances", { date: today(), wave_ids: null, employee_ids: null });
     expect(balances.length).toBeGreaterThan(0);
     expect(balances[0]).toHaveProperty("Loans");
   });
@@ -171,18 +171,18 @@ describe("async reports", () => {
   const body = { date: today(), wave_ids: null, employee_ids: null };
 
   test("start → 204 running → 200 with the same rows as the synchronous report", async () => {
-    const started = await h.client.startReportAsync(1, "tracked_balances", body);
+    const started = await h.api.startReportAsync(1, "tracked_balances", body);
     expect(started.uuid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await h.client.pollReport(1, started.uuid)).toEqual({ state: "running" });
+    expect(await h.api.pollReport(1, started.uuid)).toEqual({ state: "running" });
     const done = await eventually(
       async () => {
-        const r = await h.client.pollReport(1, started.uuid, { reportId: "tracked_balances" });
+        const r = await h.api.pollReport(1, started.uuid, { reportId: "tracked_balances" });
         return r.state === "complete" ? r : undefined;
       },
       5_000,
       100,
     );
-    expect(done.rows).toEqual(await h.client.runReport(1, "tracked_balances", body));
+    expect(done.rows).toEqual(await h.api.runReport(1, "tracked_balances", body));
   });
 
   test("429 once the queue is full (no retry), 404 for an unknown UUID", async () => {
@@ -196,7 +196,7 @@ describe("async reports", () => {
     h.errors.push(...refused);
     expect(refused[0].status).toBe(429);
 
-    expect(await h.failure(h.client.pollReport(1, randomUUID()))).toBeInstanceOf(NotFoundError);
+    expect(await h.failure(h.api.pollReport(1, randomUUID()))).toBeInstanceOf(NotFoundError);
   });
 
   test("with retries, a queue-full start waits and gets in once a job finishes", async () => {

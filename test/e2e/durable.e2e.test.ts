@@ -6,7 +6,7 @@
  * sheet shows as Saved holds its value in the service. Rows of chunks never acknowledged may end Failed, or Saved
  * by a retry after the restart: only "Saved implies in the service" is asserted.
  */
-import { PayrollClient } from "../../src/client";
+import { PayrollApi } from "../../src/api";
 import { calcKey, type BulkInputResult } from "../../src/contract";
 import { activeEmployees, inputSheetRows, offeredInputs } from "../../src/sheets/inputSheet";
 import { BULK_STATUSES } from "../../src/sheets/rowOutcomes";
@@ -29,11 +29,11 @@ type PreviewWorkbook = {
 describe("durable sandbox (preview in Chromium, the sandbox a child process with --data)", () => {
   let child: ChildSandbox;
   let stack: Stack;
-  let api: PayrollClient;
+  let api: PayrollApi;
   beforeAll(async () => {
     child = await startChildSandbox({ employees: 1000, recalcMs: 300 });
     stack = await startStack({ service: child, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollClient({ baseUrl: child.url, apiKey: child.apiKey, requestsPerSecond: 0 });
+    api = new PayrollApi({ baseUrl: child.url, apiKey: child.apiKey, requestsPerSecond: 0 });
   });
   afterAll(async () => {
     await stack?.close();

@@ -4,17 +4,17 @@
  * calculations. Each step checks what the pane and the grid show; with SCREENSHOTS=1 it also saves the README's
  * picture of that step.
  */
-import { PayrollClient } from "../../src/client";
+import { PayrollApi } from "../../src/api";
 import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
 import { clickCell, openSheet, records, scrollGridLeft, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 describe("connect, client, imports, employees and calculations (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
-  let api: PayrollClient;
+  let api: PayrollApi;
   beforeAll(async () => {
     stack = await startStack({ sandbox: { employees: 12 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
   });
   afterAll(() => stack?.close());
 

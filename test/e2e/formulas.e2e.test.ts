@@ -4,7 +4,7 @@
  * figures read directly from the service, and 200 pasted formulas (40 employees x 5 accounts) cost at most 3 requests.
  */
 import type { Page } from "playwright-core";
-import { PayrollClient } from "../../src/client";
+import { PayrollApi } from "../../src/api";
 import { chooseClient, connect, findSecret, startStack, workbookState, type Stack } from "./harness";
 import { screenshot } from "./screenshots";
 
@@ -74,7 +74,7 @@ function total(rows: Record<string, unknown>[], account: string, employee?: stri
 
 describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () => {
   let stack: Stack;
-  let direct: PayrollClient;
+  let direct: PayrollApi;
   /** Requests the page made to the service (/v1), in order. */
   const serviceRequests: string[] = [];
 
@@ -83,7 +83,7 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
     stack.page.on("request", (r) => {
       if (new URL(r.url()).pathname.startsWith("/v1/")) serviceRequests.push(`${r.method()} ${new URL(r.url()).pathname}`);
     });
-    direct = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey, requestsPerSecond: 0 });
+    direct = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey, requestsPerSecond: 0 });
   });
   afterAll(() => stack?.close());
 

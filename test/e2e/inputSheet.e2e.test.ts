@@ -5,7 +5,7 @@
  * an unknown key; Push all input sheets across two clients' sheets. Each step leaves a README screenshot.
  */
 import type { Page } from "playwright-core";
-import { PayrollClient } from "../../src/client";
+import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { activeEmployees } from "../../src/sheets/inputSheet";
 import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
@@ -18,13 +18,13 @@ const amount = (text: string) => text.replace(/[^\d.,-]/g, "") || "(blank)";
 
 describe("input sheet editing (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
-  let api: PayrollClient;
+  let api: PayrollApi;
   let page: Page;
   let sheet: { sheetName: string; header: string; payslipDate: string; before: Record<string, string>[] };
 
   beforeAll(async () => {
     stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
     page = stack.page;
     await connect(page, stack.sandbox.apiKey);
     await chooseClient(page, 1);

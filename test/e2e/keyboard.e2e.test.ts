@@ -6,7 +6,7 @@
  * confirmation keeps focus inside while open and gives it back to the button that opened it.
  */
 import type { Locator, Page } from "playwright-core";
-import { PayrollClient } from "../../src/client";
+import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { activeEmployees } from "../../src/sheets/inputSheet";
 import { records, tableLayout } from "./grid";
@@ -50,7 +50,7 @@ const letterIndex = (letters: string) => [...letters].reduce((n, ch) => n * 26 +
 describe("the month-end journey by keyboard (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
   let page: Page;
-  let api: PayrollClient;
+  let api: PayrollApi;
   const pane = () => page.locator("#pane");
   const grid = () => page.getByRole("grid", { name: /^Sheet / });
   /** Asserts focus is on the target and visibly so. */
@@ -62,7 +62,7 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
   beforeAll(async () => {
     stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
     page = stack.page;
-    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
     await recordAnnouncements(stack.context);
     await page.reload();
     await page.getByRole("main", { name: "Payroll" }).waitFor();

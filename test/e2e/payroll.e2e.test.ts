@@ -4,17 +4,17 @@
  *  - leave days typed into the Leave days sheet and saved with create_multiple, annotated per row.
  * With SCREENSHOTS=1 (npm run screenshots) the panels are saved to docs/screenshots for the README.
  */
-import { PayrollClient } from "../../src/client";
+import { PayrollApi } from "../../src/api";
 import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
 import { clickCell, records, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
-  let api: PayrollClient;
+  let api: PayrollApi;
   beforeAll(async () => {
     stack = await startStack({ sandbox: { employees: 10 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
     await connect(stack.page, stack.sandbox.apiKey);
     await chooseClient(stack.page, 1);
   });

@@ -6,7 +6,7 @@
  * - pushing 5 typed cells on a 5,000-employee client moves at most 200 KiB from the service, nett pay included.
  */
 import type { Page } from "playwright-core";
-import { PayrollClient } from "../../src/client";
+import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import type { SandboxOptions } from "../../src/sandbox";
 import { activeEmployees } from "../../src/sheets/inputSheet";
@@ -18,7 +18,7 @@ const SALARY = calcKey("basic_salary", "amount");
 const STATUSES = ["Saved", "Failed", "Invalid", "Unchanged", "Not sent"];
 
 /** Builds an input sheet of basic salaries for client 1's largest open period through the pane. */
-async function buildSheet(page: Page, api: PayrollClient) {
+async function buildSheet(page: Page, api: PayrollApi) {
   const employees = await api.listEmployees(1, ["service_periods", "recent_payslips"]);
   const waves = await api.listWaves(1);
   const wave = bestWave(employees, waves, (waveId, date) => activeEmployees(employees, waveId, date).length);
@@ -59,11 +59,11 @@ describe.each<[string, SandboxOptions]>([
   ["loses 20% of bulk_input answers after applying them", { loseReplyRate: 0.2 }],
 ])("one press of Push changes on 500 changed rows when the service %s", (_label, faults) => {
   let stack: Stack;
-  let api: PayrollClient;
+  let api: PayrollApi;
   beforeAll(async () => {
     stack = await startStack({ sandbox: { employees: 900, ...faults }, viewport: { width: 1500, height: 1000 } });
     // Retries reads, so the test's own checks get through the faults too.
-    api = new PayrollClient({
+    api = new PayrollApi({
       baseUrl: stack.sandbox.url,
       apiKey: stack.sandbox.apiKey,
       requestsPerSecond: 0,
@@ -100,10 +100,10 @@ describe.each<[string, SandboxOptions]>([
 
 describe("pushing 5 typed cells on a 5,000-employee client", () => {
   let stack: Stack;
-  let api: PayrollClient;
+  let api: PayrollApi;
   beforeAll(async () => {
     stack = await startStack({ sandbox: { employees: 5000 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey, requestsPerSecond: 0 });
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey, requestsPerSecond: 0 });
   }, 60_000);
   afterAll(() => stack?.close());
 
@@ -157,11 +157,11 @@ describe("pushing 5 typed cells on a 5,000-employee client", () => {
 
 describe("nett pay not ready when the push ends", () => {
   let stack: Stack;
-  let api: PayrollClient;
+  let api: PayrollApi;
   beforeAll(async () => {
     // Recalculation outlasts the push's wait for nett pay (10 looks, 1.5 s apart).
     stack = await startStack({ sandbox: { employees: 14, recalcMs: 17_000 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey, requestsPerSecond: 0 });
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey, requestsPerSecond: 0 });
   });
   afterAll(() => stack?.close());
 

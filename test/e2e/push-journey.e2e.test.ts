@@ -3,7 +3,7 @@
  * grid (a new amount, a bad value, a row moved onto a finalised payslip); push; see Saved, Failed and Invalid;
  * confirm through the API that the service holds the new value; and find the key nowhere in the workbook.
  */
-import { PayrollClient } from "../../src/client";
+import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { activeEmployees, wavePeriods } from "../../src/sheets/inputSheet";
 import {
@@ -26,10 +26,10 @@ const SALARY = calcKey("basic_salary", "amount");
 
 describe("push journey (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
-  let api: PayrollClient;
+  let api: PayrollApi;
   beforeAll(async () => {
     stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
   });
   afterAll(() => stack?.close());
 

@@ -4,7 +4,7 @@
  * balances report puts in its sheet for that employee and date; and every employee's sick leave balance (Leave
  * tab) is minus the full sick days taken by then, so it accrues nothing (docs/payroll-rules.md).
  */
-import { PayrollClient } from "../../src/client";
+import { PayrollApi } from "../../src/api";
 import type { Calculation } from "../../src/contract";
 import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
 import { records } from "./grid";
@@ -29,12 +29,12 @@ const typed = (iso: string) => iso.split("-").reverse().join("/");
 
 describe("the sandbox agrees with itself (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
-  let api: PayrollClient;
+  let api: PayrollApi;
 
   beforeAll(async () => {
     // 32 employees a client: the demo's loans, savings and (the 12th employee of each client) a garnishee.
     stack = await startStack({ sandbox: { employees: 32 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollClient({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
     await connect(stack.page, stack.sandbox.apiKey);
     await chooseClient(stack.page, 1);
   });

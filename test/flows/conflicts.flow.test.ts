@@ -19,7 +19,7 @@ afterAll(() => rig.close());
 
 /** An input sheet of the wave with the most salaried employees; a colleague then changes the first row's salary. */
 async function sheetWithColleagueChange(colleague: number, typed: [string, string]) {
-  const choices = await loadInputChoices(rig.client, 1);
+  const choices = await loadInputChoices(rig.api, 1);
   const salaried = (id: number, date: string) =>
     activeEmployees(choices.employees, id, date).filter((e) =>
       choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
@@ -30,7 +30,7 @@ async function sheetWithColleagueChange(colleague: number, typed: [string, strin
     .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
   const payslipDate = period!.date;
   const { sheetName } = await buildInputSheet(
-    rig.client,
+    rig.api,
     rig.workbook,
     { clientId: 1, clientName: "Demo client 1", waveId: w.id, payslipDate, inputKeys: [SALARY] },
     { choices },
@@ -49,8 +49,8 @@ async function sheetWithColleagueChange(colleague: number, typed: [string, strin
 it("for a few rows, reads only those employees' payslips and calculations, and holds back the row changed since the build", async () => {
   const { sheetName, first, second } = await sheetWithColleagueChange(6666, ["4900", "4950"]);
   rig.faulty.reset();
-  const options = { mode: "changed" as const, clientId: 1, nettPay: false as const, conflictCheck: conflictCheck(rig.client) };
-  const result = await pushInputSheet(rig.client, rig.workbook, sheetName, options);
+  const options = { mode: "changed" as const, clientId: 1, nettPay: false as const, conflictCheck: conflictCheck(rig.api) };
+  const result = await pushInputSheet(rig.api, rig.workbook, sheetName, options);
   // Two small lists per employee sent; never the client-wide lists (tens of MB on a large client).
   expect(rig.faulty.count(/^\/clients\/1\/(employees|calculations)/, "GET")).toBe(0);
   for (const id of [first, second]) {
@@ -72,9 +72,9 @@ it("above the crossover, holds back a row changed in the service since the build
     mode: "changed" as const,
     clientId: 1,
     nettPay: false as const,
-    conflictCheck: conflictCheck(rig.client, undefined, 0),
+    conflictCheck: conflictCheck(rig.api, undefined, 0),
   };
-  const result = await pushInputSheet(rig.client, rig.workbook, sheetName, options);
+  const result = await pushInputSheet(rig.api, rig.workbook, sheetName, options);
   expect(rig.faulty.count("/employees", "GET") + rig.faulty.count("/calculations", "GET")).toBe(2);
   expect(result.counts).toMatchObject({ Saved: 1, Conflict: 1 });
   const after = await readRecords(rig.workbook, sheetName);
@@ -93,11 +93,11 @@ it("above the crossover, holds back a row changed in the service since the build
   // Overwrite conflicts: the rows whose Status is Conflict, sent on purpose (one row, no conflict check).
   expect(conflictRowIndexes(after.map((r) => String(r.Status)))).toEqual(new Set([0]));
   rig.faulty.reset();
-  const overwrite = await overwriteConflicts(rig.client, rig.workbook, sheetName, { clientId: 1, nettPay: false });
+  const overwrite = await overwriteConflicts(rig.api, rig.workbook, sheetName, { clientId: 1, nettPay: false });
   expect(overwrite.counts).toMatchObject({ Saved: 1, Conflict: 0 });
   expect(rig.faulty.bulkEntities().map((e) => e.id)).toEqual([String(first)]);
   expect(rig.faulty.count("/calculations", "GET")).toBe(0);
-  await expect(overwriteConflicts(rig.client, rig.workbook, sheetName, { clientId: 1, nettPay: false })).rejects.toThrow(
+  await expect(overwriteConflicts(rig.api, rig.workbook, sheetName, { clientId: 1, nettPay: false })).rejects.toThrow(
     /no Conflict rows to overwrite/,
   );
   expect(await held()).toBe(5000);
@@ -106,7 +106,7 @@ it("above the crossover, holds back a row changed in the service since the build
 });
 
 it("Overwrite conflicts sends only the cells changed since the build: another input a colleague changed keeps the colleague's value", async () => {
-  const choices = await loadInputChoices(rig.client, 1);
+  const choices = await loadInputChoices(rig.api, 1);
   // A salaried employee's open payslip with a second input of its own (pension, commission…), both in one sheet.
   const live = choices.calculations.filter((c) => c.payslip_id === null && !c.deleted);
   const pick = choices.waves.flatMap((w) => {
@@ -127,7 +127,7 @@ it("Overwrite conflicts sends only the cells changed since the build: another in
   expect(pick).toBeDefined();
   const { w, period, e, other } = pick;
   const { sheetName } = await buildInputSheet(
-    rig.client,
+    rig.api,
     rig.workbook,
     { clientId: 1, clientName: "Demo client 1", waveId: w.id, payslipDate: period.date, inputKeys: [SALARY, other.key] },
     { choices },
@@ -143,16 +143,16 @@ it("Overwrite conflicts sends only the cells changed since the build: another in
   ]);
   const header = choices.offered.find((o) => o.key === SALARY)!.label;
   typeInto(rig.model, sheetName, rowIndex, header, "5200");
-  const pushed = await pushInputSheet(rig.client, rig.workbook, sheetName, {
+  const pushed = await pushInputSheet(rig.api, rig.workbook, sheetName, {
     mode: "changed",
     clientId: 1,
     nettPay: false,
-    conflictCheck: conflictCheck(rig.client),
+    conflictCheck: conflictCheck(rig.api),
   });
   expect(pushed.outcomes.find((o) => o.rowIndex === rowIndex)?.status).toBe("Conflict");
 
   rig.faulty.reset();
-  const overwrite = await overwriteConflicts(rig.client, rig.workbook, sheetName, { clientId: 1, nettPay: false });
+  const overwrite = await overwriteConflicts(rig.api, rig.workbook, sheetName, { clientId: 1, nettPay: false });
   expect(overwrite.counts).toMatchObject({ Saved: 1 });
   expect(rig.faulty.bulkEntities()).toEqual([expect.objectContaining({ id: String(e.id), attributes: { [SALARY]: 5200 } })]);
   const held = (await rig.check.listEmployeeCalculations(e.id)).filter((c) => c.payslip_id !== null && !c.deleted);

@@ -29,7 +29,7 @@ beforeEach(() => rig.faults.reset());
 
 describe("service periods", () => {
   it("imports every employee's periods in one request", async () => {
-    const result = await importServicePeriods(rig.client, rig.workbook, TARGET);
+    const result = await importServicePeriods(rig.api, rig.workbook, TARGET);
     expect(rig.faults.sent.map((r) => r.path)).toEqual(["/clients/1/employees"]);
     const employees = await rig.check.listEmployees(1, ["service_periods"]);
     const periods = employees.reduce((n, e) => n + Math.max(1, e.service_periods!.length), 0);
@@ -44,7 +44,7 @@ describe("service periods", () => {
     const first = await rig.workbook.selectedRowIndexes(SERVICE_SHEET.sheetName);
     rig.faults.reset();
     const ended = await runServiceAction(
-      rig.client,
+      rig.api,
       rig.workbook,
       TARGET,
       { kind: "end_service", termination_date: "2026-11-30", termination_code: 2 },
@@ -71,7 +71,7 @@ describe("service periods", () => {
     const rowOf = (id: number) => after.findIndex((r) => r["Employee ID"] === id && r["Most recent"] === true);
     const stillOpen = after.findIndex((r) => r["Most recent"] === true && r["End date"] === "");
     rig.faults.reset();
-    const back = await runServiceAction(rig.client, rig.workbook, TARGET, { kind: "reinstate", appointment_date: "2026-12-07" }, [
+    const back = await runServiceAction(rig.api, rig.workbook, TARGET, { kind: "reinstate", appointment_date: "2026-12-07" }, [
       rowOf(ids[0]),
       stillOpen,
     ]);
@@ -81,7 +81,7 @@ describe("service periods", () => {
     expect(openRecords.find((r) => r.Status === "Invalid")!.Message).toMatch(/^Reinstate not sent: the employee is in service/);
 
     // Undo the second one's termination.
-    const undo = await runServiceAction(rig.client, rig.workbook, TARGET, { kind: "undo_end_service" }, [
+    const undo = await runServiceAction(rig.api, rig.workbook, TARGET, { kind: "undo_end_service" }, [
       openRecords.findIndex((r) => r["Employee ID"] === ids[1]),
     ]);
     expect(undo.counts.Saved).toBe(1);
@@ -98,7 +98,7 @@ describe("service periods", () => {
     expect(open.length).toBeGreaterThanOrEqual(3);
     rig.faults.rules = [{ method: "POST", path: /end_service$/, nth: [1], fault: { kind: "network-before" } }];
     const result = await runServiceAction(
-      rig.client,
+      rig.api,
       rig.workbook,
       TARGET,
       { kind: "end_service", termination_date: "2026-12-31", termination_code: 1 },
@@ -141,7 +141,7 @@ describe("employees from the Employees sheet", () => {
     const replacedId = records[newRow]["Employee ID"] as number;
 
     rig.faults.reset();
-    const result = await saveEmployees(rig.client, rig.workbook, { ...TARGET, numberMode: "EMPLOYEE_NUMBER_AUTOMATIC" });
+    const result = await saveEmployees(rig.api, rig.workbook, { ...TARGET, numberMode: "EMPLOYEE_NUMBER_AUTOMATIC" });
     expect(rig.faults.count(/bulk_input$/, "POST")).toBe(1);
     expect(rig.faults.count(/^\/clients\/1\/employees$/, "POST")).toBe(1);
     expect(result.requests).toEqual({ reads: 3, bulkInput: 1, create: 1 });
@@ -164,7 +164,7 @@ describe("employees from the Employees sheet", () => {
     // Saving again: the created row is now an existing employee with nothing changed.
     typeInto(rig.model, EMPLOYEE_SHEET.sheetName, 1, "Email", "ok@example.ie");
     rig.faults.reset();
-    const again = await saveEmployees(rig.client, rig.workbook, { ...TARGET, numberMode: "EMPLOYEE_NUMBER_AUTOMATIC" });
+    const again = await saveEmployees(rig.api, rig.workbook, { ...TARGET, numberMode: "EMPLOYEE_NUMBER_AUTOMATIC" });
     expect(rig.faults.count(/^\/clients\/1\/employees$/, "POST")).toBe(0);
     expect(rig.faults.count(/^\/employees\/\d+$/, "PATCH")).toBe(1);
     expect(again.counts.Saved).toBe(1);
@@ -184,7 +184,7 @@ describe("employees from the Employees sheet", () => {
       typeInto(rig.model, EMPLOYEE_SHEET.sheetName, row, h, v);
     }
     rig.faults.reset();
-    const result = await saveEmployees(rig.client, rig.workbook, { ...TARGET, numberMode: "EMPLOYEE_NUMBER_MANUAL" });
+    const result = await saveEmployees(rig.api, rig.workbook, { ...TARGET, numberMode: "EMPLOYEE_NUMBER_MANUAL" });
     expect(rig.faults.count(/employees$/, "POST")).toBe(0);
     const rec = (await readRecords(rig.workbook, EMPLOYEE_SHEET.sheetName))[row];
     expect(rec.Status).toBe("Invalid");
@@ -199,7 +199,7 @@ describe("employees from the Employees sheet", () => {
     const candidates = await employeesToDelete(rig.workbook, [0, ...selected]);
     expect(candidates.map((c) => c.rowIndex)).toEqual([0, 3]);
     expect(candidates[1].label).toMatch(/Nuala Quinn$/);
-    const result = await deleteEmployees(rig.client, rig.workbook, TARGET, candidates);
+    const result = await deleteEmployees(rig.api, rig.workbook, TARGET, candidates);
     expect(result.counts).toMatchObject({ Deleted: 1, Failed: 1 });
     const ids = new Set((await rig.check.listEmployees(1)).map((e) => e.id));
     expect(ids.has(candidates[1].employeeId)).toBe(false);
@@ -212,7 +212,7 @@ describe("employees from the Employees sheet", () => {
 
   it("shows one employee's record and profile mappings, creates a mapping and a wave", async () => {
     const [e] = await rig.check.listEmployees(1);
-    await importEmployeeDetail(rig.client, rig.workbook, TARGET, e.id);
+    await importEmployeeDetail(rig.api, rig.workbook, TARGET, e.id);
     // Titled with the employee as the pickers show them (employeeLabel).
     expect(rig.model.getSheet(EMPLOYEE_DETAIL_SHEET.sheetName).valueAt(0, 0)).toBe(
       `Details of ${e.number} · ${e.first_name} ${e.last_name}: ${TARGET.clientName}`,
@@ -229,8 +229,8 @@ describe("employees from the Employees sheet", () => {
     if (template === undefined) throw new Error("both demo templates already mapped");
     const body2 = profileMappingBody(String(template), '{"hours": 8}');
     const before = mapped.size;
-    await createProfileMapping(rig.client, e.id, (body2 as { body: never }).body);
-    const result = await importProfileMappings(rig.client, rig.workbook, TARGET, e.id);
+    await createProfileMapping(rig.api, e.id, (body2 as { body: never }).body);
+    const result = await importProfileMappings(rig.api, rig.workbook, TARGET, e.id);
     expect(result.rowCount).toBe(before + 1);
     expect((await readRecords(rig.workbook, PROFILE_MAPPINGS_SHEET.sheetName)).some((m) => m.Inputs === '{"hours":8}')).toBe(
       true,
@@ -245,7 +245,7 @@ describe("employees from the Employees sheet", () => {
       { frequency: "fortnightly", firstEndDate: "2027-01-08", lastDayOfMonth: "", customName: "" },
       false,
     ) as { body: never };
-    const created = await createWave(rig.client, 1, ok.body);
+    const created = await createWave(rig.api, 1, ok.body);
     expect((await rig.check.listWaves(1)).some((w) => w.id === created.id)).toBe(true);
   });
 });

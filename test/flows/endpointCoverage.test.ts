@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "fs";
 import path from "path";
-import { PayrollClient } from "../../src/client";
+import { PayrollApi } from "../../src/api";
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -14,8 +14,8 @@ function sources(dir: string): string[] {
 }
 
 describe("endpoint coverage of the task pane", () => {
-  it("calls every PayrollClient method (one per endpoint) from src/taskpane", () => {
-    const methods = Object.getOwnPropertyNames(PayrollClient.prototype).filter((m) => m !== "constructor");
+  it("calls every PayrollApi method (one per endpoint) from src/taskpane", () => {
+    const methods = Object.getOwnPropertyNames(PayrollApi.prototype).filter((m) => m !== "constructor");
     expect(methods.length).toBeGreaterThanOrEqual(45);
     const code = sources(path.join(__dirname, "..", "..", "src", "taskpane"))
       .map((f) => readFileSync(f, "utf8"))

@@ -15,12 +15,12 @@ beforeAll(async () => {
 afterAll(() => rig.close());
 
 it("fills 2 known keys as pending changes, reports the unknown one, sends nothing, in a fixed number of round trips", async () => {
-  const choices = await loadInputChoices(rig.client, 1);
+  const choices = await loadInputChoices(rig.api, 1);
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 3)!;
   const { sheetName } = await buildInputSheet(
-    rig.client,
+    rig.api,
     rig.workbook,
     { clientId: 1, clientName: "Demo", waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
     { choices },
@@ -43,7 +43,7 @@ it("fills 2 known keys as pending changes, reports the unknown one, sends nothin
   expect(proposal.mapping).toEqual([null, null, SALARY]);
   rig.faulty.reset();
   const syncs = model.syncLog.length;
-  const reads = { employees: (id: number, o?: { signal?: AbortSignal }) => rig.client.listEmployees(id, [], o) };
+  const reads = { employees: (id: number, o?: { signal?: AbortSignal }) => rig.api.listEmployees(id, [], o) };
   const result = await fillFromSheet(rig.workbook, reads, sheetName, { ...proposal, key: proposal.key! });
   expect(model.syncLog.length - syncs).toBeLessThanOrEqual(12);
   expect(rig.faulty.sent).toHaveLength(0);

@@ -1,9 +1,9 @@
 /**
- * Flow-test rig for input sheets: the shared stack (./stack: real sandbox, real PayrollClient, real Excel layer
+ * Flow-test rig for input sheets: the shared stack (./stack: real sandbox, real PayrollApi, real Excel layer
  * over the preview workbook installed as the global Excel) with a fetch that can fail chosen bulk_input requests;
  * and helpers that act on the preview workbook as a person would.
  */
-import type { FetchLike } from "../../src/client";
+import type { FetchLike } from "../../src/api";
 import type { WorkbookPort } from "../../src/excel";
 import type { WorkbookModel } from "../../src/preview/workbook";
 import type { SandboxOptions } from "../../src/sandbox";

@@ -1,9 +1,9 @@
 /**
- * Rig for the pay run / leave / employees / calculations flow tests: a real sandbox, a PayrollClient whose fetch
+ * Rig for the pay run / leave / employees / calculations flow tests: a real sandbox, a PayrollApi whose fetch
  * logs every request and can fail chosen requests by method and path, and the Excel layer over the preview
  * workbook. (The input-sheet rig in ./helpers faults bulk_input only.)
  */
-import type { FetchLike } from "../../src/client";
+import type { FetchLike } from "../../src/api";
 import type { SandboxOptions } from "../../src/sandbox";
 import { injectFault, startStack, type Stack } from "./stack";
 

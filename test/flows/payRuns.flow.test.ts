@@ -25,7 +25,7 @@ beforeEach(() => rig.faults.reset());
 describe("pay runs", () => {
   it("lists the client's pay runs newest first, with wave names, in two requests", async () => {
     const runs = await rig.check.listPaymentRuns(1);
-    const result = await importPayRuns(rig.client, rig.workbook, TARGET);
+    const result = await importPayRuns(rig.api, rig.workbook, TARGET);
     expect(rig.faults.sent.map((r) => r.path).sort()).toEqual(["/clients/1/payment_runs", "/clients/1/waves"]);
     expect(result.rowCount).toBe(runs.length);
     const records = await readRecords(rig.workbook, PAY_SHEETS.runs.sheetName);
@@ -39,7 +39,7 @@ describe("pay runs", () => {
     const [run] = await rig.check.listPaymentRuns(1);
     const payslips = await rig.check.listPaymentRunPayslips(run.id);
     rig.faults.reset();
-    const result = await importPayRunPayslips(rig.client, rig.workbook, TARGET, run);
+    const result = await importPayRunPayslips(rig.api, rig.workbook, TARGET, run);
     expect(rig.faults.sent).toHaveLength(2);
     expect(result.rowCount).toBe(payslips.length);
     expect(result.unmatched).toBe(0);
@@ -63,7 +63,7 @@ describe("pay runs", () => {
 
   it("writes a journal that balances, with a check row of zero", async () => {
     const [run] = await rig.check.listPaymentRuns(1);
-    const result = await importJournal(rig.client, rig.workbook, TARGET, run);
+    const result = await importJournal(rig.api, rig.workbook, TARGET, run);
     expect(rig.faults.sent.map((r) => r.path)).toEqual([`/payment_runs/${run.id}/accounting`]);
     expect(result.balanced).toBe(true);
     const records = await readRecords(rig.workbook, PAY_SHEETS.journal.sheetName);
@@ -80,14 +80,14 @@ describe("pay runs", () => {
   it("imports an employee's payslips and one payslip's detail with labels", async () => {
     const [employee] = await rig.check.listEmployees(1);
     const list = await rig.check.listPayslips(employee.id);
-    const r1 = await importEmployeePayslips(rig.client, rig.workbook, TARGET, { ...employee, last_name: " " });
+    const r1 = await importEmployeePayslips(rig.api, rig.workbook, TARGET, { ...employee, last_name: " " });
     expect(r1.rowCount).toBe(list.length);
     // A blank name part leaves no stray space: the same label as the pickers.
     expect(rig.model.getSheet(PAY_SHEETS.employeePayslips.sheetName).valueAt(0, 0)).toBe(
       `Payslips of ${employee.number} · ${employee.first_name}: ${TARGET.clientName}`,
     );
     const finalised = list.find((p) => p.finalised)!;
-    const r2 = await importPayslipDetail(rig.client, rig.workbook, TARGET, finalised.id);
+    const r2 = await importPayslipDetail(rig.api, rig.workbook, TARGET, finalised.id);
     expect(r2.requests).toBe(2);
     const detail = await readRecords(rig.workbook, PAY_SHEETS.payslipDetail.sheetName);
     const basic = detail.find((r) => r.Item === "basic_salary" || r.Item === "hourly_pay");
@@ -101,7 +101,7 @@ describe("recent payslips with data", () => {
   it("writes every employee's recent payslips in one request, and leaves the sheet alone on 202", async () => {
     const employees = await rig.check.listEmployees(1, ["recent_payslips"]);
     const expected = employees.reduce((n, e) => n + (e.recent_payslips?.length ?? 0), 0);
-    const result = await importRecentPayslips(rig.client, rig.workbook, TARGET);
+    const result = await importRecentPayslips(rig.api, rig.workbook, TARGET);
     expect(rig.faults.sent.map((r) => r.path)).toEqual(["/clients/1/employees"]);
     expect(result.state).toBe("ready");
     expect((result as { rowCount: number }).rowCount).toBe(expected);
@@ -111,7 +111,7 @@ describe("recent payslips with data", () => {
     rig.faults.rules = [
       { method: "GET", path: /employees$/, fault: { kind: "status", status: 202, message: "Payslips are being calculated" } },
     ];
-    const later = await importRecentPayslips(rig.client, rig.workbook, TARGET);
+    const later = await importRecentPayslips(rig.api, rig.workbook, TARGET);
     expect(later).toEqual({ state: "try_later", message: "Payslips are being calculated", requests: 1 });
     expect(await readRecords(rig.workbook, PAY_SHEETS.recent.sheetName)).toEqual(before);
   });
@@ -137,7 +137,7 @@ describe("payslip PDF", () => {
     const [employee] = await rig.check.listEmployees(1);
     const [payslip] = await rig.check.listPayslips(employee.id);
     const shown = fakeOpener(false);
-    const result = await openPayslipPdf(rig.client, payslip.id, shown.opener, {}, 0);
+    const result = await openPayslipPdf(rig.api, payslip.id, shown.opener, {}, 0);
     expect(result.shownAs).toBe("window");
     expect(shown.blob()!.type).toBe("application/pdf");
     const head = new Uint8Array(await shown.blob()!.arrayBuffer()).slice(0, 5);
@@ -145,7 +145,7 @@ describe("payslip PDF", () => {
     expect(shown.calls[0]).toBe("open blob:payslip _blank");
 
     const blocked = fakeOpener(true);
-    const r2 = await openPayslipPdf(rig.client, payslip.id, blocked.opener, {}, 0);
+    const r2 = await openPayslipPdf(rig.api, payslip.id, blocked.opener, {}, 0);
     expect(r2.shownAs).toBe("download");
     expect(blocked.calls).toContain(`download blob:payslip payslip-${payslip.id}.pdf`);
     await new Promise((r) => setTimeout(r, 5));

@@ -24,14 +24,14 @@ let salaryHeader: string;
 
 beforeAll(async () => {
   rig = await startRig();
-  choices = await loadInputChoices(rig.client, CLIENT.clientId);
+  choices = await loadInputChoices(rig.api, CLIENT.clientId);
   const ranked = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .filter((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 4);
   const { w, period } = ranked[0];
   salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
   ({ sheetName } = await buildInputSheet(
-    rig.client,
+    rig.api,
     rig.workbook,
     { ...CLIENT, waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
     { choices },

@@ -6,7 +6,7 @@
  * definite Status. Rows of chunks never acknowledged may end Failed, or Saved by a retry after the restart: either
  * is allowed, only "Saved implies in the service" is.
  */
-import { PayrollClient, type FetchLike } from "../../src/client";
+import { PayrollApi, type FetchLike } from "../../src/api";
 import { calcKey, type BulkInputResult } from "../../src/contract";
 import { createOfficeWorkbook } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
@@ -75,18 +75,18 @@ it("SIGKILLed mid-push and restarted: every row the sheet shows as Saved is in t
   sandbox = await startChildSandbox({ employees: EMPLOYEES, recalcMs: 50 });
   const killing = new KillingFetch(sandbox);
   const common = { baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0, maxConcurrent: 0, timeoutMs: 15_000 };
-  const client = new PayrollClient({ ...common, fetch: killing.fetch });
-  const check = new PayrollClient(common);
+  const api = new PayrollApi({ ...common, fetch: killing.fetch });
+  const check = new PayrollApi(common);
   const model = installPreviewExcel(globalThis, createPreviewWorkbook());
   const workbook = createOfficeWorkbook();
 
   // The wave whose open period has the most employees; all of the demo's monthly employees have a basic salary.
-  const choices = await loadInputChoices(client, CLIENT.clientId);
+  const choices = await loadInputChoices(api, CLIENT.clientId);
   const wave = largestWave(choices);
   const payslipDate = wave.period!.date;
   const salary = choices.offered.find((o) => o.key === SALARY)!;
   const built = await buildInputSheet(
-    client,
+    api,
     workbook,
     { ...CLIENT, waveId: wave.w.id, payslipDate, inputKeys: [SALARY] },
     { choices },
@@ -102,7 +102,7 @@ it("SIGKILLed mid-push and restarted: every row the sheet shows as Saved is in t
     typeInto(model, built.sheetName, i, salary.label, String(value));
   }
 
-  const result = await pushInputSheet(client, workbook, built.sheetName, {
+  const result = await pushInputSheet(api, workbook, built.sheetName, {
     mode: "changed",
     clientId: CLIENT.clientId,
     chunkSize: CHUNK_SIZE,

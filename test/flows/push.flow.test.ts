@@ -25,7 +25,7 @@ let salaryHeader: string;
 
 beforeAll(async () => {
   rig = await startRig();
-  choices = await loadInputChoices(rig.client, CLIENT.clientId);
+  choices = await loadInputChoices(rig.api, CLIENT.clientId);
   // The wave whose open period has the most employees on a basic salary.
   const withSalary = (id: number, date: string) =>
     activeEmployees(choices.employees, id, date).filter((e) =>
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 async function build(inputKeys: string[] = [SALARY]) {
   rig.faulty.reset();
-  const result = await buildInputSheet(rig.client, rig.workbook, { ...CLIENT, waveId, payslipDate, inputKeys }, { choices });
+  const result = await buildInputSheet(rig.api, rig.workbook, { ...CLIENT, waveId, payslipDate, inputKeys }, { choices });
   const records = await readRecords(rig.workbook, result.sheetName);
   return { ...result, records };
 }
@@ -66,13 +66,13 @@ async function held(employeeId: number, date: string, key = SALARY): Promise<unk
 }
 
 const push = (sheetName: string, options: Partial<PushOptions> = {}) =>
-  pushInputSheet(rig.client, rig.workbook, sheetName, { mode: "changed", clientId: CLIENT.clientId, nettPay: false, ...options });
+  pushInputSheet(rig.api, rig.workbook, sheetName, { mode: "changed", clientId: CLIENT.clientId, nettPay: false, ...options });
 
 describe("building an input sheet", () => {
   it("reads four lists, then two for the build, whatever the head count, counting them on the bar", async () => {
     rig.faulty.reset();
     const loading: string[] = [];
-    await loadInputChoices(rig.client, CLIENT.clientId, { update: (d, t, detail) => loading.push(`${d} of ${t} · ${detail}`) });
+    await loadInputChoices(rig.api, CLIENT.clientId, { update: (d, t, detail) => loading.push(`${d} of ${t} · ${detail}`) });
     expect(loading).toEqual([0, 1, 2, 3, 4].map((n) => `${n} of 4 · requests answered: waves, employees, calculations, items`));
     expect(rig.faulty.sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       "GET /clients/1/calculations",
@@ -83,7 +83,7 @@ describe("building an input sheet", () => {
     rig.faulty.reset();
     const building: string[] = [];
     const built = await buildInputSheet(
-      rig.client,
+      rig.api,
       rig.workbook,
       { ...CLIENT, waveId, payslipDate, inputKeys: [SALARY] },
       { choices, update: (d, t, detail) => building.push(`${d} of ${t} · ${detail}`) },
@@ -267,8 +267,8 @@ describe("pushing", () => {
     const { sheetName, records } = await build();
     const ids = records.map((r) => r["Employee ID"] as number);
     for (const i of [0, 1, 2]) typeInto(rig.model, sheetName, i, salaryHeader, String(63_000 + i));
-    const real = rig.client.bulkInput.bind(rig.client);
-    const spy = jest.spyOn(rig.client, "bulkInput").mockImplementationOnce(async (...args) => (await real(...args)).slice(0, 1));
+    const real = rig.api.bulkInput.bind(rig.api);
+    const spy = jest.spyOn(rig.api, "bulkInput").mockImplementationOnce(async (...args) => (await real(...args)).slice(0, 1));
     rig.faulty.reset();
     const result = await push(sheetName);
     spy.mockRestore();
@@ -284,7 +284,7 @@ describe("pushing", () => {
     for (const i of [0, 1, 2]) typeInto(rig.model, sheetName, i, salaryHeader, String(60_000 + i));
     rig.faulty.reset();
     rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 429, retryAfter: "0" });
-    const slowDown = jest.spyOn(rig.client, "slowDown");
+    const slowDown = jest.spyOn(rig.api, "slowDown");
     const result = await push(sheetName, { chunkSize: 2, concurrency: 1 });
     expect(result.counts).toMatchObject({ Saved: 3, Failed: 0 });
     expect(result.requests.slowDowns).toBe(1);

@@ -14,13 +14,13 @@ beforeAll(async () => {
 afterAll(() => rig.close());
 
 async function buildFor(clientId: number) {
-  const choices = await loadInputChoices(rig.client, clientId);
+  const choices = await loadInputChoices(rig.api, clientId);
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 2)!;
   const inputKeys = [choices.offered.find((o) => o.key === SALARY)?.key ?? choices.offered[0].key];
   const built = await buildInputSheet(
-    rig.client,
+    rig.api,
     rig.workbook,
     { clientId, clientName: `Client ${clientId}`, waveId: w.id, payslipDate: period!.date, inputKeys },
     { choices },
@@ -30,7 +30,7 @@ async function buildFor(clientId: number) {
 }
 
 it("pushes each client's sheet under its own client, skips a sheet the key cannot reach, one summary and log line each", async () => {
-  const clients = await rig.client.listClients();
+  const clients = await rig.api.listClients();
   const [a, b] = [await buildFor(clients[0].id), await buildFor(clients[1].id)];
   typeInto(rig.model, a.sheetName, 0, a.header, "1234.5");
   typeInto(rig.model, b.sheetName, 1, b.header, "2345.5");
@@ -39,7 +39,7 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
   const meta = parseMeta(await rig.workbook.getSetting(metaSettingKey(c.sheetName)))!;
   await rig.workbook.setSetting(metaSettingKey(c.sheetName), { ...meta, clientId: 999, clientName: "Elsewhere Ltd" });
 
-  const result = await pushAllInputSheets(rig.client, rig.workbook, {
+  const result = await pushAllInputSheets(rig.api, rig.workbook, {
     reachable: clients,
     nettPay: false,
   });
@@ -60,7 +60,7 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
 });
 
 it("waits for nett pay once after all the sheets, not sheet by sheet: every saved row shows its new figure", async () => {
-  const clients = await rig.client.listClients();
+  const clients = await rig.api.listClients();
   const built = [await buildFor(clients[0].id), await buildFor(clients[1].id)];
   for (const [i, b] of built.entries()) typeInto(rig.model, b.sheetName, 0, b.header, String(3100 + i * 100));
   const slept: number[] = [];
@@ -69,7 +69,7 @@ it("waits for nett pay once after all the sheets, not sheet by sheet: every save
     await new Promise((r) => setTimeout(r, 60)); // longer than the sandbox's recalculation (30 ms)
   };
   rig.faulty.reset();
-  const result = await pushAllInputSheets(rig.client, rig.workbook, {
+  const result = await pushAllInputSheets(rig.api, rig.workbook, {
     reachable: clients.slice(0, 2),
     nettPay: { polls: 5, intervalMs: 1500 },
     sleep,

@@ -6,7 +6,7 @@
  * - pushing 5 typed cells on a 5,000-employee client moves at most 200 KiB from the service, nett pay included;
  * - a nett pay not ready in time keeps its old figure, marked pending; Refresh nett pay, or the next push, fills it.
  */
-import { PayrollClient, type FetchLike } from "../../src/client";
+import { PayrollApi, type FetchLike } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/preview/workbook";
@@ -44,9 +44,9 @@ class ByteCounter {
 interface World {
   sandbox: RunningSandbox;
   /** The pane's client: real retries (quick backoff for the test), counting bytes. */
-  client: PayrollClient;
+  api: PayrollApi;
   /** Checks what the service holds (retries reads, so it works at --fail-rate too). */
-  check: PayrollClient;
+  check: PayrollApi;
   counter: ByteCounter;
   workbook: WorkbookPort;
   model: WorkbookModel;
@@ -56,10 +56,10 @@ async function world(options: SandboxOptions): Promise<World> {
   const sandbox = await startSandbox(options);
   const counter = new ByteCounter();
   const common = { baseUrl: sandbox.url, apiKey: sandbox.apiKey, maxConcurrent: 0, retryBaseMs: 20, maxRetries: 6 };
-  const client = new PayrollClient({ ...common, requestsPerSecond: 0, fetch: counter.fetch });
-  const check = new PayrollClient({ ...common, requestsPerSecond: 0 });
+  const api = new PayrollApi({ ...common, requestsPerSecond: 0, fetch: counter.fetch });
+  const check = new PayrollApi({ ...common, requestsPerSecond: 0 });
   const model = installPreviewExcel(globalThis, createPreviewWorkbook());
-  return { sandbox, client, check, counter, workbook: createOfficeWorkbook(), model };
+  return { sandbox, api, check, counter, workbook: createOfficeWorkbook(), model };
 }
 
 /** Builds an input sheet of basic salaries for client 1's largest open period. */
@@ -99,7 +99,7 @@ describe.each([
     const value = (i: number) => 30_000 + i;
     rows.forEach((_, i) => typeInto(w.model, sheetName, i, header, String(value(i))));
 
-    const result = await pushInputSheet(w.client, w.workbook, sheetName, {
+    const result = await pushInputSheet(w.api, w.workbook, sheetName, {
       mode: "changed",
       clientId: 1,
       nettPay: { polls: 20, intervalMs: 50 },
@@ -131,7 +131,7 @@ describe("nett pay after a push", () => {
     const edited = [0, 7, 100, 1000, 2000];
     for (const i of edited) typeInto(w.model, sheetName, i, header, String(55_000 + i));
     w.counter.reset();
-    const result = await pushInputSheet(w.client, w.workbook, sheetName, {
+    const result = await pushInputSheet(w.api, w.workbook, sheetName, {
       mode: "changed",
       clientId: 1,
       nettPay: { polls: 20, intervalMs: 150 },
@@ -159,7 +159,7 @@ describe("nett pay after a push", () => {
     typeInto(w.model, sheetName, 0, header, "57000");
     typeInto(w.model, sheetName, 1, header, "57001");
     // One look right away: the service is still recalculating (recalcMs 300).
-    const first = await pushInputSheet(w.client, w.workbook, sheetName, {
+    const first = await pushInputSheet(w.api, w.workbook, sheetName, {
       mode: "changed",
       clientId: 1,
       nettPay: { polls: 1, intervalMs: 0 },
@@ -175,7 +175,7 @@ describe("nett pay after a push", () => {
     // Refresh nett pay reads only the pending rows' employees.
     await new Promise((r) => setTimeout(r, 400));
     w.counter.reset();
-    const refreshed = await refreshNettPay(w.client, w.workbook, sheetName, { clientId: 1 });
+    const refreshed = await refreshNettPay(w.api, w.workbook, sheetName, { clientId: 1 });
     expect(refreshed).toMatchObject({ updated: 2, pending: 0, requests: 2 });
     expect(await countPendingNettPay(w.workbook, sheetName)).toBe(0);
     after = await readRecords(w.workbook, sheetName);
@@ -189,9 +189,9 @@ describe("nett pay after a push", () => {
 
     // The next push looks again for rows left pending, even ones it does not send.
     typeInto(w.model, sheetName, 2, header, "57002");
-    await pushInputSheet(w.client, w.workbook, sheetName, { mode: "changed", clientId: 1, nettPay: { polls: 1, intervalMs: 0 } });
+    await pushInputSheet(w.api, w.workbook, sheetName, { mode: "changed", clientId: 1, nettPay: { polls: 1, intervalMs: 0 } });
     typeInto(w.model, sheetName, 3, header, "57003");
-    const next = await pushInputSheet(w.client, w.workbook, sheetName, {
+    const next = await pushInputSheet(w.api, w.workbook, sheetName, {
       mode: "changed",
       clientId: 1,
       nettPay: { polls: 20, intervalMs: 150 },

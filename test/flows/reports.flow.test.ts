@@ -1,5 +1,6 @@
 /** Report flows against the real sandbox and the Excel layer over the preview workbook. */
 import { randomUUID } from "node:crypto";
+import type { PayrollApi } from "../../src/api";
 import { MIN_POLL_INTERVAL_MS } from "../../src/contract";
 import { serialToIsoDate } from "../../src/sheets/excelConventions";
 import {
@@ -57,7 +58,7 @@ async function prepare(
   clients: { id: number; name: string }[],
   patch: Partial<ReportParams> = {},
 ) {
-  const data: ClientReportData[] = await loadReportData(createClientReads(rig.client), clients, reportId);
+  const data: ClientReportData[] = await loadReportData(createClientReads(rig.api), clients, reportId);
   const params = { ...defaultParams(reportId, data, TODAY), ...patch } as ReportParams;
   const built = buildRequests(params, data);
   expect(built.problems).toEqual([]);
@@ -97,7 +98,7 @@ describe("sync report", () => {
 
     rig.faulty.reset();
     const report = saved("transaction_history", built, "sync", "Transaction history", customFields);
-    const result = await runReportToSheet({ client: rig.client, workbook: rig.workbook }, report);
+    const result = await runReportToSheet({ api: rig.api, workbook: rig.workbook }, report);
     expect(rig.faulty.sent.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /clients/1/reports/transaction_history"]);
     expect(result).toMatchObject({
       sheetName: "Transaction history",
@@ -142,7 +143,7 @@ describe("sync report", () => {
     typeInto(rig.model, "Transaction history", 0, "Nett pay", "999999");
     expect((await readRecords(rig.workbook, "Transaction history"))[0]["Nett pay"]).toBe(999999);
     rig.faulty.reset();
-    const refreshed = await refreshReportSheet({ client: rig.client, workbook: rig.workbook }, "Transaction history");
+    const refreshed = await refreshReportSheet({ api: rig.api, workbook: rig.workbook }, "Transaction history");
     expect(refreshed.rowCount).toBe(expected.length);
     expect(rig.faulty.sent).toHaveLength(1);
     const after = sheet.tables();
@@ -166,8 +167,8 @@ describe("sync report", () => {
     };
     const raw = await rig.check.runReport(1, "tracked_balances", humanized.requests[0].body as never);
     expect(raw.some((r) => typeof r.Loans === "string" && r.Loans.startsWith("€"))).toBe(true);
-    await runReportToSheet({ client: rig.client, workbook: rig.workbook }, plain);
-    const res = await runReportToSheet({ client: rig.client, workbook: rig.workbook }, humanized);
+    await runReportToSheet({ api: rig.api, workbook: rig.workbook }, plain);
+    const res = await runReportToSheet({ api: rig.api, workbook: rig.workbook }, humanized);
     expect(res.valueProblems).toBeNull();
     const a = await readRecords(rig.workbook, "Balances plain");
     const b = await readRecords(rig.workbook, "Balances humanized");
@@ -176,7 +177,7 @@ describe("sync report", () => {
   });
 
   it("Refresh of a sheet without saved parameters says so", async () => {
-    await expect(refreshReportSheet({ client: rig.client, workbook: rig.workbook }, "Nowhere")).rejects.toThrow(
+    await expect(refreshReportSheet({ api: rig.api, workbook: rig.workbook }, "Nowhere")).rejects.toThrow(
       /no saved report parameters/,
     );
   });
@@ -198,7 +199,7 @@ describe("async report", () => {
     const statuses: ReportStatus[] = [];
     rig.faulty.reset();
     const result = await runReportToSheet(
-      { client: rig.client, workbook: rig.workbook },
+      { api: rig.api, workbook: rig.workbook },
       saved("variance", built, "async", "Variance"),
       {
         sleep,
@@ -235,7 +236,7 @@ describe("async report", () => {
     const { asked, sleep } = fastWaits();
     const statuses: ReportStatus[] = [];
     const result = await runReportToSheet(
-      { client: rig.client, workbook: rig.workbook },
+      { api: rig.api, workbook: rig.workbook },
       saved("tracked_balances", built, "async", "Queued balances"),
       {
         sleep,
@@ -255,16 +256,14 @@ describe("async report", () => {
   it("404 on poll: a clear message and nothing written", async () => {
     const { built } = await prepare("tracked_balances", [{ id: 1, name: "Liffey" }]);
     const lostJobs = {
-      runReport: rig.client.runReport.bind(rig.client),
-      pollReport: rig.client.pollReport.bind(rig.client),
+      runReport: rig.api.runReport.bind(rig.api),
+      pollReport: rig.api.pollReport.bind(rig.api),
       startReportAsync: async () => ({ message: "queued", uuid: randomUUID() }),
-    };
+    } as unknown as PayrollApi;
     const { sleep } = fastWaits();
-    const run = runReportToSheet(
-      { client: lostJobs, workbook: rig.workbook },
-      saved("tracked_balances", built, "async", "Lost"),
-      { sleep },
-    );
+    const run = runReportToSheet({ api: lostJobs, workbook: rig.workbook }, saved("tracked_balances", built, "async", "Lost"), {
+      sleep,
+    });
     await expect(run).rejects.toThrow(ReportJobLostError);
     await expect(run).rejects.toThrow(
       "The payroll service no longer knows the report job for Liffey (it may have expired or the service restarted). Nothing was written to the sheet; run the report again.",
@@ -280,7 +279,7 @@ describe("async report", () => {
     const controller = new AbortController();
     const { sleep } = fastWaits();
     await expect(
-      refreshReportSheet({ client: rig.client, workbook: rig.workbook }, "Variance", {
+      refreshReportSheet({ api: rig.api, workbook: rig.workbook }, "Variance", {
         sleep,
         signal: controller.signal,
         onStatus: (s) => {
@@ -311,7 +310,7 @@ describe("several clients", () => {
     expect(expected[1].length).toBeGreaterThan(0);
     rig.faulty.reset();
     const result = await runReportToSheet(
-      { client: rig.client, workbook: rig.workbook },
+      { api: rig.api, workbook: rig.workbook },
       saved("transaction_history", built, "sync", "Month end"),
     );
     expect(rig.faulty.sent.map((r) => r.path)).toEqual([
@@ -336,7 +335,7 @@ describe("several clients", () => {
     const liffeyWave = built.requests.find((r) => r.clientId === 1)!.body.wave_id;
     const report = saved("variance", built, "sync", "Variance month end");
     report.requests = report.requests.map((r) => (r.clientId === 2 ? { ...r, body: { ...r.body, wave_id: liffeyWave } } : r));
-    const result = await runReportToSheet({ client: rig.client, workbook: rig.workbook }, report);
+    const result = await runReportToSheet({ api: rig.api, workbook: rig.workbook }, report);
     expect(result.failures).toEqual([
       { clientName: "Shannon", message: expect.stringContaining("is not a wave of this client") },
     ]);
@@ -359,7 +358,7 @@ describe("several clients", () => {
     const statuses: ReportStatus[] = [];
     rig.faulty.reset();
     const result = await runReportToSheet(
-      { client: rig.client, workbook: rig.workbook },
+      { api: rig.api, workbook: rig.workbook },
       saved("tracked_balances", built, "async", "Balances month end"),
       {
         sleep,

@@ -1,5 +1,5 @@
 /** The per-row request runner: bounded concurrency and a definite state for every row on any failure. */
-import { NetworkError, RateLimitedError, ServerError, ValidationError } from "../../src/client";
+import { NetworkError, RateLimitedError, ServerError, ValidationError } from "../../src/api";
 import type { RowAnnotation, WorkbookPort } from "../../src/excel";
 import { runRowRequests, rowsWith, type RowRequest } from "../../src/taskpane/flows/rowWrites";
 

@@ -35,7 +35,7 @@ beforeEach(() => rig.faults.reset());
 /** Runs a report through the Reports flow into its own sheet and reads the sheet back. */
 async function reportSheet(params: ReportParams, sheetName: string): Promise<Record<string, unknown>[]> {
   const data = await loadReportData(
-    createClientReads(rig.client),
+    createClientReads(rig.api),
     [{ id: TARGET.clientId, name: TARGET.clientName }],
     params.reportId,
   );
@@ -50,7 +50,7 @@ async function reportSheet(params: ReportParams, sheetName: string): Promise<Rec
     customFields: [],
     clientCount: 1,
   });
-  const result = await runReportToSheet({ client: rig.client, workbook: rig.workbook }, report);
+  const result = await runReportToSheet({ api: rig.api, workbook: rig.workbook }, report);
   expect(result.failures).toEqual([]);
   return readRecords(rig.workbook, sheetName);
 }
@@ -74,7 +74,7 @@ describe("loans, savings and garnishees: the payslip's calculations and tracked_
       expect(finalised.length).toBeGreaterThan(6);
       for (const payslip of [finalised[0], finalised.at(-1)!]) {
         rig.faults.reset();
-        await viewCalculations(rig.client, rig.workbook, TARGET, { kind: "payslip", payslipId: payslip.id });
+        await viewCalculations(rig.api, rig.workbook, TARGET, { kind: "payslip", payslipId: payslip.id });
         expect(rig.faults.sent).toHaveLength(2); // the payslip's calculations and the item catalogue
         const carried: Record<string, number> = { Loans: 0, Savings: 0, Garnishees: 0 };
         for (const row of await readRecords(rig.workbook, "Calculations")) {
@@ -110,7 +110,7 @@ describe("loans, savings and garnishees: the payslip's calculations and tracked_
       .sort((a, b) => a.date.localeCompare(b.date))
       .slice(-2);
     const loanBalance = async (payslipId: number) => {
-      await viewCalculations(rig.client, rig.workbook, TARGET, { kind: "payslip", payslipId });
+      await viewCalculations(rig.api, rig.workbook, TARGET, { kind: "payslip", payslipId });
       const rows = (await readRecords(rig.workbook, "Calculations")).filter((r) => r.Item === "employer_loan");
       expect(rows.length).toBeGreaterThan(0);
       return rows.map((r) => ({ balance: r["Output: balance"] as number, amount: r["Input: amount"] as number }));
@@ -128,9 +128,9 @@ describe("sick leave accrues nothing", () => {
     expect(sickName).toBeDefined();
     const employees = await rig.check.listEmployees(TARGET.clientId);
 
-    const balances = await importLeaveBalances(rig.client, rig.workbook, TARGET, TODAY);
+    const balances = await importLeaveBalances(rig.api, rig.workbook, TARGET, TODAY);
     expect(balances.unmatchedEmployees).toEqual([]);
-    await loadLeaveDays(rig.client, rig.workbook, TARGET, {
+    await loadLeaveDays(rig.api, rig.workbook, TARGET, {
       employeeIds: employees.map((e) => e.id),
       blankRowPerEmployee: false,
     });

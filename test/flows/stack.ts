@@ -1,9 +1,9 @@
 /**
  * What the two flow-test rigs (./helpers for input sheets, ./pathRig for the other flows) share: a real sandbox,
- * a PayrollClient over the rig's fetch (no retries, so an injected fault reaches the flow) and a plain one for
+ * a PayrollApi over the rig's fetch (no retries, so an injected fault reaches the flow) and a plain one for
  * checking what the service holds, the real Excel layer over the preview workbook, and how an injected fault answers.
  */
-import { PayrollClient, type FetchLike } from "../../src/client";
+import { PayrollApi, type FetchLike } from "../../src/api";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/preview/workbook";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
@@ -37,9 +37,9 @@ export async function injectFault(fault: InjectedFault, url: string, init: Reque
 export interface Stack {
   url: string;
   apiKey: string;
-  client: PayrollClient;
+  api: PayrollApi;
   /** A client without fault injection, for checking what the service holds. */
-  check: PayrollClient;
+  check: PayrollApi;
   workbook: WorkbookPort;
   model: WorkbookModel;
   close(): Promise<void>;
@@ -48,9 +48,9 @@ export interface Stack {
 export async function startStack(fetchFn: FetchLike, options: SandboxOptions): Promise<Stack> {
   const sandbox = await startSandbox(options);
   const common = { baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0, maxConcurrent: 0, timeoutMs: 10_000 };
-  const client = new PayrollClient({ ...common, maxRetries: 0, fetch: fetchFn });
-  const check = new PayrollClient(common);
+  const api = new PayrollApi({ ...common, maxRetries: 0, fetch: fetchFn });
+  const check = new PayrollApi(common);
   const model = installPreviewExcel(globalThis, createPreviewWorkbook());
   const workbook = createOfficeWorkbook();
-  return { url: sandbox.url, apiKey: sandbox.apiKey, client, check, workbook, model, close: () => sandbox.close() };
+  return { url: sandbox.url, apiKey: sandbox.apiKey, api, check, workbook, model, close: () => sandbox.close() };
 }

@@ -1,5 +1,5 @@
 /** Errors become Excel error values with a message; service failures are described by type, never by the request. */
-import { NetworkError, UnauthorizedError } from "../../src/client";
+import { NetworkError, UnauthorizedError } from "../../src/api";
 import { FormulaError, notAvailable, toExcelError, toFormulaError } from "../../src/functions/errors";
 
 class FakeExcelError extends Error {

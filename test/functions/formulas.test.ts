@@ -2,7 +2,7 @@
  * The PAYROLL functions against a real sandbox: batching (request counts), values equal to the reports read
  * directly, errors as #N/A/#VALUE! with messages, the per-connection cache and its invalidation.
  */
-import { PayrollClient, type RequestLogEntry } from "../../src/client";
+import { PayrollApi, type RequestLogEntry } from "../../src/api";
 import { invalidateFormulaResults, onFormulaResultsInvalidated, setFunctionsConnection } from "../../src/functions/connection";
 import { FormulaError } from "../../src/functions/errors";
 import { flushFigures, sumAccount } from "../../src/functions/figures";
@@ -15,21 +15,21 @@ const END = "2026-06-30";
 
 let sandbox: RunningSandbox;
 let requests: RequestLogEntry[];
-let client: PayrollClient;
-let check: PayrollClient;
+let api: PayrollApi;
+let check: PayrollApi;
 let clientId: number;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ employees: 40, recalcMs: 0, reportJobMs: 0 });
   const common = { baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0, maxConcurrent: 0 };
-  client = new PayrollClient({ ...common, onRequest: (e) => requests.push(e) });
-  check = new PayrollClient(common);
+  api = new PayrollApi({ ...common, onRequest: (e) => requests.push(e) });
+  check = new PayrollApi(common);
   clientId = (await check.listClients())[0].id;
 });
 afterAll(() => sandbox.close());
 beforeEach(() => {
   requests = [];
-  setFunctionsConnection({ source: client, clientId });
+  setFunctionsConnection({ source: api, clientId });
   invalidateFormulaResults(); // each test starts with an empty cache
 });
 
@@ -133,7 +133,7 @@ describe("PAYROLL.AMOUNT", () => {
     setFunctionsConnection(null);
     const e = await errorOf(amountFormula("paye", START, END));
     expect([e.code, e.message]).toEqual(["#N/A", "Connect in the Payroll pane"]);
-    setFunctionsConnection({ source: client, clientId: null });
+    setFunctionsConnection({ source: api, clientId: null });
     expect((await errorOf(amountFormula("paye", START, END))).message).toMatch(/Choose a client/);
     // client_id given: works without a chosen client.
     const [r] = await settle([amountFormula("paye", START, END, null, clientId)]);
@@ -156,7 +156,7 @@ describe("PAYROLL.AMOUNT", () => {
 
   it("a failed request is not cached: the next calculation asks again", async () => {
     let fail = true;
-    const flaky = new PayrollClient({
+    const flaky = new PayrollApi({
       baseUrl: sandbox.url,
       apiKey: sandbox.apiKey,
       requestsPerSecond: 0,

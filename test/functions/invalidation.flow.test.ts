@@ -18,13 +18,13 @@ const firstName = async (number: string) => {
 };
 
 it("keeps figures cached until an employee import, then reads them again", async () => {
-  setFunctionsConnection({ source: rig.client, clientId: 1 });
+  setFunctionsConnection({ source: rig.api, clientId: 1 });
   const [e] = await rig.check.listEmployees(1);
   expect(await firstName(e.number!)).toBe(e.first_name);
   await rig.check.updateEmployee(e.id, { first_name: "Renamed" });
   expect(await firstName(e.number!)).toBe(e.first_name); // cached: no request until something invalidates
   await importEmployees(
-    rig.client,
+    rig.api,
     rig.workbook,
     { clientId: 1, clientName: "Liffey" },
     { customFields: false, servicePeriod: false },

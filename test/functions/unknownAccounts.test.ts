@@ -2,7 +2,7 @@
  * An unknown account fails transaction_history as a whole. When the service does not say which account (no
  * account_names.N errors), halves are asked until each unknown account stands alone; the other figures still come.
  */
-import { ValidationError } from "../../src/client";
+import { ValidationError } from "../../src/api";
 import { setFunctionsConnection, type FormulaSource } from "../../src/functions/connection";
 import { FormulaError } from "../../src/functions/errors";
 import { flushFigures } from "../../src/functions/figures";

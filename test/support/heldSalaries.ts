@@ -1,7 +1,7 @@
-import type { PayrollClient } from "../../src/client";
+import type { PayrollApi } from "../../src/api";
 
 /** What the service holds for basic salary on each employee's payslip of that date (two requests). */
-export async function heldSalaries(api: PayrollClient, payslipDate: string): Promise<Map<number, unknown>> {
+export async function heldSalaries(api: PayrollApi, payslipDate: string): Promise<Map<number, unknown>> {
   const [employees, calculations] = await Promise.all([api.listEmployees(1, ["recent_payslips"]), api.listClientCalculations(1)]);
   const held = new Map<number, unknown>();
   for (const e of employees) {

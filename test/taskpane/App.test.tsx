@@ -46,13 +46,7 @@ function setup(options: { settings?: Record<string, number>; partitionKey?: stri
   const keyStore = createKeyStore({ storage: localStorage, partitionKey: options.partitionKey });
   const user = userEvent.setup();
   const utils = render(
-    <App
-      workbook={workbook}
-      keyStore={keyStore}
-      defaultServiceUrl={ORIGIN}
-      createClient={service.createClient}
-      tabs={FEATURES}
-    />,
+    <App workbook={workbook} keyStore={keyStore} defaultServiceUrl={ORIGIN} createApi={service.createApi} tabs={FEATURES} />,
   );
   return { ...utils, service, settings, keyStore, user };
 }

@@ -6,7 +6,7 @@ import {
   TimeoutError,
   UnauthorizedError,
   UnexpectedResponseError,
-} from "../../src/client";
+} from "../../src/api";
 import { connectionErrorMessage, normaliseServiceUrl, serviceUrlProblem } from "../../src/taskpane/flows/connection";
 
 const req = { method: "GET" as const, path: "/clients/" };

@@ -1,8 +1,8 @@
 /** Test doubles for the shell: a WorkbookPort holding only document settings, and a fake payroll service fetch. */
 import type { SettingValue, WorkbookPort } from "../../src/excel";
-import type { FetchLike } from "../../src/client";
-import { PayrollClient } from "../../src/client";
-import type { ClientFactory } from "../../src/taskpane/flows/connection";
+import type { FetchLike } from "../../src/api";
+import { PayrollApi } from "../../src/api";
+import type { ApiFactory } from "../../src/taskpane/flows/connection";
 
 export function settingsOnlyWorkbook(initial: Record<string, SettingValue> = {}) {
   const settings = new Map<string, SettingValue>(Object.entries(initial));
@@ -66,6 +66,6 @@ export function fakeService() {
       );
     return response(404, { message: "Not found" });
   };
-  const createClient: ClientFactory = ({ baseUrl, apiKey }) => new PayrollClient({ baseUrl, apiKey, fetch, maxRetries: 0 });
-  return { fetch, calls, createClient };
+  const createApi: ApiFactory = ({ baseUrl, apiKey }) => new PayrollApi({ baseUrl, apiKey, fetch, maxRetries: 0 });
+  return { fetch, calls, createApi };
 }

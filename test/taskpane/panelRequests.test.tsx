@@ -7,7 +7,7 @@
 import * as React from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { PayrollClient, type FetchLike } from "../../src/client";
+import { PayrollApi, type FetchLike } from "../../src/api";
 import { App } from "../../src/taskpane/App";
 import { TABS } from "../../src/taskpane/tabs";
 import { createKeyStore } from "../../src/taskpane/keyStore";
@@ -88,8 +88,8 @@ async function connectAndChoose(service: ReturnType<typeof fakeService>, clientI
       workbook={workbook}
       keyStore={createKeyStore({ storage: localStorage })}
       defaultServiceUrl="https://localhost:3000"
-      createClient={({ baseUrl, apiKey }) =>
-        new PayrollClient({ baseUrl, apiKey, fetch: service.fetch, maxRetries: 0, requestsPerSecond: 0, maxConcurrent: 0 })
+      createApi={({ baseUrl, apiKey }) =>
+        new PayrollApi({ baseUrl, apiKey, fetch: service.fetch, maxRetries: 0, requestsPerSecond: 0, maxConcurrent: 0 })
       }
     />,
   );

@@ -1,10 +1,6 @@
 /** The pane's shared list reads (react-query): one request per list and client until invalidated; a caller's cancel is its own. */
-import {
-  createClientReads,
-  createPaneQueryClient,
-  forgetOtherConnections,
-  type ReadsClient,
-} from "../../src/taskpane/serverState";
+import type { PayrollApi } from "../../src/api";
+import { createClientReads, createPaneQueryClient, forgetOtherConnections } from "../../src/taskpane/serverState";
 import { isAbortError } from "../../src/taskpane/services";
 import { ITEMS, wave } from "../sheets/fixtures";
 
@@ -13,14 +9,14 @@ function countingClient() {
   let waves = [wave(1, "Monthly")];
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const client = {
+  const api = {
     listWaves: async (id: number) => (calls.push(`waves ${id}`), await gate, waves),
     getItemsAndOutputs: async (id: number) => (calls.push(`items ${id}`), ITEMS),
     listEmployees: async (id: number) => (calls.push(`employees ${id}`), []),
     listPaymentRuns: async (id: number) => (calls.push(`runs ${id}`), []),
     listLeaveTypes: async (id: number) => (calls.push(`leave types ${id}`), {}),
-  } as unknown as ReadsClient;
-  return { client, calls, release, setWaves: (w: typeof waves) => (waves = w) };
+  } as unknown as PayrollApi;
+  return { client: api, calls, release, setWaves: (w: typeof waves) => (waves = w) };
 }
 
 describe("createClientReads", () => {
@@ -105,7 +101,7 @@ describe("createClientReads", () => {
     const reads = createClientReads({
       ...countingClient().client,
       getItemsAndOutputs: jest.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce(ITEMS),
-    } as unknown as ReadsClient);
+    } as unknown as PayrollApi);
     await expect(reads.itemsAndOutputs(1)).rejects.toThrow("offline");
     await expect(reads.itemsAndOutputs(1)).resolves.toBe(ITEMS);
   });

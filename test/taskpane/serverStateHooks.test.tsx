@@ -1,20 +1,15 @@
 /** @jest-environment jsdom */
+import type { PayrollApi } from "../../src/api";
 /** Lists for the pickers: one request per list however many panels show it; reload and failures reach all of them. */
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { QueryClient } from "@tanstack/react-query";
-import {
-  createClientReads,
-  type ReadsClient,
-  useClientEmployees,
-  useClientView,
-  useListFor,
-} from "../../src/taskpane/serverState";
+import { createClientReads, useClientEmployees, useClientView, useListFor } from "../../src/taskpane/serverState";
 
 // One QueryClient for the pane's life, as in the shell; each connection's reads are numbered.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
 let connections = 0;
 function readsOf(load: jest.Mock, listWaves: jest.Mock = jest.fn(async () => [])) {
-  return createClientReads({ listEmployees: load, listWaves } as unknown as ReadsClient, {
+  return createClientReads({ listEmployees: load, listWaves } as unknown as PayrollApi, {
     queryClient,
     connection: ++connections,
   });

@@ -9,7 +9,7 @@
  *    date for inherited ones);
  *  - look at one calculation (GET /calculations/:id) or an inherited one and its history.
  */
-import type { PayrollClient } from "../../client";
+import type { PayrollApi } from "../../api";
 import {
   type Calculation,
   CalculationPostBody,
@@ -28,21 +28,6 @@ import {
 import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
 import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, runDeletes, saveRows, runProgress } from "./rowWrites";
-
-export type CalculationsClient = Pick<
-  PayrollClient,
-  | "listClientCalculations"
-  | "listEmployeeCalculations"
-  | "listPayslipCalculations"
-  | "getCalculation"
-  | "postEmployeeCalculation"
-  | "postPayslipCalculation"
-  | "updateCalculation"
-  | "deleteCalculation"
-  | "getItemsAndOutputs"
-  | "listInheritedCalculations"
-  | "getInheritedCalculation"
->;
 
 export const CALC_SHEET = { sheetName: "Calculations", tableName: "Calculations" } as const;
 export const INHERITED_SHEET = { sheetName: "Inherited calculations", tableName: "InheritedCalculations" } as const;
@@ -65,10 +50,10 @@ export class CalculationSheetError extends Error {
   override readonly name = "CalculationSheetError";
 }
 
-function listFor(client: CalculationsClient, clientId: number, scope: CalcScope, signal?: AbortSignal): Promise<Calculation[]> {
-  if (scope.kind === "employee") return client.listEmployeeCalculations(scope.employeeId, { signal });
-  if (scope.kind === "payslip") return client.listPayslipCalculations(scope.payslipId, { signal });
-  return client.listClientCalculations(clientId, { signal });
+function listFor(api: PayrollApi, clientId: number, scope: CalcScope, signal?: AbortSignal): Promise<Calculation[]> {
+  if (scope.kind === "employee") return api.listEmployeeCalculations(scope.employeeId, { signal });
+  if (scope.kind === "payslip") return api.listPayslipCalculations(scope.payslipId, { signal });
+  return api.listClientCalculations(clientId, { signal });
 }
 
 export function scopeTitle(scope: CalcScope): string {
@@ -78,7 +63,7 @@ export function scopeTitle(scope: CalcScope): string {
 }
 
 export async function viewCalculations(
-  client: CalculationsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   scope: CalcScope,
@@ -86,8 +71,8 @@ export async function viewCalculations(
 ): Promise<SheetResult & { items: ItemsAndOutputs }> {
   progress.update?.(0, undefined, "Reading calculations");
   const [list, items] = await Promise.all([
-    listFor(client, target.clientId, scope, progress.signal),
-    client.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
+    listFor(api, target.clientId, scope, progress.signal),
+    api.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
   ]);
   const grid = calculationsGrid(list, itemCatalogue(items));
   const title = `Calculations of ${scopeTitle(scope)}: ${target.clientName}`;
@@ -109,7 +94,7 @@ const openSheet = (workbook: WorkbookPort, target: Target) =>
 
 /** PATCHes the edited rows of the Calculations sheet. Throws CalculationSheetError (nothing sent) when it cannot start. */
 export async function saveCalculationEdits(
-  client: CalculationsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   progress: FlowProgress & { concurrency?: number } = {},
@@ -117,8 +102,8 @@ export async function saveCalculationEdits(
   const { meta, table } = await openSheet(workbook, target);
   progress.update?.(0, undefined, "Reading the calculations as the service holds them");
   const [list, items] = await Promise.all([
-    listFor(client, target.clientId, meta.scope, progress.signal),
-    client.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
+    listFor(api, target.clientId, meta.scope, progress.signal),
+    api.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
   ]);
   const plans = parseSheetRows(CalculationSheetError, () =>
     parseCalculationRows(
@@ -134,7 +119,7 @@ export async function saveCalculationEdits(
     .map((p) => ({
       kind: "patch",
       rowIndexes: [p.rowIndex],
-      send: () => client.updateCalculation(p.id, p.details),
+      send: () => api.updateCalculation(p.id, p.details),
       succeeded: (r) => rowsWith([p.rowIndex], "Saved", `${r.message || "Updated"} (${Object.keys(p.details).join(", ")})`),
     }));
   return saveRows(requests, {
@@ -186,7 +171,7 @@ export async function calculationsToDelete(
 }
 
 export async function deleteCalculations(
-  client: CalculationsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   candidates: readonly CalcDeleteCandidate[],
@@ -199,7 +184,7 @@ export async function deleteCalculations(
   ]);
   return runDeletes(
     candidates,
-    (c) => client.deleteCalculation(c.id),
+    (c) => api.deleteCalculation(c.id),
     (c) => `Calculation ${c.id} deleted`,
     {
       workbook,
@@ -253,26 +238,21 @@ export function calculationPostBody(form: AddCalculationForm): { body: PostInput
   return { body: parsed.success ? (parsed.data as PostInput) : (candidate as PostInput) };
 }
 
-export async function addCalculation(
-  client: CalculationsClient,
-  form: AddCalculationForm,
-  body: PostInput,
-  progress: FlowProgress = {},
-) {
+export async function addCalculation(api: PayrollApi, form: AddCalculationForm, body: PostInput, progress: FlowProgress = {}) {
   const o = { signal: progress.signal };
   return form.target.kind === "employee"
-    ? client.postEmployeeCalculation(form.target.employeeId, body, o)
-    : client.postPayslipCalculation(form.target.payslipId, body, o);
+    ? api.postEmployeeCalculation(form.target.employeeId, body, o)
+    : api.postPayslipCalculation(form.target.payslipId, body, o);
 }
 
 /** One calculation as the service holds it (GET /calculations/:id). */
-export async function getCalculation(client: CalculationsClient, id: number, progress: FlowProgress = {}) {
-  return client.getCalculation(id, { signal: progress.signal });
+export async function getCalculation(api: PayrollApi, id: number, progress: FlowProgress = {}) {
+  return api.getCalculation(id, { signal: progress.signal });
 }
 
 /** An employee's inherited calculations with their history (list), or one of them (GET /inherited_calculations/:id). */
 export async function viewInheritedCalculations(
-  client: CalculationsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   which: { employeeId: number; label?: string } | { inheritedId: number },
@@ -280,8 +260,8 @@ export async function viewInheritedCalculations(
 ): Promise<SheetResult> {
   const list =
     "inheritedId" in which
-      ? [await client.getInheritedCalculation(which.inheritedId, { signal: progress.signal })]
-      : await client.listInheritedCalculations(which.employeeId, { signal: progress.signal });
+      ? [await api.getInheritedCalculation(which.inheritedId, { signal: progress.signal })]
+      : await api.listInheritedCalculations(which.employeeId, { signal: progress.signal });
   const title =
     "inheritedId" in which ? `inherited calculation ${which.inheritedId}` : `employee ${which.label ?? which.employeeId}`;
   return writeSheet(

@@ -8,7 +8,7 @@
  * ends **Conflict**, its message naming the service's value and the sheet's original. Overwrite conflicts sends
  * those rows on purpose (without this check).
  */
-import { NotFoundError, type PayrollClient } from "../../client";
+import { NotFoundError, type PayrollApi } from "../../api";
 import { parseCalcKey } from "../../contract";
 import type { InputValue } from "../../contract";
 import type { CellType } from "../../sheets/columns";
@@ -28,12 +28,7 @@ import {
 import { parseCell } from "../../sheets/columns";
 import { forEachLimited } from "./common";
 import { NETT_PAY_CONCURRENCY, NETT_PAY_LIST_CROSSOVER } from "./nettPay";
-import { type PushClient, type PushOptions, type PushResult, pushInputSheet } from "./push";
-
-export type ConflictClient = Pick<
-  PayrollClient,
-  "listEmployees" | "listClientCalculations" | "listPayslips" | "listEmployeeCalculations"
->;
+import { type PushOptions, type PushResult, pushInputSheet } from "./push";
 
 /**
  * Above this many employees the two client-wide lists are read instead of each employee's two lists: half the nett
@@ -101,7 +96,7 @@ export function conflictOutcomes(
  * longer has is left out (the push reports it).
  */
 export async function readCurrentValues(
-  client: ConflictClient,
+  api: PayrollApi,
   meta: InputSheetMeta,
   employeeIds: readonly number[],
   options: { signal?: AbortSignal; crossover?: number } = {},
@@ -114,8 +109,8 @@ export async function readCurrentValues(
   const ids = [...new Set(employeeIds)];
   if (ids.length > (options.crossover ?? CONFLICT_LIST_CROSSOVER)) {
     const [employees, calculations] = await Promise.all([
-      client.listEmployees(meta.clientId, ["service_periods", "recent_payslips"], { signal }),
-      client.listClientCalculations(meta.clientId, { signal }),
+      api.listEmployees(meta.clientId, ["service_periods", "recent_payslips"], { signal }),
+      api.listClientCalculations(meta.clientId, { signal }),
     ]);
     const rows = inputSheetRows({ employees, calculations, waveId: meta.waveId, payslipDate: meta.payslipDate, inputs });
     return new Map(rows.map((r) => [rowKey(r.employeeId, r.payslipDate), r.values]));
@@ -124,8 +119,8 @@ export async function readCurrentValues(
   await forEachLimited(ids, NETT_PAY_CONCURRENCY, async (id) => {
     try {
       const [payslips, calculations] = await Promise.all([
-        client.listPayslips(id, { signal }),
-        client.listEmployeeCalculations(id, { signal }),
+        api.listPayslips(id, { signal }),
+        api.listEmployeeCalculations(id, { signal }),
       ]);
       const payslip = payslips.find((p) => !p.special && p.date === meta.payslipDate) ?? null;
       current.set(rowKey(id, meta.payslipDate), employeeInputValues(id, payslip?.id ?? null, inputs, calculations));
@@ -140,11 +135,11 @@ export async function readCurrentValues(
  * The push's pre-step (PushOptions.conflictCheck): the plan without its conflicting rows, which join the rows
  * decided without sending, as Conflict. Nothing to send: no request.
  */
-export function conflictCheck(client: ConflictClient, chunkSize?: number, crossover?: number) {
+export function conflictCheck(api: PayrollApi, chunkSize?: number, crossover?: number) {
   return async (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan> => {
     if (plan.send.length === 0) return plan;
     const employeeIds = plan.send.map((r) => r.employeeId);
-    const current = await readCurrentValues(client, sheet.meta, employeeIds, { signal, crossover });
+    const current = await readCurrentValues(api, sheet.meta, employeeIds, { signal, crossover });
     const conflicts = conflictOutcomes(plan.send, current, sheet.snapshot, sheet.meta);
     if (conflicts.length === 0) return plan;
     const held = new Set(conflicts.map((c) => c.rowIndex));
@@ -170,7 +165,7 @@ export function conflictRowIndexes(statuses: readonly string[]): Set<number> {
  * service, and that the sheet still shows as built, keeps the service's value.
  */
 export async function overwriteConflicts(
-  client: PushClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   sheetName: string,
   options: Omit<PushOptions, "mode" | "rowIndexes" | "conflictCheck">,
@@ -180,5 +175,5 @@ export async function overwriteConflicts(
   const statusCol = table.columns.findIndex((c) => String(c).trim() === H.status);
   const rows = conflictRowIndexes(table.rows.map((r) => (statusCol < 0 ? "" : String(r[statusCol] ?? ""))));
   if (rows.size === 0) throw new InputSheetError(`"${sheetName}" has no Conflict rows to overwrite.`);
-  return pushInputSheet(client, workbook, sheetName, { ...options, mode: "overwrite", rowIndexes: rows });
+  return pushInputSheet(api, workbook, sheetName, { ...options, mode: "overwrite", rowIndexes: rows });
 }

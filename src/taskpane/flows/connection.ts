@@ -2,21 +2,21 @@
 import {
   ConfigurationError,
   NetworkError,
-  PayrollClient,
+  PayrollApi,
   RateLimitedError,
   ServerError,
   TimeoutError,
   UnauthorizedError,
   UnexpectedResponseError,
-} from "../../client";
+} from "../../api";
 import type { Client } from "../../contract";
 
-export type ClientFactory = (options: { baseUrl: string; apiKey: string }) => PayrollClient;
+export type ApiFactory = (options: { baseUrl: string; apiKey: string }) => PayrollApi;
 
-export const defaultClientFactory: ClientFactory = ({ baseUrl, apiKey }) => new PayrollClient({ baseUrl, apiKey });
+export const defaultApiFactory: ApiFactory = ({ baseUrl, apiKey }) => new PayrollApi({ baseUrl, apiKey });
 
 export interface Connection {
-  client: PayrollClient;
+  api: PayrollApi;
   clients: Client[];
   baseUrl: string;
 }
@@ -25,12 +25,12 @@ export interface Connection {
 export async function connect(
   baseUrl: string,
   apiKey: string,
-  createClient: ClientFactory = defaultClientFactory,
+  createApi: ApiFactory = defaultApiFactory,
   signal?: AbortSignal,
 ): Promise<Connection> {
-  const client = createClient({ baseUrl, apiKey });
-  const clients = await client.listClients({ signal });
-  return { client, baseUrl, clients: [...clients].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
+  const api = createApi({ baseUrl, apiKey });
+  const clients = await api.listClients({ signal });
+  return { api: api, baseUrl, clients: [...clients].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
 }
 
 /** The default service root: the page's own origin, where the dev and production servers proxy /v1. */

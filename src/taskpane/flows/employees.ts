@@ -9,7 +9,7 @@
  *  - one employee's full record (GET /employees/:id) as a Field/Value sheet, including custom field IDs;
  *  - template profile mappings (list, create); payment frequency (wave) creation.
  */
-import type { PayrollClient } from "../../client";
+import type { PayrollApi } from "../../api";
 import {
   type BulkInputEntity,
   type BulkInputResult,
@@ -45,21 +45,6 @@ import {
   saveRows,
   runProgress,
 } from "./rowWrites";
-
-export type EmployeesClient = Pick<
-  PayrollClient,
-  | "listEmployees"
-  | "listWaves"
-  | "listPayPoints"
-  | "createEmployee"
-  | "updateEmployee"
-  | "deleteEmployee"
-  | "bulkInput"
-  | "getEmployee"
-  | "listProfileMappings"
-  | "createProfileMapping"
-  | "createWave"
->;
 
 export const EMPLOYEE_SHEET = IMPORT_SHEETS.employees;
 export const EMPLOYEE_DETAIL_SHEET = { sheetName: "Employee detail", tableName: "EmployeeDetail" } as const;
@@ -101,7 +86,7 @@ async function ensureStatusColumns(workbook: WorkbookPort, target: Target, emplo
 
 /** Creates and updates employees from the Employees sheet. Throws EmployeeSheetError (nothing sent) when it cannot start. */
 export async function saveEmployees(
-  client: EmployeesClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target & { numberMode?: string | null },
   progress: FlowProgress & { chunkSize?: number; concurrency?: number } = {},
@@ -109,9 +94,9 @@ export async function saveEmployees(
   const o = { signal: progress.signal };
   progress.update?.(0, undefined, "Reading employees, waves and pay points");
   const [employees, waves, payPoints] = await Promise.all([
-    client.listEmployees(target.clientId, ["service_periods"], o),
-    client.listWaves(target.clientId, o),
-    client.listPayPoints(target.clientId, o),
+    api.listEmployees(target.clientId, ["service_periods"], o),
+    api.listWaves(target.clientId, o),
+    api.listPayPoints(target.clientId, o),
   ]);
   const table = await ensureStatusColumns(workbook, target, employees);
   const ctx: EmployeeWriteContext = {
@@ -130,7 +115,7 @@ export async function saveEmployees(
     requests.push({
       kind: "create",
       rowIndexes: [p.rowIndex],
-      send: () => client.createEmployee(target.clientId, p.attributes),
+      send: () => api.createEmployee(target.clientId, p.attributes),
       succeeded: (r) => {
         const { id, number, message } = r as { id: number; number: string; message: string };
         created.push({ rowIndex: p.rowIndex, id, number });
@@ -144,7 +129,7 @@ export async function saveEmployees(
     requests.push({
       kind: "patch",
       rowIndexes: [u.rowIndex],
-      send: () => client.updateEmployee(u.employeeId, u.attributes),
+      send: () => api.updateEmployee(u.employeeId, u.attributes),
       succeeded: (r) => rowsWith([u.rowIndex], "Saved", (r as { message: string }).message || "Updated"),
     });
   } else {
@@ -157,7 +142,7 @@ export async function saveEmployees(
             id: String(u.employeeId),
             attributes: u.attributes as BulkInputEntity["attributes"],
           }));
-          return client.bulkInput(target.clientId, entities);
+          return api.bulkInput(target.clientId, entities);
         },
         succeeded: (r) => bulkOutcomes(part, r as BulkInputResult[], errorHeader),
       });
@@ -248,18 +233,18 @@ export async function employeesToDelete(workbook: WorkbookPort, rowIndexes: read
 
 /** Deletes the confirmed employees, one DELETE each, annotating their rows. */
 export async function deleteEmployees(
-  client: EmployeesClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   candidates: readonly DeleteCandidate[],
   progress: FlowProgress & { concurrency?: number } = {},
 ): Promise<RowsResult> {
   if (candidates.length === 0) throw new EmployeeSheetError("Select the rows of the employees to delete first.");
-  const employees = await client.listEmployees(target.clientId, [], { signal: progress.signal });
+  const employees = await api.listEmployees(target.clientId, [], { signal: progress.signal });
   await ensureStatusColumns(workbook, target, employees);
   return runDeletes(
     candidates,
-    (c) => client.deleteEmployee(c.employeeId),
+    (c) => api.deleteEmployee(c.employeeId),
     (c) => `Employee ${c.employeeId} deleted`,
     {
       workbook,
@@ -274,26 +259,26 @@ export async function deleteEmployees(
 
 /** One employee's full record as a Field/Value sheet: one request. */
 export async function importEmployeeDetail(
-  client: EmployeesClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   employeeId: number,
   progress: FlowProgress = {},
 ): Promise<SheetResult> {
-  const employee = await client.getEmployee(employeeId, { signal: progress.signal });
+  const employee = await api.getEmployee(employeeId, { signal: progress.signal });
   const title = `Details of ${employeeLabel(employee)}: ${target.clientName}`;
   return writeSheet(workbook, { ...EMPLOYEE_DETAIL_SHEET, title, ...employeeDetailGrid(employee) }, progress, 1);
 }
 
 /** An employee's template profile mappings: one request. */
 export async function importProfileMappings(
-  client: EmployeesClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   employeeId: number,
   progress: FlowProgress = {},
 ): Promise<SheetResult> {
-  const mappings = await client.listProfileMappings(employeeId, { signal: progress.signal });
+  const mappings = await api.listProfileMappings(employeeId, { signal: progress.signal });
   const title = `Profile mappings of employee ${employeeId}: ${target.clientName}`;
   return writeSheet(workbook, { ...PROFILE_MAPPINGS_SHEET, title, ...profileMappingsGrid(mappings) }, progress, 1);
 }
@@ -320,12 +305,12 @@ export function profileMappingBody(
 }
 
 export async function createProfileMapping(
-  client: EmployeesClient,
+  api: PayrollApi,
   employeeId: number,
   body: ProfileMappingCreateBody,
   progress: FlowProgress = {},
 ) {
-  return client.createProfileMapping(employeeId, body, { signal: progress.signal });
+  return api.createProfileMapping(employeeId, body, { signal: progress.signal });
 }
 
 /** Validates the pane's wave form with the contract (monthly needs last_day_of_month; custom_name needs the feature). */
@@ -345,8 +330,8 @@ export function waveCreateBody(
   return { errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])) };
 }
 
-export async function createWave(client: EmployeesClient, clientId: number, body: WaveCreateInput, progress: FlowProgress = {}) {
-  return client.createWave(clientId, body, { signal: progress.signal });
+export async function createWave(api: PayrollApi, clientId: number, body: WaveCreateInput, progress: FlowProgress = {}) {
+  return api.createWave(clientId, body, { signal: progress.signal });
 }
 
 export type { EmployeeAttributesInput };

@@ -4,7 +4,7 @@
  * place. Cancel aborts the requests; the sheet is only written once everything has been read, so a cancelled
  * import leaves the previous data as it was.
  */
-import type { PayrollClient } from "../../client";
+import type { PayrollApi } from "../../api";
 import type { WorkbookPort } from "../../excel";
 import { specsOf, toRows } from "../../sheets/columns";
 import {
@@ -17,8 +17,6 @@ import {
 } from "../../sheets/imports";
 import { invalidateFormulaResults } from "../../functions/connection";
 import { type FlowProgress, requestCounter, type SheetResult, type Target, writeSheet } from "./common";
-
-export type ImportClient = Pick<PayrollClient, "listEmployees" | "listWaves" | "listWavesSimplified" | "listPayPoints">;
 
 export const IMPORT_SHEETS = {
   employees: { sheetName: "Employees", tableName: "Employees" },
@@ -35,7 +33,7 @@ export type ImportResult = SheetResult;
 
 /** Employees (sorted by number) with wave and pay point names: three requests whatever the head count. */
 export async function importEmployees(
-  client: ImportClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   choice: EmployeeImportChoice,
@@ -45,9 +43,9 @@ export async function importEmployees(
   const answered = requestCounter(progress, 3, "employees, waves, pay points");
   const include: "service_periods"[] = choice.servicePeriod ? ["service_periods"] : [];
   const [employees, waves, payPoints] = await Promise.all([
-    answered(client.listEmployees(target.clientId, include, { signal })),
-    answered(client.listWaves(target.clientId, { signal })),
-    answered(client.listPayPoints(target.clientId, { signal })),
+    answered(api.listEmployees(target.clientId, include, { signal })),
+    answered(api.listWaves(target.clientId, { signal })),
+    answered(api.listPayPoints(target.clientId, { signal })),
   ]);
   const columns = employeeColumns(employees, {
     ...choice,
@@ -62,7 +60,7 @@ export async function importEmployees(
 
 /** Payment frequencies in the full or the simplified (`format=simplified`) form: one request. */
 export async function importWaves(
-  client: ImportClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   choice: { simplified: boolean },
@@ -74,24 +72,24 @@ export async function importWaves(
   invalidateFormulaResults(target.clientId); // PAYROLL.EMPLOYEE(…, "wave") reads the wave names again
   if (choice.simplified) {
     const columns = simplifiedWaveColumns();
-    const waves = await answered(client.listWavesSimplified(target.clientId, { signal }));
+    const waves = await answered(api.listWavesSimplified(target.clientId, { signal }));
     return writeSheet(workbook, { ...sheet, columns: specsOf(columns), rows: toRows(columns, waves) }, progress, 1);
   }
   const columns = waveColumns();
-  const waves = await answered(client.listWaves(target.clientId, { signal }));
+  const waves = await answered(api.listWaves(target.clientId, { signal }));
   return writeSheet(workbook, { ...sheet, columns: specsOf(columns), rows: toRows(columns, waves) }, progress, 1);
 }
 
 /** Pay points: one request. */
 export async function importPayPoints(
-  client: ImportClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   progress: FlowProgress = {},
 ): Promise<ImportResult> {
   const answered = requestCounter(progress, 1, "pay points");
   const columns = payPointColumns();
-  const payPoints = await answered(client.listPayPoints(target.clientId, { signal: progress.signal }));
+  const payPoints = await answered(api.listPayPoints(target.clientId, { signal: progress.signal }));
   const title = `Pay points: ${target.clientName}`;
   return writeSheet(
     workbook,

@@ -4,7 +4,7 @@
  * payslips), the client's calculations (definitions and every employee/payslip value) and items_and_outputs.
  * The build writes the table, then the snapshot (hidden sheet) the push compares against, then the metadata.
  */
-import type { PayrollClient } from "../../client";
+import type { PayrollApi } from "../../api";
 import type { Calculation, Employee, ItemsAndOutputs, Wave } from "../../contract";
 import type { SettingValue, WorkbookPort } from "../../excel";
 import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
@@ -29,8 +29,6 @@ import {
 import type { ClientReads } from "../serverState";
 import { type FlowProgress, recordedSheets, recordSheet, requestCounter, writingRows } from "./common";
 
-export type InputsClient = Pick<PayrollClient, "listWaves" | "listEmployees" | "listClientCalculations" | "getItemsAndOutputs">;
-
 /** Names of the workbook's input sheets (document setting; names only). */
 export const INPUT_SHEETS_SETTING = "payroll.inputSheets";
 
@@ -53,7 +51,7 @@ export interface InputChoices {
  * periods and payslips, and the calculations, are always read fresh.
  */
 export async function loadInputChoices(
-  client: InputsClient,
+  api: PayrollApi,
   clientId: number,
   progress: FlowProgress = {},
   reads?: Pick<ClientReads, "waves" | "itemsAndOutputs">,
@@ -61,10 +59,10 @@ export async function loadInputChoices(
   const o = { signal: progress.signal };
   const answered = requestCounter(progress, 4, "waves, employees, calculations, items");
   const [waves, employees, calculations, items] = await Promise.all([
-    answered(reads ? reads.waves(clientId, o) : client.listWaves(clientId, o)),
-    answered(client.listEmployees(clientId, ["service_periods", "recent_payslips"], o)),
-    answered(client.listClientCalculations(clientId, o)),
-    answered(reads ? reads.itemsAndOutputs(clientId, o) : client.getItemsAndOutputs(clientId, o)),
+    answered(reads ? reads.waves(clientId, o) : api.listWaves(clientId, o)),
+    answered(api.listEmployees(clientId, ["service_periods", "recent_payslips"], o)),
+    answered(api.listClientCalculations(clientId, o)),
+    answered(reads ? reads.itemsAndOutputs(clientId, o) : api.getItemsAndOutputs(clientId, o)),
   ]);
   const periods = new Map(waves.map((w) => [w.id, wavePeriods(employees, w.id)]));
   return { clientId, waves, employees, calculations, items, offered: offeredInputs(calculations, items), periods, requests: 4 };
@@ -128,7 +126,7 @@ async function chooseSheetName(
  * with, are what the service holds now (two requests; four without choices).
  */
 export async function buildInputSheet(
-  client: InputsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   request: BuildInputSheetRequest,
   options: FlowProgress & { choices?: InputChoices; now?: () => Date } = {},
@@ -143,14 +141,14 @@ export async function buildInputSheet(
   if (options.choices && options.choices.clientId === request.clientId) {
     const answered = requestCounter(options, 2, "current employees and calculations");
     [employees, calculations] = await Promise.all([
-      answered(client.listEmployees(request.clientId, ["service_periods", "recent_payslips"], { signal })),
-      answered(client.listClientCalculations(request.clientId, { signal })),
+      answered(api.listEmployees(request.clientId, ["service_periods", "recent_payslips"], { signal })),
+      answered(api.listClientCalculations(request.clientId, { signal })),
     ]);
     requests = 2;
     waves = options.choices.waves;
     offered = offeredInputs(calculations, options.choices.items);
   } else {
-    const fresh = await loadInputChoices(client, request.clientId, options);
+    const fresh = await loadInputChoices(api, request.clientId, options);
     ({ waves, employees, calculations, offered } = fresh);
     requests = fresh.requests;
   }

@@ -9,7 +9,7 @@
  *    new day uses the plain create), edited rows with PATCH, each row annotated like bulk input.
  * The sheet's snapshot (hidden sheet) remembers the loaded days so edits are found and IDs are trusted.
  */
-import type { PayrollClient } from "../../client";
+import type { PayrollApi } from "../../api";
 import type { Employee, LeaveDay, LeaveTypes } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import { safeSheetName } from "../../sheets/excelConventions";
@@ -33,19 +33,6 @@ import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet"
 import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows, runProgress } from "./rowWrites";
 
-export type LeaveClient = Pick<
-  PayrollClient,
-  | "listLeaveTypes"
-  | "runReport"
-  | "listEmployees"
-  | "listLeaveDays"
-  | "createLeaveDays"
-  | "createLeaveDay"
-  | "updateLeaveDay"
-  | "deleteLeaveDay"
-  | "getLeaveBalances"
->;
-
 export const LEAVE_SHEETS = {
   types: { sheetName: "Leave types", tableName: "LeaveTypes" },
   balances: { sheetName: "Leave balances", tableName: "LeaveBalances" },
@@ -65,13 +52,13 @@ export class LeaveSheetError extends Error {
 }
 
 export async function importLeaveTypes(
-  client: LeaveClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   progress: FlowProgress = {},
 ): Promise<SheetResult> {
   progress.update?.(0, undefined, "Reading leave types");
-  const types = await client.listLeaveTypes(target.clientId, { signal: progress.signal });
+  const types = await api.listLeaveTypes(target.clientId, { signal: progress.signal });
   const title = `Leave types: ${target.clientName}`;
   return writeSheet(workbook, { ...LEAVE_SHEETS.types, title, ...leaveTypesGrid(types) }, progress, 1);
 }
@@ -83,7 +70,7 @@ export interface BalancesResult extends SheetResult {
 
 /** Every employee's balance per leave type at a date: three requests whatever the head count. */
 export async function importLeaveBalances(
-  client: LeaveClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   date: string,
@@ -92,14 +79,14 @@ export async function importLeaveBalances(
   const o = { signal: progress.signal };
   progress.update?.(0, 3, "Reading leave types and employees");
   const [types, employees] = await Promise.all([
-    client.listLeaveTypes(target.clientId, o),
-    client.listEmployees(target.clientId, [], o),
+    api.listLeaveTypes(target.clientId, o),
+    api.listEmployees(target.clientId, [], o),
   ]);
   progress.update?.(2, 3, "Running the comparison_leave report for all employees");
   const rows =
     Object.keys(types).length === 0
       ? []
-      : await client.runReport(target.clientId, "comparison_leave", balancesReportBody(date, types), o);
+      : await api.runReport(target.clientId, "comparison_leave", balancesReportBody(date, types), o);
   const grid = leaveBalancesGrid(rows, date, types, sortEmployees(employees));
   const written = await writeSheet(
     workbook,
@@ -117,13 +104,13 @@ export async function importLeaveBalances(
 
 /** One employee's exact balances at a date (GET leave_balances), by leave type name. */
 export async function employeeLeaveBalances(
-  client: LeaveClient,
+  api: PayrollApi,
   employeeId: number,
   date: string,
   types: LeaveTypes,
   progress: FlowProgress = {},
 ): Promise<{ type: string; balance: number }[]> {
-  const balances = await client.getLeaveBalances(employeeId, date, { signal: progress.signal });
+  const balances = await api.getLeaveBalances(employeeId, date, { signal: progress.signal });
   return Object.entries(balances)
     .map(([id, balance]) => ({ type: types[id] ?? `Leave type ${id}`, balance }))
     .sort((a, b) => a.type.localeCompare(b.type));
@@ -140,14 +127,14 @@ export interface LoadLeaveDaysResult extends SheetResult {
  * employee to fill in. Blank rows are ignored on save, so unused ones do no harm.
  */
 export async function loadLeaveDays(
-  client: LeaveClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   choice: { employeeIds: readonly number[]; blankRowPerEmployee: boolean; concurrency?: number },
   progress: FlowProgress = {},
 ): Promise<LoadLeaveDaysResult> {
   const { signal } = progress;
-  const employees = await client.listEmployees(target.clientId, [], { signal });
+  const employees = await api.listEmployees(target.clientId, [], { signal });
   const byId = new Map(employees.map((e) => [e.id, e]));
   const chosen = choice.employeeIds.filter((id) => byId.has(id));
   const days: { day: LeaveDay; employee: Employee }[] = [];
@@ -159,7 +146,7 @@ export async function loadLeaveDays(
     while (next < chosen.length) {
       const id = chosen[next++];
       try {
-        const groups = await client.listLeaveDays(id, { signal });
+        const groups = await api.listLeaveDays(id, { signal });
         for (const day of groups.flat()) days.push({ day, employee: byId.get(id)! });
       } catch (error) {
         if (signal?.aborted) throw error;
@@ -214,7 +201,7 @@ function leaveErrorHeader(key: string): string | null {
 
 /** Saves new and edited rows of the Leave days sheet. Throws LeaveSheetError (nothing sent) when it cannot start. */
 export async function saveLeaveDays(
-  client: LeaveClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   progress: FlowProgress & { chunkSize?: number; concurrency?: number } = {},
@@ -223,8 +210,8 @@ export async function saveLeaveDays(
   const o = { signal: progress.signal };
   progress.update?.(0, undefined, "Checking rows");
   const [types, employees] = await Promise.all([
-    client.listLeaveTypes(target.clientId, o),
-    client.listEmployees(target.clientId, [], o),
+    api.listLeaveTypes(target.clientId, o),
+    api.listEmployees(target.clientId, [], o),
   ]);
   const plans = parseSheetRows(LeaveSheetError, () =>
     parseLeaveRows(table.columns, table.rows, { employees, leaveTypes: types, snapshot }),
@@ -247,10 +234,10 @@ export async function saveLeaveDays(
       rowIndexes: batch.rowIndexes,
       send: async () => {
         if (single) {
-          const r = await client.createLeaveDay(batch.employeeId, batch.dates[0]);
+          const r = await api.createLeaveDay(batch.employeeId, batch.dates[0]);
           return { message: r.message, ids: [r.id] };
         }
-        return client.createLeaveDays(batch.employeeId, batch.dates);
+        return api.createLeaveDays(batch.employeeId, batch.dates);
       },
       // create_multiple is all or nothing: name the refused day(s) (errors "dates.<i>.<field>") and say why the others were not created.
       refused: (error) => {
@@ -301,7 +288,7 @@ export async function saveLeaveDays(
     requests.push({
       kind: "update",
       rowIndexes: [p.rowIndex],
-      send: () => client.updateLeaveDay(p.id, p.patch),
+      send: () => api.updateLeaveDay(p.id, p.patch),
       succeeded: (r) => {
         updated.push({ ...snapshot.get(p.id)!, ...(p.patch as Partial<LeaveDaySnapshot>) });
         return rowsWith([p.rowIndex], "Saved", (r as { message: string }).message || "Updated");
@@ -352,7 +339,7 @@ export async function leaveDaysToDelete(workbook: WorkbookPort, target: Target, 
 
 /** Deletes the leave days of the selected rows (after the pane's confirmation). Rows without a loaded ID are not sent. */
 export async function deleteLeaveDays(
-  client: LeaveClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   rowIndexes: readonly number[],
@@ -375,7 +362,7 @@ export async function deleteLeaveDays(
     .map((t) => ({
       kind: "delete",
       rowIndexes: [t.rowIndex],
-      send: () => client.deleteLeaveDay(t.id),
+      send: () => api.deleteLeaveDay(t.id),
       succeeded: () => {
         deleted.push(t.id);
         return rowsWith([t.rowIndex], "Deleted", `Leave day ${t.id} deleted`);

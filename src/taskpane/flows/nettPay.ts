@@ -5,12 +5,10 @@
  *   grows with the client, not with the rows.
  * The crossover is measured by `scripts/bench-push.ts` (figures in docs/sheets.md).
  */
-import type { PayrollClient } from "../../client";
+import type { PayrollApi } from "../../api";
 import type { PayslipListItem } from "../../contract";
 import { forEachLimited } from "./common";
 import { nettPayFor, nettPayFromPayslips, type NettPayTarget } from "../../sheets/push";
-
-export type NettPayClient = Pick<PayrollClient, "listEmployees" | "listPayslips">;
 
 /**
  * Above this many employees one employee list is cheaper than their payslip lists. Measured on a 5,000-employee
@@ -33,7 +31,7 @@ export interface NettPayRead {
 
 /** One look at the service: which targets have their nett pay (payslip no longer dirty), which are pending. */
 export async function readNettPay(
-  client: NettPayClient,
+  api: PayrollApi,
   clientId: number,
   targets: readonly NettPayTarget[],
   options: { signal?: AbortSignal; crossover?: number } = {},
@@ -41,12 +39,12 @@ export async function readNettPay(
   if (targets.length === 0) return { ready: [], pending: [], requests: 0, via: "none" };
   const employeeIds = [...new Set(targets.map((t) => t.employeeId))];
   if (employeeIds.length > (options.crossover ?? NETT_PAY_LIST_CROSSOVER)) {
-    const employees = await client.listEmployees(clientId, ["recent_payslips"], { signal: options.signal });
+    const employees = await api.listEmployees(clientId, ["recent_payslips"], { signal: options.signal });
     return { ...nettPayFor(employees, targets), requests: 1, via: "employee list" };
   }
   const payslips = new Map<number, PayslipListItem[]>();
   await forEachLimited(employeeIds, NETT_PAY_CONCURRENCY, async (id) => {
-    payslips.set(id, await client.listPayslips(id, { signal: options.signal }));
+    payslips.set(id, await api.listPayslips(id, { signal: options.signal }));
   });
   return { ...nettPayFromPayslips(payslips, targets), requests: employeeIds.length, via: "payslips" };
 }

@@ -6,7 +6,7 @@
  *   journal             1
  *   employee payslips   1;  payslip detail 2 (detail, items_and_outputs for labels);  PDF 1
  */
-import type { PayrollClient } from "../../client";
+import type { PayrollApi } from "../../api";
 import type { Employee, PaymentRun, PayslipWithData, Wave } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import { compareEmployees, sortEmployees } from "../../sheets/grid";
@@ -18,20 +18,6 @@ import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
 import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
 import type { ClientReads } from "../serverState";
 import { type FlowProgress, idFromSelection, type SheetResult, type Target, writeSheet } from "./common";
-
-export type PayRunsClient = Pick<
-  PayrollClient,
-  | "listPaymentRuns"
-  | "listWaves"
-  | "listPaymentRunPayslips"
-  | "listEmployees"
-  | "getPaymentRunAccounting"
-  | "listPayslips"
-  | "getPayslip"
-  | "getItemsAndOutputs"
-  | "getPayslipPdf"
-  | "listEmployeesWithPayslipData"
->;
 
 export const PAY_SHEETS = {
   runs: { sheetName: "Pay runs", tableName: "PayRuns" },
@@ -56,7 +42,7 @@ export interface PayRunChoices {
  * them through the pane's shared `reads` (src/taskpane/serverState); the sheet reads them fresh from the client.
  */
 export async function loadPayRuns(
-  client: PayRunsClient,
+  api: PayrollApi,
   clientId: number,
   progress: FlowProgress = {},
   reads?: Pick<ClientReads, "paymentRuns" | "waves">,
@@ -64,8 +50,8 @@ export async function loadPayRuns(
   progress.update?.(0, undefined, "Reading pay runs");
   const o = { signal: progress.signal };
   const [runs, waves] = await Promise.all([
-    reads ? reads.paymentRuns(clientId, o) : client.listPaymentRuns(clientId, o),
-    reads ? reads.waves(clientId, o) : client.listWaves(clientId, o),
+    reads ? reads.paymentRuns(clientId, o) : api.listPaymentRuns(clientId, o),
+    reads ? reads.waves(clientId, o) : api.listWaves(clientId, o),
   ]);
   const waveNames = new Map(waves.map((w) => [w.id, waveDisplayName(w)]));
   const sorted = [...runs].sort((a, b) => b.period_end_date.localeCompare(a.period_end_date) || b.id - a.id);
@@ -78,12 +64,12 @@ export async function loadPayRuns(
 }
 
 export async function importPayRuns(
-  client: PayRunsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   progress: FlowProgress = {},
 ): Promise<SheetResult & PayRunChoices> {
-  const choices = await loadPayRuns(client, target.clientId, progress);
+  const choices = await loadPayRuns(api, target.clientId, progress);
   const grid = payRunsGrid(choices.runs, choices.waveNames);
   const written = await writeSheet(
     workbook,
@@ -142,7 +128,7 @@ const runName = (run: PaymentRun) => `${run.period_end_date} (ID ${run.id})`;
 
 /** A pay run's payslips, items as columns: two requests whatever the head count. */
 export async function importPayRunPayslips(
-  client: PayRunsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   run: PaymentRun,
@@ -151,9 +137,9 @@ export async function importPayRunPayslips(
 ): Promise<PayslipsImportResult> {
   const { signal } = progress;
   progress.update?.(0, undefined, "Reading the pay run's payslips");
-  const payslips = await client.listPaymentRunPayslips(run.id, { signal });
+  const payslips = await api.listPaymentRunPayslips(run.id, { signal });
   const needMatch = payslips.some((p) => typeof (p as { employee_id?: unknown }).employee_id !== "number");
-  const employees = await client.listEmployees(target.clientId, needMatch ? ["recent_payslips"] : [], { signal });
+  const employees = await api.listEmployees(target.clientId, needMatch ? ["recent_payslips"] : [], { signal });
   const owner = employeeOf(payslips, employees);
   const records: PayslipRecord[] = payslips.map((payslip) => ({ payslip, employee: owner(payslip) }));
   // Register order; payslips the employee list could not place go last.
@@ -174,7 +160,7 @@ export interface JournalResult extends SheetResult {
 
 /** The run's accounting journal as a debit/credit table with a check row per split. */
 export async function importJournal(
-  client: PayRunsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   run: PaymentRun,
@@ -182,7 +168,7 @@ export async function importJournal(
   runLabel?: string,
 ): Promise<JournalResult> {
   progress.update?.(0, undefined, "Reading the accounting journal");
-  const journals = await client.getPaymentRunAccounting(run.id, { signal: progress.signal });
+  const journals = await api.getPaymentRunAccounting(run.id, { signal: progress.signal });
   const grid = journalGrid(journals);
   const title = `Journal of pay run ${runLabel ?? runName(run)}: ${target.clientName}`;
   const written = await writeSheet(
@@ -200,13 +186,13 @@ export async function importJournal(
  * result says to try again.
  */
 export async function importRecentPayslips(
-  client: PayRunsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   progress: FlowProgress = {},
 ): Promise<(PayslipsImportResult & { state: "ready" }) | { state: "try_later"; message: string; requests: number }> {
   progress.update?.(0, undefined, "Reading every employee's recent payslips");
-  const answer = await client.listEmployeesWithPayslipData(target.clientId, [], { signal: progress.signal });
+  const answer = await api.listEmployeesWithPayslipData(target.clientId, [], { signal: progress.signal });
   if (answer.state === "try_later") return { state: "try_later", message: answer.message, requests: 1 };
   const records: PayslipRecord[] = sortEmployees(answer.employees).flatMap((e) =>
     [...(e.recent_payslips_with_data ?? [])]
@@ -219,21 +205,21 @@ export async function importRecentPayslips(
 
 /** An employee's payslips (list form): one request. */
 export async function importEmployeePayslips(
-  client: PayRunsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   employee: EmployeeRef,
   progress: FlowProgress = {},
 ): Promise<SheetResult> {
   progress.update?.(0, undefined, "Reading payslips");
-  const payslips = await client.listPayslips(employee.id, { signal: progress.signal });
+  const payslips = await api.listPayslips(employee.id, { signal: progress.signal });
   const title = `Payslips of ${employeeLabel(employee)}: ${target.clientName}`;
   return writeSheet(workbook, { ...PAY_SHEETS.employeePayslips, title, ...payslipListGrid(payslips) }, progress, 1);
 }
 
 /** One payslip's detail form, items labelled from items_and_outputs: two requests. */
 export async function importPayslipDetail(
-  client: PayRunsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   payslipId: number,
@@ -241,8 +227,8 @@ export async function importPayslipDetail(
 ): Promise<SheetResult & { unreadable: UnreadableAmount[] }> {
   progress.update?.(0, undefined, "Reading the payslip");
   const [detail, items] = await Promise.all([
-    client.getPayslip(payslipId, { signal: progress.signal }),
-    client.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
+    api.getPayslip(payslipId, { signal: progress.signal }),
+    api.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
   ]);
   const labels = new Map<string, string>([
     ...[...items.system_items, ...items.custom_items].map((i) => [String(i.id), i.label] as [string, string]),
@@ -298,14 +284,14 @@ export interface PdfResult {
  * window or tab, falling back to a download when pop-ups are blocked. The URL is revoked after a minute.
  */
 export async function openPayslipPdf(
-  client: PayRunsClient,
+  api: PayrollApi,
   payslipId: number,
   opener: PdfOpener,
   progress: FlowProgress = {},
   revokeAfterMs = 60_000,
 ): Promise<PdfResult> {
   progress.update?.(0, undefined, "Fetching the PDF");
-  const bytes = await client.getPayslipPdf(payslipId, { signal: progress.signal });
+  const bytes = await api.getPayslipPdf(payslipId, { signal: progress.signal });
   if (bytes.length < 5 || String.fromCharCode(...bytes.slice(0, 5)) !== "%PDF-") {
     throw new Error(`The service did not send a PDF for payslip ${payslipId}.`);
   }

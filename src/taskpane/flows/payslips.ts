@@ -1,5 +1,5 @@
 /** An employee's payslips as the payslip pickers list them. */
-import type { PayrollClient } from "../../client";
+import type { PayrollApi } from "../../api";
 import { formatDate } from "../locale";
 
 /** One entry of a picker's list. */
@@ -10,11 +10,11 @@ export interface Choice {
 
 /** An employee's payslips for the PayslipPicker, newest first. */
 export async function employeePayslipChoices(
-  client: Pick<PayrollClient, "listPayslips">,
+  api: Pick<PayrollApi, "listPayslips">,
   employeeId: number,
   options: { signal?: AbortSignal } = {},
 ): Promise<Choice[]> {
-  const list = await client.listPayslips(employeeId, options);
+  const list = await api.listPayslips(employeeId, options);
   return [...list].sort((a, b) => b.date.localeCompare(a.date)).map((p) => ({ id: p.id, label: payslipLabel(p) }));
 }
 

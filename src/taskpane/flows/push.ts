@@ -22,9 +22,9 @@ import {
   RateLimitedError,
   UnauthorizedError,
   ValidationError,
-  type PayrollClient,
+  type PayrollApi,
   type RetryInfo,
-} from "../../client";
+} from "../../api";
 import type { WorkbookPort } from "../../excel";
 import {
   DEFAULT_CHUNK_SIZE,
@@ -74,11 +74,9 @@ import {
   waitingMessage,
 } from "../../sheets/rowOutcomes";
 import { abortableSleep, type FlowProgress } from "./common";
-import { readNettPay, type NettPayClient } from "./nettPay";
+import { readNettPay } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 import { invalidateFormulaResults } from "../../functions/connection";
-
-export type PushClient = Pick<PayrollClient, "bulkInput" | "listEmployees" | "listPayslips" | "slowDown">;
 
 export interface NettPayPolling {
   /** Looks at the service at most (default 10). */
@@ -207,7 +205,7 @@ async function openInputSheet(workbook: WorkbookPort, sheetName: string, clientI
 
 /** Push an input sheet. Throws InputSheetError (nothing sent) when the sheet cannot be pushed at all. */
 export async function pushInputSheet(
-  client: PushClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   sheetName: string,
   options: PushOptions,
@@ -254,7 +252,7 @@ export async function pushInputSheet(
     const onRetry = (info: RetryInfo) => {
       attempts = info.attempt + 1;
       bulkRequests += 1;
-      if (info.reason === "rate_limited") restoreRate.push(client.slowDown());
+      if (info.reason === "rate_limited") restoreRate.push(api.slowDown());
       const why = info.reason === "rate_limited" ? BUSY : unconfirmedReason(info.error);
       options.update?.(
         sent,
@@ -271,7 +269,7 @@ export async function pushInputSheet(
       try {
         // No abort signal on the request: one already sent is let finish, so its rows get the service's real
         // answer. Cancel only stops the waits between tries.
-        const results = await client.bulkInput(meta.clientId, pending.map(toEntity), {
+        const results = await api.bulkInput(meta.clientId, pending.map(toEntity), {
           idempotent: true,
           tries,
           stopRetries: signal,
@@ -282,7 +280,7 @@ export async function pushInputSheet(
         pending = pending.filter((_, k) => matched[k] === undefined);
       } catch (error) {
         // A 429 the client did not wait out (Retry-After too long) slows the rest of the push down too.
-        if (error instanceof RateLimitedError && attempts === 1) restoreRate.push(client.slowDown());
+        if (error instanceof RateLimitedError && attempts === 1) restoreRate.push(api.slowDown());
         const failure = chunkFailure(error, pending, meta, attempts);
         for (const o of failure.outcomes) byRow.set(o.rowIndex, o);
         stoppedBy ??= failure.stop;
@@ -368,7 +366,7 @@ export async function pushInputSheet(
   const rowMessages = rowMessagesOf(sheet);
   for (const [k, o] of outcomes) rowMessages.set(k, { status: o.status, message: o.message });
   const nettPay = waitForNettPay
-    ? await awaitNettPay(client, workbook, sheetName, meta, targets, rowMessages, options)
+    ? await awaitNettPay(api, workbook, sheetName, meta, targets, rowMessages, options)
     : { updated: 0, pending: 0, requests: 0, polls: 0 };
   const ordered = [...outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)
@@ -419,7 +417,7 @@ function reword(messages: RowMessages, rowIndex: number, reworded: (message: str
  * say what to press.
  */
 async function awaitNettPay(
-  client: NettPayClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   sheetName: string,
   meta: Pick<InputSheetMeta, "clientId" | "inputs">,
@@ -439,7 +437,7 @@ async function awaitNettPay(
       await sleep(polling.intervalMs, options.signal);
       polls += 1;
       options.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
-      const read = await readNettPay(client, meta.clientId, pending, { signal: options.signal });
+      const read = await readNettPay(api, meta.clientId, pending, { signal: options.signal });
       requests += read.requests;
       await showNettPay(workbook, sheetName, read.ready, messages, highlighted(meta));
       pending = read.pending;
@@ -507,7 +505,7 @@ export async function countPendingNettPay(workbook: WorkbookPort, sheetName: str
 
 /** Refresh nett pay: fills in the nett pay of the rows whose Message says it is pending, as far as the service has it. */
 export async function refreshNettPay(
-  client: NettPayClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   sheetName: string,
   options: RefreshNettPayOptions,
@@ -515,7 +513,7 @@ export async function refreshNettPay(
   const { meta, sheet } = await openInputSheet(workbook, sheetName, options.clientId);
   const targets = pendingNettPayRows(sheet);
   const messages = rowMessagesOf(sheet);
-  const result = await awaitNettPay(client, workbook, sheetName, meta, targets, messages, {
+  const result = await awaitNettPay(api, workbook, sheetName, meta, targets, messages, {
     ...options,
     nettPay: options.nettPay ?? { polls: 1, intervalMs: 0 },
   });

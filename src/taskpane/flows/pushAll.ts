@@ -9,14 +9,15 @@
  * one per sheet. Until then the saved rows keep their old figure, marked pending, as after any push.
  */
 import type { Client } from "../../contract";
+import type { PayrollApi } from "../../api";
 import type { WorkbookPort } from "../../excel";
 import type { CellValue } from "../../sheets/columns";
 import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, type PushCounts } from "../../sheets/push";
 import { CANCELLED } from "../../sheets/rowOutcomes";
 import { listInputSheets, readInputSheetMeta } from "./inputs";
-import { type ConflictClient, conflictCheck } from "./conflicts";
+import { conflictCheck } from "./conflicts";
 import { abortableSleep, type FlowProgress as Progress } from "./common";
-import { type NettPayPolling, type PushClient, type PushOptions, pushInputSheet, refreshNettPay } from "./push";
+import { type NettPayPolling, type PushOptions, pushInputSheet, refreshNettPay } from "./push";
 
 export interface SheetPushSummary {
   sheetName: string;
@@ -55,7 +56,7 @@ function skippedLogRow(time: Date, sheet: SheetPushSummary): CellValue[] {
 }
 
 export async function pushAllInputSheets(
-  client: PushClient & ConflictClient,
+  api: PayrollApi & PayrollApi,
   workbook: WorkbookPort,
   options: PushAllOptions,
 ): Promise<PushAllResult> {
@@ -90,11 +91,11 @@ export async function pushAllInputSheets(
       };
     } else {
       try {
-        const result = await pushInputSheet(client, workbook, sheetName, {
+        const result = await pushInputSheet(api, workbook, sheetName, {
           mode: "changed",
           clientId: meta.clientId,
           chunkSize: options.chunkSize,
-          conflictCheck: conflictCheck(client, options.chunkSize),
+          conflictCheck: conflictCheck(api, options.chunkSize),
           nettPay: options.nettPay === false ? false : NO_WAIT,
           sleep: options.sleep,
           now: options.now,
@@ -123,7 +124,7 @@ export async function pushAllInputSheets(
       })
       .catch(() => undefined);
   }
-  if (options.nettPay !== false) await awaitAllNettPay(client, workbook, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
+  if (options.nettPay !== false) await awaitAllNettPay(api, workbook, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
   options.update?.(ordered.length, ordered.length, "Done");
   const pushed = sheets.filter((s) => s.outcome === "pushed").length;
   const skipped = sheets.length - pushed;
@@ -140,7 +141,7 @@ export async function pushAllInputSheets(
  * still wait. Cancel, or a sheet that can no longer be read, ends the wait with its rows marked pending.
  */
 async function awaitAllNettPay(
-  client: PushClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   sheets: SheetPushSummary[],
   polling: NettPayPolling,
@@ -160,7 +161,7 @@ async function awaitAllNettPay(
     for (const [i, sheet] of waiting.entries()) {
       options.update?.(i, waiting.length, `Waiting for nett pay: ${sheet.sheetName}`);
       try {
-        const read = await refreshNettPay(client, workbook, sheet.sheetName, {
+        const read = await refreshNettPay(api, workbook, sheet.sheetName, {
           clientId: sheet.clientId!,
           signal: options.signal,
         });

@@ -5,7 +5,7 @@
  * has finalised payslips), then one PATCH /employees/:id/inherited_calculations per changed employee — the API
  * has no bulk form for inherited calculations — with bounded concurrency.
  */
-import type { PayrollClient } from "../../client";
+import type { PayrollApi } from "../../api";
 import type { Client } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import {
@@ -21,8 +21,6 @@ import {
 import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
 import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows, runProgress } from "./rowWrites";
-
-export type RegularHoursClient = Pick<PayrollClient, "listEmployees" | "listClientCalculations" | "updateInheritedCalculations">;
 
 export const RH_SHEET = { sheetName: "Regular Hours", tableName: "RegularHours" } as const;
 export const RH_META_KEY = "payroll.regularHours";
@@ -45,16 +43,16 @@ export function regularHoursProblem(info: ClientInfo | undefined): string | null
 const leaveAnyDay = (info: ClientInfo | undefined) => (info?.features ?? []).includes("leave_any_day");
 
 /** What the sheet and a save start from: the employees (with finalised payslips) and the client's calculations. */
-async function readRegularHours(client: RegularHoursClient, clientId: number, signal?: AbortSignal) {
+async function readRegularHours(api: PayrollApi, clientId: number, signal?: AbortSignal) {
   const [employees, calculations] = await Promise.all([
-    client.listEmployees(clientId, ["recent_payslips"], { signal }),
-    client.listClientCalculations(clientId, { signal }),
+    api.listEmployees(clientId, ["recent_payslips"], { signal }),
+    api.listClientCalculations(clientId, { signal }),
   ]);
   return { employees, calculations };
 }
 
 export async function buildRegularHoursSheet(
-  client: RegularHoursClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target & { info?: ClientInfo },
   progress: FlowProgress = {},
@@ -62,7 +60,7 @@ export async function buildRegularHoursSheet(
   const problem = regularHoursProblem(target.info);
   if (problem) throw new RegularHoursError(problem);
   progress.update?.(0, undefined, "Reading employees and their Regular Hours");
-  const { employees, calculations } = await readRegularHours(client, target.clientId, progress.signal);
+  const { employees, calculations } = await readRegularHours(api, target.clientId, progress.signal);
   const grid = regularHoursGrid(employees, currentWeekHours(calculations), { leaveAnyDay: leaveAnyDay(target.info) });
   const title = `Regular Hours (${WEEK_HOURS}): ${target.clientName}`;
   const written = await writeSheet(workbook, { ...RH_SHEET, title, columns: grid.columns, rows: grid.rows }, progress, 2);
@@ -71,7 +69,7 @@ export async function buildRegularHoursSheet(
 }
 
 export async function saveRegularHours(
-  client: RegularHoursClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target & { info?: ClientInfo },
   options: FlowProgress & { defaultEffectiveDate: string | null; concurrency?: number },
@@ -88,7 +86,7 @@ export async function saveRegularHours(
   });
 
   options.update?.(0, undefined, "Reading what the service holds now");
-  const { employees, calculations } = await readRegularHours(client, target.clientId, options.signal);
+  const { employees, calculations } = await readRegularHours(api, target.clientId, options.signal);
   const plans = parseSheetRows(RegularHoursError, () =>
     parseRegularHoursRows(table.columns, table.rows, {
       current: currentWeekHours(calculations),
@@ -105,7 +103,7 @@ export async function saveRegularHours(
       kind: "patch",
       rowIndexes: [p.rowIndex],
       send: () =>
-        client.updateInheritedCalculations(p.employeeId, {
+        api.updateInheritedCalculations(p.employeeId, {
           calc_type: WEEK_HOURS,
           calculation_details: p.details,
           ...(p.effectiveDate ? { effective_date: p.effectiveDate } : {}),

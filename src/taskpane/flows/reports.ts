@@ -8,7 +8,7 @@
  * means the service lost the job. Cancel stops waiting at once and leaves the sheet as it was; the service offers
  * no way to cancel a job, so it may still finish on its side.
  */
-import { NotFoundError, RateLimitedError, type PayrollClient } from "../../client";
+import { NotFoundError, RateLimitedError, type PayrollApi } from "../../api";
 import { MIN_POLL_INTERVAL_MS, type ReportId } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
@@ -25,8 +25,6 @@ import {
   type SavedReport,
 } from "../../sheets/reports";
 import { abortableSleep, recordedSheets, recordSheet } from "./common";
-
-export type ReportRunClient = Pick<PayrollClient, "runReport" | "startReportAsync" | "pollReport">;
 
 export const REPORT_TITLES: Record<ReportId, string> = {
   transaction_history: "Transaction history",
@@ -112,7 +110,7 @@ type Outcome = { ok: true; rows: Record<string, unknown>[] } | { ok: false; mess
 
 /** Runs each request with the synchronous endpoint, one after another (one request per client). */
 async function runSync(
-  client: ReportRunClient,
+  api: PayrollApi,
   reportId: ReportId,
   requests: readonly ReportRequest[],
   o: ReportRunOptions,
@@ -121,7 +119,7 @@ async function runSync(
   for (const [i, r] of requests.entries()) {
     o.onStatus?.({ phase: "requesting", done: i, total: requests.length, clientName: r.clientName });
     try {
-      const rows = await client.runReport(r.clientId, reportId, r.body as never, { signal: o.signal });
+      const rows = await api.runReport(r.clientId, reportId, r.body as never, { signal: o.signal });
       outcomes.push({ ok: true, rows: rows as Record<string, unknown>[] });
     } catch (error) {
       if (isAbort(error)) throw error;
@@ -138,7 +136,7 @@ interface Job {
 
 /** Runs the requests through the async endpoints (see the module comment for the rules). */
 export async function runAsync(
-  client: ReportRunClient,
+  api: PayrollApi,
   reportId: ReportId,
   requests: readonly ReportRequest[],
   o: ReportRunOptions = {},
@@ -164,7 +162,7 @@ export async function runAsync(
       const index = pending[0];
       const r = requests[index];
       try {
-        const started = await client.startReportAsync(r.clientId, reportId, r.body as never, { signal: o.signal });
+        const started = await api.startReportAsync(r.clientId, reportId, r.body as never, { signal: o.signal });
         pending.shift();
         running.push({ index, uuid: started.uuid });
         queueWaits = 0;
@@ -204,7 +202,7 @@ export async function runAsync(
     for (const job of [...running]) {
       const r = requests[job.index];
       try {
-        const result = await client.pollReport(r.clientId, job.uuid, { signal: o.signal });
+        const result = await api.pollReport(r.clientId, job.uuid, { signal: o.signal });
         if (result.state === "complete") {
           outcomes[job.index] = { ok: true, rows: result.rows as Record<string, unknown>[] };
           running.splice(running.indexOf(job), 1);
@@ -235,7 +233,7 @@ export async function runAsync(
 }
 
 export interface ReportDeps {
-  client: ReportRunClient;
+  api: PayrollApi;
   workbook: WorkbookPort;
 }
 
@@ -247,8 +245,8 @@ export async function runReportToSheet(deps: ReportDeps, saved: SavedReport, o: 
   const checked = toSetting(saved); // refuses anything but report parameters before any request
   const outcomes =
     checked.mode === "async"
-      ? await runAsync(deps.client, checked.reportId, checked.requests, o)
-      : await runSync(deps.client, checked.reportId, checked.requests, o);
+      ? await runAsync(deps.api, checked.reportId, checked.requests, o)
+      : await runSync(deps.api, checked.reportId, checked.requests, o);
 
   const failures: ReportFailure[] = [];
   const parts: ReportRowsPart[] = [];

@@ -21,7 +21,7 @@ import {
   TimeoutError,
   UnauthorizedError,
   ValidationError,
-} from "../../client";
+} from "../../api";
 import type { RowAnnotation, WorkbookPort } from "../../excel";
 import {
   CANCELLED,

@@ -5,7 +5,7 @@
  * action is one request (the API has no bulk form), run with bounded concurrency. Afterwards the sheet is
  * refreshed (one request) and every selected employee's most recent period row carries the result.
  */
-import type { PayrollClient } from "../../client";
+import type { PayrollApi } from "../../api";
 import type { Employee } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import {
@@ -31,11 +31,6 @@ import {
   stoppedNote,
 } from "./rowWrites";
 
-export type ServicePeriodsClient = Pick<
-  PayrollClient,
-  "listEmployees" | "endService" | "reinstate" | "undoEndService" | "listServicePeriods"
->;
-
 export const SERVICE_SHEET = { sheetName: "Service periods", tableName: "ServicePeriods" } as const;
 export const SERVICE_META_KEY = "payroll.servicePeriods";
 const H = Object.fromEntries(SERVICE_PERIOD_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
@@ -53,19 +48,19 @@ async function writeServiceSheet(workbook: WorkbookPort, target: Target, employe
 }
 
 export async function importServicePeriods(
-  client: ServicePeriodsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   progress: FlowProgress = {},
 ): Promise<SheetResult> {
   progress.update?.(0, undefined, "Reading employees and their service periods");
-  const employees = await client.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal });
+  const employees = await api.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal });
   return (await writeServiceSheet(workbook, target, employees, progress)).written;
 }
 
 /** One employee's service periods (GET /employees/:id/service_periods), for the pane's detail view. */
-export async function employeeServicePeriods(client: ServicePeriodsClient, employeeId: number, progress: FlowProgress = {}) {
-  return client.listServicePeriods(employeeId, { signal: progress.signal });
+export async function employeeServicePeriods(api: PayrollApi, employeeId: number, progress: FlowProgress = {}) {
+  return api.listServicePeriods(employeeId, { signal: progress.signal });
 }
 
 export interface ServiceActionResult {
@@ -81,7 +76,7 @@ export interface ServiceActionResult {
 
 /** Runs an action for the employees of the selected rows. Throws ServiceSheetError (nothing sent) when it cannot start. */
 export async function runServiceAction(
-  client: ServicePeriodsClient,
+  api: PayrollApi,
   workbook: WorkbookPort,
   target: Target,
   action: ServiceAction,
@@ -109,7 +104,7 @@ export async function runServiceAction(
 
   progress.update?.(0, undefined, "Checking the employees' current service periods");
   const fresh = new Map(
-    (await client.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal })).map((e) => [e.id, e]),
+    (await api.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal })).map((e) => [e.id, e]),
   );
   const label = ACTION_LABEL[action.kind];
   const byEmployee = new Map<number, RowResult>();
@@ -129,13 +124,13 @@ export async function runServiceAction(
       rowIndexes: rows,
       send: () =>
         action.kind === "end_service"
-          ? client.endService(employeeId, {
+          ? api.endService(employeeId, {
               termination_date: action.termination_date,
               termination_code: action.termination_code,
             })
           : action.kind === "reinstate"
-            ? client.reinstate(employeeId, { appointment_date: action.appointment_date })
-            : client.undoEndService(employeeId),
+            ? api.reinstate(employeeId, { appointment_date: action.appointment_date })
+            : api.undoEndService(employeeId),
       succeeded: (r) => rowsWith(rows, "Saved", `${label}: ${r.message}`),
     });
   }
@@ -154,7 +149,7 @@ export async function runServiceAction(
   // Show the new state: re-read and rewrite the sheet, then put each employee's result on its most recent period.
   let refreshed = false;
   try {
-    const employees = await client.listEmployees(target.clientId, ["service_periods"]);
+    const employees = await api.listEmployees(target.clientId, ["service_periods"]);
     const { grid } = await writeServiceSheet(workbook, target, employees, {});
     const latestRow = new Map<number, number>();
     grid.rowEmployee.forEach((employeeId, i) => {

@@ -52,7 +52,7 @@ export function CalculationsPanel() {
   const payslips = usePayslipChoices(services, employeeId);
 
   if (!services) return <Text>Connect and choose a client to work with calculations.</Text>;
-  const { client, workbook } = services;
+  const { api: api, workbook } = services;
   const { info, target } = chosenClient(services);
   const calcScope = (): CalcScope | null =>
     scope === "client"
@@ -81,14 +81,14 @@ export function CalculationsPanel() {
         if (s)
           void run(
             "Viewing calculations",
-            (t) => viewCalculations(client, workbook, target, s, t),
+            (t) => viewCalculations(api, workbook, target, s, t),
             (r) => ({
               intent: "success",
               text: `${r.rowCount} calculations written to "${r.sheetName}". Edit Input cells, then Save edited inputs.`,
             }),
           );
       }}
-      onSaveEdits={() => void run("Saving calculations", (t) => saveCalculationEdits(client, workbook, target, t), rowOutcome)}
+      onSaveEdits={() => void run("Saving calculations", (t) => saveCalculationEdits(api, workbook, target, t), rowOutcome)}
       onDeleteSelected={() =>
         deletion.ask(CALC_SHEET.sheetName, async (rows) => {
           const { deletable, skipped } = await calculationsToDelete(workbook, target, rows);
@@ -103,7 +103,7 @@ export function CalculationsPanel() {
           (c) =>
             void run(
               "Deleting calculations",
-              (t) => deleteCalculations(client, workbook, target, c.deletable, c.skipped, t),
+              (t) => deleteCalculations(api, workbook, target, c.deletable, c.skipped, t),
               rowOutcome,
             ),
         )
@@ -118,7 +118,7 @@ export function CalculationsPanel() {
             });
           await run(
             "Reading the calculation",
-            (t) => getCalculation(client, id, t),
+            (t) => getCalculation(api, id, t),
             (c) => {
               const fmt = (o: Record<string, unknown>) =>
                 Object.entries(o).map(([k, v]) => `${k} = ${typeof v === "object" ? JSON.stringify(v) : String(v)}`);
@@ -169,7 +169,7 @@ export function CalculationsPanel() {
         setFormErrors({});
         void run(
           "Saving the item",
-          (t) => addCalculation(client, form, checked.body, t),
+          (t) => addCalculation(api, form, checked.body, t),
           (r) => ({ intent: "success", text: `${r.message} (calculation ${r.id}). View calculations to see it.` }),
         );
       }}
@@ -179,7 +179,7 @@ export function CalculationsPanel() {
           "Inherited calculations to sheet",
           (t) =>
             viewInheritedCalculations(
-              client,
+              api,
               workbook,
               target,
               { employeeId, label: employee ? employeeLabel(employee) : undefined },
@@ -195,7 +195,7 @@ export function CalculationsPanel() {
             return setOutcome({ intent: "warning", text: `Select a row of "${INHERITED_SHEET.sheetName}" first.` });
           await run(
             "Inherited calculation history",
-            (t) => viewInheritedCalculations(client, workbook, target, { inheritedId: id }, t),
+            (t) => viewInheritedCalculations(api, workbook, target, { inheritedId: id }, t),
             (r) => ({
               intent: "success",
               text: `History of inherited calculation ${id}: ${r.rowCount} rows in "${r.sheetName}".`,
@@ -209,7 +209,7 @@ export function CalculationsPanel() {
       onBuildRegularHours={() =>
         void run(
           "Building the Regular Hours sheet",
-          (t) => buildRegularHoursSheet(client, workbook, { ...target, info }, t),
+          (t) => buildRegularHoursSheet(api, workbook, { ...target, info }, t),
           (r) => ({
             intent: "success",
             text: `${r.rowCount} employees written to "${r.sheetName}"; ${r.withFinalised} have finalised payslips and need an effective date for changes.`,
@@ -221,7 +221,7 @@ export function CalculationsPanel() {
           "Saving Regular Hours",
           (t) =>
             saveRegularHours(
-              client,
+              api,
               workbook,
               { ...target, info },
               { ...t, signal: t.signal, update: t.update, defaultEffectiveDate: effectiveDate || null },

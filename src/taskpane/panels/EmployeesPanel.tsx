@@ -56,7 +56,7 @@ export function EmployeesPanel() {
   const deletion = useConfirmSelectedRows<DeleteCandidate[]>(services, setOutcome);
   const { employeeId, list: employees, viewProps: employeeProps } = useEmployeeChoice(services, () => setPeriods(null));
   if (!services) return <Text>Connect and choose a client to work with employees.</Text>;
-  const { client, clientId, workbook } = services;
+  const { api: api, clientId, workbook } = services;
   const { info, target } = chosenClient(services);
   const customNameAllowed = (info?.features ?? []).includes("wave_custom_name");
 
@@ -69,7 +69,7 @@ export function EmployeesPanel() {
 
   /** A handler that writes the chosen employee's data to a sheet and says how many `noun`s it wrote. */
   const employeeToSheet = (label: string, write: typeof importEmployeeDetail, noun: string) =>
-    onChosen(run, employeeId, label, (id, t) => write(client, workbook, target, id, t), wroteRows(noun));
+    onChosen(run, employeeId, label, (id, t) => write(api, workbook, target, id, t), wroteRows(noun));
 
   return (
     <EmployeesView
@@ -78,7 +78,7 @@ export function EmployeesPanel() {
       onSaveEmployees={() =>
         void run(
           "Saving employees",
-          (t) => saveEmployees(client, workbook, { ...target, numberMode: info?.employee_number_mode ?? null }, t),
+          (t) => saveEmployees(api, workbook, { ...target, numberMode: info?.employee_number_mode ?? null }, t),
           (r) => {
             if (r.counts.Saved > 0) employees.reload();
             return rowOutcome(r);
@@ -104,7 +104,7 @@ export function EmployeesPanel() {
           (candidates) =>
             void run(
               "Deleting employees",
-              (t) => deleteEmployees(client, workbook, target, candidates, t),
+              (t) => deleteEmployees(api, workbook, target, candidates, t),
               (r) => {
                 employees.reload();
                 return rowOutcome(r);
@@ -115,7 +115,7 @@ export function EmployeesPanel() {
       onServicePeriods={() =>
         void run(
           "Service periods to sheet",
-          (t) => importServicePeriods(client, workbook, target, t),
+          (t) => importServicePeriods(api, workbook, target, t),
           wroteRows("service period row"),
         )
       }
@@ -135,7 +135,7 @@ export function EmployeesPanel() {
             });
           await run(
             "Service period action",
-            (t) => runServiceAction(client, workbook, target, serviceAction(), rows, t),
+            (t) => runServiceAction(api, workbook, target, serviceAction(), rows, t),
             rowOutcome,
           );
         })
@@ -146,7 +146,7 @@ export function EmployeesPanel() {
         run,
         employeeId,
         "Reading service periods",
-        (id, t) => employeeServicePeriods(client, id, t),
+        (id, t) => employeeServicePeriods(api, id, t),
         (list) => {
           setPeriods(
             [...list]
@@ -173,7 +173,7 @@ export function EmployeesPanel() {
         if (employeeId !== null)
           void run(
             "Creating a profile mapping",
-            (t) => createProfileMapping(client, employeeId, parsed.body, t),
+            (t) => createProfileMapping(api, employeeId, parsed.body, t),
             (r) => ({ intent: "success", text: `${r.message}${r.id !== undefined ? ` (mapping ${r.id})` : ""}.` }),
           );
       }}
@@ -187,7 +187,7 @@ export function EmployeesPanel() {
         setWaveErrors({});
         void run(
           "Creating a payment frequency",
-          (t) => createWave(client, clientId, checked.body, t),
+          (t) => createWave(api, clientId, checked.body, t),
           (r) => {
             // The pickers of the other panels show the new wave.
             services.reads.invalidate(clientId, "waves");

@@ -16,7 +16,7 @@ export function ImportsPanel() {
   const run = useFlowRunner(services, setOutcome);
   if (!services) return <Text>Connect and choose a client to import data.</Text>;
 
-  const { client, workbook } = services;
+  const { api: api, workbook } = services;
   const { target } = chosenClient(services);
 
   /** One import: "<what>: N rows written to "<sheet>"." or why not. */
@@ -42,16 +42,16 @@ export function ImportsPanel() {
       busy={services.progress.busy}
       onImportEmployees={() =>
         importTo("Importing employees", "Employees", (task) =>
-          importEmployees(client, workbook, target, { customFields, servicePeriod }, task),
+          importEmployees(api, workbook, target, { customFields, servicePeriod }, task),
         )
       }
       onImportWaves={() =>
         importTo("Importing payment frequencies", "Payment frequencies", (task) =>
-          importWaves(client, workbook, target, { simplified: waveForm === "simplified" }, task),
+          importWaves(api, workbook, target, { simplified: waveForm === "simplified" }, task),
         )
       }
       onImportPayPoints={() =>
-        importTo("Importing pay points", "Pay points", (task) => importPayPoints(client, workbook, target, task))
+        importTo("Importing pay points", "Pay points", (task) => importPayPoints(api, workbook, target, task))
       }
       outcome={outcome}
     />

@@ -46,7 +46,7 @@ export function InputSheetsPanel() {
   const snapshotMoved = React.useCallback(() => setSnapshotVersion((v) => v + 1), []);
   const run = useFlowRunner(services, setOutcome);
 
-  const client = services?.client ?? null;
+  const api = services?.api ?? null;
   const clientId = services?.clientId ?? null;
   const workbook = services?.workbook;
 
@@ -78,7 +78,7 @@ export function InputSheetsPanel() {
 
   // Waves and items_and_outputs come from the shared lists: a new wave (or a reload elsewhere) reads them again.
   const loaded = useClientView(services, "inputChoices", ["waves", "itemsAndOutputs"], (reads, signal) =>
-    loadInputChoices(services!.client, services!.clientId, { signal }, reads),
+    loadInputChoices(services!.api, services!.clientId, { signal }, reads),
   );
   const choices = loaded.data;
   React.useEffect(() => {
@@ -101,7 +101,7 @@ export function InputSheetsPanel() {
     };
   }, [workbook, sheetName]);
 
-  if (!services || !client || clientId === null || !workbook)
+  if (!services || !api || clientId === null || !workbook)
     return <Text>Connect and choose a client to work with input sheets.</Text>;
   const { clientName } = chosenClient(services).target;
   const { progress } = services;
@@ -113,7 +113,7 @@ export function InputSheetsPanel() {
       "Building input sheet",
       (task) =>
         buildInputSheet(
-          client,
+          api,
           workbook,
           { clientId, clientName, waveId, payslipDate, inputKeys },
           { choices, signal: task.signal, update: task.update },
@@ -133,11 +133,11 @@ export function InputSheetsPanel() {
     void run(
       `${PUSH_MODE_LABELS[mode]}: ${sheetName}`,
       (task) =>
-        pushInputSheet(client, workbook, sheetName, {
+        pushInputSheet(api, workbook, sheetName, {
           mode,
           clientId,
           chunkSize: Number(chunkSize),
-          conflictCheck: conflictCheck(client, Number(chunkSize)),
+          conflictCheck: conflictCheck(api, Number(chunkSize)),
           signal: task.signal,
           update: task.update,
         }).then(pendingAfter((r) => r.nettPay.pending)),
@@ -161,7 +161,7 @@ export function InputSheetsPanel() {
     void run(
       `Refresh nett pay: ${sheetName}`,
       (task) =>
-        refreshNettPay(client, workbook, sheetName, { clientId, signal: task.signal, update: task.update }).then(
+        refreshNettPay(api, workbook, sheetName, { clientId, signal: task.signal, update: task.update }).then(
           pendingAfter((r) => r.pending),
         ),
       (result) => ({ intent: result.pending > 0 ? "warning" : "success", text: result.summary }),
@@ -174,7 +174,7 @@ export function InputSheetsPanel() {
     void run(
       `Overwrite conflicts: ${sheetName}`,
       (task) =>
-        overwriteConflicts(client, workbook, sheetName, {
+        overwriteConflicts(api, workbook, sheetName, {
           clientId,
           chunkSize: Number(chunkSize),
           signal: task.signal,
@@ -249,7 +249,7 @@ export function InputSheetsPanel() {
       }
       afterPush={
         <PushAll
-          client={client}
+          api={api}
           workbook={workbook}
           clients={services.clients}
           chunkSize={Number(chunkSize)}

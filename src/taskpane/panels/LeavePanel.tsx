@@ -31,7 +31,7 @@ export function LeavePanel() {
   const deletion = useConfirmSelectedRows<number[]>(services, setOutcome);
   const employees = useClientEmployees(services);
   if (!services) return <Text>Connect and choose a client to work with leave.</Text>;
-  const { client, clientId, workbook } = services;
+  const { api: api, clientId, workbook } = services;
   const { target } = chosenClient(services);
   const sheet = LEAVE_SHEETS.days.sheetName;
 
@@ -43,12 +43,12 @@ export function LeavePanel() {
       balanceDate={balanceDate}
       onBalanceDateChange={setBalanceDate}
       onLeaveTypes={() =>
-        void run("Leave types to sheet", (t) => importLeaveTypes(client, workbook, target, t), wroteRows("leave type"))
+        void run("Leave types to sheet", (t) => importLeaveTypes(api, workbook, target, t), wroteRows("leave type"))
       }
       onBalances={() =>
         void run(
           "Leave balances to sheet",
-          (t) => importLeaveBalances(client, workbook, target, balanceDate, t),
+          (t) => importLeaveBalances(api, workbook, target, balanceDate, t),
           (r) => ({
             intent: r.unmatchedEmployees.length ? "warning" : "success",
             text: `Balances of ${r.rowCount} employees at ${formatDate(balanceDate)} written to "${r.sheetName}" (${r.requests} requests).${r.unmatchedEmployees.length ? ` The report also named employees not in the list: ${r.unmatchedEmployees.join(", ")}.` : ""}`,
@@ -62,7 +62,7 @@ export function LeavePanel() {
       onLoadDays={() =>
         void run(
           "Loading leave days",
-          (t) => loadLeaveDays(client, workbook, target, { employeeIds: loadIds, blankRowPerEmployee: blankRows }, t),
+          (t) => loadLeaveDays(api, workbook, target, { employeeIds: loadIds, blankRowPerEmployee: blankRows }, t),
           (r) => ({
             intent: r.failed.length ? "warning" : "success",
             text: [
@@ -78,7 +78,7 @@ export function LeavePanel() {
           }),
         )
       }
-      onSaveDays={() => void run("Saving leave days", (t) => saveLeaveDays(client, workbook, target, t), rowOutcome)}
+      onSaveDays={() => void run("Saving leave days", (t) => saveLeaveDays(api, workbook, target, t), rowOutcome)}
       onDeleteSelected={() =>
         deletion.ask(sheet, async (rows) => {
           if (rows.length === 0) return { warning: `Select the rows to delete in "${sheet}" first.` };
@@ -95,7 +95,7 @@ export function LeavePanel() {
       onCancelDelete={deletion.cancel}
       onConfirmDelete={() =>
         deletion.confirmed(
-          (rows) => void run("Deleting leave days", (t) => deleteLeaveDays(client, workbook, target, rows, t), rowOutcome),
+          (rows) => void run("Deleting leave days", (t) => deleteLeaveDays(api, workbook, target, rows, t), rowOutcome),
         )
       }
       checkEmployeeId={checkId}
@@ -108,13 +108,7 @@ export function LeavePanel() {
         void run(
           "Reading leave balances",
           async (t) =>
-            employeeLeaveBalances(
-              client,
-              checkId,
-              balanceDate,
-              await services.reads.leaveTypes(clientId, { signal: t.signal }),
-              t,
-            ),
+            employeeLeaveBalances(api, checkId, balanceDate, await services.reads.leaveTypes(clientId, { signal: t.signal }), t),
           (r) => {
             setChecked(r);
             return { intent: "info", text: `Balances at ${formatDate(balanceDate)} shown below.` };

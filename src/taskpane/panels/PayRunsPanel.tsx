@@ -27,13 +27,13 @@ export function PayRunsPanel() {
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
   const run = useFlowRunner(services, setOutcome);
   const runs = useClientView(services, "payRunChoices", ["paymentRuns", "waves"], (reads, signal) =>
-    loadPayRuns(services!.client, services!.clientId, { signal }, reads),
+    loadPayRuns(services!.api, services!.clientId, { signal }, reads),
   );
   const { employeeId, employee, viewProps: employeeProps } = useEmployeeChoice(services, () => setPayslipId(null));
   const payslips = usePayslipChoices(services, employeeId);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
-  const { client, workbook } = services;
+  const { api: api, workbook } = services;
   const { target } = chosenClient(services);
   const chosenRun = runs.data?.runs.find((r) => r.id === runId);
   const runLabel = chosenRun ? runs.data?.labels.get(chosenRun.id) : undefined;
@@ -42,7 +42,7 @@ export function PayRunsPanel() {
       ? { intent: "success", text: `Opened ${r.fileName} in a new window.` }
       : { intent: "info", text: `The browser blocked a new window, so ${r.fileName} was downloaded instead.` };
   const openPdf = (id: number) =>
-    void run("Opening the payslip PDF", (task) => openPayslipPdf(client, id, browserPdfOpener(), task), pdfOutcome);
+    void run("Opening the payslip PDF", (task) => openPayslipPdf(api, id, browserPdfOpener(), task), pdfOutcome);
 
   return (
     <PayRunsView
@@ -54,7 +54,7 @@ export function PayRunsPanel() {
       onPayRunsToSheet={() =>
         void run(
           "Pay runs to sheet",
-          (task) => importPayRuns(client, workbook, target, task),
+          (task) => importPayRuns(api, workbook, target, task),
           (r) => {
             runs.reload();
             return wroteRows("pay run")(r);
@@ -65,7 +65,7 @@ export function PayRunsPanel() {
         run,
         chosenRun,
         "Pay run payslips to sheet",
-        (payRun, task) => importPayRunPayslips(client, workbook, target, payRun, task, runLabel),
+        (payRun, task) => importPayRunPayslips(api, workbook, target, payRun, task, runLabel),
         (r) => ({
           intent: r.unmatched + r.unreadable.length > 0 ? "warning" : "success",
           text:
@@ -79,7 +79,7 @@ export function PayRunsPanel() {
         run,
         chosenRun,
         "Journal to sheet",
-        (payRun, task) => importJournal(client, workbook, target, payRun, task, runLabel),
+        (payRun, task) => importJournal(api, workbook, target, payRun, task, runLabel),
         (r) => ({
           intent: r.balanced ? "success" : "warning",
           text: r.balanced
@@ -95,7 +95,7 @@ export function PayRunsPanel() {
         if (employee)
           void run(
             "Employee payslips to sheet",
-            (task) => importEmployeePayslips(client, workbook, target, employee, task),
+            (task) => importEmployeePayslips(api, workbook, target, employee, task),
             wroteRows("payslip"),
           );
       }}
@@ -107,7 +107,7 @@ export function PayRunsPanel() {
         payslipId !== null &&
         void run(
           "Payslip detail to sheet",
-          (task) => importPayslipDetail(client, workbook, target, payslipId, task),
+          (task) => importPayslipDetail(api, workbook, target, payslipId, task),
           (r) => ({
             intent: "success",
             text: `Payslip ${payslipId}: ${plural(r.rowCount, "line")} written to "${r.sheetName}".`,
@@ -129,7 +129,7 @@ export function PayRunsPanel() {
       onRecentPayslips={() =>
         void run(
           "Recent payslips to sheet",
-          (task) => importRecentPayslips(client, workbook, target, task),
+          (task) => importRecentPayslips(api, workbook, target, task),
           (r) =>
             r.state === "try_later"
               ? {

@@ -81,7 +81,7 @@ function describeSaved(saved: SavedReport): string {
 }
 
 function ConnectedReports({ services }: { services: ConnectedServices }) {
-  const { client, workbook, progress, notify } = services;
+  const { api: api, workbook, progress, notify } = services;
   const [reportId, setReportId] = React.useState<ReportId>("transaction_history");
   const [clientIds, setClientIds] = React.useState<number[]>([services.clientId]);
   const [data, setData] = React.useState<ClientReportData[]>([]);
@@ -205,11 +205,10 @@ function ConnectedReports({ services }: { services: ConnectedServices }) {
       customFields: params.reportId === "transaction_history" ? params.customFields : [],
       clientCount: chosenClients.length,
     });
-    void execute(`${REPORT_TITLES[reportId]} report`, (o) => runReportToSheet({ client, workbook }, saved, o));
+    void execute(`${REPORT_TITLES[reportId]} report`, (o) => runReportToSheet({ api, workbook }, saved, o));
   };
 
-  const onRefresh = (name: string) =>
-    void execute(`Refreshing "${name}"`, (o) => refreshReportSheet({ client, workbook }, name, o));
+  const onRefresh = (name: string) => void execute(`Refreshing "${name}"`, (o) => refreshReportSheet({ api, workbook }, name, o));
 
   return (
     <ReportsView

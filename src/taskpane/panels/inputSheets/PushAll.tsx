@@ -1,7 +1,7 @@
 /** Push all input sheets: every client's input sheet in the workbook, with one summary per sheet. */
 import * as React from "react";
 import { Button, Text } from "@fluentui/react-components";
-import type { PayrollClient } from "../../../client";
+import type { PayrollApi } from "../../../api";
 import type { Client } from "../../../contract";
 import type { WorkbookPort } from "../../../excel";
 import { type SheetPushSummary, pushAllInputSheets } from "../../flows/pushAll";
@@ -35,7 +35,7 @@ export function PushAllView(props: { onPushAll(): void; busy: boolean; sheets: r
 }
 
 export function PushAll(props: {
-  client: PayrollClient;
+  api: PayrollApi;
   workbook: WorkbookPort;
   clients: readonly Client[];
   chunkSize: number;
@@ -50,7 +50,7 @@ export function PushAll(props: {
     const result = await props.run(
       "Push all input sheets",
       (task) =>
-        pushAllInputSheets(props.client, props.workbook, {
+        pushAllInputSheets(props.api, props.workbook, {
           reachable: props.clients,
           chunkSize: props.chunkSize,
           signal: task.signal,

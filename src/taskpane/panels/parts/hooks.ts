@@ -151,7 +151,7 @@ export function useConfirmSelectedRows<P>(services: Pick<AppServices, "workbook"
 
 /** The chosen employee's payslips for a PayslipPicker (nothing while no employee is chosen). */
 export function usePayslipChoices(services: ConnectedServices | null, employeeId: number | null) {
-  return useListFor(services, "payslips", employeeId, (id, signal) => employeePayslipChoices(services!.client, id, { signal }));
+  return useListFor(services, "payslips", employeeId, (id, signal) => employeePayslipChoices(services!.api, id, { signal }));
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * PayrollClient: one typed method per endpoint of the API document. Request bodies are checked against the
+ * PayrollApi: one typed method per endpoint of the API document. Request bodies are checked against the
  * contract before sending (a ValidationError with no status means nothing was sent); every answer is parsed
  * with the contract, and a mismatch is an UnexpectedResponseError. List methods return unwrapped records.
  */
@@ -131,7 +131,7 @@ interface Call extends IdempotentCallOptions {
   body?: unknown;
 }
 
-export class PayrollClient {
+export class PayrollApi {
   readonly #t: Transport;
 
   constructor(options: PayrollClientOptions) {
