@@ -2,6 +2,7 @@
  * What every flow shares: the client a sheet is for, the result of writing a sheet, the progress a long task
  * reports to, and the small helpers that turn requests and row writes into progress.
  */
+import type { PayrollApi } from "../../api";
 import type { WorkbookPort, WriteTableOptions, WriteTableResult } from "../../excel";
 
 export { chunk } from "../../sheets/chunk";
@@ -10,6 +11,29 @@ export { chunk } from "../../sheets/chunk";
 export interface Target {
   clientId: number;
   clientName: string;
+}
+
+/**
+ * The one argument every flow takes first: the payroll service, the workbook, the client the work is for, Cancel and
+ * the progress bar. The pane builds it once per task (`useFlowContext` in panels/parts/hooks.ts), so a flow's own
+ * parameters are only what the user chose. `signal` is `progress.signal`, named for the many calls that only cancel.
+ */
+export interface FlowContext {
+  api: PayrollApi;
+  workbook: WorkbookPort;
+  target: Target;
+  progress: FlowProgress;
+  signal?: AbortSignal;
+}
+
+/** A context for work outside a progress bar (tests, benches, scripts): no Cancel, no counts. */
+export function flowContext(
+  api: PayrollApi,
+  workbook: WorkbookPort,
+  target: Target,
+  progress: FlowProgress = {},
+): FlowContext {
+  return { api, workbook, target, progress, signal: progress.signal };
 }
 
 /** A sheet written from service data, with the HTTP requests that took. */
