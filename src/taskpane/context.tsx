@@ -1,5 +1,6 @@
 import * as React from "react";
-import type { AppServices } from "./services";
+import type { AppServices, ProgressTask } from "./services";
+import type { FlowContext } from "./flows/common";
 
 const AppServicesContext = React.createContext<AppServices | null>(null);
 
@@ -31,4 +32,14 @@ export function chosenClient(services: ConnectedServices) {
   const { clientId } = services;
   const info = services.clients.find((c) => c.id === clientId);
   return { info, target: { clientId, clientName: info?.name ?? `Client ${clientId}` } };
+}
+
+/**
+ * The FlowContext for one task under the progress bar: the connected services, the chosen client as the target, and
+ * the task's Cancel and counts. Panels build it here, once per run, and hand it to a flow as its first argument:
+ * `run(label, (task) => importWaves(flowContextFor(services, task), options), describe)`.
+ */
+export function flowContextFor(services: ConnectedServices, task: ProgressTask): FlowContext {
+  const { target } = chosenClient(services);
+  return { api: services.api, workbook: services.workbook, target, progress: task, signal: task.signal };
 }

@@ -30,7 +30,7 @@ export async function connect(
 ): Promise<Connection> {
   const api = createApi({ baseUrl, apiKey });
   const clients = await api.listClients({ signal });
-  return { api: api, baseUrl, clients: [...clients].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
+  return { api, baseUrl, clients: [...clients].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
 }
 
 /** The default service root: the page's own origin, where the dev and production servers proxy /v1. */

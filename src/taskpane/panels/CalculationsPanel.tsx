@@ -52,7 +52,7 @@ export function CalculationsPanel() {
   const payslips = usePayslipChoices(services, employeeId);
 
   if (!services) return <Text>Connect and choose a client to work with calculations.</Text>;
-  const { api: api, workbook } = services;
+  const { api, workbook } = services;
   const { info, target } = chosenClient(services);
   const calcScope = (): CalcScope | null =>
     scope === "client"

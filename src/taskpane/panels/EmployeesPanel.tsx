@@ -56,7 +56,7 @@ export function EmployeesPanel() {
   const deletion = useConfirmSelectedRows<DeleteCandidate[]>(services, setOutcome);
   const { employeeId, list: employees, viewProps: employeeProps } = useEmployeeChoice(services, () => setPeriods(null));
   if (!services) return <Text>Connect and choose a client to work with employees.</Text>;
-  const { api: api, clientId, workbook } = services;
+  const { api, clientId, workbook } = services;
   const { info, target } = chosenClient(services);
   const customNameAllowed = (info?.features ?? []).includes("wave_custom_name");
 

@@ -16,7 +16,7 @@ export function ImportsPanel() {
   const run = useFlowRunner(services, setOutcome);
   if (!services) return <Text>Connect and choose a client to import data.</Text>;
 
-  const { api: api, workbook } = services;
+  const { api, workbook } = services;
   const { target } = chosenClient(services);
 
   /** One import: "<what>: N rows written to "<sheet>"." or why not. */

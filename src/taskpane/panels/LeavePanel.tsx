@@ -31,7 +31,7 @@ export function LeavePanel() {
   const deletion = useConfirmSelectedRows<number[]>(services, setOutcome);
   const employees = useClientEmployees(services);
   if (!services) return <Text>Connect and choose a client to work with leave.</Text>;
-  const { api: api, clientId, workbook } = services;
+  const { api, clientId, workbook } = services;
   const { target } = chosenClient(services);
   const sheet = LEAVE_SHEETS.days.sheetName;
 

@@ -33,7 +33,7 @@ export function PayRunsPanel() {
   const payslips = usePayslipChoices(services, employeeId);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
-  const { api: api, workbook } = services;
+  const { api, workbook } = services;
   const { target } = chosenClient(services);
   const chosenRun = runs.data?.runs.find((r) => r.id === runId);
   const runLabel = chosenRun ? runs.data?.labels.get(chosenRun.id) : undefined;

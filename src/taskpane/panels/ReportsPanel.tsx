@@ -81,7 +81,7 @@ function describeSaved(saved: SavedReport): string {
 }
 
 function ConnectedReports({ services }: { services: ConnectedServices }) {
-  const { api: api, workbook, progress, notify } = services;
+  const { api, workbook, progress, notify } = services;
   const [reportId, setReportId] = React.useState<ReportId>("transaction_history");
   const [clientIds, setClientIds] = React.useState<number[]>([services.clientId]);
   const [data, setData] = React.useState<ClientReportData[]>([]);
