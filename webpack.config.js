@@ -1,6 +1,6 @@
 /* Webpack build of the add-in (yo office layout).
- * Entries: taskpane (runs inside Office), functions (the PAYROLL custom functions, in the pane's shared runtime), commands
- * (ribbon function file), preview (browser: in-browser workbook + pane).
+ * Entries: taskpane (runs inside Office), functions (the PAYROLL custom functions, in the pane's shared runtime),
+ * preview (browser: in-browser workbook + pane).
  * `webpack serve` (npm start) serves them on https://localhost:3000 with office-addin-dev-certs and proxies /v1 to the
  * payroll service (PAYROLL_SERVICE_URL, default the sandbox on http://127.0.0.1:4010).
  * --env outDir=<dir>   build into another folder (the e2e harness)
@@ -63,7 +63,6 @@ module.exports = async (env = {}, argv = {}) => {
     devtool: env.noSourceMaps ? false : "source-map",
     entry: {
       taskpane: "./src/taskpane/index.tsx",
-      commands: "./src/commands/commands.ts",
       preview: "./src/preview/preview.tsx",
       // The PAYROLL custom functions, loaded by taskpane.html after the pane (one shared runtime): dependOn shares the
       // pane's modules, so the connection the pane sets is the one the functions read. The preview imports them itself.
@@ -105,7 +104,6 @@ module.exports = async (env = {}, argv = {}) => {
         template: "./src/taskpane/taskpane.html",
         chunks: ["taskpane", "functions"],
       }),
-      new HtmlWebpackPlugin({ filename: "commands.html", template: "./src/commands/commands.html", chunks: ["commands"] }),
       new HtmlWebpackPlugin({ filename: "preview.html", template: "./src/preview/preview.html", chunks: ["preview"] }),
       new HtmlWebpackPlugin({ filename: "help.html", template: "./src/taskpane/help.html", chunks: [] }),
       new HtmlWebpackPlugin({ filename: "privacy.html", template: "./src/taskpane/privacy.html", chunks: [] }),

@@ -39,8 +39,8 @@ describe("manifest.xml", () => {
     copyFileSync(path.join(root, "assets", "icon-16.png"), path.join(dir, "assets", "icon-80.png")); // a 16px file named 80
     const broken = xml
       .replace('<Label resid="Payroll.Group.Label"/>', '<Label resid="Nope.Label"/>')
-      .replace('https://localhost:3000/help.html"/>\n  <AppDomains>', 'https://example.com/help.html"/>\n  <AppDomains>')
-      .replace("https://localhost:3000/commands.html", "https://localhost:3000/missing.html");
+      .replace('<SupportUrl DefaultValue="https://localhost:3000/help.html"/>', '<SupportUrl DefaultValue="https://example.com/help.html"/>')
+      .replace("https://localhost:3000/functions.json", "https://localhost:3000/missing.html");
     writeFileSync(path.join(dir, "manifest.xml"), broken);
     const { errors } = checkManifest(broken, dir);
     expect(errors).toEqual(
@@ -73,15 +73,14 @@ function manifestUrls(manifest: string): string[] {
 describe("the manifest for an origin (ADDIN_ORIGIN)", () => {
   const origin = "https://payroll.example.org";
 
-  it("moves every URL (SourceLocation, icons, SupportUrl, AppDomains, bt:Url and bt:Image) to the origin", () => {
+  it("moves every URL (SourceLocation, icons, SupportUrl, bt:Url and bt:Image) to the origin", () => {
     const moved = manifestForOrigin(xml, origin);
     const urls = manifestUrls(moved);
     expect(urls.length).toBe(manifestUrls(xml).length);
     expect(urls.length).toBeGreaterThanOrEqual(10);
     for (const url of urls) expect(new URL(url).origin).toBe(origin);
     expect(moved).toContain(`<SourceLocation DefaultValue="${origin}/taskpane.html"/>`);
-    expect(moved).toContain(`<AppDomain>${origin}</AppDomain>`);
-    expect(moved).toContain(`<bt:Url id="Commands.Url" DefaultValue="${origin}/commands.html"/>`);
+    expect(moved).toContain(`<bt:Url id="Functions.Script.Url" DefaultValue="${origin}/functions.js"/>`);
     expect(moved).toContain(`<bt:Image id="Icon.80x80" DefaultValue="${origin}/assets/icon-80.png"/>`);
     expect(moved).not.toContain("localhost");
     const { errors, origin: checked } = checkManifest(moved, distLike(moved));

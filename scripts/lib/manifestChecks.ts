@@ -10,7 +10,6 @@ import path from "path";
  * functions.json metadata are the custom functions' Script and Metadata. */
 export const BUILT_PAGES = [
   "taskpane.html",
-  "commands.html",
   "preview.html",
   "help.html",
   "privacy.html",

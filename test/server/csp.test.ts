@@ -31,7 +31,7 @@ function parsePolicy(header: string | null): Record<string, string[]> {
 
 describe("content security policy of npm run serve", () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), "dist-csp-"));
-  for (const page of ["taskpane.html", "preview.html", "commands.html", "help.html", "privacy.html"])
+  for (const page of ["taskpane.html", "preview.html", "help.html", "privacy.html"])
     writeFileSync(path.join(dist, page), `<!doctype html><title>${page}</title>`);
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "assets", "icon-32.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -68,7 +68,7 @@ describe("content security policy of npm run serve", () => {
     try {
       const get = await listen(app);
       const pane = (await get("/taskpane.html")).headers.get("content-security-policy");
-      for (const page of ["/preview.html", "/commands.html", "/help.html", "/privacy.html"]) {
+      for (const page of ["/preview.html", "/help.html", "/privacy.html"]) {
         const res = await get(page);
         expect([page, res.status]).toEqual([page, 200]);
         expect([page, res.headers.get("content-security-policy")]).toEqual([page, pane]);
