@@ -1,21 +1,17 @@
 /**
- * Offline checks of manifest.xml that Office's online validator does not do for us (or cannot, offline):
- * every resource id resolves, every URL is on one origin and points at something the build produces,
- * and every icon file exists with the pixel size the manifest claims.
+ * Offline checks of manifest.xml: what Office's validator refuses (element order and counts, required elements,
+ * resource id length, allowed Permissions, Host and Set names: ./manifestSchema), and what it cannot know offline or
+ * at all: every resource id resolves, every URL is on one origin and points at something the build produces, and
+ * every icon file exists with the pixel size the manifest claims.
  */
 import { existsSync, readFileSync } from "fs";
 import path from "path";
+import { checkSchema } from "./manifestSchema";
+import { parseXml } from "./xmlTree";
 
 /** Pages and files the webpack build emits under fixed names (see webpack.config.js): functions.js and the
  * functions.json metadata are the custom functions' Script and Metadata. */
-export const BUILT_PAGES = [
-  "taskpane.html",
-  "preview.html",
-  "help.html",
-  "privacy.html",
-  "functions.js",
-  "functions.json",
-];
+export const BUILT_PAGES = ["taskpane.html", "preview.html", "help.html", "privacy.html", "functions.js", "functions.json"];
 
 export interface ManifestCheckResult {
   errors: string[];
@@ -34,6 +30,11 @@ export function pngSize(file: string): { width: number; height: number } | null 
 
 export function checkManifest(xml: string, rootDir: string): ManifestCheckResult {
   const errors: string[] = [];
+  try {
+    errors.push(...checkSchema(parseXml(xml)));
+  } catch (e) {
+    errors.push(`The manifest is not well-formed XML: ${e instanceof Error ? e.message : String(e)}`);
+  }
   const attr = (tag: string, name: string) =>
     [...xml.matchAll(new RegExp(`<${tag}\\b[^>]*\\b${name}="([^"]*)"`, "g"))].map((m) => m[1]);
 
