@@ -1,21 +1,21 @@
 /**
  * The production server: serves the built add-in (dist/) and proxies /v1 to the payroll service, so the task pane
  * calls its own origin and the browser never needs the service to allow cross-origin calls.
- * Logs hold method, URL and status only: never request headers (the Authorization header carries the API key).
+ * Logs hold method, URL, status and time only: never headers (the Authorization header carries the API key), bodies,
+ * error stacks or upstream addresses. What the proxy lets through is in ./proxy.ts, what files it serves in ./files.ts.
  */
-import path from "path";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import fastifyStatic from "@fastify/static";
-import httpProxy from "@fastify/http-proxy";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import { productionDirectives } from "./csp";
+import { registerFiles } from "./files";
+import { registerServiceProxy } from "./proxy";
 
 export interface ServerOptions {
-  /** The webpack output folder (taskpane.html, preview.html, assets/...). */
+  /** The webpack output folder (taskpane.html, assets/...). */
   distDir: string;
   /** The payroll service root; requests to /v1/... go to `${serviceUrl}/v1/...`. */
   serviceUrl: string;
-  /** Log requests (method, URL, status). Default false. */
+  /** Log requests (method, URL, status, time). Default false. */
   logger?: boolean;
   /** Where log lines go (default stdout); tests pass a stream to inspect them. */
   logStream?: NodeJS.WritableStream;
@@ -29,7 +29,24 @@ export interface ServerOptions {
   frameAncestors?: string[];
   /** Send Strict-Transport-Security when serving https. Default true; off for localhost dev certificates. */
   hsts?: boolean;
+  /** Serve preview.html (the e2e harness, a demo). Default false: in production any page could frame it. */
+  servePreview?: boolean;
+  /** Largest request body, bytes (/v1 bodies are JSON). Default 10 MB: the pane's bulk_input chunks stay far below. */
+  bodyLimit?: number;
+  /** Time a client has to send a whole request, ms (slow uploads are cut off). Default 30 000. */
+  requestTimeoutMs?: number;
+  /** Open connections at most; further ones are refused. Default 1 000. */
+  maxConnections?: number;
+  /** Upstream sockets at most. Default 64. */
+  maxUpstreamSockets?: number;
+  /** /v1 requests per client address per window (default 300 per 60 s; the pane sends at most 5 a second); false: none. */
+  rateLimit?: { max: number; windowMs: number } | false;
 }
+
+/** The fields a log line may carry besides level, time and message. */
+const LOG_FIELDS = ["reqId", "method", "url", "statusCode", "ms"];
+const pickLogFields = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([key]) => LOG_FIELDS.includes(key)));
 
 /** Splits a service root into the proxy's upstream origin and the path that /v1 maps to. */
 export function proxyTarget(serviceUrl: string): { upstream: string; rewritePrefix: string } {
@@ -50,16 +67,34 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const logger: FastifyServerOptions["logger"] = options.logger
     ? {
         level: "info",
-        // Only these request fields are ever logged; headers (Authorization) never are. Redaction is a second guard.
-        serializers: {
-          req: (req) => ({ method: req.method, url: req.url }),
-          res: (res) => ({ statusCode: res.statusCode }),
-        },
-        redact: ["req.headers", "headers.authorization", "*.headers.authorization"],
+        // An allowlist, whatever a plugin passes to the logger: never headers (Authorization), bodies, error objects
+        // (stacks, upstream addresses). The message text stays; the line per request is written below.
+        formatters: { log: (fields: Record<string, unknown>) => pickLogFields(fields) },
         ...(options.logStream ? { stream: options.logStream } : {}),
       }
     : false;
-  const app = options.https ? Fastify({ logger, https: options.https } as FastifyServerOptions) : Fastify({ logger });
+  const fastifyOptions: FastifyServerOptions = {
+    logger,
+    // One line per request, written below, instead of fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: options.bodyLimit ?? 10 * 1024 * 1024,
+    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    connectionTimeout: (options.requestTimeoutMs ?? 30_000) * 2,
+    keepAliveTimeout: 5_000,
+  };
+  const app = options.https
+    ? Fastify({ ...fastifyOptions, https: options.https } as FastifyServerOptions)
+    : Fastify(fastifyOptions);
+  app.server.maxConnections = options.maxConnections ?? 1_000;
+  if (options.logger)
+    app.addHook("onResponse", async (request, reply) => {
+      request.log.info({
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      });
+    });
 
   // Security headers on every response; the policy itself is src/server/csp.ts (shared with the dev server).
   await app.register(helmet, {
@@ -73,35 +108,19 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
     // Office on the web frames the pane: frame-ancestors governs, and X-Frame-Options (SAMEORIGIN) would refuse it.
     frameguard: false,
-    // Office's own pages load the manifest's icons from here.
-    crossOriginResourcePolicy: { policy: "cross-origin" },
+    // Only the icons are for other origins (Office's pages): files.ts opens them alone.
+    crossOriginResourcePolicy: { policy: "same-origin" },
     hsts: Boolean(options.https) && options.hsts !== false,
   });
 
-  await app.register(httpProxy, {
+  await registerServiceProxy(app, {
     upstream,
-    prefix: "/v1",
     rewritePrefix,
-    http: { requestOptions: { timeout: options.proxyTimeoutMs ?? 60_000 } },
-    // The service unreachable or too slow: a gateway error in the service's own error shape ({message}).
-    replyOptions: {
-      onError: (reply, { error }) => {
-        const timedOut = (error as { statusCode?: number }).statusCode === 504;
-        void reply.code(timedOut ? 504 : 502).send({
-          message: timedOut ? "The payroll service did not answer in time." : "The payroll service could not be reached.",
-        });
-      },
-    },
+    timeoutMs: options.proxyTimeoutMs ?? 60_000,
+    maxSockets: options.maxUpstreamSockets ?? 64,
+    rateLimit: options.rateLimit ?? { max: 300, windowMs: 60_000 },
   });
-
-  await app.register(fastifyStatic, {
-    root: path.resolve(options.distDir),
-    index: false,
-    // Hashed bundles can be cached for long; pages must be revalidated so a new build is picked up.
-    setHeaders: (res, filePath) => {
-      res.header("Cache-Control", filePath.endsWith(".html") || filePath.endsWith(".xml") ? "no-cache" : "public, max-age=3600");
-    },
-  });
+  await registerFiles(app, options.distDir, { preview: options.servePreview ?? false });
   app.get("/", async (_req, reply) => reply.redirect("/help.html"));
   return app;
 }

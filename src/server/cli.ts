@@ -7,6 +7,7 @@
  *   --connect-src ORIGINS    origins the pane may call directly, for a custom service address that is not proxied
  *                            (or PAYROLL_CSP_CONNECT_SRC; spaces or commas between origins)
  *   --frame-ancestors ORIGINS  further pages allowed to frame the pane (or PAYROLL_CSP_FRAME_ANCESTORS)
+ *   --preview           also serve preview.html (not in production)
  */
 import { existsSync, readFileSync } from "fs";
 import path from "path";
@@ -31,7 +32,8 @@ async function main() {
     .option("--cert <file>", "TLS certificate (PEM)")
     .option("--key <file>", "TLS private key (PEM)")
     .option("--dev-certs", "serve https with the office-addin-dev-certs localhost certificate")
-    .option("--log", "log requests (method, URL, status; never headers)", false)
+    .option("--log", "log requests (method, URL, status, time; never headers)", false)
+    .option("--preview", "also serve preview.html (a demo; off in production, where any page could frame it)", false)
     .option(
       "--connect-src <origins>",
       "origins the pane may call directly besides its own (default: $PAYROLL_CSP_CONNECT_SRC)",
@@ -53,6 +55,7 @@ async function main() {
     key?: string;
     devCerts?: boolean;
     log: boolean;
+    preview: boolean;
     connectSrc?: string;
     frameAncestors?: string;
   }>();
@@ -86,11 +89,20 @@ async function main() {
 
   // No HSTS for the localhost dev certificate: it would pin every localhost port to https for a year.
   const hsts = !o.devCerts;
-  const app = await buildServer({ distDir, serviceUrl: o.serviceUrl, logger: o.log, https, connectSrc, frameAncestors, hsts });
+  const app = await buildServer({
+    distDir,
+    serviceUrl: o.serviceUrl,
+    logger: o.log,
+    https,
+    connectSrc,
+    frameAncestors,
+    hsts,
+    servePreview: o.preview,
+  });
   const address = await app.listen({ port: o.port, host: o.host });
   console.log(`Serving ${distDir} on ${address}; /v1 is proxied to ${o.serviceUrl}`);
   console.log(`Task pane: ${address}/taskpane.html`);
-  console.log(`Preview: ${address}/preview.html`);
+  if (o.preview) console.log(`Preview: ${address}/preview.html`);
   if (connectSrc.length) console.log(`The pane may also call: ${connectSrc.join(" ")}`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

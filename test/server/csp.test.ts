@@ -64,7 +64,7 @@ describe("content security policy of npm run serve", () => {
   });
 
   it("sends the same policy on every page, and lets Office's pages load the icons", async () => {
-    const app = await buildServer({ distDir: dist, serviceUrl: "http://127.0.0.1:1" });
+    const app = await buildServer({ distDir: dist, serviceUrl: "http://127.0.0.1:1", servePreview: true });
     try {
       const get = await listen(app);
       const pane = (await get("/taskpane.html")).headers.get("content-security-policy");
