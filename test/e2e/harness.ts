@@ -77,7 +77,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => undefined);
   };
   try {
-    const server = await buildServer({ distDir: e2eDist(), serviceUrl: sandbox.url });
+    // The preview page is the e2e surface (production does not serve it); the pane's own pacing is under test, not ours.
+    const server = await buildServer({ distDir: e2eDist(), serviceUrl: sandbox.url, servePreview: true, rateLimit: false });
     const origin = await server.listen({ port: 0, host: "127.0.0.1" });
     cleanups.push(() => server.close());
 
