@@ -655,9 +655,13 @@ class ClientBuilder {
     if (!wave.spec.hourly && i % 6 === 3) add("commission", { amount: faker.number.int({ min: 10, max: 50 }) * 10 });
     if (i % 9 === 2 || i % 23 === 4) {
       const amount = faker.number.int({ min: 2, max: 15 }) * 10 * (12 / ppy);
-      // Balances are whole numbers of repayments left, of the LOAN_REPAYMENTS the loan was advanced for.
+      // Balances are whole numbers of repayments left, of the LOAN_REPAYMENTS the loan was advanced for. At least one
+      // was made in the history, so the last finalised payslip carries the loan whose balance tracked_balances gives
+      // (48 left would be a loan advanced for the open period, on no payslip). The draw keeps its range so that the
+      // rest of the seeded data stays as it was.
       const repayment = round(amount, 2);
-      add("employer_loan", { amount: repayment, balance: round(repayment * faker.number.int({ min: 12, max: 48 }), 2) });
+      const left = Math.min(faker.number.int({ min: 12, max: LOAN_REPAYMENTS }), LOAN_REPAYMENTS - 1);
+      add("employer_loan", { amount: repayment, balance: round(repayment * left, 2) });
       const half = round(amount / 2, 2);
       if (i % 23 === 4) add("employer_loan", { amount: half, balance: round(half * 20, 2) });
     }
