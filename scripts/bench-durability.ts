@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startSandbox, type RunningSandbox } from "../src/sandbox";
-import { SegmentWriter } from "../src/sandbox/journal";
+import { SegmentWriter } from "../src/sandbox/store/writeAheadLog";
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -22,9 +22,9 @@ import { promises as fsp } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { generateDemo } from "../../src/sandbox/demo";
-import { frame, readFrames } from "../../src/sandbox/journal";
-import { Persistence } from "../../src/sandbox/persistence";
+import { generateDemo } from "../../src/sandbox/demo/generate";
+import { frame, readFrames } from "../../src/sandbox/store/writeAheadLog";
+import { Persistence } from "../../src/sandbox/store/persistence";
 import { call, KEY, makeApp } from "./helpers";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "sandbox-journal-"));

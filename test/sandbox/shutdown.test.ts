@@ -17,8 +17,8 @@ import { request } from "node:http";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildSandboxApp, startSandbox, type RunningSandbox } from "../../src/sandbox";
-import { SegmentWriter } from "../../src/sandbox/journal";
-import { STOPPING_MESSAGE } from "../../src/sandbox/shutdown";
+import { SegmentWriter } from "../../src/sandbox/store/writeAheadLog";
+import { STOPPING_MESSAGE } from "../../src/sandbox/http/shutdown";
 
 const KEY = "shutdown-test-key";
 const headers = { Authorization: KEY, "content-type": "application/json" };

@@ -7,11 +7,11 @@ import {
   LeaveDaysCreateMultipleBody,
   ProfileMappingCreateBody,
   ReinstateBody,
-} from "../../contract";
+} from "../../../contract";
 import { clientOr404, employeeOr404, type Ctx } from "../context";
 import { openPayslipFor } from "../employees";
-import { HttpError, unprocessable } from "../http";
-import type { EmployeeRec, LeaveDayRec, ServicePeriodRec } from "../store";
+import { HttpError, unprocessable } from "../../http/errors";
+import type { EmployeeRec, LeaveDayRec, ServicePeriodRec } from "../../store/store";
 import { servicePeriodJson } from "./core";
 import { routeParams, type SandboxApp, schema } from "./schemas";
 

@@ -1,5 +1,5 @@
 /** Calculations, items_and_outputs and inherited calculations. */
-import { CalculationPatchBody, CalculationPostBody, InheritedCalculationPatchBody } from "../../contract";
+import { CalculationPatchBody, CalculationPostBody, InheritedCalculationPatchBody } from "../../../contract";
 import {
   calculationJson,
   checkInputs,
@@ -9,11 +9,11 @@ import {
   writeCalculation,
 } from "../calculations";
 import { employeeOr404, type Ctx } from "../context";
-import { calculationOutputs, itemsAndOutputs } from "../engine";
-import { HttpError, unprocessable } from "../http";
+import { calculationOutputs, itemsAndOutputs } from "../../engine";
+import { HttpError, unprocessable } from "../../http/errors";
 import { INHERITED_TYPES, inheritedJson, updateInherited } from "../inherited";
 import { inheritedInputsAt } from "../payroll";
-import type { CalcRec, EmployeeRec, PayslipRec } from "../store";
+import type { CalcRec, EmployeeRec, PayslipRec } from "../../store/store";
 import { routeParams, type SandboxApp, schema } from "./schemas";
 
 export function registerCalculations(app: SandboxApp, ctx: Ctx): void {

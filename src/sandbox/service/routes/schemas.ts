@@ -12,7 +12,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { REPORT_IDS } from "../../contract";
+import { REPORT_IDS } from "../../../contract";
 import type { Ctx } from "../context";
 
 /** The /v1 scope with request types inferred from the route schemas. */

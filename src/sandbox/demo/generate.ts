@@ -5,8 +5,8 @@
  * employees per client stay cheap to generate and to compute.
  */
 import { base, en, en_IE, Faker } from "@faker-js/faker";
-import type { Inputs } from "../contract";
-import { EMPLOYEE_NUMBER_MANUAL } from "../contract";
+import type { Inputs } from "../../contract";
+import { EMPLOYEE_NUMBER_MANUAL } from "../../contract";
 import { addDays, addMonths, dateTime, dayNumber, weekday } from "./dates";
 import {
   defaultInputs,
@@ -23,12 +23,21 @@ import {
   type CustomItemDef,
   type Frequency,
   type LeavePolicy,
-} from "./engine";
+} from "../engine";
 import { irishOverlay } from "./irishLocale";
-import { period } from "./periods";
-import { inheritedInputsAt } from "./payroll";
-import type { CalcRec, ClientRec, EmployeeRec, InheritedRec, PaymentRunRec, SnapshotContext, Store, WaveRec } from "./store";
-import { openPayslip, Store as StoreClass } from "./store";
+import { period } from "../service/periods";
+import { inheritedInputsAt } from "../service/payroll";
+import type {
+  CalcRec,
+  ClientRec,
+  EmployeeRec,
+  InheritedRec,
+  PaymentRunRec,
+  SnapshotContext,
+  Store,
+  WaveRec,
+} from "../store/store";
+import { openPayslip, Store as StoreClass } from "../store/store";
 
 export interface DemoOptions {
   seed: number;

@@ -2,13 +2,13 @@
  * The demo history agrees with itself and with docs/payroll-rules.md: finalised payslips carry the loan, savings
  * and garnishee balances tracked_balances reports, and sick leave accrues nothing.
  */
-import { fixedClock } from "../../src/sandbox/clock";
-import type { Ctx } from "../../src/sandbox/context";
-import { generateDemo } from "../../src/sandbox/demo";
+import { fixedClock } from "../../src/sandbox/service/clock";
+import type { Ctx } from "../../src/sandbox/service/context";
+import { generateDemo } from "../../src/sandbox/demo/generate";
 import { calculationOutputs, SICK_LEAVE_POLICY, toCents } from "../../src/sandbox/engine";
-import { DEFAULTS } from "../../src/sandbox/options";
-import { Payroll } from "../../src/sandbox/payroll";
-import { runReport } from "../../src/sandbox/reports";
+import { DEFAULTS } from "../../src/sandbox/http/options";
+import { Payroll } from "../../src/sandbox/service/payroll";
+import { runReport } from "../../src/sandbox/service/reports";
 
 const TODAY = DEFAULTS.today;
 const store = generateDemo({ seed: DEFAULTS.seed, employees: DEFAULTS.employees, today: TODAY });

@@ -4,8 +4,8 @@
  * Index keys are fields that never change after insert (a payslip never moves to another employee).
  */
 import util from "node:util";
-import type { Inputs } from "../contract";
-import type { CustomItemDef, Frequency, LeavePolicy } from "./engine";
+import type { Inputs } from "../../contract";
+import type { CustomItemDef, Frequency, LeavePolicy } from "../engine";
 
 export interface Address {
   unit_no: string | null;

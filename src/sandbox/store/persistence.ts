@@ -21,8 +21,8 @@ import { createReadStream, promises as fs } from "node:fs";
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import writeFileAtomic from "write-file-atomic";
-import { HttpError } from "./http";
-import { fsyncDir, listSegments, readFrames, SegmentWriter, truncateDurably } from "./journal";
+import { HttpError } from "../http/errors";
+import { fsyncDir, listSegments, readFrames, SegmentWriter, truncateDurably } from "./writeAheadLog";
 import { Store, type PayslipRec, type Seq, type TableName } from "./store";
 
 const FORMAT = "payroll-sandbox-state";
