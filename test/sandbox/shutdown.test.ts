@@ -17,7 +17,7 @@ import { request } from "node:http";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildSandboxApp, startSandbox, type RunningSandbox } from "../../src/sandbox";
-import { SegmentWriter } from "../../src/sandbox/store/writeAheadLog";
+import { WalSegmentWriter } from "../../src/sandbox/store/writeAheadLog";
 import { STOPPING_MESSAGE } from "../../src/sandbox/http/shutdown";
 
 const KEY = "shutdown-test-key";
@@ -75,8 +75,8 @@ async function restarted(dataFile: string): Promise<Map<string, { id: number; jo
 function holdCompaction(): { release(): void; restore(): void } {
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
-  const create = SegmentWriter.create.bind(SegmentWriter);
-  const spy = jest.spyOn(SegmentWriter, "create").mockImplementation(async (file, n) => {
+  const create = WalSegmentWriter.create.bind(WalSegmentWriter);
+  const spy = jest.spyOn(WalSegmentWriter, "create").mockImplementation(async (file, n) => {
     await held;
     return create(file, n);
   });

@@ -61,7 +61,7 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
   // Shutdown: refuse new requests before anything runs, answer the ones in flight, then save (shutdown.ts).
   const shutdown = new Shutdown();
   shutdown.install(app);
-  // --data: no reply leaves until every change made so far is on disk (group commit; see persistence.ts).
+  // --data: no reply leaves until every change made so far is on disk (group commit; see store/persistence.ts).
   if (persistence)
     app.addHook("onSend", async (_req, _reply, payload) => {
       await persistence.durable();

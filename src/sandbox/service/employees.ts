@@ -173,7 +173,7 @@ export function createEmployee(ctx: Ctx, client: ClientRec, attrs: EmployeeUpdat
     created_at: now,
     updated_at: now,
   };
-  // The stored form is the one whose later changes reach the --data journal.
+  // The stored form is the one whose later changes reach the --data write-ahead log.
   const e = ctx.store.employees.insert(record);
   applyAttributes(ctx, e, { ...attrs, number: undefined });
   ctx.store.servicePeriods.insert({

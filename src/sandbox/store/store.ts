@@ -385,7 +385,7 @@ export class Store {
     return this.payslips.where("employee", employeeId).some((p) => p.finalised);
   }
 
-  /** Starts tracking changes (for the --data journal): see Table.track. */
+  /** Starts tracking changes (for the --data write-ahead log): see Table.track. */
   trackChanges(): void {
     if (this.changes) return;
     const changes: Changes = new Map();
