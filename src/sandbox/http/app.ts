@@ -20,7 +20,9 @@ import { registerBulkInput } from "../service/routes/bulkInput";
 import { registerCalculations } from "../service/routes/calculations";
 import { registerCore } from "../service/routes/core";
 import { registerPayslips } from "../service/routes/payslips";
-import { registerEmployees } from "../service/routes/employees";
+import { registerLeave } from "../service/routes/leave";
+import { registerProfileMappings } from "../service/routes/profileMappings";
+import { registerServicePeriods } from "../service/routes/servicePeriods";
 import { registerReports } from "../service/routes/reports";
 import { Store } from "../store/store";
 
@@ -127,7 +129,9 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
       registerPayslips(api, ctx);
       registerCalculations(api, ctx);
       registerBulkInput(api, ctx);
-      registerEmployees(api, ctx);
+      registerServicePeriods(api, ctx);
+      registerLeave(api, ctx);
+      registerProfileMappings(api, ctx);
       registerReports(api, ctx);
     },
     { prefix: "/v1" },
