@@ -1,5 +1,5 @@
 /**
- * Shutdown with --data (src/sandbox/shutdown.ts): a change the sandbox answered is kept, and a request it refused
+ * Shutdown with --data (src/sandbox/http/shutdown.ts): a change the sandbox answered is kept, and a request it refused
  * (503) changed nothing, so a client that sends a refused create again makes no duplicate. Checked by starting a
  * second sandbox on the same file:
  * - writes acknowledged before closing, and a create in flight when closing begins, are answered and kept;
