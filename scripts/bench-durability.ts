@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startSandbox, type RunningSandbox } from "../src/sandbox";
-import { SegmentWriter } from "../src/sandbox/journal";
+import { WalSegmentWriter } from "../src/sandbox/store/writeAheadLog";
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "sandbox-durability-"));
   try {
     // The disk: append + fdatasync of a 2 KB journal record, 200 times.
-    const writer = await SegmentWriter.create(join(dir, "probe"), 1);
+    const writer = await WalSegmentWriter.create(join(dir, "probe"), 1);
     const syncMs: number[] = [];
     const record = JSON.stringify({ seq: 1, ids: {}, changes: [["employees", 1, { pad: "x".repeat(2000) }]] });
     for (let i = 0; i < 200; i++) {

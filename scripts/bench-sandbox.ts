@@ -39,8 +39,8 @@ async function main(): Promise<void> {
   await s.close();
 
   // --data: the state file at this scale (serialise to bytes, then load back).
-  const { serialise, Persistence } = await import("../src/sandbox/persistence");
-  const { generateDemo } = await import("../src/sandbox/demo");
+  const { serialise, Persistence } = await import("../src/sandbox/store/persistence");
+  const { generateDemo } = await import("../src/sandbox/demo/generate");
   const store = generateDemo({ seed: 42, employees, today: "2026-11-21" });
   const bytes = await timed("--data: serialise the state", () => serialise(store));
   console.log(`${"  state file size".padEnd(58)} ${Math.round(bytes.length / 1e6)} MB`);

@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULTS, startSandbox, type SandboxOptions } from "./index";
-import { optionProblems, resolveOptions } from "./options";
+import { optionProblems, resolveOptions } from "./http/options";
 
 function integer(min: number, max: number) {
   return (raw: string): number => {

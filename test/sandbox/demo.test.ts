@@ -1,8 +1,8 @@
 /** The demo data guarantees other layers rely on, and determinism by seed. */
-import { generateDemo, ppsn } from "../../src/sandbox/demo";
-import { ppsnProblem } from "../../src/sandbox/employees";
-import { Payroll } from "../../src/sandbox/payroll";
-import { fixedClock } from "../../src/sandbox/clock";
+import { generateDemo, ppsn } from "../../src/sandbox/demo/generate";
+import { ppsnProblem } from "../../src/sandbox/service/employees";
+import { Payroll } from "../../src/sandbox/service/payroll";
+import { fixedClock } from "../../src/sandbox/service/clock";
 import { periodContaining } from "../../src/sandbox/engine";
 
 const TODAY = "2026-11-21";

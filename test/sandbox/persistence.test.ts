@@ -22,9 +22,9 @@ import { promises as fsp } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { generateDemo } from "../../src/sandbox/demo";
-import { frame, readFrames } from "../../src/sandbox/journal";
-import { Persistence } from "../../src/sandbox/persistence";
+import { generateDemo } from "../../src/sandbox/demo/generate";
+import { readWalFrames, walFrame } from "../../src/sandbox/store/writeAheadLog";
+import { Persistence } from "../../src/sandbox/store/persistence";
 import { call, KEY, makeApp } from "./helpers";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "sandbox-journal-"));
@@ -51,16 +51,16 @@ const jobTitle = async (dir: string, id: number, log?: string[]) => (await loadI
 
 describe("journal frames", () => {
   const records = ["one", '{"seq":2}', "three ✓"];
-  const bytes = Buffer.concat(records.map(frame));
+  const bytes = Buffer.concat(records.map(walFrame));
 
   it("reads back what was framed", () => {
-    expect(readFrames(bytes)).toEqual({ payloads: records, validBytes: bytes.length, problem: null });
+    expect(readWalFrames(bytes)).toEqual({ payloads: records, validBytes: bytes.length, problem: null });
   });
 
   it("stops at a torn last record, at any cut", () => {
-    const whole = frame(records[0]).length + frame(records[1]).length;
+    const whole = walFrame(records[0]).length + walFrame(records[1]).length;
     for (let cut = whole + 1; cut < bytes.length; cut++) {
-      const r = readFrames(bytes.subarray(0, cut));
+      const r = readWalFrames(bytes.subarray(0, cut));
       expect(r.payloads).toEqual(records.slice(0, 2));
       expect(r.validBytes).toBe(whole);
       expect(r.problem).toMatch(/cut short/);
@@ -70,7 +70,7 @@ describe("journal frames", () => {
   it("stops at a record whose checksum does not match", () => {
     const damaged = Buffer.from(bytes);
     damaged[damaged.length - 2] ^= 0x20;
-    const r = readFrames(damaged);
+    const r = readWalFrames(damaged);
     expect(r.payloads).toEqual(records.slice(0, 2));
     expect(r.problem).toMatch(/checksum/);
   });
@@ -141,7 +141,7 @@ describe("--data journal", () => {
     const store = await loadImage(image);
     // Each employee's last title is the last one sent to it (requests run in order of arrival).
     for (const [k, id] of ids.entries()) expect(store.employees.get(id)!.job_title).toBe(titles[27 + k]);
-    const records = readFrames(readFileSync(join(image, segments(image).at(-1)!))).payloads;
+    const records = readWalFrames(readFileSync(join(image, segments(image).at(-1)!))).payloads;
     expect(records.length).toBeGreaterThan(0);
     expect(records.length).toBeLessThan(titles.length);
   });
@@ -151,7 +151,7 @@ describe("--data journal", () => {
     const image = crashImage(dir);
     const last = join(image, segments(image).at(-1)!);
     const size = statSync(last).size;
-    const torn = frame(JSON.stringify({ seq: 99, ids: {}, changes: [] }));
+    const torn = walFrame(JSON.stringify({ seq: 99, ids: {}, changes: [] }));
     appendFileSync(last, torn.subarray(0, torn.length - 5));
     const log: string[] = [];
     expect(await jobTitle(image, 1001, log)).toBe("Kept");
@@ -164,7 +164,7 @@ describe("--data journal", () => {
     const image = crashImage(dir);
     const last = join(image, segments(image).at(-1)!);
     const size = statSync(last).size;
-    const torn = frame(JSON.stringify({ seq: 99, ids: {}, changes: [] }));
+    const torn = walFrame(JSON.stringify({ seq: 99, ids: {}, changes: [] }));
     appendFileSync(last, torn.subarray(0, torn.length - 5));
     // Every fsync of a file handle, with the file's size at that moment.
     const synced: string[] = [];
@@ -207,7 +207,7 @@ describe("--data journal", () => {
     const bytes = readFileSync(last);
     bytes[bytes.length - 3] ^= 0x01;
     writeFileSync(last, bytes);
-    writeFileSync(`${file.replace(dir, image)}.journal.${n + 1}`, frame(JSON.stringify({ seq: 2, ids: {}, changes: [] })));
+    writeFileSync(`${file.replace(dir, image)}.journal.${n + 1}`, walFrame(JSON.stringify({ seq: 2, ids: {}, changes: [] })));
     await expect(loadImage(image)).rejects.toThrow(/damaged .* newer journal segments/);
     expect(readFileSync(last)).toEqual(bytes);
   });

@@ -1,5 +1,5 @@
 /**
- * Shutdown with --data (src/sandbox/shutdown.ts): a change the sandbox answered is kept, and a request it refused
+ * Shutdown with --data (src/sandbox/http/shutdown.ts): a change the sandbox answered is kept, and a request it refused
  * (503) changed nothing, so a client that sends a refused create again makes no duplicate. Checked by starting a
  * second sandbox on the same file:
  * - writes acknowledged before closing, and a create in flight when closing begins, are answered and kept;
@@ -17,8 +17,8 @@ import { request } from "node:http";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildSandboxApp, startSandbox, type RunningSandbox } from "../../src/sandbox";
-import { SegmentWriter } from "../../src/sandbox/journal";
-import { STOPPING_MESSAGE } from "../../src/sandbox/shutdown";
+import { WalSegmentWriter } from "../../src/sandbox/store/writeAheadLog";
+import { STOPPING_MESSAGE } from "../../src/sandbox/http/shutdown";
 
 const KEY = "shutdown-test-key";
 const headers = { Authorization: KEY, "content-type": "application/json" };
@@ -75,8 +75,8 @@ async function restarted(dataFile: string): Promise<Map<string, { id: number; jo
 function holdCompaction(): { release(): void; restore(): void } {
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
-  const create = SegmentWriter.create.bind(SegmentWriter);
-  const spy = jest.spyOn(SegmentWriter, "create").mockImplementation(async (file, n) => {
+  const create = WalSegmentWriter.create.bind(WalSegmentWriter);
+  const spy = jest.spyOn(WalSegmentWriter, "create").mockImplementation(async (file, n) => {
     await held;
     return create(file, n);
   });

@@ -1,5 +1,7 @@
 /**
- * The accounting journal of a set of payslips (a pay run). Debits: wages expense and employer contributions.
+ * The payroll's accounting journal: the "accounting journal" object of the API document, which
+ * GET /payment_runs/:payment_run_id/accounting returns for a pay run (not the --data write-ahead log, which is
+ * store/writeAheadLog.ts). Built from the run's payslips. Debits: wages expense and employer contributions.
  * Credits: nett wages payable and what is owed to Revenue, the pension scheme and others. Because nett =
  * income − deductions on every payslip, debits equal credits to the cent.
  */

@@ -5,9 +5,10 @@
  *   never leaves half a file. Newline-delimited JSON: a header line {format, version, seq, journal_seq}, then
  *   [table, [record, ...]] lines of up to BATCH records (payslips as value tuples). Line by line, no single string
  *   holds the whole state, and writing it yields to the event loop between batches.
- * - The journal, FILE.journal.<n> (journal.ts): one framed record per group of changes, holding the full current
- *   form of every record inserted or changed (or null for a removed one), numbered by `seq`. durable() appends the
- *   changes made so far and fsyncs before it resolves; every reply waits for it (the onSend hook in index.ts), so a
+ * - The write-ahead log (writeAheadLog.ts; called the journal in file names, messages and the header's journal_seq),
+ *   FILE.journal.<n>: one framed record per group of changes, holding the full current form of every record
+ *   inserted or changed (or null for a removed one), numbered by `seq`. durable() appends the changes made so far
+ *   and fsyncs before it resolves; every reply waits for it (the onSend hook in http/app.ts), so a
  *   write is acknowledged only once it is on disk. Concurrent requests share one append and fsync (group commit).
  * - Compaction, in the background when changes pause or the journal reaches the snapshot's size, and at shutdown
  *   (see scheduleSave): start a new segment, write the snapshot with journal_seq = the
@@ -21,8 +22,8 @@ import { createReadStream, promises as fs } from "node:fs";
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import writeFileAtomic from "write-file-atomic";
-import { HttpError } from "./http";
-import { fsyncDir, listSegments, readFrames, SegmentWriter, truncateDurably } from "./journal";
+import { HttpError } from "../http/errors";
+import { fsyncDir, listWalSegments, readWalFrames, WalSegmentWriter, truncateDurably } from "./writeAheadLog";
 import { Store, type PayslipRec, type Seq, type TableName } from "./store";
 
 const FORMAT = "payroll-sandbox-state";
@@ -86,8 +87,8 @@ export async function serialise(store: Store, yieldBetweenBatches = false, journ
   return Buffer.concat(chunks);
 }
 
-/** One journal record: the ID counters after the changes, and each changed record's table, ID and form (null: removed). */
-interface JournalRecord {
+/** One write-ahead log record: the ID counters after the changes, and each changed record's table, ID and form (null: removed). */
+interface WalRecord {
   seq: number;
   ids: Seq;
   changes: [TableName, number, unknown][];
@@ -104,7 +105,7 @@ export class Persistence {
   private readonly debounceMs: number;
   private readonly log: (line: string) => void;
   private store: Store | null = null;
-  private writer: SegmentWriter | null = null;
+  private writer: WalSegmentWriter | null = null;
   /** The newest journal segment found at load. */
   private lastSegment = 0;
   /** seq of the last journal record written (or replayed), and of the last one the snapshot includes. */
@@ -142,7 +143,7 @@ export class Persistence {
    */
   async load(): Promise<Store | null> {
     await takeLock(this.file);
-    const segments = await listSegments(this.file);
+    const segments = await listWalSegments(this.file);
     const snapshot = await fs.stat(this.file).catch(() => null);
     if (!snapshot) {
       if (segments.length)
@@ -157,7 +158,7 @@ export class Persistence {
     this.lastSeq = this.snapshotSeq;
     for (const [i, segment] of segments.entries()) {
       const bytes = await fs.readFile(segment.path);
-      const read = readFrames(bytes);
+      const read = readWalFrames(bytes);
       for (const payload of read.payloads) {
         const record = parseRecord(payload, segment.path);
         if (record.seq <= this.snapshotSeq) continue; // already in the snapshot
@@ -191,7 +192,7 @@ export class Persistence {
     store.trackChanges();
     this.durableCount = store.changeCount;
     if (!loaded) await this.writeSnapshot(store, false, 0);
-    this.writer = await SegmentWriter.create(this.file, this.lastSegment + 1);
+    this.writer = await WalSegmentWriter.create(this.file, this.lastSegment + 1);
     if (this.lastSeq > this.snapshotSeq) this.scheduleSave();
   }
 
@@ -223,7 +224,7 @@ export class Persistence {
     const changes = store.takeChanges();
     if (changes.size) {
       const tables = store.tables() as unknown as Record<string, TableLike>;
-      const record: JournalRecord = { seq: this.lastSeq + 1, ids: store.seq, changes: [] };
+      const record: WalRecord = { seq: this.lastSeq + 1, ids: store.seq, changes: [] };
       for (const [name, ids] of changes)
         for (const id of ids) {
           const r = tables[name].get(id);
@@ -296,7 +297,7 @@ export class Persistence {
       keepFrom = this.writer!.segment.n;
       // Nothing journaled since the last snapshot: only older segments (left by a restart) to delete.
       if (covered === this.snapshotSeq) return;
-      const next = await SegmentWriter.create(this.file, keepFrom + 1);
+      const next = await WalSegmentWriter.create(this.file, keepFrom + 1);
       const old = this.writer!;
       this.writer = next;
       keepFrom = next.segment.n;
@@ -306,7 +307,7 @@ export class Persistence {
     const started = performance.now();
     // Crash here: the old snapshot and all segments remain. After the rename: the new snapshot skips the old records.
     if (newSnapshot) await this.writeSnapshot(store, true, covered);
-    const older = (await listSegments(this.file)).filter((segment) => segment.n < keepFrom);
+    const older = (await listWalSegments(this.file)).filter((segment) => segment.n < keepFrom);
     for (const segment of older) await fs.unlink(segment.path);
     if (older.length) await fsyncDir(dirname(this.file));
     if (newSnapshot) this.lastCompactionMs = performance.now() - started;
@@ -425,9 +426,9 @@ function processAlive(pid: number): boolean {
   }
 }
 
-function parseRecord(payload: string, path: string): JournalRecord {
+function parseRecord(payload: string, path: string): WalRecord {
   try {
-    const r = JSON.parse(payload) as JournalRecord;
+    const r = JSON.parse(payload) as WalRecord;
     if (Number.isInteger(r.seq) && Array.isArray(r.changes)) return r;
   } catch {
     // reported below
@@ -437,7 +438,7 @@ function parseRecord(payload: string, path: string): JournalRecord {
 }
 
 /** Replays one record: each record replaced by its journaled form (in its place, so list orders stay), or removed. */
-function applyRecord(store: Store, tables: Record<string, TableLike>, record: JournalRecord): void {
+function applyRecord(store: Store, tables: Record<string, TableLike>, record: WalRecord): void {
   for (const [name, id, value] of record.changes) {
     const table = tables[name];
     if (!table) throw new Error(`journal record ${record.seq} names an unknown table ${name}`);

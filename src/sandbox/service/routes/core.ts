@@ -6,15 +6,15 @@ import {
   RECENT_PAYSLIPS_LIMIT,
   WaveCreateBody,
   WaveListQuery,
-} from "../../contract";
+} from "../../../contract";
 import { clientOr404, type Ctx } from "../context";
 import { checkAgainstClient, applyAttributes, createEmployee, deleteEmployee, employeeJson } from "../employees";
-import { frequencyText, normaliseFirstEndDate, waveLengths } from "../engine";
-import { HttpError, unprocessable } from "../http";
-import type { ServicePeriodRec, WaveRec } from "../store";
+import { frequencyText, normaliseFirstEndDate, waveLengths } from "../../engine";
+import { HttpError, unprocessable } from "../../http/errors";
+import type { ServicePeriodRec, WaveRec } from "../../store/store";
 import { routeParams, type SandboxApp, schema } from "./schemas";
 
-export function clientJson(c: import("../store").ClientRec): Record<string, unknown> {
+export function clientJson(c: import("../../store/store").ClientRec): Record<string, unknown> {
   return {
     id: c.id,
     name: c.name,

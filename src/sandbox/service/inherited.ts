@@ -3,11 +3,11 @@
  * effective date ("" = the base set). Once the employee has finalised payslips a change needs an effective_date
  * after the last finalised period, so finalised payslips never change.
  */
-import { RegularHoursAttributes, type Inputs } from "../contract";
+import { RegularHoursAttributes, type Inputs } from "../../contract";
 import type { Ctx } from "./context";
-import { issuesToErrors, unprocessable } from "./http";
+import { issuesToErrors, unprocessable } from "../http/errors";
 import { inheritedInputsAt } from "./payroll";
-import type { EmployeeRec, InheritedRec } from "./store";
+import type { EmployeeRec, InheritedRec } from "../store/store";
 
 export const INHERITED_TYPES = ["week_hours"] as const;
 

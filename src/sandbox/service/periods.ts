@@ -3,7 +3,7 @@
  * exact but allocates dates on every call; history for 10,000 employees asks the same few hundred periods
  * hundreds of thousands of times.
  */
-import { periodEndDate, periodIndexInYear, periodStartDate, type WavePeriods } from "./engine";
+import { periodEndDate, periodIndexInYear, periodStartDate, type WavePeriods } from "../engine";
 
 export interface PeriodInfo {
   start: string;

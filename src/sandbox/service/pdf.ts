@@ -1,8 +1,8 @@
 /** A payslip as a one-page PDF, drawn with pdf-lib from the same figures as the detail form. */
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { Ctx } from "./context";
-import { amountString, labelOf } from "./engine";
-import type { PayslipRec } from "./store";
+import { amountString, labelOf } from "../engine";
+import type { PayslipRec } from "../store/store";
 
 /** pdf-lib's standard fonts are WinAnsi: map what they cannot draw (e.g. "€" is fine, "ő" is not) to a close letter. */
 function winAnsi(text: string): string {

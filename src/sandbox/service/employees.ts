@@ -1,8 +1,8 @@
 /** Employee rules shared by the employee endpoints and bulk_input: validation against the client, apply, wire form. */
-import { EMPLOYEE_NUMBER_MANUAL, type EmployeeUpdateAttributes } from "../contract";
+import { EMPLOYEE_NUMBER_MANUAL, type EmployeeUpdateAttributes } from "../../contract";
 import type { Ctx } from "./context";
-import { periodContaining } from "./engine";
-import { type ClientRec, type EmployeeRec, openPayslip, type PayslipRec } from "./store";
+import { periodContaining } from "../engine";
+import { type ClientRec, type EmployeeRec, openPayslip, type PayslipRec } from "../store/store";
 
 /** ISO check character of a PPS number (7 digits, check letter, optional second letter). */
 export function ppsnProblem(ppsn: string): string | null {
@@ -173,7 +173,7 @@ export function createEmployee(ctx: Ctx, client: ClientRec, attrs: EmployeeUpdat
     created_at: now,
     updated_at: now,
   };
-  // The stored form is the one whose later changes reach the --data journal.
+  // The stored form is the one whose later changes reach the --data write-ahead log.
   const e = ctx.store.employees.insert(record);
   applyAttributes(ctx, e, { ...attrs, number: undefined });
   ctx.store.servicePeriods.insert({

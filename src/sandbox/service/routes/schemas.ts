@@ -1,6 +1,6 @@
 /**
  * What the routes declare beyond the contract: path parameters, the typed app they register on, and request bodies.
- * fastify-type-provider-zod validates each part (params first); a failure reaches the one error handler (../http.ts),
+ * fastify-type-provider-zod validates each part (params first); a failure reaches the one error handler (http/errors.ts),
  * which answers 404 for a path parameter and 422 `{message, errors}` for a body or query.
  */
 import type {
@@ -12,7 +12,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { REPORT_IDS } from "../../contract";
+import { REPORT_IDS } from "../../../contract";
 import type { Ctx } from "../context";
 
 /** The /v1 scope with request types inferred from the route schemas. */

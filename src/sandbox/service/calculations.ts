@@ -2,11 +2,11 @@
  * Calculation rules shared by the calculations endpoints and bulk_input: the insert/upsert/update operations,
  * input validation by the engine's catalogue, and the wire form (with outputs from the payslip they feed).
  */
-import type { CalculationOperation, Inputs } from "../contract";
+import type { CalculationOperation, Inputs } from "../../contract";
 import type { Ctx } from "./context";
-import { calculationOutputs, findItem, validateItemInputs } from "./engine";
-import { unprocessable } from "./http";
-import type { CalcRec, EmployeeRec, InheritedRec, PayslipRec } from "./store";
+import { calculationOutputs, findItem, validateItemInputs } from "../engine";
+import { unprocessable } from "../http/errors";
+import type { CalcRec, EmployeeRec, InheritedRec, PayslipRec } from "../store/store";
 
 export interface CalcWrite {
   employee: EmployeeRec;

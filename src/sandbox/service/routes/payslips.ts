@@ -1,8 +1,8 @@
 /** Payslips (list, detail, PDF) and pay runs (list, payslips with data, accounting journal). */
 import type { Ctx } from "../context";
-import { buildJournal, fromCents, sumCents, type AccountingSplit } from "../engine";
+import { buildJournal, fromCents, sumCents, type AccountingSplit } from "../../engine";
 import { payslipPdf } from "../pdf";
-import type { PaymentRunRec } from "../store";
+import type { PaymentRunRec } from "../../store/store";
 import { routeParams, type SandboxApp, schema } from "./schemas";
 
 export function registerPayslips(app: SandboxApp, ctx: Ctx): void {

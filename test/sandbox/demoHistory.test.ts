@@ -2,13 +2,13 @@
  * The demo history agrees with itself and with docs/payroll-rules.md: finalised payslips carry the loan, savings
  * and garnishee balances tracked_balances reports, and sick leave accrues nothing.
  */
-import { fixedClock } from "../../src/sandbox/clock";
-import type { Ctx } from "../../src/sandbox/context";
-import { generateDemo } from "../../src/sandbox/demo";
+import { fixedClock } from "../../src/sandbox/service/clock";
+import type { Ctx } from "../../src/sandbox/service/context";
+import { generateDemo } from "../../src/sandbox/demo/generate";
 import { calculationOutputs, SICK_LEAVE_POLICY, toCents } from "../../src/sandbox/engine";
-import { DEFAULTS } from "../../src/sandbox/options";
-import { Payroll } from "../../src/sandbox/payroll";
-import { runReport } from "../../src/sandbox/reports";
+import { DEFAULTS } from "../../src/sandbox/http/options";
+import { Payroll } from "../../src/sandbox/service/payroll";
+import { runReport } from "../../src/sandbox/service/reports";
 
 const TODAY = DEFAULTS.today;
 const store = generateDemo({ seed: DEFAULTS.seed, employees: DEFAULTS.employees, today: TODAY });
@@ -105,6 +105,58 @@ describe("demo loans, savings and garnishees", () => {
     const opening = { Loans: 0, Savings: 0, Garnishees: 0 };
     for (const b of payroll.figures(first).balances) opening[KINDS[b.calculation_id]] += b.opening_cents;
     expect(reported(e.id, "2000-01-01")).toEqual(opening);
+  });
+});
+
+describe("every tracked balance of the default demo: tracked_balances and the payslip history agree", () => {
+  // Every employee with a live loan, savings or garnishee that tracks a balance, in every client, salaried and
+  // hourly-paid alike: not only those whose history already carries one.
+  const tracked = store.calculations
+    .all()
+    .filter((c) => c.employee_id !== null && c.payslip_id === null && !c.deleted && isKind(c.item))
+    .filter((c) => typeof c.inputs.balance === "number");
+  const employees = [...new Set(tracked.map((c) => c.employee_id!))];
+
+  it("covers every client, hourly-paid employees included", () => {
+    const clients = new Set(employees.map((id) => store.employees.get(id)!.client_id));
+    expect(clients).toEqual(new Set(store.clients.all().map((c) => c.id)));
+    const hourly = tracked.filter((c) =>
+      store.calculations.where("employee", c.employee_id!).some((x) => x.item === "hourly_pay"),
+    );
+    expect(hourly.length).toBeGreaterThan(0);
+  });
+
+  it("each tracked balance is on the finalised history: the last regular payslip carries it, and its opening less (plus, savings) what the payslips deducted is the balance reported today", () => {
+    for (const c of tracked) {
+      const history = store.payslipsOf(c.employee_id!).filter((p) => p.finalised && !p.special);
+      const carrying = history.filter((p) => payroll.calcsOf(p).some((x) => x.id === c.id));
+      expect({ calculation: c.id, employee: c.employee_id, carried: carrying.length > 0 }).toEqual({
+        calculation: c.id,
+        employee: c.employee_id,
+        carried: true,
+      });
+      expect(carrying.at(-1)).toBe(history.at(-1));
+      const opening = payroll.figures(carrying[0]).balances.find((b) => b.instance === c.id)!.opening_cents;
+      let deducted = 0;
+      for (const p of carrying) for (const l of payroll.figures(p).lines) if (l.instance === c.id) deducted += l.cents;
+      const implied = c.item === "savings" ? opening + deducted : opening - deducted;
+      expect({ calculation: c.id, balance: implied }).toEqual({ calculation: c.id, balance: toCents(Number(c.inputs.balance)) });
+    }
+  });
+
+  it("on every regular finalised payslip's date, and today, the report gives what the history implies", () => {
+    for (const id of employees) {
+      const history = store.payslipsOf(id).filter((p) => p.finalised && !p.special);
+      expect(history.length).toBeGreaterThan(0);
+      for (const p of history) {
+        const carried = { Loans: 0, Savings: 0, Garnishees: 0 };
+        for (const b of payroll.figures(p).balances) carried[KINDS[b.calculation_id]] += b.closing_cents;
+        expect({ employee: id, date: p.date, ...reported(id, p.date) }).toEqual({ employee: id, date: p.date, ...carried });
+      }
+      const last = { Loans: 0, Savings: 0, Garnishees: 0 };
+      for (const b of payroll.figures(history.at(-1)!).balances) last[KINDS[b.calculation_id]] += b.closing_cents;
+      expect({ employee: id, ...reported(id, TODAY) }).toEqual({ employee: id, ...last });
+    }
   });
 });
 

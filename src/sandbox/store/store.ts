@@ -4,8 +4,8 @@
  * Index keys are fields that never change after insert (a payslip never moves to another employee).
  */
 import util from "node:util";
-import type { Inputs } from "../contract";
-import type { CustomItemDef, Frequency, LeavePolicy } from "./engine";
+import type { Inputs } from "../../contract";
+import type { CustomItemDef, Frequency, LeavePolicy } from "../engine";
 
 export interface Address {
   unit_no: string | null;
@@ -385,7 +385,7 @@ export class Store {
     return this.payslips.where("employee", employeeId).some((p) => p.finalised);
   }
 
-  /** Starts tracking changes (for the --data journal): see Table.track. */
+  /** Starts tracking changes (for the --data write-ahead log): see Table.track. */
   trackChanges(): void {
     if (this.changes) return;
     const changes: Changes = new Map();

@@ -2,8 +2,8 @@
 import type { Clock } from "./clock";
 import type { Payroll } from "./payroll";
 import type { ReportQueue } from "./reportQueue";
-import type { ClientRec, EmployeeRec, Store } from "./store";
-import { notFound } from "./http";
+import type { ClientRec, EmployeeRec, Store } from "../store/store";
+import { notFound } from "../http/errors";
 
 export interface ResolvedOptions {
   port: number;

@@ -2,12 +2,12 @@
  * POST /clients/:client_id/bulk_input. Each entity succeeds or fails on its own ("true"/"false"); a failing entity
  * changes nothing and names each failing attribute key in `errors`.
  */
-import { BulkInputBody, EmployeeUpdateAttributes, parseCalcKey, type BulkInputResult } from "../../contract";
+import { BulkInputBody, EmployeeUpdateAttributes, parseCalcKey, type BulkInputResult } from "../../../contract";
 import { canonicalItem, checkInputs, writeCalculation } from "../calculations";
 import type { Ctx } from "../context";
 import { applyAttributes, checkAgainstClient } from "../employees";
-import { issuesToErrors, HttpError } from "../http";
-import type { ClientRec, PayslipRec } from "../store";
+import { issuesToErrors, HttpError } from "../../http/errors";
+import type { ClientRec, PayslipRec } from "../../store/store";
 import { routeParams, type SandboxApp, schema } from "./schemas";
 
 type Entity = ReturnType<typeof BulkInputBody.parse>["entities"][number];

@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { EMPLOYEE_INCLUDES } from "../contract";
+import { EMPLOYEE_INCLUDES } from "../../contract";
 
 export class HttpError extends Error {
   constructor(

@@ -2,7 +2,7 @@
  * The five reports, computed from the stored payslips and leave (so report figures equal payslip figures).
  * Money is in euros, or currency text ("€1,234.56") when humanize is true; leave figures are days.
  */
-import { ReportBodies, type ReportId } from "../contract";
+import { ReportBodies, type ReportId } from "../../contract";
 import type { Ctx } from "./context";
 import {
   accountNames,
@@ -15,10 +15,10 @@ import {
   payslipAccounts,
   periodsPerYear,
   toCents,
-} from "./engine";
-import { unprocessable } from "./http";
+} from "../engine";
+import { unprocessable } from "../http/errors";
 import { inheritedInputsAt } from "./payroll";
-import type { CalcRec, ClientRec, EmployeeRec, PayslipRec } from "./store";
+import type { CalcRec, ClientRec, EmployeeRec, PayslipRec } from "../store/store";
 import type { z } from "zod";
 
 type Body<R extends ReportId> = z.output<(typeof ReportBodies)[R]>;

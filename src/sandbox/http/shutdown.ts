@@ -16,7 +16,7 @@
  * shutdown (and the last save) until its idle timeout.
  */
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from "fastify";
-import { HttpError } from "./http";
+import { HttpError } from "./errors";
 
 export const STOPPING_MESSAGE = "The sandbox is shutting down: the request was not applied; send it again once it is back";
 

@@ -5,8 +5,8 @@
  * employees per client stay cheap to generate and to compute.
  */
 import { base, en, en_IE, Faker } from "@faker-js/faker";
-import type { Inputs } from "../contract";
-import { EMPLOYEE_NUMBER_MANUAL } from "../contract";
+import type { Inputs } from "../../contract";
+import { EMPLOYEE_NUMBER_MANUAL } from "../../contract";
 import { addDays, addMonths, dateTime, dayNumber, weekday } from "./dates";
 import {
   defaultInputs,
@@ -23,12 +23,21 @@ import {
   type CustomItemDef,
   type Frequency,
   type LeavePolicy,
-} from "./engine";
+} from "../engine";
 import { irishOverlay } from "./irishLocale";
-import { period } from "./periods";
-import { inheritedInputsAt } from "./payroll";
-import type { CalcRec, ClientRec, EmployeeRec, InheritedRec, PaymentRunRec, SnapshotContext, Store, WaveRec } from "./store";
-import { openPayslip, Store as StoreClass } from "./store";
+import { period } from "../service/periods";
+import { inheritedInputsAt } from "../service/payroll";
+import type {
+  CalcRec,
+  ClientRec,
+  EmployeeRec,
+  InheritedRec,
+  PaymentRunRec,
+  SnapshotContext,
+  Store,
+  WaveRec,
+} from "../store/store";
+import { openPayslip, Store as StoreClass } from "../store/store";
 
 export interface DemoOptions {
   seed: number;
@@ -207,6 +216,13 @@ interface DemoWave {
   specialRuns: Map<number, PaymentRunRec>;
   /** By period offset: see ClientBuilder.stamps. */
   stamps: Map<number, PeriodStamps>;
+}
+
+/** An employee's employment: appointment, leaving date (null: in service) and long-term leave. */
+interface Employment {
+  appointment: string;
+  terminationDate: string | null;
+  longTermLeave: boolean;
 }
 
 /** What every payslip of a wave period shares. */
@@ -439,11 +455,25 @@ class ClientBuilder {
   }
 
   private addEmployee(i: number): void {
-    const { faker, store, client } = this;
     const wave = this.pickWave(i);
-    const sex = faker.helpers.arrayElement(["female", "male"] as const);
-    const first = faker.person.firstName(sex);
-    const last = faker.person.lastName();
+    const sex = this.faker.helpers.arrayElement(["female", "male"] as const);
+    const name = { first: this.faker.person.firstName(sex), last: this.faker.person.lastName() };
+    const employment = this.employment(wave, i);
+    const created = dateTime(employment.appointment, 10);
+    const e = this.insertEmployee(i, wave, name, employment.appointment, created);
+    this.addServicePeriods(e, employment, created);
+    // Calculations (employee level).
+    const calcs = this.employeeCalcs(e, wave, i, created);
+    if (this.spec.regularHoursVersion === 2) this.addWeekHours(e, i, created);
+    this.addHistory(e, wave, i, calcs, employment);
+    if (!employment.terminationDate) this.addOpenPayslips(e, wave, i, calcs);
+    this.addLeave(e, employment.terminationDate);
+    if (i % 7 === 0) this.addProfileMapping(e, wave, calcs, created);
+  }
+
+  /** When the employee joined, whether and when they left (within the history), whether they are on long-term leave. */
+  private employment(wave: DemoWave, i: number): Employment {
+    const { faker } = this;
     const historyFirstEnd = period(wave.rec, wave.first).end;
     const lastFinalisedEnd = period(wave.rec, wave.current - 1).end;
     // Most joined before the history starts; some during it (at least three periods before the open one).
@@ -474,20 +504,29 @@ class ClientBuilder {
         )
       : null;
     const terminationDate = termination && termination <= lastFinalisedEnd ? termination : terminated ? lastFinalisedEnd : null;
+    return { appointment, terminationDate, longTermLeave };
+  }
 
-    const created = dateTime(appointment, 10);
+  private insertEmployee(
+    i: number,
+    wave: DemoWave,
+    name: { first: string; last: string },
+    appointment: string,
+    created: string,
+  ): EmployeeRec {
+    const { faker, store, client } = this;
     const number =
       client.employee_number_mode === EMPLOYEE_NUMBER_MANUAL
         ? `${this.spec.numberPrefix}${String(i + 1).padStart(4, "0")}`
         : String(client.next_employee_number++);
-    const email = `${ascii(first)}.${ascii(last)}${i}@example.ie`.toLowerCase();
+    const email = `${ascii(name.first)}.${ascii(name.last)}${i}@example.ie`.toLowerCase();
     const fields = client.custom_field_defs;
-    const e: EmployeeRec = store.employees.insert({
+    return store.employees.insert({
       id: store.nextId("employee"),
       client_id: client.id,
       number,
-      first_name: first,
-      last_name: last,
+      first_name: name.first,
+      last_name: name.last,
       birthdate: addDays("1962-01-01", faker.number.int({ min: 0, max: 365 * 40 })),
       appointment_date: appointment,
       wave_id: wave.rec.id,
@@ -521,8 +560,11 @@ class ClientBuilder {
       created_at: created,
       updated_at: created,
     });
+  }
 
-    // Service periods: employment, ended for leavers; long-term leave is a negative period.
+  /** Service periods: employment, ended for leavers; long-term leave is a negative period. */
+  private addServicePeriods(e: EmployeeRec, { appointment, terminationDate, longTermLeave }: Employment, created: string) {
+    const { faker, store } = this;
     store.servicePeriods.insert({
       id: store.nextId("servicePeriod"),
       employee_id: e.id,
@@ -548,18 +590,18 @@ class ClientBuilder {
         updated_at: dateTime(start, 9),
       });
     }
+  }
 
-    // Calculations (employee level).
-    const calcs = this.employeeCalcs(e, wave, i, created);
-    if (this.spec.regularHoursVersion === 2) this.addWeekHours(e, i, created);
+  /**
+   * The finalised history (frozen snapshots). Periods with the same calculations share a snapshot, unless they carry
+   * a loan, savings or garnishee balance: each period has its own.
+   */
+  private addHistory(e: EmployeeRec, wave: DemoWave, i: number, calcs: CalcRec[], employment: Employment): void {
     const weekHours = this.store.inherited.where("employee", e.id)[0];
-
-    // Payslips: finalised history (frozen snapshots), then the open one. Periods with the same calculations share
-    // a snapshot, unless they carry a loan, savings or garnishee balance: each period has its own.
     const frozenByKey = new Map<string, { calcs: CalcRec[]; context: SnapshotContext; sharedId?: number }>();
     const balances = calcs.filter(tracksBalance).map(balanceHistory);
-    const firstOffset = Math.max(wave.first, this.offsetOf(wave.rec, appointment));
-    const lastOffset = terminationDate ? this.offsetOf(wave.rec, terminationDate) : wave.current - 1;
+    const firstOffset = Math.max(wave.first, this.offsetOf(wave.rec, employment.appointment));
+    const lastOffset = employment.terminationDate ? this.offsetOf(wave.rec, employment.terminationDate) : wave.current - 1;
     for (let k = firstOffset; k <= lastOffset; k++) {
       const stamp = this.stamps(wave, k);
       const { raised, extra } = stamp;
@@ -589,51 +631,53 @@ class ClientBuilder {
         this.finalisedPayslip(e, wave, k, this.addSnapshot(e, [bonus], frozen.context), true);
       }
     }
-    if (!terminationDate) {
-      const open = store.payslips.insert(
-        openPayslip({
-          id: store.nextId("payslip"),
-          employee_id: e.id,
-          client_id: client.id,
-          wave_id: wave.rec.id,
-          date: period(wave.rec, wave.current).end,
-          period_offset: wave.current,
-          created_at: this.stamps(wave, wave.current).created,
-        }),
-      );
-      // Some open payslips carry once-off inputs.
-      if (i % 5 === 0) {
-        const item = wave.spec.hourly ? "overtime" : "commission";
-        const inputs: Inputs = wave.spec.hourly
-          ? {
-              hours: faker.number.int({ min: 2, max: 12 }),
-              rate: Number(calcs.find((c) => c.item === "hourly_pay")?.inputs.rate ?? 15),
-              multiplier: 1.5,
-            }
-          : { amount: faker.number.int({ min: 5, max: 60 }) * 10 };
-        store.calculations.insert(this.calc(e.id, open.id, item, inputs, open.created_at));
-      }
-      // Some have an open once-off payslip in the current period, on the same date as the regular one.
-      if (i % 10 === 6) {
-        const special = store.payslips.insert({ ...open, id: store.nextId("payslip"), special: true });
-        store.calculations.insert(this.calc(e.id, special.id, "bonus", { amount: 250 }, special.created_at));
-      }
-    }
+  }
 
-    this.addLeave(e, terminationDate);
-    if (i % 7 === 0) {
-      const profile = client.profiles[wave.spec.hourly ? 1 : 0];
-      store.profileMappings.insert({
-        id: store.nextId("profileMapping"),
+  /** The open regular payslip of the current period, some with once-off inputs, and for some an open once-off one. */
+  private addOpenPayslips(e: EmployeeRec, wave: DemoWave, i: number, calcs: CalcRec[]): void {
+    const { faker, store, client } = this;
+    const open = store.payslips.insert(
+      openPayslip({
+        id: store.nextId("payslip"),
         employee_id: e.id,
-        profile_id: profile.id,
-        inputs: {},
-        excluded_calculations: [],
-        included_calculations: calcs.slice(0, 2).map((c) => c.id),
-        created_at: created,
-        updated_at: created,
-      });
+        client_id: client.id,
+        wave_id: wave.rec.id,
+        date: period(wave.rec, wave.current).end,
+        period_offset: wave.current,
+        created_at: this.stamps(wave, wave.current).created,
+      }),
+    );
+    // Some open payslips carry once-off inputs.
+    if (i % 5 === 0) {
+      const item = wave.spec.hourly ? "overtime" : "commission";
+      const inputs: Inputs = wave.spec.hourly
+        ? {
+            hours: faker.number.int({ min: 2, max: 12 }),
+            rate: Number(calcs.find((c) => c.item === "hourly_pay")?.inputs.rate ?? 15),
+            multiplier: 1.5,
+          }
+        : { amount: faker.number.int({ min: 5, max: 60 }) * 10 };
+      store.calculations.insert(this.calc(e.id, open.id, item, inputs, open.created_at));
     }
+    // Some have an open once-off payslip in the current period, on the same date as the regular one.
+    if (i % 10 === 6) {
+      const special = store.payslips.insert({ ...open, id: store.nextId("payslip"), special: true });
+      store.calculations.insert(this.calc(e.id, special.id, "bonus", { amount: 250 }, special.created_at));
+    }
+  }
+
+  private addProfileMapping(e: EmployeeRec, wave: DemoWave, calcs: CalcRec[], created: string): void {
+    const profile = this.client.profiles[wave.spec.hourly ? 1 : 0];
+    this.store.profileMappings.insert({
+      id: this.store.nextId("profileMapping"),
+      employee_id: e.id,
+      profile_id: profile.id,
+      inputs: {},
+      excluded_calculations: [],
+      included_calculations: calcs.slice(0, 2).map((c) => c.id),
+      created_at: created,
+      updated_at: created,
+    });
   }
 
   private employeeCalcs(e: EmployeeRec, wave: DemoWave, i: number, at: string): CalcRec[] {
@@ -655,9 +699,13 @@ class ClientBuilder {
     if (!wave.spec.hourly && i % 6 === 3) add("commission", { amount: faker.number.int({ min: 10, max: 50 }) * 10 });
     if (i % 9 === 2 || i % 23 === 4) {
       const amount = faker.number.int({ min: 2, max: 15 }) * 10 * (12 / ppy);
-      // Balances are whole numbers of repayments left, of the LOAN_REPAYMENTS the loan was advanced for.
+      // Balances are whole numbers of repayments left, of the LOAN_REPAYMENTS the loan was advanced for. At least one
+      // was made in the history, so the last finalised payslip carries the loan whose balance tracked_balances gives
+      // (48 left would be a loan advanced for the open period, on no payslip). The draw keeps its range so that the
+      // rest of the seeded data stays as it was.
       const repayment = round(amount, 2);
-      add("employer_loan", { amount: repayment, balance: round(repayment * faker.number.int({ min: 12, max: 48 }), 2) });
+      const left = Math.min(faker.number.int({ min: 12, max: LOAN_REPAYMENTS }), LOAN_REPAYMENTS - 1);
+      add("employer_loan", { amount: repayment, balance: round(repayment * left, 2) });
       const half = round(amount / 2, 2);
       if (i % 23 === 4) add("employer_loan", { amount: half, balance: round(half * 20, 2) });
     }

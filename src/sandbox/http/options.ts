@@ -1,6 +1,6 @@
 /** Sandbox options and their defaults (shared by the programmatic API and the CLI). */
-import { DEFAULT_TODAY } from "./clock";
-import type { ResolvedOptions } from "./context";
+import { DEFAULT_TODAY } from "../service/clock";
+import type { ResolvedOptions } from "../service/context";
 
 export interface SandboxOptions {
   port?: number;

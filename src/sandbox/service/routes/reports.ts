@@ -1,9 +1,9 @@
 /** Reports: synchronous POST, async start (job queue) and poll. */
-import { ReportBodies, type ReportId } from "../../contract";
+import { ReportBodies, type ReportId } from "../../../contract";
 import type { Ctx } from "../context";
-import { HttpError, notFound, parseBody } from "../http";
+import { HttpError, notFound, parseBody } from "../../http/errors";
 import { checkReportBody, runReport } from "../reports";
-import type { ClientRec } from "../store";
+import type { ClientRec } from "../../store/store";
 import { routeParams, type SandboxApp, schema } from "./schemas";
 
 export function registerReports(app: SandboxApp, ctx: Ctx): void {

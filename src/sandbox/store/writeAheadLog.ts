@@ -1,6 +1,7 @@
 /**
- * The --data journal: append-only segment files of framed records, each appended and fsynced before the writes it
- * holds are acknowledged.
+ * The --data write-ahead log (WAL): append-only segment files of framed records, each appended and fsynced before the
+ * writes it holds are acknowledged. Beside the snapshot, it is what makes every acknowledged write durable; the
+ * segment files keep their name, `<data file>.journal.<n>`, so existing state files still load.
  *
  * Frame: 4-byte length (UInt32LE) | 4-byte CRC-32 of the payload (UInt32LE) | payload (UTF-8 JSON). A crash in the
  * middle of an append leaves a short or mismatching last frame: reading stops there and reports how many bytes were
@@ -17,7 +18,7 @@ const HEADER = 8;
 /** No single record is this large; a longer length field is damage, not data. */
 const MAX_RECORD = 256 * 1024 * 1024;
 
-export function frame(payload: string): Buffer {
+export function walFrame(payload: string): Buffer {
   const body = Buffer.from(payload, "utf8");
   const out = Buffer.allocUnsafe(HEADER + body.length);
   out.writeUInt32LE(body.length, 0);
@@ -26,7 +27,7 @@ export function frame(payload: string): Buffer {
   return out;
 }
 
-export interface SegmentRead {
+export interface WalSegmentRead {
   /** The payloads of the whole records, in order. */
   payloads: string[];
   /** Bytes taken by whole records: the file's valid length. */
@@ -35,7 +36,7 @@ export interface SegmentRead {
   problem: string | null;
 }
 
-export function readFrames(bytes: Buffer): SegmentRead {
+export function readWalFrames(bytes: Buffer): WalSegmentRead {
   const payloads: string[] = [];
   let at = 0;
   while (at < bytes.length) {
@@ -53,17 +54,17 @@ export function readFrames(bytes: Buffer): SegmentRead {
   return { payloads, validBytes: at, problem: null };
 }
 
-export interface Segment {
+export interface WalSegment {
   n: number;
   path: string;
 }
 
-export function segmentPath(dataFile: string, n: number): string {
+export function walSegmentPath(dataFile: string, n: number): string {
   return `${dataFile}.journal.${n}`;
 }
 
-/** The journal segments of a data file, oldest first. */
-export async function listSegments(dataFile: string): Promise<Segment[]> {
+/** The write-ahead log segments of a data file, oldest first. */
+export async function listWalSegments(dataFile: string): Promise<WalSegment[]> {
   const prefix = `${basename(dataFile)}.journal.`;
   const dir = dirname(dataFile);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
@@ -97,17 +98,17 @@ export async function truncateDurably(path: string, length: number): Promise<voi
   }
 }
 
-/** One open segment: appends a frame and returns once it is on disk; a failed append leaves no partial frame. */
-export class SegmentWriter {
+/** One open segment of the write-ahead log: appends a frame and returns once it is on disk; a failed append leaves no partial frame. */
+export class WalSegmentWriter {
   private constructor(
-    readonly segment: Segment,
+    readonly segment: WalSegment,
     private readonly handle: fs.FileHandle,
     private size: number,
   ) {}
 
   /** Creates the segment (it must not exist) and makes its name durable. */
-  static async create(dataFile: string, n: number): Promise<SegmentWriter> {
-    const path = segmentPath(dataFile, n);
+  static async create(dataFile: string, n: number): Promise<WalSegmentWriter> {
+    const path = walSegmentPath(dataFile, n);
     const handle = await fs.open(path, "wx");
     try {
       await handle.sync();
@@ -116,7 +117,7 @@ export class SegmentWriter {
       await handle.close();
       throw err;
     }
-    return new SegmentWriter({ n, path }, handle, 0);
+    return new WalSegmentWriter({ n, path }, handle, 0);
   }
 
   /** Set when a failed append could not be cut off again: nothing more may be appended. */
@@ -128,7 +129,7 @@ export class SegmentWriter {
 
   async append(payload: string): Promise<void> {
     if (this.broken) throw new Error(`${this.segment.path} holds a partial record that could not be removed`);
-    const bytes = frame(payload);
+    const bytes = walFrame(payload);
     try {
       let written = 0;
       while (written < bytes.length) {

@@ -1,5 +1,5 @@
 /** Date helpers the engine's period arithmetic does not already provide. */
-import { addDays as engineAddDays, dayNumber as engineDayNumber, daysInMonth } from "./engine";
+import { addDays as engineAddDays, dayNumber as engineDayNumber, daysInMonth } from "../engine";
 
 /*
  * Memoised day numbers and date strings: demo generation does date arithmetic for every payslip and leave day of

@@ -4,7 +4,7 @@
  * payslip); open payslips from the live calculations. Any input change marks the open payslips dirty; they are
  * recalculated after `recalcMs`.
  */
-import type { Inputs, LeaveSummary } from "../contract";
+import type { Inputs, LeaveSummary } from "../../contract";
 import type { Clock } from "./clock";
 import {
   computePayslip,
@@ -18,9 +18,9 @@ import {
   regularHoursPerWeek,
   type Payslip,
   type PayslipItemInput,
-} from "./engine";
+} from "../engine";
 import { period } from "./periods";
-import type { CalcRec, EmployeeRec, InheritedRec, PayslipRec, SnapshotContext, Store } from "./store";
+import type { CalcRec, EmployeeRec, InheritedRec, PayslipRec, SnapshotContext, Store } from "../store/store";
 
 export type LeaveByType = Record<string, LeaveSummary>;
 interface LedgerRow {

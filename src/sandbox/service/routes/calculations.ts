@@ -1,5 +1,5 @@
 /** Calculations, items_and_outputs and inherited calculations. */
-import { CalculationPatchBody, CalculationPostBody, InheritedCalculationPatchBody } from "../../contract";
+import { CalculationPatchBody, CalculationPostBody, InheritedCalculationPatchBody } from "../../../contract";
 import {
   calculationJson,
   checkInputs,
@@ -9,40 +9,63 @@ import {
   writeCalculation,
 } from "../calculations";
 import { employeeOr404, type Ctx } from "../context";
-import { calculationOutputs, itemsAndOutputs } from "../engine";
-import { HttpError, unprocessable } from "../http";
+import { calculationOutputs, itemsAndOutputs } from "../../engine";
+import { HttpError, unprocessable } from "../../http/errors";
 import { INHERITED_TYPES, inheritedJson, updateInherited } from "../inherited";
 import { inheritedInputsAt } from "../payroll";
-import type { CalcRec, EmployeeRec, PayslipRec } from "../store";
+import type { CalcRec, EmployeeRec, PayslipRec } from "../../store/store";
 import { routeParams, type SandboxApp, schema } from "./schemas";
 
+/** An employee's inherited calculations in the calculation form, with their inputs as of today. */
+function inheritedOf(ctx: Ctx, e: EmployeeRec) {
+  return ctx.store.inherited
+    .where("employee", e.id)
+    .map((i) => inheritedAsCalculation(ctx, i, e.client_id, inheritedInputsAt(i, ctx.clock.today())));
+}
+
+/** A client's or an employee's list: the live calculations, then the employees' inherited ones. */
+function calculationList(ctx: Ctx, clientId: number, calculations: readonly CalcRec[], employees: readonly EmployeeRec[]) {
+  const defs = definitionIds(ctx, clientId);
+  const lookup = new OutputsLookup(ctx);
+  return [
+    ...calculations.filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs, lookup)),
+    ...employees.flatMap((e) => inheritedOf(ctx, e)),
+  ];
+}
+
+/** POST .../calculations of an employee (payslip null) or a payslip: create, or update the existing item. */
+function saveCalculation(ctx: Ctx, employee: EmployeeRec, payslip: PayslipRec | null, body: CalculationPostBody) {
+  const c = writeCalculation(ctx, {
+    employee,
+    payslip,
+    item: body.calc_type,
+    details: body.calculation_details,
+    operation: body.operation,
+    calculationId: body.calculation_id,
+  });
+  ctx.changed();
+  return { message: "Calculation saved", id: c.id };
+}
+
 export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
+  registerCalculationReads(app, ctx);
+  registerCalculationWrites(app, ctx);
+  registerInheritedCalculations(app, ctx);
+}
+
+/** The lists of a client, an employee and a payslip, and one calculation. */
+function registerCalculationReads(app: SandboxApp, ctx: Ctx): void {
   const path = routeParams(ctx);
   const { store, payroll } = ctx;
 
-  const inheritedOf = (e: EmployeeRec) =>
-    store.inherited
-      .where("employee", e.id)
-      .map((i) => inheritedAsCalculation(ctx, i, e.client_id, inheritedInputsAt(i, ctx.clock.today())));
-
-  /** A client's or an employee's list: the live calculations, then the employees' inherited ones. */
-  const calculationList = (clientId: number, calculations: readonly CalcRec[], employees: readonly EmployeeRec[]) => {
-    const defs = definitionIds(ctx, clientId);
-    const lookup = new OutputsLookup(ctx);
-    return [
-      ...calculations.filter((c) => !c.deleted).map((c) => calculationJson(ctx, c, defs, lookup)),
-      ...employees.flatMap(inheritedOf),
-    ];
-  };
-
   app.get("/clients/:client_id/calculations", schema(path.client), async (req) => {
     const { id } = req.params.client_id;
-    return calculationList(id, store.calculations.where("client", id), store.employees.where("client", id));
+    return calculationList(ctx, id, store.calculations.where("client", id), store.employees.where("client", id));
   });
 
   app.get("/employees/:employee_id/calculations", schema(path.employee), async (req) => {
     const e = req.params.employee_id;
-    return calculationList(e.client_id, store.calculations.where("employee", e.id), [e]);
+    return calculationList(ctx, e.client_id, store.calculations.where("employee", e.id), [e]);
   });
 
   app.get("/payslips/:payslip_id/calculations", schema(path.payslip), async (req) => {
@@ -58,20 +81,12 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
   });
 
   app.get("/calculations/:id", schema(path.calculationId), async (req) => calculationJson(ctx, req.params.id));
+}
 
-  /** POST .../calculations of an employee (payslip null) or a payslip: create, or update the existing item. */
-  const saveCalculation = (employee: EmployeeRec, payslip: PayslipRec | null, body: CalculationPostBody) => {
-    const c = writeCalculation(ctx, {
-      employee,
-      payslip,
-      item: body.calc_type,
-      details: body.calculation_details,
-      operation: body.operation,
-      calculationId: body.calculation_id,
-    });
-    ctx.changed();
-    return { message: "Calculation saved", id: c.id };
-  };
+/** Create or update (employee or payslip), change and delete. */
+function registerCalculationWrites(app: SandboxApp, ctx: Ctx): void {
+  const path = routeParams(ctx);
+  const { store, payroll } = ctx;
 
   app.post("/employees/:employee_id/calculations", schema(path.employee, CalculationPostBody), async ({ params, body }) => {
     const e = params.employee_id;
@@ -89,7 +104,7 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
         effective_date: `is only accepted for inherited calculations (${INHERITED_TYPES.join(", ")})`,
       });
     }
-    return saveCalculation(e, null, body);
+    return saveCalculation(ctx, e, null, body);
   });
 
   app.post("/payslips/:payslip_id/calculations", schema(path.payslip, CalculationPostBody), async ({ params, body }) => {
@@ -100,7 +115,7 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
       });
     }
     const e = employeeOr404(ctx, p.employee_id);
-    return saveCalculation(e, p, body);
+    return saveCalculation(ctx, e, p, body);
   });
 
   app.patch("/calculations/:id", schema(path.calculationId, CalculationPatchBody), async ({ params, body }) => {
@@ -133,6 +148,12 @@ export function registerCalculations(app: SandboxApp, ctx: Ctx): void {
     ctx.changed();
     return { message: "Calculation deleted" };
   });
+}
+
+/** items_and_outputs, and the inherited calculations (Regular Hours' week_hours and the like). */
+function registerInheritedCalculations(app: SandboxApp, ctx: Ctx): void {
+  const path = routeParams(ctx);
+  const { store } = ctx;
 
   app.get("/clients/:client_id/items_and_outputs", schema(path.client), async (req) => {
     const client = req.params.client_id;
