@@ -9,7 +9,6 @@ export {
   officeTheme,
   onOfficeReady,
   onOfficeThemeChanged,
-  supportsExcelApi,
   type OfficeGlobals,
   type OfficeThemeColors,
 } from "./officeHost";

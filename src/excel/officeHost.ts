@@ -16,7 +16,7 @@ export interface OfficeThemeColors {
 }
 
 /** The subset of the Office global read here. */
-export interface OfficeGlobal {
+interface OfficeGlobal {
   context?: {
     displayLanguage?: string;
     officeTheme?: OfficeThemeColors;

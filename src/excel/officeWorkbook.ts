@@ -17,9 +17,7 @@ import { getSetting, removeSetting, setSetting } from "./settings";
 import { deleteSheet, listSheets } from "./sheets";
 import { appendRows, readTable, writeColumnValues, writeTable } from "./tables";
 
-export { toExcelCell } from "./cellValues";
 export { ERROR_CELL_FILL } from "./annotations";
-export { MAX_SETTING_CHARS } from "./settings";
 export type { OfficeWorkbookOptions } from "./session";
 
 export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): WorkbookPort {

@@ -82,7 +82,7 @@ function runExcel<T>(batch: Batch<T>): Promise<T> {
  * Whether Excel is in cell-edit mode: a tiny request without delayForCellEdit is refused with
  * InvalidOperationInCellEditMode then. Any other outcome (an answer, another error) counts as "no".
  */
-export async function probeCellEdit(): Promise<boolean> {
+async function probeCellEdit(): Promise<boolean> {
   try {
     await runNow(async (ctx) => {
       ctx.workbook.worksheets.load("items/name");

@@ -10,7 +10,7 @@ import { type ExcelSession, guard } from "./session";
  * Our ceiling on one document setting's JSON. Excel documents no limit, but settings are stored in the file
  * with the add-in's other settings and read whole; bulk data (snapshots) belongs on a hidden sheet.
  */
-export const MAX_SETTING_CHARS = 64 * 1024;
+const MAX_SETTING_CHARS = 64 * 1024;
 
 export async function getSetting(session: ExcelSession, key: string): Promise<SettingValue | undefined> {
   return guard("read the document settings", () =>
