@@ -1,5 +1,14 @@
 /** The Excel layer: the WorkbookPort interface and its Office implementation (Excel's cell conventions: sheets/excelConventions). */
 export * from "./port";
 export { createOfficeWorkbook } from "./officeWorkbook";
-export { CELL_EDIT_MESSAGE, onCellEditWait } from "./host";
+export { CELL_EDIT_MESSAGE, onCellEditWait } from "./cellEdit";
 export { readWorkbookDateSystem } from "./dateSystem";
+export {
+  officeDisplayLanguage,
+  officePartitionKey,
+  officeTheme,
+  onOfficeReady,
+  onOfficeThemeChanged,
+  type OfficeGlobals,
+  type OfficeThemeColors,
+} from "./officeHost";

@@ -1,6 +1,6 @@
 /**
  * WorkbookPort: the small interface the flows use to read and write the workbook.
- * Flows pass plain data; the implementation (officeWorkbook.ts) hides Excel.run, load/sync, batching,
+ * Flows pass plain data; the implementation (officeWorkbook.ts, over session.ts) hides Excel.run, load/sync, batching,
  * the 5 MB request limit and formula safety. Row indexes are always 0-based positions in a table's data body.
  */
 

@@ -1,11 +1,11 @@
 /** The task pane inside Excel: waits for Office, then mounts the pane over the real workbook. */
-import { createOfficeWorkbook } from "../excel";
+import { createOfficeWorkbook, officePartitionKey, onOfficeReady } from "../excel";
 import { mountPane } from "./mount";
 
-void Office.onReady((info) => {
+onOfficeReady((inExcel) => {
   const container = document.getElementById("root");
   if (!container) return;
-  if (info.host !== Office.HostType.Excel) {
+  if (!inExcel) {
     container.textContent =
       "This pane runs inside Excel. To try it in a browser, open preview.html from the same server instead.";
     return;
@@ -13,7 +13,7 @@ void Office.onReady((info) => {
   mountPane({
     container,
     workbook: createOfficeWorkbook(),
-    partitionKey: Office.context.partitionKey,
+    partitionKey: officePartitionKey(),
     origin: window.location.origin,
   });
 });

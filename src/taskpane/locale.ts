@@ -1,26 +1,19 @@
 /**
- * How the pane shows and reads dates: in Office's display language (Office.context.displayLanguage), not the
- * browser's, so an Irish accountant sees 31/01/2025 whatever language the browser or webview runs in. The API and
- * the workbook keep ISO dates ("2025-01-31"); this module only converts for people. Every date the pane shows goes
- * through formatDate / formatDateTime; date fields use dateInputPattern and parseDateInput (components/DateField).
+ * How the pane shows and reads dates: in Office's display language (Office.context.displayLanguage, read through the
+ * Office host adapter in src/excel), not the browser's, so an Irish accountant sees 31/01/2025 whatever language the
+ * browser or webview runs in. The API and the workbook keep ISO dates ("2025-01-31"); this module only converts for
+ * people. Every date the pane shows goes through formatDate / formatDateTime; date fields use dateInputPattern and
+ * parseDateInput (components/DateField).
  */
+import { officeDisplayLanguage, type OfficeGlobals } from "../excel";
 import { utcDay } from "../sheets/excelConventions";
 
 /** Where Office gives no language (outside Office, or before Office.onReady): the add-in's home locale. */
 export const DEFAULT_LOCALE = "en-IE";
 
-interface OfficeLike {
-  context?: { displayLanguage?: string };
-}
-
 /** Office's display language ("en-IE", "de-DE"), or DEFAULT_LOCALE; an unusable tag falls back too. */
-export function displayLocale(global: { Office?: OfficeLike } = globalThis as { Office?: OfficeLike }): string {
-  let tag: string | undefined;
-  try {
-    tag = global.Office?.context?.displayLanguage;
-  } catch {
-    tag = undefined; // Office.context before Office.onReady throws in some hosts
-  }
+export function displayLocale(global?: OfficeGlobals): string {
+  const tag = officeDisplayLanguage(global);
   if (!tag) return DEFAULT_LOCALE;
   try {
     return Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : DEFAULT_LOCALE;

@@ -8,7 +8,7 @@ import { defaultServiceUrl } from "./flows/connection";
 export interface MountOptions {
   container: HTMLElement;
   workbook: WorkbookPort;
-  /** Office.context.partitionKey when running in Office; undefined in the preview. */
+  /** Office.context.partitionKey when running in Office (officePartitionKey, src/excel); undefined in the preview. */
   partitionKey?: string | null;
   /** The page's origin: the default service root (the servers proxy /v1). */
   origin: string;

@@ -7,6 +7,7 @@
  */
 import * as React from "react";
 import { teamsHighContrastTheme, webDarkTheme, webLightTheme, type Theme } from "@fluentui/react-components";
+import { officeTheme, onOfficeThemeChanged, type OfficeGlobals, type OfficeThemeColors } from "../excel";
 
 export type PaneThemeName = "light" | "dark" | "highContrast";
 
@@ -16,12 +17,8 @@ export const PANE_THEMES: Record<PaneThemeName, { label: string; theme: Theme; c
   highContrast: { label: "High contrast", theme: teamsHighContrastTheme, colorScheme: "dark" },
 };
 
-/** The part of Office.OfficeTheme read here (isDarkTheme is missing in older Office and in Outlook). */
-export interface OfficeThemeColors {
-  bodyBackgroundColor?: string;
-  bodyForegroundColor?: string;
-  isDarkTheme?: boolean;
-}
+/** The part of Office.OfficeTheme read here (the Office host adapter in src/excel reads it). */
+export type { OfficeThemeColors };
 
 /** Relative luminance (WCAG) of "#rrggbb" or "#rgb", or null when it is not such a colour. */
 export function luminance(color: string | undefined): number | null {
@@ -108,20 +105,7 @@ export function createThemeStore(sources: ThemeSources): ThemeStore {
   };
 }
 
-/** The subset of the Office global used here (absent in the preview and in tests). */
-interface OfficeGlobal {
-  context?: {
-    officeTheme?: OfficeThemeColors;
-    document?: {
-      addHandlerAsync?(type: unknown, handler: () => void, callback?: (result: { status: unknown }) => void): void;
-      removeHandlerAsync?(type: unknown, options: { handler: () => void }): void;
-    };
-  };
-  EventType?: { OfficeThemeChanged?: unknown };
-}
-
-type ThemeGlobals = {
-  Office?: OfficeGlobal;
+type ThemeGlobals = OfficeGlobals & {
   matchMedia?: (query: string) => MediaQueryList;
   addEventListener?: (type: string, listener: () => void) => void;
   removeEventListener?: (type: string, listener: () => void) => void;
@@ -129,43 +113,20 @@ type ThemeGlobals = {
 
 /**
  * The page's theme sources. Office's theme change event is documented for Outlook only, so it is registered where
- * the host accepts it (a refused or throwing registration is ignored), and the theme is read again when the pane
- * regains focus: changing the Office theme (File > Account) takes focus away from the pane.
+ * the host accepts it (onOfficeThemeChanged ignores a refused or throwing registration), and the theme is read again
+ * when the pane regains focus: changing the Office theme (File > Account) takes focus away from the pane.
  */
 export function browserThemeSources(global: ThemeGlobals = globalThis as ThemeGlobals): ThemeSources {
-  const office = (): OfficeGlobal | undefined => global.Office;
   const forcedQuery = global.matchMedia?.("(forced-colors: active)") ?? null;
   return {
-    officeTheme() {
-      try {
-        return office()?.context?.officeTheme ?? undefined;
-      } catch {
-        return undefined; // Office.context before Office.onReady throws in some hosts
-      }
-    },
+    officeTheme: () => officeTheme(global),
     watchOfficeTheme(onChange) {
       const handler = () => onChange();
-      const eventType = office()?.EventType?.OfficeThemeChanged;
-      const document = office()?.context?.document;
-      let registered = false;
-      if (eventType !== undefined && document?.addHandlerAsync) {
-        try {
-          document.addHandlerAsync(eventType, handler, (result) => {
-            registered = result.status !== "failed";
-          });
-        } catch {
-          // Not supported by this host: the focus check below still applies.
-        }
-      }
+      const stopOffice = onOfficeThemeChanged(handler, global);
       global.addEventListener?.("focus", handler);
       return () => {
         global.removeEventListener?.("focus", handler);
-        if (registered)
-          try {
-            document?.removeHandlerAsync?.(eventType, { handler });
-          } catch {
-            // The host dropped the handler already.
-          }
+        stopOffice();
       };
     },
     forcedColors: () => forcedQuery?.matches ?? false,

@@ -6,7 +6,7 @@
  */
 import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
 import { defaultNumberFormat } from "../../src/excel/cellValues";
-import { CELL_EDIT_MESSAGE, onCellEditWait } from "../../src/excel/host";
+import { CELL_EDIT_MESSAGE, onCellEditWait } from "../../src/excel/cellEdit";
 import type { OfficeWorkbookOptions } from "../../src/excel/officeWorkbook";
 import { isoDateToSerial } from "../../src/sheets/excelConventions";
 import { MONEY_FORMAT } from "../../src/sheets/columns";

@@ -1,0 +1,31 @@
+/** Sheet discovery and removal: the visible sheets with their tables, and deleting a sheet (a snapshot's too). */
+import type { SheetInfo } from "./port";
+import { type ExcelSession, guard } from "./session";
+import { loadTables } from "./tableLookup";
+
+export async function listSheets(session: ExcelSession): Promise<SheetInfo[]> {
+  return guard("list the sheets", () =>
+    session.run(async (ctx) => {
+      const sheets = ctx.workbook.worksheets.load("items/name, items/visibility");
+      const tables = await loadTables(ctx);
+      return sheets.items
+        .filter((s) => s.visibility === "Visible")
+        .map((s) => ({ name: s.name, visible: true, tableName: tables.find((t) => t.sheetName === s.name)?.name ?? null }));
+    }),
+  );
+}
+
+export async function deleteSheet(session: ExcelSession, sheetName: string): Promise<boolean> {
+  return guard(`delete sheet "${sheetName}"`, () =>
+    session.run(async (ctx) => {
+      const ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName).load("visibility");
+      await ctx.sync();
+      if (ws.isNullObject) return false;
+      // Excel refuses to delete a very hidden sheet (InvalidOperation): the snapshot sheets are, so Hidden first.
+      if (ws.visibility === "VeryHidden") ws.visibility = "Hidden";
+      ws.delete();
+      await ctx.sync();
+      return true;
+    }),
+  );
+}

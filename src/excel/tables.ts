@@ -1,0 +1,299 @@
+/**
+ * Tables on their own sheets: write one (title, stamp, header, data, the Excel table over them), read one, write
+ * some cells of one column, append rows under one (the Push log). Layout of a table sheet: A1 title (bold), A2
+ * "Last refreshed <local time>", header row 3, data from row 4; rows 1-3 frozen when the sheet is activated.
+ *
+ * Writes are one 2-D assignment of numberFormat then values per block of consecutive rows (transfer.ts), every
+ * string cell with the text format "@" first (cellValues.ts), and only the cells that change: a column update
+ * never rewrites the rows between, which would turn a user's formula into its value.
+ */
+import { type DateSystem, safeTableName } from "../sheets/excelConventions";
+import { checkCellTexts, defaultNumberFormat, GENERAL, type Raw, TEXT, toExcelCell } from "./cellValues";
+import { queueDateSystem, toPortSerials } from "./dateSystem";
+import type {
+  AppendRowsOptions,
+  CellType,
+  CellValue,
+  ColumnSpec,
+  ColumnValueUpdate,
+  TableData,
+  WriteTableOptions,
+  WriteTableResult,
+} from "./port";
+import { WorkbookError } from "./port";
+import { type Ctx, type ExcelSession, guard } from "./session";
+import {
+  checkRows,
+  checkSheetName,
+  columnIndex,
+  findTable,
+  isBlankRow,
+  loadTables,
+  protectedSheetError,
+  queueDescribe,
+  requireTable,
+  rowRuns,
+} from "./tableLookup";
+import { readRows, type Run, writeRuns } from "./transfer";
+
+/** Row 1 title, row 2 stamp, row 3 header (0-based below). */
+const TITLE_ROW = 0;
+const HEADER_ROW = 2;
+const FIRST_DATA_ROW = HEADER_ROW + 1;
+
+/** Queue the date system question unless the session knows it; the returned function gives the answer after the next sync. */
+function queueKnownDateSystem(session: ExcelSession, ctx: Ctx): () => DateSystem {
+  const known = session.dates.known;
+  if (known) return () => known;
+  const answer = queueDateSystem(ctx, session.supports);
+  return () => (session.dates.known ??= answer());
+}
+
+function localStamp(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+function defaultWidth(col: ColumnSpec, sample: readonly (readonly CellValue[])[], index: number): number {
+  if (col.width !== undefined) return col.width;
+  const typical: Partial<Record<CellType, number>> = { date: 10, datetime: 16, boolean: 6, currency: 12, percent: 8, integer: 8 };
+  let chars = Math.max(col.header.length, typical[col.type] ?? 6);
+  if (col.type === "text" || col.type === "number") {
+    for (const row of sample) {
+      const v = row[index];
+      if (v !== null && v !== undefined) chars = Math.max(chars, String(v).length);
+    }
+  }
+  return Math.min(320, Math.max(40, Math.round(chars * 6.5 + 14)));
+}
+
+/** Everything writeTable refuses before a request is sent (a refused cell must not cost the sheet its previous data). */
+function checkTableInput(opts: WriteTableOptions): void {
+  const { sheetName, columns, rows } = opts;
+  checkSheetName(sheetName);
+  if (columns.length === 0) throw new WorkbookError("A table needs at least one column.", "InvalidArgument");
+  const headers = columns.map((c) => c.header);
+  const dup = headers.find((h, i) => headers.findIndex((x) => x.toLowerCase() === h.toLowerCase()) !== i);
+  if (dup !== undefined || headers.some((h) => h.trim() === ""))
+    throw new WorkbookError(`Column headers must be unique and not blank${dup ? ` ("${dup}" repeats)` : ""}.`, "InvalidArgument");
+  checkCellTexts(
+    [[opts.title ?? ""], headers, ...rows],
+    (i, k) => (i < 2 ? "the title or a header" : `row ${i - 1}, column "${columns[k]?.header}"`),
+    columns.length,
+  );
+}
+
+export async function writeTable(session: ExcelSession, opts: WriteTableOptions): Promise<WriteTableResult> {
+  const { sheetName, columns, rows } = opts;
+  checkTableInput(opts);
+  const headers = columns.map((c) => c.header);
+  const width = columns.length;
+  const tableName = safeTableName(opts.tableName);
+
+  return guard(`write sheet "${sheetName}"`, () =>
+    session.run(async (ctx) => {
+      const sheets = ctx.workbook.worksheets;
+      sheets.load("items/name, items/protection/protected");
+      const system = queueKnownDateSystem(session, ctx);
+      const tables = await loadTables(ctx);
+      const existing = sheets.items.find((s) => s.name.toLowerCase() === sheetName.toLowerCase());
+      if (existing?.protection.protected) throw protectedSheetError(existing.name);
+      const clash = tables.find(
+        (t) => t.name.toLowerCase() === tableName.toLowerCase() && t.sheetName.toLowerCase() !== sheetName.toLowerCase(),
+      );
+      if (clash)
+        throw new WorkbookError(
+          `The table name "${tableName}" is already used on sheet "${clash.sheetName}".`,
+          "ItemAlreadyExists",
+        );
+
+      // Prepare the sheet: same sheet and table name on re-import; old content removed. The old table is
+      // deleted in this request and the new one (same name) added in the last, never both in one request.
+      let ws: Excel.Worksheet;
+      if (existing) {
+        ws = sheets.getItem(existing.name);
+        for (const t of tables.filter((x) => x.sheetName === existing.name)) ctx.workbook.tables.getItem(t.name).delete();
+        // Visible first: unfreezing a hidden sheet's panes fails on some builds.
+        ws.visibility = "Visible";
+        ws.getRange().clear("All");
+        ws.freezePanes.unfreeze();
+      } else {
+        ws = sheets.add(sheetName);
+      }
+      const top = ws.getRangeByIndexes(TITLE_ROW, 0, 2, 1);
+      top.numberFormat = [[TEXT], [TEXT]];
+      top.values = [[opts.title ?? sheetName], [`${opts.stampLabel ?? "Last refreshed"} ${localStamp(session.now())}`]];
+      ws.getRangeByIndexes(TITLE_ROW, 0, 1, 1).format.font.bold = true;
+      const header = ws.getRangeByIndexes(HEADER_ROW, 0, 1, width);
+      header.numberFormat = [headers.map(() => TEXT)];
+      header.values = [headers];
+      await ctx.sync();
+      const name = existing?.name ?? sheetName;
+
+      const data: Run = {
+        row: FIRST_DATA_ROW,
+        col: 0,
+        count: rows.length,
+        cells: (i) => {
+          const v: Raw[] = new Array(width);
+          const f: string[] = new Array(width);
+          for (let k = 0; k < width; k++)
+            [v[k], f[k]] = toExcelCell(rows[i][k], columns[k].type, columns[k].numberFormat, system());
+          return [v, f];
+        },
+      };
+      await writeRuns(ctx, name, [data], session.writeBudget(), (written) => opts.onProgress?.(written, rows.length));
+
+      // The table over header + data (Excel gives a header-only table one empty row: format it too).
+      const bodyRows = Math.max(rows.length, 1);
+      const sheet = ctx.workbook.worksheets.getItem(name);
+      if (rows.length === 0)
+        sheet.getRangeByIndexes(FIRST_DATA_ROW, 0, 1, width).numberFormat = [
+          columns.map((c) => c.numberFormat ?? defaultNumberFormat(c.type)),
+        ];
+      const table = sheet.tables.add(sheet.getRangeByIndexes(HEADER_ROW, 0, bodyRows + 1, width), true);
+      table.name = tableName;
+      const sample = rows.slice(0, 200);
+      columns.forEach((c, k) => (sheet.getRangeByIndexes(0, k, 1, 1).format.columnWidth = defaultWidth(c, sample, k)));
+      // Panes are frozen on the active sheet only (freezing another sheet's panes is unreliable across hosts): a
+      // table written without activating it (the Push log) keeps its header unfrozen.
+      if (opts.activate !== false) {
+        sheet.activate();
+        sheet.freezePanes.freezeRows(FIRST_DATA_ROW);
+      }
+      const range = table.getRange().load("address");
+      await ctx.sync();
+      return { sheetName: name, tableName, rowCount: rows.length, address: range.address };
+    }),
+  );
+}
+
+export async function readTable(session: ExcelSession, sheetName: string): Promise<TableData | null> {
+  return guard(`read sheet "${sheetName}"`, () =>
+    session.run(async (ctx) => {
+      const system = queueKnownDateSystem(session, ctx);
+      const info = await findTable(ctx, sheetName);
+      if (!info) return null;
+      const read = (prop: "values" | "numberFormat") =>
+        readRows(ctx, info.sheetName, info.bodyRow, info.bodyCol, info.bodyRows, info.headers.length, session.readBudget(), prop);
+      const rows = await read("values");
+      // The port speaks 1900-system serials; a 1904 workbook's date cells are turned into them.
+      if (system() === "1904") toPortSerials(rows, await read("numberFormat"));
+      while (rows.length > 0 && isBlankRow(rows[rows.length - 1])) rows.pop();
+      return { sheetName: info.sheetName, tableName: info.name, columns: info.headers, rows, rowCount: rows.length };
+    }),
+  );
+}
+
+export async function writeColumnValues(
+  session: ExcelSession,
+  sheetName: string,
+  column: string,
+  updates: readonly ColumnValueUpdate[],
+  type?: CellType,
+): Promise<void> {
+  if (updates.length === 0) return;
+  checkCellTexts(
+    updates.map((u) => [u.value]),
+    (i) => `row ${updates[i].rowIndex + 1}, column "${column}"`,
+  );
+  return guard(`write column "${column}" on "${sheetName}"`, () =>
+    session.run(async (ctx) => {
+      const system = queueKnownDateSystem(session, ctx);
+      const info = await requireTable(ctx, sheetName);
+      if (info.protected) throw protectedSheetError(info.sheetName);
+      const k = columnIndex(info, column);
+      if (k < 0) throw new WorkbookError(`Sheet "${sheetName}" has no column "${column}".`, "ItemNotFound");
+      checkRows(
+        info,
+        updates.map((u) => u.rowIndex),
+      );
+      // Only the updated cells are written (runs of consecutive rows); the rows between keep what they hold.
+      const byRow = new Map(updates.map((u) => [u.rowIndex, u.value]));
+      const cell = (v: CellValue): [Raw[], string[]] => {
+        const t =
+          type ??
+          (typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : v instanceof Date ? "datetime" : "text");
+        const [x, f] = toExcelCell(v, t, undefined, system());
+        return [[x], [f]];
+      };
+      const runs = rowRuns(byRow.keys()).map(({ from, count }) => ({
+        row: info.bodyRow + from,
+        col: info.bodyCol + k,
+        count,
+        cells: (i: number) => cell(byRow.get(from + i) ?? null),
+      }));
+      await writeRuns(ctx, info.sheetName, runs, session.writeBudget());
+    }),
+  );
+}
+
+export async function appendRows(session: ExcelSession, opts: AppendRowsOptions): Promise<void> {
+  checkSheetName(opts.sheetName);
+  const tableName = safeTableName(opts.tableName);
+  if (opts.rows.length === 0) return;
+  checkCellTexts(opts.rows, (i, k) => `row ${i + 1}, column "${opts.columns[k]?.header}"`, opts.columns.length);
+  const found = await guard("find the table", () =>
+    session.run(async (ctx) => (await loadTables(ctx)).find((t) => t.name.toLowerCase() === tableName.toLowerCase())),
+  );
+  if (!found) {
+    await writeTable(session, {
+      sheetName: opts.sheetName,
+      tableName,
+      columns: opts.columns,
+      rows: opts.rows,
+      title: opts.title,
+      activate: false,
+    });
+    return;
+  }
+  return guard(`add rows to "${found.sheetName}"`, () =>
+    session.run(async (ctx) => {
+      const system = queueKnownDateSystem(session, ctx);
+      const describe = queueDescribe(ctx, found.name, found.sheetName);
+      const firstRow = ctx.workbook.tables.getItem(found.name).getDataBodyRange().getRow(0).load("values");
+      const used = ctx.workbook.worksheets.getItem(found.sheetName).getUsedRangeOrNullObject(true).load("rowIndex, rowCount");
+      await ctx.sync();
+      const info = describe();
+      if (info.protected) throw protectedSheetError(info.sheetName);
+      const reuseEmpty = info.bodyRows === 1 && isBlankRow(firstRow.values[0] as unknown[]);
+      // Each table column takes the value of the spec with the same header; other columns stay blank.
+      const specs = info.headers.map((h) => opts.columns.findIndex((c) => c.header.toLowerCase() === h.toLowerCase()));
+      const start = reuseEmpty ? info.bodyRow : info.bodyRow + info.bodyRows;
+      const adding = opts.rows.length - (reuseEmpty ? 1 : 0);
+      // Microsoft's advice: write the rows directly under the data body and Excel extends the table over them
+      // (rows.add has a reported bug that leaves added rows outside the table). Only when something on the sheet
+      // lies below the table would that write overwrite it: then rows.add inserts blank rows (shifting it down).
+      const clearBelow = used.isNullObject || used.rowIndex + used.rowCount <= start;
+      if (adding > 0 && !clearBelow) {
+        ctx.workbook.tables.getItem(info.name).rows.add(
+          null as unknown as undefined,
+          Array.from({ length: adding }, () => info.headers.map(() => "")),
+        );
+        await ctx.sync();
+      }
+      const data: Run = {
+        row: start,
+        col: info.bodyCol,
+        count: opts.rows.length,
+        cells: (i) => {
+          const cells = specs.map((s) =>
+            s < 0
+              ? (["", GENERAL] as [Raw, string])
+              : toExcelCell(opts.rows[i][s], opts.columns[s].type, opts.columns[s].numberFormat, system()),
+          );
+          return [cells.map((c) => c[0]), cells.map((c) => c[1])];
+        },
+      };
+      await writeRuns(ctx, info.sheetName, [data], session.writeBudget());
+      const body = ctx.workbook.tables.getItem(info.name).getDataBodyRange().load("rowCount");
+      await ctx.sync();
+      if (body.rowCount < start - info.bodyRow + opts.rows.length)
+        throw new WorkbookError(
+          `Excel did not extend the table "${info.name}" over the rows written below it on "${info.sheetName}". ` +
+            "The rows are on the sheet under the table; resize the table over them (Table Design > Resize Table).",
+          "InvalidOperation",
+        );
+    }),
+  );
+}
