@@ -1,4 +1,5 @@
-// ESLint flat config: typescript-eslint's recommended rules for all TypeScript; node globals for config files.
+// ESLint flat config: typescript-eslint's recommended rules for all TypeScript; the layer zones and size limits on src;
+// node globals for config files.
 const js = require("@eslint/js");
 const tseslint = require("typescript-eslint");
 const globals = require("globals");
@@ -52,7 +53,8 @@ const LAYERS = [
 ];
 
 // Zones as @typescript-eslint/no-restricted-imports patterns (no resolver plugin needed): an import that climbs exactly
-// to src (one config per folder depth) must go down into an allowed layer. Imports inside a folder never climb that far.
+// to src (one config per folder depth, down to four folders below the zone) must go down into an allowed layer.
+// Imports inside a folder never climb that far.
 function layerZones({ zone, may, types = [], sealed = false, instead }) {
   const allowed = (names) => `(?!(?:${names.join("|")})(?:/|$))`;
   const list = (names) => names.map((n) => `src/${n}`).join(", ");
