@@ -45,6 +45,7 @@ describe("layer zones (eslint.config.js)", () => {
     ["the sandbox, sheets", "src/sandbox/engine/probe.ts", "../../sheets/grid"],
     ["the server, the contract", "src/server/probe.ts", "../contract"],
     ["the emulator, a value from excel", "src/emulator/probe.ts", "../excel/officeWorkbook"],
+    // "today's folder": src/preview/workbook until the emulator moves; drop these with its row in eslint.config.js.
     ["the emulator (today's folder), a value from excel", "src/preview/workbook/probe.ts", "../../excel/port"],
     ["the emulator (today's folder), the preview's grid", "src/preview/workbook/probe.ts", "../grid/cells"],
   ])("fails %s", async (_what, file, from) => {
