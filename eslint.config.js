@@ -1,8 +1,80 @@
-// ESLint flat config: typescript-eslint's recommended rules for all TypeScript; node globals for config files.
+// ESLint flat config: typescript-eslint's recommended rules for all TypeScript; the layer zones and size limits on src;
+// node globals for config files.
 const js = require("@eslint/js");
 const tseslint = require("typescript-eslint");
 const globals = require("globals");
 const officeAddins = require("eslint-plugin-office-addins");
+
+// The layer table of docs/architecture.md ("Layers"), one zone per row: what a folder of src may import from the rest
+// of src (its own folder always). `types`: layers it may import types from only (`import type`). `instead` ends
+// the message. A row below another (taskpane/panels below taskpane) replaces it for its files, so it lists all it may.
+const LAYERS = [
+  { zone: "contract", may: [], instead: "keep it to zod schemas of the wire; app code lives with its users" },
+  { zone: "api", may: ["contract"], instead: "take anything else as an argument" },
+  { zone: "sheets", may: ["contract"], instead: "take data as arguments; a flow in src/taskpane/flows brings api and excel in" },
+  { zone: "excel", may: ["sheets", "contract"], instead: "take data as arguments; flows call the excel layer, not the reverse" },
+  {
+    zone: "emulator",
+    may: ["sheets"],
+    types: ["excel"],
+    instead: "use `import type` for the excel layer's types; Excel's conventions come from src/sheets/excelConventions",
+  },
+  {
+    zone: "functions",
+    may: ["api", "contract", "sheets", "excel"],
+    instead: "get the pane's connection through setFunctionsConnection (src/functions/connection), not by importing the pane",
+  },
+  {
+    zone: "taskpane",
+    may: ["api", "contract", "sheets", "excel", "functions"],
+    instead: "keep the preview, emulator, sandbox and server out of the pane (it runs in Excel); the preview mounts the pane",
+  },
+  ...["taskpane/panels", "taskpane/components"].map((zone) => ({
+    zone,
+    may: ["taskpane", "contract", "sheets", "functions"],
+    types: ["api", "excel"],
+    instead: "call a flow in src/taskpane/flows (or a hook) that does the work with api or excel; `import type` is fine",
+  })),
+  {
+    zone: "preview",
+    may: ["emulator", "taskpane", "excel", "sheets", "functions"],
+    instead: "the page reaches the service over HTTP, through the pane",
+  },
+  // Until the emulator moves to src/emulator, src/preview/workbook is the emulator; `sealed`: nor the rest of preview.
+  {
+    zone: "preview/workbook",
+    may: ["sheets"],
+    types: ["excel"],
+    sealed: true,
+    instead: "use `import type` for the excel layer's types; the page (src/preview) uses the emulator, not the reverse",
+  },
+  { zone: "sandbox", may: ["contract"], instead: "share only the contract with the add-in; move the rest into src/sandbox" },
+  { zone: "server", may: [], instead: "move what the server needs into src/server" },
+];
+
+// Zones as @typescript-eslint/no-restricted-imports patterns (no resolver plugin needed): an import that climbs exactly
+// to src (one config per folder depth, down to four folders below the zone) must go down into an allowed layer.
+// Imports inside a folder never climb that far.
+function layerZones({ zone, may, types = [], sealed = false, instead }) {
+  const allowed = (names) => `(?!(?:${names.join("|")})(?:/|$))`;
+  const list = (names) => names.map((n) => `src/${n}`).join(", ");
+  const message =
+    `Layer table (docs/architecture.md): src/${zone} may import ${may.length ? `only ${list(may)}` : "nothing outside its folder"}` +
+    (types.length ? ` (and types from ${list(types)})` : "") +
+    `. Instead, ${instead}.`;
+  const depth = zone.split("/").length;
+  return [0, 1, 2, 3, 4].map((below) => {
+    const climb = `^(?:\\.\\./){${depth + below}}`;
+    const patterns = [{ regex: climb + allowed([zone, ...may, ...types]), caseSensitive: true, message }];
+    if (types.length)
+      patterns.push({ regex: climb + `(?:${types.join("|")})(?:/|$)`, caseSensitive: true, allowTypeImports: true, message });
+    if (sealed) patterns.push({ regex: `^(?:\\.\\./){${below + 1}}(?!\\.\\./)`, caseSensitive: true, message });
+    return {
+      files: [`src/${zone}/${"*/".repeat(below)}*.{ts,tsx}`],
+      rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+    };
+  });
+}
 
 module.exports = tseslint.config(
   { ignores: ["dist/", "build/", "coverage/", "node_modules/", ".run/", "test-results/"] },
@@ -35,6 +107,17 @@ module.exports = tseslint.config(
       "office-addins/load-object-before-read": "off",
       "office-addins/no-empty-load": "off",
     },
+  },
+  ...LAYERS.flatMap(layerZones),
+  {
+    // Functions short enough to read whole (React view components in .tsx aside: their JSX is layout, not logic).
+    files: ["src/**/*.ts"],
+    rules: { "max-lines-per-function": ["warn", { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Panels are views: state and work live in hooks and flows (docs/architecture.md, "The shell").
+    files: ["src/taskpane/panels/**/*.tsx"],
+    rules: { "max-lines": ["warn", { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   {
     // Command-line scripts and servers print to the terminal by design.

@@ -1,5 +1,5 @@
-/** The payroll service client: one typed method per endpoint, typed errors, safe retries, client-side rate limit. */
+/** The payroll service's HTTP API (`PayrollApi`): one typed method per endpoint, typed errors, safe retries, a rate limit. */
 export * from "./PayrollApi";
 export * from "./errors";
-export type { FetchLike, RetryInfo, RetryReason, RequestLogEntry, TransportOptions } from "./transport";
+export type { FetchLike, RetryInfo, RequestLogEntry } from "./transport";
 export { parseRetryAfter, backoffDelay } from "./retry";

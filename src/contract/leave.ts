@@ -29,6 +29,7 @@ const Hours = z.union([z.number().positive().max(24), z.null(), z.literal("null"
 
 export const LeaveDayInput = z.strictObject({ date: DateString, hours: Hours.optional(), type_id: Id });
 export type LeaveDayInput = z.input<typeof LeaveDayInput>;
+/** POST /employees/{employee_id}/leave_days takes one leave day. @alias (a second name on purpose, for knip) */
 export const LeaveDayCreateBody = LeaveDayInput;
 export const LeaveDaysCreateMultipleBody = z.strictObject({ dates: z.array(LeaveDayInput).min(1) });
 export type LeaveDaysCreateMultipleBody = z.input<typeof LeaveDaysCreateMultipleBody>;

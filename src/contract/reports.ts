@@ -33,6 +33,7 @@ export const VarianceBody = z.strictObject({
 });
 export const ComparisonLeaveBody = z.strictObject({ ...period, leave_types: z.array(Id) });
 export const LeaveLiabilityBody = z.strictObject({ date: DateString, ...scope });
+/** tracked_balances takes the body of leave_liability_v2. @alias (a second name on purpose, for knip) */
 export const TrackedBalancesBody = LeaveLiabilityBody;
 
 export const ReportBodies = {

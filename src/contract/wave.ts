@@ -2,7 +2,6 @@ import { z } from "zod";
 import { DateString, DateTimeString, Id, wrappedList } from "./common";
 
 export const WAVE_FREQUENCIES = ["weekly", "fortnightly", "monthly"] as const;
-export type WaveFrequency = (typeof WAVE_FREQUENCIES)[number];
 
 const PayDates = z.looseObject({ enabled: z.boolean() });
 
