@@ -45,9 +45,10 @@ describe("service periods", () => {
     selectRows(rig.model, SERVICE_SHEET.sheetName, Math.min(one.i, two.i), Math.min(one.i, two.i));
     const first = await rig.workbook.selectedRowIndexes(SERVICE_SHEET.sheetName);
     rig.faults.reset();
-    const ended = await runServiceAction(ctx(), { kind: "end_service", termination_date: "2026-11-30", termination_code: 2 },
-      [...first, Math.max(one.i, two.i)],
-    );
+    const ended = await runServiceAction(ctx(), { kind: "end_service", termination_date: "2026-11-30", termination_code: 2 }, [
+      ...first,
+      Math.max(one.i, two.i),
+    ]);
     expect(ended.counts.Saved).toBe(2);
     expect(rig.faults.count(/end_service$/, "POST")).toBe(2);
     expect(ended.refreshed).toBe(true);
@@ -69,10 +70,7 @@ describe("service periods", () => {
     const rowOf = (id: number) => after.findIndex((r) => r["Employee ID"] === id && r["Most recent"] === true);
     const stillOpen = after.findIndex((r) => r["Most recent"] === true && r["End date"] === "");
     rig.faults.reset();
-    const back = await runServiceAction(ctx(), { kind: "reinstate", appointment_date: "2026-12-07" }, [
-      rowOf(ids[0]),
-      stillOpen,
-    ]);
+    const back = await runServiceAction(ctx(), { kind: "reinstate", appointment_date: "2026-12-07" }, [rowOf(ids[0]), stillOpen]);
     expect(back.counts).toMatchObject({ Saved: 1, Invalid: 1 });
     expect(rig.faults.count(/reinstate$/, "POST")).toBe(1);
     const openRecords = await readRecords(rig.workbook, SERVICE_SHEET.sheetName);
@@ -95,7 +93,9 @@ describe("service periods", () => {
       .slice(0, 4);
     expect(open.length).toBeGreaterThanOrEqual(3);
     rig.faults.rules = [{ method: "POST", path: /end_service$/, nth: [1], fault: { kind: "network-before" } }];
-    const result = await runServiceAction(ctx(), { kind: "end_service", termination_date: "2026-12-31", termination_code: 1 },
+    const result = await runServiceAction(
+      ctx(),
+      { kind: "end_service", termination_date: "2026-12-31", termination_code: 1 },
       open.map((o) => o.i),
       { concurrency: 1 },
     );

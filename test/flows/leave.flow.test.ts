@@ -64,7 +64,12 @@ describe("leave types and balances", () => {
     const leaveTypes = await rig.check.listLeaveTypes(1);
     const row = rows.find((r) => typeof r["Annual leave balance"] === "number")!;
     const asOf = new Date(Date.UTC(1899, 11, 30) + (row["Balances as of"] as number) * 86_400_000).toISOString().slice(0, 10);
-    const exact = await employeeLeaveBalances(flowContext(rig.check, rig.workbook, TARGET), row["Employee ID"] as number, asOf, leaveTypes);
+    const exact = await employeeLeaveBalances(
+      flowContext(rig.check, rig.workbook, TARGET),
+      row["Employee ID"] as number,
+      asOf,
+      leaveTypes,
+    );
     expect(row["Annual leave balance"]).toBeCloseTo(exact.find((b) => b.type === "Annual leave")!.balance, 2);
   });
 });

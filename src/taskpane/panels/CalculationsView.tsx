@@ -8,7 +8,12 @@ import { DeleteDialog, type Outcome, OutcomeBar } from "./parts/layout";
 import { usePartStyles } from "./parts/styles";
 import { type AddItemProps, AddItemSection } from "./calculations/AddItemSection";
 import { type RegularHoursProps, RegularHoursSection } from "./calculations/RegularHoursSection";
-import { type CalculationSheetProps, CalculationsSheetSection, InheritedSection, ScopeSection } from "./calculations/SheetSections";
+import {
+  type CalculationSheetProps,
+  CalculationsSheetSection,
+  InheritedSection,
+  ScopeSection,
+} from "./calculations/SheetSections";
 
 export interface CalculationsViewProps extends CalculationSheetProps, AddItemProps, RegularHoursProps {
   busy: boolean;

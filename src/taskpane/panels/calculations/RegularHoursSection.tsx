@@ -24,8 +24,8 @@ export function RegularHoursSection(p: RegularHoursProps) {
       ) : (
         <>
           <Text size={200}>
-            Build the sheet, edit the rows (one per employee), then save. Employees with finalised payslips need an effective
-            date after their last finalised payslip.
+            Build the sheet, edit the rows (one per employee), then save. Employees with finalised payslips need an effective date
+            after their last finalised payslip.
           </Text>
           <Button className={styles.action} disabled={p.busy} onClick={p.onBuildRegularHours}>
             Build Regular Hours sheet

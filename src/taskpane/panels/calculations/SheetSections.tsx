@@ -4,7 +4,14 @@
  */
 import { Button } from "@fluentui/react-components";
 import { ActionRow, RadioChoice, Section } from "../parts/layout";
-import { type Choice, EmployeePicker, type EmployeeOption, type ListStatus, PayslipPicker, employeeSource } from "../parts/pickers";
+import {
+  type Choice,
+  EmployeePicker,
+  type EmployeeOption,
+  type ListStatus,
+  PayslipPicker,
+  employeeSource,
+} from "../parts/pickers";
 import { usePartStyles } from "../parts/styles";
 
 export type ScopeKind = "client" | "employee" | "payslip";

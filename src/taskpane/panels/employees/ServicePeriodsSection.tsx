@@ -37,7 +37,10 @@ export function ServicePeriodsSection(p: ServicePeriodsProps) {
   const codeMessage = terminationCodeMessage(p.terminationCode);
   const dateOk = p.action === "undo_end_service" || /^\d{4}-\d{2}-\d{2}$/.test(p.actionDate);
   return (
-    <Section title="Service periods" hint="Select rows in the Service periods sheet; the action applies to each selected employee.">
+    <Section
+      title="Service periods"
+      hint="Select rows in the Service periods sheet; the action applies to each selected employee."
+    >
       <Button className={styles.action} disabled={p.busy} onClick={p.onServicePeriods}>
         Service periods to sheet
       </Button>

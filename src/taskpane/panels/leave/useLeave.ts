@@ -99,7 +99,12 @@ export function useLeave(services: ConnectedServices | null): LeaveViewProps | n
       void run(
         "Reading leave balances",
         async (t) =>
-          employeeLeaveBalances(ctx(t), checkId, balanceDate, await services.reads.leaveTypes(services.clientId, { signal: t.signal })),
+          employeeLeaveBalances(
+            ctx(t),
+            checkId,
+            balanceDate,
+            await services.reads.leaveTypes(services.clientId, { signal: t.signal }),
+          ),
         (r) => {
           setChecked(r);
           return { intent: "info", text: `Balances at ${formatDate(balanceDate)} shown below.` };
