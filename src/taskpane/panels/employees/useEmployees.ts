@@ -7,7 +7,6 @@ import { chosenClient, type ConnectedServices, flowContextFor } from "../../cont
 import { flowContext } from "../../flows/common";
 import {
   createProfileMapping,
-  createWave,
   deleteEmployees,
   type DeleteCandidate,
   EMPLOYEE_SHEET,
@@ -17,7 +16,6 @@ import {
   isManualNumbering,
   profileMappingBody,
   saveEmployees,
-  waveCreateBody,
 } from "../../flows/employees";
 import type { ProgressTask } from "../../services";
 import {
@@ -33,7 +31,7 @@ import {
 import type { Outcome } from "../parts/layout";
 import type { EmployeesViewProps } from "../EmployeesView";
 import { useServiceActions, useServicePeriodsShown } from "./useServicePeriods";
-import type { WaveFormState } from "./WaveSection";
+import { useWaveForm } from "./useWaveForm";
 
 type SetOutcome = (o: Outcome) => void;
 
@@ -131,38 +129,4 @@ function useOneEmployee(services: ConnectedServices | null, run: FlowRunner) {
     },
   };
   return { reloadEmployees, props };
-}
-
-/** The New payment frequency form, checked with the contract before the request. */
-function useWaveForm(services: ConnectedServices | null, run: FlowRunner) {
-  const [wave, setWave] = React.useState<WaveFormState>({
-    frequency: "monthly",
-    firstEndDate: "",
-    lastDayOfMonth: "",
-    customName: "",
-  });
-  const [waveErrors, setWaveErrors] = React.useState<Record<string, string>>({});
-  if (!services) return null;
-  const { info } = chosenClient(services);
-  const customNameAllowed = (info?.features ?? []).includes("wave_custom_name");
-  return {
-    wave,
-    onWaveChange: setWave,
-    customNameAllowed,
-    waveErrors,
-    onCreateWave: () => {
-      const checked = waveCreateBody(wave, customNameAllowed);
-      if ("errors" in checked) return setWaveErrors(checked.errors);
-      setWaveErrors({});
-      void run(
-        "Creating a payment frequency",
-        (t) => createWave(flowContextFor(services, t), checked.body),
-        (r) => {
-          // The pickers of the other panels show the new wave.
-          services.reads.invalidate(services.clientId, "waves");
-          return { intent: "success", text: `${r.message} (wave ${r.id}). Import payment frequencies to see it.` };
-        },
-      );
-    },
-  };
 }
