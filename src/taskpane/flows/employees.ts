@@ -84,7 +84,7 @@ async function ensureStatusColumns(workbook: WorkbookPort, target: Target, emplo
 }
 
 /** What saving employees needs beyond the context: the client's numbering mode, and batch sizes (tests, benches). */
-export interface SaveEmployeesOptions {
+interface SaveEmployeesOptions {
   numberMode?: string | null;
   chunkSize?: number;
   concurrency?: number;

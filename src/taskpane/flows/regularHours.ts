@@ -51,7 +51,7 @@ async function readRegularHours(api: PayrollApi, clientId: number, signal?: Abor
 }
 
 /** The client's record as far as Regular Hours cares (its version and features), from the client list. */
-export interface RegularHoursOptions {
+interface RegularHoursOptions {
   info?: ClientInfo;
 }
 
