@@ -8,6 +8,7 @@ import { importJournal, importPayRunPayslips, importRecentPayslips } from "../sr
 import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays, saveLeaveDays } from "../src/taskpane/flows/leave";
 import { importServicePeriods } from "../src/taskpane/flows/servicePeriods";
 import { buildRegularHoursSheet } from "../src/taskpane/flows/regularHours";
+import { flowContext } from "../src/taskpane/flows/common";
 import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {
@@ -35,19 +36,17 @@ async function bench(employees: number): Promise<void> {
     lines[lines.length - 1] += `  (${rows} payslips)`;
     await measure("journal", () => importJournal(api, workbook, target, run));
     await measure("recent payslips with data (all employees)", () => importRecentPayslips(api, workbook, target));
-    await measure("leave balances (all employees)", () => importLeaveBalances(api, workbook, target, "2026-10-31"));
-    await measure("service periods (all employees)", () => importServicePeriods(api, workbook, target));
+    await measure("leave balances (all employees)", () => importLeaveBalances(flowContext(api, workbook, target), "2026-10-31"));
+    await measure("service periods (all employees)", () => importServicePeriods(flowContext(api, workbook, target)));
     await measure("Regular Hours sheet (client 3)", () =>
-      buildRegularHoursSheet(api, workbook, {
-        clientId: 3,
-        clientName: "bench",
+      buildRegularHoursSheet(flowContext(api, workbook, { clientId: 3, clientName: "bench" }), {
         info: { regular_hours_version: 2, features: [] },
       }),
     );
     // Leave days: one new day per employee on the template rows. The API creates leave per employee, so this costs
     // one request per employee with new rows (plus 2 reads), never one per row.
     await measure("load leave days (template rows only)", () =>
-      loadLeaveDays(api, workbook, target, { employeeIds: [], blankRowPerEmployee: true }),
+      loadLeaveDays(flowContext(api, workbook, target), { employeeIds: [], blankRowPerEmployee: true }),
     );
     const sheet = model.getSheet(LEAVE_SHEETS.days.sheetName);
     const t = sheet.tables()[0];
@@ -55,7 +54,7 @@ async function bench(employees: number): Promise<void> {
       model.editCell(sheet, t.r + 1 + i, t.c + 4, "2026-12-01");
       model.editCell(sheet, t.r + 1 + i, t.c + 6, "Annual leave");
     }
-    await measure(`save leave days (${t.rows - 1} new rows)`, () => saveLeaveDays(api, workbook, target));
+    await measure(`save leave days (${t.rows - 1} new rows)`, () => saveLeaveDays(flowContext(api, workbook, target)));
   } finally {
     await close();
   }

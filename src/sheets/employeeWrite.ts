@@ -107,162 +107,224 @@ const same = (key: string, a: Value, b: Value) => {
   return CASELESS.has(key) ? a.trim().toLowerCase() === b.trim().toLowerCase() : a.trim() === b.trim();
 };
 
-/** Reads, compares and validates every row. Errors are keyed by the header of the cell to highlight. */
-export function parseEmployeeRows(
-  headers: readonly string[],
-  rows: readonly unknown[][],
-  ctx: EmployeeWriteContext,
-): EmployeeRowPlan[] {
+/** What every row is read against: the sheet's columns and the client's employees, waves and pay points. */
+interface RowReader {
+  ctx: EmployeeWriteContext;
+  columns: Map<number, FieldColumn<Employee>>;
+  keyAt: Map<string, number>;
+  headerOf(key: string): string;
+  byId: Map<number, Employee>;
+  byNumber: Map<string, number>;
+  waveByName: Map<string, number>;
+  payPointByName: Map<string, number>;
+  /** First row of each employee ID and each new Number, for duplicates across rows. */
+  seenIds: Map<number, number>;
+  seenNumbers: Map<string, number>;
+}
+
+/** One row while it is checked: its values, its errors by header, what changed, and the attributes to send. */
+interface RowDraft {
+  rowIndex: number;
+  values: Map<string, Value>;
+  errors: Record<string, string>;
+  id: Value;
+  existing: Employee | undefined;
+  changed: Map<string, Value>;
+  attrs: Record<string, unknown>;
+}
+
+function rowReader(headers: readonly string[], ctx: EmployeeWriteContext): RowReader {
   const columns = sheetColumns(headers, ctx);
   const keyAt = new Map([...columns].map(([i, c]) => [c.key, i]));
   if (!keyAt.has("id"))
     throw new Error(
       'The sheet has no "Employee ID" column. Import employees to get the layout, and leave the ID blank for new employees.',
     );
-  const headerOf = (key: string) => (keyAt.has(key) ? columns.get(keyAt.get(key)!)!.header : key);
-  const byId = new Map(ctx.employees.map((e) => [e.id, e]));
-  const byNumber = new Map(ctx.employees.filter((e) => e.number).map((e) => [String(e.number).trim().toLowerCase(), e.id]));
-  const waveByName = new Map(ctx.waves.map((w) => [w.name.trim().toLowerCase(), w.id]));
-  const payPointByName = new Map(ctx.payPoints.map((p) => [p.name.trim().toLowerCase(), p.id]));
-  const seenIds = new Map<number, number>();
-  const seenNumbers = new Map<string, number>();
+  return {
+    ctx,
+    columns,
+    keyAt,
+    headerOf: (key) => (keyAt.has(key) ? columns.get(keyAt.get(key)!)!.header : key),
+    byId: new Map(ctx.employees.map((e) => [e.id, e])),
+    byNumber: new Map(ctx.employees.filter((e) => e.number).map((e) => [String(e.number).trim().toLowerCase(), e.id])),
+    waveByName: new Map(ctx.waves.map((w) => [w.name.trim().toLowerCase(), w.id])),
+    payPointByName: new Map(ctx.payPoints.map((p) => [p.name.trim().toLowerCase(), p.id])),
+    seenIds: new Map(),
+    seenNumbers: new Map(),
+  };
+}
 
+/** Reads, compares and validates every row. Errors are keyed by the header of the cell to highlight. */
+export function parseEmployeeRows(
+  headers: readonly string[],
+  rows: readonly unknown[][],
+  ctx: EmployeeWriteContext,
+): EmployeeRowPlan[] {
+  const reader = rowReader(headers, ctx);
   return rows.map((row, rowIndex): EmployeeRowPlan => {
-    if ([...columns.keys()].every((i) => isBlank(row[i]))) return { kind: "blank", rowIndex };
-    const errors: Record<string, string> = {};
-    const values = new Map<string, Value>();
-    for (const [i, c] of columns) {
-      const parsed = parseCell(c.type, row[i]);
-      if (!parsed.ok) errors[c.header] = `${c.header}: ${parsed.message}`;
-      else values.set(c.key, typeof parsed.value === "string" ? parsed.value.trim() : parsed.value);
-    }
-
-    const id = values.get("id") ?? null;
-    const existing = typeof id === "number" ? byId.get(id) : undefined;
-    if (id !== null && !existing && !errors[headerOf("id")]) {
-      errors[headerOf("id")] =
-        `No employee with ID ${String(id)} in this client (deleted?). Clear the ID to create a new employee.`;
-    }
-    if (typeof id === "number") {
-      const first = seenIds.get(id);
-      if (first !== undefined) errors[headerOf("id")] = `Same employee as row ${first + 1}`;
-      else seenIds.set(id, rowIndex);
-    }
-
-    // What changed (update) or what is given (create).
-    const changed = new Map<string, Value>();
-    for (const [i, c] of columns) {
-      if (!values.has(c.key)) continue;
-      const v = values.get(c.key)!;
-      if (existing) {
-        const held = norm(c.type, c.value(existing));
-        if (same(c.key, v, held)) continue;
-        if (!isWritable(c.key)) {
-          if (c.key !== "id")
-            errors[c.header] =
-              `${c.header} is read-only here (it is not an employee attribute); restore ${describeCell(held ?? "")}${c.key.startsWith("service_period") ? " and use the Service periods sheet" : ""}`;
-          continue;
-        }
-        changed.set(c.key, v);
-      } else if (v !== null) {
-        if (isWritable(c.key)) changed.set(c.key, v);
-        else if (c.key !== "id") errors[c.header] = `${c.header} cannot be set when creating an employee; leave it blank`;
-      }
-      void i;
-    }
-
-    const attrs: Record<string, unknown> = {};
-    for (const key of SIMPLE) {
-      if (!changed.has(key)) continue;
-      const v = changed.get(key)!;
-      if (v === null) {
-        if (CLEARABLE_TEXT.has(key)) attrs[key] = "";
-        else errors[headerOf(key)] = `${headerOf(key)} is empty but the service holds a value: it cannot be cleared`;
-      } else attrs[key] = key === "number" ? String(v) : v;
-    }
-    if (changed.has("wave_name") && !changed.has("wave_id")) {
-      const name = changed.get("wave_name");
-      const wave = typeof name === "string" ? waveByName.get(name.toLowerCase()) : undefined;
-      if (wave === undefined)
-        errors[headerOf("wave_name")] =
-          `Unknown wave ${describeCell(name ?? "")}; choose one of: ${ctx.waves.map((w) => w.name).join(", ")}`;
-      else attrs.wave_id = wave;
-    } else if (changed.has("wave_name") && typeof attrs.wave_id === "number" && typeof changed.get("wave_name") === "string") {
-      const named = waveByName.get(String(changed.get("wave_name")).toLowerCase());
-      if (named !== attrs.wave_id) errors[headerOf("wave_name")] = "Wave and Wave ID disagree: change one of them";
-    }
-    if (changed.has("pay_point")) {
-      const name = changed.get("pay_point");
-      if (name === null) attrs.pay_point_id = null;
-      else {
-        const pp = payPointByName.get(String(name).toLowerCase());
-        if (pp === undefined)
-          errors[headerOf("pay_point")] =
-            `Unknown pay point ${describeCell(name)}; choose one of: ${ctx.payPoints.map((p) => p.name).join(", ")}`;
-        else attrs.pay_point_id = pp;
-      }
-    }
-    // Nested objects go whole, from the row, when any of their cells changed.
-    if (Object.keys(ADDRESS).some((k) => changed.has(k))) {
-      attrs.physical_address = Object.fromEntries(
-        Object.entries(ADDRESS)
-          .filter(([k]) => keyAt.has(k))
-          .map(([k, line]) => [line, String(values.get(k) ?? "")]),
-      );
-    }
-    if (Object.keys(BANK).some((k) => changed.has(k))) {
-      attrs.bank_account_attributes = Object.fromEntries(
-        Object.entries(BANK)
-          .filter(([k]) => keyAt.has(k))
-          .map(([k, f]) => [f, String(values.get(k) ?? "")]),
-      );
-    }
-    const custom = [...changed].filter(([k]) => k.startsWith("custom_fields."));
-    if (custom.length > 0)
-      attrs.custom_fields = Object.fromEntries(
-        custom.map(([k, v]) => [k.slice("custom_fields.".length), v === null ? null : String(v)]),
-      );
-
-    // Employee numbers: the client's mode decides.
-    const number = values.get("number");
-    if (!existing && id === null) {
-      if (ctx.manualNumbers && (number === null || number === undefined)) {
-        errors[headerOf("number")] = "Number is required: this client numbers employees manually (EMPLOYEE_NUMBER_MANUAL)";
-      } else if (!ctx.manualNumbers && number !== null && number !== undefined) {
-        errors[headerOf("number")] = "Leave Number blank: this client's employee numbers are assigned by the service";
-        delete attrs.number;
-      }
-    }
-    if (typeof attrs.number === "string") {
-      const key = attrs.number.toLowerCase();
-      const owner = byNumber.get(key);
-      if (owner !== undefined && owner !== existing?.id)
-        errors[headerOf("number")] = `Number ${attrs.number} is already used by employee ${owner}`;
-      const first = seenNumbers.get(key);
-      if (first !== undefined) errors[headerOf("number")] = `Number ${attrs.number} is also on row ${first + 1}`;
-      else seenNumbers.set(key, rowIndex);
-    }
-
-    let valid: Record<string, unknown> = attrs;
-    if (Object.keys(errors).length === 0) {
-      const schema: z.ZodType = existing ? EmployeeUpdateAttributes : EmployeeCreateAttributes;
-      const checked = schema.safeParse(attrs);
-      if (checked.success) valid = checked.data as Record<string, unknown>;
-      else {
-        for (const issue of checked.error.issues) {
-          const header = headerForPath(issue.path.map(String), headerOf, keyAt);
-          errors[header] = `${header}: ${issue.message}`;
-        }
-      }
-    }
-    if (Object.keys(errors).length > 0) return { kind: "invalid", rowIndex, errors };
-    if (existing) {
-      return Object.keys(valid).length === 0
-        ? { kind: "unchanged", rowIndex, employeeId: existing.id }
-        : { kind: "update", rowIndex, employeeId: existing.id, attributes: valid as EmployeeAttributesInput };
-    }
-    return { kind: "create", rowIndex, attributes: valid as EmployeeAttributesInput };
+    if ([...reader.columns.keys()].every((i) => isBlank(row[i]))) return { kind: "blank", rowIndex };
+    const draft = readRow(reader, row, rowIndex);
+    findChanges(reader, draft);
+    simpleAttributes(reader, draft);
+    waveAndPayPoint(reader, draft);
+    nestedAttributes(reader, draft);
+    checkNumber(reader, draft);
+    return rowPlan(reader, draft);
   });
+}
+
+/** The row's cells parsed by column type, and the employee its ID names (which must exist, once). */
+function readRow(r: RowReader, row: readonly unknown[], rowIndex: number): RowDraft {
+  const errors: Record<string, string> = {};
+  const values = new Map<string, Value>();
+  for (const [i, c] of r.columns) {
+    const parsed = parseCell(c.type, row[i]);
+    if (!parsed.ok) errors[c.header] = `${c.header}: ${parsed.message}`;
+    else values.set(c.key, typeof parsed.value === "string" ? parsed.value.trim() : parsed.value);
+  }
+  const idHeader = r.headerOf("id");
+  const id = values.get("id") ?? null;
+  const existing = typeof id === "number" ? r.byId.get(id) : undefined;
+  if (id !== null && !existing && !errors[idHeader]) {
+    errors[idHeader] = `No employee with ID ${String(id)} in this client (deleted?). Clear the ID to create a new employee.`;
+  }
+  if (typeof id === "number") {
+    const first = r.seenIds.get(id);
+    if (first !== undefined) errors[idHeader] = `Same employee as row ${first + 1}`;
+    else r.seenIds.set(id, rowIndex);
+  }
+  return { rowIndex, values, errors, id, existing, changed: new Map(), attrs: {} };
+}
+
+/** What changed (update) or what is given (create); a change to a read-only column is an error. */
+function findChanges(r: RowReader, d: RowDraft): void {
+  const { values, errors, existing, changed } = d;
+  for (const c of r.columns.values()) {
+    if (!values.has(c.key)) continue;
+    const v = values.get(c.key)!;
+    if (existing) {
+      const held = norm(c.type, c.value(existing));
+      if (same(c.key, v, held)) continue;
+      if (!isWritable(c.key)) {
+        if (c.key !== "id")
+          errors[c.header] =
+            `${c.header} is read-only here (it is not an employee attribute); restore ${describeCell(held ?? "")}${c.key.startsWith("service_period") ? " and use the Service periods sheet" : ""}`;
+        continue;
+      }
+      changed.set(c.key, v);
+    } else if (v !== null) {
+      if (isWritable(c.key)) changed.set(c.key, v);
+      else if (c.key !== "id") errors[c.header] = `${c.header} cannot be set when creating an employee; leave it blank`;
+    }
+  }
+}
+
+/** Attributes whose column key is their name; a blank cell clears optional text only. */
+function simpleAttributes(r: RowReader, { changed, attrs, errors }: RowDraft): void {
+  for (const key of SIMPLE) {
+    if (!changed.has(key)) continue;
+    const v = changed.get(key)!;
+    if (v === null) {
+      if (CLEARABLE_TEXT.has(key)) attrs[key] = "";
+      else errors[r.headerOf(key)] = `${r.headerOf(key)} is empty but the service holds a value: it cannot be cleared`;
+    } else attrs[key] = key === "number" ? String(v) : v;
+  }
+}
+
+/** Wave and pay point by name, to their IDs (a Wave and a Wave ID that disagree are an error). */
+function waveAndPayPoint(r: RowReader, { changed, attrs, errors }: RowDraft): void {
+  const { headerOf, ctx } = r;
+  if (changed.has("wave_name") && !changed.has("wave_id")) {
+    const name = changed.get("wave_name");
+    const wave = typeof name === "string" ? r.waveByName.get(name.toLowerCase()) : undefined;
+    if (wave === undefined)
+      errors[headerOf("wave_name")] =
+        `Unknown wave ${describeCell(name ?? "")}; choose one of: ${ctx.waves.map((w) => w.name).join(", ")}`;
+    else attrs.wave_id = wave;
+  } else if (changed.has("wave_name") && typeof attrs.wave_id === "number" && typeof changed.get("wave_name") === "string") {
+    const named = r.waveByName.get(String(changed.get("wave_name")).toLowerCase());
+    if (named !== attrs.wave_id) errors[headerOf("wave_name")] = "Wave and Wave ID disagree: change one of them";
+  }
+  if (changed.has("pay_point")) {
+    const name = changed.get("pay_point");
+    if (name === null) attrs.pay_point_id = null;
+    else {
+      const pp = r.payPointByName.get(String(name).toLowerCase());
+      if (pp === undefined)
+        errors[headerOf("pay_point")] =
+          `Unknown pay point ${describeCell(name)}; choose one of: ${ctx.payPoints.map((p) => p.name).join(", ")}`;
+      else attrs.pay_point_id = pp;
+    }
+  }
+}
+
+/** Nested objects (address, bank account, custom fields) go whole, from the row, when any of their cells changed. */
+function nestedAttributes(r: RowReader, { changed, values, attrs }: RowDraft): void {
+  if (Object.keys(ADDRESS).some((k) => changed.has(k))) {
+    attrs.physical_address = Object.fromEntries(
+      Object.entries(ADDRESS)
+        .filter(([k]) => r.keyAt.has(k))
+        .map(([k, line]) => [line, String(values.get(k) ?? "")]),
+    );
+  }
+  if (Object.keys(BANK).some((k) => changed.has(k))) {
+    attrs.bank_account_attributes = Object.fromEntries(
+      Object.entries(BANK)
+        .filter(([k]) => r.keyAt.has(k))
+        .map(([k, f]) => [f, String(values.get(k) ?? "")]),
+    );
+  }
+  const custom = [...changed].filter(([k]) => k.startsWith("custom_fields."));
+  if (custom.length > 0)
+    attrs.custom_fields = Object.fromEntries(
+      custom.map(([k, v]) => [k.slice("custom_fields.".length), v === null ? null : String(v)]),
+    );
+}
+
+/** Employee numbers: the client's mode decides whether a new employee has one; a number is used once. */
+function checkNumber(r: RowReader, { values, attrs, errors, existing, id, rowIndex }: RowDraft): void {
+  const { headerOf, ctx } = r;
+  const number = values.get("number");
+  if (!existing && id === null) {
+    if (ctx.manualNumbers && (number === null || number === undefined)) {
+      errors[headerOf("number")] = "Number is required: this client numbers employees manually (EMPLOYEE_NUMBER_MANUAL)";
+    } else if (!ctx.manualNumbers && number !== null && number !== undefined) {
+      errors[headerOf("number")] = "Leave Number blank: this client's employee numbers are assigned by the service";
+      delete attrs.number;
+    }
+  }
+  if (typeof attrs.number === "string") {
+    const key = attrs.number.toLowerCase();
+    const owner = r.byNumber.get(key);
+    if (owner !== undefined && owner !== existing?.id)
+      errors[headerOf("number")] = `Number ${attrs.number} is already used by employee ${owner}`;
+    const first = r.seenNumbers.get(key);
+    if (first !== undefined) errors[headerOf("number")] = `Number ${attrs.number} is also on row ${first + 1}`;
+    else r.seenNumbers.set(key, rowIndex);
+  }
+}
+
+/** The contract's schema has the last word; then the row is invalid, unchanged, an update or a create. */
+function rowPlan(r: RowReader, { attrs, errors, existing, rowIndex }: RowDraft): EmployeeRowPlan {
+  let valid: Record<string, unknown> = attrs;
+  if (Object.keys(errors).length === 0) {
+    const schema: z.ZodType = existing ? EmployeeUpdateAttributes : EmployeeCreateAttributes;
+    const checked = schema.safeParse(attrs);
+    if (checked.success) valid = checked.data as Record<string, unknown>;
+    else {
+      for (const issue of checked.error.issues) {
+        const header = headerForPath(issue.path.map(String), r.headerOf, r.keyAt);
+        errors[header] = `${header}: ${issue.message}`;
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) return { kind: "invalid", rowIndex, errors };
+  if (existing) {
+    return Object.keys(valid).length === 0
+      ? { kind: "unchanged", rowIndex, employeeId: existing.id }
+      : { kind: "update", rowIndex, employeeId: existing.id, attributes: valid as EmployeeAttributesInput };
+  }
+  return { kind: "create", rowIndex, attributes: valid as EmployeeAttributesInput };
 }
 
 /**

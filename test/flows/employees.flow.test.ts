@@ -15,11 +15,13 @@ import {
   waveCreateBody,
 } from "../../src/taskpane/flows/employees";
 import { importServicePeriods, runServiceAction, SERVICE_SHEET } from "../../src/taskpane/flows/servicePeriods";
+import { flowContext } from "../../src/taskpane/flows/common";
 import { fillOf, readRecords, selectRows, typeInto } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
 
 const TARGET = { clientId: 1, clientName: "Liffey" };
 let rig: PathRig;
+const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
 
 beforeAll(async () => {
   rig = await startPathRig({ employees: 10 });
@@ -29,7 +31,7 @@ beforeEach(() => rig.faults.reset());
 
 describe("service periods", () => {
   it("imports every employee's periods in one request", async () => {
-    const result = await importServicePeriods(rig.api, rig.workbook, TARGET);
+    const result = await importServicePeriods(ctx());
     expect(rig.faults.sent.map((r) => r.path)).toEqual(["/clients/1/employees"]);
     const employees = await rig.check.listEmployees(1, ["service_periods"]);
     const periods = employees.reduce((n, e) => n + Math.max(1, e.service_periods!.length), 0);
@@ -43,13 +45,10 @@ describe("service periods", () => {
     selectRows(rig.model, SERVICE_SHEET.sheetName, Math.min(one.i, two.i), Math.min(one.i, two.i));
     const first = await rig.workbook.selectedRowIndexes(SERVICE_SHEET.sheetName);
     rig.faults.reset();
-    const ended = await runServiceAction(
-      rig.api,
-      rig.workbook,
-      TARGET,
-      { kind: "end_service", termination_date: "2026-11-30", termination_code: 2 },
-      [...first, Math.max(one.i, two.i)],
-    );
+    const ended = await runServiceAction(ctx(), { kind: "end_service", termination_date: "2026-11-30", termination_code: 2 }, [
+      ...first,
+      Math.max(one.i, two.i),
+    ]);
     expect(ended.counts.Saved).toBe(2);
     expect(rig.faults.count(/end_service$/, "POST")).toBe(2);
     expect(ended.refreshed).toBe(true);
@@ -71,17 +70,14 @@ describe("service periods", () => {
     const rowOf = (id: number) => after.findIndex((r) => r["Employee ID"] === id && r["Most recent"] === true);
     const stillOpen = after.findIndex((r) => r["Most recent"] === true && r["End date"] === "");
     rig.faults.reset();
-    const back = await runServiceAction(rig.api, rig.workbook, TARGET, { kind: "reinstate", appointment_date: "2026-12-07" }, [
-      rowOf(ids[0]),
-      stillOpen,
-    ]);
+    const back = await runServiceAction(ctx(), { kind: "reinstate", appointment_date: "2026-12-07" }, [rowOf(ids[0]), stillOpen]);
     expect(back.counts).toMatchObject({ Saved: 1, Invalid: 1 });
     expect(rig.faults.count(/reinstate$/, "POST")).toBe(1);
     const openRecords = await readRecords(rig.workbook, SERVICE_SHEET.sheetName);
     expect(openRecords.find((r) => r.Status === "Invalid")!.Message).toMatch(/^Reinstate not sent: the employee is in service/);
 
     // Undo the second one's termination.
-    const undo = await runServiceAction(rig.api, rig.workbook, TARGET, { kind: "undo_end_service" }, [
+    const undo = await runServiceAction(ctx(), { kind: "undo_end_service" }, [
       openRecords.findIndex((r) => r["Employee ID"] === ids[1]),
     ]);
     expect(undo.counts.Saved).toBe(1);
@@ -98,9 +94,7 @@ describe("service periods", () => {
     expect(open.length).toBeGreaterThanOrEqual(3);
     rig.faults.rules = [{ method: "POST", path: /end_service$/, nth: [1], fault: { kind: "network-before" } }];
     const result = await runServiceAction(
-      rig.api,
-      rig.workbook,
-      TARGET,
+      ctx(),
       { kind: "end_service", termination_date: "2026-12-31", termination_code: 1 },
       open.map((o) => o.i),
       { concurrency: 1 },
@@ -141,7 +135,7 @@ describe("employees from the Employees sheet", () => {
     const replacedId = records[newRow]["Employee ID"] as number;
 
     rig.faults.reset();
-    const result = await saveEmployees(rig.api, rig.workbook, { ...TARGET, numberMode: "EMPLOYEE_NUMBER_AUTOMATIC" });
+    const result = await saveEmployees(ctx(), { numberMode: "EMPLOYEE_NUMBER_AUTOMATIC" });
     expect(rig.faults.count(/bulk_input$/, "POST")).toBe(1);
     expect(rig.faults.count(/^\/clients\/1\/employees$/, "POST")).toBe(1);
     expect(result.requests).toEqual({ reads: 3, bulkInput: 1, create: 1 });
@@ -164,7 +158,7 @@ describe("employees from the Employees sheet", () => {
     // Saving again: the created row is now an existing employee with nothing changed.
     typeInto(rig.model, EMPLOYEE_SHEET.sheetName, 1, "Email", "ok@example.ie");
     rig.faults.reset();
-    const again = await saveEmployees(rig.api, rig.workbook, { ...TARGET, numberMode: "EMPLOYEE_NUMBER_AUTOMATIC" });
+    const again = await saveEmployees(ctx(), { numberMode: "EMPLOYEE_NUMBER_AUTOMATIC" });
     expect(rig.faults.count(/^\/clients\/1\/employees$/, "POST")).toBe(0);
     expect(rig.faults.count(/^\/employees\/\d+$/, "PATCH")).toBe(1);
     expect(again.counts.Saved).toBe(1);
@@ -184,7 +178,7 @@ describe("employees from the Employees sheet", () => {
       typeInto(rig.model, EMPLOYEE_SHEET.sheetName, row, h, v);
     }
     rig.faults.reset();
-    const result = await saveEmployees(rig.api, rig.workbook, { ...TARGET, numberMode: "EMPLOYEE_NUMBER_MANUAL" });
+    const result = await saveEmployees(ctx(), { numberMode: "EMPLOYEE_NUMBER_MANUAL" });
     expect(rig.faults.count(/employees$/, "POST")).toBe(0);
     const rec = (await readRecords(rig.workbook, EMPLOYEE_SHEET.sheetName))[row];
     expect(rec.Status).toBe("Invalid");
@@ -196,10 +190,10 @@ describe("employees from the Employees sheet", () => {
     // Row 3 is the employee created above (no finalised payslips); row 0 has finalised payslips.
     selectRows(rig.model, EMPLOYEE_SHEET.sheetName, 3, 3);
     const selected = await rig.workbook.selectedRowIndexes(EMPLOYEE_SHEET.sheetName);
-    const candidates = await employeesToDelete(rig.workbook, [0, ...selected]);
+    const candidates = await employeesToDelete(ctx(), [0, ...selected]);
     expect(candidates.map((c) => c.rowIndex)).toEqual([0, 3]);
     expect(candidates[1].label).toMatch(/Nuala Quinn$/);
-    const result = await deleteEmployees(rig.api, rig.workbook, TARGET, candidates);
+    const result = await deleteEmployees(ctx(), candidates);
     expect(result.counts).toMatchObject({ Deleted: 1, Failed: 1 });
     const ids = new Set((await rig.check.listEmployees(1)).map((e) => e.id));
     expect(ids.has(candidates[1].employeeId)).toBe(false);
@@ -212,7 +206,7 @@ describe("employees from the Employees sheet", () => {
 
   it("shows one employee's record and profile mappings, creates a mapping and a wave", async () => {
     const [e] = await rig.check.listEmployees(1);
-    await importEmployeeDetail(rig.api, rig.workbook, TARGET, e.id);
+    await importEmployeeDetail(ctx(), e.id);
     // Titled with the employee as the pickers show them (employeeLabel).
     expect(rig.model.getSheet(EMPLOYEE_DETAIL_SHEET.sheetName).valueAt(0, 0)).toBe(
       `Details of ${e.number} · ${e.first_name} ${e.last_name}: ${TARGET.clientName}`,
@@ -229,8 +223,8 @@ describe("employees from the Employees sheet", () => {
     if (template === undefined) throw new Error("both demo templates already mapped");
     const body2 = profileMappingBody(String(template), '{"hours": 8}');
     const before = mapped.size;
-    await createProfileMapping(rig.api, e.id, (body2 as { body: never }).body);
-    const result = await importProfileMappings(rig.api, rig.workbook, TARGET, e.id);
+    await createProfileMapping(ctx(), e.id, (body2 as { body: never }).body);
+    const result = await importProfileMappings(ctx(), e.id);
     expect(result.rowCount).toBe(before + 1);
     expect((await readRecords(rig.workbook, PROFILE_MAPPINGS_SHEET.sheetName)).some((m) => m.Inputs === '{"hours":8}')).toBe(
       true,
@@ -245,7 +239,7 @@ describe("employees from the Employees sheet", () => {
       { frequency: "fortnightly", firstEndDate: "2027-01-08", lastDayOfMonth: "", customName: "" },
       false,
     ) as { body: never };
-    const created = await createWave(rig.api, 1, ok.body);
+    const created = await createWave(ctx(), ok.body);
     expect((await rig.check.listWaves(1)).some((w) => w.id === created.id)).toBe(true);
   });
 });

@@ -8,12 +8,14 @@ import {
   loadLeaveDays,
   saveLeaveDays,
 } from "../../src/taskpane/flows/leave";
+import { flowContext, type FlowProgress } from "../../src/taskpane/flows/common";
 import { fillOf, readRecords, selectRows, typeInto } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
 
 const TARGET = { clientId: 1, clientName: "Liffey" };
 const SHEET = LEAVE_SHEETS.days.sheetName;
 let rig: PathRig;
+const ctx = (progress?: FlowProgress) => flowContext(rig.api, rig.workbook, TARGET, progress);
 
 beforeAll(async () => {
   rig = await startPathRig({ employees: 10 });
@@ -42,13 +44,13 @@ async function spareRow(employeeId: number): Promise<number> {
 
 describe("leave types and balances", () => {
   it("writes leave types, and every employee's balances in three requests", async () => {
-    await importLeaveTypes(rig.api, rig.workbook, TARGET);
+    await importLeaveTypes(ctx());
     const types = await readRecords(rig.workbook, LEAVE_SHEETS.types.sheetName);
     expect(types.map((t) => t["Leave type"]).sort()).toEqual(["Annual leave", "Sick leave"]);
 
     rig.faults.reset();
     const date = "2026-10-31";
-    const result = await importLeaveBalances(rig.api, rig.workbook, TARGET, date);
+    const result = await importLeaveBalances(ctx(), date);
     expect(rig.faults.sent.map((r) => r.path).sort()).toEqual([
       "/clients/1/employees",
       "/clients/1/leave_types",
@@ -62,7 +64,12 @@ describe("leave types and balances", () => {
     const leaveTypes = await rig.check.listLeaveTypes(1);
     const row = rows.find((r) => typeof r["Annual leave balance"] === "number")!;
     const asOf = new Date(Date.UTC(1899, 11, 30) + (row["Balances as of"] as number) * 86_400_000).toISOString().slice(0, 10);
-    const exact = await employeeLeaveBalances(rig.check, row["Employee ID"] as number, asOf, leaveTypes);
+    const exact = await employeeLeaveBalances(
+      flowContext(rig.check, rig.workbook, TARGET),
+      row["Employee ID"] as number,
+      asOf,
+      leaveTypes,
+    );
     expect(row["Annual leave balance"]).toBeCloseTo(exact.find((b) => b.type === "Annual leave")!.balance, 2);
   });
 });
@@ -77,7 +84,7 @@ describe("leave days sheet", () => {
   });
 
   it("creates days from typed rows with create_multiple per employee, writes IDs back, and marks bad rows", async () => {
-    const loaded = await loadLeaveDays(rig.api, rig.workbook, TARGET, { employeeIds: [a], blankRowPerEmployee: true });
+    const loaded = await loadLeaveDays(ctx(), { employeeIds: [a], blankRowPerEmployee: true });
     expect(loaded.requests).toBe(2);
     const existing = loaded.days;
     // Employee A: three new days (one found by number), B: one day of 3.5 hours; plus two bad rows.
@@ -109,7 +116,7 @@ describe("leave days sheet", () => {
     }
 
     rig.faults.reset();
-    const result = await saveLeaveDays(rig.api, rig.workbook, TARGET);
+    const result = await saveLeaveDays(ctx());
     expect(rig.faults.count(new RegExp(`/employees/${a}/leave_days/create_multiple`), "POST")).toBe(1);
     expect(rig.faults.count(new RegExp(`/employees/${b}/leave_days$`), "POST")).toBe(1);
     expect(result.requests).toEqual({ reads: 2, createMultiple: 1, create: 1 });
@@ -140,7 +147,7 @@ describe("leave days sheet", () => {
     const rb = (await readRecords(rig.workbook, SHEET)).findIndex((r) => r["Employee ID"] === b && r.Date !== "");
     typeInto(rig.model, SHEET, rb, "Hours", "");
     rig.faults.reset();
-    const result = await saveLeaveDays(rig.api, rig.workbook, TARGET);
+    const result = await saveLeaveDays(ctx());
     const patches = rig.faults.sent.filter((r) => r.method === "PATCH");
     expect(patches).toHaveLength(1);
     expect(patches[0].body).toEqual({ hours: null });
@@ -157,7 +164,7 @@ describe("leave days sheet", () => {
     const spare = await spareRow(a);
     typeInto(rig.model, SHEET, spare, "Date", "2025-01-15"); // in a finalised period (or before A was appointed)
     typeInto(rig.model, SHEET, spare, "Leave type", "Annual leave");
-    const result = await saveLeaveDays(rig.api, rig.workbook, TARGET);
+    const result = await saveLeaveDays(ctx());
     expect(result.counts.Failed).toBe(2);
     expect((await status(spare)).message).toMatch(
       /^Not saved: Date (falls in the finalised pay period|is before the appointment date)/,
@@ -173,7 +180,7 @@ describe("leave days sheet", () => {
     typeInto(rig.model, SHEET, ra, "Date", "2026-12-11");
     typeInto(rig.model, SHEET, ra, "Leave type", "Sick leave");
     rig.faults.rules = [{ method: "POST", path: /leave_days/, fault: { kind: "status", status: 503 } }];
-    const result = await saveLeaveDays(rig.api, rig.workbook, TARGET);
+    const result = await saveLeaveDays(ctx());
     expect(result.stoppedBy).toBe("the service failed (HTTP 503)");
     const s = await status(ra);
     expect(s.status).toBe("Failed");
@@ -182,15 +189,17 @@ describe("leave days sheet", () => {
     rig.faults.reset();
     // Cancel pressed once the rows are checked, before the first request goes.
     const controller = new AbortController();
-    const cancelled = await saveLeaveDays(rig.api, rig.workbook, TARGET, {
-      signal: controller.signal,
-      update: (_done, _total, detail) => detail === "Saving leave days" && controller.abort(),
-    });
+    const cancelled = await saveLeaveDays(
+      ctx({
+        signal: controller.signal,
+        update: (_done, _total, detail) => detail === "Saving leave days" && controller.abort(),
+      }),
+    );
     expect(cancelled.stoppedBy).toBe("cancelled");
     expect((await status(ra)).message).toMatch(/^Not sent: cancelled/);
 
     // Saving again (no faults) completes the rows.
-    const again = await saveLeaveDays(rig.api, rig.workbook, TARGET);
+    const again = await saveLeaveDays(ctx());
     expect(again.counts.Failed + again.counts["Not sent"]).toBe(0);
     expect((await status(ra)).status).toBe("Saved");
   });
@@ -201,12 +210,12 @@ describe("leave days sheet", () => {
     const id = records[target]["Leave day ID"] as number;
     selectRows(rig.model, SHEET, target, target);
     const rows = await rig.workbook.selectedRowIndexes(SHEET);
-    const result = await deleteLeaveDays(rig.api, rig.workbook, TARGET, rows);
+    const result = await deleteLeaveDays(ctx(), rows);
     expect(result.counts.Deleted).toBe(1);
     expect((await status(target)).status).toBe("Deleted");
     expect((await rig.check.listLeaveDays(b)).flat().some((d) => d.id === id)).toBe(false);
     rig.faults.reset();
-    const again = await saveLeaveDays(rig.api, rig.workbook, TARGET);
+    const again = await saveLeaveDays(ctx());
     expect(rig.faults.count(/leave_days/, "PATCH") + rig.faults.count(/leave_days/, "POST")).toBe(0);
     expect(again.outcomes.find((o) => o.rowIndex === target)?.status).toBe("Deleted");
   });

@@ -10,6 +10,7 @@ import { serialToIsoDate } from "../../src/sheets/excelConventions";
 import { buildRequests, type ReportParams } from "../../src/sheets/reports";
 import { viewCalculations } from "../../src/taskpane/flows/calculations";
 import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays } from "../../src/taskpane/flows/leave";
+import { flowContext } from "../../src/taskpane/flows/common";
 import { newSavedReport, runReportToSheet } from "../../src/taskpane/flows/reports";
 import { loadReportData } from "../../src/taskpane/flows/reportsData";
 import { createClientReads } from "../../src/taskpane/serverState";
@@ -74,7 +75,7 @@ describe("loans, savings and garnishees: the payslip's calculations and tracked_
       expect(finalised.length).toBeGreaterThan(6);
       for (const payslip of [finalised[0], finalised.at(-1)!]) {
         rig.faults.reset();
-        await viewCalculations(rig.api, rig.workbook, TARGET, { kind: "payslip", payslipId: payslip.id });
+        await viewCalculations(flowContext(rig.api, rig.workbook, TARGET), { kind: "payslip", payslipId: payslip.id });
         expect(rig.faults.sent).toHaveLength(2); // the payslip's calculations and the item catalogue
         const carried: Record<string, number> = { Loans: 0, Savings: 0, Garnishees: 0 };
         for (const row of await readRecords(rig.workbook, "Calculations")) {
@@ -110,7 +111,7 @@ describe("loans, savings and garnishees: the payslip's calculations and tracked_
       .sort((a, b) => a.date.localeCompare(b.date))
       .slice(-2);
     const loanBalance = async (payslipId: number) => {
-      await viewCalculations(rig.api, rig.workbook, TARGET, { kind: "payslip", payslipId });
+      await viewCalculations(flowContext(rig.api, rig.workbook, TARGET), { kind: "payslip", payslipId });
       const rows = (await readRecords(rig.workbook, "Calculations")).filter((r) => r.Item === "employer_loan");
       expect(rows.length).toBeGreaterThan(0);
       return rows.map((r) => ({ balance: r["Output: balance"] as number, amount: r["Input: amount"] as number }));
@@ -128,9 +129,9 @@ describe("sick leave accrues nothing", () => {
     expect(sickName).toBeDefined();
     const employees = await rig.check.listEmployees(TARGET.clientId);
 
-    const balances = await importLeaveBalances(rig.api, rig.workbook, TARGET, TODAY);
+    const balances = await importLeaveBalances(flowContext(rig.api, rig.workbook, TARGET), TODAY);
     expect(balances.unmatchedEmployees).toEqual([]);
-    await loadLeaveDays(rig.api, rig.workbook, TARGET, {
+    await loadLeaveDays(flowContext(rig.api, rig.workbook, TARGET), {
       employeeIds: employees.map((e) => e.id),
       blankRowPerEmployee: false,
     });

@@ -11,7 +11,7 @@ import { rowOutcome, useConfirmSelectedRows, useFlowRunner, wroteRows } from "..
 import { OutcomeBar, type Outcome } from "../../src/taskpane/panels/parts/layout";
 import { ChoicePicker, EmployeePicker, PayslipPicker } from "../../src/taskpane/panels/parts/pickers";
 import { payslipLabel } from "../../src/taskpane/flows/payslips";
-import { terminationCodeMessage } from "../../src/taskpane/panels/EmployeesView";
+import { terminationCodeMessage } from "../../src/taskpane/panels/employees/ServicePeriodsSection";
 import type { ProgressApi, ProgressTask } from "../../src/taskpane/services";
 import type { WorkbookPort } from "../../src/excel";
 import { renderInFluent as wrap } from "../support/fluentDom";

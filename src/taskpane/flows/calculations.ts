@@ -26,7 +26,7 @@ import {
   type CalcRowPlan,
 } from "../../sheets/calculations";
 import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
-import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
+import { type FlowContext, type SheetResult, type Target, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, runDeletes, saveRows, runProgress } from "./rowWrites";
 
 export const CALC_SHEET = { sheetName: "Calculations", tableName: "Calculations" } as const;
@@ -62,17 +62,12 @@ export function scopeTitle(scope: CalcScope): string {
   return "the whole client";
 }
 
-export async function viewCalculations(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  scope: CalcScope,
-  progress: FlowProgress = {},
-): Promise<SheetResult & { items: ItemsAndOutputs }> {
+export async function viewCalculations(ctx: FlowContext, scope: CalcScope): Promise<SheetResult & { items: ItemsAndOutputs }> {
+  const { api, workbook, target, progress } = ctx;
   progress.update?.(0, undefined, "Reading calculations");
   const [list, items] = await Promise.all([
-    listFor(api, target.clientId, scope, progress.signal),
-    api.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
+    listFor(api, target.clientId, scope, ctx.signal),
+    api.getItemsAndOutputs(target.clientId, { signal: ctx.signal }),
   ]);
   const grid = calculationsGrid(list, itemCatalogue(items));
   const title = `Calculations of ${scopeTitle(scope)}: ${target.clientName}`;
@@ -93,17 +88,13 @@ const openSheet = (workbook: WorkbookPort, target: Target) =>
   });
 
 /** PATCHes the edited rows of the Calculations sheet. Throws CalculationSheetError (nothing sent) when it cannot start. */
-export async function saveCalculationEdits(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  progress: FlowProgress & { concurrency?: number } = {},
-): Promise<RowsResult> {
+export async function saveCalculationEdits(ctx: FlowContext, options: { concurrency?: number } = {}): Promise<RowsResult> {
+  const { api, workbook, target, progress } = ctx;
   const { meta, table } = await openSheet(workbook, target);
   progress.update?.(0, undefined, "Reading the calculations as the service holds them");
   const [list, items] = await Promise.all([
-    listFor(api, target.clientId, meta.scope, progress.signal),
-    api.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
+    listFor(api, target.clientId, meta.scope, ctx.signal),
+    api.getItemsAndOutputs(target.clientId, { signal: ctx.signal }),
   ]);
   const plans = parseSheetRows(CalculationSheetError, () =>
     parseCalculationRows(
@@ -129,7 +120,7 @@ export async function saveCalculationEdits(
     reads: 2,
     workbook,
     sheetName: CALC_SHEET.sheetName,
-    ...runProgress(progress),
+    ...runProgress(progress, options.concurrency),
     errorHeader: (key) => {
       const name = key.replace(/^calculation_details\./, "");
       return table.columns.includes(`Input: ${name}`) ? `Input: ${name}` : null;
@@ -146,8 +137,7 @@ export interface CalcDeleteCandidate {
 
 /** The calculations of the selected rows that can be deleted (inherited ones, without an ID, cannot). */
 export async function calculationsToDelete(
-  workbook: WorkbookPort,
-  target: Target,
+  { workbook, target }: FlowContext,
   rowIndexes: readonly number[],
 ): Promise<{ deletable: CalcDeleteCandidate[]; skipped: number[] }> {
   const { table } = await openSheet(workbook, target);
@@ -171,13 +161,12 @@ export async function calculationsToDelete(
 }
 
 export async function deleteCalculations(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
+  ctx: FlowContext,
   candidates: readonly CalcDeleteCandidate[],
   skipped: readonly number[] = [],
-  progress: FlowProgress & { concurrency?: number } = {},
+  options: { concurrency?: number } = {},
 ): Promise<RowsResult> {
+  const { api, workbook, target } = ctx;
   await openSheet(workbook, target);
   const local = rowsWith(skipped, "Invalid", "Not sent: an inherited calculation (no ID) cannot be deleted here", [
     "Calculation ID",
@@ -189,7 +178,7 @@ export async function deleteCalculations(
     {
       workbook,
       sheetName: CALC_SHEET.sheetName,
-      ...runProgress(progress),
+      ...runProgress(ctx.progress, options.concurrency),
       label: "Deleting calculations",
       title: "Calculations",
       local,
@@ -238,30 +227,28 @@ export function calculationPostBody(form: AddCalculationForm): { body: PostInput
   return { body: parsed.success ? (parsed.data as PostInput) : (candidate as PostInput) };
 }
 
-export async function addCalculation(api: PayrollApi, form: AddCalculationForm, body: PostInput, progress: FlowProgress = {}) {
-  const o = { signal: progress.signal };
+export async function addCalculation(ctx: FlowContext, form: AddCalculationForm, body: PostInput) {
+  const o = { signal: ctx.signal };
   return form.target.kind === "employee"
-    ? api.postEmployeeCalculation(form.target.employeeId, body, o)
-    : api.postPayslipCalculation(form.target.payslipId, body, o);
+    ? ctx.api.postEmployeeCalculation(form.target.employeeId, body, o)
+    : ctx.api.postPayslipCalculation(form.target.payslipId, body, o);
 }
 
 /** One calculation as the service holds it (GET /calculations/:id). */
-export async function getCalculation(api: PayrollApi, id: number, progress: FlowProgress = {}) {
-  return api.getCalculation(id, { signal: progress.signal });
+export async function getCalculation(ctx: FlowContext, id: number) {
+  return ctx.api.getCalculation(id, { signal: ctx.signal });
 }
 
 /** An employee's inherited calculations with their history (list), or one of them (GET /inherited_calculations/:id). */
 export async function viewInheritedCalculations(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
+  ctx: FlowContext,
   which: { employeeId: number; label?: string } | { inheritedId: number },
-  progress: FlowProgress = {},
 ): Promise<SheetResult> {
+  const { api, workbook, target, progress } = ctx;
   const list =
     "inheritedId" in which
-      ? [await api.getInheritedCalculation(which.inheritedId, { signal: progress.signal })]
-      : await api.listInheritedCalculations(which.employeeId, { signal: progress.signal });
+      ? [await api.getInheritedCalculation(which.inheritedId, { signal: ctx.signal })]
+      : await api.listInheritedCalculations(which.employeeId, { signal: ctx.signal });
   const title =
     "inheritedId" in which ? `inherited calculation ${which.inheritedId}` : `employee ${which.label ?? which.employeeId}`;
   return writeSheet(

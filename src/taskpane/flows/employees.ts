@@ -9,7 +9,6 @@
  *  - one employee's full record (GET /employees/:id) as a Field/Value sheet, including custom field IDs;
  *  - template profile mappings (list, create); payment frequency (wave) creation.
  */
-import type { PayrollApi } from "../../api";
 import {
   type BulkInputEntity,
   type BulkInputResult,
@@ -33,7 +32,7 @@ import {
 import { employeeColumns, waveDisplayName } from "../../sheets/imports";
 import { matchBulkResults, serviceErrors } from "../../sheets/rowOutcomes";
 import { parseSheetRows } from "./clientSheet";
-import { chunk, type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
+import { chunk, type FlowContext, type SheetResult, type Target, writeSheet } from "./common";
 import { IMPORT_SHEETS } from "./imports";
 import {
   localOutcomes,
@@ -84,14 +83,17 @@ async function ensureStatusColumns(workbook: WorkbookPort, target: Target, emplo
   return (await workbook.readTable(EMPLOYEE_SHEET.sheetName))!;
 }
 
+/** What saving employees needs beyond the context: the client's numbering mode, and batch sizes (tests, benches). */
+interface SaveEmployeesOptions {
+  numberMode?: string | null;
+  chunkSize?: number;
+  concurrency?: number;
+}
+
 /** Creates and updates employees from the Employees sheet. Throws EmployeeSheetError (nothing sent) when it cannot start. */
-export async function saveEmployees(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target & { numberMode?: string | null },
-  progress: FlowProgress & { chunkSize?: number; concurrency?: number } = {},
-): Promise<RowsResult> {
-  const o = { signal: progress.signal };
+export async function saveEmployees(ctx: FlowContext, options: SaveEmployeesOptions = {}): Promise<RowsResult> {
+  const { api, workbook, target, progress } = ctx;
+  const o = { signal: ctx.signal };
   progress.update?.(0, undefined, "Reading employees, waves and pay points");
   const [employees, waves, payPoints] = await Promise.all([
     api.listEmployees(target.clientId, ["service_periods"], o),
@@ -99,14 +101,14 @@ export async function saveEmployees(
     api.listPayPoints(target.clientId, o),
   ]);
   const table = await ensureStatusColumns(workbook, target, employees);
-  const ctx: EmployeeWriteContext = {
+  const writeCtx: EmployeeWriteContext = {
     employees,
     waves: waves.map((w) => ({ id: w.id, name: waveDisplayName(w) })),
     payPoints: payPoints.map((p) => ({ id: p.id, name: p.name })),
-    manualNumbers: target.numberMode === EMPLOYEE_NUMBER_MANUAL,
+    manualNumbers: options.numberMode === EMPLOYEE_NUMBER_MANUAL,
   };
-  const plans = parseSheetRows(EmployeeSheetError, () => parseEmployeeRows(table.columns, table.rows, ctx));
-  const errorHeader = (key: string) => employeeErrorHeader(table.columns, key, ctx);
+  const plans = parseSheetRows(EmployeeSheetError, () => parseEmployeeRows(table.columns, table.rows, writeCtx));
+  const errorHeader = (key: string) => employeeErrorHeader(table.columns, key, writeCtx);
 
   const requests: RowRequest<unknown>[] = [];
   const created: { rowIndex: number; id: number; number: string }[] = [];
@@ -133,7 +135,7 @@ export async function saveEmployees(
       succeeded: (r) => rowsWith([u.rowIndex], "Saved", (r as { message: string }).message || "Updated"),
     });
   } else {
-    for (const part of chunk(updates, progress.chunkSize ?? 100)) {
+    for (const part of chunk(updates, options.chunkSize ?? 100)) {
       requests.push({
         kind: "bulkInput",
         rowIndexes: part.map((u) => u.rowIndex),
@@ -156,7 +158,7 @@ export async function saveEmployees(
     reads: 3,
     workbook,
     sheetName: EMPLOYEE_SHEET.sheetName,
-    ...runProgress(progress, 2),
+    ...runProgress(progress, options.concurrency ?? 2),
     errorHeader,
     label: "Saving employees",
     // New employees get their ID and number in the row at once, so saving again updates rather than duplicates.
@@ -214,7 +216,7 @@ export interface DeleteCandidate {
 }
 
 /** The employees of the selected rows, named for the confirmation ("E012 Mary Kelly"). */
-export async function employeesToDelete(workbook: WorkbookPort, rowIndexes: readonly number[]): Promise<DeleteCandidate[]> {
+export async function employeesToDelete({ workbook }: FlowContext, rowIndexes: readonly number[]): Promise<DeleteCandidate[]> {
   const table = await workbook.readTable(EMPLOYEE_SHEET.sheetName);
   if (!table) throw new EmployeeSheetError(`There is no "${EMPLOYEE_SHEET.sheetName}" table. Import employees first.`);
   const at = (h: string) => table.columns.indexOf(h);
@@ -233,14 +235,13 @@ export async function employeesToDelete(workbook: WorkbookPort, rowIndexes: read
 
 /** Deletes the confirmed employees, one DELETE each, annotating their rows. */
 export async function deleteEmployees(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
+  ctx: FlowContext,
   candidates: readonly DeleteCandidate[],
-  progress: FlowProgress & { concurrency?: number } = {},
+  options: { concurrency?: number } = {},
 ): Promise<RowsResult> {
+  const { api, workbook, target } = ctx;
   if (candidates.length === 0) throw new EmployeeSheetError("Select the rows of the employees to delete first.");
-  const employees = await api.listEmployees(target.clientId, [], { signal: progress.signal });
+  const employees = await api.listEmployees(target.clientId, [], { signal: ctx.signal });
   await ensureStatusColumns(workbook, target, employees);
   return runDeletes(
     candidates,
@@ -249,7 +250,7 @@ export async function deleteEmployees(
     {
       workbook,
       sheetName: EMPLOYEE_SHEET.sheetName,
-      ...runProgress(progress, 2),
+      ...runProgress(ctx.progress, options.concurrency ?? 2),
       label: "Deleting employees",
       title: "Employees",
       reads: 1,
@@ -258,29 +259,17 @@ export async function deleteEmployees(
 }
 
 /** One employee's full record as a Field/Value sheet: one request. */
-export async function importEmployeeDetail(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  employeeId: number,
-  progress: FlowProgress = {},
-): Promise<SheetResult> {
-  const employee = await api.getEmployee(employeeId, { signal: progress.signal });
-  const title = `Details of ${employeeLabel(employee)}: ${target.clientName}`;
-  return writeSheet(workbook, { ...EMPLOYEE_DETAIL_SHEET, title, ...employeeDetailGrid(employee) }, progress, 1);
+export async function importEmployeeDetail(ctx: FlowContext, employeeId: number): Promise<SheetResult> {
+  const employee = await ctx.api.getEmployee(employeeId, { signal: ctx.signal });
+  const title = `Details of ${employeeLabel(employee)}: ${ctx.target.clientName}`;
+  return writeSheet(ctx.workbook, { ...EMPLOYEE_DETAIL_SHEET, title, ...employeeDetailGrid(employee) }, ctx.progress, 1);
 }
 
 /** An employee's template profile mappings: one request. */
-export async function importProfileMappings(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  employeeId: number,
-  progress: FlowProgress = {},
-): Promise<SheetResult> {
-  const mappings = await api.listProfileMappings(employeeId, { signal: progress.signal });
-  const title = `Profile mappings of employee ${employeeId}: ${target.clientName}`;
-  return writeSheet(workbook, { ...PROFILE_MAPPINGS_SHEET, title, ...profileMappingsGrid(mappings) }, progress, 1);
+export async function importProfileMappings(ctx: FlowContext, employeeId: number): Promise<SheetResult> {
+  const mappings = await ctx.api.listProfileMappings(employeeId, { signal: ctx.signal });
+  const title = `Profile mappings of employee ${employeeId}: ${ctx.target.clientName}`;
+  return writeSheet(ctx.workbook, { ...PROFILE_MAPPINGS_SHEET, title, ...profileMappingsGrid(mappings) }, ctx.progress, 1);
 }
 
 /**
@@ -304,13 +293,8 @@ export function profileMappingBody(
   }
 }
 
-export async function createProfileMapping(
-  api: PayrollApi,
-  employeeId: number,
-  body: ProfileMappingCreateBody,
-  progress: FlowProgress = {},
-) {
-  return api.createProfileMapping(employeeId, body, { signal: progress.signal });
+export async function createProfileMapping(ctx: FlowContext, employeeId: number, body: ProfileMappingCreateBody) {
+  return ctx.api.createProfileMapping(employeeId, body, { signal: ctx.signal });
 }
 
 /** Validates the pane's wave form with the contract (monthly needs last_day_of_month; custom_name needs the feature). */
@@ -330,8 +314,9 @@ export function waveCreateBody(
   return { errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])) };
 }
 
-export async function createWave(api: PayrollApi, clientId: number, body: WaveCreateInput, progress: FlowProgress = {}) {
-  return api.createWave(clientId, body, { signal: progress.signal });
+/** A new payment frequency (wave) for the context's client. */
+export async function createWave(ctx: FlowContext, body: WaveCreateInput) {
+  return ctx.api.createWave(ctx.target.clientId, body, { signal: ctx.signal });
 }
 
 export type { EmployeeAttributesInput };

@@ -9,12 +9,13 @@
  *    new day uses the plain create), edited rows with PATCH, each row annotated like bulk input.
  * The sheet's snapshot (hidden sheet) remembers the loaded days so edits are found and IDs are trusted.
  */
-import type { PayrollApi } from "../../api";
+import type { PayrollApi, ValidationError } from "../../api";
 import type { Employee, LeaveDay, LeaveTypes } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import { safeSheetName } from "../../sheets/excelConventions";
 import { sortEmployees } from "../../sheets/grid";
 import {
+  type CreateBatch,
   LEAVE_DAY_COLUMNS,
   LEAVE_SNAPSHOT_COLUMNS,
   type LeaveDaySnapshot,
@@ -30,8 +31,8 @@ import {
 } from "../../sheets/leave";
 import { employeeName } from "../../sheets/employeeNames";
 import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
-import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
-import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows, runProgress } from "./rowWrites";
+import { type FlowContext, type SheetResult, type Target, writeSheet } from "./common";
+import { localOutcomes, type RowRequest, type RowResult, type RowsResult, rowsWith, saveRows, runProgress } from "./rowWrites";
 
 export const LEAVE_SHEETS = {
   types: { sheetName: "Leave types", tableName: "LeaveTypes" },
@@ -51,14 +52,10 @@ export class LeaveSheetError extends Error {
   override readonly name = "LeaveSheetError";
 }
 
-export async function importLeaveTypes(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  progress: FlowProgress = {},
-): Promise<SheetResult> {
+export async function importLeaveTypes(ctx: FlowContext): Promise<SheetResult> {
+  const { api, workbook, target, progress } = ctx;
   progress.update?.(0, undefined, "Reading leave types");
-  const types = await api.listLeaveTypes(target.clientId, { signal: progress.signal });
+  const types = await api.listLeaveTypes(target.clientId, { signal: ctx.signal });
   const title = `Leave types: ${target.clientName}`;
   return writeSheet(workbook, { ...LEAVE_SHEETS.types, title, ...leaveTypesGrid(types) }, progress, 1);
 }
@@ -69,14 +66,9 @@ export interface BalancesResult extends SheetResult {
 }
 
 /** Every employee's balance per leave type at a date: three requests whatever the head count. */
-export async function importLeaveBalances(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  date: string,
-  progress: FlowProgress = {},
-): Promise<BalancesResult> {
-  const o = { signal: progress.signal };
+export async function importLeaveBalances(ctx: FlowContext, date: string): Promise<BalancesResult> {
+  const { api, workbook, target, progress } = ctx;
+  const o = { signal: ctx.signal };
   progress.update?.(0, 3, "Reading leave types and employees");
   const [types, employees] = await Promise.all([
     api.listLeaveTypes(target.clientId, o),
@@ -104,13 +96,12 @@ export async function importLeaveBalances(
 
 /** One employee's exact balances at a date (GET leave_balances), by leave type name. */
 export async function employeeLeaveBalances(
-  api: PayrollApi,
+  ctx: FlowContext,
   employeeId: number,
   date: string,
   types: LeaveTypes,
-  progress: FlowProgress = {},
 ): Promise<{ type: string; balance: number }[]> {
-  const balances = await api.getLeaveBalances(employeeId, date, { signal: progress.signal });
+  const balances = await ctx.api.getLeaveBalances(employeeId, date, { signal: ctx.signal });
   return Object.entries(balances)
     .map(([id, balance]) => ({ type: types[id] ?? `Leave type ${id}`, balance }))
     .sort((a, b) => a.type.localeCompare(b.type));
@@ -127,13 +118,10 @@ export interface LoadLeaveDaysResult extends SheetResult {
  * employee to fill in. Blank rows are ignored on save, so unused ones do no harm.
  */
 export async function loadLeaveDays(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
+  ctx: FlowContext,
   choice: { employeeIds: readonly number[]; blankRowPerEmployee: boolean; concurrency?: number },
-  progress: FlowProgress = {},
 ): Promise<LoadLeaveDaysResult> {
-  const { signal } = progress;
+  const { api, workbook, target, progress, signal } = ctx;
   const employees = await api.listEmployees(target.clientId, [], { signal });
   const byId = new Map(employees.map((e) => [e.id, e]));
   const chosen = choice.employeeIds.filter((id) => byId.has(id));
@@ -199,15 +187,79 @@ function leaveErrorHeader(key: string): string | null {
   return field === "date" ? H.date : field === "hours" ? H.hours : field === "type_id" ? H.leave_type : null;
 }
 
+/** What the service confirmed while saving: new days (with their rows) and edited ones, for the snapshot. */
+interface Confirmed {
+  created: { rowIndex: number; snap: LeaveDaySnapshot }[];
+  updated: LeaveDaySnapshot[];
+}
+
+const OTHER_DAY_REFUSED =
+  "Not saved: another day of this employee was refused, so none of the request's days were created — fix that row and save again";
+
+/**
+ * create_multiple is all or nothing: names the refused day(s) (errors "dates.<i>.<field>") and says why the others
+ * were not created. Null when the errors do not name days (the default wording then applies).
+ */
+function refusedDays(batch: CreateBatch, error: ValidationError): RowResult[] | null {
+  const single = batch.dates.length === 1;
+  const perRow = new Map<number, Record<string, string>>();
+  for (const [key, message] of Object.entries(error.errors)) {
+    const m = /^dates\.(\d+)\.(\w+)$/.exec(key) ?? (single ? /^()(\w+)$/.exec(key) : null);
+    if (!m) return null;
+    const i = single ? 0 : Number(m[1]);
+    const header = leaveErrorHeader(m[2]) ?? m[2];
+    perRow.set(i, { ...perRow.get(i), [header]: message });
+  }
+  if (perRow.size === 0) return null;
+  return batch.rowIndexes.map((rowIndex, i) => {
+    const errors = perRow.get(i);
+    if (!errors) return { rowIndex, status: "Failed" as const, message: OTHER_DAY_REFUSED, errorColumns: [] };
+    const text = Object.entries(errors)
+      .map(([h, m]) => `${h} ${m}`)
+      .join("; ");
+    return { rowIndex, status: "Failed" as const, message: `Not saved: ${text}`, errorColumns: Object.keys(errors) };
+  });
+}
+
+/** One employee's new days: the plain create for a single day, create_multiple for more. */
+function createRequest(api: PayrollApi, batch: CreateBatch, confirmed: Confirmed): RowRequest<unknown> {
+  const single = batch.dates.length === 1;
+  return {
+    kind: single ? "create" : "createMultiple",
+    rowIndexes: batch.rowIndexes,
+    send: async () => {
+      if (single) {
+        const r = await api.createLeaveDay(batch.employeeId, batch.dates[0]);
+        return { message: r.message, ids: [r.id] };
+      }
+      return api.createLeaveDays(batch.employeeId, batch.dates);
+    },
+    refused: (error) => refusedDays(batch, error),
+    succeeded: (result) => {
+      const { ids, message } = result as { ids: number[]; message: string };
+      if (ids.length !== batch.dates.length) {
+        return rowsWith(
+          batch.rowIndexes,
+          "Saved",
+          `${message} — but the service returned ${ids.length} IDs for ${batch.dates.length} days: load leave days again before editing these rows`,
+        );
+      }
+      return batch.rowIndexes.map((rowIndex, i) => {
+        confirmed.created.push({ rowIndex, snap: { id: ids[i], employee_id: batch.employeeId, ...batch.dates[i] } });
+        return { rowIndex, status: "Saved" as const, message: `Added (leave day ${ids[i]})`, errorColumns: [] };
+      });
+    },
+  };
+}
+
 /** Saves new and edited rows of the Leave days sheet. Throws LeaveSheetError (nothing sent) when it cannot start. */
 export async function saveLeaveDays(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  progress: FlowProgress & { chunkSize?: number; concurrency?: number } = {},
+  ctx: FlowContext,
+  options: { chunkSize?: number; concurrency?: number } = {},
 ): Promise<RowsResult> {
+  const { api, workbook, target, progress } = ctx;
   const { meta, table, snapshot } = await openLeaveSheet(workbook, target);
-  const o = { signal: progress.signal };
+  const o = { signal: ctx.signal };
   progress.update?.(0, undefined, "Checking rows");
   const [types, employees] = await Promise.all([
     api.listLeaveTypes(target.clientId, o),
@@ -224,65 +276,10 @@ export async function saveLeaveDays(
     ),
   ];
 
-  const created: { rowIndex: number; snap: LeaveDaySnapshot }[] = [];
-  const updated: LeaveDaySnapshot[] = [];
-  const requests: RowRequest<unknown>[] = [];
-  for (const batch of planLeaveCreates(plans, progress.chunkSize ?? 50)) {
-    const single = batch.dates.length === 1;
-    requests.push({
-      kind: single ? "create" : "createMultiple",
-      rowIndexes: batch.rowIndexes,
-      send: async () => {
-        if (single) {
-          const r = await api.createLeaveDay(batch.employeeId, batch.dates[0]);
-          return { message: r.message, ids: [r.id] };
-        }
-        return api.createLeaveDays(batch.employeeId, batch.dates);
-      },
-      // create_multiple is all or nothing: name the refused day(s) (errors "dates.<i>.<field>") and say why the others were not created.
-      refused: (error) => {
-        const perRow = new Map<number, Record<string, string>>();
-        for (const [key, message] of Object.entries(error.errors)) {
-          const m = /^dates\.(\d+)\.(\w+)$/.exec(key) ?? (single ? /^()(\w+)$/.exec(key) : null);
-          if (!m) return null;
-          const i = single ? 0 : Number(m[1]);
-          const header = leaveErrorHeader(m[2]) ?? m[2];
-          perRow.set(i, { ...perRow.get(i), [header]: message });
-        }
-        if (perRow.size === 0) return null;
-        return batch.rowIndexes.map((rowIndex, i) => {
-          const errors = perRow.get(i);
-          if (!errors) {
-            return {
-              rowIndex,
-              status: "Failed" as const,
-              message:
-                "Not saved: another day of this employee was refused, so none of the request's days were created — fix that row and save again",
-              errorColumns: [],
-            };
-          }
-          const text = Object.entries(errors)
-            .map(([h, m]) => `${h} ${m}`)
-            .join("; ");
-          return { rowIndex, status: "Failed" as const, message: `Not saved: ${text}`, errorColumns: Object.keys(errors) };
-        });
-      },
-      succeeded: (result) => {
-        const { ids, message } = result as { ids: number[]; message: string };
-        if (ids.length !== batch.dates.length) {
-          return rowsWith(
-            batch.rowIndexes,
-            "Saved",
-            `${message} — but the service returned ${ids.length} IDs for ${batch.dates.length} days: load leave days again before editing these rows`,
-          );
-        }
-        return batch.rowIndexes.map((rowIndex, i) => {
-          created.push({ rowIndex, snap: { id: ids[i], employee_id: batch.employeeId, ...batch.dates[i] } });
-          return { rowIndex, status: "Saved" as const, message: `Added (leave day ${ids[i]})`, errorColumns: [] };
-        });
-      },
-    });
-  }
+  const confirmed: Confirmed = { created: [], updated: [] };
+  const requests: RowRequest<unknown>[] = planLeaveCreates(plans, options.chunkSize ?? 50).map((batch) =>
+    createRequest(api, batch, confirmed),
+  );
   for (const p of plans) {
     if (p.kind !== "update") continue;
     requests.push({
@@ -290,7 +287,7 @@ export async function saveLeaveDays(
       rowIndexes: [p.rowIndex],
       send: () => api.updateLeaveDay(p.id, p.patch),
       succeeded: (r) => {
-        updated.push({ ...snapshot.get(p.id)!, ...(p.patch as Partial<LeaveDaySnapshot>) });
+        confirmed.updated.push({ ...snapshot.get(p.id)!, ...(p.patch as Partial<LeaveDaySnapshot>) });
         return rowsWith([p.rowIndex], "Saved", (r as { message: string }).message || "Updated");
       },
     });
@@ -303,11 +300,12 @@ export async function saveLeaveDays(
     reads: 2,
     workbook,
     sheetName: LEAVE_SHEETS.days.sheetName,
-    ...runProgress(progress),
+    ...runProgress(progress, options.concurrency),
     errorHeader: leaveErrorHeader,
     label: "Saving leave days",
     // What the service confirmed goes into the snapshot and the sheet (new IDs), even after a failure.
     settle: async () => {
+      const { created, updated } = confirmed;
       for (const c of created) snapshot.set(c.snap.id, c.snap);
       for (const u of updated) snapshot.set(u.id, u);
       if (created.length > 0 || updated.length > 0) {
@@ -326,7 +324,7 @@ export async function saveLeaveDays(
 }
 
 /** The leave-day rows (with an ID) among the given sheet rows: what "Delete selected" would delete. */
-export async function leaveDaysToDelete(workbook: WorkbookPort, target: Target, rowIndexes: readonly number[]) {
+export async function leaveDaysToDelete({ workbook, target }: FlowContext, rowIndexes: readonly number[]) {
   const { table, snapshot } = await openLeaveSheet(workbook, target);
   const idAt = table.columns.indexOf(H.id);
   const rows = rowIndexes.map((rowIndex) => {
@@ -339,16 +337,14 @@ export async function leaveDaysToDelete(workbook: WorkbookPort, target: Target, 
 
 /** Deletes the leave days of the selected rows (after the pane's confirmation). Rows without a loaded ID are not sent. */
 export async function deleteLeaveDays(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
+  ctx: FlowContext,
   rowIndexes: readonly number[],
-  progress: FlowProgress & { concurrency?: number } = {},
+  options: { concurrency?: number } = {},
 ): Promise<RowsResult> {
+  const { api, workbook, target } = ctx;
   const { meta, table, snapshot } = await openLeaveSheet(workbook, target);
   const targets = await leaveDaysToDelete(
-    workbook,
-    target,
+    ctx,
     rowIndexes.filter((i) => i >= 0 && i < table.rowCount),
   );
   const local = targets
@@ -373,7 +369,7 @@ export async function deleteLeaveDays(
     local,
     workbook,
     sheetName: LEAVE_SHEETS.days.sheetName,
-    ...runProgress(progress),
+    ...runProgress(ctx.progress, options.concurrency),
     label: "Deleting leave days",
     settle: async () => {
       for (const id of deleted) snapshot.set(id, { ...snapshot.get(id)!, deleted: true });

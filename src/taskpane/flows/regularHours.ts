@@ -7,7 +7,6 @@
  */
 import type { PayrollApi } from "../../api";
 import type { Client } from "../../contract";
-import type { WorkbookPort } from "../../excel";
 import {
   currentWeekHours,
   latestFinalised,
@@ -19,7 +18,7 @@ import {
   WEEK_HOURS,
 } from "../../sheets/regularHours";
 import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
-import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
+import { type FlowContext, type SheetResult, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows, runProgress } from "./rowWrites";
 
 export const RH_SHEET = { sheetName: "Regular Hours", tableName: "RegularHours" } as const;
@@ -51,17 +50,21 @@ async function readRegularHours(api: PayrollApi, clientId: number, signal?: Abor
   return { employees, calculations };
 }
 
+/** The client's record as far as Regular Hours cares (its version and features), from the client list. */
+interface RegularHoursOptions {
+  info?: ClientInfo;
+}
+
 export async function buildRegularHoursSheet(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target & { info?: ClientInfo },
-  progress: FlowProgress = {},
+  ctx: FlowContext,
+  { info }: RegularHoursOptions = {},
 ): Promise<SheetResult & { withFinalised: number }> {
-  const problem = regularHoursProblem(target.info);
+  const { api, workbook, target, progress } = ctx;
+  const problem = regularHoursProblem(info);
   if (problem) throw new RegularHoursError(problem);
   progress.update?.(0, undefined, "Reading employees and their Regular Hours");
-  const { employees, calculations } = await readRegularHours(api, target.clientId, progress.signal);
-  const grid = regularHoursGrid(employees, currentWeekHours(calculations), { leaveAnyDay: leaveAnyDay(target.info) });
+  const { employees, calculations } = await readRegularHours(api, target.clientId, ctx.signal);
+  const grid = regularHoursGrid(employees, currentWeekHours(calculations), { leaveAnyDay: leaveAnyDay(info) });
   const title = `Regular Hours (${WEEK_HOURS}): ${target.clientName}`;
   const written = await writeSheet(workbook, { ...RH_SHEET, title, columns: grid.columns, rows: grid.rows }, progress, 2);
   await markClientSheet(workbook, RH_META_KEY, target);
@@ -69,12 +72,12 @@ export async function buildRegularHoursSheet(
 }
 
 export async function saveRegularHours(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target & { info?: ClientInfo },
-  options: FlowProgress & { defaultEffectiveDate: string | null; concurrency?: number },
+  ctx: FlowContext,
+  options: RegularHoursOptions & { defaultEffectiveDate: string | null; concurrency?: number },
 ): Promise<RowsResult> {
-  const problem = regularHoursProblem(target.info);
+  const { api, workbook, target, progress } = ctx;
+  const { info } = options;
+  const problem = regularHoursProblem(info);
   if (problem) throw new RegularHoursError(problem);
   const { table } = await openClientSheet(workbook, target, {
     sheetName: RH_SHEET.sheetName,
@@ -85,15 +88,15 @@ export async function saveRegularHours(
     error: RegularHoursError,
   });
 
-  options.update?.(0, undefined, "Reading what the service holds now");
-  const { employees, calculations } = await readRegularHours(api, target.clientId, options.signal);
+  progress.update?.(0, undefined, "Reading what the service holds now");
+  const { employees, calculations } = await readRegularHours(api, target.clientId, ctx.signal);
   const plans = parseSheetRows(RegularHoursError, () =>
     parseRegularHoursRows(table.columns, table.rows, {
       current: currentWeekHours(calculations),
       finalised: latestFinalised(employees),
       employeeIds: new Set(employees.map((e) => e.id)),
       defaultEffectiveDate: options.defaultEffectiveDate,
-      leaveAnyDay: leaveAnyDay(target.info),
+      leaveAnyDay: leaveAnyDay(info),
     }),
   );
   const headerOf = new Map(regularHoursAttributeColumns({ leaveAnyDay: true }).map((c) => [c.key, c.header]));
@@ -122,7 +125,7 @@ export async function saveRegularHours(
     reads: 2,
     workbook,
     sheetName: RH_SHEET.sheetName,
-    ...runProgress(options),
+    ...runProgress(progress, options.concurrency),
     errorHeader: (key) =>
       key === "effective_date"
         ? RH_FIXED.effective_date.header

@@ -5,7 +5,6 @@
  * action is one request (the API has no bulk form), run with bounded concurrency. Afterwards the sheet is
  * refreshed (one request) and every selected employee's most recent period row carries the result.
  */
-import type { PayrollApi } from "../../api";
 import type { Employee } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import {
@@ -17,7 +16,7 @@ import {
   type ServiceAction,
 } from "../../sheets/servicePeriods";
 import { markClientSheet, openClientSheet } from "./clientSheet";
-import { type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
+import { type FlowContext, type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import {
   annotate,
   countRows,
@@ -47,20 +46,16 @@ async function writeServiceSheet(workbook: WorkbookPort, target: Target, employe
   return { written, grid };
 }
 
-export async function importServicePeriods(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  progress: FlowProgress = {},
-): Promise<SheetResult> {
+export async function importServicePeriods(ctx: FlowContext): Promise<SheetResult> {
+  const { api, workbook, target, progress } = ctx;
   progress.update?.(0, undefined, "Reading employees and their service periods");
-  const employees = await api.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal });
+  const employees = await api.listEmployees(target.clientId, ["service_periods"], { signal: ctx.signal });
   return (await writeServiceSheet(workbook, target, employees, progress)).written;
 }
 
 /** One employee's service periods (GET /employees/:id/service_periods), for the pane's detail view. */
-export async function employeeServicePeriods(api: PayrollApi, employeeId: number, progress: FlowProgress = {}) {
-  return api.listServicePeriods(employeeId, { signal: progress.signal });
+export async function employeeServicePeriods(ctx: FlowContext, employeeId: number) {
+  return ctx.api.listServicePeriods(employeeId, { signal: ctx.signal });
 }
 
 export interface ServiceActionResult {
@@ -76,13 +71,12 @@ export interface ServiceActionResult {
 
 /** Runs an action for the employees of the selected rows. Throws ServiceSheetError (nothing sent) when it cannot start. */
 export async function runServiceAction(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
+  ctx: FlowContext,
   action: ServiceAction,
   rowIndexes: readonly number[],
-  progress: FlowProgress & { concurrency?: number } = {},
+  options: { concurrency?: number } = {},
 ): Promise<ServiceActionResult> {
+  const { api, workbook, target, progress } = ctx;
   const { table } = await openClientSheet(workbook, target, {
     sheetName: SERVICE_SHEET.sheetName,
     metaKey: SERVICE_META_KEY,
@@ -104,7 +98,7 @@ export async function runServiceAction(
 
   progress.update?.(0, undefined, "Checking the employees' current service periods");
   const fresh = new Map(
-    (await api.listEmployees(target.clientId, ["service_periods"], { signal: progress.signal })).map((e) => [e.id, e]),
+    (await api.listEmployees(target.clientId, ["service_periods"], { signal: ctx.signal })).map((e) => [e.id, e]),
   );
   const label = ACTION_LABEL[action.kind];
   const byEmployee = new Map<number, RowResult>();
@@ -138,7 +132,7 @@ export async function runServiceAction(
   const run = await runRowRequests(requests, {
     workbook,
     sheetName: SERVICE_SHEET.sheetName,
-    ...runProgress(progress),
+    ...runProgress(progress, options.concurrency),
     label,
   });
   for (const [employeeId, rows] of rowsOf) {
