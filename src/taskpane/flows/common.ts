@@ -15,7 +15,7 @@ export interface Target {
 
 /**
  * The one argument every flow takes first: the payroll service, the workbook, the client the work is for, Cancel and
- * the progress bar. The pane builds it once per task (`useFlowContext` in panels/parts/hooks.ts), so a flow's own
+ * the progress bar. The pane builds it once per task (`flowContextFor` in context.tsx), so a flow's own
  * parameters are only what the user chose. `signal` is `progress.signal`, named for the many calls that only cancel.
  */
 export interface FlowContext {
