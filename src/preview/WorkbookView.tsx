@@ -24,7 +24,7 @@ import {
   MAX_ROWS,
   parseAddress,
   rectAddress,
-} from "./workbook/model";
+} from "../emulator/model";
 import { columnLetter, isDateNumberFormat } from "../sheets/excelConventions";
 import { cellId, drawColumns, GridRow } from "./grid/GridRow";
 import { ColumnLayout, columnWindow, HEADER_WIDTH, revealOffset, type ColumnWindow } from "./grid/layout";

@@ -15,12 +15,12 @@ import {
   MAX_COLS,
   MAX_ROWS,
   parseAddress,
-  PreviewExcelError,
   rectAddress,
   splitSheetAddress,
 } from "./model";
 import { numberFormatProblem } from "./numberFormat";
-import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../../sheets/excelConventions";
+import { PreviewExcelError } from "./values";
+import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../sheets/excelConventions";
 
 /** UTF-8 size of a value's JSON, which is what travels in an Excel on the web request/response. */
 export function jsonBytes(value: unknown): number {

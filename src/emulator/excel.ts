@@ -8,7 +8,8 @@ import { gateApiCalls } from "./requirements";
 
 // Every API call above ExcelApi 1.1 is held to its requirement set (requirements.ts).
 gateApiCalls(api);
-import { PreviewExcelError, WorkbookModel, type PreviewWorkbookOptions } from "./model";
+import { WorkbookModel, type PreviewWorkbookOptions } from "./model";
+import { PreviewExcelError } from "./values";
 
 export type Batch<T> = (context: RequestContext) => Promise<T>;
 
