@@ -30,7 +30,7 @@ export function jsonBytes(value: unknown): number {
  * about 500 bytes before its cells, Microsoft's figure for a range in a request.
  */
 export const ACTION_BYTES = 125;
-export const OBJECT_PATH_BYTES = 250;
+const OBJECT_PATH_BYTES = 250;
 
 /** Excel refuses the API's writes to a protected sheet (AccessDenied), naming no sheet. */
 export function checkWritable(target: unknown): void {
@@ -46,13 +46,13 @@ export interface Pending {
   bytes: number;
   commit(): void;
 }
-export interface Action {
+interface Action {
   bytes: number;
   mutates: boolean;
   run(): Pending | void;
 }
 
-export const notLoaded = (prop: string) =>
+const notLoaded = (prop: string) =>
   new PreviewExcelError(
     "PropertyNotLoaded",
     `The property '${prop}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
@@ -148,7 +148,7 @@ export class ProxyContext {
   }
 }
 
-export type LoadSpec = string | string[] | { select?: string | string[] } | undefined;
+type LoadSpec = string | string[] | { select?: string | string[] } | undefined;
 
 function loadPaths(spec: LoadSpec): string[] | null {
   if (spec === undefined || spec === "" || spec === "*") return null;

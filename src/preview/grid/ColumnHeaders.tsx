@@ -8,7 +8,7 @@ import { drawColumns } from "./GridRow";
 import { HEADER_WIDTH, type ColumnLayout } from "./layout";
 import { useGridStyles, Z } from "./styles";
 
-export interface ColumnHeadersProps {
+interface ColumnHeadersProps {
   layout: ColumnLayout;
   /** The drawn columns, as GridRow's: [0, dense) and [c0, c1). */
   dense: number;

@@ -10,7 +10,7 @@ import type { Editing } from "./useEditing";
 import type { Scrolling } from "./useScrolling";
 import type { Selection } from "./useSelection";
 
-export interface GridKeysInput {
+interface GridKeysInput {
   workbook: WorkbookModel;
   sheet: SheetModel;
   selection: Selection;

@@ -18,7 +18,7 @@ function copyArea(selection: Rect, used: Rect | null): Rect | null {
   return rows > 0 && cols > 0 ? { ...selection, rows, cols } : null;
 }
 
-export interface ClipboardInput {
+interface ClipboardInput {
   workbook: WorkbookModel;
   sheet: SheetModel;
   selection: Selection;

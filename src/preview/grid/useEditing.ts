@@ -19,7 +19,7 @@ export interface Editing {
 type Step = { dr: number; dc: number };
 
 /** The text a person edits: the formula, or the value as Excel shows it in the edit line. */
-export function editText(sheet: SheetModel, r: number, c: number): string {
+function editText(sheet: SheetModel, r: number, c: number): string {
   const cell = sheet.cell(r, c);
   if (!cell) return "";
   if (cell.f) return cell.f;
@@ -37,7 +37,7 @@ const ARROWS: Record<string, [number, number]> = {
   ArrowRight: [0, 1],
 };
 
-export interface EditingInput {
+interface EditingInput {
   workbook: WorkbookModel;
   sheet: SheetModel;
   selection: Selection;

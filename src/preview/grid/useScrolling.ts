@@ -31,7 +31,7 @@ interface Viewport extends ScrollPos {
 }
 
 /** What one render draws: rows `first`..`last` below the frozen ones, columns `0..dense` and `c0..c1`. */
-export interface GridWindow {
+interface GridWindow {
   rowCount: number;
   colCount: number;
   totalWidth: number;
@@ -43,7 +43,7 @@ export interface GridWindow {
   c1: number;
 }
 
-export interface ScrollingInput {
+interface ScrollingInput {
   sheet: SheetModel;
   active: CellRef;
   /** The selection's moving corner, kept in the sheet's drawn extent as the active cell is. */

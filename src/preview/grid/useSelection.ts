@@ -85,7 +85,7 @@ export function cellAt(target: EventTarget): CellRef | null {
   return { r: rect.r, c: rect.c };
 }
 
-export interface MouseSelectionInput {
+interface MouseSelectionInput {
   workbook: WorkbookModel;
   sheet: SheetModel;
   selection: Selection;
