@@ -4,7 +4,7 @@
  *   npx tsx scripts/bench-excel.ts [rows] [columns]
  */
 import { createOfficeWorkbook, type ColumnSpec } from "../src/excel";
-import { installPreviewExcel } from "../src/preview/workbook";
+import { installPreviewExcel } from "../src/emulator";
 
 const rows = Number(process.argv[2] ?? 10_000);
 const cols = Number(process.argv[3] ?? 20);

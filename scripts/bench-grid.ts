@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   const { createRoot } = require("react-dom/client") as typeof import("react-dom/client");
   const { FluentProvider, webLightTheme } = require("@fluentui/react-components") as typeof import("@fluentui/react-components");
   const { createOfficeWorkbook } = require("../src/excel") as typeof import("../src/excel");
-  const { installPreviewExcel, WorkbookView } = require("../src/preview") as typeof import("../src/preview");
+  const { installPreviewExcel } = require("../src/emulator") as typeof import("../src/emulator");
+  const { WorkbookView } = require("../src/preview") as typeof import("../src/preview");
   /* eslint-enable @typescript-eslint/no-require-imports */
   const act = React.act as (fn: () => unknown) => Promise<void>;
 

@@ -4,7 +4,7 @@
  *   npx tsx scripts/bench-input-edits.ts [rows]
  */
 import { createOfficeWorkbook } from "../src/excel";
-import { installPreviewExcel } from "../src/preview/workbook";
+import { installPreviewExcel } from "../src/emulator";
 import type { InputSheetRow, OfferedInput } from "../src/sheets/inputSheet";
 import { fillFromSheet, proposeFill } from "../src/taskpane/flows/fill";
 import { readPending, readSheetBasis, restoreChanges } from "../src/taskpane/flows/pending";

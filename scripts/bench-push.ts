@@ -15,7 +15,7 @@ import { performance } from "node:perf_hooks";
 import { PayrollApi, type FetchLike, type RequestLogEntry } from "../src/api";
 import { calcKey } from "../src/contract";
 import { createOfficeWorkbook } from "../src/excel";
-import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../src/preview/workbook";
+import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../src/emulator";
 import { startSandbox } from "../src/sandbox";
 import type { NettPayTarget } from "../src/sheets/push";
 import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";

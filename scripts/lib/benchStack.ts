@@ -4,7 +4,7 @@
  */
 import { PayrollApi, type FetchLike } from "../../src/api";
 import { createOfficeWorkbook } from "../../src/excel";
-import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
+import { createPreviewWorkbook, installPreviewExcel } from "../../src/emulator";
 import { startSandbox } from "../../src/sandbox";
 
 export async function startBenchStack(employees: number) {

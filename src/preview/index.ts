@@ -1,3 +1,2 @@
-/** The browser preview: an in-browser workbook with Excel's semantics, and its grid view. */
-export * from "./workbook";
+/** The browser preview page's grid view (the in-browser workbook itself is src/emulator). */
 export { WorkbookView, type WorkbookViewProps } from "./WorkbookView";

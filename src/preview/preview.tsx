@@ -6,13 +6,14 @@
 import * as React from "react";
 import { createRoot } from "react-dom/client";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { installPreviewExcel, WorkbookView } from ".";
+import { installPreviewExcel } from "../emulator";
+import { WorkbookView } from "./WorkbookView";
 import { createOfficeWorkbook } from "../excel";
 // The add-in's PAYROLL functions: importing them registers them (the build appends their associate calls).
 import "../functions/functions";
 import { onFormulaResultsInvalidated } from "../functions/connection";
 import { registeredFunctions } from "../functions/registry";
-import { AsyncFormulaFunctions, type AsyncFunction } from "./workbook/asyncFunctions";
+import { AsyncFormulaFunctions, type AsyncFunction } from "../emulator/asyncFunctions";
 import { mountPane } from "../taskpane/mount";
 import { cycleRegionsWithF6 } from "./regions";
 import { ThemeSwitch } from "./ThemeSwitch";

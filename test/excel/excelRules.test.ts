@@ -10,8 +10,8 @@ import { CELL_EDIT_MESSAGE, onCellEditWait } from "../../src/excel/cellEdit";
 import type { OfficeWorkbookOptions } from "../../src/excel/officeWorkbook";
 import { isoDateToSerial } from "../../src/sheets/excelConventions";
 import { MONEY_FORMAT } from "../../src/sheets/columns";
-import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/preview/workbook";
-import { numberFormatProblem } from "../../src/preview/workbook/numberFormat";
+import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/emulator";
+import { numberFormatProblem } from "../../src/emulator/numberFormat";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;

@@ -6,7 +6,7 @@ import { createOfficeWorkbook, WorkbookError, type ColumnSpec, type WorkbookPort
 import { parseDate } from "../../src/sheets/columns";
 import { isoDateToSerial, serialToIsoDate } from "../../src/sheets/excelConventions";
 import type { OfficeWorkbookOptions } from "../../src/excel/officeWorkbook";
-import { installPreviewExcel, WorkbookModel } from "../../src/preview/workbook";
+import { installPreviewExcel, WorkbookModel } from "../../src/emulator";
 
 const NOW = new Date(2025, 0, 15, 9, 5);
 let wb: WorkbookModel;

@@ -1,6 +1,6 @@
 /** Opening a sheet the add-in wrote for a client, over the real Excel layer and the preview workbook. */
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
-import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
+import { createPreviewWorkbook, installPreviewExcel } from "../../src/emulator";
 import { type ClientSheet, openClientSheet, parseSheetRows } from "../../src/taskpane/flows/clientSheet";
 
 class SheetError extends Error {}

@@ -5,7 +5,7 @@
  */
 import type { FetchLike } from "../../src/api";
 import type { WorkbookPort } from "../../src/excel";
-import type { WorkbookModel } from "../../src/preview/workbook";
+import type { WorkbookModel } from "../../src/emulator";
 import type { SandboxOptions } from "../../src/sandbox";
 import { injectFault, startStack, type Stack } from "./stack";
 

@@ -3,7 +3,7 @@
  * Excel round trips (syncs), whatever the rows. Counts only; timings come from scripts/bench-input-edits.ts.
  */
 import { createOfficeWorkbook } from "../../src/excel";
-import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
+import { createPreviewWorkbook, installPreviewExcel } from "../../src/emulator";
 import type { InputSheetRow } from "../../src/sheets/inputSheet";
 import { fillFromSheet, proposeFill } from "../../src/taskpane/flows/fill";
 import { readPending, readSheetBasis, restoreChanges } from "../../src/taskpane/flows/pending";

@@ -9,7 +9,7 @@
 import { PayrollApi, type FetchLike } from "../../src/api";
 import { calcKey, type BulkInputResult } from "../../src/contract";
 import { createOfficeWorkbook } from "../../src/excel";
-import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
+import { createPreviewWorkbook, installPreviewExcel } from "../../src/emulator";
 import { inputSheetRows } from "../../src/sheets/inputSheet";
 import { BULK_STATUSES } from "../../src/sheets/rowOutcomes";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";

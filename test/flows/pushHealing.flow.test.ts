@@ -9,7 +9,7 @@
 import { PayrollApi, type FetchLike } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
-import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/preview/workbook";
+import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox";
 import { NETT_PAY_PENDING } from "../../src/sheets/push";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";

@@ -5,7 +5,7 @@
  */
 import { PayrollApi, type FetchLike } from "../../src/api";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
-import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/preview/workbook";
+import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 
 export type InjectedFault =

@@ -16,8 +16,8 @@ import { dateSystemFallback, resetDateSystem } from "../../src/functions/dateSys
 import { flushFigures } from "../../src/functions/figures";
 import { amountFormula, leaveFormula, transactionsFormula } from "../../src/functions/formulas";
 import * as functions from "../../src/functions/functions";
-import { installPreviewExcel, WorkbookModel } from "../../src/preview/workbook";
-import { AsyncFormulaFunctions, BUSY } from "../../src/preview/workbook/asyncFunctions";
+import { installPreviewExcel, WorkbookModel } from "../../src/emulator";
+import { AsyncFormulaFunctions, BUSY } from "../../src/emulator/asyncFunctions";
 import type { DateSystem } from "../../src/sheets/excelConventions";
 
 // 2026-01-01 and 2026-06-30 as date cells hold them in each system.

@@ -9,13 +9,8 @@ import * as React from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import {
-  createPreviewExcel,
-  createPreviewWorkbook,
-  installPreviewExcel,
-  WorkbookView,
-  type WorkbookModel,
-} from "../../src/preview";
+import { createPreviewExcel, createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
+import { WorkbookView } from "../../src/preview";
 import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
 
 globalThis.ResizeObserver ??= class {

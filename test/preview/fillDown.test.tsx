@@ -3,7 +3,8 @@
 import * as React from "react";
 import { act, fireEvent, render } from "@testing-library/react";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { createPreviewWorkbook, installPreviewExcel, WorkbookView, type WorkbookModel } from "../../src/preview";
+import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
+import { WorkbookView } from "../../src/preview";
 import "../support/fluentDom";
 
 let wb: WorkbookModel;

@@ -2,8 +2,8 @@
  * The grid's pure parts: Excel's keyboard movement (navigation.ts), where columns are on screen (layout.ts) and
  * the clipboard's tab-separated text (clipboard.ts).
  */
-import { createPreviewWorkbook, type Rect } from "../../src/preview";
-import { MAX_COLS, MAX_ROWS, type SheetModel } from "../../src/preview/workbook/model";
+import { createPreviewWorkbook, type Rect } from "../../src/emulator";
+import { MAX_COLS, MAX_ROWS, type SheetModel } from "../../src/emulator/model";
 import { dataEdge, lastCell, movingCorner, navigate, type NavKey } from "../../src/preview/grid/navigation";
 import { ColumnLayout, columnWindow, revealOffset } from "../../src/preview/grid/layout";
 import { parseClipboardText, toClipboardText } from "../../src/preview/grid/clipboard";

@@ -5,7 +5,7 @@ import { act, render, screen } from "@testing-library/react";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { CELL_EDIT_MESSAGE, createOfficeWorkbook } from "../../src/excel";
 import { ProgressArea } from "../../src/taskpane/components/ProgressArea";
-import { createPreviewWorkbook, installPreviewExcel } from "../../src/preview/workbook";
+import { createPreviewWorkbook, installPreviewExcel } from "../../src/emulator";
 import { useCellEditWait } from "../../src/taskpane/cellEditWait";
 
 function Notice() {

@@ -5,7 +5,7 @@
  */
 import * as React from "react";
 import { mergeClasses } from "@fluentui/react-components";
-import type { SheetModel } from "../workbook/model";
+import type { SheetModel } from "../../emulator/model";
 import { columnLetter } from "../../sheets/excelConventions";
 import { HEADER_WIDTH, type ColumnLayout } from "./layout";
 import { useGridStyles } from "./styles";

@@ -2,7 +2,7 @@
  * Where columns are on screen: pixel widths from the sheet's column widths (points, as the Excel layer sets
  * them), column edges and the column under a given x, without walking all 16,384 columns.
  */
-import { DEFAULT_COLUMN_WIDTH, MAX_COLS, type SheetModel } from "../workbook/model";
+import { DEFAULT_COLUMN_WIDTH, MAX_COLS, type SheetModel } from "../../emulator/model";
 
 /** Width of the row-number column, px. */
 export const HEADER_WIDTH = 48;

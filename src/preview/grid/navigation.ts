@@ -3,7 +3,7 @@
  * Home, Ctrl+Home (the first cell below frozen panes), Ctrl+End (the last used cell), PageUp/PageDown, Tab,
  * Ctrl+A; with Shift the selection grows from the active cell instead.
  */
-import { MAX_COLS, MAX_ROWS, type CellRef, type Rect } from "../workbook/model";
+import { MAX_COLS, MAX_ROWS, type CellRef, type Rect } from "../../emulator/model";
 
 /** What movement needs to know about a sheet (SheetModel has it). */
 export interface NavSheet {

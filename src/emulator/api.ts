@@ -1,9 +1,8 @@
 /**
- * The subset of the Excel JavaScript API that src/excel/officeWorkbook.ts uses, over the preview model,
- * with Office's proxy semantics: calls on proxies only queue work; `context.sync()` runs the queue in
- * order; properties must be loaded (and synced) before they are read, else PropertyNotLoaded; a sync
- * whose request exceeds the payload limit is rejected whole (RequestPayloadSizeLimitExceeded) and one
- * whose loaded data exceeds the response limit fails with ResponsePayloadSizeLimitExceeded.
+ * The subset of the Excel JavaScript API that src/excel/officeWorkbook.ts uses, over the preview model: the request
+ * context, the workbook, worksheets (events, protection, freeze panes), ranges and tables. Office's proxy semantics
+ * (queued calls, load before read, sync and its payload limits) are in proxy.ts; range formats in format.ts and
+ * document settings in settings.ts, re-exported here so this module is the whole subset.
  */
 import {
   type ClearApplyTo,
@@ -15,341 +14,31 @@ import {
   MAX_COLS,
   MAX_ROWS,
   parseAddress,
-  PreviewExcelError,
   rectAddress,
   splitSheetAddress,
 } from "./model";
 import { numberFormatProblem } from "./numberFormat";
-import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../../sheets/excelConventions";
+import { MAX_SCALAR_FILL, RangeFormat } from "./format";
+import {
+  ACTION_BYTES,
+  checkWritable,
+  ClientObject,
+  Collection,
+  invalidArgument,
+  jsonBytes,
+  ProxyContext,
+  type RangeTarget,
+} from "./proxy";
+import { SettingCollection } from "./settings";
+import { PreviewExcelError } from "./values";
+import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../sheets/excelConventions";
 
-/** UTF-8 size of a value's JSON, which is what travels in an Excel on the web request/response. */
-export function jsonBytes(value: unknown): number {
-  const s = JSON.stringify(value) ?? "";
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c < 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
-
-/**
- * What an action adds to Excel on the web's request JSON besides its values: a property set or method call is an
- * Action entry (ids, type, name, arguments' envelope); a proxy made by a method or property is an ObjectPath entry
- * plus the Instantiate action Office sends with it. A range write (getRangeByIndexes, numberFormat, values) is then
- * about 500 bytes before its cells, Microsoft's figure for a range in a request.
- */
-const ACTION_BYTES = 125;
-const OBJECT_PATH_BYTES = 250;
-
-/** Excel refuses the API's writes to a protected sheet (AccessDenied), naming no sheet. */
-function checkWritable(target: unknown): void {
-  const sheet = (target as { sheet?: SheetModel } | null)?.sheet;
-  if (sheet?.protection.protected)
-    throw new PreviewExcelError(
-      "AccessDenied",
-      "The cell or chart you're trying to change is on a protected sheet. To make a change, unprotect the sheet.",
-    );
-}
-
-interface Pending {
-  bytes: number;
-  commit(): void;
-}
-interface Action {
-  bytes: number;
-  mutates: boolean;
-  run(): Pending | void;
-}
-
-const notLoaded = (prop: string) =>
-  new PreviewExcelError(
-    "PropertyNotLoaded",
-    `The property '${prop}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
-  );
-
-const invalidArgument = (what = "The argument is invalid or missing or has an incorrect format.") =>
-  new PreviewExcelError("InvalidArgument", what);
-
-export class RequestContext {
+/** Excel.RequestContext: a batch's queue (ProxyContext) and its workbook. */
+export class RequestContext extends ProxyContext {
   readonly workbook: Workbook;
-  private queue: Action[] = [];
-  private closed = false;
-  /** True while a sync runs its actions: proxies made then (by loads) resolve on demand. */
-  _running = false;
-  /** Office.js API; the preview has nothing to track. */
-  readonly trackedObjects = { add: () => undefined, remove: () => undefined };
-  /** Excel.run's delayForCellEdit: wait while a cell is being edited instead of failing. */
-  delayForCellEdit = false;
-
-  constructor(readonly model: WorkbookModel) {
+  constructor(model: WorkbookModel) {
+    super(model);
     this.workbook = new Workbook(this);
-  }
-
-  _enqueue(action: Action): void {
-    if (this.closed)
-      throw new PreviewExcelError("InvalidRequestContext", "Cannot use the object across different request contexts.");
-    this.queue.push(action);
-  }
-
-  load<T extends ClientObject<unknown>>(object: T, spec?: LoadSpec): T {
-    object.load(spec);
-    return object;
-  }
-
-  async sync<T>(passThrough?: T): Promise<T | undefined> {
-    if (this.closed) throw new PreviewExcelError("InvalidRequestContext", "The request context has ended.");
-    const actions = this.queue;
-    this.queue = [];
-    await Promise.resolve();
-    if (actions.length === 0) return passThrough;
-    const model = this.model;
-    if (model.cellEditMode) {
-      if (!this.delayForCellEdit) {
-        model.syncLog.push({ ok: false, requestBytes: 0, responseBytes: 0, code: "InvalidOperationInCellEditMode" });
-        throw new PreviewExcelError(
-          "InvalidOperationInCellEditMode",
-          "Excel is in cell-editing mode. Please exit the edit mode by pressing ENTER or TAB or selecting another cell, and then try again.",
-        );
-      }
-      await model.whenNotEditing();
-    }
-    const requestBytes = 200 + actions.reduce((sum, a) => sum + a.bytes, 0);
-    if (requestBytes > model.requestLimitBytes) {
-      const code = model.oversizeErrorCode;
-      model.syncLog.push({ ok: false, requestBytes, responseBytes: 0, code });
-      throw new PreviewExcelError(
-        code,
-        code === "GeneralException"
-          ? "An internal error has occurred."
-          : 'The request payload size has exceeded the limit. Please refer to the documentation: "https://learn.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins".',
-      );
-    }
-    const pending: Pending[] = [];
-    let mutated = false;
-    let responseBytes = 0;
-    this._running = true;
-    try {
-      for (const action of actions) {
-        const p = action.run();
-        mutated ||= action.mutates;
-        if (p) {
-          pending.push(p);
-          responseBytes += p.bytes;
-        }
-      }
-    } catch (e) {
-      model.syncLog.push({ ok: false, requestBytes, responseBytes, code: (e as { code?: string }).code });
-      if (mutated) model.changed();
-      throw e;
-    } finally {
-      this._running = false;
-    }
-    if (mutated) model.changed();
-    if (responseBytes > model.responseLimitBytes) {
-      model.syncLog.push({ ok: false, requestBytes, responseBytes, code: "ResponsePayloadSizeLimitExceeded" });
-      throw new PreviewExcelError("ResponsePayloadSizeLimitExceeded", "The response payload size has exceeded the limit.");
-    }
-    for (const p of pending) p.commit();
-    model.syncLog.push({ ok: true, requestBytes, responseBytes });
-    return passThrough;
-  }
-
-  _close(): void {
-    this.closed = true;
-  }
-}
-
-type LoadSpec = string | string[] | { select?: string | string[] } | undefined;
-
-function loadPaths(spec: LoadSpec): string[] | null {
-  if (spec === undefined || spec === "" || spec === "*") return null;
-  const raw = typeof spec === "string" ? spec : Array.isArray(spec) ? spec.join(",") : (loadPaths(spec.select)?.join(",") ?? "");
-  const list = raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return list.length ? list : null;
-}
-
-type Loaded = [ClientObject<unknown> | Collection<unknown, ClientObject<unknown>>, string, unknown][];
-
-/**
- * Queue a load: the values are read when the batch runs, in queue order, and handed to the proxies (and those
- * they navigate to) after the sync. A collection's item list counts as a short array in the response.
- */
-function queueLoad(target: ClientObject<unknown> | Collection<unknown, ClientObject<unknown>>, spec?: LoadSpec): void {
-  const paths = loadPaths(spec);
-  target.context._enqueue({
-    bytes: ACTION_BYTES,
-    mutates: false,
-    run: () => {
-      const out: Loaded = [];
-      target._collect(paths, out);
-      return {
-        bytes: out.reduce((sum, [, prop, v]) => sum + (prop === "items" ? 2 : jsonBytes(v)), 0),
-        commit: () => {
-          for (const [obj, prop, v] of out) obj._commit(prop, v);
-        },
-      };
-    },
-  });
-}
-
-/** Base of every proxy: lazy resolution in queue order, loaded-property store, isNullObject. */
-export abstract class ClientObject<T> {
-  protected _target: T | null | undefined;
-  protected readonly _loaded = new Map<string, unknown>();
-  private _known = false;
-
-  constructor(
-    readonly context: RequestContext,
-    private readonly _resolve: () => T | null,
-    known?: T,
-  ) {
-    if (known !== undefined) {
-      this._target = known;
-      this._known = true;
-    } else if (!context._running) {
-      // The object path is evaluated where it was created in the batch, as Office does.
-      context._enqueue({ bytes: OBJECT_PATH_BYTES, mutates: false, run: () => this._pendingResolve() });
-    }
-  }
-
-  private _pendingResolve(): Pending {
-    this._resolveNow();
-    return { bytes: 0, commit: () => (this._known = true) };
-  }
-
-  private _resolveNow(): T | null {
-    if (this._target === undefined) this._target = this._resolve();
-    return this._target;
-  }
-
-  /** The model object, for actions; null objects and deleted objects fail. */
-  _t(): T {
-    const t = this._resolveNow();
-    if (t === null) throw new PreviewExcelError("ItemNotFound", "The requested resource doesn't exist (null object).");
-    if ((t as { deleted?: boolean }).deleted || (t as { sheet?: { deleted?: boolean } }).sheet?.deleted)
-      throw new PreviewExcelError(
-        "InvalidObjectPath",
-        "The object path isn't working for what you're trying to do. The object was deleted.",
-      );
-    return t;
-  }
-
-  get isNullObject(): boolean {
-    if (!this._known) throw notLoaded("isNullObject");
-    return this._target === null;
-  }
-
-  protected _get<V>(prop: string): V {
-    if (!this._loaded.has(prop)) throw notLoaded(prop);
-    return this._loaded.get(prop) as V;
-  }
-
-  /** Queue a property assignment; the proxy reports the assigned value from now on (as Office does). */
-  protected _set(prop: string, value: unknown, apply: (t: T) => void, bytes = ACTION_BYTES + jsonBytes(value)): void {
-    this._loaded.set(prop, value);
-    this.context._enqueue({
-      bytes,
-      mutates: true,
-      run: () => {
-        const t = this._t();
-        checkWritable(t);
-        apply(t);
-        // Data written directly under a table extends it (Excel's auto-expansion).
-        const { sheet, rect } = t as Partial<RangeTarget>;
-        if (sheet && rect && (prop === "values" || prop === "formulas")) sheet.workbook.expandTablesBelow(sheet, rect, value);
-      },
-    });
-  }
-
-  /** Queue a method call that changes the sheet (refused on a protected sheet). */
-  protected _do(apply: (t: T) => void, bytes = ACTION_BYTES): void {
-    this._view((t) => {
-      checkWritable(t);
-      apply(t);
-    }, bytes);
-  }
-
-  /** Queue a method call that changes only what is shown (selection, active sheet): allowed on a protected sheet. */
-  protected _view(apply: (t: T) => void, bytes = ACTION_BYTES): void {
-    this.context._enqueue({ bytes, mutates: true, run: () => void apply(this._t()) });
-  }
-
-  /** Scalar properties loaded by load() with no argument. */
-  protected abstract _scalars(): string[];
-  /** Read one scalar property from the model. */
-  protected abstract _read(prop: string, t: T): unknown;
-  /** Navigation properties (format, worksheet, ...). */
-  protected _nav(_prop: string): ClientObject<unknown> | Collection<unknown, ClientObject<unknown>> | undefined {
-    return undefined;
-  }
-
-  _collect(paths: string[] | null, out: Loaded): void {
-    const t = this._resolveNow();
-    out.push([this, "__known", true]);
-    if (t === null) return;
-    this._t();
-    const list = paths ?? this._scalars();
-    const byHead = new Map<string, string[] | null>();
-    for (const path of list) {
-      const [head, ...rest] = path.split("/");
-      if (rest.length === 0 && !this._nav(head)) {
-        if (!this._scalars().includes(head)) throw invalidArgument(`The property '${head}' doesn't exist on this object.`);
-        out.push([this, head, this._read(head, t)]);
-      } else {
-        const prev = byHead.get(head);
-        byHead.set(head, rest.length === 0 ? null : prev === null ? null : [...(prev ?? []), rest.join("/")]);
-      }
-    }
-    for (const [head, rest] of byHead) this._nav(head)!._collect(rest, out);
-  }
-
-  _commit(prop: string, value: unknown): void {
-    if (prop === "__known") this._known = true;
-    else this._loaded.set(prop, value);
-  }
-
-  load(spec?: LoadSpec): this {
-    queueLoad(this, spec);
-    return this;
-  }
-}
-
-/** Base of collections: `items` after load. */
-export abstract class Collection<T, P extends ClientObject<unknown>> {
-  private _items: P[] | undefined;
-  constructor(readonly context: RequestContext) {}
-
-  protected abstract _list(): T[];
-  protected abstract _wrap(item: T): P;
-
-  get items(): P[] {
-    if (!this._items) throw notLoaded("items");
-    return this._items;
-  }
-
-  _collect(paths: string[] | null, out: Loaded): void {
-    const items = this._list().map((item) => this._wrap(item));
-    const itemPaths = paths === null ? null : paths.map((p) => p.replace(/^items\/?/, "")).filter(Boolean);
-    for (const item of items) item._collect(itemPaths && itemPaths.length ? itemPaths : null, out);
-    out.push([this as unknown as Collection<unknown, ClientObject<unknown>>, "items", items]);
-  }
-
-  _commit(_prop: string, value: unknown): void {
-    this._items = value as P[];
-  }
-
-  load(spec?: LoadSpec): this {
-    queueLoad(this, spec);
-    return this;
   }
 }
 
@@ -360,7 +49,7 @@ export class Workbook extends ClientObject<WorkbookModel> {
   readonly tables: TableCollection;
   readonly settings: SettingCollection;
 
-  constructor(context: RequestContext) {
+  constructor(context: ProxyContext) {
     super(context, () => context.model, context.model);
     this.worksheets = new WorksheetCollection(context);
     this.tables = new TableCollection(context, null);
@@ -526,7 +215,7 @@ export class Worksheet extends ClientObject<SheetModel> {
  */
 export class EventHandlers {
   constructor(
-    readonly context: RequestContext,
+    readonly context: ProxyContext,
     private readonly sheet: () => SheetModel,
   ) {}
   add(handler: SheetChangedHandler): EventHandlerResult {
@@ -545,7 +234,7 @@ export class EventHandlers {
 
 export class EventHandlerResult {
   _unregister: (() => void) | null = null;
-  constructor(readonly context: RequestContext) {}
+  constructor(readonly context: ProxyContext) {}
   remove(): void {
     this.context._enqueue({ bytes: ACTION_BYTES, mutates: false, run: () => void this._unregister?.() });
   }
@@ -586,7 +275,7 @@ export class WorksheetProtection extends ClientObject<SheetModel> {
 
 /** Workbook.functions: DATE(year, month, day) gives the serial in the workbook's date system. */
 export class Functions {
-  constructor(readonly context: RequestContext) {}
+  constructor(readonly context: ProxyContext) {}
   date(year: number, month: number, day: number): FunctionResult {
     return new FunctionResult(this.context, () => {
       const ms = utcDay(year, month, day);
@@ -633,13 +322,6 @@ export class WorksheetFreezePanes extends ClientObject<SheetModel> {
 }
 
 // ---- ranges ----------------------------------------------------------------------------------------
-
-export interface RangeTarget {
-  sheet: SheetModel;
-  rect: Rect;
-}
-
-const MAX_SCALAR_FILL = 2_000_000;
 
 function forEachCell(rect: Rect, value: unknown, what: string, fn: (r: number, c: number, v: unknown) => void): void {
   if (Array.isArray(value)) {
@@ -827,7 +509,7 @@ export class RangeAreas extends ClientObject<AreasTarget> {
 
 export class RangeCollection extends Collection<RangeTarget, Range> {
   constructor(
-    context: RequestContext,
+    context: ProxyContext,
     private readonly owner: () => AreasTarget,
   ) {
     super(context);
@@ -841,127 +523,11 @@ export class RangeCollection extends Collection<RangeTarget, Range> {
   }
 }
 
-export class RangeFormat extends ClientObject<RangeTarget> {
-  private _fill?: RangeFill;
-  private _font?: RangeFont;
-  constructor(
-    context: RequestContext,
-    resolve: () => RangeTarget,
-    private readonly range: () => RangeTarget,
-  ) {
-    super(context, resolve);
-  }
-  get columnWidth(): number {
-    return this._get("columnWidth");
-  }
-  set columnWidth(v: number) {
-    this._set("columnWidth", v, ({ sheet, rect }) => {
-      if (typeof v !== "number" || !(v >= 0) || v > 1800) throw invalidArgument();
-      for (let c = rect.c; c < rect.c + Math.min(rect.cols, MAX_COLS); c++) sheet.columnWidths.set(c, v);
-    });
-  }
-  get fill(): RangeFill {
-    return (this._fill ??= new RangeFill(this.context, this.range));
-  }
-  get font(): RangeFont {
-    return (this._font ??= new RangeFont(this.context, this.range));
-  }
-  protected _scalars(): string[] {
-    return ["columnWidth"];
-  }
-  protected _read(_prop: string, { sheet, rect }: RangeTarget): unknown {
-    const widths = new Set<number>();
-    for (let c = rect.c; c < rect.c + Math.min(rect.cols, 256); c++) widths.add(sheet.columnWidth(c));
-    return widths.size === 1 ? [...widths][0] : null;
-  }
-  protected override _nav(prop: string) {
-    return prop === "fill" ? this.fill : prop === "font" ? this.font : undefined;
-  }
-}
-
-/** Same value for every cell of the range, or null when they differ (Excel's convention). */
-function uniform<V>({ sheet, rect }: RangeTarget, read: (r: number, c: number) => V): V | null {
-  const rows = Math.min(rect.rows, 10_000);
-  const cols = Math.min(rect.cols, 256);
-  const first = read(rect.r, rect.c);
-  for (let i = 0; i < rows; i++) for (let k = 0; k < cols; k++) if (read(rect.r + i, rect.c + k) !== first) return null;
-  void sheet;
-  return first;
-}
-
-function cellsOf(
-  { sheet, rect }: RangeTarget,
-  fn: (cell: ReturnType<SheetModel["cellForWrite"]>) => void,
-  create: boolean,
-): void {
-  if (rect.rows * rect.cols > MAX_SCALAR_FILL && create)
-    throw new PreviewExcelError("RangeExceedsLimit", "The range is too large for this operation in the preview.");
-  const rEnd = create ? rect.r + rect.rows : Math.min(rect.r + rect.rows, sheet.rowsData.length);
-  for (let r = rect.r; r < rEnd; r++) {
-    for (let c = rect.c; c < rect.c + rect.cols; c++) {
-      const cell = create ? sheet.cellForWrite(r, c) : sheet.cell(r, c);
-      if (cell) fn(cell);
-    }
-  }
-}
-
-function normaliseColor(v: unknown): string {
-  if (typeof v !== "string") throw invalidArgument();
-  const named: Record<string, string> = {
-    red: "#FF0000",
-    green: "#008000",
-    yellow: "#FFFF00",
-    white: "#FFFFFF",
-    black: "#000000",
-    orange: "#FFA500",
-    blue: "#0000FF",
-  };
-  const c = named[v.toLowerCase()] ?? v.toUpperCase();
-  if (!/^#[0-9A-F]{6}$/.test(c)) throw invalidArgument(`"${v}" is not a colour.`);
-  return c;
-}
-
-export class RangeFill extends ClientObject<RangeTarget> {
-  get color(): string {
-    return this._get("color");
-  }
-  set color(v: string) {
-    this._set("color", v, (t) => {
-      const color = normaliseColor(v);
-      cellsOf(t, (cell) => (cell.fill = color), true);
-    });
-  }
-  clear(): void {
-    this._do((t) => cellsOf(t, (cell) => (cell.fill = undefined), false));
-  }
-  protected _scalars(): string[] {
-    return ["color"];
-  }
-  protected _read(_prop: string, t: RangeTarget): unknown {
-    return uniform(t, (r, c) => t.sheet.cell(r, c)?.fill ?? "#FFFFFF");
-  }
-}
-
-export class RangeFont extends ClientObject<RangeTarget> {
-  get bold(): boolean {
-    return this._get("bold");
-  }
-  set bold(v: boolean) {
-    this._set("bold", v, (t) => cellsOf(t, (cell) => (cell.bold = v ? true : undefined), true));
-  }
-  protected _scalars(): string[] {
-    return ["bold"];
-  }
-  protected _read(_prop: string, t: RangeTarget): unknown {
-    return uniform(t, (r, c) => t.sheet.cell(r, c)?.bold ?? false);
-  }
-}
-
 // ---- tables ----------------------------------------------------------------------------------------
 
 export class TableCollection extends Collection<TableModel, Table> {
   constructor(
-    context: RequestContext,
+    context: ProxyContext,
     private readonly worksheet: Worksheet | null,
   ) {
     super(context);
@@ -1056,7 +622,7 @@ export class Table extends ClientObject<TableModel> {
 
 export class TableRowCollection {
   constructor(
-    readonly context: RequestContext,
+    readonly context: ProxyContext,
     private readonly table: Table,
   ) {}
   add(index?: number | null, values?: unknown[][]): { isNullObject: boolean } {
@@ -1072,65 +638,7 @@ export class TableRowCollection {
   }
 }
 
-// ---- settings --------------------------------------------------------------------------------------
-
-interface SettingTarget {
-  key: string;
-  deleted?: boolean;
-}
-
-export class SettingCollection extends Collection<SettingTarget, Setting> {
-  protected _list(): SettingTarget[] {
-    return [...this.context.model.settings.keys()].map((key) => ({ key }));
-  }
-  protected _wrap(item: SettingTarget): Setting {
-    return new Setting(this.context, () => item, item);
-  }
-  add(key: string, value: unknown): Setting {
-    this.context._enqueue({
-      bytes: ACTION_BYTES + jsonBytes(key) + jsonBytes(value),
-      mutates: true,
-      run: () => {
-        if (typeof key !== "string" || key === "" || key.length > 255)
-          throw invalidArgument("A setting key must be 1 to 255 characters.");
-        if (value === undefined) throw invalidArgument("A setting needs a value.");
-        this.context.model.settings.set(key, JSON.parse(JSON.stringify(value)));
-      },
-    });
-    return new Setting(this.context, () => ({ key }));
-  }
-  getItem(key: string): Setting {
-    return new Setting(this.context, () => {
-      if (!this.context.model.settings.has(key))
-        throw new PreviewExcelError("ItemNotFound", `The requested resource doesn't exist: setting "${key}".`);
-      return { key };
-    });
-  }
-  getItemOrNullObject(key: string): Setting {
-    return new Setting(this.context, () => (this.context.model.settings.has(key) ? { key } : null));
-  }
-}
-
-export class Setting extends ClientObject<SettingTarget> {
-  get key(): string {
-    return this._get("key");
-  }
-  get value(): unknown {
-    return this._get("value");
-  }
-  set value(v: unknown) {
-    this._set("value", v, (t) => this.context.model.settings.set(t.key, JSON.parse(JSON.stringify(v))));
-  }
-  delete(): void {
-    this._do((t) => void this.context.model.settings.delete(t.key));
-  }
-  protected _scalars(): string[] {
-    return ["key", "value"];
-  }
-  protected _read(prop: string, t: SettingTarget): unknown {
-    if (prop === "key") return t.key;
-    if (!this.context.model.settings.has(t.key))
-      throw new PreviewExcelError("ItemNotFound", `The requested resource doesn't exist: setting "${t.key}".`);
-    return this.context.model.settings.get(t.key);
-  }
-}
+// The proxy classes of the other modules, so this module is the whole Excel.* subset (excel.ts gates it).
+export { ClientObject, Collection, type RangeTarget } from "./proxy";
+export { RangeFormat, RangeFill, RangeFont } from "./format";
+export { SettingCollection, Setting } from "./settings";

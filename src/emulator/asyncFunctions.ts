@@ -6,7 +6,7 @@
  * workbook, which re-renders and so re-evaluates the formulas. clear() forgets every result (the add-in's
  * Refresh formulas), so the next evaluation calls again.
  */
-import type { Scalar } from "./model";
+import type { Scalar } from "./values";
 
 export const BUSY = "#BUSY!";
 

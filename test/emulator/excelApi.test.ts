@@ -2,8 +2,8 @@
  * The preview's Excel.* subset behaves like Excel: proxies, load/sync, PropertyNotLoaded, shape checks,
  * formula reading of =, +, -, @ strings, text format, payload limits, sheet-name rules, tables, settings.
  */
-import { createPreviewExcel, createPreviewWorkbook, type PreviewExcelNamespace } from "../../src/preview/workbook";
-import type { WorkbookModel } from "../../src/preview/workbook";
+import { createPreviewExcel, createPreviewWorkbook, type PreviewExcelNamespace } from "../../src/emulator";
+import type { WorkbookModel } from "../../src/emulator";
 
 type AnyCtx = Excel.RequestContext;
 

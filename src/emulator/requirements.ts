@@ -4,7 +4,7 @@
  * set answers such a call with ApiNotFound. The preview holds every call to that rule, whatever level the host it
  * plays has, so a missing check fails here and not first in an older Excel.
  */
-import { PreviewExcelError } from "./model";
+import { PreviewExcelError } from "./values";
 
 /**
  * The ExcelApi set that introduced each API the preview implements (Class.member, from the Office JS API reference

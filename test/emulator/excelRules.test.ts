@@ -12,10 +12,10 @@ import {
   parseEntry,
   type PreviewExcelNamespace,
   type WorkbookModel,
-} from "../../src/preview/workbook";
-import * as api from "../../src/preview/workbook/api";
-import { API_SETS, compareVersions } from "../../src/preview/workbook/requirements";
-import { numberFormatProblem } from "../../src/preview/workbook/numberFormat";
+} from "../../src/emulator";
+import * as api from "../../src/emulator/api";
+import { API_SETS, compareVersions } from "../../src/emulator/requirements";
+import { numberFormatProblem } from "../../src/emulator/numberFormat";
 
 let wb: WorkbookModel;
 let X: PreviewExcelNamespace;

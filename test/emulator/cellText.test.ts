@@ -1,5 +1,5 @@
 /** Number-format display and Excel's reading of typed entries, which the grid and Range.values rely on. */
-import { formatValue, parseEntry } from "../../src/preview/workbook";
+import { formatValue, parseEntry } from "../../src/emulator";
 
 describe("formatValue", () => {
   test.each([

@@ -8,7 +8,8 @@ import { gateApiCalls } from "./requirements";
 
 // Every API call above ExcelApi 1.1 is held to its requirement set (requirements.ts).
 gateApiCalls(api);
-import { PreviewExcelError, WorkbookModel, type PreviewWorkbookOptions } from "./model";
+import { WorkbookModel, type PreviewWorkbookOptions } from "./model";
+import { PreviewExcelError } from "./values";
 
 export type Batch<T> = (context: RequestContext) => Promise<T>;
 
@@ -38,8 +39,13 @@ export function createPreviewExcel(workbook: WorkbookModel): PreviewExcelNamespa
     const batch = typeof a === "function" ? a : b;
     if (typeof batch !== "function") throw new PreviewExcelError("InvalidArgument", "Excel.run needs a batch function.");
     const options = typeof a === "object" && !(a instanceof RequestContext) && !(a instanceof ClientObject) ? a : undefined;
+    // A proxy's context is always a RequestContext: proxies are only made from one.
     const reuse =
-      typeof a === "function" || options ? undefined : a instanceof RequestContext ? a : (a as ClientObject<unknown>).context;
+      typeof a === "function" || options
+        ? undefined
+        : a instanceof RequestContext
+          ? a
+          : ((a as ClientObject<unknown>).context as RequestContext);
     const context = reuse ?? new RequestContext(workbook);
     if (options?.delayForCellEdit) context.delayForCellEdit = true;
     const pending = batch(context);

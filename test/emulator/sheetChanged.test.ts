@@ -3,8 +3,8 @@
  * it), once per edit with the edited range and source Local, for people's edits and API writes of contents alike,
  * not for formats; removed through Excel.run(result.context, ...) after the adding run ended.
  */
-import { createPreviewExcel, createPreviewWorkbook, type PreviewExcelNamespace } from "../../src/preview/workbook";
-import type { WorkbookModel } from "../../src/preview/workbook";
+import { createPreviewExcel, createPreviewWorkbook, type PreviewExcelNamespace } from "../../src/emulator";
+import type { WorkbookModel } from "../../src/emulator";
 
 type AnyCtx = Excel.RequestContext;
 let wb: WorkbookModel;

@@ -5,8 +5,8 @@
  * "+", "-" or "@" are read as formulas too (Excel prefixes "="), which is why the Excel layer must
  * format text cells as "@" before writing service text.
  */
-import type { Scalar } from "./model";
-import { type DateSystem, isoDateToSerial, PHANTOM_LEAP_DAY_SERIAL } from "../../sheets/excelConventions";
+import type { Scalar } from "./values";
+import { type DateSystem, isoDateToSerial, PHANTOM_LEAP_DAY_SERIAL } from "../sheets/excelConventions";
 
 export interface Entry {
   value: Scalar | null;

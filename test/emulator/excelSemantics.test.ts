@@ -9,8 +9,8 @@ import {
   formatValue,
   parseEntry,
   type PreviewExcelNamespace,
-} from "../../src/preview/workbook";
-import type { WorkbookModel } from "../../src/preview/workbook";
+} from "../../src/emulator";
+import type { WorkbookModel } from "../../src/emulator";
 
 let wb: WorkbookModel;
 let X: PreviewExcelNamespace;

@@ -5,9 +5,9 @@
  * Anything else evaluates to an Excel error value (#NAME?, #VALUE!, #DIV/0!, #NULL!), which is what
  * matters here: a string that Excel would read as a formula IS a formula in the preview too.
  */
-import type { Scalar } from "./model";
+import type { Scalar } from "./values";
 import type { ExternalFunctions } from "./asyncFunctions";
-import { columnIndex } from "../../sheets/excelConventions";
+import { columnIndex } from "../sheets/excelConventions";
 
 export type CellReader = (row: number, col: number) => Scalar | null;
 

@@ -3,8 +3,8 @@
  * value; one call per distinct arguments; one change notification per burst; clear() calls again, ignoring stale
  * answers. Formulas typed into the workbook reach the registered functions through the evaluator.
  */
-import { AsyncFormulaFunctions, BUSY } from "../../src/preview/workbook/asyncFunctions";
-import { createPreviewWorkbook } from "../../src/preview/workbook";
+import { AsyncFormulaFunctions, BUSY } from "../../src/emulator/asyncFunctions";
+import { createPreviewWorkbook } from "../../src/emulator";
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 

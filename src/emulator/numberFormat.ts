@@ -3,14 +3,14 @@
  * typing into the preview are likely to use (General, "@", 0.00, #,##0.00, currency symbols, %,
  * dates and times, sections for negatives). Unknown codes fall back to General.
  */
-import type { Scalar } from "./model";
+import type { Scalar } from "./values";
 import {
   type DateSystem,
   FIRST_CORRECT_SERIAL,
   isDateNumberFormat,
   MAX_DATE_SERIAL,
   serialDayUtc,
-} from "../../sheets/excelConventions";
+} from "../sheets/excelConventions";
 
 const MS_PER_DAY = 86_400_000;
 

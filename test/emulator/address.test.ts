@@ -1,4 +1,4 @@
-import { splitSheetAddress } from "../../src/preview/workbook/model";
+import { splitSheetAddress } from "../../src/emulator/model";
 import { quoteSheetName } from "../../src/sheets/excelConventions";
 
 describe("splitSheetAddress", () => {

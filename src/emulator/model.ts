@@ -9,6 +9,7 @@ import type { ExternalFunctions } from "./asyncFunctions";
 import { formatValue, numberFormatProblem } from "./numberFormat";
 import { PreviewRequirements, type RequirementLevels } from "./requirements";
 import { isGeneral, parseEntry } from "./entry";
+import { PreviewExcelError, type Scalar } from "./values";
 import {
   columnIndex,
   columnLetter,
@@ -16,9 +17,8 @@ import {
   MAX_CELL_TEXT,
   sheetNameProblem,
   tableNameProblem,
-} from "../../sheets/excelConventions";
+} from "../sheets/excelConventions";
 
-export type Scalar = string | number | boolean;
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
 export type ClearApplyTo = "All" | "Formats" | "Contents";
 
@@ -50,21 +50,6 @@ export interface Rect {
 export interface CellRef {
   r: number;
   c: number;
-}
-
-/** An error shaped like OfficeExtension.Error: `code` is Excel's error code string. */
-export class PreviewExcelError extends Error {
-  override readonly name = "RichApi.Error";
-  readonly debugInfo: { code: string; message: string; errorLocation?: string };
-  readonly traceMessages: string[] = [];
-  constructor(
-    readonly code: string,
-    message: string,
-    errorLocation?: string,
-  ) {
-    super(message);
-    this.debugInfo = { code, message, errorLocation };
-  }
 }
 
 /** "A1", "A1:C3", "A:C", "2:5" (no sheet part) -> rectangle; throws InvalidArgument otherwise. */

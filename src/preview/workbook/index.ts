@@ -1,6 +1,0 @@
-/** The in-browser workbook: the Excel.* subset the Excel layer uses, over a model the grid view renders. */
-export { createPreviewWorkbook, createPreviewExcel, installPreviewExcel, type PreviewExcelNamespace } from "./excel";
-export { WorkbookModel, SheetModel, PreviewExcelError, FIVE_MB, parseAddress, rectAddress } from "./model";
-export type { Cell, CellRef, Rect, Scalar, TableModel, PreviewWorkbookOptions, SyncRecord } from "./model";
-export { formatValue } from "./numberFormat";
-export { parseEntry } from "./entry";
