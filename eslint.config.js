@@ -40,14 +40,6 @@ const LAYERS = [
     may: ["emulator", "taskpane", "excel", "sheets", "functions"],
     instead: "the page reaches the service over HTTP, through the pane",
   },
-  // Until the emulator moves to src/emulator, src/preview/workbook is the emulator; `sealed`: nor the rest of preview.
-  {
-    zone: "preview/workbook",
-    may: ["sheets"],
-    types: ["excel"],
-    sealed: true,
-    instead: "use `import type` for the excel layer's types; the page (src/preview) uses the emulator, not the reverse",
-  },
   { zone: "sandbox", may: ["contract"], instead: "share only the contract with the add-in; move the rest into src/sandbox" },
   { zone: "server", may: [], instead: "move what the server needs into src/server" },
 ];
@@ -55,7 +47,7 @@ const LAYERS = [
 // Zones as @typescript-eslint/no-restricted-imports patterns (no resolver plugin needed): an import that climbs exactly
 // to src (one config per folder depth, down to four folders below the zone) must go down into an allowed layer.
 // Imports inside a folder never climb that far.
-function layerZones({ zone, may, types = [], sealed = false, instead }) {
+function layerZones({ zone, may, types = [], instead }) {
   const allowed = (names) => `(?!(?:${names.join("|")})(?:/|$))`;
   const list = (names) => names.map((n) => `src/${n}`).join(", ");
   const message =
@@ -68,7 +60,6 @@ function layerZones({ zone, may, types = [], sealed = false, instead }) {
     const patterns = [{ regex: climb + allowed([zone, ...may, ...types]), caseSensitive: true, message }];
     if (types.length)
       patterns.push({ regex: climb + `(?:${types.join("|")})(?:/|$)`, caseSensitive: true, allowTypeImports: true, message });
-    if (sealed) patterns.push({ regex: `^(?:\\.\\./){${below + 1}}(?!\\.\\./)`, caseSensitive: true, message });
     return {
       files: [`src/${zone}/${"*/".repeat(below)}*.{ts,tsx}`],
       rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },

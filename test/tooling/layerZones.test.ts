@@ -45,9 +45,7 @@ describe("layer zones (eslint.config.js)", () => {
     ["the sandbox, sheets", "src/sandbox/engine/probe.ts", "../../sheets/grid"],
     ["the server, the contract", "src/server/probe.ts", "../contract"],
     ["the emulator, a value from excel", "src/emulator/probe.ts", "../excel/officeWorkbook"],
-    // "today's folder": src/preview/workbook until the emulator moves; drop these with its row in eslint.config.js.
-    ["the emulator (today's folder), a value from excel", "src/preview/workbook/probe.ts", "../../excel/port"],
-    ["the emulator (today's folder), the preview's grid", "src/preview/workbook/probe.ts", "../grid/cells"],
+    ["the emulator, the preview's grid", "src/emulator/probe.ts", "../preview/grid/cells"],
   ])("fails %s", async (_what, file, from) => {
     expect(await zoneErrors(file, valueImport(from))).toEqual([expect.stringContaining("docs/architecture.md")]);
   });
@@ -65,9 +63,9 @@ describe("layer zones (eslint.config.js)", () => {
     ["functions, a value from excel", "src/functions/probe.ts", valueImport("../excel/dateSystem")],
     ["the emulator, types from excel", "src/emulator/probe.ts", typeImport("../excel/port")],
     [
-      "the emulator (today's folder), its own modules and sheets",
-      "src/preview/workbook/probe.ts",
-      valueImport("./model") + valueImport("../../sheets/excelConventions", "conventions"),
+      "the emulator, its own modules and sheets",
+      "src/emulator/probe.ts",
+      valueImport("./model") + valueImport("../sheets/excelConventions", "conventions"),
     ],
     [
       "the preview, the emulator and the task pane",
