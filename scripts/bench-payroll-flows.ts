@@ -4,6 +4,7 @@
  * Run: npx tsx scripts/bench-payroll-flows.ts [employees...]   (default 40 400)
  */
 import { performance } from "node:perf_hooks";
+import { flowContext } from "../src/taskpane/flows/common";
 import { importJournal, importPayRunPayslips, importRecentPayslips } from "../src/taskpane/flows/payRuns";
 import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays, saveLeaveDays } from "../src/taskpane/flows/leave";
 import { importServicePeriods } from "../src/taskpane/flows/servicePeriods";
@@ -23,18 +24,16 @@ async function bench(employees: number): Promise<void> {
   };
   try {
     const target = { clientId: 1, clientName: "bench" };
+    const ctx = flowContext(api, workbook, target);
     const runs = await api.listPaymentRuns(1);
     const waves = await api.listWaves(1);
     const monthly = waves.find((w) => w.length_months === 1)!;
     const run = runs.find((r) => r.wave_id === monthly.id && !r.special)!;
     let rows = 0;
-    await measure(
-      "pay run payslips (monthly run)",
-      async () => (rows = (await importPayRunPayslips(api, workbook, target, run)).rowCount),
-    );
+    await measure("pay run payslips (monthly run)", async () => (rows = (await importPayRunPayslips(ctx, run)).rowCount));
     lines[lines.length - 1] += `  (${rows} payslips)`;
-    await measure("journal", () => importJournal(api, workbook, target, run));
-    await measure("recent payslips with data (all employees)", () => importRecentPayslips(api, workbook, target));
+    await measure("journal", () => importJournal(ctx, run));
+    await measure("recent payslips with data (all employees)", () => importRecentPayslips(ctx));
     await measure("leave balances (all employees)", () => importLeaveBalances(api, workbook, target, "2026-10-31"));
     await measure("service periods (all employees)", () => importServicePeriods(api, workbook, target));
     await measure("Regular Hours sheet (client 3)", () =>

@@ -1,7 +1,8 @@
 /** The Pay runs feature: wires PayRunsView to the pay run flows through the shell's services. */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
-import { chosenClient, useConnectedServices } from "../context";
+import { flowContextFor, useConnectedServices } from "../context";
+import type { ProgressTask } from "../services";
 import {
   browserPdfOpener,
   importEmployeePayslips,
@@ -33,8 +34,8 @@ export function PayRunsPanel() {
   const payslips = usePayslipChoices(services, employeeId);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
-  const { api, workbook } = services;
-  const { target } = chosenClient(services);
+  const { workbook } = services;
+  const ctx = (task: ProgressTask) => flowContextFor(services, task);
   const chosenRun = runs.data?.runs.find((r) => r.id === runId);
   const runLabel = chosenRun ? runs.data?.labels.get(chosenRun.id) : undefined;
   const pdfOutcome = (r: PdfResult): Exclude<Outcome, null> =>
@@ -42,7 +43,7 @@ export function PayRunsPanel() {
       ? { intent: "success", text: `Opened ${r.fileName} in a new window.` }
       : { intent: "info", text: `The browser blocked a new window, so ${r.fileName} was downloaded instead.` };
   const openPdf = (id: number) =>
-    void run("Opening the payslip PDF", (task) => openPayslipPdf(api, id, browserPdfOpener(), task), pdfOutcome);
+    void run("Opening the payslip PDF", (task) => openPayslipPdf(ctx(task), id, browserPdfOpener()), pdfOutcome);
 
   return (
     <PayRunsView
@@ -54,7 +55,7 @@ export function PayRunsPanel() {
       onPayRunsToSheet={() =>
         void run(
           "Pay runs to sheet",
-          (task) => importPayRuns(api, workbook, target, task),
+          (task) => importPayRuns(ctx(task)),
           (r) => {
             runs.reload();
             return wroteRows("pay run")(r);
@@ -65,7 +66,7 @@ export function PayRunsPanel() {
         run,
         chosenRun,
         "Pay run payslips to sheet",
-        (payRun, task) => importPayRunPayslips(api, workbook, target, payRun, task, runLabel),
+        (payRun, task) => importPayRunPayslips(ctx(task), payRun, runLabel),
         (r) => ({
           intent: r.unmatched + r.unreadable.length > 0 ? "warning" : "success",
           text:
@@ -79,7 +80,7 @@ export function PayRunsPanel() {
         run,
         chosenRun,
         "Journal to sheet",
-        (payRun, task) => importJournal(api, workbook, target, payRun, task, runLabel),
+        (payRun, task) => importJournal(ctx(task), payRun, runLabel),
         (r) => ({
           intent: r.balanced ? "success" : "warning",
           text: r.balanced
@@ -93,11 +94,7 @@ export function PayRunsPanel() {
       {...employeeProps}
       onEmployeePayslips={() => {
         if (employee)
-          void run(
-            "Employee payslips to sheet",
-            (task) => importEmployeePayslips(api, workbook, target, employee, task),
-            wroteRows("payslip"),
-          );
+          void run("Employee payslips to sheet", (task) => importEmployeePayslips(ctx(task), employee), wroteRows("payslip"));
       }}
       payslips={payslips.data}
       payslipsStatus={payslips.status}
@@ -107,7 +104,7 @@ export function PayRunsPanel() {
         payslipId !== null &&
         void run(
           "Payslip detail to sheet",
-          (task) => importPayslipDetail(api, workbook, target, payslipId, task),
+          (task) => importPayslipDetail(ctx(task), payslipId),
           (r) => ({
             intent: "success",
             text: `Payslip ${payslipId}: ${plural(r.rowCount, "line")} written to "${r.sheetName}".`,
@@ -129,7 +126,7 @@ export function PayRunsPanel() {
       onRecentPayslips={() =>
         void run(
           "Recent payslips to sheet",
-          (task) => importRecentPayslips(api, workbook, target, task),
+          (task) => importRecentPayslips(ctx(task)),
           (r) =>
             r.state === "try_later"
               ? {

@@ -17,7 +17,8 @@ import {
   type RunMode,
   type SavedReport,
 } from "../../sheets/reports";
-import { type ConnectedServices, useConnectedServices } from "../context";
+import { type ConnectedServices, flowContextFor, useConnectedServices } from "../context";
+import type { FlowContext } from "../flows/common";
 import { isAbortError } from "../services";
 import { formatDate } from "../locale";
 import { cancelledText } from "../../sheets/rowOutcomes";
@@ -31,6 +32,7 @@ import {
   refreshReportSheet,
   runReportToSheet,
   savedReportOf,
+  type ReportRunOptions,
   type ReportRunResult,
   type ReportStatus,
 } from "../flows/reports";
@@ -81,7 +83,7 @@ function describeSaved(saved: SavedReport): string {
 }
 
 function ConnectedReports({ services }: { services: ConnectedServices }) {
-  const { api, workbook, progress, notify } = services;
+  const { workbook, progress, notify } = services;
   const [reportId, setReportId] = React.useState<ReportId>("transaction_history");
   const [clientIds, setClientIds] = React.useState<number[]>([services.clientId]);
   const [data, setData] = React.useState<ClientReportData[]>([]);
@@ -147,7 +149,7 @@ function ConnectedReports({ services }: { services: ConnectedServices }) {
   const estimate = React.useMemo(() => (params ? estimateSize(params, data) : null), [params, data]);
 
   const execute = React.useCallback(
-    (label: string, work: (o: { signal: AbortSignal; onStatus(s: ReportStatus): void }) => Promise<ReportRunResult>) =>
+    (label: string, work: (ctx: FlowContext, o: ReportRunOptions) => Promise<ReportRunResult>) =>
       progress.run(label, async (task) => {
         const controller = new AbortController();
         cancelRef.current = controller;
@@ -163,8 +165,9 @@ function ConnectedReports({ services }: { services: ConnectedServices }) {
           1000,
         );
         try {
-          const result = await work({
-            signal: controller.signal,
+          // The panel's own Cancel button aborts the run as well as the shell's.
+          const ctx = { ...flowContextFor(services, task), signal: controller.signal };
+          const result = await work(ctx, {
             onStatus: (s) => {
               status = statusText(s);
               setRunning({ label, startedAt, status });
@@ -191,7 +194,7 @@ function ConnectedReports({ services }: { services: ConnectedServices }) {
           setRunning(null);
         }
       }),
-    [progress, loadSheets],
+    [services, progress, loadSheets],
   );
 
   const onRun = () => {
@@ -205,10 +208,10 @@ function ConnectedReports({ services }: { services: ConnectedServices }) {
       customFields: params.reportId === "transaction_history" ? params.customFields : [],
       clientCount: chosenClients.length,
     });
-    void execute(`${REPORT_TITLES[reportId]} report`, (o) => runReportToSheet({ api, workbook }, saved, o));
+    void execute(`${REPORT_TITLES[reportId]} report`, (ctx, o) => runReportToSheet(ctx, saved, o));
   };
 
-  const onRefresh = (name: string) => void execute(`Refreshing "${name}"`, (o) => refreshReportSheet({ api, workbook }, name, o));
+  const onRefresh = (name: string) => void execute(`Refreshing "${name}"`, (ctx, o) => refreshReportSheet(ctx, name, o));
 
   return (
     <ReportsView
