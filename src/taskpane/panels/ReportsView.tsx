@@ -9,8 +9,7 @@ import { ReportSheetsList } from "./reports/ReportSheetsList";
 import { ReportChoice, RunControls, RunOptions } from "./reports/viewParts";
 import type { ReportsViewProps } from "./reports/viewProps";
 
-export type { ReportSheetEntry, ReportsViewProps } from "./reports/viewProps";
-export { formatElapsed, type RunningReport } from "./reports/RunStatus";
+export type { ReportsViewProps } from "./reports/viewProps";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
