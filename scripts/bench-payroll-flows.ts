@@ -24,20 +24,18 @@ async function bench(employees: number): Promise<void> {
   };
   try {
     const target = { clientId: 1, clientName: "bench" };
+    const ctx = flowContext(api, workbook, target);
     const runs = await api.listPaymentRuns(1);
     const waves = await api.listWaves(1);
     const monthly = waves.find((w) => w.length_months === 1)!;
     const run = runs.find((r) => r.wave_id === monthly.id && !r.special)!;
     let rows = 0;
-    await measure(
-      "pay run payslips (monthly run)",
-      async () => (rows = (await importPayRunPayslips(api, workbook, target, run)).rowCount),
-    );
+    await measure("pay run payslips (monthly run)", async () => (rows = (await importPayRunPayslips(ctx, run)).rowCount));
     lines[lines.length - 1] += `  (${rows} payslips)`;
-    await measure("journal", () => importJournal(api, workbook, target, run));
-    await measure("recent payslips with data (all employees)", () => importRecentPayslips(api, workbook, target));
-    await measure("leave balances (all employees)", () => importLeaveBalances(flowContext(api, workbook, target), "2026-10-31"));
-    await measure("service periods (all employees)", () => importServicePeriods(flowContext(api, workbook, target)));
+    await measure("journal", () => importJournal(ctx, run));
+    await measure("recent payslips with data (all employees)", () => importRecentPayslips(ctx));
+    await measure("leave balances (all employees)", () => importLeaveBalances(ctx, "2026-10-31"));
+    await measure("service periods (all employees)", () => importServicePeriods(ctx));
     await measure("Regular Hours sheet (client 3)", () =>
       buildRegularHoursSheet(flowContext(api, workbook, { clientId: 3, clientName: "bench" }), {
         info: { regular_hours_version: 2, features: [] },

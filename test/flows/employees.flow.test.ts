@@ -1,5 +1,6 @@
 /** Service periods and employee create/update/delete against the real sandbox and the preview workbook. */
 import { importEmployees } from "../../src/taskpane/flows/imports";
+import { flowContext } from "../../src/taskpane/flows/common";
 import {
   createWave,
   deleteEmployees,
@@ -15,7 +16,6 @@ import {
   waveCreateBody,
 } from "../../src/taskpane/flows/employees";
 import { importServicePeriods, runServiceAction, SERVICE_SHEET } from "../../src/taskpane/flows/servicePeriods";
-import { flowContext } from "../../src/taskpane/flows/common";
 import { fillOf, readRecords, selectRows, typeInto } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
 
@@ -112,7 +112,7 @@ describe("service periods", () => {
 
 describe("employees from the Employees sheet", () => {
   beforeAll(async () => {
-    await importEmployees(rig.check, rig.workbook, TARGET, { customFields: true, servicePeriod: false });
+    await importEmployees(flowContext(rig.check, rig.workbook, TARGET), { customFields: true, servicePeriod: false });
   });
 
   it("updates changed rows through bulk_input, creates new ones, validates first, and writes IDs back", async () => {

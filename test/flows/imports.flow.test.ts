@@ -1,4 +1,5 @@
 /** Import flows against the real sandbox and the Excel layer over the preview workbook. */
+import { flowContext } from "../../src/taskpane/flows/common";
 import { importEmployees, importPayPoints, importWaves, IMPORT_SHEETS } from "../../src/taskpane/flows/imports";
 import { readRecords, startRig, type Rig } from "./helpers";
 
@@ -20,7 +21,7 @@ describe("employees import", () => {
     const employees = await rig.check.listEmployees(1, ["service_periods"]);
     rig.faulty.reset();
 
-    const result = await importEmployees(rig.api, rig.workbook, TARGET, { customFields: true, servicePeriod: true });
+    const result = await importEmployees(flowContext(rig.api, rig.workbook, TARGET), { customFields: true, servicePeriod: true });
     expect(rig.faulty.sent.map((r) => r.path).sort()).toEqual([
       "/clients/1/employees",
       "/clients/1/pay_points",
@@ -52,11 +53,10 @@ describe("employees import", () => {
   it("re-importing replaces the table in place, with counts on the bar from the first request to the last row", async () => {
     const updates: string[] = [];
     await importEmployees(
-      rig.api,
-      rig.workbook,
-      TARGET,
+      flowContext(rig.api, rig.workbook, TARGET, {
+        update: (done, total, detail) => updates.push(`${done} of ${total} · ${detail}`),
+      }),
       { customFields: false, servicePeriod: false },
-      { update: (done, total, detail) => updates.push(`${done} of ${total} · ${detail}`) },
     );
     expect(updates.slice(0, 4)).toEqual([0, 1, 2, 3].map((n) => `${n} of 3 · requests answered: employees, waves, pay points`));
     const writes = updates.slice(4);
@@ -75,7 +75,10 @@ describe("employees import", () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      importEmployees(rig.api, rig.workbook, TARGET, { customFields: true, servicePeriod: true }, { signal: controller.signal }),
+      importEmployees(flowContext(rig.api, rig.workbook, TARGET, { signal: controller.signal }), {
+        customFields: true,
+        servicePeriod: true,
+      }),
     ).rejects.toMatchObject({ name: "AbortedError" });
     expect(await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName)).toEqual(before);
   });
@@ -84,14 +87,14 @@ describe("employees import", () => {
 describe("payment frequencies and pay points", () => {
   it("imports the full or the simplified form", async () => {
     const waves = await rig.check.listWaves(1);
-    await importWaves(rig.api, rig.workbook, TARGET, { simplified: false });
+    await importWaves(flowContext(rig.api, rig.workbook, TARGET), { simplified: false });
     let records = await readRecords(rig.workbook, IMPORT_SHEETS.waves.sheetName);
     expect(records).toHaveLength(waves.length);
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(["Length (months)", "First period offset"]));
     expect(typeof records[0]["First end date"]).toBe("number");
 
     rig.faulty.reset();
-    await importWaves(rig.api, rig.workbook, TARGET, { simplified: true });
+    await importWaves(flowContext(rig.api, rig.workbook, TARGET), { simplified: true });
     expect(rig.faulty.sent).toEqual([expect.objectContaining({ path: "/clients/1/waves" })]);
     records = await readRecords(rig.workbook, IMPORT_SHEETS.waves.sheetName);
     expect(Object.keys(records[0])).toContain("Frequency");
@@ -103,7 +106,7 @@ describe("payment frequencies and pay points", () => {
 
   it("imports pay points", async () => {
     const payPoints = await rig.check.listPayPoints(1);
-    const result = await importPayPoints(rig.api, rig.workbook, TARGET);
+    const result = await importPayPoints(flowContext(rig.api, rig.workbook, TARGET));
     expect(result.rowCount).toBe(payPoints.length);
     const records = await readRecords(rig.workbook, IMPORT_SHEETS.payPoints.sheetName);
     expect(records.map((r) => r.Name)).toEqual(payPoints.map((p) => p.name));

@@ -1,4 +1,5 @@
 /** Pay runs, a run's payslips, the journal, payslip detail and PDF against the real sandbox and preview workbook. */
+import { flowContext } from "../../src/taskpane/flows/common";
 import {
   importEmployeePayslips,
   importJournal,
@@ -14,6 +15,7 @@ import { readRecords } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
 
 const TARGET = { clientId: 1, clientName: "Liffey" };
+const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
 let rig: PathRig;
 
 beforeAll(async () => {
@@ -25,7 +27,7 @@ beforeEach(() => rig.faults.reset());
 describe("pay runs", () => {
   it("lists the client's pay runs newest first, with wave names, in two requests", async () => {
     const runs = await rig.check.listPaymentRuns(1);
-    const result = await importPayRuns(rig.api, rig.workbook, TARGET);
+    const result = await importPayRuns(ctx());
     expect(rig.faults.sent.map((r) => r.path).sort()).toEqual(["/clients/1/payment_runs", "/clients/1/waves"]);
     expect(result.rowCount).toBe(runs.length);
     const records = await readRecords(rig.workbook, PAY_SHEETS.runs.sheetName);
@@ -39,7 +41,7 @@ describe("pay runs", () => {
     const [run] = await rig.check.listPaymentRuns(1);
     const payslips = await rig.check.listPaymentRunPayslips(run.id);
     rig.faults.reset();
-    const result = await importPayRunPayslips(rig.api, rig.workbook, TARGET, run);
+    const result = await importPayRunPayslips(ctx(), run);
     expect(rig.faults.sent).toHaveLength(2);
     expect(result.rowCount).toBe(payslips.length);
     expect(result.unmatched).toBe(0);
@@ -63,7 +65,7 @@ describe("pay runs", () => {
 
   it("writes a journal that balances, with a check row of zero", async () => {
     const [run] = await rig.check.listPaymentRuns(1);
-    const result = await importJournal(rig.api, rig.workbook, TARGET, run);
+    const result = await importJournal(ctx(), run);
     expect(rig.faults.sent.map((r) => r.path)).toEqual([`/payment_runs/${run.id}/accounting`]);
     expect(result.balanced).toBe(true);
     const records = await readRecords(rig.workbook, PAY_SHEETS.journal.sheetName);
@@ -80,14 +82,14 @@ describe("pay runs", () => {
   it("imports an employee's payslips and one payslip's detail with labels", async () => {
     const [employee] = await rig.check.listEmployees(1);
     const list = await rig.check.listPayslips(employee.id);
-    const r1 = await importEmployeePayslips(rig.api, rig.workbook, TARGET, { ...employee, last_name: " " });
+    const r1 = await importEmployeePayslips(ctx(), { ...employee, last_name: " " });
     expect(r1.rowCount).toBe(list.length);
     // A blank name part leaves no stray space: the same label as the pickers.
     expect(rig.model.getSheet(PAY_SHEETS.employeePayslips.sheetName).valueAt(0, 0)).toBe(
       `Payslips of ${employee.number} · ${employee.first_name}: ${TARGET.clientName}`,
     );
     const finalised = list.find((p) => p.finalised)!;
-    const r2 = await importPayslipDetail(rig.api, rig.workbook, TARGET, finalised.id);
+    const r2 = await importPayslipDetail(ctx(), finalised.id);
     expect(r2.requests).toBe(2);
     const detail = await readRecords(rig.workbook, PAY_SHEETS.payslipDetail.sheetName);
     const basic = detail.find((r) => r.Item === "basic_salary" || r.Item === "hourly_pay");
@@ -101,7 +103,7 @@ describe("recent payslips with data", () => {
   it("writes every employee's recent payslips in one request, and leaves the sheet alone on 202", async () => {
     const employees = await rig.check.listEmployees(1, ["recent_payslips"]);
     const expected = employees.reduce((n, e) => n + (e.recent_payslips?.length ?? 0), 0);
-    const result = await importRecentPayslips(rig.api, rig.workbook, TARGET);
+    const result = await importRecentPayslips(ctx());
     expect(rig.faults.sent.map((r) => r.path)).toEqual(["/clients/1/employees"]);
     expect(result.state).toBe("ready");
     expect((result as { rowCount: number }).rowCount).toBe(expected);
@@ -111,7 +113,7 @@ describe("recent payslips with data", () => {
     rig.faults.rules = [
       { method: "GET", path: /employees$/, fault: { kind: "status", status: 202, message: "Payslips are being calculated" } },
     ];
-    const later = await importRecentPayslips(rig.api, rig.workbook, TARGET);
+    const later = await importRecentPayslips(ctx());
     expect(later).toEqual({ state: "try_later", message: "Payslips are being calculated", requests: 1 });
     expect(await readRecords(rig.workbook, PAY_SHEETS.recent.sheetName)).toEqual(before);
   });
@@ -137,7 +139,7 @@ describe("payslip PDF", () => {
     const [employee] = await rig.check.listEmployees(1);
     const [payslip] = await rig.check.listPayslips(employee.id);
     const shown = fakeOpener(false);
-    const result = await openPayslipPdf(rig.api, payslip.id, shown.opener, {}, 0);
+    const result = await openPayslipPdf(ctx(), payslip.id, shown.opener, 0);
     expect(result.shownAs).toBe("window");
     expect(shown.blob()!.type).toBe("application/pdf");
     const head = new Uint8Array(await shown.blob()!.arrayBuffer()).slice(0, 5);
@@ -145,7 +147,7 @@ describe("payslip PDF", () => {
     expect(shown.calls[0]).toBe("open blob:payslip _blank");
 
     const blocked = fakeOpener(true);
-    const r2 = await openPayslipPdf(rig.api, payslip.id, blocked.opener, {}, 0);
+    const r2 = await openPayslipPdf(ctx(), payslip.id, blocked.opener, 0);
     expect(r2.shownAs).toBe("download");
     expect(blocked.calls).toContain(`download blob:payslip payslip-${payslip.id}.pdf`);
     await new Promise((r) => setTimeout(r, 5));

@@ -21,13 +21,16 @@ import {
   type ReportRunOptions,
   type ReportStatus,
 } from "../../src/taskpane/flows/reports";
+import { flowContext } from "../../src/taskpane/flows/common";
 import { loadReportData } from "../../src/taskpane/flows/reportsData";
 import { createClientReads } from "../../src/taskpane/serverState";
 import { readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const TODAY = new Date(2026, 10, 21); // the sandbox's default "today"
 const API_KEY = "sandbox-demo-key";
+const TARGET = { clientId: 1, clientName: "Liffey" };
 let rig: Rig;
+const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
 
 beforeAll(async () => {
   rig = await startRig({ employees: 10, reportJobMs: 600, reportQueue: 1 });
@@ -98,7 +101,7 @@ describe("sync report", () => {
 
     rig.faulty.reset();
     const report = saved("transaction_history", built, "sync", "Transaction history", customFields);
-    const result = await runReportToSheet({ api: rig.api, workbook: rig.workbook }, report);
+    const result = await runReportToSheet(ctx(), report);
     expect(rig.faulty.sent.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /clients/1/reports/transaction_history"]);
     expect(result).toMatchObject({
       sheetName: "Transaction history",
@@ -143,7 +146,7 @@ describe("sync report", () => {
     typeInto(rig.model, "Transaction history", 0, "Nett pay", "999999");
     expect((await readRecords(rig.workbook, "Transaction history"))[0]["Nett pay"]).toBe(999999);
     rig.faulty.reset();
-    const refreshed = await refreshReportSheet({ api: rig.api, workbook: rig.workbook }, "Transaction history");
+    const refreshed = await refreshReportSheet(ctx(), "Transaction history");
     expect(refreshed.rowCount).toBe(expected.length);
     expect(rig.faulty.sent).toHaveLength(1);
     const after = sheet.tables();
@@ -167,8 +170,8 @@ describe("sync report", () => {
     };
     const raw = await rig.check.runReport(1, "tracked_balances", humanized.requests[0].body as never);
     expect(raw.some((r) => typeof r.Loans === "string" && r.Loans.startsWith("€"))).toBe(true);
-    await runReportToSheet({ api: rig.api, workbook: rig.workbook }, plain);
-    const res = await runReportToSheet({ api: rig.api, workbook: rig.workbook }, humanized);
+    await runReportToSheet(ctx(), plain);
+    const res = await runReportToSheet(ctx(), humanized);
     expect(res.valueProblems).toBeNull();
     const a = await readRecords(rig.workbook, "Balances plain");
     const b = await readRecords(rig.workbook, "Balances humanized");
@@ -177,9 +180,7 @@ describe("sync report", () => {
   });
 
   it("Refresh of a sheet without saved parameters says so", async () => {
-    await expect(refreshReportSheet({ api: rig.api, workbook: rig.workbook }, "Nowhere")).rejects.toThrow(
-      /no saved report parameters/,
-    );
+    await expect(refreshReportSheet(ctx(), "Nowhere")).rejects.toThrow(/no saved report parameters/);
   });
 });
 
@@ -198,14 +199,10 @@ describe("async report", () => {
     const { asked, sleep } = fastWaits();
     const statuses: ReportStatus[] = [];
     rig.faulty.reset();
-    const result = await runReportToSheet(
-      { api: rig.api, workbook: rig.workbook },
-      saved("variance", built, "async", "Variance"),
-      {
-        sleep,
-        onStatus: (s) => statuses.push(s),
-      },
-    );
+    const result = await runReportToSheet(ctx(), saved("variance", built, "async", "Variance"), {
+      sleep,
+      onStatus: (s) => statuses.push(s),
+    });
     const polls = rig.faulty.sent.filter((r) => r.path.includes("/reports/poll/"));
     expect(rig.faulty.count("/reports/variance/async", "POST")).toBe(1);
     expect(polls.length).toBeGreaterThanOrEqual(2);
@@ -235,14 +232,10 @@ describe("async report", () => {
     await rig.check.startReportAsync(1, "tracked_balances", built.requests[0].body as never);
     const { asked, sleep } = fastWaits();
     const statuses: ReportStatus[] = [];
-    const result = await runReportToSheet(
-      { api: rig.api, workbook: rig.workbook },
-      saved("tracked_balances", built, "async", "Queued balances"),
-      {
-        sleep,
-        onStatus: (s) => statuses.push(s),
-      },
-    );
+    const result = await runReportToSheet(ctx(), saved("tracked_balances", built, "async", "Queued balances"), {
+      sleep,
+      onStatus: (s) => statuses.push(s),
+    });
     const full = statuses.find((s) => s.phase === "queue-full");
     expect(full).toMatchObject({
       phase: "queue-full",
@@ -261,7 +254,7 @@ describe("async report", () => {
       startReportAsync: async () => ({ message: "queued", uuid: randomUUID() }),
     } as unknown as PayrollApi;
     const { sleep } = fastWaits();
-    const run = runReportToSheet({ api: lostJobs, workbook: rig.workbook }, saved("tracked_balances", built, "async", "Lost"), {
+    const run = runReportToSheet(flowContext(lostJobs, rig.workbook, TARGET), saved("tracked_balances", built, "async", "Lost"), {
       sleep,
     });
     await expect(run).rejects.toThrow(ReportJobLostError);
@@ -279,9 +272,8 @@ describe("async report", () => {
     const controller = new AbortController();
     const { sleep } = fastWaits();
     await expect(
-      refreshReportSheet({ api: rig.api, workbook: rig.workbook }, "Variance", {
+      refreshReportSheet(flowContext(rig.api, rig.workbook, TARGET, { signal: controller.signal }), "Variance", {
         sleep,
-        signal: controller.signal,
         onStatus: (s) => {
           if (s.phase === "queued") controller.abort();
         },
@@ -309,10 +301,7 @@ describe("several clients", () => {
     expect(expected[0].length).toBeGreaterThan(0);
     expect(expected[1].length).toBeGreaterThan(0);
     rig.faulty.reset();
-    const result = await runReportToSheet(
-      { api: rig.api, workbook: rig.workbook },
-      saved("transaction_history", built, "sync", "Month end"),
-    );
+    const result = await runReportToSheet(ctx(), saved("transaction_history", built, "sync", "Month end"));
     expect(rig.faulty.sent.map((r) => r.path)).toEqual([
       "/clients/1/reports/transaction_history",
       "/clients/2/reports/transaction_history",
@@ -335,7 +324,7 @@ describe("several clients", () => {
     const liffeyWave = built.requests.find((r) => r.clientId === 1)!.body.wave_id;
     const report = saved("variance", built, "sync", "Variance month end");
     report.requests = report.requests.map((r) => (r.clientId === 2 ? { ...r, body: { ...r.body, wave_id: liffeyWave } } : r));
-    const result = await runReportToSheet({ api: rig.api, workbook: rig.workbook }, report);
+    const result = await runReportToSheet(ctx(), report);
     expect(result.failures).toEqual([
       { clientName: "Shannon", message: expect.stringContaining("is not a wave of this client") },
     ]);
@@ -357,14 +346,10 @@ describe("several clients", () => {
     const { asked, sleep } = fastWaits();
     const statuses: ReportStatus[] = [];
     rig.faulty.reset();
-    const result = await runReportToSheet(
-      { api: rig.api, workbook: rig.workbook },
-      saved("tracked_balances", built, "async", "Balances month end"),
-      {
-        sleep,
-        onStatus: (s) => statuses.push(s),
-      },
-    );
+    const result = await runReportToSheet(ctx(), saved("tracked_balances", built, "async", "Balances month end"), {
+      sleep,
+      onStatus: (s) => statuses.push(s),
+    });
     // The second start met a full queue while the first job ran: no waiting notice, its job was polled first.
     expect(rig.faulty.count("/reports/tracked_balances/async", "POST")).toBe(3);
     expect(statuses.some((s) => s.phase === "queue-full")).toBe(false);

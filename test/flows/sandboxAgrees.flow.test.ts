@@ -8,9 +8,9 @@
 import type { Calculation } from "../../src/contract";
 import { serialToIsoDate } from "../../src/sheets/excelConventions";
 import { buildRequests, type ReportParams } from "../../src/sheets/reports";
+import { flowContext } from "../../src/taskpane/flows/common";
 import { viewCalculations } from "../../src/taskpane/flows/calculations";
 import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays } from "../../src/taskpane/flows/leave";
-import { flowContext } from "../../src/taskpane/flows/common";
 import { newSavedReport, runReportToSheet } from "../../src/taskpane/flows/reports";
 import { loadReportData } from "../../src/taskpane/flows/reportsData";
 import { createClientReads } from "../../src/taskpane/serverState";
@@ -51,7 +51,7 @@ async function reportSheet(params: ReportParams, sheetName: string): Promise<Rec
     customFields: [],
     clientCount: 1,
   });
-  const result = await runReportToSheet({ api: rig.api, workbook: rig.workbook }, report);
+  const result = await runReportToSheet(flowContext(rig.api, rig.workbook, TARGET), report);
   expect(result.failures).toEqual([]);
   return readRecords(rig.workbook, sheetName);
 }

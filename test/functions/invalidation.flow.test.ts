@@ -3,6 +3,7 @@ import { setFunctionsConnection } from "../../src/functions/connection";
 import { flushFigures } from "../../src/functions/figures";
 import { employeeFormula } from "../../src/functions/formulas";
 import { importEmployees } from "../../src/taskpane/flows/imports";
+import { flowContext } from "../../src/taskpane/flows/common";
 import { startRig, type Rig } from "../flows/helpers";
 
 let rig: Rig;
@@ -23,12 +24,10 @@ it("keeps figures cached until an employee import, then reads them again", async
   expect(await firstName(e.number!)).toBe(e.first_name);
   await rig.check.updateEmployee(e.id, { first_name: "Renamed" });
   expect(await firstName(e.number!)).toBe(e.first_name); // cached: no request until something invalidates
-  await importEmployees(
-    rig.api,
-    rig.workbook,
-    { clientId: 1, clientName: "Liffey" },
-    { customFields: false, servicePeriod: false },
-  );
+  await importEmployees(flowContext(rig.api, rig.workbook, { clientId: 1, clientName: "Liffey" }), {
+    customFields: false,
+    servicePeriod: false,
+  });
   expect(await firstName(e.number!)).toBe("Renamed");
   setFunctionsConnection(null);
 });

@@ -130,15 +130,52 @@ export interface BuiltRequests {
 
 const filterOf = (ids: Filter) => (ids && ids.length > 0 ? ids : null);
 
+/** The filters every body but variance's carries. */
+interface Scope {
+  wave_ids: number[] | null;
+  employee_ids: number[] | null;
+  humanize: false;
+}
+
 /**
  * Builds and checks the request bodies. With several clients, wave and employee filters are not applied (their IDs
  * belong to one client) and leave types are matched by name in each client.
  */
 export function buildRequests(params: ReportParams, data: readonly ClientReportData[]): BuiltRequests {
-  const problems: string[] = [];
-  const notices: string[] = [];
-  const columnLabels: Record<string, string> = {};
-  const requests: ReportRequest[] = [];
+  const built: BuiltRequests = { requests: [], problems: [], notices: [], columnLabels: {} };
+  const scope = requestScope(params, data, built.problems);
+  switch (params.reportId) {
+    case "transaction_history":
+      transactionHistoryRequests(params, data, scope, built);
+      break;
+    case "variance":
+      if (data.length > 1) varianceRequestsOfPeriod(params, data, built);
+      else varianceRequest(params, data[0], scope.employee_ids, built);
+      break;
+    case "comparison_leave":
+      comparisonLeaveRequests(params, data, scope, built);
+      break;
+    case "leave_liability_v2":
+    case "tracked_balances": {
+      if (!isIsoDate(params.date)) built.problems.push("Choose the date of the balances.");
+      for (const d of data)
+        built.requests.push({ clientId: d.clientId, clientName: d.clientName, body: { date: params.date, ...scope } });
+      break;
+    }
+  }
+  // The contract is the last word on the wire: a body it rejects is a bug here, reported rather than sent.
+  if (built.problems.length === 0) {
+    for (const r of built.requests) {
+      const check = ReportBodies[params.reportId].safeParse(r.body);
+      if (!check.success)
+        built.problems.push(`The report request is not valid: ${check.error.issues[0]?.message ?? "unknown problem"}.`);
+    }
+  }
+  return { ...built, requests: built.problems.length > 0 ? [] : built.requests };
+}
+
+/** The clients and employees a report covers, as filters (one client only), with what is wrong with the choice. */
+function requestScope(params: ReportParams, data: readonly ClientReportData[], problems: string[]): Scope {
   const several = data.length > 1;
   if (data.length === 0) problems.push("Choose at least one client.");
   if (!several && params.employeeIds !== null && params.employeeIds.length === 0) {
@@ -152,110 +189,108 @@ export function buildRequests(params: ReportParams, data: readonly ClientReportD
     employeeIds = (data[0]?.employees ?? []).filter((e) => e.wave_id != null && waveIds.includes(e.wave_id)).map((e) => e.id);
     if (employeeIds.length === 0) problems.push("The chosen pay frequencies have no employees.");
   }
-  const scope = { wave_ids: waveIds, employee_ids: employeeIds, humanize: false };
+  return { wave_ids: waveIds, employee_ids: employeeIds, humanize: false };
+}
 
-  const checkRange = (start: string, end: string) => {
-    if (!isIsoDate(start) || !isIsoDate(end)) problems.push("Choose a start date and an end date.");
-    else if (start > end) problems.push("The start date is after the end date.");
-  };
+function checkRange(start: string, end: string, problems: string[]): void {
+  if (!isIsoDate(start) || !isIsoDate(end)) problems.push("Choose a start date and an end date.");
+  else if (start > end) problems.push("The start date is after the end date.");
+}
 
-  switch (params.reportId) {
-    case "transaction_history": {
-      checkRange(params.startDate, params.endDate);
-      if (params.accountNames.length === 0) problems.push("Choose at least one account.");
-      for (const d of data) {
-        Object.assign(columnLabels, d.itemsAndOutputs ? accountLabels(d.itemsAndOutputs) : {});
-        requests.push({
-          clientId: d.clientId,
-          clientName: d.clientName,
-          body: {
-            start_date: params.startDate,
-            end_date: params.endDate,
-            ...scope,
-            account_names: params.accountNames,
-            custom_fields: params.customFields.length > 0 ? params.customFields : null,
-          },
-        });
-      }
-      for (const f of params.customFields) columnLabels[f] = customFieldLabel(f);
-      break;
-    }
-    case "variance": {
-      if (!several) {
-        const d = data[0];
-        const wave = d?.waves?.find((w) => w.id === params.waveId);
-        const run = d?.paymentRuns?.find((r) => r.id === params.paymentRunId);
-        if (!wave) problems.push("Choose a pay frequency.");
-        else if (!run) problems.push(`Choose a pay run of ${waveLabel(wave)}.`);
-        else if (run.wave_id !== wave.id) problems.push("The chosen pay run belongs to another pay frequency.");
-        else {
-          requests.push({
-            clientId: d.clientId,
-            clientName: d.clientName,
-            body: { wave_id: wave.id, period_offset: varianceOffset(run, wave), employee_ids: employeeIds, humanize: false },
-          });
-        }
-        break;
-      }
-      if (!params.periodEndDate) {
-        problems.push("Choose the period to compare.");
-        break;
-      }
-      for (const d of data) {
-        const runs = (d.paymentRuns ?? []).filter((r) => !r.special && r.period_end_date === params.periodEndDate);
-        if (runs.length === 0)
-          notices.push(`${d.clientName} has no pay run for the period ending ${params.periodEndDate}; it is left out.`);
-        const seenWaves = new Set<number>();
-        for (const run of runs) {
-          if (seenWaves.has(run.wave_id)) continue;
-          seenWaves.add(run.wave_id);
-          requests.push({
-            clientId: d.clientId,
-            clientName: d.clientName,
-            body: { wave_id: run.wave_id, period_offset: run.period_offset, employee_ids: null, humanize: false },
-          });
-        }
-      }
-      if (requests.length === 0 && problems.length === 0)
-        problems.push(`No client has a pay run for the period ending ${params.periodEndDate}.`);
-      break;
-    }
-    case "comparison_leave": {
-      checkRange(params.startDate, params.endDate);
-      if (params.leaveTypes.length === 0) problems.push("Choose at least one leave type.");
-      for (const d of data) {
-        const ids = leaveTypeIds(d.leaveTypes ?? {}, params.leaveTypes);
-        if (ids.length === 0 && params.leaveTypes.length > 0) {
-          notices.push(`${d.clientName} has none of the chosen leave types; it is left out.`);
-          continue;
-        }
-        requests.push({
-          clientId: d.clientId,
-          clientName: d.clientName,
-          body: { start_date: params.startDate, end_date: params.endDate, ...scope, leave_types: ids },
-        });
-      }
-      if (requests.length === 0 && problems.length === 0) problems.push("None of the clients has the chosen leave types.");
-      break;
-    }
-    case "leave_liability_v2":
-    case "tracked_balances": {
-      if (!isIsoDate(params.date)) problems.push("Choose the date of the balances.");
-      for (const d of data)
-        requests.push({ clientId: d.clientId, clientName: d.clientName, body: { date: params.date, ...scope } });
-      break;
+function transactionHistoryRequests(
+  params: TransactionHistoryParams,
+  data: readonly ClientReportData[],
+  scope: Scope,
+  built: BuiltRequests,
+): void {
+  checkRange(params.startDate, params.endDate, built.problems);
+  if (params.accountNames.length === 0) built.problems.push("Choose at least one account.");
+  for (const d of data) {
+    Object.assign(built.columnLabels, d.itemsAndOutputs ? accountLabels(d.itemsAndOutputs) : {});
+    built.requests.push({
+      clientId: d.clientId,
+      clientName: d.clientName,
+      body: {
+        start_date: params.startDate,
+        end_date: params.endDate,
+        ...scope,
+        account_names: params.accountNames,
+        custom_fields: params.customFields.length > 0 ? params.customFields : null,
+      },
+    });
+  }
+  for (const f of params.customFields) built.columnLabels[f] = customFieldLabel(f);
+}
+
+/** One client: the chosen wave's pay run compared with the period before it. */
+function varianceRequest(
+  params: VarianceParams,
+  d: ClientReportData | undefined,
+  employeeIds: number[] | null,
+  built: BuiltRequests,
+): void {
+  const wave = d?.waves?.find((w) => w.id === params.waveId);
+  const run = d?.paymentRuns?.find((r) => r.id === params.paymentRunId);
+  if (!d || !wave) built.problems.push("Choose a pay frequency.");
+  else if (!run) built.problems.push(`Choose a pay run of ${waveLabel(wave)}.`);
+  else if (run.wave_id !== wave.id) built.problems.push("The chosen pay run belongs to another pay frequency.");
+  else {
+    built.requests.push({
+      clientId: d.clientId,
+      clientName: d.clientName,
+      body: { wave_id: wave.id, period_offset: varianceOffset(run, wave), employee_ids: employeeIds, humanize: false },
+    });
+  }
+}
+
+/** Several clients: every pay frequency with a regular pay run ending on the chosen date, one request each. */
+function varianceRequestsOfPeriod(params: VarianceParams, data: readonly ClientReportData[], built: BuiltRequests): void {
+  const { problems, notices, requests } = built;
+  if (!params.periodEndDate) {
+    problems.push("Choose the period to compare.");
+    return;
+  }
+  for (const d of data) {
+    const runs = (d.paymentRuns ?? []).filter((r) => !r.special && r.period_end_date === params.periodEndDate);
+    if (runs.length === 0)
+      notices.push(`${d.clientName} has no pay run for the period ending ${params.periodEndDate}; it is left out.`);
+    const seenWaves = new Set<number>();
+    for (const run of runs) {
+      if (seenWaves.has(run.wave_id)) continue;
+      seenWaves.add(run.wave_id);
+      requests.push({
+        clientId: d.clientId,
+        clientName: d.clientName,
+        body: { wave_id: run.wave_id, period_offset: run.period_offset, employee_ids: null, humanize: false },
+      });
     }
   }
+  if (requests.length === 0 && problems.length === 0)
+    problems.push(`No client has a pay run for the period ending ${params.periodEndDate}.`);
+}
 
-  // The contract is the last word on the wire: a body it rejects is a bug here, reported rather than sent.
-  if (problems.length === 0) {
-    for (const r of requests) {
-      const check = ReportBodies[params.reportId].safeParse(r.body);
-      if (!check.success)
-        problems.push(`The report request is not valid: ${check.error.issues[0]?.message ?? "unknown problem"}.`);
+function comparisonLeaveRequests(
+  params: ComparisonLeaveParams,
+  data: readonly ClientReportData[],
+  scope: Scope,
+  built: BuiltRequests,
+): void {
+  const { problems, notices, requests } = built;
+  checkRange(params.startDate, params.endDate, problems);
+  if (params.leaveTypes.length === 0) problems.push("Choose at least one leave type.");
+  for (const d of data) {
+    const ids = leaveTypeIds(d.leaveTypes ?? {}, params.leaveTypes);
+    if (ids.length === 0 && params.leaveTypes.length > 0) {
+      notices.push(`${d.clientName} has none of the chosen leave types; it is left out.`);
+      continue;
     }
+    requests.push({
+      clientId: d.clientId,
+      clientName: d.clientName,
+      body: { start_date: params.startDate, end_date: params.endDate, ...scope, leave_types: ids },
+    });
   }
-  return { requests: problems.length > 0 ? [] : requests, problems, notices, columnLabels };
+  if (requests.length === 0 && problems.length === 0) problems.push("None of the clients has the chosen leave types.");
 }
 
 function isIsoDate(text: string): boolean {

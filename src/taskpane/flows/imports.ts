@@ -4,8 +4,6 @@
  * place. Cancel aborts the requests; the sheet is only written once everything has been read, so a cancelled
  * import leaves the previous data as it was.
  */
-import type { PayrollApi } from "../../api";
-import type { WorkbookPort } from "../../excel";
 import { specsOf, toRows } from "../../sheets/columns";
 import {
   employeeColumns,
@@ -16,7 +14,7 @@ import {
   waveDisplayName,
 } from "../../sheets/imports";
 import { invalidateFormulaResults } from "../../functions/connection";
-import { type FlowProgress, requestCounter, type SheetResult, type Target, writeSheet } from "./common";
+import { type FlowContext, requestCounter, type SheetResult, writeSheet } from "./common";
 
 export const IMPORT_SHEETS = {
   employees: { sheetName: "Employees", tableName: "Employees" },
@@ -32,14 +30,8 @@ export interface EmployeeImportChoice {
 export type ImportResult = SheetResult;
 
 /** Employees (sorted by number) with wave and pay point names: three requests whatever the head count. */
-export async function importEmployees(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  choice: EmployeeImportChoice,
-  progress: FlowProgress = {},
-): Promise<ImportResult> {
-  const { signal } = progress;
+export async function importEmployees(ctx: FlowContext, choice: EmployeeImportChoice): Promise<ImportResult> {
+  const { api, workbook, target, progress, signal } = ctx;
   const answered = requestCounter(progress, 3, "employees, waves, pay points");
   const include: "service_periods"[] = choice.servicePeriod ? ["service_periods"] : [];
   const [employees, waves, payPoints] = await Promise.all([
@@ -59,14 +51,8 @@ export async function importEmployees(
 }
 
 /** Payment frequencies in the full or the simplified (`format=simplified`) form: one request. */
-export async function importWaves(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  choice: { simplified: boolean },
-  progress: FlowProgress = {},
-): Promise<ImportResult> {
-  const { signal } = progress;
+export async function importWaves(ctx: FlowContext, choice: { simplified: boolean }): Promise<ImportResult> {
+  const { api, workbook, target, progress, signal } = ctx;
   const answered = requestCounter(progress, 1, "payment frequencies");
   const sheet = { ...IMPORT_SHEETS.waves, title: `Payment frequencies: ${target.clientName}` };
   invalidateFormulaResults(target.clientId); // PAYROLL.EMPLOYEE(…, "wave") reads the wave names again
@@ -81,15 +67,11 @@ export async function importWaves(
 }
 
 /** Pay points: one request. */
-export async function importPayPoints(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  progress: FlowProgress = {},
-): Promise<ImportResult> {
+export async function importPayPoints(ctx: FlowContext): Promise<ImportResult> {
+  const { api, workbook, target, progress, signal } = ctx;
   const answered = requestCounter(progress, 1, "pay points");
   const columns = payPointColumns();
-  const payPoints = await answered(api.listPayPoints(target.clientId, { signal: progress.signal }));
+  const payPoints = await answered(api.listPayPoints(target.clientId, { signal }));
   const title = `Pay points: ${target.clientName}`;
   return writeSheet(
     workbook,

@@ -17,7 +17,7 @@ import { formatDate } from "../locale";
 import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
 import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
 import type { ClientReads } from "../serverState";
-import { type FlowProgress, idFromSelection, type SheetResult, type Target, writeSheet } from "./common";
+import { type FlowContext, type FlowProgress, idFromSelection, type SheetResult, writeSheet } from "./common";
 
 export const PAY_SHEETS = {
   runs: { sheetName: "Pay runs", tableName: "PayRuns" },
@@ -63,13 +63,9 @@ export async function loadPayRuns(
   };
 }
 
-export async function importPayRuns(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  progress: FlowProgress = {},
-): Promise<SheetResult & PayRunChoices> {
-  const choices = await loadPayRuns(api, target.clientId, progress);
+export async function importPayRuns(ctx: FlowContext): Promise<SheetResult & PayRunChoices> {
+  const { api, workbook, target, progress, signal } = ctx;
+  const choices = await loadPayRuns(api, target.clientId, { signal, update: progress.update?.bind(progress) });
   const grid = payRunsGrid(choices.runs, choices.waveNames);
   const written = await writeSheet(
     workbook,
@@ -127,15 +123,8 @@ function employeeOf(
 const runName = (run: PaymentRun) => `${run.period_end_date} (ID ${run.id})`;
 
 /** A pay run's payslips, items as columns: two requests whatever the head count. */
-export async function importPayRunPayslips(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  run: PaymentRun,
-  progress: FlowProgress = {},
-  runLabel?: string,
-): Promise<PayslipsImportResult> {
-  const { signal } = progress;
+export async function importPayRunPayslips(ctx: FlowContext, run: PaymentRun, runLabel?: string): Promise<PayslipsImportResult> {
+  const { api, workbook, target, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading the pay run's payslips");
   const payslips = await api.listPaymentRunPayslips(run.id, { signal });
   const needMatch = payslips.some((p) => typeof (p as { employee_id?: unknown }).employee_id !== "number");
@@ -159,16 +148,10 @@ export interface JournalResult extends SheetResult {
 }
 
 /** The run's accounting journal as a debit/credit table with a check row per split. */
-export async function importJournal(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  run: PaymentRun,
-  progress: FlowProgress = {},
-  runLabel?: string,
-): Promise<JournalResult> {
+export async function importJournal(ctx: FlowContext, run: PaymentRun, runLabel?: string): Promise<JournalResult> {
+  const { api, workbook, target, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading the accounting journal");
-  const journals = await api.getPaymentRunAccounting(run.id, { signal: progress.signal });
+  const journals = await api.getPaymentRunAccounting(run.id, { signal });
   const grid = journalGrid(journals);
   const title = `Journal of pay run ${runLabel ?? runName(run)}: ${target.clientName}`;
   const written = await writeSheet(
@@ -186,13 +169,11 @@ export async function importJournal(
  * result says to try again.
  */
 export async function importRecentPayslips(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  progress: FlowProgress = {},
+  ctx: FlowContext,
 ): Promise<(PayslipsImportResult & { state: "ready" }) | { state: "try_later"; message: string; requests: number }> {
+  const { api, workbook, target, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading every employee's recent payslips");
-  const answer = await api.listEmployeesWithPayslipData(target.clientId, [], { signal: progress.signal });
+  const answer = await api.listEmployeesWithPayslipData(target.clientId, [], { signal });
   if (answer.state === "try_later") return { state: "try_later", message: answer.message, requests: 1 };
   const records: PayslipRecord[] = sortEmployees(answer.employees).flatMap((e) =>
     [...(e.recent_payslips_with_data ?? [])]
@@ -204,31 +185,24 @@ export async function importRecentPayslips(
 }
 
 /** An employee's payslips (list form): one request. */
-export async function importEmployeePayslips(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
-  employee: EmployeeRef,
-  progress: FlowProgress = {},
-): Promise<SheetResult> {
+export async function importEmployeePayslips(ctx: FlowContext, employee: EmployeeRef): Promise<SheetResult> {
+  const { api, workbook, target, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading payslips");
-  const payslips = await api.listPayslips(employee.id, { signal: progress.signal });
+  const payslips = await api.listPayslips(employee.id, { signal });
   const title = `Payslips of ${employeeLabel(employee)}: ${target.clientName}`;
   return writeSheet(workbook, { ...PAY_SHEETS.employeePayslips, title, ...payslipListGrid(payslips) }, progress, 1);
 }
 
 /** One payslip's detail form, items labelled from items_and_outputs: two requests. */
 export async function importPayslipDetail(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  target: Target,
+  ctx: FlowContext,
   payslipId: number,
-  progress: FlowProgress = {},
 ): Promise<SheetResult & { unreadable: UnreadableAmount[] }> {
+  const { api, workbook, target, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading the payslip");
   const [detail, items] = await Promise.all([
-    api.getPayslip(payslipId, { signal: progress.signal }),
-    api.getItemsAndOutputs(target.clientId, { signal: progress.signal }),
+    api.getPayslip(payslipId, { signal }),
+    api.getItemsAndOutputs(target.clientId, { signal }),
   ]);
   const labels = new Map<string, string>([
     ...[...items.system_items, ...items.custom_items].map((i) => [String(i.id), i.label] as [string, string]),
@@ -284,14 +258,14 @@ export interface PdfResult {
  * window or tab, falling back to a download when pop-ups are blocked. The URL is revoked after a minute.
  */
 export async function openPayslipPdf(
-  api: PayrollApi,
+  ctx: FlowContext,
   payslipId: number,
   opener: PdfOpener,
-  progress: FlowProgress = {},
   revokeAfterMs = 60_000,
 ): Promise<PdfResult> {
+  const { api, progress, signal } = ctx;
   progress.update?.(0, undefined, "Fetching the PDF");
-  const bytes = await api.getPayslipPdf(payslipId, { signal: progress.signal });
+  const bytes = await api.getPayslipPdf(payslipId, { signal });
   if (bytes.length < 5 || String.fromCharCode(...bytes.slice(0, 5)) !== "%PDF-") {
     throw new Error(`The service did not send a PDF for payslip ${payslipId}.`);
   }

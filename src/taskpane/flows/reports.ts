@@ -24,7 +24,7 @@ import {
   type RunMode,
   type SavedReport,
 } from "../../sheets/reports";
-import { abortableSleep, recordedSheets, recordSheet } from "./common";
+import { abortableSleep, type FlowContext, recordedSheets, recordSheet } from "./common";
 
 export const REPORT_TITLES: Record<ReportId, string> = {
   transaction_history: "Transaction history",
@@ -46,8 +46,8 @@ export type ReportStatus =
   | { phase: "queue-full"; waitMs: number; attempt: number; message: string }
   | { phase: "writing"; rows: number };
 
+/** How a run reports and waits; Cancel is the context's `signal`. */
 export interface ReportRunOptions {
-  signal?: AbortSignal;
   onStatus?(status: ReportStatus): void;
   /** Poll interval; anything below MIN_POLL_INTERVAL_MS is raised to it. */
   pollIntervalMs?: number;
@@ -108,12 +108,15 @@ function isAbort(error: unknown): boolean {
 
 type Outcome = { ok: true; rows: Record<string, unknown>[] } | { ok: false; message: string; lost?: boolean };
 
+/** The options with the context's Cancel, as the request steps below use them. */
+type StepOptions = ReportRunOptions & { signal?: AbortSignal };
+
 /** Runs each request with the synchronous endpoint, one after another (one request per client). */
 async function runSync(
   api: PayrollApi,
   reportId: ReportId,
   requests: readonly ReportRequest[],
-  o: ReportRunOptions,
+  o: StepOptions,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const [i, r] of requests.entries()) {
@@ -139,7 +142,7 @@ export async function runAsync(
   api: PayrollApi,
   reportId: ReportId,
   requests: readonly ReportRequest[],
-  o: ReportRunOptions = {},
+  o: StepOptions = {},
 ): Promise<Outcome[]> {
   const interval = Math.max(MIN_POLL_INTERVAL_MS, o.pollIntervalMs ?? MIN_POLL_INTERVAL_MS);
   const sleep = o.sleep ?? ((ms: number, signal?: AbortSignal) => abortableSleep(ms, signal, "The report was cancelled."));
@@ -232,21 +235,18 @@ export async function runAsync(
   return outcomes.map((x) => x ?? { ok: false, message: "The report was not run." });
 }
 
-export interface ReportDeps {
-  api: PayrollApi;
-  workbook: WorkbookPort;
-}
-
 /**
  * Runs a report and writes it: a new sheet, or the same sheet replaced in place. The parameters are saved in the
- * workbook for Refresh (after the rows are written, so a failed run never leaves parameters without a sheet).
+ * workbook for Refresh (after the rows are written, so a failed run never leaves parameters without a sheet). The
+ * report's clients are the saved requests' own, so `ctx.target` is not used; `ctx.signal` cancels.
  */
-export async function runReportToSheet(deps: ReportDeps, saved: SavedReport, o: ReportRunOptions = {}): Promise<ReportRunResult> {
+export async function runReportToSheet(ctx: FlowContext, saved: SavedReport, o: ReportRunOptions = {}): Promise<ReportRunResult> {
+  const { api, workbook, signal } = ctx;
   const checked = toSetting(saved); // refuses anything but report parameters before any request
   const outcomes =
     checked.mode === "async"
-      ? await runAsync(deps.api, checked.reportId, checked.requests, o)
-      : await runSync(deps.api, checked.reportId, checked.requests, o);
+      ? await runAsync(api, checked.reportId, checked.requests, { ...o, signal })
+      : await runSync(api, checked.reportId, checked.requests, { ...o, signal });
 
   const failures: ReportFailure[] = [];
   const parts: ReportRowsPart[] = [];
@@ -269,7 +269,7 @@ export async function runReportToSheet(deps: ReportDeps, saved: SavedReport, o: 
   });
   o.onStatus?.({ phase: "writing", rows: table.rows.length });
   const incomplete = failures.length > 0 ? ` — INCOMPLETE, missing: ${failures.map((f) => f.clientName).join(", ")}` : "";
-  const written = await deps.workbook.writeTable({
+  const written = await workbook.writeTable({
     sheetName: checked.sheetName,
     tableName: checked.tableName,
     columns: table.columns,
@@ -277,8 +277,8 @@ export async function runReportToSheet(deps: ReportDeps, saved: SavedReport, o: 
     title: `${checked.title}${incomplete}`,
     stampLabel: "Report run",
   });
-  await deps.workbook.setSetting(savedReportSettingKey(checked.sheetName), toSetting(checked) as never);
-  await recordSheet(deps.workbook, REPORT_SHEETS_SETTING, checked.sheetName);
+  await workbook.setSetting(savedReportSettingKey(checked.sheetName), toSetting(checked) as never);
+  await recordSheet(workbook, REPORT_SHEETS_SETTING, checked.sheetName);
   return {
     sheetName: written.sheetName,
     tableName: written.tableName,
@@ -290,13 +290,13 @@ export async function runReportToSheet(deps: ReportDeps, saved: SavedReport, o: 
 
 /** Re-runs the report of a sheet from its saved parameters and replaces its rows in place. */
 export async function refreshReportSheet(
-  deps: ReportDeps,
+  ctx: FlowContext,
   sheetName: string,
   o: ReportRunOptions = {},
 ): Promise<ReportRunResult> {
-  const stored = fromSetting(await deps.workbook.getSetting(savedReportSettingKey(sheetName)), sheetName);
+  const stored = fromSetting(await ctx.workbook.getSetting(savedReportSettingKey(sheetName)), sheetName);
   if (!stored.ok) throw new Error(stored.message);
-  return runReportToSheet(deps, stored.saved, o);
+  return runReportToSheet(ctx, stored.saved, o);
 }
 
 /** Names of the report sheets recorded in the workbook (whether or not the user has since deleted a sheet). */

@@ -1,7 +1,8 @@
 /** The Imports feature: wires the view to the import flows through the shell's services. */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
-import { chosenClient, useConnectedServices } from "../context";
+import { flowContextFor, useConnectedServices } from "../context";
+import type { FlowContext } from "../flows/common";
 import { importEmployees, importPayPoints, importWaves, type ImportResult } from "../flows/imports";
 import { plural, useFlowRunner } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
@@ -16,14 +17,11 @@ export function ImportsPanel() {
   const run = useFlowRunner(services, setOutcome);
   if (!services) return <Text>Connect and choose a client to import data.</Text>;
 
-  const { api, workbook } = services;
-  const { target } = chosenClient(services);
-
-  /** One import: "<what>: N rows written to "<sheet>"." or why not. */
-  const importTo = (label: string, what: string, work: Parameters<typeof run<ImportResult>>[1]) =>
+  /** One import under the progress bar: "<what>: N rows written to "<sheet>"." or why not. */
+  const importTo = (label: string, what: string, work: (ctx: FlowContext) => Promise<ImportResult>) =>
     void run(
       label,
-      work,
+      (task) => work(flowContextFor(services, task)),
       (r) => ({
         intent: "success",
         text: `${what}: ${plural(r.rowCount, "row")} written to "${r.sheetName}".`,
@@ -41,18 +39,14 @@ export function ImportsPanel() {
       onWaveFormChange={setWaveForm}
       busy={services.progress.busy}
       onImportEmployees={() =>
-        importTo("Importing employees", "Employees", (task) =>
-          importEmployees(api, workbook, target, { customFields, servicePeriod }, task),
-        )
+        importTo("Importing employees", "Employees", (ctx) => importEmployees(ctx, { customFields, servicePeriod }))
       }
       onImportWaves={() =>
-        importTo("Importing payment frequencies", "Payment frequencies", (task) =>
-          importWaves(api, workbook, target, { simplified: waveForm === "simplified" }, task),
+        importTo("Importing payment frequencies", "Payment frequencies", (ctx) =>
+          importWaves(ctx, { simplified: waveForm === "simplified" }),
         )
       }
-      onImportPayPoints={() =>
-        importTo("Importing pay points", "Pay points", (task) => importPayPoints(api, workbook, target, task))
-      }
+      onImportPayPoints={() => importTo("Importing pay points", "Pay points", importPayPoints)}
       outcome={outcome}
     />
   );

@@ -1,7 +1,11 @@
-/** The Pay runs feature: wires PayRunsView to the pay run flows through the shell's services. */
+/**
+ * The Pay runs feature: wires PayRunsView to the pay run flows through the shell's services; what each flow's end
+ * says is in ./payRuns/payRunOutcomes.
+ */
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
-import { chosenClient, useConnectedServices } from "../context";
+import { flowContextFor, useConnectedServices } from "../context";
+import type { ProgressTask } from "../services";
 import {
   browserPdfOpener,
   importEmployeePayslips,
@@ -13,9 +17,15 @@ import {
   loadPayRuns,
   openPayslipPdf,
   payslipIdFromSelection,
-  type PdfResult,
 } from "../flows/payRuns";
-import { onChosen, plural, useFlowRunner, useEmployeeChoice, usePayslipChoices, wroteRows } from "./parts/hooks";
+import { onChosen, useFlowRunner, useEmployeeChoice, usePayslipChoices, wroteRows } from "./parts/hooks";
+import {
+  journalOutcome,
+  payslipDetailOutcome,
+  pdfOutcome,
+  recentPayslipsOutcome,
+  runPayslipsOutcome,
+} from "./payRuns/payRunOutcomes";
 import { type Outcome } from "./parts/layout";
 import { PayRunsView } from "./PayRunsView";
 import { useClientView } from "../serverState";
@@ -33,16 +43,12 @@ export function PayRunsPanel() {
   const payslips = usePayslipChoices(services, employeeId);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
-  const { api, workbook } = services;
-  const { target } = chosenClient(services);
+  const { workbook } = services;
+  const ctx = (task: ProgressTask) => flowContextFor(services, task);
   const chosenRun = runs.data?.runs.find((r) => r.id === runId);
   const runLabel = chosenRun ? runs.data?.labels.get(chosenRun.id) : undefined;
-  const pdfOutcome = (r: PdfResult): Exclude<Outcome, null> =>
-    r.shownAs === "window"
-      ? { intent: "success", text: `Opened ${r.fileName} in a new window.` }
-      : { intent: "info", text: `The browser blocked a new window, so ${r.fileName} was downloaded instead.` };
   const openPdf = (id: number) =>
-    void run("Opening the payslip PDF", (task) => openPayslipPdf(api, id, browserPdfOpener(), task), pdfOutcome);
+    void run("Opening the payslip PDF", (task) => openPayslipPdf(ctx(task), id, browserPdfOpener()), pdfOutcome);
 
   return (
     <PayRunsView
@@ -54,7 +60,7 @@ export function PayRunsPanel() {
       onPayRunsToSheet={() =>
         void run(
           "Pay runs to sheet",
-          (task) => importPayRuns(api, workbook, target, task),
+          (task) => importPayRuns(ctx(task)),
           (r) => {
             runs.reload();
             return wroteRows("pay run")(r);
@@ -65,39 +71,20 @@ export function PayRunsPanel() {
         run,
         chosenRun,
         "Pay run payslips to sheet",
-        (payRun, task) => importPayRunPayslips(api, workbook, target, payRun, task, runLabel),
-        (r) => ({
-          intent: r.unmatched + r.unreadable.length > 0 ? "warning" : "success",
-          text:
-            `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".` +
-            (r.dirty ? ` ${plural(r.dirty, "payslip")} still recalculating (nett pay empty).` : "") +
-            (r.unmatched ? ` ${plural(r.unmatched, "payslip")} could not be matched to an employee.` : "") +
-            (r.unreadable.length ? ` ${plural(r.unreadable.length, "amount")} could not be read and were kept as text.` : ""),
-        }),
+        (payRun, task) => importPayRunPayslips(ctx(task), payRun, runLabel),
+        runPayslipsOutcome,
       )}
       onJournal={onChosen(
         run,
         chosenRun,
         "Journal to sheet",
-        (payRun, task) => importJournal(api, workbook, target, payRun, task, runLabel),
-        (r) => ({
-          intent: r.balanced ? "success" : "warning",
-          text: r.balanced
-            ? `Journal written to "${r.sheetName}": debits equal credits${r.balances.length > 1 ? ` in all ${r.balances.length} splits` : ""}.`
-            : `Journal written to "${r.sheetName}", but it does not balance: ${r.balances
-                .filter((b) => !b.balanced)
-                .map((b) => `${b.name || "total"} off by ${b.difference.toFixed(2)}`)
-                .join(", ")}.`,
-        }),
+        (payRun, task) => importJournal(ctx(task), payRun, runLabel),
+        journalOutcome,
       )}
       {...employeeProps}
       onEmployeePayslips={() => {
         if (employee)
-          void run(
-            "Employee payslips to sheet",
-            (task) => importEmployeePayslips(api, workbook, target, employee, task),
-            wroteRows("payslip"),
-          );
+          void run("Employee payslips to sheet", (task) => importEmployeePayslips(ctx(task), employee), wroteRows("payslip"));
       }}
       payslips={payslips.data}
       payslipsStatus={payslips.status}
@@ -105,14 +92,7 @@ export function PayRunsPanel() {
       onPayslipChange={setPayslipId}
       onPayslipDetail={() =>
         payslipId !== null &&
-        void run(
-          "Payslip detail to sheet",
-          (task) => importPayslipDetail(api, workbook, target, payslipId, task),
-          (r) => ({
-            intent: "success",
-            text: `Payslip ${payslipId}: ${plural(r.rowCount, "line")} written to "${r.sheetName}".`,
-          }),
-        )
+        void run("Payslip detail to sheet", (task) => importPayslipDetail(ctx(task), payslipId), payslipDetailOutcome(payslipId))
       }
       onOpenPdf={() => payslipId !== null && openPdf(payslipId)}
       onOpenSelectedPdf={() =>
@@ -127,20 +107,7 @@ export function PayRunsPanel() {
         })()
       }
       onRecentPayslips={() =>
-        void run(
-          "Recent payslips to sheet",
-          (task) => importRecentPayslips(api, workbook, target, task),
-          (r) =>
-            r.state === "try_later"
-              ? {
-                  intent: "info",
-                  text: `The service is still calculating payslips (${r.message}). The sheet was not changed; try again in a moment.`,
-                }
-              : {
-                  intent: r.unreadable.length ? "warning" : "success",
-                  text: `${plural(r.rowCount, "payslip")} written to "${r.sheetName}".${r.dirty ? ` ${plural(r.dirty, "payslip")} still recalculating.` : ""}`,
-                },
-        )
+        void run("Recent payslips to sheet", (task) => importRecentPayslips(ctx(task)), recentPayslipsOutcome)
       }
       outcome={outcome}
     />

@@ -1,12 +1,13 @@
 /**
- * Labelled pickers for the report forms: a filterable multi-select (empty = "all"), a single choice and a date.
- * Data and callbacks only; keyboard use is Fluent's (arrows, Enter/Space to toggle, Escape to close, typing filters).
+ * Labelled pickers for the report forms: a filterable multi-select (empty = "all") and a single choice, and the
+ * labelled field they share (dates use it around components/DateField). Data and callbacks only; keyboard use is
+ * Fluent's (arrows, Enter/Space to toggle, Escape to close, typing filters).
  */
 import * as React from "react";
-import { Button, Combobox, Dropdown, Field, Option, OptionGroup, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Combobox, Dropdown, Field, makeStyles, tokens } from "@fluentui/react-components";
 import type { PickerOption } from "../../sheets/reports";
 import { fieldError } from "../components/fieldError";
-import { DateField as LocaleDateInput } from "../components/DateField";
+import { filteredOptions, renderOption } from "./reports/pickerOptions";
 
 const useStyles = makeStyles({
   row: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS },
@@ -14,7 +15,7 @@ const useStyles = makeStyles({
 });
 
 /** A picker's labelled field: hint, and the validation message as an error. */
-function PickerField(props: {
+export function PickerField(props: {
   label: string;
   hint?: string;
   required?: boolean;
@@ -56,8 +57,6 @@ export function MultiPicker<V extends string | number>(props: MultiPickerProps<V
 
   const q = query.trim().toLowerCase();
   const filtered = q ? props.options.filter((o) => o.label.toLowerCase().includes(q)) : props.options;
-  const shown = filtered.slice(0, MAX_SHOWN);
-  const groups = groupOptions(shown);
 
   return (
     <PickerField {...props}>
@@ -82,25 +81,7 @@ export function MultiPicker<V extends string | number>(props: MultiPickerProps<V
               props.onChange(next);
             }}
           >
-            {groups.map(([group, options]) =>
-              group ? (
-                <OptionGroup key={group} label={group}>
-                  {options.map(renderOption)}
-                </OptionGroup>
-              ) : (
-                options.map(renderOption)
-              ),
-            )}
-            {filtered.length === 0 ? (
-              <Option key="__none" value="__none" text="No match" disabled>
-                No match
-              </Option>
-            ) : null}
-            {filtered.length > shown.length ? (
-              <Option key="__more" value="__more" text="More" disabled>
-                {`${filtered.length - shown.length} more: type to narrow the list`}
-              </Option>
-            ) : null}
+            {filteredOptions(filtered, MAX_SHOWN)}
           </Combobox>
           {props.selected.length > 0 ? (
             <Button
@@ -117,24 +98,6 @@ export function MultiPicker<V extends string | number>(props: MultiPickerProps<V
       )}
     </PickerField>
   );
-}
-
-function renderOption(o: PickerOption) {
-  return (
-    <Option key={String(o.value)} value={String(o.value)} text={o.label}>
-      {o.label}
-    </Option>
-  );
-}
-
-function groupOptions<V extends string | number>(options: readonly PickerOption<V>[]): [string | undefined, PickerOption<V>[]][] {
-  const groups = new Map<string | undefined, PickerOption<V>[]>();
-  for (const o of options) {
-    const list = groups.get(o.group) ?? [];
-    list.push(o);
-    groups.set(o.group, list);
-  }
-  return [...groups.entries()];
 }
 
 export interface SinglePickerProps<V extends string | number> {
@@ -165,24 +128,6 @@ export function SinglePicker<V extends string | number>(props: SinglePickerProps
       >
         {props.options.map(renderOption)}
       </Dropdown>
-    </PickerField>
-  );
-}
-
-export interface DateFieldProps {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  hint?: string;
-  validationMessage?: string;
-  disabled?: boolean;
-}
-
-/** A date in Office's display language (dd/mm/yyyy under en-IE), value "YYYY-MM-DD". */
-export function DateField(props: DateFieldProps) {
-  return (
-    <PickerField {...props} required>
-      <LocaleDateInput value={props.value} disabled={props.disabled} onChange={props.onChange} />
     </PickerField>
   );
 }

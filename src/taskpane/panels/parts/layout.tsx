@@ -1,21 +1,13 @@
-/** Layout pieces the feature panels share: a titled section, a confirmation dialog and the outcome bar. */
+/**
+ * Layout pieces the feature panels share: a titled section, a row of actions and a radio choice; the confirmation
+ * dialogs (./dialogs) and the outcome bar (./outcomeBar) are exported from here too.
+ */
 import * as React from "react";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  Text,
-  useRestoreFocusTarget,
-} from "@fluentui/react-components";
+import { Button, Radio, RadioGroup, Text, useRestoreFocusTarget } from "@fluentui/react-components";
 import { usePartStyles } from "./styles";
+
+export { ConfirmDialog, DeleteDialog, type ConfirmDialogProps } from "./dialogs";
+export { OutcomeBar, type Outcome } from "./outcomeBar";
 
 /** A titled group of controls (a fieldset, so screen readers announce the title with each control). */
 export function Section(props: { title: string; children: React.ReactNode; hint?: string }) {
@@ -29,78 +21,6 @@ export function Section(props: { title: string; children: React.ReactNode; hint?
       {props.children}
     </fieldset>
   );
-}
-
-export interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  /** What will be affected, one line each. */
-  items: readonly string[];
-  confirmLabel: string;
-  onConfirm(): void;
-  onCancel(): void;
-}
-
-/** Asks before destructive work, listing what it will touch. Escape or Cancel closes it without acting. */
-export function ConfirmDialog(props: ConfirmDialogProps) {
-  const styles = usePartStyles();
-  return (
-    <Dialog open={props.open} modalType="alert" onOpenChange={(_, d) => !d.open && props.onCancel()}>
-      <DialogSurface aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogContent>
-            <ul className={styles.list} aria-label="Affected records" tabIndex={0}>
-              {props.items.map((item, i) => (
-                <li key={i}>{item}</li>
-              ))}
-            </ul>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={props.onCancel}>
-              Cancel
-            </Button>
-            <Button appearance="primary" onClick={props.onConfirm}>
-              {props.confirmLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
-}
-
-export type Outcome = { intent: "success" | "warning" | "error" | "info"; text: string } | null;
-
-/** The last action's outcome, kept in view at the bottom of the pane. */
-export function OutcomeBar({ outcome }: { outcome: Outcome }) {
-  const styles = usePartStyles();
-  // Two live regions that stay in the page, so screen readers read out every new outcome: results politely,
-  // failures as alerts. A region inserted together with its text is often not read. Each outcome is its own
-  // MessageBar (keyed), so the same words a second time are read again.
-  const bar = outcome && (
-    <MessageBar key={outcomeKey(outcome)} intent={outcome.intent}>
-      <MessageBarBody>{outcome.text}</MessageBarBody>
-    </MessageBar>
-  );
-  const failed = outcome?.intent === "error";
-  return (
-    <div className={outcome ? styles.outcome : undefined}>
-      <div role="status" aria-live="polite">
-        {!failed && bar}
-      </div>
-      <div role="alert">{failed && bar}</div>
-    </div>
-  );
-}
-
-const outcomeKeys = new WeakMap<object, number>();
-let lastOutcomeKey = 0;
-/** A key per outcome object: each setOutcome({...}) is a new outcome, even with the same words. */
-function outcomeKey(outcome: object): number {
-  let key = outcomeKeys.get(outcome);
-  if (key === undefined) outcomeKeys.set(outcome, (key = ++lastOutcomeKey));
-  return key;
 }
 
 /** One button of an ActionRow. */
@@ -132,25 +52,6 @@ export function ActionRow({ busy, actions }: { busy: boolean; actions: readonly 
         </Button>
       ))}
     </div>
-  );
-}
-
-/** Asks before deleting what `confirm` lists (nothing shown while it is null). */
-export function DeleteDialog(props: {
-  title: string;
-  confirm: { items: readonly string[] } | null;
-  onConfirm(): void;
-  onCancel(): void;
-}) {
-  return (
-    <ConfirmDialog
-      open={props.confirm !== null}
-      title={props.title}
-      items={props.confirm?.items ?? []}
-      confirmLabel="Delete"
-      onConfirm={props.onConfirm}
-      onCancel={props.onCancel}
-    />
   );
 }
 

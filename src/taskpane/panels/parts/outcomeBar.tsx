@@ -1,0 +1,36 @@
+/** The outcome bar: the last action's outcome, announced through live regions that stay in the page. */
+import { MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { usePartStyles } from "./styles";
+
+export type Outcome = { intent: "success" | "warning" | "error" | "info"; text: string } | null;
+
+/** The last action's outcome, kept in view at the bottom of the pane. */
+export function OutcomeBar({ outcome }: { outcome: Outcome }) {
+  const styles = usePartStyles();
+  // Two live regions that stay in the page, so screen readers read out every new outcome: results politely,
+  // failures as alerts. A region inserted together with its text is often not read. Each outcome is its own
+  // MessageBar (keyed), so the same words a second time are read again.
+  const bar = outcome && (
+    <MessageBar key={outcomeKey(outcome)} intent={outcome.intent}>
+      <MessageBarBody>{outcome.text}</MessageBarBody>
+    </MessageBar>
+  );
+  const failed = outcome?.intent === "error";
+  return (
+    <div className={outcome ? styles.outcome : undefined}>
+      <div role="status" aria-live="polite">
+        {!failed && bar}
+      </div>
+      <div role="alert">{failed && bar}</div>
+    </div>
+  );
+}
+
+const outcomeKeys = new WeakMap<object, number>();
+let lastOutcomeKey = 0;
+/** A key per outcome object: each setOutcome({...}) is a new outcome, even with the same words. */
+function outcomeKey(outcome: object): number {
+  let key = outcomeKeys.get(outcome);
+  if (key === undefined) outcomeKeys.set(outcome, (key = ++lastOutcomeKey));
+  return key;
+}

@@ -1,0 +1,90 @@
+/**
+ * The pieces the report forms share: a required multi-select, a date range, and options merged across clients
+ * (the pay frequency and employee scope is in ./scopePickers). Data and callbacks only.
+ */
+import { makeStyles, tokens } from "@fluentui/react-components";
+import type {
+  ClientReportData,
+  ComparisonLeaveParams,
+  PickerOption,
+  ReportParams,
+  TransactionHistoryParams,
+} from "../../../sheets/reports";
+import { DateField } from "../../components/DateField";
+import { MultiPicker, type MultiPickerProps, PickerField } from "../ReportsPickers";
+
+const useStyles = makeStyles({
+  pair: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: tokens.spacingHorizontalS },
+});
+
+/** What each sub-form gets: the lists, its report's parameters, a patch to them, and whether it is disabled. */
+export interface SubFormProps<P extends ReportParams> {
+  data: readonly ClientReportData[];
+  params: P;
+  set(patch: Partial<P>): void;
+  disabled?: boolean;
+}
+
+/** A required multi-select: "Choose <what>s", and an error while nothing is chosen. */
+export function AtLeastOne(props: {
+  label: string;
+  what: string;
+  hint?: string;
+  options: MultiPickerProps<string>["options"];
+  selected: readonly string[];
+  onChange(selected: string[]): void;
+  disabled?: boolean;
+}) {
+  const { what, ...rest } = props;
+  return (
+    <MultiPicker
+      {...rest}
+      required
+      placeholder={`Choose ${what}s`}
+      validationMessage={props.selected.length === 0 ? `Choose at least one ${what}.` : undefined}
+    />
+  );
+}
+
+type Ranged = TransactionHistoryParams | ComparisonLeaveParams;
+
+export function DateRange({
+  params,
+  onChange,
+  disabled,
+}: {
+  params: Ranged;
+  onChange(p: Partial<Ranged>): void;
+  disabled?: boolean;
+}) {
+  const styles = useStyles();
+  const order =
+    params.startDate && params.endDate && params.startDate > params.endDate ? "The start date is after the end date." : undefined;
+  return (
+    <div className={styles.pair}>
+      <PickerField
+        label="From"
+        hint="Default: the start of the tax year."
+        validationMessage={params.startDate ? undefined : "Choose a start date."}
+        required
+      >
+        <DateField value={params.startDate} disabled={disabled} onChange={(startDate) => onChange({ startDate })} />
+      </PickerField>
+      <PickerField
+        label="To"
+        hint="Default: the end of the tax year."
+        validationMessage={params.endDate ? order : "Choose an end date."}
+        required
+      >
+        <DateField value={params.endDate} disabled={disabled} onChange={(endDate) => onChange({ endDate })} />
+      </PickerField>
+    </div>
+  );
+}
+
+/** Options of several clients merged by value (accounts and fields mostly share names across clients). */
+export function unionOptions<V extends string | number>(lists: readonly (readonly PickerOption<V>[])[]): PickerOption<V>[] {
+  const seen = new Map<string, PickerOption<V>>();
+  for (const list of lists) for (const o of list) if (!seen.has(String(o.value))) seen.set(String(o.value), o);
+  return [...seen.values()];
+}
