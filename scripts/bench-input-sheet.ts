@@ -4,7 +4,8 @@
  */
 import { performance } from "node:perf_hooks";
 import { calcKey } from "../src/contract";
-import { readInputSheet, planPush, snapshotFromTable, metaSettingKey, parseMeta } from "../src/sheets/push";
+import { readInputSheet, snapshotFromTable, metaSettingKey, parseMeta } from "../src/sheets/inputSheetModel";
+import { planPush } from "../src/sheets/pushPlan";
 import { defaultPeriod } from "../src/sheets/inputSheet";
 import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../src/taskpane/flows/push";

@@ -17,7 +17,7 @@ import { calcKey } from "../src/contract";
 import { createOfficeWorkbook } from "../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../src/preview/workbook";
 import { startSandbox } from "../src/sandbox";
-import type { NettPayTarget } from "../src/sheets/push";
+import type { NettPayTarget } from "../src/sheets/nettPay";
 import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
 import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../src/taskpane/flows/nettPay";
 import { DEFAULT_PUSH_CONCURRENCY, pushInputSheet } from "../src/taskpane/flows/push";

@@ -7,7 +7,7 @@
 import type { InputValue } from "../contract";
 import { type CellType, headerIndex, isBlank, parseCell, parseDate, parseInteger } from "./columns";
 import { INPUT_SHEET_HEADERS as H } from "./inputSheet";
-import { type InputSheetMeta, type Snapshot, rowKey, sameValue } from "./push";
+import { type InputSheetMeta, type Snapshot, rowKey, sameValue } from "./inputSheetModel";
 
 export interface PendingChange {
   /** 0-based data row of the table. */

@@ -4,7 +4,7 @@
  */
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { PUSH_LOG_SHEET } from "../../src/sheets/push";
+import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
 import { conflictCheck, conflictRowIndexes, overwriteConflicts } from "../../src/taskpane/flows/conflicts";

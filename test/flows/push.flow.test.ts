@@ -5,7 +5,8 @@
 import { ERROR_CELL_FILL } from "../../src/excel/officeWorkbook";
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { InputSheetError, PUSH_LOG_SHEET, metaSettingKey, parseMeta } from "../../src/sheets/push";
+import { InputSheetError, metaSettingKey, parseMeta } from "../../src/sheets/inputSheetModel";
+import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
 import { STATUS_TONE, type RowState } from "../../src/sheets/rowOutcomes";
 import type { RowAnnotation } from "../../src/excel";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";

@@ -1,7 +1,8 @@
 /** Push all input sheets across two clients' sheets, skipping one of a client the key cannot reach. */
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { PUSH_LOG_SHEET, metaSettingKey, parseMeta } from "../../src/sheets/push";
+import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
+import { metaSettingKey, parseMeta } from "../../src/sheets/inputSheetModel";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
 import { readRecords, startRig, typeInto, type Rig } from "./helpers";

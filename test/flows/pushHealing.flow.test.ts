@@ -11,7 +11,7 @@ import { calcKey } from "../../src/contract";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/preview/workbook";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox";
-import { NETT_PAY_PENDING } from "../../src/sheets/push";
+import { NETT_PAY_PENDING } from "../../src/sheets/nettPay";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../../src/taskpane/flows/nettPay";
 import { countPendingNettPay, pushInputSheet, refreshNettPay } from "../../src/taskpane/flows/push";

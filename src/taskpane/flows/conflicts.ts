@@ -14,17 +14,9 @@ import type { InputValue } from "../../contract";
 import type { CellType } from "../../sheets/columns";
 import type { WorkbookPort } from "../../excel";
 import { employeeInputValues, INPUT_SHEET_HEADERS as H, type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
-import {
-  InputSheetError,
-  type InputSheetMeta,
-  type PlannedRow,
-  type PushPlan,
-  type RowOutcome,
-  type Snapshot,
-  chunk,
-  rowKey,
-  sameValue,
-} from "../../sheets/push";
+import { InputSheetError, type InputSheetMeta, type Snapshot, rowKey, sameValue } from "../../sheets/inputSheetModel";
+import type { PlannedRow, PushPlan, RowOutcome } from "../../sheets/pushPlan";
+import { chunk } from "../../sheets/chunk";
 import { parseCell } from "../../sheets/columns";
 import { forEachLimited } from "./common";
 import { NETT_PAY_CONCURRENCY, NETT_PAY_LIST_CROSSOVER } from "./nettPay";

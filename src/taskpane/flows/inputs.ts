@@ -25,7 +25,7 @@ import {
   parseMeta,
   snapshotFromRows,
   snapshotToTable,
-} from "../../sheets/push";
+} from "../../sheets/inputSheetModel";
 import type { ClientReads } from "../serverState";
 import { type FlowProgress, recordedSheets, recordSheet, requestCounter, writingRows } from "./common";
 

@@ -8,7 +8,7 @@
 import type { PayrollApi } from "../../api";
 import type { PayslipListItem } from "../../contract";
 import { forEachLimited } from "./common";
-import { nettPayFor, nettPayFromPayslips, type NettPayTarget } from "../../sheets/push";
+import { nettPayFor, nettPayFromPayslips, type NettPayTarget } from "../../sheets/nettPay";
 
 /**
  * Above this many employees one employee list is cheaper than their payslip lists. Measured on a 5,000-employee

@@ -28,41 +28,42 @@ import {
 import type { WorkbookPort } from "../../excel";
 import {
   DEFAULT_CHUNK_SIZE,
-  InputSheetError,
-  NETT_PAY_PENDING,
-  PUSH_LOG_COLUMNS,
-  PUSH_LOG_SHEET,
-  PUSH_LOG_TABLE,
-  type InputSheetMeta,
-  type NettPayTarget,
   type PlannedRow,
   type PushCounts,
   type PushMode,
   type PushPlan,
-  type Snapshot,
-  type ReadSheet,
   type RowOutcome,
   RETRY_HINT,
   applySaved,
   chunkOutcomes,
   countOutcomes,
-  metaSettingKey,
   notSentOutcomes,
-  parseMeta,
-  pendingNettPayRows,
   planPush,
-  pushLogRow,
-  readInputSheet,
   rejectedOutcomes,
   retryRowIndexes,
-  snapshotFromTable,
-  snapshotToTable,
   summarise,
   toEntity,
   unconfirmedOutcomes,
+} from "../../sheets/pushPlan";
+import {
+  InputSheetError,
+  type InputSheetMeta,
+  type Snapshot,
+  type ReadSheet,
+  metaSettingKey,
+  parseMeta,
+  readInputSheet,
+  snapshotFromTable,
+  snapshotToTable,
+} from "../../sheets/inputSheetModel";
+import {
+  NETT_PAY_PENDING,
+  type NettPayTarget,
+  pendingNettPayRows,
   withPendingNote,
   withoutPendingNote,
-} from "../../sheets/push";
+} from "../../sheets/nettPay";
+import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, pushLogRow } from "../../sheets/pushLog";
 import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
 import {
   BULK_STATUSES,

@@ -6,7 +6,8 @@ import { buildInputSheet, listInputSheets, loadInputChoices, type InputChoices }
 import { countPendingNettPay, pushInputSheet, refreshNettPay } from "../flows/push";
 import { defaultPeriod } from "../../sheets/inputSheet";
 import { waveDisplayName } from "../../sheets/imports";
-import { DEFAULT_CHUNK_SIZE, PUSH_MODE_LABELS, type PushMode } from "../../sheets/push";
+import { DEFAULT_CHUNK_SIZE, type PushMode } from "../../sheets/pushPlan";
+import { PUSH_MODE_LABELS } from "../../sheets/pushLog";
 import { InputSheetsView } from "./InputSheetsView";
 import { conflictCheck, overwriteConflicts } from "../flows/conflicts";
 import { PendingChanges } from "./inputSheets/PendingChanges";

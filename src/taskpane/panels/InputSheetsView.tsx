@@ -4,7 +4,7 @@
  */
 import * as React from "react";
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Text } from "@fluentui/react-components";
-import type { PushMode } from "../../sheets/push";
+import type { PushMode } from "../../sheets/pushPlan";
 import { type Outcome as PanelOutcome, OutcomeBar, Section } from "./parts/layout";
 import { fieldError } from "../components/fieldError";
 import { usePartStyles } from "./parts/styles";
