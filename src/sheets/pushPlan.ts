@@ -46,6 +46,16 @@ export interface PushPlan {
 
 export const DEFAULT_CHUNK_SIZE = 100;
 
+/**
+ * The cells a push colours (besides Status): those its messages can name. Only their fill is cleared when the
+ * push marks rows again, so colour an accountant put on names, nett pay or notes stays.
+ */
+export const pushHighlights = (meta: Pick<InputSheetMeta, "inputs">): string[] => [
+  H.employeeId,
+  H.payslipDate,
+  ...meta.inputs.map((i) => i.header),
+];
+
 /** Rows "Retry failed" resends: those whose Status says Failed or Not sent. */
 export function retryRowIndexes(sheet: ReadSheet): Set<number> {
   return new Set(sheet.rows.filter((r) => r.status === "Failed" || r.status === "Not sent").map((r) => r.rowIndex));

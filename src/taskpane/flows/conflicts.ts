@@ -12,13 +12,12 @@ import { NotFoundError, type PayrollApi } from "../../api";
 import { parseCalcKey } from "../../contract";
 import type { InputValue } from "../../contract";
 import type { CellType } from "../../sheets/columns";
-import type { WorkbookPort } from "../../excel";
 import { employeeInputValues, INPUT_SHEET_HEADERS as H, type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
 import { InputSheetError, type InputSheetMeta, type Snapshot, rowKey, sameValue } from "../../sheets/inputSheetModel";
 import type { PlannedRow, PushPlan, RowOutcome } from "../../sheets/pushPlan";
 import { chunk } from "../../sheets/chunk";
 import { parseCell } from "../../sheets/columns";
-import { forEachLimited } from "./common";
+import { type FlowContext, forEachLimited } from "./common";
 import { NETT_PAY_CONCURRENCY, NETT_PAY_LIST_CROSSOVER } from "./nettPay";
 import { type PushOptions, type PushResult, pushInputSheet } from "./push";
 
@@ -157,15 +156,14 @@ export function conflictRowIndexes(statuses: readonly string[]): Set<number> {
  * service, and that the sheet still shows as built, keeps the service's value.
  */
 export async function overwriteConflicts(
-  api: PayrollApi,
-  workbook: WorkbookPort,
+  ctx: FlowContext,
   sheetName: string,
-  options: Omit<PushOptions, "mode" | "rowIndexes" | "conflictCheck">,
+  options: Omit<PushOptions, "mode" | "rowIndexes" | "conflictCheck"> = {},
 ): Promise<PushResult> {
-  const table = await workbook.readTable(sheetName);
+  const table = await ctx.workbook.readTable(sheetName);
   if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
   const statusCol = table.columns.findIndex((c) => String(c).trim() === H.status);
   const rows = conflictRowIndexes(table.rows.map((r) => (statusCol < 0 ? "" : String(r[statusCol] ?? ""))));
   if (rows.size === 0) throw new InputSheetError(`"${sheetName}" has no Conflict rows to overwrite.`);
-  return pushInputSheet(api, workbook, sheetName, { ...options, mode: "overwrite", rowIndexes: rows });
+  return pushInputSheet(ctx, sheetName, { ...options, mode: "overwrite", rowIndexes: rows });
 }
