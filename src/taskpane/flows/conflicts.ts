@@ -11,12 +11,10 @@
 import { NotFoundError, type PayrollApi } from "../../api";
 import { parseCalcKey } from "../../contract";
 import type { InputValue } from "../../contract";
-import type { CellType } from "../../sheets/columns";
 import { employeeInputValues, INPUT_SHEET_HEADERS as H, type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
-import { InputSheetError, type InputSheetMeta, type Snapshot, rowKey, sameValue } from "../../sheets/inputSheetModel";
+import { InputSheetError, type InputSheetMeta, type Snapshot, normalise, rowKey, sameValue } from "../../sheets/inputSheetModel";
 import type { PlannedRow, PushPlan, RowOutcome } from "../../sheets/pushPlan";
 import { chunk } from "../../sheets/chunk";
-import { parseCell } from "../../sheets/columns";
 import { type FlowContext, forEachLimited } from "./common";
 import { NETT_PAY_CONCURRENCY, NETT_PAY_LIST_CROSSOVER } from "./nettPay";
 import { type PushOptions, type PushResult, pushInputSheet } from "./push";
@@ -27,13 +25,6 @@ import { type PushOptions, type PushResult, pushInputSheet } from "./push";
  * here against one there.
  */
 export const CONFLICT_LIST_CROSSOVER = Math.floor(NETT_PAY_LIST_CROSSOVER / 2);
-
-/** A value through the column's type, so "500" from the service equals 500 in the snapshot. */
-function normalise(type: CellType, value: InputValue | undefined): InputValue {
-  if (value === null || value === undefined) return null;
-  const parsed = parseCell(type, value);
-  return parsed.ok ? parsed.value : value;
-}
 
 const show = (v: InputValue) => (v === null || v === "" ? "blank" : typeof v === "number" ? v.toLocaleString("en-IE") : `"${v}"`);
 
