@@ -68,7 +68,7 @@ export async function startRig(options: SandboxOptions = {}): Promise<Rig> {
 }
 
 /** The demo's first client, the target of most input-sheet tests. */
-export const DEMO_CLIENT: Target = { clientId: 1, clientName: "Demo client 1" };
+const DEMO_CLIENT: Target = { clientId: 1, clientName: "Demo client 1" };
 
 /** The flows' context on the rig (or any stack) for a client, with an optional progress (signal, update). */
 export function ctxOf(

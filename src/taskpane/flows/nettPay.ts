@@ -34,7 +34,7 @@ export interface NettPayPolling {
   intervalMs: number;
 }
 
-export const DEFAULT_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
+const DEFAULT_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
 const STILL_RECALCULATING = "the service is still recalculating — press Refresh nett pay";
 
 /**
@@ -77,7 +77,7 @@ export async function readNettPay(
 }
 
 /** What each row's Status and Message say now, so that a pending note can be added or dropped. */
-export type RowMessages = Map<number, { status: RowOutcome["status"]; message: string }>;
+type RowMessages = Map<number, { status: RowOutcome["status"]; message: string }>;
 
 /** A row's Status as found on the sheet (a pending row was Saved or Unchanged; anything else counts as Saved). */
 const sheetStatus = (text: string): RowOutcome["status"] =>
@@ -95,7 +95,7 @@ function reword(messages: RowMessages, rowIndex: number, reworded: (message: str
 }
 
 /** How long to wait for nett pay (false or a missing value: DEFAULT_POLLING), and the test seam for the waits. */
-export interface NettPayWait {
+interface NettPayWait {
   nettPay?: NettPayPolling | false;
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
 }
