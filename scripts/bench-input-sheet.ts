@@ -4,17 +4,20 @@
  */
 import { performance } from "node:perf_hooks";
 import { calcKey } from "../src/contract";
-import { readInputSheet, planPush, snapshotFromTable, metaSettingKey, parseMeta } from "../src/sheets/push";
+import { readInputSheet, snapshotFromTable, metaSettingKey, parseMeta } from "../src/sheets/inputSheetModel";
+import { planPush } from "../src/sheets/pushPlan";
 import { defaultPeriod } from "../src/sheets/inputSheet";
 import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../src/taskpane/flows/push";
+import { flowContext } from "../src/taskpane/flows/common";
 import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {
   const { client: api, workbook, counter, close } = await startBenchStack(employees);
   try {
     let t = performance.now();
-    const choices = await loadInputChoices(api, 1);
+    const ctx = flowContext(api, workbook, { clientId: 1, clientName: "bench" });
+    const choices = await loadInputChoices(ctx);
     const wave = [...choices.periods].sort((a, b) => b[1][0]?.payslips - a[1][0]?.payslips)[0];
     const payslipDate = defaultPeriod(wave[1])!.date;
     const loadMs = performance.now() - t;
@@ -23,12 +26,7 @@ async function bench(employees: number): Promise<void> {
     const keys = [calcKey("basic_salary", "amount"), calcKey("hourly_pay", "hours"), calcKey("hourly_pay", "rate")].filter((k) =>
       choices.offered.some((o) => o.key === k),
     );
-    const built = await buildInputSheet(
-      api,
-      workbook,
-      { clientId: 1, clientName: "bench", waveId: wave[0], payslipDate, inputKeys: keys },
-      { choices },
-    );
+    const built = await buildInputSheet(ctx, { waveId: wave[0], payslipDate, inputKeys: keys }, { choices });
     const buildMs = performance.now() - t;
 
     const meta = parseMeta(await workbook.getSetting(metaSettingKey(built.sheetName)))!;
@@ -41,7 +39,7 @@ async function bench(employees: number): Promise<void> {
 
     counter.requests = 0;
     t = performance.now();
-    const pushed = await pushInputSheet(api, workbook, built.sheetName, { mode: "all", clientId: 1, nettPay: false });
+    const pushed = await pushInputSheet(ctx, built.sheetName, { mode: "all", nettPay: false });
     const pushMs = performance.now() - t;
     console.log(
       `${String(employees).padStart(6)} employees/client | ${String(built.rowCount).padStart(5)} rows | load ${loadRequests} req ${loadMs.toFixed(0)} ms` +

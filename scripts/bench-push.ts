@@ -17,11 +17,15 @@ import { calcKey } from "../src/contract";
 import { createOfficeWorkbook } from "../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../src/emulator";
 import { startSandbox } from "../src/sandbox";
-import type { NettPayTarget } from "../src/sheets/push";
+import type { NettPayTarget } from "../src/sheets/nettPay";
 import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
 import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../src/taskpane/flows/nettPay";
 import { DEFAULT_PUSH_CONCURRENCY, pushInputSheet } from "../src/taskpane/flows/push";
+import { flowContext } from "../src/taskpane/flows/common";
 import { largestWave } from "../test/support/largestWave";
+
+/** The sandbox's client 1, which every bench here builds and pushes for. */
+const BENCH_CLIENT = { clientId: 1, clientName: "bench" };
 
 const RATE = 5; // the client's default requests per second
 const LINE_BYTES_PER_S = 2.5e6; // 20 Mbit/s
@@ -99,9 +103,8 @@ async function throughput(rows: number, latencyMs: number): Promise<void> {
     st.log.length = 0;
     st.count.bytes = 0;
     const t = performance.now();
-    const result = await pushInputSheet(st.client, st.workbook, built.sheetName, {
+    const result = await pushInputSheet(flowContext(st.client, st.workbook, BENCH_CLIENT), built.sheetName, {
       mode: "selected",
-      clientId: 1,
       nettPay: false,
     });
     const wallMs = performance.now() - t;
@@ -135,14 +138,12 @@ type BenchStack = Awaited<ReturnType<typeof stack>>;
 
 /** An input sheet of basic salaries for client 1's largest open period. */
 async function buildLargestSheet(st: BenchStack) {
-  const choices = await loadInputChoices(st.fast, 1);
+  const ctx = flowContext(st.fast, st.workbook, BENCH_CLIENT);
+  const choices = await loadInputChoices(ctx);
   const best = largestWave(choices);
   const built = await buildInputSheet(
-    st.fast,
-    st.workbook,
+    ctx,
     {
-      clientId: 1,
-      clientName: "bench",
       waveId: best.w.id,
       payslipDate: best.period!.date,
       inputKeys: [calcKey("basic_salary", "amount")],
@@ -164,9 +165,8 @@ async function fiveCells(st: BenchStack): Promise<void> {
   st.count.bytes = 0;
   st.count.requests = 0;
   const t = performance.now();
-  const result = await pushInputSheet(st.client, st.workbook, built.sheetName, {
+  const result = await pushInputSheet(flowContext(st.client, st.workbook, BENCH_CLIENT), built.sheetName, {
     mode: "changed",
-    clientId: 1,
     nettPay: { polls: 10, intervalMs: 200 },
   });
   console.log(

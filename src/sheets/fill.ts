@@ -9,7 +9,7 @@
 import type { InputValue } from "../contract";
 import { type CellType, isBlank, parseCell } from "./columns";
 import { INPUT_SHEET_HEADERS as H } from "./inputSheet";
-import type { InputSheetMeta } from "./push";
+import type { InputSheetMeta } from "./inputSheetModel";
 
 export type KeyKind = "number" | "ppsn" | "employeeId";
 

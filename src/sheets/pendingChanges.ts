@@ -7,7 +7,7 @@
 import type { InputValue } from "../contract";
 import { type CellType, headerIndex, isBlank, parseCell, parseDate, parseInteger } from "./columns";
 import { INPUT_SHEET_HEADERS as H } from "./inputSheet";
-import { type InputSheetMeta, type Snapshot, rowKey, sameValue } from "./push";
+import { type InputSheetMeta, type Snapshot, normalise, rowKey, sameValue } from "./inputSheetModel";
 
 export interface PendingChange {
   /** 0-based data row of the table. */
@@ -36,13 +36,6 @@ export interface PendingSummary {
   changes: PendingChange[];
   /** Distinct rows with at least one change. */
   rows: number;
-}
-
-/** A stored value through the column type, so "500" from the service equals 500 typed in a number cell. */
-function normalise(type: CellType, value: InputValue | undefined): InputValue {
-  if (value === null || value === undefined) return null;
-  const parsed = parseCell(type, value);
-  return parsed.ok ? parsed.value : value;
 }
 
 const text = (cell: unknown) => (cell === null || cell === undefined ? "" : String(cell).trim());

@@ -4,11 +4,11 @@
  */
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { PUSH_LOG_SHEET } from "../../src/sheets/push";
+import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
 import { conflictCheck, conflictRowIndexes, overwriteConflicts } from "../../src/taskpane/flows/conflicts";
-import { readRecords, startRig, typeInto, type Rig } from "./helpers";
+import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -19,7 +19,7 @@ afterAll(() => rig.close());
 
 /** An input sheet of the wave with the most salaried employees; a colleague then changes the first row's salary. */
 async function sheetWithColleagueChange(colleague: number, typed: [string, string]) {
-  const choices = await loadInputChoices(rig.api, 1);
+  const choices = await loadInputChoices(ctxOf(rig));
   const salaried = (id: number, date: string) =>
     activeEmployees(choices.employees, id, date).filter((e) =>
       choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
@@ -29,12 +29,7 @@ async function sheetWithColleagueChange(colleague: number, typed: [string, strin
     .filter((x) => x.period)
     .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
   const payslipDate = period!.date;
-  const { sheetName } = await buildInputSheet(
-    rig.api,
-    rig.workbook,
-    { clientId: 1, clientName: "Demo client 1", waveId: w.id, payslipDate, inputKeys: [SALARY] },
-    { choices },
-  );
+  const { sheetName } = await buildInputSheet(ctxOf(rig), { waveId: w.id, payslipDate, inputKeys: [SALARY] }, { choices });
   const header = choices.offered.find((o) => o.key === SALARY)!.label;
   const rows = await readRecords(rig.workbook, sheetName);
   const [first, second] = rows.map((r) => Number(r["Employee ID"]));
@@ -49,8 +44,8 @@ async function sheetWithColleagueChange(colleague: number, typed: [string, strin
 it("for a few rows, reads only those employees' payslips and calculations, and holds back the row changed since the build", async () => {
   const { sheetName, first, second } = await sheetWithColleagueChange(6666, ["4900", "4950"]);
   rig.faulty.reset();
-  const options = { mode: "changed" as const, clientId: 1, nettPay: false as const, conflictCheck: conflictCheck(rig.api) };
-  const result = await pushInputSheet(rig.api, rig.workbook, sheetName, options);
+  const options = { mode: "changed" as const, nettPay: false as const, conflictCheck: conflictCheck(rig.api) };
+  const result = await pushInputSheet(ctxOf(rig), sheetName, options);
   // Two small lists per employee sent; never the client-wide lists (tens of MB on a large client).
   expect(rig.faulty.count(/^\/clients\/1\/(employees|calculations)/, "GET")).toBe(0);
   for (const id of [first, second]) {
@@ -70,11 +65,10 @@ it("above the crossover, holds back a row changed in the service since the build
   rig.faulty.reset();
   const options = {
     mode: "changed" as const,
-    clientId: 1,
     nettPay: false as const,
     conflictCheck: conflictCheck(rig.api, undefined, 0),
   };
-  const result = await pushInputSheet(rig.api, rig.workbook, sheetName, options);
+  const result = await pushInputSheet(ctxOf(rig), sheetName, options);
   expect(rig.faulty.count("/employees", "GET") + rig.faulty.count("/calculations", "GET")).toBe(2);
   expect(result.counts).toMatchObject({ Saved: 1, Conflict: 1 });
   const after = await readRecords(rig.workbook, sheetName);
@@ -93,20 +87,18 @@ it("above the crossover, holds back a row changed in the service since the build
   // Overwrite conflicts: the rows whose Status is Conflict, sent on purpose (one row, no conflict check).
   expect(conflictRowIndexes(after.map((r) => String(r.Status)))).toEqual(new Set([0]));
   rig.faulty.reset();
-  const overwrite = await overwriteConflicts(rig.api, rig.workbook, sheetName, { clientId: 1, nettPay: false });
+  const overwrite = await overwriteConflicts(ctxOf(rig), sheetName, { nettPay: false });
   expect(overwrite.counts).toMatchObject({ Saved: 1, Conflict: 0 });
   expect(rig.faulty.bulkEntities().map((e) => e.id)).toEqual([String(first)]);
   expect(rig.faulty.count("/calculations", "GET")).toBe(0);
-  await expect(overwriteConflicts(rig.api, rig.workbook, sheetName, { clientId: 1, nettPay: false })).rejects.toThrow(
-    /no Conflict rows to overwrite/,
-  );
+  await expect(overwriteConflicts(ctxOf(rig), sheetName, { nettPay: false })).rejects.toThrow(/no Conflict rows to overwrite/);
   expect(await held()).toBe(5000);
   log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
   expect(log).toHaveLength(logged + 2);
 });
 
 it("Overwrite conflicts sends only the cells changed since the build: another input a colleague changed keeps the colleague's value", async () => {
-  const choices = await loadInputChoices(rig.api, 1);
+  const choices = await loadInputChoices(ctxOf(rig));
   // A salaried employee's open payslip with a second input of its own (pension, commission…), both in one sheet.
   const live = choices.calculations.filter((c) => c.payslip_id === null && !c.deleted);
   const pick = choices.waves.flatMap((w) => {
@@ -127,9 +119,8 @@ it("Overwrite conflicts sends only the cells changed since the build: another in
   expect(pick).toBeDefined();
   const { w, period, e, other } = pick;
   const { sheetName } = await buildInputSheet(
-    rig.api,
-    rig.workbook,
-    { clientId: 1, clientName: "Demo client 1", waveId: w.id, payslipDate: period.date, inputKeys: [SALARY, other.key] },
+    ctxOf(rig),
+    { waveId: w.id, payslipDate: period.date, inputKeys: [SALARY, other.key] },
     { choices },
   );
   const rowIndex = (await readRecords(rig.workbook, sheetName)).findIndex((r) => r["Employee ID"] === e.id);
@@ -143,16 +134,15 @@ it("Overwrite conflicts sends only the cells changed since the build: another in
   ]);
   const header = choices.offered.find((o) => o.key === SALARY)!.label;
   typeInto(rig.model, sheetName, rowIndex, header, "5200");
-  const pushed = await pushInputSheet(rig.api, rig.workbook, sheetName, {
+  const pushed = await pushInputSheet(ctxOf(rig), sheetName, {
     mode: "changed",
-    clientId: 1,
     nettPay: false,
     conflictCheck: conflictCheck(rig.api),
   });
   expect(pushed.outcomes.find((o) => o.rowIndex === rowIndex)?.status).toBe("Conflict");
 
   rig.faulty.reset();
-  const overwrite = await overwriteConflicts(rig.api, rig.workbook, sheetName, { clientId: 1, nettPay: false });
+  const overwrite = await overwriteConflicts(ctxOf(rig), sheetName, { nettPay: false });
   expect(overwrite.counts).toMatchObject({ Saved: 1 });
   expect(rig.faulty.bulkEntities()).toEqual([expect.objectContaining({ id: String(e.id), attributes: { [SALARY]: 5200 } })]);
   const held = (await rig.check.listEmployeeCalculations(e.id)).filter((c) => c.payslip_id !== null && !c.deleted);

@@ -5,7 +5,7 @@ import { FILL_PROBLEMS_SHEET } from "../../src/sheets/fill";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { fillFromSheet, proposeFill } from "../../src/taskpane/flows/fill";
 import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
-import { readRecords, startRig, type Rig } from "./helpers";
+import { ctxOf, readRecords, startRig, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -15,14 +15,13 @@ beforeAll(async () => {
 afterAll(() => rig.close());
 
 it("fills 2 known keys as pending changes, reports the unknown one, sends nothing, in a fixed number of round trips", async () => {
-  const choices = await loadInputChoices(rig.api, 1);
+  const choices = await loadInputChoices(ctxOf(rig, { clientId: 1, clientName: "Demo" }));
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 3)!;
   const { sheetName } = await buildInputSheet(
-    rig.api,
-    rig.workbook,
-    { clientId: 1, clientName: "Demo", waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
+    ctxOf(rig, { clientId: 1, clientName: "Demo" }),
+    { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
     { choices },
   );
   const rows = await readRecords(rig.workbook, sheetName);

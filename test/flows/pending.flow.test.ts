@@ -12,7 +12,7 @@ import {
   undoSelectedChanges,
   watchPendingChanges,
 } from "../../src/taskpane/flows/pending";
-import { fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
+import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const CLIENT = { clientId: 1, clientName: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -24,16 +24,15 @@ let salaryHeader: string;
 
 beforeAll(async () => {
   rig = await startRig();
-  choices = await loadInputChoices(rig.api, CLIENT.clientId);
+  choices = await loadInputChoices(ctxOf(rig, CLIENT));
   const ranked = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .filter((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 4);
   const { w, period } = ranked[0];
   salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
   ({ sheetName } = await buildInputSheet(
-    rig.api,
-    rig.workbook,
-    { ...CLIENT, waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
+    ctxOf(rig, CLIENT),
+    { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
     { choices },
   ));
 });

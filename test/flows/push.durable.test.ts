@@ -14,6 +14,7 @@ import { inputSheetRows } from "../../src/sheets/inputSheet";
 import { BULK_STATUSES } from "../../src/sheets/rowOutcomes";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
+import { flowContext } from "../../src/taskpane/flows/common";
 import { startChildSandbox, type ChildSandbox } from "../support/childSandbox";
 import { largestWave } from "../support/largestWave";
 import { readRecords, typeInto } from "./helpers";
@@ -81,16 +82,12 @@ it("SIGKILLed mid-push and restarted: every row the sheet shows as Saved is in t
   const workbook = createOfficeWorkbook();
 
   // The wave whose open period has the most employees; all of the demo's monthly employees have a basic salary.
-  const choices = await loadInputChoices(api, CLIENT.clientId);
+  const ctx = flowContext(api, workbook, CLIENT);
+  const choices = await loadInputChoices(ctx);
   const wave = largestWave(choices);
   const payslipDate = wave.period!.date;
   const salary = choices.offered.find((o) => o.key === SALARY)!;
-  const built = await buildInputSheet(
-    api,
-    workbook,
-    { ...CLIENT, waveId: wave.w.id, payslipDate, inputKeys: [SALARY] },
-    { choices },
-  );
+  const built = await buildInputSheet(ctx, { waveId: wave.w.id, payslipDate, inputKeys: [SALARY] }, { choices });
   const before = await readRecords(workbook, built.sheetName);
   expect(before.length).toBeGreaterThanOrEqual(CHANGED_ROWS);
 
@@ -102,9 +99,8 @@ it("SIGKILLed mid-push and restarted: every row the sheet shows as Saved is in t
     typeInto(model, built.sheetName, i, salary.label, String(value));
   }
 
-  const result = await pushInputSheet(api, workbook, built.sheetName, {
+  const result = await pushInputSheet(ctx, built.sheetName, {
     mode: "changed",
-    clientId: CLIENT.clientId,
     chunkSize: CHUNK_SIZE,
     nettPay: { polls: 5, intervalMs: 100 },
   });

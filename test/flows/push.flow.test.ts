@@ -5,12 +5,14 @@
 import { ERROR_CELL_FILL } from "../../src/excel/officeWorkbook";
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { InputSheetError, PUSH_LOG_SHEET, metaSettingKey, parseMeta } from "../../src/sheets/push";
+import { InputSheetError, metaSettingKey, parseMeta } from "../../src/sheets/inputSheetModel";
+import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
 import { STATUS_TONE, type RowState } from "../../src/sheets/rowOutcomes";
 import type { RowAnnotation } from "../../src/excel";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet, type PushOptions } from "../../src/taskpane/flows/push";
-import { fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
+import type { FlowProgress } from "../../src/taskpane/flows/common";
+import { ctxOf, fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const CLIENT = { clientId: 1, clientName: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -25,7 +27,7 @@ let salaryHeader: string;
 
 beforeAll(async () => {
   rig = await startRig();
-  choices = await loadInputChoices(rig.api, CLIENT.clientId);
+  choices = await loadInputChoices(ctxOf(rig, CLIENT));
   // The wave whose open period has the most employees on a basic salary.
   const withSalary = (id: number, date: string) =>
     activeEmployees(choices.employees, id, date).filter((e) =>
@@ -46,7 +48,7 @@ afterAll(async () => {
 
 async function build(inputKeys: string[] = [SALARY]) {
   rig.faulty.reset();
-  const result = await buildInputSheet(rig.api, rig.workbook, { ...CLIENT, waveId, payslipDate, inputKeys }, { choices });
+  const result = await buildInputSheet(ctxOf(rig, CLIENT), { waveId, payslipDate, inputKeys }, { choices });
   const records = await readRecords(rig.workbook, result.sheetName);
   return { ...result, records };
 }
@@ -65,14 +67,18 @@ async function held(employeeId: number, date: string, key = SALARY): Promise<unk
   return onEmployee?.inputs[input];
 }
 
-const push = (sheetName: string, options: Partial<PushOptions> = {}) =>
-  pushInputSheet(rig.api, rig.workbook, sheetName, { mode: "changed", clientId: CLIENT.clientId, nettPay: false, ...options });
+const push = (
+  sheetName: string,
+  options: Partial<PushOptions> = {},
+  progress: FlowProgress = {},
+  clientId: number = CLIENT.clientId,
+) => pushInputSheet(ctxOf(rig, { ...CLIENT, clientId }, progress), sheetName, { mode: "changed", nettPay: false, ...options });
 
 describe("building an input sheet", () => {
   it("reads four lists, then two for the build, whatever the head count, counting them on the bar", async () => {
     rig.faulty.reset();
     const loading: string[] = [];
-    await loadInputChoices(rig.api, CLIENT.clientId, { update: (d, t, detail) => loading.push(`${d} of ${t} · ${detail}`) });
+    await loadInputChoices(ctxOf(rig, CLIENT, { update: (d, t, detail) => loading.push(`${d} of ${t} · ${detail}`) }));
     expect(loading).toEqual([0, 1, 2, 3, 4].map((n) => `${n} of 4 · requests answered: waves, employees, calculations, items`));
     expect(rig.faulty.sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       "GET /clients/1/calculations",
@@ -83,10 +89,9 @@ describe("building an input sheet", () => {
     rig.faulty.reset();
     const building: string[] = [];
     const built = await buildInputSheet(
-      rig.api,
-      rig.workbook,
-      { ...CLIENT, waveId, payslipDate, inputKeys: [SALARY] },
-      { choices, update: (d, t, detail) => building.push(`${d} of ${t} · ${detail}`) },
+      ctxOf(rig, CLIENT, { update: (d, t, detail) => building.push(`${d} of ${t} · ${detail}`) }),
+      { waveId, payslipDate, inputKeys: [SALARY] },
+      { choices },
     );
     expect(rig.faulty.sent.length).toBe(2);
     expect(built.requests).toBe(2);
@@ -321,14 +326,16 @@ describe("pushing", () => {
     for (const i of [0, 1, 2, 3]) typeInto(rig.model, sheetName, i, salaryHeader, String(70_000 + i));
     const controller = new AbortController();
     const annotated = jest.spyOn(rig.workbook, "annotateRows");
-    const result = await push(sheetName, {
-      chunkSize: 1,
-      concurrency: 1,
-      signal: controller.signal,
-      update: (done) => {
-        if (done >= 2) controller.abort();
+    const result = await push(
+      sheetName,
+      { chunkSize: 1, concurrency: 1 },
+      {
+        signal: controller.signal,
+        update: (done) => {
+          if (done >= 2) controller.abort();
+        },
       },
-    });
+    );
     expect(result.stoppedBy).toBe("cancelled");
     expect(result.counts).toMatchObject({ Saved: 2, "Not sent": 2 });
     const after = await readRecords(rig.workbook, sheetName);
@@ -355,15 +362,17 @@ describe("pushing", () => {
     rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 500 });
     const controller = new AbortController();
     const details: string[] = [];
-    const result = await push(sheetName, {
-      chunkSize: 1,
-      concurrency: 1,
-      signal: controller.signal,
-      update: (_d, _t, detail) => {
-        details.push(detail ?? "");
-        if (detail?.includes("trying again")) controller.abort();
+    const result = await push(
+      sheetName,
+      { chunkSize: 1, concurrency: 1 },
+      {
+        signal: controller.signal,
+        update: (_d, _t, detail) => {
+          details.push(detail ?? "");
+          if (detail?.includes("trying again")) controller.abort();
+        },
       },
-    });
+    );
     expect(details.find((d) => d.includes("trying again"))).toMatch(
       /^Batch 1: the service failed \(HTTP 500\); trying again in \d+ s \(try 2 of 6\)$/,
     );
@@ -417,7 +426,7 @@ describe("pushing", () => {
     const { sheetName } = await build();
     rig.faulty.reset();
     await expect(push("Nowhere")).rejects.toThrow(InputSheetError);
-    await expect(push(sheetName, { clientId: 2 })).rejects.toThrow(/belongs to Demo client 1/);
+    await expect(push(sheetName, {}, {}, 2)).rejects.toThrow(/belongs to Demo client 1/);
     typeInto(rig.model, sheetName, 0, "Status", "");
     await expect(push(sheetName, { mode: "retry" })).rejects.toThrow(/no Failed or Not sent rows/);
     expect(rig.faulty.sent).toHaveLength(0);

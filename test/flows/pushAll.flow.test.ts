@@ -1,10 +1,11 @@
 /** Push all input sheets across two clients' sheets, skipping one of a client the key cannot reach. */
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { PUSH_LOG_SHEET, metaSettingKey, parseMeta } from "../../src/sheets/push";
+import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
+import { metaSettingKey, parseMeta } from "../../src/sheets/inputSheetModel";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
-import { readRecords, startRig, typeInto, type Rig } from "./helpers";
+import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -14,17 +15,13 @@ beforeAll(async () => {
 afterAll(() => rig.close());
 
 async function buildFor(clientId: number) {
-  const choices = await loadInputChoices(rig.api, clientId);
+  const ctx = ctxOf(rig, { clientId, clientName: `Client ${clientId}` });
+  const choices = await loadInputChoices(ctx);
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 2)!;
   const inputKeys = [choices.offered.find((o) => o.key === SALARY)?.key ?? choices.offered[0].key];
-  const built = await buildInputSheet(
-    rig.api,
-    rig.workbook,
-    { clientId, clientName: `Client ${clientId}`, waveId: w.id, payslipDate: period!.date, inputKeys },
-    { choices },
-  );
+  const built = await buildInputSheet(ctx, { waveId: w.id, payslipDate: period!.date, inputKeys }, { choices });
   const header = choices.offered.find((o) => o.key === inputKeys[0])!.label;
   return { ...built, header };
 }
@@ -39,7 +36,7 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
   const meta = parseMeta(await rig.workbook.getSetting(metaSettingKey(c.sheetName)))!;
   await rig.workbook.setSetting(metaSettingKey(c.sheetName), { ...meta, clientId: 999, clientName: "Elsewhere Ltd" });
 
-  const result = await pushAllInputSheets(rig.api, rig.workbook, {
+  const result = await pushAllInputSheets(ctxOf(rig), {
     reachable: clients,
     nettPay: false,
   });
@@ -69,7 +66,7 @@ it("waits for nett pay once after all the sheets, not sheet by sheet: every save
     await new Promise((r) => setTimeout(r, 60)); // longer than the sandbox's recalculation (30 ms)
   };
   rig.faulty.reset();
-  const result = await pushAllInputSheets(rig.api, rig.workbook, {
+  const result = await pushAllInputSheets(ctxOf(rig), {
     reachable: clients.slice(0, 2),
     nettPay: { polls: 5, intervalMs: 1500 },
     sleep,

@@ -11,11 +11,11 @@ import { calcKey } from "../../src/contract";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox";
-import { NETT_PAY_PENDING } from "../../src/sheets/push";
+import { NETT_PAY_PENDING } from "../../src/sheets/nettPay";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../../src/taskpane/flows/nettPay";
-import { countPendingNettPay, pushInputSheet, refreshNettPay } from "../../src/taskpane/flows/push";
-import { readRecords, typeInto } from "./helpers";
+import { NETT_PAY_LIST_CROSSOVER, countPendingNettPay, readNettPay, refreshNettPay } from "../../src/taskpane/flows/nettPay";
+import { pushInputSheet } from "../../src/taskpane/flows/push";
+import { ctxOf, readRecords, typeInto } from "./helpers";
 import { heldSalaries } from "../support/heldSalaries";
 import { largestWave } from "../support/largestWave";
 
@@ -64,12 +64,11 @@ async function world(options: SandboxOptions): Promise<World> {
 
 /** Builds an input sheet of basic salaries for client 1's largest open period. */
 async function buildSheet(w: World) {
-  const choices = await loadInputChoices(w.check, 1);
+  const choices = await loadInputChoices(ctxOf({ api: w.check, workbook: w.workbook }));
   const { w: wave, period } = largestWave(choices);
   const built = await buildInputSheet(
-    w.check,
-    w.workbook,
-    { clientId: 1, clientName: "Demo client 1", waveId: wave.id, payslipDate: period!.date, inputKeys: [SALARY] },
+    ctxOf({ api: w.check, workbook: w.workbook }),
+    { waveId: wave.id, payslipDate: period!.date, inputKeys: [SALARY] },
     { choices },
   );
   const header = choices.offered.find((o) => o.key === SALARY)!.label;
@@ -99,9 +98,8 @@ describe.each([
     const value = (i: number) => 30_000 + i;
     rows.forEach((_, i) => typeInto(w.model, sheetName, i, header, String(value(i))));
 
-    const result = await pushInputSheet(w.api, w.workbook, sheetName, {
+    const result = await pushInputSheet(ctxOf(w), sheetName, {
       mode: "changed",
-      clientId: 1,
       nettPay: { polls: 20, intervalMs: 50 },
     });
     expect(result.counts).toMatchObject({ Saved: 500, Failed: 0, "Not sent": 0, Invalid: 0 });
@@ -131,9 +129,8 @@ describe("nett pay after a push", () => {
     const edited = [0, 7, 100, 1000, 2000];
     for (const i of edited) typeInto(w.model, sheetName, i, header, String(55_000 + i));
     w.counter.reset();
-    const result = await pushInputSheet(w.api, w.workbook, sheetName, {
+    const result = await pushInputSheet(ctxOf(w), sheetName, {
       mode: "changed",
-      clientId: 1,
       nettPay: { polls: 20, intervalMs: 150 },
     });
     expect(result.counts.Saved).toBe(5);
@@ -159,9 +156,8 @@ describe("nett pay after a push", () => {
     typeInto(w.model, sheetName, 0, header, "57000");
     typeInto(w.model, sheetName, 1, header, "57001");
     // One look right away: the service is still recalculating (recalcMs 300).
-    const first = await pushInputSheet(w.api, w.workbook, sheetName, {
+    const first = await pushInputSheet(ctxOf(w), sheetName, {
       mode: "changed",
-      clientId: 1,
       nettPay: { polls: 1, intervalMs: 0 },
     });
     expect(first.nettPay).toEqual({ updated: 0, pending: 2 });
@@ -175,7 +171,7 @@ describe("nett pay after a push", () => {
     // Refresh nett pay reads only the pending rows' employees.
     await new Promise((r) => setTimeout(r, 400));
     w.counter.reset();
-    const refreshed = await refreshNettPay(w.api, w.workbook, sheetName, { clientId: 1 });
+    const refreshed = await refreshNettPay(ctxOf(w), sheetName);
     expect(refreshed).toMatchObject({ updated: 2, pending: 0, requests: 2 });
     expect(await countPendingNettPay(w.workbook, sheetName)).toBe(0);
     after = await readRecords(w.workbook, sheetName);
@@ -189,11 +185,10 @@ describe("nett pay after a push", () => {
 
     // The next push looks again for rows left pending, even ones it does not send.
     typeInto(w.model, sheetName, 2, header, "57002");
-    await pushInputSheet(w.api, w.workbook, sheetName, { mode: "changed", clientId: 1, nettPay: { polls: 1, intervalMs: 0 } });
+    await pushInputSheet(ctxOf(w), sheetName, { mode: "changed", nettPay: { polls: 1, intervalMs: 0 } });
     typeInto(w.model, sheetName, 3, header, "57003");
-    const next = await pushInputSheet(w.api, w.workbook, sheetName, {
+    const next = await pushInputSheet(ctxOf(w), sheetName, {
       mode: "changed",
-      clientId: 1,
       nettPay: { polls: 20, intervalMs: 150 },
     });
     expect(next.nettPay).toEqual({ updated: 2, pending: 0 });

@@ -1,13 +1,12 @@
 /** The pending nett pay note in a row's Message (the record of which rows await their nett pay), and reading nett pay from payslip lists. */
+import { type InputSheetMeta, readInputSheet } from "../../src/sheets/inputSheetModel";
 import {
-  type InputSheetMeta,
   NETT_PAY_PENDING,
   nettPayFromPayslips,
   pendingNettPayRows,
-  readInputSheet,
   withPendingNote,
   withoutPendingNote,
-} from "../../src/sheets/push";
+} from "../../src/sheets/nettPay";
 
 const DATE = "2025-01-31";
 const SAL = "calc.basic_salary.amount";

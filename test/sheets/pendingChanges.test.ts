@@ -1,5 +1,5 @@
 import { changesIn, describePending, pendingChanges, shadingDelta } from "../../src/sheets/pendingChanges";
-import { rowKey, type Snapshot } from "../../src/sheets/push";
+import { rowKey, type Snapshot } from "../../src/sheets/inputSheetModel";
 
 const meta = {
   inputs: [

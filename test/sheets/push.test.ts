@@ -1,27 +1,29 @@
 import type { BulkInputResult } from "../../src/contract";
 import {
   type InputSheetMeta,
-  applySaved,
-  chunk,
-  chunkOutcomes,
-  countOutcomes,
-  nettPayFor,
-  notSentOutcomes,
   parseMeta,
-  planPush,
-  pushLogRow,
   readInputSheet,
-  rejectedOutcomes,
-  retryRowIndexes,
   rowKey,
   snapshotFromTable,
   snapshotToTable,
+  type Snapshot,
+} from "../../src/sheets/inputSheetModel";
+import {
+  applySaved,
+  chunkOutcomes,
+  countOutcomes,
+  notSentOutcomes,
+  planPush,
+  rejectedOutcomes,
+  retryRowIndexes,
   summarise,
   toEntity,
   unconfirmedOutcomes,
   type PlannedRow,
-  type Snapshot,
-} from "../../src/sheets/push";
+} from "../../src/sheets/pushPlan";
+import { chunk } from "../../src/sheets/chunk";
+import { nettPayFor } from "../../src/sheets/nettPay";
+import { pushLogRow } from "../../src/sheets/pushLog";
 import { employee, payslip } from "./fixtures";
 
 const JAN = "2025-01-31";

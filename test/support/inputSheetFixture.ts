@@ -4,7 +4,7 @@
  */
 import type { WorkbookPort } from "../../src/excel";
 import { inputSheetColumns, inputSheetGrid, type InputSheetRow, type OfferedInput } from "../../src/sheets/inputSheet";
-import { metaSettingKey, snapshotFromRows, snapshotToTable, type InputSheetMeta } from "../../src/sheets/push";
+import { metaSettingKey, snapshotFromRows, snapshotToTable, type InputSheetMeta } from "../../src/sheets/inputSheetModel";
 
 /** Basic salary (amount) and overtime (hours), the inputs both fixtures start with. */
 export const FIXTURE_INPUTS: OfferedInput[] = [

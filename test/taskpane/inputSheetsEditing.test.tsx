@@ -3,8 +3,8 @@
 import * as React from "react";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { PendingChangesView, type PendingChangesViewProps } from "../../src/taskpane/panels/inputSheets/PendingChanges";
-import { FillFromSheetView, type FillFromSheetViewProps } from "../../src/taskpane/panels/inputSheets/FillFromSheet";
+import { PendingChangesView, type PendingChangesViewProps } from "../../src/taskpane/panels/inputSheets/PendingChangesView";
+import { FillFromSheetView, type FillFromSheetViewProps } from "../../src/taskpane/panels/inputSheets/FillFromSheetView";
 import { PushAllView } from "../../src/taskpane/panels/inputSheets/PushAll";
 import type { PendingChange } from "../../src/sheets/pendingChanges";
 import { renderInFluent as wrap, expectAllLabelled } from "../support/fluentDom";

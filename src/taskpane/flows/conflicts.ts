@@ -11,22 +11,11 @@
 import { NotFoundError, type PayrollApi } from "../../api";
 import { parseCalcKey } from "../../contract";
 import type { InputValue } from "../../contract";
-import type { CellType } from "../../sheets/columns";
-import type { WorkbookPort } from "../../excel";
 import { employeeInputValues, INPUT_SHEET_HEADERS as H, type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
-import {
-  InputSheetError,
-  type InputSheetMeta,
-  type PlannedRow,
-  type PushPlan,
-  type RowOutcome,
-  type Snapshot,
-  chunk,
-  rowKey,
-  sameValue,
-} from "../../sheets/push";
-import { parseCell } from "../../sheets/columns";
-import { forEachLimited } from "./common";
+import { InputSheetError, type InputSheetMeta, type Snapshot, normalise, rowKey, sameValue } from "../../sheets/inputSheetModel";
+import type { PlannedRow, PushPlan, RowOutcome } from "../../sheets/pushPlan";
+import { chunk } from "../../sheets/chunk";
+import { type FlowContext, forEachLimited } from "./common";
 import { NETT_PAY_CONCURRENCY, NETT_PAY_LIST_CROSSOVER } from "./nettPay";
 import { type PushOptions, type PushResult, pushInputSheet } from "./push";
 
@@ -36,13 +25,6 @@ import { type PushOptions, type PushResult, pushInputSheet } from "./push";
  * here against one there.
  */
 export const CONFLICT_LIST_CROSSOVER = Math.floor(NETT_PAY_LIST_CROSSOVER / 2);
-
-/** A value through the column's type, so "500" from the service equals 500 in the snapshot. */
-function normalise(type: CellType, value: InputValue | undefined): InputValue {
-  if (value === null || value === undefined) return null;
-  const parsed = parseCell(type, value);
-  return parsed.ok ? parsed.value : value;
-}
 
 const show = (v: InputValue) => (v === null || v === "" ? "blank" : typeof v === "number" ? v.toLocaleString("en-IE") : `"${v}"`);
 
@@ -165,15 +147,14 @@ export function conflictRowIndexes(statuses: readonly string[]): Set<number> {
  * service, and that the sheet still shows as built, keeps the service's value.
  */
 export async function overwriteConflicts(
-  api: PayrollApi,
-  workbook: WorkbookPort,
+  ctx: FlowContext,
   sheetName: string,
-  options: Omit<PushOptions, "mode" | "rowIndexes" | "conflictCheck">,
+  options: Omit<PushOptions, "mode" | "rowIndexes" | "conflictCheck"> = {},
 ): Promise<PushResult> {
-  const table = await workbook.readTable(sheetName);
+  const table = await ctx.workbook.readTable(sheetName);
   if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
   const statusCol = table.columns.findIndex((c) => String(c).trim() === H.status);
   const rows = conflictRowIndexes(table.rows.map((r) => (statusCol < 0 ? "" : String(r[statusCol] ?? ""))));
   if (rows.size === 0) throw new InputSheetError(`"${sheetName}" has no Conflict rows to overwrite.`);
-  return pushInputSheet(api, workbook, sheetName, { ...options, mode: "overwrite", rowIndexes: rows });
+  return pushInputSheet(ctx, sheetName, { ...options, mode: "overwrite", rowIndexes: rows });
 }

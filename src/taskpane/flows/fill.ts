@@ -20,7 +20,8 @@ import {
   proposeMapping,
   targetIndex,
 } from "../../sheets/fill";
-import { InputSheetError, type InputSheetMeta, PUSH_LOG_SHEET } from "../../sheets/push";
+import { InputSheetError, type InputSheetMeta } from "../../sheets/inputSheetModel";
+import { PUSH_LOG_SHEET } from "../../sheets/pushLog";
 import { readInputSheetMeta } from "./inputs";
 
 /** Where the client's file is: a sheet of the workbook, or the selected range. */

@@ -4,7 +4,6 @@
  * payslips), the client's calculations (definitions and every employee/payslip value) and items_and_outputs.
  * The build writes the table, then the snapshot (hidden sheet) the push compares against, then the metadata.
  */
-import type { PayrollApi } from "../../api";
 import type { Calculation, Employee, ItemsAndOutputs, Wave } from "../../contract";
 import type { SettingValue, WorkbookPort } from "../../excel";
 import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
@@ -23,11 +22,13 @@ import {
   InputSheetError,
   metaSettingKey,
   parseMeta,
+  readInputSheet,
   snapshotFromRows,
+  snapshotFromTable,
   snapshotToTable,
-} from "../../sheets/push";
+} from "../../sheets/inputSheetModel";
 import type { ClientReads } from "../serverState";
-import { type FlowProgress, recordedSheets, recordSheet, requestCounter, writingRows } from "./common";
+import { type FlowContext, recordedSheets, recordSheet, requestCounter, writingRows } from "./common";
 
 /** Names of the workbook's input sheets (document setting; names only). */
 export const INPUT_SHEETS_SETTING = "payroll.inputSheets";
@@ -51,12 +52,12 @@ export interface InputChoices {
  * periods and payslips, and the calculations, are always read fresh.
  */
 export async function loadInputChoices(
-  api: PayrollApi,
-  clientId: number,
-  progress: FlowProgress = {},
+  ctx: FlowContext,
   reads?: Pick<ClientReads, "waves" | "itemsAndOutputs">,
 ): Promise<InputChoices> {
-  const o = { signal: progress.signal };
+  const { api, progress } = ctx;
+  const { clientId } = ctx.target;
+  const o = { signal: ctx.signal };
   const answered = requestCounter(progress, 4, "waves, employees, calculations, items");
   const [waves, employees, calculations, items] = await Promise.all([
     answered(reads ? reads.waves(clientId, o) : api.listWaves(clientId, o)),
@@ -68,9 +69,8 @@ export async function loadInputChoices(
   return { clientId, waves, employees, calculations, items, offered: offeredInputs(calculations, items), periods, requests: 4 };
 }
 
+/** What the user chose; the client is the context's target. */
 export interface BuildInputSheetRequest {
-  clientId: number;
-  clientName: string;
   waveId: number;
   /** Period end date (the regular payslips' date). */
   payslipDate: string;
@@ -85,11 +85,45 @@ export interface BuildInputSheetResult {
   requests: number;
 }
 
-/** The input sheets this workbook knows, by name. */
-export const listInputSheets = (workbook: WorkbookPort): Promise<string[]> => recordedSheets(workbook, INPUT_SHEETS_SETTING);
+/**
+ * The workbook's input sheets: the sheets the build recorded (document setting) that are still in the workbook, in
+ * the order they were built. The one rule for finding them: the panel's sheet picker and Push all both use it.
+ */
+export async function listInputSheets(workbook: WorkbookPort): Promise<string[]> {
+  const present = new Set((await workbook.listSheets()).map((s) => s.name));
+  return (await recordedSheets(workbook, INPUT_SHEETS_SETTING)).filter((n) => present.has(n));
+}
+
+/** The input sheets, and the sheet active in Excel now (the pane offers it first when it is one of them). */
+export async function readInputSheets(workbook: WorkbookPort): Promise<{ sheets: string[]; active: string }> {
+  const sheets = await listInputSheets(workbook);
+  const active = await workbook.activeSheetName().catch(() => "");
+  return { sheets, active };
+}
 
 export async function readInputSheetMeta(workbook: WorkbookPort, sheetName: string): Promise<InputSheetMeta | null> {
   return parseMeta(await workbook.getSetting(metaSettingKey(sheetName)));
+}
+
+/** The sheet, its metadata and snapshot, read and checked for pushing (or refreshing) under the chosen client. */
+export async function openInputSheet(workbook: WorkbookPort, sheetName: string, clientId: number) {
+  const meta = await readInputSheetMeta(workbook, sheetName);
+  if (!meta) {
+    throw new InputSheetError(
+      `"${sheetName}" is not an input sheet built by the add-in (or it was renamed). Build a new input sheet.`,
+    );
+  }
+  if (meta.clientId !== clientId) {
+    throw new InputSheetError(
+      `"${sheetName}" belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client to push it.`,
+    );
+  }
+  const table = await workbook.readTable(sheetName);
+  if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
+  const stored = await workbook.readHiddenTable(meta.snapshotSheet);
+  if (!stored) throw new InputSheetError(`The snapshot of "${sheetName}" is missing. Build the input sheet again.`);
+  const snapshot = snapshotFromTable(stored);
+  return { meta, snapshot, sheet: readInputSheet(table, meta, snapshot) };
 }
 
 /**
@@ -98,7 +132,7 @@ export async function readInputSheetMeta(workbook: WorkbookPort, sheetName: stri
  */
 async function chooseSheetName(
   workbook: WorkbookPort,
-  request: BuildInputSheetRequest,
+  request: BuildInputSheetRequest & { clientId: number },
   waveName: string,
 ): Promise<{ sheetName: string; n: number }> {
   const base = safeSheetName(`Inputs ${waveName} ${request.payslipDate}`);
@@ -126,29 +160,29 @@ async function chooseSheetName(
  * with, are what the service holds now (two requests; four without choices).
  */
 export async function buildInputSheet(
-  api: PayrollApi,
-  workbook: WorkbookPort,
+  ctx: FlowContext,
   request: BuildInputSheetRequest,
-  options: FlowProgress & { choices?: InputChoices; now?: () => Date } = {},
+  options: { choices?: InputChoices; now?: () => Date } = {},
 ): Promise<BuildInputSheetResult> {
-  const { signal } = options;
+  const { api, workbook, signal, progress } = ctx;
+  const { clientId, clientName } = ctx.target;
   if (request.inputKeys.length === 0) throw new InputSheetError("Choose at least one input for the sheet.");
   let requests = 0;
   let waves: Wave[];
   let offered: OfferedInput[];
   let employees: Employee[];
   let calculations: Calculation[];
-  if (options.choices && options.choices.clientId === request.clientId) {
-    const answered = requestCounter(options, 2, "current employees and calculations");
+  if (options.choices && options.choices.clientId === clientId) {
+    const answered = requestCounter(progress, 2, "current employees and calculations");
     [employees, calculations] = await Promise.all([
-      answered(api.listEmployees(request.clientId, ["service_periods", "recent_payslips"], { signal })),
-      answered(api.listClientCalculations(request.clientId, { signal })),
+      answered(api.listEmployees(clientId, ["service_periods", "recent_payslips"], { signal })),
+      answered(api.listClientCalculations(clientId, { signal })),
     ]);
     requests = 2;
     waves = options.choices.waves;
     offered = offeredInputs(calculations, options.choices.items);
   } else {
-    const fresh = await loadInputChoices(api, request.clientId, options);
+    const fresh = await loadInputChoices(ctx);
     ({ waves, employees, calculations, offered } = fresh);
     requests = fresh.requests;
   }
@@ -162,7 +196,7 @@ export async function buildInputSheet(
 
   const rows = inputSheetRows({ employees, calculations, waveId: wave.id, payslipDate: request.payslipDate, inputs });
   const waveName = waveDisplayName(wave);
-  const { sheetName, n } = await chooseSheetName(workbook, request, waveName);
+  const { sheetName, n } = await chooseSheetName(workbook, { ...request, clientId }, waveName);
   // Table and snapshot names follow the sheet's wave, date and suffix, so they are unique in the workbook.
   const id = `${wave.id}_${request.payslipDate}${n > 1 ? `_${n}` : ""}`;
   const tableName = safeTableName(`Inputs_${id}`);
@@ -171,11 +205,11 @@ export async function buildInputSheet(
   const written = await workbook.writeTable({
     sheetName,
     tableName,
-    title: `Inputs: ${request.clientName}, ${waveName}, period ending ${request.payslipDate}`,
+    title: `Inputs: ${clientName}, ${waveName}, period ending ${request.payslipDate}`,
     stampLabel: "Built",
     columns: inputSheetColumns(inputs),
     rows: inputSheetGrid(rows, inputs),
-    onProgress: writingRows(options),
+    onProgress: writingRows(progress),
   });
   const snapshot = snapshotToTable(
     snapshotFromRows(rows),
@@ -184,8 +218,8 @@ export async function buildInputSheet(
   await workbook.writeHiddenTable(snapshotSheet, snapshot.columns, snapshot.rows);
   const meta: InputSheetMeta = {
     version: 1,
-    clientId: request.clientId,
-    clientName: request.clientName,
+    clientId,
+    clientName,
     waveId: wave.id,
     waveName,
     payslipDate: request.payslipDate,

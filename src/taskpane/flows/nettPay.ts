@@ -3,12 +3,39 @@
  * - few employees: their payslip lists (GET /employees/:id/payslips), a few at a time;
  * - many: one employee list with recent_payslips (GET /clients/:id/employees?include=recent_payslips), whose size
  *   grows with the client, not with the rows.
- * The crossover is measured by `scripts/bench-push.ts` (figures in docs/sheets.md).
+ * The crossover is measured by `scripts/bench-push.ts` (figures in docs/sheets.md). Until a row's figure arrives
+ * it keeps its old one and its Message says "Nett pay pending" (sheets/nettPay): the push waits a bounded number of
+ * looks (awaitNettPay), and Refresh nett pay (refreshNettPay) looks again later.
  */
 import type { PayrollApi } from "../../api";
 import type { PayslipListItem } from "../../contract";
-import { forEachLimited } from "./common";
-import { nettPayFor, nettPayFromPayslips, type NettPayTarget } from "../../sheets/push";
+import type { WorkbookPort } from "../../excel";
+import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
+import type { InputSheetMeta, ReadSheet } from "../../sheets/inputSheetModel";
+import {
+  NETT_PAY_PENDING,
+  type NettPayTarget,
+  nettPayFor,
+  nettPayFromPayslips,
+  pendingNettPayRows,
+  withPendingNote,
+  withoutPendingNote,
+} from "../../sheets/nettPay";
+import { pushHighlights as highlighted, type RowOutcome } from "../../sheets/pushPlan";
+import { BULK_STATUSES } from "../../sheets/rowOutcomes";
+import { abortableSleep, type FlowContext, forEachLimited } from "./common";
+import { openInputSheet } from "./inputs";
+import { toAnnotation } from "./rowWrites";
+
+export interface NettPayPolling {
+  /** Looks at the service at most (default 10). */
+  polls: number;
+  /** Wait before each look (default 1500 ms). */
+  intervalMs: number;
+}
+
+const DEFAULT_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
+const STILL_RECALCULATING = "the service is still recalculating — press Refresh nett pay";
 
 /**
  * Above this many employees one employee list is cheaper than their payslip lists. Measured on a 5,000-employee
@@ -47,4 +74,140 @@ export async function readNettPay(
     payslips.set(id, await api.listPayslips(id, { signal: options.signal }));
   });
   return { ...nettPayFromPayslips(payslips, targets), requests: employeeIds.length, via: "payslips" };
+}
+
+/** What each row's Status and Message say now, so that a pending note can be added or dropped. */
+type RowMessages = Map<number, { status: RowOutcome["status"]; message: string }>;
+
+/** A row's Status as found on the sheet (a pending row was Saved or Unchanged; anything else counts as Saved). */
+const sheetStatus = (text: string): RowOutcome["status"] =>
+  (BULK_STATUSES as readonly string[]).includes(text) ? (text as RowOutcome["status"]) : "Saved";
+
+export const rowMessagesOf = (sheet: ReadSheet): RowMessages =>
+  new Map(sheet.rows.map((r) => [r.rowIndex, { status: sheetStatus(r.status), message: r.message }]));
+
+/** Sets a row's Message (same Status), keeping `messages` in step with the sheet. */
+function reword(messages: RowMessages, rowIndex: number, reworded: (message: string) => string) {
+  const m = messages.get(rowIndex) ?? { status: "Saved" as const, message: "" };
+  const next = { status: m.status, message: reworded(m.message) };
+  messages.set(rowIndex, next);
+  return toAnnotation({ rowIndex, ...next, errorColumns: [] });
+}
+
+/** How long to wait for nett pay (false or a missing value: DEFAULT_POLLING), and the test seam for the waits. */
+interface NettPayWait {
+  nettPay?: NettPayPolling | false;
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/**
+ * Looks for the targets' new nett pay up to `polls` times, writing each figure as it arrives and dropping the
+ * pending note from its row's Message. The old figure stays in place meanwhile; rows still pending at the end
+ * say what to press.
+ */
+export async function awaitNettPay(
+  ctx: FlowContext,
+  sheetName: string,
+  meta: Pick<InputSheetMeta, "clientId" | "inputs">,
+  targets: readonly NettPayTarget[],
+  messages: RowMessages,
+  options: NettPayWait,
+): Promise<{ updated: number; pending: number; requests: number; polls: number }> {
+  if (targets.length === 0) return { updated: 0, pending: 0, requests: 0, polls: 0 };
+  const { api, workbook, signal } = ctx;
+  const polling = options.nettPay || DEFAULT_POLLING;
+  const sleep = options.sleep ?? abortableSleep;
+  let pending: readonly NettPayTarget[] = targets;
+  let polls = 0;
+  let requests = 0;
+  let problem: string | null = null;
+  while (pending.length > 0 && polls < polling.polls) {
+    try {
+      await sleep(polling.intervalMs, signal);
+      polls += 1;
+      ctx.progress.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
+      const read = await readNettPay(api, meta.clientId, pending, { signal });
+      requests += read.requests;
+      await showNettPay(workbook, sheetName, read.ready, messages, highlighted(meta));
+      pending = read.pending;
+    } catch (error) {
+      const cancelled = signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
+      problem = cancelled
+        ? "waiting was cancelled — press Refresh nett pay"
+        : `it could not be read (${error instanceof Error ? error.message : String(error)}) — press Refresh nett pay`;
+      break;
+    }
+  }
+  await markPending(workbook, sheetName, pending, messages, problem ?? STILL_RECALCULATING, highlighted(meta));
+  return { updated: targets.length - pending.length, pending: pending.length, requests, polls };
+}
+
+/** Writes arrived figures and drops their rows' pending note. */
+async function showNettPay(
+  workbook: WorkbookPort,
+  sheetName: string,
+  ready: readonly { rowIndex: number; value: number }[],
+  messages: RowMessages,
+  highlightColumns: readonly string[],
+): Promise<void> {
+  if (ready.length === 0) return;
+  await workbook.writeColumnValues(sheetName, H.nettPay, ready, "currency");
+  const annotations = ready.map(({ rowIndex }) => reword(messages, rowIndex, withoutPendingNote));
+  await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
+}
+
+async function markPending(
+  workbook: WorkbookPort,
+  sheetName: string,
+  pending: readonly NettPayTarget[],
+  messages: RowMessages,
+  why: string,
+  highlightColumns: readonly string[],
+): Promise<void> {
+  if (pending.length === 0) return;
+  const annotations = pending.map(({ rowIndex }) => reword(messages, rowIndex, (m) => withPendingNote(m, why)));
+  await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
+}
+
+export interface RefreshNettPayOptions {
+  /** Looks at the service (default 1: whatever it has finished now). */
+  nettPay?: NettPayPolling;
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export interface RefreshNettPayResult {
+  sheetName: string;
+  updated: number;
+  pending: number;
+  requests: number;
+  summary: string;
+}
+
+/** How many rows of the sheet say their nett pay is pending (0 when it is not an input sheet): offers Refresh nett pay. */
+export async function countPendingNettPay(workbook: WorkbookPort, sheetName: string): Promise<number> {
+  const table = await workbook.readTable(sheetName);
+  const col = table?.columns.findIndex((c) => String(c).trim() === H.message) ?? -1;
+  if (!table || col < 0) return 0;
+  return table.rows.filter((r) => String(r[col] ?? "").includes(`${NETT_PAY_PENDING}:`)).length;
+}
+
+/** Refresh nett pay: fills in the nett pay of the rows whose Message says it is pending, as far as the service has it. */
+export async function refreshNettPay(
+  ctx: FlowContext,
+  sheetName: string,
+  options: RefreshNettPayOptions = {},
+): Promise<RefreshNettPayResult> {
+  const { meta, sheet } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+  const targets = pendingNettPayRows(sheet);
+  const messages = rowMessagesOf(sheet);
+  const result = await awaitNettPay(ctx, sheetName, meta, targets, messages, {
+    ...options,
+    nettPay: options.nettPay ?? { polls: 1, intervalMs: 0 },
+  });
+  const summary =
+    targets.length === 0
+      ? `${sheetName}: no row is waiting for its nett pay.`
+      : `${sheetName}: nett pay shown for ${result.updated} of ${targets.length} row${targets.length === 1 ? "" : "s"}.` +
+        (result.pending > 0 ? ` ${result.pending} still pending: the service is recalculating; try again shortly.` : "");
+  return { sheetName, updated: result.updated, pending: result.pending, requests: result.requests, summary };
 }

@@ -20,7 +20,7 @@ import {
   pendingChanges,
   shadingDelta,
 } from "../../sheets/pendingChanges";
-import { type InputSheetMeta, InputSheetError, type Snapshot, snapshotFromTable } from "../../sheets/push";
+import { type InputSheetMeta, InputSheetError, type Snapshot, snapshotFromTable } from "../../sheets/inputSheetModel";
 import { readInputSheetMeta } from "./inputs";
 
 /** Fill of a pending input cell: Excel's light "Note" yellow, apart from the push's red, green and amber. */

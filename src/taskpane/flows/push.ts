@@ -6,94 +6,61 @@
  *  1. validate locally and plan; write Invalid/Unchanged at once and mark the rows to send "Not sent (waiting)";
  *  2. send the chunks, a few in flight at once, writing each chunk's outcomes as soon as it is answered.
  *     bulk_input sets absolute values (docs/api-choices.md), so a chunk that gets no definite answer (5xx, lost
- *     connection, timeout, unreadable reply) or a 429 is sent again by the client after a backoff with jitter
- *     (Retry-After for a 429), a bounded number of tries; a 429 also halves the client's rate for the rest of the
- *     push. A chunk whose tries are used up ends Failed and the push goes on with the others; a definite refusal
+ *     connection, timeout, unreadable reply) or a 429 is sent again by the PayrollApi after a backoff with jitter
+ *     (Retry-After for a 429), a bounded number of tries; a 429 also halves the PayrollApi's rate for the rest of
+ *     the push. A chunk whose tries are used up ends Failed and the push goes on with the others; a definite refusal
  *     (422, per-entity success "false") ends its rows at once; a refused key stops the push. Cancel stops between
  *     requests and between tries (the request in flight is let finish, so its rows get the service's real answer);
  *  3. always (finally) save the snapshot of the rows the service confirmed and add a Push log line;
  *  4. read the new nett pay of the saved rows (and of rows an earlier push left pending) a bounded number of times,
  *     at a cost that grows with the rows (./nettPay). Until it arrives a row keeps its old figure and its Message
- *     says "Nett pay pending"; Refresh nett pay (refreshNettPay) looks again later.
+ *     says "Nett pay pending"; Refresh nett pay (refreshNettPay in ./nettPay) looks again later.
  */
-import {
-  AbortedError,
-  NotFoundError,
-  RateLimitedError,
-  UnauthorizedError,
-  ValidationError,
-  type PayrollApi,
-  type RetryInfo,
-} from "../../api";
-import type { WorkbookPort } from "../../excel";
+import { AbortedError, NotFoundError, RateLimitedError, UnauthorizedError, ValidationError, type RetryInfo } from "../../api";
 import {
   DEFAULT_CHUNK_SIZE,
-  InputSheetError,
-  NETT_PAY_PENDING,
-  PUSH_LOG_COLUMNS,
-  PUSH_LOG_SHEET,
-  PUSH_LOG_TABLE,
-  type InputSheetMeta,
-  type NettPayTarget,
   type PlannedRow,
   type PushCounts,
   type PushMode,
   type PushPlan,
-  type Snapshot,
-  type ReadSheet,
   type RowOutcome,
   RETRY_HINT,
   applySaved,
   chunkOutcomes,
   countOutcomes,
-  metaSettingKey,
   notSentOutcomes,
-  parseMeta,
-  pendingNettPayRows,
   planPush,
-  pushLogRow,
-  readInputSheet,
+  pushHighlights as highlighted,
   rejectedOutcomes,
   retryRowIndexes,
-  snapshotFromTable,
-  snapshotToTable,
   summarise,
   toEntity,
   unconfirmedOutcomes,
-  withPendingNote,
-  withoutPendingNote,
-} from "../../sheets/push";
-import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
+} from "../../sheets/pushPlan";
 import {
-  BULK_STATUSES,
-  CANCELLED,
-  matchBulkResults,
-  notSentMessage,
-  rowsWith,
-  stoppedNote,
-  waitingMessage,
-} from "../../sheets/rowOutcomes";
-import { abortableSleep, type FlowProgress } from "./common";
-import { readNettPay } from "./nettPay";
+  InputSheetError,
+  type InputSheetMeta,
+  type ReadSheet,
+  type Snapshot,
+  snapshotToTable,
+} from "../../sheets/inputSheetModel";
+import { type NettPayTarget, pendingNettPayRows, withPendingNote } from "../../sheets/nettPay";
+import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, pushLogRow } from "../../sheets/pushLog";
+import { CANCELLED, matchBulkResults, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../sheets/rowOutcomes";
+import type { FlowContext } from "./common";
+import { openInputSheet } from "./inputs";
+import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 import { invalidateFormulaResults } from "../../functions/connection";
 
-export interface NettPayPolling {
-  /** Looks at the service at most (default 10). */
-  polls: number;
-  /** Wait before each look (default 1500 ms). */
-  intervalMs: number;
-}
-
-export interface PushOptions extends FlowProgress {
+/** How to push; the client is the context's target (a sheet of another client is refused). */
+export interface PushOptions {
   mode: PushMode;
-  /** The client the pane is connected to: a sheet of another client is refused. */
-  clientId: number;
   /** Entities per bulk_input request (default 100). */
   chunkSize?: number;
   /** Tries per chunk before its rows end Failed (default 6). */
   tries?: number;
-  /** Chunks in flight at once (default 2); the client's rate limiter spaces their starts. */
+  /** Chunks in flight at once (default 2); the PayrollApi's rate limiter spaces their starts. */
   concurrency?: number;
   /** false: do not wait for the recalculated nett pay. */
   nettPay?: NettPayPolling | false;
@@ -127,21 +94,30 @@ export interface PushResult {
 
 export const DEFAULT_TRIES = 6;
 export const DEFAULT_PUSH_CONCURRENCY = 2;
-const DEFAULT_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
 
-/**
- * The cells a push colours (besides Status): those its messages can name. Only their fill is cleared when the
- * push marks rows again, so colour an accountant put on names, nett pay or notes stays.
- */
-const highlighted = (meta: Pick<InputSheetMeta, "inputs">): string[] => [
-  H.employeeId,
-  H.payslipDate,
-  ...meta.inputs.map((i) => i.header),
-];
-const STILL_RECALCULATING = "the service is still recalculating — press Refresh nett pay";
 const RECALCULATING = "the service is recalculating";
 /** Requests for a chunk whose answers leave rows out: the first, then again for the rows left out. */
 const MISSING_RESULT_ROUNDS = 3;
+
+/** One push as it goes: what it sends, and what it has learnt so far (shared by the chunks in flight). */
+interface PushRun {
+  ctx: FlowContext;
+  sheetName: string;
+  meta: InputSheetMeta;
+  plan: PushPlan;
+  /** Tries per chunk. */
+  tries: number;
+  waitForNettPay: boolean;
+  outcomes: Map<number, RowOutcome>;
+  /** Rows the service confirmed saved. */
+  saved: PlannedRow[];
+  stoppedBy: string | null;
+  bulkRequests: number;
+  /** One per 429 that halved the rate: undone when the push ends. */
+  restoreRate: (() => void)[];
+  /** Rows of the plan sent so far (answered or not). */
+  sent: number;
+}
 
 /** How a chunk request that finally failed ends its rows, and whether the whole push stops. */
 function chunkFailure(
@@ -182,193 +158,226 @@ function chunkFailure(
 /** What "1 s" says about a wait. */
 const inSeconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
 
-/** The sheet, its metadata and snapshot, read and checked for pushing (or refreshing) under the chosen client. */
-async function openInputSheet(workbook: WorkbookPort, sheetName: string, clientId: number) {
-  const meta = parseMeta(await workbook.getSetting(metaSettingKey(sheetName)));
-  if (!meta) {
-    throw new InputSheetError(
-      `"${sheetName}" is not an input sheet built by the add-in (or it was renamed). Build a new input sheet.`,
-    );
+/** The rows in scope of a mode that needs them (selected, overwrite, retry); undefined for changed and all. */
+async function scopeRows(
+  ctx: FlowContext,
+  sheetName: string,
+  sheet: ReadSheet,
+  options: PushOptions,
+): Promise<Set<number> | undefined> {
+  const { mode } = options;
+  if (mode === "selected" || mode === "overwrite") {
+    const rows = new Set(options.rowIndexes ?? (await ctx.workbook.selectedRowIndexes(sheetName)));
+    if (rows.size === 0) throw new InputSheetError(`Select the rows to push in "${sheetName}" first.`);
+    return rows;
   }
-  if (meta.clientId !== clientId) {
-    throw new InputSheetError(
-      `"${sheetName}" belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client to push it.`,
-    );
+  if (mode === "retry") {
+    const rows = retryRowIndexes(sheet);
+    if (rows.size === 0) throw new InputSheetError(`"${sheetName}" has no Failed or Not sent rows to retry.`);
+    return rows;
   }
-  const table = await workbook.readTable(sheetName);
-  if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
-  const stored = await workbook.readHiddenTable(meta.snapshotSheet);
-  if (!stored) throw new InputSheetError(`The snapshot of "${sheetName}" is missing. Build the input sheet again.`);
-  const snapshot = snapshotFromTable(stored);
-  return { meta, snapshot, sheet: readInputSheet(table, meta, snapshot) };
+  return undefined;
 }
 
-/** Push an input sheet. Throws InputSheetError (nothing sent) when the sheet cannot be pushed at all. */
-export async function pushInputSheet(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  sheetName: string,
-  options: PushOptions,
-): Promise<PushResult> {
-  const { mode, signal } = options;
-  const { meta, snapshot, sheet } = await openInputSheet(workbook, sheetName, options.clientId);
-
-  let rowIndexes: Set<number> | undefined;
-  if (mode === "selected" || mode === "overwrite") {
-    rowIndexes = new Set(options.rowIndexes ?? (await workbook.selectedRowIndexes(sheetName)));
-    if (rowIndexes.size === 0) throw new InputSheetError(`Select the rows to push in "${sheetName}" first.`);
-  } else if (mode === "retry") {
-    rowIndexes = retryRowIndexes(sheet);
-    if (rowIndexes.size === 0) throw new InputSheetError(`"${sheetName}" has no Failed or Not sent rows to retry.`);
-  }
-  const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
-  const plan = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, signal) : planned;
-  const waitForNettPay = options.nettPay !== false;
-
-  // Rows an earlier push left waiting for their nett pay keep saying so until it is shown.
-  const earlierPending = new Map(pendingNettPayRows(sheet).map((t) => [t.rowIndex, t]));
+/**
+ * Step 1: the outcomes decided without sending, on the sheet at once, and the rows to send marked waiting. Rows an
+ * earlier push left waiting for their nett pay keep saying so until it is shown; rows out of scope keep their
+ * annotations when only some rows are pushed.
+ */
+async function markPlan(run: PushRun, earlierPending: ReadonlyMap<number, NettPayTarget>): Promise<void> {
+  const { ctx, sheetName, plan, meta } = run;
   const local = plan.local.map((o) =>
     earlierPending.has(o.rowIndex) && o.status === "Unchanged" ? { ...o, message: withPendingNote(o.message, RECALCULATING) } : o,
   );
-  // Rows not in scope keep their annotations when only some rows are pushed.
-  const clearOthers = mode === "changed" || mode === "all";
-  await workbook.annotateRows(
+  for (const o of local) run.outcomes.set(o.rowIndex, o);
+  const clearOthers = plan.mode === "changed" || plan.mode === "all";
+  await ctx.workbook.annotateRows(
     sheetName,
     [...local, ...notSentOutcomes(plan.send, waitingMessage(RETRY_HINT))].map(toAnnotation),
     { clearOthers, highlightColumns: highlighted(meta) },
   );
+}
 
-  const outcomes = new Map<number, RowOutcome>(local.map((o) => [o.rowIndex, o]));
-  const saved: PlannedRow[] = [];
-  let stoppedBy: string | null = null;
-  let bulkRequests = 0;
-  const restoreRate: (() => void)[] = [];
-  let sent = 0;
-  const total = plan.send.length;
-  const tries = Math.max(1, options.tries ?? DEFAULT_TRIES);
-
-  const sendChunk = async (rows: PlannedRow[], i: number): Promise<void> => {
-    let attempts = 1;
-    const onRetry = (info: RetryInfo) => {
-      attempts = info.attempt + 1;
-      bulkRequests += 1;
-      if (info.reason === "rate_limited") restoreRate.push(api.slowDown());
-      const why = info.reason === "rate_limited" ? BUSY : unconfirmedReason(info.error);
-      options.update?.(
-        sent,
-        total,
-        `Batch ${i + 1}: ${why}; trying again in ${inSeconds(info.delayMs)} (try ${attempts} of ${tries})`,
-      );
-    };
-    const byRow = new Map<number, RowOutcome>();
-    // Rows the answer left out are sent again (idempotent, so safe), a bounded number of rounds.
-    let pending = rows;
-    for (let round = 1; pending.length > 0; round++) {
-      attempts = 1;
-      bulkRequests += 1;
-      try {
-        // No abort signal on the request: one already sent is let finish, so its rows get the service's real
-        // answer. Cancel only stops the waits between tries.
-        const results = await api.bulkInput(meta.clientId, pending.map(toEntity), {
-          idempotent: true,
-          tries,
-          stopRetries: signal,
-          onRetry,
-        });
-        const matched = matchBulkResults(pending, results);
-        for (const o of chunkOutcomes(pending, results, meta)) byRow.set(o.rowIndex, o);
-        pending = pending.filter((_, k) => matched[k] === undefined);
-      } catch (error) {
-        // A 429 the client did not wait out (Retry-After too long) slows the rest of the push down too.
-        if (error instanceof RateLimitedError && attempts === 1) restoreRate.push(api.slowDown());
-        const failure = chunkFailure(error, pending, meta, attempts);
-        for (const o of failure.outcomes) byRow.set(o.rowIndex, o);
-        stoppedBy ??= failure.stop;
-        break;
-      }
-      if (round >= MISSING_RESULT_ROUNDS || signal?.aborted) break;
-    }
-    let chunkResult = rows.map((r) => byRow.get(r.rowIndex)!);
-    const savedRowIndexes = new Set(chunkResult.filter((o) => o.status === "Saved").map((o) => o.rowIndex));
-    if (waitForNettPay) {
-      chunkResult = chunkResult.map((o) =>
-        savedRowIndexes.has(o.rowIndex) ? { ...o, message: withPendingNote(o.message, RECALCULATING) } : o,
-      );
-    }
-    for (const o of chunkResult) outcomes.set(o.rowIndex, o);
-    saved.push(...rows.filter((r) => savedRowIndexes.has(r.rowIndex)));
-    sent += rows.length;
-    await workbook.annotateRows(sheetName, chunkResult.map(toAnnotation), {
-      clearOthers: false,
-      highlightColumns: highlighted(meta),
-    });
-    options.update?.(sent, total, `Batch ${i + 1} of ${plan.chunks.length}`);
+/**
+ * A chunk's requests: rows the answer left out are sent again (idempotent, so safe), a bounded number of rounds.
+ * Returns each row's outcome; a request that finally failed ends the rows it carried (and may stop the push).
+ */
+async function requestChunk(run: PushRun, rows: PlannedRow[], i: number): Promise<Map<number, RowOutcome>> {
+  const { ctx, meta, tries } = run;
+  const total = run.plan.send.length;
+  let attempts = 1;
+  const onRetry = (info: RetryInfo) => {
+    attempts = info.attempt + 1;
+    run.bulkRequests += 1;
+    if (info.reason === "rate_limited") run.restoreRate.push(ctx.api.slowDown());
+    const why = info.reason === "rate_limited" ? BUSY : unconfirmedReason(info.error);
+    ctx.progress.update?.(
+      run.sent,
+      total,
+      `Batch ${i + 1}: ${why}; trying again in ${inSeconds(info.delayMs)} (try ${attempts} of ${tries})`,
+    );
   };
-
-  try {
-    options.update?.(0, total, `Sending ${total} row${total === 1 ? "" : "s"}`);
-    // A few chunks in flight: the wall time approaches requests ÷ rate instead of the sum of answer times.
-    let next = 0;
-    const worker = async () => {
-      while (next < plan.chunks.length) {
-        if (signal?.aborted) stoppedBy ??= CANCELLED;
-        if (stoppedBy) return;
-        const i = next++;
-        await sendChunk(plan.chunks[i], i);
-      }
-    };
-    const concurrency = Math.max(1, options.concurrency ?? DEFAULT_PUSH_CONCURRENCY);
-    await Promise.all(Array.from({ length: Math.min(concurrency, plan.chunks.length) }, worker));
-  } finally {
-    for (const restore of restoreRate) restore();
-    // Whatever happened, rows never sent say so, the snapshot learns what the service confirmed, and the log gets a line.
-    const unsent = plan.send.filter((r) => !outcomes.has(r.rowIndex));
-    if (unsent.length > 0) {
-      const notSent = notSentOutcomes(unsent, notSentMessage(stoppedBy, RETRY_HINT));
-      for (const o of notSent) outcomes.set(o.rowIndex, o);
-      await workbook
-        .annotateRows(sheetName, notSent.map(toAnnotation), { clearOthers: false, highlightColumns: highlighted(meta) })
-        .catch(() => undefined);
+  const byRow = new Map<number, RowOutcome>();
+  let pending = rows;
+  for (let round = 1; pending.length > 0; round++) {
+    attempts = 1;
+    run.bulkRequests += 1;
+    try {
+      // No abort signal on the request: one already sent is let finish, so its rows get the service's real
+      // answer. Cancel only stops the waits between tries.
+      const results = await ctx.api.bulkInput(meta.clientId, pending.map(toEntity), {
+        idempotent: true,
+        tries,
+        stopRetries: ctx.signal,
+        onRetry,
+      });
+      const matched = matchBulkResults(pending, results);
+      for (const o of chunkOutcomes(pending, results, meta)) byRow.set(o.rowIndex, o);
+      pending = pending.filter((_, k) => matched[k] === undefined);
+    } catch (error) {
+      // A 429 the PayrollApi did not wait out (Retry-After too long) slows the rest of the push down too.
+      if (error instanceof RateLimitedError && attempts === 1) run.restoreRate.push(ctx.api.slowDown());
+      const failure = chunkFailure(error, pending, meta, attempts);
+      for (const o of failure.outcomes) byRow.set(o.rowIndex, o);
+      run.stoppedBy ??= failure.stop;
+      break;
     }
-    if (saved.length > 0) {
-      invalidateFormulaResults(meta.clientId); // PAYROLL formulas of this client read their figures again
-      const next = snapshotToTable(
-        applySaved(snapshot, saved),
-        meta.inputs.map((i) => i.key),
-      );
-      await workbook.writeHiddenTable(meta.snapshotSheet, next.columns, next.rows);
-    }
-    await workbook.appendRows({
-      sheetName: PUSH_LOG_SHEET,
-      tableName: PUSH_LOG_TABLE,
-      title: "Push log",
-      columns: PUSH_LOG_COLUMNS,
-      rows: [
-        pushLogRow({
-          time: options.now?.() ?? new Date(),
-          clientId: meta.clientId,
-          clientName: meta.clientName,
-          sheetName,
-          mode,
-          counts: countOutcomes(outcomes.values()),
-        }),
-      ],
-    });
+    if (round >= MISSING_RESULT_ROUNDS || ctx.signal?.aborted) break;
   }
+  return byRow;
+}
 
-  // The saved rows, and the rows earlier pushes left pending (unless this push failed them or re-saved them).
-  const targets: NettPayTarget[] = saved.map(({ rowIndex, employeeId, payslipDate }) => ({ rowIndex, employeeId, payslipDate }));
+/** Step 2, one chunk: send it, then write its rows' outcomes at once (saved rows wait for their nett pay). */
+async function sendChunk(run: PushRun, rows: PlannedRow[], i: number): Promise<void> {
+  const byRow = await requestChunk(run, rows, i);
+  let chunkResult = rows.map((r) => byRow.get(r.rowIndex)!);
+  const savedRowIndexes = new Set(chunkResult.filter((o) => o.status === "Saved").map((o) => o.rowIndex));
+  if (run.waitForNettPay) {
+    chunkResult = chunkResult.map((o) =>
+      savedRowIndexes.has(o.rowIndex) ? { ...o, message: withPendingNote(o.message, RECALCULATING) } : o,
+    );
+  }
+  for (const o of chunkResult) run.outcomes.set(o.rowIndex, o);
+  run.saved.push(...rows.filter((r) => savedRowIndexes.has(r.rowIndex)));
+  run.sent += rows.length;
+  await run.ctx.workbook.annotateRows(run.sheetName, chunkResult.map(toAnnotation), {
+    clearOthers: false,
+    highlightColumns: highlighted(run.meta),
+  });
+  run.ctx.progress.update?.(run.sent, run.plan.send.length, `Batch ${i + 1} of ${run.plan.chunks.length}`);
+}
+
+/**
+ * Step 2: the chunks, a few in flight at once, so the wall time approaches requests ÷ rate instead of the sum of
+ * answer times. A refused key or Cancel stops starting chunks.
+ */
+async function sendChunks(run: PushRun, concurrency: number): Promise<void> {
+  const { chunks } = run.plan;
+  const total = run.plan.send.length;
+  run.ctx.progress.update?.(0, total, `Sending ${total} row${total === 1 ? "" : "s"}`);
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      if (run.ctx.signal?.aborted) run.stoppedBy ??= CANCELLED;
+      if (run.stoppedBy) return;
+      const i = next++;
+      await sendChunk(run, chunks[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
+}
+
+/**
+ * Step 3, whatever happened while sending: rows never sent say so, the snapshot learns what the service confirmed,
+ * and the Push log gets a line.
+ */
+async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Promise<void> {
+  const { ctx, sheetName, meta } = run;
+  for (const restore of run.restoreRate) restore();
+  const unsent = run.plan.send.filter((r) => !run.outcomes.has(r.rowIndex));
+  if (unsent.length > 0) {
+    const notSent = notSentOutcomes(unsent, notSentMessage(run.stoppedBy, RETRY_HINT));
+    for (const o of notSent) run.outcomes.set(o.rowIndex, o);
+    await ctx.workbook
+      .annotateRows(sheetName, notSent.map(toAnnotation), { clearOthers: false, highlightColumns: highlighted(meta) })
+      .catch(() => undefined);
+  }
+  if (run.saved.length > 0) {
+    invalidateFormulaResults(meta.clientId); // PAYROLL formulas of this client read their figures again
+    const next = snapshotToTable(
+      applySaved(snapshot, run.saved),
+      meta.inputs.map((i) => i.key),
+    );
+    await ctx.workbook.writeHiddenTable(meta.snapshotSheet, next.columns, next.rows);
+  }
+  await ctx.workbook.appendRows({
+    sheetName: PUSH_LOG_SHEET,
+    tableName: PUSH_LOG_TABLE,
+    title: "Push log",
+    columns: PUSH_LOG_COLUMNS,
+    rows: [
+      pushLogRow({
+        time: now(),
+        clientId: meta.clientId,
+        clientName: meta.clientName,
+        sheetName,
+        mode: run.plan.mode,
+        counts: countOutcomes(run.outcomes.values()),
+      }),
+    ],
+  });
+}
+
+/** The rows whose nett pay to wait for: the saved ones, and those earlier pushes left pending (unless failed or re-saved now). */
+function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPayTarget>): NettPayTarget[] {
+  const targets: NettPayTarget[] = run.saved.map(({ rowIndex, employeeId, payslipDate }) => ({
+    rowIndex,
+    employeeId,
+    payslipDate,
+  }));
   const savedNow = new Set(targets.map((t) => t.rowIndex));
   for (const t of earlierPending.values()) {
-    const now = outcomes.get(t.rowIndex)?.status;
+    const now = run.outcomes.get(t.rowIndex)?.status;
     if (!savedNow.has(t.rowIndex) && (now === undefined || now === "Unchanged" || now === "Saved")) targets.push(t);
   }
+  return targets;
+}
+
+/** Push an input sheet. Throws InputSheetError (nothing sent) when the sheet cannot be pushed at all. */
+export async function pushInputSheet(ctx: FlowContext, sheetName: string, options: PushOptions): Promise<PushResult> {
+  const { mode } = options;
+  const { meta, snapshot, sheet } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+  const rowIndexes = await scopeRows(ctx, sheetName, sheet, options);
+  const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
+  const plan = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal) : planned;
+  const run: PushRun = {
+    ctx,
+    sheetName,
+    meta,
+    plan,
+    tries: Math.max(1, options.tries ?? DEFAULT_TRIES),
+    waitForNettPay: options.nettPay !== false,
+    outcomes: new Map(),
+    saved: [],
+    stoppedBy: null,
+    bulkRequests: 0,
+    restoreRate: [],
+    sent: 0,
+  };
+  const earlierPending = new Map(pendingNettPayRows(sheet).map((t) => [t.rowIndex, t]));
+  await markPlan(run, earlierPending);
+  try {
+    await sendChunks(run, Math.max(1, options.concurrency ?? DEFAULT_PUSH_CONCURRENCY));
+  } finally {
+    await settlePush(run, snapshot, () => options.now?.() ?? new Date());
+  }
+
   const rowMessages = rowMessagesOf(sheet);
-  for (const [k, o] of outcomes) rowMessages.set(k, { status: o.status, message: o.message });
-  const nettPay = waitForNettPay
-    ? await awaitNettPay(api, workbook, sheetName, meta, targets, rowMessages, options)
+  for (const [k, o] of run.outcomes) rowMessages.set(k, { status: o.status, message: o.message });
+  const nettPay = run.waitForNettPay
+    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending), rowMessages, options)
     : { updated: 0, pending: 0, requests: 0, polls: 0 };
-  const ordered = [...outcomes.values()]
+  const ordered = [...run.outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)
     .map((o) => {
       const m = rowMessages.get(o.rowIndex);
@@ -377,7 +386,7 @@ export async function pushInputSheet(
   const counts = countOutcomes(ordered);
   const summary =
     `${sheetName}: ${summarise(counts)}.` +
-    stoppedNote(stoppedBy) +
+    stoppedNote(run.stoppedBy) +
     (counts.Failed + counts["Not sent"] > 0 ? " Use Retry failed to resend the failed rows." : "");
   return {
     sheetName,
@@ -385,142 +394,15 @@ export async function pushInputSheet(
     counts,
     outcomes: ordered,
     summary,
-    requests: { bulkInput: bulkRequests, nettPay: nettPay.requests, polls: nettPay.polls, slowDowns: restoreRate.length },
-    stoppedBy,
+    requests: {
+      bulkInput: run.bulkRequests,
+      nettPay: nettPay.requests,
+      polls: nettPay.polls,
+      slowDowns: run.restoreRate.length,
+    },
+    stoppedBy: run.stoppedBy,
     nettPay: { updated: nettPay.updated, pending: nettPay.pending },
     missingInputs: sheet.missingInputs,
     unknownColumns: sheet.unknownColumns,
   };
-}
-
-/** What each row's Status and Message say now, so that a pending note can be added or dropped. */
-type RowMessages = Map<number, { status: RowOutcome["status"]; message: string }>;
-
-/** A row's Status as found on the sheet (a pending row was Saved or Unchanged; anything else counts as Saved). */
-const sheetStatus = (text: string): RowOutcome["status"] =>
-  (BULK_STATUSES as readonly string[]).includes(text) ? (text as RowOutcome["status"]) : "Saved";
-
-const rowMessagesOf = (sheet: ReadSheet): RowMessages =>
-  new Map(sheet.rows.map((r) => [r.rowIndex, { status: sheetStatus(r.status), message: r.message }]));
-
-/** Sets a row's Message (same Status), keeping `messages` in step with the sheet. */
-function reword(messages: RowMessages, rowIndex: number, reworded: (message: string) => string) {
-  const m = messages.get(rowIndex) ?? { status: "Saved" as const, message: "" };
-  const next = { status: m.status, message: reworded(m.message) };
-  messages.set(rowIndex, next);
-  return toAnnotation({ rowIndex, ...next, errorColumns: [] });
-}
-
-/**
- * Looks for the targets' new nett pay up to `polls` times, writing each figure as it arrives and dropping the
- * pending note from its row's Message. The old figure stays in place meanwhile; rows still pending at the end
- * say what to press.
- */
-async function awaitNettPay(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  sheetName: string,
-  meta: Pick<InputSheetMeta, "clientId" | "inputs">,
-  targets: readonly NettPayTarget[],
-  messages: RowMessages,
-  options: Pick<PushOptions, "nettPay" | "signal" | "update" | "sleep">,
-): Promise<{ updated: number; pending: number; requests: number; polls: number }> {
-  if (targets.length === 0) return { updated: 0, pending: 0, requests: 0, polls: 0 };
-  const polling = options.nettPay || DEFAULT_POLLING;
-  const sleep = options.sleep ?? abortableSleep;
-  let pending: readonly NettPayTarget[] = targets;
-  let polls = 0;
-  let requests = 0;
-  let problem: string | null = null;
-  while (pending.length > 0 && polls < polling.polls) {
-    try {
-      await sleep(polling.intervalMs, options.signal);
-      polls += 1;
-      options.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
-      const read = await readNettPay(api, meta.clientId, pending, { signal: options.signal });
-      requests += read.requests;
-      await showNettPay(workbook, sheetName, read.ready, messages, highlighted(meta));
-      pending = read.pending;
-    } catch (error) {
-      const cancelled = options.signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
-      problem = cancelled
-        ? "waiting was cancelled — press Refresh nett pay"
-        : `it could not be read (${error instanceof Error ? error.message : String(error)}) — press Refresh nett pay`;
-      break;
-    }
-  }
-  await markPending(workbook, sheetName, pending, messages, problem ?? STILL_RECALCULATING, highlighted(meta));
-  return { updated: targets.length - pending.length, pending: pending.length, requests, polls };
-}
-
-/** Writes arrived figures and drops their rows' pending note. */
-async function showNettPay(
-  workbook: WorkbookPort,
-  sheetName: string,
-  ready: readonly { rowIndex: number; value: number }[],
-  messages: RowMessages,
-  highlightColumns: readonly string[],
-): Promise<void> {
-  if (ready.length === 0) return;
-  await workbook.writeColumnValues(sheetName, H.nettPay, ready, "currency");
-  const annotations = ready.map(({ rowIndex }) => reword(messages, rowIndex, withoutPendingNote));
-  await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
-}
-
-async function markPending(
-  workbook: WorkbookPort,
-  sheetName: string,
-  pending: readonly NettPayTarget[],
-  messages: RowMessages,
-  why: string,
-  highlightColumns: readonly string[],
-): Promise<void> {
-  if (pending.length === 0) return;
-  const annotations = pending.map(({ rowIndex }) => reword(messages, rowIndex, (m) => withPendingNote(m, why)));
-  await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
-}
-
-export interface RefreshNettPayOptions extends FlowProgress {
-  clientId: number;
-  /** Looks at the service (default 1: whatever it has finished now). */
-  nettPay?: NettPayPolling;
-  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-export interface RefreshNettPayResult {
-  sheetName: string;
-  updated: number;
-  pending: number;
-  requests: number;
-  summary: string;
-}
-
-/** How many rows of the sheet say their nett pay is pending (0 when it is not an input sheet): offers Refresh nett pay. */
-export async function countPendingNettPay(workbook: WorkbookPort, sheetName: string): Promise<number> {
-  const table = await workbook.readTable(sheetName);
-  const col = table?.columns.findIndex((c) => String(c).trim() === H.message) ?? -1;
-  if (!table || col < 0) return 0;
-  return table.rows.filter((r) => String(r[col] ?? "").includes(`${NETT_PAY_PENDING}:`)).length;
-}
-
-/** Refresh nett pay: fills in the nett pay of the rows whose Message says it is pending, as far as the service has it. */
-export async function refreshNettPay(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  sheetName: string,
-  options: RefreshNettPayOptions,
-): Promise<RefreshNettPayResult> {
-  const { meta, sheet } = await openInputSheet(workbook, sheetName, options.clientId);
-  const targets = pendingNettPayRows(sheet);
-  const messages = rowMessagesOf(sheet);
-  const result = await awaitNettPay(api, workbook, sheetName, meta, targets, messages, {
-    ...options,
-    nettPay: options.nettPay ?? { polls: 1, intervalMs: 0 },
-  });
-  const summary =
-    targets.length === 0
-      ? `${sheetName}: no row is waiting for its nett pay.`
-      : `${sheetName}: nett pay shown for ${result.updated} of ${targets.length} row${targets.length === 1 ? "" : "s"}.` +
-        (result.pending > 0 ? ` ${result.pending} still pending: the service is recalculating; try again shortly.` : "");
-  return { sheetName, updated: result.updated, pending: result.pending, requests: result.requests, summary };
 }

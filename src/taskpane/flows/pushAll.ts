@@ -9,15 +9,16 @@
  * one per sheet. Until then the saved rows keep their old figure, marked pending, as after any push.
  */
 import type { Client } from "../../contract";
-import type { PayrollApi } from "../../api";
-import type { WorkbookPort } from "../../excel";
 import type { CellValue } from "../../sheets/columns";
-import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, type PushCounts } from "../../sheets/push";
+import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE } from "../../sheets/pushLog";
+import type { PushCounts } from "../../sheets/pushPlan";
 import { CANCELLED } from "../../sheets/rowOutcomes";
+import type { InputSheetMeta } from "../../sheets/inputSheetModel";
 import { listInputSheets, readInputSheetMeta } from "./inputs";
 import { conflictCheck } from "./conflicts";
-import { abortableSleep, type FlowProgress as Progress } from "./common";
-import { type NettPayPolling, type PushOptions, pushInputSheet, refreshNettPay } from "./push";
+import { abortableSleep, type FlowContext } from "./common";
+import { type NettPayPolling, refreshNettPay } from "./nettPay";
+import { type PushOptions, pushInputSheet } from "./push";
 
 export interface SheetPushSummary {
   sheetName: string;
@@ -36,7 +37,7 @@ export interface PushAllResult {
   summary: string;
 }
 
-export interface PushAllOptions extends Progress, Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now"> {
+export interface PushAllOptions extends Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now"> {
   /** The clients the key can reach (GET /clients/). */
   reachable: readonly Pick<Client, "id" | "name">[];
 }
@@ -55,13 +56,49 @@ function skippedLogRow(time: Date, sheet: SheetPushSummary): CellValue[] {
   return PUSH_LOG_COLUMNS.map((c) => byKey[c.key] ?? 0);
 }
 
-export async function pushAllInputSheets(
-  api: PayrollApi & PayrollApi,
-  workbook: WorkbookPort,
+/** A sheet's context: its own client as the target, Cancel shared, no bar of its own (Push all counts the sheets). */
+const sheetContext = (ctx: FlowContext, meta: InputSheetMeta): FlowContext => ({
+  ...ctx,
+  target: { clientId: meta.clientId, clientName: meta.clientName },
+  progress: { signal: ctx.signal },
+});
+
+/** One sheet: pushed under its own client ("Push changes", conflicts held back), or why not. */
+async function pushSheet(
+  ctx: FlowContext,
+  sheetName: string,
+  meta: InputSheetMeta | null,
+  reachable: ReadonlyMap<number, unknown>,
   options: PushAllOptions,
-): Promise<PushAllResult> {
-  const present = new Set((await workbook.listSheets()).map((s) => s.name));
-  const names = (await listInputSheets(workbook)).filter((n) => present.has(n));
+): Promise<SheetPushSummary> {
+  const base = { sheetName, clientId: meta?.clientId ?? null, clientName: meta?.clientName ?? "Unknown client", counts: null };
+  if (!meta)
+    return { ...base, outcome: "skipped", summary: "Skipped: not an input sheet built by the add-in (or it was renamed)." };
+  if (!reachable.has(meta.clientId)) {
+    return {
+      ...base,
+      outcome: "skipped",
+      summary: `Skipped: the key cannot reach ${meta.clientName} (ID ${meta.clientId}). Connect with that client's key to push it.`,
+    };
+  }
+  try {
+    const result = await pushInputSheet(sheetContext(ctx, meta), sheetName, {
+      mode: "changed",
+      chunkSize: options.chunkSize,
+      conflictCheck: conflictCheck(ctx.api, options.chunkSize),
+      nettPay: options.nettPay === false ? false : NO_WAIT,
+      sleep: options.sleep,
+      now: options.now,
+    });
+    return { ...base, outcome: "pushed", summary: result.summary, counts: result.counts, nettPayPending: result.nettPay.pending };
+  } catch (e) {
+    return { ...base, outcome: "failed", summary: `Nothing sent: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptions): Promise<PushAllResult> {
+  const { workbook, signal, progress } = ctx;
+  const names = await listInputSheets(workbook);
   const metas = await Promise.all(
     names.map(async (sheetName) => ({ sheetName, meta: await readInputSheetMeta(workbook, sheetName) })),
   );
@@ -74,46 +111,21 @@ export async function pushAllInputSheets(
   const sheets: SheetPushSummary[] = [];
   const now = () => options.now?.() ?? new Date();
   for (const [i, { sheetName, meta }] of ordered.entries()) {
-    const base = { sheetName, clientId: meta?.clientId ?? null, clientName: meta?.clientName ?? "Unknown client", counts: null };
-    if (options.signal?.aborted) {
+    if (signal?.aborted) {
+      const base = {
+        sheetName,
+        clientId: meta?.clientId ?? null,
+        clientName: meta?.clientName ?? "Unknown client",
+        counts: null,
+      };
       sheets.push({ ...base, outcome: "skipped", summary: `Not pushed: ${CANCELLED}.` });
       continue;
     }
-    options.update?.(i, ordered.length, `${sheetName} (${i + 1} of ${ordered.length})`);
-    let done: SheetPushSummary;
-    if (!meta) {
-      done = { ...base, outcome: "skipped", summary: "Skipped: not an input sheet built by the add-in (or it was renamed)." };
-    } else if (!reachable.has(meta.clientId)) {
-      done = {
-        ...base,
-        outcome: "skipped",
-        summary: `Skipped: the key cannot reach ${meta.clientName} (ID ${meta.clientId}). Connect with that client's key to push it.`,
-      };
-    } else {
-      try {
-        const result = await pushInputSheet(api, workbook, sheetName, {
-          mode: "changed",
-          clientId: meta.clientId,
-          chunkSize: options.chunkSize,
-          conflictCheck: conflictCheck(api, options.chunkSize),
-          nettPay: options.nettPay === false ? false : NO_WAIT,
-          sleep: options.sleep,
-          now: options.now,
-          signal: options.signal,
-        });
-        sheets.push({
-          ...base,
-          outcome: "pushed",
-          summary: result.summary,
-          counts: result.counts,
-          nettPayPending: result.nettPay.pending,
-        });
-        continue;
-      } catch (e) {
-        done = { ...base, outcome: "failed", summary: `Nothing sent: ${e instanceof Error ? e.message : String(e)}` };
-      }
-    }
+    progress.update?.(i, ordered.length, `${sheetName} (${i + 1} of ${ordered.length})`);
+    const done = await pushSheet(ctx, sheetName, meta, reachable, options);
     sheets.push(done);
+    // The push logs its own line; a sheet skipped or refused before sending gets one here.
+    if (done.outcome === "pushed") continue;
     await workbook
       .appendRows({
         sheetName: PUSH_LOG_SHEET,
@@ -124,8 +136,8 @@ export async function pushAllInputSheets(
       })
       .catch(() => undefined);
   }
-  if (options.nettPay !== false) await awaitAllNettPay(api, workbook, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
-  options.update?.(ordered.length, ordered.length, "Done");
+  if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
+  progress.update?.(ordered.length, ordered.length, "Done");
   const pushed = sheets.filter((s) => s.outcome === "pushed").length;
   const skipped = sheets.length - pushed;
   const summary =
@@ -141,32 +153,30 @@ export async function pushAllInputSheets(
  * still wait. Cancel, or a sheet that can no longer be read, ends the wait with its rows marked pending.
  */
 async function awaitAllNettPay(
-  api: PayrollApi,
-  workbook: WorkbookPort,
+  ctx: FlowContext,
   sheets: SheetPushSummary[],
   polling: NettPayPolling,
-  options: Pick<PushAllOptions, "signal" | "update" | "sleep">,
+  options: Pick<PushAllOptions, "sleep">,
 ): Promise<void> {
+  const { signal } = ctx;
   const sleep = options.sleep ?? abortableSleep;
   let waiting = sheets.filter((s) => s.outcome === "pushed" && s.clientId !== null && (s.nettPayPending ?? 0) > 0);
   for (let round = 0; waiting.length > 0 && round < Math.max(1, polling.polls); round++) {
     if (round > 0) {
       try {
-        await sleep(polling.intervalMs, options.signal);
+        await sleep(polling.intervalMs, signal);
       } catch {
         break; // cancelled: the rows not read stay marked pending on their sheets, with what to press
       }
     }
     const next: SheetPushSummary[] = [];
     for (const [i, sheet] of waiting.entries()) {
-      options.update?.(i, waiting.length, `Waiting for nett pay: ${sheet.sheetName}`);
+      ctx.progress.update?.(i, waiting.length, `Waiting for nett pay: ${sheet.sheetName}`);
       try {
-        const read = await refreshNettPay(api, workbook, sheet.sheetName, {
-          clientId: sheet.clientId!,
-          signal: options.signal,
-        });
+        const sheetCtx = { ...ctx, target: { clientId: sheet.clientId!, clientName: sheet.clientName }, progress: { signal } };
+        const read = await refreshNettPay(sheetCtx, sheet.sheetName);
         sheet.nettPayPending = read.pending;
-        if (read.pending > 0 && !options.signal?.aborted) next.push(sheet);
+        if (read.pending > 0 && !signal?.aborted) next.push(sheet);
       } catch {
         // The sheet can no longer be read (deleted or renamed meanwhile): its rows keep their pending mark.
       }

@@ -1,9 +1,7 @@
 /** Push all input sheets: every client's input sheet in the workbook, with one summary per sheet. */
 import * as React from "react";
 import { Button, Text } from "@fluentui/react-components";
-import type { PayrollApi } from "../../../api";
-import type { Client } from "../../../contract";
-import type { WorkbookPort } from "../../../excel";
+import { type ConnectedServices, flowContextFor } from "../../context";
 import { type SheetPushSummary, pushAllInputSheets } from "../../flows/pushAll";
 import { Section } from "../parts/layout";
 import type { FlowRunner } from "../parts/hooks";
@@ -35,9 +33,7 @@ export function PushAllView(props: { onPushAll(): void; busy: boolean; sheets: r
 }
 
 export function PushAll(props: {
-  api: PayrollApi;
-  workbook: WorkbookPort;
-  clients: readonly Client[];
+  services: ConnectedServices;
   chunkSize: number;
   run: FlowRunner;
   busy: boolean;
@@ -50,11 +46,9 @@ export function PushAll(props: {
     const result = await props.run(
       "Push all input sheets",
       (task) =>
-        pushAllInputSheets(props.api, props.workbook, {
-          reachable: props.clients,
+        pushAllInputSheets(flowContextFor(props.services, task), {
+          reachable: props.services.clients,
           chunkSize: props.chunkSize,
-          signal: task.signal,
-          update: task.update,
         }),
       (r) => ({ intent: r.sheets.every((s) => s.outcome === "pushed") ? "success" : "warning", text: r.summary }),
       { failed: (m) => `Push all input sheets stopped: ${m}` },
