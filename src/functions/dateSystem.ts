@@ -69,6 +69,14 @@ onFormulaResultsInvalidated(() => {
  */
 export function dateSystemFor(...args: CellArg[]): DateSystem | Promise<DateSystem> {
   if (!args.some((a) => typeof a === "number")) return "1900";
+  return workbookDateSystem();
+}
+
+/**
+ * The workbook's date system whatever the arguments: for results that are serials (TRANSACTIONS' Date column), which
+ * must show the service's dates in a 1904 workbook too. The same kept answer and the same one question.
+ */
+export function workbookDateSystem(): DateSystem | Promise<DateSystem> {
   const s = state;
   if (s.known) return s.known;
   if (s.failed && s.now() - s.failed.at < s.retryAfterMs) {
