@@ -95,7 +95,7 @@ export async function transactionsFormula(
 }
 
 /** The table with its Date column (the second) as serials; a date the service wrote otherwise stays text. */
-export function withSerialDates(table: (number | string)[][], system: DateSystem): (number | string)[][] {
+function withSerialDates(table: (number | string)[][], system: DateSystem): (number | string)[][] {
   return table.map((row, i) => {
     if (i === 0 || typeof row[1] !== "string") return row;
     const serial = isoDateToSerial(row[1].slice(0, 10), system);

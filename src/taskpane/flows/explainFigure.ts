@@ -47,7 +47,7 @@ interface AmountArguments {
   clientId: number;
 }
 
-export const EXPLAIN_COLUMNS = [
+const EXPLAIN_COLUMNS = [
   { key: "employee", header: "employee", type: "text" },
   { key: "date", header: "Date", type: "date" },
   { key: "account", header: "account", type: "text" },
