@@ -7,7 +7,8 @@ import { invalidateFormulaResults, setFunctionsConnection } from "../../src/func
 import { resetDateSystem } from "../../src/functions/dateSystem";
 import * as functions from "../../src/functions/functions";
 import { AsyncFormulaFunctions, BUSY } from "../../src/preview/workbook/asyncFunctions";
-import type { SheetModel } from "../../src/preview/workbook";
+import { createOfficeWorkbook } from "../../src/excel";
+import { installPreviewExcel, WorkbookModel, type SheetModel } from "../../src/preview/workbook";
 import { serialToIsoDate } from "../../src/sheets/excelConventions";
 import { flowContext } from "../../src/taskpane/flows/common";
 import { explainFigure, ExplainFigureError, type FigureCell } from "../../src/taskpane/flows/explainFigure";
@@ -109,6 +110,30 @@ it("says when the cell shows another figure than the rows add up to now (read be
   const result = await explainFigure(ctx(), { ...cell, value: value + 1 });
   expect(result.matchesCell).toBe(false);
   expect(result.total).toBe(value);
+});
+
+it("in a 1904 workbook, date cells the formula refers to are read as the days they show", async () => {
+  const model = installPreviewExcel(globalThis, new WorkbookModel({ dateSystem: "1904" }));
+  try {
+    resetDateSystem(); // a new workbook: ask its date system again
+    const sheet = model.activeSheet;
+    sheet.enter(0, 0, "2026-02-01");
+    sheet.enter(0, 1, "2026-02-28");
+    const result = await explainFigure(flowContext(rig.api, createOfficeWorkbook(), TARGET), {
+      sheet: sheet.name,
+      address: "C1",
+      formula: '=PAYROLL.AMOUNT("paye",A1,B1)',
+    });
+    expect(rig.faults.sent.find((r) => r.path.endsWith("transaction_history"))!.body).toMatchObject({
+      start_date: "2026-02-01",
+      end_date: "2026-02-28",
+    });
+    expect(result.explains).toContain("paye, 2026-02-01 to 2026-02-28, all employees");
+    expect(result.rowCount).toBeGreaterThan(0);
+  } finally {
+    installPreviewExcel(globalThis, rig.model); // back to the rig's workbook
+    resetDateSystem();
+  }
 });
 
 describe("clear messages", () => {
