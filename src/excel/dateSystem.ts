@@ -4,7 +4,7 @@
  * the same question for code that reads Excel values outside the WorkbookPort: the PAYROLL functions get a date
  * cell as a bare serial, which means another day in a 1904 workbook.
  */
-import { convertSerial, type DateSystem, isDateNumberFormat } from "../sheets/excelConventions";
+import { convertSerial, type DateSystem, isDateNumberFormat, isTimeOnlyNumberFormat } from "../sheets/excelConventions";
 import { supportsExcelApi } from "./officeHost";
 import { WorkbookError } from "./port";
 import { excelAvailable, runDelayedForCellEdit } from "./session";
@@ -24,16 +24,19 @@ export function queueDateSystem(ctx: Excel.RequestContext, supports: (version: s
 
 /**
  * Turn a 1904 workbook's date cells (numbers under a date format) into the 1900-system serials the port speaks,
- * in place. `formats` is the same block's Range.numberFormat.
+ * in place. `formats` is the same block's Range.numberFormat. Times and durations (h:mm, [h]:mm, mm:ss) are the same
+ * number in both systems: they are left as they are.
  */
 export function toPortSerials(values: unknown[][], formats: unknown[][]): void {
   values.forEach((row, i) =>
     row.forEach((v, k) => {
       const f = formats[i]?.[k];
-      if (typeof v === "number" && typeof f === "string" && isDateNumberFormat(f)) row[k] = convertSerial(v, "1904", "1900");
+      if (typeof v === "number" && typeof f === "string" && isCalendarFormat(f)) row[k] = convertSerial(v, "1904", "1900");
     }),
   );
 }
+
+const isCalendarFormat = (f: string) => isDateNumberFormat(f) && !isTimeOnlyNumberFormat(f);
 
 /**
  * "1900" outside Excel (no Excel.run: no workbook to ask, as in unit tests). In Excel, the workbook's answer, or a

@@ -1,12 +1,14 @@
 /**
  * Reading the arguments Excel passes to the PAYROLL functions. Excel gives numbers, text, booleans, and null for
- * an omitted or blank argument; a date arrives as a serial number (the cell holds a date) or as text. Each reader
+ * an omitted or blank argument; a date arrives as a serial number (the cell holds a date) or as text. A data type
+ * (formatted number, entity) or a one-cell range is first turned into its plain value (./cellData). Each reader
  * returns the value the service wants or throws a FormulaError naming the argument.
  */
 import { type DateSystem, isoDateToSerial, serialToIsoDate } from "../sheets/excelConventions";
+import { plainArg, type CellArg } from "./cellData";
 import { invalidValue } from "./errors";
 
-export type CellArg = string | number | boolean | null | undefined;
+export { plainArg, type CellArg } from "./cellData";
 
 export const isBlank = (v: CellArg): v is null | undefined | "" =>
   v === null || v === undefined || (typeof v === "string" && v.trim() === "");
@@ -15,9 +17,12 @@ export const isBlank = (v: CellArg): v is null | undefined | "" =>
  * "YYYY-MM-DD" text or an Excel date serial (a time of day is dropped) -> "YYYY-MM-DD". A serial counts days in
  * the workbook's date system: the same cell date is 1,462 less in a 1904 workbook.
  */
-export function parseDateArg(v: CellArg, name: string, system: DateSystem = "1900"): string {
+export function parseDateArg(arg: unknown, name: string, system: DateSystem = "1900"): string {
+  const v = plainArg(arg, name, "date");
   if (isBlank(v)) throw invalidValue(`${name} is required: a date, or text such as "2026-01-31"`);
   if (typeof v === "number") {
+    // A bare fraction of a day is a time (h:mm) or a short duration, never a day of 1900 or 1904.
+    if (v >= 0 && v < 1) throw invalidValue(`${name}: ${v} is a time of day, not a date`);
     const iso = serialToIsoDate(v, system);
     if (iso === null) throw invalidValue(`${name}: ${v} is not an Excel date`);
     return iso;
@@ -31,7 +36,7 @@ export function parseDateArg(v: CellArg, name: string, system: DateSystem = "190
 }
 
 /** A start and end date in order. */
-export function parsePeriodArgs(start: CellArg, end: CellArg, system: DateSystem = "1900"): { start: string; end: string } {
+export function parsePeriodArgs(start: unknown, end: unknown, system: DateSystem = "1900"): { start: string; end: string } {
   const s = parseDateArg(start, "start_date", system);
   const e = parseDateArg(end, "end_date", system);
   if (s > e) throw invalidValue(`end_date (${e}) is before start_date (${s})`);
@@ -39,7 +44,8 @@ export function parsePeriodArgs(start: CellArg, end: CellArg, system: DateSystem
 }
 
 /** The employee number as text (a number such as 1001 reads as "1001"); null when blank (all employees). */
-export function parseEmployeeArg(v: CellArg, { required }: { required: boolean }): string | null {
+export function parseEmployeeArg(arg: unknown, { required }: { required: boolean }): string | null {
+  const v = plainArg(arg, "employee", "employee");
   if (isBlank(v)) {
     if (required) throw invalidValue("employee is required: the employee number");
     return null;
@@ -53,14 +59,16 @@ export function parseEmployeeArg(v: CellArg, { required }: { required: boolean }
 }
 
 /** Non-blank text such as an account name or a field name. */
-export function parseNameArg(v: CellArg, name: string, example: string): string {
+export function parseNameArg(arg: unknown, name: string, example: string): string {
+  const v = plainArg(arg, name, "text");
   if (isBlank(v)) throw invalidValue(`${name} is required, e.g. "${example}"`);
   if (typeof v === "boolean") throw invalidValue(`${name} must be text such as "${example}", not TRUE or FALSE`);
   return String(v).trim();
 }
 
 /** A client ID, or null when blank (the workbook's client, chosen in the pane). */
-export function parseClientIdArg(v: CellArg): number | null {
+export function parseClientIdArg(arg: unknown): number | null {
+  const v = plainArg(arg, "client_id", "client");
   if (isBlank(v)) return null;
   const n = typeof v === "number" ? v : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n <= 0) throw invalidValue(`client_id: ${String(v)} is not a client ID`);
@@ -68,7 +76,8 @@ export function parseClientIdArg(v: CellArg): number | null {
 }
 
 /** A leave type by name (text) or by ID (a whole number, or digits as text). */
-export function parseLeaveTypeArg(v: CellArg): { id: number } | { name: string } {
+export function parseLeaveTypeArg(arg: unknown): { id: number } | { name: string } {
+  const v = plainArg(arg, "leave_type", "text");
   if (isBlank(v)) throw invalidValue('leave_type is required: its name (e.g. "Annual Leave") or its ID');
   if (typeof v === "number") {
     if (!Number.isInteger(v) || v <= 0) throw invalidValue(`leave_type: ${v} is not a leave type ID`);
@@ -80,8 +89,8 @@ export function parseLeaveTypeArg(v: CellArg): { id: number } | { name: string }
 }
 
 /** Account names from text ("basic_salary, nett_pay") or a range of cells holding them; at least one. */
-export function parseAccountsArg(v: CellArg | CellArg[][]): string[] {
-  const cells = Array.isArray(v) ? v.flat() : [v];
+export function parseAccountsArg(v: unknown): string[] {
+  const cells = (Array.isArray(v) ? (v as unknown[]).flat() : [v]).map((c) => plainArg(c, "accounts", "text"));
   const names = cells.flatMap((c) => (isBlank(c) || typeof c === "boolean" ? [] : String(c).split(","))).map((n) => n.trim());
   const accounts = [...new Set(names.filter((n) => n !== ""))];
   if (accounts.length === 0)

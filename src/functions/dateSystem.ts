@@ -13,7 +13,6 @@
  */
 import { readWorkbookDateSystem } from "../excel/dateSystem";
 import type { DateSystem } from "../sheets/excelConventions";
-import type { CellArg } from "./args";
 import { invalidateFormulaResults, onFormulaResultsInvalidated } from "./connection";
 
 /** After a failed question, serials are read as 1900 dates without asking again for this long. */
@@ -67,8 +66,16 @@ onFormulaResultsInvalidated(() => {
  * The date system to read these arguments in: "1900" when none is a serial (it does not matter then), the known
  * answer, "1900" while a failure is recent, else the answer of the (one) question to the workbook.
  */
-export function dateSystemFor(...args: CellArg[]): DateSystem | Promise<DateSystem> {
+export function dateSystemFor(...args: unknown[]): DateSystem | Promise<DateSystem> {
   if (!args.some((a) => typeof a === "number")) return "1900";
+  return workbookDateSystem();
+}
+
+/**
+ * The workbook's date system whatever the arguments: for results that are serials (TRANSACTIONS' Date column), which
+ * must show the service's dates in a 1904 workbook too. The same kept answer and the same one question.
+ */
+export function workbookDateSystem(): DateSystem | Promise<DateSystem> {
   const s = state;
   if (s.known) return s.known;
   if (s.failed && s.now() - s.failed.at < s.retryAfterMs) {

@@ -125,13 +125,7 @@ class ClientReads {
 
   /** The employee with this number; #N/A when the client has none. */
   async employee(number: string): Promise<Employee> {
-    const list = await this.employees();
-    const exact = list.find((e) => e.number === number);
-    // 42 typed for the number "0042": a number argument loses leading zeros, so compare as numbers too.
-    const numeric = /^\d+$/.test(number)
-      ? list.filter((e) => e.number && /^\d+$/.test(e.number) && Number(e.number) === Number(number))
-      : [];
-    const found = exact ?? (numeric.length === 1 ? numeric[0] : undefined);
+    const found = employeeByNumber(await this.employees(), number);
     if (!found) throw notAvailable(`No employee numbered ${number} in client ${this.clientId}`);
     return found;
   }
@@ -158,6 +152,18 @@ class ClientReads {
       this.source.getLeaveBalances(employeeId, date),
     );
   }
+}
+
+/**
+ * The employee an `employee` argument names: the exact number, else the one number equal to it as a number (42
+ * typed for "0042": a number argument loses leading zeros).
+ */
+export function employeeByNumber<E extends { number?: string | null }>(list: readonly E[], number: string): E | undefined {
+  const exact = list.find((e) => e.number === number);
+  if (exact) return exact;
+  if (!/^\d+$/.test(number)) return undefined;
+  const numeric = list.filter((e) => e.number && /^\d+$/.test(e.number) && Number(e.number) === Number(number));
+  return numeric.length === 1 ? numeric[0] : undefined;
 }
 
 // ---- PAYROLL.AMOUNT --------------------------------------------------------------------------------------------

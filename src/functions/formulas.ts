@@ -1,8 +1,10 @@
 /**
  * The PAYROLL functions' logic, independent of the host: read the arguments, find the client, and get the figure
  * from the per-connection cache or the current batch (./figures). Errors are FormulaError (#N/A or #VALUE! with a
- * message); functions.ts turns them into Excel's error values.
+ * message); functions.ts turns them into Excel's error values. Arguments are `unknown`: Excel may pass data types
+ * and one-cell ranges, which ./args reads to plain values first.
  */
+import { isoDateToSerial, type DateSystem } from "../sheets/excelConventions";
 import {
   parseAccountsArg,
   parseClientIdArg,
@@ -11,15 +13,15 @@ import {
   parseLeaveTypeArg,
   parseNameArg,
   parsePeriodArgs,
-  type CellArg,
+  plainArg,
 } from "./args";
 import { functionsConnection } from "./connection";
-import { dateSystemFor } from "./dateSystem";
+import { dateSystemFor, workbookDateSystem } from "./dateSystem";
 import { NOT_CONNECTED, notAvailable } from "./errors";
 import { figure, type FigureValue } from "./figures";
 
 /** The client a formula is about: its client_id argument, else the one chosen in the pane. */
-function targetClient(clientId: CellArg): number {
+function targetClient(clientId: unknown): number {
   const id = parseClientIdArg(clientId);
   const c = functionsConnection();
   if (!c) throw notAvailable(NOT_CONNECTED);
@@ -28,54 +30,75 @@ function targetClient(clientId: CellArg): number {
   return target;
 }
 
+/** The period start..end in the workbook's date system (asked only when a date is a serial). */
+async function period(start: unknown, end: unknown): Promise<{ start: string; end: string }> {
+  const s = plainArg(start, "start_date", "date");
+  const e = plainArg(end, "end_date", "date");
+  const system = dateSystemFor(s, e);
+  return parsePeriodArgs(s, e, typeof system === "string" ? system : await system);
+}
+
 /** The sum of an account's amounts on payslips dated start..end (inclusive), for one employee or all. */
 export async function amountFormula(
-  account: CellArg,
-  start: CellArg,
-  end: CellArg,
-  employee?: CellArg,
-  clientId?: CellArg,
+  account: unknown,
+  start: unknown,
+  end: unknown,
+  employee?: unknown,
+  clientId?: unknown,
 ): Promise<number> {
   const name = parseNameArg(account, "account", "basic_salary");
-  const system = dateSystemFor(start, end);
-  const period = parsePeriodArgs(start, end, typeof system === "string" ? system : await system);
+  const dates = await period(start, end);
   const number = parseEmployeeArg(employee, { required: false });
   const client = targetClient(clientId);
-  return (await figure({ kind: "amount", clientId: client, account: name, ...period, employee: number })) as number;
+  return (await figure({ kind: "amount", clientId: client, account: name, ...dates, employee: number })) as number;
 }
 
 /** The balance of a leave type (name or ID) for an employee at a date. */
-export async function leaveFormula(employee: CellArg, leaveType: CellArg, date: CellArg, clientId?: CellArg): Promise<number> {
+export async function leaveFormula(employee: unknown, leaveType: unknown, date: unknown, clientId?: unknown): Promise<number> {
   const number = parseEmployeeArg(employee, { required: true })!;
   const type = parseLeaveTypeArg(leaveType);
-  const system = dateSystemFor(date);
-  const at = parseDateArg(date, "date", typeof system === "string" ? system : await system);
+  const d = plainArg(date, "date", "date");
+  const system = dateSystemFor(d);
+  const at = parseDateArg(d, "date", typeof system === "string" ? system : await system);
   const client = targetClient(clientId);
   return (await figure({ kind: "leave", clientId: client, employee: number, leaveType: type, date: at })) as number;
 }
 
 /** A field of an employee's record: a field name, a dotted part, "wave", or a custom field ID. */
-export async function employeeFormula(employee: CellArg, field: CellArg, clientId?: CellArg): Promise<FigureValue> {
+export async function employeeFormula(employee: unknown, field: unknown, clientId?: unknown): Promise<FigureValue> {
   const number = parseEmployeeArg(employee, { required: true })!;
   const name = parseNameArg(field, "field", "first_name");
   const client = targetClient(clientId);
   return figure({ kind: "employee", clientId: client, employee: number, field: name });
 }
 
-/** transaction_history as a table: a header row, then one row per payslip (of one employee, or all). */
+/**
+ * transaction_history as a table: a header row, then one row per payslip (of one employee, or all). The Date column
+ * holds serials of the workbook's date system, so the spilled column can be formatted, filtered and summed as dates.
+ */
 export async function transactionsFormula(
-  accounts: CellArg | CellArg[][],
-  start: CellArg,
-  end: CellArg,
-  employee?: CellArg,
-  clientId?: CellArg,
+  accounts: unknown,
+  start: unknown,
+  end: unknown,
+  employee?: unknown,
+  clientId?: unknown,
 ): Promise<(number | string)[][]> {
   const names = parseAccountsArg(accounts);
-  const system = dateSystemFor(start, end);
-  const period = parsePeriodArgs(start, end, typeof system === "string" ? system : await system);
+  const dates = await period(start, end);
   const number = parseEmployeeArg(employee, { required: false });
   const client = targetClient(clientId);
-  return (await figure({ kind: "transactions", clientId: client, accounts: names, ...period, employee: number })) as (
+  const table = (await figure({ kind: "transactions", clientId: client, accounts: names, ...dates, employee: number })) as (
     number | string
   )[][];
+  const found = workbookDateSystem();
+  return withSerialDates(table, typeof found === "string" ? found : await found);
+}
+
+/** The table with its Date column (the second) as serials; a date the service wrote otherwise stays text. */
+function withSerialDates(table: (number | string)[][], system: DateSystem): (number | string)[][] {
+  return table.map((row, i) => {
+    if (i === 0 || typeof row[1] !== "string") return row;
+    const serial = isoDateToSerial(row[1].slice(0, 10), system);
+    return serial === null ? row : [row[0], serial, ...row.slice(2)];
+  });
 }

@@ -149,6 +149,30 @@ export function isDateNumberFormat(code: string): boolean {
   return /[ydhs]/i.test(bare) || (/m/i.test(bare) && !/[0#?]/.test(bare));
 }
 
+/**
+ * Whether a date-or-time format shows only a time of day or a duration (h:mm, [h]:mm, mm:ss, h:mm AM/PM): no year,
+ * day or month. Such a cell holds a fraction of a day (or, for a duration, days as a count), not a calendar date,
+ * so it is never moved between date systems nor read as a day. An m is minutes right after an h or right before an
+ * s (Excel's rule); [h], [m] and [s] are elapsed-time codes.
+ */
+export function isTimeOnlyNumberFormat(code: string): boolean {
+  // The first section decides (positive numbers); a date-time format has a calendar part there.
+  const first = code.split(";")[0];
+  const bare = first
+    .replace(/"[^"]*"/g, "")
+    .replace(/\[(h+|m+|s+)\]/gi, "h") // elapsed time: a time part whatever its unit
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/\\./g, "")
+    .replace(/AM\/PM|A\/P/gi, "");
+  if (!isDateNumberFormat(bare)) return false;
+  const tokens = (bare.match(/y+|m+|d+|h+|s+/gi) ?? []).map((t) => t[0].toLowerCase());
+  return tokens.every((t, i) => {
+    if (t === "h" || t === "s") return true;
+    if (t !== "m") return false; // y or d: a calendar part
+    return tokens[i - 1] === "h" || tokens[i + 1] === "s";
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Grid limits and column letters
 // ---------------------------------------------------------------------------------------------------------

@@ -19,6 +19,39 @@ describe("Batcher", () => {
     expect(runs).toEqual([[1, 2, -3], [10]]);
   });
 
+  it("waits until the calls stop (each call waits the delay again), at most maxWaitMs after the first", async () => {
+    jest.useFakeTimers();
+    try {
+      const runs: number[][] = [];
+      const b = new Batcher<number, number>(
+        async (batch) => {
+          runs.push(batch.map((p) => p.op));
+          for (const p of batch) p.resolve(p.op);
+        },
+        30,
+        200,
+      );
+      // Calls 20 ms apart, as Excel may hand a large recalculation over in parts: one batch.
+      for (let i = 1; i <= 5; i++) {
+        void b.push(i);
+        await jest.advanceTimersByTimeAsync(20);
+      }
+      await jest.advanceTimersByTimeAsync(30);
+      expect(runs).toEqual([[1, 2, 3, 4, 5]]);
+      // A steady stream is still sent once maxWaitMs has passed since its first call.
+      for (let i = 10; i < 30; i++) {
+        void b.push(i);
+        await jest.advanceTimersByTimeAsync(20);
+      }
+      await jest.advanceTimersByTimeAsync(30);
+      expect(runs.length).toBeGreaterThanOrEqual(3);
+      expect(runs[1].length).toBeLessThanOrEqual(11); // 200 ms of calls 20 ms apart
+      expect(runs.slice(1).flat()).toEqual(Array.from({ length: 20 }, (_, i) => 10 + i));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it("fails every call of a run that throws", async () => {
     const b = new Batcher<number, number>(async () => {
       throw new Error("service down");

@@ -153,6 +153,16 @@ describe("PAYROLL formulas and the workbook's date system", () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
+  it("TRANSACTIONS spills its dates as serials of the workbook's date system, even for text arguments", async () => {
+    askingFor("1904");
+    const [table] = (await settle([transactionsFormula("basic_salary", "2026-01-01", "2026-06-30")])) as unknown[][][];
+    expect(table).toEqual([
+      ["employee", "Date", "basic_salary"],
+      ["1001", SERIAL["1904"].jan1 + 30, 100],
+    ]);
+    expect(asked).toBe(1);
+  });
+
   it("in a 1900 workbook, serials are read as before", async () => {
     askingFor("1900");
     const { jan1, jun30 } = SERIAL["1900"];

@@ -8,7 +8,9 @@ import { FormulaError } from "../../src/functions/errors";
 import { flushFigures, sumAccount } from "../../src/functions/figures";
 import { amountFormula, employeeFormula, leaveFormula, transactionsFormula } from "../../src/functions/formulas";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox";
+import { isoDateToSerial } from "../../src/sheets/excelConventions";
 
+const serial = (date: unknown) => isoDateToSerial(String(date));
 const ACCOUNTS = ["basic_salary", "gross_pay", "paye", "usc", "nett_pay"];
 const START = "2026-01-01";
 const END = "2026-06-30";
@@ -216,7 +218,7 @@ describe("PAYROLL.LEAVE and PAYROLL.EMPLOYEE", () => {
 });
 
 describe("PAYROLL.TRANSACTIONS", () => {
-  it("is the report as a table, in the same transaction_history request as the AMOUNT formulas of its period", async () => {
+  it("is the report as a table with serial dates, in the same transaction_history request as the AMOUNT formulas of its period", async () => {
     const rows = await check.runReport(clientId, "transaction_history", {
       start_date: START,
       end_date: END,
@@ -231,10 +233,15 @@ describe("PAYROLL.TRANSACTIONS", () => {
     expect(requests.filter((r) => r.path.endsWith("/transaction_history")).length).toBe(1);
     expect(table).toEqual({
       status: "fulfilled",
-      value: [["employee", "Date", "paye", "usc"], ...rows.map((r) => [r.employee, r.Date, r.paye, r.usc])],
+      value: [["employee", "Date", "paye", "usc"], ...rows.map((r) => [r.employee, serial(r.Date), r.paye, r.usc])],
     });
     const own = rows.filter((r) => r.employee === one);
-    expect(mine).toEqual({ status: "fulfilled", value: [["employee", "Date", "usc"], ...own.map((r) => [one, r.Date, r.usc])] });
+    expect(mine).toEqual({
+      status: "fulfilled",
+      value: [["employee", "Date", "usc"], ...own.map((r) => [one, serial(r.Date), r.usc])],
+    });
+    // Dates are serials (a 1900 workbook outside Excel), so the spilled column sums and filters as dates.
+    expect(((table as PromiseFulfilledResult<unknown[][]>).value[1][1] as number) > 46000).toBe(true);
     expect(sum.status).toBe("fulfilled");
     const bad = await errorOf(transactionsFormula("paye, nope", START, END));
     expect(bad.message).toMatch(/Unknown account "nope"/);

@@ -8,6 +8,7 @@ import * as functions from "../../src/functions/functions";
 const { generateCustomFunctionsMetadata } = require("custom-functions-metadata");
 
 interface Metadata {
+  allowCustomDataForDataTypeAny?: boolean;
   functions: { id: string; parameters: { name: string; optional?: boolean }[] }[];
 }
 
@@ -25,6 +26,8 @@ it("describes AMOUNT, LEAVE, EMPLOYEE and TRANSACTIONS with the issue's argument
     EMPLOYEE: "employee, field, [client_id]",
     TRANSACTIONS: "accounts, start_date, end_date, [employee], [client_id]",
   });
+  // The generator always lets `any` parameters receive data types (formatted numbers, entities): args.ts reads them.
+  expect(metadata.allowCustomDataForDataTypeAny).toBe(true);
   for (const a of result.associate as { id: string; functionName: string }[])
     expect(typeof (functions as Record<string, unknown>)[a.functionName]).toBe("function");
 });
