@@ -2,7 +2,6 @@
 export * from "./port";
 export { createOfficeWorkbook } from "./officeWorkbook";
 export { CELL_EDIT_MESSAGE, onCellEditWait } from "./cellEdit";
-export { readWorkbookDateSystem } from "./dateSystem";
 export {
   officeDisplayLanguage,
   officePartitionKey,

@@ -1,2 +1,2 @@
 /** The browser preview page's grid view (the in-browser workbook itself is src/emulator). */
-export { WorkbookView, type WorkbookViewProps } from "./WorkbookView";
+export { WorkbookView } from "./WorkbookView";

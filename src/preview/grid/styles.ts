@@ -82,5 +82,3 @@ export const useGridStyles = makeStyles({
   },
   tabs: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, overflowX: "auto", flexShrink: 0 },
 });
-
-export type GridClasses = ReturnType<typeof useGridStyles>;

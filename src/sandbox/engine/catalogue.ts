@@ -118,7 +118,6 @@ export const OUTPUTS = [
   { name: "employer_cost", label: "Total employer cost", category: "total" },
   { name: "nett_pay", label: "Nett pay", category: "total" },
 ] as const;
-export type OutputName = (typeof OUTPUTS)[number]["name"];
 
 const SYSTEM_BY_ID = new Map<string, ItemSpec>(SYSTEM_ITEMS.map((i) => [i.name, i]));
 const OUTPUT_LABELS = new Map<string, string>(OUTPUTS.map((o) => [o.name, o.label]));

@@ -24,9 +24,6 @@ import type { z } from "zod";
 type Body<R extends ReportId> = z.output<(typeof ReportBodies)[R]>;
 type Row = Record<string, unknown> & { employee: string };
 
-const isReport = (id: string): id is ReportId => id in ReportBodies;
-export { isReport };
-
 /**
  * Employees in scope. As the document says: employee_ids filters (with wave_ids as an additional filter);
  * without employee_ids no filter applies.

@@ -15,7 +15,6 @@ import {
   type Client,
   EMPLOYEE_NUMBER_MANUAL,
   type Employee,
-  type EmployeeAttributesInput,
   type ProfileMappingCreateBody,
   WaveCreateBody,
   type WaveCreateBody as WaveCreateInput,
@@ -319,4 +318,3 @@ export async function createWave(ctx: FlowContext, body: WaveCreateInput) {
   return ctx.api.createWave(ctx.target.clientId, body, { signal: ctx.signal });
 }
 
-export type { EmployeeAttributesInput };

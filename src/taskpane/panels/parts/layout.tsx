@@ -6,7 +6,7 @@ import * as React from "react";
 import { Button, Radio, RadioGroup, Text, useRestoreFocusTarget } from "@fluentui/react-components";
 import { usePartStyles } from "./styles";
 
-export { ConfirmDialog, DeleteDialog, type ConfirmDialogProps } from "./dialogs";
+export { DeleteDialog } from "./dialogs";
 export { OutcomeBar, type Outcome } from "./outcomeBar";
 
 /** A titled group of controls (a fieldset, so screen readers announce the title with each control). */

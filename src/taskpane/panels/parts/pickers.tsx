@@ -9,13 +9,7 @@ import type { ListStatus } from "../../serverState";
 import type { EmployeeOption } from "./employeePickers";
 import { listFieldState, RetryList } from "./listField";
 
-export {
-  EmployeePicker,
-  MultiEmployeePicker,
-  type EmployeeOption,
-  type EmployeePickerProps,
-  type MultiEmployeePickerProps,
-} from "./employeePickers";
+export { EmployeePicker, MultiEmployeePicker, type EmployeeOption } from "./employeePickers";
 export type { Choice, ListStatus };
 
 /** What every employee picker of a view shares: the client's employees, their list's status, and busy. */
