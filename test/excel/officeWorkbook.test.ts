@@ -442,9 +442,9 @@ describe("annotations and column writes", () => {
       USER,
       USER,
     ]);
-    // Without the option every column is the add-in's, as before.
+    // Without the option every column is looked at, and still only the add-in's own colours come off (issue M).
     await port.annotateRows("Inputs", [{ rowIndex: 0, status: "Saved", message: "" }]);
-    expect(body("Inputs")[3][5].cell?.fill).toBeUndefined();
+    expect(body("Inputs")[3][5].cell?.fill).toBe(USER);
   });
 
   test("clearOthers: false keeps the other rows' annotations (Retry failed)", async () => {
