@@ -69,21 +69,31 @@ function bands(blocks: readonly Block[]): Block[] {
 }
 
 /** Each block's fills, row by row, as Excel reads them ("#FFFFFF" for none). */
-export async function readFills(ctx: Ctx, session: ExcelSession, sheetName: string, blocks: readonly Block[]): Promise<Map<string, string>> {
+export async function readFills(
+  ctx: Ctx,
+  session: ExcelSession,
+  sheetName: string,
+  blocks: readonly Block[],
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const cut = bands(blocks.filter((b) => b.rows > 0 && b.cols > 0));
   if (session.supports("1.9")) {
-    for (let i = 0; i < cut.length; ) {
+    for (let i = 0; i < cut.length;) {
       const ws = ctx.workbook.worksheets.getItem(sheetName);
       const batch: [Block, OfficeExtension.ClientResult<Excel.CellProperties[][]>][] = [];
       for (let cells = 0; i < cut.length && (batch.length === 0 || cells + cut[i].rows * cut[i].cols <= CELLS_PER_READ); i++) {
         const b = cut[i];
         cells += b.rows * b.cols;
-        batch.push([b, ws.getRangeByIndexes(b.row, b.col, b.rows, b.cols).getCellProperties({ format: { fill: { color: true } } })]);
+        batch.push([
+          b,
+          ws.getRangeByIndexes(b.row, b.col, b.rows, b.cols).getCellProperties({ format: { fill: { color: true } } }),
+        ]);
       }
       await ctx.sync();
       for (const [b, result] of batch)
-        result.value.forEach((line, r) => line.forEach((p, c) => out.set(`${b.row + r},${b.col + c}`, p.format?.fill?.color ?? NO_FILL)));
+        result.value.forEach((line, r) =>
+          line.forEach((p, c) => out.set(`${b.row + r},${b.col + c}`, p.format?.fill?.color ?? NO_FILL)),
+        );
     }
     return out;
   }
@@ -92,16 +102,21 @@ export async function readFills(ctx: Ctx, session: ExcelSession, sheetName: stri
   const mixed: Block[] = [];
   for (let i = 0; i < rows.length; i += FILL_OPS_PER_SYNC) {
     const ws = ctx.workbook.worksheets.getItem(sheetName);
-    const batch = rows.slice(i, i + FILL_OPS_PER_SYNC).map((b) => [b, ws.getRangeByIndexes(b.row, b.col, 1, b.cols).format.fill.load("color")] as const);
+    const batch = rows
+      .slice(i, i + FILL_OPS_PER_SYNC)
+      .map((b) => [b, ws.getRangeByIndexes(b.row, b.col, 1, b.cols).format.fill.load("color")] as const);
     await ctx.sync();
     for (const [b, fill] of batch) {
-      if (fill.color === null) mixed.push(...Array.from({ length: b.cols }, (_, c) => ({ row: b.row, col: b.col + c, rows: 1, cols: 1 })));
+      if (fill.color === null)
+        mixed.push(...Array.from({ length: b.cols }, (_, c) => ({ row: b.row, col: b.col + c, rows: 1, cols: 1 })));
       else for (let c = 0; c < b.cols; c++) out.set(`${b.row},${b.col + c}`, fill.color);
     }
   }
   for (let i = 0; i < mixed.length; i += FILL_OPS_PER_SYNC) {
     const ws = ctx.workbook.worksheets.getItem(sheetName);
-    const batch = mixed.slice(i, i + FILL_OPS_PER_SYNC).map((b) => [b, ws.getRangeByIndexes(b.row, b.col, 1, 1).format.fill.load("color")] as const);
+    const batch = mixed
+      .slice(i, i + FILL_OPS_PER_SYNC)
+      .map((b) => [b, ws.getRangeByIndexes(b.row, b.col, 1, 1).format.fill.load("color")] as const);
     await ctx.sync();
     for (const [b, fill] of batch) out.set(`${b.row},${b.col}`, fill.color ?? NO_FILL);
   }
@@ -146,13 +161,24 @@ export async function applyFills(ctx: Ctx, sheetName: string, runs: readonly Fil
 }
 
 /** Read, plan and colour: the blocks' cells get their wanted colours wherever the ownership rule lets them. */
-export async function setOwnFills(ctx: Ctx, session: ExcelSession, sheetName: string, blocks: readonly Block[], want: Want): Promise<void> {
+export async function setOwnFills(
+  ctx: Ctx,
+  session: ExcelSession,
+  sheetName: string,
+  blocks: readonly Block[],
+  want: Want,
+): Promise<void> {
   const current = await readFills(ctx, session, sheetName, blocks);
   await applyFills(ctx, sheetName, plannedRuns(blocks, current, want));
 }
 
 /** The colours a person put on the blocks' cells (not the add-in's, not none), to put back after the cells are rewritten. */
-export async function handFills(ctx: Ctx, session: ExcelSession, sheetName: string, blocks: readonly Block[]): Promise<FillRun[]> {
+export async function handFills(
+  ctx: Ctx,
+  session: ExcelSession,
+  sheetName: string,
+  blocks: readonly Block[],
+): Promise<FillRun[]> {
   const current = await readFills(ctx, session, sheetName, blocks);
   const hand = new Map([...current].filter(([, color]) => !isFreeFill(color)));
   return plannedRuns(blocks, new Map(), (r, c) => hand.get(`${r},${c}`) ?? null).filter((run) => run.color !== null);

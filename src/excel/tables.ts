@@ -53,10 +53,15 @@ function queueKnownDateSystem(session: ExcelSession, ctx: Ctx): () => DateSystem
 
 /** The colours a person put on a sheet about to be rewritten: the used range's fills, read before it is cleared. */
 async function handColours(ctx: Ctx, session: ExcelSession, sheetName: string): Promise<FillRun[]> {
-  const used = ctx.workbook.worksheets.getItem(sheetName).getUsedRangeOrNullObject().load("rowIndex, columnIndex, rowCount, columnCount");
+  const used = ctx.workbook.worksheets
+    .getItem(sheetName)
+    .getUsedRangeOrNullObject()
+    .load("rowIndex, columnIndex, rowCount, columnCount");
   await ctx.sync();
   if (used.isNullObject) return [];
-  return handFills(ctx, session, sheetName, [{ row: used.rowIndex, col: used.columnIndex, rows: used.rowCount, cols: used.columnCount }]);
+  return handFills(ctx, session, sheetName, [
+    { row: used.rowIndex, col: used.columnIndex, rows: used.rowCount, cols: used.columnCount },
+  ]);
 }
 
 function localStamp(d: Date): string {
