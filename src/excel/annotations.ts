@@ -7,7 +7,7 @@
 import { checkCellTexts, type Raw, TEXT } from "./cellValues";
 import type { AnnotateOptions, AnnotationTone, RowAnnotation, TableCell } from "./port";
 import { WorkbookError } from "./port";
-import { type Ctx, type ExcelSession, guard } from "./session";
+import { type ExcelSession, guard } from "./session";
 import { checkRows, columnIndex, protectedSheetError, requireTable, rowRuns, type TableInfo } from "./tableLookup";
 import { ADDIN_FILLS, type Block, setOwnFills, type Want } from "./fills";
 import { type Run, writeRuns } from "./transfer";
