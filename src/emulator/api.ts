@@ -30,6 +30,8 @@ import {
   type RangeTarget,
 } from "./proxy";
 import { SettingCollection } from "./settings";
+import { type CellPropertiesAnswer, type CellPropertiesOptions, type ClientResult, queueCellProperties } from "./cellProperties";
+import { TableColumnCollection } from "./tableColumns";
 import { PreviewExcelError } from "./values";
 import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../sheets/excelConventions";
 
@@ -464,6 +466,10 @@ export class Range extends ClientObject<RangeTarget> {
       return { r: rect.r + row, c: rect.c, rows: 1, cols: rect.cols };
     });
   }
+  /** ExcelApi 1.9: each cell's fill colour (and address), see cellProperties.ts. */
+  getCellProperties(options: CellPropertiesOptions): ClientResult<CellPropertiesAnswer[][]> {
+    return queueCellProperties(this.context, () => this._t(), options);
+  }
   clear(applyTo: ClearApplyTo = "All"): void {
     this._do(({ sheet, rect }) => {
       if (applyTo !== "All" && applyTo !== "Formats" && applyTo !== "Contents") throw invalidArgument();
@@ -578,6 +584,7 @@ export class TableCollection extends Collection<TableModel, Table> {
 
 export class Table extends ClientObject<TableModel> {
   readonly rows: TableRowCollection = new TableRowCollection(this.context, this);
+  readonly columns: TableColumnCollection = new TableColumnCollection(this.context, () => this._t());
   private _worksheet?: Worksheet;
 
   get name(): string {
@@ -642,3 +649,4 @@ export class TableRowCollection {
 export { ClientObject, Collection, type RangeTarget } from "./proxy";
 export { RangeFormat, RangeFill, RangeFont } from "./format";
 export { SettingCollection, Setting } from "./settings";
+export { TableColumnCollection } from "./tableColumns";

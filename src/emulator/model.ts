@@ -390,7 +390,7 @@ export interface SheetChangedEvent {
   worksheetId: string;
   /** The changed range on the sheet, e.g. "E5" or "E5:G9". */
   address: string;
-  changeType: "RangeEdited" | "RowInserted";
+  changeType: "RangeEdited" | "RowInserted" | "ColumnInserted";
   source: "Local";
 }
 
@@ -633,6 +633,57 @@ export class WorkbookModel {
     if (!keepContents) table.sheet.clear({ r: table.r, c: table.c, rows: table.rows, cols: table.cols }, "All");
     table.deleted = true;
     this.tablesList.splice(this.tablesList.indexOf(table), 1);
+  }
+
+  /**
+   * Table.columns.add: insert a column into the table at `index` (0-based within the table; null, undefined or -1:
+   * after the last), shifting the table's cells from there one column right, with `name` as its header (a name
+   * already in the table gets a number, as for any header). Cells of those rows outside the table move with them,
+   * as Excel's Insert Table Columns does; the preview refuses when another table's cells would move. The new
+   * column's body is empty, or `values` (one row each, header excluded).
+   */
+  addTableColumn(table: TableModel, index: number | null | undefined, values: unknown, name: string | null | undefined): Rect {
+    const at = index === null || index === undefined || index === -1 ? table.cols : index;
+    if (!Number.isInteger(at) || at < 0 || at > table.cols)
+      throw new PreviewExcelError("InvalidArgument", "The column index is outside the table.");
+    const c = table.c + at;
+    const sheet = table.sheet;
+    const lastUsed = Math.max(0, ...sheet.rowsData.slice(table.r, table.r + table.rows).map((row) => row?.length ?? 0));
+    if (lastUsed + 1 > MAX_COLS || table.c + table.cols + 1 > MAX_COLS)
+      throw new PreviewExcelError("InvalidOperation", "This operation would move cells off the sheet.");
+    const moved = { r: table.r, c, rows: table.rows, cols: MAX_COLS - c };
+    if (sheet.tables().some((t) => t !== table && intersect(moved, { r: t.r, c: t.c, rows: t.rows, cols: t.cols })))
+      throw new PreviewExcelError("InvalidOperation", "This operation would move cells of another table.");
+    const body = table.rows - 1;
+    if (values !== undefined && values !== null) {
+      const ok = Array.isArray(values) && values.length === body && values.every((row) => Array.isArray(row) && row.length === 1);
+      if (!ok)
+        throw new PreviewExcelError(
+          "InvalidArgument",
+          "The number of rows or columns in the input array doesn't match the size or dimensions of the range.",
+        );
+    }
+    for (let r = table.r; r < table.r + table.rows; r++) {
+      const row = sheet.rowsData[r];
+      if (row && row.length > c) row.splice(c, 0, undefined);
+    }
+    table.cols += 1;
+    sheet.cellForWrite(table.r, c).v = name === null || name === undefined ? "" : String(name);
+    this.normaliseHeaders(table);
+    if (Array.isArray(values)) (values as unknown[][]).forEach((row, i) => sheet.enter(table.r + 1 + i, c, row[0]));
+    return { r: table.r, c, rows: table.rows, cols: 1 };
+  }
+
+  /** A person's Home > Fill Color (null: No Fill) on a block of cells. A format change: no Worksheet.onChanged. */
+  colourCells(sheet: SheetModel, rect: Rect, color: string | null): void {
+    for (let r = rect.r; r < rect.r + rect.rows; r++)
+      for (let c = rect.c; c < rect.c + rect.cols; c++) {
+        if (color === null) {
+          const cell = sheet.cell(r, c);
+          if (cell) cell.fill = undefined;
+        } else sheet.cellForWrite(r, c).fill = color.toUpperCase();
+      }
+    this.changed();
   }
 
   /** Table.rows.add: insert rows (index within the data body, or at the end), shifting cells below. */

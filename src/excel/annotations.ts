@@ -1,66 +1,38 @@
 /**
  * Fills and annotations: a push's outcome per row (Status and Message texts, the Status cell coloured by tone, the
- * cells its errors name in red) and plain cell colours (pending shading). Only the add-in's own colours are cleared:
- * with highlightColumns, earlier highlights go only in the Status column and the columns named, so colour a person
- * put elsewhere survives. Colours travel a bounded number of actions per request.
+ * cells its errors name in red) and plain cell colours (pending shading). Colour follows the ownership rule of
+ * fills.ts: the add-in clears only its own colours and never paints over a person's. With highlightColumns, only
+ * the Status column and the columns named are looked at (fewer cells read).
  */
 import { checkCellTexts, type Raw, TEXT } from "./cellValues";
 import type { AnnotateOptions, AnnotationTone, RowAnnotation, TableCell } from "./port";
 import { WorkbookError } from "./port";
-import { type Ctx, type ExcelSession, guard } from "./session";
+import { type ExcelSession, guard } from "./session";
 import { checkRows, columnIndex, protectedSheetError, requireTable, rowRuns, type TableInfo } from "./tableLookup";
+import { ADDIN_FILLS, type Block, setOwnFills, type Want } from "./fills";
 import { type Run, writeRuns } from "./transfer";
 
+/** Single cells merged into vertical blocks per column. */
+function mergeCells(cells: readonly Block[]): Block[] {
+  const sorted = [...cells].sort((a, b) => a.col - b.col || a.row - b.row);
+  const out: Block[] = [];
+  for (const c of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.col === c.col && last.row + last.rows >= c.row) last.rows = Math.max(last.rows, c.row - last.row + 1);
+    else out.push({ ...c });
+  }
+  return out;
+}
+
 const TONE_FILL: Record<AnnotationTone, string | null> = {
-  success: "#C6EFCE",
-  error: "#FFC7CE",
-  warning: "#FFEB9C",
-  info: "#DDEBF7",
+  success: ADDIN_FILLS.success,
+  error: ADDIN_FILLS.error,
+  warning: ADDIN_FILLS.warning,
+  info: ADDIN_FILLS.info,
   neutral: null,
 };
 /** Fill of a cell named in a row's errors. */
-export const ERROR_CELL_FILL = "#FFC7CE";
-
-/** Fill operations per request when colouring cells (each is a small action). */
-const FILL_OPS_PER_SYNC = 2000;
-
-interface FillRun {
-  row: number;
-  col: number;
-  rows: number;
-  /** Columns wide (default 1). */
-  cols?: number;
-  /** null: clear the fill. */
-  color: string | null;
-}
-
-/** Vertical runs of equal colour per column, so a long column of "Saved" is one action. */
-function fillRuns(cells: { row: number; col: number; color: string }[]): FillRun[] {
-  const sorted = [...cells].sort((a, b) => a.col - b.col || a.row - b.row);
-  const runs: FillRun[] = [];
-  for (const c of sorted) {
-    const last = runs[runs.length - 1];
-    if (last && last.col === c.col && last.color === c.color && last.row + last.rows === c.row) last.rows++;
-    else if (!(last && last.col === c.col && last.row + last.rows > c.row))
-      runs.push({ row: c.row, col: c.col, rows: 1, color: c.color });
-  }
-  return runs;
-}
-
-/** Colour the runs, a bounded number of actions per request; also sends anything already queued. */
-async function applyFills(ctx: Ctx, sheetName: string, runs: FillRun[]): Promise<void> {
-  let i = 0;
-  do {
-    const ws = ctx.workbook.worksheets.getItem(sheetName);
-    for (const r of runs.slice(i, i + FILL_OPS_PER_SYNC)) {
-      const range = ws.getRangeByIndexes(r.row, r.col, r.rows, r.cols ?? 1);
-      if (r.color === null) range.format.fill.clear();
-      else range.format.fill.color = r.color;
-    }
-    await ctx.sync();
-    i += FILL_OPS_PER_SYNC;
-  } while (i < runs.length);
-}
+export const ERROR_CELL_FILL = ADDIN_FILLS.error;
 
 function toneOf(a: RowAnnotation): AnnotationTone {
   if (a.tone) return a.tone;
@@ -97,38 +69,33 @@ function statusTextRuns(
 }
 
 /**
- * Highlights: clear earlier ones (whole body, or the annotated rows; only in the columns the add-in colours), then
- * colour Status cells by tone and the cells the errors name. Clears go first, in the same bounded batches as the fills.
+ * Highlights: the blocks the add-in colours (the spans' rows, in the Status column and the columns named, or every
+ * column) and each cell's wanted fill there: its tone on Status, red on a cell a row's errors name, else none.
  */
-function highlightRuns(
+function highlights(
   info: TableInfo,
   byRow: Map<number, RowAnnotation>,
   spans: { from: number; count: number }[],
   sk: number,
   highlightColumns: readonly string[] | undefined,
-): FillRun[] {
+): { blocks: Block[]; want: Want } {
   const managed = highlightColumns
     ? [sk, ...highlightColumns.map((h) => columnIndex(info, h))].filter((k) => k >= 0)
     : info.headers.map((_, k) => k);
-  const clears: FillRun[] = spans.flatMap((span) =>
-    rowRuns(managed).map((c) => ({
-      row: info.bodyRow + span.from,
-      col: info.bodyCol + c.from,
-      rows: span.count,
-      cols: c.count,
-      color: null,
-    })),
+  const blocks = spans.flatMap((span) =>
+    rowRuns(managed).map((c) => ({ row: info.bodyRow + span.from, col: info.bodyCol + c.from, rows: span.count, cols: c.count })),
   );
-  const cells: { row: number; col: number; color: string }[] = [];
+  const wanted = new Map<string, string>();
   for (const a of byRow.values()) {
-    const fill = TONE_FILL[toneOf(a)];
-    if (fill) cells.push({ row: info.bodyRow + a.rowIndex, col: info.bodyCol + sk, color: fill });
+    const row = info.bodyRow + a.rowIndex;
     for (const name of a.errorColumns ?? []) {
       const k = columnIndex(info, name);
-      if (k >= 0) cells.push({ row: info.bodyRow + a.rowIndex, col: info.bodyCol + k, color: ERROR_CELL_FILL });
+      if (k >= 0) wanted.set(`${row},${info.bodyCol + k}`, ERROR_CELL_FILL);
     }
+    const fill = TONE_FILL[toneOf(a)];
+    if (fill) wanted.set(`${row},${info.bodyCol + sk}`, fill);
   }
-  return [...clears, ...fillRuns(cells)];
+  return { blocks, want: (r, c) => wanted.get(`${r},${c}`) ?? null };
 }
 
 export async function annotateRows(
@@ -163,7 +130,8 @@ export async function annotateRows(
       const byRow = new Map(annotations.map((a) => [a.rowIndex, a]));
       const spans = clearOthers ? [{ from: 0, count: info.bodyRows }] : rowRuns(byRow.keys());
       await writeRuns(ctx, info.sheetName, statusTextRuns(info, byRow, spans, sk, mk), session.writeBudget());
-      await applyFills(ctx, info.sheetName, highlightRuns(info, byRow, spans, sk, opts.highlightColumns));
+      const { blocks, want } = highlights(info, byRow, spans, sk, opts.highlightColumns);
+      await setOwnFills(ctx, session, info.sheetName, blocks, want);
     }),
   );
 }
@@ -178,19 +146,13 @@ export async function fillCells(
   return guard(`colour cells on "${sheetName}"`, () =>
     session.run(async (ctx) => {
       const info = await requireTable(ctx, sheetName);
-      const placed = cells.flatMap((c) => {
+      const blocks = cells.flatMap((c) => {
         const k = columnIndex(info, c.column);
         return k < 0 || c.rowIndex < 0 || c.rowIndex >= info.bodyRows
           ? []
-          : [{ row: info.bodyRow + c.rowIndex, col: info.bodyCol + k, color: color ?? "" }];
+          : [{ row: info.bodyRow + c.rowIndex, col: info.bodyCol + k, rows: 1, cols: 1 }];
       });
-      const runs = fillRuns(placed);
-      if (color !== null) return applyFills(ctx, info.sheetName, runs);
-      for (let i = 0; i < runs.length; i += FILL_OPS_PER_SYNC) {
-        const ws = ctx.workbook.worksheets.getItem(info.sheetName);
-        for (const r of runs.slice(i, i + FILL_OPS_PER_SYNC)) ws.getRangeByIndexes(r.row, r.col, r.rows, 1).format.fill.clear();
-        await ctx.sync();
-      }
+      await setOwnFills(ctx, session, info.sheetName, mergeCells(blocks), () => color);
     }),
   );
 }

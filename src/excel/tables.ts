@@ -10,6 +10,7 @@
 import { type DateSystem, safeTableName } from "../sheets/excelConventions";
 import { checkCellTexts, defaultNumberFormat, GENERAL, type Raw, TEXT, toExcelCell } from "./cellValues";
 import { queueDateSystem, toPortSerials } from "./dateSystem";
+import { applyFills, type FillRun, handFills } from "./fills";
 import type {
   AppendRowsOptions,
   CellType,
@@ -33,6 +34,7 @@ import {
   queueDescribe,
   requireTable,
   rowRuns,
+  type TableInfo,
 } from "./tableLookup";
 import { readRows, type Run, writeRuns } from "./transfer";
 
@@ -47,6 +49,19 @@ function queueKnownDateSystem(session: ExcelSession, ctx: Ctx): () => DateSystem
   if (known) return () => known;
   const answer = queueDateSystem(ctx, session.supports);
   return () => (session.dates.known ??= answer());
+}
+
+/** The colours a person put on a sheet about to be rewritten: the used range's fills, read before it is cleared. */
+async function handColours(ctx: Ctx, session: ExcelSession, sheetName: string): Promise<FillRun[]> {
+  const used = ctx.workbook.worksheets
+    .getItem(sheetName)
+    .getUsedRangeOrNullObject()
+    .load("rowIndex, columnIndex, rowCount, columnCount");
+  await ctx.sync();
+  if (used.isNullObject) return [];
+  return handFills(ctx, session, sheetName, [
+    { row: used.rowIndex, col: used.columnIndex, rows: used.rowCount, cols: used.columnCount },
+  ]);
 }
 
 function localStamp(d: Date): string {
@@ -110,7 +125,9 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
       // Prepare the sheet: same sheet and table name on re-import; old content removed. The old table is
       // deleted in this request and the new one (same name) added in the last, never both in one request.
       let ws: Excel.Worksheet;
+      let keep: FillRun[] = [];
       if (existing) {
+        keep = await handColours(ctx, session, existing.name);
         ws = sheets.getItem(existing.name);
         for (const t of tables.filter((x) => x.sheetName === existing.name)) ctx.workbook.tables.getItem(t.name).delete();
         // Visible first: unfreezing a hidden sheet's panes fails on some builds.
@@ -143,6 +160,8 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
         },
       };
       await writeRuns(ctx, name, [data], session.writeBudget(), (written) => opts.onProgress?.(written, rows.length));
+      // Colour a person put on the old sheet goes back on the same cells (the add-in's own colours do not).
+      await applyFills(ctx, name, keep);
 
       // The table over header + data (Excel gives a header-only table one empty row: format it too).
       const bodyRows = Math.max(rows.length, 1);
@@ -228,6 +247,20 @@ export async function writeColumnValues(
   );
 }
 
+/**
+ * A table made by an older version lacks columns added since (the Push log's Conflict): they are added at the
+ * table's end (Table.columns.add, the header named; blank for the old lines) before a line is appended.
+ */
+async function addMissingColumns(ctx: Ctx, info: TableInfo, columns: readonly ColumnSpec[]): Promise<TableInfo> {
+  const have = new Set(info.headers.map((h) => h.toLowerCase()));
+  const missing = columns.map((c) => c.header).filter((h) => !have.has(h.toLowerCase()));
+  if (missing.length === 0) return info;
+  const table = ctx.workbook.tables.getItem(info.name);
+  for (const header of missing) table.columns.add(null as unknown as undefined, undefined, header);
+  await ctx.sync();
+  return { ...info, headers: [...info.headers, ...missing] };
+}
+
 export async function appendRows(session: ExcelSession, opts: AppendRowsOptions): Promise<void> {
   checkSheetName(opts.sheetName);
   const tableName = safeTableName(opts.tableName);
@@ -254,8 +287,9 @@ export async function appendRows(session: ExcelSession, opts: AppendRowsOptions)
       const firstRow = ctx.workbook.tables.getItem(found.name).getDataBodyRange().getRow(0).load("values");
       const used = ctx.workbook.worksheets.getItem(found.sheetName).getUsedRangeOrNullObject(true).load("rowIndex, rowCount");
       await ctx.sync();
-      const info = describe();
-      if (info.protected) throw protectedSheetError(info.sheetName);
+      const described = describe();
+      if (described.protected) throw protectedSheetError(described.sheetName);
+      const info = await addMissingColumns(ctx, described, opts.columns);
       const reuseEmpty = info.bodyRows === 1 && isBlankRow(firstRow.values[0] as unknown[]);
       // Each table column takes the value of the spec with the same header; other columns stay blank.
       const specs = info.headers.map((h) => opts.columns.findIndex((c) => c.header.toLowerCase() === h.toLowerCase()));

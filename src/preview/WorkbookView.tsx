@@ -3,14 +3,15 @@
  * rows and columns. It behaves as Excel does for a person at the keyboard: typing is read as Excel reads it
  * (numbers, TRUE/FALSE, dates, "=" formulas; text in "@" cells); arrows, Ctrl+arrows, Home, Ctrl+Home,
  * Ctrl+End, PageUp/PageDown and Tab move the active cell and scroll it into view (Shift extends the selection);
- * Delete clears the selection; Ctrl+C / Ctrl+V copy and paste tab-separated blocks; each sheet keeps its own
- * scroll position. Selection and edits go into the model, where the Excel layer sees them.
+ * Delete clears the selection; Ctrl+C / Ctrl+V copy and paste tab-separated blocks; Fill Color colours the
+ * selection as Home > Fill Color does; each sheet keeps its own scroll position. Selection and edits go into the model, where the Excel layer sees them.
  *
  * Test hooks: the grid is role="grid" (data-testid="workbook-grid", data-sheet=<name>); each cell is
  * role="gridcell" with data-address="B3" (and aria-rowindex/aria-colindex); row headers are
  * role="rowheader" with data-row="3"; column headers role="columnheader" with data-column="B";
  * sheet tabs are role="tab" named by the sheet; the in-cell editor is data-testid="cell-editor";
- * the formula bar is data-testid="formula-bar", the name box data-testid="name-box", and messages (a paste
+ * the formula bar is data-testid="formula-bar", the name box data-testid="name-box", Fill Color
+ * data-testid="fill-color", and messages (a paste
  * that does not fit) data-testid="grid-message".
  *
  * The view draws; its behaviour is in grid/: the selection and the mouse (useSelection), entries in the cell
@@ -22,6 +23,7 @@ import { Tab, TabList, mergeClasses } from "@fluentui/react-components";
 import type { WorkbookModel } from "../emulator/model";
 import { columnLetter } from "../sheets/excelConventions";
 import { ColumnHeaders } from "./grid/ColumnHeaders";
+import { FillColor } from "./grid/FillColor";
 import { cellId, GridRow } from "./grid/GridRow";
 import { ColumnLayout } from "./grid/layout";
 import { gridKeyHandler } from "./grid/keyboard";
@@ -128,6 +130,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
           aria-label={`Contents of ${columnLetter(active.c)}${active.r + 1}`}
           {...formulaBar}
         />
+        <FillColor className={styles.nameBox} workbook={workbook} sheet={sheet} areas={areas} />
         {message && (
           <span className={styles.status} role="status" data-testid="grid-message" title={message}>
             {message}

@@ -69,8 +69,8 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
         .getByRole("grid", { name: `Sheet ${sheetName}` })
         .locator(`[data-address="${layout.columns[header]}${layout.headerRow + 2 + row}"]`)
         .evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(await fill(0)).toBe("rgb(255, 242, 204)");
-    expect(await fill(3)).not.toBe("rgb(255, 242, 204)");
+    expect(await fill(0)).toBe("rgb(255, 240, 194)");
+    expect(await fill(3)).not.toBe("rgb(255, 240, 194)");
     await page.getByRole("button", { name: "Review changes" }).scrollIntoViewIfNeeded();
     await screenshot(page, "pending-changes");
 

@@ -114,7 +114,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
       .getByRole("grid", { name: `Sheet ${sheetName}` })
       .locator(`[data-address="${layout.columns[salaryHeader]}${layout.headerRow + 3}"]`)
       .evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(badFill).toBe("rgb(255, 199, 206)");
+    expect(badFill).toBe("rgb(255, 204, 209)");
     await clickCell(page, sheetName, 1, "Message");
     expect(await summary.isVisible()).toBe(true);
     await screenshot(page, "push-result");

@@ -399,10 +399,10 @@ describe("annotations and column writes", () => {
       ["Invalid", "Not a date"],
       ["", ""],
     ]);
-    expect(b[0][3].cell?.fill).toBe("#C6EFCE");
-    expect(b[1][3].cell?.fill).toBe("#FFC7CE");
-    expect(b[1][1].cell?.fill).toBe("#FFC7CE");
-    expect(b[2][2].cell?.fill).toBe("#FFC7CE");
+    expect(b[0][3].cell?.fill).toBe("#CFEFD7");
+    expect(b[1][3].cell?.fill).toBe("#FFCCD1");
+    expect(b[1][1].cell?.fill).toBe("#FFCCD1");
+    expect(b[2][2].cell?.fill).toBe("#FFCCD1");
     expect(b[0][1].cell?.fill).toBeUndefined();
     expect(b[3][3].cell?.fill).toBeUndefined();
   });
@@ -432,7 +432,7 @@ describe("annotations and column writes", () => {
     const managed = { highlightColumns: ["Employee ID", "Payslip date", "Basic salary"] };
     await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Saved", message: "" }], { clearOthers: false, ...managed });
     let b = body("Inputs");
-    expect([b[1][1].cell?.fill, b[1][3].cell?.fill]).toEqual([undefined, "#C6EFCE"]);
+    expect([b[1][1].cell?.fill, b[1][3].cell?.fill]).toEqual([undefined, "#CFEFD7"]);
     expect([b[1][4].cell?.fill, b[1][5].cell?.fill]).toEqual([USER, USER]);
     await port.annotateRows("Inputs", [{ rowIndex: 0, status: "Saved", message: "" }], managed); // clearOthers
     b = body("Inputs");
@@ -442,9 +442,9 @@ describe("annotations and column writes", () => {
       USER,
       USER,
     ]);
-    // Without the option every column is the add-in's, as before.
+    // Without the option every column is looked at, and still only the add-in's own colours come off (issue M).
     await port.annotateRows("Inputs", [{ rowIndex: 0, status: "Saved", message: "" }]);
-    expect(body("Inputs")[3][5].cell?.fill).toBeUndefined();
+    expect(body("Inputs")[3][5].cell?.fill).toBe(USER);
   });
 
   test("clearOthers: false keeps the other rows' annotations (Retry failed)", async () => {
@@ -455,7 +455,7 @@ describe("annotations and column writes", () => {
     await port.annotateRows("Inputs", [{ rowIndex: 1, status: "Saved", message: "" }], { clearOthers: false });
     const b = body("Inputs");
     expect(b.slice(0, 2).map((r) => r[3].value)).toEqual(["Saved", "Saved"]);
-    expect(b[0][3].cell?.fill).toBe("#C6EFCE");
+    expect(b[0][3].cell?.fill).toBe("#CFEFD7");
   });
 
   test("chunked annotation (clearOthers: false) rewrites only the span of its rows, in few small requests", async () => {
@@ -478,7 +478,7 @@ describe("annotations and column writes", () => {
       "Saved",
       "Not sent",
     ]);
-    expect([b[499][3].cell?.fill, b[500][3].cell?.fill]).toEqual(["#FFEB9C", "#C6EFCE"]);
+    expect([b[499][3].cell?.fill, b[500][3].cell?.fill]).toEqual(["#FFE8A3", "#CFEFD7"]);
   });
 
   test("annotating a sheet without Status/Message or a row outside the table is a clear error", async () => {

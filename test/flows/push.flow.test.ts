@@ -6,7 +6,7 @@ import { ERROR_CELL_FILL } from "../../src/excel/officeWorkbook";
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { InputSheetError, metaSettingKey, parseMeta } from "../../src/sheets/inputSheetModel";
-import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
+import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE } from "../../src/sheets/pushLog";
 import { STATUS_TONE, type RowState } from "../../src/sheets/rowOutcomes";
 import type { RowAnnotation } from "../../src/excel";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
@@ -420,6 +420,27 @@ describe("pushing", () => {
     expect((await readRecords(rig.workbook, sheetName))[0].Status).toBe("Saved");
     expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeUndefined(); // its own red, cleared
     for (const column of ["Name", "Nett pay", "Message"]) expect(fillOf(rig.model, sheetName, 0, column)).toBe(USER);
+  });
+
+  it("appends to a Push log made before the Conflict column existed: the column is added at the end, blank for old lines", async () => {
+    const { sheetName } = await build();
+    // An older workbook's log: the same columns but Conflict, with one line.
+    await rig.workbook.deleteSheet(PUSH_LOG_SHEET);
+    const old = PUSH_LOG_COLUMNS.filter((c) => c.key !== "conflict");
+    await rig.workbook.appendRows({
+      sheetName: PUSH_LOG_SHEET,
+      tableName: PUSH_LOG_TABLE,
+      columns: old,
+      rows: [[new Date(2025, 0, 1, 9, 0), "Demo client 1 (ID 1)", "Old sheet", "Changed cells", 4, 1, 0, 7, 0]],
+    });
+    typeInto(rig.model, sheetName, 0, salaryHeader, "40100");
+    await push(sheetName);
+    const log = await rig.workbook.readTable(PUSH_LOG_SHEET);
+    expect(log!.columns).toEqual([...old.map((c) => c.header), "Conflict"]);
+    const lines = await readRecords(rig.workbook, PUSH_LOG_SHEET);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ Sheet: "Old sheet", Saved: 4, Failed: 1, Conflict: "", Invalid: 0, Unchanged: 7 });
+    expect(lines[1]).toMatchObject({ Sheet: sheetName, Saved: 1, Failed: 0, Conflict: 0, Invalid: 0, "Not sent": 0 });
   });
 
   it("refuses sheets it cannot push, sending nothing", async () => {

@@ -163,7 +163,7 @@ test("fills written by the Excel layer are shown", async () => {
   await port.annotateRows("Push", [{ rowIndex: 0, status: "Failed", message: "Finalised", errorColumns: ["Amount"] }]);
   show();
   expect(cell("E4").textContent).toBe("Failed");
-  expect(cell("D4").style.backgroundColor).toBe("rgb(255, 199, 206)");
+  expect(cell("D4").style.backgroundColor).toBe("rgb(255, 204, 209)");
 });
 
 test("10,000 rows: only a window of rows is in the page, and scrolling shows far rows", async () => {

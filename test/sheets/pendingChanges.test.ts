@@ -1,5 +1,6 @@
 import { changesIn, describePending, pendingChanges, shadingDelta } from "../../src/sheets/pendingChanges";
-import { rowKey, type Snapshot } from "../../src/sheets/inputSheetModel";
+import { type InputSheetMeta, readInputSheet, rowKey, type Snapshot } from "../../src/sheets/inputSheetModel";
+import { planPush } from "../../src/sheets/pushPlan";
 
 const meta = {
   inputs: [
@@ -66,6 +67,40 @@ describe("pendingChanges", () => {
       [1, "Basic salary: amount", null, 2500, true],
     ]);
     expect(describePending(s)).toBe("1 change pending in 1 row");
+  });
+
+  it("counts exactly the cells Push changes sends, also for rows moved to a payslip date the snapshot lacks", () => {
+    const full: InputSheetMeta = {
+      version: 1,
+      clientId: 1,
+      clientName: "C",
+      waveId: 1,
+      waveName: "W",
+      payslipDate: "2025-01-31",
+      tableName: "T",
+      snapshotSheet: "S",
+      inputs: meta.inputs,
+      builtAt: "2025-01-01T00:00:00Z",
+    };
+    const table = {
+      columns,
+      rows: [
+        row(1, 3100, ""), // changed in place
+        row(2, 2500, 4, "2024-12-31"), // moved: both inputs are sent, though equal to the old date's values
+        row(3, "", 2, "2025-02-28"), // moved: the blank is not sent, the 2 is
+        row(3, "", "", "2025-03-31"), // moved with nothing to send
+      ],
+    };
+    const counted = pendingChanges(table, meta, snapshot).changes.map((c) => `${c.rowIndex}|${c.key}`);
+    const plan = planPush(readInputSheet(table, full, snapshot), snapshot, { mode: "changed" });
+    const sent = plan.send.flatMap((r) => Object.keys(r.attributes).map((k) => `${r.rowIndex}|${k}`));
+    expect(counted).toEqual(sent);
+    expect(counted).toEqual([
+      "0|calc.basic_salary.amount",
+      "1|calc.basic_salary.amount",
+      "1|calc.overtime.hours",
+      "2|calc.overtime.hours",
+    ]);
   });
 
   it("uses singulars", () => {

@@ -9,7 +9,7 @@
  * which does not fire onChanged, and only the difference is written, so the watch never feeds itself.
  */
 import type { InputValue } from "../../contract";
-import type { TableCell, WorkbookPort } from "../../excel";
+import { ADDIN_FILLS, type TableCell, type WorkbookPort } from "../../excel";
 import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
 import {
   type PendingChange,
@@ -23,8 +23,8 @@ import {
 import { type InputSheetMeta, InputSheetError, type Snapshot, snapshotFromTable } from "../../sheets/inputSheetModel";
 import { readInputSheetMeta } from "./inputs";
 
-/** Fill of a pending input cell: Excel's light "Note" yellow, apart from the push's red, green and amber. */
-export const PENDING_FILL = "#FFF2CC";
+/** Fill of a pending input cell: the Excel layer's own pale yellow, apart from the push's red, green and amber. */
+export const PENDING_FILL = ADDIN_FILLS.pending;
 export const DEFAULT_DEBOUNCE_MS = 200;
 
 export interface PendingState {
