@@ -3,6 +3,7 @@
 import { MAX_COLS, type SheetModel } from "./model";
 import { ClientObject, invalidArgument, type ProxyContext, type RangeTarget } from "./proxy";
 import { PreviewExcelError } from "./values";
+import { FormatProtection } from "./protection";
 
 /** The most cells a single value may be written to at once. */
 export const MAX_SCALAR_FILL = 2_000_000;
@@ -32,6 +33,11 @@ export class RangeFormat extends ClientObject<RangeTarget> {
   get font(): RangeFont {
     return (this._font ??= new RangeFont(this.context, this.range));
   }
+  private _protection?: FormatProtection;
+  /** Range.format.protection (ExcelApi 1.2): the cells' locked flag. */
+  get protection(): FormatProtection {
+    return (this._protection ??= new FormatProtection(this.context, this.range));
+  }
   protected _scalars(): string[] {
     return ["columnWidth"];
   }
@@ -41,7 +47,7 @@ export class RangeFormat extends ClientObject<RangeTarget> {
     return widths.size === 1 ? [...widths][0] : null;
   }
   protected override _nav(prop: string) {
-    return prop === "fill" ? this.fill : prop === "font" ? this.font : undefined;
+    return prop === "fill" ? this.fill : prop === "font" ? this.font : prop === "protection" ? this.protection : undefined;
   }
 }
 
