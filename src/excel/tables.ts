@@ -21,6 +21,7 @@ import type {
   WriteTableResult,
 } from "./port";
 import { WorkbookError } from "./port";
+import { queueStructureProtected, structureProtectedError } from "./protection";
 import { type Ctx, type ExcelSession, guard } from "./session";
 import {
   checkRows,
@@ -93,11 +94,22 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
   return guard(`write sheet "${sheetName}"`, () =>
     session.run(async (ctx) => {
       const sheets = ctx.workbook.worksheets;
-      sheets.load("items/name, items/protection/protected");
+      sheets.load("items/name, items/visibility, items/protection/protected");
       const system = queueKnownDateSystem(session, ctx);
+      const structureProtected = queueStructureProtected(session, ctx);
+      const definedName = ctx.workbook.names.getItemOrNullObject(tableName);
       const tables = await loadTables(ctx);
       const existing = sheets.items.find((s) => s.name.toLowerCase() === sheetName.toLowerCase());
       if (existing?.protection.protected) throw protectedSheetError(existing.name);
+      if (structureProtected() && existing?.visibility !== "Visible")
+        throw structureProtectedError(existing ? `show sheet "${existing.name}"` : `add sheet "${sheetName}"`);
+      // Tables and defined names share one namespace: Excel would refuse the name only in the last request.
+      if (!definedName.isNullObject)
+        throw new WorkbookError(
+          `The table name "${tableName}" is already a defined name in this workbook (Formulas > Name Manager). ` +
+            "Rename or delete that name and try again.",
+          "ItemAlreadyExists",
+        );
       const clash = tables.find(
         (t) => t.name.toLowerCase() === tableName.toLowerCase() && t.sheetName.toLowerCase() !== sheetName.toLowerCase(),
       );
@@ -114,7 +126,7 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
         ws = sheets.getItem(existing.name);
         for (const t of tables.filter((x) => x.sheetName === existing.name)) ctx.workbook.tables.getItem(t.name).delete();
         // Visible first: unfreezing a hidden sheet's panes fails on some builds.
-        ws.visibility = "Visible";
+        if (existing.visibility !== "Visible") ws.visibility = "Visible";
         ws.getRange().clear("All");
         ws.freezePanes.unfreeze();
       } else {
