@@ -21,7 +21,7 @@ import type {
   WriteTableResult,
 } from "./port";
 import { WorkbookError } from "./port";
-import { queueStructureProtected, structureProtectedError } from "./protection";
+import { checkProtectedColumnWrite, queueStructureProtected, structureProtectedError } from "./protection";
 import { type Ctx, type ExcelSession, guard } from "./session";
 import {
   checkRows,
@@ -213,7 +213,6 @@ export async function writeColumnValues(
     session.run(async (ctx) => {
       const system = queueKnownDateSystem(session, ctx);
       const info = await requireTable(ctx, sheetName);
-      if (info.protected) throw protectedSheetError(info.sheetName);
       const k = columnIndex(info, column);
       if (k < 0) throw new WorkbookError(`Sheet "${sheetName}" has no column "${column}".`, "ItemNotFound");
       checkRows(
@@ -235,7 +234,9 @@ export async function writeColumnValues(
         count,
         cells: (i: number) => cell(byRow.get(from + i) ?? null),
       }));
-      await writeRuns(ctx, info.sheetName, runs, session.writeBudget());
+      // A protected sheet is refused only where Excel refuses: locked cells, or formats it does not allow.
+      const formats = info.protected ? await checkProtectedColumnWrite(ctx, info, column, runs) : true;
+      await writeRuns(ctx, info.sheetName, runs, session.writeBudget(), undefined, formats);
     }),
   );
 }
