@@ -4,7 +4,7 @@
  * shapes and table layout. The Excel.* proxy layer (api.ts) and the grid view both work on this.
  * Errors are PreviewExcelError with Excel's error codes.
  */
-import { evaluateFormula, formulaErrorMessage } from "./formula";
+import { evaluateSpill, formulaErrorMessage } from "./formula";
 import type { ExternalFunctions } from "./asyncFunctions";
 import { formatValue, numberFormatProblem } from "./numberFormat";
 import { PreviewRequirements, type RequirementLevels } from "./requirements";
@@ -223,26 +223,80 @@ export class SheetModel {
 
   /** Cell for writing, created on demand. */
   cellForWrite(r: number, c: number): Cell {
+    this.spills = null;
     const row = (this.rowsData[r] ??= []);
     return (row[c] ??= { v: null });
   }
 
-  /** The value Excel reports for a cell: formulas are evaluated; empty cells are "". */
+  /** The value Excel reports for a cell: formulas are evaluated (spilled arrays included); empty cells are "". */
   valueAt(r: number, c: number, depth = 0): Scalar {
     const cell = this.cell(r, c);
-    if (!cell) return "";
+    if (!cell || (cell.f === undefined && cell.v === null)) return this.spilledValue(r, c) ?? "";
     if (cell.f) {
       if (depth > 64) return "#REF!";
-      return evaluateFormula(
-        cell.f,
-        (rr, cc) => {
-          const v = this.valueAt(rr, cc, depth + 1);
-          return v === "" ? null : v;
-        },
-        this.workbook.formulaFunctions ?? undefined,
-      );
+      const result = this.evaluateAt(cell.f, depth);
+      return result.spill && !this.spillFits(r, c, result.spill) ? "#SPILL!" : result.value;
     }
     return cell.v ?? "";
+  }
+
+  private evaluateAt(formula: string, depth: number): { value: Scalar; spill?: Scalar[][] } {
+    return evaluateSpill(
+      formula,
+      (rr, cc) => {
+        const v = this.valueAt(rr, cc, depth + 1);
+        return v === "" ? null : v;
+      },
+      this.workbook.formulaFunctions ?? undefined,
+    );
+  }
+
+  /**
+   * Excel's dynamic arrays: a spill needs every other cell of its range empty, on the sheet and outside tables
+   * (and its own cell outside a table); else the formula shows #SPILL!.
+   */
+  private spillFits(r: number, c: number, spill: Scalar[][]): boolean {
+    const rows = spill.length;
+    const cols = spill[0]?.length ?? 0;
+    if (r + rows > MAX_ROWS || c + cols > MAX_COLS || this.tableAt(r, c)) return false;
+    for (let i = 0; i < rows; i++)
+      for (let k = 0; k < cols; k++) {
+        if (i === 0 && k === 0) continue;
+        if (this.hasContent(r + i, c + k) || this.tableAt(r + i, c + k)) return false;
+      }
+    return true;
+  }
+
+  /**
+   * Spilled values by "row,col", rebuilt after any change: the workbook's data version moves on after a batch, and
+   * every cell write inside one forgets them. Only formulas with a range reference can spill.
+   */
+  private spills: Map<string, Scalar> | null = null;
+  private spillsVersion = -1;
+  private buildingSpills = false;
+
+  /** The value a spill puts into this empty cell, if any. */
+  private spilledValue(r: number, c: number): Scalar | undefined {
+    if (this.buildingSpills) return undefined;
+    if (!this.spills || this.spillsVersion !== this.workbook.dataVersion) {
+      this.buildingSpills = true;
+      const at = new Map<string, Scalar>();
+      try {
+        this.rowsData.forEach((row, rr) =>
+          row?.forEach((cell, cc) => {
+            if (!cell?.f || !/[A-Z]\$?\d+:\$?[A-Z]/i.test(cell.f)) return;
+            const { spill } = this.evaluateAt(cell.f, 1);
+            if (!spill || !this.spillFits(rr, cc, spill)) return;
+            spill.forEach((line, i) => line.forEach((v, k) => (i || k ? at.set(`${rr + i},${cc + k}`, v) : undefined)));
+          }),
+        );
+      } finally {
+        this.buildingSpills = false;
+      }
+      this.spills = at;
+      this.spillsVersion = this.workbook.dataVersion;
+    }
+    return this.spills.get(`${r},${c}`);
   }
 
   /** The message an add-in's function gave with the error value this cell shows (Excel shows it on hover). */
@@ -373,6 +427,7 @@ export class SheetModel {
   }
 
   clear(rect: Rect, applyTo: ClearApplyTo): void {
+    this.spills = null;
     const rEnd = Math.min(rect.r + rect.rows, this.rowsData.length);
     for (let r = rect.r; r < rEnd; r++) {
       const row = this.rowsData[r];
@@ -402,6 +457,7 @@ export class SheetModel {
 
   /** Insert `count` blank rows at `at`, shifting cells down within columns [c, c + cols). */
   insertRowsWithin(at: number, count: number, c: number, cols: number): void {
+    this.spills = null;
     const last = this.rowsData.length - 1;
     if (last + count >= MAX_ROWS)
       throw new PreviewExcelError("InvalidOperation", "This operation would move cells off the sheet.");

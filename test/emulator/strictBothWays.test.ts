@@ -224,3 +224,40 @@ describe("protected sheets accept what Excel accepts", () => {
     expect(read).toEqual([false, true, null]);
   });
 });
+
+describe("dynamic arrays", () => {
+  const valuesOf = (address: string) =>
+    run(async (ctx) => {
+      const r = ctx.workbook.worksheets.getItem("Sheet1").getRange(address).load("values");
+      await ctx.sync();
+      return r.values;
+    });
+
+  test("a range formula spills into the empty cells below; a blocked spill shows #SPILL!", async () => {
+    await onSheet((ws) => {
+      ws.getRange("A1:A3").values = [[1], [2], [3]];
+      ws.getRange("C1").formulas = [["=A1:A3"]];
+    });
+    expect(await valuesOf("C1:C3")).toEqual([[1], [2], [3]]);
+    await onSheet((ws) => (ws.getRange("C3").values = [["in the way"]]));
+    expect(await valuesOf("C1:C3")).toEqual([["#SPILL!"], [""], ["in the way"]]);
+    await onSheet((ws) => ws.getRange("C3").clear("Contents"));
+    expect(await valuesOf("C1:C3")).toEqual([[1], [2], [3]]);
+  });
+
+  test("a formula written beside a table joins it, where a spill shows #SPILL!; a range inside a function does not spill", async () => {
+    await onSheet((ws) => {
+      ws.getRange("A1:B3").values = [
+        ["H1", "H2"],
+        [1, 2],
+        [3, 4],
+      ];
+      ws.tables.add(ws.getRange("A1:B3"), true);
+      ws.getRange("D1").formulas = [["=SUM(A2:B3)"]];
+      ws.getRange("C2").formulas = [["=A2:B3"]];
+    });
+    expect(await valuesOf("D1")).toEqual([[10]]);
+    expect(wb.tablesList[0].cols).toBe(3);
+    expect(await valuesOf("C2:C3")).toEqual([["#SPILL!"], [""]]);
+  });
+});
