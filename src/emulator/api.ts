@@ -620,6 +620,7 @@ export class TableRowCollection {
       mutates: true,
       run: () => {
         const t = this.table._t();
+        checkWritable(t); // inserting table rows: never on a protected sheet, whatever its options
         t.sheet.workbook.fireChanged(t.sheet, this.context.model.addTableRows(t, index, values), "RowInserted");
       },
     });

@@ -78,6 +78,8 @@ describe("table auto-expansion (office-js #3013, #3191, #2097)", () => {
     await onSheet((ws) => (ws.getRangeByIndexes(4, 0, 1, 2).values = [["B", 2]]));
     expect(wb.getSheet("Sheet1").valueAt(4, 0)).toBe("B");
     expect(t().rows).toBe(2);
+    expect(await codeOf(onSheet((ws) => void ws.tables.getItem("T").rows.add(null as never, [["C", 3]])))).toBe("AccessDenied");
+    expect(t().rows).toBe(2);
   });
 });
 
