@@ -241,7 +241,10 @@ export async function writeColumnValues(
   );
 }
 
-export async function appendRows(session: ExcelSession, opts: AppendRowsOptions): Promise<void> {
+export async function appendRows(session: ExcelSession, given: AppendRowsOptions): Promise<void> {
+  // Blank rows carry nothing, and Excel's auto-expansion leaves trailing blank rows outside the table (and a block
+  // starting with one does not extend it at all: office-js #3013, #3191, #2097).
+  const opts = { ...given, rows: given.rows.filter((r) => !isBlankRow(r as unknown[])) };
   checkSheetName(opts.sheetName);
   const tableName = safeTableName(opts.tableName);
   if (opts.rows.length === 0) return;

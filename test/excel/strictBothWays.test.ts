@@ -158,3 +158,20 @@ describe("a protected sheet is refused only where Excel refuses", () => {
     expect(wb.getSheet("Pay").valueAt(3, 2)).toBe("n/a");
   });
 });
+
+describe("table auto-expansion", () => {
+  test("appendRows leaves out blank rows, which Excel would leave outside the table", async () => {
+    await port.appendRows({ sheetName: "Log", tableName: "Log", columns, rows });
+    await port.appendRows({
+      sheetName: "Log",
+      tableName: "Log",
+      columns,
+      rows: [
+        [3, "Cara", 5],
+        ["", null, ""],
+      ],
+    });
+    await expect(port.readTable("Log")).resolves.toMatchObject({ rowCount: 3 });
+    expect(wb.findTable("Log")!.rows).toBe(4);
+  });
+});
