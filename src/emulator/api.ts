@@ -21,6 +21,7 @@ import { numberFormatProblem } from "./numberFormat";
 import { MAX_SCALAR_FILL, RangeFormat } from "./format";
 import {
   ACTION_BYTES,
+  checkEdit,
   checkWritable,
   ClientObject,
   Collection,
@@ -32,6 +33,8 @@ import {
 import { SettingCollection } from "./settings";
 import { type CellPropertiesAnswer, type CellPropertiesOptions, type ClientResult, queueCellProperties } from "./cellProperties";
 import { TableColumnCollection } from "./tableColumns";
+import { NamedItemCollection } from "./names";
+import { WorkbookProtection, WorksheetProtection } from "./protection";
 import { PreviewExcelError } from "./values";
 import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../sheets/excelConventions";
 
@@ -50,12 +53,20 @@ export class Workbook extends ClientObject<WorkbookModel> {
   readonly worksheets: WorksheetCollection;
   readonly tables: TableCollection;
   readonly settings: SettingCollection;
+  readonly names: NamedItemCollection;
 
   constructor(context: ProxyContext) {
     super(context, () => context.model, context.model);
     this.worksheets = new WorksheetCollection(context);
     this.tables = new TableCollection(context, null);
     this.settings = new SettingCollection(context);
+    this.names = new NamedItemCollection(context);
+  }
+
+  private _protection?: WorkbookProtection;
+  /** Workbook.protection (ExcelApi 1.7): the structure protection of Review > Protect Workbook. */
+  get protection(): WorkbookProtection {
+    return (this._protection ??= new WorkbookProtection(this.context, () => this.context.model, this.context.model));
   }
 
   private _functions?: Functions;
@@ -89,8 +100,9 @@ export class Workbook extends ClientObject<WorkbookModel> {
     return "Preview workbook";
   }
   protected override _nav(prop: string) {
+    if (prop === "protection") return this.protection;
     return (
-      { worksheets: this.worksheets, tables: this.tables, settings: this.settings } as Record<
+      { worksheets: this.worksheets, tables: this.tables, settings: this.settings, names: this.names } as Record<
         string,
         Collection<unknown, ClientObject<unknown>>
       >
@@ -246,33 +258,6 @@ export class EventHandlerResult {
 function checkFreezable(s: SheetModel): void {
   if (s.visibility !== "Visible")
     throw new PreviewExcelError("InvalidOperation", "Panes of a hidden worksheet cannot be frozen or unfrozen.");
-}
-
-export class WorksheetProtection extends ClientObject<SheetModel> {
-  get protected(): boolean {
-    return this._get("protected");
-  }
-  protect(options?: unknown, password?: string): void {
-    this._view((s) => {
-      if (password !== undefined) s.workbook.requirements.require("WorksheetProtection.protect(password)");
-      if (s.protection.protected) throw new PreviewExcelError("InvalidOperation", "The worksheet is already protected.");
-      s.protection = { protected: true, password };
-    });
-  }
-  unprotect(password?: string): void {
-    this._view((s) => {
-      if (s.protection.password !== undefined && s.protection.password !== password)
-        throw new PreviewExcelError("InvalidArgument", "The password you supplied is not correct.");
-      s.protection = { protected: false };
-    });
-  }
-  protected _scalars(): string[] {
-    return ["protected"];
-  }
-  protected _read(_prop: string, s: SheetModel): unknown {
-    s.workbook.requirements.require("Worksheet.protection");
-    return s.protection.protected;
-  }
 }
 
 /** Workbook.functions: DATE(year, month, day) gives the serial in the workbook's date system. */
@@ -471,8 +456,12 @@ export class Range extends ClientObject<RangeTarget> {
     return queueCellProperties(this.context, () => this._t(), options);
   }
   clear(applyTo: ClearApplyTo = "All"): void {
-    this._do(({ sheet, rect }) => {
+    this._view((t) => {
+      const { sheet, rect } = t;
       if (applyTo !== "All" && applyTo !== "Formats" && applyTo !== "Contents") throw invalidArgument();
+      // On a protected sheet: contents only of unlocked cells, formats only where Format Cells is allowed.
+      if (applyTo !== "Formats") checkEdit(t, "values");
+      if (applyTo !== "Contents") checkEdit(t, "format");
       sheet.clear(rect, applyTo);
       if (applyTo !== "Formats") sheet.workbook.fireChanged(sheet, rect);
     });
@@ -638,6 +627,7 @@ export class TableRowCollection {
       mutates: true,
       run: () => {
         const t = this.table._t();
+        checkWritable(t); // inserting table rows: never on a protected sheet, whatever its options
         t.sheet.workbook.fireChanged(t.sheet, this.context.model.addTableRows(t, index, values), "RowInserted");
       },
     });
@@ -650,3 +640,5 @@ export { ClientObject, Collection, type RangeTarget } from "./proxy";
 export { RangeFormat, RangeFill, RangeFont } from "./format";
 export { SettingCollection, Setting } from "./settings";
 export { TableColumnCollection } from "./tableColumns";
+export { WorksheetProtection, WorkbookProtection, FormatProtection } from "./protection";
+export { NamedItemCollection, NamedItem } from "./names";

@@ -1,8 +1,9 @@
 /** A range's format proxies: column width, fill colour and bold, read as Excel reads them (one value for the
  * range, or null when its cells differ). */
 import { MAX_COLS, type SheetModel } from "./model";
-import { ClientObject, invalidArgument, type ProxyContext, type RangeTarget } from "./proxy";
+import { ACTION_BYTES, ClientObject, invalidArgument, type ProxyContext, type RangeTarget } from "./proxy";
 import { PreviewExcelError } from "./values";
+import { FormatProtection } from "./protection";
 
 /** The most cells a single value may be written to at once. */
 export const MAX_SCALAR_FILL = 2_000_000;
@@ -32,6 +33,11 @@ export class RangeFormat extends ClientObject<RangeTarget> {
   get font(): RangeFont {
     return (this._font ??= new RangeFont(this.context, this.range));
   }
+  private _protection?: FormatProtection;
+  /** Range.format.protection (ExcelApi 1.2): the cells' locked flag. */
+  get protection(): FormatProtection {
+    return (this._protection ??= new FormatProtection(this.context, this.range));
+  }
   protected _scalars(): string[] {
     return ["columnWidth"];
   }
@@ -41,7 +47,7 @@ export class RangeFormat extends ClientObject<RangeTarget> {
     return widths.size === 1 ? [...widths][0] : null;
   }
   protected override _nav(prop: string) {
-    return prop === "fill" ? this.fill : prop === "font" ? this.font : undefined;
+    return prop === "fill" ? this.fill : prop === "font" ? this.font : prop === "protection" ? this.protection : undefined;
   }
 }
 
@@ -98,7 +104,8 @@ export class RangeFill extends ClientObject<RangeTarget> {
     });
   }
   clear(): void {
-    this._do((t) => cellsOf(t, (cell) => (cell.fill = undefined), false));
+    // A fill is a cell format: a protected sheet allows clearing it where it allows formatting cells, as Excel does.
+    this._do((t) => cellsOf(t, (cell) => (cell.fill = undefined), false), ACTION_BYTES, "format");
   }
   protected _scalars(): string[] {
     return ["color"];

@@ -220,9 +220,13 @@ class Parser {
     const from = parseRef(a);
     if (!b) return this.read(from.r, from.c);
     const to = parseRef(b);
+    // Rows of cells: functions see them flat; a formula that is a range alone spills them (see evaluateSpill).
     const out: Val[] = [];
-    for (let r = Math.min(from.r, to.r); r <= Math.max(from.r, to.r); r++)
-      for (let c = Math.min(from.c, to.c); c <= Math.max(from.c, to.c); c++) out.push(this.read(r, c));
+    for (let r = Math.min(from.r, to.r); r <= Math.max(from.r, to.r); r++) {
+      const row: Val[] = [];
+      for (let c = Math.min(from.c, to.c); c <= Math.max(from.c, to.c); c++) row.push(this.read(r, c));
+      out.push(row);
+    }
     return out;
   }
 
@@ -291,13 +295,32 @@ export function formulaErrorMessage(formula: string, read: CellReader, external?
   return evaluate(formula, read, external).message;
 }
 
-function evaluate(formula: string, read: CellReader, external?: ExternalFunctions): { value: Scalar; message?: string } {
+/**
+ * A formula's result as Excel's dynamic arrays see it: one value, or (a range of several cells) the rows it spills
+ * into the cells below and right of its own. The sheet decides whether the spill fits (else #SPILL!).
+ */
+export function evaluateSpill(
+  formula: string,
+  read: CellReader,
+  external?: ExternalFunctions,
+): { value: Scalar; spill?: Scalar[][] } {
+  return evaluate(formula, read, external);
+}
+
+function evaluate(
+  formula: string,
+  read: CellReader,
+  external?: ExternalFunctions,
+): { value: Scalar; message?: string; spill?: Scalar[][] } {
   let parser: Parser | undefined;
   try {
     parser = new Parser(tokenize(formula.replace(/^=/, ""), external), read, external);
     const v = parser.parse();
     const first = flat(v)[0];
-    if (Array.isArray(v) && flat(v).length > 1) return { value: "#VALUE!" };
+    if (Array.isArray(v) && flat(v).length > 1) {
+      const spill = (v as Val[][]).map((row) => flat(row).map((x) => x ?? 0));
+      return { value: spill[0][0], message: parser.message, spill };
+    }
     return { value: first ?? 0, message: parser.message };
   } catch (e) {
     if (e instanceof FormulaError) return { value: e.value, message: parser?.message };

@@ -4,7 +4,7 @@
  * shapes and table layout. The Excel.* proxy layer (api.ts) and the grid view both work on this.
  * Errors are PreviewExcelError with Excel's error codes.
  */
-import { evaluateFormula, formulaErrorMessage } from "./formula";
+import { evaluateSpill, formulaErrorMessage } from "./formula";
 import type { ExternalFunctions } from "./asyncFunctions";
 import { formatValue, numberFormatProblem } from "./numberFormat";
 import { PreviewRequirements, type RequirementLevels } from "./requirements";
@@ -37,6 +37,8 @@ export interface Cell {
   /** Fill colour "#RRGGBB". */
   fill?: string;
   bold?: boolean;
+  /** Format Cells > Protection > Locked cleared: writable while the sheet is protected (cells are locked by default). */
+  unlocked?: boolean;
 }
 
 export interface Rect {
@@ -100,7 +102,7 @@ export function splitSheetAddress(address: string): { sheetName: string | undefi
 
 /** A name that Excel's rule for it accepts and that no other sheet or table has (names ignore case); else Excel's error. */
 function checkName<T>(
-  what: "sheet" | "table",
+  what: "sheet" | "table" | "defined name",
   name: unknown,
   problem: (name: string) => string | null,
   find: (name: string) => T | undefined,
@@ -134,6 +136,57 @@ export interface TableModel {
   deleted?: boolean;
 }
 
+/** Excel.WorksheetProtectionOptions: what a protected sheet still allows (everything false by default, as in Excel). */
+export interface SheetProtectionOptions {
+  allowFormatCells: boolean;
+  allowFormatColumns: boolean;
+  allowFormatRows: boolean;
+  allowInsertColumns: boolean;
+  allowInsertRows: boolean;
+  allowInsertHyperlinks: boolean;
+  allowDeleteColumns: boolean;
+  allowDeleteRows: boolean;
+  allowSort: boolean;
+  allowAutoFilter: boolean;
+  allowPivotTables: boolean;
+  allowEditObjects: boolean;
+  allowEditScenarios: boolean;
+  selectionMode: "Normal" | "Unlocked" | "None";
+}
+
+export function sheetProtectionOptions(given: Partial<SheetProtectionOptions> = {}): SheetProtectionOptions {
+  return {
+    allowFormatCells: false,
+    allowFormatColumns: false,
+    allowFormatRows: false,
+    allowInsertColumns: false,
+    allowInsertRows: false,
+    allowInsertHyperlinks: false,
+    allowDeleteColumns: false,
+    allowDeleteRows: false,
+    allowSort: false,
+    allowAutoFilter: false,
+    allowPivotTables: false,
+    allowEditObjects: false,
+    allowEditScenarios: false,
+    selectionMode: "Normal",
+    ...given,
+  };
+}
+
+export interface SheetProtection {
+  protected: boolean;
+  password?: string;
+  options: SheetProtectionOptions;
+}
+
+/** A defined name (Formulas > Name Manager): workbook scope. */
+export interface DefinedName {
+  name: string;
+  /** What it refers to, e.g. "=Pay!$A$1" or "=0.2". */
+  formula: string;
+}
+
 export class SheetModel {
   readonly rowsData: (Cell | undefined)[][] = [];
   readonly columnWidths = new Map<number, number>();
@@ -146,8 +199,11 @@ export class SheetModel {
   /** Further blocks of a multi-block (Ctrl+click) selection; empty for a single block. */
   moreSelected: Rect[] = [];
   deleted = false;
-  /** Worksheet.protection: while protected, the API's writes to the sheet fail with AccessDenied. */
-  protection: { protected: boolean; password?: string } = { protected: false };
+  /**
+   * Worksheet.protection: while protected, the API's writes fail with AccessDenied, except values written to
+   * unlocked cells and what the protection options allow (see proxy.ts checkEdit).
+   */
+  protection: SheetProtection = { protected: false, options: sheetProtectionOptions() };
 
   constructor(
     readonly workbook: WorkbookModel,
@@ -167,26 +223,80 @@ export class SheetModel {
 
   /** Cell for writing, created on demand. */
   cellForWrite(r: number, c: number): Cell {
+    this.spills = null;
     const row = (this.rowsData[r] ??= []);
     return (row[c] ??= { v: null });
   }
 
-  /** The value Excel reports for a cell: formulas are evaluated; empty cells are "". */
+  /** The value Excel reports for a cell: formulas are evaluated (spilled arrays included); empty cells are "". */
   valueAt(r: number, c: number, depth = 0): Scalar {
     const cell = this.cell(r, c);
-    if (!cell) return "";
+    if (!cell || (cell.f === undefined && cell.v === null)) return this.spilledValue(r, c) ?? "";
     if (cell.f) {
       if (depth > 64) return "#REF!";
-      return evaluateFormula(
-        cell.f,
-        (rr, cc) => {
-          const v = this.valueAt(rr, cc, depth + 1);
-          return v === "" ? null : v;
-        },
-        this.workbook.formulaFunctions ?? undefined,
-      );
+      const result = this.evaluateAt(cell.f, depth);
+      return result.spill && !this.spillFits(r, c, result.spill) ? "#SPILL!" : result.value;
     }
     return cell.v ?? "";
+  }
+
+  private evaluateAt(formula: string, depth: number): { value: Scalar; spill?: Scalar[][] } {
+    return evaluateSpill(
+      formula,
+      (rr, cc) => {
+        const v = this.valueAt(rr, cc, depth + 1);
+        return v === "" ? null : v;
+      },
+      this.workbook.formulaFunctions ?? undefined,
+    );
+  }
+
+  /**
+   * Excel's dynamic arrays: a spill needs every other cell of its range empty, on the sheet and outside tables
+   * (and its own cell outside a table); else the formula shows #SPILL!.
+   */
+  private spillFits(r: number, c: number, spill: Scalar[][]): boolean {
+    const rows = spill.length;
+    const cols = spill[0]?.length ?? 0;
+    if (r + rows > MAX_ROWS || c + cols > MAX_COLS || this.tableAt(r, c)) return false;
+    for (let i = 0; i < rows; i++)
+      for (let k = 0; k < cols; k++) {
+        if (i === 0 && k === 0) continue;
+        if (this.hasContent(r + i, c + k) || this.tableAt(r + i, c + k)) return false;
+      }
+    return true;
+  }
+
+  /**
+   * Spilled values by "row,col", rebuilt after any change: the workbook's data version moves on after a batch, and
+   * every cell write inside one forgets them. Only formulas with a range reference can spill.
+   */
+  private spills: Map<string, Scalar> | null = null;
+  private spillsVersion = -1;
+  private buildingSpills = false;
+
+  /** The value a spill puts into this empty cell, if any. */
+  private spilledValue(r: number, c: number): Scalar | undefined {
+    if (this.buildingSpills) return undefined;
+    if (!this.spills || this.spillsVersion !== this.workbook.dataVersion) {
+      this.buildingSpills = true;
+      const at = new Map<string, Scalar>();
+      try {
+        this.rowsData.forEach((row, rr) =>
+          row?.forEach((cell, cc) => {
+            if (!cell?.f || !/[A-Z]\$?\d+:\$?[A-Z]/i.test(cell.f)) return;
+            const { spill } = this.evaluateAt(cell.f, 1);
+            if (!spill || !this.spillFits(rr, cc, spill)) return;
+            spill.forEach((line, i) => line.forEach((v, k) => (i || k ? at.set(`${rr + i},${cc + k}`, v) : undefined)));
+          }),
+        );
+      } finally {
+        this.buildingSpills = false;
+      }
+      this.spills = at;
+      this.spillsVersion = this.workbook.dataVersion;
+    }
+    return this.spills.get(`${r},${c}`);
   }
 
   /** The message an add-in's function gave with the error value this cell shows (Excel shows it on hover). */
@@ -234,7 +344,7 @@ export class SheetModel {
         const used =
           cell.v !== null ||
           cell.f !== undefined ||
-          (!valuesOnly && (cell.nf !== undefined || cell.fill !== undefined || cell.bold));
+          (!valuesOnly && (cell.nf !== undefined || cell.fill !== undefined || cell.bold || cell.unlocked));
         if (!used) return;
         r0 = Math.min(r0, r);
         c0 = Math.min(c0, c);
@@ -317,6 +427,7 @@ export class SheetModel {
   }
 
   clear(rect: Rect, applyTo: ClearApplyTo): void {
+    this.spills = null;
     const rEnd = Math.min(rect.r + rect.rows, this.rowsData.length);
     for (let r = rect.r; r < rEnd; r++) {
       const row = this.rowsData[r];
@@ -333,8 +444,10 @@ export class SheetModel {
           cell.nf = undefined;
           cell.fill = undefined;
           cell.bold = undefined;
+          cell.unlocked = undefined;
         }
-        if (cell.v === null && cell.f === undefined && cell.nf === undefined && !cell.fill && !cell.bold) row[c] = undefined;
+        const formatted = cell.nf !== undefined || cell.fill || cell.bold || cell.unlocked;
+        if (cell.v === null && cell.f === undefined && !formatted) row[c] = undefined;
       }
     }
     for (const t of this.tables()) {
@@ -344,6 +457,7 @@ export class SheetModel {
 
   /** Insert `count` blank rows at `at`, shifting cells down within columns [c, c + cols). */
   insertRowsWithin(at: number, count: number, c: number, cols: number): void {
+    this.spills = null;
     const last = this.rowsData.length - 1;
     if (last + count >= MAX_ROWS)
       throw new PreviewExcelError("InvalidOperation", "This operation would move cells off the sheet.");
@@ -403,6 +517,10 @@ export class WorkbookModel {
   readonly sheets: SheetModel[] = [];
   readonly tablesList: TableModel[] = [];
   readonly settings = new Map<string, unknown>();
+  /** Defined names (Workbook.names), by lower-case name. */
+  readonly names = new Map<string, DefinedName>();
+  /** Workbook.protection (Review > Protect Workbook): while protected, sheets cannot be added, deleted, hidden, shown or renamed. */
+  structure: { protected: boolean; password?: string } = { protected: false };
   readonly requestLimitBytes: number;
   readonly responseLimitBytes: number;
   readonly oversizeErrorCode: "RequestPayloadSizeLimitExceeded" | "GeneralException";
@@ -526,7 +644,17 @@ export class WorkbookModel {
     return checkName("sheet", name, sheetNameProblem, (n) => this.findSheet(n), except);
   }
 
+  /** Excel refuses changes to the sheets of a workbook whose structure is protected (the code is not documented). */
+  checkStructure(): void {
+    if (this.structure.protected)
+      throw new PreviewExcelError(
+        "AccessDenied",
+        "The workbook's structure is protected: sheets cannot be added, deleted, hidden, shown or renamed.",
+      );
+  }
+
   addSheet(name?: string): SheetModel {
+    if (this.sheets.length > 0) this.checkStructure();
     let n = name;
     if (n === undefined) {
       let i = this.sheets.length + 1;
@@ -539,12 +667,14 @@ export class WorkbookModel {
   }
 
   renameSheet(sheet: SheetModel, name: unknown): void {
+    if (name !== sheet.name) this.checkStructure();
     sheet.name = this.checkSheetName(name, sheet);
   }
 
   setVisibility(sheet: SheetModel, visibility: unknown): void {
     if (visibility !== "Visible" && visibility !== "Hidden" && visibility !== "VeryHidden")
       throw new PreviewExcelError("InvalidArgument", `Invalid visibility "${String(visibility)}".`);
+    if (visibility !== sheet.visibility) this.checkStructure();
     if (visibility !== "Visible" && sheet.visibility === "Visible" && this.visibleSheets().length === 1)
       throw new PreviewExcelError("InvalidOperation", "A workbook must contain at least one visible worksheet.");
     sheet.visibility = visibility;
@@ -552,6 +682,7 @@ export class WorkbookModel {
   }
 
   deleteSheet(sheet: SheetModel): void {
+    this.checkStructure();
     // Excel refuses to delete a very hidden sheet; code makes it Hidden (or Visible) first.
     if (sheet.visibility === "VeryHidden")
       throw new PreviewExcelError(
@@ -582,7 +713,21 @@ export class WorkbookModel {
 
   /** Excel's table-name rules, and unique in the workbook. */
   checkTableName(name: unknown, except?: TableModel): string {
-    return checkName("table", name, tableNameProblem, (n) => this.findTable(n), except);
+    const checked = checkName("table", name, tableNameProblem, (n) => this.findTable(n), except);
+    // Tables and defined names share one namespace in Excel.
+    if (this.names.has(checked.toLowerCase()))
+      throw new PreviewExcelError("ItemAlreadyExists", `"${checked}" is already a defined name; a table cannot have it.`);
+    return checked;
+  }
+
+  /** Workbook.names.add: Excel's rules for a name (the preview applies the table-name rule), unique among names and tables. */
+  addName(name: unknown, formula: string): DefinedName {
+    const checked = checkName("defined name", name, tableNameProblem, (n) => this.names.get(n.toLowerCase()));
+    if (this.findTable(checked))
+      throw new PreviewExcelError("ItemAlreadyExists", `"${checked}" is already a table name; a defined name cannot have it.`);
+    const item = { name: checked, formula };
+    this.names.set(checked.toLowerCase(), item);
+    return item;
   }
 
   /** Worksheet.tables.add(address, hasHeaders). A header-only range gets one empty data row, as in Excel. */
@@ -596,7 +741,7 @@ export class WorkbookModel {
         throw new PreviewExcelError("InvalidArgument", "A table can't overlap another table.");
     }
     let n = 1;
-    while (this.findTable(`Table${n}`)) n++;
+    while (this.findTable(`Table${n}`) || this.names.has(`table${n}`)) n++;
     const table: TableModel = {
       id: this.newId("table"),
       name: `Table${n}`,
@@ -718,15 +863,39 @@ export class WorkbookModel {
   }
 
   /**
-   * Excel's table auto-expansion: data written into the row directly under a table (in its columns) makes the
-   * rows written part of the table, as typing there does. Microsoft's advice for appending rows relies on it.
+   * Excel's table auto-expansion of the API's writes: a block written directly under a table (overlapping its
+   * columns) or directly right of it (overlapping its rows) extends the table over the rows (columns) written, up to
+   * the last one holding data: trailing blank rows stay outside (office-js #3013, #3191), and a block whose first
+   * row (column) is blank does not extend it at all (office-js #2097). Tables on a protected sheet never grow.
    */
-  expandTablesBelow(sheet: SheetModel, rect: Rect, values: unknown): void {
+  expandTables(sheet: SheetModel, rect: Rect, values: unknown): void {
+    if (sheet.protection.protected) return;
+    const at = (i: number, k: number): unknown => (Array.isArray(values) ? (values[i] as unknown[] | undefined)?.[k] : values);
+    const filled = (i: number, k: number) => {
+      const v = at(i, k);
+      return v !== "" && v !== null && v !== undefined;
+    };
     for (const t of sheet.tables()) {
-      if (rect.r !== t.r + t.rows || rect.c >= t.c + t.cols || rect.c + rect.cols <= t.c) continue;
-      const rows = Array.isArray(values) ? (values as unknown[][]) : [[values]];
-      const hasData = rows.some((row) => Array.isArray(row) && row.some((v) => v !== "" && v !== null && v !== undefined));
-      if (hasData) t.rows += rect.rows;
+      const cols = intersect(rect, { r: rect.r, c: t.c, rows: rect.rows, cols: t.cols });
+      if (rect.r === t.r + t.rows && cols) {
+        const ks = Array.from({ length: cols.cols }, (_, j) => cols.c - rect.c + j);
+        const rowHasData = (i: number) => ks.some((k) => filled(i, k));
+        let last = -1;
+        for (let i = 0; i < rect.rows; i++) if (rowHasData(i)) last = i;
+        if (last >= 0 && rowHasData(0)) t.rows += last + 1;
+        continue;
+      }
+      const rows = intersect(rect, { r: t.r, c: rect.c, rows: t.rows, cols: rect.cols });
+      if (rect.c === t.c + t.cols && rows) {
+        const is = Array.from({ length: rows.rows }, (_, j) => rows.r - rect.r + j);
+        const colHasData = (k: number) => is.some((i) => filled(i, k));
+        let last = -1;
+        for (let k = 0; k < rect.cols; k++) if (colHasData(k)) last = k;
+        if (last >= 0 && colHasData(0)) {
+          t.cols += last + 1;
+          this.normaliseHeaders(t);
+        }
+      }
     }
   }
 

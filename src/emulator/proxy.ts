@@ -32,15 +32,47 @@ export function jsonBytes(value: unknown): number {
 export const ACTION_BYTES = 125;
 const OBJECT_PATH_BYTES = 250;
 
-/** Excel refuses the API's writes to a protected sheet (AccessDenied), naming no sheet. */
-export function checkWritable(target: unknown): void {
-  const sheet = (target as { sheet?: SheetModel } | null)?.sheet;
-  if (sheet?.protection.protected)
-    throw new PreviewExcelError(
-      "AccessDenied",
-      "The cell or chart you're trying to change is on a protected sheet. To make a change, unprotect the sheet.",
-    );
+/**
+ * What a change to a sheet needs from its protection: "values" (contents, allowed in unlocked cells), "format"
+ * (Format Cells: allowFormatCells), "columns" (column widths: allowFormatColumns), "lock" (locking or unlocking cells:
+ * never while protected) and "structure" (tables, sheet-level changes: never).
+ */
+export type Edit = "values" | "format" | "columns" | "lock" | "structure";
+
+/** The edit a property assignment makes. */
+export function editOf(prop: string): Edit {
+  if (prop === "values" || prop === "formulas") return "values";
+  if (prop === "numberFormat" || prop === "color" || prop === "bold") return "format";
+  if (prop === "columnWidth") return "columns";
+  if (prop === "locked") return "lock";
+  return "structure";
 }
+
+function allUnlocked(sheet: SheetModel, rect: Rect): boolean {
+  for (let r = rect.r; r < rect.r + rect.rows; r++)
+    for (let c = rect.c; c < rect.c + rect.cols; c++) if (!sheet.cell(r, c)?.unlocked) return false;
+  return true;
+}
+
+/**
+ * Excel refuses the API's changes to a protected sheet (AccessDenied, naming no sheet), except values written to
+ * cells that are all unlocked and the formatting the protection options allow.
+ */
+export function checkEdit(target: unknown, edit: Edit = "structure"): void {
+  const { sheet, rect } = (target ?? {}) as { sheet?: SheetModel; rect?: Rect };
+  if (!sheet?.protection.protected) return;
+  const { options } = sheet.protection;
+  if (edit === "values" && rect && allUnlocked(sheet, rect)) return;
+  if (edit === "format" && options.allowFormatCells) return;
+  if (edit === "columns" && options.allowFormatColumns) return;
+  throw new PreviewExcelError(
+    "AccessDenied",
+    "The cell or chart you're trying to change is on a protected sheet. To make a change, unprotect the sheet.",
+  );
+}
+
+/** A structural change (a table added, a sheet-level change) to a protected sheet: refused. */
+export const checkWritable = (target: unknown): void => checkEdit(target, "structure");
 
 export interface Pending {
   bytes: number;
@@ -244,19 +276,19 @@ export abstract class ClientObject<T> {
       mutates: true,
       run: () => {
         const t = this._t();
-        checkWritable(t);
+        checkEdit(t, editOf(prop));
         apply(t);
-        // Data written directly under a table extends it (Excel's auto-expansion).
+        // Data written directly under or right of a table extends it (Excel's auto-expansion).
         const { sheet, rect } = t as Partial<RangeTarget>;
-        if (sheet && rect && (prop === "values" || prop === "formulas")) sheet.workbook.expandTablesBelow(sheet, rect, value);
+        if (sheet && rect && (prop === "values" || prop === "formulas")) sheet.workbook.expandTables(sheet, rect, value);
       },
     });
   }
 
-  /** Queue a method call that changes the sheet (refused on a protected sheet). */
-  protected _do(apply: (t: T) => void, bytes = ACTION_BYTES): void {
+  /** Queue a method call that changes the sheet (on a protected sheet, refused unless `edit` is allowed there). */
+  protected _do(apply: (t: T) => void, bytes = ACTION_BYTES, edit: Edit = "structure"): void {
     this._view((t) => {
-      checkWritable(t);
+      checkEdit(t, edit);
       apply(t);
     }, bytes);
   }

@@ -4,6 +4,7 @@
  */
 import type { CellValue, HiddenTable } from "./port";
 import { checkCellTexts, toRawCell } from "./cellValues";
+import { queueStructureProtected, structureProtectedError } from "./protection";
 import { type ExcelSession, guard } from "./session";
 import { checkSheetName, isBlankRow } from "./tableLookup";
 import { readRows, type Run, writeRuns } from "./transfer";
@@ -20,11 +21,16 @@ export async function writeHiddenTable(
   checkCellTexts([columns, ...rows], (i, k) => (i === 0 ? `column ${k + 1}'s name` : `row ${i}, column "${columns[k]}"`), width);
   return guard(`store "${sheetName}"`, () =>
     session.run(async (ctx) => {
-      let ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName);
+      let ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName).load("visibility");
+      const structureProtected = queueStructureProtected(session, ctx);
       await ctx.sync();
-      if (ws.isNullObject) ws = ctx.workbook.worksheets.add(sheetName);
+      const adding = ws.isNullObject;
+      // Adding or hiding a sheet is a change of structure; writing on an existing very hidden sheet is not.
+      if (structureProtected() && (adding || ws.visibility !== "VeryHidden"))
+        throw structureProtectedError(adding ? `add the hidden sheet "${sheetName}"` : `hide sheet "${sheetName}"`);
+      if (adding) ws = ctx.workbook.worksheets.add(sheetName);
       else ws.getRange().clear("All");
-      ws.visibility = "VeryHidden";
+      if (adding || ws.visibility !== "VeryHidden") ws.visibility = "VeryHidden";
       await ctx.sync();
       const all = [columns, ...rows];
       const data: Run = {

@@ -33,47 +33,50 @@ function intersectBlocks(a: Block, b: Block): Block | null {
   return rowEnd > row && colEnd > col ? { row, col, rows: rowEnd - row, cols: colEnd - col } : null;
 }
 
-/** The selection's sheet and row spans: every area (ExcelApi 1.9), else the single range Excel allows. */
-async function loadSelection(
-  session: ExcelSession,
-  ctx: Ctx,
-): Promise<{ sheetName: string; areas: { rowIndex: number; rowCount: number }[] }> {
-  if (session.supports("1.9")) {
-    const ranges = ctx.workbook.getSelectedRanges();
-    ranges.areas.load("items/rowIndex, items/rowCount");
-    ranges.worksheet.load("name");
-    await ctx.sync();
-    return {
-      sheetName: ranges.worksheet.name,
-      areas: ranges.areas.items.map((r) => ({ rowIndex: r.rowIndex, rowCount: r.rowCount })),
-    };
-  }
-  const sel = ctx.workbook.getSelectedRange().load("rowIndex, rowCount");
+/** Said wherever one block is needed and several (or none: a chart) are selected. */
+function oneBlockError(code = "InvalidSelection"): WorkbookError {
+  return new WorkbookError("Select the rows as one block of cells on the sheet, then try again.", code);
+}
+
+const BLOCK_PROPS = ["rowIndex", "rowCount", "columnIndex", "columnCount"];
+
+/** The selection as one block: getSelectedRange, which Excel refuses when several blocks (or no cells) are selected. */
+async function loadSelectedRange(ctx: Ctx): Promise<{ sheetName: string; block: Block }> {
+  const sel = ctx.workbook.getSelectedRange().load(BLOCK_PROPS);
   sel.worksheet.load("name");
   try {
     await ctx.sync();
   } catch (e) {
-    // getSelectedRange throws when several blocks are selected (or no cells are, e.g. a chart).
     if (errorCode(e) === "InvalidOperationInCellEditMode") throw e;
-    throw new WorkbookError(
-      "Select the rows as one block of cells on the sheet, then try again.",
-      errorCode(e) ?? "InvalidSelection",
-    );
+    throw oneBlockError(errorCode(e));
   }
-  return { sheetName: sel.worksheet.name, areas: [{ rowIndex: sel.rowIndex, rowCount: sel.rowCount }] };
+  return { sheetName: sel.worksheet.name, block: blockOf(sel) };
+}
+
+/** The selection's sheet and blocks: every block with ExcelApi 1.9's getSelectedRanges, else the one Excel allows. */
+async function loadSelectedBlocks(session: ExcelSession, ctx: Ctx): Promise<{ sheetName: string; blocks: Block[] }> {
+  if (session.supports("1.9")) {
+    const ranges = ctx.workbook.getSelectedRanges();
+    ranges.areas.load(BLOCK_PROPS.map((p) => `items/${p}`));
+    ranges.worksheet.load("name");
+    await ctx.sync();
+    return { sheetName: ranges.worksheet.name, blocks: ranges.areas.items.map(blockOf) };
+  }
+  const { sheetName, block } = await loadSelectedRange(ctx);
+  return { sheetName, blocks: [block] };
 }
 
 export async function selectedRowIndexes(session: ExcelSession, sheetName?: string): Promise<number[]> {
   return guard("read the selection", () =>
     session.run(async (ctx) => {
-      const sel = await loadSelection(session, ctx);
+      const sel = await loadSelectedBlocks(session, ctx);
       if (sheetName !== undefined && sel.sheetName.toLowerCase() !== sheetName.toLowerCase()) return [];
       const info = await findTable(ctx, sel.sheetName);
       if (!info) return [];
       const out = new Set<number>();
-      for (const a of sel.areas) {
-        const from = Math.max(a.rowIndex, info.bodyRow);
-        const to = Math.min(a.rowIndex + a.rowCount, info.bodyRow + info.bodyRows);
+      for (const a of sel.blocks) {
+        const from = Math.max(a.row, info.bodyRow);
+        const to = Math.min(a.row + a.rows, info.bodyRow + info.bodyRows);
         for (let r = from; r < to; r++) out.add(r - info.bodyRow);
       }
       return [...out].sort((a, b) => a - b);
@@ -91,6 +94,9 @@ export async function activeSheetName(session: ExcelSession): Promise<string> {
   );
 }
 
+const hiddenSheetError = (sheetName: string) =>
+  new WorkbookError(`Sheet "${sheetName}" is hidden and cannot be shown.`, "InvalidOperation");
+
 export async function activateSheet(session: ExcelSession, sheetName: string): Promise<void> {
   return guard(`show sheet "${sheetName}"`, () =>
     session.run(async (ctx) => {
@@ -98,8 +104,7 @@ export async function activateSheet(session: ExcelSession, sheetName: string): P
       await ctx.sync();
       if (ws.isNullObject) throw new WorkbookError(`There is no sheet named "${sheetName}".`, "ItemNotFound");
       // Checked here: Excel refuses to activate a hidden sheet, with an error code it does not document.
-      if (ws.visibility !== "Visible")
-        throw new WorkbookError(`Sheet "${ws.name}" is hidden and cannot be shown.`, "InvalidOperation");
+      if (ws.visibility !== "Visible") throw hiddenSheetError(ws.name);
       ws.activate();
       await ctx.sync();
     }),
@@ -109,32 +114,20 @@ export async function activateSheet(session: ExcelSession, sheetName: string): P
 export async function selectCell(session: ExcelSession, sheetName: string, cell: TableCell): Promise<void> {
   return guard(`go to a cell on "${sheetName}"`, () =>
     session.run(async (ctx) => {
+      // Loaded with the table's first request.
+      const shown = ctx.workbook.worksheets.getItemOrNullObject(sheetName).load("visibility");
       const info = await requireTable(ctx, sheetName);
       const k = columnIndex(info, cell.column);
       if (k < 0) throw new WorkbookError(`Sheet "${sheetName}" has no column "${cell.column}".`, "ItemNotFound");
       checkRows(info, [cell.rowIndex]);
+      // As in activateSheet: Excel refuses to select on a hidden sheet, with a code it does not document.
+      if (shown.visibility !== "Visible") throw hiddenSheetError(info.sheetName);
       const ws = ctx.workbook.worksheets.getItem(info.sheetName);
       ws.activate();
       ws.getRangeByIndexes(info.bodyRow + cell.rowIndex, info.bodyCol + k, 1, 1).select();
       await ctx.sync();
     }),
   );
-}
-
-/** The selection's sheet and blocks (every block with ExcelApi 1.9, else the one Excel allows). */
-async function loadSelectedBlocks(session: ExcelSession, ctx: Ctx): Promise<{ sheetName: string; blocks: Block[] }> {
-  const props = "rowIndex, rowCount, columnIndex, columnCount";
-  if (session.supports("1.9")) {
-    const ranges = ctx.workbook.getSelectedRanges();
-    ranges.areas.load(props.split(", ").map((p) => `items/${p}`));
-    ranges.worksheet.load("name");
-    await ctx.sync();
-    return { sheetName: ranges.worksheet.name, blocks: ranges.areas.items.map(blockOf) };
-  }
-  const sel = ctx.workbook.getSelectedRange().load(props);
-  sel.worksheet.load("name");
-  await ctx.sync();
-  return { sheetName: sel.worksheet.name, blocks: [blockOf(sel)] };
 }
 
 export async function selectedCells(session: ExcelSession, sheetName: string): Promise<TableCell[]> {
@@ -164,11 +157,11 @@ export async function readValues(session: ExcelSession, sheetName?: string): Pro
       let name: string;
       let wanted: Block | null = null;
       if (sheetName === undefined) {
-        const sel = ctx.workbook.getSelectedRange().load("rowIndex, rowCount, columnIndex, columnCount");
-        sel.worksheet.load("name");
-        await ctx.sync();
-        name = sel.worksheet.name;
-        wanted = blockOf(sel);
+        // Values come back as one grid: a selection of several blocks is refused as loadSelectedRange does.
+        const sel = await loadSelectedBlocks(session, ctx);
+        if (sel.blocks.length !== 1) throw oneBlockError();
+        name = sel.sheetName;
+        wanted = sel.blocks[0];
       } else name = sheetName;
       const used = ctx.workbook.worksheets
         .getItem(name)

@@ -1,5 +1,6 @@
 /** Sheet discovery and removal: the visible sheets with their tables, and deleting a sheet (a snapshot's too). */
 import type { SheetInfo } from "./port";
+import { queueStructureProtected, structureProtectedError } from "./protection";
 import { type ExcelSession, guard } from "./session";
 import { loadTables } from "./tableLookup";
 
@@ -19,8 +20,10 @@ export async function deleteSheet(session: ExcelSession, sheetName: string): Pro
   return guard(`delete sheet "${sheetName}"`, () =>
     session.run(async (ctx) => {
       const ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName).load("visibility");
+      const structureProtected = queueStructureProtected(session, ctx);
       await ctx.sync();
       if (ws.isNullObject) return false;
+      if (structureProtected()) throw structureProtectedError(`delete sheet "${sheetName}"`);
       // Excel refuses to delete a very hidden sheet (InvalidOperation): the snapshot sheets are, so Hidden first.
       if (ws.visibility === "VeryHidden") ws.visibility = "Hidden";
       ws.delete();

@@ -22,6 +22,7 @@ import type {
   WriteTableResult,
 } from "./port";
 import { WorkbookError } from "./port";
+import { checkProtectedColumnWrite, queueStructureProtected, structureProtectedError } from "./protection";
 import { type Ctx, type ExcelSession, guard } from "./session";
 import {
   checkRows,
@@ -108,11 +109,22 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
   return guard(`write sheet "${sheetName}"`, () =>
     session.run(async (ctx) => {
       const sheets = ctx.workbook.worksheets;
-      sheets.load("items/name, items/protection/protected");
+      sheets.load("items/name, items/visibility, items/protection/protected");
       const system = queueKnownDateSystem(session, ctx);
+      const structureProtected = queueStructureProtected(session, ctx);
+      const definedName = ctx.workbook.names.getItemOrNullObject(tableName);
       const tables = await loadTables(ctx);
       const existing = sheets.items.find((s) => s.name.toLowerCase() === sheetName.toLowerCase());
       if (existing?.protection.protected) throw protectedSheetError(existing.name);
+      if (structureProtected() && existing?.visibility !== "Visible")
+        throw structureProtectedError(existing ? `show sheet "${existing.name}"` : `add sheet "${sheetName}"`);
+      // Tables and defined names share one namespace: Excel would refuse the name only in the last request.
+      if (!definedName.isNullObject)
+        throw new WorkbookError(
+          `The table name "${tableName}" is already a defined name in this workbook (Formulas > Name Manager). ` +
+            "Rename or delete that name and try again.",
+          "ItemAlreadyExists",
+        );
       const clash = tables.find(
         (t) => t.name.toLowerCase() === tableName.toLowerCase() && t.sheetName.toLowerCase() !== sheetName.toLowerCase(),
       );
@@ -131,7 +143,7 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
         ws = sheets.getItem(existing.name);
         for (const t of tables.filter((x) => x.sheetName === existing.name)) ctx.workbook.tables.getItem(t.name).delete();
         // Visible first: unfreezing a hidden sheet's panes fails on some builds.
-        ws.visibility = "Visible";
+        if (existing.visibility !== "Visible") ws.visibility = "Visible";
         ws.getRange().clear("All");
         ws.freezePanes.unfreeze();
       } else {
@@ -220,7 +232,6 @@ export async function writeColumnValues(
     session.run(async (ctx) => {
       const system = queueKnownDateSystem(session, ctx);
       const info = await requireTable(ctx, sheetName);
-      if (info.protected) throw protectedSheetError(info.sheetName);
       const k = columnIndex(info, column);
       if (k < 0) throw new WorkbookError(`Sheet "${sheetName}" has no column "${column}".`, "ItemNotFound");
       checkRows(
@@ -242,7 +253,9 @@ export async function writeColumnValues(
         count,
         cells: (i: number) => cell(byRow.get(from + i) ?? null),
       }));
-      await writeRuns(ctx, info.sheetName, runs, session.writeBudget());
+      // A protected sheet is refused only where Excel refuses: locked cells, or formats it does not allow.
+      const formats = info.protected ? await checkProtectedColumnWrite(ctx, info, column, runs) : true;
+      await writeRuns(ctx, info.sheetName, runs, session.writeBudget(), undefined, formats);
     }),
   );
 }
@@ -261,7 +274,10 @@ async function addMissingColumns(ctx: Ctx, info: TableInfo, columns: readonly Co
   return { ...info, headers: [...info.headers, ...missing] };
 }
 
-export async function appendRows(session: ExcelSession, opts: AppendRowsOptions): Promise<void> {
+export async function appendRows(session: ExcelSession, given: AppendRowsOptions): Promise<void> {
+  // Blank rows carry nothing, and Excel's auto-expansion leaves trailing blank rows outside the table (and a block
+  // starting with one does not extend it at all: office-js #3013, #3191, #2097).
+  const opts = { ...given, rows: given.rows.filter((r) => !isBlankRow(r as unknown[])) };
   checkSheetName(opts.sheetName);
   const tableName = safeTableName(opts.tableName);
   if (opts.rows.length === 0) return;

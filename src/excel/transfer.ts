@@ -92,7 +92,8 @@ const rowsIn = (request: Block[]) => request.reduce((n, b) => n + b.values.lengt
 
 /**
  * Write runs of rows: one 2-D assignment per block, as many blocks per request as the budget allows.
- * onProgress gets the number of rows written after each request.
+ * onProgress gets the number of rows written after each request. Without `formats` only values are written (a
+ * protected sheet that does not allow "Format cells", whose cells already hold the formats).
  */
 export async function writeRuns(
   ctx: Ctx,
@@ -100,12 +101,13 @@ export async function writeRuns(
   runs: readonly Run[],
   budget: WriteBudget,
   onProgress?: (written: number) => void,
+  formats = true,
 ): Promise<void> {
   const send = async (request: Block[]): Promise<void> => {
     const ws = ctx.workbook.worksheets.getItem(sheetName);
     for (const b of request) {
       const range = ws.getRangeByIndexes(b.row, b.col, b.values.length, b.values[0].length);
-      range.numberFormat = b.formats; // first, so text cells are text before their values arrive
+      if (formats) range.numberFormat = b.formats; // first, so text cells are text before their values arrive
       range.values = b.values;
     }
     try {
