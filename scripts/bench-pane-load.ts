@@ -6,7 +6,8 @@
  *   - the median time from navigation to that moment, and to a chosen client's tabs (connect with the sandbox's key,
  *     choose the first client, until the first tab's panel has loaded), over the runs;
  *   - uptime's load average, before and after (the figures mean little on a busy machine).
- * Exits 1 when the first paint's JavaScript is over the budget.
+ * Exits 1 when the first paint's JavaScript is over the budget, or when the page reports a Content-Security-Policy
+ * violation (the chunks must load under the production policy).
  *
  * Office.js comes from Microsoft's CDN, which a bench must not depend on: the bench answers that one request with a
  * stand-in that reports an Excel host, and `Excel.run` refuses (the pane then shows that the workbook's client
@@ -91,6 +92,9 @@ interface RunResult {
   scripts: string[];
 }
 
+/** What the page's Content-Security-Policy refused (Chromium reports it on the console): the split must need no more. */
+const cspViolations: string[] = [];
+
 /** One cold load: navigation → editable key field → connected → client chosen → first tab's panel loaded. */
 async function oneRun(browser: Browser, origin: string, apiKey: string, cpu: number): Promise<RunResult> {
   const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
@@ -101,6 +105,9 @@ async function oneRun(browser: Browser, origin: string, apiKey: string, cpu: num
       route.request().url() === OFFICE_JS ? route.fallback() : route.abort(),
     );
     const page = await context.newPage();
+    page.on("console", (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
     await page.goto(`${origin}/taskpane.html`, { waitUntil: "commit" });
@@ -202,6 +209,10 @@ async function main(): Promise<void> {
       `chosen client's tabs ${median(results.map((r) => r.tabsMs)).toFixed(0)} ms after navigation`,
   );
   console.log(`Load average (1, 5, 15 min): before ${loadBefore}; after ${loadAverage()} (${os.cpus().length} CPUs)`);
+  if (cspViolations.length > 0) {
+    console.error(`Content-Security-Policy violations:\n  ${[...new Set(cspViolations)].join("\n  ")}`);
+    process.exitCode = 1;
+  }
   if (totalGz > options.budgetKb * 1000) {
     console.error(`Over budget: ${(totalGz / 1000).toFixed(1)} KB > ${options.budgetKb} KB`);
     process.exitCode = 1;
