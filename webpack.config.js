@@ -74,7 +74,8 @@ module.exports = async (env = {}, argv = {}) => {
       path: outDir,
       // functions.js keeps its name: the manifest's custom-functions Script points at it.
       filename: ({ chunk }) => (dev || chunk?.name === "functions" ? "[name].js" : "[name].[contenthash:8].js"),
-      // The feature panels' chunks (src/taskpane/tabs.ts), loaded on demand; hashed in production like the entries.
+      // Chunks loaded with import(): the pane's connected part, Office's workbook port, each feature panel
+      // (docs/architecture.md, "Entries and pages"); hashed in production like the entries.
       chunkFilename: dev ? "[name].js" : "[name].[contenthash:8].js",
       clean: true,
     },

@@ -29,7 +29,7 @@ import { Notifications } from "./components/Notifications";
 import { PanelLoading } from "./components/PanelLoading";
 import { ProgressAnnouncer } from "./components/ProgressAnnouncer";
 import type { ApiFactory } from "./flows/connection";
-import { useConnectionFlow } from "./connectionFlow";
+import { useConnected } from "./connectedLoader";
 import { keepFocusThroughDisable } from "./focusKeeper";
 import { PANE_THEMES, usePaneTheme } from "./theme";
 import { visuallyHidden } from "./components/visuallyHidden";
@@ -48,7 +48,7 @@ const useStyles = makeStyles({
 });
 
 /** A custom service address submitted before the connected part has loaded (the first moment after opening). */
-const flowPending = () => "The add-in is still loading. Try again in a moment.";
+const connectedPending = () => "The add-in is still loading. Try again in a moment.";
 
 export interface AppProps {
   workbook: WorkbookPort;
@@ -91,21 +91,21 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, 
   const { connection, clientId } = state;
 
   // The connected part of the pane (connected.ts) is a chunk of its own, fetched right after the first paint.
-  const flow = useConnectionFlow();
+  const connected = useConnected();
   // Server state: one QueryClient; each connection's reads are numbered into the keys, and a new connection (or
   // Forget) drops the previous one's queries, so nothing read with one key or from one service outlives it.
-  const queryClient = React.useMemo(() => flow?.createPaneQueryClient() ?? null, [flow]);
+  const queryClient = React.useMemo(() => connected?.createPaneQueryClient() ?? null, [connected]);
   const connectionCount = React.useRef(0);
   const reads = React.useMemo(
     () =>
-      flow && queryClient && connection
-        ? flow.createClientReads(connection.api, { queryClient, connection: ++connectionCount.current })
+      connected && queryClient && connection
+        ? connected.createClientReads(connection.api, { queryClient, connection: ++connectionCount.current })
         : null,
-    [flow, connection, queryClient],
+    [connected, connection, queryClient],
   );
   React.useEffect(() => {
-    if (flow && queryClient) flow.forgetOtherConnections(queryClient, reads);
-  }, [flow, queryClient, reads]);
+    if (connected && queryClient) connected.forgetOtherConnections(queryClient, reads);
+  }, [connected, queryClient, reads]);
   const services = React.useMemo<AppServices>(
     () => ({
       api: connection?.api ?? null,
@@ -147,7 +147,7 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, 
                 defaultServiceUrl={defaultServiceUrl}
                 customServiceUrl={state.customServiceUrl}
                 error={state.error}
-                serviceUrlProblem={flow?.serviceUrlProblem ?? flowPending}
+                serviceUrlProblem={connected?.serviceUrlProblem ?? connectedPending}
                 onConnect={(request) => void connect(request)}
                 onForget={forget}
               />
@@ -161,12 +161,16 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, 
           disabled={!connection || progress.api.busy}
           onChange={(id) => void chooseClient(id)}
         />
-        {connection && clientId !== null && flow ? <flow.RefreshFormulas onRefresh={() => invalidateFormulaResults()} /> : null}
+        {connection && clientId !== null && connected ? (
+          <connected.RefreshFormulas onRefresh={() => invalidateFormulaResults()} />
+        ) : null}
         <ProgressAnnouncer entries={progress.entries} />
-        {flow ? <flow.ProgressArea entries={progress.entries} onCancel={progress.cancel} notice={cellEditNotice} /> : null}
+        {connected ? (
+          <connected.ProgressArea entries={progress.entries} onCancel={progress.cancel} notice={cellEditNotice} />
+        ) : null}
         {connection && clientId !== null ? (
-          flow ? (
-            <flow.FeatureTabs key={clientId} tabs={tabs} />
+          connected ? (
+            <connected.FeatureTabs key={clientId} tabs={tabs} />
           ) : (
             <PanelLoading title="the features" />
           )

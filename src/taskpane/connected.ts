@@ -1,5 +1,5 @@
 /**
- * What the pane needs once connected, one chunk fetched right after the first paint (connectionFlow.ts): the
+ * What the pane needs once connected, one chunk fetched right after the first paint (connectedLoader.ts): the
  * connection flow with the HTTP API (its response schemas and rate limiter are the largest part of the pane's code),
  * the server-state cache, the feature tabs, Refresh formulas and the progress area (empty until work runs). The panels themselves load when opened (tabs.ts).
  */

@@ -9,7 +9,7 @@ import type { ConnectRequest } from "./components/ConnectionPanel";
 import { connectionReducer, initialConnectionState } from "./connectionState";
 import { pickRememberedClient, readWorkbookClientId, rememberWorkbookClientId } from "./flows/clientChoice";
 import type { ApiFactory } from "./flows/connection";
-import { loadConnectionFlow, type ConnectionFlow } from "./connectionFlow";
+import { loadConnected, type ConnectedPart } from "./connectedLoader";
 import type { KeyStore } from "./keyStore";
 import type { NotifyIntent } from "./services";
 
@@ -23,7 +23,7 @@ export interface ConnectionDeps {
   autoConnect: boolean;
 }
 
-/** When the connection code (a chunk of its own, connectionFlow.ts) cannot be fetched from the add-in's server. */
+/** When the connection code (a chunk of its own, connectedLoader.ts) cannot be fetched from the add-in's server. */
 const FLOW_UNAVAILABLE = "The add-in could not load its connection code from its server. Check your network and try again.";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -44,9 +44,9 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createApi
     async (request: ConnectRequest) => {
       const attempt = ++attempts.current;
       dispatch({ type: "connectStarted" });
-      let flow: ConnectionFlow;
+      let flow: ConnectedPart;
       try {
-        flow = await loadConnectionFlow();
+        flow = await loadConnected();
       } catch {
         dispatch({ type: "connectFailed", attempt, error: FLOW_UNAVAILABLE });
         return;

@@ -2,13 +2,9 @@
 import * as React from "react";
 import { Text } from "@fluentui/react-components";
 
-/** The loading state: a status line that screen readers announce politely. */
+/** The loading state: a status line (role status: screen readers announce it politely). */
 export function PanelLoading({ title }: { title: string }) {
-  return (
-    <Text role="status" aria-live="polite">
-      Loading {title}…
-    </Text>
-  );
+  return <Text role="status">Loading {title}…</Text>;
 }
 
 interface BoundaryProps {
