@@ -74,11 +74,17 @@ module.exports = async (env = {}, argv = {}) => {
       path: outDir,
       // functions.js keeps its name: the manifest's custom-functions Script points at it.
       filename: ({ chunk }) => (dev || chunk?.name === "functions" ? "[name].js" : "[name].[contenthash:8].js"),
+      // Chunks loaded with import(): the pane's connected part, Office's workbook port, each feature panel
+      // (docs/architecture.md, "Entries and pages"); hashed in production like the entries.
+      chunkFilename: dev ? "[name].js" : "[name].[contenthash:8].js",
       clean: true,
     },
     resolve: { extensions: [".ts", ".tsx", ".js"] },
     module: {
       rules: [
+        // These layers run nothing at load (definitions only), so a module none of whose exports is used is left out of
+        // the bundle, barrels included: the pane's first chunk and functions.js then carry only what they call.
+        { test: /[\\/]src[\\/](api|contract|sheets|excel)[\\/]/, sideEffects: false },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,

@@ -9,8 +9,6 @@ import {
   AccordionItem,
   AccordionPanel,
   FluentProvider,
-  Tab,
-  TabList,
   Text,
   makeStyles,
   tokens,
@@ -21,18 +19,17 @@ import { unreachableClientId } from "./connectionState";
 import type { KeyStore } from "./keyStore";
 import { useProgressController } from "./progress";
 import { useCellEditWait } from "./cellEditWait";
-import { createClientReads, createPaneQueryClient, forgetOtherConnections } from "./serverState";
 import type { AppServices } from "./services";
 import { TABS, type PaneTab } from "./tabs";
 import { useConnection } from "./useConnection";
 import { ClientPicker } from "./components/ClientPicker";
-import { RefreshFormulas } from "./components/RefreshFormulas";
 import { invalidateFormulaResults } from "../functions/connection";
 import { ConnectionPanel } from "./components/ConnectionPanel";
 import { Notifications } from "./components/Notifications";
+import { PanelLoading } from "./components/PanelLoading";
 import { ProgressAnnouncer } from "./components/ProgressAnnouncer";
-import { ProgressArea } from "./components/ProgressArea";
-import { defaultApiFactory, serviceUrlProblem, type ApiFactory } from "./flows/connection";
+import type { ApiFactory } from "./flows/connection";
+import { useConnected } from "./connectedLoader";
 import { keepFocusThroughDisable } from "./focusKeeper";
 import { PANE_THEMES, usePaneTheme } from "./theme";
 import { visuallyHidden } from "./components/visuallyHidden";
@@ -46,17 +43,19 @@ const useStyles = makeStyles({
     minHeight: "100%",
     boxSizing: "border-box",
   },
-  features: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  tabList: { flexWrap: "wrap" },
   // Read by screen readers, not shown: Office's title bar already shows the add-in's name.
   visuallyHidden,
 });
+
+/** A custom service address submitted before the connected part has loaded (the first moment after opening). */
+const connectedPending = () => "The add-in is still loading. Try again in a moment.";
 
 export interface AppProps {
   workbook: WorkbookPort;
   keyStore: KeyStore;
   /** The default service root: this page's origin (the servers proxy /v1). */
   defaultServiceUrl: string;
+  /** Builds the PayrollApi; default: the connection flow's own (flows/connection). */
   createApi?: ApiFactory;
   /** The tabs to show; default: every feature (TABS). */
   tabs?: readonly PaneTab[];
@@ -75,14 +74,7 @@ export function App(props: AppProps) {
   );
 }
 
-function Shell({
-  workbook,
-  keyStore,
-  defaultServiceUrl,
-  createApi = defaultApiFactory,
-  tabs = TABS,
-  autoConnect = true,
-}: AppProps) {
+function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, autoConnect = true }: AppProps) {
   const styles = useStyles();
   const mainRef = React.useRef<HTMLElement>(null);
   // A button disabled while its work runs gets focus back afterwards (keyboard and screen-reader users keep their place).
@@ -98,15 +90,22 @@ function Shell({
   });
   const { connection, clientId } = state;
 
+  // The connected part of the pane (connected.ts) is a chunk of its own, fetched right after the first paint.
+  const connected = useConnected();
   // Server state: one QueryClient; each connection's reads are numbered into the keys, and a new connection (or
   // Forget) drops the previous one's queries, so nothing read with one key or from one service outlives it.
-  const [queryClient] = React.useState(createPaneQueryClient);
+  const queryClient = React.useMemo(() => connected?.createPaneQueryClient() ?? null, [connected]);
   const connectionCount = React.useRef(0);
   const reads = React.useMemo(
-    () => (connection ? createClientReads(connection.api, { queryClient, connection: ++connectionCount.current }) : null),
-    [connection, queryClient],
+    () =>
+      connected && queryClient && connection
+        ? connected.createClientReads(connection.api, { queryClient, connection: ++connectionCount.current })
+        : null,
+    [connected, connection, queryClient],
   );
-  React.useEffect(() => forgetOtherConnections(queryClient, reads), [queryClient, reads]);
+  React.useEffect(() => {
+    if (connected && queryClient) connected.forgetOtherConnections(queryClient, reads);
+  }, [connected, queryClient, reads]);
   const services = React.useMemo<AppServices>(
     () => ({
       api: connection?.api ?? null,
@@ -148,7 +147,7 @@ function Shell({
                 defaultServiceUrl={defaultServiceUrl}
                 customServiceUrl={state.customServiceUrl}
                 error={state.error}
-                serviceUrlProblem={serviceUrlProblem}
+                serviceUrlProblem={connected?.serviceUrlProblem ?? connectedPending}
                 onConnect={(request) => void connect(request)}
                 onForget={forget}
               />
@@ -162,44 +161,23 @@ function Shell({
           disabled={!connection || progress.api.busy}
           onChange={(id) => void chooseClient(id)}
         />
-        {connection && clientId !== null ? <RefreshFormulas onRefresh={() => invalidateFormulaResults()} /> : null}
+        {connection && clientId !== null && connected ? (
+          <connected.RefreshFormulas onRefresh={() => invalidateFormulaResults()} />
+        ) : null}
         <ProgressAnnouncer entries={progress.entries} />
-        <ProgressArea entries={progress.entries} onCancel={progress.cancel} notice={cellEditNotice} />
+        {connected ? (
+          <connected.ProgressArea entries={progress.entries} onCancel={progress.cancel} notice={cellEditNotice} />
+        ) : null}
         {connection && clientId !== null ? (
-          <FeatureTabs key={clientId} tabs={tabs} />
+          connected ? (
+            <connected.FeatureTabs key={clientId} tabs={tabs} />
+          ) : (
+            <PanelLoading title="the features" />
+          )
         ) : (
           <Text>{connection ? "Choose a client to start." : "Connect with your API key to start."}</Text>
         )}
       </main>
     </AppServicesProvider>
-  );
-}
-
-/** The feature panels as tabs. All stay mounted (hidden when not selected) so work in one tab survives a switch. */
-function FeatureTabs({ tabs: features }: { tabs: readonly PaneTab[] }) {
-  const styles = useStyles();
-  const [selected, setSelected] = React.useState(features[0]?.id ?? "");
-  if (features.length === 0) return <Text>No features are installed.</Text>;
-  return (
-    <section className={styles.features}>
-      <TabList
-        className={styles.tabList}
-        size="small"
-        selectedValue={selected}
-        onTabSelect={(_, data) => setSelected(String(data.value))}
-        aria-label="Features"
-      >
-        {features.map((f) => (
-          <Tab key={f.id} value={f.id} id={`tab-${f.id}`} aria-controls={`panel-${f.id}`}>
-            {f.title}
-          </Tab>
-        ))}
-      </TabList>
-      {features.map(({ id, Panel }) => (
-        <div key={id} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} hidden={id !== selected}>
-          <Panel />
-        </div>
-      ))}
-    </section>
   );
 }

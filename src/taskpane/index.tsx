@@ -1,5 +1,6 @@
 /** The task pane inside Excel: waits for Office, then mounts the pane over the real workbook. */
-import { createOfficeWorkbook, officePartitionKey, onOfficeReady } from "../excel";
+import { officePartitionKey, onOfficeReady } from "../excel";
+import { deferredWorkbook } from "./deferredWorkbook";
 import { mountPane } from "./mount";
 
 onOfficeReady((inExcel) => {
@@ -12,7 +13,12 @@ onOfficeReady((inExcel) => {
   }
   mountPane({
     container,
-    workbook: createOfficeWorkbook(),
+    // Office's workbook code is a chunk of its own, fetched at the pane's first workbook call (after Connect).
+    workbook: deferredWorkbook(() =>
+      import(/* webpackChunkName: "excel" */ "../excel/officeWorkbook").then(({ createOfficeWorkbook }) =>
+        createOfficeWorkbook(),
+      ),
+    ),
     partitionKey: officePartitionKey(),
     origin: window.location.origin,
   });

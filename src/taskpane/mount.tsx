@@ -3,7 +3,6 @@ import { createRoot, type Root } from "react-dom/client";
 import type { WorkbookPort } from "../excel";
 import { App } from "./App";
 import { availableLocalStorage, createKeyStore } from "./keyStore";
-import { defaultServiceUrl } from "./flows/connection";
 
 export interface MountOptions {
   container: HTMLElement;
@@ -14,9 +13,17 @@ export interface MountOptions {
   origin: string;
 }
 
+/**
+ * The default service root: the page's own origin, where the servers proxy /v1 (as defaultServiceUrl in
+ * flows/connection, which is not imported here: that module comes with the whole HTTP API, a chunk loaded later).
+ */
+function serviceRoot(origin: string): string {
+  return origin.replace(/\/+$/, "");
+}
+
 export function mountPane({ container, workbook, partitionKey, origin }: MountOptions): Root {
   const keyStore = createKeyStore({ storage: availableLocalStorage(), partitionKey });
   const root = createRoot(container);
-  root.render(<App workbook={workbook} keyStore={keyStore} defaultServiceUrl={defaultServiceUrl(origin)} />);
+  root.render(<App workbook={workbook} keyStore={keyStore} defaultServiceUrl={serviceRoot(origin)} />);
   return root;
 }

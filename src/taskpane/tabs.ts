@@ -1,15 +1,12 @@
 /**
  * The pane's feature tabs, in order. The shell shows them once a client is connected and chosen; each panel reads
  * the shell's services with useConnectedServices() and takes no props. A new feature adds one line here.
+ *
+ * Every panel is its own chunk, loaded with import() the first time its tab is opened: the first paint carries only
+ * the Connection section (docs/architecture.md, "Entries and pages"). Keep these imports dynamic; a static import of
+ * a panel here would pull it, and the Fluent components it uses, back into the first chunk.
  */
-import type * as React from "react";
-import { CalculationsPanel } from "./panels/CalculationsPanel";
-import { EmployeesPanel } from "./panels/EmployeesPanel";
-import { ImportsPanel } from "./panels/ImportsPanel";
-import { InputSheetsPanel } from "./panels/InputSheetsPanel";
-import { LeavePanel } from "./panels/LeavePanel";
-import { PayRunsPanel } from "./panels/PayRunsPanel";
-import { ReportsPanel } from "./panels/ReportsPanel";
+import * as React from "react";
 
 export interface PaneTab {
   /** Stable id: the tab value and the tab's and panel's element ids. */
@@ -19,12 +16,48 @@ export interface PaneTab {
   Panel: React.ComponentType;
 }
 
+/** A panel component loaded on first render; webpackChunkName names its chunk (the name gets the content hash). */
+function lazyPanel<K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K): React.ComponentType {
+  return React.lazy(() => load().then((module): { default: React.ComponentType } => ({ default: module[name] })));
+}
+
 export const TABS: readonly PaneTab[] = [
-  { id: "imports", title: "Imports", Panel: ImportsPanel },
-  { id: "input-sheets", title: "Input sheets", Panel: InputSheetsPanel },
-  { id: "pay-runs", title: "Pay runs", Panel: PayRunsPanel },
-  { id: "reports", title: "Reports", Panel: ReportsPanel },
-  { id: "leave", title: "Leave", Panel: LeavePanel },
-  { id: "employees", title: "Employees", Panel: EmployeesPanel },
-  { id: "calculations", title: "Calculations", Panel: CalculationsPanel },
+  {
+    id: "imports",
+    title: "Imports",
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-imports" */ "./panels/ImportsPanel"), "ImportsPanel"),
+  },
+  {
+    id: "input-sheets",
+    title: "Input sheets",
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-input-sheets" */ "./panels/InputSheetsPanel"), "InputSheetsPanel"),
+  },
+  {
+    id: "pay-runs",
+    title: "Pay runs",
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-pay-runs" */ "./panels/PayRunsPanel"), "PayRunsPanel"),
+  },
+  {
+    id: "reports",
+    title: "Reports",
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-reports" */ "./panels/ReportsPanel"), "ReportsPanel"),
+  },
+  {
+    id: "leave",
+    title: "Leave",
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-leave" */ "./panels/LeavePanel"), "LeavePanel"),
+  },
+  {
+    id: "employees",
+    title: "Employees",
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-employees" */ "./panels/EmployeesPanel"), "EmployeesPanel"),
+  },
+  {
+    id: "calculations",
+    title: "Calculations",
+    Panel: lazyPanel(
+      () => import(/* webpackChunkName: "panel-calculations" */ "./panels/CalculationsPanel"),
+      "CalculationsPanel",
+    ),
+  },
 ];

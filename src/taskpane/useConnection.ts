@@ -8,7 +8,8 @@ import { setFunctionsConnection } from "../functions/connection";
 import type { ConnectRequest } from "./components/ConnectionPanel";
 import { connectionReducer, initialConnectionState } from "./connectionState";
 import { pickRememberedClient, readWorkbookClientId, rememberWorkbookClientId } from "./flows/clientChoice";
-import { connect, connectionErrorMessage, normaliseServiceUrl, type ApiFactory } from "./flows/connection";
+import type { ApiFactory } from "./flows/connection";
+import { loadConnected, type ConnectedPart } from "./connectedLoader";
 import type { KeyStore } from "./keyStore";
 import type { NotifyIntent } from "./services";
 
@@ -16,10 +17,14 @@ export interface ConnectionDeps {
   workbook: WorkbookPort;
   keyStore: KeyStore;
   defaultServiceUrl: string;
-  createApi: ApiFactory;
+  /** Builds the PayrollApi; default: the flow's own (flows/connection). */
+  createApi?: ApiFactory;
   /** Connect at start with a remembered key. */
   autoConnect: boolean;
 }
+
+/** When the connection code (a chunk of its own, connectedLoader.ts) cannot be fetched from the add-in's server. */
+const FLOW_UNAVAILABLE = "The add-in could not load its connection code from its server. Check your network and try again.";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -37,15 +42,22 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createApi
 
   const connectWith = React.useCallback(
     async (request: ConnectRequest) => {
-      const serviceUrl = request.serviceUrl === null ? null : normaliseServiceUrl(request.serviceUrl);
-      const baseUrl = serviceUrl ?? defaultServiceUrl;
       const attempt = ++attempts.current;
       dispatch({ type: "connectStarted" });
+      let flow: ConnectedPart;
+      try {
+        flow = await loadConnected();
+      } catch {
+        dispatch({ type: "connectFailed", attempt, error: FLOW_UNAVAILABLE });
+        return;
+      }
+      const serviceUrl = request.serviceUrl === null ? null : flow.normaliseServiceUrl(request.serviceUrl);
+      const baseUrl = serviceUrl ?? defaultServiceUrl;
       let connection;
       try {
-        connection = await connect(baseUrl, request.apiKey, createApi);
+        connection = await flow.connect(baseUrl, request.apiKey, createApi);
       } catch (e) {
-        dispatch({ type: "connectFailed", attempt, error: connectionErrorMessage(e, baseUrl) });
+        dispatch({ type: "connectFailed", attempt, error: flow.connectionErrorMessage(e, baseUrl) });
         return;
       }
       if (attempt !== attempts.current) return;

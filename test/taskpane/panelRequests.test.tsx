@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 /**
- * The HTTP budget of choosing a client: every installed panel mounts at once, and the lists several of them show
- * (waves, items_and_outputs, the employee list) are read once, through the shell's shared reads. A new wave
+ * The HTTP budget of choosing a client and opening every tab (a panel mounts when its tab is first opened, then stays):
+ * the lists several of them show (waves, items_and_outputs, the employee list) are read once, through the shell's
+ * shared reads. A new wave
  * invalidates the waves list, which is then read once more for all the panels; another client reads afresh.
  */
 import * as React from "react";
@@ -78,6 +79,11 @@ const MOUNT_READS = (id: number) => ({
   [`GET /clients/${id}/payment_runs`]: 1,
 });
 
+/** Opens every feature tab once, so that every panel is mounted (each loads when its tab is first opened). */
+async function openEveryTab() {
+  for (const tab of TABS) fireEvent.click(await screen.findByRole("tab", { name: tab.title }));
+}
+
 async function connectAndChoose(service: ReturnType<typeof fakeService>, clientId: number) {
   const { workbook } = settingsOnlyWorkbook();
   workbook.listSheets = async () => [];
@@ -98,6 +104,7 @@ async function connectAndChoose(service: ReturnType<typeof fakeService>, clientI
   await screen.findByText(/3 clients/);
   const before = service.sent.length;
   await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), String(clientId));
+  await openEveryTab();
   await settled(service.sent);
   return { user, before };
 }
@@ -132,6 +139,7 @@ describe("choosing a client: the panels' HTTP budget", () => {
 
     mark = service.sent.length;
     await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), "2");
+    await openEveryTab();
     await settled(service.sent);
     expect(tally(service.sent, mark)).toEqual(MOUNT_READS(2));
   });
