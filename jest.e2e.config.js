@@ -1,4 +1,8 @@
-/** End-to-end tests: real Chromium (Debian's /usr/bin/chromium) driving the preview against the sandbox. Run in band. */
+/**
+ * End-to-end tests: a real headless Chromium (test/e2e/browser.ts picks which) driving the preview against the sandbox.
+ * Two workers: each file starts its own sandbox, server (port 0) and browser profile, so files share nothing, and
+ * much of each test is waiting on the sandbox's timers, which another file's browser can use.
+ */
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test/e2e"],
@@ -11,5 +15,5 @@ module.exports = {
   globalSetup: "<rootDir>/test/e2e/globalSetup.ts",
   globalTeardown: "<rootDir>/test/e2e/globalTeardown.ts",
   testTimeout: 120000,
-  maxWorkers: 1,
+  maxWorkers: 2,
 };
