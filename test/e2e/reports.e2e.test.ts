@@ -1,11 +1,13 @@
 /**
  * Reports in real Chromium: the preview with the task pane against the sandbox.
- * One sync report with Refresh; one async report whose polls see 204 and then 200; one report over two clients into
- * one sheet with a Client column. The page polls every POLL_MS (its ?reportPollMs= seam) rather than the service's
+ * One sync report with Refresh; one async report whose polls see 204 and then 200; Tracked balances at a date for one
+ * chosen employee; one report over two clients into one sheet with a Client column. The page polls every POLL_MS (its ?reportPollMs= seam) rather than the service's
  * 10 s, and the sandbox's jobs take JOB_MS, half-way between the first poll and the second: the same 204-then-200
  * in a third of the time.
  */
 import type { Response } from "playwright-core";
+import { PayrollApi } from "../../src/api";
+import { records } from "./grid";
 import {
   chooseClient,
   connect,
@@ -21,6 +23,9 @@ import { screenshot } from "./screenshots";
 
 const POLL_MS = 3_000;
 const JOB_MS = 4_500;
+
+/** An ISO date as the pane's date fields take it (en-IE, dd/mm/yyyy). */
+const typed = (iso: string) => iso.split("-").reverse().join("/");
 
 describe("reports (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
@@ -132,6 +137,39 @@ describe("reports (preview in Chromium against the sandbox)", () => {
     const text = await sheetText(page, "Variance");
     expect(text[2].slice(0, 4)).toEqual(["Employee number", "Type", "Transaction name", "Transaction type"]);
     expect(text[2]).toEqual(expect.arrayContaining(["Transaction caption", "Previous", "Selected", "Variance"]));
+  });
+
+  it("runs Tracked balances at a finalised payslip's date for one chosen employee", async () => {
+    const { page } = stack;
+    // The flow test test/flows/sandboxAgrees.flow.test.ts proves these are the payslip's balances; here, the form.
+    const api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    const tracked = new Set(["employer_loan", "savings", "garnishee"]);
+    const holder = (await api.listClientCalculations(1)).find(
+      (c) => c.payslip_id === null && c.employee_id !== null && tracked.has(String(c.calculation_id ?? c.system_type)),
+    )!.employee_id!;
+    const employee = await api.getEmployee(holder);
+    const payslip = (await api.listPayslips(holder))
+      .filter((p) => p.finalised && !p.special)
+      .sort((a, b) => b.date.localeCompare(a.date))[0];
+
+    const reports = page.getByRole("tabpanel", { name: "Reports" });
+    await reports.getByRole("combobox", { name: "Report" }).click();
+    await page.getByRole("option", { name: "Tracked balances (beta)" }).click();
+    await reports.getByRole("radio", { name: /Now: wait/ }).check();
+    await reports.getByLabel(/^Balances at/).fill(typed(payslip.date));
+    await reports.getByRole("switch", { name: "All employees" }).click();
+    await reports.getByRole("combobox", { name: /^Employees/ }).click();
+    await page.getByRole("menuitemcheckbox", { name: new RegExp(`${employee.first_name} ${employee.last_name}`) }).click();
+    await page.keyboard.press("Escape");
+    const sheetName = await reports.getByRole("textbox", { name: /^Sheet/ }).inputValue();
+    await reports.getByRole("button", { name: "Run report" }).click();
+    await waitForSheet(page, sheetName);
+    await outcome().waitFor();
+    await screenshot(page, "tracked-balances-agree");
+    const rows = await records(page, sheetName);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]["Employee number"]).toBe(employee.number);
+    expect([rows[0].Loans, rows[0].Savings, rows[0].Garnishees].some((v) => /[1-9]/.test(v))).toBe(true);
   });
 
   it("runs a report over two clients into one sheet with a Client column", async () => {
