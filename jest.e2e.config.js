@@ -1,7 +1,8 @@
 /**
  * End-to-end tests: a real headless Chromium (test/e2e/browser.ts picks which) driving the preview against the sandbox.
  * Two workers: each file starts its own sandbox, server (port 0) and browser profile, so files share nothing, and
- * much of each test is waiting on the sandbox's timers, which another file's browser can use.
+ * much of each test waits on the sandbox and the page, time another file can use. Measured on a 2-core machine: four
+ * files took 132 s in one worker and 85 s in two.
  */
 module.exports = {
   testEnvironment: "node",
