@@ -7,12 +7,12 @@
 import { existsSync } from "fs";
 
 /** Where Debian, Ubuntu and Google install a browser. */
-export const SYSTEM_CHROMIUMS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+const SYSTEM_CHROMIUMS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
 /** Set by globalSetup for the workers: the browser's path. */
 export const CHROMIUM_ENV = "PAYROLL_E2E_CHROMIUM";
 
-export interface ResolvedChromium {
+interface ResolvedChromium {
   path: string;
   /** Where it came from, for the run's log. */
   source: "CHROMIUM_PATH" | "system" | "@sparticuz/chromium";
