@@ -1,4 +1,9 @@
-/** End-to-end tests: real Chromium (Debian's /usr/bin/chromium) driving the preview against the sandbox. Run in band. */
+/**
+ * End-to-end tests: a real headless Chromium (test/e2e/browser.ts picks which) driving the preview against the sandbox.
+ * Two workers: each file starts its own sandbox, server (port 0) and browser profile, so files share nothing, and
+ * much of each test waits on the sandbox and the page, time another file can use. Measured on a 2-core machine: four
+ * files took 132 s in one worker and 85 s in two.
+ */
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test/e2e"],
@@ -11,5 +16,5 @@ module.exports = {
   globalSetup: "<rootDir>/test/e2e/globalSetup.ts",
   globalTeardown: "<rootDir>/test/e2e/globalTeardown.ts",
   testTimeout: 120000,
-  maxWorkers: 1,
+  maxWorkers: 2,
 };

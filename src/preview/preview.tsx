@@ -15,6 +15,7 @@ import { onFormulaResultsInvalidated } from "../functions/connection";
 import { registeredFunctions } from "../functions/registry";
 import { AsyncFormulaFunctions, type AsyncFunction } from "../emulator/asyncFunctions";
 import { mountPane } from "../taskpane/mount";
+import { lowerReportPollFloor } from "../taskpane/flows/reportPolling";
 import { cycleRegionsWithF6 } from "./regions";
 import { ThemeSwitch } from "./ThemeSwitch";
 
@@ -29,6 +30,9 @@ const formulaFunctions = new AsyncFormulaFunctions(
 );
 workbook.formulaFunctions = formulaFunctions;
 onFormulaResultsInvalidated(() => formulaFunctions.clear());
+// Test seam: ?reportPollMs=<ms> polls report jobs sooner than the service's 10 s, for the sandbox's short jobs in the
+// e2e tests. The add-in in Office never reads it.
+lowerReportPollFloor(Number(new URLSearchParams(window.location.search).get("reportPollMs")));
 
 const header = document.getElementById("preview-header");
 const tools = document.getElementById("preview-tools");

@@ -1,13 +1,15 @@
 /**
- * Builds the development bundle once for the whole e2e run (webpack, mode development, no source maps) into a
- * temporary folder, and hands its path to the tests in PAYROLL_E2E_DIST. Set PAYROLL_E2E_DIST yourself to reuse a build.
+ * Once for the whole e2e run, before the workers start: picks the browser (test/e2e/browser.ts) and hands its path to
+ * the workers in PAYROLL_E2E_CHROMIUM; builds the development bundle (webpack, mode development, no source maps)
+ * into a temporary folder and hands its path in PAYROLL_E2E_DIST. Set PAYROLL_E2E_DIST yourself to reuse a build.
  */
 import { existsSync, mkdtempSync } from "fs";
 import os from "os";
 import path from "path";
 import webpack from "webpack";
+import { CHROMIUM_ENV, resolveChromium } from "./browser";
 
-export default async function globalSetup(): Promise<void> {
+async function buildBundle(): Promise<void> {
   const given = process.env.PAYROLL_E2E_DIST;
   if (given && existsSync(path.join(given, "preview.html"))) return;
   const outDir = mkdtempSync(path.join(os.tmpdir(), "payroll-e2e-dist-"));
@@ -25,5 +27,17 @@ export default async function globalSetup(): Promise<void> {
   });
   process.env.PAYROLL_E2E_DIST = outDir;
   process.env.PAYROLL_E2E_OWN_DIST = "1";
-  console.log(`\ne2e: built the development bundle into ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`e2e: built the development bundle into ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function pickBrowser(): Promise<void> {
+  const started = Date.now();
+  const chromium = await resolveChromium();
+  process.env[CHROMIUM_ENV] = chromium.path;
+  console.log(`e2e: browser ${chromium.path} (from ${chromium.source}; ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  console.log("");
+  await Promise.all([pickBrowser(), buildBundle()]);
 }

@@ -1,7 +1,7 @@
 /**
- * End-to-end harness: a fast sandbox, the production server serving the e2e bundle with its /v1 proxy, and Debian's
- * Chromium driven by playwright-core, all on loopback. Each startStack() is a fresh world (new sandbox state,
- * new browser profile); call close() when done.
+ * End-to-end harness: a fast sandbox, the production server serving the e2e bundle with its /v1 proxy, and a headless
+ * Chromium (the one globalSetup picked: test/e2e/browser.ts) driven by playwright-core, all on loopback. Each
+ * startStack() is a fresh world (new sandbox state, new browser profile); call close() when done.
  *
  *   const stack = await startStack();
  *   await connect(stack.page, stack.sandbox.apiKey);
@@ -18,8 +18,7 @@ import type { Employee, Wave } from "../../src/contract";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 import { defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
 import { buildServer } from "../../src/server/app";
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { chosenChromium } from "./browser";
 
 /** Chromium flags: no sandbox (containers), no GPU, and nothing that reaches the network on its own. */
 export const CHROMIUM_ARGS = [
@@ -85,7 +84,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const profile = mkdtempSync(path.join(os.tmpdir(), "payroll-e2e-profile-"));
     cleanups.push(() => rmSync(profile, { recursive: true, force: true }));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
+      executablePath: chosenChromium(),
       headless: true,
       args: CHROMIUM_ARGS,
       viewport: options.viewport ?? { width: 1400, height: 900 },

@@ -60,7 +60,9 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     // The PDF of the selected row opens from a Blob URL in a new tab (the key never goes into a URL).
     await page.getByRole("tab", { name: "Pay run payslips" }).click();
     await clickCell(page, "Pay run payslips", 1, "Employee name");
-    // The page's CSP (connect-src 'self') refuses fetch(blob:…), so the test keeps the Blob behind each new Blob URL.
+    // The page's CSP (connect-src 'self') refuses fetch(blob:…), so the test keeps the Blob behind each new Blob URL,
+    // and the URL each window.open was given: a Chromium without a PDF viewer (the headless build @sparticuz/chromium
+    // ships) opens the new window but leaves it blank, so the window's own URL does not tell.
     await page.evaluate(() => {
       const blobs = new Map<string, Blob>();
       const create = URL.createObjectURL.bind(URL);
@@ -69,18 +71,25 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
         blobs.set(url, blob);
         return url;
       };
-      (window as unknown as { __blobs: Map<string, Blob> }).__blobs = blobs;
+      const opened: string[] = [];
+      const open = window.open.bind(window);
+      window.open = (url?: string | URL, ...rest: [string?, string?]) => {
+        opened.push(String(url));
+        return open(url, ...rest);
+      };
+      Object.assign(window, { __blobs: blobs, __opened: opened });
     });
     const popup = stack.context.waitForEvent("page");
     await pane.getByRole("button", { name: "Open PDF of the selected payslip" }).click();
     const pdfPage = await popup;
-    expect(pdfPage.url()).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
+    const pdfUrl = await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened.at(-1)!);
+    expect(pdfUrl).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
     await pane.getByText(`Opened payslip-${rows[1]["Payslip ID"]}.pdf in a new window.`).waitFor();
     const pdfHead = await page.evaluate(async (url) => {
       const blob = (window as unknown as { __blobs: Map<string, Blob> }).__blobs.get(url);
       const bytes = new Uint8Array(await blob!.arrayBuffer());
       return String.fromCharCode(...bytes.slice(0, 5));
-    }, pdfPage.url());
+    }, pdfUrl);
     expect(pdfHead).toBe("%PDF-");
     await pdfPage.close();
     expect(stack.requestUrls.some((u) => u.includes(stack.sandbox.apiKey))).toBe(false);

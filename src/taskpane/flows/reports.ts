@@ -9,7 +9,7 @@
  * no way to cancel a job, so it may still finish on its side.
  */
 import { NotFoundError, RateLimitedError, type PayrollApi } from "../../api";
-import { MIN_POLL_INTERVAL_MS, type ReportId } from "../../contract";
+import type { ReportId } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
 import {
@@ -25,6 +25,7 @@ import {
   type SavedReport,
 } from "../../sheets/reports";
 import { abortableSleep, type FlowContext, recordedSheets, recordSheet } from "./common";
+import { reportPollFloorMs } from "./reportPolling";
 
 export const REPORT_TITLES: Record<ReportId, string> = {
   transaction_history: "Transaction history",
@@ -144,7 +145,7 @@ export async function runAsync(
   requests: readonly ReportRequest[],
   o: StepOptions = {},
 ): Promise<Outcome[]> {
-  const interval = Math.max(MIN_POLL_INTERVAL_MS, o.pollIntervalMs ?? MIN_POLL_INTERVAL_MS);
+  const interval = Math.max(reportPollFloorMs(), o.pollIntervalMs ?? reportPollFloorMs()); // 10 s; lower only in the preview (reportPolling.ts)
   const sleep = o.sleep ?? ((ms: number, signal?: AbortSignal) => abortableSleep(ms, signal, "The report was cancelled."));
   const now = o.now ?? Date.now;
   const startedAt = now();
