@@ -282,14 +282,6 @@ function externalArg(v: Val): Scalar | null {
   return v;
 }
 
-/**
- * Evaluate a formula (with its leading "=") to a cell value; errors come back as "#NAME?"-style strings.
- * `external` supplies functions the evaluator does not know itself (the add-in's PAYROLL.*).
- */
-export function evaluateFormula(formula: string, read: CellReader, external?: ExternalFunctions): Scalar {
-  return evaluate(formula, read, external).value;
-}
-
 /** The message an add-in's function gave with its error value in this formula, if any. */
 export function formulaErrorMessage(formula: string, read: CellReader, external?: ExternalFunctions): string | undefined {
   return evaluate(formula, read, external).message;

@@ -33,11 +33,6 @@ export async function connect(
   return { api, baseUrl, clients: [...clients].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
 }
 
-/** The default service root: the page's own origin, where the dev and production servers proxy /v1. */
-export function defaultServiceUrl(origin: string): string {
-  return origin.replace(/\/+$/, "");
-}
-
 /** Why a custom service base URL cannot be used, or null when it is fine. */
 export function serviceUrlProblem(text: string): string | null {
   const value = text.trim();
