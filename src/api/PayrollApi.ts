@@ -83,7 +83,7 @@ import {
 import { UnexpectedResponseError, ValidationError, type HttpMethod, type RequestInfo } from "./errors";
 import { Transport, type RetryInfo, type TransportOptions, type TransportResponse } from "./transport";
 
-export type PayrollClientOptions = TransportOptions;
+export type PayrollApiOptions = TransportOptions;
 
 /** Every method takes this as its optional last argument. */
 export interface CallOptions {
@@ -94,7 +94,7 @@ export interface CallOptions {
 export interface IdempotentCallOptions extends CallOptions {
   /** Retry after a 5xx, a lost connection, a timeout or an unreadable reply, like a read. */
   idempotent?: boolean;
-  /** Tries in all (default: the client's maxRetries + 1). */
+  /** Tries in all (default: this PayrollApi's maxRetries + 1). */
   tries?: number;
   /** Stops further tries without aborting the one in flight (Cancel that lets a sent request finish). */
   stopRetries?: AbortSignal;
@@ -134,7 +134,7 @@ interface Call extends IdempotentCallOptions {
 export class PayrollApi {
   readonly #t: Transport;
 
-  constructor(options: PayrollClientOptions) {
+  constructor(options: PayrollApiOptions) {
     this.#t = new Transport(options);
   }
 

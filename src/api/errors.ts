@@ -1,6 +1,6 @@
 /**
- * Typed errors of the payroll client. Messages are written for an accountant and never contain the API key
- * (the client redacts it from any text the service sends back, too). `path` is the API path without the query.
+ * Typed errors of PayrollApi. Messages are written for an accountant and never contain the API key
+ * (PayrollApi redacts it from any text the service sends back, too). `path` is the API path without the query.
  */
 import type { z } from "zod";
 
@@ -30,7 +30,7 @@ export abstract class PayrollError extends Error {
 const where = (r?: RequestInfo) => (r ? ` (${r.method} ${r.path})` : "");
 const seconds = (ms: number) => `${Math.max(1, Math.ceil(ms / 1000))} s`;
 
-/** The client was set up wrongly (no key, a key that cannot go in a header, a bad base URL). */
+/** PayrollApi was set up wrongly (no key, a key that cannot go in a header, a bad base URL). */
 export class ConfigurationError extends PayrollError {
   constructor(message: string) {
     super(message);
@@ -107,7 +107,7 @@ export class NetworkError extends PayrollError {
   }
 }
 
-/** No complete answer within the client's timeout. */
+/** No complete answer within PayrollApi's timeout. */
 export class TimeoutError extends PayrollError {
   constructor(
     request: RequestInfo,

@@ -1,6 +1,6 @@
 /**
- * HTTP transport of the payroll client: fetch with a per-attempt timeout, the raw Authorization header,
- * status-to-error mapping, safe retries and a client-side rate limiter. Knows nothing about endpoints.
+ * HTTP transport of PayrollApi: fetch with a per-attempt timeout, the raw Authorization header,
+ * status-to-error mapping, safe retries and a rate limiter in the pane. Knows nothing about endpoints.
  */
 import Bottleneck from "bottleneck";
 import { ErrorBody } from "../contract";
@@ -21,7 +21,7 @@ import {
 } from "./errors";
 import { backoffDelay, parseRetryAfter, sleep } from "./retry";
 
-/** The subset of fetch the client uses; inject one for tests or for a platform without a global fetch. */
+/** The subset of fetch PayrollApi uses; inject one for tests or for a platform without a global fetch. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 export type RetryReason = "rate_limited" | "server_error" | "network_error" | "timeout" | "unreadable_reply";
@@ -50,7 +50,7 @@ export interface RequestLogEntry {
 }
 
 export interface TransportOptions {
-  /** Service root (the client appends `/v1`). "" means the page's own origin. */
+  /** Service root (PayrollApi appends `/v1`). "" means the page's own origin. */
   baseUrl: string;
   apiKey: string;
   /** Per attempt, including reading the body. Default 30 000. */
@@ -91,7 +91,7 @@ export interface TransportRequest {
   tries?: number;
   /** Stops further tries (the backoff wait ends at once) without aborting the try in flight. */
   stopRetries?: AbortSignal;
-  /** Called before each backoff wait of this request, after the client-wide onRetry. */
+  /** Called before each backoff wait of this request, after the instance-wide onRetry. */
   onRetry?(info: RetryInfo): void;
 }
 
@@ -260,7 +260,7 @@ export class Transport {
   #fetch(url: string, init: RequestInit): Promise<Response> {
     if (this.#o.fetch) return this.#o.fetch(url, init);
     if (typeof globalThis.fetch !== "function") {
-      return Promise.reject(new ConfigurationError("This environment has no fetch; pass one in the client options."));
+      return Promise.reject(new ConfigurationError("This environment has no fetch; pass one in the PayrollApi options."));
     }
     return globalThis.fetch(url, init);
   }

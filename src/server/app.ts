@@ -33,13 +33,13 @@ export interface ServerOptions {
   servePreview?: boolean;
   /** Largest request body, bytes (/v1 bodies are JSON). Default 10 MB: the pane's bulk_input chunks stay far below. */
   bodyLimit?: number;
-  /** Time a client has to send a whole request, ms (slow uploads are cut off). Default 30 000. */
+  /** Time a caller has to send a whole request, ms (slow uploads are cut off). Default 30 000. */
   requestTimeoutMs?: number;
   /** Open connections at most; further ones are refused. Default 1 000. */
   maxConnections?: number;
   /** Upstream sockets at most. Default 64. */
   maxUpstreamSockets?: number;
-  /** /v1 requests per client address per window (default 300 per 60 s; the pane sends at most 5 a second); false: none. */
+  /** /v1 requests per caller address per window (default 300 per 60 s; the pane sends at most 5 a second); false: none. */
   rateLimit?: { max: number; windowMs: number } | false;
 }
 

@@ -107,7 +107,7 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createApi
   const toggleSections = React.useCallback((open: string[]) => dispatch({ type: "sectionsToggled", open }), []);
   const dismiss = React.useCallback((id: number) => dispatch({ type: "dismissed", id }), []);
 
-  // The PAYROLL formulas run in this runtime and use this connection and client (the key stays in the client, in
+  // The PAYROLL formulas run in this runtime and use this connection and client (the key stays in the api, in
   // memory). After Forget they say "Connect in the Payroll pane".
   const { connection, clientId } = state;
   React.useEffect(() => setFunctionsConnection(connection ? { source: connection.api, clientId } : null), [connection, clientId]);

@@ -2,7 +2,7 @@
  * Contract-test harness: a fast real sandbox on loopback and the real client pointed at it.
  * Every error the tests see is kept so that a suite can check none of them carries the key.
  */
-import { PayrollApi, PayrollError, type PayrollClientOptions } from "../../src/api";
+import { PayrollApi, PayrollError, type PayrollApiOptions } from "../../src/api";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 
 export const KEY = "contract-test-key-7d41";
@@ -11,7 +11,7 @@ export interface Harness {
   url: string;
   api: PayrollApi;
   /** A client with other options (a wrong key, no retries, ...) against the same sandbox. */
-  clientWith(overrides: Partial<PayrollClientOptions>): PayrollApi;
+  clientWith(overrides: Partial<PayrollApiOptions>): PayrollApi;
   /** Awaits a promise that must reject with a PayrollError; returns the error. */
   failure(promise: Promise<unknown>): Promise<PayrollError>;
   errors: PayrollError[];
@@ -23,7 +23,7 @@ export const FAST: SandboxOptions = { recalcMs: 150, reportJobMs: 400, reportQue
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ ...FAST, apiKey: KEY, ...options });
   const errors: PayrollError[] = [];
-  const clientWith = (overrides: Partial<PayrollClientOptions>) =>
+  const clientWith = (overrides: Partial<PayrollApiOptions>) =>
     new PayrollApi({
       baseUrl: sandbox.url,
       apiKey: KEY,

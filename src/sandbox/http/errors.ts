@@ -20,7 +20,7 @@ export const unprocessable = (message: string, errors?: Record<string, string>) 
 
 /**
  * `--lose-reply-rate`: an onSend hook that, for a share of successful bulk_input answers, loses the answer after
- * the write was applied: half are replaced by a 500, half by a dropped connection. The client cannot tell whether
+ * the write was applied: half are replaced by a 500, half by a dropped connection. The caller cannot tell whether
  * the entities were saved, which is what a retry of an idempotent write must cope with.
  */
 export function loseReplies(rate: number, random: () => number = Math.random) {

@@ -7,12 +7,12 @@
  *    admitted before are awaited (they may be sleeping out --latency-ms or waiting for their journal append): each
  *    is answered as usual. This covers inject() requests too, which no connection holds open.
  * 2. Stopped (the onClose hook, once fastify has stopped listening, before the last save): a handler that has not
- *    run yet refuses with 503 instead of running. That is a request whose client went away while it waited (so it
+ *    run yet refuses with 503 instead of running. That is a request whose caller went away while it waited (so it
  *    was not awaited in step 1): it must not change the state that the last snapshot is being written from. The
  *    check is in the same synchronous step as the handler's own changes (every handler changes the store
  *    synchronously), so nothing slips in between.
  *
- * Replies sent from step 1 on carry `Connection: close`, so a client's keep-alive connection does not hold the
+ * Replies sent from step 1 on carry `Connection: close`, so a caller's keep-alive connection does not hold the
  * shutdown (and the last save) until its idle timeout.
  */
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from "fastify";
@@ -23,7 +23,7 @@ export const STOPPING_MESSAGE = "The sandbox is shutting down: the request was n
 export class Shutdown {
   private stopping = false;
   private stopped = false;
-  /** Requests admitted before stopping began and not yet answered (or given up by their client). */
+  /** Requests admitted before stopping began and not yet answered (or given up by their caller). */
   private readonly admitted = new Set<FastifyRequest["raw"]>();
   private drained: (() => void) | null = null;
 

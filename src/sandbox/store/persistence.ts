@@ -211,7 +211,7 @@ export class Persistence {
       if (this.broken) throw this.broken;
       this.appending ??= this.exclusive(() => this.appendChanges()).finally(() => (this.appending = null));
       await this.appending.catch((err: unknown) => {
-        // The client hears only that nothing was confirmed (a 503 it may retry); the cause goes to the log.
+        // The caller hears only that nothing was confirmed (a 503 it may retry); the cause goes to the log.
         this.log(`sandbox --data: a journal append failed: ${String(err)}`);
         throw new HttpError(503, "The change could not be written to disk, so it is not confirmed; retry later");
       });

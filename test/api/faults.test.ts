@@ -16,7 +16,7 @@ import {
   UnauthorizedError,
   UnexpectedResponseError,
   ValidationError,
-  type PayrollClientOptions,
+  type PayrollApiOptions,
   type RequestLogEntry,
   type RetryInfo,
 } from "../../src/api";
@@ -39,7 +39,7 @@ const allRetries: RetryInfo[] = [];
 const logs: RequestLogEntry[] = [];
 const errors: unknown[] = [];
 
-function client(overrides: Partial<PayrollClientOptions> = {}): PayrollApi {
+function client(overrides: Partial<PayrollApiOptions> = {}): PayrollApi {
   return new PayrollApi({
     baseUrl: server.url,
     apiKey: KEY,
