@@ -1,9 +1,13 @@
 /** @jest-environment jsdom */
 /**
- * The HTTP budget of choosing a client and opening every tab (a panel mounts when its tab is first opened, then stays):
- * the lists several of them show (waves, items_and_outputs, the employee list) are read once, through the shell's
- * shared reads. A new wave
- * invalidates the waves list, which is then read once more for all the panels; another client reads afresh.
+ * The HTTP budget of the pane, counted by route: reads follow what is on screen.
+ * - Choosing a client costs no request: the client list came with Connect, and Imports (the first tab, open at once)
+ *   shows only buttons, which read fresh when pressed. Above all no employee list with payslips and no calculations.
+ * - Opening Input sheets reads its pickers' four lists once; switching away and back, or choosing another client and
+ *   coming back, costs nothing (react-query's cache, 5 min).
+ * - A panel mounts when its tab is first opened, then stays; the lists several of them show (waves,
+ *   items_and_outputs, the employee list) are read once, through the shell's shared reads. A new wave reads the waves
+ *   list once more, and nothing else; another client reads afresh.
  */
 import * as React from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
@@ -84,7 +88,7 @@ async function openEveryTab() {
   for (const tab of TABS) fireEvent.click(await screen.findByRole("tab", { name: tab.title }));
 }
 
-async function connectAndChoose(service: ReturnType<typeof fakeService>, clientId: number) {
+async function connectAndChoose(service: ReturnType<typeof fakeService>, clientId: number, { everyTab = true } = {}) {
   const { workbook } = settingsOnlyWorkbook();
   workbook.listSheets = async () => [];
   workbook.activeSheetName = async () => "";
@@ -104,10 +108,67 @@ async function connectAndChoose(service: ReturnType<typeof fakeService>, clientI
   await screen.findByText(/3 clients/);
   const before = service.sent.length;
   await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), String(clientId));
-  await openEveryTab();
+  if (everyTab) await openEveryTab();
+  else await screen.findByRole("button", { name: "Import employees" });
   await settled(service.sent);
   return { user, before };
 }
+
+/** Requests whose route matches, e.g. every read of the employee list with payslips, whatever its other includes. */
+const matching = (counts: Record<string, number>, route: RegExp) =>
+  Object.entries(counts)
+    .filter(([request]) => route.test(request))
+    .reduce((n, [, count]) => n + count, 0);
+const WITH_PAYSLIPS = /^GET \/clients\/\d+\/employees\?include=.*recent_payslips/;
+const CALCULATIONS = /^GET \/clients\/\d+\/calculations/;
+
+/** The Input sheets pickers' lists: waves, periods (employees with their payslips), inputs (calculations, items). */
+const INPUT_CHOICES = (id: number) => ({
+  [`GET /clients/${id}/waves`]: 1,
+  [`GET /clients/${id}/items_and_outputs`]: 1,
+  [`GET /clients/${id}/employees?include=service_periods,recent_payslips`]: 1,
+  [`GET /clients/${id}/calculations`]: 1,
+});
+
+describe("reads follow what is on screen", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("choosing a client costs no request; Imports, open at once, reads nothing until a button is pressed", async () => {
+    const service = fakeService();
+    const { before } = await connectAndChoose(service, 1, { everyTab: false });
+    const counts = tally(service.sent, before);
+    expect(matching(counts, WITH_PAYSLIPS)).toBe(0);
+    expect(matching(counts, CALCULATIONS)).toBe(0);
+    expect(counts).toEqual({});
+    // Connect itself read the client list, once.
+    expect(tally(service.sent)).toEqual({ "GET /clients/": 1 });
+  });
+
+  it("opening Input sheets reads its pickers' lists once; opening it again costs nothing", async () => {
+    const service = fakeService();
+    const { user } = await connectAndChoose(service, 1, { everyTab: false });
+    let mark = service.sent.length;
+    await user.click(screen.getByRole("tab", { name: "Input sheets" }));
+    await screen.findByRole("combobox", { name: /Wave/ });
+    await settled(service.sent);
+    expect(tally(service.sent, mark)).toEqual(INPUT_CHOICES(1));
+
+    mark = service.sent.length;
+    await user.click(screen.getByRole("tab", { name: "Imports" }));
+    await user.click(screen.getByRole("tab", { name: "Input sheets" }));
+    await settled(service.sent);
+    expect(tally(service.sent, mark)).toEqual({});
+
+    // Another client remounts the panels; coming back to the first within the cache's time reads nothing again.
+    await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), "2");
+    await settled(service.sent);
+    await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), "1");
+    await user.click(await screen.findByRole("tab", { name: "Input sheets" }));
+    await screen.findByRole("combobox", { name: /Wave/ });
+    await settled(service.sent);
+    expect(tally(service.sent, mark)).toEqual({});
+  });
+});
 
 describe("choosing a client: the panels' HTTP budget", () => {
   beforeEach(() => localStorage.clear());
