@@ -10,7 +10,7 @@
  *   list once more, and nothing else; another client reads afresh.
  */
 import * as React from "react";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PayrollApi, type FetchLike } from "../../src/api";
 import { App } from "../../src/taskpane/App";
@@ -35,6 +35,7 @@ function json(body: unknown, status = 200): Response {
 /** A service answering the reads the panels make on mount, and wave creation; records "METHOD path?query". */
 function fakeService() {
   const sent: string[] = [];
+  const waves = [{ wave: wave(1, "Monthly") }];
   const fetch: FetchLike = async (url, init) => {
     const { pathname, search } = new URL(url);
     const path = pathname.replace(/^\/v1/, "");
@@ -44,9 +45,12 @@ function fakeService() {
     const match = /^\/clients\/(\d+)\/(\w+)$/.exec(path);
     if (!match) return json({ message: "Not found" }, 404);
     const [, , list] = match;
-    if (list === "waves" && method === "POST") return json({ message: "Payment frequency created", id: 9 });
+    if (list === "waves" && method === "POST") {
+      waves.push({ wave: wave(9, "Monthly", "Month end") });
+      return json({ message: "Payment frequency created", id: 9 });
+    }
     const bodies: Record<string, unknown> = {
-      waves: [{ wave: wave(1, "Monthly") }],
+      waves,
       employees: [{ employee: employee(7) }],
       items_and_outputs: ITEMS,
       calculations: [],
@@ -167,6 +171,12 @@ describe("reads follow what is on screen", () => {
     await screen.findByRole("combobox", { name: /Wave/ });
     await settled(service.sent);
     expect(tally(service.sent, mark)).toEqual({});
+
+    // Reload choices reads the four lists again, once.
+    mark = service.sent.length;
+    await user.click(screen.getByRole("button", { name: "Reload choices" }));
+    await settled(service.sent);
+    expect(tally(service.sent, mark)).toEqual(INPUT_CHOICES(1));
   });
 });
 
@@ -190,13 +200,16 @@ describe("choosing a client: the panels' HTTP budget", () => {
     await user.click(screen.getByRole("button", { name: "Create payment frequency" }));
     await screen.findByText(/Payment frequency created \(wave 9\)/);
     await settled(service.sent);
-    // The Input sheets panel offers the new wave too: it reads its (uncached) employees and calculations again.
-    expect(tally(service.sent, mark)).toEqual({
-      "POST /clients/1/waves": 1,
-      "GET /clients/1/waves": 1,
-      "GET /clients/1/employees?include=service_periods,recent_payslips": 1,
-      "GET /clients/1/calculations": 1,
-    });
+    // The Input sheets panel offers the new wave too, from the waves list alone: a new wave changes neither the
+    // employees with their payslips (the periods) nor the calculations, so they are not read again.
+    expect(tally(service.sent, mark)).toEqual({ "POST /clients/1/waves": 1, "GET /clients/1/waves": 1 });
+    const inputSheets = within(document.getElementById("panel-input-sheets")!);
+    expect(
+      within(inputSheets.getByRole("combobox", { name: /Wave/, hidden: true })).getByRole("option", {
+        name: "Month end",
+        hidden: true,
+      }),
+    ).toBeTruthy();
 
     mark = service.sent.length;
     await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), "2");
