@@ -66,7 +66,7 @@ export function inputChoicesFrom(lists: InputLists, requests = 4): InputChoices 
  * payslips (the periods; the largest answer, ~14 MB at 5,000 employees) and the client's calculations (the inputs).
  * The panel keeps them apart from the shared waves and items_and_outputs, so a new wave does not read them again.
  */
-export async function loadInputPeople(ctx: FlowContext): Promise<Pick<InputLists, "employees" | "calculations">> {
+export async function loadEmployeesAndCalculations(ctx: FlowContext): Promise<Pick<InputLists, "employees" | "calculations">> {
   const { api, signal } = ctx;
   const { clientId } = ctx.target;
   const [employees, calculations] = await Promise.all([

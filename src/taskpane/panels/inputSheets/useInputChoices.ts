@@ -7,7 +7,7 @@
 import * as React from "react";
 import { chosenClient, type ConnectedServices, flowContextFor } from "../../context";
 import { flowContext } from "../../flows/common";
-import { buildInputSheet, inputChoicesFrom, loadInputPeople, type InputChoices } from "../../flows/inputs";
+import { buildInputSheet, inputChoicesFrom, loadEmployeesAndCalculations, type InputChoices } from "../../flows/inputs";
 import { formatDate } from "../../locale";
 import { useClientView } from "../../serverState";
 import { defaultPeriod, type PeriodOption } from "../../../sheets/inputSheet";
@@ -38,18 +38,18 @@ export function useInputChoices(
   const lists = useClientView(services, "inputLists", ["waves", "itemsAndOutputs"], (reads, signal) =>
     Promise.all([reads.waves(clientId!, { signal }), reads.itemsAndOutputs(clientId!, { signal })]),
   );
-  const people = useClientView(services, "inputPeople", [], (_reads, signal) =>
-    loadInputPeople(flowContext(services!.api, services!.workbook, chosenClient(services!).target, { signal })),
+  const employeesAndCalculations = useClientView(services, "inputEmployeesAndCalculations", [], (_reads, signal) =>
+    loadEmployeesAndCalculations(flowContext(services!.api, services!.workbook, chosenClient(services!).target, { signal })),
   );
   const choices = React.useMemo(
     () =>
-      clientId !== null && lists.data && people.data
-        ? inputChoicesFrom({ clientId, waves: lists.data[0], items: lists.data[1], ...people.data })
+      clientId !== null && lists.data && employeesAndCalculations.data
+        ? inputChoicesFrom({ clientId, waves: lists.data[0], items: lists.data[1], ...employeesAndCalculations.data })
         : null,
-    [clientId, lists.data, people.data],
+    [clientId, lists.data, employeesAndCalculations.data],
   );
-  const loading = lists.loading || people.loading;
-  const loadError = lists.error ?? people.error;
+  const loading = lists.loading || employeesAndCalculations.loading;
+  const loadError = lists.error ?? employeesAndCalculations.error;
   React.useEffect(() => {
     if (!choices) return;
     pickWave(choices, choices.waves[0]?.id ?? null);
@@ -76,7 +76,7 @@ export function useInputChoices(
     loadError: loadError && `Could not load the waves and inputs: ${loadError}`,
     onReload: () => {
       lists.reload();
-      people.reload();
+      employeesAndCalculations.reload();
     },
     waves: (choices?.waves ?? []).map((w) => ({ value: w.id, label: waveDisplayName(w) })),
     waveId,
