@@ -217,6 +217,8 @@ export function useClientEmployees(scope: ReadsScope) {
 /**
  * Something a panel builds from shared lists of some clients (default: the chosen one), read again whenever one of
  * `lists` of those clients is invalidated — by a write, or by reload() here, which invalidates them for every panel.
+ * With no `lists`, it is something no write here changes (e.g. the Input sheets pickers' employees with payslips),
+ * read once per client and again only by its reload().
  * `args` tell apart views of the same name (e.g. a report id); `load` gets the shared reads and a signal.
  */
 export function useClientView<T>(
@@ -237,7 +239,10 @@ export function useClientView<T>(
   ];
   const keyText = JSON.stringify(key);
   const reload = React.useCallback(() => {
-    const { clients: ids, lists: changed } = (JSON.parse(keyText) as [string, number, string, ViewScope])[3];
+    const own = JSON.parse(keyText) as [string, number, string, ViewScope];
+    const { clients: ids, lists: changed } = own[3];
+    // A view built on no shared list (lists []) is read again only by its own reload.
+    if (changed.length === 0) void reads?.queryClient.invalidateQueries({ queryKey: own, exact: true });
     for (const id of ids) reads?.invalidate(id, ...changed);
   }, [reads, keyText]);
   return useLoaded(reads, key, reads ? (signal) => load(reads, signal) : null, reload);

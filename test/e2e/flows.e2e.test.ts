@@ -43,9 +43,17 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
       expect(await tabs.filter({ hasText: title }).count()).toBe(1);
     expect(await page.getByRole("button", { name: /^Connection: Connected$/ }).getAttribute("aria-expanded")).toBe("false");
     await screenshot(page, "choose-client");
-    // Every panel mounts at once; the four employee pickers share one employee list (Reports loads its own).
+    // Reads follow the screen: choosing a client sends no request (Imports, open at first, reads when a button is pressed).
+    await page.getByRole("button", { name: "Import employees" }).waitFor();
+    await page.waitForTimeout(300);
+    expect(stack.requestUrls.slice(before).filter((u) => u.includes("/v1/"))).toEqual([]);
+    // A panel mounts when its tab is opened; the four employee pickers share one employee list (Reports loads its own).
+    const opened = stack.requestUrls.length;
+    const listRead = page.waitForResponse((r) => r.url().endsWith("/v1/clients/1/employees"));
+    for (const title of ["Pay runs", "Leave", "Employees", "Calculations"]) await openTab(page, title);
+    await listRead;
     await page.waitForFunction(() => !document.body.textContent!.includes("Loading employees…"));
-    const lists = stack.requestUrls.slice(before).filter((u) => u.endsWith("/v1/clients/1/employees"));
+    const lists = stack.requestUrls.slice(opened).filter((u) => u.endsWith("/v1/clients/1/employees"));
     expect(lists.length).toBeGreaterThan(0);
     expect(lists.length).toBeLessThanOrEqual(2);
   });

@@ -1,12 +1,16 @@
 /** @jest-environment jsdom */
 /**
- * The HTTP budget of choosing a client and opening every tab (a panel mounts when its tab is first opened, then stays):
- * the lists several of them show (waves, items_and_outputs, the employee list) are read once, through the shell's
- * shared reads. A new wave
- * invalidates the waves list, which is then read once more for all the panels; another client reads afresh.
+ * The HTTP budget of the pane, counted by route: reads follow what is on screen.
+ * - Choosing a client costs no request: the client list came with Connect, and Imports (the first tab, open at once)
+ *   shows only buttons, which read fresh when pressed. Above all no employee list with payslips and no calculations.
+ * - Opening Input sheets reads its pickers' four lists once; switching away and back, or choosing another client and
+ *   coming back, costs nothing (react-query's cache, 5 min).
+ * - A panel mounts when its tab is first opened, then stays; the lists several of them show (waves,
+ *   items_and_outputs, the employee list) are read once, through the shell's shared reads. A new wave reads the waves
+ *   list once more, and nothing else; another client reads afresh.
  */
 import * as React from "react";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PayrollApi, type FetchLike } from "../../src/api";
 import { App } from "../../src/taskpane/App";
@@ -15,6 +19,10 @@ import { createKeyStore } from "../../src/taskpane/keyStore";
 import { ITEMS, employee, wave } from "../sheets/fixtures";
 import { CLIENTS, GOOD_KEY, settingsOnlyWorkbook } from "./fakes";
 import "../support/fluentDom";
+
+// Each case connects, chooses clients and opens all seven lazy tabs in jsdom: about 3 s alone, 30 s at load 10 on
+// 2 cores. The budget is for counting requests, not for speed.
+jest.setTimeout(90_000);
 
 /** A JSON answer (jsdom has no Response). */
 function json(body: unknown, status = 200): Response {
@@ -31,6 +39,7 @@ function json(body: unknown, status = 200): Response {
 /** A service answering the reads the panels make on mount, and wave creation; records "METHOD path?query". */
 function fakeService() {
   const sent: string[] = [];
+  const waves = [{ wave: wave(1, "Monthly") }];
   const fetch: FetchLike = async (url, init) => {
     const { pathname, search } = new URL(url);
     const path = pathname.replace(/^\/v1/, "");
@@ -40,9 +49,12 @@ function fakeService() {
     const match = /^\/clients\/(\d+)\/(\w+)$/.exec(path);
     if (!match) return json({ message: "Not found" }, 404);
     const [, , list] = match;
-    if (list === "waves" && method === "POST") return json({ message: "Payment frequency created", id: 9 });
+    if (list === "waves" && method === "POST") {
+      waves.push({ wave: wave(9, "Monthly", "Month end") });
+      return json({ message: "Payment frequency created", id: 9 });
+    }
     const bodies: Record<string, unknown> = {
-      waves: [{ wave: wave(1, "Monthly") }],
+      waves,
       employees: [{ employee: employee(7) }],
       items_and_outputs: ITEMS,
       calculations: [],
@@ -84,7 +96,7 @@ async function openEveryTab() {
   for (const tab of TABS) fireEvent.click(await screen.findByRole("tab", { name: tab.title }));
 }
 
-async function connectAndChoose(service: ReturnType<typeof fakeService>, clientId: number) {
+async function connectAndChoose(service: ReturnType<typeof fakeService>, clientId: number, { everyTab = true } = {}) {
   const { workbook } = settingsOnlyWorkbook();
   workbook.listSheets = async () => [];
   workbook.activeSheetName = async () => "";
@@ -104,10 +116,73 @@ async function connectAndChoose(service: ReturnType<typeof fakeService>, clientI
   await screen.findByText(/3 clients/);
   const before = service.sent.length;
   await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), String(clientId));
-  await openEveryTab();
+  if (everyTab) await openEveryTab();
+  else await screen.findByRole("button", { name: "Import employees" });
   await settled(service.sent);
   return { user, before };
 }
+
+/** Requests whose route matches, e.g. every read of the employee list with payslips, whatever its other includes. */
+const matching = (counts: Record<string, number>, route: RegExp) =>
+  Object.entries(counts)
+    .filter(([request]) => route.test(request))
+    .reduce((n, [, count]) => n + count, 0);
+const WITH_PAYSLIPS = /^GET \/clients\/\d+\/employees\?include=.*recent_payslips/;
+const CALCULATIONS = /^GET \/clients\/\d+\/calculations/;
+
+/** The Input sheets pickers' lists: waves, periods (employees with their payslips), inputs (calculations, items). */
+const INPUT_CHOICES = (id: number) => ({
+  [`GET /clients/${id}/waves`]: 1,
+  [`GET /clients/${id}/items_and_outputs`]: 1,
+  [`GET /clients/${id}/employees?include=service_periods,recent_payslips`]: 1,
+  [`GET /clients/${id}/calculations`]: 1,
+});
+
+describe("reads follow what is on screen", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("choosing a client costs no request; Imports, open at once, reads nothing until a button is pressed", async () => {
+    const service = fakeService();
+    const { before } = await connectAndChoose(service, 1, { everyTab: false });
+    const counts = tally(service.sent, before);
+    expect(matching(counts, WITH_PAYSLIPS)).toBe(0);
+    expect(matching(counts, CALCULATIONS)).toBe(0);
+    expect(counts).toEqual({});
+    // Connect itself read the client list, once.
+    expect(tally(service.sent)).toEqual({ "GET /clients/": 1 });
+  });
+
+  it("opening Input sheets reads its pickers' lists once; opening it again costs nothing", async () => {
+    const service = fakeService();
+    const { user } = await connectAndChoose(service, 1, { everyTab: false });
+    let mark = service.sent.length;
+    await user.click(screen.getByRole("tab", { name: "Input sheets" }));
+    await screen.findByRole("combobox", { name: /Wave/ });
+    await settled(service.sent);
+    expect(tally(service.sent, mark)).toEqual(INPUT_CHOICES(1));
+
+    mark = service.sent.length;
+    await user.click(screen.getByRole("tab", { name: "Imports" }));
+    await user.click(screen.getByRole("tab", { name: "Input sheets" }));
+    await settled(service.sent);
+    expect(tally(service.sent, mark)).toEqual({});
+
+    // Another client remounts the panels; coming back to the first within the cache's time reads nothing again.
+    await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), "2");
+    await settled(service.sent);
+    await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), "1");
+    await user.click(await screen.findByRole("tab", { name: "Input sheets" }));
+    await screen.findByRole("combobox", { name: /Wave/ });
+    await settled(service.sent);
+    expect(tally(service.sent, mark)).toEqual({});
+
+    // Reload choices reads the four lists again, once.
+    mark = service.sent.length;
+    await user.click(screen.getByRole("button", { name: "Reload choices" }));
+    await settled(service.sent);
+    expect(tally(service.sent, mark)).toEqual(INPUT_CHOICES(1));
+  });
+});
 
 describe("choosing a client: the panels' HTTP budget", () => {
   beforeEach(() => localStorage.clear());
@@ -129,13 +204,16 @@ describe("choosing a client: the panels' HTTP budget", () => {
     await user.click(screen.getByRole("button", { name: "Create payment frequency" }));
     await screen.findByText(/Payment frequency created \(wave 9\)/);
     await settled(service.sent);
-    // The Input sheets panel offers the new wave too: it reads its (uncached) employees and calculations again.
-    expect(tally(service.sent, mark)).toEqual({
-      "POST /clients/1/waves": 1,
-      "GET /clients/1/waves": 1,
-      "GET /clients/1/employees?include=service_periods,recent_payslips": 1,
-      "GET /clients/1/calculations": 1,
-    });
+    // The Input sheets panel offers the new wave too, from the waves list alone: a new wave changes neither the
+    // employees with their payslips (the periods) nor the calculations, so they are not read again.
+    expect(tally(service.sent, mark)).toEqual({ "POST /clients/1/waves": 1, "GET /clients/1/waves": 1 });
+    const inputSheets = within(document.getElementById("panel-input-sheets")!);
+    expect(
+      within(inputSheets.getByRole("combobox", { name: /Wave/, hidden: true })).getByRole("option", {
+        name: "Month end",
+        hidden: true,
+      }),
+    ).toBeTruthy();
 
     mark = service.sent.length;
     await user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), "2");

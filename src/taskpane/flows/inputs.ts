@@ -27,7 +27,6 @@ import {
   snapshotFromTable,
   snapshotToTable,
 } from "../../sheets/inputSheetModel";
-import type { ClientReads } from "../serverState";
 import { type FlowContext, recordedSheets, recordSheet, requestCounter, writingRows } from "./common";
 
 /** Names of the workbook's input sheets (document setting; names only). */
@@ -46,27 +45,50 @@ export interface InputChoices {
   requests: number;
 }
 
+/** The pickers' lists of one client, however they were read. */
+export interface InputLists {
+  clientId: number;
+  waves: Wave[];
+  items: ItemsAndOutputs;
+  employees: Employee[];
+  calculations: Calculation[];
+}
+
+/** What a sheet can offer, from the four lists: the inputs the calculations take, and each wave's periods. */
+export function inputChoicesFrom(lists: InputLists, requests = 4): InputChoices {
+  const { waves, employees, calculations, items } = lists;
+  const periods = new Map(waves.map((w) => [w.id, wavePeriods(employees, w.id)]));
+  return { ...lists, offered: offeredInputs(calculations, items), periods, requests };
+}
+
 /**
- * The four lists, fetched in parallel. With the pane's shared `reads` (src/taskpane/serverState), waves and
- * items_and_outputs come from there (the Reports and Pay runs panels want them too); employees with their
- * periods and payslips, and the calculations, are always read fresh.
+ * The two lists no other panel shows, and no write here changes: the employees with their service periods and recent
+ * payslips (the periods; the largest answer, ~14 MB at 5,000 employees) and the client's calculations (the inputs).
+ * The panel keeps them apart from the shared waves and items_and_outputs, so a new wave does not read them again.
  */
-export async function loadInputChoices(
-  ctx: FlowContext,
-  reads?: Pick<ClientReads, "waves" | "itemsAndOutputs">,
-): Promise<InputChoices> {
+export async function loadEmployeesAndCalculations(ctx: FlowContext): Promise<Pick<InputLists, "employees" | "calculations">> {
+  const { api, signal } = ctx;
+  const { clientId } = ctx.target;
+  const [employees, calculations] = await Promise.all([
+    api.listEmployees(clientId, ["service_periods", "recent_payslips"], { signal }),
+    api.listClientCalculations(clientId, { signal }),
+  ]);
+  return { employees, calculations };
+}
+
+/** The four lists, fetched in parallel, read fresh (the build without the panel's choices, and the flow tests). */
+export async function loadInputChoices(ctx: FlowContext): Promise<InputChoices> {
   const { api, progress } = ctx;
   const { clientId } = ctx.target;
   const o = { signal: ctx.signal };
   const answered = requestCounter(progress, 4, "waves, employees, calculations, items");
   const [waves, employees, calculations, items] = await Promise.all([
-    answered(reads ? reads.waves(clientId, o) : api.listWaves(clientId, o)),
+    answered(api.listWaves(clientId, o)),
     answered(api.listEmployees(clientId, ["service_periods", "recent_payslips"], o)),
     answered(api.listClientCalculations(clientId, o)),
-    answered(reads ? reads.itemsAndOutputs(clientId, o) : api.getItemsAndOutputs(clientId, o)),
+    answered(api.getItemsAndOutputs(clientId, o)),
   ]);
-  const periods = new Map(waves.map((w) => [w.id, wavePeriods(employees, w.id)]));
-  return { clientId, waves, employees, calculations, items, offered: offeredInputs(calculations, items), periods, requests: 4 };
+  return inputChoicesFrom({ clientId, waves, employees, calculations, items });
 }
 
 /** What the user chose; the client is the context's target. */

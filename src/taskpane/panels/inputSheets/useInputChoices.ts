@@ -1,11 +1,13 @@
 /**
- * The New input sheet section's state: what the client offers (waves, periods, inputs: flows/inputs, from the
- * shared lists), the wave, period and inputs chosen, and the build.
+ * The New input sheet section's state: what the client offers (waves, periods, inputs: flows/inputs), the wave,
+ * period and inputs chosen, and the build. Its lists are read when the panel first opens, once: waves and
+ * items_and_outputs from the shared lists (a new wave reads them again), the employees with their payslips and the
+ * calculations as a view of their own, which only Reload reads again.
  */
 import * as React from "react";
 import { chosenClient, type ConnectedServices, flowContextFor } from "../../context";
 import { flowContext } from "../../flows/common";
-import { buildInputSheet, loadInputChoices, type InputChoices } from "../../flows/inputs";
+import { buildInputSheet, inputChoicesFrom, loadEmployeesAndCalculations, type InputChoices } from "../../flows/inputs";
 import { formatDate } from "../../locale";
 import { useClientView } from "../../serverState";
 import { defaultPeriod, type PeriodOption } from "../../../sheets/inputSheet";
@@ -32,11 +34,22 @@ export function useInputChoices(
     setPayslipDate(id === null ? null : (defaultPeriod(c.periods.get(id) ?? [])?.date ?? null));
   }, []);
 
-  // Waves and items_and_outputs come from the shared lists: a new wave (or a reload elsewhere) reads them again.
-  const loaded = useClientView(services, "inputChoices", ["waves", "itemsAndOutputs"], (reads, signal) =>
-    loadInputChoices(flowContext(services!.api, services!.workbook, chosenClient(services!).target, { signal }), reads),
+  const clientId = services?.clientId ?? null;
+  const lists = useClientView(services, "inputLists", ["waves", "itemsAndOutputs"], (reads, signal) =>
+    Promise.all([reads.waves(clientId!, { signal }), reads.itemsAndOutputs(clientId!, { signal })]),
   );
-  const choices = loaded.data;
+  const employeesAndCalculations = useClientView(services, "inputEmployeesAndCalculations", [], (_reads, signal) =>
+    loadEmployeesAndCalculations(flowContext(services!.api, services!.workbook, chosenClient(services!).target, { signal })),
+  );
+  const choices = React.useMemo(
+    () =>
+      clientId !== null && lists.data && employeesAndCalculations.data
+        ? inputChoicesFrom({ clientId, waves: lists.data[0], items: lists.data[1], ...employeesAndCalculations.data })
+        : null,
+    [clientId, lists.data, employeesAndCalculations.data],
+  );
+  const loading = lists.loading || employeesAndCalculations.loading;
+  const loadError = lists.error ?? employeesAndCalculations.error;
   React.useEffect(() => {
     if (!choices) return;
     pickWave(choices, choices.waves[0]?.id ?? null);
@@ -59,9 +72,12 @@ export function useInputChoices(
   };
 
   const viewProps = {
-    loading: loaded.loading,
-    loadError: loaded.error && `Could not load the waves and inputs: ${loaded.error}`,
-    onReload: loaded.reload,
+    loading,
+    loadError: loadError && `Could not load the waves and inputs: ${loadError}`,
+    onReload: () => {
+      lists.reload();
+      employeesAndCalculations.reload();
+    },
     waves: (choices?.waves ?? []).map((w) => ({ value: w.id, label: waveDisplayName(w) })),
     waveId,
     onWaveChange: (id: number) => choices && pickWave(choices, id),
