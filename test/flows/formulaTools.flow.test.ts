@@ -10,7 +10,7 @@ import * as functions from "../../src/functions/functions";
 import { AsyncFormulaFunctions, BUSY } from "../../src/emulator/asyncFunctions";
 import type { SheetModel } from "../../src/emulator";
 import { flowContext } from "../../src/taskpane/flows/common";
-import { explainFigure, ExplainFigureError } from "../../src/taskpane/flows/explainFigure";
+import { explainFigure } from "../../src/taskpane/flows/explainFigure";
 import { PAYROLL_PREFIX, refreshedText, refreshFormulas } from "../../src/taskpane/flows/refreshFormulas";
 import { startPathRig, type PathRig } from "./pathRig";
 
