@@ -25,6 +25,13 @@ const valueAt = (page: Page, r: number, c: number) =>
     [SHEET, r, c] as const,
   );
 
+/** The pressed button keeps focus and hover, so its tooltip would cover the pane in the picture. */
+async function hideTooltips(page: Page): Promise<void> {
+  await page.mouse.move(700, 5);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.waitForTimeout(300);
+}
+
 describe("Explain this figure and the formulas' freshness (Chromium against the sandbox)", () => {
   let stack: Stack;
 
@@ -72,6 +79,7 @@ describe("Explain this figure and the formulas' freshness (Chromium against the 
     expect(amounts.length).toBeGreaterThan(5);
     expect(amounts.every((a) => typeof a === "number")).toBe(true);
     expect(amounts.reduce((s: number, a) => s + Math.round((a as number) * 100), 0)).toBe(Math.round(figure * 100));
+    await hideTooltips(page);
     await screenshot(page, "formulas-explain");
 
     // Refresh formulas reads every PAYROLL cell again and says how many changed (the service's data did not).
@@ -79,6 +87,7 @@ describe("Explain this figure and the formulas' freshness (Chromium against the 
     await page.getByText("Refreshed 1 PAYROLL cell: none changed value.").waitFor({ timeout: 30_000 });
     expect(await valueAt(page, 2, 1)).toBe(figure);
     await page.getByText(/^Formulas read at \d{2}:\d{2}$/).waitFor();
+    await hideTooltips(page);
     await screenshot(page, "formulas-refreshed");
   });
 });
