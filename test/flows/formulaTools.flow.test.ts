@@ -133,3 +133,13 @@ it("Refresh formulas counts the PAYROLL cells whose value changed", async () => 
   expect(grid.valueAt(1, 2)).toBe(before[2]);
   expect(refreshedText(changed)).toBe("Refreshed 3 PAYROLL cells: 2 changed value.");
 });
+
+it("when the cells cannot be read, Refresh formulas still reads the figures again and says it could not count", async () => {
+  let invalidated = 0;
+  const workbook = { ...rig.workbook, formulaCells: () => Promise.reject(new Error('Sheet "Locked" cannot be read.')) };
+  const result = await refreshFormulas(flowContext(rig.api, workbook, TARGET), { invalidate: () => invalidated++ });
+  expect(invalidated).toBe(1);
+  expect(refreshedText(result)).toBe(
+    'Refreshed formulas. The PAYROLL cells could not be read to count those that changed: Sheet "Locked" cannot be read.',
+  );
+});

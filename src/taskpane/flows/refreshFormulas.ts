@@ -7,6 +7,7 @@
  */
 import { invalidateFormulaResults } from "../../functions/connection";
 import type { FormulaCell } from "../../excel";
+import { isAbortError } from "../services";
 import { abortableSleep, type FlowContext } from "./common";
 
 export const PAYROLL_PREFIX = "=PAYROLL.";
@@ -19,6 +20,8 @@ export interface RefreshedFormulas {
   changed: number;
   /** False when some cell was still calculating when the wait ended. */
   settled: boolean;
+  /** Why the cells could not be read (the formulas were refreshed all the same, without a count). */
+  uncounted?: string;
 }
 
 export interface RefreshOptions {
@@ -37,15 +40,25 @@ const sameValue = (a: unknown, b: unknown) =>
 export async function refreshFormulas(ctx: FlowContext, options: RefreshOptions = {}): Promise<RefreshedFormulas> {
   const { invalidate = () => invalidateFormulaResults(), pollMs = 250, timeoutMs = 60_000 } = options;
   ctx.progress.update?.(0, undefined, "Reading the PAYROLL cells");
-  const before = new Map((await ctx.workbook.formulaCells(PAYROLL_PREFIX)).map((c) => [keyOf(c), c.value]));
+  let found: FormulaCell[];
+  try {
+    found = await ctx.workbook.formulaCells(PAYROLL_PREFIX);
+  } catch (e) {
+    // Counting is a courtesy: the figures are read again even when the cells cannot be read (as before the count).
+    invalidate();
+    if (isAbortError(e)) throw e;
+    return { cells: 0, changed: 0, settled: true, uncounted: e instanceof Error ? e.message : String(e) };
+  }
+  const before = new Map(found.map((c) => [keyOf(c), c.value]));
   invalidate();
   ctx.progress.update?.(0, before.size, "Reading the figures again");
   const deadline = Date.now() + timeoutMs;
   let previous: FormulaCell[] | null = null;
   let after: FormulaCell[] = [];
   let settled = false;
-  for (;;) {
-    await abortableSleep(pollMs, ctx.signal);
+  // Each look reads every sheet's used range: looks are spaced further apart (up to 2 s) while a big grid calculates.
+  for (let wait = pollMs; ; wait = Math.min(wait * 1.5, Math.max(pollMs, 2_000))) {
+    await abortableSleep(wait, ctx.signal);
     after = await ctx.workbook.formulaCells(PAYROLL_PREFIX);
     const busy = after.filter((c) => c.value === BUSY).length;
     ctx.progress.update?.(after.length - busy, after.length, "Reading the figures again");
@@ -64,6 +77,8 @@ export async function refreshFormulas(ctx: FlowContext, options: RefreshOptions 
 
 /** The outcome sentence: "Refreshed 12 PAYROLL cells: 3 changed value." */
 export function refreshedText(r: RefreshedFormulas): string {
+  if (r.uncounted !== undefined)
+    return `Refreshed formulas. The PAYROLL cells could not be read to count those that changed: ${r.uncounted}`;
   if (r.cells === 0) return "Refreshed formulas: this workbook has no PAYROLL formulas.";
   const cells = `${r.cells} PAYROLL ${r.cells === 1 ? "cell" : "cells"}`;
   const changed = r.changed === 0 ? "none changed value" : `${r.changed} changed value`;
