@@ -12,6 +12,7 @@ import { onSheetChanged } from "./events";
 import { readHiddenTable, writeHiddenTable } from "./hiddenTables";
 import type { WorkbookPort } from "./port";
 import { activateSheet, activeSheetName, readValues, selectCell, selectedCells, selectedRowIndexes } from "./selection";
+import { formulaCells, selectedCell } from "./formulaCells";
 import { createExcelSession, type OfficeWorkbookOptions } from "./session";
 import { getSetting, removeSetting, setSetting } from "./settings";
 import { deleteSheet, listSheets } from "./sheets";
@@ -43,5 +44,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     selectCell: (sheetName, cell) => selectCell(session, sheetName, cell),
     selectedCells: (sheetName) => selectedCells(session, sheetName),
     readValues: (sheetName) => readValues(session, sheetName),
+    selectedCell: () => selectedCell(session),
+    formulaCells: (prefix) => formulaCells(session, prefix),
   };
 }

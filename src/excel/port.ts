@@ -130,6 +130,26 @@ export interface RangeValues {
   values: unknown[][];
 }
 
+/** The selection's first cell as the pane reads it to explain a figure: its formula and the value it shows. */
+export interface SelectedCell {
+  sheetName: string;
+  /** A1 address of the whole selection on its sheet without the sheet name, e.g. "C4" or "C4:D9" (several cells). */
+  address: string;
+  /** The top-left cell's formula (Range.formulas: the value itself when the cell holds no formula). */
+  formula: unknown;
+  /** The value the top-left cell shows. */
+  value: unknown;
+}
+
+/** A cell whose formula starts with a given text (e.g. "=PAYROLL."), with the value it shows. */
+export interface FormulaCell {
+  sheetName: string;
+  /** A1 address on its sheet, e.g. "C4". */
+  address: string;
+  formula: string;
+  value: unknown;
+}
+
 /** A JSON value allowed in document settings. Never put secrets (the API key) here. */
 export type SettingValue = string | number | boolean | null | SettingValue[] | { [key: string]: SettingValue };
 
@@ -172,6 +192,13 @@ export interface WorkbookPort {
   selectedCells(sheetName: string): Promise<TableCell[]>;
   /** A sheet's used range of values, or the selection's values when no sheet is named; null when empty. */
   readValues(sheetName?: string): Promise<RangeValues | null>;
+  /** The selection's address and its top-left cell's formula and value (a selection of several blocks is refused). */
+  selectedCell(): Promise<SelectedCell>;
+  /**
+   * Every cell of every sheet (hidden ones too) whose formula starts with `prefix` (ignoring case), with its value.
+   * Reads each sheet's used range of formulas (in blocks within the request limit), and values only where one matched.
+   */
+  formulaCells(prefix: string): Promise<FormulaCell[]>;
 }
 
 /** Error raised by the Excel layer with a message fit for the user; code is Excel's error code when known. */

@@ -149,7 +149,7 @@ export async function readRows(
   rows: number,
   cols: number,
   budget: ReadBudget,
-  prop: "values" | "numberFormat" = "values",
+  prop: "values" | "numberFormat" | "formulas" = "values",
 ): Promise<unknown[][]> {
   const out: unknown[][] = [];
   for (let r = 0; r < rows;) {

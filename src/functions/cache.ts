@@ -5,6 +5,7 @@
  * service) is dropped so that the next calculation asks again. Keys start with the client ID.
  */
 import { FormulaError } from "./errors";
+import { figuresRead } from "./figuresRead";
 
 export class FormulaCache {
   private readonly entries = new Map<string, Promise<unknown>>();
@@ -33,9 +34,12 @@ export class FormulaCache {
   /** Remember a promise (dropped again when it fails for a reason other than its arguments). */
   remember(key: string, p: Promise<unknown>): void {
     this.entries.set(key, p);
-    p.catch((e) => {
-      if (!(e instanceof FormulaError) && this.entries.get(key) === p) this.entries.delete(key);
-    });
+    p.then(
+      () => figuresRead(),
+      (e) => {
+        if (!(e instanceof FormulaError) && this.entries.get(key) === p) this.entries.delete(key);
+      },
+    );
   }
 
   /** Forget one client's entries, or all. */

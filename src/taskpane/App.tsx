@@ -22,8 +22,8 @@ import { useCellEditWait } from "./cellEditWait";
 import type { AppServices } from "./services";
 import { TABS, type PaneTab } from "./tabs";
 import { useConnection } from "./useConnection";
+import { useFormulaFreshness } from "./formulaFreshness";
 import { ClientPicker } from "./components/ClientPicker";
-import { invalidateFormulaResults } from "../functions/connection";
 import { ConnectionPanel } from "./components/ConnectionPanel";
 import { Notifications } from "./components/Notifications";
 import { PanelLoading } from "./components/PanelLoading";
@@ -89,6 +89,8 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, 
     autoConnect,
   });
   const { connection, clientId } = state;
+  // When the PAYROLL figures were last read: followed from the start, so no read is missed while the tools load.
+  const freshness = useFormulaFreshness(workbook);
 
   // The connected part of the pane (connected.ts) is a chunk of its own, fetched right after the first paint.
   const connected = useConnected();
@@ -161,9 +163,7 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, 
           disabled={!connection || progress.api.busy}
           onChange={(id) => void chooseClient(id)}
         />
-        {connection && clientId !== null && connected ? (
-          <connected.RefreshFormulas onRefresh={() => invalidateFormulaResults()} />
-        ) : null}
+        {connection && clientId !== null && connected ? <connected.FormulaTools freshness={freshness} /> : null}
         <ProgressAnnouncer entries={progress.entries} />
         {connected ? (
           <connected.ProgressArea entries={progress.entries} onCancel={progress.cancel} notice={cellEditNotice} />

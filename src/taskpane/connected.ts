@@ -1,10 +1,10 @@
 /**
  * What the pane needs once connected, one chunk fetched right after the first paint (connectedLoader.ts): the
  * connection flow with the HTTP API (its response schemas and rate limiter are the largest part of the pane's code),
- * the server-state cache, the feature tabs, Refresh formulas and the progress area (empty until work runs). The panels themselves load when opened (tabs.ts).
+ * the server-state cache, the feature tabs, the formula tools (Refresh formulas, Explain this figure) and the progress area (empty until work runs). The panels themselves load when opened (tabs.ts).
  */
 export { connect, connectionErrorMessage, normaliseServiceUrl, serviceUrlProblem } from "./flows/connection";
 export { createClientReads, createPaneQueryClient, forgetOtherConnections } from "./serverState";
 export { FeatureTabs } from "./FeatureTabs";
-export { RefreshFormulas } from "./components/RefreshFormulas";
+export { FormulaTools } from "./components/FormulaTools";
 export { ProgressArea } from "./components/ProgressArea";

@@ -27,6 +27,8 @@ const METHODS: Record<keyof WorkbookPort, true> = {
   selectCell: true,
   selectedCells: true,
   readValues: true,
+  selectedCell: true,
+  formulaCells: true,
 };
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;

@@ -47,6 +47,11 @@ export function formatDateTime(date: Date, locale = displayLocale()): string {
   }).format(date);
 }
 
+/** A moment as a local time of day in the display language ("14:05" in en-IE, "2:05 PM" in en-US). */
+export function formatTime(date: Date, locale = displayLocale()): string {
+  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(date);
+}
+
 type Part = "day" | "month" | "year";
 
 /** The order of day, month and year in the locale's short dates, and the separator between them. */

@@ -28,6 +28,8 @@ export function settingsOnlyWorkbook(initial: Record<string, SettingValue> = {})
     selectCell: unsupported,
     selectedCells: unsupported,
     readValues: unsupported,
+    selectedCell: unsupported,
+    formulaCells: unsupported,
   };
   return { workbook, settings };
 }
