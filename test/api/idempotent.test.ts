@@ -101,8 +101,11 @@ describe("slowDown", () => {
     slowed();
     slowed(); // a second call changes nothing
     const again = await gaps();
-    expect(normal).toBeGreaterThanOrEqual(18);
-    expect(slow).toBeGreaterThanOrEqual(75); // 80 ms apart after two halvings
+    // Gaps are measured where the server receives the requests, so a timer's or a socket's jitter can shave a few ms
+    // off the limiter's spacing (17.5 ms for 20 ms seen in CI): the floors leave a quarter for it.
+    expect(normal).toBeGreaterThanOrEqual(15);
+    expect(slow).toBeGreaterThanOrEqual(60); // 80 ms apart after two halvings
+    expect(slow).toBeGreaterThan(2.5 * normal);
     expect(again).toBeLessThan(60);
   });
 });
