@@ -19,7 +19,8 @@ import type { Scalar } from "./values";
 
 export const BUSY = "#BUSY!";
 
-export type AsyncFunction = (...args: (Scalar | null)[]) => unknown;
+/** A registered function: ordinary ones take the cells' values; streaming ones also take the invocation, last. */
+export type AsyncFunction = (...args: never[]) => unknown;
 
 /** What the formula evaluator asks of the functions it does not know itself. */
 export interface ExternalFunctions {
@@ -78,7 +79,7 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
     this.results.set(key, pending);
     if (this.isStreaming(name)) return this.startStream(key, fn, args);
     Promise.resolve()
-      .then(() => fn(...args))
+      .then(() => (fn as (...a: (Scalar | null)[]) => unknown)(...args))
       .then(
         (value) => this.settle(key, pending, { state: "done", value: cellValue(value) }),
         (error: unknown) => this.settle(key, pending, { state: "done", ...errorValue(error) }),
@@ -142,8 +143,10 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
       },
     };
     this.streams.set(key, stream);
+    // Excel passes every declared parameter (omitted optional ones as null), then the invocation.
+    const padded = [...args, ...Array<null>(Math.max(0, fn.length - 1 - args.length)).fill(null)];
     try {
-      fn(...args, stream.invocation as never);
+      (fn as (...a: unknown[]) => unknown)(...padded, stream.invocation);
     } catch (error) {
       this.settle(key, null, { state: "done", ...errorValue(error) });
     }

@@ -51,7 +51,7 @@ it("formulas typed before Connect show #N/A, then their figures after Connect, a
   registry.associate("AMOUNT", functions.amount);
   registry.associate("EMPLOYEE", functions.employeeField);
   const workbook = installPreviewExcel(globalThis, new WorkbookModel());
-  const { remove } = installFormulaFunctions(workbook);
+  installFormulaFunctions(workbook);
   const sheet = workbook.activeSheet;
   const [e] = await check.listEmployees(clientId);
   const rows = await check.runReport(clientId, "transaction_history", {
@@ -83,5 +83,4 @@ it("formulas typed before Connect show #N/A, then their figures after Connect, a
   await check.updateEmployee(e.id, { first_name: "Renamed" });
   invalidateFormulaResults(clientId);
   expect((await settle(sheet, cells, (v) => v[2] === "Renamed"))[2]).toBe("Renamed");
-  remove();
 }, 30_000);
