@@ -57,6 +57,7 @@ export async function runFormulaGrid(
   workbook.formulaFunctions = new AsyncFormulaFunctions(
     (name) => (name === "PAYROLL.AMOUNT" ? functions.amount : undefined),
     () => undefined, // the loop below reads the cells again; no view to re-render
+    () => true, // AMOUNT is a streaming function
   );
   setFunctionsConnection({ source: api, clientId });
   invalidateFormulaResults();

@@ -69,6 +69,12 @@ export class Workbook extends ClientObject<WorkbookModel> {
     return (this._protection ??= new WorkbookProtection(this.context, () => this.context.model, this.context.model));
   }
 
+  private _application?: Application;
+  /** Workbook.application: calculate(type), as Excel recalculates (see WorkbookModel.calculate). */
+  get application(): Application {
+    return (this._application ??= new Application(this.context));
+  }
+
   private _functions?: Functions;
   /** Worksheet functions evaluated without a cell (ExcelApi 1.2); the preview has DATE, for the date system. */
   get functions(): Functions {
@@ -258,6 +264,17 @@ export class EventHandlerResult {
 function checkFreezable(s: SheetModel): void {
   if (s.visibility !== "Visible")
     throw new PreviewExcelError("InvalidOperation", "Panes of a hidden worksheet cannot be frozen or unfrozen.");
+}
+
+/**
+ * Workbook.application (ExcelApi 1.1): calculate(type) queues a recalculation. A full one re-runs custom functions
+ * except those showing an error value (office-js #4502); streaming ones set their own results.
+ */
+export class Application {
+  constructor(readonly context: ProxyContext) {}
+  calculate(_calculationType: string): void {
+    this.context._enqueue({ bytes: 64, mutates: false, run: () => this.context.model.calculate() });
+  }
 }
 
 /** Workbook.functions: DATE(year, month, day) gives the serial in the workbook's date system. */

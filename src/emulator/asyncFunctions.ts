@@ -3,14 +3,24 @@
  * by the page). A call starts once per distinct name and arguments; until its promise settles the cell shows
  * #BUSY!, as Excel does, then the value, or the error value carried by the rejection's `code` (CustomFunctions.Error
  * and the add-in's FormulaError both have one) with its message kept for the cell's tooltip. Each settling tells the
- * workbook, which re-renders and so re-evaluates the formulas. clear() forgets every result (the add-in's
- * Refresh formulas), so the next evaluation calls again.
+ * workbook, which re-renders and so re-evaluates the formulas. clear() forgets every result, so the next evaluation
+ * calls again.
+ *
+ * As strict as Excel about when a function runs again:
+ * - a full recalculation (application.calculate(Excel.CalculationType.full): recalculate()) calls the ordinary
+ *   functions again, except those whose result is an error value: Excel does not re-run custom-function cells that
+ *   show an error (office-js #4502), and has no API to force them (#6545);
+ * - a streaming function (`@streaming`: its last argument is the invocation) is called once; it sets its result
+ *   with `invocation.setResult` whenever it likes, an error included, and a recalculation does not call it again;
+ * - a streaming call that no formula makes any more (its cell cleared or overwritten) is cancelled: its
+ *   `invocation.onCanceled` runs, and a later setResult is ignored. sweep() finds them.
  */
 import type { Scalar } from "./values";
 
 export const BUSY = "#BUSY!";
 
-export type AsyncFunction = (...args: (Scalar | null)[]) => unknown;
+/** A registered function: ordinary ones take the cells' values; streaming ones also take the invocation, last. */
+export type AsyncFunction = (...args: never[]) => unknown;
 
 /** What the formula evaluator asks of the functions it does not know itself. */
 export interface ExternalFunctions {
@@ -18,20 +28,40 @@ export interface ExternalFunctions {
   call(name: string, args: (Scalar | null)[]): Scalar;
   /** The message that came with a call's error value, if any. */
   message(name: string, args: (Scalar | null)[]): string | undefined;
+  /** A full recalculation (application.calculate(full)): see AsyncFormulaFunctions.recalculate. */
+  recalculate?(): void;
+  /** Cancel the streams no formula calls any more, `evaluateAll` evaluating every formula. */
+  sweep?(evaluateAll: () => void): void;
 }
 
 type Result = { state: "pending" } | { state: "done"; value: Scalar; message?: string };
+
+/** Excel's StreamingInvocation, as the preview hands it to a streaming function. */
+export interface StreamingInvocation {
+  setResult(value: unknown): void;
+  onCanceled?: () => void;
+}
+
+interface Stream {
+  invocation: StreamingInvocation;
+  canceled: boolean;
+}
 
 const ERROR_VALUE =
   /^#(N\/A|VALUE!|REF!|NAME\?|NUM!|DIV\/0!|NULL!|BUSY!|CALC!|SPILL!|GETTING_DATA|CONNECT!|FIELD!|BLOCKED!|UNKNOWN!)$/;
 
 export class AsyncFormulaFunctions implements ExternalFunctions {
   private readonly results = new Map<string, Result>();
+  private readonly streams = new Map<string, Stream>();
   private notifyQueued = false;
+  /** Keys called during a sweep's evaluation of every formula (null: no sweep running). */
+  private used: Set<string> | null = null;
 
   constructor(
     private readonly lookup: (name: string) => AsyncFunction | undefined,
     private readonly onSettled: () => void,
+    /** Whether a function is a streaming one (its last argument the invocation). */
+    private readonly isStreaming: (name: string) => boolean = () => false,
   ) {}
 
   has(name: string): boolean {
@@ -40,14 +70,16 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
 
   call(name: string, args: (Scalar | null)[]): Scalar {
     const key = `${name}${JSON.stringify(args)}`;
+    this.used?.add(key);
     const known = this.results.get(key);
     if (known) return known.state === "done" ? known.value : BUSY;
     const fn = this.lookup(name);
     if (!fn) return "#NAME?";
     const pending: Result = { state: "pending" };
     this.results.set(key, pending);
+    if (this.isStreaming(name)) return this.startStream(key, fn, args);
     Promise.resolve()
-      .then(() => fn(...args))
+      .then(() => (fn as (...a: (Scalar | null)[]) => unknown)(...args))
       .then(
         (value) => this.settle(key, pending, { state: "done", value: cellValue(value) }),
         (error: unknown) => this.settle(key, pending, { state: "done", ...errorValue(error) }),
@@ -61,14 +93,78 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
     return r?.state === "done" ? r.message : undefined;
   }
 
-  /** Forget every result: the next evaluation of each formula calls its function again. */
+  /** Forget every result (streams are cancelled): the next evaluation of each formula calls its function again. */
   clear(): void {
+    for (const key of [...this.streams.keys()]) this.cancel(key);
     this.results.clear();
     this.onSettled();
   }
 
-  private settle(key: string, pending: Result, result: Result): void {
-    if (this.results.get(key) !== pending) return; // cleared (and maybe asked again) meanwhile: this answer is stale
+  /**
+   * A full recalculation, as Excel does it: ordinary calls that ended with a value run again at the next evaluation;
+   * those that ended with an error value keep it (office-js #4502); streams keep theirs (they set their own results).
+   */
+  recalculate(): void {
+    for (const [key, r] of this.results)
+      if (r.state === "done" && !this.streams.has(key) && !(typeof r.value === "string" && ERROR_VALUE.test(r.value)))
+        this.results.delete(key);
+    this.onSettled();
+  }
+
+  /**
+   * Cancel the streams no formula calls any more: `evaluateAll` evaluates every formula of the workbook (the
+   * workbook's evaluateAllFormulas), and a stream none of them reached has had its cell cleared or overwritten.
+   */
+  sweep(evaluateAll: () => void): void {
+    if (this.streams.size === 0) return;
+    const used = (this.used = new Set<string>());
+    try {
+      evaluateAll();
+    } finally {
+      this.used = null;
+    }
+    for (const key of [...this.streams.keys()]) if (!used.has(key)) this.cancel(key);
+  }
+
+  /** How many streams run (tests). */
+  get liveStreams(): number {
+    return this.streams.size;
+  }
+
+  private startStream(key: string, fn: AsyncFunction, args: (Scalar | null)[]): Scalar {
+    const stream: Stream = {
+      canceled: false,
+      invocation: {
+        setResult: (value: unknown) => {
+          if (stream.canceled) return;
+          const looksLikeError = value instanceof Error || (typeof value === "object" && value !== null && "code" in value);
+          this.settle(key, null, { state: "done", ...(looksLikeError ? errorValue(value) : { value: cellValue(value) }) });
+        },
+      },
+    };
+    this.streams.set(key, stream);
+    // Excel passes every declared parameter (omitted optional ones as null), then the invocation.
+    const padded = [...args, ...Array<null>(Math.max(0, fn.length - 1 - args.length)).fill(null)];
+    try {
+      (fn as (...a: unknown[]) => unknown)(...padded, stream.invocation);
+    } catch (error) {
+      this.settle(key, null, { state: "done", ...errorValue(error) });
+    }
+    return BUSY;
+  }
+
+  private cancel(key: string): void {
+    const stream = this.streams.get(key);
+    if (!stream) return;
+    stream.canceled = true;
+    this.streams.delete(key);
+    this.results.delete(key);
+    stream.invocation.onCanceled?.();
+  }
+
+  /** `pending`: the call this answers (a stale answer, after clear(), is dropped); null: a stream's setResult. */
+  private settle(key: string, pending: Result | null, result: Result): void {
+    if (pending && this.results.get(key) !== pending) return; // cleared (and maybe asked again) meanwhile: stale
     this.results.set(key, result);
     // Many calls of one batch settle together: one notification for them.
     if (this.notifyQueued) return;
@@ -94,6 +190,7 @@ function cellValue(value: unknown): Scalar {
 
 function errorValue(error: unknown): { value: Scalar; message?: string } {
   const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error && error.message ? error.message : undefined;
+  const text = (error as { message?: unknown } | null)?.message;
+  const message = typeof text === "string" && text ? text : undefined;
   return { value: typeof code === "string" && ERROR_VALUE.test(code) ? code : "#VALUE!", message };
 }

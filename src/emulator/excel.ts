@@ -23,6 +23,7 @@ export interface PreviewExcelNamespace {
   run<T>(object: RequestContext | ClientObject<unknown>, batch: Batch<T>): Promise<T>;
   run<T>(options: RunOptions, batch: Batch<T>): Promise<T>;
   RequestContext: new () => RequestContext;
+  CalculationType: { recalculate: "Recalculate"; full: "Full"; fullRebuild: "FullRebuild" };
   SheetVisibility: { visible: "Visible"; hidden: "Hidden"; veryHidden: "VeryHidden" };
   ClearApplyTo: { all: "All"; formats: "Formats"; contents: "Contents" };
   ErrorCodes: Record<string, string>;
@@ -69,6 +70,7 @@ export function createPreviewExcel(workbook: WorkbookModel): PreviewExcelNamespa
         super(workbook);
       }
     },
+    CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
     SheetVisibility: { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" },
     ClearApplyTo: { all: "All", formats: "Formats", contents: "Contents" },
     ErrorCodes: {

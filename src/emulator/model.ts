@@ -299,6 +299,11 @@ export class SheetModel {
     return this.spills.get(`${r},${c}`);
   }
 
+  /** Evaluate each formula of the sheet (the workbook's sweep of cancelled streams). */
+  evaluateFormulas(): void {
+    this.rowsData.forEach((row, r) => row?.forEach((cell, c) => (cell?.f ? this.valueAt(r, c) : undefined)));
+  }
+
   /** The message an add-in's function gave with the error value this cell shows (Excel shows it on hover). */
   formulaMessageAt(r: number, c: number): string | undefined {
     const formula = this.cell(r, c)?.f;
@@ -562,8 +567,34 @@ export class WorkbookModel {
   /** Tell the views that something changed: the data (default), or only the selection or active sheet ("view"). */
   changed(what: "data" | "view" = "data"): void {
     this.version++;
-    if (what === "data") this.dataVersion++;
+    if (what === "data") {
+      this.dataVersion++;
+      this.queueStreamSweep();
+    }
     for (const l of [...this.listeners]) l();
+  }
+
+  private sweepQueued = false;
+
+  /** After a burst of changes, streaming cells whose formula is gone (cleared, overwritten) are cancelled, as in Excel. */
+  private queueStreamSweep(): void {
+    if (this.sweepQueued || !this.formulaFunctions?.sweep) return;
+    this.sweepQueued = true;
+    queueMicrotask(() => {
+      this.sweepQueued = false;
+      this.formulaFunctions?.sweep?.(() => this.evaluateAllFormulas());
+    });
+  }
+
+  /** Evaluate every formula of every sheet (the sweep above; a full recalculation). */
+  evaluateAllFormulas(): void {
+    for (const sheet of this.sheets) sheet.evaluateFormulas();
+  }
+
+  /** Application.calculate: a full recalculation re-runs what Excel re-runs (see AsyncFormulaFunctions.recalculate). */
+  calculate(): void {
+    this.formulaFunctions?.recalculate?.();
+    this.changed();
   }
 
   newId(prefix: string): string {

@@ -14,6 +14,8 @@ import { PreviewExcelError } from "./values";
 export const API_SETS: Readonly<Record<string, string>> = {
   "Workbook.getSelectedRange": "1.1",
   "Workbook.functions": "1.2",
+  "Workbook.application": "1.1",
+  "Application.calculate": "1.1",
   "Workbook.getSelectedRanges": "1.9",
   "Workbook.names": "1.1",
   "Workbook.protection": "1.7",

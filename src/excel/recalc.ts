@@ -1,18 +1,19 @@
 /**
- * A full recalculation of the workbook, for the PAYROLL functions (src/functions/excelRecalc.ts): Excel evaluates
- * custom functions again only when it recalculates them, so after their cache is emptied or the connection changes
- * this makes each formula ask again. Only in Excel's runtime: the preview re-evaluates its cells itself.
+ * A full recalculation of the workbook. The PAYROLL functions do not need it (they are streaming functions that set
+ * their own results: docs/formulas.md), and it would not re-run cells showing an error (office-js #4502); it stays
+ * for any other recalculation the add-in asks for, with delayForCellEdit so that cell-edit mode delays it rather than
+ * refusing it.
  */
-import { runNow } from "./session";
+import { runDelayedForCellEdit } from "./session";
 
 /** Whether the Excel API is on the page to ask for a recalculation. */
 export function canRecalculate(): boolean {
   return typeof Excel !== "undefined";
 }
 
-/** Asks Excel for a full recalculation. Excel refuses while a cell is being edited: the promise then rejects. */
+/** Asks Excel for a full recalculation; while a cell is being edited Excel runs it when the edit ends. */
 export function recalculateFully(): Promise<void> {
-  return runNow(async (ctx) => {
+  return runDelayedForCellEdit(async (ctx) => {
     ctx.workbook.application.calculate(Excel.CalculationType.full);
     await ctx.sync();
   });

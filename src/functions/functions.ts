@@ -3,16 +3,17 @@
  * functions.json, and appends one `CustomFunctions.associate(id, function)` per @customfunction. That name is
  * imported below from ./registry, so the appended calls register with Excel's runtime when it is there and with the
  * preview's formula engine otherwise (a page without Office's runtime must not fail on a missing global).
+ *
+ * Each function is a streaming one (@streaming, the invocation last): it sets its figure, then sets it again
+ * whenever the connection or the cache changes (./streams), so no cell depends on Excel re-running it, not even one
+ * showing #N/A "Connect in the Payroll pane". docs/formulas.md says why.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the metadata tool maps TypeScript's `any` to Excel's "any"
    parameter type (a number, text, TRUE/FALSE or blank); ./args reads them. */
-import { toExcelError } from "./errors";
-import { recalculateOnInvalidation } from "./excelRecalc";
 import { amountFormula, employeeFormula, leaveFormula, transactionsFormula } from "./formulas";
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the associate calls the build appends
-import { registry as CustomFunctions } from "./registry";
-
-recalculateOnInvalidation();
+// Also used by the associate calls the build appends.
+import * as CustomFunctions from "./registry";
+import { streamFigure } from "./streams";
 
 /**
  * Sum of an account's amounts on payslips dated from start_date to end_date, as the transaction_history report gives them.
@@ -22,14 +23,19 @@ recalculateOnInvalidation();
  * @param end_date Last payslip date (inclusive): an Excel date or "YYYY-MM-DD" text.
  * @param [employee] Employee number (text or a number); blank for all employees.
  * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @param invocation Excel's streaming invocation.
  * @returns The total amount.
+ * @streaming
  */
-export async function amount(account: any, start_date: any, end_date: any, employee?: any, client_id?: any): Promise<number> {
-  try {
-    return await amountFormula(account, start_date, end_date, employee, client_id);
-  } catch (e) {
-    throw toExcelError(e);
-  }
+export function amount(
+  account: any,
+  start_date: any,
+  end_date: any,
+  employee: any,
+  client_id: any,
+  invocation: CustomFunctions.StreamingInvocation<number>,
+): void {
+  streamFigure(invocation, () => amountFormula(account, start_date, end_date, employee, client_id));
 }
 
 /**
@@ -39,14 +45,18 @@ export async function amount(account: any, start_date: any, end_date: any, emplo
  * @param leave_type Leave type name, e.g. "Annual Leave", or its ID.
  * @param date The date of the balance: an Excel date or "YYYY-MM-DD" text.
  * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @param invocation Excel's streaming invocation.
  * @returns The balance in days.
+ * @streaming
  */
-export async function leave(employee: any, leave_type: any, date: any, client_id?: any): Promise<number> {
-  try {
-    return await leaveFormula(employee, leave_type, date, client_id);
-  } catch (e) {
-    throw toExcelError(e);
-  }
+export function leave(
+  employee: any,
+  leave_type: any,
+  date: any,
+  client_id: any,
+  invocation: CustomFunctions.StreamingInvocation<number>,
+): void {
+  streamFigure(invocation, () => leaveFormula(employee, leave_type, date, client_id));
 }
 
 /**
@@ -55,14 +65,17 @@ export async function leave(employee: any, leave_type: any, date: any, client_id
  * @param employee Employee number (text or a number).
  * @param field Field name, e.g. "first_name", "appointment_date", "wave", "physical_address.line_1", or a custom field ID.
  * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @param invocation Excel's streaming invocation.
  * @returns The field's value.
+ * @streaming
  */
-export async function employeeField(employee: any, field: any, client_id?: any): Promise<any> {
-  try {
-    return await employeeFormula(employee, field, client_id);
-  } catch (e) {
-    throw toExcelError(e);
-  }
+export function employeeField(
+  employee: any,
+  field: any,
+  client_id: any,
+  invocation: CustomFunctions.StreamingInvocation<any>,
+): void {
+  streamFigure(invocation, () => employeeFormula(employee, field, client_id));
 }
 
 /**
@@ -73,18 +86,19 @@ export async function employeeField(employee: any, field: any, client_id?: any):
  * @param end_date Last payslip date (inclusive): an Excel date or "YYYY-MM-DD" text.
  * @param [employee] Employee number (text or a number); blank for all employees.
  * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @param invocation Excel's streaming invocation.
  * @returns The rows, with a header row.
+ * @streaming
  */
-export async function transactions(
+export function transactions(
   accounts: any[][],
   start_date: any,
   end_date: any,
-  employee?: any,
-  client_id?: any,
-): Promise<any[][]> {
-  try {
-    return await transactionsFormula(accounts, start_date, end_date, employee, client_id);
-  } catch (e) {
-    throw toExcelError(e);
-  }
+  employee: any,
+  client_id: any,
+  invocation: CustomFunctions.StreamingInvocation<any[][]>,
+): void {
+  streamFigure(invocation, () => transactionsFormula(accounts, start_date, end_date, employee, client_id));
 }
+
+CustomFunctions.markStreaming(amount, leave, employeeField, transactions);

@@ -1,7 +1,8 @@
 /**
- * Where the PAYROLL functions register. `registry.associate` is what the build's appended
- * `CustomFunctions.associate(id, fn)` calls reach (see functions.ts): it records the function under its
+ * Where the PAYROLL functions register. functions.ts imports this module as `CustomFunctions`, so the build's
+ * appended `CustomFunctions.associate(id, fn)` calls reach `associate` below: it records the function under its
  * namespaced name for the preview's formula engine, and passes it on to Excel's runtime when that is present.
+ * `StreamingInvocation` is the type the metadata generator looks for to mark a function `"stream": true`.
  */
 import { customFunctionsRuntime } from "./errors";
 
@@ -10,16 +11,34 @@ export const NAMESPACE = "PAYROLL";
 
 export type FormulaFunction = (...args: never[]) => unknown;
 
-const functions = new Map<string, FormulaFunction>();
+/** Excel's CustomFunctions.StreamingInvocation: the last argument of a streaming function. */
+export interface StreamingInvocation<T> {
+  setResult(value: T | Error): void;
+  onCanceled?: () => void;
+}
 
-export const registry = {
-  associate(id: string, fn: FormulaFunction): void {
-    functions.set(`${NAMESPACE}.${id.toUpperCase()}`, fn);
-    customFunctionsRuntime()?.associate(id, fn);
-  },
-};
+const functions = new Map<string, FormulaFunction>();
+const streaming = new Set<FormulaFunction>();
+
+export function associate(id: string, fn: FormulaFunction): void {
+  functions.set(`${NAMESPACE}.${id.toUpperCase()}`, fn);
+  customFunctionsRuntime()?.associate(id, fn);
+}
+
+export const registry = { associate };
+
+/** Mark functions as streaming (their JSDoc says @streaming), for the preview's formula engine. */
+export function markStreaming(...fns: FormulaFunction[]): void {
+  for (const fn of fns) streaming.add(fn);
+}
 
 /** The registered functions by full name ("PAYROLL.AMOUNT"). */
 export function registeredFunctions(): ReadonlyMap<string, FormulaFunction> {
   return functions;
+}
+
+/** Whether the function registered under `name` is a streaming one. */
+export function isStreamingFunction(name: string): boolean {
+  const fn = functions.get(name);
+  return fn !== undefined && streaming.has(fn);
 }

@@ -11,9 +11,7 @@ import { WorkbookView } from "./WorkbookView";
 import { createOfficeWorkbook } from "../excel";
 // The add-in's PAYROLL functions: importing them registers them (the build appends their associate calls).
 import "../functions/functions";
-import { onFormulaResultsInvalidated } from "../functions/connection";
-import { registeredFunctions } from "../functions/registry";
-import { AsyncFormulaFunctions, type AsyncFunction } from "../emulator/asyncFunctions";
+import { installFormulaFunctions } from "./formulaFunctions";
 import { mountPane } from "../taskpane/mount";
 import { lowerReportPollFloor } from "../taskpane/flows/reportPolling";
 import { cycleRegionsWithF6 } from "./regions";
@@ -22,14 +20,9 @@ import { ThemeSwitch } from "./ThemeSwitch";
 const workbook = installPreviewExcel(globalThis);
 // Handle for the browser console and the end-to-end tests (they scan the whole workbook state).
 (globalThis as { __payrollPreview?: unknown }).__payrollPreview = { workbook };
-// Formulas call the PAYROLL functions through their own batching and cache, showing #BUSY! until each answers;
-// Refresh formulas, a push or import, or a new connection makes every formula ask again.
-const formulaFunctions = new AsyncFormulaFunctions(
-  (name) => registeredFunctions().get(name) as AsyncFunction | undefined,
-  () => workbook.changed(),
-);
-workbook.formulaFunctions = formulaFunctions;
-onFormulaResultsInvalidated(() => formulaFunctions.clear());
+// Formulas call the PAYROLL functions through their own batching and cache, showing #BUSY! until each answers; they
+// are streaming functions, which set new results after a connection, Refresh formulas, a push or an import.
+installFormulaFunctions(workbook);
 // Test seam: ?reportPollMs=<ms> polls report jobs sooner than the service's 10 s, for the sandbox's short jobs in the
 // e2e tests. The add-in in Office never reads it.
 lowerReportPollFloor(Number(new URLSearchParams(window.location.search).get("reportPollMs")));

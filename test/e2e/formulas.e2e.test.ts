@@ -2,10 +2,28 @@
  * PAYROLL formulas in the preview, in Chromium against the sandbox: typed and pasted formulas are evaluated by the
  * same function code and batching as in Excel, show #BUSY! until their figure arrives, equal the transaction_history
  * figures read directly from the service, and 200 pasted formulas (40 employees x 5 accounts) cost at most 3 requests.
+ * Formulas typed before Connect show #N/A "Connect in the Payroll pane", then their figures after Connect without
+ * being retyped, and an AMOUNT cell shows the new figure after a push changes a salary (streaming functions: no
+ * recalculation, which Excel would not run for cells showing an error).
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { chooseClient, connect, findSecret, startStack, workbookState, type Stack } from "./harness";
+import { calcKey } from "../../src/contract";
+import { activeEmployees } from "../../src/sheets/inputSheet";
+import {
+  bestWave,
+  buildInputSheet,
+  chooseClient,
+  connect,
+  findSecret,
+  openTab,
+  selectWave,
+  startStack,
+  waitForSheet,
+  workbookState,
+  type Stack,
+} from "./harness";
+import { openSheet, records, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 const SHEET = "Sheet1";
@@ -90,7 +108,9 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
   it("says #N/A until connected, then a typed formula shows #BUSY! and then the transaction_history figure", async () => {
     const { page } = stack;
     await typeInto(page, "A1", `=PAYROLL.AMOUNT("basic_salary","${START}","${END}")`);
-    expect(await settledValues(page, 0, 0, 1, 1)).toEqual([["#N/A"]]);
+    await typeInto(page, "B1", `=PAYROLL.AMOUNT("paye","${START}","${END}")`);
+    expect(await settledValues(page, 0, 0, 1, 2)).toEqual([["#N/A", "#N/A"]]);
+    expect(await cell(page, "B1").getAttribute("title")).toMatch(/Connect in the Payroll pane/);
 
     await connect(page, stack.sandbox.apiKey);
     await chooseClient(page, 1);
@@ -104,6 +124,16 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
       return typeof wb.findSheet("Sheet1").valueAt(0, 0) === "number";
     });
     expect(await settledValues(page, 0, 0, 1, 1)).toEqual([[total(rows, "basic_salary")]]);
+    // Neither was retyped: both error cells updated (a full recalculation in Excel would have skipped them).
+    const paye = await direct.runReport(1, "transaction_history", { start_date: START, end_date: END, account_names: ["paye"] });
+    await page.waitForFunction(() => {
+      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } })
+        .__payrollPreview.workbook;
+      return typeof wb.findSheet("Sheet1").valueAt(0, 1) === "number";
+    });
+    expect(await settledValues(page, 0, 1, 1, 1)).toEqual([[total(paye, "paye")]]);
+    await cell(page, "B1").click();
+    await page.keyboard.press("Delete");
 
     await typeInto(page, "A2", `=PAYROLL.AMOUNT("nett_pay","${START}","${END}","${employee}")`);
     expect(await cell(page, "A2").innerText()).toBe("#BUSY!");
@@ -160,5 +190,55 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
     await screenshot(page, "formulas-leave-employee");
     // The functions used the pane's connection: the key is nowhere in the workbook.
     expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
+  });
+
+  it("after a push changes a salary, the AMOUNT cell over that payslip date reads its figure again, unretyped", async () => {
+    const { page } = stack;
+    const SALARY = calcKey("basic_salary", "amount");
+    const employees = await direct.listEmployees(1, ["service_periods", "recent_payslips"]);
+    const [waves, calculations] = await Promise.all([direct.listWaves(1), direct.listClientCalculations(1)]);
+    const salaried = (waveId: number, date: string) =>
+      activeEmployees(employees, waveId, date).filter((e) =>
+        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
+      ).length;
+    const wave = bestWave(employees, waves, salaried);
+    const date = wave.period!.date;
+    // The formula is on Sheet1 before the push; its figure is read once.
+    await openSheet(page, SHEET);
+    await typeInto(page, "A10", `=PAYROLL.AMOUNT("basic_salary","${date}","${date}")`);
+    const [[before]] = await settledValues(page, 9, 0, 1, 1);
+    expect(typeof before).toBe("number");
+
+    await openTab(page, "Imports");
+    await page.getByRole("button", { name: "Import employees" }).click();
+    await waitForSheet(page, "Employees");
+    await openTab(page, "Input sheets");
+    await selectWave(page, wave.w.id);
+    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const rows = await records(page, sheetName);
+    const salaryHeader = Object.keys(rows[0]).find((h) => h.startsWith("Basic salary"))!;
+    const row = rows.findIndex((r) => r[salaryHeader] !== "");
+    const newSalary = 45678.9;
+    await typeCell(page, sheetName, row, salaryHeader, String(newSalary));
+    await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    const pushedAt = serviceRequests.length;
+    await page.getByRole("button", { name: "Push changes" }).click();
+    await page.getByText(new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 1 saved`)).waitFor({ timeout: 60_000 });
+
+    // No retyping, no Refresh formulas: the push's invalidation makes the streaming cell read again. (Its figure
+    // stays the same here: transaction_history lists finalised payslips only, and a push changes open ones.)
+    const deadline = Date.now() + 30_000;
+    const askedAgain = () => serviceRequests.slice(pushedAt).includes("POST /v1/clients/1/reports/transaction_history");
+    while (!askedAgain() && Date.now() < deadline) await page.waitForTimeout(200);
+    expect(askedAgain()).toBe(true);
+    const report = await direct.runReport(1, "transaction_history", {
+      start_date: date,
+      end_date: date,
+      account_names: ["basic_salary"],
+    });
+    expect(await settledValues(page, 9, 0, 1, 1)).toEqual([[total(report, "basic_salary")]]);
+    await openSheet(page, SHEET);
+    await cell(page, "A10").click();
+    await screenshot(page, "formulas-after-push");
   });
 });

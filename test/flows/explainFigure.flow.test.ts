@@ -27,6 +27,7 @@ beforeAll(async () => {
   rig.model.formulaFunctions = new AsyncFormulaFunctions(
     (name) => (name === "PAYROLL.AMOUNT" ? functions.amount : name === "PAYROLL.LEAVE" ? functions.leave : undefined),
     () => rig.model.changed(),
+    () => true, // streaming functions
   );
   grid = rig.model.addSheet("Grid");
   grid.enter(0, 0, "2026-01-01"); // A1, B1: date cells

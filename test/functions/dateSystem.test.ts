@@ -232,7 +232,9 @@ describe("PAYROLL formulas and the workbook's date system", () => {
 });
 
 describe("the preview's formulas in a 1904 workbook", () => {
+  let closing: AsyncFormulaFunctions | undefined;
   afterEach(() => {
+    closing?.clear(); // closing the workbook cancels its streaming cells, as Excel does
     removeExcel();
     resetDateSystem();
     setFunctionsConnection(null);
@@ -248,7 +250,9 @@ describe("the preview's formulas in a 1904 workbook", () => {
       workbook.formulaFunctions = new AsyncFormulaFunctions(
         (name) => ({ "PAYROLL.AMOUNT": functions.amount, "PAYROLL.LEAVE": functions.leave })[name],
         () => workbook.changed(),
+        () => true, // streaming functions
       );
+      closing = workbook.formulaFunctions as AsyncFormulaFunctions;
       const sheet = workbook.activeSheet;
       sheet.enter(0, 1, "2026-01-01"); // typed into cells: date serials in the workbook's system
       sheet.enter(0, 2, "2026-06-30");

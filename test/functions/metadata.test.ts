@@ -9,7 +9,7 @@ const { generateCustomFunctionsMetadata } = require("custom-functions-metadata")
 
 interface Metadata {
   allowCustomDataForDataTypeAny?: boolean;
-  functions: { id: string; parameters: { name: string; optional?: boolean }[] }[];
+  functions: { id: string; parameters: { name: string; optional?: boolean }[]; options?: { stream?: boolean } }[];
 }
 
 it("describes AMOUNT, LEAVE, EMPLOYEE and TRANSACTIONS with the issue's arguments, each associated with an exported function", async () => {
@@ -26,6 +26,13 @@ it("describes AMOUNT, LEAVE, EMPLOYEE and TRANSACTIONS with the issue's argument
     EMPLOYEE: "employee, field, [client_id]",
     TRANSACTIONS: "accounts, start_date, end_date, [employee], [client_id]",
   });
+  // Streaming functions (issue L): they set new results when the connection or the cache changes (src/functions/streams.ts).
+  expect(metadata.functions.map((f) => [f.id, f.options?.stream])).toEqual([
+    ["AMOUNT", true],
+    ["LEAVE", true],
+    ["EMPLOYEE", true],
+    ["TRANSACTIONS", true],
+  ]);
   // The generator always lets `any` parameters receive data types (formatted numbers, entities): args.ts reads them.
   expect(metadata.allowCustomDataForDataTypeAny).toBe(true);
   for (const a of result.associate as { id: string; functionName: string }[])
