@@ -6,11 +6,6 @@
  */
 import { runDelayedForCellEdit } from "./session";
 
-/** Whether the Excel API is on the page to ask for a recalculation. */
-export function canRecalculate(): boolean {
-  return typeof Excel !== "undefined";
-}
-
 /** Asks Excel for a full recalculation; while a cell is being edited Excel runs it when the edit ends. */
 export function recalculateFully(): Promise<void> {
   return runDelayedForCellEdit(async (ctx) => {

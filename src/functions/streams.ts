@@ -31,11 +31,6 @@ export function streamFigure<T>(invocation: StreamingInvocation<T>, read: () => 
   run();
 }
 
-/** How many cells are live (tests). */
-export function liveFigureCount(): number {
-  return live.size;
-}
-
 onFormulaResultsInvalidated(() => {
   for (const run of [...live]) run();
 });
