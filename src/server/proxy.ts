@@ -6,7 +6,7 @@
  *   from the socket, so the service sees who really called.
  * - Bodies: parsed as JSON under the server's body limit (fastify's parser), so an oversized or non-JSON body is
  *   refused here (413 / 415) and never reaches the service. The pane sends nothing else.
- * - Answers: only JSON, and PDF for payslips, pass. Anything else (an HTML error page, a script) would be served on
+ * - Answers: only JSON, and PDF for payslips, pass (and bodiless 204 and 304). Anything else (an HTML error page, a script) would be served on
  *   the add-in's origin, where the CSP allows 'self' scripts: it becomes a 502 {message}. Hop-by-hop headers and
  *   Set-Cookie are dropped; every answer is `Cache-Control: no-store` (payroll data and the key's answers).
  * - Limits: upstream sockets are pooled and capped, each upstream request times out, and a per-address rate limit
@@ -110,7 +110,9 @@ export async function registerServiceProxy(app: FastifyInstance, options: ProxyO
       rewriteHeaders: passedAnswerHeaders,
       onResponse: (_request, reply, res) => {
         // The answer's headers are already on the reply (rewriteHeaders); its body is res.stream.
-        if (isAllowedAnswerType(String(reply.getHeader("content-type") ?? ""))) return void reply.send(res.stream);
+        // 204 and 304 carry no body (a report job still running answers 204), so there is nothing to check.
+        const bodiless = reply.statusCode === 204 || reply.statusCode === 304;
+        if (bodiless || isAllowedAnswerType(String(reply.getHeader("content-type") ?? ""))) return void reply.send(res.stream);
         res.stream.destroy();
         void gatewayError(
           reply as unknown as FastifyReply,

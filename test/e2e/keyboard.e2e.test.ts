@@ -195,8 +195,11 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
       await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Enter");
     const panel = page.getByRole("tabpanel", { name: "Calculations" });
+    // The panel's code loads when its tab is first opened ("Loading Calculations…"): a person tabs on once it shows.
+    const scope = panel.getByRole("radiogroup", { name: "Calculations of" });
+    await scope.waitFor();
     // Tab reaches the radio group at its checked radio; the arrow keys choose within it.
-    await tabTo(page, panel.getByRole("radiogroup", { name: "Calculations of" }));
+    await tabTo(page, scope);
     const client = panel.getByRole("radio", { name: "The client" });
     for (let i = 0; i < 3 && !(await client.isChecked()); i++) await page.keyboard.press("ArrowUp");
     await expectFocused(client);

@@ -45,6 +45,7 @@ beforeAll(async () => {
   service.get("/v1/html", async (_req, reply) => reply.type("text/html").send("<script>alert(1)</script>"));
   service.get("/v1/script", async (_req, reply) => reply.type("application/javascript").send("alert(1)"));
   service.get("/v1/payslips/1/pdf", async (_req, reply) => reply.type("application/pdf").send(Buffer.from("%PDF-1.4")));
+  service.get("/v1/clients/1/reports/variance/async/job", async (_req, reply) => reply.code(204).send()); // still running
   serviceUrl = await service.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(() => service.close());
@@ -155,7 +156,7 @@ describe("npm run serve under hostile traffic", () => {
     });
   });
 
-  it("passes only JSON and PDF answers; an HTML or script answer becomes a 502 {message}", async () => {
+  it("passes only JSON and PDF answers (and a bodiless 204); an HTML or script answer becomes a 502 {message}", async () => {
     await withServer({}, async (base) => {
       for (const p of ["/v1/html", "/v1/script"]) {
         const res = await fetch(`${base}${p}`, { headers: { authorization: KEY } });
@@ -163,6 +164,8 @@ describe("npm run serve under hostile traffic", () => {
         expect(res.headers.get("content-type")).toMatch(/^application\/json/);
         expect(await res.text()).not.toContain("alert");
       }
+      const running = await fetch(`${base}/v1/clients/1/reports/variance/async/job`, { headers: { authorization: KEY } });
+      expect(running.status).toBe(204); // no body, nothing to refuse: a report job still running
       const pdf = await fetch(`${base}/v1/payslips/1/pdf`, { headers: { authorization: KEY } });
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get("content-type")).toBe("application/pdf");
