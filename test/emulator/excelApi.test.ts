@@ -2,28 +2,10 @@
  * The preview's Excel.* subset behaves like Excel: proxies, load/sync, PropertyNotLoaded, shape checks,
  * formula reading of =, +, -, @ strings, text format, payload limits, sheet-name rules, tables, settings.
  */
-import { createPreviewExcel, createPreviewWorkbook, type PreviewExcelNamespace } from "../../src/emulator";
-import type { WorkbookModel } from "../../src/emulator";
+import { codeOf as errorCode, run, setup, wb } from "./rig";
 
-type AnyCtx = Excel.RequestContext;
-
-let wb: WorkbookModel;
-let X: PreviewExcelNamespace;
-const run = <T>(fn: (ctx: AnyCtx) => Promise<T>) => X.run(fn as never) as Promise<T>;
-
-beforeEach(() => {
-  wb = createPreviewWorkbook();
-  X = createPreviewExcel(wb);
-});
-
-async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-  return "no error";
-}
+beforeEach(() => setup());
+const codeOf = (p: Promise<unknown>) => errorCode(p, "no error");
 
 describe("proxies, load and sync", () => {
   test("reading a property that was not loaded throws PropertyNotLoaded, and works after load + sync", async () => {
@@ -151,8 +133,7 @@ describe("values", () => {
 
 describe("payload limits", () => {
   test("a sync whose request exceeds the limit is rejected whole with RequestPayloadSizeLimitExceeded", async () => {
-    wb = createPreviewWorkbook({ requestLimitBytes: 10_000 });
-    X = createPreviewExcel(wb);
+    setup({ requestLimitBytes: 10_000 });
     const big = Array.from({ length: 100 }, (_, i) => [`row ${i} `.repeat(20)]);
     const code = await codeOf(
       run(async (ctx) => {
@@ -180,8 +161,7 @@ describe("payload limits", () => {
   });
 
   test("a load whose response exceeds the limit fails with ResponsePayloadSizeLimitExceeded", async () => {
-    wb = createPreviewWorkbook({ responseLimitBytes: 5_000 });
-    X = createPreviewExcel(wb);
+    setup({ responseLimitBytes: 5_000 });
     await run(async (ctx) => {
       ctx.workbook.worksheets.getItem("Sheet1").getRange("A1:A100").values = Array.from({ length: 100 }, () => ["y".repeat(100)]);
       await ctx.sync();

@@ -4,37 +4,13 @@
  * number formats; and it does what Excel does: a write under a table extends it, a request counts about 500 bytes
  * per range written, DATE answers in the workbook's date system.
  */
-import {
-  createPreviewExcel,
-  createPreviewWorkbook,
-  formatValue,
-  installPreviewExcel,
-  parseEntry,
-  type PreviewExcelNamespace,
-  type WorkbookModel,
-} from "../../src/emulator";
+import { createPreviewWorkbook, formatValue, installPreviewExcel, parseEntry } from "../../src/emulator";
 import * as api from "../../src/emulator/api";
 import { API_SETS, compareVersions } from "../../src/emulator/requirements";
 import { numberFormatProblem } from "../../src/emulator/numberFormat";
+import { codeOf, run, setup, wb } from "./rig";
 
-let wb: WorkbookModel;
-let X: PreviewExcelNamespace;
-const run = <T>(fn: (ctx: Excel.RequestContext) => Promise<T>) => X.run(fn as never) as Promise<T>;
-
-function setup(options: Parameters<typeof createPreviewWorkbook>[0] = {}) {
-  wb = createPreviewWorkbook(options);
-  X = createPreviewExcel(wb);
-}
 beforeEach(() => setup());
-
-async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-    return undefined;
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-}
 
 describe("requirement sets at the manifest's level (ExcelApi 1.7)", () => {
   const selectedRanges = () =>

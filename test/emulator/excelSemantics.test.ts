@@ -3,32 +3,11 @@
  * leap-year bug, a decimal point that always shows, cell-edit mode, several selected blocks, the characters a
  * cell holds, and the bare GeneralException older Excel on the web gave for an oversized request.
  */
-import {
-  createPreviewExcel,
-  createPreviewWorkbook,
-  formatValue,
-  parseEntry,
-  type PreviewExcelNamespace,
-} from "../../src/emulator";
-import type { WorkbookModel } from "../../src/emulator";
+import { formatValue, parseEntry } from "../../src/emulator";
+import { codeOf as errorCode, run, setup, wb, X } from "./rig";
 
-let wb: WorkbookModel;
-let X: PreviewExcelNamespace;
-const run = <T>(fn: (ctx: Excel.RequestContext) => Promise<T>) => X.run(fn as never) as Promise<T>;
-
-beforeEach(() => {
-  wb = createPreviewWorkbook();
-  X = createPreviewExcel(wb);
-});
-
-async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-  return "no error";
-}
+beforeEach(() => setup());
+const codeOf = (p: Promise<unknown>) => errorCode(p, "no error");
 
 describe("the 1900 date system", () => {
   test.each([
@@ -152,8 +131,7 @@ test("a cell holds at most 32,767 characters: an assignment with a longer text i
 });
 
 test("oversizeErrorCode: an oversized request can fail the way older Excel on the web did, with GeneralException", async () => {
-  wb = createPreviewWorkbook({ requestLimitBytes: 10_000, oversizeErrorCode: "GeneralException" });
-  X = createPreviewExcel(wb);
+  setup({ requestLimitBytes: 10_000, oversizeErrorCode: "GeneralException" });
   const code = await codeOf(
     run(async (ctx) => {
       ctx.workbook.worksheets.getItem("Sheet1").getRange("A1:A100").values = Array.from({ length: 100 }, () => ["z".repeat(200)]);

@@ -3,26 +3,9 @@
  * Range.getCellProperties (ExcelApi 1.9) reading fills back, Table.columns.add (1.1; a null index and a name 1.4),
  * and a person's Fill Color, which is a format change (no Worksheet.onChanged).
  */
-import { createPreviewExcel, createPreviewWorkbook, type PreviewExcelNamespace, type WorkbookModel } from "../../src/emulator";
+import { codeOf, run, setup, wb } from "./rig";
 
-let wb: WorkbookModel;
-let X: PreviewExcelNamespace;
-const run = <T>(fn: (ctx: Excel.RequestContext) => Promise<T>) => X.run(fn as never) as Promise<T>;
-
-function setup(options: Parameters<typeof createPreviewWorkbook>[0] = {}) {
-  wb = createPreviewWorkbook(options);
-  X = createPreviewExcel(wb);
-}
 beforeEach(() => setup());
-
-async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-    return undefined;
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-}
 
 const FILL = { format: { fill: { color: true } } };
 

@@ -3,24 +3,9 @@
  * goes, workbook structure protection, defined names sharing the tables' namespace, blocked spills, and protected
  * sheets that accept what Excel accepts (values in unlocked cells, formatting the protection options allow).
  */
-import { createPreviewExcel, createPreviewWorkbook, type PreviewExcelNamespace, type WorkbookModel } from "../../src/emulator";
+import { codeOf, run, setup, wb } from "./rig";
 
-let wb: WorkbookModel;
-let X: PreviewExcelNamespace;
-const run = <T>(fn: (ctx: Excel.RequestContext) => Promise<T>) => X.run(fn as never) as Promise<T>;
-beforeEach(() => {
-  wb = createPreviewWorkbook();
-  X = createPreviewExcel(wb);
-});
-
-async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-    return undefined;
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-}
+beforeEach(() => setup());
 const onSheet = (fn: (ws: Excel.Worksheet, ctx: Excel.RequestContext) => void, sheet = "Sheet1") =>
   run(async (ctx) => {
     fn(ctx.workbook.worksheets.getItem(sheet), ctx);
