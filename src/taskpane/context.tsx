@@ -20,7 +20,7 @@ export type ConnectedServices = AppServices & {
   reads: NonNullable<AppServices["reads"]>;
 };
 
-/** The services once a client is connected and chosen; null before. Panels render a hint when it is null. */
+/** The services once the pane is connected and a client is chosen; null before. Panels render a hint when it is null. */
 export function useConnectedServices(): ConnectedServices | null {
   const services = useAppServices();
   if (!services.api || services.clientId === null || !services.reads) return null;

@@ -11,7 +11,7 @@ export type NotifyIntent = "success" | "info" | "warning" | "error";
 
 /** Handed to long work by `progress.run`: report counts and watch the Cancel button through `signal`. */
 export interface ProgressTask {
-  /** Aborted when the user presses Cancel. Pass it to every client call (`{ signal }`) and stop between steps. */
+  /** Aborted when the user presses Cancel. Pass it to every PayrollApi call (`{ signal }`) and stop between steps. */
   readonly signal: AbortSignal;
   /** `done` of `total` units (rows, requests...). Leave `total` out while it is unknown (indeterminate bar). */
   update(done: number, total?: number, detail?: string): void;
@@ -29,7 +29,7 @@ export interface ProgressApi {
 }
 
 export interface AppServices {
-  /** The connected client, or null until the user connects with a key the service accepts. */
+  /** The connected PayrollApi, or null until the user connects with a key the service accepts. */
   api: PayrollApi | null;
   /** The client (company) the workbook is linked to; remembered in the workbook's document settings. */
   clientId: number | null;

@@ -1,5 +1,5 @@
 /**
- * The pane's feature tabs, in order. The shell shows them once a client is connected and chosen; each panel reads
+ * The pane's feature tabs, in order. The shell shows them once the pane is connected and a client is chosen; each panel reads
  * the shell's services with useConnectedServices() and takes no props. A new feature adds one line here.
  *
  * Every panel is its own chunk, loaded with import() the first time its tab is opened: the first paint carries only
