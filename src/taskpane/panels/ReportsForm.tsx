@@ -14,9 +14,8 @@ import {
   type ReportParams,
   type TransactionHistoryParams,
 } from "../../sheets/reports";
-import { DateField } from "../components/DateField";
-import { MultiPicker, PickerField } from "./ReportsPickers";
-import { AtLeastOne, DateRange, type SubFormProps, unionOptions } from "./reports/formParts";
+import { MultiPicker } from "./ReportsPickers";
+import { AtLeastOne, DateRange, RequiredDate, type SubFormProps, unionOptions } from "./reports/formParts";
 import { Scope } from "./reports/scopePickers";
 import { VarianceForm } from "./reports/VarianceForm";
 
@@ -94,14 +93,14 @@ function ComparisonLeaveForm({ data, params, set, disabled }: SubFormProps<Compa
 function BalanceForm({ data, params, set, disabled }: SubFormProps<BalanceParams>) {
   return (
     <>
-      <PickerField
+      <RequiredDate
         label="Balances at"
         hint="Defaults to the end of the last pay period."
-        validationMessage={params.date ? undefined : "Choose a date."}
-        required
-      >
-        <DateField value={params.date} disabled={disabled} onChange={(date) => set({ date })} />
-      </PickerField>
+        value={params.date}
+        missing="Choose a date."
+        disabled={disabled}
+        onChange={(date) => set({ date })}
+      />
       <Scope params={params} data={data} onChange={set} disabled={disabled} />
     </>
   );

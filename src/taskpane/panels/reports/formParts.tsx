@@ -62,23 +62,41 @@ export function DateRange({
     params.startDate && params.endDate && params.startDate > params.endDate ? "The start date is after the end date." : undefined;
   return (
     <div className={styles.pair}>
-      <PickerField
+      <RequiredDate
         label="From"
         hint="Default: the start of the tax year."
-        validationMessage={params.startDate ? undefined : "Choose a start date."}
-        required
-      >
-        <DateField value={params.startDate} disabled={disabled} onChange={(startDate) => onChange({ startDate })} />
-      </PickerField>
-      <PickerField
+        value={params.startDate}
+        missing="Choose a start date."
+        disabled={disabled}
+        onChange={(startDate) => onChange({ startDate })}
+      />
+      <RequiredDate
         label="To"
         hint="Default: the end of the tax year."
-        validationMessage={params.endDate ? order : "Choose an end date."}
-        required
-      >
-        <DateField value={params.endDate} disabled={disabled} onChange={(endDate) => onChange({ endDate })} />
-      </PickerField>
+        value={params.endDate}
+        missing="Choose an end date."
+        problem={order}
+        disabled={disabled}
+        onChange={(endDate) => onChange({ endDate })}
+      />
     </div>
+  );
+}
+
+/** A required date of a report form: the labelled field, `missing` while it is empty, else `problem` if any. */
+export function RequiredDate(props: {
+  label: string;
+  hint: string;
+  value: string;
+  missing: string;
+  problem?: string;
+  disabled?: boolean;
+  onChange(value: string): void;
+}) {
+  return (
+    <PickerField label={props.label} hint={props.hint} validationMessage={props.value ? props.problem : props.missing} required>
+      <DateField value={props.value} disabled={props.disabled} onChange={props.onChange} />
+    </PickerField>
   );
 }
 
