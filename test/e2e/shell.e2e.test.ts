@@ -34,8 +34,12 @@ describe("shell (preview in Chromium against the sandbox)", () => {
 
     // Forget the key, connect again: the client comes back from the workbook, not from the browser.
     await openConnection(page);
-    await page.getByRole("button", { name: "Forget key" }).click();
-    // The tabs unmount on the next render after the click: wait for that rather than count at once.
+    // Pressed from the keyboard: a click at coordinates can land beside the button while the section is still
+    // unfolding on a loaded machine (CI saw the tabs stay for 30 s), focus and Enter reach the button itself.
+    await page.getByRole("button", { name: "Forget key" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("The API key was removed from this add-in.").waitFor();
+    // The tabs unmount on the next render after Forget: wait for that rather than count at once.
     await page.getByRole("tablist", { name: "Features" }).waitFor({ state: "detached" });
     expect(await page.getByRole("tablist", { name: "Features" }).count()).toBe(0);
     await connect(page, stack.sandbox.apiKey);
