@@ -25,7 +25,10 @@ export type AsyncFunction = (...args: never[]) => unknown;
 /** What the formula evaluator asks of the functions it does not know itself. */
 export interface ExternalFunctions {
   has(name: string): boolean;
-  call(name: string, args: (Scalar | null)[]): Scalar;
+  /** A value, or the rows a spilling function (a matrix result) gives: the sheet spills them as Excel does. */
+  call(name: string, args: (Scalar | null)[]): Scalar | Scalar[][];
+  /** True once any call has answered with a matrix, so the sheet looks for function spills only then. */
+  readonly spills?: boolean;
   /** The message that came with a call's error value, if any. */
   message(name: string, args: (Scalar | null)[]): string | undefined;
   /** A full recalculation (application.calculate(full)): see AsyncFormulaFunctions.recalculate. */
@@ -34,7 +37,7 @@ export interface ExternalFunctions {
   sweep?(evaluateAll: () => void): void;
 }
 
-type Result = { state: "pending" } | { state: "done"; value: Scalar; message?: string };
+type Result = { state: "pending" } | { state: "done"; value: Scalar | Scalar[][]; message?: string };
 
 /** Excel's StreamingInvocation, as the preview hands it to a streaming function. */
 export interface StreamingInvocation {
@@ -54,6 +57,8 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
   private readonly results = new Map<string, Result>();
   private readonly streams = new Map<string, Stream>();
   private notifyQueued = false;
+  /** Set once a call answers with a matrix (see ExternalFunctions.spills). */
+  spills = false;
   /** Keys called during a sweep's evaluation of every formula (null: no sweep running). */
   private used: Set<string> | null = null;
 
@@ -68,7 +73,7 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
     return this.lookup(name) !== undefined;
   }
 
-  call(name: string, args: (Scalar | null)[]): Scalar {
+  call(name: string, args: (Scalar | null)[]): Scalar | Scalar[][] {
     const key = `${name}${JSON.stringify(args)}`;
     this.used?.add(key);
     const known = this.results.get(key);
@@ -166,6 +171,7 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
   private settle(key: string, pending: Result | null, result: Result): void {
     if (pending && this.results.get(key) !== pending) return; // cleared (and maybe asked again) meanwhile: stale
     this.results.set(key, result);
+    if (result.state === "done" && Array.isArray(result.value)) this.spills = true;
     // Many calls of one batch settle together: one notification for them.
     if (this.notifyQueued) return;
     this.notifyQueued = true;
@@ -177,11 +183,20 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
 }
 
 /**
- * A function's answer as a cell value: numbers, text and TRUE/FALSE as they are; a table (a spilling function) by
- * its top-left cell, as Excel without dynamic arrays shows it (the preview does not spill); anything else is #VALUE!.
+ * A function's answer as a cell value: numbers, text and TRUE/FALSE as they are; a matrix (a spilling function, e.g.
+ * TRANSACTIONS) as its rows, which the sheet spills into the cells below and right, as Excel's dynamic arrays do
+ * (a 1x1 matrix is its one value); anything else is #VALUE!.
  */
-function cellValue(value: unknown): Scalar {
-  if (Array.isArray(value)) return Array.isArray(value[0]) && value[0].length > 0 ? cellValue(value[0][0]) : "#VALUE!";
+function cellValue(value: unknown): Scalar | Scalar[][] {
+  if (Array.isArray(value)) {
+    if (!value.every(Array.isArray) || value.length === 0 || (value[0] as unknown[]).length === 0) return "#VALUE!";
+    const rows = (value as unknown[][]).map((row) => row.map(scalarValue));
+    return rows.length === 1 && rows[0].length === 1 ? rows[0][0] : rows;
+  }
+  return scalarValue(value);
+}
+
+function scalarValue(value: unknown): Scalar {
   if (typeof value === "number") return Number.isFinite(value) ? value : "#NUM!";
   if (typeof value === "string" || typeof value === "boolean") return value;
   if (value === null || value === undefined) return 0;

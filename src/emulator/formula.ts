@@ -273,11 +273,16 @@ class Parser {
 }
 
 /**
- * An argument for an add-in's function: one value (a range is #VALUE!, as for a scalar parameter in Excel); an
- * error value, #BUSY! included, is the formula's result without calling the function, as in Excel.
+ * An argument for an add-in's function: one value (a range of one cell is its value; a range of several is #VALUE!,
+ * as for a scalar parameter in Excel); an error value, #BUSY! included, is the formula's result without calling the
+ * function, as in Excel.
  */
 function externalArg(v: Val): Scalar | null {
-  if (Array.isArray(v)) throw new FormulaError("#VALUE!");
+  if (Array.isArray(v)) {
+    const values = flat(v);
+    if (values.length !== 1) throw new FormulaError("#VALUE!");
+    return externalArg(values[0]);
+  }
   if (typeof v === "string" && /^#(N\/A|VALUE!|REF!|NAME\?|NUM!|DIV\/0!|NULL!|BUSY!)$/.test(v)) throw new FormulaError(v);
   return v;
 }

@@ -269,7 +269,8 @@ export class SheetModel {
 
   /**
    * Spilled values by "row,col", rebuilt after any change: the workbook's data version moves on after a batch, and
-   * every cell write inside one forgets them. Only formulas with a range reference can spill.
+   * every cell write inside one forgets them. Only formulas with a range reference can spill, and (once an add-in's
+   * function has answered with a matrix) formulas that call a function.
    */
   private spills: Map<string, Scalar> | null = null;
   private spillsVersion = -1;
@@ -281,10 +282,11 @@ export class SheetModel {
     if (!this.spills || this.spillsVersion !== this.workbook.dataVersion) {
       this.buildingSpills = true;
       const at = new Map<string, Scalar>();
+      const functionSpills = this.workbook.formulaFunctions?.spills === true;
       try {
         this.rowsData.forEach((row, rr) =>
           row?.forEach((cell, cc) => {
-            if (!cell?.f || !/[A-Z]\$?\d+:\$?[A-Z]/i.test(cell.f)) return;
+            if (!cell?.f || !(/[A-Z]\$?\d+:\$?[A-Z]/i.test(cell.f) || (functionSpills && cell.f.includes("(")))) return;
             const { spill } = this.evaluateAt(cell.f, 1);
             if (!spill || !this.spillFits(rr, cc, spill)) return;
             spill.forEach((line, i) => line.forEach((v, k) => (i || k ? at.set(`${rr + i},${cc + k}`, v) : undefined)));

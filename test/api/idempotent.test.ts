@@ -104,8 +104,9 @@ describe("slowDown", () => {
     // Gaps are measured where the server receives the requests, so a timer's or a socket's jitter can shave a few ms
     // off the limiter's spacing (17.5 ms for 20 ms seen in CI): the floors leave a quarter for it.
     expect(normal).toBeGreaterThanOrEqual(15);
+    // Load only ever stretches gaps (CI at load 23 saw 32 ms for 20 ms), so the checks are floors, and the restored
+    // rate is compared with the slowed one rather than with a fixed ceiling.
     expect(slow).toBeGreaterThanOrEqual(60); // 80 ms apart after two halvings
-    expect(slow).toBeGreaterThan(2.5 * normal);
-    expect(again).toBeLessThan(60);
+    expect(again).toBeLessThan(slow);
   });
 });

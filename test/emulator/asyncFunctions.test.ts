@@ -94,3 +94,70 @@ describe("the workbook's formulas", () => {
     expect(sheet.formulaMessageAt(0, 0)).toBeUndefined();
   });
 });
+
+describe("a function that answers with a matrix (TRANSACTIONS)", () => {
+  const setup = () => {
+    const workbook = createPreviewWorkbook();
+    workbook.formulaFunctions = new AsyncFormulaFunctions(
+      (name) =>
+        name === "X.TABLE"
+          ? async () => [
+              ["employee", "Date", "gross_pay"],
+              ["1001", 46053, 3000],
+              ["1002", 46053, 2500.5],
+            ]
+          : name === "X.ONE"
+            ? async () => [[7]]
+            : undefined,
+      () => workbook.changed(),
+    );
+    return { workbook, sheet: workbook.activeSheet };
+  };
+
+  it("spills its rows into the empty cells below and right, as Excel's dynamic arrays do, so they can be summed", async () => {
+    const { workbook, sheet } = setup();
+    sheet.cellForWrite(1, 1).f = "=X.TABLE()";
+    sheet.cellForWrite(1, 6).f = "=X.ONE()";
+    expect([sheet.valueAt(1, 1), sheet.valueAt(1, 6)]).toEqual([BUSY, BUSY]);
+    await tick();
+    workbook.changed();
+    expect(sheet.valueAt(1, 1)).toBe("employee");
+    expect([sheet.valueAt(2, 2), sheet.valueAt(3, 2), sheet.valueAt(3, 3)]).toEqual([46053, 46053, 2500.5]);
+    expect(sheet.valueAt(4, 1)).toBe(""); // nothing beyond the matrix
+    expect(sheet.valueAt(1, 6)).toBe(7); // a 1x1 matrix is its value
+    sheet.cellForWrite(0, 9).f = "=SUM(D3:D4)";
+    expect(sheet.valueAt(0, 9)).toBe(5500.5);
+  });
+
+  it("shows #SPILL! when a cell of its range holds something, and spills again once it is cleared", async () => {
+    const { workbook, sheet } = setup();
+    sheet.cellForWrite(0, 0).f = "=X.TABLE()";
+    sheet.cellForWrite(2, 1).v = "in the way";
+    expect(sheet.valueAt(0, 0)).toBe(BUSY);
+    await tick();
+    workbook.changed();
+    expect(sheet.valueAt(0, 0)).toBe("#SPILL!");
+    expect(sheet.valueAt(1, 0)).toBe("");
+    sheet.cellForWrite(2, 1).v = null;
+    workbook.changed();
+    expect(sheet.valueAt(0, 0)).toBe("employee");
+    expect(sheet.valueAt(2, 1)).toBe(46053);
+  });
+});
+
+it("a range of one cell passes that cell's value to a function, as Excel does; a range of several is #VALUE!", async () => {
+  const workbook = createPreviewWorkbook();
+  workbook.formulaFunctions = new AsyncFormulaFunctions(
+    (name) => (name === "X.ECHO" ? async (v) => `got ${String(v)}` : undefined),
+    () => workbook.changed(),
+  );
+  const sheet = workbook.activeSheet;
+  sheet.cellForWrite(0, 1).v = 46023;
+  sheet.cellForWrite(0, 2).v = "x";
+  sheet.cellForWrite(1, 0).f = "=X.ECHO(B1:B1)";
+  sheet.cellForWrite(2, 0).f = "=X.ECHO(B1:C1)";
+  expect(sheet.valueAt(1, 0)).toBe(BUSY);
+  expect(sheet.valueAt(2, 0)).toBe("#VALUE!");
+  await tick();
+  expect(sheet.valueAt(1, 0)).toBe("got 46023");
+});
