@@ -6,7 +6,7 @@
 import * as React from "react";
 import { createRoot } from "react-dom/client";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { installPreviewExcel } from "../emulator";
+import { createPreviewWorkbook, installPreviewExcel } from "../emulator";
 import { WorkbookView } from "./WorkbookView";
 import { createOfficeWorkbook } from "../excel";
 // The add-in's PAYROLL functions: importing them registers them (the build appends their associate calls).
@@ -17,7 +17,12 @@ import { lowerReportPollFloor } from "../taskpane/flows/reportPolling";
 import { cycleRegionsWithF6 } from "./regions";
 import { ThemeSwitch } from "./ThemeSwitch";
 
-const workbook = installPreviewExcel(globalThis);
+const params = new URLSearchParams(window.location.search);
+// ?dateSystem=1904 opens a workbook in the 1904 date system (Excel for Mac's old default), as a real workbook can be.
+const workbook = installPreviewExcel(
+  globalThis,
+  createPreviewWorkbook({ dateSystem: params.get("dateSystem") === "1904" ? "1904" : "1900" }),
+);
 // Handle for the browser console and the end-to-end tests (they scan the whole workbook state).
 (globalThis as { __payrollPreview?: unknown }).__payrollPreview = { workbook };
 // Formulas call the PAYROLL functions through their own batching and cache, showing #BUSY! until each answers; they
@@ -25,7 +30,7 @@ const workbook = installPreviewExcel(globalThis);
 installFormulaFunctions(workbook);
 // Test seam: ?reportPollMs=<ms> polls report jobs sooner than the service's 10 s, for the sandbox's short jobs in the
 // e2e tests. The add-in in Office never reads it.
-lowerReportPollFloor(Number(new URLSearchParams(window.location.search).get("reportPollMs")));
+lowerReportPollFloor(Number(params.get("reportPollMs")));
 
 const header = document.getElementById("preview-header");
 const tools = document.getElementById("preview-tools");

@@ -15,6 +15,7 @@ import {
   buildInputSheet,
   chooseClient,
   connect,
+  finalisePayslips,
   findSecret,
   openTab,
   selectWave,
@@ -111,6 +112,8 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
     await typeInto(page, "B1", `=PAYROLL.AMOUNT("paye","${START}","${END}")`);
     expect(await settledValues(page, 0, 0, 1, 2)).toEqual([["#N/A", "#N/A"]]);
     expect(await cell(page, "B1").getAttribute("title")).toMatch(/Connect in the Payroll pane/);
+    await cell(page, "B1").hover();
+    await screenshot(page, "formulas-before-connect");
 
     await connect(page, stack.sandbox.apiKey);
     await chooseClient(page, 1);
@@ -237,6 +240,36 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
       account_names: ["basic_salary"],
     });
     expect(await settledValues(page, 9, 0, 1, 1)).toEqual([[total(report, "basic_salary")]]);
+
+    // The accountant finalises the pay run in the service's own screens (the sandbox's operator route: the API has
+    // no such call, and the pane is not told). Refresh formulas then shows the new salary in the same, unretyped cell.
+    for (let tries = 0; ; tries++) {
+      try {
+        await finalisePayslips(stack, 1);
+        break;
+      } catch (e) {
+        if (tries > 20 || !String(e).includes("409")) throw e; // a payslip still calculating: wait for it
+        await page.waitForTimeout(300);
+      }
+    }
+    const finalised = await direct.runReport(1, "transaction_history", {
+      start_date: date,
+      end_date: date,
+      account_names: ["basic_salary"],
+    });
+    const after = total(finalised, "basic_salary");
+    expect(after).not.toBe(before);
+    await page.getByRole("button", { name: "Refresh formulas" }).click();
+    await page.waitForFunction(
+      ([name, expected]) => {
+        const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } })
+          .__payrollPreview.workbook;
+        return wb.findSheet(name as string).valueAt(9, 0) === expected;
+      },
+      [SHEET, after] as const,
+      { timeout: 30_000 },
+    );
+    expect(await settledValues(page, 9, 0, 1, 1)).toEqual([[after]]);
     await openSheet(page, SHEET);
     await cell(page, "A10").click();
     await screenshot(page, "formulas-after-push");
