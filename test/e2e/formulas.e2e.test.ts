@@ -24,7 +24,7 @@ import {
   workbookState,
   type Stack,
 } from "./harness";
-import { openSheet, records, typeCell } from "./grid";
+import { gridCell, openSheet, pasteAt, records, typeAt, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 const SHEET = "Sheet1";
@@ -34,27 +34,8 @@ const ACCOUNTS = ["basic_salary", "gross_pay", "paye", "usc", "nett_pay"];
 
 type PreviewSheet = { valueAt(r: number, c: number): unknown; textAt(r: number, c: number): string };
 
-const grid = (page: Page) => page.getByRole("grid", { name: `Sheet ${SHEET}` });
-const cell = (page: Page, address: string) => grid(page).locator(`[data-address="${address}"]`);
-
-/** Types into a cell and presses Enter, as a person does. */
-async function typeInto(page: Page, address: string, text: string): Promise<void> {
-  await cell(page, address).click();
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
-}
-
-/** Pastes tab-separated text at a cell through the grid's paste handler (what Ctrl+V delivers). */
-async function pasteAt(page: Page, address: string, text: string): Promise<void> {
-  await cell(page, address).click();
-  await page.evaluate((data) => {
-    const transfer = new DataTransfer();
-    transfer.setData("text/plain", data);
-    (document.activeElement ?? document.body).dispatchEvent(
-      new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }),
-    );
-  }, text);
-}
+const cell = (page: Page, address: string) => gridCell(page, SHEET, address);
+const typeInto = (page: Page, address: string, text: string) => typeAt(page, SHEET, address, text);
 
 /** Values of a block of cells (0-based), once none of them is #BUSY! any more. */
 async function settledValues(page: Page, r0: number, c0: number, rows: number, cols: number): Promise<unknown[][]> {
@@ -165,7 +146,7 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
     const text = employees
       .map((e) => ACCOUNTS.map((a) => `=PAYROLL.AMOUNT("${a}","${START}","${END}","${e.number}")`).join("\t"))
       .join("\r\n");
-    await pasteAt(page, "C1", text);
+    await pasteAt(page, SHEET, "C1", text);
     const values = await settledValues(page, 0, 2, 40, 5);
     const during = serviceRequests.slice(before);
     expect(during.length).toBeLessThanOrEqual(3);

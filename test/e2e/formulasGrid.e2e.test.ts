@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { isoDateToSerial } from "../../src/sheets/excelConventions";
 import { chooseClient, connect, startStack, type Stack } from "./harness";
+import { gridCell, pasteAt, typeAt } from "./grid";
 import { screenshot } from "./screenshots";
 
 const SHEET = "Sheet1";
@@ -20,25 +21,8 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => ({ year: i < 2 ? 2025 : 2026
 
 type PreviewSheet = { valueAt(r: number, c: number): unknown; textAt(r: number, c: number): string };
 
-const cell = (page: Page, address: string) =>
-  page.getByRole("grid", { name: `Sheet ${SHEET}` }).locator(`[data-address="${address}"]`);
-
-async function typeInto(page: Page, address: string, text: string): Promise<void> {
-  await cell(page, address).click();
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
-}
-
-async function pasteAt(page: Page, address: string, text: string): Promise<void> {
-  await cell(page, address).click();
-  await page.evaluate((data) => {
-    const transfer = new DataTransfer();
-    transfer.setData("text/plain", data);
-    (document.activeElement ?? document.body).dispatchEvent(
-      new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }),
-    );
-  }, text);
-}
+const cell = (page: Page, address: string) => gridCell(page, SHEET, address);
+const typeInto = (page: Page, address: string, text: string) => typeAt(page, SHEET, address, text);
 
 /** A block of values (0-based) once none is #BUSY!; `text` reads what the cells display instead. */
 async function settled(page: Page, r0: number, c0: number, rows: number, cols: number, text = false): Promise<unknown[][]> {
@@ -161,7 +145,7 @@ describe("PAYROLL formulas at scale and with Excel's arguments (Chromium against
         }).join("\t"),
       )
       .join("\r\n");
-    await pasteAt(page, "A1", text);
+    await pasteAt(page, SHEET, "A1", text);
     const values = await settled(page, 0, 0, 40, 48);
     const during = serviceRequests.slice(before);
     expect(during.filter((r) => r === "POST /v1/clients/1/reports/transaction_history")).toHaveLength(12);

@@ -87,3 +87,26 @@ export async function scrollGridLeft(page: Page, sheetName: string): Promise<voi
     return !el || el.scrollLeft === 0;
   }, sheetName);
 }
+
+/** A cell of a sheet's grid by its address ("A1"), as the grid renders it. */
+export const gridCell = (page: Page, sheetName: string, address: string) =>
+  page.getByRole("grid", { name: `Sheet ${sheetName}` }).locator(`[data-address="${address}"]`);
+
+/** Types into a cell by its address and presses Enter, as a person does. */
+export async function typeAt(page: Page, sheetName: string, address: string, text: string): Promise<void> {
+  await gridCell(page, sheetName, address).click();
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+}
+
+/** Pastes tab-separated text at a cell through the grid's paste handler (what Ctrl+V delivers). */
+export async function pasteAt(page: Page, sheetName: string, address: string, text: string): Promise<void> {
+  await gridCell(page, sheetName, address).click();
+  await page.evaluate((data) => {
+    const transfer = new DataTransfer();
+    transfer.setData("text/plain", data);
+    (document.activeElement ?? document.body).dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
