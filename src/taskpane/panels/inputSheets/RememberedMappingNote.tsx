@@ -19,7 +19,7 @@ export function RememberedMappingNote({ remembered }: { remembered: FillProposal
       : null,
   ].filter((l): l is string => l !== null);
   return (
-    <MessageBar intent={lines.length > 0 ? "warning" : "info"} aria-label="Remembered mapping">
+    <MessageBar intent={lines.length > 0 ? "warning" : "info"} layout="multiline" aria-label="Remembered mapping">
       <MessageBarBody>
         <div>Mapping as used on {formatDate(remembered.usedOn)}. Change it below if this file differs.</div>
         {lines.map((l) => (
