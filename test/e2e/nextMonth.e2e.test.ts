@@ -141,6 +141,7 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     expect(await fills("Gross €").inputValue()).toBe(SALARY);
     expect(await fills("OT hrs").locator("option:checked").textContent()).toBe(hours);
     expect(await fills("Site").inputValue()).toBe("");
+    await openSheet(page, "November file");
     await note.first().scrollIntoViewIfNeeded();
     await screenshot(page, "fill-remembered-mapping");
 
