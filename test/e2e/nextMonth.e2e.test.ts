@@ -168,6 +168,11 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     await page.getByText(/1 row filled \(1 value\) as pending changes\.$/).waitFor();
     expect(amount((await records(page, sheetName))[row][salary])).toBe("7,010.00");
     expect(stack.requestUrls.slice(requests).filter((u) => u.includes("bulk_input"))).toEqual([]);
+    await openSheet(page, "By PPSN");
+    // The key cell chosen, so the formula bar shows it as written, space included.
+    await page.getByRole("grid", { name: "Sheet By PPSN" }).locator('[data-address="A2"]').click();
+    await page.getByRole("button", { name: "Fill input sheet" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "fill-ppsn-key");
   });
 
   it("builds the next open period with the same inputs from a past period's sheet", async () => {
