@@ -58,6 +58,11 @@ it("builds the next open period's sheet for the same wave with the same inputs, 
   await expect(buildNextPeriod(ctxOf(rig, TARGET), result.sheetName, { copyValues: false })).rejects.toThrow(
     /has no open period after/,
   );
+  rig.faulty.reset();
+  await expect(
+    buildNextPeriod(ctxOf(rig, { clientId: 2, clientName: "Other" }), sheetName, { copyValues: false }),
+  ).rejects.toThrow("choose that client for its next period");
+  expect(rig.faulty.sent).toHaveLength(0);
   rig.model.deleteSheet(rig.model.getSheet(result.sheetName));
 });
 

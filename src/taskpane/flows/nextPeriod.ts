@@ -39,6 +39,11 @@ export async function buildNextPeriod(
 ): Promise<NextPeriodResult> {
   const { workbook, target } = ctx;
   // Read and checked first: a sheet of another client, or one without its snapshot, stops before any request.
+  const own = await readInputSheetMeta(workbook, sheetName);
+  if (own && own.clientId !== target.clientId)
+    throw new InputSheetError(
+      `"${sheetName}" belongs to ${own.clientName} (ID ${own.clientId}): choose that client for its next period.`,
+    );
   const current = await openInputSheet(workbook, sheetName, target.clientId);
   const { meta } = current;
   const choices = await loadInputChoices(ctx);
