@@ -100,7 +100,7 @@ export function applyRememberedMapping(
       return null;
     }
     if (r.input === null) return null;
-    if (!offered.has(r.input) || used.has(r.input)) {
+    if (!offered.has(r.input)) {
       inputsNotOnSheet.push(header);
       return null;
     }
