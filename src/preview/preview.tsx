@@ -23,8 +23,11 @@ const workbook = installPreviewExcel(
   globalThis,
   createPreviewWorkbook({ dateSystem: params.get("dateSystem") === "1904" ? "1904" : "1900" }),
 );
-// Handle for the browser console and the end-to-end tests (they scan the whole workbook state).
-(globalThis as { __payrollPreview?: unknown }).__payrollPreview = { workbook };
+/** Closes the task pane and opens it again on the same workbook (set once the pane is mounted). */
+let reopenPane = () => {};
+// Handle for the browser console and the end-to-end tests (they scan the whole workbook state, and reopen the pane
+// as a person closes and opens it in Excel: what it remembers must come from the workbook).
+(globalThis as { __payrollPreview?: unknown }).__payrollPreview = { workbook, reopenPane: () => reopenPane() };
 // Formulas call the PAYROLL functions through their own batching and cache, showing #BUSY! until each answers; they
 // are streaming functions, which set new results after a connection, Refresh formulas, a push or an import.
 installFormulaFunctions(workbook);
@@ -43,7 +46,12 @@ if (header && tools && grid && pane) {
       <WorkbookView workbook={workbook} />
     </FluentProvider>,
   );
-  mountPane({ container: pane, workbook: createOfficeWorkbook(), origin: window.location.origin });
+  const open = () => mountPane({ container: pane, workbook: createOfficeWorkbook(), origin: window.location.origin });
+  let root = open();
+  reopenPane = () => {
+    root.unmount();
+    root = open();
+  };
   cycleRegionsWithF6(document, [
     { element: header },
     { element: grid, entry: () => grid.querySelector<HTMLElement>('[role="grid"]') },

@@ -123,10 +123,10 @@ export function targetIndex(
   const index = new Map<string, number>();
   const byEmployee = new Map<string, number>();
   table.rows.forEach((row, rowIndex) => {
-    const id = idCol < 0 ? "" : keyText(row[idCol]);
+    const id = idCol < 0 ? "" : keyText(row[idCol], "employeeId");
     if (id && !byEmployee.has(id)) byEmployee.set(id, rowIndex);
     if (kind === "number" && numberCol >= 0) {
-      const n = keyText(row[numberCol]);
+      const n = keyText(row[numberCol], "number");
       if (n && !index.has(n)) index.set(n, rowIndex);
     }
   });
@@ -134,13 +134,23 @@ export function targetIndex(
   if (kind === "ppsn")
     for (const [ppsn, id] of ppsnToEmployeeId) {
       const rowIndex = byEmployee.get(String(id));
-      if (rowIndex !== undefined) index.set(keyText(ppsn), rowIndex);
+      if (rowIndex !== undefined) index.set(keyText(ppsn, "ppsn"), rowIndex);
     }
   return index;
 }
 
-/** A key as compared: trimmed text, upper case (PPSNs), numbers without a trailing ".0". */
-export const keyText = (cell: unknown): string => (cell === null || cell === undefined ? "" : String(cell).trim().toUpperCase());
+/**
+ * A key as compared, written the way people write it. Every key: trimmed, in upper case. A PPSN: without spaces
+ * ("8756070 sa" is 8756070SA). A Number or an Employee ID made only of digits: without leading zeros or a trailing
+ * ".0" ("00042" and "42.0", a number column pasted through a text file, are 42); "E001" keeps its zeros.
+ */
+export function keyText(cell: unknown, kind: KeyKind): string {
+  if (cell === null || cell === undefined) return "";
+  const text = String(cell).trim().toUpperCase();
+  if (kind === "ppsn") return text.replace(/\s+/g, "");
+  const digits = /^(\d+)(?:\.0*)?$/.exec(text);
+  return digits ? digits[1].replace(/^0+(?=\d)/, "") : text;
+}
 
 /**
  * The cells to fill. A source row whose key is blank is skipped (a total line); an unknown key and a key found
@@ -162,7 +172,7 @@ export function planFill(args: {
   });
   const seen = new Map<string, number[]>();
   source.rows.forEach((row, i) => {
-    const k = keyText(row[key.column]);
+    const k = keyText(row[key.column], key.kind);
     if (k) seen.set(k, [...(seen.get(k) ?? []), i]);
   });
   const updates: FillUpdate[] = [];
@@ -170,7 +180,7 @@ export function planFill(args: {
   const filledRows = new Set<number>();
   const sourceRow = (i: number) => source.firstRow + i;
   source.rows.forEach((row, i) => {
-    const k = keyText(row[key.column]);
+    const k = keyText(row[key.column], key.kind);
     if (!k) return;
     const rowsWithKey = seen.get(k)!;
     if (rowsWithKey.length > 1) {

@@ -1,4 +1,4 @@
-import { detectKey, describeFill, planFill, proposeMapping, targetIndex } from "../../src/sheets/fill";
+import { detectKey, describeFill, keyText, planFill, proposeMapping, targetIndex } from "../../src/sheets/fill";
 
 const meta = {
   inputs: [
@@ -75,5 +75,71 @@ describe("planFill", () => {
     const byPpsn = targetIndex(table, "ppsn", new Map([["1234567t", 12]]));
     expect(byPpsn.get("1234567T")).toBe(1);
     expect(targetIndex(table, "employeeId").get("13")).toBe(2);
+  });
+});
+
+describe("keys as people write them", () => {
+  it("reads a PPSN with a space inside, around it, or in lower case as the PPSN", () => {
+    for (const written of ["8756070 SA", " 8756070SA ", "8756070sa", "8756070 sa", "8756 070 SA"])
+      expect(keyText(written, "ppsn")).toBe("8756070SA");
+  });
+
+  it("reads a Number or Employee ID with leading zeros or a trailing .0 as the number; keeps a prefix's zeros", () => {
+    expect(keyText("00042", "number")).toBe("42");
+    expect(keyText("42.0", "number")).toBe("42");
+    expect(keyText(42, "number")).toBe("42");
+    expect(keyText("0", "number")).toBe("0");
+    expect(keyText("000", "employeeId")).toBe("0");
+    expect(keyText("0013.00", "employeeId")).toBe("13");
+    expect(keyText("E001", "number")).toBe("E001");
+    expect(keyText("42.5", "number")).toBe("42.5");
+  });
+
+  it("fills the employee's row whichever way the key is written, on either side", () => {
+    const sheet = {
+      columns: ["Employee ID", "Number", "Name", "Payslip date", "Basic salary: amount"],
+      rows: [
+        [11, "0042", "A", "2025-01-31", 1],
+        [12, 7, "B", "2025-01-31", 2],
+      ],
+    };
+    const source = {
+      headers: ["PPSN", "Basic salary"],
+      rows: [
+        ["8756070 sa", 500],
+        ["1234567T", 600],
+      ],
+      firstRow: 2,
+    };
+    const ppsnKey = { column: 0, kind: "ppsn" as const };
+    const plan = planFill({
+      source,
+      key: ppsnKey,
+      mapping: [null, "calc.basic_salary.amount"],
+      meta,
+      index: targetIndex(sheet, "ppsn", new Map([["8756070SA", 12]])),
+    });
+    expect(plan.updates).toEqual([{ rowIndex: 1, header: "Basic salary: amount", type: "currency", value: 500 }]);
+    expect(plan.problems.map((p) => p.message)).toEqual(["PPSN 1234567T is not on the input sheet"]);
+
+    const byNumber = planFill({
+      source: {
+        headers: ["Emp No", "Basic salary"],
+        rows: [
+          ["42.0", 10],
+          ["007", 20],
+        ],
+        firstRow: 2,
+      },
+      key: { column: 0, kind: "number" },
+      mapping: [null, "calc.basic_salary.amount"],
+      meta,
+      index: targetIndex(sheet, "number"),
+    });
+    expect(byNumber.updates.map((u) => [u.rowIndex, u.value])).toEqual([
+      [0, 10],
+      [1, 20],
+    ]);
+    expect(byNumber.problems).toEqual([]);
   });
 });

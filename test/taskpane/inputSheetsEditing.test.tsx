@@ -77,6 +77,7 @@ function fillProps(over: Partial<FillFromSheetViewProps> = {}): FillFromSheetVie
       meta: {
         inputs: [{ key: "calc.basic_salary.amount", header: "Basic salary: amount", type: "currency" }],
       } as never,
+      remembered: null,
     },
     keyColumn: { column: 0, kind: "number" },
     onKeyColumnChange: jest.fn(),
@@ -107,6 +108,21 @@ describe("FillFromSheetView", () => {
     await user.click(screen.getByRole("button", { name: "Fill input sheet" }));
     expect(props.onFill).toHaveBeenCalled();
     expect(within(screen.getByRole("region", { name: "Fill problems" })).getByText(/Row 3: Number NOPE-1/)).toBeTruthy();
+  });
+
+  it("names the date of a remembered mapping and the headers new or missing this month", () => {
+    const base = fillProps().proposal!;
+    const remembered = { usedOn: "2026-10-31", newHeaders: ["Name"], missingHeaders: ["OT hrs"], inputsNotOnSheet: [] };
+    wrap(<FillFromSheetView {...fillProps({ proposal: { ...base, remembered } })} />);
+    const note = screen.getByText(/^Mapping as used on/).closest("[aria-label='Remembered mapping']")!;
+    expect(note.textContent).toContain("Mapping as used on 31/10/2026.");
+    expect(note.textContent).toContain('New this month: "Name".');
+    expect(note.textContent).toContain('Missing this month: "OT hrs".');
+  });
+
+  it("says nothing of a remembered mapping when there is none", () => {
+    wrap(<FillFromSheetView {...fillProps()} />);
+    expect(screen.queryByText(/Mapping as used on/)).toBeNull();
   });
 
   it("cannot fill without a key column or a mapped column", () => {

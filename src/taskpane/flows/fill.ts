@@ -7,7 +7,7 @@
  * read of the employees list when the key is PPSN (the input sheet has no PPSN column): the pane's shared list.
  */
 import type { ClientReads } from "../serverState";
-import type { WorkbookPort } from "../../excel";
+import type { SettingValue, WorkbookPort } from "../../excel";
 import type { ColumnSpec } from "../../sheets/columns";
 import {
   FILL_PROBLEMS_SHEET,
@@ -20,6 +20,15 @@ import {
   proposeMapping,
   targetIndex,
 } from "../../sheets/fill";
+import {
+  type AppliedMapping,
+  applyRememberedMapping,
+  fillMemorySettingKey,
+  mappingToRemember,
+  parseFillMemory,
+  rememberMapping,
+} from "../../sheets/fillMemory";
+import { todayIso } from "../../sheets/grid";
 import { InputSheetError, type InputSheetMeta } from "../../sheets/inputSheetModel";
 import { PUSH_LOG_SHEET } from "../../sheets/pushLog";
 import { readInputSheetMeta } from "./inputs";
@@ -41,6 +50,8 @@ export interface FillProposal {
   meta: InputSheetMeta;
   key: KeyColumn | null;
   mapping: FillMapping;
+  /** The client's mapping remembered from an earlier fill, when this source's headers fit one (key and mapping are it). */
+  remembered: Omit<AppliedMapping, "key" | "mapping"> | null;
 }
 
 async function readSource(workbook: WorkbookPort, source: FillSource): Promise<SourceData> {
@@ -60,8 +71,28 @@ export async function proposeFill(workbook: WorkbookPort, targetSheet: string, s
   if ("sheetName" in source && source.sheetName === targetSheet)
     throw new InputSheetError("Choose the client's sheet as the source, not the input sheet itself.");
   const data = await readSource(workbook, source);
-  const key = detectKey(data.headers);
-  return { source: data, meta, key, mapping: proposeMapping(data.headers, meta, key) };
+  const detected = detectKey(data.headers);
+  const proposed = proposeMapping(data.headers, meta, detected);
+  const memory = parseFillMemory(await workbook.getSetting(fillMemorySettingKey(meta.clientId)));
+  const applied = applyRememberedMapping(
+    memory,
+    data.headers,
+    meta.inputs.map((i) => i.key),
+    proposed,
+  );
+  if (!applied) return { source: data, meta, key: detected, mapping: proposed, remembered: null };
+  const { key, mapping, ...remembered } = applied;
+  return { source: data, meta, key, mapping, remembered };
+}
+
+/**
+ * Remembers the key header and each header's input for the sheet's client, in the place of the mapping for the same
+ * key header (document setting: headers and input keys only). A failure to store it does not undo the fill.
+ */
+async function rememberFill(workbook: WorkbookPort, clientId: number, entry: ReturnType<typeof mappingToRemember>) {
+  const key = fillMemorySettingKey(clientId);
+  const list = rememberMapping(parseFillMemory(await workbook.getSetting(key)), entry);
+  await workbook.setSetting(key, list as unknown as SettingValue);
 }
 
 export interface FillResult {
@@ -87,7 +118,7 @@ export async function fillFromSheet(
   employees: Pick<ClientReads, "employees"> | null,
   targetSheet: string,
   proposal: Pick<FillProposal, "source" | "meta"> & { key: KeyColumn; mapping: FillMapping },
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; now?: () => Date } = {},
 ): Promise<FillResult> {
   const { source, meta, key, mapping } = proposal;
   if (!mapping.some((m, i) => m !== null && i !== key.column))
@@ -116,6 +147,10 @@ export async function fillFromSheet(
       updates.map(({ rowIndex, value }) => ({ rowIndex, value })),
       updates[0].type,
     );
+  const usedOn = todayIso(options.now?.() ?? new Date());
+  const remembered = await rememberFill(workbook, meta.clientId, mappingToRemember(source.headers, key, mapping, usedOn))
+    .then(() => true)
+    .catch(() => false);
   let problemsSheet = false;
   if (plan.problems.length > 0) {
     await workbook.writeTable({
@@ -132,7 +167,9 @@ export async function fillFromSheet(
   return {
     plan,
     problemsSheet,
-    summary: `${targetSheet}: ${describeFill(plan)}${problemsSheet ? ` See the "${FILL_PROBLEMS_SHEET}" sheet.` : ""}`,
+    summary:
+      `${targetSheet}: ${describeFill(plan)}${problemsSheet ? ` See the "${FILL_PROBLEMS_SHEET}" sheet.` : ""}` +
+      (remembered ? "" : " The mapping could not be remembered for next time."),
   };
 }
 

@@ -10,6 +10,7 @@ import { InputSheetsView } from "./InputSheetsView";
 import { PendingChanges } from "./inputSheets/PendingChanges";
 import { FillFromSheet } from "./inputSheets/FillFromSheet";
 import { PushAll } from "./inputSheets/PushAll";
+import { NextPeriod } from "./inputSheets/NextPeriod";
 import { useInputSheetList } from "./inputSheets/useInputSheetList";
 import { useInputChoices } from "./inputSheets/useInputChoices";
 import { usePushActions } from "./inputSheets/usePushActions";
@@ -62,6 +63,16 @@ export function InputSheetsPanel() {
             inputSheets={sheets}
             run={run}
             busy={progress.busy}
+          />
+          <NextPeriod
+            services={services}
+            sheetName={sheetName}
+            run={run}
+            busy={progress.busy}
+            onBuilt={async (built) => {
+              await list.refreshSheets(built).catch(() => undefined);
+              snapshotMoved();
+            }}
           />
         </>
       }

@@ -1,6 +1,6 @@
 /**
  * Fill from a sheet, the view: choose the client's sheet (or use the selected range), read it, check the key column
- * and the mapping the add-in proposes (both can be changed), then fill. Data and callbacks only (./useFillFromSheet
+ * and the mapping the add-in proposes or remembered from the client's last fill (both can be changed), then fill. Data and callbacks only (./useFillFromSheet
  * holds the state and calls the flows).
  */
 import * as React from "react";
@@ -9,6 +9,7 @@ import { type FillMapping, type FillProblem, KEY_KINDS, type KeyColumn, type Key
 import type { FillProposal } from "../../flows/fill";
 import { Section } from "../parts/layout";
 import { usePartStyles } from "../parts/styles";
+import { RememberedMappingNote } from "./RememberedMappingNote";
 
 /** The Source picker's value for "The selected range". */
 export const SELECTION = "\u0000selection";
@@ -21,7 +22,7 @@ export interface FillFromSheetViewProps {
   /** The list may be stale (a sheet pasted in since): look again when the picker is focused. */
   onSourcesFocus(): void;
   onRead(): void;
-  proposal: Pick<FillProposal, "source" | "meta"> | null;
+  proposal: Pick<FillProposal, "source" | "meta" | "remembered"> | null;
   keyColumn: KeyColumn | null;
   onKeyColumnChange(key: KeyColumn | null): void;
   mapping: FillMapping;
@@ -67,6 +68,7 @@ export function FillFromSheetView(props: FillFromSheetViewProps) {
           <Text size={200}>
             {p.source.where}: {p.source.rows.length} row{p.source.rows.length === 1 ? "" : "s"}.
           </Text>
+          <RememberedMappingNote remembered={p.remembered} />
           <Field label="Key column" hint={key ? undefined : "No Number, PPSN or Employee ID column was found: choose one."}>
             <Select
               value={key ? String(key.column) : ""}

@@ -7,6 +7,7 @@ import type { ClientReads } from "../../serverState";
 import type { WorkbookPort } from "../../../excel";
 import { type FillMapping, type FillProblem, KEY_KINDS, type KeyColumn } from "../../../sheets/fill";
 import { type FillProposal, fillFromSheet, fillSourceSheets, proposeFill } from "../../flows/fill";
+import { formatDate } from "../../locale";
 import type { FlowRunner } from "../parts/hooks";
 import { type FillFromSheetViewProps, SELECTION } from "./FillFromSheetView";
 
@@ -49,9 +50,11 @@ export function useFillFromSheet(props: FillFromSheetProps): FillFromSheetViewPr
       () => proposeFill(workbook, sheetName, chosen),
       (r) => ({
         intent: r.key ? "info" : "warning",
-        text: r.key
-          ? `Key column "${r.source.headers[r.key.column]}" (${KEY_KINDS.find((k) => k.kind === r.key!.kind)!.label}); ${r.mapping.filter(Boolean).length} column(s) mapped. Check them, then Fill input sheet.`
-          : "No key column found: choose the column holding the employee Number, PPSN or Employee ID.",
+        text: r.remembered
+          ? `Mapping as used on ${formatDate(r.remembered.usedOn)}: key column "${r.source.headers[r.key!.column]}"; ${r.mapping.filter(Boolean).length} column(s) mapped. Check them, then Fill input sheet.`
+          : r.key
+            ? `Key column "${r.source.headers[r.key.column]}" (${KEY_KINDS.find((k) => k.kind === r.key!.kind)!.label}); ${r.mapping.filter(Boolean).length} column(s) mapped. Check them, then Fill input sheet.`
+            : "No key column found: choose the column holding the employee Number, PPSN or Employee ID.",
       }),
       { failed: (m) => `Could not read the source: ${m}` },
     );

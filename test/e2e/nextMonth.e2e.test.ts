@@ -1,0 +1,238 @@
+/**
+ * Next month's work, in Chromium against the sandbox: a client's file with its own headers ("Staff ref", "Gross €",
+ * "OT hrs") mapped by hand once is mapped the same way the next time, after the pane is closed and opened again on the
+ * same workbook, and the pane names the date; a PPSN written "8756070 SA" fills its employee's row; Next period on a
+ * past period's sheet builds the next open period with the same inputs; with Copy values as pending changes, the
+ * carried values are counted as pending and nothing is sent. Each step leaves a README screenshot.
+ */
+import type { Page } from "playwright-core";
+import { PayrollApi } from "../../src/api";
+import { calcKey } from "../../src/contract";
+import { todayIso } from "../../src/sheets/grid";
+import { activeEmployees, offeredInputs } from "../../src/sheets/inputSheet";
+import { formatDate } from "../../src/taskpane/locale";
+import {
+  bestWave,
+  buildInputSheet,
+  chooseClient,
+  connect,
+  finalisePayslips,
+  openTab,
+  selectWave,
+  startStack,
+  waitForSheet,
+  type Stack,
+} from "./harness";
+import { openSheet, records, typeCell } from "./grid";
+import { screenshot } from "./screenshots";
+
+const SALARY = calcKey("basic_salary", "amount");
+/** A displayed amount without its currency sign ("€7,333.33" -> "7,333.33"), "(blank)" when empty. */
+const amount = (text: string) => text.replace(/[^\d.,-]/g, "") || "(blank)";
+
+describe("next month (preview in Chromium against the sandbox)", () => {
+  let stack: Stack;
+  let api: PayrollApi;
+  let page: Page;
+  let sheet: { sheetName: string; salary: string; hours: string; before: Record<string, string>[] };
+
+  beforeAll(async () => {
+    stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    page = stack.page;
+    await openPane(1);
+    sheet = await buildSheet(1);
+  });
+  afterAll(() => stack?.close());
+
+  async function openPane(clientId: number) {
+    await connect(page, stack.sandbox.apiKey);
+    await chooseClient(page, clientId);
+    await openTab(page, "Input sheets");
+  }
+
+  /** The wave with the most salaried employees, and a second number input of the client beside the salary. */
+  async function waveAndInputs(clientId: number) {
+    const [employees, waves, calculations, items] = await Promise.all([
+      api.listEmployees(clientId, ["service_periods", "recent_payslips"]),
+      api.listWaves(clientId),
+      api.listClientCalculations(clientId),
+      api.getItemsAndOutputs(clientId),
+    ]);
+    const salaried = (waveId: number, date: string) =>
+      activeEmployees(employees, waveId, date).filter((e) =>
+        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
+      ).length;
+    const offered = offeredInputs(calculations, items);
+    const hours = offered.find((o) => o.key !== SALARY && o.type === "number" && o.input.includes("hours")) ?? offered[1];
+    return { wave: bestWave(employees, waves, salaried), hours, employees };
+  }
+
+  const checkboxName = (o: { input: string; key: string }) => `${o.input.replace(/_/g, " ")} (${o.key})`;
+  const pendingText = (text: string) => page.getByText(text, { exact: true });
+
+  async function buildSheet(clientId: number) {
+    const { wave, hours } = await waveAndInputs(clientId);
+    await selectWave(page, wave.w.id);
+    await page.getByRole("checkbox", { name: checkboxName(hours) }).check();
+    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const before = await records(page, sheetName);
+    const salary = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
+    return { sheetName, salary, hours: hours.label, before };
+  }
+
+  async function pasteSheet(name: string, cells: string[][]) {
+    await page.evaluate(
+      ([n, c]) => {
+        const wb = (
+          window as unknown as {
+            __payrollPreview: {
+              workbook: { addSheet(n: string): unknown; pasteCells(s: unknown, r: number, c: number, t: string[][]): void };
+            };
+          }
+        ).__payrollPreview.workbook;
+        wb.pasteCells(wb.addSheet(n), 0, 0, c);
+      },
+      [name, cells] as const,
+    );
+  }
+
+  async function readSource(name: string) {
+    const source = page.getByRole("combobox", { name: "Source" });
+    await source.focus();
+    await source.locator(`option[value="${name}"]`).waitFor({ state: "attached" });
+    await source.selectOption(name);
+    await page.getByRole("button", { name: "Read source" }).click();
+  }
+
+  const fills = (header: string) => page.getByRole("combobox", { name: `Column "${header}" fills` });
+
+  it("maps a file mapped by hand once the same way next time, after the pane is closed and opened again, naming the date", async () => {
+    const { sheetName, salary, hours, before } = sheet;
+    await pasteSheet("October file", [
+      ["Staff ref", "Gross €", "OT hrs"],
+      [before[0].Number, "6100", "3"],
+      [before[1].Number, "6200", "4"],
+    ]);
+    await readSource("October file");
+    await page.getByText(/^No key column found/).waitFor();
+    // Mapped by hand: the key column, then each column's input.
+    await page.getByRole("combobox", { name: "Key column" }).selectOption({ label: "Staff ref" });
+    await fills("Gross €").selectOption({ label: salary });
+    await fills("OT hrs").selectOption({ label: hours });
+    await page.getByRole("button", { name: "Fill input sheet" }).click();
+    await page.getByText(/2 rows filled \(4 values\) as pending changes\./).waitFor();
+
+    // The pane is closed and opened again on the same workbook: the key is typed again, nothing else.
+    await page.evaluate(() => (window as unknown as { __payrollPreview: { reopenPane(): void } }).__payrollPreview.reopenPane());
+    await openPane(1);
+    await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    await pasteSheet("November file", [
+      ["Staff ref", "OT hrs", "Gross €", "Site"],
+      [before[2].Number, "5", "6300", "Cork"],
+    ]);
+    await readSource("November file");
+    const used = formatDate(todayIso(), "en-IE");
+    await page.getByText(`Mapping as used on ${used}: key column "Staff ref"; 2 column(s) mapped.`, { exact: false }).waitFor();
+    const note = page.getByRole("group", { name: "Remembered mapping" }).or(page.locator('[aria-label="Remembered mapping"]'));
+    expect(await note.first().textContent()).toContain(`Mapping as used on ${used}.`);
+    expect(await note.first().textContent()).toContain('New this month: "Site".');
+    expect(await page.getByRole("combobox", { name: "Key column" }).inputValue()).toBe("0");
+    expect(await fills("Gross €").inputValue()).toBe(SALARY);
+    expect(await fills("OT hrs").locator("option:checked").textContent()).toBe(hours);
+    expect(await fills("Site").inputValue()).toBe("");
+    await openSheet(page, "November file");
+    await note.first().scrollIntoViewIfNeeded();
+    await screenshot(page, "fill-remembered-mapping");
+
+    await page.getByRole("button", { name: "Fill input sheet" }).click();
+    await page.getByText(/1 row filled \(2 values\) as pending changes\./).waitFor();
+    expect(amount((await records(page, sheetName))[2][salary])).toBe("6,300.00");
+  });
+
+  it('fills the row of an employee whose PPSN is written "8756070 SA"', async () => {
+    const { sheetName, salary, before } = sheet;
+    const employees = await api.listEmployees(1, []);
+    const row = before.findIndex((r, i) => i > 2 && employees.find((e) => String(e.id) === r["Employee ID"])?.ppsn);
+    const ppsn = employees.find((e) => String(e.id) === before[row]["Employee ID"])!.ppsn!;
+    expect(ppsn).toMatch(/^\d{7}[A-Z]{1,2}$/);
+    const written = `${ppsn.slice(0, 7)} ${ppsn.slice(7)}`;
+    await pasteSheet("By PPSN", [
+      ["PPSN", "Basic salary"],
+      [written, "7010"],
+    ]);
+    const requests = stack.requestUrls.length;
+    await readSource("By PPSN");
+    await page.getByText(/^Key column "PPSN" \(PPSN\)/).waitFor();
+    await page.getByRole("button", { name: "Fill input sheet" }).click();
+    await page.getByText(/1 row filled \(1 value\) as pending changes\.$/).waitFor();
+    expect(amount((await records(page, sheetName))[row][salary])).toBe("7,010.00");
+    expect(stack.requestUrls.slice(requests).filter((u) => u.includes("bulk_input"))).toEqual([]);
+    await openSheet(page, "By PPSN");
+    // The key cell chosen, so the formula bar shows it as written, space included.
+    await page.getByRole("grid", { name: "Sheet By PPSN" }).locator('[data-address="A2"]').click();
+    await page.getByRole("button", { name: "Fill input sheet" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "fill-ppsn-key");
+  });
+
+  it("builds the next open period with the same inputs from a past period's sheet", async () => {
+    const { sheetName, salary, hours } = sheet;
+    // The month is closed in the service: the sheet's period is finalised and the next one opens.
+    await finalisePayslips(stack, 1);
+    await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    await page.getByRole("button", { name: "Next period" }).click();
+    const built = page.getByText(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees?\.$/);
+    await built.waitFor({ timeout: 60_000 });
+    const nextName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
+    expect(nextName).not.toBe(sheetName);
+    await waitForSheet(page, nextName);
+    const next = await records(page, nextName);
+    const inputHeaders = (r: Record<string, string>) => Object.keys(r).filter((h) => h === salary || h === hours);
+    expect(inputHeaders(next[0])).toEqual([salary, hours]);
+    const nextDate = next[0]["Payslip date"];
+    expect(nextDate).not.toBe(sheet.before[0]["Payslip date"]);
+    expect(new Set(next.map((r) => r["Payslip date"]))).toEqual(new Set([nextDate]));
+    // Values from the service, as for any new sheet: nothing pending.
+    await pendingText("No changes pending").waitFor({ timeout: 5000 });
+    expect(await page.getByRole("combobox", { name: "Input sheet" }).inputValue()).toBe(nextName);
+  });
+
+  it("with Copy values as pending changes, counts the carried values as pending and sends nothing", async () => {
+    await chooseClient(page, 2);
+    await openTab(page, "Input sheets");
+    const { wave } = await waveAndInputs(2);
+    await selectWave(page, wave.w.id);
+    // A past, finalised period of the wave: the one before the open period.
+    const period = page.getByRole("combobox", { name: "Period (payslip date)" });
+    const values = await period.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const past = values
+      .filter((v) => v < wave.period!.date)
+      .sort()
+      .at(-1)!;
+    await period.selectOption(past);
+    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const before = await records(page, sheetName);
+    const salary = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
+    await openSheet(page, sheetName);
+    await typeCell(page, sheetName, 0, salary, "4321");
+    await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
+
+    const requests = stack.requestUrls.length;
+    await page.getByRole("checkbox", { name: /Copy values as pending changes/ }).check();
+    await page.getByRole("button", { name: "Next period" }).click();
+    const built = page.getByText(/copied as pending changes \(not sent\)\.$/);
+    await built.waitFor({ timeout: 60_000 });
+    const text = (await built.textContent()) ?? "";
+    const [, nextName, n, m] = /^"(.+)" built for .*; (\d+) values? in (\d+) rows? copied/.exec(text)!;
+    expect(Number(n)).toBeGreaterThanOrEqual(1);
+    const plural = (k: string, word: string) => `${k} ${word}${k === "1" ? "" : "s"}`;
+    await pendingText(`${plural(n, "change")} pending in ${plural(m, "row")}`).waitFor({ timeout: 5000 });
+    const next = await records(page, nextName);
+    const carried = next.find((r) => r["Employee ID"] === before[0]["Employee ID"])!;
+    expect(amount(carried[salary])).toBe("4,321.00");
+    expect(stack.requestUrls.slice(requests).filter((u) => u.includes("bulk_input"))).toHaveLength(0);
+    await openSheet(page, nextName);
+    await page.getByRole("button", { name: "Next period" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "next-period");
+  });
+});
