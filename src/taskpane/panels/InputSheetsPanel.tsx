@@ -10,6 +10,7 @@ import { InputSheetsView } from "./InputSheetsView";
 import { PendingChanges } from "./inputSheets/PendingChanges";
 import { FillFromSheet } from "./inputSheets/FillFromSheet";
 import { PushAll } from "./inputSheets/PushAll";
+import { RebuildDialog } from "./inputSheets/RebuildDialog";
 import { useInputSheetList } from "./inputSheets/useInputSheetList";
 import { useInputChoices } from "./inputSheets/useInputChoices";
 import { usePushActions } from "./inputSheets/usePushActions";
@@ -33,7 +34,7 @@ export function InputSheetsPanel() {
   const run = useFlowRunner(services, setOutcome);
   const list = useInputSheetList(services?.workbook);
   const { sheets, sheetName } = list;
-  const buildProps = useInputChoices(services, run, async (built) => {
+  const { rebuild, ...buildProps } = useInputChoices(services, run, async (built) => {
     if (built) await list.refreshSheets(built).catch(() => undefined);
     snapshotMoved();
   });
@@ -82,6 +83,7 @@ export function InputSheetsPanel() {
       }
       busy={progress.busy}
       outcome={outcome}
+      dialogs={<RebuildDialog question={rebuild.question} onAnswer={rebuild.onAnswer} />}
     />
   );
 }
