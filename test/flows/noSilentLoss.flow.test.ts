@@ -6,9 +6,11 @@ import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet, type PushOptions } from "../../src/taskpane/flows/push";
-import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
+import { readPending, readSheetBasis, watchPendingChanges } from "../../src/taskpane/flows/pending";
+import { ADDIN_FILLS } from "../../src/excel";
+import { CHANGED_STATUS } from "../../src/sheets/editedRows";
 import { pendingBeforeRebuild, rebuildKeeping } from "../../src/taskpane/flows/rebuild";
-import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
+import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const CLIENT = { clientId: 1, clientName: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -107,5 +109,56 @@ describe("a row's outcome stays", () => {
     await push(sheetName);
     const third = await readRecords(rig.workbook, sheetName);
     expect(third.map((r) => r.Status)).toEqual(after.map((r) => r.Status));
+  });
+});
+
+describe("editing a row the push marked", () => {
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it("a corrected Invalid cell loses its red, the row says Changed, and Retry failed and Push changes send it", async () => {
+    const { sheetName } = await build();
+    typeInto(rig.model, sheetName, 0, salaryHeader, "six thousand");
+    typeInto(rig.model, sheetName, 1, salaryHeader, "-5");
+    const first = await push(sheetName);
+    expect(first.counts).toMatchObject({ Invalid: 1, Failed: 1 });
+    expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBe(ADDIN_FILLS.error);
+
+    const watch = await watchPendingChanges(rig.workbook, sheetName, () => undefined, { debounceMs: 10 });
+    try {
+      typeInto(rig.model, sheetName, 0, salaryHeader, "6000");
+      await until(async () => (await readRecords(rig.workbook, sheetName))[0].Status === CHANGED_STATUS);
+      const rows = await readRecords(rig.workbook, sheetName);
+      expect(rows[0]).toMatchObject({ Status: "Changed", Message: expect.stringMatching(/Edited after the push/) });
+      expect(rows[1].Status).toBe("Failed"); // not edited: its outcome stays
+      await until(async () => fillOf(rig.model, sheetName, 0, salaryHeader) === ADDIN_FILLS.pending);
+      expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBe(ADDIN_FILLS.pending); // no longer red: a pending change
+      expect(watch.current()?.changes.map((c) => c.rowIndex)).toContain(0);
+    } finally {
+      await watch.stop();
+    }
+
+    rig.faulty.reset();
+    const retried = await push(sheetName, { mode: "retry" });
+    expect(rig.faulty.bulkEntities().map((e) => e.attributes[SALARY])).toEqual([6000, -5]);
+    expect(retried.counts).toMatchObject({ Saved: 1, Failed: 1 });
+    expect((await readRecords(rig.workbook, sheetName))[0].Status).toBe("Saved");
+  });
+
+  it("Push changes sends a corrected row too", async () => {
+    const { sheetName } = await build();
+    typeInto(rig.model, sheetName, 0, salaryHeader, "six thousand");
+    await push(sheetName);
+    const watch = await watchPendingChanges(rig.workbook, sheetName, () => undefined, { debounceMs: 10 });
+    try {
+      typeInto(rig.model, sheetName, 0, salaryHeader, "6100");
+      await until(async () => (await readRecords(rig.workbook, sheetName))[0].Status === CHANGED_STATUS);
+    } finally {
+      await watch.stop();
+    }
+    rig.faulty.reset();
+    await push(sheetName);
+    expect(rig.faulty.bulkEntities().map((e) => e.attributes[SALARY])).toEqual([6100]);
   });
 });
