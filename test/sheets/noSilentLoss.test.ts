@@ -1,5 +1,6 @@
 import { editedMarkedCells } from "../../src/sheets/editedRows";
 import { keptOutcomeRows } from "../../src/sheets/keptOutcomes";
+import { groupSheetsByClient } from "../../src/sheets/inputSheetGroups";
 
 const columns = ["Employee ID", "Number", "Name", "Payslip date", "Basic salary: amount", "Nett pay", "Status", "Message"];
 const row = (id: number, salary: unknown, status: string) => [id, "E" + id, "Name " + id, 45688, salary, 100, status, ""];
@@ -36,5 +37,21 @@ describe("editedMarkedCells", () => {
     const now = { columns, rows: [row(1, "six thousand", "Invalid"), row(2, -5, "Failed"), row(3, 10, "Saved")] };
     now.rows[0][7] = "Not sent: …";
     expect(editedMarkedCells(before, now, ["Basic salary: amount"]).size).toBe(0);
+  });
+});
+
+describe("groupSheetsByClient", () => {
+  it("groups by client, the chosen client first, sheets without metadata last, each in the order built", () => {
+    const sheets = [
+      { sheetName: "Inputs A1", clientId: 1, clientName: "Liffey" },
+      { sheetName: "Old sheet", clientId: null, clientName: null },
+      { sheetName: "Inputs B1", clientId: 2, clientName: "Shannon" },
+      { sheetName: "Inputs A2", clientId: 1, clientName: "Liffey" },
+    ];
+    expect(groupSheetsByClient(sheets, 2)).toEqual([
+      { clientId: 2, label: "Shannon", sheets: ["Inputs B1"] },
+      { clientId: 1, label: "Liffey", sheets: ["Inputs A1", "Inputs A2"] },
+      { clientId: null, label: "Other sheets", sheets: ["Old sheet"] },
+    ]);
   });
 });
