@@ -10,6 +10,7 @@ import { readPending, readSheetBasis, watchPendingChanges } from "../../src/task
 import { ADDIN_FILLS } from "../../src/excel";
 import { CHANGED_STATUS } from "../../src/sheets/editedRows";
 import { pendingBeforeRebuild, rebuildKeeping } from "../../src/taskpane/flows/rebuild";
+import { pendingSheetsOf } from "../../src/taskpane/flows/pendingSheets";
 import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const CLIENT = { clientId: 1, clientName: "Demo client 1" };
@@ -160,5 +161,18 @@ describe("editing a row the push marked", () => {
     rig.faulty.reset();
     await push(sheetName);
     expect(rig.faulty.bulkEntities().map((e) => e.attributes[SALARY])).toEqual([6100]);
+  });
+});
+
+describe("changing client with changes not pushed", () => {
+  it("lists the client's input sheets holding changes, with their counts; another client's list is empty", async () => {
+    const { sheetName } = await build();
+    expect(await pendingSheetsOf(rig.workbook, CLIENT.clientId)).toEqual([]);
+    typeInto(rig.model, sheetName, 0, salaryHeader, "44000");
+    typeInto(rig.model, sheetName, 1, salaryHeader, "44100");
+    expect(await pendingSheetsOf(rig.workbook, CLIENT.clientId)).toEqual([
+      { sheetName, changes: 2, text: "2 changes pending in 2 rows" },
+    ]);
+    expect(await pendingSheetsOf(rig.workbook, 2)).toEqual([]);
   });
 });
