@@ -174,5 +174,9 @@ describe("changing client with changes not pushed", () => {
       { sheetName, changes: 2, text: "2 changes pending in 2 rows" },
     ]);
     expect(await pendingSheetsOf(rig.workbook, 2)).toEqual([]);
+    // What the question costs in Excel requests: the sheet list and settings, then per sheet its snapshot and table.
+    const before = rig.model.syncLog.length;
+    await pendingSheetsOf(rig.workbook, CLIENT.clientId);
+    expect(rig.model.syncLog.length - before).toBeLessThanOrEqual(10); // 10 for one sheet on the preview
   });
 });
