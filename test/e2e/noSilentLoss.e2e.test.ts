@@ -11,6 +11,7 @@ import { activeEmployees } from "../../src/sheets/inputSheet";
 import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 import { openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
+import { checkA11y, describeFindings, serious } from "./axe";
 
 const SALARY = calcKey("basic_salary", "amount");
 const PENDING = "rgb(255, 240, 194)";
@@ -146,6 +147,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     expect(await dialog.textContent()).toContain("1 change pending in 1 row");
     await page.waitForFunction(() => document.activeElement?.textContent === "Keep my changes"); // the default
     await screenshot(page, "rebuild-keep-changes");
+    expect(describeFindings(serious(await checkA11y(page, "rebuild question")))).toEqual([]);
     await page.getByRole("button", { name: "Keep my changes" }).click();
     await page.getByText(/built: \d+ employees\. 1 change kept as pending changes/).waitFor({ timeout: 60_000 });
     expect((await records(page, sheetName))[3][header]).toBe("€5,300.00");
@@ -214,6 +216,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     await list.waitFor();
     expect(await list.getByRole("listitem").allTextContents()).toEqual([`${sheet.sheetName}: 2 changes pending in 2 rows`]);
     await screenshot(page, "client-change-warning");
+    expect(describeFindings(serious(await checkA11y(page, "client-change question")))).toEqual([]);
     await page.getByRole("button", { name: /^Stay on / }).click();
     expect(await client.inputValue()).toBe("1");
     await pendingText("No changes pending").waitFor();
