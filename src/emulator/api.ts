@@ -7,6 +7,7 @@
 import {
   type ClearApplyTo,
   type Rect,
+  type SheetActivatedHandler,
   type SheetChangedHandler,
   type SheetModel,
   type TableModel,
@@ -123,13 +124,22 @@ export class WorksheetCollection extends Collection<SheetModel, Worksheet> {
   protected _wrap(sheet: SheetModel): Worksheet {
     return new Worksheet(this.context, () => sheet, sheet);
   }
-  getItem(name: string): Worksheet {
-    return new Worksheet(this.context, () => this.context.model.getSheet(name));
+  /** By name or ID, as Excel's. */
+  getItem(key: string): Worksheet {
+    return new Worksheet(this.context, () => this._byId(key) ?? this.context.model.getSheet(key));
   }
-  getItemOrNullObject(name: string): Worksheet {
+  getItemOrNullObject(key: string): Worksheet {
     return new Worksheet(this.context, () => {
-      return this.context.model.findSheet(name) ?? null;
+      return this.context.model.findSheet(key) ?? this._byId(key) ?? null;
     });
+  }
+  private _byId(id: string): SheetModel | undefined {
+    return this.context.model.sheets.find((s) => s.id === id);
+  }
+  private _onActivated?: ActivatedHandlers;
+  /** WorksheetCollection.onActivated (ExcelApi 1.7): fires after any worksheet becomes the active one. */
+  get onActivated(): ActivatedHandlers {
+    return (this._onActivated ??= new ActivatedHandlers(this.context));
   }
   getActiveWorksheet(): Worksheet {
     return new Worksheet(this.context, () => this.context.model.activeSheet);
@@ -247,6 +257,20 @@ export class EventHandlers {
         const sheet = this.sheet();
         result._unregister = sheet.workbook.addChangeHandler(sheet, handler);
       },
+    });
+    return result;
+  }
+}
+
+/** OfficeExtension.EventHandlers of WorksheetCollection.onActivated: registered when the batch is synced. */
+export class ActivatedHandlers {
+  constructor(readonly context: ProxyContext) {}
+  add(handler: SheetActivatedHandler): EventHandlerResult {
+    const result = new EventHandlerResult(new RequestContext(this.context.model));
+    this.context._enqueue({
+      bytes: ACTION_BYTES,
+      mutates: false,
+      run: () => void (result._unregister = this.context.model.addActivatedHandler(handler)),
     });
     return result;
   }

@@ -517,6 +517,14 @@ export interface SheetChangedEvent {
 
 export type SheetChangedHandler = (event: SheetChangedEvent) => unknown;
 
+/** Excel's WorksheetActivatedEventArgs. */
+export interface SheetActivatedEvent {
+  type: "WorksheetActivated";
+  worksheetId: string;
+}
+
+export type SheetActivatedHandler = (event: SheetActivatedEvent) => unknown;
+
 export const FIVE_MB = 5 * 1024 * 1024;
 
 /** The preview workbook. Listeners hear about every change (grid re-render). */
@@ -542,7 +550,16 @@ export class WorkbookModel {
   private cellEditWaiters: (() => void)[] = [];
   /** Every sync's outcome, for tests and benchmarks. */
   readonly syncLog: SyncRecord[] = [];
-  activeSheet: SheetModel;
+  private active!: SheetModel;
+  /** The sheet shown. Every change of it, however made (a tab clicked, activate(), a selection on another sheet, the active sheet deleted or hidden), fires WorksheetCollection.onActivated. */
+  get activeSheet(): SheetModel {
+    return this.active;
+  }
+  set activeSheet(sheet: SheetModel) {
+    const was = this.active;
+    this.active = sheet;
+    if (was !== undefined && was !== sheet) this.fireActivated(sheet);
+  }
   /** Functions an add-in registered for formulas (the preview page sets the PAYROLL functions); null: none. */
   formulaFunctions: ExternalFunctions | null = null;
   /** Counts every change (views re-render on it). */
@@ -649,6 +666,27 @@ export class WorkbookModel {
     };
     setTimeout(() => {
       for (const h of [...handlers])
+        void Promise.resolve()
+          .then(() => h(event))
+          .catch(() => undefined);
+    }, 0);
+  }
+
+  // ---- activation events (WorksheetCollection.onActivated) ------------------------------------------
+
+  private readonly activatedHandlers = new Set<SheetActivatedHandler>();
+
+  addActivatedHandler(handler: SheetActivatedHandler): () => void {
+    this.activatedHandlers.add(handler);
+    return () => void this.activatedHandlers.delete(handler);
+  }
+
+  /** Excel fires WorksheetCollection.onActivated after another sheet became the active one, asynchronously. */
+  private fireActivated(sheet: SheetModel): void {
+    if (this.activatedHandlers.size === 0) return;
+    const event: SheetActivatedEvent = { type: "WorksheetActivated", worksheetId: sheet.id };
+    setTimeout(() => {
+      for (const h of [...this.activatedHandlers])
         void Promise.resolve()
           .then(() => h(event))
           .catch(() => undefined);

@@ -35,6 +35,8 @@ export const API_SETS: Readonly<Record<string, string>> = {
   "WorksheetCollection.getActiveWorksheet": "1.1",
   "WorksheetCollection.add": "1.1",
   "WorksheetCollection.getItemOrNullObject": "1.4",
+  "WorksheetCollection.onActivated": "1.7",
+  "ActivatedHandlers.add": "1.7",
   "Worksheet.name": "1.1",
   "Worksheet.tables": "1.1",
   "Worksheet.getRange": "1.1",

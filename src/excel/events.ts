@@ -1,6 +1,7 @@
 /**
  * Change events: Worksheet.onChanged (ExcelApi 1.7). Excel fires it for people's edits and the add-in's own writes
- * alike, so a handler takes it only as a cue (flows/pending.ts diffs the sheet with its snapshot).
+ * alike, so a handler takes it only as a cue (flows/pending.ts diffs the sheet with its snapshot). Activation events:
+ * WorksheetCollection.onActivated (ExcelApi 1.7), so the pane can follow the sheet the accountant works on.
  */
 import type { SheetChange } from "./port";
 import { type ExcelSession, guard, runInContext } from "./session";
@@ -21,6 +22,38 @@ export async function onSheetChanged(
     }),
   );
   // Removing needs the context the handler was added in (Office's documented pattern).
+  return () =>
+    runInContext(registration.context, async (ctx) => {
+      registration.remove();
+      await ctx.sync();
+    }).catch(() => undefined);
+}
+
+/**
+ * Calls `handler` with the name of each worksheet that becomes active. The event carries the sheet's ID only, so its
+ * name is read in a run of its own (a sheet deleted meanwhile is skipped).
+ */
+export async function onSheetActivated(
+  session: ExcelSession,
+  handler: (sheetName: string) => void,
+): Promise<() => Promise<void>> {
+  const registration = await guard("watch the active sheet", () =>
+    session.run(async (ctx) => {
+      const result = ctx.workbook.worksheets.onActivated.add(async (e: Excel.WorksheetActivatedEventArgs) => {
+        const name = await session
+          .run(async (c) => {
+            const ws = c.workbook.worksheets.getItemOrNullObject(e.worksheetId);
+            ws.load("name");
+            await c.sync();
+            return ws.isNullObject ? null : ws.name;
+          })
+          .catch(() => null);
+        if (name !== null) handler(name);
+      });
+      await ctx.sync();
+      return result;
+    }),
+  );
   return () =>
     runInContext(registration.context, async (ctx) => {
       registration.remove();

@@ -8,7 +8,7 @@
  * its value (cellValues.ts): Excel then stores the string as text, verbatim.
  */
 import { annotateRows, fillCells } from "./annotations";
-import { onSheetChanged } from "./events";
+import { onSheetActivated, onSheetChanged } from "./events";
 import { readHiddenTable, writeHiddenTable } from "./hiddenTables";
 import type { WorkbookPort } from "./port";
 import { activateSheet, activeSheetName, readValues, selectCell, selectedCells, selectedRowIndexes } from "./selection";
@@ -40,6 +40,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     setSetting: (key, value) => setSetting(session, key, value),
     removeSetting: (key) => removeSetting(session, key),
     onSheetChanged: (sheetName, handler) => onSheetChanged(session, sheetName, handler),
+    onSheetActivated: (handler) => onSheetActivated(session, handler),
     fillCells: (sheetName, cells, color) => fillCells(session, sheetName, cells, color),
     selectCell: (sheetName, cell) => selectCell(session, sheetName, cell),
     selectedCells: (sheetName) => selectedCells(session, sheetName),

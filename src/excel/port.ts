@@ -184,6 +184,11 @@ export interface WorkbookPort {
    * filled or cleared, and the add-in's own writes too. Resolves, once registered, to the function that stops it.
    */
   onSheetChanged(sheetName: string, handler: (change: SheetChange) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `handler` with the sheet's name each time a worksheet becomes the active one (WorksheetCollection.onActivated,
+   * ExcelApi 1.7): a tab clicked, or a sheet the add-in showed. Resolves, once registered, to the function that stops it.
+   */
+  onSheetActivated(handler: (sheetName: string) => void): Promise<() => Promise<void>>;
   /** Colours (or, with null, clears) the background of table cells; cells of unknown columns are ignored. */
   fillCells(sheetName: string, cells: readonly TableCell[], color: string | null): Promise<void>;
   /** Shows the sheet and selects one table cell (the cell a person goes to). */

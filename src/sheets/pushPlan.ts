@@ -20,6 +20,7 @@ import {
   withDetails,
 } from "./rowOutcomes";
 import { chunk } from "./chunk";
+import { CHANGED_STATUS } from "./editedRows";
 
 export type PushMode = "changed" | "all" | "selected" | "retry" | "overwrite";
 /** A row's outcome in bulk input's statuses (./rowOutcomes, shared with the row writes): the push has no Deleted. */
@@ -56,9 +57,10 @@ export const pushHighlights = (meta: Pick<InputSheetMeta, "inputs">): string[] =
   ...meta.inputs.map((i) => i.header),
 ];
 
-/** Rows "Retry failed" resends: those whose Status says Failed or Not sent. */
+/** Rows "Retry failed" resends: those whose Status says Failed or Not sent, or Changed (a marked row edited since). */
 export function retryRowIndexes(sheet: ReadSheet): Set<number> {
-  return new Set(sheet.rows.filter((r) => r.status === "Failed" || r.status === "Not sent").map((r) => r.rowIndex));
+  const retried = new Set(["Failed", "Not sent", CHANGED_STATUS]);
+  return new Set(sheet.rows.filter((r) => retried.has(r.status)).map((r) => r.rowIndex));
 }
 
 /**

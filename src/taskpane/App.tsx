@@ -30,6 +30,7 @@ import { PanelLoading } from "./components/PanelLoading";
 import { ProgressAnnouncer } from "./components/ProgressAnnouncer";
 import type { ApiFactory } from "./flows/connection";
 import { useConnected } from "./connectedLoader";
+import { useClientChange } from "./clientChange";
 import { keepFocusThroughDisable } from "./focusKeeper";
 import { PANE_THEMES, usePaneTheme } from "./theme";
 import { visuallyHidden } from "./components/visuallyHidden";
@@ -122,6 +123,9 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, 
   );
 
   const clients = connection?.clients ?? [];
+  // Changing client with changes not pushed asks first; the tab the user was on stays chosen for the next client.
+  const clientChange = useClientChange(workbook, clients, clientId, (id) => void chooseClient(id), connected);
+  const [tab, setTab] = React.useState<string | undefined>(undefined);
   // The client's name is in the picker just below, so the folded header stays one line.
   const connectionSummary = connection ? "Connected" : "Not connected";
 
@@ -161,8 +165,9 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, 
           clientId={clientId}
           unreachableId={unreachableClientId(state)}
           disabled={!connection || progress.api.busy}
-          onChange={(id) => void chooseClient(id)}
+          onChange={(id) => void clientChange.request(id)}
         />
+        {connected ? <connected.ClientChangeDialog question={clientChange.question} onAnswer={clientChange.answer} /> : null}
         {connection && clientId !== null && connected ? <connected.FormulaTools freshness={freshness} /> : null}
         <ProgressAnnouncer entries={progress.entries} />
         {connected ? (
@@ -170,7 +175,7 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, 
         ) : null}
         {connection && clientId !== null ? (
           connected ? (
-            <connected.FeatureTabs key={clientId} tabs={tabs} />
+            <connected.FeatureTabs key={clientId} tabs={tabs} selected={tab} onSelect={setTab} />
           ) : (
             <PanelLoading title="the features" />
           )

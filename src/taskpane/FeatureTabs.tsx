@@ -13,12 +13,24 @@ const useStyles = makeStyles({
  * The feature panels as tabs. A panel mounts when its tab is first opened (its code is a chunk of its own, see tabs.ts)
  * and then stays mounted, hidden when not selected, so work in one tab survives a switch.
  */
-export function FeatureTabs({ tabs: features }: { tabs: readonly PaneTab[] }) {
+export function FeatureTabs({
+  tabs: features,
+  selected: chosen,
+  onSelect,
+}: {
+  tabs: readonly PaneTab[];
+  /** The tab to show first (the shell keeps it across a change of client, which mounts the tabs anew). */
+  selected?: string;
+  onSelect?(id: string): void;
+}) {
   const styles = useStyles();
-  const [selected, setSelected] = React.useState(features[0]?.id ?? "");
+  const [selected, setSelected] = React.useState(
+    chosen && features.some((f) => f.id === chosen) ? chosen : (features[0]?.id ?? ""),
+  );
   const [opened, setOpened] = React.useState<ReadonlySet<string>>(() => new Set([selected]));
   const select = (id: string) => {
     setSelected(id);
+    onSelect?.(id);
     setOpened((ids) => (ids.has(id) ? ids : new Set(ids).add(id)));
   };
   if (features.length === 0) return <Text>No features are installed.</Text>;

@@ -8,3 +8,5 @@ export { createClientReads, createPaneQueryClient, forgetOtherConnections } from
 export { FeatureTabs } from "./FeatureTabs";
 export { FormulaTools } from "./components/FormulaTools";
 export { ProgressArea } from "./components/ProgressArea";
+export { ClientChangeDialog } from "./components/ClientChangeDialog";
+export { pendingSheetsOf } from "./flows/pendingSheets";

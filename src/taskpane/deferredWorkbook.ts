@@ -23,6 +23,7 @@ const METHODS: Record<keyof WorkbookPort, true> = {
   setSetting: true,
   removeSetting: true,
   onSheetChanged: true,
+  onSheetActivated: true,
   fillCells: true,
   selectCell: true,
   selectedCells: true,

@@ -131,9 +131,20 @@ export async function openConnection(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Connect", exact: true }).waitFor();
 }
 
-/** Picks the client; the shell then folds the Connection section (waits until it is folded). */
+/**
+ * Picks the client; the shell then folds the Connection section (waits until it is folded). When input sheets of the
+ * current client hold changes not pushed, the pane asks first: this helper answers Change anyway (noSilentLoss.e2e
+ * tests the question itself).
+ */
 export async function chooseClient(page: Page, clientId: number): Promise<void> {
-  await page.getByRole("combobox", { name: /Client/ }).selectOption(String(clientId));
+  const picker = page.getByRole("combobox", { name: /Client/ });
+  await picker.selectOption(String(clientId));
+  const anyway = page.getByRole("button", { name: "Change anyway" });
+  for (const until = Date.now() + 30_000; (await picker.inputValue()) !== String(clientId);) {
+    if (Date.now() > until) throw new Error(`Client ${clientId} was not chosen.`);
+    if (await anyway.isVisible()) await anyway.click();
+    await page.waitForTimeout(50);
+  }
   await page.getByRole("tablist", { name: "Features" }).waitFor();
   await page.getByRole("button", { name: "Connect", exact: true }).waitFor({ state: "hidden" });
 }

@@ -203,7 +203,8 @@ describe("nett pay still recalculating after a push", () => {
     });
     expect(next.nettPay).toEqual({ updated: 2, pending: 0 });
     after = await readRecords(w.workbook, sheetName);
-    expect(after[2].Status).toBe("Unchanged");
+    // Not sent by the second push, row 2 keeps its Saved (a row's outcome stays), its nett pay now filled in.
+    expect(after[2].Status).toBe("Saved");
     expect(after[2].Message).not.toContain(NETT_PAY_PENDING);
     expect(after[3].Message).not.toContain(NETT_PAY_PENDING);
     expect(after.every((r) => !String(r.Message).includes(NETT_PAY_PENDING))).toBe(true);

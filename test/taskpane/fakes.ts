@@ -24,6 +24,7 @@ export function settingsOnlyWorkbook(initial: Record<string, SettingValue> = {})
     setSetting: async (key, value) => void settings.set(key, value),
     removeSetting: async (key) => void settings.delete(key),
     onSheetChanged: unsupported,
+    onSheetActivated: unsupported,
     fillCells: unsupported,
     selectCell: unsupported,
     selectedCells: unsupported,

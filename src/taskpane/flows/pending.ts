@@ -9,7 +9,8 @@
  * which does not fire onChanged, and only the difference is written, so the watch never feeds itself.
  */
 import type { InputValue } from "../../contract";
-import { ADDIN_FILLS, type TableCell, type WorkbookPort } from "../../excel";
+import { ADDIN_FILLS, type TableCell, type TableData, type WorkbookPort } from "../../excel";
+import { CHANGED_MESSAGE, CHANGED_STATUS, editedMarkedCells } from "../../sheets/editedRows";
 import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
 import {
   type PendingChange,
@@ -54,13 +55,40 @@ export async function readPending(
   workbook: WorkbookPort,
   sheetName: string,
   basis: SheetBasis,
-): Promise<PendingState & { statuses: string[] }> {
+): Promise<PendingState & { statuses: string[]; table: TableData }> {
   const table = await workbook.readTable(sheetName);
   if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
   const summary: PendingSummary = pendingChanges(table, basis.meta, basis.snapshot);
   const statusCol = table.columns.findIndex((c) => String(c).trim() === H.status);
   const statuses = table.rows.map((r) => (statusCol < 0 ? "" : String(r[statusCol] ?? "").trim()));
-  return { sheetName, changes: summary.changes, rows: summary.rows, text: describePending(summary), statuses };
+  return { sheetName, changes: summary.changes, rows: summary.rows, text: describePending(summary), statuses, table };
+}
+
+/**
+ * Rows marked Failed or Invalid edited since the last look (../../sheets/editedRows) become Changed: Status and
+ * Message say so, and the edited cells lose the push's red (only they: `highlightColumns` names them). Returns the
+ * statuses as they now are.
+ */
+async function markEditedRows(
+  workbook: WorkbookPort,
+  sheetName: string,
+  before: TableData | null,
+  read: { statuses: string[]; table: TableData },
+  meta: InputSheetMeta,
+): Promise<string[]> {
+  if (!before) return read.statuses;
+  const edited = editedMarkedCells(
+    before,
+    read.table,
+    meta.inputs.map((i) => i.header),
+  );
+  const statuses = [...read.statuses];
+  for (const [rowIndex, headers] of edited) {
+    const mark = { rowIndex, status: CHANGED_STATUS, message: CHANGED_MESSAGE, tone: "warning" as const };
+    await workbook.annotateRows(sheetName, [mark], { clearOthers: false, highlightColumns: headers });
+    statuses[rowIndex] = CHANGED_STATUS;
+  }
+  return statuses;
 }
 
 export interface PendingWatch {
@@ -103,6 +131,8 @@ export async function watchPendingChanges(
   // Cells this watch has shaded; null while unknown (a new watch, or after a push rewrote the fills).
   let shaded: Set<string> | null = null;
   let state: PendingState | null = null;
+  // The table at the last look: a marked row whose cells differ from it was edited since (markEditedRows).
+  let previous: TableData | null = null;
   let stopped = false;
   let timer: unknown = null;
   let running: Promise<PendingState | null> | null = null;
@@ -114,14 +144,16 @@ export async function watchPendingChanges(
     basis ??= await readSheetBasis(workbook, sheetName);
     const read = await readPending(workbook, sheetName, basis);
     if (stopped) return state;
-    const shadeable = read.changes.filter((c) => !MARKED.has(read.statuses[c.rowIndex] ?? ""));
+    const statuses = await markEditedRows(workbook, sheetName, previous, read, basis.meta);
+    previous = read.table;
+    const shadeable = read.changes.filter((c) => !MARKED.has(statuses[c.rowIndex] ?? ""));
     let delta: ReturnType<typeof shadingDelta>;
     if (shaded === null) {
       // Start from a clean slate: shading an earlier watch left must not outlive its change. The input cells of
       // rows the push did not mark are cleared (few runs: a column at a time), then the pending ones shaded.
       const want = new Set(shadeable.map(cellId));
       const headers = basis.meta.inputs.map((i) => i.header);
-      const clear = read.statuses.flatMap((status, rowIndex) =>
+      const clear = statuses.flatMap((status, rowIndex) =>
         MARKED.has(status) ? [] : headers.map((column) => ({ rowIndex, column })),
       );
       delta = {
@@ -141,8 +173,9 @@ export async function watchPendingChanges(
   const refresh = async (opts: { reload?: boolean } = {}): Promise<PendingState | null> => {
     if (opts.reload) {
       basis = null;
-      // A push rewrites the body's fills: nothing can be assumed shaded any more.
+      // A push rewrites the body's fills: nothing can be assumed shaded any more. Its marks are compared from here.
       shaded = null;
+      previous = null;
     }
     if (running) {
       again = true;

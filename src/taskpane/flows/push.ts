@@ -44,6 +44,7 @@ import {
   type Snapshot,
   snapshotToTable,
 } from "../../sheets/inputSheetModel";
+import { keptOutcomeRows } from "../../sheets/keptOutcomes";
 import { type NettPayTarget, pendingNettPayRows, withPendingNote } from "../../sheets/nettPay";
 import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, pushLogRow } from "../../sheets/pushLog";
 import { CANCELLED, matchBulkResults, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../sheets/rowOutcomes";
@@ -52,6 +53,7 @@ import { openInputSheet } from "./inputs";
 import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 import { invalidateFormulaResults } from "../../functions/connection";
+import type { RowAnnotation } from "../../excel";
 
 /** How to push; the client is the context's target (a sheet of another client is refused). */
 export interface PushOptions {
@@ -184,18 +186,28 @@ async function scopeRows(
  * earlier push left waiting for their nett pay keep saying so until it is shown; rows out of scope keep their
  * annotations when only some rows are pushed.
  */
-async function markPlan(run: PushRun, earlierPending: ReadonlyMap<number, NettPayTarget>): Promise<void> {
+async function markPlan(
+  run: PushRun,
+  earlierPending: ReadonlyMap<number, NettPayTarget>,
+  sheet: ReadSheet,
+  kept: ReadonlySet<number>,
+): Promise<void> {
   const { ctx, sheetName, plan, meta } = run;
   const local = plan.local.map((o) =>
     earlierPending.has(o.rowIndex) && o.status === "Unchanged" ? { ...o, message: withPendingNote(o.message, RECALCULATING) } : o,
   );
   for (const o of local) run.outcomes.set(o.rowIndex, o);
-  const clearOthers = plan.mode === "changed" || plan.mode === "all";
-  await ctx.workbook.annotateRows(
-    sheetName,
-    [...local, ...notSentOutcomes(plan.send, waitingMessage(RETRY_HINT))].map(toAnnotation),
-    { clearOthers, highlightColumns: highlighted(meta) },
-  );
+  const marks = [...local.filter((o) => !kept.has(o.rowIndex)), ...notSentOutcomes(plan.send, waitingMessage(RETRY_HINT))];
+  const annotations: RowAnnotation[] = marks.map(toAnnotation);
+  let clearOthers = plan.mode === "changed" || plan.mode === "all";
+  if (clearOthers && kept.size > 0) {
+    // The kept rows' Status, Message and highlights stay: every other row is written (blank rows cleared) instead.
+    const marked = new Set(marks.map((o) => o.rowIndex));
+    const rest = sheet.rows.filter((r) => !marked.has(r.rowIndex) && !kept.has(r.rowIndex));
+    annotations.push(...rest.map((r) => ({ rowIndex: r.rowIndex, status: "", message: "" })));
+    clearOthers = false;
+  }
+  await ctx.workbook.annotateRows(sheetName, annotations, { clearOthers, highlightColumns: highlighted(meta) });
 }
 
 /**
@@ -365,7 +377,9 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     sent: 0,
   };
   const earlierPending = new Map(pendingNettPayRows(sheet).map((t) => [t.rowIndex, t]));
-  await markPlan(run, earlierPending);
+  // An "Unchanged" never writes over an earlier Saved, Failed or Conflict (../../sheets/keptOutcomes).
+  const kept = keptOutcomeRows(sheet.rows, plan.local);
+  await markPlan(run, earlierPending, sheet, kept);
   try {
     await sendChunks(run, Math.max(1, options.concurrency ?? DEFAULT_PUSH_CONCURRENCY));
   } finally {
@@ -373,7 +387,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   }
 
   const rowMessages = rowMessagesOf(sheet);
-  for (const [k, o] of run.outcomes) rowMessages.set(k, { status: o.status, message: o.message });
+  for (const [k, o] of run.outcomes) if (!kept.has(k)) rowMessages.set(k, { status: o.status, message: o.message });
   const nettPay = run.waitForNettPay
     ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending), rowMessages, options)
     : { updated: 0, pending: 0, requests: 0, polls: 0 };

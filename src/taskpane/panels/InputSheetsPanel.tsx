@@ -11,9 +11,11 @@ import { PendingChanges } from "./inputSheets/PendingChanges";
 import { FillFromSheet } from "./inputSheets/FillFromSheet";
 import { PushAll } from "./inputSheets/PushAll";
 import { NextPeriod } from "./inputSheets/NextPeriod";
+import { RebuildDialog } from "./inputSheets/RebuildDialog";
 import { useInputSheetList } from "./inputSheets/useInputSheetList";
 import { useInputChoices } from "./inputSheets/useInputChoices";
 import { usePushActions } from "./inputSheets/usePushActions";
+import { usePendingWatches } from "./inputSheets/usePendingChanges";
 import { useFlowRunner } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 
@@ -32,13 +34,14 @@ export function InputSheetsPanel() {
   const [snapshotVersion, setSnapshotVersion] = React.useState(0);
   const snapshotMoved = React.useCallback(() => setSnapshotVersion((v) => v + 1), []);
   const run = useFlowRunner(services, setOutcome);
-  const list = useInputSheetList(services?.workbook);
+  const list = useInputSheetList(services?.workbook, services?.clientId ?? null);
   const { sheets, sheetName } = list;
-  const buildProps = useInputChoices(services, run, async (built) => {
+  const { rebuild, ...buildProps } = useInputChoices(services, run, async (built) => {
     if (built) await list.refreshSheets(built).catch(() => undefined);
     snapshotMoved();
   });
   const actions = usePushActions(services, run, sheetName, Number(chunkSize), snapshotMoved);
+  const pending = usePendingWatches(services?.workbook, sheets, snapshotVersion, services?.progress.busy);
 
   if (!services) return <Text>Connect and choose a client to work with input sheets.</Text>;
   const { workbook, progress } = services;
@@ -47,6 +50,8 @@ export function InputSheetsPanel() {
     <InputSheetsView
       {...buildProps}
       sheets={sheets}
+      sheetGroups={list.groups}
+      pendingCounts={pending.states}
       sheetName={sheetName}
       onSheetChange={list.setSheetName}
       chunkSize={chunkSize}
@@ -55,7 +60,14 @@ export function InputSheetsPanel() {
       onPush={actions.push}
       sheetTools={
         <>
-          <PendingChanges workbook={workbook} sheetName={sheetName} reloadKey={snapshotVersion} run={run} busy={progress.busy} />
+          <PendingChanges
+            workbook={workbook}
+            sheetName={sheetName}
+            state={(sheetName && pending.states.get(sheetName)) || null}
+            error={(sheetName && pending.errors.get(sheetName)) || null}
+            run={run}
+            busy={progress.busy}
+          />
           <FillFromSheet
             workbook={workbook}
             reads={services.reads}
@@ -93,6 +105,7 @@ export function InputSheetsPanel() {
       }
       busy={progress.busy}
       outcome={outcome}
+      dialogs={<RebuildDialog question={rebuild.question} onAnswer={rebuild.onAnswer} />}
     />
   );
 }

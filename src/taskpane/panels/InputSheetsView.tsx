@@ -15,6 +15,8 @@ export type InputSheetsViewProps = NewInputSheetProps &
   PushSectionProps & {
     /** After the push section (Push all input sheets). */
     afterPush?: React.ReactNode;
+    /** Questions asked before work (Rebuild over pending changes). */
+    dialogs?: React.ReactNode;
     outcome: Outcome | null;
   };
 
@@ -27,6 +29,7 @@ export function InputSheetsView(props: InputSheetsViewProps) {
       {props.afterPush}
 
       <OutcomeBar outcome={props.outcome} />
+      {props.dialogs}
     </div>
   );
 }

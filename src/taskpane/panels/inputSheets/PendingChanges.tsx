@@ -1,26 +1,24 @@
 /**
- * Pending changes of the chosen input sheet (./PendingChangesView) wired to the flows: the watch
- * (./usePendingChanges), Go to a change's cell, and Undo selected changes (the changed cells selected on the sheet
+ * Pending changes of the chosen input sheet (./PendingChangesView) wired to the flows: its state from the watches of
+ * every input sheet (./usePendingChanges), Go to a change's cell, and Undo selected changes (the changed cells selected on the sheet
  * go back).
  */
 import * as React from "react";
 import type { WorkbookPort } from "../../../excel";
-import { goToChange, undoSelectedChanges } from "../../flows/pending";
+import { type PendingState, goToChange, undoSelectedChanges } from "../../flows/pending";
 import type { FlowRunner } from "../parts/hooks";
 import { PendingChangesView } from "./PendingChangesView";
-import { usePendingChanges } from "./usePendingChanges";
 
-/** The section wired to the flows: watches `sheetName` while shown. */
+/** The section wired to the flows, for `sheetName` (watched with every other input sheet by the panel). */
 export function PendingChanges(props: {
   workbook: WorkbookPort;
   sheetName: string | null;
-  /** Bump after a push, build or fill: the snapshot is read again. */
-  reloadKey: number;
+  state: PendingState | null;
+  error: string | null;
   run: FlowRunner;
   busy: boolean;
 }) {
-  const { workbook, sheetName, run } = props;
-  const { state, error } = usePendingChanges(workbook, sheetName, props.reloadKey, props.busy);
+  const { workbook, sheetName, run, state, error } = props;
   const [reviewing, setReviewing] = React.useState(false);
   const [goError, setGoError] = React.useState<string | null>(null);
   if (!sheetName) return null;

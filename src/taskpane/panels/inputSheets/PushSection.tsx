@@ -5,9 +5,15 @@ import type { PushMode } from "../../../sheets/pushPlan";
 import { Section } from "../parts/layout";
 import { fieldError } from "../../components/fieldError";
 import { usePartStyles } from "../parts/styles";
+import type { SheetGroup } from "../../../sheets/inputSheetGroups";
+import { SheetOptions } from "./SheetOptions";
 
 export interface PushSectionProps {
   sheets: string[];
+  /** The sheets grouped by client (./SheetOptions); without it, one flat list. */
+  sheetGroups?: readonly SheetGroup[];
+  /** Each sheet's pending changes, counted beside its name. */
+  pendingCounts?: ReadonlyMap<string, { changes: readonly unknown[] }>;
   sheetName: string | null;
   onSheetChange(name: string): void;
   chunkSize: string;
@@ -43,11 +49,7 @@ export function PushSection(props: PushSectionProps) {
           disabled={props.sheets.length === 0}
         >
           {props.sheets.length === 0 && <option value="">No input sheets</option>}
-          {props.sheets.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <SheetOptions sheets={props.sheets} groups={props.sheetGroups} counts={props.pendingCounts} />
         </Select>
       </Field>
       {props.sheetTools}

@@ -5,14 +5,15 @@
  * calculations as a view of their own, which only Reload reads again.
  */
 import * as React from "react";
-import { chosenClient, type ConnectedServices, flowContextFor } from "../../context";
+import { chosenClient, type ConnectedServices } from "../../context";
 import { flowContext } from "../../flows/common";
-import { buildInputSheet, inputChoicesFrom, loadEmployeesAndCalculations, type InputChoices } from "../../flows/inputs";
+import { inputChoicesFrom, loadEmployeesAndCalculations, type InputChoices } from "../../flows/inputs";
 import { formatDate } from "../../locale";
 import { useClientView } from "../../serverState";
 import { defaultPeriod, type PeriodOption } from "../../../sheets/inputSheet";
 import { waveDisplayName } from "../../../sheets/imports";
 import type { FlowRunner } from "../parts/hooks";
+import { useBuild } from "./useBuild";
 import type { InputSheetsViewProps } from "../InputSheetsView";
 
 /** "31/01/2025 (12 payslips, 3 finalised)". */
@@ -56,19 +57,11 @@ export function useInputChoices(
     setSelected((s) => new Set([...s].filter((k) => choices.offered.some((o) => o.key === k))));
   }, [choices, pickWave]);
 
+  const { build: buildSheet, question, answer } = useBuild(services, run, onBuilt);
   const build = async () => {
     if (!services || !choices || waveId === null || payslipDate === null) return;
     const inputKeys = choices.offered.map((o) => o.key).filter((k) => selected.has(k));
-    const result = await run(
-      "Building input sheet",
-      (task) => buildInputSheet(flowContextFor(services, task), { waveId, payslipDate, inputKeys }, { choices }),
-      (r) => ({
-        intent: "success",
-        text: `"${r.sheetName}" built: ${r.rowCount} employee${r.rowCount === 1 ? "" : "s"}. Edit the input cells, then Push changes.`,
-      }),
-      { afterCancel: "No sheet was built.", failed: (message) => `Could not build the input sheet: ${message}` },
-    );
-    await onBuilt(result?.sheetName);
+    await buildSheet({ waveId, payslipDate, inputKeys }, choices);
   };
 
   const viewProps = {
@@ -95,5 +88,5 @@ export function useInputChoices(
       }),
     onBuild: () => void build(),
   } satisfies Partial<InputSheetsViewProps>;
-  return viewProps;
+  return { ...viewProps, rebuild: { question, onAnswer: answer } };
 }

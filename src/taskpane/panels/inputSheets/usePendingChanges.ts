@@ -1,7 +1,8 @@
 /**
- * Watches the chosen input sheet's pending changes while the panel shows it (flows/pending): the state, what went
- * wrong. A new `reloadKey` (after a push or a build) re-reads the snapshot and re-shades; while `busy` the watch
- * only notes changes.
+ * Watches the pending changes of EVERY input sheet of the workbook while the panel is open (flows/pending, one watch
+ * per sheet), so an edit on any of them is shaded and counted, whichever sheet the pane has chosen. A new
+ * `reloadKey` (after a push, a build or a fill) re-reads the snapshots and re-shades; while `busy` the watches only
+ * note changes.
  */
 import * as React from "react";
 import type { WorkbookPort } from "../../../excel";
@@ -9,47 +10,71 @@ import { type PendingState, type PendingWatch, watchPendingChanges } from "../..
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function usePendingChanges(
+export interface PendingWatches {
+  /** Per sheet: its pending changes (missing until the first look). */
+  states: ReadonlyMap<string, PendingState>;
+  /** Per sheet: why its watch failed. */
+  errors: ReadonlyMap<string, string>;
+}
+
+export function usePendingWatches(
   workbook: WorkbookPort | undefined,
-  sheetName: string | null,
+  sheets: readonly string[],
   reloadKey: number,
   /** True while a task writes to the workbook: changes are looked at once it ends. */
   busy = false,
-) {
-  const [state, setState] = React.useState<PendingState | null>(null);
-  const [error, setError] = React.useState<string | null>(null);
-  const watch = React.useRef<PendingWatch | null>(null);
+): PendingWatches {
+  const [states, setStates] = React.useState<ReadonlyMap<string, PendingState>>(new Map());
+  const [errors, setErrors] = React.useState<ReadonlyMap<string, string>>(new Map());
+  const watches = React.useRef(new Map<string, PendingWatch>());
   const busyRef = React.useRef(busy);
   busyRef.current = busy;
-  React.useEffect(() => watch.current?.setPaused(busy), [busy]);
-
   React.useEffect(() => {
-    setState(null);
-    setError(null);
-    if (!workbook || !sheetName) return;
+    for (const w of watches.current.values()) w.setPaused(busy);
+  }, [busy]);
+
+  const setOne = React.useCallback(
+    <T>(set: React.Dispatch<React.SetStateAction<ReadonlyMap<string, T>>>, sheet: string, value: T | null) => {
+      set((m) => {
+        const next = new Map(m);
+        if (value === null) next.delete(sheet);
+        else next.set(sheet, value);
+        return next;
+      });
+    },
+    [],
+  );
+
+  const key = sheets.join("\u0000");
+  React.useEffect(() => {
+    if (!workbook) return;
     let live = true;
-    let started: PendingWatch | null = null;
-    watchPendingChanges(workbook, sheetName, (s) => live && (setState(s), setError(null)), {
-      onError: (e) => live && setError(errorText(e)),
-    })
-      .then((w) => {
-        started = w;
-        if (live) watch.current = w;
-        else void w.stop();
-        w.setPaused(busyRef.current);
+    const started: PendingWatch[] = [];
+    for (const sheet of key ? key.split("\u0000") : []) {
+      watchPendingChanges(workbook, sheet, (s) => live && (setOne(setStates, sheet, s), setOne(setErrors, sheet, null)), {
+        onError: (e) => live && setOne(setErrors, sheet, errorText(e)),
       })
-      .catch((e) => live && setError(errorText(e)));
+        .then((w) => {
+          started.push(w);
+          if (!live) return void w.stop();
+          watches.current.set(sheet, w);
+          w.setPaused(busyRef.current);
+        })
+        .catch((e) => live && setOne(setErrors, sheet, errorText(e)));
+    }
     return () => {
       live = false;
-      watch.current = null;
-      void started?.stop();
+      watches.current.clear();
+      setStates(new Map());
+      setErrors(new Map());
+      for (const w of started) void w.stop();
     };
-  }, [workbook, sheetName]);
+  }, [workbook, key, setOne]);
 
   React.useEffect(() => {
     if (reloadKey === 0) return;
-    watch.current?.refresh({ reload: true }).catch((e) => setError(errorText(e)));
-  }, [reloadKey]);
+    for (const [sheet, w] of watches.current) w.refresh({ reload: true }).catch((e) => setOne(setErrors, sheet, errorText(e)));
+  }, [reloadKey, setOne]);
 
-  return { state, error };
+  return { states, errors };
 }

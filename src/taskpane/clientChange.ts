@@ -1,0 +1,33 @@
+/**
+ * Changing client with changes not pushed asks first, naming the sheets and how many changes each holds
+ * (flows/pendingSheets, in the connected part). Stay keeps the client; the picker shows it again.
+ */
+import * as React from "react";
+import type { Client } from "../contract";
+import type { WorkbookPort } from "../excel";
+import type { ClientChangeQuestion } from "./components/ClientChangeDialog";
+import type { ConnectedPart } from "./connectedLoader";
+
+export function useClientChange(
+  workbook: WorkbookPort,
+  clients: readonly Client[],
+  clientId: number | null,
+  choose: (clientId: number) => void,
+  connected: ConnectedPart | null,
+) {
+  const [asked, setAsked] = React.useState<(ClientChangeQuestion & { next: number }) | null>(null);
+  const nameOf = (id: number) => clients.find((c) => c.id === id)?.name ?? `client ${id}`;
+
+  const request = async (next: number) => {
+    if (next === clientId) return;
+    const sheets = clientId !== null && connected ? await connected.pendingSheetsOf(workbook, clientId).catch(() => []) : [];
+    if (sheets.length === 0 || clientId === null) choose(next);
+    else setAsked({ from: nameOf(clientId), to: nameOf(next), sheets, next });
+  };
+  const answer = (change: boolean) => {
+    const ask = asked;
+    setAsked(null);
+    if (ask && change) choose(ask.next);
+  };
+  return { request, question: asked as ClientChangeQuestion | null, answer };
+}
