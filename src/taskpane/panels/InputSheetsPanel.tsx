@@ -10,6 +10,7 @@ import { InputSheetsView } from "./InputSheetsView";
 import { PendingChanges } from "./inputSheets/PendingChanges";
 import { FillFromSheet } from "./inputSheets/FillFromSheet";
 import { PushAll } from "./inputSheets/PushAll";
+import { ChangeHistory } from "./inputSheets/ChangeHistory";
 import { useInputSheetList } from "./inputSheets/useInputSheetList";
 import { useInputChoices } from "./inputSheets/useInputChoices";
 import { usePushActions } from "./inputSheets/usePushActions";
@@ -78,7 +79,16 @@ export function InputSheetsPanel() {
         </>
       }
       afterPush={
-        <PushAll services={services} chunkSize={Number(chunkSize)} run={run} busy={progress.busy} onDone={snapshotMoved} />
+        <>
+          <PushAll services={services} chunkSize={Number(chunkSize)} run={run} busy={progress.busy} onDone={snapshotMoved} />
+          <ChangeHistory
+            services={services}
+            chunkSize={Number(chunkSize)}
+            run={run}
+            busy={progress.busy}
+            onDone={snapshotMoved}
+          />
+        </>
       }
       busy={progress.busy}
       outcome={outcome}
