@@ -7,3 +7,4 @@
 export { buildSandboxApp, startSandbox, type RunningSandbox } from "./http/app";
 export type { SandboxOptions } from "./http/options";
 export { DEFAULTS } from "./http/options";
+export { finalisePayslipForTests } from "./testHooks";

@@ -27,6 +27,7 @@ export const CHANGE_HISTORY_HEADERS = {
   before: "Value before",
   sent: "Value sent",
   outcome: "Outcome",
+  message: "Message",
   pushId: "Push ID",
 } as const;
 const H = CHANGE_HISTORY_HEADERS;
@@ -48,6 +49,7 @@ export const CHANGE_HISTORY_COLUMNS: ColumnSpec[] = [
   { key: "before", header: H.before, type: "number" },
   { key: "sent", header: H.sent, type: "number" },
   { key: "outcome", header: H.outcome, type: "text" },
+  { key: "message", header: H.message, type: "text" },
   { key: "push_id", header: H.pushId, type: "text" },
 ];
 
@@ -72,6 +74,8 @@ export interface HistoryLine {
   before: InputValue;
   sent: InputValue;
   outcome: string;
+  /** Why a cell did not save (the service's message, the conflict); blank when it saved. */
+  message: string;
   pushId: string;
 }
 
@@ -98,6 +102,8 @@ export interface PushedCell {
   before: InputValue;
   sent: InputValue;
   outcome: HistoryOutcome | string;
+  /** The row's message when the cell did not save. */
+  message?: string;
 }
 
 /** The Change history lines of one push: one per cell, in the order given. Holds names and values, never the key. */
@@ -121,6 +127,7 @@ export function historyRows(
     c.before,
     c.sent,
     c.outcome,
+    c.outcome === "Saved" ? "" : (c.message ?? ""),
     push.pushId,
   ]);
 }
@@ -180,6 +187,7 @@ export function parseHistory(table: { columns: readonly string[]; rows: readonly
       before: asValue(get(row, H.before)),
       sent: asValue(get(row, H.sent)),
       outcome: asText(get(row, H.outcome)),
+      message: asText(get(row, H.message)),
       pushId,
     });
   });

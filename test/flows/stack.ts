@@ -6,7 +6,7 @@
 import { PayrollApi, type FetchLike } from "../../src/api";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
-import { startSandbox, type SandboxOptions } from "../../src/sandbox";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox";
 
 export type InjectedFault =
   | { kind: "network-before" } // the request never reaches the service
@@ -42,6 +42,8 @@ export interface Stack {
   check: PayrollApi;
   workbook: WorkbookPort;
   model: WorkbookModel;
+  /** The in-process sandbox's app, for its test-only hooks (src/sandbox/testHooks.ts). */
+  app: RunningSandbox["app"];
   close(): Promise<void>;
 }
 
@@ -52,5 +54,5 @@ export async function startStack(fetchFn: FetchLike, options: SandboxOptions): P
   const check = new PayrollApi(common);
   const model = installPreviewExcel(globalThis, createPreviewWorkbook());
   const workbook = createOfficeWorkbook();
-  return { url: sandbox.url, apiKey: sandbox.apiKey, api, check, workbook, model, close: () => sandbox.close() };
+  return { url: sandbox.url, apiKey: sandbox.apiKey, api, check, workbook, model, app: sandbox.app, close: () => sandbox.close() };
 }

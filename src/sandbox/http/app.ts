@@ -25,6 +25,7 @@ import { registerProfileMappings } from "../service/routes/profileMappings";
 import { registerServicePeriods } from "../service/routes/servicePeriods";
 import { registerReports } from "../service/routes/reports";
 import { Store } from "../store/store";
+import { registerTestStore } from "../testHooks";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -51,6 +52,7 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
     return503OnClosing: false,
   });
 
+  registerTestStore(app, store);
   const ctx: Ctx = {
     store,
     clock,

@@ -40,13 +40,14 @@ export function pushedCells(args: {
   planned: PushPlan;
   meta: Pick<InputSheetMeta, "inputs">;
   snapshot: Snapshot;
-  outcomes: ReadonlyMap<number, RowOutcome | { status: string }>;
+  outcomes: ReadonlyMap<number, Pick<RowOutcome, "status" | "message">>;
   who: (rowIndex: number) => { number: string; name: string };
 }): PushedCell[] {
   const inputs = new Map(args.meta.inputs.map((i) => [i.key, i]));
   return args.planned.send.flatMap((row) => {
     const before = args.snapshot.get(rowKey(row.employeeId, row.payslipDate));
-    const outcome = args.outcomes.get(row.rowIndex)?.status ?? "Not sent";
+    const ended = args.outcomes.get(row.rowIndex);
+    const outcome = ended?.status ?? "Not sent";
     const { number, name } = args.who(row.rowIndex);
     return Object.entries(row.attributes).map(([key, sent]): PushedCell => {
       const input = inputs.get(key);
@@ -60,6 +61,7 @@ export function pushedCells(args: {
         before: input ? normalise(input.type, before?.[key]) : ((before?.[key] ?? null) as InputValue),
         sent,
         outcome,
+        message: ended?.message ?? "",
       };
     });
   });

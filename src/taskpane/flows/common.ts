@@ -29,7 +29,12 @@ export interface FlowContext {
 }
 
 /** A context for work outside a progress bar (tests, benches, scripts): no Cancel, no counts. */
-export function flowContext(api: PayrollApi, workbook: WorkbookPort, target: Target, progress: FlowProgress = {}): FlowContext {
+export function flowContext(
+  api: PayrollApi,
+  workbook: WorkbookPort,
+  target: Target,
+  progress: FlowProgress = {},
+): FlowContext {
   return { api, workbook, target, progress, signal: progress.signal };
 }
 

@@ -321,6 +321,7 @@ async function settleUndo(
       before: current,
       sent: line.before,
       outcome: outcome.status,
+      message: outcome.message,
     })),
   );
 }
