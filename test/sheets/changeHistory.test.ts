@@ -10,6 +10,7 @@ import {
 import { isoDateToSerial, dateToSerial } from "../../src/sheets/excelConventions";
 import { pushedCells } from "../../src/taskpane/flows/changeHistory";
 import { planPush } from "../../src/sheets/pushPlan";
+import { PUSH_LOG_COLUMNS, pushLogRow } from "../../src/sheets/pushLog";
 import { readInputSheet, rowKey, type InputSheetMeta } from "../../src/sheets/inputSheetModel";
 
 const PUSH = {
@@ -94,6 +95,16 @@ describe("Change history lines", () => {
     const lines = parseHistory({ columns: CHANGE_HISTORY_COLUMNS.map((c) => c.header), rows });
     expect(lastPushOf(lines, 7, "2026-11-30")).toMatchObject({ preparedBy: "Seán", pushId: "P-2" });
     expect(lastPushOf(lines, 7, "2026-10-31")).toBeNull();
+  });
+});
+
+describe("the Push log line", () => {
+  it("carries the push ID in its own column, and an undo's label instead of the mode", () => {
+    const args = { time: PUSH.time, clientId: 7, clientName: "Liffey Foods", sheetName: "Inputs", mode: "all" as const };
+    const counts = { Saved: 2, Failed: 1, Conflict: 1, Invalid: 0, Unchanged: 0, "Not sent": 0 };
+    const row = pushLogRow({ ...args, counts, pushId: "P-2", label: "Undo of P-1" });
+    expect(row[PUSH_LOG_COLUMNS.findIndex((c) => c.header === "Push ID")]).toBe("P-2");
+    expect(row[PUSH_LOG_COLUMNS.findIndex((c) => c.header === "Push")]).toBe("Undo of P-1");
   });
 });
 
