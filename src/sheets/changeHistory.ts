@@ -32,25 +32,26 @@ export const CHANGE_HISTORY_HEADERS = {
 } as const;
 const H = CHANGE_HISTORY_HEADERS;
 
-// Value before and Value sent hold each input's own kind (amounts, hours, text): "number" writes numbers as
-// numbers and keeps any text as text.
+// What an accountant reads first comes first; the IDs Undo push needs (the sheet and the input sheet may be gone by
+// then) come last. Value before and Value sent hold each input's own kind (amounts, hours, text): "number" writes
+// numbers as numbers and keeps any text as text.
 export const CHANGE_HISTORY_COLUMNS: ColumnSpec[] = [
   { key: "time", header: H.time, type: "datetime" },
   { key: "prepared_by", header: H.preparedBy, type: "text" },
   { key: "client", header: H.client, type: "text" },
-  { key: "client_id", header: H.clientId, type: "integer" },
   { key: "sheet", header: H.sheet, type: "text" },
-  { key: "employee_id", header: H.employeeId, type: "integer" },
   { key: "number", header: H.number, type: "text" },
   { key: "name", header: H.name, type: "text" },
   { key: "payslip_date", header: H.payslipDate, type: "date" },
   { key: "input", header: H.input, type: "text" },
-  { key: "input_key", header: H.inputKey, type: "text" },
   { key: "before", header: H.before, type: "number" },
   { key: "sent", header: H.sent, type: "number" },
   { key: "outcome", header: H.outcome, type: "text" },
   { key: "message", header: H.message, type: "text" },
   { key: "push_id", header: H.pushId, type: "text" },
+  { key: "employee_id", header: H.employeeId, type: "integer" },
+  { key: "client_id", header: H.clientId, type: "integer" },
+  { key: "input_key", header: H.inputKey, type: "text" },
 ];
 
 /** What a line's Outcome says: a push's row statuses that follow a sent (or held) cell. */
@@ -112,24 +113,27 @@ export function historyRows(
   cells: readonly PushedCell[],
 ): CellValue[][] {
   const client = `${push.clientName} (ID ${push.clientId})`;
-  return cells.map((c) => [
-    push.time,
-    push.preparedBy,
-    client,
-    push.clientId,
-    push.sheet,
-    c.employeeId,
-    c.number,
-    c.name,
-    c.payslipDate,
-    c.input,
-    c.inputKey,
-    c.before,
-    c.sent,
-    c.outcome,
-    c.outcome === "Saved" ? "" : (c.message ?? ""),
-    push.pushId,
-  ]);
+  return cells.map((c) => {
+    const byKey: Record<string, CellValue> = {
+      time: push.time,
+      prepared_by: push.preparedBy,
+      client,
+      sheet: push.sheet,
+      number: c.number,
+      name: c.name,
+      payslip_date: c.payslipDate,
+      input: c.input,
+      before: c.before,
+      sent: c.sent,
+      outcome: c.outcome,
+      message: c.outcome === "Saved" ? "" : (c.message ?? ""),
+      push_id: push.pushId,
+      employee_id: c.employeeId,
+      client_id: push.clientId,
+      input_key: c.inputKey,
+    };
+    return CHANGE_HISTORY_COLUMNS.map((col) => byKey[col.key]);
+  });
 }
 
 /** The client's name back from "Name (ID 12)". */

@@ -123,7 +123,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     await scrollGridLeft(page, "Push log");
     await clickCell(page, "Push log", 0, "Sheet");
     await page.getByRole("button", { name: "Undo push" }).click();
-    const outcome = page.getByText(new RegExp(`^Undo of ${log["Push ID"]}: 2 cells restored, 1 cell changed since`));
+    const outcome = page.getByText(new RegExp(`^Undo of ${log["Push ID"]}: 2 cells restored, 1 cell kept as the service holds it now`));
     await outcome.waitFor({ timeout: 60_000 });
     expect(await outcome.textContent()).toMatch(/1 cell failed/);
 

@@ -329,7 +329,9 @@ async function settleUndo(
 function undoSummary(pushId: string, byEnd: Record<string, number>, notSaved: number, stoppedBy: string | null): string {
   const parts = [
     byEnd.Saved ? `${plural(byEnd.Saved, "cell")} restored` : "no cell restored",
-    byEnd.Conflict ? `${plural(byEnd.Conflict, "cell")} changed since the push kept as the service holds them (Conflict)` : "",
+    byEnd.Conflict
+      ? `${plural(byEnd.Conflict, "cell")} kept as the service holds ${byEnd.Conflict === 1 ? "it" : "them"} now: changed since the push (Conflict)`
+      : "",
     byEnd.Failed ? `${plural(byEnd.Failed, "cell")} failed` : "",
     byEnd.Held ? `${plural(byEnd.Held, "cell")} held` : "",
     byEnd["Not sent"] ? `${plural(byEnd["Not sent"], "cell")} not sent` : "",
