@@ -128,6 +128,8 @@ describe("Undo push", () => {
     expect(await held(restoredB.employeeId)).toBe(restoredB.before);
     expect(await held(colleague.employeeId)).toBe(4321);
     // 4 employees: each one's payslips and calculations (2 reads each), then one bulk_input of 3 rows.
+    expect(undo.requests.read).toBe(8);
+    expect(rig.faulty.count(/^\/employees\/\d+\/(payslips|calculations)$/, "GET")).toBe(8);
     expect(rig.faulty.count("/bulk_input")).toBe(1);
     expect(rig.faulty.bulkEntities()).toHaveLength(3);
 
