@@ -110,6 +110,24 @@ describe("Change history", () => {
   });
 });
 
+describe("Change history refused", () => {
+  it("a protected Change history does not stop the push: its summary says the lines are missing", async () => {
+    const sheet = rig.model.getSheet(CHANGE_HISTORY_SHEET);
+    sheet.protection = { ...sheet.protection, protected: true };
+    try {
+      const before = (await readHistory(rig.workbook)).length;
+      const { result } = await pushFourRaises();
+      expect(result.counts.Saved).toBe(4);
+      expect(result.summary).toMatch(
+        new RegExp(`The Change history could not be written .*push ${result.pushId}'s 4 line\\(s\\) are missing`),
+      );
+      expect((await readHistory(rig.workbook)).length).toBe(before);
+    } finally {
+      sheet.protection = { ...sheet.protection, protected: false };
+    }
+  });
+});
+
 describe("Undo push", () => {
   it("restores what still holds the pushed value, keeps a colleague's change (Conflict), fails a finalised payslip", async () => {
     const { sheetName, rows, result } = await pushFourRaises();

@@ -67,20 +67,29 @@ export function pushedCells(args: {
   });
 }
 
-/** Append a push's lines (creating the sheet and table the first time). Nothing to append: no Excel request. */
+/**
+ * Append a push's lines (creating the sheet and table the first time). Nothing to append: no Excel request. The
+ * push has happened whatever Excel says, so a refused write (a protected sheet, say) does not end it: the sentence
+ * returned goes into the push's summary instead (null when written).
+ */
 export async function appendHistory(
   workbook: WorkbookPort,
   push: { time: Date; preparedBy: string; clientId: number; clientName: string; sheet: string; pushId: string },
   cells: readonly PushedCell[],
-): Promise<void> {
-  if (cells.length === 0) return;
-  await workbook.appendRows({
-    sheetName: CHANGE_HISTORY_SHEET,
-    tableName: CHANGE_HISTORY_TABLE,
-    title: "Change history",
-    columns: CHANGE_HISTORY_COLUMNS,
-    rows: historyRows(push, cells),
-  });
+): Promise<string | null> {
+  if (cells.length === 0) return null;
+  try {
+    await workbook.appendRows({
+      sheetName: CHANGE_HISTORY_SHEET,
+      tableName: CHANGE_HISTORY_TABLE,
+      title: "Change history",
+      columns: CHANGE_HISTORY_COLUMNS,
+      rows: historyRows(push, cells),
+    });
+    return null;
+  } catch (e) {
+    return `The Change history could not be written (${e instanceof Error ? e.message : String(e)}): push ${push.pushId}'s ${cells.length} line(s) are missing from it.`;
+  }
 }
 
 /** Every line of the Change history (none when the sheet or its table is missing), with its data row. */

@@ -115,6 +115,8 @@ interface PushRun {
   /** The plan before the pre-steps held rows back (Conflict): what the Change history records. */
   planned: PushPlan;
   pushId: string;
+  /** Why the Change history lacks this push's lines, or null. */
+  historyNote: string | null;
   /** Number and Name of a row of the sheet, for the Change history. */
   who: (rowIndex: number) => { number: string; name: string };
   /** Tries per chunk. */
@@ -342,7 +344,7 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
   });
   const push = { time, preparedBy: ctx.preparedBy ?? "", clientId: meta.clientId, clientName: meta.clientName, sheet: sheetName };
   const cells = pushedCells({ planned: run.planned, meta, snapshot, outcomes: run.outcomes, who: run.who });
-  await appendHistory(ctx.workbook, { ...push, pushId: run.pushId }, cells);
+  run.historyNote = await appendHistory(ctx.workbook, { ...push, pushId: run.pushId }, cells);
 }
 
 /** The rows whose nett pay to wait for: the saved ones, and those earlier pushes left pending (unless failed or re-saved now). */
@@ -375,6 +377,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     planned,
     pushId: options.pushId ?? newPushId(options.now?.() ?? new Date()),
     who: employeesOf(table),
+    historyNote: null,
     tries: Math.max(1, options.tries ?? DEFAULT_TRIES),
     waitForNettPay: options.nettPay !== false,
     outcomes: new Map(),
@@ -407,7 +410,8 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   const summary =
     `${sheetName}: ${summarise(counts)}.` +
     stoppedNote(run.stoppedBy) +
-    (counts.Failed + counts["Not sent"] > 0 ? " Use Retry failed to resend the failed rows." : "");
+    (counts.Failed + counts["Not sent"] > 0 ? " Use Retry failed to resend the failed rows." : "") +
+    (run.historyNote ? ` ${run.historyNote}` : "");
   return {
     sheetName,
     pushId: run.pushId,

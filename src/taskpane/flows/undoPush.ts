@@ -252,6 +252,7 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
   const undoPushId = options.undoPushId ?? newPushId(now());
   const outcomes = new Map<number, RowOutcome>(checked.local.map((o) => [o.rowIndex, o]));
   let sent = { requests: 0, stoppedBy: null as string | null };
+  let historyNote: string | null = null;
   try {
     const result = await sendRows(
       ctx,
@@ -263,7 +264,7 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
     for (const [k, o] of result.outcomes) outcomes.set(k, o);
     sent = result;
   } finally {
-    await settleUndo(ctx, { plan, lines, outcomes, pushId, undoPushId, time: now() });
+    historyNote = await settleUndo(ctx, { plan, lines, outcomes, pushId, undoPushId, time: now() });
   }
   const cells = undoCells(plan, outcomes);
   const restored = plan.send.filter((r) => outcomes.get(r.rowIndex)?.status === "Saved");
@@ -278,15 +279,15 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
     notSaved: plan.notSaved,
     requests: { read: read.requests, bulkInput: sent.requests },
     sheetCells,
-    summary: undoSummary(pushId, byEnd, plan.notSaved, sent.stoppedBy),
+    summary: undoSummary(pushId, byEnd, plan.notSaved, sent.stoppedBy) + (historyNote ? ` ${historyNote}` : ""),
   };
 }
 
-/** The Push log line and the Change history lines of the undo, whatever happened while sending. */
+/** The Push log line and the Change history lines of the undo, whatever happened while sending; why the history lacks them, or null. */
 async function settleUndo(
   ctx: FlowContext,
   u: { plan: UndoPlan; lines: HistoryLine[]; outcomes: Map<number, RowOutcome>; pushId: string; undoPushId: string; time: Date },
-): Promise<void> {
+): Promise<string | null> {
   const cells = undoCells(u.plan, u.outcomes);
   const first = u.lines[0];
   await ctx.workbook.appendRows({
@@ -308,7 +309,7 @@ async function settleUndo(
     ],
   });
   const push = { time: u.time, preparedBy: ctx.preparedBy ?? "", clientId: first.clientId, clientName: first.clientName };
-  await appendHistory(
+  return appendHistory(
     ctx.workbook,
     { ...push, sheet: first.sheet, pushId: u.undoPushId },
     cells.map(({ line, current, outcome }) => ({
