@@ -97,6 +97,7 @@ describe("Change history", () => {
     }
     const log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
     expect(log.at(-1)).toMatchObject({ "Push ID": result.pushId, Saved: 4 });
+    expect(String(rig.model.getSheet(CHANGE_HISTORY_SHEET).valueAt(1, 0))).toMatch(/^Kept since \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const text = JSON.stringify(rig.model.getSheet(CHANGE_HISTORY_SHEET));
     expect(text).not.toContain(rig.apiKey);
     expect(await lastPushFor(rig.workbook, 1, payslipDate)).toMatchObject({ preparedBy: "Aoife Byrne", pushId: result.pushId });

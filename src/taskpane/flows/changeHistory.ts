@@ -83,6 +83,8 @@ export async function appendHistory(
       sheetName: CHANGE_HISTORY_SHEET,
       tableName: CHANGE_HISTORY_TABLE,
       title: "Change history",
+      // Written once, when the table is made: the lines below carry their own times.
+      stampLabel: "Kept since",
       columns: CHANGE_HISTORY_COLUMNS,
       rows: historyRows(push, cells),
     });
