@@ -269,7 +269,11 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
   const cells = undoCells(plan, outcomes);
   const restored = plan.send.filter((r) => outcomes.get(r.rowIndex)?.status === "Saved");
   if (restored.length > 0) invalidateFormulaResults(clientId);
-  const sheetCells = await followRestored(ctx.workbook, lines[0].sheet, clientId, restored, plan).catch(() => 0);
+  let sheetNote = "";
+  const sheetCells = await followRestored(ctx.workbook, lines[0].sheet, clientId, restored, plan).catch((e: unknown) => {
+    sheetNote = ` "${lines[0].sheet}" could not follow the restored values (${e instanceof Error ? e.message : String(e)}): rebuild it to take the service's values.`;
+    return 0;
+  });
   const byEnd: Record<string, number> = {};
   for (const c of cells) byEnd[c.outcome.status] = (byEnd[c.outcome.status] ?? 0) + 1;
   return {
@@ -279,7 +283,7 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
     notSaved: plan.notSaved,
     requests: { read: read.requests, bulkInput: sent.requests },
     sheetCells,
-    summary: undoSummary(pushId, byEnd, plan.notSaved, sent.stoppedBy) + (historyNote ? ` ${historyNote}` : ""),
+    summary: undoSummary(pushId, byEnd, plan.notSaved, sent.stoppedBy) + (historyNote ? ` ${historyNote}` : "") + sheetNote,
   };
 }
 
