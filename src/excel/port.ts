@@ -88,6 +88,8 @@ export interface AppendRowsOptions {
   columns: readonly ColumnSpec[];
   rows: readonly (readonly CellValue[])[];
   title?: string;
+  /** The stamp under the title when the table is created (see WriteTableOptions.stampLabel); later appends keep it. */
+  stampLabel?: string;
 }
 
 export interface HiddenTable {

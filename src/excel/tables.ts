@@ -292,6 +292,7 @@ export async function appendRows(session: ExcelSession, given: AppendRowsOptions
       columns: opts.columns,
       rows: opts.rows,
       title: opts.title,
+      stampLabel: opts.stampLabel,
       activate: false,
     });
     return;

@@ -4,6 +4,7 @@ import type { PushCounts, PushMode } from "./pushPlan";
 
 export const PUSH_LOG_SHEET = "Push log";
 export const PUSH_LOG_TABLE = "PushLog";
+export const PUSH_ID_HEADER = "Push ID";
 export const PUSH_LOG_COLUMNS: ColumnSpec[] = [
   { key: "time", header: "Time", type: "datetime" },
   { key: "client", header: "Client", type: "text" },
@@ -15,6 +16,8 @@ export const PUSH_LOG_COLUMNS: ColumnSpec[] = [
   { key: "invalid", header: "Invalid", type: "integer" },
   { key: "unchanged", header: "Unchanged", type: "integer" },
   { key: "not_sent", header: "Not sent", type: "integer" },
+  // The push's lines in the Change history carry the same ID (./changeHistory); Undo push starts from it.
+  { key: "push_id", header: PUSH_ID_HEADER, type: "text" },
 ];
 
 export const PUSH_MODE_LABELS: Record<PushMode, string> = {
@@ -33,18 +36,23 @@ export function pushLogRow(args: {
   sheetName: string;
   mode: PushMode;
   counts: PushCounts;
+  /** The push's ID (blank for a sheet Push all skipped). */
+  pushId?: string;
+  /** Instead of the mode's label, e.g. "Undo of P-20261126-142501-K7QF". */
+  label?: string;
 }): CellValue[] {
   const c = args.counts;
   return [
     args.time,
     `${args.clientName} (ID ${args.clientId})`,
     args.sheetName,
-    PUSH_MODE_LABELS[args.mode],
+    args.label ?? PUSH_MODE_LABELS[args.mode],
     c.Saved,
     c.Failed,
     c.Conflict,
     c.Invalid,
     c.Unchanged,
     c["Not sent"],
+    args.pushId ?? "",
   ];
 }

@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { AppServices, ProgressTask } from "./services";
 import type { FlowContext } from "./flows/common";
+import { preparedBy } from "./preparedBy";
 
 const AppServicesContext = React.createContext<AppServices | null>(null);
 
@@ -41,5 +42,12 @@ export function chosenClient(services: ConnectedServices) {
  */
 export function flowContextFor(services: ConnectedServices, task: ProgressTask): FlowContext {
   const { target } = chosenClient(services);
-  return { api: services.api, workbook: services.workbook, target, progress: task, signal: task.signal };
+  return {
+    api: services.api,
+    workbook: services.workbook,
+    target,
+    progress: task,
+    signal: task.signal,
+    preparedBy: preparedBy(),
+  };
 }

@@ -3,6 +3,7 @@ import { createRoot, type Root } from "react-dom/client";
 import type { WorkbookPort } from "../excel";
 import { App } from "./App";
 import { availableLocalStorage, createKeyStore } from "./keyStore";
+import { keepPreparedByIn } from "./preparedBy";
 
 export interface MountOptions {
   container: HTMLElement;
@@ -23,6 +24,7 @@ function serviceRoot(origin: string): string {
 
 export function mountPane({ container, workbook, partitionKey, origin }: MountOptions): Root {
   const keyStore = createKeyStore({ storage: availableLocalStorage(), partitionKey });
+  keepPreparedByIn({ storage: availableLocalStorage(), partitionKey });
   const root = createRoot(container);
   root.render(<App workbook={workbook} keyStore={keyStore} defaultServiceUrl={serviceRoot(origin)} />);
   return root;

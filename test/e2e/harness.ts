@@ -16,6 +16,7 @@ import path from "path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import type { Employee, Wave } from "../../src/contract";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
+import { finaliseInSandbox, type FinaliseOutcome } from "../support/finalise";
 import { defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
 import { buildServer } from "../../src/server/app";
 import { chosenChromium } from "./browser";
@@ -297,21 +298,6 @@ export function bestWave(
     .sort((a, b) => count(b.w.id, b.period!.date) - count(a.w.id, a.period!.date))[0];
 }
 
-/**
- * Finalises a client's open payslips in the sandbox (all, or those named), as the accountant would in the service's
- * own screens (the API has no such call: src/sandbox/service/finalise.ts). The next period opens for the same
- * employees. Returns the payslips finalised and the next period's open payslips.
- */
-export async function finalisePayslips(
-  stack: Stack,
-  clientId: number,
-  payslipIds?: number[],
-): Promise<{ finalised: { payslip_id: number; payment_run_id: number }[]; opened: number[] }> {
-  const r = await fetch(`${stack.sandbox.url}/sandbox/finalise`, {
-    method: "POST",
-    headers: { authorization: stack.sandbox.apiKey, "content-type": "application/json" },
-    body: JSON.stringify({ client_id: clientId, payslip_ids: payslipIds }),
-  });
-  if (!r.ok) throw new Error(`finalise: HTTP ${r.status} ${await r.text()}`);
-  return (await r.json()) as never;
-}
+/** Finalises a client's open payslips in the stack's sandbox (all, or those named): see test/support/finalise.ts. */
+export const finalisePayslips = (stack: Stack, clientId: number, payslipIds?: number[]): Promise<FinaliseOutcome> =>
+  finaliseInSandbox(stack.sandbox, clientId, payslipIds);

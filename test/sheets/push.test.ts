@@ -349,6 +349,6 @@ describe("after the push", () => {
         mode: "retry",
         counts: { Saved: 3, Failed: 1, Conflict: 5, Invalid: 2, Unchanged: 4, "Not sent": 0 },
       }),
-    ).toEqual([time, "Liffey (ID 1)", "Inputs", "Retry failed", 3, 1, 5, 2, 4, 0]);
+    ).toEqual([time, "Liffey (ID 1)", "Inputs", "Retry failed", 3, 1, 5, 2, 4, 0, ""]);
   });
 });

@@ -24,6 +24,8 @@ export interface FlowContext {
   target: Target;
   progress: FlowProgress;
   signal?: AbortSignal;
+  /** Who prepares the work (typed once in the pane, remembered on this computer): the pushes' Change history says so. */
+  preparedBy?: string;
 }
 
 /** A context for work outside a progress bar (tests, benches, scripts): no Cancel, no counts. */

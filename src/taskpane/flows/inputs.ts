@@ -145,7 +145,7 @@ export async function openInputSheet(workbook: WorkbookPort, sheetName: string, 
   const stored = await workbook.readHiddenTable(meta.snapshotSheet);
   if (!stored) throw new InputSheetError(`The snapshot of "${sheetName}" is missing. Build the input sheet again.`);
   const snapshot = snapshotFromTable(stored);
-  return { meta, snapshot, sheet: readInputSheet(table, meta, snapshot) };
+  return { meta, snapshot, table, sheet: readInputSheet(table, meta, snapshot) };
 }
 
 /**

@@ -11,7 +11,8 @@
  *     the push. A chunk whose tries are used up ends Failed and the push goes on with the others; a definite refusal
  *     (422, per-entity success "false") ends its rows at once; a refused key stops the push. Cancel stops between
  *     requests and between tries (the request in flight is let finish, so its rows get the service's real answer);
- *  3. always (finally) save the snapshot of the rows the service confirmed and add a Push log line;
+ *  3. always (finally) save the snapshot of the rows the service confirmed, add a Push log line with the push's ID,
+ *     and append one Change history line per cell the push meant to send (./changeHistory);
  *  4. read the new nett pay of the saved rows (and of rows an earlier push left pending) a bounded number of times,
  *     at a cost that grows with the rows (./nettPay). Until it arrives a row keeps its old figure and its Message
  *     says "Nett pay pending"; Refresh nett pay (refreshNettPay in ./nettPay) looks again later.
@@ -54,6 +55,8 @@ import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 import { invalidateFormulaResults } from "../../functions/connection";
 import type { RowAnnotation } from "../../excel";
+import { newPushId } from "../../sheets/changeHistory";
+import { appendHistory, employeesOf, pushedCells } from "./changeHistory";
 
 /** How to push; the client is the context's target (a sheet of another client is refused). */
 export interface PushOptions {
@@ -73,10 +76,14 @@ export interface PushOptions {
   /** Test seams. */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
   now?(): Date;
+  /** The push's ID (default a new one: newPushId). */
+  pushId?: string;
 }
 
 export interface PushResult {
   sheetName: string;
+  /** On its Push log line and its Change history lines. */
+  pushId: string;
   mode: PushMode;
   counts: PushCounts;
   /** Every row in scope, in sheet order. */
@@ -107,6 +114,13 @@ interface PushRun {
   sheetName: string;
   meta: InputSheetMeta;
   plan: PushPlan;
+  /** The plan before the pre-steps held rows back (Conflict): what the Change history records. */
+  planned: PushPlan;
+  pushId: string;
+  /** Why the Change history lacks this push's lines, or null. */
+  historyNote: string | null;
+  /** Number and Name of a row of the sheet, for the Change history. */
+  who: (rowIndex: number) => { number: string; name: string };
   /** Tries per chunk. */
   tries: number;
   waitForNettPay: boolean;
@@ -121,11 +135,11 @@ interface PushRun {
   sent: number;
 }
 
-/** How a chunk request that finally failed ends its rows, and whether the whole push stops. */
-function chunkFailure(
+/** How a chunk request that finally failed ends its rows, and whether the whole push stops (Undo push too). */
+export function chunkFailure(
   error: unknown,
   rows: PlannedRow[],
-  meta: InputSheetMeta,
+  meta: Pick<InputSheetMeta, "inputs">,
   tries: number,
 ): { outcomes: RowOutcome[]; stop: string | null } {
   // A definite refusal of the request as a whole: nothing was saved, and the next chunk may well be fine.
@@ -322,6 +336,7 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
     );
     await ctx.workbook.writeHiddenTable(meta.snapshotSheet, next.columns, next.rows);
   }
+  const time = now();
   await ctx.workbook.appendRows({
     sheetName: PUSH_LOG_SHEET,
     tableName: PUSH_LOG_TABLE,
@@ -329,15 +344,19 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
     columns: PUSH_LOG_COLUMNS,
     rows: [
       pushLogRow({
-        time: now(),
+        time,
         clientId: meta.clientId,
         clientName: meta.clientName,
         sheetName,
         mode: run.plan.mode,
         counts: countOutcomes(run.outcomes.values()),
+        pushId: run.pushId,
       }),
     ],
   });
+  const push = { time, preparedBy: ctx.preparedBy ?? "", clientId: meta.clientId, clientName: meta.clientName, sheet: sheetName };
+  const cells = pushedCells({ planned: run.planned, meta, snapshot, outcomes: run.outcomes, who: run.who });
+  run.historyNote = await appendHistory(ctx.workbook, { ...push, pushId: run.pushId }, cells);
 }
 
 /** The rows whose nett pay to wait for: the saved ones, and those earlier pushes left pending (unless failed or re-saved now). */
@@ -358,7 +377,7 @@ function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPa
 /** Push an input sheet. Throws InputSheetError (nothing sent) when the sheet cannot be pushed at all. */
 export async function pushInputSheet(ctx: FlowContext, sheetName: string, options: PushOptions): Promise<PushResult> {
   const { mode } = options;
-  const { meta, snapshot, sheet } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+  const { meta, snapshot, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
   const rowIndexes = await scopeRows(ctx, sheetName, sheet, options);
   const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
   const plan = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal) : planned;
@@ -367,6 +386,10 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     sheetName,
     meta,
     plan,
+    planned,
+    pushId: options.pushId ?? newPushId(options.now?.() ?? new Date()),
+    who: employeesOf(table),
+    historyNote: null,
     tries: Math.max(1, options.tries ?? DEFAULT_TRIES),
     waitForNettPay: options.nettPay !== false,
     outcomes: new Map(),
@@ -401,9 +424,11 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   const summary =
     `${sheetName}: ${summarise(counts)}.` +
     stoppedNote(run.stoppedBy) +
-    (counts.Failed + counts["Not sent"] > 0 ? " Use Retry failed to resend the failed rows." : "");
+    (counts.Failed + counts["Not sent"] > 0 ? " Use Retry failed to resend the failed rows." : "") +
+    (run.historyNote ? ` ${run.historyNote}` : "");
   return {
     sheetName,
+    pushId: run.pushId,
     mode,
     counts,
     outcomes: ordered,

@@ -12,6 +12,7 @@ import { FillFromSheet } from "./inputSheets/FillFromSheet";
 import { PushAll } from "./inputSheets/PushAll";
 import { NextPeriod } from "./inputSheets/NextPeriod";
 import { RebuildDialog } from "./inputSheets/RebuildDialog";
+import { ChangeHistory } from "./inputSheets/ChangeHistory";
 import { useInputSheetList } from "./inputSheets/useInputSheetList";
 import { useInputChoices } from "./inputSheets/useInputChoices";
 import { usePushActions } from "./inputSheets/usePushActions";
@@ -101,7 +102,16 @@ export function InputSheetsPanel() {
         </>
       }
       afterPush={
-        <PushAll services={services} chunkSize={Number(chunkSize)} run={run} busy={progress.busy} onDone={snapshotMoved} />
+        <>
+          <PushAll services={services} chunkSize={Number(chunkSize)} run={run} busy={progress.busy} onDone={snapshotMoved} />
+          <ChangeHistory
+            services={services}
+            chunkSize={Number(chunkSize)}
+            run={run}
+            busy={progress.busy}
+            onDone={snapshotMoved}
+          />
+        </>
       }
       busy={progress.busy}
       outcome={outcome}

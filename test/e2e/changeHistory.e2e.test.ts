@@ -1,0 +1,160 @@
+/**
+ * Change history and Undo push in real Chromium: a push of 4 cells adds 4 Change history lines (values before and
+ * sent, Prepared by, no key); a colleague changes one row through the API and one payslip is finalised (the
+ * sandbox's test-only hook: the API has no finalise endpoint); Undo push on the Push log line puts the values before
+ * back where the service still holds what the push sent, keeps the colleague's value (Conflict) and fails the
+ * finalised payslip with the service's message, as read back through the API.
+ */
+import { PayrollApi } from "../../src/api";
+import { calcKey } from "../../src/contract";
+import { startSandbox, type RunningSandbox } from "../../src/sandbox";
+import { finalisePayslipOf } from "../support/finalise";
+import { activeEmployees } from "../../src/sheets/inputSheet";
+import {
+  bestWave,
+  buildInputSheet,
+  chooseClient,
+  connect,
+  findSecret,
+  openTab,
+  selectWave,
+  startStack,
+  waitForSheet,
+  workbookState,
+  type Stack,
+} from "./harness";
+import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
+import { screenshot } from "./screenshots";
+
+const SALARY = calcKey("basic_salary", "amount");
+const amount = (text: string) => Number(text.replace(/[€,]/g, ""));
+
+describe("Change history and Undo push (preview in Chromium against the sandbox)", () => {
+  let sandbox: RunningSandbox;
+  let stack: Stack;
+  let api: PayrollApi;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, recalcMs: 300, reportJobMs: 300, employees: 14 });
+    stack = await startStack({ service: { url: sandbox.url, apiKey: sandbox.apiKey }, viewport: { width: 1500, height: 1000 } });
+    api = new PayrollApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await sandbox?.close();
+  });
+
+  /** What the service holds for the salary on an employee's payslip: the payslip's own value, else the employee's. */
+  async function held(employeeId: number, payslipDate: string): Promise<unknown> {
+    const payslip = (await api.listPayslips(employeeId)).find((p) => p.date === payslipDate && !p.special)!;
+    const own = (await api.listPayslipCalculations(payslip.id)).find(
+      (c) => c.calculation_id === "basic_salary" && c.payslip_id === payslip.id,
+    );
+    if (own) return own.inputs.amount;
+    return (await api.listEmployeeCalculations(employeeId)).find(
+      (c) => c.calculation_id === "basic_salary" && c.payslip_id === null,
+    )?.inputs.amount;
+  }
+
+  it("records each pushed cell, and undoes the push where the service still holds what it sent", async () => {
+    const { page } = stack;
+    await connect(page, sandbox.apiKey);
+    await chooseClient(page, 1);
+    const [employees, waves, calculations] = await Promise.all([
+      api.listEmployees(1, ["service_periods", "recent_payslips"]),
+      api.listWaves(1),
+      api.listClientCalculations(1),
+    ]);
+    const salaried = (waveId: number, date: string) =>
+      activeEmployees(employees, waveId, date).filter((e) =>
+        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
+      ).length;
+    const wave = bestWave(employees, waves, salaried);
+    const payslipDate = wave.period!.date;
+
+    await openTab(page, "Input sheets");
+    await page.getByRole("textbox", { name: "Prepared by" }).fill("Aoife Byrne");
+    await selectWave(page, wave.w.id);
+    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const built = await records(page, sheetName);
+    const salaryHeader = Object.keys(built[0]).find((h) => h.startsWith("Basic salary"))!;
+    const rows = built
+      .map((r, rowIndex) => ({ rowIndex, employeeId: Number(r["Employee ID"]), before: amount(r[salaryHeader]) }))
+      .filter((r) => r.before > 0)
+      .slice(0, 4);
+    expect(rows).toHaveLength(4);
+
+    // A push of 4 cells.
+    await openSheet(page, sheetName);
+    for (const r of rows) await typeCell(page, sheetName, r.rowIndex, salaryHeader, String(r.before + 1000));
+    await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    await page.getByRole("button", { name: "Push changes" }).click();
+    await page.getByText(new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 4 saved`)).waitFor({ timeout: 60_000 });
+
+    // 4 Change history lines: the values before and sent, who prepared it, the push ID of the Push log line.
+    await waitForSheet(page, "Change history");
+    const history = await records(page, "Change history");
+    expect(history).toHaveLength(4);
+    const [log] = await records(page, "Push log");
+    expect(log["Push ID"]).toMatch(/^P-\d{8}-\d{6}-[A-Z2-9]{4}$/);
+    for (const r of rows) {
+      const line = history.find((l) => Number(l["Employee ID"]) === r.employeeId)!;
+      expect(amount(line["Value before"])).toBe(r.before);
+      expect(amount(line["Value sent"])).toBe(r.before + 1000);
+      expect(line).toMatchObject({
+        "Prepared by": "Aoife Byrne",
+        Outcome: "Saved",
+        Input: salaryHeader,
+        "Push ID": log["Push ID"],
+      });
+      expect(line.Name).toBe(built[r.rowIndex].Name);
+    }
+    expect(findSecret(await workbookState(page), sandbox.apiKey)).toEqual([]);
+    await openSheet(page, "Change history");
+    await page.setViewportSize({ width: 2200, height: 1000 });
+    await screenshot(page, "change-history");
+    await page.setViewportSize({ width: 1500, height: 1000 });
+
+    // Meanwhile a colleague changes one row in the service, and one payslip is finalised.
+    const [restoredA, colleague, finalised, restoredB] = rows;
+    await api.bulkInput(1, [{ id: String(colleague.employeeId), payslip_date: payslipDate, attributes: { [SALARY]: 4321 } }]);
+    await finalisePayslipOf(sandbox, 1, finalised.employeeId, payslipDate);
+
+    // Undo push on the push's Push log line.
+    await openSheet(page, "Push log");
+    await scrollGridLeft(page, "Push log");
+    await clickCell(page, "Push log", 0, "Sheet");
+    await page.getByRole("button", { name: "Undo push" }).click();
+    const outcome = page.getByText(new RegExp(`^Undo of ${log["Push ID"]}: 2 cells restored, 1 cell kept as the service holds it now`));
+    await outcome.waitFor({ timeout: 60_000 });
+    expect(await outcome.textContent()).toMatch(/1 cell failed/);
+
+    // Read back through the API: the values before are back, the colleague's value is kept.
+    expect(await held(restoredA.employeeId, payslipDate)).toBe(restoredA.before);
+    expect(await held(restoredB.employeeId, payslipDate)).toBe(restoredB.before);
+    expect(await held(colleague.employeeId, payslipDate)).toBe(4321);
+    expect(await held(finalised.employeeId, payslipDate)).toBe(finalised.before + 1000);
+
+    // The undo is a push of its own: a Push log line and 4 more Change history lines.
+    const logs = await records(page, "Push log");
+    expect(logs).toHaveLength(2);
+    expect(logs[1]).toMatchObject({ Push: `Undo of ${log["Push ID"]}`, Saved: "2", Conflict: "1", Failed: "1" });
+    const undoLines = (await records(page, "Change history")).slice(4);
+    expect(undoLines).toHaveLength(4);
+    const end = (id: number) => undoLines.find((l) => Number(l["Employee ID"]) === id)!;
+    expect(end(restoredA.employeeId)).toMatchObject({ Outcome: "Saved", "Push ID": logs[1]["Push ID"] });
+    expect(amount(end(restoredA.employeeId)["Value sent"])).toBe(restoredA.before);
+    expect(end(colleague.employeeId).Outcome).toBe("Conflict");
+    expect(end(finalised.employeeId).Outcome).toBe("Failed");
+    expect(end(finalised.employeeId).Message).toMatch(/finalised and cannot be updated/);
+
+    // The input sheet follows the restored values.
+    const after = await records(page, sheetName);
+    expect(amount(after[restoredA.rowIndex][salaryHeader])).toBe(restoredA.before);
+    expect(amount(after[colleague.rowIndex][salaryHeader])).toBe(colleague.before + 1000);
+    await openSheet(page, "Push log");
+    await page.setViewportSize({ width: 2200, height: 1000 });
+    await screenshot(page, "undo-push");
+    expect(findSecret(await workbookState(page), sandbox.apiKey)).toEqual([]);
+    expect(stack.consoleLines.filter((l) => l.includes(sandbox.apiKey))).toEqual([]);
+  });
+});
