@@ -8,6 +8,7 @@
  * its value (cellValues.ts): Excel then stores the string as text, verbatim.
  */
 import { annotateRows, fillCells } from "./annotations";
+import { linkCells, writeColumnChart } from "./charts";
 import { onSheetChanged } from "./events";
 import { readHiddenTable, writeHiddenTable } from "./hiddenTables";
 import type { WorkbookPort } from "./port";
@@ -46,5 +47,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     readValues: (sheetName) => readValues(session, sheetName),
     selectedCell: () => selectedCell(session),
     formulaCells: (prefix) => formulaCells(session, prefix),
+    linkCells: (sheetName, links) => linkCells(session, sheetName, links),
+    writeColumnChart: (opts) => writeColumnChart(session, opts),
   };
 }

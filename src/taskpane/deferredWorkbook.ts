@@ -29,6 +29,8 @@ const METHODS: Record<keyof WorkbookPort, true> = {
   readValues: true,
   selectedCell: true,
   formulaCells: true,
+  linkCells: true,
+  writeColumnChart: true,
 };
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;

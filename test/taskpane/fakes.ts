@@ -30,6 +30,8 @@ export function settingsOnlyWorkbook(initial: Record<string, SettingValue> = {})
     readValues: unsupported,
     selectedCell: unsupported,
     formulaCells: unsupported,
+    linkCells: unsupported,
+    writeColumnChart: unsupported,
   };
   return { workbook, settings };
 }
