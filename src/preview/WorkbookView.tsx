@@ -26,6 +26,7 @@ import { ColumnHeaders } from "./grid/ColumnHeaders";
 import { FillColor } from "./grid/FillColor";
 import { cellId, GridRow } from "./grid/GridRow";
 import { ColumnLayout } from "./grid/layout";
+import { SheetCharts } from "./grid/SheetCharts";
 import { gridKeyHandler } from "./grid/keyboard";
 import { useClipboard } from "./grid/useClipboard";
 import { useEditing } from "./grid/useEditing";
@@ -164,6 +165,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
       >
         <ColumnHeaders layout={layout} dense={dense} c0={c0} c1={c1} areas={areas} rowHeight={rowHeight} />
         {rows}
+        <SheetCharts sheet={sheet} dataVersion={dataVersion} layout={layout} rowHeight={rowHeight} />
       </div>
       <TabList
         className={styles.tabs}
