@@ -45,6 +45,15 @@ export interface WorkbookViewProps {
 /** Tabster's attribute (what Fluent UI's useTabsterAttributes writes) for "leave the Tab key to this element". */
 const TABSTER_KEEP_TAB = JSON.stringify({ focusable: { ignoreKeydown: { Tab: true } } });
 
+/** The sheet a clicked hyperlink cell (data-link "'Sheet name'!A1") goes to, if it is one of the workbook's. */
+function linkedSheet(workbook: WorkbookModel, target: EventTarget): WorkbookModel["sheets"][number] | undefined {
+  const ref = target instanceof Element ? target.closest("[data-link]")?.getAttribute("data-link") : null;
+  const m = ref ? /^(?:'((?:[^']|'')+)'|([^!]+))!/.exec(ref) : null;
+  if (!m) return undefined;
+  const name = (m[1] ?? m[2]).replace(/''/g, "'");
+  return workbook.visibleSheets().find((s) => s.name.toLowerCase() === name.toLowerCase());
+}
+
 function useWorkbookVersion(workbook: WorkbookModel): number {
   return React.useSyncExternalStore(
     React.useCallback((cb) => workbook.subscribe(cb), [workbook]),
@@ -158,6 +167,15 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         onKeyDown={onKeyDown}
         onMouseDown={mouse.onMouseDown}
         onMouseOver={mouse.onMouseOver}
+        onClick={(e) => {
+          // A click on a hyperlink to a sheet of the workbook goes there, as in Excel.
+          const target = linkedSheet(workbook, e.target);
+          if (target && target !== sheet) {
+            commit();
+            workbook.activate(target);
+            workbook.changed("view");
+          }
+        }}
         onDoubleClick={(e) => {
           const at = cellAt(e.target);
           if (at) startEdit(at, "edit");

@@ -11,7 +11,7 @@ import { formatValue } from "../../emulator";
 import { HEADER_WIDTH, type ColumnLayout } from "./layout";
 
 const COLOURS = ["#4472C4", "#ED7D31", "#A5A5A5", "#FFC000"];
-const PAD = { top: 34, right: 12, bottom: 64, left: 70 };
+const PAD = { top: 50, right: 12, bottom: 84, left: 70 };
 
 function niceMax(max: number): number {
   if (max <= 0) return 1;
@@ -74,12 +74,12 @@ function ColumnChart({ data, width, height }: { data: ChartData; width: number; 
             transform={`rotate(-30 ${PAD.left + (i + 0.5) * group} ${PAD.top + plotH + 12})`}
             fill={tokens.colorNeutralForeground2}
           >
-            {category.length > 28 ? `${category.slice(0, 27)}…` : category}
+            {category.length > 26 ? `${category.slice(0, 25)}…` : category}
           </text>
         </g>
       ))}
       {data.series.map((s, j) => (
-        <g key={s.name} transform={`translate(${PAD.left + j * 150}, ${height - 14})`}>
+        <g key={s.name} transform={`translate(${PAD.left + j * 150}, 38)`}>
           <rect width={10} height={10} y={-9} fill={COLOURS[j % COLOURS.length]} />
           <text x={14} fontSize={11} fill={tokens.colorNeutralForeground1}>
             {s.name}
