@@ -420,8 +420,13 @@ export class Range extends ClientObject<RangeTarget> {
       const link: CellLink = { documentReference: v.documentReference, address: v.address, screenTip: v.screenTip };
       for (let r = rect.r; r < rect.r + rect.rows; r++)
         for (let c = rect.c; c < rect.c + rect.cols; c++) {
-          if (v.textToDisplay !== undefined) sheet.enter(r, c, String(v.textToDisplay));
-          sheet.cellForWrite(r, c).link = link;
+          const cell = sheet.cellForWrite(r, c);
+          // The text shown is the cell's value as it is: a link's text is never read as a number or a formula.
+          if (v.textToDisplay !== undefined) {
+            cell.v = String(v.textToDisplay);
+            cell.f = undefined;
+          }
+          cell.link = link;
         }
       if (v.textToDisplay !== undefined) sheet.workbook.fireChanged(sheet, rect);
     });
