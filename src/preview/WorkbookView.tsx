@@ -78,6 +78,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   const { editing, root, commit, startEdit, editorProps, formulaBar } = useEditing({ workbook, sheet, selection, scroller });
   const mouse = useMouseSelection({ workbook, sheet, selection, scroller, keepScroll, commit });
   useClipboard({ workbook, sheet, selection, used, scroller, keepScroll });
+  const linkPressed = React.useRef<ReturnType<typeof linkedSheet>>(undefined);
   const onKeyDown = gridKeyHandler({ workbook, sheet, selection, scrolling, editing, startEdit });
 
   const editor =
@@ -165,11 +166,16 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         tabIndex={0}
         onScroll={scrolling.onScroll}
         onKeyDown={onKeyDown}
-        onMouseDown={mouse.onMouseDown}
+        onMouseDown={(e) => {
+          // The cell pressed may be drawn again before the button is released: remember its link now.
+          linkPressed.current = linkedSheet(workbook, e.target);
+          mouse.onMouseDown(e);
+        }}
         onMouseOver={mouse.onMouseOver}
-        onClick={(e) => {
+        onMouseUp={() => {
           // A click on a hyperlink to a sheet of the workbook goes there, as in Excel.
-          const target = linkedSheet(workbook, e.target);
+          const target = linkPressed.current;
+          linkPressed.current = undefined;
           if (target && target !== sheet) {
             commit();
             workbook.activate(target);

@@ -18,7 +18,7 @@ import {
   waitForSheet,
   type Stack,
 } from "./harness";
-import { openSheet, records, scrollGridLeft, typeCell } from "./grid";
+import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -153,5 +153,27 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
     expect(bars).toEqual(expected);
     expect(bars.length).toBeGreaterThanOrEqual(rows.length);
     await screenshot(page, "month-end-overview");
+  });
+
+  it("builds the input sheet of a row without one, for that client and period, with the client's last inputs", async () => {
+    const { page } = stack;
+    const rows = await rawRecords(page);
+    const at = rows.findIndex((r) => r["Client ID"] === 1 && r["Input sheet"] === "");
+    expect(at).toBeGreaterThanOrEqual(0);
+    await openSheet(page, OVERVIEW);
+    await clickCell(page, OVERVIEW, at, "Wave");
+    await openTab(page, "Month end");
+    await page.getByRole("button", { name: "Build input sheet" }).click();
+    const built = page.getByText(/^Input sheet ".+" built for .+: \d+ employees?, the inputs last used/);
+    await built.waitFor({ timeout: 60_000 });
+    const sheetName = /^Input sheet "(.+)" built/.exec((await built.textContent()) ?? "")![1];
+    await waitForSheet(page, sheetName);
+    const made = await records(page, sheetName);
+    expect(Object.keys(made[0]).some((h) => h.startsWith("Basic salary"))).toBe(true);
+    expect(made.every((r) => r["Payslip date"] !== "")).toBe(true);
+    // Refreshed, the row links to it.
+    await pressOverview(page);
+    const again = await rawRecords(page);
+    expect(again.find((r) => r["Client ID"] === 1 && r["Wave ID"] === rows[at]["Wave ID"])?.["Input sheet"]).toBe(sheetName);
   });
 });

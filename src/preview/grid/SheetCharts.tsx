@@ -11,13 +11,16 @@ import { formatValue } from "../../emulator";
 import { HEADER_WIDTH, type ColumnLayout } from "./layout";
 
 const COLOURS = ["#4472C4", "#ED7D31", "#A5A5A5", "#FFC000"];
-const PAD = { top: 50, right: 12, bottom: 84, left: 70 };
+const PAD = { top: 50, right: 12, bottom: 100, left: 70 };
 
 function niceMax(max: number): number {
   if (max <= 0) return 1;
   const step = 10 ** Math.floor(Math.log10(max));
   return Math.ceil(max / step) * step;
 }
+
+/** A long category keeps its start and its end (the client and the wave): "Bureau dem…ering Ltd Monthly". */
+const shortLabel = (text: string) => (text.length > 28 ? `${text.slice(0, 10)}…${text.slice(-17)}` : text);
 
 const money = (v: number) => formatValue(v, '"€"#,##0');
 
@@ -74,7 +77,7 @@ function ColumnChart({ data, width, height }: { data: ChartData; width: number; 
             transform={`rotate(-30 ${PAD.left + (i + 0.5) * group} ${PAD.top + plotH + 12})`}
             fill={tokens.colorNeutralForeground2}
           >
-            {category.length > 26 ? `${category.slice(0, 25)}…` : category}
+            {shortLabel(category)}
           </text>
         </g>
       ))}
