@@ -11,6 +11,7 @@ import { OVERVIEW_SHEET } from "../../src/sheets/monthEnd";
 import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/taskpane/flows/inputs";
 import { readLastInputs } from "../../src/taskpane/flows/lastInputs";
 import { buildFromOverview, monthEndOverview, REQUESTS_PER_CLIENT } from "../../src/taskpane/flows/monthEnd";
+import { readInputSheetStates } from "../../src/taskpane/flows/monthEndSheets";
 import { ctxOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -170,6 +171,64 @@ describe("with the demo's three clients", () => {
       expect(refused).toMatchObject({ outcome: "refused" });
       expect((refused as { message: string }).message).toMatch(/No input sheet has been built for/);
     }
+  });
+});
+
+describe("what the workbook's sheets add", () => {
+  let rig: Rig;
+  beforeAll(async () => {
+    rig = await startRig();
+  });
+  afterAll(() => rig.close());
+
+  it("counts a Status of Held, and reads Prepared by when the Push log has that column (blank when it has not)", async () => {
+    const clients = await rig.api.listClients();
+    const built = await buildFor(rig, clients[0].id, clients[0].name);
+    await rig.workbook.writeColumnValues(built.sheetName, "Status", [
+      { rowIndex: 0, value: "Held" },
+      { rowIndex: 1, value: "Failed" },
+    ]);
+    const line = (time: Date, by?: string) => [time, clients[0].name, built.sheetName, "Changed cells", ...(by ? [by] : [])];
+    // A Push log without Prepared by first: blank.
+    const columns = [
+      { key: "time", header: "Time", type: "datetime" as const },
+      { key: "client", header: "Client", type: "text" as const },
+      { key: "sheet", header: "Sheet", type: "text" as const },
+      { key: "mode", header: "Push", type: "text" as const },
+    ];
+    await rig.workbook.appendRows({
+      sheetName: "Push log",
+      tableName: "PushLog",
+      columns,
+      rows: [line(new Date(2026, 10, 20, 9, 30))],
+    });
+    let states = await readInputSheetStates(rig.workbook);
+    expect(states.sheets.find((s) => s.sheetName === built.sheetName)).toMatchObject({
+      held: 1,
+      failed: 1,
+      lastPush: { time: new Date(2026, 10, 20, 9, 30), preparedBy: "" },
+    });
+    await rig.workbook.deleteSheet("Push log");
+    const withBy = [...columns, { key: "prepared_by", header: "Prepared by", type: "text" as const }];
+    await rig.workbook.appendRows({
+      sheetName: "Push log",
+      tableName: "PushLog",
+      columns: withBy,
+      rows: [line(new Date(2026, 10, 21, 16, 5), "Aoife Byrne"), line(new Date(2026, 10, 20, 9, 30), "Seán Walsh")],
+    });
+    states = await readInputSheetStates(rig.workbook);
+    expect(states.sheets.find((s) => s.sheetName === built.sheetName)?.lastPush).toEqual({
+      time: new Date(2026, 10, 21, 16, 5),
+      preparedBy: "Aoife Byrne",
+    });
+    const { rows } = await monthEndOverview(ctxOf(rig), { reachable: clients });
+    expect(rows.find((r) => r.sheets.includes(built.sheetName))).toMatchObject({
+      held: 1,
+      failed: 1,
+      preparedBy: "Aoife Byrne",
+      status: "Needs attention",
+      attention: "1 row Failed; 1 row Held",
+    });
   });
 });
 

@@ -94,14 +94,14 @@ export async function monthEndOverview(ctx: FlowContext, options: OverviewOption
     r.sheets.length > 0 ? [{ rowIndex, column: OVERVIEW_HEADERS.input_sheet, sheetName: r.sheets[0] }] : [],
   );
   await workbook.linkCells(written.sheetName, links);
-  if (rows.length > 0)
-    await workbook.writeColumnChart({
-      sheetName: written.sheetName,
-      name: OVERVIEW_CHART,
-      title: "Nett pay: previous and open period",
-      seriesColumns: [OVERVIEW_HEADERS.previous_nett_pay, OVERVIEW_HEADERS.nett_pay],
-      categoryColumns: [OVERVIEW_HEADERS.client, OVERVIEW_HEADERS.wave],
-    });
+  // Always drawn again, so no chart outlives the rows it showed.
+  await workbook.writeColumnChart({
+    sheetName: written.sheetName,
+    name: OVERVIEW_CHART,
+    title: "Nett pay: previous and open period",
+    seriesColumns: [OVERVIEW_HEADERS.previous_nett_pay, OVERVIEW_HEADERS.nett_pay],
+    categoryColumns: [OVERVIEW_HEADERS.client, OVERVIEW_HEADERS.wave],
+  });
   const attention = rows.filter((r) => r.status === "Needs attention").length;
   const parts = [
     `${rows.length} row${rows.length === 1 ? "" : "s"} for ${lists.length} client${lists.length === 1 ? "" : "s"} written to "${written.sheetName}"`,
