@@ -5,6 +5,7 @@
  * document settings in settings.ts, re-exported here so this module is the whole subset.
  */
 import {
+  type CellLink,
   type ClearApplyTo,
   type Rect,
   type SheetActivatedHandler,
@@ -35,6 +36,15 @@ import { SettingCollection } from "./settings";
 import { type CellPropertiesAnswer, type CellPropertiesOptions, type ClientResult, queueCellProperties } from "./cellProperties";
 import { TableColumnCollection } from "./tableColumns";
 import { NamedItemCollection } from "./names";
+import { ChartCollection } from "./charts";
+
+/** Excel.RangeHyperlink. */
+interface RangeHyperlink {
+  documentReference?: string;
+  address?: string;
+  screenTip?: string;
+  textToDisplay?: string;
+}
 import { WorkbookProtection, WorksheetProtection } from "./protection";
 import { PreviewExcelError } from "./values";
 import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../sheets/excelConventions";
@@ -180,6 +190,11 @@ export class Worksheet extends ClientObject<SheetModel> {
   get protection(): WorksheetProtection {
     return (this._protection ??= new WorksheetProtection(this.context, () => this._t()));
   }
+  private _charts?: ChartCollection;
+  /** Worksheet.charts (ExcelApi 1.1): see charts.ts. */
+  get charts(): ChartCollection {
+    return (this._charts ??= new ChartCollection(this.context, () => this._t()));
+  }
   get freezePanes(): WorksheetFreezePanes {
     return (this._freeze ??= new WorksheetFreezePanes(this.context, () => this._t()));
   }
@@ -195,7 +210,13 @@ export class Worksheet extends ClientObject<SheetModel> {
     return (s as unknown as Record<string, unknown>)[prop];
   }
   protected override _nav(prop: string) {
-    return prop === "tables" ? this.tables : prop === "protection" ? this.protection : undefined;
+    return prop === "tables"
+      ? this.tables
+      : prop === "protection"
+        ? this.protection
+        : prop === "charts"
+          ? this.charts
+          : undefined;
   }
 
   getRange(address?: string): Range {
@@ -413,6 +434,27 @@ export class Range extends ClientObject<RangeTarget> {
   get numberFormat(): unknown[][] {
     return this._get("numberFormat");
   }
+  /** Range.hyperlink (ExcelApi 1.7): the top-left cell's link; setting it links every cell and shows textToDisplay. */
+  get hyperlink(): RangeHyperlink {
+    return this._get("hyperlink");
+  }
+  set hyperlink(v: RangeHyperlink) {
+    this._set("hyperlink", v, ({ sheet, rect }) => {
+      if (!v || (typeof v.documentReference !== "string" && typeof v.address !== "string")) throw invalidArgument();
+      const link: CellLink = { documentReference: v.documentReference, address: v.address, screenTip: v.screenTip };
+      for (let r = rect.r; r < rect.r + rect.rows; r++)
+        for (let c = rect.c; c < rect.c + rect.cols; c++) {
+          const cell = sheet.cellForWrite(r, c);
+          // The text shown is the cell's value as it is: a link's text is never read as a number or a formula.
+          if (v.textToDisplay !== undefined) {
+            cell.v = String(v.textToDisplay);
+            cell.f = undefined;
+          }
+          cell.link = link;
+        }
+      if (v.textToDisplay !== undefined) sheet.workbook.fireChanged(sheet, rect);
+    });
+  }
   set numberFormat(v: unknown[][]) {
     this._set("numberFormat", v, ({ sheet, rect }) => {
       // One assignment is checked whole before any cell changes, as for values.
@@ -448,7 +490,18 @@ export class Range extends ClientObject<RangeTarget> {
   }
 
   protected _scalars(): string[] {
-    return ["address", "rowIndex", "columnIndex", "rowCount", "columnCount", "values", "formulas", "numberFormat", "text"];
+    return [
+      "address",
+      "rowIndex",
+      "columnIndex",
+      "rowCount",
+      "columnCount",
+      "values",
+      "formulas",
+      "numberFormat",
+      "text",
+      "hyperlink",
+    ];
   }
   protected _read(prop: string, t: RangeTarget): unknown {
     const { sheet, rect } = t;
@@ -471,6 +524,10 @@ export class Range extends ClientObject<RangeTarget> {
         return grid(t, (r, c) => sheet.formatAt(r, c));
       case "text":
         return grid(t, (r, c) => sheet.textAt(r, c));
+      case "hyperlink": {
+        const link = sheet.cell(rect.r, rect.c)?.link;
+        return link ? { ...link, textToDisplay: String(sheet.valueAt(rect.r, rect.c) ?? "") } : {};
+      }
     }
     return undefined;
   }
@@ -655,6 +712,15 @@ export class Table extends ClientObject<TableModel> {
   delete(): void {
     this._do((t) => t.sheet.workbook.deleteTable(t, false));
   }
+  /** Table.convertToRange (ExcelApi 1.2): the table goes, its cells stay as they are. */
+  convertToRange(): Range {
+    let cells: RangeTarget | null = null;
+    this._do((t) => {
+      cells = { sheet: t.sheet, rect: { r: t.r, c: t.c, rows: t.rows, cols: t.cols } };
+      t.sheet.workbook.deleteTable(t, true);
+    });
+    return new Range(this.context, () => cells);
+  }
 }
 
 export class TableRowCollection {
@@ -683,3 +749,4 @@ export { SettingCollection, Setting } from "./settings";
 export { TableColumnCollection } from "./tableColumns";
 export { WorksheetProtection, WorkbookProtection, FormatProtection } from "./protection";
 export { NamedItemCollection, NamedItem } from "./names";
+export { ChartCollection, Chart, ChartTitle, ChartAxes, ChartAxis } from "./charts";

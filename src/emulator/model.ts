@@ -39,6 +39,30 @@ export interface Cell {
   bold?: boolean;
   /** Format Cells > Protection > Locked cleared: writable while the sheet is protected (cells are locked by default). */
   unlocked?: boolean;
+  /** Range.hyperlink (ExcelApi 1.7): where the cell's link goes. */
+  link?: CellLink;
+}
+
+/** Excel.RangeHyperlink: a place in the workbook (documentReference, e.g. "'Sheet 1'!A1") or an address. */
+export interface CellLink {
+  documentReference?: string;
+  address?: string;
+  screenTip?: string;
+}
+
+/** A chart on a sheet (Worksheet.charts, see charts.ts): it keeps its source range, so it shows the cells as they are. */
+export interface ChartModel {
+  sheet: SheetModel;
+  name: string;
+  type: string;
+  source: Rect;
+  seriesBy: "Columns" | "Rows";
+  title: string;
+  /** ChartAxis.setCategoryNames: the category names' cells, when set. */
+  categories: Rect | null;
+  /** The cells the chart covers. */
+  position: Rect;
+  deleted?: boolean;
 }
 
 export interface Rect {
@@ -204,6 +228,9 @@ export class SheetModel {
    * unlocked cells and what the protection options allow (see proxy.ts checkEdit).
    */
   protection: SheetProtection = { protected: false, options: sheetProtectionOptions() };
+  /** Worksheet.charts, in the order they were added. */
+  readonly charts: ChartModel[] = [];
+  private chartsMade = 0;
 
   constructor(
     readonly workbook: WorkbookModel,
@@ -213,6 +240,30 @@ export class SheetModel {
 
   cell(r: number, c: number): Cell | undefined {
     return this.rowsData[r]?.[c];
+  }
+
+  /** ChartCollection.add: a chart over `source`, named "Chart n", placed right of the source until setPosition. */
+  addChart(type: string, source: Rect, seriesBy: "Columns" | "Rows"): ChartModel {
+    let name = "";
+    do name = `Chart ${++this.chartsMade}`;
+    while (this.charts.some((c) => c.name.toLowerCase() === name.toLowerCase()));
+    const chart: ChartModel = {
+      sheet: this,
+      name,
+      type,
+      source: { ...source },
+      seriesBy,
+      title: "",
+      categories: null,
+      position: { r: source.r, c: source.c + source.cols + 1, rows: 15, cols: 8 },
+    };
+    this.charts.push(chart);
+    return chart;
+  }
+
+  deleteChart(chart: ChartModel): void {
+    this.charts.splice(this.charts.indexOf(chart), 1);
+    chart.deleted = true;
   }
 
   /** True when the cell holds a value or a formula (what Ctrl+arrow stops at and what blocks text overflow). */
@@ -447,13 +498,14 @@ export class SheetModel {
           cell.v = null;
           cell.f = undefined;
         }
+        if (applyTo === "All") cell.link = undefined;
         if (applyTo !== "Contents") {
           cell.nf = undefined;
           cell.fill = undefined;
           cell.bold = undefined;
           cell.unlocked = undefined;
         }
-        const formatted = cell.nf !== undefined || cell.fill || cell.bold || cell.unlocked;
+        const formatted = cell.nf !== undefined || cell.fill || cell.bold || cell.unlocked || cell.link;
         if (cell.v === null && cell.f === undefined && !formatted) row[c] = undefined;
       }
     }

@@ -8,6 +8,7 @@
  * its value (cellValues.ts): Excel then stores the string as text, verbatim.
  */
 import { annotateRows, fillCells } from "./annotations";
+import { linkCells, writeColumnChart } from "./charts";
 import { onSheetActivated, onSheetChanged } from "./events";
 import { readHiddenTable, writeHiddenTable } from "./hiddenTables";
 import type { WorkbookPort } from "./port";
@@ -47,5 +48,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     readValues: (sheetName) => readValues(session, sheetName),
     selectedCell: () => selectedCell(session),
     formulaCells: (prefix) => formulaCells(session, prefix),
+    linkCells: (sheetName, links) => linkCells(session, sheetName, links),
+    writeColumnChart: (opts) => writeColumnChart(session, opts),
   };
 }

@@ -23,6 +23,12 @@ export interface WriteTableOptions {
   activate?: boolean;
   /** Called after each written block with the number of data rows written so far. */
   onProgress?: (written: number, total: number) => void;
+  /**
+   * Rewrite only the table's own columns (A to its last column, every row), so text, formulas, notes and colours a
+   * person put in the columns right of it stay (a refreshed overview); the old table becomes a plain range first,
+   * so a column Excel added to it when someone typed beside it keeps its cells. Default false: the sheet is cleared.
+   */
+  keepCellsRight?: boolean;
 }
 
 export interface WriteTableResult {
@@ -152,6 +158,33 @@ export interface FormulaCell {
   value: unknown;
 }
 
+/** A cell of a sheet's table made a link to another sheet of the workbook (its top-left cell). */
+export interface SheetLink {
+  rowIndex: number;
+  column: string;
+  /** The sheet the link goes to. */
+  sheetName: string;
+  /** What the cell shows; default the sheet's name. */
+  text?: string;
+}
+
+/**
+ * A clustered column chart over a sheet's table: each series one column of the table (its header the series name,
+ * its body the values), the categories the body of one or more adjacent columns. Replaces a chart of the same name.
+ */
+export interface ColumnChartOptions {
+  sheetName: string;
+  /** Chart name, unique on the sheet. */
+  name: string;
+  title: string;
+  /** Headers of adjacent columns, left to right: the series. */
+  seriesColumns: readonly string[];
+  /** Headers of adjacent columns, left to right: the categories. */
+  categoryColumns: readonly string[];
+  /** Where the chart's top-left corner goes: this many rows under the table, in column A. Default 2. */
+  rowsBelow?: number;
+}
+
 /** A JSON value allowed in document settings. Never put secrets (the API key) here. */
 export type SettingValue = string | number | boolean | null | SettingValue[] | { [key: string]: SettingValue };
 
@@ -206,6 +239,10 @@ export interface WorkbookPort {
    * Reads each sheet's used range of formulas (in blocks within the request limit), and values only where one matched.
    */
   formulaCells(prefix: string): Promise<FormulaCell[]>;
+  /** Makes table cells links to sheets of the workbook (Range.hyperlink, ExcelApi 1.7): the cell shows its text. */
+  linkCells(sheetName: string, links: readonly SheetLink[]): Promise<void>;
+  /** Adds, or replaces, a clustered column chart over the sheet's table (Worksheet.charts.add, ExcelApi 1.1). */
+  writeColumnChart(options: ColumnChartOptions): Promise<void>;
 }
 
 /** Error raised by the Excel layer with a message fit for the user; code is Excel's error code when known. */

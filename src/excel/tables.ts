@@ -7,7 +7,7 @@
  * string cell with the text format "@" first (cellValues.ts), and only the cells that change: a column update
  * never rewrites the rows between, which would turn a user's formula into its value.
  */
-import { type DateSystem, safeTableName } from "../sheets/excelConventions";
+import { columnLetter, type DateSystem, safeTableName } from "../sheets/excelConventions";
 import { checkCellTexts, defaultNumberFormat, GENERAL, type Raw, TEXT, toExcelCell } from "./cellValues";
 import { queueDateSystem, toPortSerials } from "./dateSystem";
 import { applyFills, type FillRun, handFills } from "./fills";
@@ -141,10 +141,16 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
       if (existing) {
         keep = await handColours(ctx, session, existing.name);
         ws = sheets.getItem(existing.name);
-        for (const t of tables.filter((x) => x.sheetName === existing.name)) ctx.workbook.tables.getItem(t.name).delete();
+        for (const t of tables.filter((x) => x.sheetName === existing.name)) {
+          const old = ctx.workbook.tables.getItem(t.name);
+          if (opts.keepCellsRight) old.convertToRange();
+          else old.delete();
+        }
         // Visible first: unfreezing a hidden sheet's panes fails on some builds.
         if (existing.visibility !== "Visible") ws.visibility = "Visible";
-        ws.getRange().clear("All");
+        // The table's own columns only, when the cells right of it are a person's (Range.clear leaves charts).
+        if (opts.keepCellsRight) ws.getRange(`A:${columnLetter(width - 1)}`).clear("All");
+        else ws.getRange().clear("All");
         ws.freezePanes.unfreeze();
       } else {
         ws = sheets.add(sheetName);

@@ -26,6 +26,7 @@ import { ColumnHeaders } from "./grid/ColumnHeaders";
 import { FillColor } from "./grid/FillColor";
 import { cellId, GridRow } from "./grid/GridRow";
 import { ColumnLayout } from "./grid/layout";
+import { SheetCharts } from "./grid/SheetCharts";
 import { gridKeyHandler } from "./grid/keyboard";
 import { useClipboard } from "./grid/useClipboard";
 import { useEditing } from "./grid/useEditing";
@@ -43,6 +44,15 @@ export interface WorkbookViewProps {
 
 /** Tabster's attribute (what Fluent UI's useTabsterAttributes writes) for "leave the Tab key to this element". */
 const TABSTER_KEEP_TAB = JSON.stringify({ focusable: { ignoreKeydown: { Tab: true } } });
+
+/** The sheet a clicked hyperlink cell (data-link "'Sheet name'!A1") goes to, if it is one of the workbook's. */
+function linkedSheet(workbook: WorkbookModel, target: EventTarget): WorkbookModel["sheets"][number] | undefined {
+  const ref = target instanceof Element ? target.closest("[data-link]")?.getAttribute("data-link") : null;
+  const m = ref ? /^(?:'((?:[^']|'')+)'|([^!]+))!/.exec(ref) : null;
+  if (!m) return undefined;
+  const name = (m[1] ?? m[2]).replace(/''/g, "'");
+  return workbook.visibleSheets().find((s) => s.name.toLowerCase() === name.toLowerCase());
+}
 
 function useWorkbookVersion(workbook: WorkbookModel): number {
   return React.useSyncExternalStore(
@@ -68,6 +78,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   const { editing, root, commit, startEdit, editorProps, formulaBar } = useEditing({ workbook, sheet, selection, scroller });
   const mouse = useMouseSelection({ workbook, sheet, selection, scroller, keepScroll, commit });
   useClipboard({ workbook, sheet, selection, used, scroller, keepScroll });
+  const linkPressed = React.useRef<ReturnType<typeof linkedSheet>>(undefined);
   const onKeyDown = gridKeyHandler({ workbook, sheet, selection, scrolling, editing, startEdit });
 
   const editor =
@@ -155,8 +166,22 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         tabIndex={0}
         onScroll={scrolling.onScroll}
         onKeyDown={onKeyDown}
-        onMouseDown={mouse.onMouseDown}
+        onMouseDown={(e) => {
+          // The cell pressed may be drawn again before the button is released: remember its link now.
+          linkPressed.current = linkedSheet(workbook, e.target);
+          mouse.onMouseDown(e);
+        }}
         onMouseOver={mouse.onMouseOver}
+        onMouseUp={() => {
+          // A click on a hyperlink to a sheet of the workbook goes there, as in Excel.
+          const target = linkPressed.current;
+          linkPressed.current = undefined;
+          if (target && target !== sheet) {
+            commit();
+            workbook.activate(target);
+            workbook.changed("view");
+          }
+        }}
         onDoubleClick={(e) => {
           const at = cellAt(e.target);
           if (at) startEdit(at, "edit");
@@ -164,6 +189,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
       >
         <ColumnHeaders layout={layout} dense={dense} c0={c0} c1={c1} areas={areas} rowHeight={rowHeight} />
         {rows}
+        <SheetCharts sheet={sheet} dataVersion={dataVersion} layout={layout} rowHeight={rowHeight} />
       </div>
       <TabList
         className={styles.tabs}

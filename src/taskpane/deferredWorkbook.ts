@@ -30,6 +30,8 @@ const METHODS: Record<keyof WorkbookPort, true> = {
   readValues: true,
   selectedCell: true,
   formulaCells: true,
+  linkCells: true,
+  writeColumnChart: true,
 };
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;

@@ -33,6 +33,11 @@ export const TABS: readonly PaneTab[] = [
     Panel: lazyPanel(() => import(/* webpackChunkName: "panel-input-sheets" */ "./panels/InputSheetsPanel"), "InputSheetsPanel"),
   },
   {
+    id: "month-end",
+    title: "Month end",
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-month-end" */ "./panels/MonthEndPanel"), "MonthEndPanel"),
+  },
+  {
     id: "pay-runs",
     title: "Pay runs",
     Panel: lazyPanel(() => import(/* webpackChunkName: "panel-pay-runs" */ "./panels/PayRunsPanel"), "PayRunsPanel"),

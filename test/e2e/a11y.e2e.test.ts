@@ -11,7 +11,7 @@ import { clickCell, openSheet, tableLayout } from "./grid";
 import { chooseClient, connect, openConnection, openTab, startStack, waitForSheet, type Stack } from "./harness";
 import { screenshot } from "./screenshots";
 
-const TABS = ["Imports", "Input sheets", "Pay runs", "Reports", "Leave", "Employees", "Calculations"];
+const TABS = ["Imports", "Input sheets", "Month end", "Pay runs", "Reports", "Leave", "Employees", "Calculations"];
 
 /** Waits until no panel or picker says it is still loading (a half-loaded form is not the state a person uses). */
 async function settled(page: Page): Promise<void> {

@@ -31,6 +31,8 @@ export function settingsOnlyWorkbook(initial: Record<string, SettingValue> = {})
     readValues: unsupported,
     selectedCell: unsupported,
     formulaCells: unsupported,
+    linkCells: unsupported,
+    writeColumnChart: unsupported,
   };
   return { workbook, settings };
 }

@@ -20,7 +20,7 @@ import { ITEMS, employee, wave } from "../sheets/fixtures";
 import { CLIENTS, GOOD_KEY, settingsOnlyWorkbook } from "./fakes";
 import "../support/fluentDom";
 
-// Each case connects, chooses clients and opens all seven lazy tabs in jsdom: about 3 s alone, 30 s at load 10 on
+// Each case connects, chooses clients and opens all eight lazy tabs in jsdom: about 3 s alone, 30 s at load 10 on
 // 2 cores. The budget is for counting requests, not for speed.
 jest.setTimeout(90_000);
 
@@ -191,10 +191,10 @@ describe("reads follow what is on screen", () => {
 describe("choosing a client: the panels' HTTP budget", () => {
   beforeEach(() => localStorage.clear());
 
-  it("reads waves, items_and_outputs and the employee list once for all seven panels", async () => {
+  it("reads waves, items_and_outputs and the employee list once for all eight panels (Month end reads nothing until pressed)", async () => {
     const service = fakeService();
     const { before } = await connectAndChoose(service, 1);
-    expect(TABS.length).toBe(7);
+    expect(TABS.length).toBe(8);
     expect(tally(service.sent, before)).toEqual(MOUNT_READS(1));
   });
 

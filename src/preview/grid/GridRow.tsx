@@ -143,7 +143,10 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
           lineHeight,
           backgroundColor: cell?.fill && !(selected && !isActive) ? cell.fill : undefined,
           fontWeight: cell?.bold ? 600 : undefined,
+          // A hyperlink (Range.hyperlink) shows as Excel's Hyperlink style: blue, underlined.
+          ...(cell?.link ? { color: "#0563C1", textDecoration: "underline" } : {}),
         }}
+        data-link={cell?.link?.documentReference ?? cell?.link?.address}
       >
         {isEditing ? (
           props.editor

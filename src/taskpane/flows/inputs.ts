@@ -28,6 +28,7 @@ import {
   snapshotToTable,
 } from "../../sheets/inputSheetModel";
 import { type FlowContext, recordedSheets, recordSheet, requestCounter, writingRows } from "./common";
+import { rememberLastInputs } from "./lastInputs";
 
 /** Names of the workbook's input sheets (document setting; names only). */
 export const INPUT_SHEETS_SETTING = "payroll.inputSheets";
@@ -252,5 +253,7 @@ export async function buildInputSheet(
   };
   await workbook.setSetting(metaSettingKey(sheetName), meta as unknown as SettingValue);
   await recordSheet(workbook, INPUT_SHEETS_SETTING, sheetName);
+  // The Month-end overview's Build input sheet uses this client's last inputs again.
+  await rememberLastInputs(workbook, clientId, { inputKeys: [...request.inputKeys], builtAt: meta.builtAt });
   return { sheetName, tableName: written.tableName, rowCount: rows.length, requests };
 }
