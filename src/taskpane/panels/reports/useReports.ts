@@ -23,6 +23,7 @@ export function useReports(services: ConnectedServices): ReportsViewProps {
       columnLabels: built.columnLabels,
       customFields: params.reportId === "transaction_history" ? params.customFields : [],
       clientCount: form.chosenClients.length,
+      ...(params.reportId === "variance" ? { showUnchanged: params.showUnchanged ?? false } : {}),
     });
     void execute(`${REPORT_TITLES[reportId]} report`, (ctx, o) => runReportToSheet(ctx, saved, o));
   };
