@@ -112,6 +112,16 @@ describe("readable reports and the preview as a person meets it (Chromium agains
     await reports.getByText(/rows? written to the sheet/).waitFor();
     await expect(reports.getByText(/employees changed; \d+ with no change (is|are) hidden/).count()).resolves.toBe(1);
 
+    const title = await page.evaluate(() =>
+      String(
+        (
+          window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } }
+        ).__payrollPreview.workbook
+          .findSheet("Variance")
+          .valueAt(0, 0),
+      ),
+    );
+    expect(title).toMatch(/, open period ending \d{2}\/\d{2}\/\d{4} against the period before$/);
     const sheet = await records(page, "Variance");
     expect(sheet.map((r) => r["Employee number"]).sort()).toEqual([...changed].sort());
     for (const r of sheet) expect(r["Employee name"]).toBe(names.get(r["Employee number"]));

@@ -1,9 +1,11 @@
 import {
   describeVariance,
   itemLabels,
+  OPEN_PERIOD_RUN,
   openPeriod,
   paymentRunOptions,
   periodEndOptions,
+  variancePeriodText,
   varianceTable,
 } from "../../src/sheets/reports";
 import type { ItemsAndOutputs, PaymentRun } from "../../src/contract";
@@ -190,5 +192,29 @@ describe("the open period", () => {
       value: "2026-11-30",
       label: "Open period ending 30/11/2026",
     });
+  });
+});
+
+describe("variancePeriodText (the sheet's title)", () => {
+  const runs = [
+    { id: 2, wave_id: 10, period_offset: 301, period_end_date: "2026-10-31", special: false, total: 0 },
+  ] as unknown as PaymentRun[];
+  const data = [
+    {
+      clientId: 1,
+      clientName: "Liffey",
+      waves: [{ id: 10, name: "Monthly", custom_name: null, length_months: 1, length_weeks: 0 }] as never,
+      paymentRuns: runs,
+    },
+  ];
+  const fmt = (iso: string) => iso.split("-").reverse().join("/");
+  const params = { reportId: "variance" as const, waveId: 10, paymentRunId: 2, periodEndDate: null, employeeIds: null };
+
+  it("names the wave and the period compared", () => {
+    expect(variancePeriodText(params, data, fmt)).toBe("Monthly, period ending 31/10/2026 against the period before");
+    expect(variancePeriodText({ ...params, paymentRunId: OPEN_PERIOD_RUN }, data, fmt)).toBe(
+      "Monthly, open period ending 30/11/2026 against the period before",
+    );
+    expect(variancePeriodText({ ...params, paymentRunId: 99 }, data, fmt)).toBeNull();
   });
 });

@@ -383,3 +383,26 @@ export function estimateSize(params: ReportParams, data: readonly ClientReportDa
   const suggestAsync = cells > ASYNC_SUGGEST_CELLS;
   return { employees, cells, suggestAsync, reason: `About ${cells.toLocaleString("en-IE")} cells (${detail}).` };
 }
+
+/**
+ * The period a variance compares, for the sheet's title: "open period ending 30/11/2026 against the period
+ * before", "period ending 31/10/2026 against the period before"; null when the choice is not complete.
+ */
+export function variancePeriodText(
+  params: ReportParams,
+  data: readonly ClientReportData[],
+  formatDate: (iso: string) => string,
+): string | null {
+  if (params.reportId !== "variance") return null;
+  const against = " against the period before";
+  if (data.length > 1) return params.periodEndDate ? `period ending ${formatDate(params.periodEndDate)}${against}` : null;
+  const d = data[0];
+  const wave = d?.waves?.find((w) => w.id === params.waveId);
+  if (!wave) return null;
+  if (params.paymentRunId === OPEN_PERIOD_RUN) {
+    const open = openPeriod(wave, d.paymentRuns ?? []);
+    return open ? `${waveLabel(wave)}, open period ending ${formatDate(open.endDate)}${against}` : null;
+  }
+  const run = d.paymentRuns?.find((r) => r.id === params.paymentRunId);
+  return run ? `${waveLabel(wave)}, period ending ${formatDate(run.period_end_date)}${against}` : null;
+}
