@@ -219,7 +219,18 @@ describe("readable reports and the preview as a person meets it (Chromium agains
       if (o.scroll > o.client || o.outside.length > 0) found[title.trim()] = o;
     }
     expect(found).toEqual({});
+    // The Reports tab's dates (the "To" date was cut off at the pane's edge): both whole, and what they cover said.
     await openTab(page, "Reports");
+    const reports = page.getByRole("tabpanel", { name: "Reports" });
+    await reports.getByRole("combobox", { name: "Report" }).click();
+    await page.getByRole("option", { name: "Transaction history" }).click();
+    const paneRight = await page.evaluate(() => document.getElementById("pane")!.getBoundingClientRect().right);
+    for (const label of [/^From/, /^To/]) {
+      const box = (await reports.getByLabel(label).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(paneRight);
+    }
+    await reports.getByText(/^Covers the finalised payslips dated \d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}\./).waitFor();
+    await reports.getByLabel(/^To/).scrollIntoViewIfNeeded();
     await screenshot(page, "pane-320px-reports");
   });
 });

@@ -22,6 +22,9 @@ const useStyles = makeStyles({
     "& > *": { minWidth: 0 },
   },
   covers: { gridColumn: "1 / -1" },
+  // Fluent's Input keeps a minimum width of its own; a date field takes its column's width instead.
+  date: { minWidth: 0, width: "100%", boxSizing: "border-box" },
+  dateInput: { minWidth: 0, width: "100%" },
 });
 
 /** What each sub-form gets: the lists, its report's parameters, a patch to them, and whether it is disabled. */
@@ -104,9 +107,16 @@ export function RequiredDate(props: {
   disabled?: boolean;
   onChange(value: string): void;
 }) {
+  const styles = useStyles();
   return (
     <PickerField label={props.label} hint={props.hint} validationMessage={props.value ? props.problem : props.missing} required>
-      <DateField value={props.value} disabled={props.disabled} onChange={props.onChange} />
+      <DateField
+        className={styles.date}
+        input={{ className: styles.dateInput }}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={props.onChange}
+      />
     </PickerField>
   );
 }
