@@ -230,6 +230,12 @@ describe("readable reports and the preview as a person meets it (Chromium agains
       expect(box.x + box.width).toBeLessThanOrEqual(paneRight);
     }
     await reports.getByText(/^Covers the finalised payslips dated \d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}\./).waitFor();
+    // The variance run's outcome is still there: wherever the pane is scrolled, it lies over no control.
+    await reports.getByText(/rows? written to the sheet/).waitFor();
+    for (const top of [0, 400, 100_000]) {
+      await page.evaluate((y) => document.getElementById("pane")!.scrollTo(0, y), top);
+      expect(await controlsUnderOutcomes(page)).toEqual([]);
+    }
     await reports.getByLabel(/^To/).scrollIntoViewIfNeeded();
     await screenshot(page, "pane-320px-reports");
   });
