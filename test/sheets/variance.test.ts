@@ -113,8 +113,9 @@ describe("varianceTable", () => {
       clientColumn: false,
     });
     expect(t.noCurrentFigures).toBe(true);
-    expect(t.rows).toEqual([["E1", "Aoife Byrne", -1000, 1000, null, -1000, -1]]);
-    expect(t.problems).toEqual([{ row: 0, column: "Variance", text: "n/a", expected: "amount" }]);
+    // An unreadable figure stays in its cell as the service's text, and is listed by row and column.
+    expect(t.rows).toEqual([["E1", "Aoife Byrne", -1000, 1000, null, "n/a", null]]);
+    expect(t.problems).toEqual([{ row: 0, column: "Hourly pay: difference", text: "n/a", expected: "amount" }]);
     expect(describeVariance(t, false)).toMatch(/No employee has payslip figures for this period yet/);
     expect(describeVariance({ employees: 0, unchanged: 0, noCurrentFigures: false }, false)).toMatch(/no variance rows/);
   });

@@ -39,7 +39,11 @@ interface Figures {
   previous: number | null;
   selected: number | null;
   difference: number;
+  /** The service's text of a figure that could not be read as an amount: kept in its cell, and listed. */
+  unreadable: Partial<Record<Figure, string>>;
 }
+type Figure = "previous" | "selected" | "difference";
+const FIGURE_HEADERS: Record<Figure, string> = { previous: "last period", selected: "this period", difference: "difference" };
 interface EmployeeLine {
   clientName: string;
   number: string;
@@ -60,8 +64,8 @@ function accountOf(row: Record<string, unknown>, labels: VarianceOptions["labels
   return { key: `${text(t.type) ?? text(row.Type) ?? ""}:${name}`, label };
 }
 
-/** One client's long rows → one line per employee, amounts read as numbers (unreadable ones listed). */
-function collect(parts: readonly VariancePart[], labels: VarianceOptions["labels"], table: VarianceTable) {
+/** One client's long rows → one line per employee, amounts read as numbers (unreadable ones kept as text). */
+function collect(parts: readonly VariancePart[], labels: VarianceOptions["labels"]) {
   const lines = new Map<string, EmployeeLine>();
   const accounts = new Map<string, string>(); // key → label, in the service's order
   for (const part of parts) {
@@ -76,16 +80,17 @@ function collect(parts: readonly VariancePart[], labels: VarianceOptions["labels
       }
       const { key, label } = accountOf(row, labels);
       if (!accounts.has(key)) accounts.set(key, label);
-      const amount = (column: string): number | null => {
+      const unreadable: Figures["unreadable"] = {};
+      const amount = (column: string, figure: Figure): number | null => {
         const parsed = parseAmount(row[column]);
         if (parsed.ok) return parsed.value;
-        table.problems.push({ row: lines.size - 1, column, text: parsed.text, expected: "amount" });
+        unreadable[figure] = parsed.text;
         return null;
       };
-      const previous = amount("Previous");
-      const selected = amount("Selected");
-      const difference = amount("Variance") ?? (selected ?? 0) - (previous ?? 0);
-      line.figures.set(key, { previous, selected, difference });
+      const previous = amount("Previous", "previous");
+      const selected = amount("Selected", "selected");
+      const difference = amount("Variance", "difference") ?? (selected ?? 0) - (previous ?? 0);
+      line.figures.set(key, { previous, selected, difference, unreadable });
       if (Math.abs(difference) > Math.abs(line.largest)) line.largest = difference;
     }
   }
@@ -118,7 +123,7 @@ const moved = (f: Figures | undefined) => f !== undefined && Math.abs(f.differen
 /** The long variance rows of one or several clients → the wide, sorted table described above. */
 export function varianceTable(parts: readonly VariancePart[], options: VarianceOptions): VarianceTable {
   const table: VarianceTable = { columns: [], rows: [], problems: [], employees: 0, unchanged: 0, noCurrentFigures: false };
-  const { lines, accounts } = collect(parts, options.labels, table);
+  const { lines, accounts } = collect(parts, options.labels);
   const changed = (l: EmployeeLine) => [...l.figures.values()].some(moved);
   const shownLines = options.showUnchanged ? lines : lines.filter(changed);
   const shownAccounts = [...uniqueLabels(accounts)]
@@ -152,17 +157,24 @@ export function varianceTable(parts: readonly VariancePart[], options: VarianceO
       a.clientName.localeCompare(b.clientName) ||
       a.number.localeCompare(b.number, undefined, { numeric: true }),
   );
-  table.rows = sorted.map((l) => [
+  table.rows = sorted.map((l, row) => [
     l.number,
     ...(options.clientColumn ? [l.clientName] : []),
     l.name,
     round(l.largest),
-    ...shownAccounts.flatMap(([key]): ReportCell[] => {
+    ...shownAccounts.flatMap(([key, label]): ReportCell[] => {
       const f = l.figures.get(key);
       if (!f) return [null, null, null, null];
+      for (const [figure, text] of Object.entries(f.unreadable) as [Figure, string][])
+        table.problems.push({ row, column: `${label}: ${FIGURE_HEADERS[figure]}`, text, expected: "amount" });
       // The change in % of last period's figure; none when last period had nothing (a new item has no %).
-      const percent = f.previous ? round(f.difference / Math.abs(f.previous), 4) : null;
-      return [f.previous, f.selected, round(f.difference), percent];
+      const percent = f.previous && f.unreadable.difference === undefined ? round(f.difference / Math.abs(f.previous), 4) : null;
+      return [
+        f.unreadable.previous ?? f.previous,
+        f.unreadable.selected ?? f.selected,
+        f.unreadable.difference ?? round(f.difference),
+        percent,
+      ];
     }),
   ]);
   return table;
