@@ -233,11 +233,13 @@ class Parser {
   private call(name: string): Val {
     this.expect("(");
     const args: Val[] = [];
+    // An empty argument (`f(a,,c)`, `f(a,)`) is omitted, as in Excel: an add-in's function gets null for it.
+    const argument = () => (this.isOp(",") || this.isOp(")") ? null : this.comparison());
     if (!this.isOp(")")) {
-      args.push(this.comparison());
+      args.push(argument());
       while (this.isOp(",")) {
         this.pos++;
-        args.push(this.comparison());
+        args.push(argument());
       }
     }
     this.expect(")");
@@ -258,8 +260,11 @@ class Parser {
         const f = 10 ** toNumber(args[1] ?? 0);
         return Math.round(toNumber(args[0]) * f) / f;
       }
-      case "IF":
-        return toNumber(args[0]) !== 0 ? (args[1] ?? true) : (args[2] ?? false);
+      case "IF": {
+        // IF(c,,) gives 0 for an omitted value; IF(c) gives TRUE or FALSE.
+        const [, then, otherwise] = args;
+        return toNumber(args[0]) !== 0 ? (args.length > 1 ? (then ?? 0) : true) : args.length > 2 ? (otherwise ?? 0) : false;
+      }
       default:
         if (this.external?.has(name)) {
           const scalars = args.map(externalArg);

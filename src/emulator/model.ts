@@ -9,6 +9,7 @@ import type { ExternalFunctions } from "./asyncFunctions";
 import { formatValue, numberFormatProblem } from "./numberFormat";
 import { PreviewRequirements, type RequirementLevels } from "./requirements";
 import { isGeneral, parseEntry } from "./entry";
+import { UndoHistory, type UndoOutcome } from "./undo";
 import { PreviewExcelError, type Scalar } from "./values";
 import {
   columnIndex,
@@ -1024,9 +1025,24 @@ export class WorkbookModel {
 
   // ---- people editing the grid -----------------------------------------------------------------------
 
+  /** The person's edits, for Ctrl+Z (undo.ts says what is and is not undoable). */
+  readonly undoHistory = new UndoHistory<SheetModel>();
+
+  /** Ctrl+Z: the person's last edit undone (its cells as they were, and Worksheet.onChanged fired), or why not. */
+  undo(): UndoOutcome<SheetModel> {
+    const outcome = this.undoHistory.undo();
+    if (outcome.ok) {
+      this.changed();
+      this.fireChanged(outcome.sheet, outcome.rect);
+    }
+    return outcome;
+  }
+
   /** A person typed `text` into a cell: parsed as Excel does; typing just below a table extends it. */
   editCell(sheet: SheetModel, r: number, c: number, text: string): void {
+    this.undoHistory.begin(sheet, { r, c, rows: 1, cols: 1 });
     this.typeInto(sheet, r, c, text);
+    this.undoHistory.end();
     this.changed();
     this.fireChanged(sheet, { r, c, rows: 1, cols: 1 });
   }
@@ -1044,9 +1060,11 @@ export class WorkbookModel {
         "InvalidOperation",
         "The pasted cells do not fit on the sheet below and right of the active cell.",
       );
+    this.undoHistory.begin(sheet, { r, c, rows: texts.length, cols });
     texts.forEach((row, i) => {
       for (let k = 0; k < cols; k++) this.typeInto(sheet, r + i, c + k, row[k] ?? "");
     });
+    this.undoHistory.end();
     this.changed();
     this.fireChanged(sheet, { r, c, rows: texts.length, cols });
     return { r, c, rows: texts.length, cols };
@@ -1054,7 +1072,9 @@ export class WorkbookModel {
 
   /** The Delete key: values and formulas in `rect` go, formats stay (a cleared table header becomes ColumnN). */
   clearContents(sheet: SheetModel, rect: Rect): void {
+    this.undoHistory.begin(sheet, rect);
     sheet.clear(rect, "Contents");
+    this.undoHistory.end();
     this.changed();
     this.fireChanged(sheet, rect);
   }
@@ -1065,6 +1085,7 @@ export class WorkbookModel {
    */
   fillDown(sheet: SheetModel, rect: Rect): void {
     if (rect.rows < 2) return;
+    this.undoHistory.begin(sheet, rect);
     for (let k = 0; k < rect.cols; k++) {
       const source = sheet.cell(rect.r, rect.c + k);
       for (let i = 1; i < rect.rows; i++) {
@@ -1074,6 +1095,7 @@ export class WorkbookModel {
         if (source?.nf !== undefined) cell.nf = source.nf;
       }
     }
+    this.undoHistory.end();
     this.changed();
     this.fireChanged(sheet, { r: rect.r + 1, c: rect.c, rows: rect.rows - 1, cols: rect.cols });
   }

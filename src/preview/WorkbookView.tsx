@@ -24,6 +24,7 @@ import type { WorkbookModel } from "../emulator/model";
 import { columnLetter } from "../sheets/excelConventions";
 import { ColumnHeaders } from "./grid/ColumnHeaders";
 import { FillColor } from "./grid/FillColor";
+import { errorMessageAt } from "./grid/errorTip";
 import { cellId, GridRow } from "./grid/GridRow";
 import { ColumnLayout } from "./grid/layout";
 import { SheetCharts } from "./grid/SheetCharts";
@@ -139,6 +140,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
           className={styles.formulaBar}
           data-testid="formula-bar"
           aria-label={`Contents of ${columnLetter(active.c)}${active.r + 1}`}
+          title={errorMessageAt(sheet, active.r, active.c)}
           {...formulaBar}
         />
         <FillColor className={styles.nameBox} workbook={workbook} sheet={sheet} areas={areas} />

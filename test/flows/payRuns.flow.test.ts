@@ -25,12 +25,24 @@ afterAll(() => rig.close());
 beforeEach(() => rig.faults.reset());
 
 describe("pay runs", () => {
-  it("lists the client's pay runs newest first, with wave names, in two requests", async () => {
+  it("lists the client's pay runs newest first, with wave names and a Status, and the open periods, in three requests", async () => {
     const runs = await rig.check.listPaymentRuns(1);
     const result = await importPayRuns(ctx());
-    expect(rig.faults.sent.map((r) => r.path).sort()).toEqual(["/clients/1/payment_runs", "/clients/1/waves"]);
-    expect(result.rowCount).toBe(runs.length);
-    const records = await readRecords(rig.workbook, PAY_SHEETS.runs.sheetName);
+    expect(rig.faults.sent.map((r) => r.path).sort()).toEqual([
+      "/clients/1/employees",
+      "/clients/1/payment_runs",
+      "/clients/1/waves",
+    ]);
+    const all = await readRecords(rig.workbook, PAY_SHEETS.runs.sheetName);
+    expect(result.rowCount).toBe(all.length);
+    // The listed runs are finalised; the demo's open period has payslips but no pay run yet, and is listed first.
+    const records = all.filter((r) => r["Pay run ID"] !== "");
+    expect(records).toHaveLength(runs.length);
+    expect(new Set(records.map((r) => r.Status))).toEqual(new Set(["Finalised"]));
+    const open = all.filter((r) => r["Pay run ID"] === "");
+    expect(open.length).toBeGreaterThan(0);
+    for (const r of open) expect(r.Status).toMatch(/^Open: no pay run yet \(\d+ payslips?\)$/);
+    expect(all[0].Status).toMatch(/^Open/);
     const dates = records.map((r) => r["Period end date"] as number);
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     expect(records.every((r) => typeof r.Wave === "string" && (r.Wave as string).length > 0)).toBe(true);

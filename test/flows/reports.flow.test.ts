@@ -199,10 +199,15 @@ describe("async report", () => {
     const { asked, sleep } = fastWaits();
     const statuses: ReportStatus[] = [];
     rig.faulty.reset();
-    const result = await runReportToSheet(ctx(), saved("variance", built, "async", "Variance"), {
-      sleep,
-      onStatus: (s) => statuses.push(s),
-    });
+    // Show unchanged: the demo's last period may move nobody, and every employee is listed then.
+    const result = await runReportToSheet(
+      ctx(),
+      { ...saved("variance", built, "async", "Variance"), showUnchanged: true },
+      {
+        sleep,
+        onStatus: (s) => statuses.push(s),
+      },
+    );
     const polls = rig.faulty.sent.filter((r) => r.path.includes("/reports/poll/"));
     expect(rig.faulty.count("/reports/variance/async", "POST")).toBe(1);
     expect(polls.length).toBeGreaterThanOrEqual(2);
@@ -214,15 +219,23 @@ describe("async report", () => {
     for (const ms of asked) expect(ms).toBeGreaterThanOrEqual(MIN_POLL_INTERVAL_MS);
 
     expect(result.rowCount).toBeGreaterThan(0);
+    // One row per employee, named, with each account's last period, this period, difference and % by its label.
     const table = (await rig.workbook.readTable("Variance"))!;
-    expect(table.columns.slice(0, 4)).toEqual(["Employee number", "Type", "Transaction name", "Transaction type"]);
+    expect(table.columns.slice(0, 3)).toEqual(["Employee number", "Employee name", "Largest move"]);
+    expect(table.columns.join("|")).not.toMatch(/hourly_pay|basic_salary|nett_pay/);
     expect(table.columns).toEqual(
-      expect.arrayContaining(["Transaction caption", "Transaction code", "Previous", "Selected", "Variance"]),
+      expect.arrayContaining(["Nett pay: last period", "Nett pay: this period", "Nett pay: difference", "Nett pay: change %"]),
     );
     const records = await readRecords(rig.workbook, "Variance");
+    expect(records.length).toBeGreaterThan(0);
+    expect(new Set(records.map((r) => r["Employee number"])).size).toBe(records.length);
+    for (const r of records) expect(r["Employee name"]).toEqual(expect.stringMatching(/\S/));
+    const moves = records.map((r) => Math.abs(r["Largest move"] as number));
+    expect(moves).toEqual([...moves].sort((a, b) => b - a));
     for (const r of records) {
-      if (typeof r.Previous === "number" && typeof r.Selected === "number")
-        expect(r.Variance).toBeCloseTo((r.Selected as number) - (r.Previous as number), 2);
+      const last = r["Nett pay: last period"];
+      const now = r["Nett pay: this period"];
+      if (typeof last === "number" && typeof now === "number") expect(r["Nett pay: difference"]).toBeCloseTo(now - last, 2);
     }
   });
 
@@ -322,7 +335,7 @@ describe("several clients", () => {
     expect(built.requests.map((r) => r.clientId)).toEqual(expect.arrayContaining([1, 2]));
     // Shannon's request names a wave of another client: the service refuses it.
     const liffeyWave = built.requests.find((r) => r.clientId === 1)!.body.wave_id;
-    const report = saved("variance", built, "sync", "Variance month end");
+    const report = { ...saved("variance", built, "sync", "Variance month end"), showUnchanged: true };
     report.requests = report.requests.map((r) => (r.clientId === 2 ? { ...r, body: { ...r.body, wave_id: liffeyWave } } : r));
     const result = await runReportToSheet(ctx(), report);
     expect(result.failures).toEqual([

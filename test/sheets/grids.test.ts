@@ -1,6 +1,6 @@
 import type { PaymentRun, PayslipListItem } from "../../src/contract";
 import { profileMappingsGrid } from "../../src/sheets/employeeDetail";
-import { PAY_RUN_COLUMNS, PAYSLIP_LIST_COLUMNS, payRunsGrid, payslipListGrid } from "../../src/sheets/payruns";
+import { PAY_RUN_COLUMNS, PAYSLIP_LIST_COLUMNS, payRunStates, payRunsGrid, payslipListGrid } from "../../src/sheets/payruns";
 
 const run = (id: number, end: string, extra: Partial<PaymentRun> = {}): PaymentRun => ({
   id,
@@ -32,8 +32,34 @@ describe("payRunsGrid", () => {
     const g = payRunsGrid([run(1, "2025-01-31"), run(2, "2025-02-28", { special: true, wave_id: 5 })], new Map([[4, "Monthly"]]));
     expect(g.columns).toBe(PAY_RUN_COLUMNS);
     expect(g.rows).toEqual([
-      [2, 5, null, 2, "2025-02-28", true, 1002, false, "2025-01-01T09:00:00Z", "2025-01-02T09:00:00Z"],
-      [1, 4, "Monthly", 1, "2025-01-31", false, 1001, false, "2025-01-01T09:00:00Z", "2025-01-02T09:00:00Z"],
+      [2, 5, null, 2, "2025-02-28", null, true, 1002, false, "2025-01-01T09:00:00Z", "2025-01-02T09:00:00Z"],
+      [1, 4, "Monthly", 1, "2025-01-31", null, false, 1001, false, "2025-01-01T09:00:00Z", "2025-01-02T09:00:00Z"],
+    ]);
+  });
+
+  it("says Open or Finalised from the payslips, and lists open periods without a pay run", () => {
+    const states = payRunStates([
+      {
+        wave_id: 4,
+        recent_payslips: [
+          { payslip: payslip(11, "2025-01-31") },
+          { payslip: payslip(12, "2025-02-28", { finalised: false, payment_run_id: 2 }) },
+        ],
+      },
+      {
+        wave_id: 4,
+        recent_payslips: [{ payslip: payslip(13, "2025-03-31", { finalised: false, payment_run_id: null, nett_pay: 100.1 }) }],
+      },
+      {
+        wave_id: 4,
+        recent_payslips: [{ payslip: payslip(14, "2025-03-31", { finalised: false, payment_run_id: null, nett_pay: 200.2 }) }],
+      },
+    ]);
+    const g = payRunsGrid([run(1, "2025-01-31"), run(2, "2025-02-28")], new Map([[4, "Monthly"]]), states);
+    expect(g.rows.map((r) => [r[0], r[2], r[4], r[5], r[7]])).toEqual([
+      [null, "Monthly", "2025-03-31", "Open: no pay run yet (2 payslips)", 300.3],
+      [2, "Monthly", "2025-02-28", "Open", 1002],
+      [1, "Monthly", "2025-01-31", "Finalised", 1001],
     ]);
   });
 });

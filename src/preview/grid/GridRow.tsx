@@ -7,6 +7,7 @@ import * as React from "react";
 import { mergeClasses } from "@fluentui/react-components";
 import type { SheetModel } from "../../emulator/model";
 import { columnLetter } from "../../sheets/excelConventions";
+import { errorMessageAt, isErrorCell } from "./errorTip";
 import { HEADER_WIDTH, type ColumnLayout } from "./layout";
 import { useGridStyles } from "./styles";
 
@@ -50,7 +51,7 @@ function kindOf(sheet: SheetModel, r: number, c: number): Kind {
   if (value === "") return "empty";
   if (typeof value === "number") return "number";
   if (typeof value === "boolean") return "boolean";
-  return /^#[A-Z/0!?]+[!?A]$/.test(value) && sheet.cell(r, c)?.f ? "error" : "string";
+  return isErrorCell(sheet, r, c) ? "error" : "string";
 }
 
 /** Left of the window, the nearest filled cell of the row when its text may run on into the window. */
@@ -124,7 +125,7 @@ function GridRowView(props: GridRowProps): React.JSX.Element {
         aria-selected={selected}
         data-address={address}
         data-type={kind}
-        title={kind === "error" && cell?.f ? [cell.f, sheet.formulaMessageAt(r, c)].filter(Boolean).join("\n") : cell?.f}
+        title={kind === "error" ? `${cell?.f ?? ""}\n${errorMessageAt(sheet, r, c)}` : cell?.f}
         className={mergeClasses(
           styles.cell,
           kind === "number" && styles.number,

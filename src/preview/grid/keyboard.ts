@@ -1,7 +1,7 @@
 /**
  * The grid's keys while it has the focus (not the in-cell editor's): moves (arrows, Ctrl+arrows, Home, Ctrl+Home,
  * Ctrl+End, PageUp/PageDown, Tab; Shift extends), F2/Enter to edit, typing to start an entry, Backspace, Delete,
- * Ctrl+D (fill down) and Escape.
+ * Ctrl+D (fill down), Ctrl+Z (undo the person's last edit: src/emulator/undo.ts) and Escape.
  */
 import type * as React from "react";
 import type { SheetModel, WorkbookModel } from "../../emulator/model";
@@ -39,6 +39,12 @@ export function gridKeyHandler({ workbook, sheet, selection, scrolling, editing,
       for (const area of areas)
         if (area.rows > 1) workbook.fillDown(sheet, area);
         else if (area.r > 0) workbook.fillDown(sheet, { ...area, r: area.r - 1, rows: 2 });
+    } else if (ctrl && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "z") {
+      // Undo, as Excel's Ctrl+Z: the last edit's cells as they were, selected; or a message when there is none.
+      e.preventDefault();
+      const undone = workbook.undo();
+      if (undone.ok) workbook.select(undone.sheet, undone.rect); // another sheet's edit shows that sheet, as in Excel
+      setMessage(undone.ok ? null : undone.message);
     } else if (e.key === "Delete") {
       e.preventDefault();
       setMessage(null);

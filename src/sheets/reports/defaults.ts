@@ -68,3 +68,40 @@ export function monthsInRange(start: string, end: string): number {
   if (![sy, sm, ey, em].every(Number.isFinite)) return 1;
   return Math.max(1, (ey - sy) * 12 + (em - sm) + 1);
 }
+
+/** The period after a wave's last pay run: open (payslips not finalised), so the service lists no run for it. */
+export interface OpenPeriod {
+  waveId: number;
+  periodOffset: number;
+  endDate: string;
+}
+
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+/**
+ * The open period of a wave: the one after its latest regular pay run (offset + 1). Its end date is that run's end
+ * moved on by the wave's length: weeks as days; months keeping the day of month the wave's runs end on (the
+ * largest seen, so a February end of the 28th does not make March end on the 28th), capped at the month's last day.
+ * Null without a regular run, or for a wave whose length the list does not give.
+ */
+export function openPeriod(
+  wave: Pick<Wave, "id"> & Partial<Pick<Wave, "length_months" | "length_weeks">>,
+  runs: readonly PaymentRun[],
+): OpenPeriod | null {
+  const regular = paymentRunsOfWave(runs, wave.id).filter((r) => !r.special);
+  const last = regular[0];
+  if (!last) return null;
+  const [y, m, d] = last.period_end_date.split("-").map(Number);
+  let endDate: string;
+  if ((wave.length_weeks ?? 0) > 0) {
+    const next = new Date(Date.UTC(y, m - 1, d + 7 * wave.length_weeks!));
+    endDate = next.toISOString().slice(0, 10);
+  } else if ((wave.length_months ?? 0) > 0) {
+    const day = Math.max(...regular.slice(0, 12).map((r) => Number(r.period_end_date.slice(8, 10))));
+    const months = y * 12 + (m - 1) + wave.length_months!;
+    const ny = Math.floor(months / 12);
+    const nm = (months % 12) + 1;
+    endDate = `${String(ny).padStart(4, "0")}-${String(nm).padStart(2, "0")}-${String(Math.min(day, daysIn(ny, nm))).padStart(2, "0")}`;
+  } else return null;
+  return { waveId: wave.id, periodOffset: last.period_offset + 1, endDate };
+}

@@ -5,3 +5,4 @@ export * from "./pickers";
 export * from "./requests";
 export * from "./flatten";
 export * from "./saved";
+export * from "./variance";

@@ -5,7 +5,7 @@
  */
 import type { Employee, ItemsAndOutputs, LeaveTypes, PaymentRun, Wave } from "../../contract";
 import { employeeLabel } from "../employeeNames";
-import { paymentRunsOfWave } from "./defaults";
+import { openPeriod, paymentRunsOfWave } from "./defaults";
 
 export interface PickerOption<V extends string | number = string | number> {
   value: V;
@@ -56,6 +56,21 @@ export function accountOptions(io: ItemsAndOutputs): PickerOption<string>[] {
 /** Account name → label, for column headers. */
 export function accountLabels(io: ItemsAndOutputs): Record<string, string> {
   return Object.fromEntries(io.accounts.map((a) => [a.name, a.label || a.name]));
+}
+
+/**
+ * Every name a variance Transaction can carry → its label: accounts, outputs, system items, and custom items by
+ * name and by ID (the service names a custom item by its numeric ID, e.g. "101").
+ */
+export function itemLabels(io: ItemsAndOutputs): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const item of [...io.system_items, ...io.custom_items]) {
+    if (!item.label) continue;
+    labels[item.name] = item.label;
+    labels[String(item.id)] = item.label;
+  }
+  for (const out of io.outputs) if (out.label) labels[out.name] = out.label;
+  return { ...labels, ...accountLabels(io) };
 }
 
 /** The two standard fields transaction_history accepts besides custom-field IDs. */
@@ -117,27 +132,46 @@ export function leaveTypeIds(types: LeaveTypes, names: readonly string[]): numbe
 /** How the pane shows an ISO date to people (its locale module's formatDate); this module stays locale-free. */
 export type DateFormatter = (iso: string) => string;
 
-/** The wave's pay runs as variance periods, latest first. */
+/** The picker value of a wave's open period (it has no pay run ID: the service lists no run for it yet). */
+export const OPEN_PERIOD_RUN = -1;
+
+/** The wave's open period (when it can be worked out), then its pay runs as variance periods, latest first. */
 export function paymentRunOptions(
   runs: readonly PaymentRun[],
-  waveId: number,
+  wave: number | (Pick<Wave, "id"> & Partial<Pick<Wave, "length_months" | "length_weeks">>),
   formatDate: DateFormatter,
 ): PickerOption<number>[] {
-  return paymentRunsOfWave(runs, waveId).map((r) => ({
-    value: r.id,
-    label: `Period ending ${formatDate(r.period_end_date)}${r.special ? " (once-off run)" : ""}`,
-  }));
+  const waveId = typeof wave === "number" ? wave : wave.id;
+  const open = typeof wave === "number" ? null : openPeriod(wave, runs);
+  return [
+    ...(open ? [{ value: OPEN_PERIOD_RUN, label: `Open period ending ${formatDate(open.endDate)} (not finalised)` }] : []),
+    ...paymentRunsOfWave(runs, waveId).map((r) => ({
+      value: r.id,
+      label: `Period ending ${formatDate(r.period_end_date)}${r.special ? " (once-off run)" : ""}`,
+    })),
+  ];
 }
 
-/** Regular period end dates across several clients' pay runs, latest first (variance over several clients). */
+/**
+ * Regular period end dates across several clients' pay runs, latest first (variance over several clients), with
+ * the waves' open periods when the waves are given.
+ */
 export function periodEndOptions(
   runsByClient: readonly (readonly PaymentRun[])[],
   formatDate: DateFormatter,
+  wavesByClient: readonly (readonly Wave[])[] = [],
 ): PickerOption<string>[] {
   const dates = new Set<string>();
   for (const runs of runsByClient) for (const r of runs) if (!r.special) dates.add(r.period_end_date);
-  return [...dates]
+  const open = new Set<string>();
+  wavesByClient.forEach((waves, i) => {
+    for (const w of waves) {
+      const p = openPeriod(w, runsByClient[i] ?? []);
+      if (p && !dates.has(p.endDate)) open.add(p.endDate);
+    }
+  });
+  return [...dates, ...open]
     .sort()
     .reverse()
-    .map((d) => ({ value: d, label: `Period ending ${formatDate(d)}` }));
+    .map((d) => ({ value: d, label: `${open.has(d) ? "Open period" : "Period"} ending ${formatDate(d)}` }));
 }

@@ -4,8 +4,16 @@
  */
 import type { Employee, ItemsAndOutputs, LeaveTypes, PaymentRun, ReportId, Wave } from "../../contract";
 import { ReportBodies } from "../../contract";
-import { currentTaxYear, lastPaymentRun, lastPeriodEnd, localIsoDate, monthsInRange, varianceOffset } from "./defaults";
-import { accountLabels, customFieldLabel, leaveTypeIds, waveLabel } from "./pickers";
+import {
+  currentTaxYear,
+  lastPaymentRun,
+  lastPeriodEnd,
+  localIsoDate,
+  monthsInRange,
+  openPeriod,
+  varianceOffset,
+} from "./defaults";
+import { accountLabels, customFieldLabel, itemLabels, leaveTypeIds, OPEN_PERIOD_RUN, waveLabel } from "./pickers";
 
 export type RunMode = "sync" | "async";
 
@@ -26,7 +34,7 @@ export const REPORT_NEEDS: Record<
   readonly ("waves" | "employees" | "itemsAndOutputs" | "leaveTypes" | "paymentRuns")[]
 > = {
   transaction_history: ["waves", "employees", "itemsAndOutputs"],
-  variance: ["waves", "employees", "paymentRuns"],
+  variance: ["waves", "employees", "paymentRuns", "itemsAndOutputs"],
   comparison_leave: ["waves", "employees", "leaveTypes"],
   leave_liability_v2: ["waves", "employees", "paymentRuns"],
   tracked_balances: ["waves", "employees", "paymentRuns"],
@@ -46,12 +54,15 @@ export interface TransactionHistoryParams {
 }
 export interface VarianceParams {
   reportId: "variance";
-  /** One client: the wave and the pay run whose period is compared with the one before. */
+  /** One client: the wave and the pay run whose period is compared with the one before (OPEN_PERIOD_RUN: the
+   * wave's open period, which has no pay run yet). */
   waveId: number | null;
   paymentRunId: number | null;
   /** Several clients: the period end date; every pay frequency with a regular run ending then is reported. */
   periodEndDate: string | null;
   employeeIds: Filter;
+  /** List the employees and accounts with no change too (a view choice: it is not sent). */
+  showUnchanged?: boolean;
 }
 export interface ComparisonLeaveParams {
   reportId: "comparison_leave";
@@ -222,7 +233,7 @@ function transactionHistoryRequests(
   for (const f of params.customFields) built.columnLabels[f] = customFieldLabel(f);
 }
 
-/** One client: the chosen wave's pay run compared with the period before it. */
+/** One client: the chosen wave's pay run (or open period) compared with the period before it. */
 function varianceRequest(
   params: VarianceParams,
   d: ClientReportData | undefined,
@@ -230,20 +241,30 @@ function varianceRequest(
   built: BuiltRequests,
 ): void {
   const wave = d?.waves?.find((w) => w.id === params.waveId);
+  const open = wave && params.paymentRunId === OPEN_PERIOD_RUN ? openPeriod(wave, d?.paymentRuns ?? []) : null;
   const run = d?.paymentRuns?.find((r) => r.id === params.paymentRunId);
+  if (d?.itemsAndOutputs) Object.assign(built.columnLabels, itemLabels(d.itemsAndOutputs));
   if (!d || !wave) built.problems.push("Choose a pay frequency.");
-  else if (!run) built.problems.push(`Choose a pay run of ${waveLabel(wave)}.`);
-  else if (run.wave_id !== wave.id) built.problems.push("The chosen pay run belongs to another pay frequency.");
+  else if (!run && !open) built.problems.push(`Choose a pay run of ${waveLabel(wave)}.`);
+  else if (run && run.wave_id !== wave.id) built.problems.push("The chosen pay run belongs to another pay frequency.");
   else {
     built.requests.push({
       clientId: d.clientId,
       clientName: d.clientName,
-      body: { wave_id: wave.id, period_offset: varianceOffset(run, wave), employee_ids: employeeIds, humanize: false },
+      body: {
+        wave_id: wave.id,
+        period_offset: open ? open.periodOffset : varianceOffset(run!, wave),
+        employee_ids: employeeIds,
+        humanize: false,
+      },
     });
   }
 }
 
-/** Several clients: every pay frequency with a regular pay run ending on the chosen date, one request each. */
+/**
+ * Several clients: every pay frequency with a regular pay run ending on the chosen date, or whose open period
+ * ends then, one request each.
+ */
 function varianceRequestsOfPeriod(params: VarianceParams, data: readonly ClientReportData[], built: BuiltRequests): void {
   const { problems, notices, requests } = built;
   if (!params.periodEndDate) {
@@ -251,19 +272,23 @@ function varianceRequestsOfPeriod(params: VarianceParams, data: readonly ClientR
     return;
   }
   for (const d of data) {
-    const runs = (d.paymentRuns ?? []).filter((r) => !r.special && r.period_end_date === params.periodEndDate);
-    if (runs.length === 0)
+    if (d.itemsAndOutputs) Object.assign(built.columnLabels, itemLabels(d.itemsAndOutputs));
+    const offsets = new Map<number, number>();
+    for (const r of d.paymentRuns ?? [])
+      if (!r.special && r.period_end_date === params.periodEndDate && !offsets.has(r.wave_id))
+        offsets.set(r.wave_id, r.period_offset);
+    for (const w of d.waves ?? []) {
+      const open = openPeriod(w, d.paymentRuns ?? []);
+      if (open && open.endDate === params.periodEndDate && !offsets.has(w.id)) offsets.set(w.id, open.periodOffset);
+    }
+    if (offsets.size === 0)
       notices.push(`${d.clientName} has no pay run for the period ending ${params.periodEndDate}; it is left out.`);
-    const seenWaves = new Set<number>();
-    for (const run of runs) {
-      if (seenWaves.has(run.wave_id)) continue;
-      seenWaves.add(run.wave_id);
+    for (const [waveId, offset] of offsets)
       requests.push({
         clientId: d.clientId,
         clientName: d.clientName,
-        body: { wave_id: run.wave_id, period_offset: run.period_offset, employee_ids: null, humanize: false },
+        body: { wave_id: waveId, period_offset: offset, employee_ids: null, humanize: false },
       });
-    }
   }
   if (requests.length === 0 && problems.length === 0)
     problems.push(`No client has a pay run for the period ending ${params.periodEndDate}.`);
@@ -357,4 +382,27 @@ export function estimateSize(params: ReportParams, data: readonly ClientReportDa
   }
   const suggestAsync = cells > ASYNC_SUGGEST_CELLS;
   return { employees, cells, suggestAsync, reason: `About ${cells.toLocaleString("en-IE")} cells (${detail}).` };
+}
+
+/**
+ * The period a variance compares, for the sheet's title: "open period ending 30/11/2026 against the period
+ * before", "period ending 31/10/2026 against the period before"; null when the choice is not complete.
+ */
+export function variancePeriodText(
+  params: ReportParams,
+  data: readonly ClientReportData[],
+  formatDate: (iso: string) => string,
+): string | null {
+  if (params.reportId !== "variance") return null;
+  const against = " against the period before";
+  if (data.length > 1) return params.periodEndDate ? `period ending ${formatDate(params.periodEndDate)}${against}` : null;
+  const d = data[0];
+  const wave = d?.waves?.find((w) => w.id === params.waveId);
+  if (!wave) return null;
+  if (params.paymentRunId === OPEN_PERIOD_RUN) {
+    const open = openPeriod(wave, d.paymentRuns ?? []);
+    return open ? `${waveLabel(wave)}, open period ending ${formatDate(open.endDate)}${against}` : null;
+  }
+  const run = d.paymentRuns?.find((r) => r.id === params.paymentRunId);
+  return run ? `${waveLabel(wave)}, period ending ${formatDate(run.period_end_date)}${against}` : null;
 }

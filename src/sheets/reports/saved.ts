@@ -32,6 +32,8 @@ export const SavedReport = z
     customFields: z.array(z.string()),
     /** Several clients combined: the sheet has a Client column even if only one client returns rows. */
     clientColumn: z.boolean(),
+    /** Variance: list the employees and accounts with no change too (absent in sheets saved before it existed). */
+    showUnchanged: z.boolean().optional(),
   })
   .superRefine((saved, ctx) => {
     for (const [i, r] of saved.requests.entries()) {

@@ -1,4 +1,4 @@
-import { Field, Select } from "@fluentui/react-components";
+import { Field, Select, makeStyles } from "@fluentui/react-components";
 import type { Client } from "../../contract";
 
 export interface ClientPickerProps {
@@ -11,8 +11,16 @@ export interface ClientPickerProps {
   onChange(clientId: number): void;
 }
 
+// A native select is as wide as its longest option unless told otherwise: in a 320 px pane a long client name would
+// push it past the pane's edge. It takes the pane's width instead (the open list still shows the whole names).
+const useStyles = makeStyles({
+  root: { minWidth: 0, maxWidth: "100%" },
+  select: { minWidth: 0, width: "100%", textOverflow: "ellipsis" },
+});
+
 /** The client (company) this workbook works on. */
 export function ClientPicker({ clients, clientId, unreachableId, disabled, onChange }: ClientPickerProps) {
+  const styles = useStyles();
   const hint =
     unreachableId !== null
       ? `This workbook was linked to client ${unreachableId}, which this key cannot reach. Choose a client.`
@@ -22,6 +30,8 @@ export function ClientPicker({ clients, clientId, unreachableId, disabled, onCha
   return (
     <Field label="Client" hint={hint}>
       <Select
+        className={styles.root}
+        select={{ className: styles.select }}
         value={clientId === null ? "" : String(clientId)}
         disabled={disabled || clients.length === 0}
         onChange={(_, data) => {

@@ -49,6 +49,10 @@ export function FormulaTools({ freshness }: { freshness: FormulaFreshness }) {
         </Tooltip>
         {readAt ? <Caption1 role="status">Formulas read at {readAtText(readAt)}</Caption1> : null}
       </div>
+      <Caption1>
+        PAYROLL.AMOUNT and PAYROLL.TRANSACTIONS cover finalised payslips only, dated from the formula&apos;s start date to its end
+        date: an open period counts once it is finalised.
+      </Caption1>
       {stale && readAt ? (
         <MessageBar intent="warning">
           <MessageBarBody>

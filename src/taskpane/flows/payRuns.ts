@@ -1,7 +1,8 @@
 /**
  * Pay runs: the list, a run's payslips with their data flattened, its accounting journal, an employee's
  * payslips, one payslip's detail, and a payslip's PDF. Each is a fixed, small number of requests:
- *   pay runs            2 (runs, waves for their names)
+ *   pay runs            2 (runs, waves for their names); the sheet 3 (and the employees' recent payslips for
+ *                       the runs' Status and the open periods without a run)
  *   a run's payslips    2 (the payslips with data, the employees for number and name)
  *   journal             1
  *   employee payslips   1;  payslip detail 2 (detail, items_and_outputs for labels);  PDF 1
@@ -12,7 +13,7 @@ import type { WorkbookPort } from "../../excel";
 import { compareEmployees, sortEmployees } from "../../sheets/grid";
 import { waveDisplayName } from "../../sheets/imports";
 import { journalGrid, type SplitBalance } from "../../sheets/journal";
-import { payRunLabel, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
+import { payRunLabel, payRunStates, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
 import { formatDate } from "../locale";
 import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
 import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
@@ -65,13 +66,16 @@ export async function loadPayRuns(
 
 export async function importPayRuns(ctx: FlowContext): Promise<SheetResult & PayRunChoices> {
   const { api, workbook, target, progress, signal } = ctx;
-  const choices = await loadPayRuns(api, target.clientId, { signal, update: progress.update?.bind(progress) });
-  const grid = payRunsGrid(choices.runs, choices.waveNames);
+  const [choices, employees] = await Promise.all([
+    loadPayRuns(api, target.clientId, { signal, update: progress.update?.bind(progress) }),
+    api.listEmployees(target.clientId, ["recent_payslips"], { signal }),
+  ]);
+  const grid = payRunsGrid(choices.runs, choices.waveNames, payRunStates(employees));
   const written = await writeSheet(
     workbook,
     { ...PAY_SHEETS.runs, title: `Pay runs: ${target.clientName}`, ...grid },
     progress,
-    2,
+    3,
   );
   return { ...written, ...choices };
 }

@@ -15,14 +15,18 @@ import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
 import {
   columnOrder,
   describeProblems,
+  describeVariance,
   flattenReport,
   fromSetting,
   savedReportSettingKey,
   toSetting,
   type ReportRequest,
   type ReportRowsPart,
+  type ReportTable,
   type RunMode,
   type SavedReport,
+  type VariancePart,
+  varianceTable,
 } from "../../sheets/reports";
 import { abortableSleep, type FlowContext, recordedSheets, recordSheet } from "./common";
 import { reportPollFloorMs } from "./reportPolling";
@@ -70,6 +74,8 @@ export interface ReportRunResult {
   failures: ReportFailure[];
   /** Values kept as text because they could not be read as amounts or dates (one sentence), or null. */
   valueProblems: string | null;
+  /** What else the sheet's reader should know (e.g. the variance's hidden unchanged employees), or null. */
+  note?: string | null;
 }
 
 /** The report job is unknown to the service (404 on poll). */
@@ -250,10 +256,10 @@ export async function runReportToSheet(ctx: FlowContext, saved: SavedReport, o: 
       : await runSync(api, checked.reportId, checked.requests, { ...o, signal });
 
   const failures: ReportFailure[] = [];
-  const parts: ReportRowsPart[] = [];
+  const parts: (ReportRowsPart & { clientId: number })[] = [];
   outcomes.forEach((outcome, i) => {
     const r = checked.requests[i];
-    if (outcome.ok) parts.push({ clientName: r.clientName, rows: outcome.rows });
+    if (outcome.ok) parts.push({ clientId: r.clientId, clientName: r.clientName, rows: outcome.rows });
     else failures.push({ clientName: r.clientName, message: outcome.message });
   });
   if (parts.length === 0) {
@@ -262,12 +268,24 @@ export async function runReportToSheet(ctx: FlowContext, saved: SavedReport, o: 
     throw new ReportFailedError(failures);
   }
 
-  const table = flattenReport(checked.reportId, parts, {
-    columnLabels: checked.columnLabels,
-    customFields: checked.customFields,
-    clientColumn: checked.clientColumn,
-    order: columnOrder(checked.reportId, checked.requests[0].body),
-  });
+  let note: string | null = null;
+  let table: ReportTable;
+  if (checked.reportId === "variance") {
+    const wide = varianceTable(await withEmployees(ctx, parts), {
+      labels: checked.columnLabels,
+      showUnchanged: checked.showUnchanged ?? false,
+      clientColumn: checked.clientColumn,
+    });
+    note = describeVariance(wide, checked.showUnchanged ?? false);
+    table = wide;
+  } else {
+    table = flattenReport(checked.reportId, parts, {
+      columnLabels: checked.columnLabels,
+      customFields: checked.customFields,
+      clientColumn: checked.clientColumn,
+      order: columnOrder(checked.reportId, checked.requests[0].body),
+    });
+  }
   o.onStatus?.({ phase: "writing", rows: table.rows.length });
   const incomplete = failures.length > 0 ? ` — INCOMPLETE, missing: ${failures.map((f) => f.clientName).join(", ")}` : "";
   const written = await workbook.writeTable({
@@ -286,7 +304,28 @@ export async function runReportToSheet(ctx: FlowContext, saved: SavedReport, o: 
     rowCount: written.rowCount,
     failures,
     valueProblems: describeProblems(table.problems),
+    note,
   };
+}
+
+/**
+ * The variance report names employees by number only: each client's employee list (one request per client) gives
+ * the names. A list that cannot be read leaves the names blank rather than failing the report.
+ */
+async function withEmployees(
+  ctx: FlowContext,
+  parts: readonly (ReportRowsPart & { clientId: number })[],
+): Promise<VariancePart[]> {
+  return Promise.all(
+    parts.map(async (part) => {
+      try {
+        return { ...part, employees: await ctx.api.listEmployees(part.clientId, [], { signal: ctx.signal }) };
+      } catch (error) {
+        if (isAbort(error)) throw error;
+        return part;
+      }
+    }),
+  );
 }
 
 /** Re-runs the report of a sheet from its saved parameters and replaces its rows in place. */
@@ -318,6 +357,10 @@ export function newSavedReport(args: {
   columnLabels: Record<string, string>;
   customFields: string[];
   clientCount: number;
+  /** Variance: list the employees and accounts with no change too. */
+  showUnchanged?: boolean;
+  /** Words after the clients in the title, e.g. the variance's period. */
+  titleDetail?: string;
 }): SavedReport {
   const sheetName = safeSheetName(args.sheetName);
   const clients = [...new Set(args.requests.map((r) => r.clientName))];
@@ -327,10 +370,13 @@ export function newSavedReport(args: {
     mode: args.mode,
     sheetName,
     tableName: safeTableName(`Report_${sheetName}`),
-    title: `${REPORT_TITLES[args.reportId]} — ${clients.length > 2 ? `${clients.length} clients` : clients.join(", ")}`,
+    title:
+      `${REPORT_TITLES[args.reportId]} — ${clients.length > 2 ? `${clients.length} clients` : clients.join(", ")}` +
+      (args.titleDetail ? ` — ${args.titleDetail}` : ""),
     requests: args.requests,
     columnLabels: args.columnLabels,
     customFields: args.customFields,
     clientColumn: args.clientCount > 1,
+    ...(args.reportId === "variance" ? { showUnchanged: args.showUnchanged ?? false } : {}),
   };
 }

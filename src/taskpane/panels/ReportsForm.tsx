@@ -14,6 +14,7 @@ import {
   type ReportParams,
   type TransactionHistoryParams,
 } from "../../sheets/reports";
+import { formatDate } from "../locale";
 import { MultiPicker } from "./ReportsPickers";
 import { AtLeastOne, DateRange, RequiredDate, type SubFormProps, unionOptions } from "./reports/formParts";
 import { Scope } from "./reports/scopePickers";
@@ -46,10 +47,21 @@ export function ReportsForm({ data, params, onChange, disabled }: ReportsFormPro
   );
 }
 
+/** Which payslips a transaction history covers: the service lists finalised payslips only. */
+function transactionHistoryCovers(startDate: string, endDate: string): string {
+  const range = startDate && endDate ? ` dated ${formatDate(startDate)} to ${formatDate(endDate)}` : " dated in the range";
+  return `Covers the finalised payslips${range}. Payslips not yet finalised (the open period) are not included.`;
+}
+
 function TransactionHistoryForm({ data, params, set, disabled }: SubFormProps<TransactionHistoryParams>) {
   return (
     <>
-      <DateRange params={params} onChange={set} disabled={disabled} />
+      <DateRange
+        params={params}
+        onChange={set}
+        disabled={disabled}
+        covers={transactionHistoryCovers(params.startDate, params.endDate)}
+      />
       <Scope params={params} data={data} onChange={set} disabled={disabled} />
       <AtLeastOne
         label="Accounts"

@@ -1,12 +1,20 @@
 /** The outcome bar: the last action's outcome, announced through live regions that stay in the page. */
+import * as React from "react";
 import { MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { usePartStyles } from "./styles";
 
 export type Outcome = { intent: "success" | "warning" | "error" | "info"; text: string } | null;
 
-/** The last action's outcome, kept in view at the bottom of the pane. */
+/**
+ * The last action's outcome, in the flow below the controls (a bar floating over the pane covered buttons in a
+ * narrow pane); a new outcome is scrolled into view.
+ */
 export function OutcomeBar({ outcome }: { outcome: Outcome }) {
   const styles = usePartStyles();
+  const root = React.useRef<HTMLDivElement>(null);
+  React.useEffect(() => {
+    if (outcome) root.current?.scrollIntoView?.({ block: "nearest" });
+  }, [outcome]);
   // Two live regions that stay in the page, so screen readers read out every new outcome: results politely,
   // failures as alerts. A region inserted together with its text is often not read. Each outcome is its own
   // MessageBar (keyed), so the same words a second time are read again.
@@ -17,7 +25,7 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
   );
   const failed = outcome?.intent === "error";
   return (
-    <div className={outcome ? styles.outcome : undefined}>
+    <div ref={root} className={outcome ? styles.outcome : undefined}>
       <div role="status" aria-live="polite">
         {!failed && bar}
       </div>

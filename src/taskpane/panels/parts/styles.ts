@@ -9,8 +9,8 @@ export const usePartStyles = makeStyles({
   action: { alignSelf: "flex-start" },
   // Scrolls past 12em: give the list tabIndex={0}, so it can be scrolled from the keyboard.
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, maxHeight: "12em", overflowY: "auto" },
-  // The outcome stays in view at the bottom of the pane, however far the panel is scrolled.
-  outcome: { position: "sticky", bottom: tokens.spacingVerticalS, zIndex: 1, boxShadow: tokens.shadow8 },
+  // The outcome sits in the flow, under the controls it answers (never over one), and is scrolled into view when new.
+  outcome: { scrollMarginBottom: tokens.spacingVerticalS },
   // A scrolling list inside the pane gets a frame, so the cut-off rows read as "scroll for more".
   box: {
     display: "flex",

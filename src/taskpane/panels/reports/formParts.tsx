@@ -2,7 +2,7 @@
  * The pieces the report forms share: a required multi-select, a date range, and options merged across clients
  * (the pay frequency and employee scope is in ./scopePickers). Data and callbacks only.
  */
-import { makeStyles, tokens } from "@fluentui/react-components";
+import { Caption1, makeStyles, tokens } from "@fluentui/react-components";
 import type {
   ClientReportData,
   ComparisonLeaveParams,
@@ -14,7 +14,17 @@ import { DateField } from "../../components/DateField";
 import { MultiPicker, type MultiPickerProps, PickerField } from "../ReportsPickers";
 
 const useStyles = makeStyles({
-  pair: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: tokens.spacingHorizontalS },
+  // Two dates side by side where they fit, one under the other in a narrow (320 px) pane: never cut off.
+  pair: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fit, minmax(9rem, 1fr))",
+    gap: tokens.spacingHorizontalS,
+    "& > *": { minWidth: 0 },
+  },
+  covers: { gridColumn: "1 / -1" },
+  // Fluent's Input keeps a minimum width of its own; a date field takes its column's width instead.
+  date: { minWidth: 0, width: "100%", boxSizing: "border-box" },
+  dateInput: { minWidth: 0, width: "100%" },
 });
 
 /** What each sub-form gets: the lists, its report's parameters, a patch to them, and whether it is disabled. */
@@ -52,10 +62,13 @@ export function DateRange({
   params,
   onChange,
   disabled,
+  covers,
 }: {
   params: Ranged;
   onChange(p: Partial<Ranged>): void;
   disabled?: boolean;
+  /** What the dates select, said under them (e.g. which payslips a transaction history covers). */
+  covers?: string;
 }) {
   const styles = useStyles();
   const order =
@@ -79,6 +92,7 @@ export function DateRange({
         disabled={disabled}
         onChange={(endDate) => onChange({ endDate })}
       />
+      {covers ? <Caption1 className={styles.covers}>{covers}</Caption1> : null}
     </div>
   );
 }
@@ -93,9 +107,16 @@ export function RequiredDate(props: {
   disabled?: boolean;
   onChange(value: string): void;
 }) {
+  const styles = useStyles();
   return (
     <PickerField label={props.label} hint={props.hint} validationMessage={props.value ? props.problem : props.missing} required>
-      <DateField value={props.value} disabled={props.disabled} onChange={props.onChange} />
+      <DateField
+        className={styles.date}
+        input={{ className: styles.dateInput }}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={props.onChange}
+      />
     </PickerField>
   );
 }

@@ -49,6 +49,7 @@ export function runOutcome(result: ReportRunResult): Exclude<Outcome, null> {
   const parts = [`${result.rowCount} row${result.rowCount === 1 ? "" : "s"} written to the sheet “${result.sheetName}”.`];
   if (result.failures.length > 0)
     parts.push(`Not included: ${result.failures.map((f) => `${f.clientName} (${f.message})`).join("; ")}`);
+  if (result.note) parts.push(result.note);
   if (result.valueProblems) parts.push(result.valueProblems);
   const intent = result.failures.length > 0 || result.valueProblems ? "warning" : "success";
   return { intent, text: parts.join(" ") };

@@ -91,5 +91,5 @@ export function useReportForm(services: ConnectedServices) {
     problems: built?.problems ?? [],
     notices: built?.notices ?? [],
   };
-  return { reportId, chosenClients, params, built, mode, sheetName, viewProps };
+  return { reportId, chosenClients, params, built, mode, sheetName, data, viewProps };
 }

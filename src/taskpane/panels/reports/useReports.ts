@@ -1,6 +1,8 @@
 /** The Reports panel's state and flows: the form (useReportForm), the run (useReportRun), the report sheets. */
 import type { ConnectedServices } from "../../context";
 import { REPORT_TITLES, newSavedReport, refreshReportSheet, runReportToSheet } from "../../flows/reports";
+import { variancePeriodText } from "../../../sheets/reports";
+import { formatDate } from "../../locale";
 import { REPORT_OPTIONS } from "./reportTexts";
 import { useReportForm } from "./useReportForm";
 import { useReportRun } from "./useReportRun";
@@ -23,6 +25,12 @@ export function useReports(services: ConnectedServices): ReportsViewProps {
       columnLabels: built.columnLabels,
       customFields: params.reportId === "transaction_history" ? params.customFields : [],
       clientCount: form.chosenClients.length,
+      ...(params.reportId === "variance"
+        ? {
+            showUnchanged: params.showUnchanged ?? false,
+            titleDetail: variancePeriodText(params, form.data, formatDate) ?? undefined,
+          }
+        : {}),
     });
     void execute(`${REPORT_TITLES[reportId]} report`, (ctx, o) => runReportToSheet(ctx, saved, o));
   };
