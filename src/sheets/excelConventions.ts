@@ -204,7 +204,7 @@ export function columnIndex(letters: string): number {
 // ---------------------------------------------------------------------------------------------------------
 
 export const MAX_SHEET_NAME = 31;
-const SHEET_NAME_FORBIDDEN = /[:\\/?*[\]]/;
+export const SHEET_NAME_FORBIDDEN = /[:\\/?*[\]]/;
 
 /** Why a worksheet name is not allowed in Excel, or null when it is fine. */
 export function sheetNameProblem(name: string): string | null {
