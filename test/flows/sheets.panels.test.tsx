@@ -110,7 +110,8 @@ describe("InputSheetsView", () => {
     expect(props.onWaveChange).toHaveBeenCalledWith(12);
     await user.selectOptions(screen.getByRole("combobox", { name: "Period (payslip date)" }), "2026-10-31");
     expect(props.onPeriodChange).toHaveBeenCalledWith("2026-10-31");
-    const rate = screen.getByRole("checkbox", { name: "rate (calc.overtime.rate)" });
+    const rate = screen.getByRole("checkbox", { name: "rate" }); // the API name only in the tooltip
+    expect(container.querySelector('label[title="API name: calc.overtime.rate"]')).not.toBeNull();
     rate.focus();
     await user.keyboard(" ");
     expect(props.onInputToggle).toHaveBeenCalledWith("calc.overtime.rate", true);

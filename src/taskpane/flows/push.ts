@@ -52,6 +52,7 @@ import { openInputSheet } from "./inputs";
 import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 import { invalidateFormulaResults } from "../../functions/connection";
+import { formatDate } from "../locale";
 
 /** How to push; the client is the context's target (a sheet of another client is refused). */
 export interface PushOptions {
@@ -232,7 +233,7 @@ async function requestChunk(run: PushRun, rows: PlannedRow[], i: number): Promis
         onRetry,
       });
       const matched = matchBulkResults(pending, results);
-      for (const o of chunkOutcomes(pending, results, meta)) byRow.set(o.rowIndex, o);
+      for (const o of chunkOutcomes(pending, results, meta, formatDate)) byRow.set(o.rowIndex, o);
       pending = pending.filter((_, k) => matched[k] === undefined);
     } catch (error) {
       // A 429 the PayrollApi did not wait out (Retry-After too long) slows the rest of the push down too.
