@@ -1,4 +1,5 @@
 /** Messages in the accountant's words: a service error names its column once, in words. */
+import { dateNumberFormat } from "../../src/sheets/excelConventions";
 import { errorInWords, serviceErrors } from "../../src/sheets/rowOutcomes";
 
 describe("errors in words", () => {
@@ -27,5 +28,15 @@ describe("errors in words", () => {
     expect(errorColumns).toEqual(["Overtime: hours"]);
     expect(details).not.toContain("Overtime: hours: Overtime");
     expect(details).toBe("Overtime hours must be 0 or more; 'Overtime: hours' was \u22125");
+  });
+});
+
+describe("date columns in the display language", () => {
+  it("give Excel a number format in the language's order, as the pane shows dates", () => {
+    expect(dateNumberFormat("en-IE")).toBe("dd/mm/yyyy");
+    expect(dateNumberFormat("en-US")).toBe("mm/dd/yyyy");
+    expect(dateNumberFormat("de-DE")).toBe("dd.mm.yyyy");
+    expect(dateNumberFormat("en-IE", true)).toBe("dd/mm/yyyy hh:mm");
+    expect(dateNumberFormat("not a tag!")).toBe("dd/mm/yyyy");
   });
 });
