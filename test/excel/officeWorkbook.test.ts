@@ -173,7 +173,7 @@ describe("writeTable", () => {
     const sheet = wb.getSheet("Employees");
     expect(sheet.valueAt(0, 0)).toBe("Employees of Liffey Engineering");
     expect(sheet.cell(0, 0)?.bold).toBe(true);
-    expect(sheet.valueAt(1, 0)).toBe("Last refreshed 2025-01-15 09:05");
+    expect(sheet.valueAt(1, 0)).toBe("Last refreshed 15/01/2025 09:05"); // day first under en-IE
     expect(sheet.frozenRows).toBe(3);
     expect(result).toEqual({ sheetName: "Employees", tableName: "Employees", rowCount: 3, address: "Employees!A3:G6" });
     expect(sheet.columnWidth(1)).toBeGreaterThan(40);
