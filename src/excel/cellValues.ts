@@ -8,6 +8,7 @@
  */
 import {
   convertSerial,
+  dateNumberFormat,
   type DateSystem,
   dateToSerial,
   isCorrectDateSerial,
@@ -15,6 +16,7 @@ import {
   MAX_CELL_TEXT,
 } from "../sheets/excelConventions";
 import { MONEY_FORMAT } from "../sheets/columns";
+import { officeDisplayLanguage } from "./officeHost";
 import { type CellType, type CellValue, WorkbookError } from "./port";
 
 /** A value Range.values accepts. */
@@ -34,11 +36,15 @@ function dateSerial(serial: number, type: "date" | "datetime", system: DateSyste
   return type === "date" ? Math.floor(serial) : serial;
 }
 
+/** Where Office gives no display language (outside Office, before Office.onReady): the pane's own default. */
+const HOME_LOCALE = "en-IE";
+
 /**
  * Default Excel number format per column type. "@" makes the cells text, so typed text is never a formula.
  * "number" is General: a code such as "#,##0.###" shows whole numbers with a trailing point ("1,234.").
+ * Dates follow Office's display language as the pane's dates do: "dd/mm/yyyy" under en-IE.
  */
-export function defaultNumberFormat(type: CellType): string {
+export function defaultNumberFormat(type: CellType, locale = officeDisplayLanguage() ?? HOME_LOCALE): string {
   switch (type) {
     case "text":
       return "@";
@@ -49,9 +55,9 @@ export function defaultNumberFormat(type: CellType): string {
     case "currency":
       return MONEY_FORMAT;
     case "date":
-      return "yyyy-mm-dd";
+      return dateNumberFormat(locale);
     case "datetime":
-      return "yyyy-mm-dd hh:mm";
+      return dateNumberFormat(locale, true);
     case "percent":
       return "0.00%";
     case "boolean":

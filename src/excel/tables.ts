@@ -7,10 +7,11 @@
  * string cell with the text format "@" first (cellValues.ts), and only the cells that change: a column update
  * never rewrites the rows between, which would turn a user's formula into its value.
  */
-import { columnLetter, type DateSystem, safeTableName } from "../sheets/excelConventions";
+import { columnLetter, dateNumberFormat, type DateSystem, safeTableName } from "../sheets/excelConventions";
 import { checkCellTexts, defaultNumberFormat, GENERAL, type Raw, TEXT, toExcelCell } from "./cellValues";
 import { queueDateSystem, toPortSerials } from "./dateSystem";
 import { applyFills, type FillRun, handFills } from "./fills";
+import { officeDisplayLanguage } from "./officeHost";
 import type {
   AppendRowsOptions,
   CellType,
@@ -65,9 +66,14 @@ async function handColours(ctx: Ctx, session: ExcelSession, sheetName: string): 
   ]);
 }
 
+/** "15/01/2025 09:05": a local date and time in the order of Office's display language, as date columns show. */
 function localStamp(d: Date): string {
   const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  const day = dateNumberFormat(officeDisplayLanguage() ?? "en-IE")
+    .replace("yyyy", String(d.getFullYear()))
+    .replace("dd", p(d.getDate()))
+    .replace("mm", p(d.getMonth() + 1));
+  return `${day} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
 function defaultWidth(col: ColumnSpec, sample: readonly (readonly CellValue[])[], index: number): number {

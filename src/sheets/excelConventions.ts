@@ -136,6 +136,38 @@ export function isCorrectDateSerial(serial: number, system: DateSystem = "1900")
 }
 
 /**
+ * The number format of date cells in a display language's order, as the pane shows dates: "dd/mm/yyyy" (en-IE),
+ * "mm/dd/yyyy" (en-US), "dd.mm.yyyy" (de-DE); with `time`, " hh:mm" after it. An unknown tag gives en-IE's.
+ */
+export function dateNumberFormat(locale: string, time = false): string {
+  let code = dateCodes.get(locale);
+  if (code === undefined) dateCodes.set(locale, (code = dateCodeOf(locale)));
+  return time ? `${code} hh:mm` : code;
+}
+
+/** Formats worked out so far, by language tag: a table write asks once per cell. */
+const dateCodes = new Map<string, string>();
+
+function dateCodeOf(locale: string): string {
+  const token: Record<string, string> = { day: "dd", month: "mm", year: "yyyy" };
+  let code = "dd/mm/yyyy";
+  try {
+    const parts = new Intl.DateTimeFormat(locale, {
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      timeZone: "UTC",
+    }).formatToParts(Date.UTC(2025, 0, 31));
+    const order = parts.filter((p) => p.type in token).map((p) => token[p.type]);
+    const separator = parts.find((p) => p.type === "literal")?.value.trim() ?? "";
+    if (order.length === 3) code = order.join([".", "-"].includes(separator) ? separator : "/");
+  } catch {
+    // not a language tag Intl knows: the add-in's home format
+  }
+  return code;
+}
+
+/**
  * Whether an Excel number format code shows a date or time (quoted text, escapes, [colour]/[$-locale] blocks and
  * AM/PM aside: y, d, h or s, or an m without digit placeholders).
  */
@@ -204,7 +236,7 @@ export function columnIndex(letters: string): number {
 // ---------------------------------------------------------------------------------------------------------
 
 export const MAX_SHEET_NAME = 31;
-const SHEET_NAME_FORBIDDEN = /[:\\/?*[\]]/;
+export const SHEET_NAME_FORBIDDEN = /[:\\/?*[\]]/;
 
 /** Why a worksheet name is not allowed in Excel, or null when it is fine. */
 export function sheetNameProblem(name: string): string | null {

@@ -71,10 +71,13 @@ export function offeredInputs(calculations: readonly Calculation[], items: Items
       });
     }
   }
-  // Two items may share a label (e.g. a custom item named like a system one): the key makes headers unique.
+  // Two items may share a label (e.g. a custom item named like a system one): "(custom item 103)" tells them apart
+  // in words; the API name stays out of headers (it is in the sheet's metadata and the picker's tooltip).
   const counts = new Map<string, number>();
   for (const o of offered) counts.set(o.label, (counts.get(o.label) ?? 0) + 1);
-  for (const o of offered) if ((counts.get(o.label) ?? 0) > 1) o.label = `${o.label} [${o.key}]`;
+  for (const o of offered)
+    if ((counts.get(o.label) ?? 0) > 1)
+      o.label = `${o.label} (${/^\d+$/.test(o.calculationId) ? `custom item ${o.calculationId}` : "standard item"})`;
   return offered;
 }
 

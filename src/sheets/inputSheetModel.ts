@@ -102,6 +102,8 @@ export interface SheetRow {
   rowIndex: number;
   employeeId: number | null;
   payslipDate: string | null;
+  /** The Name cell as found ("" without one): the employee the row's messages speak of. */
+  name: string;
   /** Parsed value of every input column present on the sheet (null for blank). */
   values: Record<string, InputValue>;
   /** Status cell text as found (used by "Retry failed"). */
@@ -164,6 +166,7 @@ export function readInputSheet(
   const dateCol = idx.get(H.payslipDate);
   const statusCol = idx.get(H.status);
   const messageCol = idx.get(H.message);
+  const nameCol = idx.get(H.name);
   if (idCol === undefined || dateCol === undefined) {
     const missing = [idCol === undefined ? H.employeeId : null, dateCol === undefined ? H.payslipDate : null].filter(Boolean);
     throw new InputSheetError(
@@ -191,6 +194,7 @@ export function readInputSheet(
     const blank = readCells.every(isBlank);
     const status = statusCol === undefined ? "" : String(cells[statusCol] ?? "").trim();
     const message = messageCol === undefined ? "" : String(cells[messageCol] ?? "").trim();
+    const name = nameCol === undefined ? "" : String(cells[nameCol] ?? "").trim();
 
     const id = parseInteger(cells[idCol]);
     let employeeId: number | null = null;
@@ -241,7 +245,7 @@ export function readInputSheet(
         });
       }
     }
-    return { rowIndex, employeeId, payslipDate, values, status, message, problems, blank };
+    return { rowIndex, employeeId, payslipDate, name, values, status, message, problems, blank };
   });
   return { rows, inputs, unknownColumns: unknown.map((u) => u.header), missingInputs };
 }

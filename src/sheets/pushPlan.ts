@@ -17,7 +17,6 @@ import {
   matchBulkResults,
   rowsWith,
   serviceErrors,
-  withDetails,
 } from "./rowOutcomes";
 import { chunk } from "./chunk";
 import { CHANGED_STATUS } from "./editedRows";
@@ -30,6 +29,8 @@ export interface PlannedRow {
   rowIndex: number;
   employeeId: number;
   payslipDate: string;
+  /** The employee's name as the sheet shows it (the outcome messages speak of the employee). */
+  name?: string;
   /** `calc.<id>.<input>` to value: what this row sends. */
   attributes: Record<string, InputValue>;
 }
@@ -108,7 +109,8 @@ export function planPush(
       });
       continue;
     }
-    send.push({ rowIndex: row.rowIndex, employeeId: row.employeeId, payslipDate: row.payslipDate, attributes });
+    const { rowIndex, employeeId, payslipDate, name } = row;
+    send.push({ rowIndex, employeeId, payslipDate, name, attributes });
   }
   return { mode, send, chunks: chunk(send, options.chunkSize ?? DEFAULT_CHUNK_SIZE), local, inScope: scope.length };
 }
@@ -121,6 +123,9 @@ export function toEntity(row: PlannedRow): BulkInputEntity {
 // ---------------------------------------------------------------------------------------------------------
 // Results
 // ---------------------------------------------------------------------------------------------------------
+
+/** "2026-11-25" -> "25/11/2026": the default when the caller gives no display language's format. */
+const dayFirst = (iso: string) => iso.split("-").reverse().join("/");
 
 /** Maps an `errors` key (attribute key, or id / payslip_date) to the sheet header to highlight. */
 export function headerForErrorKey(key: string, meta: Pick<InputSheetMeta, "inputs">): string | null {
@@ -140,6 +145,7 @@ export function chunkOutcomes(
   rows: readonly PlannedRow[],
   results: readonly BulkInputResult[],
   meta: Pick<InputSheetMeta, "inputs">,
+  showDate: (iso: string) => string = dayFirst,
 ): RowOutcome[] {
   const matched = matchBulkResults(rows, results);
   return rows.map((row, i): RowOutcome => {
@@ -152,9 +158,13 @@ export function chunkOutcomes(
         errorColumns: [],
       };
     }
-    if (result.success === "true") return { rowIndex: row.rowIndex, status: "Saved", message: result.message, errorColumns: [] };
+    const whose = `${row.name || `employee ${row.employeeId}`}, period ending ${showDate(row.payslipDate)}`;
+    if (result.success === "true")
+      return { rowIndex: row.rowIndex, status: "Saved", message: `Saved for ${whose}`, errorColumns: [] };
     const { errorColumns, details } = serviceErrors(result.errors, (k) => headerForErrorKey(k, meta));
-    return { rowIndex: row.rowIndex, status: "Failed", message: withDetails(result.message, details), errorColumns };
+    // With details, they say it all; the service's own sentence ("1 attribute failed; nothing was changed") is not repeated.
+    const message = details ? `Not saved for ${whose}: ${details}` : `Not saved for ${whose}: ${result.message}`;
+    return { rowIndex: row.rowIndex, status: "Failed", message, errorColumns };
   });
 }
 

@@ -98,8 +98,39 @@ export function serviceErrors(
 ): { errorColumns: string[]; details: string } {
   const entries = Object.entries(errors ?? {});
   const errorColumns = [...new Set(entries.map(([k]) => headerFor(k)).filter((h): h is string => h !== null))];
-  const details = entries.map(([k, m]) => `${headerFor(k) ?? k}: ${m}`).join("; ");
+  const details = entries.map(([k, m]) => errorInWords(headerFor(k) ?? k, m)).join("; ");
   return { errorColumns, details };
+}
+
+/** Letters and digits only, lower case: "Overtime: Hours" and "Overtime: hours" compare equal. */
+const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/** A number as a person reads it: a true minus sign ("−5"). */
+const asShown = (n: string) => n.replace(/^-/, "\u2212");
+
+/**
+ * One of the service's errors in the accountant's words, naming the column once: "Overtime hours must be 0 or more;
+ * 'Overtime: hours' was −5" for "Overtime: Hours must be at least 0 (got -5)". A message that starts with the
+ * column's own label is not prefixed with it again; any other message is "<header>: <message>".
+ */
+export function errorInWords(header: string, message: string): string {
+  const subject = header.replace(/:\s*/g, " ").replace(/\s+\(.*\)$/, "");
+  const bound = /^(.*?)\s*must be at (least|most) (-?[\d.,]+)\s*\(got (-?[^)]+)\)\.?$/i.exec(message.trim());
+  if (bound && bare(header).endsWith(bare(bound[1]))) {
+    const limit = bound[2].toLowerCase() === "least" ? "or more" : "or less";
+    return `${subject} must be ${asShown(bound[3])} ${limit}; '${header}' was ${asShown(bound[4].trim())}`;
+  }
+  const label = bare(header);
+  let eaten = 0;
+  let at = 0;
+  while (at < message.length && eaten < label.length) {
+    const ch = bare(message[at]);
+    if (ch !== "" && ch !== label[eaten]) break;
+    eaten += ch.length;
+    at += 1;
+  }
+  if (label !== "" && eaten === label.length) return `'${header}' ${message.slice(at).replace(/^[\s:,-]+/, "")}`;
+  return `${header}: ${message}`;
 }
 
 /** "<message> — <details>", unless there are none or the service's message already says them. */

@@ -82,7 +82,7 @@ describe("accessibility of the pane's states (axe-core in Chromium)", () => {
     await check("progress");
     release();
     await page
-      .getByText(/^Employees: \d+ rows written to "Employees"\.$/)
+      .getByText(/^Employees: \d+ rows written to "Liffey · Employees"\.$/)
       .first()
       .waitFor();
     await page.unroute(/\/v1\/clients\/1\/employees/, hold);

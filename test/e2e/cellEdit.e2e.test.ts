@@ -30,7 +30,7 @@ describe("cell-edit mode and the pane (preview in Chromium against the sandbox)"
 
     await editor.focus();
     await page.keyboard.press("Enter");
-    await pane.getByText(/^Employees: \d+ rows written to "Employees"\./).waitFor();
+    await pane.getByText(/^Employees: \d+ rows written to "Liffey · Employees"\./).waitFor();
     await notice.waitFor({ state: "detached" });
     const typed = await page.evaluate(() =>
       (

@@ -65,9 +65,9 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
 
     const employees = await api.listEmployees(1);
     await pane.getByRole("button", { name: "Import employees" }).click();
-    await pane.getByText(`Employees: ${employees.length} rows written to "Employees".`).waitFor();
-    await waitForSheet(page, "Employees");
-    const rows = await records(page, "Employees");
+    await pane.getByText(`Employees: ${employees.length} rows written to "Liffey · Employees".`).waitFor();
+    await waitForSheet(page, "Liffey · Employees");
+    const rows = await records(page, "Liffey · Employees");
     expect(rows.map((r) => Number(r["Employee ID"])).sort()).toEqual(employees.map((e) => e.id).sort());
     expect(rows[0]).toMatchObject({
       "First name": expect.any(String),
@@ -79,39 +79,39 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     await pane.getByRole("radio", { name: "Simplified" }).check();
     await pane.getByText(/^Simplified: the frequency as text/).waitFor();
     await pane.getByRole("button", { name: "Import payment frequencies" }).click();
-    await pane.getByText(`Payment frequencies: ${waves.length} rows written to "Payment frequencies".`).waitFor();
-    const waveRows = await records(page, "Payment frequencies");
+    await pane.getByText(`Payment frequencies: ${waves.length} rows written to "Liffey · Payment frequencies".`).waitFor();
+    const waveRows = await records(page, "Liffey · Payment frequencies");
     expect(waveRows).toHaveLength(waves.length);
     expect(Object.keys(waveRows[0])).toContain("Frequency");
     await screenshot(page, "import-waves");
 
     const payPoints = await api.listPayPoints(1);
     await pane.getByRole("button", { name: "Import pay points" }).click();
-    await pane.getByText(`Pay points: ${payPoints.length} rows written to "Pay points".`).waitFor();
-    const pointRows = await records(page, "Pay points");
+    await pane.getByText(`Pay points: ${payPoints.length} rows written to "Liffey · Pay points".`).waitFor();
+    const pointRows = await records(page, "Liffey · Pay points");
     expect(pointRows.map((r) => r.Name).sort()).toEqual(payPoints.map((p) => p.name).sort());
     await screenshot(page, "import-pay-points");
   });
 
   it("creates an employee from a new row and updates another from an edited cell, marking each row", async () => {
     const { page } = stack;
-    await openSheet(page, "Employees");
-    const { rows } = await tableLayout(page, "Employees");
-    const first = (await records(page, "Employees"))[0];
+    await openSheet(page, "Liffey · Employees");
+    const { rows } = await tableLayout(page, "Liffey · Employees");
+    const first = (await records(page, "Liffey · Employees"))[0];
     // A new row typed under the table (the table grows), and one changed cell on the first row.
-    await typeCell(page, "Employees", rows, "First name", "Saoirse");
-    await typeCell(page, "Employees", rows, "Last name", "Quinn");
-    await typeCell(page, "Employees", rows, "Wave", "Monthly");
-    await typeCell(page, "Employees", rows, "Appointment date", "2026-12-01");
-    await typeCell(page, "Employees", rows, "Payment method", "eft_manual");
-    await typeCell(page, "Employees", 0, "Job title", "Payroll clerk");
+    await typeCell(page, "Liffey · Employees", rows, "First name", "Saoirse");
+    await typeCell(page, "Liffey · Employees", rows, "Last name", "Quinn");
+    await typeCell(page, "Liffey · Employees", rows, "Wave", "Monthly");
+    await typeCell(page, "Liffey · Employees", rows, "Appointment date", "2026-12-01");
+    await typeCell(page, "Liffey · Employees", rows, "Payment method", "eft_manual");
+    await typeCell(page, "Liffey · Employees", 0, "Job title", "Payroll clerk");
 
     await openTab(page, "Employees");
     const pane = page.getByRole("tabpanel", { name: "Employees" });
     await pane.getByRole("button", { name: "Save employees" }).click();
     await pane.getByText(`Employees: 2 saved, ${rows - 1} unchanged.`).waitFor();
 
-    const after = await records(page, "Employees");
+    const after = await records(page, "Liffey · Employees");
     expect(after[0]).toMatchObject({ Status: "Saved", "Job title": "Payroll clerk" });
     const created = after[rows];
     expect(created.Status).toBe("Saved");
@@ -120,7 +120,7 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     expect(after.filter((r) => r.Status === "Unchanged")).toHaveLength(rows - 1);
     expect((await api.getEmployee(Number(first["Employee ID"]))).job_title).toBe("Payroll clerk");
     expect(await api.getEmployee(Number(created["Employee ID"]))).toMatchObject({ first_name: "Saoirse", last_name: "Quinn" });
-    await clickCell(page, "Employees", rows, "Message");
+    await clickCell(page, "Liffey · Employees", rows, "Message");
     await screenshot(page, "employees-save");
   });
 

@@ -8,7 +8,6 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { calcKey } from "../../src/contract";
 import { activeEmployees } from "../../src/sheets/inputSheet";
 import {
   bestWave,
@@ -178,7 +177,6 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
 
   it("after a push changes a salary, the AMOUNT cell over that payslip date reads its figure again, unretyped", async () => {
     const { page } = stack;
-    const SALARY = calcKey("basic_salary", "amount");
     const employees = await direct.listEmployees(1, ["service_periods", "recent_payslips"]);
     const [waves, calculations] = await Promise.all([direct.listWaves(1), direct.listClientCalculations(1)]);
     const salaried = (waveId: number, date: string) =>
@@ -195,10 +193,10 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
 
     await openTab(page, "Imports");
     await page.getByRole("button", { name: "Import employees" }).click();
-    await waitForSheet(page, "Employees");
+    await waitForSheet(page, "Liffey · Employees");
     await openTab(page, "Input sheets");
     await selectWave(page, wave.w.id);
-    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const rows = await records(page, sheetName);
     const salaryHeader = Object.keys(rows[0]).find((h) => h.startsWith("Basic salary"))!;
     const row = rows.findIndex((r) => r[salaryHeader] !== "");

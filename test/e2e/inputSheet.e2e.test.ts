@@ -46,7 +46,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
       ).length;
     const wave = bestWave(employees, waves, salaried);
     await selectWave(page, wave.w.id);
-    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
     const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     return { sheetName, header, payslipDate: wave.period!.date, before };

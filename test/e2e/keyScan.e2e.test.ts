@@ -21,9 +21,9 @@ describe("the API key never enters the workbook", () => {
 
     await openTab(page, "Imports");
     for (const [button, sheet] of [
-      ["Import employees", "Employees"],
-      ["Import payment frequencies", "Payment frequencies"],
-      ["Import pay points", "Pay points"],
+      ["Import employees", "Liffey · Employees"],
+      ["Import payment frequencies", "Liffey · Payment frequencies"],
+      ["Import pay points", "Liffey · Pay points"],
     ]) {
       await page.getByRole("button", { name: button }).click();
       await waitForSheet(page, sheet);
@@ -32,8 +32,10 @@ describe("the API key never enters the workbook", () => {
 
     const state = await workbookState(page);
     // The scan is real: it sees the imported data and the settings.
-    expect(state.sheets.map((s) => s.name)).toEqual(expect.arrayContaining(["Employees", "Payment frequencies", "Pay points"]));
-    expect(state.sheets.find((s) => s.name === "Employees")!.cells.length).toBeGreaterThan(40);
+    expect(state.sheets.map((s) => s.name)).toEqual(
+      expect.arrayContaining(["Liffey · Employees", "Liffey · Payment frequencies", "Liffey · Pay points"]),
+    );
+    expect(state.sheets.find((s) => s.name === "Liffey · Employees")!.cells.length).toBeGreaterThan(40);
     expect(state.settings.length).toBeGreaterThan(0);
     expect(state.strings.length).toBeGreaterThan(1000);
 

@@ -7,13 +7,10 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { calcKey } from "../../src/contract";
 import { activeEmployees } from "../../src/sheets/inputSheet";
 import { records, tableLayout } from "./grid";
 import { bestWave, startStack, waitForSheet, type Stack } from "./harness";
 import { announcements, focusIsVisible, focusedDescription, hasFocus, recordAnnouncements, tabTo } from "./keyboard";
-
-const SALARY = calcKey("basic_salary", "amount");
 
 /** Presses a key until the focused native select shows the value (arrow keys change a closed select's value). */
 async function chooseWithArrows(page: Page, select: Locator, value: string): Promise<void> {
@@ -102,9 +99,9 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
     await tabTo(page, button);
     await expectFocused(button);
     await page.keyboard.press("Enter");
-    const outcome = /^Employees: \d+ rows written to "Employees"\.$/;
+    const outcome = /^Employees: \d+ rows written to "Liffey · Employees"\.$/;
     await page.getByText(outcome).first().waitFor();
-    await waitForSheet(page, "Employees");
+    await waitForSheet(page, "Liffey · Employees");
     const said = await announcements(page);
     expect(said).toContainEqual("Importing employees: started.");
     expect(said).toContainEqual(expect.stringMatching(outcome));
@@ -139,7 +136,7 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
     await expectFocused(waveSelect);
     await chooseWithArrows(page, waveSelect, String(wave.w.id));
     expect(await panel.getByRole("combobox", { name: "Period (payslip date)" }).inputValue()).toBe(wave.period!.date);
-    const salary = panel.getByRole("checkbox", { name: `amount (${SALARY})` });
+    const salary = panel.getByRole("checkbox", { name: "Basic salary: amount" });
     await tabTo(page, salary, { max: 60 });
     await expectFocused(salary);
     await page.keyboard.press("Space");

@@ -36,10 +36,10 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
       .click();
     await page.getByRole("button", { name: "Payslips to sheet" }).first().click();
     const pane = page.getByRole("tabpanel", { name: "Pay runs" });
-    await pane.getByText(new RegExp(`^${payslips.length} payslips written to "Pay run payslips"`)).waitFor();
-    await waitForSheet(page, "Pay run payslips");
+    await pane.getByText(new RegExp(`^${payslips.length} payslips written to "Liffey · Pay run payslips"`)).waitFor();
+    await waitForSheet(page, "Liffey · Pay run payslips");
 
-    const rows = await records(page, "Pay run payslips");
+    const rows = await records(page, "Liffey · Pay run payslips");
     expect(rows).toHaveLength(payslips.length);
     const headers = Object.keys(rows[0]);
     expect(headers.slice(0, 3)).toEqual(["Employee ID", "Employee number", "Employee name"]);
@@ -58,8 +58,8 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     await screenshot(page, "pay-run-payslips");
 
     // The PDF of the selected row opens from a Blob URL in a new tab (the key never goes into a URL).
-    await page.getByRole("tab", { name: "Pay run payslips" }).click();
-    await clickCell(page, "Pay run payslips", 1, "Employee name");
+    await page.getByRole("tab", { name: "Liffey · Pay run payslips" }).click();
+    await clickCell(page, "Liffey · Pay run payslips", 1, "Employee name");
     // The page's CSP (connect-src 'self') refuses fetch(blob:…), so the test keeps the Blob behind each new Blob URL,
     // and the URL each window.open was given: a Chromium without a PDF viewer (the headless build @sparticuz/chromium
     // ships) opens the new window but leaves it blank, so the window's own URL does not tell.
@@ -95,8 +95,8 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     expect(stack.requestUrls.some((u) => u.includes(stack.sandbox.apiKey))).toBe(false);
 
     await page.getByRole("button", { name: "Journal to sheet" }).click();
-    await pane.getByText(/^Journal written to "Journal": debits equal credits/).waitFor();
-    const journal = await records(page, "Journal");
+    await pane.getByText(/^Journal written to "Liffey · Journal": debits equal credits/).waitFor();
+    const journal = await records(page, "Liffey · Journal");
     const checks = journal.filter((r) => r.Side === "Check");
     expect(checks.length).toBeGreaterThan(0);
     for (const c of checks) expect(c.Label).toBe("Balanced: debits equal credits");
@@ -163,7 +163,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     const after = await records(page, "Service periods");
     const mine = after.find((r) => Number(r["Employee ID"]) === employeeId && r["Most recent"] === "TRUE")!;
     expect(mine.Status).toBe("Saved");
-    expect(mine["End date"]).toBe("2026-11-30");
+    expect(mine["End date"]).toBe("30/11/2026"); // dates show day first under en-IE
     expect((await api.listServicePeriods(employeeId)).some((p) => p.end_date === "2026-11-30" && p.termination_code === 1)).toBe(
       true,
     );

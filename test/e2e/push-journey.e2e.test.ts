@@ -4,7 +4,6 @@
  * confirm through the API that the service holds the new value; and find the key nowhere in the workbook.
  */
 import { PayrollApi } from "../../src/api";
-import { calcKey } from "../../src/contract";
 import { activeEmployees, wavePeriods } from "../../src/sheets/inputSheet";
 import {
   bestWave,
@@ -21,8 +20,6 @@ import {
 } from "./harness";
 import { clickCell, openSheet, records, scrollGridLeft, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
-
-const SALARY = calcKey("basic_salary", "amount");
 
 describe("push journey (preview in Chromium against the sandbox)", () => {
   let stack: Stack;
@@ -42,12 +39,12 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     await openTab(page, "Imports");
     await page.getByRole("button", { name: "Import employees" }).click();
     await page
-      .getByText(/^Employees: \d+ rows? written to "Employees"\.$/)
+      .getByText(/^Employees: \d+ rows? written to "Liffey · Employees"\.$/)
       .first()
       .waitFor();
-    await waitForSheet(page, "Employees");
+    await waitForSheet(page, "Liffey · Employees");
     const employees = await api.listEmployees(1, ["service_periods", "recent_payslips"]);
-    expect(await records(page, "Employees")).toHaveLength(employees.length);
+    expect(await records(page, "Liffey · Employees")).toHaveLength(employees.length);
 
     // The wave whose open period has the most salaried employees, found through the API as a person would know it.
     const [waves, calculations] = await Promise.all([api.listWaves(1), api.listClientCalculations(1)]);
@@ -63,7 +60,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     await openTab(page, "Input sheets");
     await selectWave(page, wave.w.id);
     expect(await page.getByRole("combobox", { name: "Period (payslip date)" }).inputValue()).toBe(payslipDate);
-    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
     const salaryHeader = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     expect(Object.keys(before[0])).toEqual([
@@ -79,7 +76,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     expect(before.length).toBe(activeEmployees(employees, wave.w.id, payslipDate).length);
     // What the README shows: the chosen input in the pane, the new sheet in the grid, prefilled with current values.
     await page.getByRole("grid", { name: `Sheet ${sheetName}` }).waitFor();
-    expect(await page.getByRole("checkbox", { name: `amount (${SALARY})` }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Basic salary: amount" }).isChecked()).toBe(true);
     expect(before.filter((r) => r[salaryHeader] !== "").length).toBeGreaterThan(1);
     await screenshot(page, "input-sheet");
 

@@ -67,7 +67,7 @@ describe("reports (preview in Chromium against the sandbox)", () => {
     const text = await sheetText(page, "Transaction history");
     expect(text[2].slice(0, 4)).toEqual(["Employee number", "Date", "Gross pay", "Nett pay"]);
     expect(text.length).toBeGreaterThan(4);
-    expect(text[3][1]).toMatch(/^\d{4}-\d{2}-\d{2}$/); // a date cell shown as a date
+    expect(text[3][1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/); // a date cell shown as a date, day first under en-IE
     expect(text[3][3]).toMatch(/^-?€[\d,]+\.\d{2}$/); // an amount shown in euros
     await screenshot(page, "reports-sync");
 

@@ -145,20 +145,20 @@ describe("writeTable", () => {
     expect(a.map((x) => x.text)).toEqual([
       "101",
       "Aoife",
-      "1990-04-01",
+      "01/04/1990", // dates as Office's display language shows them (en-IE where Office gives none)
       "TRUE",
       "€52,000.50",
-      expect.stringMatching(/^2025-01-10 \d\d:30$/),
+      expect.stringMatching(/^10\/01\/2025 \d\d:30$/),
       "12.50%",
     ]);
-    expect(a[2].cell?.nf).toBe("yyyy-mm-dd");
+    expect(a[2].cell?.nf).toBe("dd/mm/yyyy");
     expect(b[1].value).toBe("Seán");
-    expect(b[2].text).toBe("1985-12-24");
+    expect(b[2].text).toBe("24/12/1985");
     expect(b[4].value).toBe(1234.56);
     expect(c[0].value).toBe(103);
     expect(c[1].value).toBe("");
     expect(c[3].value).toBe(false);
-    expect(c[5].text).toBe("2025-01-11 00:00");
+    expect(c[5].text).toBe("11/01/2025 00:00");
     expect(serialToIsoDate(a[2].value as number)).toBe("1990-04-01");
   });
 
@@ -173,7 +173,7 @@ describe("writeTable", () => {
     const sheet = wb.getSheet("Employees");
     expect(sheet.valueAt(0, 0)).toBe("Employees of Liffey Engineering");
     expect(sheet.cell(0, 0)?.bold).toBe(true);
-    expect(sheet.valueAt(1, 0)).toBe("Last refreshed 2025-01-15 09:05");
+    expect(sheet.valueAt(1, 0)).toBe("Last refreshed 15/01/2025 09:05"); // day first under en-IE
     expect(sheet.frozenRows).toBe(3);
     expect(result).toEqual({ sheetName: "Employees", tableName: "Employees", rowCount: 3, address: "Employees!A3:G6" });
     expect(sheet.columnWidth(1)).toBeGreaterThan(40);
@@ -215,7 +215,7 @@ describe("writeTable", () => {
     await port.writeTable({ sheetName: "Waves", tableName: "Waves", columns: employeeColumns, rows: [] });
     const read = await port.readTable("Waves");
     expect(read).toMatchObject({ rows: [], rowCount: 0 });
-    expect(wb.getSheet("Waves").cell(3, 2)?.nf).toBe("yyyy-mm-dd"); // the blank row is typed for the user
+    expect(wb.getSheet("Waves").cell(3, 2)?.nf).toBe("dd/mm/yyyy"); // the blank row is typed for the user
   });
 
   test("bad names and headers give a clear WorkbookError and change nothing", async () => {
@@ -572,7 +572,7 @@ describe("selection, sheets, log, hidden storage, settings", () => {
       ["Bureau", 5],
       ["=x", 0],
     ]);
-    expect(wb.getSheet("Push log").textAt(4, 0)).toBe("2025-01-15 11:00");
+    expect(wb.getSheet("Push log").textAt(4, 0)).toBe("15/01/2025 11:00");
     expect(wb.activeSheet.name).toBe("Sheet1"); // the log does not steal focus
   });
 
@@ -693,7 +693,7 @@ describe("Excel semantics found in review", () => {
     });
     const b = body("Dates");
     expect(b.map((r) => r[1].value).slice(0, 5)).toEqual([15, 59, 61, "1899-12-31", "1850-06-01"]);
-    expect(b.map((r) => r[1].text).slice(0, 3)).toEqual(["1900-01-15", "1900-02-28", "1900-03-01"]);
+    expect(b.map((r) => r[1].text).slice(0, 3)).toEqual(["15/01/1900", "28/02/1900", "01/03/1900"]);
     expect(typeof b[5][1].value).toBe("string"); // a pre-1900 Date is written as text, never as a negative serial
     expect(b[4][1].cell?.nf).toBe("@");
     expect(parseDate(b[4][1].value)).toEqual({ ok: true, value: "1850-06-01" }); // text reads back as the date

@@ -5,7 +5,6 @@ import {
   createWave,
   deleteEmployees,
   EMPLOYEE_DETAIL_SHEET,
-  EMPLOYEE_SHEET,
   employeesToDelete,
   importEmployeeDetail,
   importProfileMappings,
@@ -15,11 +14,14 @@ import {
   saveEmployees,
   waveCreateBody,
 } from "../../src/taskpane/flows/employees";
+import { clientSheetName } from "../../src/sheets/sheetNames";
 import { importServicePeriods, runServiceAction, SERVICE_SHEET } from "../../src/taskpane/flows/servicePeriods";
 import { fillOf, readRecords, selectRows, typeInto } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
 
 const TARGET = { clientId: 1, clientName: "Liffey" };
+/** The client\'s Employees sheet, as the import names it. */
+const EMPLOYEES = clientSheetName("Liffey", "Employees");
 let rig: PathRig;
 const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
 
@@ -116,10 +118,10 @@ describe("employees from the Employees sheet", () => {
   });
 
   it("updates changed rows through bulk_input, creates new ones, validates first, and writes IDs back", async () => {
-    const records = await readRecords(rig.workbook, EMPLOYEE_SHEET.sheetName);
-    typeInto(rig.model, EMPLOYEE_SHEET.sheetName, 0, "Job title", "Site foreman");
-    typeInto(rig.model, EMPLOYEE_SHEET.sheetName, 1, "Email", "not an email");
-    typeInto(rig.model, EMPLOYEE_SHEET.sheetName, 2, "PRSI class", "S");
+    const records = await readRecords(rig.workbook, EMPLOYEES);
+    typeInto(rig.model, EMPLOYEES, 0, "Job title", "Site foreman");
+    typeInto(rig.model, EMPLOYEES, 1, "Email", "not an email");
+    typeInto(rig.model, EMPLOYEES, 2, "PRSI class", "S");
     // A new employee on a row whose ID and number a person cleared (copied from row 3).
     const newRow = 3;
     for (const [h, v] of [
@@ -130,7 +132,7 @@ describe("employees from the Employees sheet", () => {
       ["Appointment date", "2026-12-01"],
       ["Payment method", "cash"],
     ]) {
-      typeInto(rig.model, EMPLOYEE_SHEET.sheetName, newRow, h, v);
+      typeInto(rig.model, EMPLOYEES, newRow, h, v);
     }
     const replacedId = records[newRow]["Employee ID"] as number;
 
@@ -141,10 +143,10 @@ describe("employees from the Employees sheet", () => {
     expect(result.requests).toEqual({ reads: 3, bulkInput: 1, create: 1 });
     expect(result.counts).toMatchObject({ Saved: 3, Invalid: 1 });
 
-    const after = await readRecords(rig.workbook, EMPLOYEE_SHEET.sheetName);
+    const after = await readRecords(rig.workbook, EMPLOYEES);
     expect(after[0].Status).toBe("Saved");
     expect(after[1].Status).toBe("Invalid");
-    expect(fillOf(rig.model, EMPLOYEE_SHEET.sheetName, 1, "Email")).toBeDefined();
+    expect(fillOf(rig.model, EMPLOYEES, 1, "Email")).toBeDefined();
     expect(typeof after[newRow]["Employee ID"]).toBe("number");
     expect(after[newRow]["Employee ID"]).not.toBe(replacedId);
     expect(String(after[newRow].Number)).not.toBe("");
@@ -156,7 +158,7 @@ describe("employees from the Employees sheet", () => {
     expect([created.first_name, created.last_name, created.payment_method]).toEqual(["Nuala", "Quinn", "cash"]);
 
     // Saving again: the created row is now an existing employee with nothing changed.
-    typeInto(rig.model, EMPLOYEE_SHEET.sheetName, 1, "Email", "ok@example.ie");
+    typeInto(rig.model, EMPLOYEES, 1, "Email", "ok@example.ie");
     rig.faults.reset();
     const again = await saveEmployees(ctx(), { numberMode: "EMPLOYEE_NUMBER_AUTOMATIC" });
     expect(rig.faults.count(/^\/clients\/1\/employees$/, "POST")).toBe(0);
@@ -175,12 +177,12 @@ describe("employees from the Employees sheet", () => {
       ["Appointment date", "2026-12-01"],
       ["Payment method", "cheque"],
     ]) {
-      typeInto(rig.model, EMPLOYEE_SHEET.sheetName, row, h, v);
+      typeInto(rig.model, EMPLOYEES, row, h, v);
     }
     rig.faults.reset();
     const result = await saveEmployees(ctx(), { numberMode: "EMPLOYEE_NUMBER_MANUAL" });
     expect(rig.faults.count(/employees$/, "POST")).toBe(0);
-    const rec = (await readRecords(rig.workbook, EMPLOYEE_SHEET.sheetName))[row];
+    const rec = (await readRecords(rig.workbook, EMPLOYEES))[row];
     expect(rec.Status).toBe("Invalid");
     expect(rec.Message).toMatch(/Number is required: this client numbers employees manually/);
     expect(result.counts.Invalid).toBe(1);
@@ -188,8 +190,8 @@ describe("employees from the Employees sheet", () => {
 
   it("deletes the confirmed employees of the selected rows; the service's refusal is shown per row", async () => {
     // Row 3 is the employee created above (no finalised payslips); row 0 has finalised payslips.
-    selectRows(rig.model, EMPLOYEE_SHEET.sheetName, 3, 3);
-    const selected = await rig.workbook.selectedRowIndexes(EMPLOYEE_SHEET.sheetName);
+    selectRows(rig.model, EMPLOYEES, 3, 3);
+    const selected = await rig.workbook.selectedRowIndexes(EMPLOYEES);
     const candidates = await employeesToDelete(ctx(), [0, ...selected]);
     expect(candidates.map((c) => c.rowIndex)).toEqual([0, 3]);
     expect(candidates[1].label).toMatch(/Nuala Quinn$/);
@@ -198,7 +200,7 @@ describe("employees from the Employees sheet", () => {
     const ids = new Set((await rig.check.listEmployees(1)).map((e) => e.id));
     expect(ids.has(candidates[1].employeeId)).toBe(false);
     expect(ids.has(candidates[0].employeeId)).toBe(true);
-    const recs = await readRecords(rig.workbook, EMPLOYEE_SHEET.sheetName);
+    const recs = await readRecords(rig.workbook, EMPLOYEES);
     expect(recs[3].Status).toBe("Deleted");
     expect(recs[0].Status).toBe("Failed");
     expect(recs[0].Message).toMatch(/^Not saved: .*finalised payslips/);

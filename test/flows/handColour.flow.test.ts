@@ -10,7 +10,8 @@ import type { WorkbookModel } from "../../src/emulator";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { CALC_SHEET, saveCalculationEdits, viewCalculations } from "../../src/taskpane/flows/calculations";
 import { flowContext } from "../../src/taskpane/flows/common";
-import { EMPLOYEE_SHEET, saveEmployees } from "../../src/taskpane/flows/employees";
+import { saveEmployees } from "../../src/taskpane/flows/employees";
+import { clientSheetName } from "../../src/sheets/sheetNames";
 import { importEmployees } from "../../src/taskpane/flows/imports";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
 import { loadLeaveDays, saveLeaveDays } from "../../src/taskpane/flows/leave";
@@ -28,6 +29,8 @@ const BLUE = "#00B0F0";
 const TINT = "#FFF2CC"; // Gold, Accent 4, Lighter 80%: the add-in's pending shading until issue M
 
 const TARGET = { clientId: 1, clientName: "Demo client 1" };
+/** The client\'s Employees sheet, as the import names it. */
+const EMPLOYEES = clientSheetName("Demo", "Employees");
 const SALARY = calcKey("basic_salary", "amount");
 let rig: PathRig;
 const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
@@ -144,7 +147,7 @@ describe("input sheets", () => {
 describe("employees, leave and calculation sheets", () => {
   it("employees: a save with highlights and a re-import keep hand colour", async () => {
     await importEmployees(ctx(), { customFields: true, servicePeriod: false });
-    const sheet = EMPLOYEE_SHEET.sheetName;
+    const sheet = EMPLOYEES;
     const hand: Painted[] = [
       [0, "Job title", BLUE],
       [1, "Email", GOOD],

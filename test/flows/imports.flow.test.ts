@@ -1,9 +1,16 @@
 /** Import flows against the real sandbox and the Excel layer over the preview workbook. */
 import { flowContext } from "../../src/taskpane/flows/common";
 import { importEmployees, importPayPoints, importWaves, IMPORT_SHEETS } from "../../src/taskpane/flows/imports";
+import { clientSheetName } from "../../src/sheets/sheetNames";
 import { readRecords, startRig, type Rig } from "./helpers";
 
 const TARGET = { clientId: 1, clientName: "Liffey" };
+/** Each import sheet carries the client's short name: "Liffey · Employees". */
+const LIFFEY = {
+  employees: clientSheetName("Liffey", IMPORT_SHEETS.employees.sheetName),
+  waves: clientSheetName("Liffey", IMPORT_SHEETS.waves.sheetName),
+  payPoints: clientSheetName("Liffey", IMPORT_SHEETS.payPoints.sheetName),
+};
 let rig: Rig;
 
 beforeAll(async () => {
@@ -30,7 +37,7 @@ describe("employees import", () => {
     expect(result.requests).toBe(3);
     expect(result.rowCount).toBe(employees.length);
 
-    const records = await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName);
+    const records = await readRecords(rig.workbook, LIFFEY.employees);
     const headers = Object.keys(records[0]);
     expect(headers.slice(0, 2)).toEqual(["Number", "Employee ID"]);
     expect(headers).toEqual(
@@ -45,7 +52,7 @@ describe("employees import", () => {
     expect(typeof row["Appointment date"]).toBe("number"); // a date serial
     expect(typeof row["PRSI exempt"]).toBe("boolean");
     // Text from the service never becomes a formula.
-    const sheet = rig.model.getSheet(IMPORT_SHEETS.employees.sheetName);
+    const sheet = rig.model.getSheet(LIFFEY.employees);
     const formulas = sheet.rowsData.flat().filter((c) => c?.f !== undefined);
     expect(formulas).toEqual([]);
   });
@@ -63,15 +70,30 @@ describe("employees import", () => {
     expect(writes.length).toBeGreaterThan(0);
     expect(writes.every((u) => /^\d+ of \d+ · Writing rows$/.test(u))).toBe(true);
     expect(writes.at(-1)).toMatch(/^(\d+) of \1 · /);
-    const records = await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName);
+    const records = await readRecords(rig.workbook, LIFFEY.employees);
     expect(Object.keys(records[0])).not.toContain("Service start");
     expect(Object.keys(records[0]).some((h) => h.startsWith("Custom field"))).toBe(false);
-    expect(rig.model.getSheet(IMPORT_SHEETS.employees.sheetName).tables()).toHaveLength(1);
-    expect(rig.model.visibleSheets().filter((s) => s.name.startsWith("Employees"))).toHaveLength(1);
+    expect(rig.model.getSheet(LIFFEY.employees).tables()).toHaveLength(1);
+    expect(rig.model.visibleSheets().filter((s) => s.name.endsWith("Employees"))).toHaveLength(1);
+  });
+
+  it("importing for another client writes that client's own sheet and leaves the first client's as it was", async () => {
+    const before = await readRecords(rig.workbook, LIFFEY.employees);
+    const shannon = { clientId: 2, clientName: "Bureau demo: Shannon Foods Ltd" };
+    const result = await importEmployees(flowContext(rig.api, rig.workbook, shannon), {
+      customFields: false,
+      servicePeriod: false,
+    });
+    expect(result.sheetName).toBe("Shannon · Employees");
+    expect(result.tableName).toBe("Employees_2");
+    expect(await readRecords(rig.workbook, LIFFEY.employees)).toEqual(before);
+    const ids = new Set((await rig.check.listEmployees(2)).map((e) => e.id));
+    expect((await readRecords(rig.workbook, "Shannon · Employees")).every((r) => ids.has(r["Employee ID"] as number))).toBe(true);
+    rig.model.deleteSheet(rig.model.getSheet("Shannon · Employees"));
   });
 
   it("a cancelled import leaves the sheet as it was", async () => {
-    const before = await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName);
+    const before = await readRecords(rig.workbook, LIFFEY.employees);
     const controller = new AbortController();
     controller.abort();
     await expect(
@@ -80,7 +102,7 @@ describe("employees import", () => {
         servicePeriod: true,
       }),
     ).rejects.toMatchObject({ name: "AbortedError" });
-    expect(await readRecords(rig.workbook, IMPORT_SHEETS.employees.sheetName)).toEqual(before);
+    expect(await readRecords(rig.workbook, LIFFEY.employees)).toEqual(before);
   });
 });
 
@@ -88,7 +110,7 @@ describe("payment frequencies and pay points", () => {
   it("imports the full or the simplified form", async () => {
     const waves = await rig.check.listWaves(1);
     await importWaves(flowContext(rig.api, rig.workbook, TARGET), { simplified: false });
-    let records = await readRecords(rig.workbook, IMPORT_SHEETS.waves.sheetName);
+    let records = await readRecords(rig.workbook, LIFFEY.waves);
     expect(records).toHaveLength(waves.length);
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(["Length (months)", "First period offset"]));
     expect(typeof records[0]["First end date"]).toBe("number");
@@ -96,7 +118,7 @@ describe("payment frequencies and pay points", () => {
     rig.faulty.reset();
     await importWaves(flowContext(rig.api, rig.workbook, TARGET), { simplified: true });
     expect(rig.faulty.sent).toEqual([expect.objectContaining({ path: "/clients/1/waves" })]);
-    records = await readRecords(rig.workbook, IMPORT_SHEETS.waves.sheetName);
+    records = await readRecords(rig.workbook, LIFFEY.waves);
     expect(Object.keys(records[0])).toContain("Frequency");
     expect(Object.keys(records[0])).not.toContain("Length (months)");
     expect(records.map((r) => r.Frequency).sort()).toEqual(
@@ -108,7 +130,7 @@ describe("payment frequencies and pay points", () => {
     const payPoints = await rig.check.listPayPoints(1);
     const result = await importPayPoints(flowContext(rig.api, rig.workbook, TARGET));
     expect(result.rowCount).toBe(payPoints.length);
-    const records = await readRecords(rig.workbook, IMPORT_SHEETS.payPoints.sheetName);
+    const records = await readRecords(rig.workbook, LIFFEY.payPoints);
     expect(records.map((r) => r.Name)).toEqual(payPoints.map((p) => p.name));
     expect(typeof records[0]["Pay point ID"]).toBe("number");
   });

@@ -11,6 +11,7 @@ import {
 import { flowContext, type FlowProgress } from "../../src/taskpane/flows/common";
 import { fillOf, readRecords, selectRows, typeInto } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
+import { clientSheetName } from "../../src/sheets/sheetNames";
 
 const TARGET = { clientId: 1, clientName: "Liffey" };
 const SHEET = LEAVE_SHEETS.days.sheetName;
@@ -45,7 +46,7 @@ async function spareRow(employeeId: number): Promise<number> {
 describe("leave types and balances", () => {
   it("writes leave types, and every employee's balances in three requests", async () => {
     await importLeaveTypes(ctx());
-    const types = await readRecords(rig.workbook, LEAVE_SHEETS.types.sheetName);
+    const types = await readRecords(rig.workbook, clientSheetName("Liffey", LEAVE_SHEETS.types.sheetName));
     expect(types.map((t) => t["Leave type"]).sort()).toEqual(["Annual leave", "Sick leave"]);
 
     rig.faults.reset();
@@ -58,7 +59,7 @@ describe("leave types and balances", () => {
     ]);
     expect(result.requests).toBe(3);
     const employees = await rig.check.listEmployees(1);
-    const rows = await readRecords(rig.workbook, LEAVE_SHEETS.balances.sheetName);
+    const rows = await readRecords(rig.workbook, clientSheetName("Liffey", LEAVE_SHEETS.balances.sheetName));
     expect(rows).toHaveLength(employees.length);
     // The pivot agrees with the per-employee endpoint at the balance date it reports.
     const leaveTypes = await rig.check.listLeaveTypes(1);

@@ -13,6 +13,7 @@ import {
 } from "../../src/taskpane/flows/payRuns";
 import { readRecords } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
+import { clientSheetName } from "../../src/sheets/sheetNames";
 
 const TARGET = { clientId: 1, clientName: "Liffey" };
 const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
@@ -33,7 +34,7 @@ describe("pay runs", () => {
       "/clients/1/payment_runs",
       "/clients/1/waves",
     ]);
-    const all = await readRecords(rig.workbook, PAY_SHEETS.runs.sheetName);
+    const all = await readRecords(rig.workbook, clientSheetName("Liffey", PAY_SHEETS.runs.sheetName));
     expect(result.rowCount).toBe(all.length);
     // The listed runs are finalised; the demo's open period has payslips but no pay run yet, and is listed first.
     const records = all.filter((r) => r["Pay run ID"] !== "");
@@ -59,7 +60,7 @@ describe("pay runs", () => {
     expect(result.unmatched).toBe(0);
     expect(result.unreadable).toEqual([]);
 
-    const records = await readRecords(rig.workbook, PAY_SHEETS.runPayslips.sheetName);
+    const records = await readRecords(rig.workbook, clientSheetName("Liffey", PAY_SHEETS.runPayslips.sheetName));
     const headers = Object.keys(records[0]);
     expect(headers.slice(0, 4)).toEqual(["Employee ID", "Employee number", "Employee name", "Payslip ID"]);
     expect(headers).toEqual(expect.arrayContaining(["Total income", "Total deductions", "Nett pay"]));
@@ -80,7 +81,7 @@ describe("pay runs", () => {
     const result = await importJournal(ctx(), run);
     expect(rig.faults.sent.map((r) => r.path)).toEqual([`/payment_runs/${run.id}/accounting`]);
     expect(result.balanced).toBe(true);
-    const records = await readRecords(rig.workbook, PAY_SHEETS.journal.sheetName);
+    const records = await readRecords(rig.workbook, clientSheetName("Liffey", PAY_SHEETS.journal.sheetName));
     const lines = records.filter((r) => r.Side === "Debit" || r.Side === "Credit");
     const debit = lines.reduce((s, r) => s + ((r.Debit as number) || 0), 0);
     const credit = lines.reduce((s, r) => s + ((r.Credit as number) || 0), 0);
@@ -97,13 +98,13 @@ describe("pay runs", () => {
     const r1 = await importEmployeePayslips(ctx(), { ...employee, last_name: " " });
     expect(r1.rowCount).toBe(list.length);
     // A blank name part leaves no stray space: the same label as the pickers.
-    expect(rig.model.getSheet(PAY_SHEETS.employeePayslips.sheetName).valueAt(0, 0)).toBe(
+    expect(rig.model.getSheet(clientSheetName("Liffey", PAY_SHEETS.employeePayslips.sheetName)).valueAt(0, 0)).toBe(
       `Payslips of ${employee.number} · ${employee.first_name}: ${TARGET.clientName}`,
     );
     const finalised = list.find((p) => p.finalised)!;
     const r2 = await importPayslipDetail(ctx(), finalised.id);
     expect(r2.requests).toBe(2);
-    const detail = await readRecords(rig.workbook, PAY_SHEETS.payslipDetail.sheetName);
+    const detail = await readRecords(rig.workbook, clientSheetName("Liffey", PAY_SHEETS.payslipDetail.sheetName));
     const basic = detail.find((r) => r.Item === "basic_salary" || r.Item === "hourly_pay");
     expect(basic?.Label).toMatch(/Basic salary|Regular hours/);
     const nett = detail.find((r) => r.Section === "Grand total" && /^total$/i.test(String(r.Item)));
@@ -119,7 +120,7 @@ describe("recent payslips with data", () => {
     expect(rig.faults.sent.map((r) => r.path)).toEqual(["/clients/1/employees"]);
     expect(result.state).toBe("ready");
     expect((result as { rowCount: number }).rowCount).toBe(expected);
-    const before = await readRecords(rig.workbook, PAY_SHEETS.recent.sheetName);
+    const before = await readRecords(rig.workbook, clientSheetName("Liffey", PAY_SHEETS.recent.sheetName));
     expect(before.every((r) => typeof r["Employee number"] === "string" && r["Employee number"] !== "")).toBe(true);
 
     rig.faults.rules = [
@@ -127,7 +128,7 @@ describe("recent payslips with data", () => {
     ];
     const later = await importRecentPayslips(ctx());
     expect(later).toEqual({ state: "try_later", message: "Payslips are being calculated", requests: 1 });
-    expect(await readRecords(rig.workbook, PAY_SHEETS.recent.sheetName)).toEqual(before);
+    expect(await readRecords(rig.workbook, clientSheetName("Liffey", PAY_SHEETS.recent.sheetName))).toEqual(before);
   });
 });
 

@@ -16,6 +16,7 @@ import { loadReportData } from "../../src/taskpane/flows/reportsData";
 import { createClientReads } from "../../src/taskpane/serverState";
 import { readRecords } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
+import { clientSheetName } from "../../src/sheets/sheetNames";
 
 const TARGET = { clientId: 1, clientName: "Liffey" };
 const TODAY = "2026-11-21"; // the sandbox's default "today"
@@ -137,7 +138,7 @@ describe("sick leave accrues nothing", () => {
     });
     const days = await readRecords(rig.workbook, LEAVE_SHEETS.days.sheetName);
     let withSickDays = 0;
-    for (const row of await readRecords(rig.workbook, LEAVE_SHEETS.balances.sheetName)) {
+    for (const row of await readRecords(rig.workbook, clientSheetName("Liffey", LEAVE_SHEETS.balances.sheetName))) {
       const asOf = typeof row["Balances as of"] === "number" ? serialToIsoDate(row["Balances as of"]) : null;
       if (asOf === null) continue; // no payslip yet by the date
       const sick = days.filter(

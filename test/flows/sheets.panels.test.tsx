@@ -80,9 +80,9 @@ function inputsProps(over: Partial<InputSheetsViewProps> = {}): InputSheetsViewP
     payslipDate: "2026-11-30",
     onPeriodChange: jest.fn(),
     inputs: [
-      { key: "calc.basic_salary.amount", label: "amount", itemLabel: "Basic salary" },
-      { key: "calc.overtime.hours", label: "hours", itemLabel: "Overtime" },
-      { key: "calc.overtime.rate", label: "rate", itemLabel: "Overtime" },
+      { key: "calc.basic_salary.amount", label: "Basic salary: amount", itemLabel: "Basic salary" },
+      { key: "calc.overtime.hours", label: "Overtime: hours", itemLabel: "Overtime" },
+      { key: "calc.overtime.rate", label: "Overtime: rate", itemLabel: "Overtime" },
     ],
     selectedInputs: new Set(),
     onInputToggle: jest.fn(),
@@ -110,7 +110,8 @@ describe("InputSheetsView", () => {
     expect(props.onWaveChange).toHaveBeenCalledWith(12);
     await user.selectOptions(screen.getByRole("combobox", { name: "Period (payslip date)" }), "2026-10-31");
     expect(props.onPeriodChange).toHaveBeenCalledWith("2026-10-31");
-    const rate = screen.getByRole("checkbox", { name: "rate (calc.overtime.rate)" });
+    const rate = screen.getByRole("checkbox", { name: "Overtime: rate" }); // the API name only in the tooltip
+    expect(container.querySelector('label[title="API name: calc.overtime.rate"]')).not.toBeNull();
     rate.focus();
     await user.keyboard(" ");
     expect(props.onInputToggle).toHaveBeenCalledWith("calc.overtime.rate", true);

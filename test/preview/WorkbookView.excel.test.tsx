@@ -286,7 +286,7 @@ test("Ctrl+C puts the selected block on the clipboard as Excel does: tab-separat
   const copied = clipboard("copy");
   expect(copied.defaultPrevented).toBe(true);
   expect(copied.text).toBe(
-    "Employee ID\tName\tPayslip date\tAmount\r\n1\tEmployee 1\t2025-01-31\t€100.00\r\n2\tEmployee 2\t2025-01-31\t€101.00\r\n",
+    "Employee ID\tName\tPayslip date\tAmount\r\n1\tEmployee 1\t31/01/2025\t€100.00\r\n2\tEmployee 2\t31/01/2025\t€101.00\r\n",
   );
   // A whole column is cut to the used rows.
   fireEvent.mouseDown(document.querySelector('[data-column="B"]')!);
@@ -307,7 +307,7 @@ test("Ctrl+V enters a tab-separated block at the selection as typed entries; row
     [3, "Ó Briain", 1234.5],
     [4, "=1+1", 7], // the Name column is text: a pasted formula stays text
   ]);
-  expect([cell("C6")!.textContent, cell("C7")!.textContent, cell("D6")!.textContent]).toEqual(["2025-02-28", "", "€1,234.50"]);
+  expect([cell("C6")!.textContent, cell("C7")!.textContent, cell("D6")!.textContent]).toEqual(["28/02/2025", "", "€1,234.50"]);
 
   // One value over a selected block fills it.
   await user.click(cell("F10")!);

@@ -39,11 +39,12 @@ describe("offeredInputs", () => {
     expect(type["calc.travel.approved"]).toBe("boolean");
     expect(type["calc.501.amount"]).toBe("currency"); // amounts are money: one money format (docs/sheets.md)
   });
-  it("makes labels unique with the key when two items share a label", () => {
+  it("makes labels unique in words, not API names, when two items share a label", () => {
     const labels = offered.map((o) => o.label);
     expect(new Set(labels).size).toBe(labels.length);
-    expect(labels).toContain("Basic salary: amount [calc.basic_salary.amount]");
-    expect(labels).toContain("Basic salary: amount [calc.501.amount]");
+    expect(labels).toContain("Basic salary: amount (standard item)");
+    expect(labels).toContain("Basic salary: amount (custom item 501)");
+    expect(labels.filter((l) => l.includes("calc."))).toEqual([]);
     expect(labels).toContain("Overtime: multiplier");
     expect(labels).toContain("travel: km");
   });

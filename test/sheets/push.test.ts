@@ -230,13 +230,13 @@ describe("planPush", () => {
 
 describe("results", () => {
   const rows: PlannedRow[] = [
-    { rowIndex: 0, employeeId: 1, payslipDate: JAN, attributes: { [SAL]: 3100 } },
-    { rowIndex: 3, employeeId: 4, payslipDate: JAN, attributes: { [BONUS]: 50 } },
+    { rowIndex: 0, employeeId: 1, payslipDate: JAN, name: "Conor Fitzgerald", attributes: { [SAL]: 3100 } },
+    { rowIndex: 3, employeeId: 4, payslipDate: JAN, name: "Mary Kelly", attributes: { [BONUS]: 50 } },
     { rowIndex: 5, employeeId: 2, payslipDate: JAN, attributes: { [NOTE]: "car" } },
   ];
   const ok = (id: string, message = "Updated"): BulkInputResult => ({ id, payslip_date: JAN, success: "true", message });
 
-  it("maps aligned results, naming the failing cells", () => {
+  it("maps aligned results in words: the employee and the period, and the failing cells named once", () => {
     const results: BulkInputResult[] = [
       ok("1"),
       { id: "4", payslip_date: JAN, success: "false", message: "Payslip is finalised and cannot be changed" },
@@ -249,24 +249,50 @@ describe("results", () => {
       },
     ];
     const out = chunkOutcomes(rows, results, meta);
-    expect(out[0]).toEqual({ rowIndex: 0, status: "Saved", message: "Updated", errorColumns: [] });
+    expect(out[0]).toEqual({
+      rowIndex: 0,
+      status: "Saved",
+      message: "Saved for Conor Fitzgerald, period ending 31/01/2025",
+      errorColumns: [],
+    });
     expect(out[1]).toEqual({
       rowIndex: 3,
       status: "Failed",
-      message: "Payslip is finalised and cannot be changed",
+      message: "Not saved for Mary Kelly, period ending 31/01/2025: Payslip is finalised and cannot be changed",
       errorColumns: [],
     });
     expect(out[2].status).toBe("Failed");
     expect(out[2].errorColumns).toEqual(["Travel: note"]);
-    expect(out[2].message).toBe("Invalid input — Travel: note: is too long; first_name: can't be blank");
+    expect(out[2].message).toBe(
+      "Not saved for employee 2, period ending 31/01/2025: Travel: note: is too long; first_name: can't be blank",
+    );
+    // The display language's date order is the caller's (the pane passes Office's).
+    expect(chunkOutcomes(rows.slice(0, 1), [ok("1")], meta, (iso) => `<${iso}>`)[0].message).toBe(
+      "Saved for Conor Fitzgerald, period ending <2025-01-31>",
+    );
+  });
+
+  it("says a service's bound once: the input in words, the limit, and the column with what it held", () => {
+    const failed: BulkInputResult = {
+      id: "1",
+      payslip_date: JAN,
+      success: "false",
+      message: "1 attribute failed; nothing was changed",
+      errors: { [SAL]: "Basic salary: Amount must be at least 0 (got -5)" },
+    };
+    const [out] = chunkOutcomes(rows.slice(0, 1), [failed], meta);
+    expect(out.message).toBe(
+      "Not saved for Conor Fitzgerald, period ending 31/01/2025: Basic salary amount must be 0 or more; 'Basic salary: amount' was \u22125",
+    );
+    expect(out.errorColumns).toEqual(["Basic salary: amount"]);
   });
 
   it("matches out-of-order results by ID and marks rows without a result as not confirmed", () => {
     const out = chunkOutcomes(rows, [ok("2", "B"), ok("1", "A")], meta);
     expect(out.map((o) => [o.rowIndex, o.status, o.message])).toEqual([
-      [0, "Saved", "A"],
+      [0, "Saved", "Saved for Conor Fitzgerald, period ending 31/01/2025"],
       [3, "Failed", "Not confirmed: the service sent no result for this row — use Retry failed"],
-      [5, "Saved", "B"],
+      [5, "Saved", "Saved for employee 2, period ending 31/01/2025"],
     ]);
   });
 

@@ -5,7 +5,50 @@
  * still be there. Each refusal is thrown before anything is sent, as the flow's own error in the flow's words.
  */
 import type { SettingValue, TableData, WorkbookPort } from "../../excel";
+import { chooseShortName, clientSheetName } from "../../sheets/sheetNames";
 import type { Target } from "./common";
+
+/** Document setting: each client's short name in this workbook's sheet names ({ "<client ID>": "Shannon" }). */
+export const SHORT_NAMES_SETTING = "payroll.clientShortNames";
+
+/**
+ * The client's short name for sheet names, recorded on first use so that it stays the same in this workbook and no
+ * other client of the workbook takes it (two "Shannon …" clients get "Shannon" and "Shannon Logistics").
+ */
+export async function clientShortName(workbook: WorkbookPort, target: Target): Promise<string> {
+  const value = await workbook.getSetting(SHORT_NAMES_SETTING);
+  const recorded =
+    value && typeof value === "object" && !Array.isArray(value) ? (value as unknown as Record<string, string>) : {};
+  const name = chooseShortName(target.clientName, target.clientId, recorded);
+  if (recorded[String(target.clientId)] !== name)
+    await workbook.setSetting(SHORT_NAMES_SETTING, { ...recorded, [String(target.clientId)]: name } as unknown as SettingValue);
+  return name;
+}
+
+/** A sheet the add-in writes for one client, by its plain name ("Employees") and table name. */
+export interface SheetSpec {
+  sheetName: string;
+  tableName: string;
+}
+
+/**
+ * The client's own sheet and table for `spec`: "Shannon · Employees", table "Employees_12". Table names are unique
+ * in a workbook, so each client's table carries the client ID.
+ */
+export async function sheetForClient(workbook: WorkbookPort, target: Target, spec: SheetSpec): Promise<SheetSpec> {
+  const short = await clientShortName(workbook, target);
+  return { sheetName: clientSheetName(short, spec.sheetName), tableName: `${spec.tableName}_${target.clientId}` };
+}
+
+/**
+ * The sheet to read back for the client: its own ("Shannon · Employees"), or in a workbook made before sheet names
+ * carried the client, the sheet of the plain name ("Employees"), so an old workbook keeps working.
+ */
+export async function findSheetForClient(workbook: WorkbookPort, target: Target, spec: SheetSpec): Promise<string> {
+  const own = (await sheetForClient(workbook, target, spec)).sheetName;
+  const present = new Set((await workbook.listSheets()).map((s) => s.name.toLowerCase()));
+  return !present.has(own.toLowerCase()) && present.has(spec.sheetName.toLowerCase()) ? spec.sheetName : own;
+}
 
 export interface ClientSheet {
   sheetName: string;

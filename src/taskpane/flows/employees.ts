@@ -30,7 +30,7 @@ import {
 } from "../../sheets/employeeWrite";
 import { employeeColumns, waveDisplayName } from "../../sheets/imports";
 import { matchBulkResults, serviceErrors } from "../../sheets/rowOutcomes";
-import { parseSheetRows } from "./clientSheet";
+import { findSheetForClient, parseSheetRows } from "./clientSheet";
 import { chunk, type FlowContext, type SheetResult, type Target, writeSheet } from "./common";
 import { IMPORT_SHEETS } from "./imports";
 import {
@@ -44,7 +44,9 @@ import {
   runProgress,
 } from "./rowWrites";
 
-export const EMPLOYEE_SHEET = IMPORT_SHEETS.employees;
+/** The client's Employees sheet ("Shannon · Employees"; the plain "Employees" of an older workbook). */
+export const employeeSheetName = (workbook: WorkbookPort, target: Target) =>
+  findSheetForClient(workbook, target, IMPORT_SHEETS.employees);
 export const EMPLOYEE_DETAIL_SHEET = { sheetName: "Employee detail", tableName: "EmployeeDetail" } as const;
 export const PROFILE_MAPPINGS_SHEET = { sheetName: "Profile mappings", tableName: "ProfileMappings" } as const;
 
@@ -60,10 +62,11 @@ export const isManualNumbering = (client: Pick<Client, "employee_number_mode"> |
  * cells (types from the import's column specs), so annotations have a place and nothing typed is lost.
  */
 async function ensureStatusColumns(workbook: WorkbookPort, target: Target, employees: readonly Employee[]) {
-  const table = await workbook.readTable(EMPLOYEE_SHEET.sheetName);
+  const sheetName = await employeeSheetName(workbook, target);
+  const table = await workbook.readTable(sheetName);
   if (!table)
     throw new EmployeeSheetError(
-      `There is no "${EMPLOYEE_SHEET.sheetName}" table. Import employees first (add rows without an Employee ID for new employees).`,
+      `There is no "${sheetName}" table. Import employees first (add rows without an Employee ID for new employees).`,
     );
   if (table.columns.includes("Status") && table.columns.includes("Message")) return table;
   const known = new Map(
@@ -78,8 +81,9 @@ async function ensureStatusColumns(workbook: WorkbookPort, target: Target, emplo
     if (!table.columns.includes(h))
       columns.push({ key: h.toLowerCase(), header: h, type: "text", width: h === "Message" ? 280 : undefined });
   const rows: CellValue[][] = table.rows.map((r) => [...(r as CellValue[]), ...columns.slice(r.length).map(() => null)]);
-  await workbook.writeTable({ ...EMPLOYEE_SHEET, title: `Employees: ${target.clientName}`, columns, rows, activate: false });
-  return (await workbook.readTable(EMPLOYEE_SHEET.sheetName))!;
+  const title = `Employees: ${target.clientName}`;
+  await workbook.writeTable({ sheetName, tableName: table.tableName, title, columns, rows, activate: false });
+  return (await workbook.readTable(sheetName))!;
 }
 
 /** What saving employees needs beyond the context: the client's numbering mode, and batch sizes (tests, benches). */
@@ -156,7 +160,7 @@ export async function saveEmployees(ctx: FlowContext, options: SaveEmployeesOpti
     clearOthers: true,
     reads: 3,
     workbook,
-    sheetName: EMPLOYEE_SHEET.sheetName,
+    sheetName: table.sheetName,
     ...runProgress(progress, options.concurrency ?? 2),
     errorHeader,
     label: "Saving employees",
@@ -164,14 +168,14 @@ export async function saveEmployees(ctx: FlowContext, options: SaveEmployeesOpti
     settle: async () => {
       if (created.length === 0) return;
       await workbook.writeColumnValues(
-        EMPLOYEE_SHEET.sheetName,
+        table.sheetName,
         "Employee ID",
         created.map((c) => ({ rowIndex: c.rowIndex, value: c.id })),
         "integer",
       );
       if (table.columns.includes("Number")) {
         await workbook.writeColumnValues(
-          EMPLOYEE_SHEET.sheetName,
+          table.sheetName,
           "Number",
           created.map((c) => ({ rowIndex: c.rowIndex, value: c.number })),
           "text",
@@ -215,9 +219,13 @@ export interface DeleteCandidate {
 }
 
 /** The employees of the selected rows, named for the confirmation ("E012 Mary Kelly"). */
-export async function employeesToDelete({ workbook }: FlowContext, rowIndexes: readonly number[]): Promise<DeleteCandidate[]> {
-  const table = await workbook.readTable(EMPLOYEE_SHEET.sheetName);
-  if (!table) throw new EmployeeSheetError(`There is no "${EMPLOYEE_SHEET.sheetName}" table. Import employees first.`);
+export async function employeesToDelete(
+  { workbook, target }: FlowContext,
+  rowIndexes: readonly number[],
+): Promise<DeleteCandidate[]> {
+  const sheetName = await employeeSheetName(workbook, target);
+  const table = await workbook.readTable(sheetName);
+  if (!table) throw new EmployeeSheetError(`There is no "${sheetName}" table. Import employees first.`);
   const at = (h: string) => table.columns.indexOf(h);
   const out: DeleteCandidate[] = [];
   for (const i of rowIndexes) {
@@ -241,14 +249,14 @@ export async function deleteEmployees(
   const { api, workbook, target } = ctx;
   if (candidates.length === 0) throw new EmployeeSheetError("Select the rows of the employees to delete first.");
   const employees = await api.listEmployees(target.clientId, [], { signal: ctx.signal });
-  await ensureStatusColumns(workbook, target, employees);
+  const { sheetName } = await ensureStatusColumns(workbook, target, employees);
   return runDeletes(
     candidates,
     (c) => api.deleteEmployee(c.employeeId),
     (c) => `Employee ${c.employeeId} deleted`,
     {
       workbook,
-      sheetName: EMPLOYEE_SHEET.sheetName,
+      sheetName,
       ...runProgress(ctx.progress, options.concurrency ?? 2),
       label: "Deleting employees",
       title: "Employees",
@@ -317,4 +325,3 @@ export function waveCreateBody(
 export async function createWave(ctx: FlowContext, body: WaveCreateInput) {
   return ctx.api.createWave(ctx.target.clientId, body, { signal: ctx.signal });
 }
-

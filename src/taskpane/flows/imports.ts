@@ -14,8 +14,10 @@ import {
   waveDisplayName,
 } from "../../sheets/imports";
 import { invalidateFormulaResults } from "../../functions/connection";
+import { sheetForClient } from "./clientSheet";
 import { type FlowContext, requestCounter, type SheetResult, writeSheet } from "./common";
 
+/** The plain names: each client's sheet carries its short name before them ("Shannon · Employees"). */
 export const IMPORT_SHEETS = {
   employees: { sheetName: "Employees", tableName: "Employees" },
   waves: { sheetName: "Payment frequencies", tableName: "PaymentFrequencies" },
@@ -47,14 +49,18 @@ export async function importEmployees(ctx: FlowContext, choice: EmployeeImportCh
   const rows = toRows(columns, sortEmployees(employees));
   const title = `Employees: ${target.clientName}`;
   invalidateFormulaResults(target.clientId); // PAYROLL formulas read the same fresh records
-  return writeSheet(workbook, { ...IMPORT_SHEETS.employees, title, columns: specsOf(columns), rows }, progress, 3);
+  const sheet = await sheetForClient(workbook, target, IMPORT_SHEETS.employees);
+  return writeSheet(workbook, { ...sheet, title, columns: specsOf(columns), rows }, progress, 3);
 }
 
 /** Payment frequencies in the full or the simplified (`format=simplified`) form: one request. */
 export async function importWaves(ctx: FlowContext, choice: { simplified: boolean }): Promise<ImportResult> {
   const { api, workbook, target, progress, signal } = ctx;
   const answered = requestCounter(progress, 1, "payment frequencies");
-  const sheet = { ...IMPORT_SHEETS.waves, title: `Payment frequencies: ${target.clientName}` };
+  const sheet = {
+    ...(await sheetForClient(workbook, target, IMPORT_SHEETS.waves)),
+    title: `Payment frequencies: ${target.clientName}`,
+  };
   invalidateFormulaResults(target.clientId); // PAYROLL.EMPLOYEE(…, "wave") reads the wave names again
   if (choice.simplified) {
     const columns = simplifiedWaveColumns();
@@ -75,7 +81,12 @@ export async function importPayPoints(ctx: FlowContext): Promise<ImportResult> {
   const title = `Pay points: ${target.clientName}`;
   return writeSheet(
     workbook,
-    { ...IMPORT_SHEETS.payPoints, title, columns: specsOf(columns), rows: toRows(columns, payPoints) },
+    {
+      ...(await sheetForClient(workbook, target, IMPORT_SHEETS.payPoints)),
+      title,
+      columns: specsOf(columns),
+      rows: toRows(columns, payPoints),
+    },
     progress,
     1,
   );

@@ -27,7 +27,10 @@ import {
   snapshotFromTable,
   snapshotToTable,
 } from "../../sheets/inputSheetModel";
-import { type FlowContext, recordedSheets, recordSheet, requestCounter, writingRows } from "./common";
+import { inputSheetName } from "../../sheets/sheetNames";
+import { formatDate } from "../locale";
+import { clientShortName } from "./clientSheet";
+import { type FlowContext, recordedSheets, recordSheet, requestCounter, type Target, writingRows } from "./common";
 import { rememberLastInputs } from "./lastInputs";
 
 /** Names of the workbook's input sheets (document setting; names only). */
@@ -150,29 +153,32 @@ export async function openInputSheet(workbook: WorkbookPort, sheetName: string, 
 }
 
 /**
- * A sheet name for the wave and period. Rebuilding the same wave and period reuses its sheet; a sheet of the
- * same name that is not ours (no metadata, or another wave/period/client) is never overwritten: a suffix is added.
+ * A sheet name for the client, wave and period: "Shannon · Office mthly · 25-11-26". Rebuilding the same client, wave
+ * and period reuses its sheet, whatever its name (one built before names carried the client keeps its old name); a
+ * sheet of the same name that is not ours (no metadata, or another wave/period/client) is never overwritten: a
+ * suffix is added.
  */
 async function chooseSheetName(
   workbook: WorkbookPort,
-  request: BuildInputSheetRequest & { clientId: number },
+  request: BuildInputSheetRequest & { target: Target },
   waveName: string,
-): Promise<{ sheetName: string; n: number }> {
-  const base = safeSheetName(`Inputs ${waveName} ${request.payslipDate}`);
+): Promise<{ sheetName: string; n: number; meta?: InputSheetMeta }> {
+  const same = (meta: InputSheetMeta | null) =>
+    meta !== null &&
+    meta.clientId === request.target.clientId &&
+    meta.waveId === request.waveId &&
+    meta.payslipDate === request.payslipDate;
+  for (const name of await listInputSheets(workbook)) {
+    const meta = await readInputSheetMeta(workbook, name);
+    if (meta && same(meta)) return { sheetName: name, n: 1, meta };
+  }
+  const base = inputSheetName(await clientShortName(workbook, request.target), waveName, request.payslipDate);
   const existing = new Set((await workbook.listSheets()).map((s) => s.name.toLowerCase()));
   for (let n = 1; n < 100; n++) {
     const suffix = n === 1 ? "" : ` (${n})`;
     const name = `${base.slice(0, 31 - suffix.length).trim()}${suffix}`;
     if (!existing.has(name.toLowerCase())) return { sheetName: name, n };
-    const meta = await readInputSheetMeta(workbook, name);
-    if (
-      meta &&
-      meta.clientId === request.clientId &&
-      meta.waveId === request.waveId &&
-      meta.payslipDate === request.payslipDate
-    ) {
-      return { sheetName: name, n };
-    }
+    if (same(await readInputSheetMeta(workbook, name))) return { sheetName: name, n };
   }
   throw new InputSheetError("Too many input sheets for this wave and period: delete some first.");
 }
@@ -219,16 +225,17 @@ export async function buildInputSheet(
 
   const rows = inputSheetRows({ employees, calculations, waveId: wave.id, payslipDate: request.payslipDate, inputs });
   const waveName = waveDisplayName(wave);
-  const { sheetName, n } = await chooseSheetName(workbook, { ...request, clientId }, waveName);
-  // Table and snapshot names follow the sheet's wave, date and suffix, so they are unique in the workbook.
+  const { sheetName, n, meta: earlier } = await chooseSheetName(workbook, { ...request, target: ctx.target }, waveName);
+  // Table and snapshot names follow the sheet's wave, date and suffix, so they are unique in the workbook; a rebuild
+  // keeps the ones it had.
   const id = `${wave.id}_${request.payslipDate}${n > 1 ? `_${n}` : ""}`;
-  const tableName = safeTableName(`Inputs_${id}`);
-  const snapshotSheet = safeSheetName(`PayrollSnap_${id}`);
+  const tableName = earlier?.tableName ?? safeTableName(`Inputs_${id}`);
+  const snapshotSheet = earlier?.snapshotSheet ?? safeSheetName(`PayrollSnap_${id}`);
 
   const written = await workbook.writeTable({
     sheetName,
     tableName,
-    title: `Inputs: ${clientName}, ${waveName}, period ending ${request.payslipDate}`,
+    title: `Inputs: ${clientName}, ${waveName}, period ending ${formatDate(request.payslipDate)}`,
     stampLabel: "Built",
     columns: inputSheetColumns(inputs),
     rows: inputSheetGrid(rows, inputs),

@@ -30,7 +30,7 @@ import {
   snapshotOf,
 } from "../../sheets/leave";
 import { employeeName } from "../../sheets/employeeNames";
-import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
+import { markClientSheet, openClientSheet, parseSheetRows, sheetForClient } from "./clientSheet";
 import { type FlowContext, type SheetResult, type Target, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowResult, type RowsResult, rowsWith, saveRows, runProgress } from "./rowWrites";
 
@@ -57,7 +57,12 @@ export async function importLeaveTypes(ctx: FlowContext): Promise<SheetResult> {
   progress.update?.(0, undefined, "Reading leave types");
   const types = await api.listLeaveTypes(target.clientId, { signal: ctx.signal });
   const title = `Leave types: ${target.clientName}`;
-  return writeSheet(workbook, { ...LEAVE_SHEETS.types, title, ...leaveTypesGrid(types) }, progress, 1);
+  return writeSheet(
+    workbook,
+    { ...(await sheetForClient(workbook, target, LEAVE_SHEETS.types)), title, ...leaveTypesGrid(types) },
+    progress,
+    1,
+  );
 }
 
 export interface BalancesResult extends SheetResult {
@@ -83,7 +88,7 @@ export async function importLeaveBalances(ctx: FlowContext, date: string): Promi
   const written = await writeSheet(
     workbook,
     {
-      ...LEAVE_SHEETS.balances,
+      ...(await sheetForClient(workbook, target, LEAVE_SHEETS.balances)),
       title: `Leave balances at ${date}: ${target.clientName}`,
       columns: grid.columns,
       rows: grid.rows,

@@ -19,6 +19,7 @@ import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
 import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../../sheets/payslipData";
 import type { ClientReads } from "../serverState";
 import { type FlowContext, type FlowProgress, idFromSelection, type SheetResult, writeSheet } from "./common";
+import { sheetForClient } from "./clientSheet";
 
 export const PAY_SHEETS = {
   runs: { sheetName: "Pay runs", tableName: "PayRuns" },
@@ -73,7 +74,7 @@ export async function importPayRuns(ctx: FlowContext): Promise<SheetResult & Pay
   const grid = payRunsGrid(choices.runs, choices.waveNames, payRunStates(employees));
   const written = await writeSheet(
     workbook,
-    { ...PAY_SHEETS.runs, title: `Pay runs: ${target.clientName}`, ...grid },
+    { ...(await sheetForClient(workbook, target, PAY_SHEETS.runs)), title: `Pay runs: ${target.clientName}`, ...grid },
     progress,
     3,
   );
@@ -142,7 +143,13 @@ export async function importPayRunPayslips(ctx: FlowContext, run: PaymentRun, ru
       a.payslip.id - b.payslip.id,
   );
   const title = `Payslips of pay run ${runLabel ?? runName(run)}: ${target.clientName}`;
-  return writePayslips(workbook, { ...PAY_SHEETS.runPayslips, title }, records, progress, 2);
+  return writePayslips(
+    workbook,
+    { ...(await sheetForClient(workbook, target, PAY_SHEETS.runPayslips)), title },
+    records,
+    progress,
+    2,
+  );
 }
 
 export interface JournalResult extends SheetResult {
@@ -160,7 +167,7 @@ export async function importJournal(ctx: FlowContext, run: PaymentRun, runLabel?
   const title = `Journal of pay run ${runLabel ?? runName(run)}: ${target.clientName}`;
   const written = await writeSheet(
     workbook,
-    { ...PAY_SHEETS.journal, title, columns: grid.columns, rows: grid.rows },
+    { ...(await sheetForClient(workbook, target, PAY_SHEETS.journal)), title, columns: grid.columns, rows: grid.rows },
     progress,
     1,
   );
@@ -185,7 +192,16 @@ export async function importRecentPayslips(
       .map(({ payslip }) => ({ payslip, employee: e })),
   );
   const title = `Recent payslips (last 12 per employee): ${target.clientName}`;
-  return { state: "ready", ...(await writePayslips(workbook, { ...PAY_SHEETS.recent, title }, records, progress, 1)) };
+  return {
+    state: "ready",
+    ...(await writePayslips(
+      workbook,
+      { ...(await sheetForClient(workbook, target, PAY_SHEETS.recent)), title },
+      records,
+      progress,
+      1,
+    )),
+  };
 }
 
 /** An employee's payslips (list form): one request. */
@@ -194,7 +210,12 @@ export async function importEmployeePayslips(ctx: FlowContext, employee: Employe
   progress.update?.(0, undefined, "Reading payslips");
   const payslips = await api.listPayslips(employee.id, { signal });
   const title = `Payslips of ${employeeLabel(employee)}: ${target.clientName}`;
-  return writeSheet(workbook, { ...PAY_SHEETS.employeePayslips, title, ...payslipListGrid(payslips) }, progress, 1);
+  return writeSheet(
+    workbook,
+    { ...(await sheetForClient(workbook, target, PAY_SHEETS.employeePayslips)), title, ...payslipListGrid(payslips) },
+    progress,
+    1,
+  );
 }
 
 /** One payslip's detail form, items labelled from items_and_outputs: two requests. */
@@ -216,7 +237,7 @@ export async function importPayslipDetail(
   const title = `Payslip ${payslipId}: ${target.clientName}`;
   const written = await writeSheet(
     workbook,
-    { ...PAY_SHEETS.payslipDetail, title, columns: grid.columns, rows: grid.rows },
+    { ...(await sheetForClient(workbook, target, PAY_SHEETS.payslipDetail)), title, columns: grid.columns, rows: grid.rows },
     progress,
     2,
   );

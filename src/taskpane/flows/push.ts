@@ -57,6 +57,7 @@ import { invalidateFormulaResults } from "../../functions/connection";
 import type { RowAnnotation } from "../../excel";
 import { newPushId } from "../../sheets/changeHistory";
 import { appendHistory, employeesOf, pushedCells } from "./changeHistory";
+import { formatDate } from "../locale";
 
 /** How to push; the client is the context's target (a sheet of another client is refused). */
 export interface PushOptions {
@@ -258,7 +259,7 @@ async function requestChunk(run: PushRun, rows: PlannedRow[], i: number): Promis
         onRetry,
       });
       const matched = matchBulkResults(pending, results);
-      for (const o of chunkOutcomes(pending, results, meta)) byRow.set(o.rowIndex, o);
+      for (const o of chunkOutcomes(pending, results, meta, formatDate)) byRow.set(o.rowIndex, o);
       pending = pending.filter((_, k) => matched[k] === undefined);
     } catch (error) {
       // A 429 the PayrollApi did not wait out (Retry-After too long) slows the rest of the push down too.

@@ -9,7 +9,7 @@ import {
   createProfileMapping,
   deleteEmployees,
   type DeleteCandidate,
-  EMPLOYEE_SHEET,
+  employeeSheetName,
   employeesToDelete,
   importEmployeeDetail,
   importProfileMappings,
@@ -65,15 +65,18 @@ function useEmployeeSheet(services: ConnectedServices | null, run: FlowRunner, s
         },
       ),
     onDeleteSelected: () =>
-      deletion.ask(EMPLOYEE_SHEET.sheetName, async (rows) => {
-        const candidates = await employeesToDelete(flowContext(services.api, services.workbook, target), rows);
-        if (candidates.length === 0) return { warning: `Select rows of saved employees in "${EMPLOYEE_SHEET.sheetName}" first.` };
-        return {
-          title: `Delete ${candidates.length} employee${candidates.length === 1 ? "" : "s"}? This cannot be undone.`,
-          items: candidates.map((c) => c.label),
-          plan: candidates,
-        };
-      }),
+      void employeeSheetName(services.workbook, target).then((sheetName) =>
+        deletion.ask(sheetName, async (rows) => {
+          const context = flowContext(services.api, services.workbook, target);
+          const candidates = await employeesToDelete(context, rows);
+          if (candidates.length === 0) return { warning: `Select rows of saved employees in "${sheetName}" first.` };
+          return {
+            title: `Delete ${candidates.length} employee${candidates.length === 1 ? "" : "s"}? This cannot be undone.`,
+            items: candidates.map((c) => c.label),
+            plan: candidates,
+          };
+        }),
+      ),
     confirm: deletion.confirm && { title: deletion.confirm.title ?? "", items: deletion.confirm.items },
     onCancelConfirm: deletion.cancel,
     onConfirm: () =>

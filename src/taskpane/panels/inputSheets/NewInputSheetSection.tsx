@@ -94,7 +94,7 @@ export function NewInputSheetSection(props: NewInputSheetProps) {
             {items.map((i) => (
               <Checkbox
                 key={i.key}
-                label={`${i.label} (${i.key})`}
+                label={{ children: i.label, title: `API name: ${i.key}` }}
                 checked={props.selectedInputs.has(i.key)}
                 onChange={(_, d) => props.onInputToggle(i.key, d.checked === true)}
               />

@@ -77,7 +77,7 @@ export function useInputChoices(
     periods: (choices?.periods.get(waveId ?? -1) ?? []).map((p) => ({ value: p.date, label: periodLabel(p) })),
     payslipDate,
     onPeriodChange: setPayslipDate,
-    inputs: (choices?.offered ?? []).map((o) => ({ key: o.key, label: o.input.replace(/_/g, " "), itemLabel: o.itemLabel })),
+    inputs: (choices?.offered ?? []).map((o) => ({ key: o.key, label: o.label, itemLabel: o.itemLabel })),
     selectedInputs: selected,
     onInputToggle: (key: string, on: boolean) =>
       setSelected((s) => {
