@@ -12,6 +12,7 @@ import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src
 import { readLastInputs } from "../../src/taskpane/flows/lastInputs";
 import { buildFromOverview, monthEndOverview, REQUESTS_PER_CLIENT } from "../../src/taskpane/flows/monthEnd";
 import { readInputSheetStates } from "../../src/taskpane/flows/monthEndSheets";
+import { pushInputSheet } from "../../src/taskpane/flows/push";
 import { ctxOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -229,6 +230,31 @@ describe("what the workbook's sheets add", () => {
       status: "Needs attention",
       attention: "1 row Failed; 1 row Held",
     });
+  });
+});
+
+describe("after a real push", () => {
+  let rig: Rig;
+  beforeAll(async () => {
+    rig = await startRig();
+  });
+  afterAll(() => rig.close());
+
+  it("shows the push's time and who prepared it, from the Change history the push wrote", async () => {
+    const clients = await rig.api.listClients();
+    const built = await buildFor(rig, clients[0].id, clients[0].name);
+    typeInto(rig.model, built.sheetName, 0, built.header, "4321.5");
+    const target = { clientId: clients[0].id, clientName: clients[0].name };
+    const before = Date.now();
+    await pushInputSheet({ ...ctxOf(rig, target), preparedBy: "Niamh Kelly" }, built.sheetName, {
+      mode: "changed",
+      nettPay: false,
+    });
+    const { rows } = await monthEndOverview(ctxOf(rig), { reachable: clients });
+    const row = rows.find((r) => r.sheets.includes(built.sheetName))!;
+    expect(row.preparedBy).toBe("Niamh Kelly");
+    expect(row.lastPush!.getTime()).toBeGreaterThanOrEqual(before - 60_000);
+    expect(["Pushed", "Calculating"]).toContain(row.status); // Calculating while the service recalculates the pushed payslip
   });
 });
 

@@ -1,11 +1,14 @@
 /**
  * What the Month-end overview reads from this workbook, no request: each input sheet's pending changes and row
- * statuses, its latest Push log line, and the nett pay limit.
+ * statuses, its latest Push log line (Prepared by from the Change history, which records who prepared each push),
+ * and the nett pay limit.
  */
 import type { SettingValue, WorkbookPort } from "../../excel";
 import { serialDayUtc } from "../../sheets/excelConventions";
 import { DEFAULT_NETT_PAY_MOVE_PERCENT, type InputSheetState } from "../../sheets/monthEnd";
+import { lastPushOf } from "../../sheets/changeHistory";
 import { PUSH_LOG_SHEET } from "../../sheets/pushLog";
+import { readHistory } from "./changeHistory";
 import { listInputSheets } from "./inputs";
 import { readPending, readSheetBasis } from "./pending";
 
@@ -48,6 +51,15 @@ async function lastPushes(workbook: WorkbookPort): Promise<Map<string, { time: D
   return out;
 }
 
+/** The Push log's line, with Prepared by from the Change history's last push of that client and period when the log lacks it. */
+function withPreparedBy(
+  logged: { time: Date; preparedBy: string } | null,
+  history: { time: Date | null; preparedBy: string } | null,
+): { time: Date; preparedBy: string } | null {
+  if (!logged) return history?.time ? { time: history.time, preparedBy: history.preparedBy } : null;
+  return logged.preparedBy || !history ? logged : { ...logged, preparedBy: history.preparedBy };
+}
+
 /**
  * Every input sheet of the workbook as the overview counts it. A sheet that cannot be read (its table or snapshot
  * gone) is left out and named, so the overview says so rather than counting it as empty.
@@ -55,6 +67,7 @@ async function lastPushes(workbook: WorkbookPort): Promise<Map<string, { time: D
 export async function readInputSheetStates(workbook: WorkbookPort): Promise<{ sheets: InputSheetState[]; unreadable: string[] }> {
   const names = await listInputSheets(workbook);
   const pushes = await lastPushes(workbook);
+  const history = await readHistory(workbook).catch(() => []);
   const sheets: InputSheetState[] = [];
   const unreadable: string[] = [];
   for (const sheetName of names) {
@@ -71,7 +84,7 @@ export async function readInputSheetStates(workbook: WorkbookPort): Promise<{ sh
         failed: count("Failed"),
         conflict: count("Conflict"),
         held: count("Held"),
-        lastPush: pushes.get(sheetName) ?? null,
+        lastPush: withPreparedBy(pushes.get(sheetName) ?? null, lastPushOf(history, basis.meta.clientId, basis.meta.payslipDate)),
       });
     } catch {
       unreadable.push(sheetName);
