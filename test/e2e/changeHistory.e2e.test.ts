@@ -74,7 +74,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     await openTab(page, "Input sheets");
     await page.getByRole("textbox", { name: "Prepared by" }).fill("Aoife Byrne");
     await selectWave(page, wave.w.id);
-    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const built = await records(page, sheetName);
     const salaryHeader = Object.keys(built[0]).find((h) => h.startsWith("Basic salary"))!;
     const rows = built

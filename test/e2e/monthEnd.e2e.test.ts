@@ -5,7 +5,6 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { calcKey } from "../../src/contract";
 import { activeEmployees, wavePeriods } from "../../src/sheets/inputSheet";
 import {
   bestWave,
@@ -21,7 +20,6 @@ import {
 import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
-const SALARY = calcKey("basic_salary", "amount");
 const OVERVIEW = "Month-end overview";
 
 /** The overview table's raw cells (numbers as numbers) by header, read from the preview workbook. */
@@ -94,7 +92,7 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
 
     await openTab(page, "Input sheets");
     await selectWave(page, wave.w.id);
-    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
     const salaryHeader = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     const hadPrevious = (id: number) =>

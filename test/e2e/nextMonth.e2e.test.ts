@@ -68,14 +68,15 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     return { wave: bestWave(employees, waves, salaried), hours, employees };
   }
 
-  const checkboxName = (o: { input: string; key: string }) => `${o.input.replace(/_/g, " ")} (${o.key})`;
+  // Inputs are ticked by their label, "Hourly pay: hours" (the key is only in the tooltip).
+  const checkboxName = (o: { label: string }) => ({ name: o.label, exact: true });
   const pendingText = (text: string) => page.getByText(text, { exact: true });
 
   async function buildSheet(clientId: number) {
     const { wave, hours } = await waveAndInputs(clientId);
     await selectWave(page, wave.w.id);
-    await page.getByRole("checkbox", { name: checkboxName(hours) }).check();
-    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    await page.getByRole("checkbox", checkboxName(hours)).check();
+    const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
     const salary = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     return { sheetName, salary, hours: hours.label, before };
@@ -210,7 +211,7 @@ describe("next month (preview in Chromium against the sandbox)", () => {
       .sort()
       .at(-1)!;
     await period.selectOption(past);
-    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
     const salary = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     await openSheet(page, sheetName);

@@ -6,14 +6,12 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { calcKey } from "../../src/contract";
 import { activeEmployees } from "../../src/sheets/inputSheet";
 import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 import { openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 import { checkA11y, describeFindings, serious } from "./axe";
 
-const SALARY = calcKey("basic_salary", "amount");
 const PENDING = "rgb(255, 240, 194)";
 const ERROR = "rgb(255, 204, 209)";
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -42,7 +40,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
       ).length;
     const wave = bestWave(employees, waves, salaried);
     await selectWave(page, wave.w.id);
-    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
     const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     sheet = {
@@ -165,7 +163,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
         sheet.payslipDate,
       );
     await period.selectOption(other!);
-    const second = await buildInputSheet(page, `amount (${SALARY})`);
+    const second = await buildInputSheet(page, "Basic salary: amount");
     const picker = page.getByRole("combobox", { name: "Input sheet" });
     await until(async () => (await picker.inputValue()) === second, "the new sheet chosen");
 

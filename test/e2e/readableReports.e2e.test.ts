@@ -152,8 +152,8 @@ describe("readable reports and the preview as a person meets it (Chromium agains
     const { page } = stack;
     await openTab(page, "Pay runs");
     await page.getByRole("tabpanel", { name: "Pay runs" }).getByRole("button", { name: "Pay runs to sheet" }).click();
-    await waitForSheet(page, "Pay runs");
-    const rows = await records(page, "Pay runs");
+    await waitForSheet(page, "Liffey · Pay runs");
+    const rows = await records(page, "Liffey · Pay runs");
     const runs = await direct.listPaymentRuns(1);
     expect(rows.filter((r) => r["Pay run ID"] !== "")).toHaveLength(runs.length);
     expect(new Set(rows.filter((r) => r["Pay run ID"] !== "").map((r) => r.Status))).toEqual(new Set(["Finalised"]));
