@@ -151,7 +151,7 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
       }
       const top = ws.getRangeByIndexes(TITLE_ROW, 0, 2, 1);
       top.numberFormat = [[TEXT], [TEXT]];
-      top.values = [[opts.title ?? sheetName], [`${opts.stampLabel ?? "Last refreshed"} ${localStamp(session.now())}`]];
+      top.values = [[opts.title ?? sheetName], [opts.subtitle ?? `${opts.stampLabel ?? "Last refreshed"} ${localStamp(session.now())}`]];
       ws.getRangeByIndexes(TITLE_ROW, 0, 1, 1).format.font.bold = true;
       const header = ws.getRangeByIndexes(HEADER_ROW, 0, 1, width);
       header.numberFormat = [headers.map(() => TEXT)];
@@ -292,6 +292,7 @@ export async function appendRows(session: ExcelSession, given: AppendRowsOptions
       columns: opts.columns,
       rows: opts.rows,
       title: opts.title,
+      subtitle: opts.subtitle,
       activate: false,
     });
     return;

@@ -20,6 +20,7 @@ import {
   withDetails,
 } from "./rowOutcomes";
 import { chunk } from "./chunk";
+import { asRetryable } from "./retryAdvice";
 
 export type PushMode = "changed" | "all" | "selected" | "retry" | "overwrite";
 /** A row's outcome in bulk input's statuses (./rowOutcomes, shared with the row writes): the push has no Deleted. */
@@ -148,6 +149,7 @@ export function chunkOutcomes(
         status: "Failed",
         message: `Not confirmed: the service sent no result for this row — ${RETRY_HINT}`,
         errorColumns: [],
+        retryable: true,
       };
     }
     if (result.success === "true") return { rowIndex: row.rowIndex, status: "Saved", message: result.message, errorColumns: [] };
@@ -158,7 +160,7 @@ export function chunkOutcomes(
 
 /** Every row of a chunk whose request got no usable answer (network, timeout, 429, 5xx, cancelled mid-request). */
 export function unconfirmedOutcomes(rows: readonly PlannedRow[], reason: string): RowOutcome[] {
-  return rowsWith(rowIndexesOf(rows), "Failed", `Not confirmed: ${reason} — ${RETRY_HINT}`);
+  return asRetryable(rowsWith(rowIndexesOf(rows), "Failed", `Not confirmed: ${reason} — ${RETRY_HINT}`));
 }
 
 /** Every row of a chunk the service refused as a whole (a definite answer, e.g. 400/422): Failed with its message. */

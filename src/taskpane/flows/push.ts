@@ -45,13 +45,14 @@ import {
   snapshotToTable,
 } from "../../sheets/inputSheetModel";
 import { type NettPayTarget, pendingNettPayRows, withPendingNote } from "../../sheets/nettPay";
-import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, pushLogRow } from "../../sheets/pushLog";
+import { PUSH_LOG_SHEET_OPTIONS, PUSH_MODE_LABELS, pushLogRow } from "../../sheets/pushLog";
 import { CANCELLED, matchBulkResults, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../sheets/rowOutcomes";
 import type { FlowContext } from "./common";
 import { openInputSheet } from "./inputs";
 import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 import { invalidateFormulaResults } from "../../functions/connection";
+import { asRetryable, retryAdvice } from "../../sheets/retryAdvice";
 
 /** How to push; the client is the context's target (a sheet of another client is refused). */
 export interface PushOptions {
@@ -68,6 +69,8 @@ export interface PushOptions {
   rowIndexes?: Iterable<number>;
   /** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
   conflictCheck?(plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan>;
+  /** The push's name on its Push log line (default its mode's button, e.g. "Push changes"). */
+  logAs?: string;
   /** Test seams. */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
   now?(): Date;
@@ -117,6 +120,8 @@ interface PushRun {
   restoreRate: (() => void)[];
   /** Rows of the plan sent so far (answered or not). */
   sent: number;
+  /** The Push column of its log line. */
+  logAs: string;
 }
 
 /** How a chunk request that finally failed ends its rows, and whether the whole push stops. */
@@ -138,7 +143,7 @@ function chunkFailure(
   }
   if (error instanceof RateLimitedError) {
     const message = `Not saved after ${tries} ${tries === 1 ? "try" : "tries"}: ${BUSY}. Press Retry failed in a few minutes.`;
-    return { outcomes: rejectedOutcomes(rows, message, {}, meta), stop: null };
+    return { outcomes: asRetryable(rejectedOutcomes(rows, message, {}, meta)), stop: null };
   }
   // Cancel during the wait before another try: the last try got no definite answer.
   if (error instanceof AbortedError || (error instanceof Error && error.name === "AbortError")) {
@@ -146,10 +151,12 @@ function chunkFailure(
   }
   const reason = unconfirmedReason(error).replace(/^the service failed/, "the service kept failing");
   return {
-    outcomes: rowsWith(
-      rows.map((r) => r.rowIndex),
-      "Failed",
-      `Not confirmed after ${tries} ${tries === 1 ? "try" : "tries"}: ${reason}. Press Retry failed, or check the service status.`,
+    outcomes: asRetryable(
+      rowsWith(
+        rows.map((r) => r.rowIndex),
+        "Failed",
+        `Not confirmed after ${tries} ${tries === 1 ? "try" : "tries"}: ${reason}. Press Retry failed, or check the service status.`,
+      ),
     ),
     stop: null,
   };
@@ -311,17 +318,16 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
     await ctx.workbook.writeHiddenTable(meta.snapshotSheet, next.columns, next.rows);
   }
   await ctx.workbook.appendRows({
-    sheetName: PUSH_LOG_SHEET,
-    tableName: PUSH_LOG_TABLE,
-    title: "Push log",
-    columns: PUSH_LOG_COLUMNS,
+    ...PUSH_LOG_SHEET_OPTIONS,
     rows: [
       pushLogRow({
         time: now(),
         clientId: meta.clientId,
         clientName: meta.clientName,
+        waveName: meta.waveName,
+        payslipDate: meta.payslipDate,
         sheetName,
-        mode: run.plan.mode,
+        push: run.logAs,
         counts: countOutcomes(run.outcomes.values()),
       }),
     ],
@@ -363,6 +369,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     bulkRequests: 0,
     restoreRate: [],
     sent: 0,
+    logAs: options.logAs ?? PUSH_MODE_LABELS[mode],
   };
   const earlierPending = new Map(pendingNettPayRows(sheet).map((t) => [t.rowIndex, t]));
   await markPlan(run, earlierPending);
@@ -384,10 +391,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
       return m && m.status === o.status ? { ...o, message: m.message } : o;
     });
   const counts = countOutcomes(ordered);
-  const summary =
-    `${sheetName}: ${summarise(counts)}.` +
-    stoppedNote(run.stoppedBy) +
-    (counts.Failed + counts["Not sent"] > 0 ? " Use Retry failed to resend the failed rows." : "");
+  const summary = `${sheetName}: ${summarise(counts)}.` + stoppedNote(run.stoppedBy) + retryAdvice(ordered);
   return {
     sheetName,
     mode,

@@ -9,8 +9,7 @@
  * one per sheet. Until then the saved rows keep their old figure, marked pending, as after any push.
  */
 import type { Client } from "../../contract";
-import type { CellValue } from "../../sheets/columns";
-import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE } from "../../sheets/pushLog";
+import { PUSH_ALL_LABEL, PUSH_LOG_SHEET_OPTIONS, pushLogRow } from "../../sheets/pushLog";
 import type { PushCounts } from "../../sheets/pushPlan";
 import { CANCELLED } from "../../sheets/rowOutcomes";
 import type { InputSheetMeta } from "../../sheets/inputSheetModel";
@@ -49,13 +48,6 @@ const NETT_PAY_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
 /** Send only: every saved row is left pending, for the one wait after all the sheets. */
 const NO_WAIT: NettPayPolling = { polls: 0, intervalMs: 0 };
 
-/** A Push log line for a sheet that sent nothing: its reason in the Push column, zero counts. */
-function skippedLogRow(time: Date, sheet: SheetPushSummary): CellValue[] {
-  const client = sheet.clientId === null ? sheet.clientName : `${sheet.clientName} (ID ${sheet.clientId})`;
-  const byKey: Record<string, CellValue> = { time, client, sheet: sheet.sheetName, mode: `All input sheets: ${sheet.summary}` };
-  return PUSH_LOG_COLUMNS.map((c) => byKey[c.key] ?? 0);
-}
-
 /** A sheet's context: its own client as the target, Cancel shared, no bar of its own (Push all counts the sheets). */
 const sheetContext = (ctx: FlowContext, meta: InputSheetMeta): FlowContext => ({
   ...ctx,
@@ -87,6 +79,7 @@ async function pushSheet(
       chunkSize: options.chunkSize,
       conflictCheck: conflictCheck(ctx.api, options.chunkSize),
       nettPay: options.nettPay === false ? false : NO_WAIT,
+      logAs: PUSH_ALL_LABEL,
       sleep: options.sleep,
       now: options.now,
     });
@@ -126,15 +119,9 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
     sheets.push(done);
     // The push logs its own line; a sheet skipped or refused before sending gets one here.
     if (done.outcome === "pushed") continue;
-    await workbook
-      .appendRows({
-        sheetName: PUSH_LOG_SHEET,
-        tableName: PUSH_LOG_TABLE,
-        title: "Push log",
-        columns: PUSH_LOG_COLUMNS,
-        rows: [skippedLogRow(now(), done)],
-      })
-      .catch(() => undefined);
+    // Its reason in the Push column, zero counts.
+    const line = pushLogRow({ ...done, ...meta, time: now(), push: `${PUSH_ALL_LABEL}: ${done.summary}`, counts: null });
+    await workbook.appendRows({ ...PUSH_LOG_SHEET_OPTIONS, rows: [line] }).catch(() => undefined);
   }
   if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
   progress.update?.(ordered.length, ordered.length, "Done");
