@@ -111,6 +111,8 @@ export interface SheetRow {
   problems: CellProblem[];
   /** Every cell the push reads is empty: the row is ignored. */
   blank: boolean;
+  /** The Nett pay cell's figure before the push (null when blank or not a number): a saved row whose pay did not move says so. */
+  nettPay?: number | null;
 }
 
 export interface InputColumn {
@@ -164,6 +166,7 @@ export function readInputSheet(
   const dateCol = idx.get(H.payslipDate);
   const statusCol = idx.get(H.status);
   const messageCol = idx.get(H.message);
+  const nettCol = idx.get(H.nettPay);
   if (idCol === undefined || dateCol === undefined) {
     const missing = [idCol === undefined ? H.employeeId : null, dateCol === undefined ? H.payslipDate : null].filter(Boolean);
     throw new InputSheetError(
@@ -241,7 +244,9 @@ export function readInputSheet(
         });
       }
     }
-    return { rowIndex, employeeId, payslipDate, values, status, message, problems, blank };
+    const nett = nettCol === undefined ? null : cells[nettCol];
+    const nettPay = typeof nett === "number" ? nett : null;
+    return { rowIndex, employeeId, payslipDate, values, status, message, problems, blank, nettPay };
   });
   return { rows, inputs, unknownColumns: unknown.map((u) => u.header), missingInputs };
 }

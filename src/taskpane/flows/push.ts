@@ -53,6 +53,7 @@ import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 import { invalidateFormulaResults } from "../../functions/connection";
 import { asRetryable, retryAdvice } from "../../sheets/retryAdvice";
+import { NETT_PAY_UNCHANGED } from "../../sheets/nettPayUnmoved";
 
 /** How to push; the client is the context's target (a sheet of another client is refused). */
 export interface PushOptions {
@@ -88,8 +89,8 @@ export interface PushResult {
   requests: { bulkInput: number; nettPay: number; polls: number; slowDowns: number };
   /** Why sending stopped early (a refused key, or cancel), or null. */
   stoppedBy: string | null;
-  /** Nett pay written for this many rows; the rest keep their old figure, marked pending. */
-  nettPay: { updated: number; pending: number };
+  /** Nett pay written for this many rows; the rest keep their old figure, marked pending; `unmoved` saved rows' pay did not move. */
+  nettPay: { updated: number; pending: number; unmoved: number };
   /** Input columns of the metadata missing from the sheet, and columns the sheet has that are not inputs. */
   missingInputs: string[];
   unknownColumns: string[];
@@ -335,11 +336,14 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
 }
 
 /** The rows whose nett pay to wait for: the saved ones, and those earlier pushes left pending (unless failed or re-saved now). */
-function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPayTarget>): NettPayTarget[] {
-  const targets: NettPayTarget[] = run.saved.map(({ rowIndex, employeeId, payslipDate }) => ({
+function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPayTarget>, sheet: ReadSheet): NettPayTarget[] {
+  const before = new Map(sheet.rows.map((r) => [r.rowIndex, r.nettPay]));
+  const targets: NettPayTarget[] = run.saved.map(({ rowIndex, employeeId, payslipDate, attributes }) => ({
     rowIndex,
     employeeId,
     payslipDate,
+    sent: Object.keys(attributes),
+    was: before.get(rowIndex),
   }));
   const savedNow = new Set(targets.map((t) => t.rowIndex));
   for (const t of earlierPending.values()) {
@@ -382,7 +386,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   const rowMessages = rowMessagesOf(sheet);
   for (const [k, o] of run.outcomes) rowMessages.set(k, { status: o.status, message: o.message });
   const nettPay = run.waitForNettPay
-    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending), rowMessages, options)
+    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending, sheet), rowMessages, options)
     : { updated: 0, pending: 0, requests: 0, polls: 0 };
   const ordered = [...run.outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)
@@ -391,7 +395,12 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
       return m && m.status === o.status ? { ...o, message: m.message } : o;
     });
   const counts = countOutcomes(ordered);
-  const summary = `${sheetName}: ${summarise(counts)}.` + stoppedNote(run.stoppedBy) + retryAdvice(ordered);
+  const unmoved = ordered.filter((o) => o.status === "Saved" && o.message.includes(NETT_PAY_UNCHANGED)).length;
+  const summary =
+    `${sheetName}: ${summarise(counts)}.` +
+    stoppedNote(run.stoppedBy) +
+    retryAdvice(ordered) +
+    (unmoved > 0 ? ` ${NETT_PAY_UNCHANGED} on ${unmoved} saved row${unmoved === 1 ? "" : "s"}: see the Message column.` : "");
   return {
     sheetName,
     mode,
@@ -405,7 +414,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
       slowDowns: run.restoreRate.length,
     },
     stoppedBy: run.stoppedBy,
-    nettPay: { updated: nettPay.updated, pending: nettPay.pending },
+    nettPay: { updated: nettPay.updated, pending: nettPay.pending, unmoved },
     missingInputs: sheet.missingInputs,
     unknownColumns: sheet.unknownColumns,
   };

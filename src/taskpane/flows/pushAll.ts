@@ -33,7 +33,41 @@ export interface SheetPushSummary {
 
 export interface PushAllResult {
   sheets: SheetPushSummary[];
+  /** "3 input sheets: 2 pushed, 1 with 4 failed rows." */
   summary: string;
+  /** Some sheet was not pushed, or has rows that did not save (Failed, Conflict, Invalid, Not sent): a warning, not a success. */
+  attention: boolean;
+}
+
+/** Rows of a pushed sheet that did not save and need the accountant (Unchanged and Saved do not). */
+const ATTENTION = ["Failed", "Conflict", "Invalid", "Not sent"] as const;
+
+/** How a sheet ended: pushed clean ("none"), pushed with rows to see to ("rows"), or not pushed at all. */
+export function sheetAttention(sheet: SheetPushSummary): "none" | "rows" | "not pushed" {
+  if (sheet.outcome !== "pushed" || !sheet.counts) return "not pushed";
+  return ATTENTION.some((s) => sheet.counts![s] > 0) ? "rows" : "none";
+}
+
+/**
+ * "3 input sheets: 2 pushed, 1 with 4 failed rows, 1 not pushed.": sheets pushed clean, then those with rows to
+ * see to (their counts summed, by status), then those not pushed. Success is never claimed for a sheet with failures.
+ */
+export function pushAllSummary(sheets: readonly SheetPushSummary[]): string {
+  if (sheets.length === 0) return "The workbook has no input sheets to push.";
+  const by = (a: ReturnType<typeof sheetAttention>) => sheets.filter((s) => sheetAttention(s) === a);
+  const withRows = by("rows");
+  const rows = ATTENTION.map((status) => ({ status, n: withRows.reduce((t, s) => t + s.counts![status], 0) })).filter(
+    (r) => r.n > 0,
+  );
+  const total = rows.reduce((t, r) => t + r.n, 0);
+  const parts = [
+    `${by("none").length} pushed`,
+    withRows.length > 0
+      ? `${withRows.length} with ${rows.map((r) => `${r.n} ${r.status.toLowerCase()}`).join(", ")} row${total === 1 ? "" : "s"}`
+      : "",
+    by("not pushed").length > 0 ? `${by("not pushed").length} not pushed` : "",
+  ].filter(Boolean);
+  return `${plural(sheets.length, "input sheet")}: ${parts.join(", ")}.`;
 }
 
 export interface PushAllOptions extends Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now"> {
@@ -125,13 +159,8 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
   }
   if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
   progress.update?.(ordered.length, ordered.length, "Done");
-  const pushed = sheets.filter((s) => s.outcome === "pushed").length;
-  const skipped = sheets.length - pushed;
-  const summary =
-    sheets.length === 0
-      ? "The workbook has no input sheets to push."
-      : `${plural(sheets.length, "input sheet")}: ${pushed} pushed${skipped > 0 ? `, ${skipped} not pushed` : ""}.`;
-  return { sheets, summary };
+  const summary = pushAllSummary(sheets);
+  return { sheets, summary, attention: sheets.some((s) => sheetAttention(s) !== "none") };
 }
 
 /**

@@ -1,8 +1,14 @@
 /** The outcome bar: the last action's outcome, announced through live regions that stay in the page. */
 import { MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { usePartStyles } from "./styles";
+import { OutcomeDetails, type OutcomeDetail } from "./outcomeDetails";
 
-export type Outcome = { intent: "success" | "warning" | "error" | "info"; text: string } | null;
+export type Outcome = {
+  intent: "success" | "warning" | "error" | "info";
+  text: string;
+  /** One line per part of the action (e.g. per sheet of Push all input sheets), each with its own icon, under the text. */
+  details?: readonly OutcomeDetail[];
+} | null;
 
 /** The last action's outcome, kept in view at the bottom of the pane. */
 export function OutcomeBar({ outcome }: { outcome: Outcome }) {
@@ -12,7 +18,10 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
   // MessageBar (keyed), so the same words a second time are read again.
   const bar = outcome && (
     <MessageBar key={outcomeKey(outcome)} intent={outcome.intent}>
-      <MessageBarBody>{outcome.text}</MessageBarBody>
+      <MessageBarBody>
+        {outcome.text}
+        {outcome.details && <OutcomeDetails details={outcome.details} />}
+      </MessageBarBody>
     </MessageBar>
   );
   const failed = outcome?.intent === "error";
