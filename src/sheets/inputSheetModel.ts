@@ -32,6 +32,8 @@ export const InputSheetMeta = z.object({
   /** The input columns: attribute key, header as built, cell type. */
   inputs: z.array(z.object({ key: z.string(), header: z.string(), type: z.enum(CELL_TYPES) })),
   builtAt: z.string(),
+  /** Built for a finalised period (every payslip finalised): read only, nothing is pushed (sheets/finalisedPeriod). */
+  finalised: z.boolean().optional(),
 });
 export type InputSheetMeta = z.infer<typeof InputSheetMeta>;
 

@@ -459,4 +459,21 @@ describe("pushing", () => {
     await expect(push(sheetName, { mode: "retry" })).rejects.toThrow(/no Failed or Not sent rows/);
     expect(rig.faulty.sent).toHaveLength(0);
   });
+
+  it("builds a sheet for a finalised period read only: titled so, recorded, and never pushed", async () => {
+    const built = await buildInputSheet(
+      ctxOf(rig, CLIENT),
+      { waveId, payslipDate: previousDate, inputKeys: [SALARY] },
+      { choices },
+    );
+    expect(built.finalised).toBe(true);
+    expect(String(rig.model.getSheet(built.sheetName).cell(0, 0)?.v ?? "")).toMatch(/^Read only, period finalised\. Inputs:/);
+    expect(parseMeta(await rig.workbook.getSetting(metaSettingKey(built.sheetName)))?.finalised).toBe(true);
+    typeInto(rig.model, built.sheetName, 0, salaryHeader, "99999");
+    rig.faulty.reset();
+    await expect(push(built.sheetName, { mode: "all" })).rejects.toThrow(/is finalised: the service accepts no changes/);
+    expect(rig.faulty.sent).toHaveLength(0);
+    const open = await buildInputSheet(ctxOf(rig, CLIENT), { waveId, payslipDate, inputKeys: [SALARY] }, { choices });
+    expect(open.finalised).toBe(false);
+  });
 });

@@ -7,6 +7,7 @@
 import type { Calculation, Employee, ItemsAndOutputs, Wave } from "../../contract";
 import type { SettingValue, WorkbookPort } from "../../excel";
 import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
+import { finalisedTitle, isFinalisedPeriod } from "../../sheets/finalisedPeriod";
 import { waveDisplayName } from "../../sheets/imports";
 import {
   type OfferedInput,
@@ -105,6 +106,8 @@ export interface BuildInputSheetResult {
   tableName: string;
   rowCount: number;
   requests: number;
+  /** Built for a finalised period: read only. */
+  finalised: boolean;
 }
 
 /**
@@ -224,10 +227,12 @@ export async function buildInputSheet(
   const tableName = safeTableName(`Inputs_${id}`);
   const snapshotSheet = safeSheetName(`PayrollSnap_${id}`);
 
+  const finalised = isFinalisedPeriod(rows);
+  const title = `Inputs: ${clientName}, ${waveName}, period ending ${request.payslipDate}`;
   const written = await workbook.writeTable({
     sheetName,
     tableName,
-    title: `Inputs: ${clientName}, ${waveName}, period ending ${request.payslipDate}`,
+    title: finalised ? finalisedTitle(title) : title,
     stampLabel: "Built",
     columns: inputSheetColumns(inputs),
     rows: inputSheetGrid(rows, inputs),
@@ -249,8 +254,9 @@ export async function buildInputSheet(
     snapshotSheet,
     inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type })),
     builtAt: (options.now?.() ?? new Date()).toISOString(),
+    ...(finalised ? { finalised } : {}),
   };
   await workbook.setSetting(metaSettingKey(sheetName), meta as unknown as SettingValue);
   await recordSheet(workbook, INPUT_SHEETS_SETTING, sheetName);
-  return { sheetName, tableName: written.tableName, rowCount: rows.length, requests };
+  return { sheetName, tableName: written.tableName, rowCount: rows.length, requests, finalised };
 }

@@ -54,6 +54,8 @@ import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites"
 import { invalidateFormulaResults } from "../../functions/connection";
 import { asRetryable, retryAdvice } from "../../sheets/retryAdvice";
 import { NETT_PAY_UNCHANGED } from "../../sheets/nettPayUnmoved";
+import { finalisedReason } from "../../sheets/finalisedPeriod";
+import { formatDate } from "../locale";
 
 /** How to push; the client is the context's target (a sheet of another client is refused). */
 export interface PushOptions {
@@ -357,6 +359,7 @@ function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPa
 export async function pushInputSheet(ctx: FlowContext, sheetName: string, options: PushOptions): Promise<PushResult> {
   const { mode } = options;
   const { meta, snapshot, sheet } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+  if (meta.finalised) throw new InputSheetError(finalisedReason(formatDate(meta.payslipDate)));
   const rowIndexes = await scopeRows(ctx, sheetName, sheet, options);
   const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
   const plan = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal) : planned;

@@ -13,6 +13,8 @@ import { PUSH_ALL_LABEL, PUSH_LOG_SHEET_OPTIONS, pushLogRow } from "../../sheets
 import type { PushCounts } from "../../sheets/pushPlan";
 import { CANCELLED } from "../../sheets/rowOutcomes";
 import type { InputSheetMeta } from "../../sheets/inputSheetModel";
+import { finalisedReason } from "../../sheets/finalisedPeriod";
+import { formatDate } from "../locale";
 import { listInputSheets, readInputSheetMeta } from "./inputs";
 import { conflictCheck } from "./conflicts";
 import { abortableSleep, type FlowContext } from "./common";
@@ -27,6 +29,8 @@ export interface SheetPushSummary {
   /** One sentence: the push's summary, or why the sheet was skipped. */
   summary: string;
   counts: PushCounts | null;
+  /** Built for a finalised period: nothing to push, and nothing wrong (sheets/finalisedPeriod). */
+  readOnly?: boolean;
   /** Rows still waiting for their recalculated nett pay when the push all ended (they say so, and Refresh nett pay fetches it). */
   nettPayPending?: number;
 }
@@ -43,7 +47,8 @@ export interface PushAllResult {
 const ATTENTION = ["Failed", "Conflict", "Invalid", "Not sent"] as const;
 
 /** How a sheet ended: pushed clean ("none"), pushed with rows to see to ("rows"), or not pushed at all. */
-export function sheetAttention(sheet: SheetPushSummary): "none" | "rows" | "not pushed" {
+export function sheetAttention(sheet: SheetPushSummary): "none" | "rows" | "not pushed" | "read only" {
+  if (sheet.readOnly) return "read only";
   if (sheet.outcome !== "pushed" || !sheet.counts) return "not pushed";
   return ATTENTION.some((s) => sheet.counts![s] > 0) ? "rows" : "none";
 }
@@ -66,6 +71,7 @@ export function pushAllSummary(sheets: readonly SheetPushSummary[]): string {
       ? `${withRows.length} with ${rows.map((r) => `${r.n} ${r.status.toLowerCase()}`).join(", ")} row${total === 1 ? "" : "s"}`
       : "",
     by("not pushed").length > 0 ? `${by("not pushed").length} not pushed` : "",
+    by("read only").length > 0 ? `${by("read only").length} read only (finalised)` : "",
   ].filter(Boolean);
   return `${plural(sheets.length, "input sheet")}: ${parts.join(", ")}.`;
 }
@@ -107,6 +113,13 @@ async function pushSheet(
       summary: `Skipped: the key cannot reach ${meta.clientName} (ID ${meta.clientId}). Connect with that client's key to push it.`,
     };
   }
+  if (meta.finalised)
+    return {
+      ...base,
+      outcome: "skipped",
+      readOnly: true,
+      summary: `Read only: ${finalisedReason(formatDate(meta.payslipDate))}`,
+    };
   try {
     const result = await pushInputSheet(sheetContext(ctx, meta), sheetName, {
       mode: "changed",
@@ -160,7 +173,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
   if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
   progress.update?.(ordered.length, ordered.length, "Done");
   const summary = pushAllSummary(sheets);
-  return { sheets, summary, attention: sheets.some((s) => sheetAttention(s) !== "none") };
+  return { sheets, summary, attention: sheets.some((s) => sheetAttention(s) === "rows" || sheetAttention(s) === "not pushed") };
 }
 
 /**

@@ -13,6 +13,7 @@ import { PushAll } from "./inputSheets/PushAll";
 import { useInputSheetList } from "./inputSheets/useInputSheetList";
 import { useInputChoices } from "./inputSheets/useInputChoices";
 import { usePushActions } from "./inputSheets/usePushActions";
+import { useReadOnlyReason } from "./inputSheets/useReadOnly";
 import { useFlowRunner } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 
@@ -38,6 +39,7 @@ export function InputSheetsPanel() {
     snapshotMoved();
   });
   const actions = usePushActions(services, run, sheetName, Number(chunkSize), snapshotMoved);
+  const readOnlyReason = useReadOnlyReason(services?.workbook, sheetName, snapshotVersion);
 
   if (!services) return <Text>Connect and choose a client to work with input sheets.</Text>;
   const { workbook, progress } = services;
@@ -52,6 +54,7 @@ export function InputSheetsPanel() {
       onChunkSizeChange={setChunkSize}
       chunkSizeProblem={chunkSizeProblem(chunkSize)}
       onPush={actions.push}
+      readOnlyReason={readOnlyReason}
       sheetTools={
         <>
           <PendingChanges workbook={workbook} sheetName={sheetName} reloadKey={snapshotVersion} run={run} busy={progress.busy} />
@@ -67,7 +70,7 @@ export function InputSheetsPanel() {
       }
       pushExtras={
         <>
-          <Button disabled={progress.busy || !sheetName} onClick={actions.overwrite}>
+          <Button disabled={progress.busy || !sheetName || readOnlyReason !== null} onClick={actions.overwrite}>
             Overwrite conflicts
           </Button>
           {actions.canRefreshNett && (

@@ -33,6 +33,7 @@ const DETAIL_INTENT: Record<ReturnType<typeof sheetAttention>, OutcomeDetail["in
   none: "success",
   rows: "warning",
   "not pushed": "skipped",
+  "read only": "skipped",
 };
 
 /** A sheet's line: its icon (pushed clean, with rows to see to, refused, skipped) and its client and summary. */

@@ -9,6 +9,7 @@ import { chosenClient, type ConnectedServices, flowContextFor } from "../../cont
 import { flowContext } from "../../flows/common";
 import { buildInputSheet, inputChoicesFrom, loadEmployeesAndCalculations, type InputChoices } from "../../flows/inputs";
 import { formatDate } from "../../locale";
+import { finalisedReason } from "../../../sheets/finalisedPeriod";
 import { useClientView } from "../../serverState";
 import { defaultPeriod, type PeriodOption } from "../../../sheets/inputSheet";
 import { waveDisplayName } from "../../../sheets/imports";
@@ -63,8 +64,10 @@ export function useInputChoices(
       "Building input sheet",
       (task) => buildInputSheet(flowContextFor(services, task), { waveId, payslipDate, inputKeys }, { choices }),
       (r) => ({
-        intent: "success",
-        text: `"${r.sheetName}" built: ${r.rowCount} employee${r.rowCount === 1 ? "" : "s"}. Edit the input cells, then Push changes.`,
+        intent: r.finalised ? "info" : "success",
+        text:
+          `"${r.sheetName}" built: ${r.rowCount} employee${r.rowCount === 1 ? "" : "s"}. ` +
+          (r.finalised ? finalisedReason(formatDate(payslipDate)) : "Edit the input cells, then Push changes."),
       }),
       { afterCancel: "No sheet was built.", failed: (message) => `Could not build the input sheet: ${message}` },
     );
