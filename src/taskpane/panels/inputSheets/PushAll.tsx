@@ -47,6 +47,7 @@ export const pushAllOutcome = (r: PushAllResult): Exclude<Outcome, null> => ({
   intent: r.attention ? "warning" : "success",
   text: r.summary,
   details: r.sheets.map(sheetDetail),
+  detailsLabel: `${PUSH_ALL_LABEL}: one summary per sheet`,
 });
 
 export function PushAll(props: {

@@ -8,6 +8,8 @@ export type Outcome = {
   text: string;
   /** One line per part of the action (e.g. per sheet of Push all input sheets), each with its own icon, under the text. */
   details?: readonly OutcomeDetail[];
+  /** The details list's name for screen readers, e.g. "Push all input sheets: one summary per sheet". */
+  detailsLabel?: string;
 } | null;
 
 /** The last action's outcome, kept in view at the bottom of the pane. */
@@ -20,7 +22,7 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
     <MessageBar key={outcomeKey(outcome)} intent={outcome.intent}>
       <MessageBarBody>
         {outcome.text}
-        {outcome.details && <OutcomeDetails details={outcome.details} />}
+        {outcome.details && <OutcomeDetails details={outcome.details} label={outcome.detailsLabel} />}
       </MessageBarBody>
     </MessageBar>
   );

@@ -29,10 +29,10 @@ const ICONS = {
   skipped: { Icon: DismissCircleRegular, label: "Not done" },
 } as const;
 
-export function OutcomeDetails({ details }: { details: readonly OutcomeDetail[] }) {
+export function OutcomeDetails({ details, label }: { details: readonly OutcomeDetail[]; label?: string }) {
   const styles = useStyles();
   return (
-    <ul className={styles.list}>
+    <ul className={styles.list} aria-label={label}>
       {details.map((d, i) => {
         const { Icon, label } = ICONS[d.intent];
         return (
