@@ -19,7 +19,7 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
   // failures as alerts. A region inserted together with its text is often not read. Each outcome is its own
   // MessageBar (keyed), so the same words a second time are read again.
   const bar = outcome && (
-    <MessageBar key={outcomeKey(outcome)} intent={outcome.intent}>
+    <MessageBar key={outcomeKey(outcome)} intent={outcome.intent} data-intent={outcome.intent}>
       <MessageBarBody>
         {outcome.text}
         {outcome.details && <OutcomeDetails details={outcome.details} label={outcome.detailsLabel} />}
