@@ -68,7 +68,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
   const outcome = () => panel().locator("[data-intent]").last();
 
   it("folds the Input sheets tab into steps, Rows per request under Advanced", async () => {
-    const steps = ["1. Build an input sheet", "2. Edit and fill", "3. Push", "4. Push all input sheets"];
+    const steps = ["1. Build an input sheet", "2. Edit and fill", "3. Push", "4. Push all"];
     for (const name of steps) expect(await panel().getByRole("button", { name }).getAttribute("aria-expanded")).toBe("true");
     const advanced = panel().getByRole("button", { name: "Advanced" });
     expect(await advanced.getAttribute("aria-expanded")).toBe("false");
@@ -132,8 +132,9 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
     await typeCell(page, salarySheet, 0, header, "4321");
 
     await panel().getByRole("button", { name: "Push all input sheets" }).click();
-    const sentence = outcome().getByText(/^2 input sheets: 1 pushed, 1 with 1 failed row\./);
+    const sentence = outcome().getByText(/^\d+ input sheets?: /);
     await sentence.waitFor({ timeout: 60_000 });
+    expect(await sentence.textContent()).toMatch(/^2 input sheets: 1 pushed, 1 with 1 failed row\./);
     expect(await outcome().getAttribute("data-intent")).toBe("warning");
     const list = outcome().getByRole("list", { name: "Push all input sheets: one summary per sheet" });
     const items = list.getByRole("listitem");
@@ -170,10 +171,10 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
     expect(first.Client).toMatch(/\(ID 1\)$/);
     expect(first.Wave).not.toBe("");
     const [y, m, d] = weekly.date.split("-");
-    expect(first["Period ending"]).toBe(`${d}/${m}/${y}`);
+    // A date cell, shown in the sheet's date format (Office's display language, once sheets follow it).
+    expect([`${d}/${m}/${y}`, weekly.date]).toContain(first["Period ending"]);
     expect(log.some((l) => l.Push === "Changed cells")).toBe(false);
-    await openSheet(page, "Push log");
-    await screenshot(page, "push-log-lines");
+    // README's picture of the log is push-journey's "push-log" (a wider window shows every column).
   });
 
   it("builds a sheet for a finalised period read only: titled so, its push buttons disabled with the reason", async () => {

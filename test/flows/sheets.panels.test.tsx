@@ -160,7 +160,7 @@ describe("InputSheetsView", () => {
   it("is organised in steps that fold, a folded step hidden but kept", async () => {
     const user = userEvent.setup();
     wrap(<InputSheetsView {...inputsProps()} sheetTools={<p>Tools of the sheet</p>} afterPush={<p>Every sheet</p>} />);
-    const steps = ["1. Build an input sheet", "2. Edit and fill", "3. Push", "4. Push all input sheets"];
+    const steps = ["1. Build an input sheet", "2. Edit and fill", "3. Push", "4. Push all"];
     expect(
       screen.getAllByRole("region").map((r) => r.getAttribute("aria-labelledby") && r.querySelector("h3")?.textContent),
     ).toEqual([...steps.slice(0, 3), "Advanced", steps[3]]);

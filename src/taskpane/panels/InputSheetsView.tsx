@@ -32,7 +32,7 @@ export function InputSheetsView(props: InputSheetsViewProps) {
       <Fold title="3. Push">
         <PushSection {...props} />
       </Fold>
-      {props.afterPush && <Fold title="4. Push all input sheets">{props.afterPush}</Fold>}
+      {props.afterPush && <Fold title="4. Push all">{props.afterPush}</Fold>}
 
       <OutcomeBar outcome={props.outcome} />
     </div>

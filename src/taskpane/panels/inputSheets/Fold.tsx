@@ -12,6 +12,8 @@ const useStyles = makeStyles({
   heading: { margin: 0, fontSize: tokens.fontSizeBase300 },
   title: { justifyContent: "flex-start", paddingLeft: 0, fontWeight: tokens.fontWeightSemibold, minWidth: 0, textAlign: "start" },
   body: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  // The hidden attribute alone loses to the body's display: flex.
+  folded: { display: "none" },
 });
 
 export function Fold(props: {
@@ -40,7 +42,7 @@ export function Fold(props: {
           {props.title}
         </Button>
       </h3>
-      <div id={`${id}-body`} className={styles.body} hidden={!open}>
+      <div id={`${id}-body`} className={mergeClasses(styles.body, !open && styles.folded)} hidden={!open}>
         {props.children}
       </div>
     </section>
