@@ -36,7 +36,7 @@ export function OutcomeDetails({ details, label }: { details: readonly OutcomeDe
       {details.map((d, i) => {
         const { Icon, label } = ICONS[d.intent];
         return (
-          <li key={i} className={styles.item} data-intent={d.intent}>
+          <li key={i} className={styles.item} data-detail={d.intent}>
             <Icon className={mergeClasses(styles.icon, styles[d.intent])} role="img" aria-label={label} />
             <span>{d.text}</span>
           </li>
