@@ -21,8 +21,14 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
   const bar = outcome && (
     <MessageBar key={outcomeKey(outcome)} intent={outcome.intent} data-intent={outcome.intent}>
       <MessageBarBody>
-        {outcome.text}
-        {outcome.details && <OutcomeDetails details={outcome.details} label={outcome.detailsLabel} />}
+        {outcome.details ? (
+          <>
+            <div>{outcome.text}</div>
+            <OutcomeDetails details={outcome.details} label={outcome.detailsLabel} />
+          </>
+        ) : (
+          outcome.text
+        )}
       </MessageBarBody>
     </MessageBar>
   );
