@@ -151,7 +151,10 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
       }
       const top = ws.getRangeByIndexes(TITLE_ROW, 0, 2, 1);
       top.numberFormat = [[TEXT], [TEXT]];
-      top.values = [[opts.title ?? sheetName], [opts.subtitle ?? `${opts.stampLabel ?? "Last refreshed"} ${localStamp(session.now())}`]];
+      top.values = [
+        [opts.title ?? sheetName],
+        [opts.subtitle ?? `${opts.stampLabel ?? "Last refreshed"} ${localStamp(session.now())}`],
+      ];
       ws.getRangeByIndexes(TITLE_ROW, 0, 1, 1).format.font.bold = true;
       const header = ws.getRangeByIndexes(HEADER_ROW, 0, 1, width);
       header.numberFormat = [headers.map(() => TEXT)];
