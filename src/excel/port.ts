@@ -19,6 +19,8 @@ export interface WriteTableOptions {
   title?: string;
   /** Stamp in A2 is `${stampLabel} <local date time>`; default "Last refreshed". */
   stampLabel?: string;
+  /** A2 holds this line instead of the stamp (a log, whose lines carry their own times, is never "refreshed"). */
+  subtitle?: string;
   /** Make the sheet the active one after writing (default true). */
   activate?: boolean;
   /** Called after each written block with the number of data rows written so far. */
@@ -96,6 +98,8 @@ export interface AppendRowsOptions {
   title?: string;
   /** The stamp under the title when the table is created (see WriteTableOptions.stampLabel); later appends keep it. */
   stampLabel?: string;
+  /** A2 of a sheet made for these rows, instead of a "Last refreshed" stamp (see WriteTableOptions). */
+  subtitle?: string;
 }
 
 export interface HiddenTable {

@@ -163,7 +163,10 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
       }
       const top = ws.getRangeByIndexes(TITLE_ROW, 0, 2, 1);
       top.numberFormat = [[TEXT], [TEXT]];
-      top.values = [[opts.title ?? sheetName], [`${opts.stampLabel ?? "Last refreshed"} ${localStamp(session.now())}`]];
+      top.values = [
+        [opts.title ?? sheetName],
+        [opts.subtitle ?? `${opts.stampLabel ?? "Last refreshed"} ${localStamp(session.now())}`],
+      ];
       ws.getRangeByIndexes(TITLE_ROW, 0, 1, 1).format.font.bold = true;
       const header = ws.getRangeByIndexes(HEADER_ROW, 0, 1, width);
       header.numberFormat = [headers.map(() => TEXT)];
@@ -305,6 +308,7 @@ export async function appendRows(session: ExcelSession, given: AppendRowsOptions
       rows: opts.rows,
       title: opts.title,
       stampLabel: opts.stampLabel,
+      subtitle: opts.subtitle,
       activate: false,
     });
     return;

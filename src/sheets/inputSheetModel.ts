@@ -32,6 +32,8 @@ export const InputSheetMeta = z.object({
   /** The input columns: attribute key, header as built, cell type. */
   inputs: z.array(z.object({ key: z.string(), header: z.string(), type: z.enum(CELL_TYPES) })),
   builtAt: z.string(),
+  /** Built for a finalised period (every payslip finalised): read only, nothing is pushed (sheets/finalisedPeriod). */
+  finalised: z.boolean().optional(),
 });
 export type InputSheetMeta = z.infer<typeof InputSheetMeta>;
 
@@ -113,6 +115,8 @@ export interface SheetRow {
   problems: CellProblem[];
   /** Every cell the push reads is empty: the row is ignored. */
   blank: boolean;
+  /** The Nett pay cell's figure before the push (null when blank or not a number): a saved row whose pay did not move says so. */
+  nettPay?: number | null;
 }
 
 export interface InputColumn {
@@ -167,6 +171,7 @@ export function readInputSheet(
   const statusCol = idx.get(H.status);
   const messageCol = idx.get(H.message);
   const nameCol = idx.get(H.name);
+  const nettCol = idx.get(H.nettPay);
   if (idCol === undefined || dateCol === undefined) {
     const missing = [idCol === undefined ? H.employeeId : null, dateCol === undefined ? H.payslipDate : null].filter(Boolean);
     throw new InputSheetError(
@@ -245,7 +250,9 @@ export function readInputSheet(
         });
       }
     }
-    return { rowIndex, employeeId, payslipDate, name, values, status, message, problems, blank };
+    const nett = nettCol === undefined ? null : cells[nettCol];
+    const nettPay = typeof nett === "number" ? nett : null;
+    return { rowIndex, employeeId, payslipDate, name, values, status, message, problems, blank, nettPay };
   });
   return { rows, inputs, unknownColumns: unknown.map((u) => u.header), missingInputs };
 }

@@ -9,6 +9,9 @@ export interface NettPayTarget {
   rowIndex: number;
   employeeId: number;
   payslipDate: string;
+  /** Input keys this push saved for the row, and its nett pay before: a figure that did not move is pointed out. */
+  sent?: readonly string[];
+  was?: number | null;
 }
 
 /**

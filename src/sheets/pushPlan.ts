@@ -20,6 +20,7 @@ import {
 } from "./rowOutcomes";
 import { chunk } from "./chunk";
 import { CHANGED_STATUS } from "./editedRows";
+import { asRetryable } from "./retryAdvice";
 
 export type PushMode = "changed" | "all" | "selected" | "retry" | "overwrite";
 /** A row's outcome in bulk input's statuses (./rowOutcomes, shared with the row writes): the push has no Deleted. */
@@ -156,6 +157,7 @@ export function chunkOutcomes(
         status: "Failed",
         message: `Not confirmed: the service sent no result for this row — ${RETRY_HINT}`,
         errorColumns: [],
+        retryable: true,
       };
     }
     const whose = `${row.name || `employee ${row.employeeId}`}, period ending ${showDate(row.payslipDate)}`;
@@ -170,7 +172,7 @@ export function chunkOutcomes(
 
 /** Every row of a chunk whose request got no usable answer (network, timeout, 429, 5xx, cancelled mid-request). */
 export function unconfirmedOutcomes(rows: readonly PlannedRow[], reason: string): RowOutcome[] {
-  return rowsWith(rowIndexesOf(rows), "Failed", `Not confirmed: ${reason} — ${RETRY_HINT}`);
+  return asRetryable(rowsWith(rowIndexesOf(rows), "Failed", `Not confirmed: ${reason} — ${RETRY_HINT}`));
 }
 
 /** Every row of a chunk the service refused as a whole (a definite answer, e.g. 400/422): Failed with its message. */

@@ -23,6 +23,8 @@ export interface RowOutcome<S extends RowState = RowState> {
   message: string;
   /** Headers of the cells to highlight. */
   errorColumns: string[];
+  /** Failed without a definite answer (network, 5xx, 429): Retry failed may fix it (src/sheets/retryAdvice.ts). */
+  retryable?: boolean;
 }
 
 /** The same outcome for each of the rows. */

@@ -133,7 +133,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     expect(log[0]).toMatchObject({ Saved: "1", Failed: "1", Invalid: "1", "Not sent": "0" });
     await openSheet(page, "Push log");
     await scrollGridLeft(page, "Push log");
-    expect(log[0]).toMatchObject({ Sheet: sheetName, Push: "Changed cells" });
+    expect(log[0]).toMatchObject({ Sheet: sheetName, Push: "Push changes" });
     expect(await page.getByRole("grid", { name: "Sheet Push log" }).textContent()).toContain(sheetName);
     // Wide enough to show every count column of the log.
     await page.setViewportSize({ width: 2000, height: 1000 });

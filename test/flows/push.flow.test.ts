@@ -176,6 +176,9 @@ describe("pushing", () => {
     expect(fillOf(rig.model, sheetName, 1, salaryHeader)).toBe(ERROR_CELL_FILL);
     expect(after[finalisedRow].Status).toBe("Failed");
     expect(after[finalisedRow].Message).toMatch(/finalised/);
+    // A finalised payslip fails the same way every time: no Retry failed is offered for it.
+    expect(result.summary).not.toContain("Retry failed");
+    expect(result.summary).toContain("1 row the service refused: a retry would fail the same way");
     expect(after.filter((r) => r.Status === "Unchanged")).toHaveLength(n - 3);
 
     // The service holds the new value; the sheet shows the recalculated nett pay.
@@ -184,7 +187,7 @@ describe("pushing", () => {
     expect(payslip.dirty).toBe(false);
     expect(after[0]["Nett pay"]).toBe(payslip.nett_pay);
     expect(after[0]["Nett pay"]).not.toBe(oldNett);
-    expect(result.nettPay).toEqual({ updated: 1, pending: 0 });
+    expect(result.nettPay).toEqual({ updated: 1, pending: 0, unmoved: 0 });
     // One saved row: its employee's payslip list, never the client's whole employee list.
     expect(rig.faulty.count(`/employees/${ids[0]}/payslips`, "GET")).toBe(result.requests.nettPay);
     expect(rig.faulty.count("/clients/1/employees", "GET")).toBe(0);
@@ -195,6 +198,8 @@ describe("pushing", () => {
     expect(log[log.length - 1]).toMatchObject({
       Client: "Demo client 1 (ID 1)",
       Sheet: sheetName,
+      Push: "Push changes",
+      Wave: expect.any(String),
       Saved: 1,
       Failed: 1,
       Invalid: 1,
@@ -426,7 +431,7 @@ describe("pushing", () => {
     const { sheetName } = await build();
     // An older workbook's log: the same columns but Conflict, with one line.
     await rig.workbook.deleteSheet(PUSH_LOG_SHEET);
-    const old = PUSH_LOG_COLUMNS.filter((c) => c.key !== "conflict");
+    const old = PUSH_LOG_COLUMNS.filter((c) => !["conflict", "wave", "period"].includes(c.key));
     await rig.workbook.appendRows({
       sheetName: PUSH_LOG_SHEET,
       tableName: PUSH_LOG_TABLE,
@@ -436,11 +441,13 @@ describe("pushing", () => {
     typeInto(rig.model, sheetName, 0, salaryHeader, "40100");
     await push(sheetName);
     const log = await rig.workbook.readTable(PUSH_LOG_SHEET);
-    expect(log!.columns).toEqual([...old.map((c) => c.header), "Conflict"]);
+    expect(log!.columns).toEqual([...old.map((c) => c.header), "Wave", "Period ending", "Conflict"]);
     const lines = await readRecords(rig.workbook, PUSH_LOG_SHEET);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ Sheet: "Old sheet", Saved: 4, Failed: 1, Conflict: "", Invalid: 0, Unchanged: 7 });
     expect(lines[1]).toMatchObject({ Sheet: sheetName, Saved: 1, Failed: 0, Conflict: 0, Invalid: 0, "Not sent": 0 });
+    expect(lines[1].Wave).toBeTruthy();
+    expect(lines[1]["Period ending"]).toBeTruthy();
   });
 
   it("refuses sheets it cannot push, sending nothing", async () => {
@@ -451,5 +458,22 @@ describe("pushing", () => {
     typeInto(rig.model, sheetName, 0, "Status", "");
     await expect(push(sheetName, { mode: "retry" })).rejects.toThrow(/no Failed or Not sent rows/);
     expect(rig.faulty.sent).toHaveLength(0);
+  });
+
+  it("builds a sheet for a finalised period read only: titled so, recorded, and never pushed", async () => {
+    const built = await buildInputSheet(
+      ctxOf(rig, CLIENT),
+      { waveId, payslipDate: previousDate, inputKeys: [SALARY] },
+      { choices },
+    );
+    expect(built.finalised).toBe(true);
+    expect(String(rig.model.getSheet(built.sheetName).cell(0, 0)?.v ?? "")).toMatch(/^Read only, period finalised\. Inputs:/);
+    expect(parseMeta(await rig.workbook.getSetting(metaSettingKey(built.sheetName)))?.finalised).toBe(true);
+    typeInto(rig.model, built.sheetName, 0, salaryHeader, "99999");
+    rig.faulty.reset();
+    await expect(push(built.sheetName, { mode: "all" })).rejects.toThrow(/is finalised: the service accepts no changes/);
+    expect(rig.faulty.sent).toHaveLength(0);
+    const open = await buildInputSheet(ctxOf(rig, CLIENT), { waveId, payslipDate, inputKeys: [SALARY] }, { choices });
+    expect(open.finalised).toBe(false);
   });
 });

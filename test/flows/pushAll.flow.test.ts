@@ -53,7 +53,8 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
   expect(sent.map((e) => Object.values(e.attributes)[0])).toEqual([1234.5, 2345.5]);
   const log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
   expect(log.map((l) => l.Sheet)).toEqual([a.sheetName, b.sheetName, c.sheetName]);
-  expect(String(log[2].Push)).toMatch(/^All input sheets: Skipped/);
+  expect(String(log[2].Push)).toMatch(/^Push all input sheets: Skipped/);
+  expect(log[0].Push).toBe("Push all input sheets");
 });
 
 it("waits for nett pay once after all the sheets, not sheet by sheet: every saved row shows its new figure", async () => {

@@ -134,7 +134,7 @@ describe("nett pay after a push", () => {
       nettPay: { polls: 20, intervalMs: 150 },
     });
     expect(result.counts.Saved).toBe(5);
-    expect(result.nettPay).toEqual({ updated: 5, pending: 0 });
+    expect(result.nettPay).toEqual({ updated: 5, pending: 0, unmoved: 0 });
     // Each employee's payslip list, never the whole client's employee list.
     expect(w.counter.paths.filter((p) => p.includes("/clients/1/employees"))).toEqual([]);
     expect(w.counter.paths.filter((p) => p.endsWith("/payslips")).length).toBeGreaterThanOrEqual(5);
@@ -170,7 +170,7 @@ describe("nett pay still recalculating after a push", () => {
       mode: "changed",
       nettPay: { polls: 1, intervalMs: 0 },
     });
-    expect(first.nettPay).toEqual({ updated: 0, pending: 2 });
+    expect(first.nettPay).toEqual({ updated: 0, pending: 2, unmoved: 0 });
     // The sheet is the record: a pane opened later finds the two rows and offers Refresh nett pay.
     expect(await countPendingNettPay(w.workbook, sheetName)).toBe(2);
     let after = await readRecords(w.workbook, sheetName);
@@ -201,7 +201,7 @@ describe("nett pay still recalculating after a push", () => {
       mode: "changed",
       nettPay: { polls: 40, intervalMs: 200 },
     });
-    expect(next.nettPay).toEqual({ updated: 2, pending: 0 });
+    expect(next.nettPay).toEqual({ updated: 2, pending: 0, unmoved: 0 });
     after = await readRecords(w.workbook, sheetName);
     // Not sent by the second push, row 2 keeps its Saved (a row's outcome stays), its nett pay now filled in.
     expect(after[2].Status).toBe("Saved");

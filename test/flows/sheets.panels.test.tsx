@@ -142,6 +142,11 @@ describe("InputSheetsView", () => {
       await user.click(screen.getByRole("button", { name }));
     }
     expect((props.onPush as jest.Mock).mock.calls.map((c) => c[0])).toEqual(["changed", "all", "selected", "retry"]);
+    // Rows per request sits under Advanced, folded at first.
+    expect(screen.queryByRole("spinbutton", { name: "Rows per request" })).toBeNull();
+    const advanced = screen.getByRole("button", { name: "Advanced" });
+    expect(advanced.getAttribute("aria-expanded")).toBe("false");
+    await user.click(advanced);
     await user.type(screen.getByRole("spinbutton", { name: "Rows per request" }), "5");
     expect(props.onChunkSizeChange).toHaveBeenLastCalledWith("1005");
     rerender(
@@ -151,6 +156,30 @@ describe("InputSheetsView", () => {
     );
     expect(screen.getByText("Enter a whole number from 1 to 1000.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Push changes" })).toHaveProperty("disabled", true);
+  });
+
+  it("is organised in steps that fold, a folded step hidden but kept", async () => {
+    const user = userEvent.setup();
+    wrap(<InputSheetsView {...inputsProps()} sheetTools={<p>Tools of the sheet</p>} afterPush={<p>Every sheet</p>} />);
+    const steps = ["1. Build an input sheet", "2. Edit and fill", "3. Push", "4. Push all"];
+    expect(
+      screen.getAllByRole("region").map((r) => r.getAttribute("aria-labelledby") && r.querySelector("h3")?.textContent),
+    ).toEqual([...steps.slice(0, 3), "Advanced", steps[3]]);
+    const edit = screen.getByRole("button", { name: "2. Edit and fill" });
+    expect(edit.getAttribute("aria-expanded")).toBe("true");
+    await user.click(edit);
+    expect(edit.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.getByText("Tools of the sheet").closest("[hidden]")).not.toBeNull();
+    expect(screen.getByRole("button", { name: "Push changes" })).toBeTruthy();
+  });
+
+  it("disables the push buttons of a sheet built for a finalised period, saying why", () => {
+    const reason =
+      "The period ending 25/10/2026 is finalised: the service accepts no changes to its payslips, so this sheet is read only.";
+    wrap(<InputSheetsView {...inputsProps()} readOnlyReason={reason} />);
+    for (const name of ["Push changes", "Push all rows", "Push selected rows", "Retry failed"])
+      expect(screen.getByRole("button", { name })).toHaveProperty("disabled", true);
+    expect(screen.getByText(reason)).toBeTruthy();
   });
 
   it("says what is missing when there is nothing to work with", () => {

@@ -23,7 +23,7 @@ import {
 } from "../../src/sheets/pushPlan";
 import { chunk } from "../../src/sheets/chunk";
 import { nettPayFor } from "../../src/sheets/nettPay";
-import { pushLogRow } from "../../src/sheets/pushLog";
+import { PUSH_LOG_COLUMNS, PUSH_MODE_LABELS, pushLogRow } from "../../src/sheets/pushLog";
 import { employee, payslip } from "./fixtures";
 
 const JAN = "2025-01-31";
@@ -302,6 +302,7 @@ describe("results", () => {
       status: "Failed",
       message: "Not confirmed: network error — use Retry failed",
       errorColumns: [],
+      retryable: true,
     });
     expect(rejectedOutcomes(rows.slice(0, 1), "Bad request", { [SAL]: "too big" }, meta)[0].errorColumns).toEqual([
       "Basic salary: amount",
@@ -364,17 +365,45 @@ describe("after the push", () => {
     expect(pending.map((p) => p.rowIndex)).toEqual([1, 2]);
   });
 
-  it("logs one line with counts and the client, no key", () => {
+  it("logs one line: the time, client, wave, period, sheet, the push as its button names it, the counts; no key", () => {
     const time = new Date(2025, 0, 31, 9, 30);
-    expect(
-      pushLogRow({
-        time,
-        clientId: 1,
-        clientName: "Liffey",
-        sheetName: "Inputs",
-        mode: "retry",
-        counts: { Saved: 3, Failed: 1, Conflict: 5, Invalid: 2, Unchanged: 4, "Not sent": 0 },
-      }),
-    ).toEqual([time, "Liffey (ID 1)", "Inputs", "Retry failed", 3, 1, 5, 2, 4, 0, ""]);
+    const line = pushLogRow({
+      time,
+      clientId: 1,
+      clientName: "Liffey",
+      waveName: "Monthly",
+      payslipDate: "2025-01-31",
+      sheetName: "Inputs",
+      push: PUSH_MODE_LABELS.retry,
+      counts: { Saved: 3, Failed: 1, Conflict: 5, Invalid: 2, Unchanged: 4, "Not sent": 0 },
+      pushId: "P-20250131-093000-AB12",
+    });
+    expect(line).toEqual([
+      time,
+      "Liffey (ID 1)",
+      "Monthly",
+      "2025-01-31",
+      "Inputs",
+      "Retry failed",
+      ...[3, 1, 5, 2, 4, 0],
+      "P-20250131-093000-AB12",
+    ]);
+    expect(line).toHaveLength(PUSH_LOG_COLUMNS.length);
+    expect(PUSH_LOG_COLUMNS.find((c) => c.key === "period")?.type).toBe("date");
+    expect(PUSH_MODE_LABELS.changed).toBe("Push changes");
+    expect(Object.values(PUSH_MODE_LABELS)).not.toContain("Changed cells");
+  });
+
+  it("logs a sheet Push all input sheets did not send under that button, with zero counts", () => {
+    const time = new Date(2025, 0, 31, 9, 30);
+    const line = pushLogRow({
+      time,
+      clientId: null,
+      clientName: "Unknown client",
+      sheetName: "X",
+      push: "Push all input sheets: Skipped",
+      counts: null,
+    });
+    expect(line).toEqual([time, "Unknown client", "", null, "X", "Push all input sheets: Skipped", 0, 0, 0, 0, 0, 0, ""]);
   });
 });

@@ -132,18 +132,10 @@ describe("FillFromSheetView", () => {
 });
 
 describe("PushAllView", () => {
-  it("lists one summary per sheet", () => {
-    wrap(
-      <PushAllView
-        onPushAll={jest.fn()}
-        busy={false}
-        sheets={[
-          { sheetName: "A", clientId: 1, clientName: "Liffey", outcome: "pushed", summary: "A: 1 saved.", counts: null },
-          { sheetName: "B", clientId: 9, clientName: "Elsewhere", outcome: "skipped", summary: "Skipped: …", counts: null },
-        ]}
-      />,
-    );
-    const items = within(screen.getByRole("list", { name: /one summary per sheet/ })).getAllByRole("listitem");
-    expect(items.map((i) => i.textContent)).toEqual(["Liffey — A: 1 saved.", "Elsewhere — Skipped: …"]);
+  it("offers Push all input sheets (the per-sheet lines are in the outcome: test/taskpane/pushAllOutcome.test.tsx)", () => {
+    const onPushAll = jest.fn();
+    wrap(<PushAllView onPushAll={onPushAll} busy={false} />);
+    screen.getByRole("button", { name: "Push all input sheets" }).click();
+    expect(onPushAll).toHaveBeenCalledTimes(1);
   });
 });

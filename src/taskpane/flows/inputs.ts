@@ -7,6 +7,7 @@
 import type { Calculation, Employee, ItemsAndOutputs, Wave } from "../../contract";
 import type { SettingValue, WorkbookPort } from "../../excel";
 import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
+import { finalisedTitle, isFinalisedPeriod } from "../../sheets/finalisedPeriod";
 import { waveDisplayName } from "../../sheets/imports";
 import {
   type OfferedInput,
@@ -109,6 +110,8 @@ export interface BuildInputSheetResult {
   tableName: string;
   rowCount: number;
   requests: number;
+  /** Built for a finalised period: read only. */
+  finalised: boolean;
 }
 
 /**
@@ -232,10 +235,12 @@ export async function buildInputSheet(
   const tableName = earlier?.tableName ?? safeTableName(`Inputs_${id}`);
   const snapshotSheet = earlier?.snapshotSheet ?? safeSheetName(`PayrollSnap_${id}`);
 
+  const finalised = isFinalisedPeriod(rows);
+  const title = `Inputs: ${clientName}, ${waveName}, period ending ${formatDate(request.payslipDate)}`;
   const written = await workbook.writeTable({
     sheetName,
     tableName,
-    title: `Inputs: ${clientName}, ${waveName}, period ending ${formatDate(request.payslipDate)}`,
+    title: finalised ? finalisedTitle(title) : title,
     stampLabel: "Built",
     columns: inputSheetColumns(inputs),
     rows: inputSheetGrid(rows, inputs),
@@ -257,10 +262,11 @@ export async function buildInputSheet(
     snapshotSheet,
     inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type })),
     builtAt: (options.now?.() ?? new Date()).toISOString(),
+    ...(finalised ? { finalised } : {}),
   };
   await workbook.setSetting(metaSettingKey(sheetName), meta as unknown as SettingValue);
   await recordSheet(workbook, INPUT_SHEETS_SETTING, sheetName);
   // The Month-end overview's Build input sheet uses this client's last inputs again.
   await rememberLastInputs(workbook, clientId, { inputKeys: [...request.inputKeys], builtAt: meta.builtAt });
-  return { sheetName, tableName: written.tableName, rowCount: rows.length, requests };
+  return { sheetName, tableName: written.tableName, rowCount: rows.length, requests, finalised };
 }

@@ -21,6 +21,7 @@ import {
   withPendingNote,
   withoutPendingNote,
 } from "../../sheets/nettPay";
+import { unmovedNettPayNote, withUnmovedNote } from "../../sheets/nettPayUnmoved";
 import { pushHighlights as highlighted, type RowOutcome } from "../../sheets/pushPlan";
 import { BULK_STATUSES } from "../../sheets/rowOutcomes";
 import { abortableSleep, type FlowContext, forEachLimited } from "./common";
@@ -128,7 +129,7 @@ export async function awaitNettPay(
       ctx.progress.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
       const read = await readNettPay(api, meta.clientId, pending, { signal });
       requests += read.requests;
-      await showNettPay(workbook, sheetName, read.ready, messages, highlighted(meta));
+      await showNettPay(workbook, sheetName, read.ready, messages, { meta, targets });
       pending = read.pending;
     } catch (error) {
       const cancelled = signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
@@ -142,18 +143,29 @@ export async function awaitNettPay(
   return { updated: targets.length - pending.length, pending: pending.length, requests, polls };
 }
 
-/** Writes arrived figures and drops their rows' pending note. */
+/**
+ * Writes arrived figures and drops their rows' pending note. A row whose amount or hours were saved but whose nett
+ * pay did not move says so, amber (sheets/nettPayUnmoved).
+ */
 async function showNettPay(
   workbook: WorkbookPort,
   sheetName: string,
   ready: readonly { rowIndex: number; value: number }[],
   messages: RowMessages,
-  highlightColumns: readonly string[],
+  sheet: { meta: Pick<InputSheetMeta, "inputs">; targets: readonly NettPayTarget[] },
 ): Promise<void> {
   if (ready.length === 0) return;
   await workbook.writeColumnValues(sheetName, H.nettPay, ready, "currency");
-  const annotations = ready.map(({ rowIndex }) => reword(messages, rowIndex, withoutPendingNote));
-  await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
+  const byRow = new Map(sheet.targets.map((t) => [t.rowIndex, t]));
+  const annotations = ready.map(({ rowIndex, value }) => {
+    const target = byRow.get(rowIndex);
+    const note = unmovedNettPayNote(target?.sent ?? [], target?.was, value, sheet.meta);
+    const annotation = reword(messages, rowIndex, (m) =>
+      note ? withUnmovedNote(withoutPendingNote(m), note) : withoutPendingNote(m),
+    );
+    return note ? { ...annotation, tone: "warning" as const } : annotation;
+  });
+  await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns: highlighted(sheet.meta) });
 }
 
 async function markPending(

@@ -47,7 +47,7 @@ import {
 } from "../../sheets/inputSheetModel";
 import { keptOutcomeRows } from "../../sheets/keptOutcomes";
 import { type NettPayTarget, pendingNettPayRows, withPendingNote } from "../../sheets/nettPay";
-import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, pushLogRow } from "../../sheets/pushLog";
+import { PUSH_LOG_SHEET_OPTIONS, PUSH_MODE_LABELS, pushLogRow } from "../../sheets/pushLog";
 import { CANCELLED, matchBulkResults, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../sheets/rowOutcomes";
 import type { FlowContext } from "./common";
 import { openInputSheet } from "./inputs";
@@ -57,6 +57,9 @@ import { invalidateFormulaResults } from "../../functions/connection";
 import type { RowAnnotation } from "../../excel";
 import { newPushId } from "../../sheets/changeHistory";
 import { appendHistory, employeesOf, pushedCells } from "./changeHistory";
+import { asRetryable, retryAdvice } from "../../sheets/retryAdvice";
+import { NETT_PAY_UNCHANGED } from "../../sheets/nettPayUnmoved";
+import { finalisedReason } from "../../sheets/finalisedPeriod";
 import { formatDate } from "../locale";
 
 /** How to push; the client is the context's target (a sheet of another client is refused). */
@@ -74,6 +77,8 @@ export interface PushOptions {
   rowIndexes?: Iterable<number>;
   /** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
   conflictCheck?(plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan>;
+  /** The push's name on its Push log line (default its mode's button, e.g. "Push changes"). */
+  logAs?: string;
   /** Test seams. */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
   now?(): Date;
@@ -95,8 +100,8 @@ export interface PushResult {
   requests: { bulkInput: number; nettPay: number; polls: number; slowDowns: number };
   /** Why sending stopped early (a refused key, or cancel), or null. */
   stoppedBy: string | null;
-  /** Nett pay written for this many rows; the rest keep their old figure, marked pending. */
-  nettPay: { updated: number; pending: number };
+  /** Nett pay written for this many rows; the rest keep their old figure, marked pending; `unmoved` saved rows' pay did not move. */
+  nettPay: { updated: number; pending: number; unmoved: number };
   /** Input columns of the metadata missing from the sheet, and columns the sheet has that are not inputs. */
   missingInputs: string[];
   unknownColumns: string[];
@@ -134,6 +139,8 @@ interface PushRun {
   restoreRate: (() => void)[];
   /** Rows of the plan sent so far (answered or not). */
   sent: number;
+  /** The Push column of its log line. */
+  logAs: string;
 }
 
 /** How a chunk request that finally failed ends its rows, and whether the whole push stops (Undo push too). */
@@ -155,7 +162,7 @@ export function chunkFailure(
   }
   if (error instanceof RateLimitedError) {
     const message = `Not saved after ${tries} ${tries === 1 ? "try" : "tries"}: ${BUSY}. Press Retry failed in a few minutes.`;
-    return { outcomes: rejectedOutcomes(rows, message, {}, meta), stop: null };
+    return { outcomes: asRetryable(rejectedOutcomes(rows, message, {}, meta)), stop: null };
   }
   // Cancel during the wait before another try: the last try got no definite answer.
   if (error instanceof AbortedError || (error instanceof Error && error.name === "AbortError")) {
@@ -163,10 +170,12 @@ export function chunkFailure(
   }
   const reason = unconfirmedReason(error).replace(/^the service failed/, "the service kept failing");
   return {
-    outcomes: rowsWith(
-      rows.map((r) => r.rowIndex),
-      "Failed",
-      `Not confirmed after ${tries} ${tries === 1 ? "try" : "tries"}: ${reason}. Press Retry failed, or check the service status.`,
+    outcomes: asRetryable(
+      rowsWith(
+        rows.map((r) => r.rowIndex),
+        "Failed",
+        `Not confirmed after ${tries} ${tries === 1 ? "try" : "tries"}: ${reason}. Press Retry failed, or check the service status.`,
+      ),
     ),
     stop: null,
   };
@@ -339,17 +348,16 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
   }
   const time = now();
   await ctx.workbook.appendRows({
-    sheetName: PUSH_LOG_SHEET,
-    tableName: PUSH_LOG_TABLE,
-    title: "Push log",
-    columns: PUSH_LOG_COLUMNS,
+    ...PUSH_LOG_SHEET_OPTIONS,
     rows: [
       pushLogRow({
         time,
         clientId: meta.clientId,
         clientName: meta.clientName,
+        waveName: meta.waveName,
+        payslipDate: meta.payslipDate,
         sheetName,
-        mode: run.plan.mode,
+        push: run.logAs,
         counts: countOutcomes(run.outcomes.values()),
         pushId: run.pushId,
       }),
@@ -361,11 +369,14 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
 }
 
 /** The rows whose nett pay to wait for: the saved ones, and those earlier pushes left pending (unless failed or re-saved now). */
-function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPayTarget>): NettPayTarget[] {
-  const targets: NettPayTarget[] = run.saved.map(({ rowIndex, employeeId, payslipDate }) => ({
+function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPayTarget>, sheet: ReadSheet): NettPayTarget[] {
+  const before = new Map(sheet.rows.map((r) => [r.rowIndex, r.nettPay]));
+  const targets: NettPayTarget[] = run.saved.map(({ rowIndex, employeeId, payslipDate, attributes }) => ({
     rowIndex,
     employeeId,
     payslipDate,
+    sent: Object.keys(attributes),
+    was: before.get(rowIndex),
   }));
   const savedNow = new Set(targets.map((t) => t.rowIndex));
   for (const t of earlierPending.values()) {
@@ -379,6 +390,7 @@ function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPa
 export async function pushInputSheet(ctx: FlowContext, sheetName: string, options: PushOptions): Promise<PushResult> {
   const { mode } = options;
   const { meta, snapshot, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+  if (meta.finalised) throw new InputSheetError(finalisedReason(formatDate(meta.payslipDate)));
   const rowIndexes = await scopeRows(ctx, sheetName, sheet, options);
   const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
   const plan = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal) : planned;
@@ -399,6 +411,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     bulkRequests: 0,
     restoreRate: [],
     sent: 0,
+    logAs: options.logAs ?? PUSH_MODE_LABELS[mode],
   };
   const earlierPending = new Map(pendingNettPayRows(sheet).map((t) => [t.rowIndex, t]));
   // An "Unchanged" never writes over an earlier Saved, Failed or Conflict (../../sheets/keptOutcomes).
@@ -413,7 +426,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   const rowMessages = rowMessagesOf(sheet);
   for (const [k, o] of run.outcomes) if (!kept.has(k)) rowMessages.set(k, { status: o.status, message: o.message });
   const nettPay = run.waitForNettPay
-    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending), rowMessages, options)
+    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending, sheet), rowMessages, options)
     : { updated: 0, pending: 0, requests: 0, polls: 0 };
   const ordered = [...run.outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)
@@ -422,10 +435,12 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
       return m && m.status === o.status ? { ...o, message: m.message } : o;
     });
   const counts = countOutcomes(ordered);
+  const unmoved = ordered.filter((o) => o.status === "Saved" && o.message.includes(NETT_PAY_UNCHANGED)).length;
   const summary =
     `${sheetName}: ${summarise(counts)}.` +
     stoppedNote(run.stoppedBy) +
-    (counts.Failed + counts["Not sent"] > 0 ? " Use Retry failed to resend the failed rows." : "") +
+    retryAdvice(ordered) +
+    (unmoved > 0 ? ` ${NETT_PAY_UNCHANGED} on ${unmoved} saved row${unmoved === 1 ? "" : "s"}: see the Message column.` : "") +
     (run.historyNote ? ` ${run.historyNote}` : "");
   return {
     sheetName,
@@ -441,7 +456,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
       slowDowns: run.restoreRate.length,
     },
     stoppedBy: run.stoppedBy,
-    nettPay: { updated: nettPay.updated, pending: nettPay.pending },
+    nettPay: { updated: nettPay.updated, pending: nettPay.pending, unmoved },
     missingInputs: sheet.missingInputs,
     unknownColumns: sheet.unknownColumns,
   };

@@ -9,11 +9,12 @@
  * one per sheet. Until then the saved rows keep their old figure, marked pending, as after any push.
  */
 import type { Client } from "../../contract";
-import type { CellValue } from "../../sheets/columns";
-import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE } from "../../sheets/pushLog";
+import { PUSH_ALL_LABEL, PUSH_LOG_SHEET_OPTIONS, pushLogRow } from "../../sheets/pushLog";
 import type { PushCounts } from "../../sheets/pushPlan";
 import { CANCELLED } from "../../sheets/rowOutcomes";
 import type { InputSheetMeta } from "../../sheets/inputSheetModel";
+import { finalisedReason } from "../../sheets/finalisedPeriod";
+import { formatDate } from "../locale";
 import { listInputSheets, readInputSheetMeta } from "./inputs";
 import { conflictCheck } from "./conflicts";
 import { abortableSleep, type FlowContext } from "./common";
@@ -28,13 +29,51 @@ export interface SheetPushSummary {
   /** One sentence: the push's summary, or why the sheet was skipped. */
   summary: string;
   counts: PushCounts | null;
+  /** Built for a finalised period: nothing to push, and nothing wrong (sheets/finalisedPeriod). */
+  readOnly?: boolean;
   /** Rows still waiting for their recalculated nett pay when the push all ended (they say so, and Refresh nett pay fetches it). */
   nettPayPending?: number;
 }
 
 export interface PushAllResult {
   sheets: SheetPushSummary[];
+  /** "3 input sheets: 2 pushed, 1 with 4 failed rows." */
   summary: string;
+  /** Some sheet was not pushed, or has rows that did not save (Failed, Conflict, Invalid, Not sent): a warning, not a success. */
+  attention: boolean;
+}
+
+/** Rows of a pushed sheet that did not save and need the accountant (Unchanged and Saved do not). */
+const ATTENTION = ["Failed", "Conflict", "Invalid", "Not sent"] as const;
+
+/** How a sheet ended: pushed clean ("none"), pushed with rows to see to ("rows"), or not pushed at all. */
+export function sheetAttention(sheet: SheetPushSummary): "none" | "rows" | "not pushed" | "read only" {
+  if (sheet.readOnly) return "read only";
+  if (sheet.outcome !== "pushed" || !sheet.counts) return "not pushed";
+  return ATTENTION.some((s) => sheet.counts![s] > 0) ? "rows" : "none";
+}
+
+/**
+ * "3 input sheets: 2 pushed, 1 with 4 failed rows, 1 not pushed.": sheets pushed clean, then those with rows to
+ * see to (their counts summed, by status), then those not pushed. Success is never claimed for a sheet with failures.
+ */
+export function pushAllSummary(sheets: readonly SheetPushSummary[]): string {
+  if (sheets.length === 0) return "The workbook has no input sheets to push.";
+  const by = (a: ReturnType<typeof sheetAttention>) => sheets.filter((s) => sheetAttention(s) === a);
+  const withRows = by("rows");
+  const rows = ATTENTION.map((status) => ({ status, n: withRows.reduce((t, s) => t + s.counts![status], 0) })).filter(
+    (r) => r.n > 0,
+  );
+  const total = rows.reduce((t, r) => t + r.n, 0);
+  const parts = [
+    `${by("none").length} pushed`,
+    withRows.length > 0
+      ? `${withRows.length} with ${rows.map((r) => `${r.n} ${r.status.toLowerCase()}`).join(", ")} row${total === 1 ? "" : "s"}`
+      : "",
+    by("not pushed").length > 0 ? `${by("not pushed").length} not pushed` : "",
+    by("read only").length > 0 ? `${by("read only").length} read only (finalised)` : "",
+  ].filter(Boolean);
+  return `${plural(sheets.length, "input sheet")}: ${parts.join(", ")}.`;
 }
 
 export interface PushAllOptions extends Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now"> {
@@ -48,13 +87,6 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const NETT_PAY_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
 /** Send only: every saved row is left pending, for the one wait after all the sheets. */
 const NO_WAIT: NettPayPolling = { polls: 0, intervalMs: 0 };
-
-/** A Push log line for a sheet that sent nothing: its reason in the Push column, zero counts. */
-function skippedLogRow(time: Date, sheet: SheetPushSummary): CellValue[] {
-  const client = sheet.clientId === null ? sheet.clientName : `${sheet.clientName} (ID ${sheet.clientId})`;
-  const byKey: Record<string, CellValue> = { time, client, sheet: sheet.sheetName, mode: `All input sheets: ${sheet.summary}` };
-  return PUSH_LOG_COLUMNS.map((c) => byKey[c.key] ?? 0);
-}
 
 /** A sheet's context: its own client as the target, Cancel shared, no bar of its own (Push all counts the sheets). */
 const sheetContext = (ctx: FlowContext, meta: InputSheetMeta): FlowContext => ({
@@ -81,12 +113,20 @@ async function pushSheet(
       summary: `Skipped: the key cannot reach ${meta.clientName} (ID ${meta.clientId}). Connect with that client's key to push it.`,
     };
   }
+  if (meta.finalised)
+    return {
+      ...base,
+      outcome: "skipped",
+      readOnly: true,
+      summary: `Read only: ${finalisedReason(formatDate(meta.payslipDate))}`,
+    };
   try {
     const result = await pushInputSheet(sheetContext(ctx, meta), sheetName, {
       mode: "changed",
       chunkSize: options.chunkSize,
       conflictCheck: conflictCheck(ctx.api, options.chunkSize),
       nettPay: options.nettPay === false ? false : NO_WAIT,
+      logAs: PUSH_ALL_LABEL,
       sleep: options.sleep,
       now: options.now,
     });
@@ -126,25 +166,14 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
     sheets.push(done);
     // The push logs its own line; a sheet skipped or refused before sending gets one here.
     if (done.outcome === "pushed") continue;
-    await workbook
-      .appendRows({
-        sheetName: PUSH_LOG_SHEET,
-        tableName: PUSH_LOG_TABLE,
-        title: "Push log",
-        columns: PUSH_LOG_COLUMNS,
-        rows: [skippedLogRow(now(), done)],
-      })
-      .catch(() => undefined);
+    // Its reason in the Push column, zero counts.
+    const line = pushLogRow({ ...done, ...meta, time: now(), push: `${PUSH_ALL_LABEL}: ${done.summary}`, counts: null });
+    await workbook.appendRows({ ...PUSH_LOG_SHEET_OPTIONS, rows: [line] }).catch(() => undefined);
   }
   if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
   progress.update?.(ordered.length, ordered.length, "Done");
-  const pushed = sheets.filter((s) => s.outcome === "pushed").length;
-  const skipped = sheets.length - pushed;
-  const summary =
-    sheets.length === 0
-      ? "The workbook has no input sheets to push."
-      : `${plural(sheets.length, "input sheet")}: ${pushed} pushed${skipped > 0 ? `, ${skipped} not pushed` : ""}.`;
-  return { sheets, summary };
+  const summary = pushAllSummary(sheets);
+  return { sheets, summary, attention: sheets.some((s) => sheetAttention(s) === "rows" || sheetAttention(s) === "not pushed") };
 }
 
 /**

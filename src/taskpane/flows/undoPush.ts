@@ -18,7 +18,7 @@ import { invalidateFormulaResults } from "../../functions/connection";
 import { CHANGE_HISTORY_SHEET, type HistoryLine, newPushId } from "../../sheets/changeHistory";
 import { type OfferedInput, employeeInputValues } from "../../sheets/inputSheet";
 import { InputSheetError, type InputSheetMeta, type Snapshot, rowKey } from "../../sheets/inputSheetModel";
-import { PUSH_ID_HEADER, PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE, pushLogRow } from "../../sheets/pushLog";
+import { PUSH_ID_HEADER, PUSH_LOG_SHEET, PUSH_LOG_SHEET_OPTIONS, pushLogRow } from "../../sheets/pushLog";
 import { type PlannedRow, type PushPlan, type RowOutcome, chunkOutcomes, toEntity } from "../../sheets/pushPlan";
 import { type UndoPlan, planUndo, undoCells, undoCounts } from "../../sheets/undoPlan";
 import { chunk } from "../../sheets/chunk";
@@ -295,18 +295,15 @@ async function settleUndo(
   const cells = undoCells(u.plan, u.outcomes);
   const first = u.lines[0];
   await ctx.workbook.appendRows({
-    sheetName: PUSH_LOG_SHEET,
-    tableName: PUSH_LOG_TABLE,
-    title: "Push log",
-    columns: PUSH_LOG_COLUMNS,
+    ...PUSH_LOG_SHEET_OPTIONS,
     rows: [
       pushLogRow({
         time: u.time,
         clientId: first.clientId,
         clientName: first.clientName,
+        payslipDate: u.lines.every((l) => l.payslipDate === first.payslipDate) ? first.payslipDate : undefined,
         sheetName: first.sheet,
-        mode: "all",
-        label: `Undo of ${u.pushId}`,
+        push: `Undo of ${u.pushId}`,
         counts: undoCounts(cells),
         pushId: u.undoPushId,
       }),

@@ -17,6 +17,7 @@ import { useInputSheetList } from "./inputSheets/useInputSheetList";
 import { useInputChoices } from "./inputSheets/useInputChoices";
 import { usePushActions } from "./inputSheets/usePushActions";
 import { usePendingWatches } from "./inputSheets/usePendingChanges";
+import { useReadOnlyReason } from "./inputSheets/useReadOnly";
 import { useFlowRunner } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 
@@ -43,6 +44,7 @@ export function InputSheetsPanel() {
   });
   const actions = usePushActions(services, run, sheetName, Number(chunkSize), snapshotMoved);
   const pending = usePendingWatches(services?.workbook, sheets, snapshotVersion, services?.progress.busy);
+  const readOnlyReason = useReadOnlyReason(services?.workbook, sheetName, snapshotVersion);
 
   if (!services) return <Text>Connect and choose a client to work with input sheets.</Text>;
   const { workbook, progress } = services;
@@ -59,6 +61,7 @@ export function InputSheetsPanel() {
       onChunkSizeChange={setChunkSize}
       chunkSizeProblem={chunkSizeProblem(chunkSize)}
       onPush={actions.push}
+      readOnlyReason={readOnlyReason}
       sheetTools={
         <>
           <PendingChanges
@@ -91,7 +94,7 @@ export function InputSheetsPanel() {
       }
       pushExtras={
         <>
-          <Button disabled={progress.busy || !sheetName} onClick={actions.overwrite}>
+          <Button disabled={progress.busy || !sheetName || readOnlyReason !== null} onClick={actions.overwrite}>
             Overwrite conflicts
           </Button>
           {actions.canRefreshNett && (

@@ -1,19 +1,21 @@
 /**
- * The Input sheets panel's view: build a calc-input sheet for a wave and period from chosen inputs
- * (./inputSheets/NewInputSheetSection), and push an input sheet back (changed cells, all rows, selected rows, retry
- * failed: ./inputSheets/PushSection). Data and callbacks only.
+ * The Input sheets panel's view, in steps that fold: 1. build a calc-input sheet for a wave and period
+ * (./inputSheets/NewInputSheetSection); then, on the input sheet chosen, 2. edit and fill it (pending changes, fill
+ * from a sheet) and 3. push it (./inputSheets/PushSection); 4. push every input sheet. Data and callbacks only.
  */
 import * as React from "react";
 import { type Outcome as PanelOutcome, OutcomeBar } from "./parts/layout";
 import { usePartStyles } from "./parts/styles";
 import { type NewInputSheetProps, NewInputSheetSection } from "./inputSheets/NewInputSheetSection";
 import { type PushSectionProps, PushSection } from "./inputSheets/PushSection";
+import { SheetPicker } from "./inputSheets/SheetPicker";
+import { Fold } from "./inputSheets/Fold";
 
 export type Outcome = NonNullable<PanelOutcome>;
 
 export type InputSheetsViewProps = NewInputSheetProps &
   PushSectionProps & {
-    /** After the push section (Push all input sheets). */
+    /** The last step (Push all input sheets). */
     afterPush?: React.ReactNode;
     /** Questions asked before work (Rebuild over pending changes). */
     dialogs?: React.ReactNode;
@@ -24,9 +26,15 @@ export function InputSheetsView(props: InputSheetsViewProps) {
   const styles = usePartStyles();
   return (
     <div className={styles.root}>
-      <NewInputSheetSection {...props} />
-      <PushSection {...props} />
-      {props.afterPush}
+      <Fold title="1. Build an input sheet">
+        <NewInputSheetSection {...props} />
+      </Fold>
+      <SheetPicker {...props} />
+      <Fold title="2. Edit and fill">{props.sheetTools}</Fold>
+      <Fold title="3. Push">
+        <PushSection {...props} />
+      </Fold>
+      {props.afterPush && <Fold title="4. Push all">{props.afterPush}</Fold>}
 
       <OutcomeBar outcome={props.outcome} />
       {props.dialogs}

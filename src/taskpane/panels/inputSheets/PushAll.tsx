@@ -1,36 +1,54 @@
-/** Push all input sheets: every client's input sheet in the workbook, with one summary per sheet. */
+/**
+ * Push all input sheets: every client's input sheet in the workbook. The outcome is one sentence that never claims
+ * success while a sheet has rows to see to, with one line per sheet under it, each with its own icon.
+ */
 import * as React from "react";
 import { Button, Text } from "@fluentui/react-components";
 import { type ConnectedServices, flowContextFor } from "../../context";
-import { type SheetPushSummary, pushAllInputSheets } from "../../flows/pushAll";
-import { Section } from "../parts/layout";
+import { type PushAllResult, type SheetPushSummary, pushAllInputSheets, sheetAttention } from "../../flows/pushAll";
+import { PUSH_ALL_LABEL } from "../../../sheets/pushLog";
 import type { FlowRunner } from "../parts/hooks";
+import type { Outcome } from "../parts/layout";
+import type { OutcomeDetail } from "../parts/outcomeDetails";
 import { usePartStyles } from "../parts/styles";
 
-export function PushAllView(props: { onPushAll(): void; busy: boolean; sheets: readonly SheetPushSummary[] | null }) {
+export function PushAllView(props: { onPushAll(): void; busy: boolean }) {
   const styles = usePartStyles();
   return (
-    <Section
-      title="Every client's input sheets"
-      hint="Pushes the changed cells of every input sheet in this workbook, client by client. Sheets of clients this key cannot reach are skipped."
-    >
+    <>
+      <Text size={200}>
+        Pushes the changed cells of every input sheet in this workbook, client by client. Sheets of clients this key cannot reach
+        are skipped.
+      </Text>
       <div className={styles.row}>
         <Button onClick={props.onPushAll} disabled={props.busy}>
-          Push all input sheets
+          {PUSH_ALL_LABEL}
         </Button>
       </div>
-      {props.sheets && props.sheets.length > 0 && (
-        <ul aria-label="Push all input sheets: one summary per sheet">
-          {props.sheets.map((s) => (
-            <li key={s.sheetName}>
-              <Text weight="semibold">{s.clientName}</Text> — {s.summary}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Section>
+    </>
   );
 }
+
+const DETAIL_INTENT: Record<ReturnType<typeof sheetAttention>, OutcomeDetail["intent"]> = {
+  none: "success",
+  rows: "warning",
+  "not pushed": "skipped",
+  "read only": "skipped",
+};
+
+/** A sheet's line: its icon (pushed clean, with rows to see to, refused, skipped) and its client and summary. */
+const sheetDetail = (s: SheetPushSummary): OutcomeDetail => ({
+  intent: s.outcome === "failed" ? "error" : DETAIL_INTENT[sheetAttention(s)],
+  text: `${s.clientName}: ${s.summary}`,
+});
+
+/** The outcome of Push all input sheets: a warning whenever a sheet was not pushed or has rows that did not save. */
+export const pushAllOutcome = (r: PushAllResult): Exclude<Outcome, null> => ({
+  intent: r.attention ? "warning" : "success",
+  text: r.summary,
+  details: r.sheets.map(sheetDetail),
+  detailsLabel: `${PUSH_ALL_LABEL}: one summary per sheet`,
+});
 
 export function PushAll(props: {
   services: ConnectedServices;
@@ -40,21 +58,18 @@ export function PushAll(props: {
   /** After the pushes (the sheets' snapshots moved). */
   onDone(): void;
 }) {
-  const [sheets, setSheets] = React.useState<SheetPushSummary[] | null>(null);
   const pushAll = async () => {
-    setSheets(null);
-    const result = await props.run(
-      "Push all input sheets",
+    await props.run(
+      PUSH_ALL_LABEL,
       (task) =>
         pushAllInputSheets(flowContextFor(props.services, task), {
           reachable: props.services.clients,
           chunkSize: props.chunkSize,
         }),
-      (r) => ({ intent: r.sheets.every((s) => s.outcome === "pushed") ? "success" : "warning", text: r.summary }),
-      { failed: (m) => `Push all input sheets stopped: ${m}` },
+      pushAllOutcome,
+      { failed: (m) => `${PUSH_ALL_LABEL} stopped: ${m}` },
     );
-    if (result) setSheets(result.sheets);
     props.onDone();
   };
-  return <PushAllView onPushAll={() => void pushAll()} busy={props.busy} sheets={sheets} />;
+  return <PushAllView onPushAll={() => void pushAll()} busy={props.busy} />;
 }

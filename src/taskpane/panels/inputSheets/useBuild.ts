@@ -7,13 +7,20 @@ import * as React from "react";
 import { type ConnectedServices, flowContextFor } from "../../context";
 import { type BuildInputSheetRequest, type BuildInputSheetResult, type InputChoices, buildInputSheet } from "../../flows/inputs";
 import { type CarryResult, type PendingOnRebuild, pendingBeforeRebuild, rebuildKeeping } from "../../flows/rebuild";
+import { finalisedReason } from "../../../sheets/finalisedPeriod";
+import { formatDate } from "../../locale";
 import type { FlowRunner } from "../parts/hooks";
 import type { RebuildChoice, RebuildQuestion } from "./RebuildDialog";
 
 const employees = (n: number) => `${n} employee${n === 1 ? "" : "s"}`;
 
-function builtText(r: { sheetName: string; rowCount: number; carried?: number; left?: readonly unknown[] }): string {
+function builtText(
+  r: { sheetName: string; rowCount: number; finalised?: boolean; carried?: number; left?: readonly unknown[] },
+  payslipDate: string,
+): string {
   const built = `"${r.sheetName}" built: ${employees(r.rowCount)}.`;
+  // A finalised period's sheet is read only: say why rather than invite edits that can never be pushed.
+  if (r.finalised) return `${built} ${finalisedReason(formatDate(payslipDate))}`;
   if (r.carried === undefined) return `${built} Edit the input cells, then Push changes.`;
   const left = r.left?.length ?? 0;
   const kept = `${r.carried} change${r.carried === 1 ? "" : "s"} kept as pending changes.`;
@@ -38,8 +45,8 @@ export function useBuild(services: ConnectedServices | null, run: FlowRunner, on
           ? rebuildKeeping(flowContextFor(services, task), request, carry.changes, { choices })
           : buildInputSheet(flowContextFor(services, task), request, { choices }),
       (r: BuildInputSheetResult & Partial<CarryResult>) => ({
-        intent: (r.left?.length ?? 0) > 0 ? "warning" : "success",
-        text: builtText(r),
+        intent: (r.left?.length ?? 0) > 0 ? "warning" : r.finalised ? "info" : "success",
+        text: builtText(r, request.payslipDate),
       }),
       { afterCancel: "No sheet was built.", failed: (message) => `Could not build the input sheet: ${message}` },
     );

@@ -22,7 +22,7 @@ function pushOutcome(result: PushResult): Exclude<Outcome, null> {
       : "",
   ].filter(Boolean);
   const c = result.counts;
-  const clean = c.Failed + c.Invalid + c["Not sent"] === 0;
+  const clean = c.Failed + c.Invalid + c.Conflict + c["Not sent"] + result.nettPay.unmoved === 0;
   return { intent: clean ? "success" : "warning", text: [result.summary, ...notes].join(" ") };
 }
 

@@ -2,8 +2,16 @@
 import * as React from "react";
 import { MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { usePartStyles } from "./styles";
+import { OutcomeDetails, type OutcomeDetail } from "./outcomeDetails";
 
-export type Outcome = { intent: "success" | "warning" | "error" | "info"; text: string } | null;
+export type Outcome = {
+  intent: "success" | "warning" | "error" | "info";
+  text: string;
+  /** One line per part of the action (e.g. per sheet of Push all input sheets), each with its own icon, under the text. */
+  details?: readonly OutcomeDetail[];
+  /** The details list's name for screen readers, e.g. "Push all input sheets: one summary per sheet". */
+  detailsLabel?: string;
+} | null;
 
 /**
  * The last action's outcome, in the flow below the controls (a bar floating over the pane covered buttons in a
@@ -19,8 +27,17 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
   // failures as alerts. A region inserted together with its text is often not read. Each outcome is its own
   // MessageBar (keyed), so the same words a second time are read again.
   const bar = outcome && (
-    <MessageBar key={outcomeKey(outcome)} intent={outcome.intent}>
-      <MessageBarBody>{outcome.text}</MessageBarBody>
+    <MessageBar key={outcomeKey(outcome)} intent={outcome.intent} data-intent={outcome.intent}>
+      <MessageBarBody>
+        {outcome.details ? (
+          <>
+            <div>{outcome.text}</div>
+            <OutcomeDetails details={outcome.details} label={outcome.detailsLabel} />
+          </>
+        ) : (
+          outcome.text
+        )}
+      </MessageBarBody>
     </MessageBar>
   );
   const failed = outcome?.intent === "error";
