@@ -157,7 +157,7 @@ describe("pushing", () => {
     const result = await push(sheetName, { nettPay: FAST_NETT });
 
     const n = records.length;
-    expect(result.counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Invalid: 1, Unchanged: n - 3, "Not sent": 0 });
+    expect(result.counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Held: 0, Invalid: 1, Unchanged: n - 3, "Not sent": 0 });
     expect(rig.faulty.count("/bulk_input", "POST")).toBe(1);
     // Only the changed cell of row 0; the whole row whose payslip date moved (it is not in the snapshot).
     expect(rig.faulty.bulkEntities()).toEqual([
@@ -239,7 +239,7 @@ describe("pushing", () => {
     rig.faulty.reset();
     const retry = await push(sheetName, { mode: "retry", chunkSize: 2 });
     expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual(ids.slice(2, 4));
-    expect(retry.counts).toEqual({ Saved: 2, Failed: 0, Conflict: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 });
+    expect(retry.counts).toEqual({ Saved: 2, Failed: 0, Conflict: 0, Held: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 });
     for (const i of edited) expect(await held(ids[i], payslipDate)).toBe(value(i));
     const final = await readRecords(rig.workbook, sheetName);
     expect(final.slice(0, 6).map((r) => r.Status)).toEqual(["Saved", "Saved", "Saved", "Saved", "Saved", "Saved"]);

@@ -347,8 +347,8 @@ describe("after the push", () => {
         clientName: "Liffey",
         sheetName: "Inputs",
         mode: "retry",
-        counts: { Saved: 3, Failed: 1, Conflict: 5, Invalid: 2, Unchanged: 4, "Not sent": 0 },
+        counts: { Saved: 3, Failed: 1, Conflict: 5, Held: 6, Invalid: 2, Unchanged: 4, "Not sent": 0 },
       }),
-    ).toEqual([time, "Liffey (ID 1)", "Inputs", "Retry failed", 3, 1, 5, 2, 4, 0]);
+    ).toEqual([time, "Liffey (ID 1)", "Inputs", "Retry failed", 3, 1, 5, 6, 2, 4, 0]);
   });
 });

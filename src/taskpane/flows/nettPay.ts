@@ -23,6 +23,7 @@ import {
 } from "../../sheets/nettPay";
 import { pushHighlights as highlighted, type RowOutcome } from "../../sheets/pushPlan";
 import { BULK_STATUSES } from "../../sheets/rowOutcomes";
+import { withFlagNote } from "../../sheets/pushCheck";
 import { abortableSleep, type FlowContext, forEachLimited } from "./common";
 import { openInputSheet } from "./inputs";
 import { toAnnotation } from "./rowWrites";
@@ -76,8 +77,8 @@ export async function readNettPay(
   return { ...nettPayFromPayslips(payslips, targets), requests: employeeIds.length, via: "payslips" };
 }
 
-/** What each row's Status and Message say now, so that a pending note can be added or dropped. */
-type RowMessages = Map<number, { status: RowOutcome["status"]; message: string }>;
+/** What each row's Status and Message say now (and the cells it highlights), so that a pending note can be added or dropped. */
+type RowMessages = Map<number, { status: RowOutcome["status"]; message: string; errorColumns?: string[] }>;
 
 /** A row's Status as found on the sheet (a pending row was Saved or Unchanged; anything else counts as Saved). */
 const sheetStatus = (text: string): RowOutcome["status"] =>
@@ -86,18 +87,20 @@ const sheetStatus = (text: string): RowOutcome["status"] =>
 export const rowMessagesOf = (sheet: ReadSheet): RowMessages =>
   new Map(sheet.rows.map((r) => [r.rowIndex, { status: sheetStatus(r.status), message: r.message }]));
 
-/** Sets a row's Message (same Status), keeping `messages` in step with the sheet. */
-function reword(messages: RowMessages, rowIndex: number, reworded: (message: string) => string) {
+/** Sets a row's Message (same Status, same highlights plus `highlight`), keeping `messages` in step with the sheet. */
+function reword(messages: RowMessages, rowIndex: number, reworded: (message: string) => string, highlight: string[] = []) {
   const m = messages.get(rowIndex) ?? { status: "Saved" as const, message: "" };
-  const next = { status: m.status, message: reworded(m.message) };
+  const next = { status: m.status, message: reworded(m.message), errorColumns: [...(m.errorColumns ?? []), ...highlight] };
   messages.set(rowIndex, next);
-  return toAnnotation({ rowIndex, ...next, errorColumns: [] });
+  return toAnnotation({ rowIndex, ...next });
 }
 
 /** How long to wait for nett pay (false or a missing value: DEFAULT_POLLING), and the test seam for the waits. */
 interface NettPayWait {
   nettPay?: NettPayPolling | false;
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Why a new nett pay moved too far against last period (the check before the push), or null. */
+  flagNettPay?(rowIndex: number, value: number): string | null;
 }
 
 /**
@@ -128,7 +131,7 @@ export async function awaitNettPay(
       ctx.progress.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
       const read = await readNettPay(api, meta.clientId, pending, { signal });
       requests += read.requests;
-      await showNettPay(workbook, sheetName, read.ready, messages, highlighted(meta));
+      await showNettPay(workbook, sheetName, read.ready, messages, highlighted(meta), options.flagNettPay);
       pending = read.pending;
     } catch (error) {
       const cancelled = signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
@@ -149,10 +152,15 @@ async function showNettPay(
   ready: readonly { rowIndex: number; value: number }[],
   messages: RowMessages,
   highlightColumns: readonly string[],
+  flagNettPay?: NettPayWait["flagNettPay"],
 ): Promise<void> {
   if (ready.length === 0) return;
   await workbook.writeColumnValues(sheetName, H.nettPay, ready, "currency");
-  const annotations = ready.map(({ rowIndex }) => reword(messages, rowIndex, withoutPendingNote));
+  const annotations = ready.map(({ rowIndex, value }) => {
+    const why = flagNettPay?.(rowIndex, value) ?? null;
+    const note = (m: string) => (why ? withFlagNote(withoutPendingNote(m), [why]) : withoutPendingNote(m));
+    return reword(messages, rowIndex, note, why ? [H.nettPay] : []);
+  });
   await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
 }
 

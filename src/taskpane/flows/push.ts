@@ -51,6 +51,9 @@ import type { FlowContext } from "./common";
 import { openInputSheet } from "./inputs";
 import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
+import { type PushCheckOptions, checkBeforeSending } from "./pushCheck";
+import { type PreviousPeriod, type PushCheckSettings, type RowFlag, varianceReason, withFlagNote } from "../../sheets/pushCheck";
+import { formatDate } from "../locale";
 import { invalidateFormulaResults } from "../../functions/connection";
 
 /** How to push; the client is the context's target (a sheet of another client is refused). */
@@ -68,6 +71,8 @@ export interface PushOptions {
   rowIndexes?: Iterable<number>;
   /** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
   conflictCheck?(plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan>;
+  /** The check before sending (./pushCheck): totals, flags against last period, and the user's choice. */
+  check?: PushCheckOptions;
   /** Test seams. */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
   now?(): Date;
@@ -117,6 +122,8 @@ interface PushRun {
   restoreRate: (() => void)[];
   /** Rows of the plan sent so far (answered or not). */
   sent: number;
+  /** Rows the check flagged that are sent anyway: their Message keeps the reason, their cells the highlight. */
+  flags: ReadonlyMap<number, RowFlag>;
 }
 
 /** How a chunk request that finally failed ends its rows, and whether the whole push stops. */
@@ -247,10 +254,33 @@ async function requestChunk(run: PushRun, rows: PlannedRow[], i: number): Promis
   return byRow;
 }
 
+/** A row sent although the check flagged it keeps the reason in its Message and the flagged cells highlighted. */
+function flagged(flags: ReadonlyMap<number, RowFlag>, o: RowOutcome): RowOutcome {
+  const f = flags.get(o.rowIndex);
+  return f
+    ? { ...o, message: withFlagNote(o.message, f.reasons), errorColumns: [...new Set([...o.errorColumns, ...f.columns])] }
+    : o;
+}
+
+/**
+ * After the push: a saved row whose new nett pay moved beyond the amount limits against last period says so, as a
+ * flag does. Nothing when the push was not checked.
+ */
+function nettPayFlagger(previous: PreviousPeriod | null, settings: PushCheckSettings | undefined, plan: PushPlan) {
+  if (!previous?.date || !settings) return undefined;
+  const employees = new Map(plan.send.map((r) => [r.rowIndex, r.employeeId]));
+  const against = formatDate(previous.date);
+  return (rowIndex: number, value: number): string | null => {
+    const id = employees.get(rowIndex);
+    const before = id === undefined ? null : (previous.payslips.get(id)?.nettPay ?? null);
+    return before === null ? null : varianceReason("Nett pay", "currency", before, value, settings, against);
+  };
+}
+
 /** Step 2, one chunk: send it, then write its rows' outcomes at once (saved rows wait for their nett pay). */
 async function sendChunk(run: PushRun, rows: PlannedRow[], i: number): Promise<void> {
   const byRow = await requestChunk(run, rows, i);
-  let chunkResult = rows.map((r) => byRow.get(r.rowIndex)!);
+  let chunkResult = rows.map((r) => flagged(run.flags, byRow.get(r.rowIndex)!));
   const savedRowIndexes = new Set(chunkResult.filter((o) => o.status === "Saved").map((o) => o.rowIndex));
   if (run.waitForNettPay) {
     chunkResult = chunkResult.map((o) =>
@@ -349,7 +379,12 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   const { meta, snapshot, sheet } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
   const rowIndexes = await scopeRows(ctx, sheetName, sheet, options);
   const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
-  const plan = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal) : planned;
+  const unchecked = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal) : planned;
+  // The one point before sending: the user sees the totals and flags, and may hold flagged rows or send nothing.
+  const checked = options.check
+    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot }, unchecked, options.check)
+    : { plan: unchecked, flags: new Map<number, RowFlag>(), previous: null };
+  const { plan } = checked;
   const run: PushRun = {
     ctx,
     sheetName,
@@ -363,6 +398,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     bulkRequests: 0,
     restoreRate: [],
     sent: 0,
+    flags: checked.flags,
   };
   const earlierPending = new Map(pendingNettPayRows(sheet).map((t) => [t.rowIndex, t]));
   await markPlan(run, earlierPending);
@@ -373,9 +409,10 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   }
 
   const rowMessages = rowMessagesOf(sheet);
-  for (const [k, o] of run.outcomes) rowMessages.set(k, { status: o.status, message: o.message });
+  for (const [k, o] of run.outcomes) rowMessages.set(k, { status: o.status, message: o.message, errorColumns: o.errorColumns });
+  const flagNettPay = nettPayFlagger(checked.previous, options.check?.settings, plan);
   const nettPay = run.waitForNettPay
-    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending), rowMessages, options)
+    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending), rowMessages, { ...options, flagNettPay })
     : { updated: 0, pending: 0, requests: 0, polls: 0 };
   const ordered = [...run.outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)

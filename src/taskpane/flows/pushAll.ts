@@ -37,7 +37,7 @@ export interface PushAllResult {
   summary: string;
 }
 
-export interface PushAllOptions extends Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now"> {
+export interface PushAllOptions extends Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now" | "check"> {
   /** The clients the key can reach (GET /clients/). */
   reachable: readonly Pick<Client, "id" | "name">[];
 }
@@ -86,6 +86,7 @@ async function pushSheet(
       mode: "changed",
       chunkSize: options.chunkSize,
       conflictCheck: conflictCheck(ctx.api, options.chunkSize),
+      check: options.check,
       nettPay: options.nettPay === false ? false : NO_WAIT,
       sleep: options.sleep,
       now: options.now,

@@ -13,6 +13,9 @@ import { PushAll } from "./inputSheets/PushAll";
 import { useInputSheetList } from "./inputSheets/useInputSheetList";
 import { useInputChoices } from "./inputSheets/useInputChoices";
 import { usePushActions } from "./inputSheets/usePushActions";
+import { usePushCheck } from "./inputSheets/usePushCheck";
+import { PushCheckDialog } from "./inputSheets/PushCheckDialog";
+import { PushCheckSettingsView } from "./inputSheets/PushCheckSettings";
 import { useFlowRunner } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 
@@ -37,7 +40,8 @@ export function InputSheetsPanel() {
     if (built) await list.refreshSheets(built).catch(() => undefined);
     snapshotMoved();
   });
-  const actions = usePushActions(services, run, sheetName, Number(chunkSize), snapshotMoved);
+  const pushCheck = usePushCheck(services?.workbook);
+  const actions = usePushActions(services, run, sheetName, Number(chunkSize), snapshotMoved, pushCheck.checkOptions);
 
   if (!services) return <Text>Connect and choose a client to work with input sheets.</Text>;
   const { workbook, progress } = services;
@@ -63,6 +67,8 @@ export function InputSheetsPanel() {
             run={run}
             busy={progress.busy}
           />
+          <PushCheckSettingsView settings={pushCheck.settings} onChange={pushCheck.changeSettings} />
+          <PushCheckDialog review={pushCheck.review} onChoose={pushCheck.choose} />
         </>
       }
       pushExtras={
@@ -78,7 +84,14 @@ export function InputSheetsPanel() {
         </>
       }
       afterPush={
-        <PushAll services={services} chunkSize={Number(chunkSize)} run={run} busy={progress.busy} onDone={snapshotMoved} />
+        <PushAll
+          services={services}
+          chunkSize={Number(chunkSize)}
+          run={run}
+          busy={progress.busy}
+          onDone={snapshotMoved}
+          check={pushCheck.checkOptions}
+        />
       }
       busy={progress.busy}
       outcome={outcome}

@@ -3,6 +3,7 @@ import * as React from "react";
 import { Button, Text } from "@fluentui/react-components";
 import { type ConnectedServices, flowContextFor } from "../../context";
 import { type SheetPushSummary, pushAllInputSheets } from "../../flows/pushAll";
+import type { PushCheckOptions } from "../../flows/pushCheck";
 import { Section } from "../parts/layout";
 import type { FlowRunner } from "../parts/hooks";
 import { usePartStyles } from "../parts/styles";
@@ -39,6 +40,8 @@ export function PushAll(props: {
   busy: boolean;
   /** After the pushes (the sheets' snapshots moved). */
   onDone(): void;
+  /** The check before sending each sheet (usePushCheck). */
+  check(): PushCheckOptions;
 }) {
   const [sheets, setSheets] = React.useState<SheetPushSummary[] | null>(null);
   const pushAll = async () => {
@@ -49,6 +52,7 @@ export function PushAll(props: {
         pushAllInputSheets(flowContextFor(props.services, task), {
           reachable: props.services.clients,
           chunkSize: props.chunkSize,
+          check: props.check(),
         }),
       (r) => ({ intent: r.sheets.every((s) => s.outcome === "pushed") ? "success" : "warning", text: r.summary }),
       { failed: (m) => `Push all input sheets stopped: ${m}` },

@@ -1,0 +1,151 @@
+/**
+ * The check before a push: every push (Push changes, all rows, selected rows, Retry failed, Overwrite conflicts,
+ * each sheet of Push all, and anything else that sends input values, e.g. an undo) goes through
+ * `checkBeforeSending` after its plan is made and before the first bulk_input request. It reads the previous period
+ * in a fixed number of requests (readPreviousPeriod: 2, whatever the head count), works out the control totals and
+ * the variance flags (sheets/pushCheck.ts), and lets the user choose: Send, Send all but flagged (flagged rows end
+ * Held) or Cancel (nothing sent). With "Check before every push" off it does not ask, and flagged rows that are
+ * sent still carry their reason in the Message.
+ */
+import type { PayrollApi } from "../../api";
+import { type InputSheetMeta, InputSheetError, type Snapshot } from "../../sheets/inputSheetModel";
+import {
+  type PreviousPeriod,
+  type PushCheckSettings,
+  type PushTotals,
+  type RowFlag,
+  PUSH_CHECK_SETTING,
+  heldOutcomes,
+  parsePushCheckSettings,
+  previousPeriod,
+  pushFlags,
+  pushTotals,
+} from "../../sheets/pushCheck";
+import type { PushMode, PushPlan } from "../../sheets/pushPlan";
+import type { WorkbookPort } from "../../excel";
+import { chunk } from "../../sheets/chunk";
+import { formatDate } from "../locale";
+import type { FlowContext } from "./common";
+
+/** Requests readPreviousPeriod makes, whatever the number of employees or rows (docs/sheets.md). */
+export const PREVIOUS_PERIOD_REQUESTS = 2;
+
+/** What the user sees before a push: totals, flags, and the period they are compared with. */
+export interface PushCheckReview {
+  sheetName: string;
+  clientId: number;
+  clientName: string;
+  mode: PushMode;
+  /** The wave's previous regular payslip date; null when the sheet's period is the wave's first. */
+  previousDate: string | null;
+  totals: PushTotals;
+  flags: RowFlag[];
+}
+
+export type PushCheckChoice = "send" | "sendUnflagged" | "cancel";
+
+/** How a push is checked: the workbook's limits, and who decides. */
+export interface PushCheckOptions {
+  settings: PushCheckSettings;
+  /** Shows the review and resolves with the user's choice; not called when the setting is off or nothing is sent. */
+  ask(review: PushCheckReview): Promise<PushCheckChoice>;
+  /** The previous period when already read (Push all reads each sheet's once). */
+  previous?: PreviousPeriod;
+}
+
+/** The plan after the check, the flags of the rows still sent (their Message keeps the reason), and last period. */
+export interface CheckedPlan {
+  plan: PushPlan;
+  flags: Map<number, RowFlag>;
+  /** null when nothing was to be sent (nothing read). */
+  previous: PreviousPeriod | null;
+}
+
+/** Thrown when the user cancels at the check: nothing was sent and the sheet is as it was. */
+export class PushCheckCancelled extends InputSheetError {
+  constructor() {
+    super("you cancelled at the check before the push. The changes stay pending on the sheet.");
+  }
+}
+
+/** The workbook's check settings (document setting payroll.pushCheck; the defaults when none). */
+export async function readPushCheckSettings(workbook: WorkbookPort): Promise<PushCheckSettings> {
+  return parsePushCheckSettings(await workbook.getSetting(PUSH_CHECK_SETTING));
+}
+
+export async function savePushCheckSettings(workbook: WorkbookPort, settings: PushCheckSettings): Promise<void> {
+  await workbook.setSetting(PUSH_CHECK_SETTING, { ...settings });
+}
+
+/**
+ * Last period's values of the sheet's inputs and nett pay for every employee of the client, in 2 requests
+ * whatever the head count: the employees with their last 12 payslips (the previous payslip's date, ID and nett pay)
+ * and the client's calculations (payslip-specific values of that payslip, and each employee's own).
+ */
+export async function readPreviousPeriod(
+  api: PayrollApi,
+  meta: Pick<InputSheetMeta, "clientId" | "waveId" | "payslipDate" | "inputs">,
+  signal?: AbortSignal,
+): Promise<PreviousPeriod> {
+  const [employees, calculations] = await Promise.all([
+    api.listEmployees(meta.clientId, ["recent_payslips"], { signal }),
+    api.listClientCalculations(meta.clientId, { signal }),
+  ]);
+  return previousPeriod(employees, calculations, meta);
+}
+
+/** The user's answer, or "cancel" when the task is cancelled (the pane's Cancel) while the question is open. */
+function untilAborted(answer: Promise<PushCheckChoice>, signal: AbortSignal | undefined): Promise<PushCheckChoice> {
+  if (!signal) return answer;
+  if (signal.aborted) return Promise.resolve("cancel");
+  return new Promise((resolve) => {
+    const onAbort = () => resolve("cancel");
+    signal.addEventListener("abort", onAbort, { once: true });
+    void answer.then((c) => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(c);
+    });
+  });
+}
+
+/**
+ * The single point every push goes through before sending: the totals and flags of `plan`, the user's choice, and
+ * the plan that choice leaves (flagged rows Held, or the whole push cancelled by throwing PushCheckCancelled).
+ * Nothing to send: no request and no question.
+ */
+export async function checkBeforeSending(
+  ctx: FlowContext,
+  sheet: { sheetName: string; meta: InputSheetMeta; snapshot: Snapshot },
+  plan: PushPlan,
+  check: PushCheckOptions,
+): Promise<CheckedPlan> {
+  if (plan.send.length === 0) return { plan, flags: new Map(), previous: null };
+  const { meta } = sheet;
+  ctx.progress.update?.(0, plan.send.length, "Checking the push against last period");
+  const previous = check.previous ?? (await readPreviousPeriod(ctx.api, meta, ctx.signal));
+  const flags = pushFlags(plan.send, previous, meta, check.settings, (iso) => formatDate(iso));
+  const review: PushCheckReview = {
+    sheetName: sheet.sheetName,
+    clientId: meta.clientId,
+    clientName: meta.clientName,
+    mode: plan.mode,
+    previousDate: previous.date,
+    totals: pushTotals(plan.send, sheet.snapshot, meta),
+    flags,
+  };
+  const choice = check.settings.enabled ? await untilAborted(check.ask(review), ctx.signal) : "send";
+  if (choice === "cancel") throw new PushCheckCancelled();
+  if (choice === "send" || flags.length === 0) return { plan, flags: new Map(flags.map((f) => [f.rowIndex, f])), previous };
+  const held = new Set(flags.map((f) => f.rowIndex));
+  const send = plan.send.filter((r) => !held.has(r.rowIndex));
+  return {
+    plan: {
+      ...plan,
+      send,
+      chunks: chunk(send, Math.max(1, plan.chunks[0]?.length ?? 1)),
+      local: [...plan.local, ...heldOutcomes(flags)].sort((a, b) => a.rowIndex - b.rowIndex),
+    },
+    flags: new Map(),
+    previous,
+  };
+}
