@@ -285,3 +285,22 @@ export function bestWave(
     .filter((x) => x.period)
     .sort((a, b) => count(b.w.id, b.period!.date) - count(a.w.id, a.period!.date))[0];
 }
+
+/**
+ * Finalises a client's open payslips in the sandbox (all, or those named), as the accountant would in the service's
+ * own screens (the API has no such call: src/sandbox/service/finalise.ts). The next period opens for the same
+ * employees. Returns the payslips finalised and the next period's open payslips.
+ */
+export async function finalisePayslips(
+  stack: Stack,
+  clientId: number,
+  payslipIds?: number[],
+): Promise<{ finalised: { payslip_id: number; payment_run_id: number }[]; opened: number[] }> {
+  const r = await fetch(`${stack.sandbox.url}/sandbox/finalise`, {
+    method: "POST",
+    headers: { authorization: stack.sandbox.apiKey, "content-type": "application/json" },
+    body: JSON.stringify({ client_id: clientId, payslip_ids: payslipIds }),
+  });
+  if (!r.ok) throw new Error(`finalise: HTTP ${r.status} ${await r.text()}`);
+  return (await r.json()) as never;
+}

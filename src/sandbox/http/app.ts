@@ -24,6 +24,7 @@ import { registerLeave } from "../service/routes/leave";
 import { registerProfileMappings } from "../service/routes/profileMappings";
 import { registerServicePeriods } from "../service/routes/servicePeriods";
 import { registerReports } from "../service/routes/reports";
+import { registerOperator } from "./operator";
 import { Store } from "../store/store";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -136,6 +137,7 @@ export async function buildSandboxApp(opts: SandboxOptions = {}): Promise<Fastif
     },
     { prefix: "/v1" },
   );
+  registerOperator(app, ctx);
 
   app.addHook("onClose", async () => {
     shutdown.stop();

@@ -185,6 +185,13 @@ export class Payroll {
     this.timers.add(timer);
   }
 
+  /** Drops what was computed for a payslip while it was open (it was finalised: its figures come from its snapshot). */
+  forgetFigures(p: PayslipRec): void {
+    this.openFigures.delete(p.id);
+    this.pending.delete(p.id);
+    this.ledgers.delete(p.employee_id);
+  }
+
   markEmployeeDirty(employeeId: number): void {
     this.ledgers.delete(employeeId);
     this.markDirty(this.store.payslips.where("employee", employeeId));
