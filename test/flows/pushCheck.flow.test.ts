@@ -1,0 +1,136 @@
+/**
+ * The check before a push on the sandbox: the review shows totals and flags before any bulk_input request; Cancel
+ * sends nothing; Send all but flagged saves the others and leaves the flagged row Held; with the setting off the
+ * flag still reaches the Message. Last period is read in 2 requests.
+ */
+import { calcKey } from "../../src/contract";
+import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
+import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
+import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
+import { pushInputSheet } from "../../src/taskpane/flows/push";
+import { type PushCheckChoice, type PushCheckReview, PushCheckCancelled } from "../../src/taskpane/flows/pushCheck";
+import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
+
+const SALARY = calcKey("basic_salary", "amount");
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(() => rig.close());
+
+/** A fresh input sheet of salaries, the first row raised by 60 %, the next two by 1 %. */
+async function sheetWithRaise() {
+  const choices = await loadInputChoices(ctxOf(rig));
+  const salaried = (waveId: number, date: string) =>
+    activeEmployees(choices.employees, waveId, date).filter((e) =>
+      choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
+    ).length;
+  const { w, period } = choices.waves
+    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
+    .filter((x) => x.period)
+    .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
+  const { sheetName } = await buildInputSheet(
+    ctxOf(rig),
+    { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
+    { choices },
+  );
+  const header = choices.offered.find((o) => o.key === SALARY)!.label;
+  const rows = await readRecords(rig.workbook, sheetName);
+  const salaries = rows.slice(0, 3).map((r) => Number(r[header]));
+  expect(salaries.every((s) => s > 0)).toBe(true);
+  const typed = [salaries[0] * 1.6, salaries[1] * 1.01, salaries[2] * 1.01].map((n) => Math.round(n * 100) / 100);
+  typed.forEach((v, i) => typeInto(rig.model, sheetName, i, header, String(v)));
+  return {
+    sheetName,
+    header,
+    salaries,
+    typed,
+    ids: rows.slice(0, 3).map((r) => Number(r["Employee ID"])),
+    payslipDate: period!.date,
+  };
+}
+
+const checkAnswering = (choice: PushCheckChoice, seen: PushCheckReview[], enabled = true) => ({
+  settings: { ...DEFAULT_PUSH_CHECK, enabled },
+  ask: async (review: PushCheckReview) => {
+    // Nothing has gone to bulk_input while the user looks at the check.
+    expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
+    seen.push(review);
+    return choice;
+  },
+});
+
+it("shows rows, cells and before/new/difference totals and the flagged raise; Cancel sends nothing", async () => {
+  const { sheetName, header, salaries, typed } = await sheetWithRaise();
+  rig.faulty.reset();
+  const seen: PushCheckReview[] = [];
+  const push = pushInputSheet(ctxOf(rig), sheetName, { mode: "changed", nettPay: false, check: checkAnswering("cancel", seen) });
+  await expect(push).rejects.toBeInstanceOf(PushCheckCancelled);
+  expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
+  // Last period in 2 requests: the employee list with recent payslips and the client's calculations.
+  expect(rig.faulty.count(/^\/clients\/1\/employees/, "GET")).toBe(1);
+  expect(rig.faulty.count(/^\/clients\/1\/calculations/, "GET")).toBe(1);
+  const [review] = seen;
+  const before = salaries.reduce((a, b) => a + b, 0);
+  const after = typed.reduce((a, b) => a + b, 0);
+  expect(review.totals.rows).toBe(3);
+  expect(review.totals.cells).toBe(3);
+  expect(review.totals.columns).toEqual([
+    {
+      header,
+      cells: 3,
+      before: expect.closeTo(before, 2),
+      after: expect.closeTo(after, 2),
+      difference: expect.closeTo(after - before, 2),
+    },
+  ]);
+  expect(review.flags).toHaveLength(1);
+  expect(review.flags[0].reasons[0]).toMatch(
+    new RegExp(
+      `^${header.replace(/[()]/g, "\\$&")}: [\\d,]+\\.\\d\\d → [\\d,]+\\.\\d\\d \\(\\+60 %\\) against \\d\\d/\\d\\d/\\d{4}$`,
+    ),
+  );
+  // The sheet is as the user left it: no Status written.
+  const rows = await readRecords(rig.workbook, sheetName);
+  expect(rows.slice(0, 3).map((r) => r.Status)).toEqual(["", "", ""]);
+});
+
+it("Send all but flagged saves the other rows and leaves the flagged one Held, with its reason", async () => {
+  const { sheetName, typed, ids, payslipDate } = await sheetWithRaise();
+  rig.faulty.reset();
+  const result = await pushInputSheet(ctxOf(rig), sheetName, {
+    mode: "changed",
+    nettPay: false,
+    check: checkAnswering("sendUnflagged", []),
+  });
+  expect(result.counts).toMatchObject({ Saved: 2, Held: 1 });
+  expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual([ids[1], ids[2]]);
+  const rows = await readRecords(rig.workbook, sheetName);
+  expect(rows[0].Status).toBe("Held");
+  expect(rows[0].Message).toMatch(/^Held at the check, not sent — .*\(\+60 %\) against/);
+  expect(rows.slice(1, 3).map((r) => r.Status)).toEqual(["Saved", "Saved"]);
+  // The service still holds the old salary for the held row.
+  const calcs = await rig.check.listEmployeeCalculations(ids[0]);
+  const payslips = await rig.check.listPayslips(ids[0]);
+  const id = payslips.find((p) => !p.special && p.date === payslipDate)?.id;
+  const held = calcs.filter(
+    (c) => c.calculation_id === "basic_salary" && !c.deleted && (c.payslip_id === id || c.payslip_id === null),
+  );
+  expect(held.some((c) => Number(c.inputs.amount) === typed[0])).toBe(false);
+});
+
+it("with the check off, asks nothing, sends every row and keeps the flag's reason in the Message", async () => {
+  const { sheetName } = await sheetWithRaise();
+  rig.faulty.reset();
+  const seen: PushCheckReview[] = [];
+  const result = await pushInputSheet(ctxOf(rig), sheetName, {
+    mode: "changed",
+    nettPay: false,
+    check: checkAnswering("cancel", seen, false),
+  });
+  expect(seen).toHaveLength(0);
+  expect(result.counts).toMatchObject({ Saved: 3, Held: 0 });
+  const rows = await readRecords(rig.workbook, sheetName);
+  expect(rows[0].Message).toMatch(/\. Check: .*\(\+60 %\) against/);
+  expect(rows[1].Message).not.toMatch(/Check:/);
+});
