@@ -84,7 +84,7 @@ const loadavg = () =>
           },
         },
       }).catch(() => undefined);
-      const r = review as PushCheckReview | null;
+      const r = (review as PushCheckReview | null)?.sheets[0];
       console.log(
         `${rows} changed rows: ${sent.length} requests (${sent.join(", ")}), ${kb(count.bytes)} received, ` +
           `${(atDialog / 1000).toFixed(2)} s to the check dialog; ${r?.totals.rows} rows, ${r?.totals.cells} cells, ` +

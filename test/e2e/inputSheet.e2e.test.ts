@@ -192,15 +192,11 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
     await pendingText("1 change pending in 1 row").waitFor({ timeout: 3000 });
 
     await page.getByRole("button", { name: "Push all input sheets" }).click();
-    // The check before each sheet is sent: one per sheet, the client named in each.
-    for (const client of ["Liffey Engineering", "Shannon Foods"]) {
-      await page
-        .getByRole("alertdialog")
-        .getByText(new RegExp(`^Bureau demo: ${client} Ltd:`))
-        .waitFor({ timeout: 30_000 });
-      await page.getByRole("alertdialog").getByRole("button", { name: "Send", exact: true }).click();
-      await page.getByRole("alertdialog").waitFor({ state: "hidden" });
-    }
+    // One check of both sheets, client by client, before the first is sent.
+    const check = page.getByRole("alertdialog", { name: "Check before sending 2 input sheets" });
+    await check.getByText(/^Bureau demo: Liffey Engineering Ltd: /).waitFor({ timeout: 30_000 });
+    await check.getByText(/^Bureau demo: Shannon Foods Ltd: /).waitFor();
+    await check.getByRole("button", { name: "Send", exact: true }).click();
     await page.getByText(/^2 input sheets: 2 pushed\.$/).waitFor({ timeout: 60_000 });
     const summaries = await page
       .getByRole("list", { name: /one summary per sheet/ })

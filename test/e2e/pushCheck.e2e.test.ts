@@ -66,12 +66,18 @@ describe("check before push (preview in Chromium against the sandbox)", () => {
     await dialog.getByText(/rows? and \d+ cells? to send/).waitFor({ timeout: 30_000 });
     expect(serviceRequests.filter((r) => r.endsWith("/bulk_input"))).toHaveLength(0);
     expect(await dialog.getByText(/3 rows and 3 cells to send/).count()).toBe(1);
-    const totals = await dialog.getByRole("table", { name: "Control totals" }).getByRole("row").allTextContents();
+    const totals = await dialog
+      .getByRole("table", { name: `Control totals: ${sheetName}` })
+      .getByRole("row")
+      .allTextContents();
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const diff = Math.round((sum(typed) - sum(old)) * 100) / 100;
     expect(totals[1]).toBe(`${header}3${money(sum(old))}${money(sum(typed))}+${money(diff)}`);
     // The 60 % raise is flagged with its reason; the small raises are not.
-    const flags = await dialog.getByRole("list", { name: "Flagged rows" }).getByRole("listitem").allTextContents();
+    const flags = await dialog
+      .getByRole("list", { name: `Flagged rows: ${sheetName}` })
+      .getByRole("listitem")
+      .allTextContents();
     expect(flags).toHaveLength(1);
     expect(flags[0]).toContain(`${before[0].Name}`);
     expect(flags[0]).toMatch(

@@ -426,7 +426,7 @@ describe("pushing", () => {
     const { sheetName } = await build();
     // An older workbook's log: the same columns but Conflict, with one line.
     await rig.workbook.deleteSheet(PUSH_LOG_SHEET);
-    const old = PUSH_LOG_COLUMNS.filter((c) => c.key !== "conflict");
+    const old = PUSH_LOG_COLUMNS.filter((c) => c.key !== "conflict" && c.key !== "held");
     await rig.workbook.appendRows({
       sheetName: PUSH_LOG_SHEET,
       tableName: PUSH_LOG_TABLE,
@@ -436,7 +436,7 @@ describe("pushing", () => {
     typeInto(rig.model, sheetName, 0, salaryHeader, "40100");
     await push(sheetName);
     const log = await rig.workbook.readTable(PUSH_LOG_SHEET);
-    expect(log!.columns).toEqual([...old.map((c) => c.header), "Conflict"]);
+    expect(log!.columns).toEqual([...old.map((c) => c.header), "Conflict", "Held"]);
     const lines = await readRecords(rig.workbook, PUSH_LOG_SHEET);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ Sheet: "Old sheet", Saved: 4, Failed: 1, Conflict: "", Invalid: 0, Unchanged: 7 });

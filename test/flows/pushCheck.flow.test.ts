@@ -8,6 +8,7 @@ import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
+import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
 import { type PushCheckChoice, type PushCheckReview, PushCheckCancelled } from "../../src/taskpane/flows/pushCheck";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
@@ -18,9 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => rig.close());
 
-/** A fresh input sheet of salaries, the first row raised by 60 %, the next two by 1 %. */
-async function sheetWithRaise() {
-  const choices = await loadInputChoices(ctxOf(rig));
+/** A fresh input sheet of the client's salaries, for the wave with the most salaried employees. */
+async function salarySheet(ctx = ctxOf(rig)) {
+  const choices = await loadInputChoices(ctx);
   const salaried = (waveId: number, date: string) =>
     activeEmployees(choices.employees, waveId, date).filter((e) =>
       choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
@@ -29,12 +30,13 @@ async function sheetWithRaise() {
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .filter((x) => x.period)
     .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
-  const { sheetName } = await buildInputSheet(
-    ctxOf(rig),
-    { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
-    { choices },
-  );
-  const header = choices.offered.find((o) => o.key === SALARY)!.label;
+  const { sheetName } = await buildInputSheet(ctx, { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] }, { choices });
+  return { sheetName, header: choices.offered.find((o) => o.key === SALARY)!.label, period: period! };
+}
+
+/** A fresh input sheet of salaries, the first row raised by 60 %, the next two by 1 %. */
+async function sheetWithRaise() {
+  const { sheetName, header, period } = await salarySheet();
   const rows = await readRecords(rig.workbook, sheetName);
   const salaries = rows.slice(0, 3).map((r) => Number(r[header]));
   expect(salaries.every((s) => s > 0)).toBe(true);
@@ -70,7 +72,11 @@ it("shows rows, cells and before/new/difference totals and the flagged raise; Ca
   // Last period in 2 requests: the employee list with recent payslips and the client's calculations.
   expect(rig.faulty.count(/^\/clients\/1\/employees/, "GET")).toBe(1);
   expect(rig.faulty.count(/^\/clients\/1\/calculations/, "GET")).toBe(1);
-  const [review] = seen;
+  const [
+    {
+      sheets: [review],
+    },
+  ] = seen;
   const before = salaries.reduce((a, b) => a + b, 0);
   const after = typed.reduce((a, b) => a + b, 0);
   expect(review.totals.rows).toBe(3);
@@ -133,4 +139,39 @@ it("with the check off, asks nothing, sends every row and keeps the flag's reaso
   const rows = await readRecords(rig.workbook, sheetName);
   expect(rows[0].Message).toMatch(/\. Check: .*\(\+60 %\) against/);
   expect(rows[1].Message).not.toMatch(/Check:/);
+});
+
+it("Push all input sheets: one check of every sheet, client by client, before the first is sent; Cancel sends nothing", async () => {
+  const clients = await rig.api.listClients();
+  const { sheetName } = await sheetWithRaise();
+  // A second client's sheet with one changed cell.
+  const second = await salarySheet(ctxOf(rig, { clientId: clients[1].id, clientName: clients[1].name }));
+  const label = second.header;
+  const values = (await readRecords(rig.workbook, second.sheetName)).map((r) => Number(r[label]));
+  const row = values.findIndex((v) => v > 0);
+  expect(row).toBeGreaterThanOrEqual(0);
+  typeInto(rig.model, second.sheetName, row, label, String(values[row] + 1)); // within the limits: not flagged
+  rig.faulty.reset();
+
+  const seen: PushCheckReview[] = [];
+  const options = { reachable: clients.slice(0, 2), nettPay: false as const };
+  await expect(pushAllInputSheets(ctxOf(rig), { ...options, check: checkAnswering("cancel", seen) })).rejects.toBeInstanceOf(
+    PushCheckCancelled,
+  );
+  expect(seen).toHaveLength(1);
+  const named = seen[0].sheets.map((s) => [s.clientId, s.sheetName]);
+  expect(named).toContainEqual([clients[0].id, sheetName]);
+  expect(named).toContainEqual([clients[1].id, second.sheetName]);
+  expect(named.findIndex((n) => n[1] === sheetName)).toBeLessThan(named.findIndex((n) => n[1] === second.sheetName));
+  expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
+  // Each client's lists once: 2 requests per client, whatever the sheets.
+  expect(rig.faulty.count(/^\/clients\/\d+\/(employees|calculations)$/, "GET")).toBe(2 * new Set(named.map((n) => n[0])).size);
+
+  // Send all but flagged: asked once more, the raise Held, the rest saved on both clients' sheets.
+  const again: PushCheckReview[] = [];
+  const result = await pushAllInputSheets(ctxOf(rig), { ...options, check: checkAnswering("sendUnflagged", again) });
+  expect(again).toHaveLength(1);
+  const first = result.sheets.find((s) => s.sheetName === sheetName)!;
+  expect(first.counts).toMatchObject({ Saved: 2, Held: 1 });
+  expect(result.sheets.find((s) => s.sheetName === second.sheetName)!.counts?.Saved).toBe(1);
 });

@@ -287,7 +287,7 @@ describe("results", () => {
       { rowIndex: 9, status: "Invalid" as const, message: "x", errorColumns: [] },
     ];
     const counts = countOutcomes(all);
-    expect(counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Invalid: 1, Unchanged: 0, "Not sent": 1 });
+    expect(counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Held: 0, Invalid: 1, Unchanged: 0, "Not sent": 1 });
     expect(summarise(counts)).toBe("1 saved, 1 failed, 1 invalid, 1 not sent");
   });
 });

@@ -19,6 +19,7 @@ import { conflictCheck } from "./conflicts";
 import { abortableSleep, type FlowContext } from "./common";
 import { type NettPayPolling, refreshNettPay } from "./nettPay";
 import { type PushOptions, pushInputSheet } from "./push";
+import { type PushCheckOptions, checkAllBeforeSending } from "./pushCheck";
 
 export interface SheetPushSummary {
   sheetName: string;
@@ -70,6 +71,7 @@ async function pushSheet(
   meta: InputSheetMeta | null,
   reachable: ReadonlyMap<number, unknown>,
   options: PushAllOptions,
+  check: PushCheckOptions | undefined,
 ): Promise<SheetPushSummary> {
   const base = { sheetName, clientId: meta?.clientId ?? null, clientName: meta?.clientName ?? "Unknown client", counts: null };
   if (!meta)
@@ -86,7 +88,7 @@ async function pushSheet(
       mode: "changed",
       chunkSize: options.chunkSize,
       conflictCheck: conflictCheck(ctx.api, options.chunkSize),
-      check: options.check,
+      check,
       nettPay: options.nettPay === false ? false : NO_WAIT,
       sleep: options.sleep,
       now: options.now,
@@ -109,6 +111,9 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
     (a, b) => (rank.get(a.meta?.clientId ?? -1) ?? Infinity) - (rank.get(b.meta?.clientId ?? -1) ?? Infinity),
   );
   const reachable = new Map(options.reachable.map((c) => [c.id, c]));
+  // One check of every sheet before the first is sent; each sheet's push then applies the choice made there.
+  const pushable = ordered.flatMap(({ sheetName, meta }) => (meta && reachable.has(meta.clientId) ? [{ sheetName, meta }] : []));
+  const checks = options.check ? await checkAllBeforeSending(ctx, pushable, options.check) : null;
   const sheets: SheetPushSummary[] = [];
   const now = () => options.now?.() ?? new Date();
   for (const [i, { sheetName, meta }] of ordered.entries()) {
@@ -123,7 +128,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
       continue;
     }
     progress.update?.(i, ordered.length, `${sheetName} (${i + 1} of ${ordered.length})`);
-    const done = await pushSheet(ctx, sheetName, meta, reachable, options);
+    const done = await pushSheet(ctx, sheetName, meta, reachable, options, checks?.get(sheetName) ?? options.check);
     sheets.push(done);
     // The push logs its own line; a sheet skipped or refused before sending gets one here.
     if (done.outcome === "pushed") continue;

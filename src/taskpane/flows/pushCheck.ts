@@ -21,17 +21,18 @@ import {
   pushFlags,
   pushTotals,
 } from "../../sheets/pushCheck";
-import type { PushMode, PushPlan } from "../../sheets/pushPlan";
+import { type PushMode, type PushPlan, planPush } from "../../sheets/pushPlan";
 import type { WorkbookPort } from "../../excel";
 import { chunk } from "../../sheets/chunk";
 import { formatDate } from "../locale";
 import type { FlowContext } from "./common";
+import { openInputSheet } from "./inputs";
 
 /** Requests readPreviousPeriod makes, whatever the number of employees or rows (docs/sheets.md). */
 export const PREVIOUS_PERIOD_REQUESTS = 2;
 
-/** What the user sees before a push: totals, flags, and the period they are compared with. */
-export interface PushCheckReview {
+/** What the user sees of one sheet before it is pushed: totals, flags, and the period they are compared with. */
+export interface SheetCheck {
   sheetName: string;
   clientId: number;
   clientName: string;
@@ -42,6 +43,11 @@ export interface PushCheckReview {
   flags: RowFlag[];
 }
 
+/** What the user sees before a push: one sheet, or every sheet of Push all input sheets (client by client). */
+export interface PushCheckReview {
+  sheets: SheetCheck[];
+}
+
 export type PushCheckChoice = "send" | "sendUnflagged" | "cancel";
 
 /** How a push is checked: the workbook's limits, and who decides. */
@@ -49,7 +55,7 @@ export interface PushCheckOptions {
   settings: PushCheckSettings;
   /** Shows the review and resolves with the user's choice; not called when the setting is off or nothing is sent. */
   ask(review: PushCheckReview): Promise<PushCheckChoice>;
-  /** The previous period when already read (Push all reads each sheet's once). */
+  /** The previous period when already read (Push all reads each client's lists once). */
   previous?: PreviousPeriod;
 }
 
@@ -87,11 +93,35 @@ export async function readPreviousPeriod(
   meta: Pick<InputSheetMeta, "clientId" | "waveId" | "payslipDate" | "inputs">,
   signal?: AbortSignal,
 ): Promise<PreviousPeriod> {
-  const [employees, calculations] = await Promise.all([
-    api.listEmployees(meta.clientId, ["recent_payslips"], { signal }),
-    api.listClientCalculations(meta.clientId, { signal }),
-  ]);
+  const { employees, calculations } = await readClientLists(api, meta.clientId, signal);
   return previousPeriod(employees, calculations, meta);
+}
+
+async function readClientLists(api: PayrollApi, clientId: number, signal?: AbortSignal) {
+  const [employees, calculations] = await Promise.all([
+    api.listEmployees(clientId, ["recent_payslips"], { signal }),
+    api.listClientCalculations(clientId, { signal }),
+  ]);
+  return { employees, calculations };
+}
+
+/** One sheet's totals and flags for its plan. */
+function sheetCheck(
+  sheet: { sheetName: string; meta: InputSheetMeta; snapshot: Snapshot },
+  plan: PushPlan,
+  previous: PreviousPeriod,
+  settings: PushCheckSettings,
+): SheetCheck {
+  const { meta } = sheet;
+  return {
+    sheetName: sheet.sheetName,
+    clientId: meta.clientId,
+    clientName: meta.clientName,
+    mode: plan.mode,
+    previousDate: previous.date,
+    totals: pushTotals(plan.send, sheet.snapshot, meta),
+    flags: pushFlags(plan.send, previous, meta, settings, (iso) => formatDate(iso)),
+  };
 }
 
 /** The user's answer, or "cancel" when the task is cancelled (the pane's Cancel) while the question is open. */
@@ -120,20 +150,11 @@ export async function checkBeforeSending(
   check: PushCheckOptions,
 ): Promise<CheckedPlan> {
   if (plan.send.length === 0) return { plan, flags: new Map(), previous: null };
-  const { meta } = sheet;
   ctx.progress.update?.(0, plan.send.length, "Checking the push against last period");
-  const previous = check.previous ?? (await readPreviousPeriod(ctx.api, meta, ctx.signal));
-  const flags = pushFlags(plan.send, previous, meta, check.settings, (iso) => formatDate(iso));
-  const review: PushCheckReview = {
-    sheetName: sheet.sheetName,
-    clientId: meta.clientId,
-    clientName: meta.clientName,
-    mode: plan.mode,
-    previousDate: previous.date,
-    totals: pushTotals(plan.send, sheet.snapshot, meta),
-    flags,
-  };
-  const choice = check.settings.enabled ? await untilAborted(check.ask(review), ctx.signal) : "send";
+  const previous = check.previous ?? (await readPreviousPeriod(ctx.api, sheet.meta, ctx.signal));
+  const review = sheetCheck(sheet, plan, previous, check.settings);
+  const { flags } = review;
+  const choice = check.settings.enabled ? await untilAborted(check.ask({ sheets: [review] }), ctx.signal) : "send";
   if (choice === "cancel") throw new PushCheckCancelled();
   if (choice === "send" || flags.length === 0) return { plan, flags: new Map(flags.map((f) => [f.rowIndex, f])), previous };
   const held = new Set(flags.map((f) => f.rowIndex));
@@ -148,4 +169,43 @@ export async function checkBeforeSending(
     flags: new Map(),
     previous,
   };
+}
+
+/**
+ * Push all input sheets: one check of every sheet before the first is sent (each sheet's changed cells, its
+ * client's lists read once: 2 requests per client), and per sheet the check its push then goes through, with the
+ * user's choice already made and last period already read. Throws PushCheckCancelled on Cancel. A sheet that cannot
+ * be read here is left to its push, which says why.
+ */
+export async function checkAllBeforeSending(
+  ctx: FlowContext,
+  sheets: readonly { sheetName: string; meta: InputSheetMeta }[],
+  check: PushCheckOptions,
+): Promise<Map<string, PushCheckOptions>> {
+  if (!check.settings.enabled) return new Map(sheets.map((s) => [s.sheetName, check]));
+  const lists = new Map<number, ReturnType<typeof readClientLists>>();
+  const reviews: SheetCheck[] = [];
+  const previousOf = new Map<string, PreviousPeriod>();
+  for (const [i, { sheetName, meta }] of sheets.entries()) {
+    ctx.progress.update?.(i, sheets.length, `Checking ${sheetName} against last period`);
+    let opened: Awaited<ReturnType<typeof openInputSheet>>;
+    try {
+      opened = await openInputSheet(ctx.workbook, sheetName, meta.clientId);
+    } catch {
+      continue;
+    }
+    const plan = planPush(opened.sheet, opened.snapshot, { mode: "changed" });
+    if (plan.send.length === 0) continue;
+    if (!lists.has(meta.clientId)) lists.set(meta.clientId, readClientLists(ctx.api, meta.clientId, ctx.signal));
+    const { employees, calculations } = await lists.get(meta.clientId)!;
+    const previous = previousPeriod(employees, calculations, meta);
+    previousOf.set(sheetName, previous);
+    reviews.push(sheetCheck({ sheetName, meta, snapshot: opened.snapshot }, plan, previous, check.settings));
+  }
+  const choice = reviews.length === 0 ? "send" : await untilAborted(check.ask({ sheets: reviews }), ctx.signal);
+  if (choice === "cancel") throw new PushCheckCancelled();
+  const decided = async () => choice;
+  return new Map(
+    sheets.map((s) => [s.sheetName, { settings: check.settings, ask: decided, previous: previousOf.get(s.sheetName) }]),
+  );
 }

@@ -1,4 +1,7 @@
-/** The check before a push: control totals and the rows flagged against last period, and the user's choice. */
+/**
+ * The check before a push: per client and per sheet the rows and cells to send and each input's totals, the rows
+ * flagged against last period with their reasons, and the user's choice (Send, Send all but flagged, Cancel).
+ */
 import {
   Button,
   Dialog,
@@ -9,41 +12,43 @@ import {
   DialogTitle,
   Text,
 } from "@fluentui/react-components";
-import type { PushCheckChoice, PushCheckReview } from "../../flows/pushCheck";
+import type { PushCheckChoice, PushCheckReview, SheetCheck } from "../../flows/pushCheck";
 import { displayLocale, formatDate } from "../../locale";
 import { usePartStyles } from "../parts/styles";
 
-/** Flagged rows listed in the dialog; the rest are counted (each has its reason in its Message once pushed or held). */
+/** Flagged rows listed per sheet; the rest are counted (each has its reason in its Message once pushed or held). */
 const LISTED_FLAGS = 50;
 
 const figure = (n: number | null, signed = false) =>
   n === null
     ? "—"
     : (signed && n > 0 ? "+" : "") + n.toLocaleString(displayLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 const plural = (n: number, word: string) => `${n.toLocaleString(displayLocale())} ${word}${n === 1 ? "" : "s"}`;
+const toSend = (rows: number, cells: number) => `${plural(rows, "row")} and ${plural(cells, "cell")} to send`;
+const cell = { padding: "2px 8px", textAlign: "right" } as const;
 
-function Totals({ review }: { review: PushCheckReview }) {
-  const { totals } = review;
+function Totals({ sheet }: { sheet: SheetCheck }) {
   return (
-    <table aria-label="Control totals">
+    <table aria-label={`Control totals: ${sheet.sheetName}`} style={{ borderCollapse: "collapse" }}>
       <thead>
         <tr>
-          <th scope="col">Input</th>
-          <th scope="col">Cells</th>
-          <th scope="col">Before</th>
-          <th scope="col">New</th>
-          <th scope="col">Difference</th>
+          {["Input", "Cells", "Before", "New", "Difference"].map((h, i) => (
+            <th key={h} scope="col" style={{ ...cell, textAlign: i === 0 ? "left" : "right" }}>
+              {h}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {totals.columns.map((c) => (
+        {sheet.totals.columns.map((c) => (
           <tr key={c.header}>
-            <th scope="row">{c.header}</th>
-            <td>{c.cells}</td>
-            <td>{figure(c.before)}</td>
-            <td>{figure(c.after)}</td>
-            <td>{figure(c.difference, true)}</td>
+            <th scope="row" style={{ ...cell, textAlign: "left" }}>
+              {c.header}
+            </th>
+            <td style={cell}>{c.cells}</td>
+            <td style={cell}>{figure(c.before)}</td>
+            <td style={cell}>{figure(c.after)}</td>
+            <td style={cell}>{figure(c.difference, true)}</td>
           </tr>
         ))}
       </tbody>
@@ -51,19 +56,20 @@ function Totals({ review }: { review: PushCheckReview }) {
   );
 }
 
-function Flags({ review }: { review: PushCheckReview }) {
+function Flags({ sheet }: { sheet: SheetCheck }) {
   const styles = usePartStyles();
-  if (review.previousDate === null)
+  if (sheet.previousDate === null)
     return <Text>This is the wave's first period: there is no earlier payslip to compare with.</Text>;
-  if (review.flags.length === 0) return <Text>No row is flagged against the payslips of {formatDate(review.previousDate)}.</Text>;
-  const more = review.flags.length - LISTED_FLAGS;
+  const against = formatDate(sheet.previousDate);
+  if (sheet.flags.length === 0) return <Text>No row is flagged against the payslips of {against}.</Text>;
+  const more = sheet.flags.length - LISTED_FLAGS;
   return (
     <>
       <Text weight="semibold">
-        {plural(review.flags.length, "row")} flagged against the payslips of {formatDate(review.previousDate)}:
+        {plural(sheet.flags.length, "row")} flagged against the payslips of {against}:
       </Text>
-      <ul className={styles.list} aria-label="Flagged rows" tabIndex={0}>
-        {review.flags.slice(0, LISTED_FLAGS).map((f) => (
+      <ul className={styles.list} aria-label={`Flagged rows: ${sheet.sheetName}`} tabIndex={0}>
+        {sheet.flags.slice(0, LISTED_FLAGS).map((f) => (
           <li key={f.rowIndex}>
             {f.name}: {f.reasons.join("; ")}
           </li>
@@ -74,26 +80,65 @@ function Flags({ review }: { review: PushCheckReview }) {
   );
 }
 
+/** The sheets grouped by client (already in client order), each client with its rows and cells in all. */
+function byClient(sheets: readonly SheetCheck[]) {
+  const groups = new Map<number, { clientName: string; sheets: SheetCheck[] }>();
+  for (const s of sheets) {
+    const g = groups.get(s.clientId) ?? { clientName: s.clientName, sheets: [] };
+    g.sheets.push(s);
+    groups.set(s.clientId, g);
+  }
+  return [...groups.values()];
+}
+
+function Review({ review }: { review: PushCheckReview }) {
+  const many = review.sheets.length > 1;
+  return byClient(review.sheets).map((g) => (
+    <section key={g.clientName} aria-label={g.clientName}>
+      <Text as="p" weight={many ? "semibold" : "regular"}>
+        {g.clientName}:{" "}
+        {toSend(
+          g.sheets.reduce((n, s) => n + s.totals.rows, 0),
+          g.sheets.reduce((n, s) => n + s.totals.cells, 0),
+        )}
+        {many && ` in ${plural(g.sheets.length, "sheet")}`}.
+      </Text>
+      {g.sheets.map((s) => (
+        <div key={s.sheetName}>
+          {many && <Text as="p">{`${s.sheetName}: ${toSend(s.totals.rows, s.totals.cells)}.`}</Text>}
+          <Totals sheet={s} />
+          <Flags sheet={s} />
+        </div>
+      ))}
+    </section>
+  ));
+}
+
 export function PushCheckDialog(props: { review: PushCheckReview | null; onChoose(choice: PushCheckChoice): void }) {
   const { review } = props;
+  const sheets = review?.sheets ?? [];
+  const title =
+    sheets.length === 1
+      ? `Check before sending: ${sheets[0].sheetName}`
+      : `Check before sending ${plural(sheets.length, "input sheet")}`;
   return (
     <Dialog open={review !== null} modalType="alert" onOpenChange={(_, d) => !d.open && props.onChoose("cancel")}>
       <DialogSurface aria-describedby={undefined}>
         {review && (
           <DialogBody>
-            <DialogTitle>Check before sending: {review.sheetName}</DialogTitle>
+            <DialogTitle>{title}</DialogTitle>
             <DialogContent>
-              <Text as="p">
-                {review.clientName}: {plural(review.totals.rows, "row")} and {plural(review.totals.cells, "cell")} to send.
-              </Text>
-              <Totals review={review} />
-              <Flags review={review} />
+              <Review review={review} />
             </DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={() => props.onChoose("cancel")}>
                 Cancel
               </Button>
-              <Button appearance="secondary" disabled={review.flags.length === 0} onClick={() => props.onChoose("sendUnflagged")}>
+              <Button
+                appearance="secondary"
+                disabled={sheets.every((s) => s.flags.length === 0)}
+                onClick={() => props.onChoose("sendUnflagged")}
+              >
                 Send all but flagged
               </Button>
               <Button appearance="primary" onClick={() => props.onChoose("send")}>
