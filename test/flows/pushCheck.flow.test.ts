@@ -10,7 +10,7 @@ import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inpu
 import { pushInputSheet } from "../../src/taskpane/flows/push";
 import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
 import { type PushCheckChoice, type PushCheckReview, PushCheckCancelled } from "../../src/taskpane/flows/pushCheck";
-import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
+import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -174,4 +174,25 @@ it("Push all input sheets: one check of every sheet, client by client, before th
   const first = result.sheets.find((s) => s.sheetName === sheetName)!;
   expect(first.counts).toMatchObject({ Saved: 2, Held: 1 });
   expect(result.sheets.find((s) => s.sheetName === second.sheetName)!.counts?.Saved).toBe(1);
+});
+
+it("after the push, a saved row whose new nett pay moved beyond the limits says so, with the flag's highlight", async () => {
+  const { sheetName } = await sheetWithRaise();
+  const result = await pushInputSheet(ctxOf(rig), sheetName, {
+    mode: "changed",
+    nettPay: { polls: 20, intervalMs: 60 }, // the sandbox recalculates in 30 ms
+    check: checkAnswering("send", []),
+  });
+  expect(result.counts).toMatchObject({ Saved: 3 });
+  expect(result.nettPay.updated).toBe(3);
+  const rows = await readRecords(rig.workbook, sheetName);
+  // The raised row keeps its flag's reason, and its new nett pay is flagged too; the 1 % rows are not.
+  expect(rows[0].Message).toMatch(
+    /Check: Basic salary: amount: .*\(\+60 %\) against .*Check: Nett pay: [\d,.]+ → [\d,.]+ \(\+[\d.]+ %\) against \d\d\/\d\d\/\d{4}/,
+  );
+  expect(rows[0].Message).not.toMatch(/Nett pay pending/);
+  expect(fillOf(rig.model, sheetName, 0, "Nett pay")).toBeTruthy();
+  expect(fillOf(rig.model, sheetName, 0, "Basic salary: amount")).toBe(fillOf(rig.model, sheetName, 0, "Nett pay"));
+  expect(rows[1].Message).not.toMatch(/Check:/);
+  expect(fillOf(rig.model, sheetName, 1, "Nett pay")).toBeFalsy();
 });
