@@ -33,8 +33,13 @@ export function keepFocusThroughDisable(root: HTMLElement): () => void {
       observer.observe(el, { attributes: true, attributeFilter: ["disabled", "aria-disabled"] });
     }
   };
-  // Focus that lands anywhere (the person pressed Tab, or a dialog opened) ends the wait.
-  const onFocusIn = () => forget();
+  // Focus that lands anywhere (the person pressed Tab) ends the wait, except in a dialog the work itself asks in (the
+  // check before a push): once it closes, focus goes back to the button when the work is done.
+  const onFocusIn = (event: FocusEvent) => {
+    const el = event.target;
+    if (lost && el instanceof Element && el.closest('[role="dialog"], [role="alertdialog"]')) return;
+    forget();
+  };
   doc.addEventListener("focusout", onFocusOut, true);
   doc.addEventListener("focusin", onFocusIn, true);
   return () => {

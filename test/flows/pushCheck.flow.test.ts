@@ -9,7 +9,12 @@ import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
 import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
-import { type PushCheckChoice, type PushCheckReview, PushCheckCancelled } from "../../src/taskpane/flows/pushCheck";
+import {
+  type PushCheckChoice,
+  type PushCheckReview,
+  PREVIOUS_PERIOD_REQUESTS,
+  PushCheckCancelled,
+} from "../../src/taskpane/flows/pushCheck";
 import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -72,6 +77,7 @@ it("shows rows, cells and before/new/difference totals and the flagged raise; Ca
   // Last period in 2 requests: the employee list with recent payslips and the client's calculations.
   expect(rig.faulty.count(/^\/clients\/1\/employees/, "GET")).toBe(1);
   expect(rig.faulty.count(/^\/clients\/1\/calculations/, "GET")).toBe(1);
+  expect(rig.faulty.sent).toHaveLength(PREVIOUS_PERIOD_REQUESTS);
   const [
     {
       sheets: [review],
@@ -178,6 +184,7 @@ it("Push all input sheets: one check of every sheet, client by client, before th
 
 it("after the push, a saved row whose new nett pay moved beyond the limits says so, with the flag's highlight", async () => {
   const { sheetName } = await sheetWithRaise();
+  rig.faulty.reset();
   const result = await pushInputSheet(ctxOf(rig), sheetName, {
     mode: "changed",
     nettPay: { polls: 20, intervalMs: 60 }, // the sandbox recalculates in 30 ms
@@ -188,7 +195,7 @@ it("after the push, a saved row whose new nett pay moved beyond the limits says 
   const rows = await readRecords(rig.workbook, sheetName);
   // The raised row keeps its flag's reason, and its new nett pay is flagged too; the 1 % rows are not.
   expect(rows[0].Message).toMatch(
-    /Check: Basic salary: amount: .*\(\+60 %\) against .*Check: Nett pay: [\d,.]+ → [\d,.]+ \(\+[\d.]+ %\) against \d\d\/\d\d\/\d{4}/,
+    /Check: Basic salary: amount: .*\(\+[\d.]+ %\) against .*Check: Nett pay: [\d,.]+ → [\d,.]+ \(\+[\d.]+ %\) against \d\d\/\d\d\/\d{4}/,
   );
   expect(rows[0].Message).not.toMatch(/Nett pay pending/);
   expect(fillOf(rig.model, sheetName, 0, "Nett pay")).toBeTruthy();
