@@ -203,3 +203,19 @@ it("after the push, a saved row whose new nett pay moved beyond the limits says 
   expect(rows[1].Message).not.toMatch(/Check:/);
   expect(fillOf(rig.model, sheetName, 1, "Nett pay")).toBeFalsy();
 });
+
+it("Push all input sheets flags a new nett pay beyond the limits too, once it arrives after the last sheet", async () => {
+  const clients = await rig.api.listClients();
+  const { sheetName } = await sheetWithRaise();
+  rig.faulty.reset();
+  const result = await pushAllInputSheets(ctxOf(rig), {
+    reachable: clients.slice(0, 1),
+    nettPay: { polls: 20, intervalMs: 60 },
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    check: checkAnswering("send", [], true),
+  });
+  expect(result.sheets.find((s) => s.sheetName === sheetName)?.counts?.Saved).toBe(3);
+  const rows = await readRecords(rig.workbook, sheetName);
+  expect(rows[0].Message).toMatch(/Check: Nett pay: [\d,.]+ → [\d,.]+ \(\+[\d.]+ %\) against/);
+  expect(rows[1].Message).not.toMatch(/Check:/);
+});

@@ -99,8 +99,8 @@ function reword(messages: RowMessages, rowIndex: number, reworded: (message: str
 interface NettPayWait {
   nettPay?: NettPayPolling | false;
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
-  /** Why a new nett pay moved too far against last period (the check before the push), or null. */
-  flagNettPay?(rowIndex: number, value: number): string | null;
+  /** Why an employee's new nett pay moved too far against last period (the check before the push), or null. */
+  flagNettPay?(employeeId: number, value: number): string | null;
 }
 
 /**
@@ -121,6 +121,9 @@ export async function awaitNettPay(
   const polling = options.nettPay || DEFAULT_POLLING;
   const sleep = options.sleep ?? abortableSleep;
   let pending: readonly NettPayTarget[] = targets;
+  const employeeOf = new Map(targets.map((t) => [t.rowIndex, t.employeeId]));
+  const flag = options.flagNettPay;
+  const flagRow = flag && ((rowIndex: number, value: number) => flag(employeeOf.get(rowIndex) ?? -1, value));
   let polls = 0;
   let requests = 0;
   let problem: string | null = null;
@@ -131,7 +134,7 @@ export async function awaitNettPay(
       ctx.progress.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
       const read = await readNettPay(api, meta.clientId, pending, { signal });
       requests += read.requests;
-      await showNettPay(workbook, sheetName, read.ready, messages, highlighted(meta), options.flagNettPay);
+      await showNettPay(workbook, sheetName, read.ready, messages, highlighted(meta), flagRow);
       pending = read.pending;
     } catch (error) {
       const cancelled = signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
@@ -152,7 +155,7 @@ async function showNettPay(
   ready: readonly { rowIndex: number; value: number }[],
   messages: RowMessages,
   highlightColumns: readonly string[],
-  flagNettPay?: NettPayWait["flagNettPay"],
+  flagNettPay?: (rowIndex: number, value: number) => string | null,
 ): Promise<void> {
   if (ready.length === 0) return;
   await workbook.writeColumnValues(sheetName, H.nettPay, ready, "currency");
@@ -177,7 +180,7 @@ async function markPending(
   await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
 }
 
-export interface RefreshNettPayOptions {
+export interface RefreshNettPayOptions extends Pick<NettPayWait, "flagNettPay"> {
   /** Looks at the service (default 1: whatever it has finished now). */
   nettPay?: NettPayPolling;
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;

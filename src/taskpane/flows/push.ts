@@ -51,9 +51,8 @@ import type { FlowContext } from "./common";
 import { openInputSheet } from "./inputs";
 import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
-import { type PushCheckOptions, checkBeforeSending } from "./pushCheck";
-import { type PreviousPeriod, type PushCheckSettings, type RowFlag, varianceReason, withFlagNote } from "../../sheets/pushCheck";
-import { formatDate } from "../locale";
+import { type PushCheckOptions, checkBeforeSending, nettPayFlagger } from "./pushCheck";
+import { type RowFlag, withFlagNote } from "../../sheets/pushCheck";
 import { invalidateFormulaResults } from "../../functions/connection";
 
 /** How to push; the client is the context's target (a sheet of another client is refused). */
@@ -262,21 +261,6 @@ function flagged(flags: ReadonlyMap<number, RowFlag>, o: RowOutcome): RowOutcome
     : o;
 }
 
-/**
- * After the push: a saved row whose new nett pay moved beyond the amount limits against last period says so, as a
- * flag does. Nothing when the push was not checked.
- */
-function nettPayFlagger(previous: PreviousPeriod | null, settings: PushCheckSettings | undefined, plan: PushPlan) {
-  if (!previous?.date || !settings) return undefined;
-  const employees = new Map(plan.send.map((r) => [r.rowIndex, r.employeeId]));
-  const against = formatDate(previous.date);
-  return (rowIndex: number, value: number): string | null => {
-    const id = employees.get(rowIndex);
-    const before = id === undefined ? null : (previous.payslips.get(id)?.nettPay ?? null);
-    return before === null ? null : varianceReason("Nett pay", "currency", before, value, settings, against);
-  };
-}
-
 /** Step 2, one chunk: send it, then write its rows' outcomes at once (saved rows wait for their nett pay). */
 async function sendChunk(run: PushRun, rows: PlannedRow[], i: number): Promise<void> {
   const byRow = await requestChunk(run, rows, i);
@@ -410,7 +394,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
 
   const rowMessages = rowMessagesOf(sheet);
   for (const [k, o] of run.outcomes) rowMessages.set(k, { status: o.status, message: o.message, errorColumns: o.errorColumns });
-  const flagNettPay = nettPayFlagger(checked.previous, options.check?.settings, plan);
+  const flagNettPay = nettPayFlagger(checked.previous, options.check?.settings);
   const nettPay = run.waitForNettPay
     ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending), rowMessages, { ...options, flagNettPay })
     : { updated: 0, pending: 0, requests: 0, polls: 0 };

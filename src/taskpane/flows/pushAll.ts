@@ -19,7 +19,7 @@ import { conflictCheck } from "./conflicts";
 import { abortableSleep, type FlowContext } from "./common";
 import { type NettPayPolling, refreshNettPay } from "./nettPay";
 import { type PushOptions, pushInputSheet } from "./push";
-import { type PushCheckOptions, checkAllBeforeSending } from "./pushCheck";
+import { type PushCheckOptions, checkAllBeforeSending, nettPayFlagger } from "./pushCheck";
 
 export interface SheetPushSummary {
   sheetName: string;
@@ -142,7 +142,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
       })
       .catch(() => undefined);
   }
-  if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
+  if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options, checks);
   progress.update?.(ordered.length, ordered.length, "Done");
   const pushed = sheets.filter((s) => s.outcome === "pushed").length;
   const skipped = sheets.length - pushed;
@@ -163,6 +163,8 @@ async function awaitAllNettPay(
   sheets: SheetPushSummary[],
   polling: NettPayPolling,
   options: Pick<PushAllOptions, "sleep">,
+  /** Each sheet's check: a new nett pay beyond its limits against last period is flagged as it arrives. */
+  checks: ReadonlyMap<string, PushCheckOptions> | null,
 ): Promise<void> {
   const { signal } = ctx;
   const sleep = options.sleep ?? abortableSleep;
@@ -180,7 +182,10 @@ async function awaitAllNettPay(
       ctx.progress.update?.(i, waiting.length, `Waiting for nett pay: ${sheet.sheetName}`);
       try {
         const sheetCtx = { ...ctx, target: { clientId: sheet.clientId!, clientName: sheet.clientName }, progress: { signal } };
-        const read = await refreshNettPay(sheetCtx, sheet.sheetName);
+        const check = checks?.get(sheet.sheetName);
+        const read = await refreshNettPay(sheetCtx, sheet.sheetName, {
+          flagNettPay: nettPayFlagger(check?.previous, check?.settings),
+        });
         sheet.nettPayPending = read.pending;
         if (read.pending > 0 && !signal?.aborted) next.push(sheet);
       } catch {

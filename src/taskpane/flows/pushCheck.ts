@@ -20,6 +20,7 @@ import {
   previousPeriod,
   pushFlags,
   pushTotals,
+  varianceReason,
 } from "../../sheets/pushCheck";
 import { type PushMode, type PushPlan, planPush } from "../../sheets/pushPlan";
 import type { WorkbookPort } from "../../excel";
@@ -121,6 +122,19 @@ function sheetCheck(
     previousDate: previous.date,
     totals: pushTotals(plan.send, sheet.snapshot, meta),
     flags: pushFlags(plan.send, previous, meta, settings, (iso) => formatDate(iso)),
+  };
+}
+
+/**
+ * After a checked push: why an employee's new nett pay moved beyond the amount limits against last period, as a flag
+ * says it, or null. Undefined when there is no last period to compare with.
+ */
+export function nettPayFlagger(previous: PreviousPeriod | null | undefined, settings: PushCheckSettings | undefined) {
+  if (!previous?.date || !settings) return undefined;
+  const against = formatDate(previous.date);
+  return (employeeId: number, value: number): string | null => {
+    const before = previous.payslips.get(employeeId)?.nettPay ?? null;
+    return before === null ? null : varianceReason("Nett pay", "currency", before, value, settings, against);
   };
 }
 
