@@ -7,6 +7,9 @@
 
 const isDisabled = (el: Element) => (el as HTMLButtonElement).disabled === true || el.getAttribute("aria-disabled") === "true";
 
+/** A dialog open in the page (focus moving into it, or to its focus trap's guards, keeps the wait). */
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
 /** Starts keeping focus for the controls inside root; returns a function that stops it. */
 export function keepFocusThroughDisable(root: HTMLElement): () => void {
   const doc = root.ownerDocument;
@@ -37,7 +40,8 @@ export function keepFocusThroughDisable(root: HTMLElement): () => void {
   // check before a push): once it closes, focus goes back to the button when the work is done.
   const onFocusIn = (event: FocusEvent) => {
     const el = event.target;
-    if (lost && el instanceof Element && el.closest('[role="dialog"], [role="alertdialog"]')) return;
+    const inDialog = el instanceof Element && (el.closest(DIALOG) !== null || el.hasAttribute("data-tabster-dummy"));
+    if (lost && (inDialog || doc.querySelector(DIALOG) !== null)) return;
     forget();
   };
   doc.addEventListener("focusout", onFocusOut, true);
