@@ -9,13 +9,14 @@ import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
 import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
+import { overwriteConflicts } from "../../src/taskpane/flows/conflicts";
 import {
   type PushCheckChoice,
   type PushCheckReview,
   PREVIOUS_PERIOD_REQUESTS,
   PushCheckCancelled,
 } from "../../src/taskpane/flows/pushCheck";
-import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
+import { ctxOf, fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -218,4 +219,26 @@ it("Push all input sheets flags a new nett pay beyond the limits too, once it ar
   const rows = await readRecords(rig.workbook, sheetName);
   expect(rows[0].Message).toMatch(/Check: Nett pay: [\d,.]+ → [\d,.]+ \(\+[\d.]+ %\) against/);
   expect(rows[1].Message).not.toMatch(/Check:/);
+});
+
+it("Push all rows, Push selected rows, Retry failed and Overwrite conflicts go through the same check, and Cancel sends nothing", async () => {
+  const { sheetName } = await sheetWithRaise();
+  selectRows(rig.model, sheetName, 0, 1);
+  typeInto(rig.model, sheetName, 2, "Status", "Failed");
+  rig.faulty.reset();
+  for (const mode of ["all", "selected", "retry"] as const) {
+    const seen: PushCheckReview[] = [];
+    const push = pushInputSheet(ctxOf(rig), sheetName, { mode, nettPay: false, check: checkAnswering("cancel", seen) });
+    await expect(push).rejects.toBeInstanceOf(PushCheckCancelled);
+    expect(seen.map((r) => [r.sheets[0].mode, r.sheets[0].totals.rows > 0])).toEqual([[mode, true]]);
+  }
+  // Overwrite conflicts: the Conflict rows, checked the same way.
+  typeInto(rig.model, sheetName, 0, "Status", "Conflict");
+  const seen: PushCheckReview[] = [];
+  await expect(
+    overwriteConflicts(ctxOf(rig), sheetName, { nettPay: false, check: checkAnswering("cancel", seen) }),
+  ).rejects.toBeInstanceOf(PushCheckCancelled);
+  expect(seen[0].sheets[0]).toMatchObject({ mode: "overwrite", totals: { rows: 1 } });
+  expect(seen[0].sheets[0].flags).toHaveLength(1);
+  expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
 });
