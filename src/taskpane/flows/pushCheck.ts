@@ -71,7 +71,7 @@ export interface CheckedPlan {
 /** Thrown when the user cancels at the check: nothing was sent and the sheet is as it was. */
 export class PushCheckCancelled extends InputSheetError {
   constructor() {
-    super("you cancelled at the check before the push. The changes stay pending on the sheet.");
+    super("you cancelled at the check before the push. The changes stay pending.");
   }
 }
 
