@@ -51,12 +51,14 @@ export const DEFAULT_CHUNK_SIZE = 100;
 
 /**
  * The cells a push colours (besides Status): those its messages can name. Only their fill is cleared when the
- * push marks rows again, so colour an accountant put on names, nett pay or notes stays.
+ * push marks rows again, so colour an accountant put on names or notes stays. Nett pay is one: a new nett pay that
+ * moved beyond the check's limits is highlighted (flows/pushCheck.ts).
  */
 export const pushHighlights = (meta: Pick<InputSheetMeta, "inputs">): string[] => [
   H.employeeId,
   H.payslipDate,
   ...meta.inputs.map((i) => i.header),
+  H.nettPay,
 ];
 
 /** Rows "Retry failed" resends: those whose Status says Failed or Not sent, or Changed (a marked row edited since). */

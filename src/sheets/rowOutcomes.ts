@@ -8,11 +8,12 @@ import type { BulkInputResult } from "../contract";
 
 /**
  * The statuses of bulk input: every row of an input sheet ends in one of them. Conflict: not sent because the
- * service's value changed since the sheet was built (flows/conflicts.ts).
+ * service's value changed since the sheet was built (flows/conflicts.ts). Held: flagged by the check before the push
+ * and kept back by "Send all but flagged" (sheets/pushCheck.ts).
  */
-export const BULK_STATUSES = ["Saved", "Failed", "Conflict", "Invalid", "Unchanged", "Not sent"] as const;
+export const BULK_STATUSES = ["Saved", "Failed", "Conflict", "Held", "Invalid", "Unchanged", "Not sent"] as const;
 /** The row writes' statuses: bulk input's, plus Deleted. */
-export const ROW_STATES = ["Saved", "Deleted", "Failed", "Conflict", "Invalid", "Unchanged", "Not sent"] as const;
+export const ROW_STATES = ["Saved", "Deleted", "Failed", "Conflict", "Held", "Invalid", "Unchanged", "Not sent"] as const;
 
 export type BulkStatus = (typeof BULK_STATUSES)[number];
 export type RowState = (typeof ROW_STATES)[number];
@@ -64,6 +65,8 @@ export const STATUS_TONE: Record<RowState, StatusTone> = {
   Failed: "error",
   // Someone else changed it: it needs a decision (Overwrite conflicts or a rebuild), like a row not sent.
   Conflict: "warning",
+  // Kept back at the check before the push: the user's decision, sent by the next push that chooses Send.
+  Held: "warning",
   Invalid: "error",
   Unchanged: "neutral",
   "Not sent": "warning",

@@ -7,6 +7,9 @@
 
 const isDisabled = (el: Element) => (el as HTMLButtonElement).disabled === true || el.getAttribute("aria-disabled") === "true";
 
+/** A dialog open in the page (focus moving into it, or to its focus trap's guards, keeps the wait). */
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
 /** Starts keeping focus for the controls inside root; returns a function that stops it. */
 export function keepFocusThroughDisable(root: HTMLElement): () => void {
   const doc = root.ownerDocument;
@@ -33,8 +36,14 @@ export function keepFocusThroughDisable(root: HTMLElement): () => void {
       observer.observe(el, { attributes: true, attributeFilter: ["disabled", "aria-disabled"] });
     }
   };
-  // Focus that lands anywhere (the person pressed Tab, or a dialog opened) ends the wait.
-  const onFocusIn = () => forget();
+  // Focus that lands anywhere (the person pressed Tab) ends the wait, except in a dialog the work itself asks in (the
+  // check before a push): once it closes, focus goes back to the button when the work is done.
+  const onFocusIn = (event: FocusEvent) => {
+    const el = event.target;
+    const inDialog = el instanceof Element && (el.closest(DIALOG) !== null || el.hasAttribute("data-tabster-dummy"));
+    if (lost && (inDialog || doc.querySelector(DIALOG) !== null)) return;
+    forget();
+  };
   doc.addEventListener("focusout", onFocusOut, true);
   doc.addEventListener("focusin", onFocusIn, true);
   return () => {

@@ -7,7 +7,17 @@
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { activeEmployees } from "../../src/sheets/inputSheet";
-import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
+import {
+  bestWave,
+  buildInputSheet,
+  chooseClient,
+  connect,
+  openTab,
+  selectWave,
+  startStack,
+  type Stack,
+  sendThroughCheck,
+} from "./harness";
 import { openSheet, records, typeCell } from "./grid";
 
 /** "2026-11-25" as en-IE shows it: "25/11/2026". */
@@ -89,6 +99,7 @@ describe("the accountant's words (preview in Chromium against the sandbox)", () 
     await typeCell(page, sheetName, 1, "Basic salary: amount", "-5");
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
     await page.getByRole("button", { name: "Push changes" }).click();
+    await sendThroughCheck(page);
     await page.getByText(new RegExp(`^${sheetName}: 1 saved, 1 failed`)).waitFor({ timeout: 60_000 });
     const after = await records(page, sheetName);
     const period = `period ending ${dayFirst(payslipDate)}`;

@@ -22,6 +22,7 @@ import {
   waitForSheet,
   workbookState,
   type Stack,
+  sendThroughCheck,
 } from "./harness";
 import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
@@ -88,6 +89,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     for (const r of rows) await typeCell(page, sheetName, r.rowIndex, salaryHeader, String(r.before + 1000));
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
     await page.getByRole("button", { name: "Push changes" }).click();
+    await sendThroughCheck(page);
     await page.getByText(new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 4 saved`)).waitFor({ timeout: 60_000 });
 
     // 4 Change history lines: the values before and sent, who prepared it, the push ID of the Push log line.
@@ -124,7 +126,10 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     await scrollGridLeft(page, "Push log");
     await clickCell(page, "Push log", 0, "Sheet");
     await page.getByRole("button", { name: "Undo push" }).click();
-    const outcome = page.getByText(new RegExp(`^Undo of ${log["Push ID"]}: 2 cells restored, 1 cell kept as the service holds it now`));
+    await sendThroughCheck(page);
+    const outcome = page.getByText(
+      new RegExp(`^Undo of ${log["Push ID"]}: 2 cells restored, 1 cell kept as the service holds it now`),
+    );
     await outcome.waitFor({ timeout: 60_000 });
     expect(await outcome.textContent()).toMatch(/1 cell failed/);
 

@@ -205,6 +205,8 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
     const pushedAt = serviceRequests.length;
     await page.getByRole("button", { name: "Push changes" }).click();
+    // The check before the push: send.
+    await page.getByRole("alertdialog").getByRole("button", { name: "Send", exact: true }).click();
     await page.getByText(new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 1 saved`)).waitFor({ timeout: 60_000 });
 
     // No retyping, no Refresh formulas: the push's invalidation makes the streaming cell read again. (Its figure

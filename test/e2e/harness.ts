@@ -301,3 +301,8 @@ export function bestWave(
 /** Finalises a client's open payslips in the stack's sandbox (all, or those named): see test/support/finalise.ts. */
 export const finalisePayslips = (stack: Stack, clientId: number, payslipIds?: number[]): Promise<FinaliseOutcome> =>
   finaliseInSandbox(stack.sandbox, clientId, payslipIds);
+
+/** The check before sending (on by default) opens before any push that sends rows: press Send in it. */
+export async function sendThroughCheck(page: Page): Promise<void> {
+  await page.getByRole("alertdialog").getByRole("button", { name: "Send", exact: true }).click({ timeout: 60_000 });
+}

@@ -113,6 +113,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
 
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
     await page.getByRole("button", { name: "Push changes" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Send", exact: true }).click();
     await page.getByText(new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 1 saved, 1 conflict`)).waitFor({ timeout: 60_000 });
     const after = await records(page, sheetName);
     expect(after[0].Status).toBe("Conflict");
@@ -127,6 +128,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
     await screenshot(page, "push-conflict");
 
     await page.getByRole("button", { name: "Overwrite conflicts" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Send", exact: true }).click();
     await page
       .getByText(new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 1 saved`))
       .last()
@@ -190,6 +192,11 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
     await pendingText("1 change pending in 1 row").waitFor({ timeout: 3000 });
 
     await page.getByRole("button", { name: "Push all input sheets" }).click();
+    // One check of both sheets, client by client, before the first is sent.
+    const check = page.getByRole("alertdialog", { name: "Check before sending 2 input sheets" });
+    await check.getByText(/^Bureau demo: Liffey Engineering Ltd: /).waitFor({ timeout: 30_000 });
+    await check.getByText(/^Bureau demo: Shannon Foods Ltd: /).waitFor();
+    await check.getByRole("button", { name: "Send", exact: true }).click();
     await page.getByText(/^2 input sheets: 2 pushed\.$/).waitFor({ timeout: 60_000 });
     const summaries = await page
       .getByRole("list", { name: /one summary per sheet/ })

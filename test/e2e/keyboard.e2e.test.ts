@@ -176,6 +176,11 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
     await tabTo(page, push);
     await expectFocused(push);
     await page.keyboard.press("Enter");
+    // The check before the push: once it shows, Tab to Send and press Enter.
+    const send = page.getByRole("alertdialog").getByRole("button", { name: "Send", exact: true });
+    await send.waitFor({ timeout: 30_000 });
+    await tabTo(page, send);
+    await page.keyboard.press("Enter");
     const summary = new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 1 saved`);
     await panel.getByText(summary).waitFor({ timeout: 60_000 });
     expect(await announcements(page)).toContainEqual(expect.stringMatching(summary));

@@ -16,6 +16,7 @@ import {
   startStack,
   waitForSheet,
   type Stack,
+  sendThroughCheck,
 } from "./harness";
 import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
@@ -106,6 +107,7 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
     await typeCell(page, sheetName, finalisedRow, "Payslip date", previousDate);
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
     await page.getByRole("button", { name: "Push changes" }).click();
+    await sendThroughCheck(page);
     await page
       .getByText(/: 1 saved, 1 failed/)
       .first()

@@ -7,7 +7,17 @@
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { activeEmployees } from "../../src/sheets/inputSheet";
-import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
+import {
+  bestWave,
+  buildInputSheet,
+  chooseClient,
+  connect,
+  openTab,
+  selectWave,
+  startStack,
+  type Stack,
+  sendThroughCheck,
+} from "./harness";
 import { openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 import { checkA11y, describeFindings, serious } from "./axe";
@@ -101,6 +111,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     await typeCell(page, sheetName, 0, header, "5000");
     await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
     await page.getByRole("button", { name: "Push changes" }).click();
+    await sendThroughCheck(page);
     await pushed("1 saved");
     const first = (await records(page, sheetName))[0];
     expect(first.Status).toBe("Saved");
@@ -108,6 +119,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     await typeCell(page, sheetName, 1, header, "5100");
     await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
     await page.getByRole("button", { name: "Push changes" }).click();
+    await sendThroughCheck(page);
     await until(async () => (await records(page, sheetName))[1].Status === "Saved", "row 2 saved");
     const after = await records(page, sheetName);
     expect(after[0].Status).toBe("Saved"); // not "Unchanged"
@@ -130,6 +142,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     await screenshot(page, "corrected-invalid-cell");
 
     await page.getByRole("button", { name: "Retry failed" }).click();
+    await sendThroughCheck(page);
     await until(async () => (await records(page, sheetName))[2].Status === "Saved", "row 3 saved");
     expect(await held(ids[2])).toBe(6000);
     expect((await records(page, sheetName))[0].Status).toBe("Saved");

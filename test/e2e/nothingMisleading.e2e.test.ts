@@ -20,6 +20,7 @@ import {
   sheetText,
   startStack,
   type Stack,
+  sendThroughCheck,
 } from "./harness";
 import { openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
@@ -105,6 +106,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
     await typeCell(page, overtimeSheet, noRate, hours, "5");
     await typeCell(page, overtimeSheet, negative, hours, "-5");
     await panel().getByRole("button", { name: "Push changes" }).click();
+    await sendThroughCheck(page);
     await outcome()
       .getByText(new RegExp(`^${escape(overtimeSheet)}: 1 saved, 1 failed`))
       .waitFor({ timeout: 60_000 });
@@ -142,6 +144,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
     await typeCell(page, salarySheet, 0, header, "4321");
 
     await panel().getByRole("button", { name: "Push all input sheets" }).click();
+    await sendThroughCheck(page);
     const sentence = outcome().getByText(/^\d+ input sheets?: /);
     await sentence.waitFor({ timeout: 60_000 });
     expect(await sentence.textContent()).toMatch(/^2 input sheets: 1 pushed, 1 with 1 failed row\./);

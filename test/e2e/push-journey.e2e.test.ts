@@ -95,6 +95,8 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     // Push.
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
     await page.getByRole("button", { name: "Push changes" }).click();
+    // The check before the push: send.
+    await page.getByRole("alertdialog").getByRole("button", { name: "Send", exact: true }).click();
     const summary = page.getByText(new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 1 saved, 1 failed, 1 invalid`));
     await summary.waitFor({ timeout: 60_000 });
 

@@ -157,7 +157,7 @@ describe("pushing", () => {
     const result = await push(sheetName, { nettPay: FAST_NETT });
 
     const n = records.length;
-    expect(result.counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Invalid: 1, Unchanged: n - 3, "Not sent": 0 });
+    expect(result.counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Held: 0, Invalid: 1, Unchanged: n - 3, "Not sent": 0 });
     expect(rig.faulty.count("/bulk_input", "POST")).toBe(1);
     // Only the changed cell of row 0; the whole row whose payslip date moved (it is not in the snapshot).
     expect(rig.faulty.bulkEntities()).toEqual([
@@ -244,7 +244,7 @@ describe("pushing", () => {
     rig.faulty.reset();
     const retry = await push(sheetName, { mode: "retry", chunkSize: 2 });
     expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual(ids.slice(2, 4));
-    expect(retry.counts).toEqual({ Saved: 2, Failed: 0, Conflict: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 });
+    expect(retry.counts).toEqual({ Saved: 2, Failed: 0, Conflict: 0, Held: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 });
     for (const i of edited) expect(await held(ids[i], payslipDate)).toBe(value(i));
     const final = await readRecords(rig.workbook, sheetName);
     expect(final.slice(0, 6).map((r) => r.Status)).toEqual(["Saved", "Saved", "Saved", "Saved", "Saved", "Saved"]);
@@ -431,7 +431,7 @@ describe("pushing", () => {
     const { sheetName } = await build();
     // An older workbook's log: the same columns but Conflict, with one line.
     await rig.workbook.deleteSheet(PUSH_LOG_SHEET);
-    const old = PUSH_LOG_COLUMNS.filter((c) => !["conflict", "wave", "period"].includes(c.key));
+    const old = PUSH_LOG_COLUMNS.filter((c) => !["conflict", "held", "wave", "period"].includes(c.key));
     await rig.workbook.appendRows({
       sheetName: PUSH_LOG_SHEET,
       tableName: PUSH_LOG_TABLE,
@@ -441,7 +441,7 @@ describe("pushing", () => {
     typeInto(rig.model, sheetName, 0, salaryHeader, "40100");
     await push(sheetName);
     const log = await rig.workbook.readTable(PUSH_LOG_SHEET);
-    expect(log!.columns).toEqual([...old.map((c) => c.header), "Wave", "Period ending", "Conflict"]);
+    expect(log!.columns).toEqual([...old.map((c) => c.header), "Wave", "Period ending", "Conflict", "Held"]);
     const lines = await readRecords(rig.workbook, PUSH_LOG_SHEET);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ Sheet: "Old sheet", Saved: 4, Failed: 1, Conflict: "", Invalid: 0, Unchanged: 7 });

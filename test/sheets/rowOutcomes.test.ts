@@ -77,6 +77,7 @@ describe("counting and wording", () => {
       Deleted: 1,
       Failed: 0,
       Conflict: 0,
+      Held: 0,
       Invalid: 0,
       Unchanged: 0,
       "Not sent": 0,
@@ -85,6 +86,7 @@ describe("counting and wording", () => {
       Saved: 0,
       Failed: 0,
       Conflict: 0,
+      Held: 0,
       Invalid: 0,
       Unchanged: 0,
       "Not sent": 1,
@@ -118,11 +120,12 @@ describe("counting and wording", () => {
     );
   });
 
-  it("gives every status one tone: Not sent and Conflict need another run (warning), Unchanged is plain", () => {
+  it("gives every status one tone: Not sent, Conflict and Held need another run (warning), Unchanged is plain", () => {
     expect(ROW_STATES.map((s) => STATUS_TONE[s])).toEqual([
       "success",
       "success",
       "error",
+      "warning",
       "warning",
       "error",
       "neutral",

@@ -49,6 +49,21 @@ describe("keepFocusThroughDisable", () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it("waits through a dialog the work asks in (the check before a push), then focuses the button again", async () => {
+    button.focus();
+    disableFocused(button);
+    const dialog = document.createElement("div");
+    dialog.setAttribute("role", "alertdialog");
+    dialog.innerHTML = "<button>Send</button>";
+    document.body.appendChild(dialog);
+    dialog.querySelector("button")!.focus();
+    dialog.remove(); // Send pressed: the dialog closes, focus falls to the body
+    expect(document.activeElement).toBe(document.body);
+    button.disabled = false;
+    await flush();
+    expect(document.activeElement).toBe(button);
+  });
+
   it("leaves focus where the person moved it meanwhile", async () => {
     button.focus();
     disableFocused(button);

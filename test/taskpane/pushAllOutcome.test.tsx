@@ -11,6 +11,7 @@ const counts = (c: Partial<NonNullable<SheetPushSummary["counts"]>> = {}) => ({
   Saved: 0,
   Failed: 0,
   Conflict: 0,
+  Held: 0,
   Invalid: 0,
   Unchanged: 0,
   "Not sent": 0,

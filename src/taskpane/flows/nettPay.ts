@@ -24,6 +24,7 @@ import {
 import { unmovedNettPayNote, withUnmovedNote } from "../../sheets/nettPayUnmoved";
 import { pushHighlights as highlighted, type RowOutcome } from "../../sheets/pushPlan";
 import { BULK_STATUSES } from "../../sheets/rowOutcomes";
+import { withFlagNote } from "../../sheets/pushCheck";
 import { abortableSleep, type FlowContext, forEachLimited } from "./common";
 import { openInputSheet } from "./inputs";
 import { toAnnotation } from "./rowWrites";
@@ -77,8 +78,8 @@ export async function readNettPay(
   return { ...nettPayFromPayslips(payslips, targets), requests: employeeIds.length, via: "payslips" };
 }
 
-/** What each row's Status and Message say now, so that a pending note can be added or dropped. */
-type RowMessages = Map<number, { status: RowOutcome["status"]; message: string }>;
+/** What each row's Status and Message say now (and the cells it highlights), so that a pending note can be added or dropped. */
+type RowMessages = Map<number, { status: RowOutcome["status"]; message: string; errorColumns?: string[] }>;
 
 /** A row's Status as found on the sheet (a pending row was Saved or Unchanged; anything else counts as Saved). */
 const sheetStatus = (text: string): RowOutcome["status"] =>
@@ -87,18 +88,20 @@ const sheetStatus = (text: string): RowOutcome["status"] =>
 export const rowMessagesOf = (sheet: ReadSheet): RowMessages =>
   new Map(sheet.rows.map((r) => [r.rowIndex, { status: sheetStatus(r.status), message: r.message }]));
 
-/** Sets a row's Message (same Status), keeping `messages` in step with the sheet. */
-function reword(messages: RowMessages, rowIndex: number, reworded: (message: string) => string) {
+/** Sets a row's Message (same Status, same highlights plus `highlight`), keeping `messages` in step with the sheet. */
+function reword(messages: RowMessages, rowIndex: number, reworded: (message: string) => string, highlight: string[] = []) {
   const m = messages.get(rowIndex) ?? { status: "Saved" as const, message: "" };
-  const next = { status: m.status, message: reworded(m.message) };
+  const next = { status: m.status, message: reworded(m.message), errorColumns: [...(m.errorColumns ?? []), ...highlight] };
   messages.set(rowIndex, next);
-  return toAnnotation({ rowIndex, ...next, errorColumns: [] });
+  return toAnnotation({ rowIndex, ...next });
 }
 
 /** How long to wait for nett pay (false or a missing value: DEFAULT_POLLING), and the test seam for the waits. */
 interface NettPayWait {
   nettPay?: NettPayPolling | false;
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Why an employee's new nett pay moved too far against last period (the check before the push), or null. */
+  flagNettPay?(employeeId: number, value: number): string | null;
 }
 
 /**
@@ -119,6 +122,9 @@ export async function awaitNettPay(
   const polling = options.nettPay || DEFAULT_POLLING;
   const sleep = options.sleep ?? abortableSleep;
   let pending: readonly NettPayTarget[] = targets;
+  const employeeOf = new Map(targets.map((t) => [t.rowIndex, t.employeeId]));
+  const flag = options.flagNettPay;
+  const flagRow = flag && ((rowIndex: number, value: number) => flag(employeeOf.get(rowIndex) ?? -1, value));
   let polls = 0;
   let requests = 0;
   let problem: string | null = null;
@@ -129,7 +135,7 @@ export async function awaitNettPay(
       ctx.progress.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
       const read = await readNettPay(api, meta.clientId, pending, { signal });
       requests += read.requests;
-      await showNettPay(workbook, sheetName, read.ready, messages, { meta, targets });
+      await showNettPay(workbook, sheetName, read.ready, messages, { meta, targets }, flagRow);
       pending = read.pending;
     } catch (error) {
       const cancelled = signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
@@ -153,17 +159,22 @@ async function showNettPay(
   ready: readonly { rowIndex: number; value: number }[],
   messages: RowMessages,
   sheet: { meta: Pick<InputSheetMeta, "inputs">; targets: readonly NettPayTarget[] },
+  flagNettPay?: (rowIndex: number, value: number) => string | null,
 ): Promise<void> {
   if (ready.length === 0) return;
   await workbook.writeColumnValues(sheetName, H.nettPay, ready, "currency");
   const byRow = new Map(sheet.targets.map((t) => [t.rowIndex, t]));
   const annotations = ready.map(({ rowIndex, value }) => {
     const target = byRow.get(rowIndex);
-    const note = unmovedNettPayNote(target?.sent ?? [], target?.was, value, sheet.meta);
-    const annotation = reword(messages, rowIndex, (m) =>
-      note ? withUnmovedNote(withoutPendingNote(m), note) : withoutPendingNote(m),
-    );
-    return note ? { ...annotation, tone: "warning" as const } : annotation;
+    const unmoved = unmovedNettPayNote(target?.sent ?? [], target?.was, value, sheet.meta);
+    // A move beyond the limits against last period (the check before the push) is highlighted like a flag.
+    const why = flagNettPay?.(rowIndex, value) ?? null;
+    const note = (m: string) => {
+      const text = why ? withFlagNote(withoutPendingNote(m), [why]) : withoutPendingNote(m);
+      return unmoved ? withUnmovedNote(text, unmoved) : text;
+    };
+    const annotation = reword(messages, rowIndex, note, why ? [H.nettPay] : []);
+    return unmoved ? { ...annotation, tone: "warning" as const } : annotation;
   });
   await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns: highlighted(sheet.meta) });
 }
@@ -181,7 +192,7 @@ async function markPending(
   await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
 }
 
-export interface RefreshNettPayOptions {
+export interface RefreshNettPayOptions extends Pick<NettPayWait, "flagNettPay"> {
   /** Looks at the service (default 1: whatever it has finished now). */
   nettPay?: NettPayPolling;
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;

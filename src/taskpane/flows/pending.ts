@@ -111,8 +111,8 @@ export interface WatchOptions {
   clearTimer?(handle: unknown): void;
 }
 
-/** Rows the push marked Failed, Invalid or Conflict keep its red highlights: pending shading would hide them. */
-const MARKED = new Set(["Failed", "Invalid", "Conflict"]);
+/** Rows the push marked Failed, Invalid, Conflict or Held keep its red highlights: pending shading would hide them. */
+const MARKED = new Set(["Failed", "Invalid", "Conflict", "Held"]);
 
 /**
  * Starts watching an input sheet: `onUpdate` gets the pending state now and within a debounce of every change.

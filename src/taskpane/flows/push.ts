@@ -53,6 +53,8 @@ import type { FlowContext } from "./common";
 import { openInputSheet } from "./inputs";
 import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
+import { type PushCheckOptions, checkBeforeSending, nettPayFlagger } from "./pushCheck";
+import { type RowFlag, withFlagNote } from "../../sheets/pushCheck";
 import { invalidateFormulaResults } from "../../functions/connection";
 import type { RowAnnotation } from "../../excel";
 import { newPushId } from "../../sheets/changeHistory";
@@ -79,6 +81,8 @@ export interface PushOptions {
   conflictCheck?(plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan>;
   /** The push's name on its Push log line (default its mode's button, e.g. "Push changes"). */
   logAs?: string;
+  /** The check before sending (./pushCheck): totals, flags against last period, and the user's choice. */
+  check?: PushCheckOptions;
   /** Test seams. */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
   now?(): Date;
@@ -141,6 +145,8 @@ interface PushRun {
   sent: number;
   /** The Push column of its log line. */
   logAs: string;
+  /** Rows the check flagged that are sent anyway: their Message keeps the reason, their cells the highlight. */
+  flags: ReadonlyMap<number, RowFlag>;
 }
 
 /** How a chunk request that finally failed ends its rows, and whether the whole push stops (Undo push too). */
@@ -283,10 +289,18 @@ async function requestChunk(run: PushRun, rows: PlannedRow[], i: number): Promis
   return byRow;
 }
 
+/** A row sent although the check flagged it keeps the reason in its Message and the flagged cells highlighted. */
+function flagged(flags: ReadonlyMap<number, RowFlag>, o: RowOutcome): RowOutcome {
+  const f = flags.get(o.rowIndex);
+  return f
+    ? { ...o, message: withFlagNote(o.message, f.reasons), errorColumns: [...new Set([...o.errorColumns, ...f.columns])] }
+    : o;
+}
+
 /** Step 2, one chunk: send it, then write its rows' outcomes at once (saved rows wait for their nett pay). */
 async function sendChunk(run: PushRun, rows: PlannedRow[], i: number): Promise<void> {
   const byRow = await requestChunk(run, rows, i);
-  let chunkResult = rows.map((r) => byRow.get(r.rowIndex)!);
+  let chunkResult = rows.map((r) => flagged(run.flags, byRow.get(r.rowIndex)!));
   const savedRowIndexes = new Set(chunkResult.filter((o) => o.status === "Saved").map((o) => o.rowIndex));
   if (run.waitForNettPay) {
     chunkResult = chunkResult.map((o) =>
@@ -393,7 +407,12 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   if (meta.finalised) throw new InputSheetError(finalisedReason(formatDate(meta.payslipDate)));
   const rowIndexes = await scopeRows(ctx, sheetName, sheet, options);
   const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
-  const plan = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal) : planned;
+  const unchecked = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal) : planned;
+  // The one point before sending: the user sees the totals and flags, and may hold flagged rows or send nothing.
+  const checked = options.check
+    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot }, unchecked, options.check)
+    : { plan: unchecked, flags: new Map<number, RowFlag>(), previous: null };
+  const { plan } = checked;
   const run: PushRun = {
     ctx,
     sheetName,
@@ -412,6 +431,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     restoreRate: [],
     sent: 0,
     logAs: options.logAs ?? PUSH_MODE_LABELS[mode],
+    flags: checked.flags,
   };
   const earlierPending = new Map(pendingNettPayRows(sheet).map((t) => [t.rowIndex, t]));
   // An "Unchanged" never writes over an earlier Saved, Failed or Conflict (../../sheets/keptOutcomes).
@@ -424,9 +444,11 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   }
 
   const rowMessages = rowMessagesOf(sheet);
-  for (const [k, o] of run.outcomes) if (!kept.has(k)) rowMessages.set(k, { status: o.status, message: o.message });
+  for (const [k, o] of run.outcomes)
+    if (!kept.has(k)) rowMessages.set(k, { status: o.status, message: o.message, errorColumns: o.errorColumns });
+  const flagNettPay = nettPayFlagger(checked.previous, options.check?.settings);
   const nettPay = run.waitForNettPay
-    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending, sheet), rowMessages, options)
+    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending, sheet), rowMessages, { ...options, flagNettPay })
     : { updated: 0, pending: 0, requests: 0, polls: 0 };
   const ordered = [...run.outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)

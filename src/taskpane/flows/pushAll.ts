@@ -20,6 +20,7 @@ import { conflictCheck } from "./conflicts";
 import { abortableSleep, type FlowContext } from "./common";
 import { type NettPayPolling, refreshNettPay } from "./nettPay";
 import { type PushOptions, pushInputSheet } from "./push";
+import { type PushCheckOptions, checkAllBeforeSending, nettPayFlagger } from "./pushCheck";
 
 export interface SheetPushSummary {
   sheetName: string;
@@ -43,8 +44,8 @@ export interface PushAllResult {
   attention: boolean;
 }
 
-/** Rows of a pushed sheet that did not save and need the accountant (Unchanged and Saved do not). */
-const ATTENTION = ["Failed", "Conflict", "Invalid", "Not sent"] as const;
+/** Rows of a pushed sheet that did not save and need the accountant (Held: kept back by the check; Unchanged and Saved do not). */
+const ATTENTION = ["Failed", "Conflict", "Held", "Invalid", "Not sent"] as const;
 
 /** How a sheet ended: pushed clean ("none"), pushed with rows to see to ("rows"), or not pushed at all. */
 export function sheetAttention(sheet: SheetPushSummary): "none" | "rows" | "not pushed" | "read only" {
@@ -76,7 +77,7 @@ export function pushAllSummary(sheets: readonly SheetPushSummary[]): string {
   return `${plural(sheets.length, "input sheet")}: ${parts.join(", ")}.`;
 }
 
-export interface PushAllOptions extends Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now"> {
+export interface PushAllOptions extends Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now" | "check"> {
   /** The clients the key can reach (GET /clients/). */
   reachable: readonly Pick<Client, "id" | "name">[];
 }
@@ -102,6 +103,7 @@ async function pushSheet(
   meta: InputSheetMeta | null,
   reachable: ReadonlyMap<number, unknown>,
   options: PushAllOptions,
+  check: PushCheckOptions | undefined,
 ): Promise<SheetPushSummary> {
   const base = { sheetName, clientId: meta?.clientId ?? null, clientName: meta?.clientName ?? "Unknown client", counts: null };
   if (!meta)
@@ -125,6 +127,7 @@ async function pushSheet(
       mode: "changed",
       chunkSize: options.chunkSize,
       conflictCheck: conflictCheck(ctx.api, options.chunkSize),
+      check,
       nettPay: options.nettPay === false ? false : NO_WAIT,
       logAs: PUSH_ALL_LABEL,
       sleep: options.sleep,
@@ -148,6 +151,9 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
     (a, b) => (rank.get(a.meta?.clientId ?? -1) ?? Infinity) - (rank.get(b.meta?.clientId ?? -1) ?? Infinity),
   );
   const reachable = new Map(options.reachable.map((c) => [c.id, c]));
+  // One check of every sheet before the first is sent; each sheet's push then applies the choice made there.
+  const pushable = ordered.flatMap(({ sheetName, meta }) => (meta && reachable.has(meta.clientId) ? [{ sheetName, meta }] : []));
+  const checks = options.check ? await checkAllBeforeSending(ctx, pushable, options.check) : null;
   const sheets: SheetPushSummary[] = [];
   const now = () => options.now?.() ?? new Date();
   for (const [i, { sheetName, meta }] of ordered.entries()) {
@@ -162,7 +168,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
       continue;
     }
     progress.update?.(i, ordered.length, `${sheetName} (${i + 1} of ${ordered.length})`);
-    const done = await pushSheet(ctx, sheetName, meta, reachable, options);
+    const done = await pushSheet(ctx, sheetName, meta, reachable, options, checks?.get(sheetName) ?? options.check);
     sheets.push(done);
     // The push logs its own line; a sheet skipped or refused before sending gets one here.
     if (done.outcome === "pushed") continue;
@@ -170,7 +176,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
     const line = pushLogRow({ ...done, ...meta, time: now(), push: `${PUSH_ALL_LABEL}: ${done.summary}`, counts: null });
     await workbook.appendRows({ ...PUSH_LOG_SHEET_OPTIONS, rows: [line] }).catch(() => undefined);
   }
-  if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options);
+  if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options, checks);
   progress.update?.(ordered.length, ordered.length, "Done");
   const summary = pushAllSummary(sheets);
   return { sheets, summary, attention: sheets.some((s) => sheetAttention(s) === "rows" || sheetAttention(s) === "not pushed") };
@@ -186,6 +192,8 @@ async function awaitAllNettPay(
   sheets: SheetPushSummary[],
   polling: NettPayPolling,
   options: Pick<PushAllOptions, "sleep">,
+  /** Each sheet's check: a new nett pay beyond its limits against last period is flagged as it arrives. */
+  checks: ReadonlyMap<string, PushCheckOptions> | null,
 ): Promise<void> {
   const { signal } = ctx;
   const sleep = options.sleep ?? abortableSleep;
@@ -203,7 +211,10 @@ async function awaitAllNettPay(
       ctx.progress.update?.(i, waiting.length, `Waiting for nett pay: ${sheet.sheetName}`);
       try {
         const sheetCtx = { ...ctx, target: { clientId: sheet.clientId!, clientName: sheet.clientName }, progress: { signal } };
-        const read = await refreshNettPay(sheetCtx, sheet.sheetName);
+        const check = checks?.get(sheet.sheetName);
+        const read = await refreshNettPay(sheetCtx, sheet.sheetName, {
+          flagNettPay: nettPayFlagger(check?.previous, check?.settings),
+        });
         sheet.nettPayPending = read.pending;
         if (read.pending > 0 && !signal?.aborted) next.push(sheet);
       } catch {

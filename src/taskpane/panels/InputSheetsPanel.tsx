@@ -18,6 +18,9 @@ import { useInputChoices } from "./inputSheets/useInputChoices";
 import { usePushActions } from "./inputSheets/usePushActions";
 import { usePendingWatches } from "./inputSheets/usePendingChanges";
 import { useReadOnlyReason } from "./inputSheets/useReadOnly";
+import { usePushCheck } from "./inputSheets/usePushCheck";
+import { PushCheckDialog } from "./inputSheets/PushCheckDialog";
+import { PushCheckSettingsView } from "./inputSheets/PushCheckSettings";
 import { useFlowRunner } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 
@@ -42,7 +45,8 @@ export function InputSheetsPanel() {
     if (built) await list.refreshSheets(built).catch(() => undefined);
     snapshotMoved();
   });
-  const actions = usePushActions(services, run, sheetName, Number(chunkSize), snapshotMoved);
+  const pushCheck = usePushCheck(services?.workbook);
+  const actions = usePushActions(services, run, sheetName, Number(chunkSize), snapshotMoved, pushCheck.checkOptions);
   const pending = usePendingWatches(services?.workbook, sheets, snapshotVersion, services?.progress.busy);
   const readOnlyReason = useReadOnlyReason(services?.workbook, sheetName, snapshotVersion);
 
@@ -90,6 +94,8 @@ export function InputSheetsPanel() {
               snapshotMoved();
             }}
           />
+          <PushCheckSettingsView settings={pushCheck.settings} onChange={pushCheck.changeSettings} />
+          <PushCheckDialog review={pushCheck.review} onChoose={pushCheck.choose} />
         </>
       }
       pushExtras={
@@ -106,13 +112,21 @@ export function InputSheetsPanel() {
       }
       afterPush={
         <>
-          <PushAll services={services} chunkSize={Number(chunkSize)} run={run} busy={progress.busy} onDone={snapshotMoved} />
+          <PushAll
+            services={services}
+            chunkSize={Number(chunkSize)}
+            run={run}
+            busy={progress.busy}
+            onDone={snapshotMoved}
+            check={pushCheck.checkOptions}
+          />
           <ChangeHistory
             services={services}
             chunkSize={Number(chunkSize)}
             run={run}
             busy={progress.busy}
             onDone={snapshotMoved}
+            check={pushCheck.checkOptions}
           />
         </>
       }

@@ -7,6 +7,7 @@ import * as React from "react";
 import { Button, Field, Input, Text } from "@fluentui/react-components";
 import { type ConnectedServices, flowContextFor } from "../../context";
 import { type UndoResult, undoPush } from "../../flows/undoPush";
+import { checkUndoBeforeSending, type PushCheckOptions } from "../../flows/pushCheck";
 import { preparedBy, setPreparedBy } from "../../preparedBy";
 import { Section } from "../parts/layout";
 import type { FlowRunner } from "../parts/hooks";
@@ -48,6 +49,8 @@ export function ChangeHistory(props: {
   busy: boolean;
   /** After an undo (an input sheet's snapshot may have moved). */
   onDone(): void;
+  /** The check before sending (usePushCheck), which an undo goes through as any push. */
+  check(): PushCheckOptions;
 }) {
   const [name, setName] = React.useState(preparedBy);
   const onNameChange = (value: string) => {
@@ -59,9 +62,13 @@ export function ChangeHistory(props: {
       .run(
         "Undo push",
         (task) => {
-          // Conflicts are the undo's own rule (a cell changed since the push is kept); the check before sending that
-          // every push goes through is UndoOptions.check.
-          return undoPush(flowContextFor(props.services, task), { chunkSize: props.chunkSize });
+          // Conflicts are the undo's own rule (a cell changed since the push is kept); then the check before sending
+          // that every push goes through (totals, flags against last period, Send / Send all but flagged / Cancel).
+          const ctx = flowContextFor(props.services, task);
+          return undoPush(ctx, {
+            chunkSize: props.chunkSize,
+            check: (plan, sheet) => checkUndoBeforeSending(ctx, { sheetName: "Undo push", ...sheet }, plan, props.check()),
+          });
         },
         undoOutcome,
         { failed: (message) => `Nothing was sent: ${message}` },

@@ -7,6 +7,7 @@ import { Button, Text } from "@fluentui/react-components";
 import { type ConnectedServices, flowContextFor } from "../../context";
 import { type PushAllResult, type SheetPushSummary, pushAllInputSheets, sheetAttention } from "../../flows/pushAll";
 import { PUSH_ALL_LABEL } from "../../../sheets/pushLog";
+import type { PushCheckOptions } from "../../flows/pushCheck";
 import type { FlowRunner } from "../parts/hooks";
 import type { Outcome } from "../parts/layout";
 import type { OutcomeDetail } from "../parts/outcomeDetails";
@@ -57,6 +58,8 @@ export function PushAll(props: {
   busy: boolean;
   /** After the pushes (the sheets' snapshots moved). */
   onDone(): void;
+  /** The check before sending each sheet (usePushCheck). */
+  check(): PushCheckOptions;
 }) {
   const pushAll = async () => {
     await props.run(
@@ -65,6 +68,7 @@ export function PushAll(props: {
         pushAllInputSheets(flowContextFor(props.services, task), {
           reachable: props.services.clients,
           chunkSize: props.chunkSize,
+          check: props.check(),
         }),
       pushAllOutcome,
       { failed: (m) => `${PUSH_ALL_LABEL} stopped: ${m}` },

@@ -8,6 +8,7 @@ import { type ConnectedServices, flowContextFor } from "../../context";
 import { conflictCheck, overwriteConflicts } from "../../flows/conflicts";
 import { countPendingNettPay, refreshNettPay } from "../../flows/nettPay";
 import { type PushResult, pushInputSheet } from "../../flows/push";
+import type { PushCheckOptions } from "../../flows/pushCheck";
 import { PUSH_MODE_LABELS } from "../../../sheets/pushLog";
 import type { PushMode } from "../../../sheets/pushPlan";
 import type { FlowRunner } from "../parts/hooks";
@@ -33,6 +34,8 @@ export function usePushActions(
   chunkSize: number,
   /** After a push or an overwrite (the sheet's snapshot moved). */
   onPushed: () => void,
+  /** The check before sending, for each push (usePushCheck). */
+  check: () => PushCheckOptions,
 ) {
   // Per sheet, rows whose nett pay the last push or refresh left pending: offers Refresh nett pay.
   const [nettPending, setNettPending] = React.useState<Record<string, number>>({});
@@ -62,9 +65,12 @@ export function usePushActions(
       `${PUSH_MODE_LABELS[mode]}: ${sheetName}`,
       (task) => {
         const ctx = flowContextFor(services, task);
-        return pushInputSheet(ctx, sheetName, { mode, chunkSize, conflictCheck: conflictCheck(ctx.api, chunkSize) }).then(
-          pendingAfter((r) => r.nettPay.pending),
-        );
+        return pushInputSheet(ctx, sheetName, {
+          mode,
+          chunkSize,
+          conflictCheck: conflictCheck(ctx.api, chunkSize),
+          check: check(),
+        }).then(pendingAfter((r) => r.nettPay.pending));
       },
       pushOutcome,
       { failed: (message) => `Nothing was sent: ${message}` },
@@ -85,7 +91,7 @@ export function usePushActions(
     if (!services || !sheetName) return;
     void run(
       `Overwrite conflicts: ${sheetName}`,
-      (task) => overwriteConflicts(flowContextFor(services, task), sheetName, { chunkSize }),
+      (task) => overwriteConflicts(flowContextFor(services, task), sheetName, { chunkSize, check: check() }),
       (result) => ({
         intent: result.counts.Saved > 0 && result.counts.Failed === 0 ? "success" : "warning",
         text: result.summary,

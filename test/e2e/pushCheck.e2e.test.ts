@@ -1,0 +1,108 @@
+/**
+ * The check before a push, in Chromium against the sandbox: typing 3 changed cells and pressing Push changes shows
+ * the rows, the cells and the salary's before/new/difference totals before anything is sent; Cancel sends nothing;
+ * a salary raised by 60 % against last period is flagged with its reason; Send all but flagged saves the others and
+ * leaves that row Held. The dialog leaves a README screenshot.
+ */
+import type { Page } from "playwright-core";
+import { PayrollApi } from "../../src/api";
+import { calcKey } from "../../src/contract";
+import { activeEmployees } from "../../src/sheets/inputSheet";
+import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
+import { openSheet, records, typeCell } from "./grid";
+import { screenshot } from "./screenshots";
+
+const SALARY = calcKey("basic_salary", "amount");
+/** "€3,000.00" -> 3000. */
+const euros = (text: string) => Number(text.replace(/[^\d.-]/g, ""));
+const money = (n: number) => n.toLocaleString("en-IE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+describe("check before push (preview in Chromium against the sandbox)", () => {
+  let stack: Stack;
+  let page: Page;
+  const serviceRequests: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
+    page = stack.page;
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/v1/")) serviceRequests.push(`${r.method()} ${path}`);
+    });
+    await connect(page, stack.sandbox.apiKey);
+    await chooseClient(page, 1);
+    await openTab(page, "Input sheets");
+  });
+  afterAll(() => stack?.close());
+
+  it("shows totals and the flagged raise before sending; Cancel sends nothing; Send all but flagged holds that row", async () => {
+    const api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    const [employees, waves, calculations] = await Promise.all([
+      api.listEmployees(1, ["service_periods", "recent_payslips"]),
+      api.listWaves(1),
+      api.listClientCalculations(1),
+    ]);
+    const salaried = (waveId: number, date: string) =>
+      activeEmployees(employees, waveId, date).filter((e) =>
+        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
+      ).length;
+    const wave = bestWave(employees, waves, salaried);
+    await selectWave(page, wave.w.id);
+    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const before = await records(page, sheetName);
+    const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
+    const old = before.slice(0, 3).map((r) => euros(r[header]));
+    expect(old.every((n) => n > 0)).toBe(true);
+    const typed = [old[0] * 1.6, old[1] + 10, old[2] + 20].map((n) => Math.round(n * 100) / 100);
+
+    await openSheet(page, sheetName);
+    for (const [i, v] of typed.entries()) await typeCell(page, sheetName, i, header, String(v));
+    await page.getByText("3 changes pending in 3 rows", { exact: true }).waitFor({ timeout: 5000 });
+    await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+
+    // Push changes: the check shows before anything is sent.
+    await page.getByRole("button", { name: "Push changes" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText(/rows? and \d+ cells? to send/).waitFor({ timeout: 30_000 });
+    expect(serviceRequests.filter((r) => r.endsWith("/bulk_input"))).toHaveLength(0);
+    expect(await dialog.getByText(/3 rows and 3 cells to send/).count()).toBe(1);
+    const totals = await dialog
+      .getByRole("table", { name: `Control totals: ${sheetName}` })
+      .getByRole("row")
+      .allTextContents();
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const diff = Math.round((sum(typed) - sum(old)) * 100) / 100;
+    expect(totals[1]).toBe(`${header}3${money(sum(old))}${money(sum(typed))}+${money(diff)}`);
+    // The 60 % raise is flagged with its reason; the small raises are not.
+    const flags = await dialog
+      .getByRole("list", { name: `Flagged rows: ${sheetName}` })
+      .getByRole("listitem")
+      .allTextContents();
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toContain(`${before[0].Name}`);
+    expect(flags[0]).toMatch(
+      new RegExp(
+        `${header.replace(/[()]/g, "\\$&")}: ${money(old[0])} → ${money(typed[0])} \\(\\+60 %\\) against \\d\\d/\\d\\d/\\d{4}`,
+      ),
+    );
+    await screenshot(page, "push-check");
+
+    // Cancel: nothing is sent, the changes stay pending.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor({ timeout: 10_000 });
+    expect(serviceRequests.filter((r) => r.endsWith("/bulk_input"))).toHaveLength(0);
+    await page.getByText("3 changes pending in 3 rows", { exact: true }).waitFor();
+
+    // Again, Send all but flagged: the two others are saved, the raised one Held with its reason.
+    await page.getByRole("button", { name: "Push changes" }).click();
+    await dialog.getByRole("button", { name: "Send all but flagged" }).click();
+    await page.getByText(new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 2 saved, 1 held`)).waitFor({ timeout: 60_000 });
+    expect(serviceRequests.filter((r) => r.endsWith("/bulk_input"))).toHaveLength(1);
+    const after = await records(page, sheetName);
+    expect(after.slice(0, 3).map((r) => r.Status)).toEqual(["Held", "Saved", "Saved"]);
+    expect(after[0].Message).toMatch(/^Held at the check, not sent — .*\(\+60 %\) against/);
+    await page.getByText("1 change pending in 1 row", { exact: true }).waitFor({ timeout: 5000 });
+    const log = await records(page, "Push log");
+    expect(log[log.length - 1]).toMatchObject({ Saved: "2", Held: "1" });
+  });
+});

@@ -1,0 +1,87 @@
+/** @jest-environment jsdom */
+/** The check dialog and its settings: what a push will send, per client and sheet, the flags, and the choices. */
+import * as React from "react";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { PushCheckDialog } from "../../src/taskpane/panels/inputSheets/PushCheckDialog";
+import { PushCheckSettingsView } from "../../src/taskpane/panels/inputSheets/PushCheckSettings";
+import type { SheetCheck } from "../../src/taskpane/flows/pushCheck";
+import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
+import { renderInFluent as wrap } from "../support/fluentDom";
+
+const sheet = (over: Partial<SheetCheck>): SheetCheck => ({
+  sheetName: "Inputs Monthly 2026-10-31",
+  clientId: 1,
+  clientName: "Liffey Ltd",
+  mode: "changed",
+  previousDate: "2026-09-30",
+  totals: {
+    rows: 3,
+    cells: 3,
+    columns: [{ header: "Basic salary: amount", cells: 3, before: 9000, after: 10830, difference: 1830 }],
+  },
+  flags: [
+    {
+      rowIndex: 0,
+      employeeId: 11,
+      name: "Aoife Byrne (0011)",
+      reasons: ["Basic salary: amount: 3,000.00 → 4,800.00 (+60 %) against 30/09/2026"],
+      columns: ["Basic salary: amount"],
+    },
+  ],
+  ...over,
+});
+
+it("shows rows, cells, each input's before/new/difference and the flagged row; each button answers", async () => {
+  const onChoose = jest.fn();
+  wrap(<PushCheckDialog review={{ sheets: [sheet({})] }} onChoose={onChoose} />);
+  const dialog = await screen.findByRole("alertdialog", { name: "Check before sending: Inputs Monthly 2026-10-31" });
+  expect(within(dialog).getByText("Liffey Ltd: 3 rows and 3 cells to send.")).toBeTruthy();
+  const rows = within(within(dialog).getByRole("table", { name: /^Control totals/ })).getAllByRole("row");
+  expect(rows.map((r) => r.textContent)).toEqual([
+    "InputCellsBeforeNewDifference",
+    "Basic salary: amount39,000.0010,830.00+1,830.00",
+  ]);
+  expect(within(dialog).getByRole("list", { name: /^Flagged rows/ }).textContent).toBe(
+    "Aoife Byrne (0011): Basic salary: amount: 3,000.00 → 4,800.00 (+60 %) against 30/09/2026",
+  );
+  for (const [name, choice] of [
+    ["Cancel", "cancel"],
+    ["Send all but flagged", "sendUnflagged"],
+    ["Send", "send"],
+  ] as const) {
+    await userEvent.click(within(dialog).getByRole("button", { name }));
+    expect(onChoose).toHaveBeenLastCalledWith(choice);
+  }
+});
+
+it("groups Push all's sheets by client with each client's rows and cells; nothing flagged: Send all but flagged is off", async () => {
+  const a = sheet({ flags: [] });
+  const b = sheet({
+    sheetName: "Inputs Weekly",
+    clientId: 2,
+    clientName: "Shannon Ltd",
+    flags: [],
+    totals: { rows: 1, cells: 2, columns: [] },
+  });
+  wrap(<PushCheckDialog review={{ sheets: [a, b] }} onChoose={() => undefined} />);
+  const dialog = await screen.findByRole("alertdialog", { name: "Check before sending 2 input sheets" });
+  expect(within(dialog).getByText("Liffey Ltd: 3 rows and 3 cells to send in 1 sheet.")).toBeTruthy();
+  expect(within(dialog).getByText("Shannon Ltd: 1 row and 2 cells to send in 1 sheet.")).toBeTruthy();
+  expect(within(dialog).getAllByText("No row is flagged against the payslips of 30/09/2026.")).toHaveLength(2);
+  expect(within(dialog).getByRole("button", { name: "Send all but flagged" })).toHaveProperty("disabled", true);
+});
+
+it("changes the settings: the check off, and a limit, refusing a negative one", async () => {
+  const onChange = jest.fn();
+  wrap(<PushCheckSettingsView settings={DEFAULT_PUSH_CHECK} onChange={onChange} />);
+  await userEvent.click(screen.getByRole("checkbox", { name: "Check before every push" }));
+  expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_PUSH_CHECK, enabled: false });
+  const euro = screen.getByRole("spinbutton", { name: "Flag beyond Amounts: €" });
+  await userEvent.clear(euro);
+  await userEvent.type(euro, "-");
+  expect(screen.getByText("Enter a number, 0 or more.")).toBeTruthy();
+  await userEvent.clear(euro);
+  await userEvent.type(euro, "250");
+  expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_PUSH_CHECK, amountEuro: 250 });
+});
