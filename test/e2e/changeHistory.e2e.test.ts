@@ -88,7 +88,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     await openSheet(page, sheetName);
     for (const r of rows) await typeCell(page, sheetName, r.rowIndex, salaryHeader, String(r.before + 1000));
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
-    await page.getByRole("button", { name: "Push changes" }).click();
+    await page.getByRole("button", { name: "Push changes", exact: true }).click();
     await sendThroughCheck(page);
     await page.getByText(new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 4 saved`)).waitFor({ timeout: 60_000 });
 

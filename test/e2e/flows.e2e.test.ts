@@ -38,8 +38,8 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     await page.getByText("This workbook is linked to client 1; it remembers the choice.").waitFor();
     await page.getByRole("tablist", { name: "Features" }).waitFor();
     const tabs = page.getByRole("tablist", { name: "Features" }).getByRole("tab");
-    expect(await tabs.count()).toBe(7);
-    for (const title of ["Imports", "Input sheets", "Pay runs", "Reports", "Leave", "Employees", "Calculations"])
+    expect(await tabs.count()).toBe(8);
+    for (const title of ["Imports", "Input sheets", "Month end", "Pay runs", "Reports", "Leave", "Employees", "Calculations"])
       expect(await tabs.filter({ hasText: title }).count()).toBe(1);
     expect(await page.getByRole("button", { name: /^Connection: Connected$/ }).getAttribute("aria-expanded")).toBe("false");
     await screenshot(page, "choose-client");

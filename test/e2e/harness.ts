@@ -141,7 +141,9 @@ export async function chooseClient(page: Page, clientId: number): Promise<void> 
   const picker = page.getByRole("combobox", { name: /Client/ });
   await picker.selectOption(String(clientId));
   const anyway = page.getByRole("button", { name: "Change anyway" });
-  for (const until = Date.now() + 30_000; (await picker.inputValue()) !== String(clientId);) {
+  // While the question is open the rest of the pane is hidden from the accessibility tree: read the picker briefly.
+  const chosen = () => picker.inputValue({ timeout: 500 }).catch(() => "");
+  for (const until = Date.now() + 30_000; (await chosen()) !== String(clientId);) {
     if (Date.now() > until) throw new Error(`Client ${clientId} was not chosen.`);
     if (await anyway.isVisible()) await anyway.click();
     await page.waitForTimeout(50);

@@ -106,7 +106,7 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
     await typeCell(page, sheetName, 0, salaryHeader, "45678.9");
     await typeCell(page, sheetName, finalisedRow, "Payslip date", previousDate);
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
-    await page.getByRole("button", { name: "Push changes" }).click();
+    await page.getByRole("button", { name: "Push changes", exact: true }).click();
     await sendThroughCheck(page);
     await page
       .getByText(/: 1 saved, 1 failed/)

@@ -110,7 +110,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     await openSheet(page, sheetName);
     await typeCell(page, sheetName, 0, header, "5000");
     await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
-    await page.getByRole("button", { name: "Push changes" }).click();
+    await page.getByRole("button", { name: "Push changes", exact: true }).click();
     await sendThroughCheck(page);
     await pushed("1 saved");
     const first = (await records(page, sheetName))[0];
@@ -118,7 +118,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
 
     await typeCell(page, sheetName, 1, header, "5100");
     await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
-    await page.getByRole("button", { name: "Push changes" }).click();
+    await page.getByRole("button", { name: "Push changes", exact: true }).click();
     await sendThroughCheck(page);
     await until(async () => (await records(page, sheetName))[1].Status === "Saved", "row 2 saved");
     const after = await records(page, sheetName);
@@ -130,7 +130,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
   it("a corrected Invalid cell loses its red, says Changed, and Retry failed sends it", async () => {
     const { sheetName, header, ids } = sheet;
     await typeCell(page, sheetName, 2, header, "six thousand");
-    await page.getByRole("button", { name: "Push changes" }).click();
+    await page.getByRole("button", { name: "Push changes", exact: true }).click();
     await pushed("1 invalid");
     expect((await records(page, sheetName))[2].Status).toBe("Invalid");
     expect(await fillOf(sheetName, 2, header)).toBe(ERROR);
@@ -141,7 +141,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     await until(async () => (await fillOf(sheetName, 2, header)) === PENDING, "the corrected cell shaded as pending");
     await screenshot(page, "corrected-invalid-cell");
 
-    await page.getByRole("button", { name: "Retry failed" }).click();
+    await page.getByRole("button", { name: "Retry failed", exact: true }).click();
     await sendThroughCheck(page);
     await until(async () => (await records(page, sheetName))[2].Status === "Saved", "row 3 saved");
     expect(await held(ids[2])).toBe(6000);

@@ -8,7 +8,6 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/sheets/inputSheet";
 import {
   buildInputSheet,
@@ -25,8 +24,6 @@ import {
 import { openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
-const SALARY = calcKey("basic_salary", "amount");
-const OVERTIME_HOURS = calcKey("overtime", "hours");
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("nothing misleading (preview in Chromium against the sandbox)", () => {
@@ -97,7 +94,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
 
   it("says nett pay did not change for overtime hours saved without a rate, and offers no Retry failed for −5 hours", async () => {
     await selectWave(page, weekly.id);
-    overtimeSheet = await buildInputSheet(page, `hours (${OVERTIME_HOURS})`);
+    overtimeSheet = await buildInputSheet(page, "Overtime: hours");
     const before = await records(page, overtimeSheet);
     const hours = Object.keys(before[0]).find((h) => h.startsWith("Overtime"))!;
     const [noRate, negative] = weekly.blankRows;
@@ -105,7 +102,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
     await openSheet(page, overtimeSheet);
     await typeCell(page, overtimeSheet, noRate, hours, "5");
     await typeCell(page, overtimeSheet, negative, hours, "-5");
-    await panel().getByRole("button", { name: "Push changes" }).click();
+    await panel().getByRole("button", { name: "Push changes", exact: true }).click();
     await sendThroughCheck(page);
     await outcome()
       .getByText(new RegExp(`^${escape(overtimeSheet)}: 1 saved, 1 failed`))
@@ -138,7 +135,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
 
   it("ends Push all input sheets as a warning when one sheet has failed rows, an icon per sheet inside the message", async () => {
     await selectWave(page, monthly.id);
-    salarySheet = await buildInputSheet(page, `amount (${SALARY})`);
+    salarySheet = await buildInputSheet(page, "Basic salary: amount");
     const header = Object.keys((await records(page, salarySheet))[0]).find((h) => h.startsWith("Basic salary"))!;
     await openSheet(page, salarySheet);
     await typeCell(page, salarySheet, 0, header, "4321");
@@ -168,7 +165,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
 
     // The next action clears it: the per-sheet list goes as soon as the next push starts.
     await panel().getByRole("combobox", { name: "Input sheet" }).selectOption(salarySheet);
-    await panel().getByRole("button", { name: "Push changes" }).click();
+    await panel().getByRole("button", { name: "Push changes", exact: true }).click();
     await list.waitFor({ state: "detached", timeout: 10_000 });
     await outcome()
       .getByText(new RegExp(`^${escape(salarySheet)}: `))
@@ -206,7 +203,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
       [monthly.date] as const,
     );
     await period.selectOption(monthly.date);
-    await page.getByRole("checkbox", { name: `amount (${SALARY})` }).check();
+    await page.getByRole("checkbox", { name: "Basic salary: amount" }).check();
     await page.getByRole("button", { name: "New input sheet" }).click();
     const built = outcome().getByText(/^".+" built: \d+ employees?\. The period ending .+ is finalised/);
     await built.waitFor({ timeout: 60_000 });

@@ -6,13 +6,11 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { calcKey } from "../../src/contract";
 import { activeEmployees } from "../../src/sheets/inputSheet";
 import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 import { openSheet, records, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
-const SALARY = calcKey("basic_salary", "amount");
 /** "€3,000.00" -> 3000. */
 const euros = (text: string) => Number(text.replace(/[^\d.-]/g, ""));
 const money = (n: number) => n.toLocaleString("en-IE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -48,7 +46,7 @@ describe("check before push (preview in Chromium against the sandbox)", () => {
       ).length;
     const wave = bestWave(employees, waves, salaried);
     await selectWave(page, wave.w.id);
-    const sheetName = await buildInputSheet(page, `amount (${SALARY})`);
+    const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
     const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     const old = before.slice(0, 3).map((r) => euros(r[header]));

@@ -9,7 +9,7 @@ import { CHANGE_HISTORY_SHEET, parseHistory } from "../../src/sheets/changeHisto
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
 import { lastPushFor, readHistory } from "../../src/taskpane/flows/changeHistory";
-import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
+import { buildInputSheet, listInputSheets, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
 import { undoPush } from "../../src/taskpane/flows/undoPush";
 import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
@@ -97,7 +97,9 @@ describe("Change history", () => {
     }
     const log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
     expect(log.at(-1)).toMatchObject({ "Push ID": result.pushId, Saved: 4 });
-    expect(String(rig.model.getSheet(CHANGE_HISTORY_SHEET).valueAt(1, 0))).toMatch(/^Kept since \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(String(rig.model.getSheet(CHANGE_HISTORY_SHEET).valueAt(1, 0))).toMatch(
+      /^Kept since \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+    );
     const text = JSON.stringify(rig.model.getSheet(CHANGE_HISTORY_SHEET));
     expect(text).not.toContain(rig.apiKey);
     expect(await lastPushFor(rig.workbook, 1, payslipDate)).toMatchObject({ preparedBy: "Aoife Byrne", pushId: result.pushId });
@@ -208,7 +210,7 @@ describe("Undo push", () => {
     expect(rest.cells).toEqual({ Saved: 2, Conflict: 2 });
     for (const r of rows) expect(await held(r.employeeId)).toBe(r.before);
 
-    await rig.workbook.activateSheet((await rig.workbook.listSheets()).find((x) => x.name.startsWith("Inputs"))!.name);
+    await rig.workbook.activateSheet((await listInputSheets(rig.workbook))[0]);
     await expect(undoPush(ctx())).rejects.toThrow(/Choose a line of the Push log/);
   });
 

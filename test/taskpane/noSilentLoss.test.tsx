@@ -5,7 +5,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { RebuildDialog } from "../../src/taskpane/panels/inputSheets/RebuildDialog";
 import { ClientChangeDialog } from "../../src/taskpane/components/ClientChangeDialog";
-import { PushSection } from "../../src/taskpane/panels/inputSheets/PushSection";
+import { SheetPicker } from "../../src/taskpane/panels/inputSheets/SheetPicker";
 import { renderInFluent as wrap } from "../support/fluentDom";
 
 describe("RebuildDialog", () => {
@@ -52,7 +52,7 @@ describe("ClientChangeDialog", () => {
 describe("the input sheet picker", () => {
   it("groups the sheets by client and counts each sheet's pending changes", () => {
     wrap(
-      <PushSection
+      <SheetPicker
         sheets={["A1", "B1", "A2"]}
         sheetGroups={[
           { clientId: 1, label: "Liffey", sheets: ["A1", "A2"] },
@@ -61,11 +61,6 @@ describe("the input sheet picker", () => {
         pendingCounts={new Map([["A2", { changes: [1, 2, 3] }]])}
         sheetName="A1"
         onSheetChange={jest.fn()}
-        chunkSize="100"
-        onChunkSizeChange={jest.fn()}
-        chunkSizeProblem={null}
-        onPush={jest.fn()}
-        busy={false}
       />,
     );
     const picker = screen.getByRole("combobox", { name: "Input sheet" });

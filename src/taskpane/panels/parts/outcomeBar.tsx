@@ -21,7 +21,11 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
   const styles = usePartStyles();
   const root = React.useRef<HTMLDivElement>(null);
   React.useEffect(() => {
-    if (outcome) root.current?.scrollIntoView?.({ block: "nearest" });
+    if (!outcome) return;
+    root.current?.scrollIntoView?.({ block: "nearest" });
+    // Again once the pane has settled (the progress bar above goes as the task ends), so the details stay in view.
+    const frame = requestAnimationFrame(() => root.current?.scrollIntoView?.({ block: "nearest" }));
+    return () => cancelAnimationFrame(frame);
   }, [outcome]);
   // Two live regions that stay in the page, so screen readers read out every new outcome: results politely,
   // failures as alerts. A region inserted together with its text is often not read. Each outcome is its own
