@@ -95,13 +95,13 @@ describe("accessibility of the pane's states (axe-core in Chromium)", () => {
     const pane = page.getByRole("tabpanel", { name: "Calculations" });
     await pane.getByRole("radio", { name: "The client" }).check();
     await pane.getByRole("button", { name: "View calculations" }).click();
-    await pane.getByText(/calculations written to "Calculations"/).waitFor();
-    await waitForSheet(page, "Calculations");
-    await openSheet(page, "Calculations");
+    await pane.getByText(/calculations written to "Liffey · Calculations"/).waitFor();
+    await waitForSheet(page, "Liffey · Calculations");
+    await openSheet(page, "Liffey · Calculations");
     // Many rows, so the dialog's list scrolls (a scrolling region must be reachable by keyboard).
-    const { rows } = await tableLayout(page, "Calculations");
+    const { rows } = await tableLayout(page, "Liffey · Calculations");
     expect(rows).toBeGreaterThan(20);
-    await clickCell(page, "Calculations", 0, "Calculation ID");
+    await clickCell(page, "Liffey · Calculations", 0, "Calculation ID");
     await page.keyboard.press("Shift+PageDown");
     await pane.getByRole("button", { name: "Delete selected…" }).click();
     const dialog = page.getByRole("alertdialog");

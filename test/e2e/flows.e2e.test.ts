@@ -134,11 +134,13 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     await pane.getByRole("combobox", { name: "Employee" }).pressSequentially(employee.last_name!);
     await page.getByRole("option", { name: new RegExp(name) }).click();
     await pane.getByRole("button", { name: "View calculations" }).click();
-    const outcome = pane.getByText(/^\d+ calculations written to "Calculations"\. Edit Input cells, then Save edited inputs\.$/);
+    const outcome = pane.getByText(
+      /^\d+ calculations written to "Liffey · Calculations"\. Edit Input cells, then Save edited inputs\.$/,
+    );
     await outcome.waitFor();
 
     const calculations = await api.listEmployeeCalculations(employee.id);
-    const rows = await records(page, "Calculations");
+    const rows = await records(page, "Liffey · Calculations");
     expect(rows.length).toBeGreaterThan(0);
     const ids = calculations.filter((c) => c.id !== null).map((c) => String(c.id));
     expect(
@@ -148,7 +150,7 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
         .sort(),
     ).toEqual(ids.sort());
     expect((await outcome.textContent())!.startsWith(`${rows.length} calculations`)).toBe(true);
-    await scrollGridLeft(page, "Calculations");
+    await scrollGridLeft(page, "Liffey · Calculations");
     await screenshot(page, "calculations-view");
 
     expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);

@@ -208,12 +208,12 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
     const view = panel.getByRole("button", { name: "View calculations" });
     await tabTo(page, view);
     await page.keyboard.press("Enter");
-    await panel.getByText(/calculations written to "Calculations"/).waitFor();
-    await waitForSheet(page, "Calculations");
+    await panel.getByText(/calculations written to "Liffey · Calculations"/).waitFor();
+    await waitForSheet(page, "Liffey · Calculations");
 
     await page.keyboard.press("Shift+F6");
-    await expect(grid().getAttribute("aria-label")).resolves.toBe("Sheet Calculations");
-    const layout = await tableLayout(page, "Calculations");
+    await expect(grid().getAttribute("aria-label")).resolves.toBe("Sheet Liffey · Calculations");
+    const layout = await tableLayout(page, "Liffey · Calculations");
     await arrowTo(page, layout.headerRow + 1, letterIndex(layout.columns["Calculation ID"]));
     await page.keyboard.press("F6");
     const remove = panel.getByRole("button", { name: "Delete selected…" });
@@ -233,6 +233,6 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
     await dialog.waitFor({ state: "hidden" });
     expect(await focusedDescription(page)).toBe('button "Delete selected…"');
     // Nothing was deleted.
-    expect(await records(page, "Calculations")).toHaveLength(layout.rows);
+    expect(await records(page, "Liffey · Calculations")).toHaveLength(layout.rows);
   });
 });

@@ -110,26 +110,26 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     await page.getByRole("button", { name: "Load leave days" }).click();
     const pane = page.getByRole("tabpanel", { name: "Leave" });
     await pane
-      .getByText(/^"Leave days" is ready: no existing days \(no employees chosen\) and \d+ blank rows for new days\.$/)
+      .getByText(/^"Liffey · Leave days" is ready: no existing days \(no employees chosen\) and \d+ blank rows for new days\.$/)
       .waitFor();
-    await waitForSheet(page, "Leave days");
-    const before = await records(page, "Leave days");
+    await waitForSheet(page, "Liffey · Leave days");
+    const before = await records(page, "Liffey · Leave days");
     const [a, b] = [before[0], before[1]];
 
-    await page.getByRole("tab", { name: "Leave days" }).click();
-    await typeCell(page, "Leave days", 0, "Date", "2026-12-01");
-    await typeCell(page, "Leave days", 0, "Leave type", "annual leave");
-    await typeCell(page, "Leave days", 1, "Date", "2026-12-02");
-    await typeCell(page, "Leave days", 1, "Hours", "4");
-    await typeCell(page, "Leave days", 1, "Leave type", "Sick leave");
-    await typeCell(page, "Leave days", 2, "Date", "2026-12-03");
-    await typeCell(page, "Leave days", 2, "Leave type", "Holidays");
+    await page.getByRole("tab", { name: "Liffey · Leave days" }).click();
+    await typeCell(page, "Liffey · Leave days", 0, "Date", "2026-12-01");
+    await typeCell(page, "Liffey · Leave days", 0, "Leave type", "annual leave");
+    await typeCell(page, "Liffey · Leave days", 1, "Date", "2026-12-02");
+    await typeCell(page, "Liffey · Leave days", 1, "Hours", "4");
+    await typeCell(page, "Liffey · Leave days", 1, "Leave type", "Sick leave");
+    await typeCell(page, "Liffey · Leave days", 2, "Date", "2026-12-03");
+    await typeCell(page, "Liffey · Leave days", 2, "Leave type", "Holidays");
     const created = page.waitForResponse((r) => r.url().includes("/leave_days") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Save leave days" }).click();
     await created;
     await pane.getByText(/^Leave days: 2 saved, 1 invalid/).waitFor();
 
-    const after = await records(page, "Leave days");
+    const after = await records(page, "Liffey · Leave days");
     expect([after[0].Status, after[1].Status, after[2].Status]).toEqual(["Saved", "Saved", "Invalid"]);
     expect(after[0]["Leave day ID"]).toMatch(/^\d+$/);
     expect(after[2].Message).toContain('unknown leave type "Holidays"');
@@ -138,7 +138,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     expect(daysA.find((d) => d.date === "2026-12-01")).toMatchObject({ hours: null, leave_type: "Annual leave" });
     const daysB = (await api.listLeaveDays(Number(b["Employee ID"]))).flat();
     expect(daysB.find((d) => d.date === "2026-12-02")).toMatchObject({ hours: 4, leave_type: "Sick leave" });
-    await clickCell(page, "Leave days", 2, "Leave type");
+    await clickCell(page, "Liffey · Leave days", 2, "Leave type");
     await screenshot(page, "leave-days");
 
     expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
@@ -150,17 +150,17 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     await openTab(page, "Employees");
     const pane = page.getByRole("tabpanel", { name: "Employees" });
     await pane.getByRole("button", { name: "Service periods to sheet" }).click();
-    await pane.getByText(/service period rows written to "Service periods"/).waitFor();
-    const periods = await records(page, "Service periods");
+    await pane.getByText(/service period rows written to "Liffey · Service periods"/).waitFor();
+    const periods = await records(page, "Liffey · Service periods");
     const row = periods.findIndex((r) => r["Most recent"] === "TRUE" && r["End date"] === "");
     const employeeId = Number(periods[row]["Employee ID"]);
-    await page.getByRole("tab", { name: "Service periods" }).click();
-    await clickCell(page, "Service periods", row, "Employee name");
+    await page.getByRole("tab", { name: "Liffey · Service periods" }).click();
+    await clickCell(page, "Liffey · Service periods", row, "Employee name");
     await pane.getByLabel("Termination date").fill("2026-11-30");
     await pane.getByLabel("Termination code").fill("1");
     await pane.getByRole("button", { name: "End service for selected rows" }).click();
     await pane.getByText(/^End service: 1 saved \(employees\)\./).waitFor();
-    const after = await records(page, "Service periods");
+    const after = await records(page, "Liffey · Service periods");
     const mine = after.find((r) => Number(r["Employee ID"]) === employeeId && r["Most recent"] === "TRUE")!;
     expect(mine.Status).toBe("Saved");
     expect(mine["End date"]).toBe("30/11/2026"); // dates show day first under en-IE
@@ -174,19 +174,19 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     await openTab(page, "Calculations");
     const calc = page.getByRole("tabpanel", { name: "Calculations" });
     await calc.getByRole("button", { name: "Build Regular Hours sheet" }).click();
-    await calc.getByText(/employees written to "Regular Hours"/).waitFor();
-    const rh = await records(page, "Regular Hours");
+    await calc.getByText(/employees written to "Corrib · Regular Hours"/).waitFor();
+    const rh = await records(page, "Corrib · Regular Hours");
     const target = rh.findIndex((r) => r["Has finalised payslips"] === "TRUE");
-    await page.getByRole("tab", { name: "Regular Hours" }).click();
-    await typeCell(page, "Regular Hours", target, "Full day hours", "7");
+    await page.getByRole("tab", { name: "Corrib · Regular Hours" }).click();
+    await typeCell(page, "Corrib · Regular Hours", target, "Full day hours", "7");
     await calc.getByLabel("Default effective date (for rows without one)").fill("2026-12-01");
     await calc.getByRole("button", { name: "Save Regular Hours" }).click();
     await calc.getByText(/^Regular Hours: 1 saved/).waitFor();
-    const saved = await records(page, "Regular Hours");
+    const saved = await records(page, "Corrib · Regular Hours");
     expect(saved[target].Status).toBe("Saved");
     const [inherited] = await api.listInheritedCalculations(Number(rh[target]["Employee ID"]));
     expect(inherited.inputs_history["2026-12-01"].full_day_hours_input).toBe(7);
-    await clickCell(page, "Regular Hours", target, "Full day hours");
+    await clickCell(page, "Corrib · Regular Hours", target, "Full day hours");
     await screenshot(page, "regular-hours");
   });
 });

@@ -15,7 +15,11 @@ import { buildRegularHoursSheet, RegularHoursError, RH_SHEET, saveRegularHours }
 import { flowContext, type Target } from "../../src/taskpane/flows/common";
 import { fillOf, readRecords, typeInto } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
+import { clientSheetName } from "../../src/sheets/sheetNames";
 
+/** The clients' own Calculations and Regular Hours sheets. */
+const CALC = clientSheetName("Liffey", CALC_SHEET.sheetName);
+const RH = clientSheetName("Corrib", RH_SHEET.sheetName);
 let rig: PathRig;
 const ctx = (target: Target) => flowContext(rig.api, rig.workbook, target);
 beforeAll(async () => {
@@ -31,7 +35,7 @@ describe("calculations", () => {
     const [e] = await rig.check.listEmployees(1);
     const result = await viewCalculations(ctx(TARGET), { kind: "employee", employeeId: e.id });
     expect(result.requests).toBe(2);
-    const records = await readRecords(rig.workbook, CALC_SHEET.sheetName);
+    const records = await readRecords(rig.workbook, CALC);
     const list = await rig.check.listEmployeeCalculations(e.id);
     expect(records).toHaveLength(list.filter((c) => !c.deleted).length);
     const row = records.findIndex((r) => typeof r["Calculation ID"] === "number" && typeof r["Input: amount"] === "number");
@@ -42,8 +46,8 @@ describe("calculations", () => {
     );
 
     expect(other).toBeGreaterThanOrEqual(0);
-    typeInto(rig.model, CALC_SHEET.sheetName, row, "Input: amount", "1234.5");
-    typeInto(rig.model, CALC_SHEET.sheetName, other, "Input: amount", "lots");
+    typeInto(rig.model, CALC, row, "Input: amount", "1234.5");
+    typeInto(rig.model, CALC, other, "Input: amount", "lots");
     rig.faults.reset();
     const saved = await saveCalculationEdits(ctx(TARGET));
     const patches = rig.faults.sent.filter((r) => r.method === "PATCH");
@@ -53,7 +57,7 @@ describe("calculations", () => {
     expect(saved.counts.Saved).toBe(1);
     expect((await getCalculation(flowContext(rig.check, rig.workbook, TARGET), id)).inputs.amount).toBe(1234.5);
     expect(saved.counts.Invalid).toBe(1);
-    expect(fillOf(rig.model, CALC_SHEET.sheetName, other, "Input: amount")).toBeDefined();
+    expect(fillOf(rig.model, CALC, other, "Input: amount")).toBeDefined();
   });
 
   it("adds an item with POST (insert for a multi-instance item) and deletes it from the sheet", async () => {
@@ -73,7 +77,7 @@ describe("calculations", () => {
     expect(calculationPostBody({ ...form, inputs: {} })).toHaveProperty("errors.inputs");
     const created = await addCalculation(ctx(TARGET), form, (checked as { body: never }).body);
     await viewCalculations(ctx(TARGET), { kind: "employee", employeeId: e.id });
-    const rows = await readRecords(rig.workbook, CALC_SHEET.sheetName);
+    const rows = await readRecords(rig.workbook, CALC);
     const at = rows.findIndex((r) => r["Calculation ID"] === created.id);
     expect(rows[at]["Input: balance"]).toBe(600);
 
@@ -108,7 +112,7 @@ describe("Regular Hours from a sheet", () => {
     const built = await buildRegularHoursSheet(ctx(TARGET), { info: TARGET.info });
     expect(built.requests).toBe(2);
     expect(built.withFinalised).toBeGreaterThan(0);
-    const rows = await readRecords(rig.workbook, RH_SHEET.sheetName);
+    const rows = await readRecords(rig.workbook, RH);
     expect(Object.keys(rows[0])).toContain("Leave any day");
     const withFinal = rows.findIndex((r) => r["Has finalised payslips"] === true);
     const other = rows.findIndex((r, i) => i !== withFinal && r["Has finalised payslips"] === true);
@@ -116,18 +120,18 @@ describe("Regular Hours from a sheet", () => {
     const before = (await rig.check.listInheritedCalculations(id))[0];
 
     // No effective date: refused locally for employees with finalised payslips.
-    typeInto(rig.model, RH_SHEET.sheetName, withFinal, "Full day hours", "7");
-    typeInto(rig.model, RH_SHEET.sheetName, other, "Schedule", "sometimes");
+    typeInto(rig.model, RH, withFinal, "Full day hours", "7");
+    typeInto(rig.model, RH, other, "Schedule", "sometimes");
     rig.faults.reset();
     const refused = await saveRegularHours(ctx(TARGET), { info: TARGET.info, defaultEffectiveDate: null });
     expect(rig.faults.count(/inherited_calculations/, "PATCH")).toBe(0);
     expect(refused.counts.Invalid).toBe(2);
-    const annotated = await readRecords(rig.workbook, RH_SHEET.sheetName);
+    const annotated = await readRecords(rig.workbook, RH);
     expect(annotated[withFinal].Message).toMatch(/Effective date is required: this employee has finalised payslips/);
-    expect(fillOf(rig.model, RH_SHEET.sheetName, withFinal, "Effective date")).toBeDefined();
+    expect(fillOf(rig.model, RH, withFinal, "Effective date")).toBeDefined();
 
     // With a default effective date after the finalised periods, only the changed attribute goes.
-    typeInto(rig.model, RH_SHEET.sheetName, other, "Schedule", "fixed");
+    typeInto(rig.model, RH, other, "Schedule", "fixed");
     rig.faults.reset();
     const saved = await saveRegularHours(ctx(TARGET), { info: TARGET.info, defaultEffectiveDate: "2026-12-01" });
     const patches = rig.faults.sent.filter((r) => r.method === "PATCH");

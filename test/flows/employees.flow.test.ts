@@ -22,6 +22,8 @@ import { startPathRig, type PathRig } from "./pathRig";
 const TARGET = { clientId: 1, clientName: "Liffey" };
 /** The client\'s Employees sheet, as the import names it. */
 const EMPLOYEES = clientSheetName("Liffey", "Employees");
+/** The client's own Service periods sheet. */
+const SERVICE = clientSheetName("Liffey", SERVICE_SHEET.sheetName);
 let rig: PathRig;
 const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
 
@@ -41,11 +43,11 @@ describe("service periods", () => {
   });
 
   it("ends service for the selected employees, refuses what cannot apply, and shows the new state", async () => {
-    const records = await readRecords(rig.workbook, SERVICE_SHEET.sheetName);
+    const records = await readRecords(rig.workbook, SERVICE);
     const open = records.map((r, i) => ({ r, i })).filter(({ r }) => r["Most recent"] === true && r["End date"] === "");
     const [one, two] = open;
-    selectRows(rig.model, SERVICE_SHEET.sheetName, Math.min(one.i, two.i), Math.min(one.i, two.i));
-    const first = await rig.workbook.selectedRowIndexes(SERVICE_SHEET.sheetName);
+    selectRows(rig.model, SERVICE, Math.min(one.i, two.i), Math.min(one.i, two.i));
+    const first = await rig.workbook.selectedRowIndexes(SERVICE);
     rig.faults.reset();
     const ended = await runServiceAction(ctx(), { kind: "end_service", termination_date: "2026-11-30", termination_code: 2 }, [
       ...first,
@@ -60,7 +62,7 @@ describe("service periods", () => {
       const periods = await rig.check.listServicePeriods(id);
       expect(periods.some((p) => p.end_date === "2026-11-30" && p.termination_code === 2)).toBe(true);
     }
-    const after = await readRecords(rig.workbook, SERVICE_SHEET.sheetName);
+    const after = await readRecords(rig.workbook, SERVICE);
     for (const id of ids) {
       const row = after.find((r) => r["Employee ID"] === id && r["Most recent"] === true)!;
       expect(row.Status).toBe("Saved");
@@ -75,7 +77,7 @@ describe("service periods", () => {
     const back = await runServiceAction(ctx(), { kind: "reinstate", appointment_date: "2026-12-07" }, [rowOf(ids[0]), stillOpen]);
     expect(back.counts).toMatchObject({ Saved: 1, Invalid: 1 });
     expect(rig.faults.count(/reinstate$/, "POST")).toBe(1);
-    const openRecords = await readRecords(rig.workbook, SERVICE_SHEET.sheetName);
+    const openRecords = await readRecords(rig.workbook, SERVICE);
     expect(openRecords.find((r) => r.Status === "Invalid")!.Message).toMatch(/^Reinstate not sent: the employee is in service/);
 
     // Undo the second one's termination.
@@ -88,7 +90,7 @@ describe("service periods", () => {
   });
 
   it("a network failure marks that employee not confirmed; the rest are not sent", async () => {
-    const records = await readRecords(rig.workbook, SERVICE_SHEET.sheetName);
+    const records = await readRecords(rig.workbook, SERVICE);
     const open = records
       .map((r, i) => ({ r, i }))
       .filter(({ r }) => r["Most recent"] === true && r["End date"] === "")
@@ -104,7 +106,7 @@ describe("service periods", () => {
     expect(result.stoppedBy).toBe("network error");
     expect(result.counts.Failed).toBe(1);
     expect(result.counts["Not sent"]).toBe(open.length - 1);
-    const statuses = (await readRecords(rig.workbook, SERVICE_SHEET.sheetName))
+    const statuses = (await readRecords(rig.workbook, SERVICE))
       .map((r) => r.Status)
       .filter(Boolean)
       .sort();

@@ -205,7 +205,7 @@ describe("employees, leave and calculation sheets", () => {
   it("calculations: a save with highlights and a re-view keep hand colour", async () => {
     const [e] = await rig.check.listEmployees(1);
     await viewCalculations(ctx(), { kind: "employee", employeeId: e.id });
-    const sheet = CALC_SHEET.sheetName;
+    const sheet = clientSheetName("Demo", CALC_SHEET.sheetName);
     const records = await readRecords(rig.workbook, sheet);
     const rows = records.flatMap((r, i) =>
       typeof r["Calculation ID"] === "number" && typeof r["Input: amount"] === "number" ? [i] : [],

@@ -14,7 +14,8 @@ import { startPathRig, type PathRig } from "./pathRig";
 import { clientSheetName } from "../../src/sheets/sheetNames";
 
 const TARGET = { clientId: 1, clientName: "Liffey" };
-const SHEET = LEAVE_SHEETS.days.sheetName;
+/** Client 1's own Leave days sheet. */
+const SHEET = clientSheetName("Liffey", LEAVE_SHEETS.days.sheetName);
 let rig: PathRig;
 const ctx = (progress?: FlowProgress) => flowContext(rig.api, rig.workbook, TARGET, progress);
 
@@ -219,5 +220,40 @@ describe("leave days sheet", () => {
     const again = await saveLeaveDays(ctx());
     expect(rig.faults.count(/leave_days/, "PATCH") + rig.faults.count(/leave_days/, "POST")).toBe(0);
     expect(again.outcomes.find((o) => o.rowIndex === target)?.status).toBe("Deleted");
+  });
+
+  it("loads another client's leave days into that client's own sheet, leaving this client's sheet and rows alone", async () => {
+    const before = await readRecords(rig.workbook, SHEET);
+    const ra = await spareRow(a);
+    typeInto(rig.model, SHEET, ra, "Date", "2026-12-15");
+    typeInto(rig.model, SHEET, ra, "Leave type", "Annual leave");
+    const typed = await readRecords(rig.workbook, SHEET);
+
+    const other = { clientId: 2, clientName: "Shannon" };
+    const [c] = (await rig.check.listEmployees(2)).map((e) => e.id);
+    rig.faults.reset();
+    const loaded = await loadLeaveDays(flowContext(rig.api, rig.workbook, other), {
+      employeeIds: [c],
+      blankRowPerEmployee: false,
+    });
+    expect(loaded.sheetName).toBe("Shannon · Leave days");
+    expect(loaded.requests).toBe(2);
+    expect(rig.faults.sent.map((r) => r.path)).toEqual(["/clients/2/employees", `/employees/${c}/leave_days`]);
+    const theirs = await readRecords(rig.workbook, loaded.sheetName);
+    expect(theirs.every((r) => r["Employee ID"] === c)).toBe(true);
+    // Client 1's sheet keeps every row, the typed one too.
+    expect(await readRecords(rig.workbook, SHEET)).toEqual(typed);
+    expect(typed).toHaveLength(before.length);
+
+    // Saving from client 1's sheet still works: its own metadata and snapshot were left alone.
+    const saved = await saveLeaveDays(ctx());
+    expect(saved.counts.Saved).toBe(1);
+    expect((await status(ra)).status).toBe("Saved");
+    expect((await rig.check.listLeaveDays(a)).flat().some((d) => d.date === "2026-12-15")).toBe(true);
+    // And saving for client 2 reads client 2's sheet (nothing typed there, so nothing sent).
+    rig.faults.reset();
+    const theirsSaved = await saveLeaveDays(flowContext(rig.api, rig.workbook, other));
+    expect(theirsSaved.counts.Saved).toBe(0);
+    expect(rig.faults.count(/leave_days/, "POST") + rig.faults.count(/leave_days/, "PATCH")).toBe(0);
   });
 });

@@ -79,7 +79,7 @@ describe("loans, savings and garnishees: the payslip's calculations and tracked_
         await viewCalculations(flowContext(rig.api, rig.workbook, TARGET), { kind: "payslip", payslipId: payslip.id });
         expect(rig.faults.sent).toHaveLength(2); // the payslip's calculations and the item catalogue
         const carried: Record<string, number> = { Loans: 0, Savings: 0, Garnishees: 0 };
-        for (const row of await readRecords(rig.workbook, "Calculations")) {
+        for (const row of await readRecords(rig.workbook, clientSheetName("Liffey", "Calculations"))) {
           if (!isTracked(row.Item)) continue;
           expect(row["Employee ID"]).toBe(employeeId);
           // The bug this guards: a finalised payslip's tracked calculation showed no balance at all.
@@ -113,7 +113,9 @@ describe("loans, savings and garnishees: the payslip's calculations and tracked_
       .slice(-2);
     const loanBalance = async (payslipId: number) => {
       await viewCalculations(flowContext(rig.api, rig.workbook, TARGET), { kind: "payslip", payslipId });
-      const rows = (await readRecords(rig.workbook, "Calculations")).filter((r) => r.Item === "employer_loan");
+      const rows = (await readRecords(rig.workbook, clientSheetName("Liffey", "Calculations"))).filter(
+        (r) => r.Item === "employer_loan",
+      );
       expect(rows.length).toBeGreaterThan(0);
       return rows.map((r) => ({ balance: r["Output: balance"] as number, amount: r["Input: amount"] as number }));
     };
@@ -136,7 +138,7 @@ describe("sick leave accrues nothing", () => {
       employeeIds: employees.map((e) => e.id),
       blankRowPerEmployee: false,
     });
-    const days = await readRecords(rig.workbook, LEAVE_SHEETS.days.sheetName);
+    const days = await readRecords(rig.workbook, clientSheetName("Liffey", LEAVE_SHEETS.days.sheetName));
     let withSickDays = 0;
     for (const row of await readRecords(rig.workbook, clientSheetName("Liffey", LEAVE_SHEETS.balances.sheetName))) {
       const asOf = typeof row["Balances as of"] === "number" ? serialToIsoDate(row["Balances as of"]) : null;

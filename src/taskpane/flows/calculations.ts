@@ -25,13 +25,17 @@ import {
   parseCalculationRows,
   type CalcRowPlan,
 } from "../../sheets/calculations";
-import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
+import { findSheetForClient, markClientSheet, openClientSheet, parseSheetRows, sheetForClient } from "./clientSheet";
 import { type FlowContext, type SheetResult, type Target, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, runDeletes, saveRows, runProgress } from "./rowWrites";
 
 export const CALC_SHEET = { sheetName: "Calculations", tableName: "Calculations" } as const;
 export const INHERITED_SHEET = { sheetName: "Inherited calculations", tableName: "InheritedCalculations" } as const;
-export const CALC_META_KEY = "payroll.calculations";
+/** Document setting of a client's Calculations sheet ("payroll.calculations.<client ID>"; see clientMetaKey). */
+const CALC_META_KEY = "payroll.calculations";
+
+/** The client's Calculations sheet ("Shannon · Calculations"; the plain "Calculations" of an older workbook). */
+export const calculationsSheetName = (workbook: WorkbookPort, target: Target) => findSheetForClient(workbook, target, CALC_SHEET);
 
 export type CalcScope =
   | { kind: "client" }
@@ -71,7 +75,8 @@ export async function viewCalculations(ctx: FlowContext, scope: CalcScope): Prom
   ]);
   const grid = calculationsGrid(list, itemCatalogue(items));
   const title = `Calculations of ${scopeTitle(scope)}: ${target.clientName}`;
-  const written = await writeSheet(workbook, { ...CALC_SHEET, title, columns: grid.columns, rows: grid.rows }, progress, 2);
+  const sheet = await sheetForClient(workbook, target, CALC_SHEET);
+  const written = await writeSheet(workbook, { ...sheet, title, columns: grid.columns, rows: grid.rows }, progress, 2);
   const inputTypes: CalcMeta["inputTypes"] = Object.fromEntries(grid.inputColumns.map((c) => [c.key, c.type]));
   await markClientSheet(workbook, CALC_META_KEY, target, { scope, inputTypes });
   return { ...written, items };
@@ -79,7 +84,7 @@ export async function viewCalculations(ctx: FlowContext, scope: CalcScope): Prom
 
 const openSheet = (workbook: WorkbookPort, target: Target) =>
   openClientSheet<CalcMeta>(workbook, target, {
-    sheetName: CALC_SHEET.sheetName,
+    spec: CALC_SHEET,
     metaKey: CALC_META_KEY,
     name: "Calculations",
     first: "View calculations first.",
@@ -90,7 +95,7 @@ const openSheet = (workbook: WorkbookPort, target: Target) =>
 /** PATCHes the edited rows of the Calculations sheet. Throws CalculationSheetError (nothing sent) when it cannot start. */
 export async function saveCalculationEdits(ctx: FlowContext, options: { concurrency?: number } = {}): Promise<RowsResult> {
   const { api, workbook, target, progress } = ctx;
-  const { meta, table } = await openSheet(workbook, target);
+  const { meta, table, sheetName } = await openSheet(workbook, target);
   progress.update?.(0, undefined, "Reading the calculations as the service holds them");
   const [list, items] = await Promise.all([
     listFor(api, target.clientId, meta.scope, ctx.signal),
@@ -119,7 +124,7 @@ export async function saveCalculationEdits(ctx: FlowContext, options: { concurre
     clearOthers: true,
     reads: 2,
     workbook,
-    sheetName: CALC_SHEET.sheetName,
+    sheetName,
     ...runProgress(progress, options.concurrency),
     errorHeader: (key) => {
       const name = key.replace(/^calculation_details\./, "");
@@ -167,7 +172,7 @@ export async function deleteCalculations(
   options: { concurrency?: number } = {},
 ): Promise<RowsResult> {
   const { api, workbook, target } = ctx;
-  await openSheet(workbook, target);
+  const { sheetName } = await openSheet(workbook, target);
   const local = rowsWith(skipped, "Invalid", "Not sent: an inherited calculation (no ID) cannot be deleted here", [
     "Calculation ID",
   ]);
@@ -177,7 +182,7 @@ export async function deleteCalculations(
     (c) => `Calculation ${c.id} deleted`,
     {
       workbook,
-      sheetName: CALC_SHEET.sheetName,
+      sheetName,
       ...runProgress(ctx.progress, options.concurrency),
       label: "Deleting calculations",
       title: "Calculations",

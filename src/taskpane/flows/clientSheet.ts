@@ -1,6 +1,6 @@
 /**
- * Opening a sheet the add-in wrote for a client (Calculations, Leave days, Regular Hours, Service periods)
- * before saving from it. The metadata it stored in document settings must say the add-in made it for the
+ * Opening a sheet the add-in wrote for a client ("Shannon · Calculations", Leave days, Regular Hours, Service
+ * periods; in an older workbook the plain-named sheet) before saving from it. The metadata it stored in document settings must say the add-in made it for the
  * client chosen now (a sheet of another client would send its rows to the wrong company), and its table must
  * still be there. Each refusal is thrown before anything is sent, as the flow's own error in the flow's words.
  */
@@ -50,9 +50,19 @@ export async function findSheetForClient(workbook: WorkbookPort, target: Target,
   return !present.has(own.toLowerCase()) && present.has(spec.sheetName.toLowerCase()) ? spec.sheetName : own;
 }
 
+/**
+ * Document-settings key of the metadata of a client's sheet: one per client's sheet ("payroll.calculations.12"), so
+ * loading the sheet for another client leaves this one's alone. The plain-named sheet of an older workbook kept the
+ * plain key ("payroll.calculations").
+ */
+function clientMetaKey(metaKey: string, target: Target, sheetName?: string, spec?: SheetSpec): string {
+  return spec && sheetName === spec.sheetName ? metaKey : `${metaKey}.${target.clientId}`;
+}
+
 export interface ClientSheet {
-  sheetName: string;
-  /** Document-settings key of the sheet's metadata ({ clientId, clientName, ... }). */
+  /** The sheet's plain name and table ("Calculations"): the client's own is found with findSheetForClient. */
+  spec: SheetSpec;
+  /** Document-settings key of the sheets' metadata ({ clientId, clientName, ... }), before the client (clientMetaKey). */
   metaKey: string;
   /** The sheet as named in "The <name> sheet belongs to ...". */
   name: string;
@@ -61,7 +71,7 @@ export interface ClientSheet {
   /** How to make it again for the chosen client: "view calculations again". */
   again: string;
   /** Said when there is no metadata (default `first`). */
-  notMade?: string;
+  notMade?: (sheetName: string) => string;
   error: new (message: string) => Error;
 }
 
@@ -77,24 +87,29 @@ export function parseSheetRows<T>(error: new (message: string) => Error, parse: 
   }
 }
 
-/** Records in document settings that the add-in made the sheet for this client: what openClientSheet checks. */
+/**
+ * Records in document settings that the add-in made the client's own sheet (sheetForClient) for this client: what
+ * openClientSheet checks.
+ */
 export async function markClientSheet(workbook: WorkbookPort, metaKey: string, target: Target, more: object = {}): Promise<void> {
   const meta = { clientId: target.clientId, clientName: target.clientName, ...more };
-  await workbook.setSetting(metaKey, meta as unknown as SettingValue);
+  await workbook.setSetting(clientMetaKey(metaKey, target), meta as unknown as SettingValue);
 }
 
 export async function openClientSheet<M extends { clientId: number; clientName: string }>(
   workbook: WorkbookPort,
   target: Target,
   sheet: ClientSheet,
-): Promise<{ meta: M; table: TableData }> {
-  const meta = (await workbook.getSetting(sheet.metaKey)) as unknown as M | undefined;
-  if (!meta || typeof meta.clientId !== "number") throw new sheet.error(sheet.notMade ?? sheet.first);
+): Promise<{ meta: M; table: TableData; sheetName: string }> {
+  const sheetName = await findSheetForClient(workbook, target, sheet.spec);
+  const meta = (await workbook.getSetting(clientMetaKey(sheet.metaKey, target, sheetName, sheet.spec))) as unknown as
+    M | undefined;
+  if (!meta || typeof meta.clientId !== "number") throw new sheet.error(sheet.notMade?.(sheetName) ?? sheet.first);
   if (meta.clientId !== target.clientId)
     throw new sheet.error(
       `The ${sheet.name} sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or ${sheet.again}.`,
     );
-  const table = await workbook.readTable(sheet.sheetName);
-  if (!table) throw new sheet.error(`There is no "${sheet.sheetName}" table. ${sheet.first}`);
-  return { meta, table };
+  const table = await workbook.readTable(sheetName);
+  if (!table) throw new sheet.error(`There is no "${sheetName}" table. ${sheet.first}`);
+  return { meta, table, sheetName };
 }

@@ -30,7 +30,7 @@ import {
   snapshotOf,
 } from "../../sheets/leave";
 import { employeeName } from "../../sheets/employeeNames";
-import { markClientSheet, openClientSheet, parseSheetRows, sheetForClient } from "./clientSheet";
+import { findSheetForClient, markClientSheet, openClientSheet, parseSheetRows, sheetForClient } from "./clientSheet";
 import { type FlowContext, type SheetResult, type Target, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowResult, type RowsResult, rowsWith, saveRows, runProgress } from "./rowWrites";
 
@@ -39,8 +39,14 @@ export const LEAVE_SHEETS = {
   balances: { sheetName: "Leave balances", tableName: "LeaveBalances" },
   days: { sheetName: "Leave days", tableName: "LeaveDays" },
 } as const;
-export const LEAVE_META_KEY = "payroll.leaveDays";
-const SNAPSHOT_SHEET = safeSheetName("PayrollSnap_LeaveDays");
+/** Document setting of a client's Leave days sheet ("payroll.leaveDays.<client ID>"; see clientMetaKey). */
+const LEAVE_META_KEY = "payroll.leaveDays";
+/** Each client's Leave days sheet has its own snapshot, so loading another client's days leaves it alone. */
+const snapshotSheetFor = (target: Target) => safeSheetName(`PayrollSnap_LeaveDays_${target.clientId}`);
+
+/** The client's Leave days sheet ("Shannon · Leave days"; the plain "Leave days" of an older workbook). */
+export const leaveDaysSheetName = (workbook: WorkbookPort, target: Target) =>
+  findSheetForClient(workbook, target, LEAVE_SHEETS.days);
 
 interface LeaveMeta {
   clientId: number;
@@ -159,29 +165,36 @@ export async function loadLeaveDays(
   const title = `Leave days: ${target.clientName}`;
   const written = await writeSheet(
     workbook,
-    { ...LEAVE_SHEETS.days, title, stampLabel: "Loaded", columns: grid.columns, rows: grid.rows },
+    {
+      ...(await sheetForClient(workbook, target, LEAVE_SHEETS.days)),
+      title,
+      stampLabel: "Loaded",
+      columns: grid.columns,
+      rows: grid.rows,
+    },
     progress,
     1 + chosen.length,
   );
   const snapshot = new Map<number, LeaveDaySnapshot>(days.map(({ day, employee }) => [day.id, snapshotOf(day, employee.id)]));
-  await workbook.writeHiddenTable(SNAPSHOT_SHEET, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
-  await markClientSheet(workbook, LEAVE_META_KEY, target, { snapshotSheet: SNAPSHOT_SHEET });
+  const snapshotSheet = snapshotSheetFor(target);
+  await workbook.writeHiddenTable(snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
+  await markClientSheet(workbook, LEAVE_META_KEY, target, { snapshotSheet });
   return { ...written, days: days.length, failed };
 }
 
 async function openLeaveSheet(workbook: WorkbookPort, target: Target) {
-  const { meta, table } = await openClientSheet<LeaveMeta>(workbook, target, {
-    sheetName: LEAVE_SHEETS.days.sheetName,
+  const { meta, table, sheetName } = await openClientSheet<LeaveMeta>(workbook, target, {
+    spec: LEAVE_SHEETS.days,
     metaKey: LEAVE_META_KEY,
     name: "leave days",
     first: "Load leave days first.",
     again: "load leave days again",
-    notMade: `Load leave days first: the "${LEAVE_SHEETS.days.sheetName}" sheet was not made by the add-in.`,
+    notMade: (sheetName) => `Load leave days first: the "${sheetName}" sheet was not made by the add-in.`,
     error: LeaveSheetError,
   });
   const stored = await workbook.readHiddenTable(meta.snapshotSheet);
   if (!stored) throw new LeaveSheetError("The leave days snapshot is missing. Load leave days again.");
-  return { meta, table, snapshot: leaveSnapshotFromTable(stored) };
+  return { meta, table, sheetName, snapshot: leaveSnapshotFromTable(stored) };
 }
 
 const H = Object.fromEntries(LEAVE_DAY_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
@@ -263,7 +276,7 @@ export async function saveLeaveDays(
   options: { chunkSize?: number; concurrency?: number } = {},
 ): Promise<RowsResult> {
   const { api, workbook, target, progress } = ctx;
-  const { meta, table, snapshot } = await openLeaveSheet(workbook, target);
+  const { meta, table, sheetName, snapshot } = await openLeaveSheet(workbook, target);
   const o = { signal: ctx.signal };
   progress.update?.(0, undefined, "Checking rows");
   const [types, employees] = await Promise.all([
@@ -304,7 +317,7 @@ export async function saveLeaveDays(
     clearOthers: true,
     reads: 2,
     workbook,
-    sheetName: LEAVE_SHEETS.days.sheetName,
+    sheetName,
     ...runProgress(progress, options.concurrency),
     errorHeader: leaveErrorHeader,
     label: "Saving leave days",
@@ -318,7 +331,7 @@ export async function saveLeaveDays(
       }
       if (created.length > 0) {
         await workbook.writeColumnValues(
-          LEAVE_SHEETS.days.sheetName,
+          sheetName,
           H.id,
           created.map((c) => ({ rowIndex: c.rowIndex, value: c.snap.id })),
           "integer",
@@ -347,7 +360,7 @@ export async function deleteLeaveDays(
   options: { concurrency?: number } = {},
 ): Promise<RowsResult> {
   const { api, workbook, target } = ctx;
-  const { meta, table, snapshot } = await openLeaveSheet(workbook, target);
+  const { meta, table, sheetName, snapshot } = await openLeaveSheet(workbook, target);
   const targets = await leaveDaysToDelete(
     ctx,
     rowIndexes.filter((i) => i >= 0 && i < table.rowCount),
@@ -373,7 +386,7 @@ export async function deleteLeaveDays(
     title: "Leave days",
     local,
     workbook,
-    sheetName: LEAVE_SHEETS.days.sheetName,
+    sheetName,
     ...runProgress(ctx.progress, options.concurrency),
     label: "Deleting leave days",
     settle: async () => {

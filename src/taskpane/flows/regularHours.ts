@@ -17,12 +17,13 @@ import {
   RH_FIXED,
   WEEK_HOURS,
 } from "../../sheets/regularHours";
-import { markClientSheet, openClientSheet, parseSheetRows } from "./clientSheet";
+import { markClientSheet, openClientSheet, parseSheetRows, sheetForClient } from "./clientSheet";
 import { type FlowContext, type SheetResult, writeSheet } from "./common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows, runProgress } from "./rowWrites";
 
 export const RH_SHEET = { sheetName: "Regular Hours", tableName: "RegularHours" } as const;
-export const RH_META_KEY = "payroll.regularHours";
+/** Document setting of a client's Regular Hours sheet ("payroll.regularHours.<client ID>"; see clientMetaKey). */
+const RH_META_KEY = "payroll.regularHours";
 
 export class RegularHoursError extends Error {
   override readonly name = "RegularHoursError";
@@ -66,7 +67,8 @@ export async function buildRegularHoursSheet(
   const { employees, calculations } = await readRegularHours(api, target.clientId, ctx.signal);
   const grid = regularHoursGrid(employees, currentWeekHours(calculations), { leaveAnyDay: leaveAnyDay(info) });
   const title = `Regular Hours (${WEEK_HOURS}): ${target.clientName}`;
-  const written = await writeSheet(workbook, { ...RH_SHEET, title, columns: grid.columns, rows: grid.rows }, progress, 2);
+  const sheet = await sheetForClient(workbook, target, RH_SHEET);
+  const written = await writeSheet(workbook, { ...sheet, title, columns: grid.columns, rows: grid.rows }, progress, 2);
   await markClientSheet(workbook, RH_META_KEY, target);
   return { ...written, withFinalised: latestFinalised(employees).size };
 }
@@ -79,8 +81,8 @@ export async function saveRegularHours(
   const { info } = options;
   const problem = regularHoursProblem(info);
   if (problem) throw new RegularHoursError(problem);
-  const { table } = await openClientSheet(workbook, target, {
-    sheetName: RH_SHEET.sheetName,
+  const { table, sheetName } = await openClientSheet(workbook, target, {
+    spec: RH_SHEET,
     metaKey: RH_META_KEY,
     name: "Regular Hours",
     first: "Build the Regular Hours sheet first.",
@@ -124,7 +126,7 @@ export async function saveRegularHours(
     clearOthers: true,
     reads: 2,
     workbook,
-    sheetName: RH_SHEET.sheetName,
+    sheetName,
     ...runProgress(progress, options.concurrency),
     errorHeader: (key) =>
       key === "effective_date"

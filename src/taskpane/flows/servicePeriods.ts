@@ -15,7 +15,7 @@ import {
   servicePeriodsGrid,
   type ServiceAction,
 } from "../../sheets/servicePeriods";
-import { markClientSheet, openClientSheet } from "./clientSheet";
+import { findSheetForClient, markClientSheet, openClientSheet, sheetForClient } from "./clientSheet";
 import { type FlowContext, type FlowProgress, type SheetResult, type Target, writeSheet } from "./common";
 import {
   annotate,
@@ -31,7 +31,12 @@ import {
 } from "./rowWrites";
 
 export const SERVICE_SHEET = { sheetName: "Service periods", tableName: "ServicePeriods" } as const;
-export const SERVICE_META_KEY = "payroll.servicePeriods";
+/** Document setting of a client's Service periods sheet ("payroll.servicePeriods.<client ID>"; see clientMetaKey). */
+const SERVICE_META_KEY = "payroll.servicePeriods";
+
+/** The client's Service periods sheet ("Shannon · Service periods"; the plain name in an older workbook). */
+export const servicePeriodsSheetName = (workbook: WorkbookPort, target: Target) =>
+  findSheetForClient(workbook, target, SERVICE_SHEET);
 const H = Object.fromEntries(SERVICE_PERIOD_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
 
 export class ServiceSheetError extends Error {
@@ -41,7 +46,8 @@ export class ServiceSheetError extends Error {
 async function writeServiceSheet(workbook: WorkbookPort, target: Target, employees: readonly Employee[], progress: FlowProgress) {
   const grid = servicePeriodsGrid(employees);
   const title = `Service periods: ${target.clientName}`;
-  const written = await writeSheet(workbook, { ...SERVICE_SHEET, title, columns: grid.columns, rows: grid.rows }, progress, 1);
+  const sheet = await sheetForClient(workbook, target, SERVICE_SHEET);
+  const written = await writeSheet(workbook, { ...sheet, title, columns: grid.columns, rows: grid.rows }, progress, 1);
   await markClientSheet(workbook, SERVICE_META_KEY, target);
   return { written, grid };
 }
@@ -77,8 +83,8 @@ export async function runServiceAction(
   options: { concurrency?: number } = {},
 ): Promise<ServiceActionResult> {
   const { api, workbook, target, progress } = ctx;
-  const { table } = await openClientSheet(workbook, target, {
-    sheetName: SERVICE_SHEET.sheetName,
+  const { table, sheetName } = await openClientSheet(workbook, target, {
+    spec: SERVICE_SHEET,
     metaKey: SERVICE_META_KEY,
     name: "service periods",
     first: "Import service periods first.",
@@ -128,10 +134,10 @@ export async function runServiceAction(
       succeeded: (r) => rowsWith(rows, "Saved", `${label}: ${r.message}`),
     });
   }
-  await annotate(workbook, SERVICE_SHEET.sheetName, local, true);
+  await annotate(workbook, sheetName, local, true);
   const run = await runRowRequests(requests, {
     workbook,
-    sheetName: SERVICE_SHEET.sheetName,
+    sheetName,
     ...runProgress(progress, options.concurrency),
     label,
   });
@@ -144,7 +150,7 @@ export async function runServiceAction(
   let refreshed = false;
   try {
     const employees = await api.listEmployees(target.clientId, ["service_periods"]);
-    const { grid } = await writeServiceSheet(workbook, target, employees, {});
+    const { grid, written } = await writeServiceSheet(workbook, target, employees, {});
     const latestRow = new Map<number, number>();
     grid.rowEmployee.forEach((employeeId, i) => {
       const e = employees.find((x) => x.id === employeeId);
@@ -156,7 +162,7 @@ export async function runServiceAction(
       const row = latestRow.get(employeeId);
       if (row !== undefined) results.push({ ...r, rowIndex: row });
     }
-    await annotate(workbook, SERVICE_SHEET.sheetName, results, true);
+    await annotate(workbook, written.sheetName, results, true);
     refreshed = true;
   } catch {
     // The results stay on the rows as they were selected.

@@ -2,8 +2,8 @@
 import * as React from "react";
 import { chosenClient, type ConnectedServices, flowContextFor } from "../../context";
 import {
-  CALC_SHEET,
   type CalcDeleteCandidate,
+  calculationsSheetName,
   calculationsToDelete,
   deleteCalculations,
   getCalculation,
@@ -33,12 +33,22 @@ export function useCalculationSheet(
   const ctx = (t: ProgressTask) => flowContextFor(services, t);
   const { employeeId } = scope.props;
   /** Runs `work` on the ID in `column` of the row selected in `sheetName`, or warns with `missing`. */
-  const onSelectedId = (sheetName: string, column: string, missing: string, work: (id: number) => Promise<unknown>) => () =>
-    guarded(async () => {
-      const id = await idFromSelection(workbook, sheetName, column).catch(() => null);
-      if (id === null) return setOutcome({ intent: "warning", text: missing });
-      await work(id);
-    });
+  const onSelectedId =
+    (
+      sheet: () => Promise<string>,
+      column: string,
+      missing: (sheetName: string) => string,
+      work: (id: number) => Promise<unknown>,
+    ) =>
+    () =>
+      guarded(async () => {
+        const sheetName = await sheet();
+        const id = await idFromSelection(workbook, sheetName, column).catch(() => null);
+        if (id === null) return setOutcome({ intent: "warning", text: missing(sheetName) });
+        await work(id);
+      });
+  /** The chosen client's Calculations sheet ("Shannon · Calculations"). */
+  const calcSheet = () => calculationsSheetName(workbook, chosenClient(services).target);
   return {
     onView: () => {
       const s = scope.calcScope();
@@ -54,12 +64,14 @@ export function useCalculationSheet(
     },
     onSaveEdits: () => void run("Saving calculations", (t) => saveCalculationEdits(ctx(t)), rowOutcome),
     onDeleteSelected: () =>
-      deletion.ask(CALC_SHEET.sheetName, async (rows) => {
-        const sheetCtx = flowContext(services.api, workbook, chosenClient(services).target);
-        const { deletable, skipped } = await calculationsToDelete(sheetCtx, rows);
-        if (deletable.length === 0) return { warning: `Select rows with a Calculation ID in "${CALC_SHEET.sheetName}" first.` };
-        return { items: deletable.map((d) => d.label), plan: { deletable, skipped } };
-      }),
+      void calcSheet().then((sheetName) =>
+        deletion.ask(sheetName, async (rows) => {
+          const sheetCtx = flowContext(services.api, workbook, chosenClient(services).target);
+          const { deletable, skipped } = await calculationsToDelete(sheetCtx, rows);
+          if (deletable.length === 0) return { warning: `Select rows with a Calculation ID in "${sheetName}" first.` };
+          return { items: deletable.map((d) => d.label), plan: { deletable, skipped } };
+        }),
+      ),
     confirm: deletion.confirm,
     onCancelDelete: deletion.cancel,
     onConfirmDelete: () =>
@@ -67,9 +79,9 @@ export function useCalculationSheet(
         (c) => void run("Deleting calculations", (t) => deleteCalculations(ctx(t), c.deletable, c.skipped), rowOutcome),
       ),
     onShowSelected: onSelectedId(
-      CALC_SHEET.sheetName,
+      calcSheet,
       "Calculation ID",
-      `Select a row with a Calculation ID in "${CALC_SHEET.sheetName}" first.`,
+      (sheetName) => `Select a row with a Calculation ID in "${sheetName}" first.`,
       (id) =>
         run(
           "Reading the calculation",
@@ -98,9 +110,9 @@ export function useCalculationSheet(
         wroteRows("row"),
       ),
     onInheritedHistory: onSelectedId(
-      INHERITED_SHEET.sheetName,
+      () => Promise.resolve(INHERITED_SHEET.sheetName),
       "Inherited calculation ID",
-      `Select a row of "${INHERITED_SHEET.sheetName}" first.`,
+      (sheetName) => `Select a row of "${sheetName}" first.`,
       (id) =>
         run(
           "Inherited calculation history",

@@ -3,8 +3,13 @@
  * Service periods sheet, and one employee's periods shown in the pane.
  */
 import * as React from "react";
-import { type ConnectedServices, flowContextFor } from "../../context";
-import { employeeServicePeriods, importServicePeriods, runServiceAction, SERVICE_SHEET } from "../../flows/servicePeriods";
+import { chosenClient, type ConnectedServices, flowContextFor } from "../../context";
+import {
+  employeeServicePeriods,
+  importServicePeriods,
+  runServiceAction,
+  servicePeriodsSheetName,
+} from "../../flows/servicePeriods";
 import { selectedRows } from "../../flows/selectedRows";
 import { formatDate } from "../../locale";
 import type { ProgressTask } from "../../services";
@@ -43,11 +48,12 @@ export function useServiceActions(
     onTerminationCodeChange: setCode,
     onRunAction: () =>
       guarded(async () => {
-        const rows = await selectedRows(services.workbook, SERVICE_SHEET.sheetName).catch(() => [] as number[]);
+        const sheetName = await servicePeriodsSheetName(services.workbook, chosenClient(services).target);
+        const rows = await selectedRows(services.workbook, sheetName).catch(() => [] as number[]);
         if (rows.length === 0)
           return setOutcome({
             intent: "warning",
-            text: `Select rows in "${SERVICE_SHEET.sheetName}" first (import service periods if the sheet is missing).`,
+            text: `Select rows in "${sheetName}" first (import service periods if the sheet is missing).`,
           });
         await run("Service period action", (t) => runServiceAction(ctx(t), serviceAction(), rows), rowOutcome);
       }),

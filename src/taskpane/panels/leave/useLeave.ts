@@ -7,7 +7,7 @@ import {
   employeeLeaveBalances,
   importLeaveBalances,
   importLeaveTypes,
-  LEAVE_SHEETS,
+  leaveDaysSheetName,
   leaveDaysToDelete,
   loadLeaveDays,
   saveLeaveDays,
@@ -33,7 +33,6 @@ export function useLeave(services: ConnectedServices | null): LeaveViewProps | n
   if (!services) return null;
   const { target } = chosenClient(services);
   const ctx = (t: ProgressTask) => flowContextFor(services, t);
-  const sheet = LEAVE_SHEETS.days.sheetName;
 
   return {
     busy: services.progress.busy,
@@ -75,16 +74,18 @@ export function useLeave(services: ConnectedServices | null): LeaveViewProps | n
       ),
     onSaveDays: () => void run("Saving leave days", (t) => saveLeaveDays(ctx(t)), rowOutcome),
     onDeleteSelected: () =>
-      deletion.ask(sheet, async (rows) => {
-        if (rows.length === 0) return { warning: `Select the rows to delete in "${sheet}" first.` };
-        const found = await leaveDaysToDelete(flowContext(services.api, services.workbook, target), rows);
-        const items = found.map((f) =>
-          f.id === null
-            ? `Row ${f.rowIndex + 1}: no saved leave day (will be marked, not sent)`
-            : `Leave day ${f.id} on ${formatDate(f.date)}`,
-        );
-        return { items, plan: rows };
-      }),
+      void leaveDaysSheetName(services.workbook, target).then((sheet) =>
+        deletion.ask(sheet, async (rows) => {
+          if (rows.length === 0) return { warning: `Select the rows to delete in "${sheet}" first.` };
+          const found = await leaveDaysToDelete(flowContext(services.api, services.workbook, target), rows);
+          const items = found.map((f) =>
+            f.id === null
+              ? `Row ${f.rowIndex + 1}: no saved leave day (will be marked, not sent)`
+              : `Leave day ${f.id} on ${formatDate(f.date)}`,
+          );
+          return { items, plan: rows };
+        }),
+      ),
     confirm: deletion.confirm,
     onCancelDelete: deletion.cancel,
     onConfirmDelete: () =>
