@@ -21,12 +21,7 @@ export async function onSheetChanged(
       return result;
     }),
   );
-  // Removing needs the context the handler was added in (Office's documented pattern).
-  return () =>
-    runInContext(registration.context, async (ctx) => {
-      registration.remove();
-      await ctx.sync();
-    }).catch(() => undefined);
+  return removal(registration);
 }
 
 /**
@@ -54,6 +49,11 @@ export async function onSheetActivated(
       return result;
     }),
   );
+  return removal(registration);
+}
+
+/** Removes a handler; removing needs the context it was added in (Office's documented pattern). */
+function removal(registration: OfficeExtension.EventHandlerResult<unknown>): () => Promise<void> {
   return () =>
     runInContext(registration.context, async (ctx) => {
       registration.remove();
