@@ -12,6 +12,15 @@ import { lastPushFor, readHistory } from "../../src/taskpane/flows/changeHistory
 import { buildInputSheet, listInputSheets, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
 import { undoPush } from "../../src/taskpane/flows/undoPush";
+import {
+  checkUndoBeforeSending,
+  PushCheckCancelled,
+  type PushCheckChoice,
+  type PushCheckReview,
+} from "../../src/taskpane/flows/pushCheck";
+import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
+import type { InputSheetMeta, Snapshot } from "../../src/sheets/inputSheetModel";
+import type { PushPlan } from "../../src/sheets/pushPlan";
 import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
 import { ctxOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
@@ -132,6 +141,36 @@ describe("Change history refused", () => {
 });
 
 describe("Undo push", () => {
+  it("goes through the check before sending, as every push: the review totals the cells put back, Cancel sends nothing", async () => {
+    const { rows, result } = await pushFourRaises();
+    rig.faulty.reset();
+    const c = ctx();
+    const reviews: PushCheckReview[] = [];
+    const check = (answer: PushCheckChoice) => ({
+      chunkSize: 100,
+      pushId: result.pushId,
+      check: (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }) =>
+        checkUndoBeforeSending(c, { sheetName: "Undo push", ...sheet }, plan, {
+          settings: DEFAULT_PUSH_CHECK,
+          ask: async (review) => {
+            reviews.push(review);
+            return answer;
+          },
+        }),
+    });
+    await expect(undoPush(c, check("cancel"))).rejects.toThrow(PushCheckCancelled);
+    expect(rig.faulty.count("/bulk_input")).toBe(0);
+    const [review] = reviews[0].sheets;
+    expect(review.totals).toMatchObject({ rows: 4, cells: 4 });
+    const [salary] = review.totals.columns;
+    // Before is what the service holds now (the pushed raise), New the values before the push.
+    expect(salary.difference).toBeCloseTo(-4000, 2);
+
+    const undo = await undoPush(c, check("send"));
+    expect(undo.cells).toEqual({ Saved: 4 });
+    for (const r of rows) expect(await held(r.employeeId)).toBe(r.before);
+  });
+
   it("restores what still holds the pushed value, keeps a colleague's change (Conflict), fails a finalised payslip", async () => {
     const { sheetName, rows, result } = await pushFourRaises();
     const [restoredA, colleague, finalised, restoredB] = rows;
