@@ -35,11 +35,18 @@ describe("next month (preview in Chromium against the sandbox)", () => {
   let api: PayrollApi;
   let page: Page;
   let sheet: { sheetName: string; salary: string; hours: string; before: Record<string, string>[] };
+  let ppsnEmployeeId: number;
 
   beforeAll(async () => {
     stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
     api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
     page = stack.page;
+    // The issue's own PPSN, "8756070SA", given in the service to the last employee of the sheet to come, before the
+    // pane reads any employee list.
+    const { wave, employees } = await waveAndInputs(1);
+    const onSheet = activeEmployees(employees, wave.w.id, wave.period!.date);
+    ppsnEmployeeId = onSheet[onSheet.length - 1].id;
+    await api.updateEmployee(ppsnEmployeeId, { ppsn: "8756070SA" });
     await openPane(1);
     sheet = await buildSheet(1);
   });
@@ -153,11 +160,9 @@ describe("next month (preview in Chromium against the sandbox)", () => {
 
   it('fills the row of an employee whose PPSN is written "8756070 SA"', async () => {
     const { sheetName, salary, before } = sheet;
-    const employees = await api.listEmployees(1, []);
-    const row = before.findIndex((r, i) => i > 2 && employees.find((e) => String(e.id) === r["Employee ID"])?.ppsn);
-    const ppsn = employees.find((e) => String(e.id) === before[row]["Employee ID"])!.ppsn!;
-    expect(ppsn).toMatch(/^\d{7}[A-Z]{1,2}$/);
-    const written = `${ppsn.slice(0, 7)} ${ppsn.slice(7)}`;
+    const row = before.findIndex((r) => r["Employee ID"] === String(ppsnEmployeeId));
+    expect(row).toBeGreaterThan(2);
+    const written = "8756070 SA";
     await pasteSheet("By PPSN", [
       ["PPSN", "Basic salary"],
       [written, "7010"],
