@@ -21,11 +21,22 @@ export function OutcomeBar({ outcome }: { outcome: Outcome }) {
   const styles = usePartStyles();
   const root = React.useRef<HTMLDivElement>(null);
   React.useEffect(() => {
-    if (!outcome) return;
-    root.current?.scrollIntoView?.({ block: "nearest" });
-    // Again once the pane has settled (the progress bar above goes as the task ends), so the details stay in view.
-    const frame = requestAnimationFrame(() => root.current?.scrollIntoView?.({ block: "nearest" }));
-    return () => cancelAnimationFrame(frame);
+    const el = root.current;
+    if (!outcome || !el) return;
+    const show = () => el.scrollIntoView?.({ block: "nearest" });
+    show();
+    // The message grows as it enters (its motion, then its details), and the pane above it settles as the task ends
+    // (buttons and counts appear or go): follow both sizes for a moment, so the whole outcome ends in view.
+    if (typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(show);
+    watch.observe(el);
+    const pane = el.closest("main");
+    if (pane) watch.observe(pane);
+    const stop = setTimeout(() => watch.disconnect(), 2000);
+    return () => {
+      clearTimeout(stop);
+      watch.disconnect();
+    };
   }, [outcome]);
   // Two live regions that stay in the page, so screen readers read out every new outcome: results politely,
   // failures as alerts. A region inserted together with its text is often not read. Each outcome is its own
