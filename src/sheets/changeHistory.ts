@@ -92,20 +92,15 @@ export function newPushId(now: Date, random: () => number = Math.random): string
   return `P-${stamp}-${tail}`;
 }
 
-/** One cell a push meant to send, with its row's end. */
-export interface PushedCell {
-  employeeId: number;
-  number: string;
-  name: string;
-  payslipDate: string;
-  input: string;
-  inputKey: string;
-  before: InputValue;
-  sent: InputValue;
+/** One cell a push meant to send, with its row's end: a history line without the push's own fields. */
+export type PushedCell = Pick<
+  HistoryLine,
+  "employeeId" | "number" | "name" | "payslipDate" | "input" | "inputKey" | "before" | "sent"
+> & {
   outcome: HistoryOutcome | string;
   /** The row's message when the cell did not save. */
   message?: string;
-}
+};
 
 /** The Change history lines of one push: one per cell, in the order given. Holds names and values, never the key. */
 export function historyRows(

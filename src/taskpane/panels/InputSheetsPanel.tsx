@@ -52,6 +52,15 @@ export function InputSheetsPanel() {
 
   if (!services) return <Text>Connect and choose a client to work with input sheets.</Text>;
   const { workbook, progress } = services;
+  // What the pushes that span sheets (Push all, Undo push) share: each goes through the check before sending.
+  const sheetWide = {
+    services,
+    chunkSize: Number(chunkSize),
+    run,
+    busy: progress.busy,
+    onDone: snapshotMoved,
+    check: pushCheck.checkOptions,
+  };
 
   return (
     <InputSheetsView
@@ -112,22 +121,8 @@ export function InputSheetsPanel() {
       }
       afterPush={
         <>
-          <PushAll
-            services={services}
-            chunkSize={Number(chunkSize)}
-            run={run}
-            busy={progress.busy}
-            onDone={snapshotMoved}
-            check={pushCheck.checkOptions}
-          />
-          <ChangeHistory
-            services={services}
-            chunkSize={Number(chunkSize)}
-            run={run}
-            busy={progress.busy}
-            onDone={snapshotMoved}
-            check={pushCheck.checkOptions}
-          />
+          <PushAll {...sheetWide} />
+          <ChangeHistory {...sheetWide} />
         </>
       }
       busy={progress.busy}
