@@ -80,7 +80,7 @@ export function finalisePayslips(ctx: Ctx, clientId: number, payslipIds: readonl
 function carryBalancesForward(ctx: Ctx, p: PayslipRec, now: string): void {
   const balances = ctx.payroll.figures(p).balances;
   for (const b of balances) {
-    const live = ctx.store.calculations.get(b.instance);
+    const live = b.instance === null ? undefined : ctx.store.calculations.get(b.instance);
     if (!live || live.deleted || live.payslip_id !== null || live.employee_id !== p.employee_id) continue;
     // Records change by replacing top-level properties (the store's change tracking sees those).
     live.inputs = { ...live.inputs, balance: fromCents(b.closing_cents) };
