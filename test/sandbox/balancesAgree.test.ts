@@ -15,7 +15,11 @@ import { DEFAULTS } from "../../src/sandbox/http/options";
 import { Payroll } from "../../src/sandbox/service/payroll";
 import { runReport } from "../../src/sandbox/service/reports";
 import type { ClientRec, Store } from "../../src/sandbox/store/store";
+import { Persistence } from "../../src/sandbox/store/persistence";
 import { call, KEY, makeApp } from "./helpers";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const TODAY = DEFAULTS.today;
 /** Each tracked_balances column, the transaction_history account that moves it, and which way. */
@@ -255,5 +259,38 @@ describe("over HTTP, after the operator finalises two more periods", () => {
       liveSums.set(number, sum);
     }
     expect(Object.fromEntries(latest)).toEqual(Object.fromEntries(liveSums));
+  });
+});
+
+describe("with --data", () => {
+  it("the balances finalising carried forward are on disk when its reply is sent (a crash image has them)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-balances-"));
+    const app = await makeApp({ dataFile: join(dir, "state.ndjson"), employees: 12, seed: DEFAULTS.seed });
+    try {
+      const tracked = (await call(app, "GET", "/clients/1/calculations")).body.filter(
+        (c: any) => c.employee_id !== null && c.payslip_id === null && TRACKED.has(String(c.system_type)),
+      );
+      expect(tracked.length).toBeGreaterThan(0);
+      const r = await app.inject({
+        method: "POST",
+        url: "/sandbox/finalise",
+        headers: { authorization: KEY, "content-type": "application/json" },
+        payload: JSON.stringify({ client_id: 1 }),
+      });
+      expect(r.statusCode).toBe(200);
+      const image = mkdtempSync(join(tmpdir(), "sandbox-balances-image-"));
+      cpSync(dir, image, { recursive: true });
+      const store = await new Persistence(join(image, "state.ndjson"), { log: () => {} }).load();
+      rmSync(image, { recursive: true, force: true });
+      for (const c of tracked) {
+        const live = (await call(app, "GET", `/calculations/${c.id}`)).body.inputs.balance;
+        // The repayment or contribution moved it, and the crash image holds the moved balance.
+        expect(live).not.toBe(c.inputs.balance);
+        expect({ calculation: c.id, balance: store!.calculations.get(c.id)!.inputs.balance }).toEqual({ calculation: c.id, balance: live });
+      }
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
