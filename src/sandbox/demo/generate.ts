@@ -602,6 +602,12 @@ class ClientBuilder {
     const balances = calcs.filter(tracksBalance).map(balanceHistory);
     const firstOffset = Math.max(wave.first, this.offsetOf(wave.rec, employment.appointment));
     const lastOffset = employment.terminationDate ? this.offsetOf(wave.rec, employment.terminationDate) : wave.current - 1;
+    // Savings that begin during the history were set up for their first period, not when the employee joined.
+    for (const b of balances) {
+      let k = firstOffset;
+      while (k <= lastOffset && b.openingCents(lastOffset - k + 1) === null) k++;
+      if (k > firstOffset && k <= lastOffset) b.calc.created_at = b.calc.updated_at = this.stamps(wave, k).created;
+    }
     for (let k = firstOffset; k <= lastOffset; k++) {
       const stamp = this.stamps(wave, k);
       const { raised, extra } = stamp;
@@ -699,12 +705,11 @@ class ClientBuilder {
     if (!wave.spec.hourly && i % 6 === 3) add("commission", { amount: faker.number.int({ min: 10, max: 50 }) * 10 });
     if (i % 9 === 2 || i % 23 === 4) {
       const amount = faker.number.int({ min: 2, max: 15 }) * 10 * (12 / ppy);
-      // Balances are whole numbers of repayments left, of the LOAN_REPAYMENTS the loan was advanced for. At least one
-      // was made in the history, so the last finalised payslip carries the loan whose balance tracked_balances gives
-      // (48 left would be a loan advanced for the open period, on no payslip). The draw keeps its range so that the
-      // rest of the seeded data stays as it was.
+      // The balance is a whole number of repayments left after the last finalised payslip (12 to 47). The loan was
+      // made before the history begins, so every finalised payslip carries it (balanceHistory). The draw keeps its
+      // range so that the rest of the seeded data stays as it was.
       const repayment = round(amount, 2);
-      const left = Math.min(faker.number.int({ min: 12, max: LOAN_REPAYMENTS }), LOAN_REPAYMENTS - 1);
+      const left = Math.min(faker.number.int({ min: 12, max: 48 }), 47);
       add("employer_loan", { amount: repayment, balance: round(repayment * left, 2) });
       const half = round(amount / 2, 2);
       if (i % 23 === 4) add("employer_loan", { amount: half, balance: round(half * 20, 2) });
@@ -823,15 +828,16 @@ function tracksBalance(c: CalcRec): boolean {
 
 const NO_OPENINGS: readonly (number | null)[] = [];
 
-/** Employer loans are advanced as this many repayments, so a loan's balance never exceeds that many amounts. */
-const LOAN_REPAYMENTS = 48;
-
 /**
  * The balance history of a tracked calculation. The live calculation holds the balance after the last finalised
  * payslip, so a payslip `remaining` payslips before the end (itself included) had that many repayments still to
- * make (loans, garnishees: more owed) or that many savings still to add (less saved). A loan that would have owed
- * more than it was advanced for, or savings that would have been below zero, had not started yet: null, the
- * payslip has none.
+ * make (loans, garnishees: more owed) or that many savings still to add (less saved).
+ *
+ * Loans and garnishees are older than the history: every finalised payslip carries them, and the first one opens
+ * with the balance brought forward. A loan that began during the history would step from nothing to its advance,
+ * and an advance is no payslip deduction, so tracked_balances would move by more than transaction_history shows.
+ * Savings may begin during the history, from zero (a first contribution is a deduction like the others): savings
+ * that would have been below zero had not started yet, null, the payslip has none.
  */
 function balanceHistory(c: CalcRec) {
   const live = toCents(Number(c.inputs.balance));
@@ -839,10 +845,11 @@ function balanceHistory(c: CalcRec) {
   const item = c.item;
   return {
     id: c.id,
+    calc: c,
     openingCents(remaining: number): number | null {
-      const opening = item === "savings" ? live - amount * remaining : live + amount * remaining;
-      if (item === "savings") return opening < 0 ? null : opening;
-      return item === "employer_loan" && opening > amount * LOAN_REPAYMENTS ? null : opening;
+      if (item !== "savings") return live + amount * remaining;
+      const opening = live - amount * remaining;
+      return opening < 0 ? null : opening;
     },
   };
 }

@@ -9,6 +9,7 @@ import type { Ctx } from "./context";
 import { HttpError } from "../http/errors";
 import { period } from "./periods";
 import { openPayslip, type PayslipRec } from "../store/store";
+import { fromCents } from "../engine";
 
 export interface FinaliseOutcome {
   /** The payslips finalised, and the pay run (one per wave and period) each joined. */
@@ -62,12 +63,30 @@ export function finalisePayslips(ctx: Ctx, clientId: number, payslipIds: readonl
       updated_at: now,
     });
     payroll.forgetFigures(done);
+    carryBalancesForward(ctx, done, now);
     outcome.finalised.push({ payslip_id: p.id, payment_run_id: runId });
     const next = openNext(ctx, done, now);
     if (next) outcome.opened.push(next.id);
   }
   ctx.changed();
   return outcome;
+}
+
+/**
+ * The employee's loans, savings and garnishees go on from what the finalised payslip left: its closing balance
+ * becomes the live calculation's balance, so the next period opens with it and tracked_balances moves by exactly
+ * what the payslip deducted (transaction_history's figure). Only employee-level calculations are live balances.
+ */
+function carryBalancesForward(ctx: Ctx, p: PayslipRec, now: string): void {
+  const balances = ctx.payroll.figures(p).balances;
+  for (const b of balances) {
+    const live = b.instance === null ? undefined : ctx.store.calculations.get(b.instance);
+    if (!live || live.deleted || live.payslip_id !== null || live.employee_id !== p.employee_id) continue;
+    // Records change by replacing top-level properties (the store's change tracking sees those).
+    live.inputs = { ...live.inputs, balance: fromCents(b.closing_cents) };
+    live.updated_at = now;
+  }
+  if (balances.length) ctx.payroll.forgetOpenFigures(p.employee_id);
 }
 
 /** The next period's open payslip of the same employee and wave, unless one exists. */

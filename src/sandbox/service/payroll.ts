@@ -192,6 +192,11 @@ export class Payroll {
     this.ledgers.delete(p.employee_id);
   }
 
+  /** Drops the cached figures of an employee's open payslips (their live calculations changed without a recalculation). */
+  forgetOpenFigures(employeeId: number): void {
+    for (const p of this.store.payslips.where("employee", employeeId)) if (!p.finalised) this.openFigures.delete(p.id);
+  }
+
   markEmployeeDirty(employeeId: number): void {
     this.ledgers.delete(employeeId);
     this.markDirty(this.store.payslips.where("employee", employeeId));

@@ -262,7 +262,8 @@ function inService(ctx: Ctx, e: EmployeeRec, date: string): boolean {
  * calculation, the closing balance on the last regular finalised payslip on or before the date (0 when that payslip
  * does not carry it: the loan or savings had not started); before the first finalised payslip, the balance going
  * into it. From the last finalised payslip on, the live calculation's balance: what was left after it, with any
- * change made for the open period.
+ * change made for the open period. So between two dates the balances move by the deductions transaction_history
+ * lists (the demo and finalise keep the chain unbroken: test/sandbox/balancesAgree.test.ts).
  */
 function trackedBalances(ctx: Ctx, client: ClientRec, body: Body<"tracked_balances">): Row[] {
   const rows: Row[] = [];
