@@ -15,7 +15,7 @@
  * chartData() reads what a chart shows from the cells, for the preview's drawing and the tests.
  */
 import type { ChartModel, Rect, SheetModel } from "./model";
-import { MAX_COLS, MAX_ROWS, parseAddress, splitSheetAddress } from "./model";
+import { parseAddress, splitSheetAddress } from "./model";
 import { ACTION_BYTES, checkEdit, ClientObject, Collection, invalidArgument, jsonBytes, type ProxyContext, type RangeTarget } from "./proxy";
 import { PreviewExcelError } from "./values";
 
@@ -95,7 +95,6 @@ function positionCell(chart: ChartModel, at: RangeLike | string, corner: "start"
     if (t.sheet !== chart.sheet) throw invalidArgument("The chart's position must be on its own sheet.");
     rect = t.rect;
   } else throw invalidArgument();
-  if (rect.rows >= MAX_ROWS || rect.cols >= MAX_COLS) throw invalidArgument();
   return corner === "start" ? { r: rect.r, c: rect.c } : { r: rect.r + rect.rows - 1, c: rect.c + rect.cols - 1 };
 }
 

@@ -99,7 +99,7 @@ describe("Worksheet.charts (ExcelApi 1.1)", () => {
     for (const type of ["Columns", "Invalid", "columnclustered"]) {
       const refused = run(async (ctx) => {
         const ws = ctx.workbook.worksheets.getItem("Sheet1");
-        ws.charts.add(type, ws.getRange("B1:C3"), "Columns");
+        ws.charts.add(type as Excel.ChartType, ws.getRange("B1:C3"), "Columns");
         await ctx.sync();
       });
       expect(await codeOf(refused)).toBe("InvalidArgument");
