@@ -110,7 +110,7 @@ export class Chart extends ClientObject<ChartModel> {
       "name",
       v,
       (c) => {
-        if (typeof v !== "string" || v === "") throw invalidArgument();
+        if (typeof v !== "string") throw invalidArgument();
         c.name = v;
       },
       undefined,
