@@ -20,6 +20,7 @@ import {
   splitSheetAddress,
 } from "./model";
 import { numberFormatProblem } from "./numberFormat";
+import { parseEntry } from "./entry";
 import { MAX_SCALAR_FILL, RangeFormat } from "./format";
 import {
   ACTION_BYTES,
@@ -434,7 +435,11 @@ export class Range extends ClientObject<RangeTarget> {
   get numberFormat(): unknown[][] {
     return this._get("numberFormat");
   }
-  /** Range.hyperlink (ExcelApi 1.7): the top-left cell's link; setting it links every cell and shows textToDisplay. */
+  /**
+   * Range.hyperlink (ExcelApi 1.7): the top-left cell's link; setting it links every cell and shows textToDisplay,
+   * entered as the cell's number format reads it ("42" is a number in a General cell, text in a "@" one), never as a
+   * formula. On a protected sheet: only on unlocked cells, and only when "Insert hyperlinks" is allowed.
+   */
   get hyperlink(): RangeHyperlink {
     return this._get("hyperlink");
   }
@@ -445,10 +450,13 @@ export class Range extends ClientObject<RangeTarget> {
       for (let r = rect.r; r < rect.r + rect.rows; r++)
         for (let c = rect.c; c < rect.c + rect.cols; c++) {
           const cell = sheet.cellForWrite(r, c);
-          // The text shown is the cell's value as it is: a link's text is never read as a number or a formula.
           if (v.textToDisplay !== undefined) {
-            cell.v = String(v.textToDisplay);
-            cell.f = undefined;
+            const text = String(v.textToDisplay);
+            if (parseEntry(text, cell.nf, sheet.workbook.dateSystem).formula === undefined) sheet.enter(r, c, text);
+            else {
+              cell.v = text;
+              cell.f = undefined;
+            }
           }
           cell.link = link;
         }
@@ -618,6 +626,9 @@ export class RangeCollection extends Collection<RangeTarget, Range> {
 
 // ---- tables ----------------------------------------------------------------------------------------
 
+/** The fill of a table's header row in the preview's table style (the grid draws it; convertToRange keeps it). */
+export const TABLE_HEADER_FILL = "#DDEBF7";
+
 export class TableCollection extends Collection<TableModel, Table> {
   constructor(
     context: ProxyContext,
@@ -712,11 +723,19 @@ export class Table extends ClientObject<TableModel> {
   delete(): void {
     this._do((t) => t.sheet.workbook.deleteTable(t, false));
   }
-  /** Table.convertToRange (ExcelApi 1.2): the table goes, its cells stay as they are. */
+  /**
+   * Table.convertToRange (ExcelApi 1.2): the table goes, its cells stay as they are, and so does the look its style
+   * gave them, now as fixed formatting (the preview's style: a bold header row on TABLE_HEADER_FILL).
+   */
   convertToRange(): Range {
     let cells: RangeTarget | null = null;
     this._do((t) => {
       cells = { sheet: t.sheet, rect: { r: t.r, c: t.c, rows: t.rows, cols: t.cols } };
+      for (let c = t.c; c < t.c + t.cols; c++) {
+        const cell = t.sheet.cellForWrite(t.r, c);
+        cell.fill ??= TABLE_HEADER_FILL;
+        cell.bold ??= true;
+      }
       t.sheet.workbook.deleteTable(t, true);
     });
     return new Range(this.context, () => cells);

@@ -4,4 +4,4 @@ export { WorkbookModel, SheetModel } from "./model";
 export type { Rect, PreviewWorkbookOptions } from "./model";
 export { formatValue } from "./numberFormat";
 export { parseEntry } from "./entry";
-export { chartData, type ChartData } from "./charts";
+export { chartData, copyChart, type ChartData } from "./charts";

@@ -16,9 +16,9 @@ import {
   columnLetter,
   type DateSystem,
   MAX_CELL_TEXT,
-  sheetNameProblem,
   tableNameProblem,
 } from "../sheets/excelConventions";
+import { excelSheetNameProblem, sameSheetName } from "./sheetNames";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
 export type ClearApplyTo = "All" | "Formats" | "Contents";
@@ -58,12 +58,27 @@ export interface ChartModel {
   type: string;
   source: Rect;
   seriesBy: "Columns" | "Rows";
+  /** The sheet of `source` when it is not the chart's own (Excel lets a chart's data be on any sheet). */
+  sourceSheet?: SheetModel;
   title: string;
-  /** ChartAxis.setCategoryNames: the category names' cells, when set. */
+  /** ChartAxis.setCategoryNames: the category names' cells, when set (on `categoriesSheet`, else the chart's sheet). */
   categories: Rect | null;
+  categoriesSheet?: SheetModel;
   /** The cells the chart covers. */
   position: Rect;
   deleted?: boolean;
+}
+
+/**
+ * How charts behave where Excel's hosts differ (see charts.ts). Excel on the web names a copied or moved chart
+ * "Chart n" (office-js #3034; the desktop keeps the name); the reference does not promise that setCategoryNames
+ * accepts a range of several columns.
+ */
+export interface ChartBehaviour {
+  /** A chart copied or cut and pasted keeps its name (default true; false: Excel on the web). */
+  keepNameOnCopy: boolean;
+  /** The most columns setCategoryNames accepts (default: any; 1 refuses multi-level category names). */
+  categoryNameColumns: number;
 }
 
 export interface Rect {
@@ -549,6 +564,8 @@ export interface PreviewWorkbookOptions {
   dateSystem?: DateSystem;
   /** ExcelApi level of the add-in's manifest and of the host the preview plays (see requirements.ts). */
   requirements?: Partial<RequirementLevels>;
+  /** Chart behaviour where Excel's hosts differ. */
+  charts?: Partial<ChartBehaviour>;
 }
 
 export interface SyncRecord {
@@ -595,6 +612,7 @@ export class WorkbookModel {
   readonly dateSystem: DateSystem;
   /** Office.context.requirements for this workbook's host, and the manifest's level the API calls are held to. */
   readonly requirements: PreviewRequirements;
+  readonly chartBehaviour: ChartBehaviour;
   /**
    * True while a person is typing in a cell. Excel refuses every API request then
    * (InvalidOperationInCellEditMode) unless the batch was run with delayForCellEdit, which waits.
@@ -628,6 +646,7 @@ export class WorkbookModel {
     this.oversizeErrorCode = options.oversizeErrorCode ?? "RequestPayloadSizeLimitExceeded";
     this.dateSystem = options.dateSystem ?? "1900";
     this.requirements = new PreviewRequirements(options.requirements);
+    this.chartBehaviour = { keepNameOnCopy: true, categoryNameColumns: Infinity, ...options.charts };
     this.activeSheet = this.addSheet(options.firstSheetName ?? "Sheet1");
   }
 
@@ -753,8 +772,7 @@ export class WorkbookModel {
   }
 
   findSheet(name: string): SheetModel | undefined {
-    const key = name.toLowerCase();
-    return this.sheets.find((s) => s.name.toLowerCase() === key);
+    return this.sheets.find((s) => sameSheetName(s.name, name));
   }
 
   getSheet(name: string): SheetModel {
@@ -763,9 +781,9 @@ export class WorkbookModel {
     return s;
   }
 
-  /** Excel's worksheet-name rules, and unique in the workbook. */
+  /** Excel's worksheet-name rules (the preview's own reading of them, sheetNames.ts), and unique in the workbook. */
   checkSheetName(name: unknown, except?: SheetModel): string {
-    return checkName("sheet", name, sheetNameProblem, (n) => this.findSheet(n), except);
+    return checkName("sheet", name, excelSheetNameProblem, (n) => this.findSheet(n), except);
   }
 
   /** Excel refuses changes to the sheets of a workbook whose structure is protected (the code is not documented). */

@@ -34,10 +34,12 @@ const OBJECT_PATH_BYTES = 250;
 
 /**
  * What a change to a sheet needs from its protection: "values" (contents, allowed in unlocked cells), "format"
- * (Format Cells: allowFormatCells), "columns" (column widths: allowFormatColumns), "lock" (locking or unlocking cells:
- * never while protected) and "structure" (tables, sheet-level changes: never).
+ * (Format Cells: allowFormatCells), "columns" (column widths: allowFormatColumns), "hyperlink" (Insert hyperlinks:
+ * allowInsertHyperlinks, on unlocked cells), "objects" (charts added, changed or deleted: Edit objects,
+ * allowEditObjects), "lock" (locking or unlocking cells: never while protected) and "structure" (tables, sheet-level
+ * changes: never).
  */
-export type Edit = "values" | "format" | "columns" | "lock" | "structure";
+export type Edit = "values" | "format" | "columns" | "hyperlink" | "objects" | "lock" | "structure";
 
 /** The edit a property assignment makes. */
 export function editOf(prop: string): Edit {
@@ -45,6 +47,7 @@ export function editOf(prop: string): Edit {
   if (prop === "numberFormat" || prop === "color" || prop === "bold") return "format";
   if (prop === "columnWidth") return "columns";
   if (prop === "locked") return "lock";
+  if (prop === "hyperlink") return "hyperlink";
   return "structure";
 }
 
@@ -65,6 +68,8 @@ export function checkEdit(target: unknown, edit: Edit = "structure"): void {
   if (edit === "values" && rect && allUnlocked(sheet, rect)) return;
   if (edit === "format" && options.allowFormatCells) return;
   if (edit === "columns" && options.allowFormatColumns) return;
+  if (edit === "hyperlink" && options.allowInsertHyperlinks && rect && allUnlocked(sheet, rect)) return;
+  if (edit === "objects" && options.allowEditObjects) return;
   throw new PreviewExcelError(
     "AccessDenied",
     "The cell or chart you're trying to change is on a protected sheet. To make a change, unprotect the sheet.",
@@ -269,14 +274,20 @@ export abstract class ClientObject<T> {
   }
 
   /** Queue a property assignment; the proxy reports the assigned value from now on (as Office does). */
-  protected _set(prop: string, value: unknown, apply: (t: T) => void, bytes = ACTION_BYTES + jsonBytes(value)): void {
+  protected _set(
+    prop: string,
+    value: unknown,
+    apply: (t: T) => void,
+    bytes = ACTION_BYTES + jsonBytes(value),
+    edit: Edit = editOf(prop),
+  ): void {
     this._loaded.set(prop, value);
     this.context._enqueue({
       bytes,
       mutates: true,
       run: () => {
         const t = this._t();
-        checkEdit(t, editOf(prop));
+        checkEdit(t, edit);
         apply(t);
         // Data written directly under or right of a table extends it (Excel's auto-expansion).
         const { sheet, rect } = t as Partial<RangeTarget>;

@@ -117,9 +117,26 @@ export const API_SETS: Readonly<Record<string, string>> = {
 export interface RequirementLevels {
   /** The level the manifest declares (<Set Name="ExcelApi" MinVersion="1.7"/>). */
   manifest: string;
-  /** The highest ExcelApi set of the host the preview plays (Excel on the web today is far past 1.9). */
+  /**
+   * The highest ExcelApi set of the host the preview plays. Default: the highest set of an API the preview implements
+   * (API_SETS), so a later set's check answers false and the add-in takes the path the preview can run.
+   */
   host: string;
+  /**
+   * The highest CustomFunctionsRuntime set of the host. Office documents 1.1 to 1.5 in Excel on the web; the preview's
+   * functions runtime (asyncFunctions.ts) has what 1.1 to 1.3 add: streaming and cancelling (1.1), error values with
+   * a message (CustomFunctions.Error, 1.2), and the further error codes (1.3). Default "1.3".
+   */
+  customFunctionsRuntime: string;
 }
+
+/** The highest ExcelApi set among the APIs the preview implements. */
+export function implementedExcelApi(): string {
+  return Object.values(API_SETS).reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b), "1.1");
+}
+
+/** The CustomFunctionsRuntime sets Office has published (the requirement sets page lists 1.1 to 1.5). */
+export const CUSTOM_FUNCTIONS_RUNTIME_SETS = ["1.1", "1.2", "1.3", "1.4", "1.5"] as const;
 
 /** "1.10" > "1.9": compares minor versions as numbers. */
 export function compareVersions(a: string, b: string): number {
@@ -134,16 +151,38 @@ export class PreviewRequirements {
   private confirmed: string;
 
   constructor(levels: Partial<RequirementLevels> = {}) {
-    this.levels = { manifest: levels.manifest ?? "1.7", host: levels.host ?? "1.17" };
+    this.levels = {
+      manifest: levels.manifest ?? "1.7",
+      host: levels.host ?? implementedExcelApi(),
+      customFunctionsRuntime: levels.customFunctionsRuntime ?? "1.3",
+    };
     this.confirmed = this.levels.manifest;
   }
 
-  /** Office.context.requirements.isSetSupported for this host. */
-  isSetSupported(name: string, version = "1.1"): boolean {
-    if (name !== "ExcelApi") return false;
-    const supported = compareVersions(version, this.levels.host) <= 0;
-    if (supported && compareVersions(version, this.confirmed) > 0) this.confirmed = version;
-    return supported;
+  /**
+   * Office.context.requirements.isSetSupported for this host: per set and version (no version: the set's first),
+   * names spelt as Office spells them; false for every set the preview does not implement (SharedRuntime, DialogApi,
+   * ExcelApiOnline, ...), and for versions Office has not published.
+   */
+  isSetSupported(name: string, version?: string): boolean {
+    if (typeof name !== "string") return false;
+    const wanted = version === undefined || version === "" ? "1.1" : String(version);
+    if (!/^\d+(\.\d+)?$/.test(wanted)) return false;
+    switch (name) {
+      case "ExcelApi": {
+        const supported = compareVersions(wanted, this.levels.host) <= 0;
+        if (supported && compareVersions(wanted, this.confirmed) > 0) this.confirmed = wanted;
+        return supported;
+      }
+      case "CustomFunctionsRuntime":
+        return (
+          compareVersions(wanted, "1.1") >= 0 &&
+          compareVersions(wanted, this.levels.customFunctionsRuntime) <= 0 &&
+          compareVersions(wanted, CUSTOM_FUNCTIONS_RUNTIME_SETS[CUSTOM_FUNCTIONS_RUNTIME_SETS.length - 1]) <= 0
+        );
+      default:
+        return false;
+    }
   }
 
   /** Throws ApiNotFound when `api` is in a set the host lacks, or in one above the manifest's that was never checked. */

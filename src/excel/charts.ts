@@ -2,7 +2,8 @@
  * Links and charts over a sheet's table: cells that go to another sheet (Range.hyperlink with a documentReference,
  * ExcelApi 1.7: a link, never a HYPERLINK formula built from text), and a clustered column chart whose series and
  * categories are the table's own cells (Worksheet.charts.add, ExcelApi 1.1; the category names with
- * ChartAxis.setCategoryNames, ExcelApi 1.7), so Excel redraws it when the cells change.
+ * ChartAxis.setCategoryNames, ExcelApi 1.7, from one column when several are refused), so Excel redraws it when
+ * the cells change. The chart is found again by its name or its title.
  */
 import { checkCellTexts } from "./cellValues";
 import { columnLetter, quoteSheetName } from "../sheets/excelConventions";
@@ -62,6 +63,15 @@ function adjacent(info: TableInfo, headers: readonly string[], what: string): nu
   return at[0];
 }
 
+/**
+ * The chart is the add-in's when it has the name or the title it was given: Excel on the web does not keep a chart's
+ * name when the chart is copied or moved (office-js #3034), so a refresh looking by name alone would add a second.
+ * Every such chart goes before the new one is drawn.
+ */
+function isOurs(chart: Excel.Chart, opts: ColumnChartOptions): boolean {
+  return chart.name.toLowerCase() === opts.name.toLowerCase() || (opts.title !== "" && chart.title.text === opts.title);
+}
+
 export async function writeColumnChart(session: ExcelSession, opts: ColumnChartOptions): Promise<void> {
   return guard(`draw the chart on "${opts.sheetName}"`, () =>
     session.run(async (ctx) => {
@@ -69,21 +79,30 @@ export async function writeColumnChart(session: ExcelSession, opts: ColumnChartO
       const series = adjacent(info, opts.seriesColumns, "series");
       const categories = adjacent(info, opts.categoryColumns, "categories");
       const ws = ctx.workbook.worksheets.getItem(info.sheetName);
-      const old = ws.charts.getItemOrNullObject(opts.name);
+      const charts = ws.charts.load("items/name, items/title/text");
       await ctx.sync();
-      if (!old.isNullObject) old.delete();
+      for (const old of charts.items) if (isOurs(old, opts)) old.delete();
       const rows = Math.max(info.bodyRows, 1);
       const header = info.bodyRow - 1;
       const source = ws.getRangeByIndexes(header, info.bodyCol + series, rows + 1, opts.seriesColumns.length);
       const chart = ws.charts.add("ColumnClustered", source, "Columns");
       chart.name = opts.name;
       chart.title.text = opts.title;
-      chart.axes.categoryAxis.setCategoryNames(
-        ws.getRangeByIndexes(info.bodyRow, info.bodyCol + categories, rows, opts.categoryColumns.length),
-      );
       const top = info.bodyRow + rows + (opts.rowsBelow ?? 2);
       chart.setPosition(`A${top + 1}`, `${columnLetter(Math.max(5, opts.seriesColumns.length * 3))}${top + 18}`);
-      await ctx.sync();
+      // Last in the batch: what ran before it stands if it is refused.
+      const names = (cols: number) => ws.getRangeByIndexes(info.bodyRow, info.bodyCol + categories, rows, cols);
+      chart.axes.categoryAxis.setCategoryNames(names(opts.categoryColumns.length));
+      try {
+        await ctx.sync();
+      } catch (refused) {
+        // The reference does not promise a range of several columns: the first column alone names the categories.
+        if (opts.categoryColumns.length < 2) throw refused;
+        chart.axes.categoryAxis.setCategoryNames(names(1));
+        await ctx.sync().catch(() => {
+          throw refused;
+        });
+      }
     }),
   );
 }

@@ -174,12 +174,15 @@ export interface SheetLink {
 
 /**
  * A clustered column chart over a sheet's table: each series one column of the table (its header the series name,
- * its body the values), the categories the body of one or more adjacent columns. Replaces a chart of the same name.
+ * its body the values), the categories the body of one or more adjacent columns (the first alone where Excel
+ * refuses several). Replaces every chart of the sheet with the same name or the same title (Excel on the web
+ * renames a copied or moved chart).
  */
 export interface ColumnChartOptions {
   sheetName: string;
   /** Chart name, unique on the sheet. */
   name: string;
+  /** Chart title; with the name, what finds the chart again (keep it particular to this chart). */
   title: string;
   /** Headers of adjacent columns, left to right: the series. */
   seriesColumns: readonly string[];

@@ -1,8 +1,9 @@
 /**
  * Worksheet.charts, Range.hyperlink and Table.convertToRange in the emulator, as Excel documents them: a chart keeps
  * its source range (its series follow the cells), is named "Chart n" until renamed, is found by name and deleted; the
- * category names come from a range (ChartAxis.setCategoryNames, ExcelApi 1.7); a hyperlink shows its text as text;
- * a table converted to a range leaves its cells.
+ * category names come from a range (ChartAxis.setCategoryNames, ExcelApi 1.7); a hyperlink's text never becomes a
+ * formula; a table converted to a range leaves its cells. What the preview once did more leniently or more strictly
+ * than Excel is in previewStrictness.test.ts.
  */
 import { chartData } from "../../src/emulator";
 import { codeOf, run, setup, wb } from "./rig";
@@ -77,21 +78,32 @@ describe("Worksheet.charts (ExcelApi 1.1)", () => {
     ).toBe("ItemNotFound");
   });
 
-  test("two charts cannot share a name, and a chart type the preview cannot draw is refused", async () => {
-    fill();
-    const twice = run(async (ctx) => {
+  test("two charts may share a name, as in Excel (getItem finds the first); a type outside Excel.ChartType is refused", async () => {
+    const sheet = fill();
+    await run(async (ctx) => {
       const ws = ctx.workbook.worksheets.getItem("Sheet1");
       ws.charts.add("ColumnClustered", ws.getRange("B1:C3"), "Columns").name = "A";
-      ws.charts.add("ColumnClustered", ws.getRange("B1:C3"), "Columns").name = "a";
+      ws.charts.add("Line", ws.getRange("B1:C3"), "Columns").name = "a";
       await ctx.sync();
     });
-    expect(await codeOf(twice)).toBe("InvalidArgument");
-    const bubble = run(async (ctx) => {
-      const ws = ctx.workbook.worksheets.getItem("Sheet1");
-      ws.charts.add("Bubble", ws.getRange("B1:C3"), "Columns");
+    expect(sheet.charts.map((c) => [c.name, c.type])).toEqual([
+      ["A", "ColumnClustered"],
+      ["a", "Line"],
+    ]);
+    const first = await run(async (ctx) => {
+      const c = ctx.workbook.worksheets.getItem("Sheet1").charts.getItem("a").load("name");
       await ctx.sync();
+      return c.name;
     });
-    expect(await codeOf(bubble)).toBe("InvalidArgument");
+    expect(first).toBe("A");
+    for (const type of ["Columns", "Invalid", "columnclustered"]) {
+      const refused = run(async (ctx) => {
+        const ws = ctx.workbook.worksheets.getItem("Sheet1");
+        ws.charts.add(type as Excel.ChartType, ws.getRange("B1:C3"), "Columns");
+        await ctx.sync();
+      });
+      expect(await codeOf(refused)).toBe("InvalidArgument");
+    }
   });
 
   test("setCategoryNames is ExcelApi 1.7: refused on a host without it", async () => {

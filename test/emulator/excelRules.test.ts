@@ -55,7 +55,7 @@ describe("requirement sets at the manifest's level (ExcelApi 1.7)", () => {
     const office = g.Office as { context: { requirements: { isSetSupported(n: string, v: string): boolean } } };
     expect(office.context.requirements.isSetSupported("ExcelApi", "1.7")).toBe(true);
     expect(office.context.requirements.isSetSupported("ExcelApi", "1.9")).toBe(false);
-    expect(model.requirements.levels).toEqual({ manifest: "1.7", host: "1.8" });
+    expect(model.requirements.levels).toMatchObject({ manifest: "1.7", host: "1.8" });
   });
 
   test("the table names the set of every public member of the preview's API classes", () => {

@@ -3,7 +3,7 @@
  * preview workbook, whose Worksheet.charts keeps a chart's source range as Excel does.
  */
 import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
-import { chartData, installPreviewExcel, WorkbookModel } from "../../src/emulator";
+import { chartData, copyChart, installPreviewExcel, WorkbookModel } from "../../src/emulator";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;
@@ -88,6 +88,62 @@ describe("writeColumnChart", () => {
     await port.deleteSheet("Overview");
     expect(charts[0].deleted).toBeUndefined();
     expect(wb.findSheet("Overview")).toBeUndefined();
+  });
+});
+
+describe("writeColumnChart in Excel on the web (issue 26, risky 5)", () => {
+  const web = () => {
+    wb = installPreviewExcel(globalThis, new WorkbookModel({ charts: { keepNameOnCopy: false } }));
+  };
+
+  it("finds the chart by its title after the person moved it and Excel renamed it: a refresh leaves one chart", async () => {
+    web();
+    await write();
+    await chart();
+    const sheet = wb.findSheet("Overview")!;
+    const moved = copyChart(sheet.charts[0], sheet, true);
+    expect(moved.name).toBe("Chart 2");
+    await chart();
+    expect(sheet.charts).toHaveLength(1);
+    expect(chartData(sheet.charts[0])).toMatchObject({ name: "NettPay", title: "Nett pay by client" });
+  });
+
+  it("a copy of the chart (renamed, same title) and the original both go on refresh; a person's own chart stays", async () => {
+    web();
+    await write();
+    await chart();
+    const sheet = wb.findSheet("Overview")!;
+    copyChart(sheet.charts[0]);
+    const mine = copyChart(sheet.charts[0]);
+    mine.title = "My own chart";
+    expect(sheet.charts.map((c) => c.name)).toEqual(["NettPay", "Chart 2", "Chart 3"]);
+    await chart();
+    expect(sheet.charts.map((c) => [c.name, c.title])).toEqual([
+      ["Chart 3", "My own chart"],
+      ["NettPay", "Nett pay by client"],
+    ]);
+  });
+
+  it("names the categories from the first column when a two-column range is refused", async () => {
+    wb = installPreviewExcel(globalThis, new WorkbookModel({ charts: { categoryNameColumns: 1 } }));
+    await write();
+    await chart();
+    const sheet = wb.findSheet("Overview")!;
+    expect(sheet.charts).toHaveLength(1);
+    expect(chartData(sheet.charts[0])).toMatchObject({
+      name: "NettPay",
+      title: "Nett pay by client",
+      categories: ["Liffey Engineering", "Shannon Foods"],
+      series: [{ values: [1000, 2000] }, { values: [1100, 1500] }],
+    });
+  });
+
+  it("a refusal that one column does not cure is reported, with the sheet's protection named", async () => {
+    wb = installPreviewExcel(globalThis, new WorkbookModel({ charts: { categoryNameColumns: 1 } }));
+    await write();
+    wb.findSheet("Overview")!.protection = { protected: true, options: wb.findSheet("Overview")!.protection.options };
+    await expect(chart()).rejects.toMatchObject({ code: "AccessDenied" });
+    expect(wb.findSheet("Overview")!.charts).toHaveLength(0);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
-import { chartData } from "../../src/emulator";
+import { chartData, copyChart } from "../../src/emulator";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { OVERVIEW_SHEET } from "../../src/sheets/monthEnd";
 import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/taskpane/flows/inputs";
@@ -144,6 +144,26 @@ describe("with the demo's three clients", () => {
     );
     await expect(cancelled).rejects.toMatchObject({ name: "AbortError" });
     expect(await readRecords(rig.workbook, OVERVIEW_SHEET)).toEqual(before);
+  });
+
+  it("in Excel on the web, a refresh after the person moved the chart (Excel renamed it) leaves one chart, named by client when two-column names are refused", async () => {
+    const clients = await rig.api.listClients();
+    const behaviour = rig.model.chartBehaviour;
+    const saved = { ...behaviour };
+    Object.assign(behaviour, { keepNameOnCopy: false, categoryNameColumns: 1 });
+    try {
+      await monthEndOverview(ctxOf(rig), { reachable: clients });
+      const sheet = rig.model.getSheet(OVERVIEW_SHEET);
+      const moved = copyChart(sheet.charts[0], sheet, true);
+      expect([moved.name, sheet.charts.length]).toEqual([expect.stringMatching(/^Chart \d+$/), 1]);
+      const result = await monthEndOverview(ctxOf(rig), { reachable: clients });
+      expect(sheet.charts).toHaveLength(1);
+      const chart = chartData(sheet.charts[0]);
+      expect(chart.title).toBe("Nett pay: previous and open period");
+      expect(chart.categories).toEqual(result.rows.map((r) => r.clientName));
+    } finally {
+      Object.assign(behaviour, saved);
+    }
   });
 
   it("Build input sheet on a row without one builds it for that client and period with the client's last inputs", async () => {
