@@ -218,15 +218,21 @@ export const ESCAPES = [
 ];
 
 /** A caller that sends header lines for ever (one every `everyMs`): when the server cuts it, ms. */
-export const slowHeaders = (base: string, everyMs: number, giveUpMs: number) =>
-  rawExchange(base, `GET ${PATHS.ok} HTTP/1.1\r\nHost: payroll.example\r\n`, { drip: "X-Slow: 1\r\n", everyMs, giveUpMs });
+export const slowHeaders = (base: string, everyMs: number, giveUpMs: number, localAddress?: string) =>
+  rawExchange(base, `GET ${PATHS.ok} HTTP/1.1\r\nHost: payroll.example\r\n`, {
+    drip: "X-Slow: 1\r\n",
+    everyMs,
+    giveUpMs,
+    localAddress,
+  });
 
 /** A caller that sends a large JSON body one byte every `everyMs`: when the server cuts it, ms. */
-export const slowBody = (base: string, everyMs: number, giveUpMs: number) =>
+export const slowBody = (base: string, everyMs: number, giveUpMs: number, localAddress?: string) =>
   rawExchange(base, request("POST", PATHS.post, ["Content-Type: application/json", "Content-Length: 1000000"], '{"entities":['), {
     drip: " ",
     everyMs,
     giveUpMs,
+    localAddress,
   });
 
 /**

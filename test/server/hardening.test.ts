@@ -25,6 +25,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "taskpane.html"), "<!doctype html><title>pane</title>");
   writeFileSync(path.join(dist, "preview.html"), "<!doctype html><title>preview</title>");
+  writeFileSync(path.join(dist, "preview.89abcdef.js"), "/* preview bundle */");
   writeFileSync(path.join(dist, "taskpane.0123abcd.js"), "console.log(1)");
   writeFileSync(path.join(dist, "taskpane.0123abcd.js.map"), '{"sources":["secret source"]}');
   writeFileSync(path.join(dist, "functions.js"), "/* functions */");
@@ -181,12 +182,12 @@ describe("npm run serve under hostile traffic", () => {
 
   it("serves no source map, dotfile, symbolic link or preview page; caches hashed bundles for good and the rest never", async () => {
     await withServer({}, async (base) => {
-      for (const p of ["/taskpane.0123abcd.js.map", "/.env", "/linked.txt", "/preview.html"]) {
+      for (const p of ["/taskpane.0123abcd.js.map", "/.env", "/linked.txt", "/preview.html", "/preview.89abcdef.js"]) {
         const res = await fetch(`${base}${p}`);
         expect([p, res.status >= 400, await res.text()]).toEqual([
           p,
           true,
-          expect.not.stringMatching(/secret|SECRET|not for the web|<title>preview/),
+          expect.not.stringMatching(/secret|SECRET|not for the web|<title>preview|preview bundle/),
         ]);
       }
       const bundle = await fetch(`${base}/taskpane.0123abcd.js`);
@@ -197,7 +198,10 @@ describe("npm run serve under hostile traffic", () => {
       expect(icon.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
       expect((await fetch(`${base}/taskpane.html`)).headers.get("cross-origin-resource-policy")).toBe("same-origin");
     });
-    await withServer({ servePreview: true }, async (base) => expect((await fetch(`${base}/preview.html`)).status).toBe(200));
+    await withServer({ servePreview: true }, async (base) => {
+      expect((await fetch(`${base}/preview.html`)).status).toBe(200);
+      expect((await fetch(`${base}/preview.89abcdef.js`)).status).toBe(200);
+    });
   });
 
   it("rate-limits /v1 per address with 429 {message}, forwarding nothing past the limit", async () => {
