@@ -1,6 +1,6 @@
 /**
  * The production server (src/server) attacked with its PRODUCTION defaults (headers within 10 s, a request within
- * 30 s, 30 s for the service to answer, 100 connections and 16 waiting upstream requests per address), in front of a
+ * 30 s, 25 s for the service to answer, 100 connections and 16 waiting upstream requests per address), in front of a
  * recording payroll service on loopback. The same attacks as test/server/attack.test.ts, which runs them with short
  * timeouts; this prints what it measured. Takes about 35 s.
  *   npx tsx scripts/bench-server-attack.ts

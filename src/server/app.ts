@@ -22,7 +22,10 @@ export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
   /** TLS key and certificate (PEM) to serve https; Office requires https outside localhost development. */
   https?: { key: Buffer | string; cert: Buffer | string; ca?: Buffer | string };
-  /** Time the service has to answer (its headers, then each gap in its body) before the pane gets 504, ms. Default 30 000. */
+  /**
+   * Time the service has to answer (its headers, then each gap in its body) before the pane gets 504 {message}, ms.
+   * Default 25 000: under the pane's own 30 s per request (src/api/transport.ts), so the pane hears why.
+   */
   proxyTimeoutMs?: number;
   /** Origins the pane may call directly besides its own (a custom service address that is not proxied). */
   connectSrc?: string[];
@@ -84,7 +87,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     : false;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
-  const proxyTimeout = options.proxyTimeoutMs ?? 30_000;
+  const proxyTimeout = options.proxyTimeoutMs ?? 25_000;
   // Node checks both timeouts every connectionsCheckingInterval (30 s by default, which let a slow caller stay up to
   // 30 s past them); headersTimeout must also be set here, or Node keeps its own 60 s.
   const nodeTimeouts = {
