@@ -47,6 +47,36 @@ describe("the production server under attack", () => {
     });
   });
 
+  it("sends a JSON body with the length of what it sends, and a GET or DELETE with no length at all", async () => {
+    await withServer({}, async (base) => {
+      const body = { entities: [{ id: "7", attributes: { first_name: "Zoë" } }] };
+      const post = await fetch(`${base}${attack.PATHS.post}`, {
+        method: "POST",
+        headers: { authorization: attack.KEY, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(post.status).toBe(200);
+      const del = await fetch(`${base}/v1/employees/7`, { method: "DELETE", headers: { authorization: attack.KEY } });
+      expect(del.status).toBe(200);
+      const withBody = await fetch(`${base}/v1/employees/7`, {
+        method: "DELETE",
+        headers: { authorization: attack.KEY, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(withBody.status).toBe(400);
+      await attack.waitFor(() => service.requests[0]?.body !== undefined, 2_000);
+      const [sent, deleted] = service.requests;
+      expect(service.requests).toHaveLength(2);
+      expect(JSON.parse(sent.body!)).toEqual(body);
+      expect(Number(sent.headers["content-length"])).toBe(Buffer.byteLength(sent.body!));
+      expect([deleted.method, deleted.headers["content-length"], deleted.headers["transfer-encoding"]]).toEqual([
+        "DELETE",
+        undefined,
+        undefined,
+      ]);
+    });
+  });
+
   it("refuses pipelined requests with conflicting Content-Length and Transfer-Encoding; nothing smuggled reaches the service", async () => {
     await withServer({}, async (base) => {
       for (const sequence of attack.CONFLICTS) await attack.rawExchange(base, sequence, { giveUpMs: 1_000 });

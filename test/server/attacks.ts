@@ -22,6 +22,8 @@ export interface RecordedRequest {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
+  /** The body of a POST or PATCH once received whole (other methods' bodies are left unread, as the sandbox leaves them). */
+  body?: string;
 }
 
 /**
@@ -42,7 +44,13 @@ export async function startRecordingService(): Promise<RecordingService> {
   const chunks: Buffer[] = [];
   const stalled = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
-    requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
+    const recorded: RecordedRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers };
+    requests.push(recorded);
+    if (req.method === "POST" || req.method === "PATCH") {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => (recorded.body = body));
+    }
     const path = (req.url ?? "").split("?")[0];
     if (path === PATHS.stalled) {
       stalled.add(res);
