@@ -6,6 +6,8 @@
  * --env outDir=<dir>   build into another folder (the e2e harness)
  * --env http           serve over plain http (no dev certificates)
  * --env noSourceMaps   faster builds without source maps
+ * --env preview        keep the preview in a production build (left out by default: `npm run serve` must not offer an
+ *                      in-browser workbook any page could frame; development builds always have it)
  * ADDIN_ORIGIN=https://host  dist/manifest.xml with every URL on that origin (default the dev server's); the dev
  *                      server's port is package.json's config.dev_server_port (scripts/lib/addinOrigin.js)
  */
@@ -52,6 +54,7 @@ module.exports = async (env = {}, argv = {}) => {
   const outDir = env.outDir ? path.resolve(env.outDir) : path.resolve(__dirname, "dist");
   const serviceUrl = (process.env.PAYROLL_SERVICE_URL || DEFAULT_SERVICE_URL).replace(/\/+$/, "");
   const serving = Boolean(env.WEBPACK_SERVE);
+  const withPreview = dev || Boolean(env.preview);
   const https = serving && !env.http && !process.env.PAYROLL_DEV_HTTP ? await devHttpsOptions() : null;
   const manifestOrigin = targetOrigin(); // throws with a clear message on a bad ADDIN_ORIGIN
   if (!dev && !process.env.ADDIN_ORIGIN)
@@ -65,7 +68,7 @@ module.exports = async (env = {}, argv = {}) => {
     devtool: env.noSourceMaps ? false : dev ? "source-map" : "hidden-source-map",
     entry: {
       taskpane: "./src/taskpane/index.tsx",
-      preview: "./src/preview/preview.tsx",
+      ...(withPreview ? { preview: "./src/preview/preview.tsx" } : {}),
       // The PAYROLL custom functions, loaded by taskpane.html after the pane (one shared runtime): dependOn shares the
       // pane's modules, so the connection the pane sets is the one the functions read. The preview imports them itself.
       functions: { import: "./src/functions/functions.ts", dependOn: "taskpane" },
@@ -112,7 +115,9 @@ module.exports = async (env = {}, argv = {}) => {
         template: "./src/taskpane/taskpane.html",
         chunks: ["taskpane", "functions"],
       }),
-      new HtmlWebpackPlugin({ filename: "preview.html", template: "./src/preview/preview.html", chunks: ["preview"] }),
+      ...(withPreview
+        ? [new HtmlWebpackPlugin({ filename: "preview.html", template: "./src/preview/preview.html", chunks: ["preview"] })]
+        : []),
       new HtmlWebpackPlugin({ filename: "help.html", template: "./src/taskpane/help.html", chunks: [] }),
       new HtmlWebpackPlugin({ filename: "privacy.html", template: "./src/taskpane/privacy.html", chunks: [] }),
       // functions.json (the manifest's custom-functions Metadata) from functions.ts's JSDoc; the plugin also appends the

@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import helmet from "@fastify/helmet";
 import { productionDirectives } from "./csp";
 import { registerFiles } from "./files";
+import { capConnectionsPerAddress } from "./limits";
 import { registerServiceProxy } from "./proxy";
 
 export interface ServerOptions {
@@ -21,7 +22,10 @@ export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
   /** TLS key and certificate (PEM) to serve https; Office requires https outside localhost development. */
   https?: { key: Buffer | string; cert: Buffer | string; ca?: Buffer | string };
-  /** Upstream timeout per proxied request, ms. Default 60 000. */
+  /**
+   * Time the service has to answer (its headers, then each gap in its body) before the pane gets 504 {message}, ms.
+   * Default 25 000: under the pane's own 30 s per request (src/api/transport.ts), so the pane hears why.
+   */
   proxyTimeoutMs?: number;
   /** Origins the pane may call directly besides its own (a custom service address that is not proxied). */
   connectSrc?: string[];
@@ -33,12 +37,20 @@ export interface ServerOptions {
   servePreview?: boolean;
   /** Largest request body, bytes (/v1 bodies are JSON). Default 10 MB: the pane's bulk_input chunks stay far below. */
   bodyLimit?: number;
+  /** Time a caller has to send a request's headers, ms (slow headers are cut off). Default 10 000. */
+  headersTimeoutMs?: number;
   /** Time a caller has to send a whole request, ms (slow uploads are cut off). Default 30 000. */
   requestTimeoutMs?: number;
-  /** Open connections at most; further ones are refused. Default 1 000. */
+  /** How often the two timeouts above are checked, ms: a slow caller is cut at most this late. Default 1 000. */
+  timeoutCheckMs?: number;
+  /** Open connections at most; further ones are closed. Default 1 000. */
   maxConnections?: number;
+  /** Open connections per caller address at most; further ones are closed. Default 100. */
+  maxConnectionsPerAddress?: number;
   /** Upstream sockets at most. Default 64. */
   maxUpstreamSockets?: number;
+  /** Upstream requests one caller address may have waiting at once (further ones get 429). Default 16. */
+  maxUpstreamPerAddress?: number;
   /** /v1 requests per caller address per window (default 300 per 60 s; the pane sends at most 5 a second); false: none. */
   rateLimit?: { max: number; windowMs: number } | false;
 }
@@ -73,19 +85,33 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         ...(options.logStream ? { stream: options.logStream } : {}),
       }
     : false;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
+  const proxyTimeout = options.proxyTimeoutMs ?? 25_000;
+  // Node checks both timeouts every connectionsCheckingInterval (30 s by default, which let a slow caller stay up to
+  // 30 s past them); headersTimeout must also be set here, or Node keeps its own 60 s.
+  const nodeTimeouts = {
+    headersTimeout,
+    requestTimeout,
+    connectionsCheckingInterval: options.timeoutCheckMs ?? Math.min(1_000, Math.ceil(headersTimeout / 4)),
+  };
   const fastifyOptions: FastifyServerOptions = {
     logger,
     // One line per request, written below, instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 10 * 1024 * 1024,
-    requestTimeout: options.requestTimeoutMs ?? 30_000,
-    connectionTimeout: (options.requestTimeoutMs ?? 30_000) * 2,
+    requestTimeout,
+    // The idle-socket timeout outlasts the wait for the service, so a slow service gives 504 and not a reset.
+    connectionTimeout: Math.max(requestTimeout, proxyTimeout) + 10_000,
     keepAliveTimeout: 5_000,
   };
   const app = options.https
-    ? Fastify({ ...fastifyOptions, https: options.https } as FastifyServerOptions)
-    : Fastify(fastifyOptions);
+    ? Fastify({ ...fastifyOptions, https: { ...options.https, ...nodeTimeouts } } as FastifyServerOptions)
+    : Fastify({ ...fastifyOptions, http: nodeTimeouts } as FastifyServerOptions);
+  // The service takes JSON bodies only (payroll-api.md, "Endpoints"): no text/plain body is parsed, let alone forwarded.
+  app.removeContentTypeParser("text/plain");
   app.server.maxConnections = options.maxConnections ?? 1_000;
+  capConnectionsPerAddress(app.server, options.maxConnectionsPerAddress ?? 100);
   if (options.logger)
     app.addHook("onResponse", async (request, reply) => {
       request.log.info({
@@ -116,8 +142,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await registerServiceProxy(app, {
     upstream,
     rewritePrefix,
-    timeoutMs: options.proxyTimeoutMs ?? 60_000,
+    timeoutMs: proxyTimeout,
     maxSockets: options.maxUpstreamSockets ?? 64,
+    maxSocketsPerAddress: options.maxUpstreamPerAddress ?? 16,
     rateLimit: options.rateLimit ?? { max: 300, windowMs: 60_000 },
   });
   await registerFiles(app, options.distDir, { preview: options.servePreview ?? false });

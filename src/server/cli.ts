@@ -7,13 +7,21 @@
  *   --connect-src ORIGINS    origins the pane may call directly, for a custom service address that is not proxied
  *                            (or PAYROLL_CSP_CONNECT_SRC; spaces or commas between origins)
  *   --frame-ancestors ORIGINS  further pages allowed to frame the pane (or PAYROLL_CSP_FRAME_ANCESTORS)
- *   --preview           also serve preview.html (not in production)
+ *   --preview           also serve preview.html (not in production; a production build has it only with --env preview)
+ *   --per-address-connections N, --per-address-upstream N   the per-address caps (default 100 and 16): behind a
+ *                       reverse proxy every caller has its address, so raise them there and limit per client in it
  */
 import { existsSync, readFileSync } from "fs";
 import path from "path";
 import { Command, InvalidArgumentError } from "commander";
 import { buildServer, proxyTarget } from "./app";
 import { parseOriginList } from "./csp";
+
+function count(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("must be a whole number of at least 1.");
+  return n;
+}
 
 function port(value: string): number {
   const n = Number(value);
@@ -34,6 +42,8 @@ async function main() {
     .option("--dev-certs", "serve https with the office-addin-dev-certs localhost certificate")
     .option("--log", "log requests (method, URL, status, time; never headers)", false)
     .option("--preview", "also serve preview.html (a demo; off in production, where any page could frame it)", false)
+    .option("--per-address-connections <n>", "open connections one address may hold", count, 100)
+    .option("--per-address-upstream <n>", "requests one address may have waiting for the service", count, 16)
     .option(
       "--connect-src <origins>",
       "origins the pane may call directly besides its own (default: $PAYROLL_CSP_CONNECT_SRC)",
@@ -56,6 +66,8 @@ async function main() {
     devCerts?: boolean;
     log: boolean;
     preview: boolean;
+    perAddressConnections: number;
+    perAddressUpstream: number;
     connectSrc?: string;
     frameAncestors?: string;
   }>();
@@ -69,6 +81,8 @@ async function main() {
   const distDir = path.resolve(o.dist);
   if (!existsSync(path.join(distDir, "taskpane.html")))
     program.error(`error: ${distDir} has no taskpane.html. Build first with "npm run build".`);
+  if (o.preview && !existsSync(path.join(distDir, "preview.html")))
+    console.warn(`${distDir} has no preview.html: a production build leaves it out unless built with "--env preview".`);
   if (Boolean(o.cert) !== Boolean(o.key)) program.error("error: --cert and --key go together.");
   let connectSrc: string[] = [];
   let frameAncestors: string[] = [];
@@ -98,6 +112,8 @@ async function main() {
     frameAncestors,
     hsts,
     servePreview: o.preview,
+    maxConnectionsPerAddress: o.perAddressConnections,
+    maxUpstreamPerAddress: o.perAddressUpstream,
   });
   const address = await app.listen({ port: o.port, host: o.host });
   console.log(`Serving ${distDir} on ${address}; /v1 is proxied to ${o.serviceUrl}`);

@@ -1,6 +1,6 @@
 /**
  * The built add-in's files as production serves them: only what Office loads. Source maps, dotfiles, anything reached
- * through a symbolic link and the preview page (an in-browser workbook any site could frame) are not served.
+ * through a symbolic link and the preview (page and bundle: an in-browser workbook any site could frame) are not served.
  * Caching: content-hashed bundles are immutable; everything with a fixed name (pages, functions.js/json, compat.js,
  * the manifest, icons) is revalidated, so a new build is picked up at once.
  */
@@ -17,7 +17,9 @@ export function servable(root: string, pathName: string, options: { preview: boo
   const parts = pathName.split("/").filter(Boolean);
   if (parts.some((p) => p.startsWith("."))) return false;
   if (pathName.endsWith(".map")) return false;
-  if (!options.preview && parts[parts.length - 1] === "preview.html") return false;
+  // The preview's page and its bundles (preview.html, preview.[hash].js): a production build leaves them out
+  // (webpack.config.js), and a folder built otherwise still does not serve them.
+  if (!options.preview && /^preview\./.test(parts[parts.length - 1] ?? "")) return false;
   const file = path.join(root, ...parts);
   try {
     // A link anywhere on the way (a file or a folder) resolves elsewhere: refuse it rather than follow it.

@@ -25,6 +25,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "taskpane.html"), "<!doctype html><title>pane</title>");
   writeFileSync(path.join(dist, "preview.html"), "<!doctype html><title>preview</title>");
+  writeFileSync(path.join(dist, "preview.89abcdef.js"), "/* preview bundle */");
   writeFileSync(path.join(dist, "taskpane.0123abcd.js"), "console.log(1)");
   writeFileSync(path.join(dist, "taskpane.0123abcd.js.map"), '{"sources":["secret source"]}');
   writeFileSync(path.join(dist, "functions.js"), "/* functions */");
@@ -42,10 +43,10 @@ beforeAll(async () => {
       .send([{ client: { id: 1, name: "Acme" } }]),
   );
   service.post("/v1/clients/1/bulk_input", async () => ({ ok: true }));
-  service.get("/v1/html", async (_req, reply) => reply.type("text/html").send("<script>alert(1)</script>"));
-  service.get("/v1/script", async (_req, reply) => reply.type("application/javascript").send("alert(1)"));
-  service.get("/v1/payslips/1/pdf", async (_req, reply) => reply.type("application/pdf").send(Buffer.from("%PDF-1.4")));
-  service.get("/v1/clients/1/reports/variance/async/job", async (_req, reply) => reply.code(204).send()); // still running
+  service.get("/v1/clients/1/leave_types", async (_req, reply) => reply.type("text/html").send("<script>alert(1)</script>"));
+  service.get("/v1/clients/1/pay_points", async (_req, reply) => reply.type("application/javascript").send("alert(1)"));
+  service.get("/v1/payslips/1.pdf", async (_req, reply) => reply.type("application/pdf").send(Buffer.from("%PDF-1.4")));
+  service.get("/v1/clients/1/reports/poll/0b7e2c1a-4d5f-4e6a-9b8c-7d6e5f4a3b2c", async (_req, reply) => reply.code(204).send()); // still running
   serviceUrl = await service.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(() => service.close());
@@ -85,9 +86,13 @@ describe("npm run serve under hostile traffic", () => {
       const answer = await new Promise<string>((resolve) => {
         let text = "";
         socket.on("data", (c) => (text += c));
-        socket.on("close", () => resolve(text));
-        setTimeout(() => resolve(`still open: ${text}`), 10_000);
+        const timer = setTimeout(() => resolve(`still open: ${text}`), 10_000);
+        socket.on("close", () => {
+          clearTimeout(timer);
+          resolve(text);
+        });
       });
+      socket.destroy();
       // Node answers 408 or just closes the socket once the request timeout passes; either way it is not held open.
       expect(answer).toMatch(/^(HTTP\/1.1 408|)/);
       expect(answer).not.toMatch(/^still open/);
@@ -123,11 +128,14 @@ describe("npm run serve under hostile traffic", () => {
       await new Promise((r) => setTimeout(r, 200));
       const third = open();
       const closed = await new Promise<boolean>((resolve) => {
-        third.on("close", () => resolve(true));
-        setTimeout(() => resolve(false), 3_000);
+        const timer = setTimeout(() => resolve(false), 3_000);
+        third.on("close", () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
       });
       expect(closed).toBe(true);
-      for (const s of held) s.destroy();
+      for (const s of [...held, third]) s.destroy();
     });
   });
 
@@ -158,15 +166,15 @@ describe("npm run serve under hostile traffic", () => {
 
   it("passes only JSON and PDF answers (and a bodiless 204); an HTML or script answer becomes a 502 {message}", async () => {
     await withServer({}, async (base) => {
-      for (const p of ["/v1/html", "/v1/script"]) {
+      for (const p of ["/v1/clients/1/leave_types", "/v1/clients/1/pay_points"]) {
         const res = await fetch(`${base}${p}`, { headers: { authorization: KEY } });
         expect([p, res.status]).toEqual([p, 502]);
         expect(res.headers.get("content-type")).toMatch(/^application\/json/);
         expect(await res.text()).not.toContain("alert");
       }
-      const running = await fetch(`${base}/v1/clients/1/reports/variance/async/job`, { headers: { authorization: KEY } });
+      const running = await fetch(`${base}/v1/clients/1/reports/poll/0b7e2c1a-4d5f-4e6a-9b8c-7d6e5f4a3b2c`, { headers: { authorization: KEY } });
       expect(running.status).toBe(204); // no body, nothing to refuse: a report job still running
-      const pdf = await fetch(`${base}/v1/payslips/1/pdf`, { headers: { authorization: KEY } });
+      const pdf = await fetch(`${base}/v1/payslips/1.pdf`, { headers: { authorization: KEY } });
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get("content-type")).toBe("application/pdf");
     });
@@ -174,12 +182,12 @@ describe("npm run serve under hostile traffic", () => {
 
   it("serves no source map, dotfile, symbolic link or preview page; caches hashed bundles for good and the rest never", async () => {
     await withServer({}, async (base) => {
-      for (const p of ["/taskpane.0123abcd.js.map", "/.env", "/linked.txt", "/preview.html"]) {
+      for (const p of ["/taskpane.0123abcd.js.map", "/.env", "/linked.txt", "/preview.html", "/preview.89abcdef.js"]) {
         const res = await fetch(`${base}${p}`);
         expect([p, res.status >= 400, await res.text()]).toEqual([
           p,
           true,
-          expect.not.stringMatching(/secret|SECRET|not for the web|<title>preview/),
+          expect.not.stringMatching(/secret|SECRET|not for the web|<title>preview|preview bundle/),
         ]);
       }
       const bundle = await fetch(`${base}/taskpane.0123abcd.js`);
@@ -190,7 +198,10 @@ describe("npm run serve under hostile traffic", () => {
       expect(icon.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
       expect((await fetch(`${base}/taskpane.html`)).headers.get("cross-origin-resource-policy")).toBe("same-origin");
     });
-    await withServer({ servePreview: true }, async (base) => expect((await fetch(`${base}/preview.html`)).status).toBe(200));
+    await withServer({ servePreview: true }, async (base) => {
+      expect((await fetch(`${base}/preview.html`)).status).toBe(200);
+      expect((await fetch(`${base}/preview.89abcdef.js`)).status).toBe(200);
+    });
   });
 
   it("rate-limits /v1 per address with 429 {message}, forwarding nothing past the limit", async () => {
