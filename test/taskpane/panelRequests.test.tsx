@@ -125,7 +125,14 @@ async function connectAndChoose(
       keyStore={createKeyStore({ storage: localStorage })}
       defaultServiceUrl="https://localhost:3000"
       createApi={({ baseUrl, apiKey }) => {
-        const api = new PayrollApi({ baseUrl, apiKey, fetch: service.fetch, maxRetries: 0, requestsPerSecond: 0, maxConcurrent: 0 });
+        const api = new PayrollApi({
+          baseUrl,
+          apiKey,
+          fetch: service.fetch,
+          maxRetries: 0,
+          requestsPerSecond: 0,
+          maxConcurrent: 0,
+        });
         onApi(api);
         return api;
       }}
@@ -248,7 +255,10 @@ describe("Input sheets: opening the tab and building a sheet", () => {
     // A write through the connection (what a push sends) reads nothing at once; the next build reads the employees
     // with their payslips and the calculations again, once each, and not the waves or items_and_outputs.
     since = service.sent.length;
-    await act(async () => void (await api!.bulkInput(1, [{ id: "7", payslip_date: "2026-01-31", attributes: { basic_salary: { amount: 2600 } } }])));
+    await act(
+      async () =>
+        void (await api!.bulkInput(1, [{ id: "7", payslip_date: "2026-01-31", attributes: { basic_salary: { amount: 2600 } } }])),
+    );
     await settled(service.sent);
     expect(tally(service.sent, since)).toEqual({ "POST /clients/1/bulk_input": 1 });
     since = service.sent.length;

@@ -15,7 +15,8 @@ function countingClient() {
     listWaves: async (id: number) => (calls.push(`waves ${id}`), await gate, waves),
     getItemsAndOutputs: async (id: number) => (calls.push(`items ${id}`), ITEMS),
     listEmployees: async (id: number, include?: string[]) => (
-      calls.push(`employees ${id}${include?.length ? ` with ${include.join(",")}` : ""}`), []
+      calls.push(`employees ${id}${include?.length ? ` with ${include.join(",")}` : ""}`),
+      []
     ),
     listClientCalculations: async (id: number) => (calls.push(`calculations ${id}`), [{ n: ++calculations }]),
     listPaymentRuns: async (id: number) => (calls.push(`runs ${id}`), []),

@@ -70,7 +70,7 @@ export function inputChoicesFrom(lists: InputLists, requests = 4): InputChoices 
 }
 
 /** The lists an input sheet is built from, by their names in the pane's shared reads (serverState). */
-export const INPUT_LISTS = ["waves", "employeesWithPayslips", "calculations", "itemsAndOutputs"] as const;
+const INPUT_LISTS = ["waves", "employeesWithPayslips", "calculations", "itemsAndOutputs"] as const;
 type InputList = (typeof INPUT_LISTS)[number];
 
 const FROM_SERVICE: { [K in InputList]: (ctx: FlowContext) => Promise<SharedLists[K]> } = {

@@ -55,7 +55,13 @@ export function useInputChoices(
   const choices = React.useMemo(
     () =>
       clientId !== null && waves.data && items.data && employees.data && calculations.data
-        ? inputChoicesFrom({ clientId, waves: waves.data, items: items.data, employees: employees.data, calculations: calculations.data })
+        ? inputChoicesFrom({
+            clientId,
+            waves: waves.data,
+            items: items.data,
+            employees: employees.data,
+            calculations: calculations.data,
+          })
         : null,
     [clientId, waves.data, items.data, employees.data, calculations.data],
   );
