@@ -229,7 +229,8 @@ describe("Input sheets: opening the tab and building a sheet", () => {
     });
     const mark = service.sent.length;
     await user.click(screen.getByRole("tab", { name: "Input sheets" }));
-    await user.click(await screen.findByRole("checkbox", { name: /Basic salary/ }));
+    // Waits for the pickers (a state, not a speed: a generous ceiling for a loaded machine).
+    await user.click(await screen.findByRole("checkbox", { name: /Basic salary/ }, { timeout: 30_000 }));
     // The outcome of each build is a new sentence (the previous one goes when the build starts).
     const build = async () => {
       const before = screen.queryByText(/built: 1 employee\./);
