@@ -131,11 +131,25 @@ interface Call extends IdempotentCallOptions {
   body?: unknown;
 }
 
+/** A request that may have changed the service's data, once it has ended (whatever its outcome). */
+export type WriteListener = (write: RequestInfo) => void;
+
 export class PayrollApi {
   readonly #t: Transport;
+  readonly #writeListeners = new Set<WriteListener>();
 
   constructor(options: PayrollApiOptions) {
     this.#t = new Transport(options);
+  }
+
+  /**
+   * Runs `listener` after every request that may have changed the service's data (any method but GET, reports
+   * aside), once it has ended, answered or not: a write that failed may still have been applied. Lets the pane mark
+   * what it keeps of the service as stale. Returns the unsubscribe function.
+   */
+  onWrite(listener: WriteListener): () => void {
+    this.#writeListeners.add(listener);
+    return () => void this.#writeListeners.delete(listener);
   }
 
   /** Halves the request rate (after a 429) until the returned function is called. */
@@ -485,6 +499,21 @@ export class PayrollApi {
   // ---- plumbing ----------------------------------------------------------------------------------------------
 
   async #json<S extends z.ZodType>(method: HttpMethod, path: string, schema: S, call: Call): Promise<z.infer<S>> {
+    if (method === "GET" || isReport(path)) return this.#send(method, path, schema, call);
+    try {
+      return await this.#send(method, path, schema, call);
+    } finally {
+      for (const listener of [...this.#writeListeners]) {
+        try {
+          listener({ method, path });
+        } catch {
+          // A listener's failure is its own: the write's outcome is what the caller gets.
+        }
+      }
+    }
+  }
+
+  async #send<S extends z.ZodType>(method: HttpMethod, path: string, schema: S, call: Call): Promise<z.infer<S>> {
     const { query, body, signal, idempotent, tries, stopRetries, onRetry } = call;
     const res = await this.#t.send({
       method,
@@ -501,6 +530,9 @@ export class PayrollApi {
     return parse(schema, expectOk(res, method, path), res.status, method, path);
   }
 }
+
+/** Reports are POSTs that change nothing. */
+const isReport = (path: string) => /^\/clients\/\d+\/reports\//.test(path);
 
 /** A plain result status (200/201); 202 and 204 are states only on the endpoints that define them. */
 function expectOk(res: TransportResponse, method: HttpMethod, path: string): unknown {

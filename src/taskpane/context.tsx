@@ -49,5 +49,6 @@ export function flowContextFor(services: ConnectedServices, task: ProgressTask):
     progress: task,
     signal: task.signal,
     preparedBy: preparedBy(),
+    reads: services.reads,
   };
 }

@@ -4,19 +4,23 @@
  * - Choosing a client costs no request: the client list came with Connect, and Imports (the first tab, open at once)
  *   shows only buttons, which read fresh when pressed. Above all no employee list with payslips and no calculations.
  * - Opening Input sheets reads its pickers' four lists once; switching away and back, or choosing another client and
- *   coming back, costs nothing (react-query's cache, 5 min).
+ *   coming back, costs nothing (react-query's cache, 5 min). Building a sheet then reuses them: four requests in all,
+ *   each list once; after a write through the connection the next build reads the employees with their payslips and
+ *   the calculations again.
  * - A panel mounts when its tab is first opened, then stays; the lists several of them show (waves,
  *   items_and_outputs, the employee list) are read once, through the shell's shared reads. A new wave reads the waves
  *   list once more, and nothing else; another client reads afresh.
  */
 import * as React from "react";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PayrollApi, type FetchLike } from "../../src/api";
+import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
+import { createPreviewWorkbook, installPreviewExcel } from "../../src/emulator";
 import { App } from "../../src/taskpane/App";
 import { TABS } from "../../src/taskpane/tabs";
 import { createKeyStore } from "../../src/taskpane/keyStore";
-import { ITEMS, employee, wave } from "../sheets/fixtures";
+import { ITEMS, calc, employee, payslip, wave } from "../sheets/fixtures";
 import { CLIENTS, GOOD_KEY, settingsOnlyWorkbook } from "./fakes";
 import "../support/fluentDom";
 
@@ -53,11 +57,16 @@ function fakeService() {
       waves.push({ wave: wave(9, "Monthly", "Month end") });
       return json({ message: "Payment frequency created", id: 9 });
     }
+    if (list === "bulk_input" && method === "POST") return json([{ id: "7", success: "true", message: "Updated" }]);
     const bodies: Record<string, unknown> = {
       waves,
-      employees: [{ employee: employee(7) }],
+      // One employee of wave 1 with a payslip on 31/01/2026, on a basic salary: enough for a sheet of one row.
+      employees: [{ employee: employee(7, { recent_payslips: [payslip(70, "2026-01-31")] }) }],
       items_and_outputs: ITEMS,
-      calculations: [],
+      calculations: [
+        calc({ calculation_id: "basic_salary", inputs: { amount: 0 } }),
+        calc({ id: 2, employee_id: 7, calculation_id: "basic_salary", inputs: { amount: 2500 } }),
+      ],
       payment_runs: [],
       leave_types: { "1": "Annual leave" },
     };
@@ -96,19 +105,37 @@ async function openEveryTab() {
   for (const tab of TABS) fireEvent.click(await screen.findByRole("tab", { name: tab.title }));
 }
 
-async function connectAndChoose(service: ReturnType<typeof fakeService>, clientId: number, { everyTab = true } = {}) {
+/** A workbook for the shell alone: settings, no sheets. */
+function shellWorkbook(): WorkbookPort {
   const { workbook } = settingsOnlyWorkbook();
   workbook.listSheets = async () => [];
   workbook.activeSheetName = async () => "";
+  return workbook;
+}
+
+async function connectAndChoose(
+  service: ReturnType<typeof fakeService>,
+  clientId: number,
+  { everyTab = true, workbook = shellWorkbook(), onApi = (_api: PayrollApi) => undefined } = {},
+) {
   const user = userEvent.setup();
   render(
     <App
       workbook={workbook}
       keyStore={createKeyStore({ storage: localStorage })}
       defaultServiceUrl="https://localhost:3000"
-      createApi={({ baseUrl, apiKey }) =>
-        new PayrollApi({ baseUrl, apiKey, fetch: service.fetch, maxRetries: 0, requestsPerSecond: 0, maxConcurrent: 0 })
-      }
+      createApi={({ baseUrl, apiKey }) => {
+        const api = new PayrollApi({
+          baseUrl,
+          apiKey,
+          fetch: service.fetch,
+          maxRetries: 0,
+          requestsPerSecond: 0,
+          maxConcurrent: 0,
+        });
+        onApi(api);
+        return api;
+      }}
     />,
   );
   await user.type(screen.getByLabelText(/^API key/), GOOD_KEY);
@@ -185,6 +212,62 @@ describe("reads follow what is on screen", () => {
     await user.click(screen.getByRole("button", { name: "Reload choices" }));
     await settled(service.sent);
     expect(tally(service.sent, mark)).toEqual(INPUT_CHOICES(1));
+  });
+});
+
+describe("Input sheets: opening the tab and building a sheet", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("reads each list once (four requests), again only the two a write may change after one", async () => {
+    installPreviewExcel(globalThis, createPreviewWorkbook());
+    const service = fakeService();
+    let api: PayrollApi | null = null;
+    const { user } = await connectAndChoose(service, 1, {
+      everyTab: false,
+      workbook: createOfficeWorkbook(),
+      onApi: (a) => void (api = a),
+    });
+    const mark = service.sent.length;
+    await user.click(screen.getByRole("tab", { name: "Input sheets" }));
+    // Waits for the pickers (a state, not a speed: a generous ceiling for a loaded machine).
+    await user.click(await screen.findByRole("checkbox", { name: /Basic salary/ }, { timeout: 30_000 }));
+    // The outcome of each build is a new sentence (the previous one goes when the build starts).
+    const build = async () => {
+      const before = screen.queryByText(/built: 1 employee\./);
+      await user.click(screen.getByRole("button", { name: "New input sheet" }));
+      await waitFor(() => expect(screen.getByText(/built: 1 employee\./)).not.toBe(before), { timeout: 30_000 });
+      await settled(service.sent);
+    };
+    await build();
+    const opened = tally(service.sent, mark);
+    expect(opened).toEqual(INPUT_CHOICES(1));
+    expect(Object.values(opened).reduce((a, b) => a + b)).toBeLessThanOrEqual(4);
+    expect(matching(opened, WITH_PAYSLIPS)).toBe(1);
+    expect(matching(opened, CALCULATIONS)).toBe(1);
+
+    // Opening the tab again, and building again, cost nothing while the lists are fresh.
+    let since = service.sent.length;
+    await user.click(screen.getByRole("tab", { name: "Imports" }));
+    await user.click(screen.getByRole("tab", { name: "Input sheets" }));
+    await settled(service.sent);
+    await build();
+    expect(tally(service.sent, since)).toEqual({});
+
+    // A write through the connection (what a push sends) reads nothing at once; the next build reads the employees
+    // with their payslips and the calculations again, once each, and not the waves or items_and_outputs.
+    since = service.sent.length;
+    await act(
+      async () =>
+        void (await api!.bulkInput(1, [{ id: "7", payslip_date: "2026-01-31", attributes: { basic_salary: { amount: 2600 } } }])),
+    );
+    await settled(service.sent);
+    expect(tally(service.sent, since)).toEqual({ "POST /clients/1/bulk_input": 1 });
+    since = service.sent.length;
+    await build();
+    expect(tally(service.sent, since)).toEqual({
+      "GET /clients/1/employees?include=service_periods,recent_payslips": 1,
+      "GET /clients/1/calculations": 1,
+    });
   });
 });
 

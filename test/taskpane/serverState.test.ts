@@ -1,5 +1,5 @@
 /** The pane's shared list reads (react-query): one request per list and client until invalidated; a caller's cancel is its own. */
-import type { PayrollApi } from "../../src/api";
+import type { PayrollApi, RequestInfo } from "../../src/api";
 import { createClientReads, createPaneQueryClient, forgetOtherConnections } from "../../src/taskpane/serverState";
 import { isAbortError } from "../../src/taskpane/services";
 import { ITEMS, wave } from "../sheets/fixtures";
@@ -9,14 +9,23 @@ function countingClient() {
   let waves = [wave(1, "Monthly")];
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
+  const listeners: ((write: RequestInfo) => void)[] = [];
+  let calculations = 0;
   const api = {
     listWaves: async (id: number) => (calls.push(`waves ${id}`), await gate, waves),
     getItemsAndOutputs: async (id: number) => (calls.push(`items ${id}`), ITEMS),
-    listEmployees: async (id: number) => (calls.push(`employees ${id}`), []),
+    listEmployees: async (id: number, include?: string[]) => (
+      calls.push(`employees ${id}${include?.length ? ` with ${include.join(",")}` : ""}`),
+      []
+    ),
+    listClientCalculations: async (id: number) => (calls.push(`calculations ${id}`), [{ n: ++calculations }]),
     listPaymentRuns: async (id: number) => (calls.push(`runs ${id}`), []),
     listLeaveTypes: async (id: number) => (calls.push(`leave types ${id}`), {}),
+    onWrite: (listener: (write: RequestInfo) => void) => (listeners.push(listener), () => undefined),
   } as unknown as PayrollApi;
-  return { client: api, calls, release, setWaves: (w: typeof waves) => (waves = w) };
+  /** What PayrollApi tells its listeners once a write has ended. */
+  const wrote = (method: RequestInfo["method"], path: string) => listeners.forEach((l) => l({ method, path }));
+  return { client: api, calls, release, wrote, setWaves: (w: typeof waves) => (waves = w) };
 }
 
 describe("createClientReads", () => {
@@ -118,5 +127,63 @@ describe("createClientReads", () => {
     rig.release();
     expect((await other).map((w) => w.id)).toEqual([1]);
     expect(rig.calls).toEqual(["waves 1"]);
+  });
+});
+
+describe("a write through the connection's api", () => {
+  it("marks the employees with payslips and the calculations stale: the next read asks again, nothing is read at once", async () => {
+    const rig = countingClient();
+    rig.release();
+    const reads = createClientReads(rig.client);
+    await Promise.all([reads.read("employeesWithPayslips", 1), reads.read("calculations", 1), reads.read("calculations", 2)]);
+    await reads.waves(1);
+    expect(reads.isFresh("calculations", 1)).toBe(true);
+    rig.calls.length = 0;
+
+    // A new wave changes neither list (the wave form invalidates the waves itself; PayrollApi tells of no report).
+    rig.wrote("POST", "/clients/1/waves");
+    expect(reads.isFresh("calculations", 1)).toBe(true);
+
+    // A push names its client: only that client's lists, and not the waves.
+    rig.wrote("POST", "/clients/1/bulk_input");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rig.calls).toEqual([]);
+    expect([reads.isFresh("calculations", 1), reads.isFresh("employeesWithPayslips", 1)]).toEqual([false, false]);
+    expect([reads.isFresh("calculations", 2), reads.isFresh("waves", 1)]).toEqual([true, true]);
+    expect(await reads.read("calculations", 1)).toEqual([{ n: 3 }]);
+    await reads.read("employeesWithPayslips", 1);
+    await reads.read("calculations", 2);
+    await reads.waves(1);
+    expect(rig.calls).toEqual(["calculations 1", "employees 1 with service_periods,recent_payslips"]);
+
+    // A path naming no client (an employee's, a calculation's) may change any client's.
+    rig.calls.length = 0;
+    rig.wrote("PATCH", "/employees/7");
+    await reads.read("calculations", 2);
+    await reads.read("calculations", 1);
+    expect(rig.calls).toEqual(["calculations 2", "calculations 1"]);
+  });
+
+  it("a read under way when a write ends is asked again: its answer may predate the write", async () => {
+    let answer = 0;
+    let open: () => void = () => undefined;
+    const listeners: ((write: RequestInfo) => void)[] = [];
+    const api = {
+      listClientCalculations: async () => {
+        const n = ++answer;
+        if (n === 1) await new Promise<void>((resolve) => (open = resolve));
+        return [{ n }];
+      },
+      onWrite: (listener: (write: RequestInfo) => void) => (listeners.push(listener), () => undefined),
+    } as unknown as PayrollApi;
+    const reads = createClientReads(api);
+    const reading = reads.read("calculations", 1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    listeners.forEach((l) => l({ method: "POST", path: "/clients/1/bulk_input" }));
+    open();
+    expect(await reading).toEqual([{ n: 2 }]);
+    expect(reads.isFresh("calculations", 1)).toBe(true);
+    expect(await reads.read("calculations", 1)).toEqual([{ n: 2 }]);
+    expect(answer).toBe(2);
   });
 });

@@ -9,7 +9,7 @@ import { createClientReads, useClientEmployees, useClientView, useListFor } from
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
 let connections = 0;
 function readsOf(load: jest.Mock, listWaves: jest.Mock = jest.fn(async () => [])) {
-  return createClientReads({ listEmployees: load, listWaves } as unknown as PayrollApi, {
+  return createClientReads({ listEmployees: load, listWaves, onWrite: () => () => undefined } as unknown as PayrollApi, {
     queryClient,
     connection: ++connections,
   });

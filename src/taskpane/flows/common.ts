@@ -4,6 +4,7 @@
  */
 import type { PayrollApi } from "../../api";
 import type { WorkbookPort, WriteTableOptions, WriteTableResult } from "../../excel";
+import type { ClientReads } from "../serverState";
 
 export { chunk } from "../../sheets/chunk";
 
@@ -26,6 +27,11 @@ export interface FlowContext {
   signal?: AbortSignal;
   /** Who prepares the work (typed once in the pane, remembered on this computer): the pushes' Change history says so. */
   preparedBy?: string;
+  /**
+   * The pane's shared reads (serverState): a flow reading a list the panels show takes it from there, fresh, rather
+   * than asking again. Without them (tests, benches) such flows ask the service.
+   */
+  reads?: Pick<ClientReads, "read" | "isFresh">;
 }
 
 /** A context for work outside a progress bar (tests, benches, scripts): no Cancel, no counts. */

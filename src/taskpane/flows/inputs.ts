@@ -1,8 +1,10 @@
 /**
  * Input-sheet flows: load what a sheet can offer (waves, periods, inputs), and build the sheet for one wave and
- * period. Four list requests, whatever the number of employees: waves, employees (with service periods and recent
- * payslips), the client's calculations (definitions and every employee/payslip value) and items_and_outputs.
- * The build writes the table, then the snapshot (hidden sheet) the push compares against, then the metadata.
+ * period. Four lists, whatever the number of employees: waves, employees (with service periods and recent
+ * payslips), the client's calculations (definitions and every employee/payslip value) and items_and_outputs. In the
+ * pane they come through its shared reads (ctx.reads), where the Input sheets pickers read them: opening the tab
+ * and building a sheet reads each once. The build writes the table, then the snapshot (hidden sheet) the push
+ * compares against, then the metadata.
  */
 import type { Calculation, Employee, ItemsAndOutputs, Wave } from "../../contract";
 import type { SettingValue, WorkbookPort } from "../../excel";
@@ -30,6 +32,7 @@ import {
 } from "../../sheets/inputSheetModel";
 import { inputSheetName } from "../../sheets/sheetNames";
 import { formatDate } from "../locale";
+import type { SharedLists } from "../serverState";
 import { clientShortName } from "./clientSheet";
 import { type FlowContext, recordedSheets, recordSheet, requestCounter, type Target, writingRows } from "./common";
 import { rememberLastInputs } from "./lastInputs";
@@ -66,34 +69,46 @@ export function inputChoicesFrom(lists: InputLists, requests = 4): InputChoices 
   return { ...lists, offered: offeredInputs(calculations, items), periods, requests };
 }
 
+/** The lists an input sheet is built from, by their names in the pane's shared reads (serverState). */
+const INPUT_LISTS = ["waves", "employeesWithPayslips", "calculations", "itemsAndOutputs"] as const;
+type InputList = (typeof INPUT_LISTS)[number];
+
+const FROM_SERVICE: { [K in InputList]: (ctx: FlowContext) => Promise<SharedLists[K]> } = {
+  waves: ({ api, target, signal }) => api.listWaves(target.clientId, { signal }),
+  employeesWithPayslips: ({ api, target, signal }) =>
+    api.listEmployees(target.clientId, ["service_periods", "recent_payslips"], { signal }),
+  calculations: ({ api, target, signal }) => api.listClientCalculations(target.clientId, { signal }),
+  itemsAndOutputs: ({ api, target, signal }) => api.getItemsAndOutputs(target.clientId, { signal }),
+};
+
 /**
- * The two lists no other panel shows, and no write here changes: the employees with their service periods and recent
- * payslips (the periods; the largest answer, ~14 MB at 5,000 employees) and the client's calculations (the inputs).
- * The panel keeps them apart from the shared waves and items_and_outputs, so a new wave does not read them again.
+ * Some of the client's input-sheet lists, in parallel: through the pane's shared reads when the flow runs in the
+ * pane (what the pickers hold costs nothing while fresh), else from the service. The bar counts the lists asked of
+ * the service as they are answered; `requests` is how many.
  */
-export async function loadEmployeesAndCalculations(ctx: FlowContext): Promise<Pick<InputLists, "employees" | "calculations">> {
-  const { api, signal } = ctx;
+async function readInputLists<K extends InputList>(
+  ctx: FlowContext,
+  names: readonly K[],
+  what: string,
+): Promise<{ lists: Pick<SharedLists, K>; requests: number }> {
+  const { reads, signal } = ctx;
   const { clientId } = ctx.target;
-  const [employees, calculations] = await Promise.all([
-    api.listEmployees(clientId, ["service_periods", "recent_payslips"], { signal }),
-    api.listClientCalculations(clientId, { signal }),
-  ]);
-  return { employees, calculations };
+  const asked = new Set(names.filter((name) => !reads?.isFresh(name, clientId)));
+  const answered = asked.size > 0 ? requestCounter(ctx.progress, asked.size, what) : null;
+  const values = await Promise.all(
+    names.map((name) => {
+      const read = reads ? reads.read(name, clientId, { signal }) : FROM_SERVICE[name](ctx);
+      return answered && asked.has(name) ? answered<unknown>(read) : read;
+    }),
+  );
+  return { lists: Object.fromEntries(names.map((name, i) => [name, values[i]])) as Pick<SharedLists, K>, requests: asked.size };
 }
 
-/** The four lists, fetched in parallel, read fresh (the build without the panel's choices, and the flow tests). */
+/** The four lists, in parallel: the shared reads' when the flow runs in the pane, else read fresh (benches, tests). */
 export async function loadInputChoices(ctx: FlowContext): Promise<InputChoices> {
-  const { api, progress } = ctx;
-  const { clientId } = ctx.target;
-  const o = { signal: ctx.signal };
-  const answered = requestCounter(progress, 4, "waves, employees, calculations, items");
-  const [waves, employees, calculations, items] = await Promise.all([
-    answered(api.listWaves(clientId, o)),
-    answered(api.listEmployees(clientId, ["service_periods", "recent_payslips"], o)),
-    answered(api.listClientCalculations(clientId, o)),
-    answered(api.getItemsAndOutputs(clientId, o)),
-  ]);
-  return inputChoicesFrom({ clientId, waves, employees, calculations, items });
+  const { lists, requests } = await readInputLists(ctx, INPUT_LISTS, "waves, employees, calculations, items");
+  const { waves, employeesWithPayslips: employees, calculations, itemsAndOutputs: items } = lists;
+  return inputChoicesFrom({ clientId: ctx.target.clientId, waves, employees, calculations, items }, requests);
 }
 
 /** What the user chose; the client is the context's target. */
@@ -187,16 +202,18 @@ async function chooseSheetName(
 }
 
 /**
- * Build (or rebuild) the input sheet. `choices` from loadInputChoices are reused for waves and the offered inputs,
- * but employees and calculations are read again so the prefilled values, and the snapshot the push compares
- * with, are what the service holds now (two requests; four without choices).
+ * Build (or rebuild) the input sheet. `choices` (the pickers') give the waves and items_and_outputs. The employees
+ * and calculations, which prefill the values and the snapshot the push compares with, are asked for again: in the
+ * pane through the shared reads, which answer with the pickers' own lists while they are fresh (younger than 5 min,
+ * and no write through this connection since that may have changed them: serverState's `changedByWrite`), so the
+ * build costs no request; else two requests (four without choices).
  */
 export async function buildInputSheet(
   ctx: FlowContext,
   request: BuildInputSheetRequest,
   options: { choices?: InputChoices; now?: () => Date } = {},
 ): Promise<BuildInputSheetResult> {
-  const { api, workbook, signal, progress } = ctx;
+  const { workbook, progress } = ctx;
   const { clientId, clientName } = ctx.target;
   if (request.inputKeys.length === 0) throw new InputSheetError("Choose at least one input for the sheet.");
   let requests = 0;
@@ -205,12 +222,9 @@ export async function buildInputSheet(
   let employees: Employee[];
   let calculations: Calculation[];
   if (options.choices && options.choices.clientId === clientId) {
-    const answered = requestCounter(progress, 2, "current employees and calculations");
-    [employees, calculations] = await Promise.all([
-      answered(api.listEmployees(clientId, ["service_periods", "recent_payslips"], { signal })),
-      answered(api.listClientCalculations(clientId, { signal })),
-    ]);
-    requests = 2;
+    const current = await readInputLists(ctx, ["employeesWithPayslips", "calculations"], "current employees and calculations");
+    ({ employeesWithPayslips: employees, calculations } = current.lists);
+    requests = current.requests;
     waves = options.choices.waves;
     offered = offeredInputs(calculations, options.choices.items);
   } else {

@@ -1,8 +1,9 @@
 /**
  * Next period: from an input sheet whose period is finalised or past, build the next open period's input sheet for
  * the same client and wave with the same inputs. Its values come from the service, as for any new sheet: the four
- * lists (waves, employees with their payslips, calculations, items_and_outputs) to find the period, then the build's
- * own fresh read of employees and calculations, 6 requests whatever the head count. With "Copy values as pending
+ * lists (waves, employees with their payslips, calculations, items_and_outputs) to find the period, which the build
+ * reuses: in the pane through its shared reads (4 requests whatever the head count, none while the Input sheets
+ * pickers' lists are fresh); without them the build reads employees and calculations again (6). With "Copy values as pending
  * changes", this sheet's values are written into the new sheet for the employees on both, where they are pending
  * changes (shaded, counted, not sent); no request is made for them.
  */

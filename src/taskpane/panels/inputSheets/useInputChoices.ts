@@ -1,15 +1,15 @@
 /**
  * The New input sheet section's state: what the client offers (waves, periods, inputs: flows/inputs), the wave,
- * period and inputs chosen, and the build. Its lists are read when the panel first opens, once: waves and
- * items_and_outputs from the shared lists (a new wave reads them again), the employees with their payslips and the
- * calculations as a view of their own, which only Reload reads again.
+ * period and inputs chosen, and the build. Its four lists are the shared reads' (serverState), read when the panel
+ * first opens, once: waves, items_and_outputs, the employees with their payslips (the periods) and the calculations
+ * (the inputs). The build asks the same reads, so it reuses them while they are fresh; a new wave reads the waves
+ * again, a write marks the other two stale (the build reads them afresh), and Reload choices reads all four again.
  */
 import * as React from "react";
-import { chosenClient, type ConnectedServices } from "../../context";
-import { flowContext } from "../../flows/common";
-import { inputChoicesFrom, loadEmployeesAndCalculations, type InputChoices } from "../../flows/inputs";
+import type { ConnectedServices } from "../../context";
+import { inputChoicesFrom, type InputChoices } from "../../flows/inputs";
 import { formatDate } from "../../locale";
-import { useClientView } from "../../serverState";
+import { useClientList } from "../../serverState";
 import { defaultPeriod, type PeriodOption } from "../../../sheets/inputSheet";
 import { waveDisplayName } from "../../../sheets/imports";
 import type { FlowRunner } from "../parts/hooks";
@@ -20,42 +20,58 @@ import type { InputSheetsViewProps } from "../InputSheetsView";
 const periodLabel = (p: PeriodOption) =>
   `${formatDate(p.date)} (${p.payslips} payslip${p.payslips === 1 ? "" : "s"}${p.finalised === p.payslips ? ", finalised" : p.finalised > 0 ? `, ${p.finalised} finalised` : ""})`;
 
+interface Chosen {
+  waveId: number | null;
+  payslipDate: string | null;
+}
+
+/** The wave, with its default period (the oldest still open, else the newest). */
+const pickWave = (c: InputChoices, waveId: number | null): Chosen => ({
+  waveId,
+  payslipDate: waveId === null ? null : (defaultPeriod(c.periods.get(waveId) ?? [])?.date ?? null),
+});
+
+/** The wave and period chosen, kept while the lists (read again after a write or a new wave) still offer them. */
+function keptPick(c: InputChoices, p: Chosen): Chosen {
+  if (p.waveId === null || !c.waves.some((w) => w.id === p.waveId)) return pickWave(c, c.waves[0]?.id ?? null);
+  return (c.periods.get(p.waveId) ?? []).some((q) => q.date === p.payslipDate) ? p : pickWave(c, p.waveId);
+}
+
 /** The build section's view props, and the build; `onBuilt` gets the new sheet's name (or nothing when it failed). */
 export function useInputChoices(
   services: ConnectedServices | null,
   run: FlowRunner,
   onBuilt: (sheetName?: string) => Promise<void>,
 ) {
-  const [waveId, setWaveId] = React.useState<number | null>(null);
-  const [payslipDate, setPayslipDate] = React.useState<string | null>(null);
+  const [{ waveId, payslipDate }, setPick] = React.useState<Chosen>({ waveId: null, payslipDate: null });
   const [selected, setSelected] = React.useState<Set<string>>(new Set());
 
-  const pickWave = React.useCallback((c: InputChoices, id: number | null) => {
-    setWaveId(id);
-    setPayslipDate(id === null ? null : (defaultPeriod(c.periods.get(id) ?? [])?.date ?? null));
-  }, []);
-
   const clientId = services?.clientId ?? null;
-  const lists = useClientView(services, "inputLists", ["waves", "itemsAndOutputs"], (reads, signal) =>
-    Promise.all([reads.waves(clientId!, { signal }), reads.itemsAndOutputs(clientId!, { signal })]),
-  );
-  const employeesAndCalculations = useClientView(services, "inputEmployeesAndCalculations", [], (_reads, signal) =>
-    loadEmployeesAndCalculations(flowContext(services!.api, services!.workbook, chosenClient(services!).target, { signal })),
-  );
+  const waves = useClientList(services, "waves");
+  const items = useClientList(services, "itemsAndOutputs");
+  const employees = useClientList(services, "employeesWithPayslips");
+  const calculations = useClientList(services, "calculations");
+  const lists = [waves, items, employees, calculations];
   const choices = React.useMemo(
     () =>
-      clientId !== null && lists.data && employeesAndCalculations.data
-        ? inputChoicesFrom({ clientId, waves: lists.data[0], items: lists.data[1], ...employeesAndCalculations.data })
+      clientId !== null && waves.data && items.data && employees.data && calculations.data
+        ? inputChoicesFrom({
+            clientId,
+            waves: waves.data,
+            items: items.data,
+            employees: employees.data,
+            calculations: calculations.data,
+          })
         : null,
-    [clientId, lists.data, employeesAndCalculations.data],
+    [clientId, waves.data, items.data, employees.data, calculations.data],
   );
-  const loading = lists.loading || employeesAndCalculations.loading;
-  const loadError = lists.error ?? employeesAndCalculations.error;
+  const loading = lists.some((l) => l.loading);
+  const loadError = lists.find((l) => l.error)?.error ?? null;
   React.useEffect(() => {
     if (!choices) return;
-    pickWave(choices, choices.waves[0]?.id ?? null);
+    setPick((p) => keptPick(choices, p));
     setSelected((s) => new Set([...s].filter((k) => choices.offered.some((o) => o.key === k))));
-  }, [choices, pickWave]);
+  }, [choices]);
 
   const { build: buildSheet, question, answer } = useBuild(services, run, onBuilt);
   const build = async () => {
@@ -67,16 +83,13 @@ export function useInputChoices(
   const viewProps = {
     loading,
     loadError: loadError && `Could not load the waves and inputs: ${loadError}`,
-    onReload: () => {
-      lists.reload();
-      employeesAndCalculations.reload();
-    },
+    onReload: () => lists.forEach((l) => l.reload()),
     waves: (choices?.waves ?? []).map((w) => ({ value: w.id, label: waveDisplayName(w) })),
     waveId,
-    onWaveChange: (id: number) => choices && pickWave(choices, id),
+    onWaveChange: (id: number) => choices && setPick(pickWave(choices, id)),
     periods: (choices?.periods.get(waveId ?? -1) ?? []).map((p) => ({ value: p.date, label: periodLabel(p) })),
     payslipDate,
-    onPeriodChange: setPayslipDate,
+    onPeriodChange: (date: string) => setPick((p) => ({ ...p, payslipDate: date })),
     inputs: (choices?.offered ?? []).map((o) => ({ key: o.key, label: o.label, itemLabel: o.itemLabel })),
     selectedInputs: selected,
     onInputToggle: (key: string, on: boolean) =>
