@@ -9,7 +9,6 @@
  * Held) or Cancel (nothing sent). With "Check before every push" off it does not ask, and flagged rows that are
  * sent still carry their reason in the Message.
  */
-import type { PayrollApi } from "../../api";
 import { type InputSheetMeta, InputSheetError, type Snapshot } from "../../sheets/inputSheetModel";
 import {
   type PreviousPayslip,
