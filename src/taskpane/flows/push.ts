@@ -81,7 +81,8 @@ export interface PushOptions {
   /** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
   conflictCheck?(
     plan: PushPlan,
-    sheet: { meta: InputSheetMeta; snapshot: Snapshot },
+    /** `names`: "Ann Byrne (0012)" per employee, when the caller has them (Undo push: the Change history's). */
+    sheet: { meta: InputSheetMeta; snapshot: Snapshot; names?: ReadonlyMap<number, string> },
     signal?: AbortSignal,
     /** The push's read of the service, shared with the check before sending (./pushReads). */
     reads?: PushReads,

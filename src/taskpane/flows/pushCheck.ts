@@ -34,7 +34,7 @@ import { formatDate } from "../locale";
 import type { FlowContext } from "./common";
 import { openInputSheet } from "./inputs";
 import { employeesOf } from "./changeHistory";
-import { PushReads } from "./pushReads";
+import { type EmployeeLists, PushReads } from "./pushReads";
 import { knownFor, knownPeriod, knownPeriodsOf, rememberPeriod } from "./previousPeriods";
 
 /** What the user sees of one sheet before it is pushed: totals, flags, and the period they are compared with. */
@@ -251,9 +251,11 @@ export async function checkBeforeSending(
 }
 
 /**
- * Undo push's check (flows/undoPush, UndoOptions.check): the same check as any push. The Change history keeps no
- * wave, so the undo's wave is its employees' own: a period the session knows for all of them (nothing read), else
- * read with last period's client-wide lists.
+ * Undo push's check (flows/undoPush, UndoOptions.check): the same check as any push, on the undo's own read
+ * (`check.reads`: each employee's lists, or the client-wide pair). The Change history keeps no wave, so the undo's
+ * wave is its employees' own: a period the session knows for all of them (nothing read); the pair's wave_id; or,
+ * per employee, the wave of the pay run of their latest finalised payslip before the period (the client's pay runs,
+ * one small list).
  */
 export async function checkUndoBeforeSending(
   ctx: FlowContext,
@@ -270,12 +272,26 @@ export async function checkUndoBeforeSending(
     meta = { ...meta, waveId: known.waveId };
     previous = { date: known.period.date, payslips: known.period.payslips, names: known.period.names };
   } else {
-    const { employees, calculations } = await new PushReads(ctx.api, clientId, { signal: ctx.signal }).clientLists();
-    const sentSet = new Set(sent);
-    meta = { ...meta, waveId: employees.find((e) => sentSet.has(e.id))?.wave_id ?? meta.waveId };
-    const p = previousPeriod(employees, calculations, meta);
-    if (p.date && p.finalised) rememberPeriod(ctx.api, meta, p.date, p);
-    previous = { date: p.date, payslips: p.payslips, names: p.names };
+    const reads = check.reads ?? new PushReads(ctx.api, clientId, { signal: ctx.signal });
+    const source = plan.send.length === 0 ? null : await reads.read(sent);
+    if (source?.kind === "employees") {
+      const runs = new Map((await reads.paymentRuns()).map((r) => [r.id, r.wave_id]));
+      const waveOf = (lists: EmployeeLists) =>
+        lists.payslips
+          .filter((p) => !p.special && p.date < payslipDate && p.payment_run_id != null && runs.has(p.payment_run_id))
+          .sort((a, b) => (a.date < b.date ? 1 : -1))
+          .map((p) => runs.get(p.payment_run_id!)!)[0];
+      const waveId = [...source.byEmployee.values()].map(waveOf).find((w) => w !== undefined);
+      meta = { ...meta, waveId: waveId ?? meta.waveId };
+      previous = await readPreviousPeriod(reads, meta, sent, sheet.names);
+    } else {
+      const { employees, calculations } = source?.lists ?? { employees: [], calculations: [] };
+      const sentSet = new Set(sent);
+      meta = { ...meta, waveId: employees.find((e) => sentSet.has(e.id))?.wave_id ?? meta.waveId };
+      const p = previousPeriod(employees, calculations, meta);
+      if (p.date && p.finalised) rememberPeriod(ctx.api, meta, p.date, p);
+      previous = { date: p.date, payslips: p.payslips, names: p.names };
+    }
   }
   return (await checkBeforeSending(ctx, { ...sheet, meta }, plan, { ...check, previous })).plan;
 }
