@@ -9,7 +9,9 @@
  * whatever the check: scripts/bench-push.ts). Then 5,000 changed rows (one per employee of the client: a sheet holds
  * one wave, the largest 2,827 rows) through the push's two pre-steps themselves (the conflict check and the check,
  * Cancel). For each: requests and bytes received from the service, all and before the first bulk_input (the
- * pre-steps' reads), by route, and the wall time (the client's 5 requests/s, loopback). Plus os.loadavg().
+ * pre-steps' reads), by route, and the wall time (the client's 5 requests/s, loopback). And the crossover's two
+ * sides: the client-wide pair against CONFLICT_LIST_CROSSOVER employees' own lists, by bytes, requests and time.
+ * Plus os.loadavg().
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -136,6 +138,26 @@ interface Seen {
         }
         row += size;
       }
+    }
+
+    // The crossover: the pair against n employees' own lists, by bytes, requests and time (the client's 5/s).
+    {
+      const api = connect();
+      reset();
+      await new PushReads(api, CLIENT.clientId, { crossover: 0 }).read([choices.employees[0].id]);
+      const pair = { bytes: seen.reduce((a, x) => a + x.bytes, 0), ms: performance.now() - started };
+      const n = CONFLICT_LIST_CROSSOVER;
+      reset();
+      await new PushReads(api, CLIENT.clientId, { crossover: n }).read(choices.employees.slice(500, 500 + n).map((e) => e.id));
+      const own = { bytes: seen.reduce((a, x) => a + x.bytes, 0) / n, ms: (performance.now() - started) / n };
+      const line = (bytes: number) => (bytes / 2.5e6) * 1000; // 20 Mbit/s
+      console.log(
+        `Crossover: the pair ${kb(pair.bytes)} in 2 requests, ${(pair.ms / 1000).toFixed(2)} s here, ` +
+          `~${(line(pair.bytes) / 1000).toFixed(1)} s on a 20 Mbit/s line; ${n} employees' own lists ${kb(own.bytes)} and ` +
+          `${(own.ms / 1000).toFixed(2)} s an employee (2 requests). Break-even: by bytes ${Math.round(pair.bytes / own.bytes)} ` +
+          `employees, by time ${Math.round(pair.ms / own.ms)} here and ` +
+          `${Math.round((line(pair.bytes) + pair.ms) / (line(own.bytes) + own.ms))} on that line.`,
+      );
     }
 
     // 5,000 changed rows, one per employee of the client, through the two pre-steps (Cancel at the check).
