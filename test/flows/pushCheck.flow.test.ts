@@ -1,7 +1,7 @@
 /**
  * The check before a push on the sandbox: the review shows totals and flags before any bulk_input request; Cancel
  * sends nothing; Send all but flagged saves the others and leaves the flagged row Held; with the setting off the
- * flag still reaches the Message. Last period is read in 2 requests.
+ * flag still reaches the Message. Last period is read from the employees' own lists (few rows; see pushReads.flow.test.ts).
  */
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
