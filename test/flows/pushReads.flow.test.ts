@@ -173,3 +173,42 @@ it("Push all: each sheet's check reads as its push would, the first sheet's push
     "/employees/:id/calculations": ids.length,
   });
 });
+
+it("a new starter alone: no payslip last period is still flagged, against the wave's last period (its pay runs, one small list)", async () => {
+  const api = connect();
+  const ctx = flowContext(api, rig.workbook, CLIENT);
+  const choices = await loadInputChoices(ctx);
+  const best = largestWave(choices);
+  const payslipDate = best.period!.date;
+  const earlier = (choices.periods.get(best.w.id) ?? []).map((p) => p.date).filter((d) => d < payslipDate);
+  expect(earlier.length).toBeGreaterThan(0);
+  // Appointed in the sheet's period: the service gives them this period's payslip, and none before.
+  const created = await rig.check.createEmployee(CLIENT.clientId, {
+    wave_id: best.w.id,
+    first_name: "Nóra",
+    last_name: "Nic Giolla",
+    appointment_date: payslipDate.slice(0, 8) + "01",
+    payment_method: "eft_manual",
+  });
+  const again = await loadInputChoices(ctx);
+  const built = await buildInputSheet(ctx, { waveId: best.w.id, payslipDate, inputKeys: [SALARY] }, { choices: again });
+  const header = again.offered.find((o) => o.key === SALARY)!.label;
+  const records = await readRecords(rig.workbook, built.sheetName);
+  const row = records.findIndex((r) => Number(r["Employee ID"]) === created.id);
+  expect(row).toBeGreaterThanOrEqual(0);
+  typeInto(rig.model, built.sheetName, row, header, "2500");
+  rig.faulty.reset();
+  reviews.length = 0;
+  const cancel = { settings: DEFAULT_PUSH_CHECK, ask: async (r: PushCheckReview) => (reviews.push(r), "cancel" as const) };
+  await expect(push(api, built.sheetName, { check: cancel })).rejects.toThrow(/cancelled at the check/);
+  const [sheet] = reviews[0].sheets;
+  expect(sheet.previousDate).toBe(earlier.sort().pop());
+  expect(sheet.flags).toHaveLength(1);
+  expect(sheet.flags[0].name).toMatch(/^Nóra Nic Giolla/);
+  expect(sheet.flags[0].reasons).toEqual([expect.stringMatching(/^No payslip last period \(\d\d\/\d\d\/\d{4}\)$/)]);
+  expect(readsBeforeSending()).toEqual({
+    "/employees/:id/payslips": 1,
+    "/employees/:id/calculations": 1,
+    "/clients/:id/payment_runs": 1,
+  });
+});
