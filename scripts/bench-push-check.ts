@@ -1,12 +1,17 @@
 /**
- * The check before a push (issue J), on a 5,000-employee sandbox. Run: npx tsx scripts/bench-push-check.ts
+ * What the check before a push costs (issues J and R), on a 5,000-employee sandbox. Run:
+ *   npx tsx scripts/bench-push-check.ts
  *
- * For 10 and for every row of the largest wave's input sheet changed (salary +1 %, one row in ten +60 %), presses
- * Push changes with the check on and answers Cancel: prints the requests, the bytes received and the time until the
- * dialog would show (the previous period read, the totals and flags), and that no bulk_input request was made.
- * Then 5,000 changed rows (one per employee) through checkBeforeSending itself.
- * The request count does not depend on the rows: 2 (the employee list with recent payslips, the client's
- * calculations). Plus os.loadavg().
+ * Pushes of 5 typed cells and of 100 rows (Push changes, conflict check on, as the pane pushes; Send), each with the
+ * check on, with "Check before every push" off (no dialog, the flags still written) and without any check (as before
+ * it existed); each first on a new connection, then again in the same period (the same rows typed again). The
+ * 5-cell push waits for its nett pay; the 100-row push does not (its nett pay read is one employee list per look
+ * whatever the check: scripts/bench-push.ts). Then 5,000 changed rows (one per employee of the client: a sheet holds
+ * one wave, the largest 2,827 rows) through the push's two pre-steps themselves (the conflict check and the check,
+ * Cancel). For each: requests and bytes received from the service, all and before the first bulk_input (the
+ * pre-steps' reads), by route, and the wall time (the client's 5 requests/s, loopback). And the crossover's two
+ * sides: the client-wide pair against CONFLICT_LIST_CROSSOVER employees' own lists, by bytes, requests and time.
+ * Plus os.loadavg().
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -17,11 +22,11 @@ import { createPreviewWorkbook, installPreviewExcel } from "../src/emulator";
 import { startSandbox } from "../src/sandbox";
 import { DEFAULT_PUSH_CHECK } from "../src/sheets/pushCheck";
 import { flowContext } from "../src/taskpane/flows/common";
-import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
-import { pushInputSheet } from "../src/taskpane/flows/push";
-import { type PushCheckReview, checkBeforeSending } from "../src/taskpane/flows/pushCheck";
-import { openInputSheet } from "../src/taskpane/flows/inputs";
-import type { WorkbookPort } from "../src/excel";
+import { CONFLICT_LIST_CROSSOVER, conflictCheck } from "../src/taskpane/flows/conflicts";
+import { buildInputSheet, loadInputChoices, openInputSheet } from "../src/taskpane/flows/inputs";
+import { type PushOptions, pushInputSheet } from "../src/taskpane/flows/push";
+import { type PushCheckOptions, checkBeforeSending } from "../src/taskpane/flows/pushCheck";
+import { PushReads } from "../src/taskpane/flows/pushReads";
 import { largestWave } from "../test/support/largestWave";
 
 const CLIENT = { clientId: 1, clientName: "bench" };
@@ -33,62 +38,29 @@ const loadavg = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
-/**
- * 5,000 changed rows: a sheet holds one wave (the largest has fewer rows), so the check itself is given a plan of
- * one row per employee of the client (each salary +1 %, one in ten +60 %), as an undo or a larger wave would send.
- */
-async function everyEmployee(
-  api: PayrollApi,
-  workbook: WorkbookPort,
-  sheetName: string,
-  employees: readonly { id: number }[],
-  sent: string[],
-  count: { bytes: number },
-): Promise<void> {
-  const { meta, snapshot } = await openInputSheet(workbook, sheetName, CLIENT.clientId);
-  const send = employees.map((e, rowIndex) => ({
-    rowIndex,
-    employeeId: e.id,
-    payslipDate: meta.payslipDate,
-    attributes: { [SALARY]: rowIndex % 10 === 0 ? 4800 : 3030 },
-  }));
-  const plan = { mode: "changed" as const, send, chunks: [send], local: [], inScope: send.length };
-  sent.length = 0;
-  count.bytes = 0;
-  const t = performance.now();
-  let atDialog = 0;
-  let review: PushCheckReview | null = null;
-  await checkBeforeSending(flowContext(api, workbook, CLIENT), { sheetName, meta, snapshot }, plan, {
-    settings: DEFAULT_PUSH_CHECK,
-    ask: async (r) => {
-      review = r;
-      atDialog = performance.now() - t;
-      return "cancel";
-    },
-  }).catch(() => undefined);
-  const r = (review as PushCheckReview | null)?.sheets[0];
-  console.log(
-    `${send.length} changed rows (one per employee, through checkBeforeSending): ${sent.length} requests, ` +
-      `${kb(count.bytes)} received, ${(atDialog / 1000).toFixed(2)} s to the check dialog; ${r?.totals.rows} rows, ` +
-      `${r?.flags.length} flagged`,
-  );
+/** Every response: its route (IDs as :id), bytes, and whether a bulk_input had been sent before it. */
+interface Seen {
+  route: string;
+  bytes: number;
+  afterSending: boolean;
 }
 
 (async () => {
   console.log(`os.loadavg(): ${loadavg()} on ${os.cpus().length} cores`);
   const sandbox = await startSandbox({ employees: 5000, recalcMs: 0 });
   try {
-    const sent: string[] = [];
-    const count = { bytes: 0 };
+    const seen: Seen[] = [];
+    let sending = false;
     const counting: FetchLike = async (url, init) => {
-      sent.push(`${init.method ?? "GET"} ${new URL(url).pathname}`);
+      const route = `${init.method ?? "GET"} ${new URL(url).pathname.replace(/^\/v1/, "").replace(/\/\d+/g, "/:id")}`;
+      if (route.endsWith("/bulk_input")) sending = true;
       const res = await fetch(url, init);
       const body = new Uint8Array(await res.arrayBuffer());
-      count.bytes += body.byteLength;
+      seen.push({ route, bytes: body.byteLength, afterSending: sending && !route.endsWith("/bulk_input") });
       return new Response(body, { status: res.status, headers: res.headers });
     };
-    // The pane's client as connection.ts makes it (default rate); the build through an unthrottled one.
-    const api = new PayrollApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, fetch: counting });
+    // A new connection as connection.ts makes it (default rate, 5 requests/s): its session knows nothing yet.
+    const connect = () => new PayrollApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, fetch: counting });
     const fast = new PayrollApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0 });
     const model = installPreviewExcel(globalThis, createPreviewWorkbook());
     const workbook = createOfficeWorkbook();
@@ -104,39 +76,116 @@ async function everyEmployee(
     let col = -1;
     for (let k = 0; k < table.cols; k++)
       if (String(sheet.valueAt(table.r, table.c + k)).startsWith("Basic salary")) col = table.c + k;
-    console.log(`Input sheet of ${choices.employees.length} employees' client: wave ${best.w.id}, ${built.rowCount} rows`);
-    let edited = 0;
-    for (const rows of [10, built.rowCount]) {
-      // Salaries +1 %, one row in ten +60 % (flagged); rows already edited stay edited.
-      for (; edited < rows; edited++) {
-        const salary = Number(sheet.valueAt(table.r + 1 + edited, col)) || 1000;
-        model.editCell(sheet, table.r + 1 + edited, col, String(Math.round(salary * (edited % 10 === 0 ? 160 : 101)) / 100));
+    console.log(
+      `Client of ${choices.employees.length} employees; input sheet of wave ${best.w.id}: ${built.rowCount} rows. ` +
+        `Crossover: ${CONFLICT_LIST_CROSSOVER} employees.`,
+    );
+
+    /** Types each of rows [from, from + n) up by `step` (one in ten by 60 %: flagged). */
+    const type = (from: number, n: number, step: number) => {
+      for (let i = from; i < from + n; i++) {
+        const salary = Number(sheet.valueAt(table.r + 1 + i, col)) || 1000;
+        const next = i % 10 === 0 && step === 1 ? salary * 1.6 : salary + step;
+        model.editCell(sheet, table.r + 1 + i, col, String(Math.round(next * 100) / 100));
       }
-      sent.length = 0;
-      count.bytes = 0;
-      const t = performance.now();
-      let review: PushCheckReview | null = null;
-      let atDialog = 0;
-      await pushInputSheet(flowContext(api, workbook, CLIENT), built.sheetName, {
-        mode: "changed",
-        nettPay: false,
-        check: {
-          settings: DEFAULT_PUSH_CHECK,
-          ask: async (r) => {
-            review = r;
-            atDialog = performance.now() - t;
-            return "cancel";
-          },
-        },
-      }).catch(() => undefined);
-      const r = (review as PushCheckReview | null)?.sheets[0];
+    };
+    /** "N requests, X KiB (before sending: …; by route …)". */
+    const report = () => {
+      const pre = seen.filter((x) => !x.afterSending && !x.route.endsWith("/bulk_input"));
+      const byRoute = new Map<string, { n: number; bytes: number }>();
+      for (const x of seen) {
+        const r = byRoute.get(x.route) ?? { n: 0, bytes: 0 };
+        byRoute.set(x.route, { n: r.n + 1, bytes: r.bytes + x.bytes });
+      }
+      const total = seen.reduce((a, x) => a + x.bytes, 0);
+      const routes = [...byRoute].map(([route, r]) => `${route} ×${r.n} ${kb(r.bytes)}`).join("; ");
+      return (
+        `${seen.length} requests, ${kb(total)} received; reads before sending ${pre.length}, ` +
+        `${kb(pre.reduce((a, x) => a + x.bytes, 0))} [${routes}]`
+      );
+    };
+    let started = 0;
+    const reset = () => {
+      seen.length = 0;
+      sending = false;
+      started = performance.now();
+    };
+    const took = () => `${((performance.now() - started) / 1000).toFixed(2)} s`;
+
+    const modes: { name: string; check: () => PushCheckOptions | undefined }[] = [
+      { name: "check on", check: () => ({ settings: DEFAULT_PUSH_CHECK, ask: async () => "send" }) },
+      { name: "check setting off", check: () => ({ settings: { ...DEFAULT_PUSH_CHECK, enabled: false }, ask: async () => "send" }) },
+      { name: "no check", check: () => undefined },
+    ];
+    let row = 0;
+    for (const size of [5, 100]) {
+      for (const mode of modes) {
+        const api = connect();
+        const push = (): Promise<unknown> => {
+          const options: PushOptions = {
+            mode: "changed",
+            conflictCheck: conflictCheck(api),
+            check: mode.check(),
+            nettPay: size <= 5 ? { polls: 10, intervalMs: 200 } : false,
+          };
+          return pushInputSheet(flowContext(api, workbook, CLIENT), built.sheetName, options);
+        };
+        for (const [i, which] of ["first push", "same push again"].entries()) {
+          type(row, size, i + 1);
+          reset();
+          await push();
+          console.log(`${size} rows, ${mode.name}, ${which}${size <= 5 ? " (nett pay included)" : ""}, ${took()}: ${report()}`);
+        }
+        row += size;
+      }
+    }
+
+    // The crossover: the pair against n employees' own lists, by bytes, requests and time (the client's 5/s).
+    {
+      const api = connect();
+      reset();
+      await new PushReads(api, CLIENT.clientId, { crossover: 0 }).read([choices.employees[0].id]);
+      const pair = { bytes: seen.reduce((a, x) => a + x.bytes, 0), ms: performance.now() - started };
+      const n = CONFLICT_LIST_CROSSOVER;
+      reset();
+      await new PushReads(api, CLIENT.clientId, { crossover: n }).read(choices.employees.slice(500, 500 + n).map((e) => e.id));
+      const own = { bytes: seen.reduce((a, x) => a + x.bytes, 0) / n, ms: (performance.now() - started) / n };
+      const line = (bytes: number) => (bytes / 2.5e6) * 1000; // 20 Mbit/s
       console.log(
-        `${rows} changed rows: ${sent.length} requests (${sent.join(", ")}), ${kb(count.bytes)} received, ` +
-          `${(atDialog / 1000).toFixed(2)} s to the check dialog; ${r?.totals.rows} rows, ${r?.totals.cells} cells, ` +
-          `${r?.flags.length} flagged; bulk_input requests after Cancel: ${sent.filter((x) => x.endsWith("/bulk_input")).length}`,
+        `Crossover: the pair ${kb(pair.bytes)} in 2 requests, ${(pair.ms / 1000).toFixed(2)} s here, ` +
+          `~${(line(pair.bytes) / 1000).toFixed(1)} s on a 20 Mbit/s line; ${n} employees' own lists ${kb(own.bytes)} and ` +
+          `${(own.ms / 1000).toFixed(2)} s an employee (2 requests). Break-even: by bytes ${Math.round(pair.bytes / own.bytes)} ` +
+          `employees, by time ${Math.round(pair.ms / own.ms)} here and ` +
+          `${Math.round((line(pair.bytes) + pair.ms) / (line(own.bytes) + own.ms))} on that line.`,
       );
     }
-    await everyEmployee(api, workbook, built.sheetName, choices.employees, sent, count);
+
+    // 5,000 changed rows, one per employee of the client, through the two pre-steps (Cancel at the check).
+    const { meta, snapshot } = await openInputSheet(workbook, built.sheetName, CLIENT.clientId);
+    const send = choices.employees.map((e, rowIndex) => ({
+      rowIndex,
+      employeeId: e.id,
+      payslipDate: meta.payslipDate,
+      attributes: { [SALARY]: rowIndex % 10 === 0 ? 4800 : 3030 },
+    }));
+    const plan = { mode: "changed" as const, send, chunks: [send], local: [], inScope: send.length };
+    for (const mode of modes.filter((m) => m.name !== "check setting off")) {
+      const api = connect();
+      for (const which of ["first push", "same push again"]) {
+        reset();
+        const reads = new PushReads(api, CLIENT.clientId);
+        const ctx = flowContext(api, workbook, CLIENT);
+        const checked = await conflictCheck(api)(plan, { meta, snapshot }, undefined, reads);
+        const options = mode.check();
+        if (options)
+          await checkBeforeSending(ctx, { sheetName: built.sheetName, meta, snapshot }, checked, {
+            ...options,
+            ask: async () => "cancel",
+            reads,
+          }).catch(() => undefined);
+        console.log(`${send.length} rows (the pre-steps), ${mode.name}, ${which}, ${took()}: ${report()}`);
+      }
+    }
   } finally {
     await sandbox.close();
   }

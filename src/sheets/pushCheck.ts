@@ -4,7 +4,7 @@
  * words. The flow (src/taskpane/flows/pushCheck.ts) reads the previous period and asks the user; this module only
  * counts and compares.
  */
-import type { Calculation, Employee, InputValue } from "../contract";
+import type { Calculation, Employee, InputValue, PayslipListItem } from "../contract";
 import { calcKey, parseCalcKey } from "../contract";
 import type { CellType } from "./columns";
 import { employeeName } from "./employeeNames";
@@ -65,43 +65,74 @@ const valueOf = (calcs: readonly Calculation[], payslipId: number, calculationId
   return first((c) => c.payslip_id === null)?.inputs[input] ?? null;
 };
 
+/** "Ann Byrne (0012)": how the dialog names an employee. */
+export const checkName = (name: string | null, number: string | null | undefined, id: number): string =>
+  `${name || `Employee ${id}`}${number ? ` (${number})` : ""}`;
+
+type ListPayslip = Pick<PayslipListItem, "id" | "date" | "special" | "dirty" | "nett_pay" | "finalised">;
+
+/** The latest regular payslip date before `payslipDate` among these payslips, or null. */
+export function latestRegularBefore(payslips: Iterable<Pick<ListPayslip, "date" | "special">>, payslipDate: string): string | null {
+  let date: string | null = null;
+  for (const p of payslips) if (!p.special && p.date < payslipDate && (date === null || p.date > date)) date = p.date;
+  return date;
+}
+
+/**
+ * One employee's values on their regular payslip of `date` (payslip-specific value first, then the employee's own;
+ * the first instance of an item), or null when they had none. `finalised`: that payslip can no longer change.
+ */
+export function previousPayslipOf(
+  payslips: readonly ListPayslip[],
+  calculations: readonly Calculation[],
+  date: string,
+  inputs: InputSheetMeta["inputs"],
+): (PreviousPayslip & { finalised: boolean }) | null {
+  const p = payslips.find((x) => !x.special && x.date === date);
+  if (!p) return null;
+  const calcs = calculations.filter((c) => !c.deleted);
+  const values: Record<string, InputValue> = {};
+  for (const input of inputs) {
+    const parsed = parseCalcKey(input.key);
+    if (parsed) values[calcKey(parsed.calculationId, parsed.input)] = valueOf(calcs, p.id, parsed.calculationId, parsed.input);
+  }
+  return { values, nettPay: !p.dirty && typeof p.nett_pay === "number" ? p.nett_pay : null, finalised: p.finalised };
+}
+
 /**
  * From the employee list (with recent_payslips) and the client's calculations: the wave's latest regular payslip
  * date before the sheet's, and each employee's values on it, read as the sheet is built (payslip-specific value
- * first, then the employee's own; the first instance of an item).
+ * first, then the employee's own; the first instance of an item). `finalised`: every payslip of that date is
+ * finalised (so none of it can change).
  */
 export function previousPeriod(
   employees: readonly Employee[],
   calculations: readonly Calculation[],
   meta: Pick<InputSheetMeta, "waveId" | "payslipDate" | "inputs">,
-): PreviousPeriod {
-  const names = new Map(
-    employees.map((e) => [e.id, `${employeeName(e) ?? `Employee ${e.id}`}${e.number ? ` (${e.number})` : ""}`]),
-  );
+): PreviousPeriod & { finalised: boolean; employees: number[] } {
+  const names = new Map(employees.map((e) => [e.id, checkName(employeeName(e), e.number, e.id)]));
   const regular = (e: Employee) => (e.recent_payslips ?? []).map((w) => w.payslip).filter((p) => !p.special);
-  let date: string | null = null;
-  for (const e of employees)
-    if (e.wave_id === meta.waveId)
-      for (const p of regular(e)) if (p.date < meta.payslipDate && (date === null || p.date > date)) date = p.date;
+  const wave = employees.filter((e) => e.wave_id === meta.waveId);
+  const date = latestRegularBefore(
+    wave.flatMap((e) => regular(e)),
+    meta.payslipDate,
+  );
   const payslips = new Map<number, PreviousPayslip>();
-  if (date === null) return { date, payslips, names };
+  const ids = wave.map((e) => e.id);
+  if (date === null) return { date, payslips, names, finalised: false, employees: ids };
   const byEmployee = new Map<number, Calculation[]>();
   for (const c of calculations) {
     if (c.deleted || c.employee_id === null) continue;
     byEmployee.set(c.employee_id, [...(byEmployee.get(c.employee_id) ?? []), c]);
   }
-  for (const e of employees) {
-    const p = e.wave_id === meta.waveId ? regular(e).find((x) => x.date === date) : undefined;
+  let finalised = true;
+  for (const e of wave) {
+    const p = previousPayslipOf(regular(e), byEmployee.get(e.id) ?? [], date, meta.inputs);
     if (!p) continue;
-    const calcs = byEmployee.get(e.id) ?? [];
-    const values: Record<string, InputValue> = {};
-    for (const input of meta.inputs) {
-      const parsed = parseCalcKey(input.key);
-      if (parsed) values[calcKey(parsed.calculationId, parsed.input)] = valueOf(calcs, p.id, parsed.calculationId, parsed.input);
-    }
-    payslips.set(e.id, { values, nettPay: !p.dirty && typeof p.nett_pay === "number" ? p.nett_pay : null });
+    finalised &&= p.finalised;
+    payslips.set(e.id, { values: p.values, nettPay: p.nettPay });
   }
-  return { date, payslips, names };
+  return { date, payslips, names, finalised: finalised && payslips.size > 0, employees: ids };
 }
 
 // ---------------------------------------------------------------------------------------------------------

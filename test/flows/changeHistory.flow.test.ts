@@ -19,6 +19,7 @@ import {
   type PushCheckReview,
 } from "../../src/taskpane/flows/pushCheck";
 import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
+import type { PushReads } from "../../src/taskpane/flows/pushReads";
 import type { InputSheetMeta, Snapshot } from "../../src/sheets/inputSheetModel";
 import type { PushPlan } from "../../src/sheets/pushPlan";
 import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
@@ -149,8 +150,10 @@ describe("Undo push", () => {
     const check = (answer: PushCheckChoice) => ({
       chunkSize: 100,
       pushId: result.pushId,
-      check: (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }) =>
+      // As the pane passes it: the undo's own read goes to its check.
+      check: (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, _signal?: AbortSignal, reads?: PushReads) =>
         checkUndoBeforeSending(c, { sheetName: "Undo push", ...sheet }, plan, {
+          reads,
           settings: DEFAULT_PUSH_CHECK,
           ask: async (review) => {
             reviews.push(review);
@@ -160,14 +163,29 @@ describe("Undo push", () => {
     });
     await expect(undoPush(c, check("cancel"))).rejects.toThrow(PushCheckCancelled);
     expect(rig.faulty.count("/bulk_input")).toBe(0);
+    // One read per employee for the undo and its check together, and the client's pay runs (the wave of their last
+    // period): never the client-wide lists.
+    expect(rig.faulty.count(/^\/clients\/1\/(employees|calculations)$/, "GET")).toBe(0);
+    expect(rig.faulty.count(/^\/employees\/\d+\/(payslips|calculations)$/, "GET")).toBe(8);
+    expect(rig.faulty.count(/^\/clients\/1\/payment_runs$/, "GET")).toBe(1);
+    expect(rig.faulty.sent).toHaveLength(9);
     const [review] = reviews[0].sheets;
     expect(review.totals).toMatchObject({ rows: 4, cells: 4 });
+    // Compared with the wave's last period, found without the Change history knowing the wave.
+    const earlier = (choices.periods.get(waveId) ?? []).map((p) => p.date).filter((d) => d < payslipDate);
+    expect(earlier.length).toBeGreaterThan(0);
+    expect(review.previousDate).toBe(earlier.sort().pop());
     const [salary] = review.totals.columns;
     // Before is what the service holds now (the pushed raise), New the values before the push.
     expect(salary.difference).toBeCloseTo(-4000, 2);
 
+    rig.faulty.reset();
     const undo = await undoPush(c, check("send"));
     expect(undo.cells).toEqual({ Saved: 4 });
+    // Again in the same period: the undo reads what the service holds now; its check, nothing more.
+    expect(rig.faulty.sent.filter((r) => r.method === "GET").map((r) => r.path.replace(/\d+/g, ":id"))).toEqual(
+      Array(8).fill(expect.stringMatching(/^\/employees\/:id\/(payslips|calculations)$/)),
+    );
     for (const r of rows) expect(await held(r.employeeId)).toBe(r.before);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The check before a push on the sandbox: the review shows totals and flags before any bulk_input request; Cancel
  * sends nothing; Send all but flagged saves the others and leaves the flagged row Held; with the setting off the
- * flag still reaches the Message. Last period is read in 2 requests.
+ * flag still reaches the Message. Last period is read from the employees' own lists (few rows; see pushReads.flow.test.ts).
  */
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
@@ -13,7 +13,6 @@ import { overwriteConflicts } from "../../src/taskpane/flows/conflicts";
 import {
   type PushCheckChoice,
   type PushCheckReview,
-  PREVIOUS_PERIOD_REQUESTS,
   PushCheckCancelled,
 } from "../../src/taskpane/flows/pushCheck";
 import { ctxOf, fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
@@ -69,16 +68,19 @@ const checkAnswering = (choice: PushCheckChoice, seen: PushCheckReview[], enable
 });
 
 it("shows rows, cells and before/new/difference totals and the flagged raise; Cancel sends nothing", async () => {
-  const { sheetName, header, salaries, typed } = await sheetWithRaise();
+  const { sheetName, header, salaries, typed, ids } = await sheetWithRaise();
   rig.faulty.reset();
   const seen: PushCheckReview[] = [];
   const push = pushInputSheet(ctxOf(rig), sheetName, { mode: "changed", nettPay: false, check: checkAnswering("cancel", seen) });
   await expect(push).rejects.toBeInstanceOf(PushCheckCancelled);
   expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
-  // Last period in 2 requests: the employee list with recent payslips and the client's calculations.
-  expect(rig.faulty.count(/^\/clients\/1\/employees/, "GET")).toBe(1);
-  expect(rig.faulty.count(/^\/clients\/1\/calculations/, "GET")).toBe(1);
-  expect(rig.faulty.sent).toHaveLength(PREVIOUS_PERIOD_REQUESTS);
+  // Last period from the 3 employees' own lists (their payslips and calculations), never the client-wide lists.
+  expect(rig.faulty.count(/^\/clients\/1\/(employees|calculations)$/, "GET")).toBe(0);
+  for (const id of ids) {
+    expect(rig.faulty.count(`/employees/${id}/payslips`, "GET")).toBe(1);
+    expect(rig.faulty.count(`/employees/${id}/calculations`, "GET")).toBe(1);
+  }
+  expect(rig.faulty.sent).toHaveLength(2 * ids.length);
   const [
     {
       sheets: [review],
@@ -171,8 +173,11 @@ it("Push all input sheets: one check of every sheet, client by client, before th
   expect(named).toContainEqual([clients[1].id, second.sheetName]);
   expect(named.findIndex((n) => n[1] === sheetName)).toBeLessThan(named.findIndex((n) => n[1] === second.sheetName));
   expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
-  // Each client's lists once: 2 requests per client, whatever the sheets.
-  expect(rig.faulty.count(/^\/clients\/\d+\/(employees|calculations)$/, "GET")).toBe(2 * new Set(named.map((n) => n[0])).size);
+  // Read as each sheet's push reads (a few rows: each employee's own lists, each once), never the client-wide lists.
+  expect(rig.faulty.count(/^\/clients\/\d+\/(employees|calculations)$/, "GET")).toBe(0);
+  const perEmployee = rig.faulty.sent.filter((r) => /^\/employees\/\d+\/(payslips|calculations)$/.test(r.path));
+  expect(perEmployee.length).toBeGreaterThan(0);
+  expect(new Set(perEmployee.map((r) => r.path)).size).toBe(perEmployee.length);
 
   // Send all but flagged: asked once more, the raise Held, the rest saved on both clients' sheets.
   const again: PushCheckReview[] = [];

@@ -3,7 +3,9 @@ import type { Calculation, Employee } from "../../src/contract";
 import {
   DEFAULT_PUSH_CHECK,
   heldOutcomes,
+  latestRegularBefore,
   parsePushCheckSettings,
+  previousPayslipOf,
   previousPeriod,
   pushFlags,
   pushTotals,
@@ -67,6 +69,28 @@ describe("previousPeriod", () => {
 
   it("has no date when the sheet's period is the wave's first", () => {
     expect(previousPeriod([employee(2, [payslip(21, "2026-10-31")])], [], meta).date).toBeNull();
+  });
+
+  it("says whether last period is finalised (so the session may keep it), and lists the wave's employees", () => {
+    expect(previousPeriod(employees, calculations, meta)).toMatchObject({ finalised: true, employees: [1, 2] });
+    const open = employee(4, [{ payslip: { ...payslip(41, "2026-09-30").payslip, finalised: false } }]);
+    expect(previousPeriod([...employees, open], calculations, meta).finalised).toBe(false);
+  });
+
+  it("reads one employee's own payslips and calculations as the client-wide lists give them", () => {
+    const own = employees[0].recent_payslips!.map((w) => w.payslip);
+    expect(latestRegularBefore(own, meta.payslipDate)).toBe("2026-09-30");
+    expect(latestRegularBefore([{ date: "2026-10-15", special: true }], meta.payslipDate)).toBeNull();
+    const mine = calculations.filter((c) => c.employee_id === 1);
+    expect(previousPayslipOf(own, mine, "2026-09-30", meta.inputs)).toEqual({
+      values: { [SALARY]: 3000, [HOURS]: 10 },
+      nettPay: 2000,
+      finalised: true,
+    });
+    expect(previousPayslipOf(own, mine, "2026-08-31", meta.inputs)).toBeNull();
+    // The same values as the client-wide read gives the employee.
+    const { values, nettPay } = previousPayslipOf(own, mine, "2026-09-30", meta.inputs)!;
+    expect(previousPeriod(employees, calculations, meta).payslips.get(1)).toEqual({ values, nettPay });
   });
 });
 

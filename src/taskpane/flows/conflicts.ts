@@ -3,28 +3,24 @@
  * that grows with those rows (as nett pay is read): for a few employees their payslip and calculation lists, a few
  * at a time; above CONFLICT_LIST_CROSSOVER employees two requests whatever the rows (the employees with their
  * recent payslips, and the client's calculations: the input-sheet build's own read, tens of MB on a large client).
+ * The read is the push's shared one (./pushReads): the check before sending takes last period from it.
  * It compares that with the sheet's snapshot. A row whose service value differs
  * from the snapshot for an input it would send was changed by someone else since the build: it is not sent and
  * ends **Conflict**, its message naming the service's value and the sheet's original. Overwrite conflicts sends
  * those rows on purpose (without this check).
  */
-import { NotFoundError, type PayrollApi } from "../../api";
+import type { PayrollApi } from "../../api";
 import { parseCalcKey } from "../../contract";
 import type { InputValue } from "../../contract";
 import { employeeInputValues, INPUT_SHEET_HEADERS as H, type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
 import { InputSheetError, type InputSheetMeta, type Snapshot, normalise, rowKey, sameValue } from "../../sheets/inputSheetModel";
 import type { PlannedRow, PushPlan, RowOutcome } from "../../sheets/pushPlan";
 import { chunk } from "../../sheets/chunk";
-import { type FlowContext, forEachLimited } from "./common";
-import { NETT_PAY_CONCURRENCY, NETT_PAY_LIST_CROSSOVER } from "./nettPay";
+import type { FlowContext } from "./common";
 import { type PushOptions, type PushResult, pushInputSheet } from "./push";
+import { PushReads } from "./pushReads";
 
-/**
- * Above this many employees the two client-wide lists are read instead of each employee's two lists: half the nett
- * pay crossover (NETT_PAY_LIST_CROSSOVER, measured by scripts/bench-push.ts), since each employee costs two requests
- * here against one there.
- */
-export const CONFLICT_LIST_CROSSOVER = Math.floor(NETT_PAY_LIST_CROSSOVER / 2);
+export { CONFLICT_LIST_CROSSOVER } from "./pushReads";
 
 const show = (v: InputValue) => (v === null || v === "" ? "blank" : typeof v === "number" ? v.toLocaleString("en-IE") : `"${v}"`);
 
@@ -74,54 +70,50 @@ export function conflictOutcomes(
 
 /**
  * The service's current values of the sheet's inputs per row key, for the sheet's wave and period, for the rows
- * of `employeeIds`: 2 requests per employee up to `crossover`, else 2 client-wide lists. An employee the service no
- * longer has is left out (the push reports it).
+ * of `employeeIds`, through `reads` (the push's shared read; a read of its own when none): 2 requests per employee
+ * up to its crossover, else 2 client-wide lists. An employee the service no longer has is left out (the push
+ * reports it).
  */
 export async function readCurrentValues(
   api: PayrollApi,
   meta: InputSheetMeta,
   employeeIds: readonly number[],
-  options: { signal?: AbortSignal; crossover?: number } = {},
+  options: { signal?: AbortSignal; crossover?: number; reads?: PushReads } = {},
 ): Promise<Map<string, Record<string, InputValue>>> {
-  const { signal } = options;
   const inputs: OfferedInput[] = meta.inputs.flatMap((i) => {
     const parsed = parseCalcKey(i.key);
     return parsed ? [{ key: i.key, label: i.header, itemLabel: "", type: i.type, ...parsed }] : [];
   });
-  const ids = [...new Set(employeeIds)];
-  if (ids.length > (options.crossover ?? CONFLICT_LIST_CROSSOVER)) {
-    const [employees, calculations] = await Promise.all([
-      api.listEmployees(meta.clientId, ["service_periods", "recent_payslips"], { signal }),
-      api.listClientCalculations(meta.clientId, { signal }),
-    ]);
+  const reads = options.reads ?? new PushReads(api, meta.clientId, { signal: options.signal });
+  if (options.crossover !== undefined) reads.crossover = options.crossover;
+  const source = await reads.read(employeeIds);
+  if (source.kind === "client") {
+    const { employees, calculations } = source.lists;
     const rows = inputSheetRows({ employees, calculations, waveId: meta.waveId, payslipDate: meta.payslipDate, inputs });
     return new Map(rows.map((r) => [rowKey(r.employeeId, r.payslipDate), r.values]));
   }
   const current = new Map<string, Record<string, InputValue>>();
-  await forEachLimited(ids, NETT_PAY_CONCURRENCY, async (id) => {
-    try {
-      const [payslips, calculations] = await Promise.all([
-        api.listPayslips(id, { signal }),
-        api.listEmployeeCalculations(id, { signal }),
-      ]);
-      const payslip = payslips.find((p) => !p.special && p.date === meta.payslipDate) ?? null;
-      current.set(rowKey(id, meta.payslipDate), employeeInputValues(id, payslip?.id ?? null, inputs, calculations));
-    } catch (e) {
-      if (!(e instanceof NotFoundError)) throw e;
-    }
-  });
+  for (const [id, { payslips, calculations }] of source.byEmployee) {
+    const payslip = payslips.find((p) => !p.special && p.date === meta.payslipDate) ?? null;
+    current.set(rowKey(id, meta.payslipDate), employeeInputValues(id, payslip?.id ?? null, inputs, calculations));
+  }
   return current;
 }
 
 /**
  * The push's pre-step (PushOptions.conflictCheck): the plan without its conflicting rows, which join the rows
- * decided without sending, as Conflict. Nothing to send: no request.
+ * decided without sending, as Conflict. Nothing to send: no request. `reads`: the push's shared read.
  */
 export function conflictCheck(api: PayrollApi, chunkSize?: number, crossover?: number) {
-  return async (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan> => {
+  return async (
+    plan: PushPlan,
+    sheet: { meta: InputSheetMeta; snapshot: Snapshot },
+    signal?: AbortSignal,
+    reads?: PushReads,
+  ): Promise<PushPlan> => {
     if (plan.send.length === 0) return plan;
     const employeeIds = plan.send.map((r) => r.employeeId);
-    const current = await readCurrentValues(api, sheet.meta, employeeIds, { signal, crossover });
+    const current = await readCurrentValues(api, sheet.meta, employeeIds, { signal, crossover, reads });
     const conflicts = conflictOutcomes(plan.send, current, sheet.snapshot, sheet.meta);
     if (conflicts.length === 0) return plan;
     const held = new Set(conflicts.map((c) => c.rowIndex));

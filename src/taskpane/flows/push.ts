@@ -53,7 +53,8 @@ import type { FlowContext } from "./common";
 import { openInputSheet } from "./inputs";
 import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
-import { type PushCheckOptions, checkBeforeSending, nettPayFlagger } from "./pushCheck";
+import { type PushCheckOptions, checkBeforeSending, nettPayFlagger, sheetNames } from "./pushCheck";
+import { PushReads } from "./pushReads";
 import { type RowFlag, withFlagNote } from "../../sheets/pushCheck";
 import { invalidateFormulaResults } from "../../functions/connection";
 import type { RowAnnotation } from "../../excel";
@@ -78,7 +79,14 @@ export interface PushOptions {
   /** Rows of mode "selected" or "overwrite" instead of the sheet's selection (Overwrite conflicts: the Conflict rows). */
   rowIndexes?: Iterable<number>;
   /** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
-  conflictCheck?(plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, signal?: AbortSignal): Promise<PushPlan>;
+  conflictCheck?(
+    plan: PushPlan,
+    /** `names`: "Ann Byrne (0012)" per employee, when the caller has them (Undo push: the Change history's). */
+    sheet: { meta: InputSheetMeta; snapshot: Snapshot; names?: ReadonlyMap<number, string> },
+    signal?: AbortSignal,
+    /** The push's read of the service, shared with the check before sending (./pushReads). */
+    reads?: PushReads,
+  ): Promise<PushPlan>;
   /** The push's name on its Push log line (default its mode's button, e.g. "Push changes"). */
   logAs?: string;
   /** The check before sending (./pushCheck): totals, flags against last period, and the user's choice. */
@@ -407,10 +415,15 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   if (meta.finalised) throw new InputSheetError(finalisedReason(formatDate(meta.payslipDate)));
   const rowIndexes = await scopeRows(ctx, sheetName, sheet, options);
   const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
-  const unchecked = options.conflictCheck ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal) : planned;
+  // One read of the service for both pre-steps: today's values for the conflict check, last period's for the check.
+  const reads = options.check?.reads ?? new PushReads(ctx.api, meta.clientId, { signal: ctx.signal });
+  const unchecked = options.conflictCheck
+    ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal, reads)
+    : planned;
   // The one point before sending: the user sees the totals and flags, and may hold flagged rows or send nothing.
+  const names = sheetNames(table, unchecked.send);
   const checked = options.check
-    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot }, unchecked, options.check)
+    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names }, unchecked, { ...options.check, reads })
     : { plan: unchecked, flags: new Map<number, RowFlag>(), previous: null };
   const { plan } = checked;
   const run: PushRun = {

@@ -2,21 +2,26 @@
  * The check before a push: every push (Push changes, all rows, selected rows, Retry failed, Overwrite conflicts,
  * each sheet of Push all, and anything else that sends input values, e.g. an undo) goes through
  * `checkBeforeSending` after its plan is made and before the first bulk_input request. It reads the previous period
- * in a fixed number of requests (readPreviousPeriod: 2, whatever the head count), works out the control totals and
+ * with the conflict check's own read (./pushReads: each employee's payslips and calculations up to the crossover,
+ * else the client-wide pair), or not at all once that period, finalised, is known to the session
+ * (./previousPeriods), works out the control totals and
  * the variance flags (sheets/pushCheck.ts), and lets the user choose: Send, Send all but flagged (flagged rows end
  * Held) or Cancel (nothing sent). With "Check before every push" off it does not ask, and flagged rows that are
  * sent still carry their reason in the Message.
  */
-import type { PayrollApi } from "../../api";
 import { type InputSheetMeta, InputSheetError, type Snapshot } from "../../sheets/inputSheetModel";
 import {
+  type PreviousPayslip,
   type PreviousPeriod,
   type PushCheckSettings,
   type PushTotals,
   type RowFlag,
   PUSH_CHECK_SETTING,
   heldOutcomes,
+  latestRegularBefore,
+  checkName,
   parsePushCheckSettings,
+  previousPayslipOf,
   previousPeriod,
   pushFlags,
   pushTotals,
@@ -28,9 +33,9 @@ import { chunk } from "../../sheets/chunk";
 import { formatDate } from "../locale";
 import type { FlowContext } from "./common";
 import { openInputSheet } from "./inputs";
-
-/** Requests readPreviousPeriod makes, whatever the number of employees or rows (docs/sheets.md). */
-export const PREVIOUS_PERIOD_REQUESTS = 2;
+import { employeesOf } from "./changeHistory";
+import { type EmployeeLists, PushReads } from "./pushReads";
+import { knownFor, knownPeriod, knownPeriodsOf, rememberPeriod } from "./previousPeriods";
 
 /** What the user sees of one sheet before it is pushed: totals, flags, and the period they are compared with. */
 export interface SheetCheck {
@@ -58,6 +63,16 @@ export interface PushCheckOptions {
   ask(review: PushCheckReview): Promise<PushCheckChoice>;
   /** The previous period when already read (Push all reads each client's lists once). */
   previous?: PreviousPeriod;
+  /** The push's shared read when already made (Push all: the first sheet of a client pushes on its check's read). */
+  reads?: PushReads;
+}
+
+/** A sheet as the check sees it; `names`: "Ann Byrne (0012)" per employee, from the sheet's Number and Name. */
+export interface CheckedSheet {
+  sheetName: string;
+  meta: InputSheetMeta;
+  snapshot: Snapshot;
+  names?: ReadonlyMap<number, string>;
 }
 
 /** The plan after the check, the flags of the rows still sent (their Message keeps the reason), and last period. */
@@ -84,31 +99,79 @@ export async function savePushCheckSettings(workbook: WorkbookPort, settings: Pu
   await workbook.setSetting(PUSH_CHECK_SETTING, { ...settings });
 }
 
-/**
- * Last period's values of the sheet's inputs and nett pay for every employee of the client, in 2 requests
- * whatever the head count: the employees with their last 12 payslips (the previous payslip's date, ID and nett pay)
- * and the client's calculations (payslip-specific values of that payslip, and each employee's own).
- */
-export async function readPreviousPeriod(
-  api: PayrollApi,
-  meta: Pick<InputSheetMeta, "clientId" | "waveId" | "payslipDate" | "inputs">,
-  signal?: AbortSignal,
-): Promise<PreviousPeriod> {
-  const { employees, calculations } = await readClientLists(api, meta.clientId, signal);
-  return previousPeriod(employees, calculations, meta);
+/** "Ann Byrne (0012)" for the employees of `rows`, from the sheet's Number and Name columns. */
+export function sheetNames(
+  table: { columns: readonly string[]; rows: readonly (readonly unknown[])[] },
+  rows: readonly { rowIndex: number; employeeId: number }[],
+): Map<number, string> {
+  const who = employeesOf(table);
+  return new Map(
+    rows.map((r) => {
+      const { name, number } = who(r.rowIndex);
+      return [r.employeeId, checkName(name || null, number, r.employeeId)];
+    }),
+  );
 }
 
-async function readClientLists(api: PayrollApi, clientId: number, signal?: AbortSignal) {
-  const [employees, calculations] = await Promise.all([
-    api.listEmployees(clientId, ["recent_payslips"], { signal }),
-    api.listClientCalculations(clientId, { signal }),
-  ]);
-  return { employees, calculations };
+type PeriodMeta = Pick<InputSheetMeta, "clientId" | "waveId" | "payslipDate" | "inputs">;
+
+/**
+ * Last period's values of the sheet's inputs and nett pay for `employeeIds`: nothing read when the session knows
+ * them (a finalised period); else from the push's shared read (`reads`, the conflict check's own): per employee, the
+ * wave's previous date is the latest regular payslip before the sheet's among them, checked against the wave's pay
+ * runs (one small list) only when one of them has no payslip on it; above the crossover, the client-wide pair.
+ */
+export async function readPreviousPeriod(
+  reads: PushReads,
+  meta: PeriodMeta,
+  employeeIds: readonly number[],
+  names: ReadonlyMap<number, string> = new Map(),
+): Promise<PreviousPeriod> {
+  const { api } = reads;
+  const known = knownFor(api, meta, employeeIds);
+  if (known) return known;
+  const source = await reads.read(employeeIds);
+  if (source.kind === "client") {
+    const p = previousPeriod(source.lists.employees, source.lists.calculations, meta);
+    if (p.date && p.finalised) rememberPeriod(api, meta, p.date, p);
+    return { date: p.date, payslips: p.payslips, names: p.names };
+  }
+  const { byEmployee } = source;
+  const ids = [...new Set(employeeIds)].filter((id) => byEmployee.has(id));
+  let date =
+    knownPeriod(api, meta)?.date ??
+    latestRegularBefore(
+      ids.flatMap((id) => byEmployee.get(id)!.payslips),
+      meta.payslipDate,
+    );
+  const onDate = (id: number) => byEmployee.get(id)!.payslips.some((p) => !p.special && p.date === date);
+  if (date === null || !ids.every(onDate)) {
+    // Someone without a payslip on that date: the wave's latest finalised period says whether it is the wave's.
+    const runs = (await reads.paymentRuns()).filter((r) => r.wave_id === meta.waveId);
+    const runDate = latestRegularBefore(
+      runs.map((r) => ({ date: r.period_end_date, special: r.special })),
+      meta.payslipDate,
+    );
+    if (runDate !== null && (date === null || runDate > date)) date = runDate;
+  }
+  const payslips = new Map<number, PreviousPayslip>();
+  const allNames = new Map(ids.map((id) => [id, names.get(id) ?? checkName(null, null, id)]));
+  if (date === null) return { date, payslips, names: allNames };
+  let finalised = true;
+  for (const id of ids) {
+    const { payslips: list, calculations } = byEmployee.get(id)!;
+    const p = previousPayslipOf(list, calculations, date, meta.inputs);
+    if (!p) continue;
+    finalised &&= p.finalised;
+    payslips.set(id, { values: p.values, nettPay: p.nettPay });
+  }
+  if (finalised && payslips.size > 0) rememberPeriod(api, meta, date, { payslips, names: allNames, employees: ids });
+  return { date, payslips, names: allNames };
 }
 
 /** One sheet's totals and flags for its plan. */
 function sheetCheck(
-  sheet: { sheetName: string; meta: InputSheetMeta; snapshot: Snapshot },
+  sheet: CheckedSheet,
   plan: PushPlan,
   previous: PreviousPeriod,
   settings: PushCheckSettings,
@@ -159,13 +222,15 @@ function untilAborted(answer: Promise<PushCheckChoice>, signal: AbortSignal | un
  */
 export async function checkBeforeSending(
   ctx: FlowContext,
-  sheet: { sheetName: string; meta: InputSheetMeta; snapshot: Snapshot },
+  sheet: CheckedSheet,
   plan: PushPlan,
   check: PushCheckOptions,
 ): Promise<CheckedPlan> {
   if (plan.send.length === 0) return { plan, flags: new Map(), previous: null };
   ctx.progress.update?.(0, plan.send.length, "Checking the push against last period");
-  const previous = check.previous ?? (await readPreviousPeriod(ctx.api, sheet.meta, ctx.signal));
+  const reads = () => check.reads ?? new PushReads(ctx.api, sheet.meta.clientId, { signal: ctx.signal });
+  const ids = plan.send.map((r) => r.employeeId);
+  const previous = check.previous ?? (await readPreviousPeriod(reads(), sheet.meta, ids, sheet.names));
   const review = sheetCheck(sheet, plan, previous, check.settings);
   const { flags } = review;
   const choice = check.settings.enabled ? await untilAborted(check.ask({ sheets: [review] }), ctx.signal) : "send";
@@ -186,28 +251,58 @@ export async function checkBeforeSending(
 }
 
 /**
- * Undo push's check (flows/undoPush, UndoOptions.check): the same check as any push, in the same 2 requests. The
- * Change history keeps no wave, so the undo's wave is its employees' own, read with last period's lists.
+ * Undo push's check (flows/undoPush, UndoOptions.check): the same check as any push, on the undo's own read
+ * (`check.reads`: each employee's lists, or the client-wide pair). The Change history keeps no wave, so the undo's
+ * wave is its employees' own: a period the session knows for all of them (nothing read); the pair's wave_id; or,
+ * per employee, the wave of the pay run of their latest finalised payslip before the period (the client's pay runs,
+ * one small list).
  */
 export async function checkUndoBeforeSending(
   ctx: FlowContext,
-  sheet: { sheetName: string; meta: InputSheetMeta; snapshot: Snapshot },
+  sheet: CheckedSheet,
   plan: PushPlan,
   check: PushCheckOptions,
 ): Promise<PushPlan> {
-  const { employees, calculations } = await readClientLists(ctx.api, sheet.meta.clientId, ctx.signal);
-  const sent = new Set(plan.send.map((r) => r.employeeId));
-  const waveId = employees.find((e) => sent.has(e.id))?.wave_id ?? sheet.meta.waveId;
-  const meta = { ...sheet.meta, waveId };
-  const previous = previousPeriod(employees, calculations, meta);
+  const sent = [...new Set(plan.send.map((r) => r.employeeId))];
+  const { clientId, payslipDate } = sheet.meta;
+  const known = knownPeriodsOf(ctx.api, clientId, payslipDate).find((k) => sent.every((id) => k.period.known.has(id)));
+  let meta = sheet.meta;
+  let previous: PreviousPeriod;
+  if (known) {
+    meta = { ...meta, waveId: known.waveId };
+    previous = { date: known.period.date, payslips: known.period.payslips, names: known.period.names };
+  } else {
+    const reads = check.reads ?? new PushReads(ctx.api, clientId, { signal: ctx.signal });
+    const source = plan.send.length === 0 ? null : await reads.read(sent);
+    if (source?.kind === "employees") {
+      const runs = new Map((await reads.paymentRuns()).map((r) => [r.id, r.wave_id]));
+      const waveOf = (lists: EmployeeLists) =>
+        lists.payslips
+          .filter((p) => !p.special && p.date < payslipDate && p.payment_run_id != null && runs.has(p.payment_run_id))
+          .sort((a, b) => (a.date < b.date ? 1 : -1))
+          .map((p) => runs.get(p.payment_run_id!)!)[0];
+      const waveId = [...source.byEmployee.values()].map(waveOf).find((w) => w !== undefined);
+      meta = { ...meta, waveId: waveId ?? meta.waveId };
+      previous = await readPreviousPeriod(reads, meta, sent, sheet.names);
+    } else {
+      const { employees, calculations } = source?.lists ?? { employees: [], calculations: [] };
+      const sentSet = new Set(sent);
+      meta = { ...meta, waveId: employees.find((e) => sentSet.has(e.id))?.wave_id ?? meta.waveId };
+      const p = previousPeriod(employees, calculations, meta);
+      if (p.date && p.finalised) rememberPeriod(ctx.api, meta, p.date, p);
+      previous = { date: p.date, payslips: p.payslips, names: p.names };
+    }
+  }
   return (await checkBeforeSending(ctx, { ...sheet, meta }, plan, { ...check, previous })).plan;
 }
 
 /**
- * Push all input sheets: one check of every sheet before the first is sent (each sheet's changed cells, its
- * client's lists read once: 2 requests per client), and per sheet the check its push then goes through, with the
- * user's choice already made and last period already read. Throws PushCheckCancelled on Cancel. A sheet that cannot
- * be read here is left to its push, which says why.
+ * Push all input sheets: one check of every sheet before the first is sent (each sheet's changed cells, read as a
+ * push reads them: per employee up to the crossover, else the client's pair, read once for all its sheets; nothing
+ * for a period the session knows), and per sheet the check its push then goes through, with the user's choice
+ * already made and last period already read. The first sheet pushed of each client also takes its check's read for
+ * its conflict check (nothing of that client sent yet, so today's values still hold); a later one reads afresh.
+ * Throws PushCheckCancelled on Cancel. A sheet that cannot be read here is left to its push, which says why.
  */
 export async function checkAllBeforeSending(
   ctx: FlowContext,
@@ -215,7 +310,11 @@ export async function checkAllBeforeSending(
   check: PushCheckOptions,
 ): Promise<Map<string, PushCheckOptions>> {
   if (!check.settings.enabled) return new Map(sheets.map((s) => [s.sheetName, check]));
-  const lists = new Map<number, ReturnType<typeof readClientLists>>();
+  const reads = new Map<number, PushReads>();
+  const readsOf = (clientId: number) => {
+    if (!reads.has(clientId)) reads.set(clientId, new PushReads(ctx.api, clientId, { signal: ctx.signal }));
+    return reads.get(clientId)!;
+  };
   const reviews: SheetCheck[] = [];
   const previousOf = new Map<string, PreviousPeriod>();
   for (const [i, { sheetName, meta }] of sheets.entries()) {
@@ -228,16 +327,21 @@ export async function checkAllBeforeSending(
     }
     const plan = planPush(opened.sheet, opened.snapshot, { mode: "changed" });
     if (plan.send.length === 0) continue;
-    if (!lists.has(meta.clientId)) lists.set(meta.clientId, readClientLists(ctx.api, meta.clientId, ctx.signal));
-    const { employees, calculations } = await lists.get(meta.clientId)!;
-    const previous = previousPeriod(employees, calculations, meta);
+    const names = sheetNames(opened.table, plan.send);
+    const ids = plan.send.map((r) => r.employeeId);
+    const previous = await readPreviousPeriod(readsOf(meta.clientId), meta, ids, names);
     previousOf.set(sheetName, previous);
-    reviews.push(sheetCheck({ sheetName, meta, snapshot: opened.snapshot }, plan, previous, check.settings));
+    reviews.push(sheetCheck({ sheetName, meta, snapshot: opened.snapshot, names }, plan, previous, check.settings));
   }
   const choice = reviews.length === 0 ? "send" : await untilAborted(check.ask({ sheets: reviews }), ctx.signal);
   if (choice === "cancel") throw new PushCheckCancelled();
   const decided = async () => choice;
   return new Map(
-    sheets.map((s) => [s.sheetName, { settings: check.settings, ask: decided, previous: previousOf.get(s.sheetName) }]),
+    sheets.map((s) => {
+      // The client's read goes to its first sheet only.
+      const shared = reads.get(s.meta.clientId);
+      reads.delete(s.meta.clientId);
+      return [s.sheetName, { settings: check.settings, ask: decided, previous: previousOf.get(s.sheetName), reads: shared }];
+    }),
   );
 }

@@ -7,12 +7,13 @@
  *     payslip list and calculations) and plan (src/sheets/undoPlan.ts): a cell is sent back only while the service
  *     still holds the value that push sent; one changed since ends Conflict and keeps the service's value;
  *  3. the pre-send check every push goes through (`UndoOptions.check`, the same hook as PushOptions.conflictCheck:
- *     it may hold rows back, which then end as it says), then the chunks, with the push's tries and definite
+ *     it may hold rows back, which then end as it says; it is given step 2's read, ./pushReads, so the check before
+ *     sending reads last period from it), then the chunks, with the push's tries and definite
  *     refusals (a finalised payslip ends Failed with the service's message);
  *  4. always: a Push log line "Undo of <push ID>" with the undo's own ID, a Change history line per cell, and, where
  *     the input sheet still exists, its cells and snapshot follow the restored values (./undoSheet).
  */
-import { NotFoundError, type PayrollApi } from "../../api";
+import type { PayrollApi } from "../../api";
 import { type InputValue, parseCalcKey } from "../../contract";
 import { invalidateFormulaResults } from "../../functions/connection";
 import { CHANGE_HISTORY_SHEET, type HistoryLine, newPushId } from "../../sheets/changeHistory";
@@ -22,10 +23,10 @@ import { PUSH_ID_HEADER, PUSH_LOG_SHEET, PUSH_LOG_SHEET_OPTIONS, pushLogRow } fr
 import { type PlannedRow, type PushPlan, type RowOutcome, chunkOutcomes, toEntity } from "../../sheets/pushPlan";
 import { type UndoPlan, planUndo, undoCells, undoCounts } from "../../sheets/undoPlan";
 import { chunk } from "../../sheets/chunk";
+import { checkName } from "../../sheets/pushCheck";
 import { appendHistory, readHistory } from "./changeHistory";
-import { type FlowContext, forEachLimited } from "./common";
-import { CONFLICT_LIST_CROSSOVER } from "./conflicts";
-import { NETT_PAY_CONCURRENCY } from "./nettPay";
+import type { FlowContext } from "./common";
+import { PushReads } from "./pushReads";
 import { DEFAULT_TRIES, type PushOptions, chunkFailure } from "./push";
 import { followRestored } from "./undoSheet";
 
@@ -114,15 +115,17 @@ function inputsOf(lines: readonly HistoryLine[]): OfferedInput[] {
 
 /**
  * What the service holds now for the lines' employees and payslip dates, per row key; a payslip (or employee) the
- * service no longer has is left out. Above `crossover` employees, two requests whatever the count.
+ * service no longer has is left out. Above `crossover` employees, two requests whatever the count. Through `reads`
+ * when given (the undo's read, shared with its check), else a read of its own.
  */
 export async function readServiceInputs(
   api: PayrollApi,
   clientId: number,
   lines: readonly HistoryLine[],
-  options: { signal?: AbortSignal; crossover?: number } = {},
+  options: { signal?: AbortSignal; crossover?: number; reads?: PushReads } = {},
 ): Promise<{ values: Map<string, Record<string, InputValue>>; requests: number }> {
-  const { signal } = options;
+  const reads = options.reads ?? new PushReads(api, clientId, { signal: options.signal, crossover: options.crossover });
+  const before = reads.requests.employeeLists + reads.requests.clientLists;
   const inputs = inputsOf(lines);
   const dates = new Map<number, Set<string>>();
   for (const l of lines) dates.set(l.employeeId, (dates.get(l.employeeId) ?? new Set()).add(l.payslipDate));
@@ -137,11 +140,9 @@ export async function readServiceInputs(
       if (payslip) values.set(rowKey(id, date), employeeInputValues(id, payslip.id, inputs, calcs));
     }
   };
-  if (dates.size > (options.crossover ?? CONFLICT_LIST_CROSSOVER)) {
-    const [employees, calculations] = await Promise.all([
-      api.listEmployees(clientId, ["recent_payslips"], { signal }),
-      api.listClientCalculations(clientId, { signal }),
-    ]);
+  const source = await reads.read(dates.keys());
+  if (source.kind === "client") {
+    const { employees, calculations } = source.lists;
     for (const e of employees)
       if (dates.has(e.id))
         take(
@@ -149,20 +150,8 @@ export async function readServiceInputs(
           (e.recent_payslips ?? []).map((p) => p.payslip),
           calculations,
         );
-    return { values, requests: 2 };
-  }
-  await forEachLimited([...dates.keys()], NETT_PAY_CONCURRENCY, async (id) => {
-    try {
-      const [payslips, calculations] = await Promise.all([
-        api.listPayslips(id, { signal }),
-        api.listEmployeeCalculations(id, { signal }),
-      ]);
-      take(id, payslips, calculations);
-    } catch (e) {
-      if (!(e instanceof NotFoundError)) throw e;
-    }
-  });
-  return { values, requests: dates.size * 2 };
+  } else for (const [id, { payslips, calculations }] of source.byEmployee) take(id, payslips, calculations);
+  return { values, requests: reads.requests.employeeLists + reads.requests.clientLists - before };
 }
 
 /** The undo as a push plan and the sheet it stands for, for the pre-send check every push goes through. */
@@ -194,7 +183,8 @@ function asPushPlan(plan: UndoPlan, lines: readonly HistoryLine[], chunkSize: nu
     local: [],
     inScope: plan.send.length,
   };
-  return { push, meta, snapshot };
+  const names = new Map(lines.map((l) => [l.employeeId, checkName(l.name || null, l.number, l.employeeId)]));
+  return { push, meta, snapshot, names };
 }
 
 /** Send the rows; each row's outcome. A refused key or Cancel stops the rest (Not sent). */
@@ -234,20 +224,18 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
   const lines = await chooseUndoLines(ctx, options);
   const pushId = lines[0].pushId;
   const clientId = ctx.target.clientId;
+  const reads = new PushReads(ctx.api, clientId, { signal: ctx.signal, crossover: options.crossover });
   const read = await readServiceInputs(
     ctx.api,
     clientId,
     lines.filter((l) => l.outcome === "Saved"),
-    {
-      signal: ctx.signal,
-      crossover: options.crossover,
-    },
+    { reads },
   );
   const plan = planUndo(lines, read.values);
   if (plan.cells.length === 0) throw new InputSheetError(`Push ${pushId} saved no cells: nothing to undo.`);
   const chunkSize = Math.max(1, options.chunkSize ?? 100);
-  const { push, meta, snapshot } = asPushPlan(plan, lines, chunkSize);
-  const checked = options.check ? await options.check(push, { meta, snapshot }, ctx.signal) : push;
+  const { push, meta, snapshot, names } = asPushPlan(plan, lines, chunkSize);
+  const checked = options.check ? await options.check(push, { meta, snapshot, names }, ctx.signal, reads) : push;
   const now = () => options.now?.() ?? new Date();
   const undoPushId = options.undoPushId ?? newPushId(now());
   const outcomes = new Map<number, RowOutcome>(checked.local.map((o) => [o.rowIndex, o]));

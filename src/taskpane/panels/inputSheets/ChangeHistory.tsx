@@ -67,7 +67,8 @@ export function ChangeHistory(props: {
           const ctx = flowContextFor(props.services, task);
           return undoPush(ctx, {
             chunkSize: props.chunkSize,
-            check: (plan, sheet) => checkUndoBeforeSending(ctx, { sheetName: "Undo push", ...sheet }, plan, props.check()),
+            check: (plan, sheet, _signal, reads) =>
+              checkUndoBeforeSending(ctx, { sheetName: "Undo push", ...sheet }, plan, { ...props.check(), reads }),
           });
         },
         undoOutcome,
