@@ -353,6 +353,7 @@ export class WorksheetFreezePanes extends ClientObject<SheetModel> {
       if (!Number.isInteger(count) || count < 0 || count >= MAX_ROWS) throw invalidArgument();
       s.frozenRows = count;
       s.frozenCols = 0;
+      s.workbook.paneViewChanged(s);
     });
   }
   unfreeze(): void {
@@ -360,6 +361,7 @@ export class WorksheetFreezePanes extends ClientObject<SheetModel> {
       checkFreezable(s);
       s.frozenRows = 0;
       s.frozenCols = 0;
+      s.workbook.paneViewChanged(s);
     });
   }
   protected _scalars(): string[] {
@@ -711,6 +713,22 @@ export class Table extends ClientObject<TableModel> {
   }
   delete(): void {
     this._do((t) => t.sheet.workbook.deleteTable(t, false));
+  }
+  /** Table.resize (ExcelApi 1.13): the table over a new range on its sheet (see WorkbookModel.resizeTable). */
+  resize(newRange: Range | string): void {
+    this._do((t) => {
+      let rect: Rect;
+      if (typeof newRange === "string") {
+        const { sheetName, local } = splitSheetAddress(newRange);
+        if (sheetName !== undefined && sheetName.toLowerCase() !== t.sheet.name.toLowerCase()) throw invalidArgument();
+        rect = parseAddress(local);
+      } else {
+        const target = newRange._t();
+        if (target.sheet !== t.sheet) throw invalidArgument("A table can only be resized on its own sheet.");
+        rect = target.rect;
+      }
+      t.sheet.workbook.resizeTable(t, rect);
+    });
   }
   /** Table.convertToRange (ExcelApi 1.2): the table goes, its cells stay as they are. */
   convertToRange(): Range {
