@@ -4,7 +4,7 @@
  */
 import type { SettingValue } from "./port";
 import { WorkbookError } from "./port";
-import { type ExcelSession, guard } from "./session";
+import { type ExcelSession, guard, guardRead } from "./session";
 
 /**
  * Our ceiling on one document setting's JSON. Excel documents no limit, but settings are stored in the file
@@ -13,7 +13,7 @@ import { type ExcelSession, guard } from "./session";
 const MAX_SETTING_CHARS = 64 * 1024;
 
 export async function getSetting(session: ExcelSession, key: string): Promise<SettingValue | undefined> {
-  return guard("read the document settings", () =>
+  return guardRead("read the document settings", () =>
     session.run(async (ctx) => {
       const s = ctx.workbook.settings.getItemOrNullObject(key).load("value");
       await ctx.sync();

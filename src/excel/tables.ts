@@ -24,7 +24,7 @@ import type {
 } from "./port";
 import { WorkbookError } from "./port";
 import { checkProtectedColumnWrite, queueStructureProtected, structureProtectedError } from "./protection";
-import { type Ctx, type ExcelSession, guard } from "./session";
+import { type Ctx, type ExcelSession, guard, guardRead } from "./session";
 import {
   checkRows,
   checkSheetName,
@@ -152,12 +152,11 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
           if (opts.keepCellsRight) old.convertToRange();
           else old.delete();
         }
-        // Visible first: unfreezing a hidden sheet's panes fails on some builds.
+        // A sheet the add-in rewrites is one to look at: shown again if a person hid it.
         if (existing.visibility !== "Visible") ws.visibility = "Visible";
         // The table's own columns only, when the cells right of it are a person's (Range.clear leaves charts).
         if (opts.keepCellsRight) ws.getRange(`A:${columnLetter(width - 1)}`).clear("All");
         else ws.getRange().clear("All");
-        ws.freezePanes.unfreeze();
       } else {
         ws = sheets.add(sheetName);
       }
@@ -201,10 +200,12 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
       table.name = tableName;
       const sample = rows.slice(0, 200);
       columns.forEach((c, k) => (sheet.getRangeByIndexes(0, k, 1, 1).format.columnWidth = defaultWidth(c, sample, k)));
-      // Panes are frozen on the active sheet only (freezing another sheet's panes is unreliable across hosts): a
-      // table written without activating it (the Push log) keeps its header unfrozen.
+      // Panes are unfrozen and frozen only on the sheet just activated: on another sheet Excel fires
+      // WorksheetActivated for it though it stays hidden behind the active one (office-js #3148), and the pane, which
+      // follows activation, would jump to it. A table written without activating it keeps its sheet's panes.
       if (opts.activate !== false) {
         sheet.activate();
+        sheet.freezePanes.unfreeze();
         sheet.freezePanes.freezeRows(FIRST_DATA_ROW);
       }
       const range = table.getRange().load("address");
@@ -215,7 +216,7 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
 }
 
 export async function readTable(session: ExcelSession, sheetName: string): Promise<TableData | null> {
-  return guard(`read sheet "${sheetName}"`, () =>
+  return guardRead(`read sheet "${sheetName}"`, () =>
     session.run(async (ctx) => {
       const system = queueKnownDateSystem(session, ctx);
       const info = await findTable(ctx, sheetName);
@@ -299,7 +300,10 @@ async function addBlankRows(ctx: Ctx, info: TableInfo, count: number, budget: Wr
   const table = ctx.workbook.tables.getItem(info.name);
   for (let done = 0; done < count;) {
     const n = Math.min(count - done, Math.max(1, Math.floor((budget.bytes - BLOCK_OVERHEAD) / perRow)));
-    table.rows.add(null as unknown as undefined, Array.from({ length: n }, () => blank));
+    table.rows.add(
+      null as unknown as undefined,
+      Array.from({ length: n }, () => blank),
+    );
     await ctx.sync();
     done += n;
   }
@@ -313,7 +317,7 @@ export async function appendRows(session: ExcelSession, given: AppendRowsOptions
   const tableName = safeTableName(opts.tableName);
   if (opts.rows.length === 0) return;
   checkCellTexts(opts.rows, (i, k) => `row ${i + 1}, column "${opts.columns[k]?.header}"`, opts.columns.length);
-  const found = await guard("find the table", () =>
+  const found = await guardRead("find the table", () =>
     session.run(async (ctx) => (await loadTables(ctx)).find((t) => t.name.toLowerCase() === tableName.toLowerCase())),
   );
   if (!found) {
