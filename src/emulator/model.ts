@@ -749,8 +749,7 @@ export class WorkbookModel {
   private readonly activatedHandlers = new Set<SheetActivatedHandler>();
 
   addActivatedHandler(handler: SheetActivatedHandler): () => void {
-    if (this.refuseActivatedEvents)
-      throw new PreviewExcelError("AccessDenied", "You cannot perform the requested operation.");
+    if (this.refuseActivatedEvents) throw new PreviewExcelError("AccessDenied", "You cannot perform the requested operation.");
     this.activatedHandlers.add(handler);
     return () => void this.activatedHandlers.delete(handler);
   }

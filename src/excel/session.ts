@@ -50,6 +50,8 @@ export interface ExcelSession {
   supports(version: string): boolean;
   /** The workbook's date system once asked (once per port: File > Options can change it, but not while a batch runs). */
   dates: { known?: DateSystem };
+  /** The bytes of each document setting, once settings.ts has read them all (it keeps them up to date after). */
+  settings: { sizes?: Map<string, number> };
 }
 
 /** Whether the Excel API is on the page: Excel's runtime, or the preview's stand-in. */
@@ -147,5 +149,6 @@ export function createExcelSession(options: OfficeWorkbookOptions = {}): ExcelSe
     now: options.now ?? (() => new Date()),
     supports: options.supportsExcelApi ?? supportsExcelApi,
     dates: {},
+    settings: {},
   };
 }

@@ -111,3 +111,32 @@ describe("sheet activation", () => {
     expect(await codeOf(listen([]))).toBe("AccessDenied");
   });
 });
+
+describe("document settings", () => {
+  const save = (key: string, value: unknown) =>
+    run(async (ctx) => {
+      ctx.workbook.settings.add(key, value);
+      await ctx.sync();
+    });
+  test("refused with InvalidArgument past the limit (about 2 MB by default), nothing stored", async () => {
+    setup();
+    await save("a", "x".repeat(1_500_000));
+    expect(await codeOf(save("b", "y".repeat(700_000)))).toBe("InvalidArgument");
+    expect([...wb.settings.keys()]).toEqual(["a"]);
+    await save("a", "x".repeat(100)); // replacing a key counts its new value only
+    await save("b", "y".repeat(700_000));
+    expect([...wb.settings.keys()]).toEqual(["a", "b"]);
+  });
+  test("the limit can be set lower, as builds that fail near 1 MB", async () => {
+    setup({ settingsLimitBytes: 1_000_000 });
+    expect(await codeOf(save("a", "x".repeat(1_000_000)))).toBe("InvalidArgument");
+    const tooBig = run(async (ctx) => {
+      ctx.workbook.settings.add("b", 1);
+      await ctx.sync();
+      ctx.workbook.settings.getItem("b").value = "z".repeat(1_000_000);
+      await ctx.sync();
+    });
+    expect(await codeOf(tooBig)).toBe("InvalidArgument");
+    expect(wb.settings.get("b")).toBe(1);
+  });
+});
