@@ -19,9 +19,19 @@ const MAX_SETTING_CHARS = 64 * 1024;
 /** Our budget for all the add-in's settings together, in UTF-8 bytes of keys and JSON values: 1 MB. */
 export const MAX_SETTINGS_BYTES = 1_000_000;
 
+/** UTF-8 bytes of a text (a surrogate pair counts 2 + 2: 4, as its UTF-8). */
+function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xe000 ? 2 : 3;
+  }
+  return n;
+}
+
 /** UTF-8 bytes of a key and its value's JSON, as the settings are stored in the file. */
 export function settingBytes(key: string, value: unknown): number {
-  return new TextEncoder().encode(key).length + new TextEncoder().encode(JSON.stringify(value) ?? "").length;
+  return utf8Bytes(key) + utf8Bytes(JSON.stringify(value) ?? "");
 }
 
 /**
