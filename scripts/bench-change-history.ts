@@ -3,15 +3,19 @@
  * web does): a 5,000-row push's lines appended to a new Change history, then the next push's lines to the same table,
  * then the table read back as Undo push reads it. Prints the syncs (Excel round trips), the bytes sent, the largest
  * request against the 5 MB limit, the time, and the load average. Asserts nothing.
- *   npx tsx scripts/bench-change-history.ts [rows]
+ * The host's ExcelApi level (Table.resize from 1.13, rows.add below) and the AutoCorrect option "Include new rows
+ * and columns in table" can be set: npx tsx scripts/bench-change-history.ts 5000 1.12 off
+ *   npx tsx scripts/bench-change-history.ts [rows] [host ExcelApi level, default 1.17] [autoCorrect on|off]
  */
 import os from "os";
 import { createOfficeWorkbook } from "../src/excel";
-import { installPreviewExcel } from "../src/emulator";
+import { createPreviewWorkbook, installPreviewExcel } from "../src/emulator";
 import type { PushedCell } from "../src/sheets/changeHistory";
 import { appendHistory, readHistory } from "../src/taskpane/flows/changeHistory";
 
 const rows = Number(process.argv[2] ?? 5_000);
+const host = process.argv[3] ?? "1.17";
+const autoCorrectTables = process.argv[4] !== "off";
 
 const cells = (offset: number): PushedCell[] =>
   Array.from({ length: rows }, (_, i) => ({
@@ -45,12 +49,12 @@ async function step(name: string, wb: ReturnType<typeof installPreviewExcel>, wo
 
 async function main(): Promise<void> {
   console.log(
-    `Change history: ${rows.toLocaleString("en-IE")} lines per push; load average ${os
+    `Change history: ${rows.toLocaleString("en-IE")} lines per push; ExcelApi ${host}; AutoCorrect ${autoCorrectTables ? "on" : "off"}; load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );
-  const wb = installPreviewExcel(globalThis);
+  const wb = installPreviewExcel(globalThis, createPreviewWorkbook({ requirements: { host }, autoCorrectTables }));
   const port = createOfficeWorkbook();
   const push = (id: string) => ({
     time: new Date(),

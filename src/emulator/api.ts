@@ -354,6 +354,7 @@ export class WorksheetFreezePanes extends ClientObject<SheetModel> {
       if (!Number.isInteger(count) || count < 0 || count >= MAX_ROWS) throw invalidArgument();
       s.frozenRows = count;
       s.frozenCols = 0;
+      s.workbook.paneViewChanged(s);
     });
   }
   unfreeze(): void {
@@ -361,6 +362,7 @@ export class WorksheetFreezePanes extends ClientObject<SheetModel> {
       checkFreezable(s);
       s.frozenRows = 0;
       s.frozenCols = 0;
+      s.workbook.paneViewChanged(s);
     });
   }
   protected _scalars(): string[] {
@@ -722,6 +724,22 @@ export class Table extends ClientObject<TableModel> {
   }
   delete(): void {
     this._do((t) => t.sheet.workbook.deleteTable(t, false));
+  }
+  /** Table.resize (ExcelApi 1.13): the table over a new range on its sheet (see WorkbookModel.resizeTable). */
+  resize(newRange: Range | string): void {
+    this._do((t) => {
+      let rect: Rect;
+      if (typeof newRange === "string") {
+        const { sheetName, local } = splitSheetAddress(newRange);
+        if (sheetName !== undefined && sheetName.toLowerCase() !== t.sheet.name.toLowerCase()) throw invalidArgument();
+        rect = parseAddress(local);
+      } else {
+        const target = newRange._t();
+        if (target.sheet !== t.sheet) throw invalidArgument("A table can only be resized on its own sheet.");
+        rect = target.rect;
+      }
+      t.sheet.workbook.resizeTable(t, rect);
+    });
   }
   /**
    * Table.convertToRange (ExcelApi 1.2): the table goes, its cells stay as they are, and so does the look its style

@@ -566,6 +566,15 @@ export interface PreviewWorkbookOptions {
   requirements?: Partial<RequirementLevels>;
   /** Chart behaviour where Excel's hosts differ. */
   charts?: Partial<ChartBehaviour>;
+  /**
+   * File > Options > Proofing > AutoCorrect Options > AutoFormat As You Type > "Include new rows and columns in
+   * table" (default on, as in Excel). Off: writing or typing under (or right of) a table does not grow it.
+   */
+  autoCorrectTables?: boolean;
+  /** Refuse WorksheetCollection.onActivated.add with AccessDenied, as some Excel builds do (office-js #1103, #421). */
+  refuseActivatedEvents?: boolean;
+  /** Total JSON bytes of the document settings Excel keeps (documented maximum about 2 MB; see settings.ts). */
+  settingsLimitBytes?: number;
 }
 
 export interface SyncRecord {
@@ -596,6 +605,8 @@ export interface SheetActivatedEvent {
 export type SheetActivatedHandler = (event: SheetActivatedEvent) => unknown;
 
 export const FIVE_MB = 5 * 1024 * 1024;
+/** Office.Settings: "about 2 MB" is the documented maximum for an add-in's settings in a document. */
+export const SETTINGS_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /** The preview workbook. Listeners hear about every change (grid re-render). */
 export class WorkbookModel {
@@ -604,6 +615,11 @@ export class WorkbookModel {
   readonly settings = new Map<string, unknown>();
   /** Defined names (Workbook.names), by lower-case name. */
   readonly names = new Map<string, DefinedName>();
+  /** The AutoCorrect option "Include new rows and columns in table" (PreviewWorkbookOptions.autoCorrectTables). */
+  autoCorrectTables: boolean;
+  /** Whether registering onActivated is refused with AccessDenied (PreviewWorkbookOptions.refuseActivatedEvents). */
+  refuseActivatedEvents: boolean;
+  readonly settingsLimitBytes: number;
   /** Workbook.protection (Review > Protect Workbook): while protected, sheets cannot be added, deleted, hidden, shown or renamed. */
   structure: { protected: boolean; password?: string } = { protected: false };
   readonly requestLimitBytes: number;
@@ -647,6 +663,9 @@ export class WorkbookModel {
     this.dateSystem = options.dateSystem ?? "1900";
     this.requirements = new PreviewRequirements(options.requirements);
     this.chartBehaviour = { keepNameOnCopy: true, categoryNameColumns: Infinity, ...options.charts };
+    this.autoCorrectTables = options.autoCorrectTables ?? true;
+    this.refuseActivatedEvents = options.refuseActivatedEvents ?? false;
+    this.settingsLimitBytes = options.settingsLimitBytes ?? SETTINGS_LIMIT_BYTES;
     this.activeSheet = this.addSheet(options.firstSheetName ?? "Sheet1");
   }
 
@@ -749,8 +768,17 @@ export class WorkbookModel {
   private readonly activatedHandlers = new Set<SheetActivatedHandler>();
 
   addActivatedHandler(handler: SheetActivatedHandler): () => void {
+    if (this.refuseActivatedEvents) throw new PreviewExcelError("AccessDenied", "You cannot perform the requested operation.");
     this.activatedHandlers.add(handler);
     return () => void this.activatedHandlers.delete(handler);
+  }
+
+  /**
+   * Freezing or unfreezing the panes of a sheet that is not the active one fires WorksheetActivated for it, though
+   * the sheet shown does not change (office-js #3148).
+   */
+  paneViewChanged(sheet: SheetModel): void {
+    if (sheet !== this.activeSheet) this.fireActivated(sheet);
   }
 
   /** Excel fires WorksheetCollection.onActivated after another sheet became the active one, asynchronously. */
@@ -1005,13 +1033,34 @@ export class WorkbookModel {
   }
 
   /**
+   * Table.resize (ExcelApi 1.13): the table covers `rect` on its sheet. As in Excel, the header stays in the same
+   * row, the new range overlaps the old one and no other table; cells keep their values and formats.
+   */
+  resizeTable(table: TableModel, rect: Rect): void {
+    const old = { r: table.r, c: table.c, rows: table.rows, cols: table.cols };
+    if (rect.r !== table.r || !intersect(rect, old) || rect.rows < 2)
+      throw new PreviewExcelError(
+        "InvalidArgument",
+        "The new table range must overlap the table, keep its header in the same row and include at least one data row.",
+      );
+    if (rect.r + rect.rows > MAX_ROWS - 1 || rect.cols > 1000)
+      throw new PreviewExcelError("InvalidArgument", "The table range is too large for the preview.");
+    for (const t of table.sheet.tables())
+      if (t !== table && intersect(rect, { r: t.r, c: t.c, rows: t.rows, cols: t.cols }))
+        throw new PreviewExcelError("InvalidArgument", "A table can't overlap another table.");
+    Object.assign(table, { c: rect.c, rows: rect.rows, cols: rect.cols });
+    this.normaliseHeaders(table);
+  }
+
+  /**
    * Excel's table auto-expansion of the API's writes: a block written directly under a table (overlapping its
    * columns) or directly right of it (overlapping its rows) extends the table over the rows (columns) written, up to
    * the last one holding data: trailing blank rows stay outside (office-js #3013, #3191), and a block whose first
    * row (column) is blank does not extend it at all (office-js #2097). Tables on a protected sheet never grow.
    */
   expandTables(sheet: SheetModel, rect: Rect, values: unknown): void {
-    if (sheet.protection.protected) return;
+    // AutoCorrect applies to the API's writes too (office-js #6745): with the option off, no table grows.
+    if (sheet.protection.protected || !this.autoCorrectTables) return;
     const at = (i: number, k: number): unknown => (Array.isArray(values) ? (values[i] as unknown[] | undefined)?.[k] : values);
     const filled = (i: number, k: number) => {
       const v = at(i, k);
@@ -1120,7 +1169,7 @@ export class WorkbookModel {
 
   private typeInto(sheet: SheetModel, r: number, c: number, text: string): void {
     const below = sheet.tables().find((t) => r === t.r + t.rows && c >= t.c && c < t.c + t.cols);
-    if (below && text !== "") {
+    if (below && text !== "" && this.autoCorrectTables) {
       below.rows += 1;
       for (let k = 0; k < below.cols; k++) {
         const nf = sheet.cell(r - 1, below.c + k)?.nf;

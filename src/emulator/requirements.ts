@@ -89,6 +89,7 @@ export const API_SETS: Readonly<Record<string, string>> = {
   "Table.getDataBodyRange": "1.1",
   "Table.delete": "1.1",
   "Table.convertToRange": "1.2",
+  "Table.resize": "1.13",
   "Range.hyperlink": "1.7",
   "Worksheet.charts": "1.1",
   "ChartCollection.add": "1.1",

@@ -1,6 +1,20 @@
-/** The workbook's document settings (Workbook.settings): JSON values by key, kept in the model. */
+/**
+ * The workbook's document settings (Workbook.settings): JSON values by key, kept in the model. Excel keeps about 2 MB
+ * of an add-in's settings (WorkbookModel.settingsLimitBytes) and refuses a save past it with InvalidArgument
+ * ("The argument is invalid or missing or has an incorrect format", office-js #3957); so does the preview.
+ */
+import type { WorkbookModel } from "./model";
 import { ACTION_BYTES, ClientObject, Collection, invalidArgument, jsonBytes } from "./proxy";
 import { PreviewExcelError } from "./values";
+
+/** Stores `value` under `key` unless all the settings would then take more than the workbook's limit (UTF-8 JSON). */
+function store(model: WorkbookModel, key: string, value: unknown): void {
+  const copy = JSON.parse(JSON.stringify(value)) as unknown;
+  let total = jsonBytes(key) + jsonBytes(copy);
+  for (const [k, v] of model.settings) if (k !== key) total += jsonBytes(k) + jsonBytes(v);
+  if (total > model.settingsLimitBytes) throw invalidArgument();
+  model.settings.set(key, copy);
+}
 
 interface SettingTarget {
   key: string;
@@ -22,7 +36,7 @@ export class SettingCollection extends Collection<SettingTarget, Setting> {
         if (typeof key !== "string" || key === "" || key.length > 255)
           throw invalidArgument("A setting key must be 1 to 255 characters.");
         if (value === undefined) throw invalidArgument("A setting needs a value.");
-        this.context.model.settings.set(key, JSON.parse(JSON.stringify(value)));
+        store(this.context.model, key, value);
       },
     });
     return new Setting(this.context, () => ({ key }));
@@ -47,7 +61,7 @@ export class Setting extends ClientObject<SettingTarget> {
     return this._get("value");
   }
   set value(v: unknown) {
-    this._set("value", v, (t) => this.context.model.settings.set(t.key, JSON.parse(JSON.stringify(v))));
+    this._set("value", v, (t) => store(this.context.model, t.key, v));
   }
   delete(): void {
     this._do((t) => void this.context.model.settings.delete(t.key));

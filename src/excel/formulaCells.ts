@@ -7,11 +7,11 @@
 import { columnLetter } from "../sheets/excelConventions";
 import type { FormulaCell, SelectedCell } from "./port";
 import { WorkbookError } from "./port";
-import { type ExcelSession, guard } from "./session";
+import { type ExcelSession, guardRead } from "./session";
 import { errorCode, readRows } from "./transfer";
 
 export async function selectedCell(session: ExcelSession): Promise<SelectedCell> {
-  return guard("read the selected cell", () =>
+  return guardRead("read the selected cell", () =>
     session.run(async (ctx) => {
       const sel = ctx.workbook.getSelectedRange().load("address, rowIndex, columnIndex");
       sel.worksheet.load("name");
@@ -32,7 +32,7 @@ export async function selectedCell(session: ExcelSession): Promise<SelectedCell>
 
 export async function formulaCells(session: ExcelSession, prefix: string): Promise<FormulaCell[]> {
   const wanted = prefix.toUpperCase();
-  return guard("read the formulas", () =>
+  return guardRead("read the formulas", () =>
     session.run(async (ctx) => {
       const sheets = ctx.workbook.worksheets.load("items/name");
       await ctx.sync();

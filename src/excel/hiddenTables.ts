@@ -5,7 +5,7 @@
 import type { CellValue, HiddenTable } from "./port";
 import { checkCellTexts, toRawCell } from "./cellValues";
 import { queueStructureProtected, structureProtectedError } from "./protection";
-import { type ExcelSession, guard } from "./session";
+import { type ExcelSession, guard, guardRead } from "./session";
 import { checkSheetName, isBlankRow } from "./tableLookup";
 import { readRows, type Run, writeRuns } from "./transfer";
 
@@ -48,7 +48,7 @@ export async function writeHiddenTable(
 }
 
 export async function readHiddenTable(session: ExcelSession, sheetName: string): Promise<HiddenTable | null> {
-  return guard(`read "${sheetName}"`, () =>
+  return guardRead(`read "${sheetName}"`, () =>
     session.run(async (ctx) => {
       const ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName);
       await ctx.sync();

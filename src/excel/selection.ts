@@ -6,7 +6,7 @@
 import { columnLetter } from "../sheets/excelConventions";
 import type { RangeValues, TableCell } from "./port";
 import { WorkbookError } from "./port";
-import { type Ctx, type ExcelSession, guard } from "./session";
+import { type Ctx, type ExcelSession, guardRead } from "./session";
 import { checkRows, columnIndex, findTable, requireTable } from "./tableLookup";
 import { errorCode, readRows } from "./transfer";
 
@@ -67,7 +67,7 @@ async function loadSelectedBlocks(session: ExcelSession, ctx: Ctx): Promise<{ sh
 }
 
 export async function selectedRowIndexes(session: ExcelSession, sheetName?: string): Promise<number[]> {
-  return guard("read the selection", () =>
+  return guardRead("read the selection", () =>
     session.run(async (ctx) => {
       const sel = await loadSelectedBlocks(session, ctx);
       if (sheetName !== undefined && sel.sheetName.toLowerCase() !== sheetName.toLowerCase()) return [];
@@ -85,7 +85,7 @@ export async function selectedRowIndexes(session: ExcelSession, sheetName?: stri
 }
 
 export async function activeSheetName(session: ExcelSession): Promise<string> {
-  return guard("read the active sheet", () =>
+  return guardRead("read the active sheet", () =>
     session.run(async (ctx) => {
       const ws = ctx.workbook.worksheets.getActiveWorksheet().load("name");
       await ctx.sync();
@@ -98,7 +98,7 @@ const hiddenSheetError = (sheetName: string) =>
   new WorkbookError(`Sheet "${sheetName}" is hidden and cannot be shown.`, "InvalidOperation");
 
 export async function activateSheet(session: ExcelSession, sheetName: string): Promise<void> {
-  return guard(`show sheet "${sheetName}"`, () =>
+  return guardRead(`show sheet "${sheetName}"`, () =>
     session.run(async (ctx) => {
       const ws = ctx.workbook.worksheets.getItemOrNullObject(sheetName).load("name, visibility");
       await ctx.sync();
@@ -112,7 +112,7 @@ export async function activateSheet(session: ExcelSession, sheetName: string): P
 }
 
 export async function selectCell(session: ExcelSession, sheetName: string, cell: TableCell): Promise<void> {
-  return guard(`go to a cell on "${sheetName}"`, () =>
+  return guardRead(`go to a cell on "${sheetName}"`, () =>
     session.run(async (ctx) => {
       // Loaded with the table's first request.
       const shown = ctx.workbook.worksheets.getItemOrNullObject(sheetName).load("visibility");
@@ -131,7 +131,7 @@ export async function selectCell(session: ExcelSession, sheetName: string, cell:
 }
 
 export async function selectedCells(session: ExcelSession, sheetName: string): Promise<TableCell[]> {
-  return guard("read the selection", () =>
+  return guardRead("read the selection", () =>
     session.run(async (ctx) => {
       const sel = await loadSelectedBlocks(session, ctx);
       if (sel.sheetName.toLowerCase() !== sheetName.toLowerCase()) return [];
@@ -152,7 +152,7 @@ export async function selectedCells(session: ExcelSession, sheetName: string): P
 }
 
 export async function readValues(session: ExcelSession, sheetName?: string): Promise<RangeValues | null> {
-  return guard(sheetName === undefined ? "read the selection" : `read sheet "${sheetName}"`, () =>
+  return guardRead(sheetName === undefined ? "read the selection" : `read sheet "${sheetName}"`, () =>
     session.run(async (ctx) => {
       let name: string;
       let wanted: Block | null = null;

@@ -50,6 +50,8 @@ export interface ExcelSession {
   supports(version: string): boolean;
   /** The workbook's date system once asked (once per port: File > Options can change it, but not while a batch runs). */
   dates: { known?: DateSystem };
+  /** The bytes of each document setting, once settings.ts has read them all (it keeps them up to date after). */
+  settings: { sizes?: Map<string, number> };
 }
 
 /** Whether the Excel API is on the page: Excel's runtime, or the preview's stand-in. */
@@ -94,22 +96,39 @@ async function probeCellEdit(): Promise<boolean> {
   }
 }
 
-/** Turn Excel failures into WorkbookError with a message a person can act on; keep Excel's code. */
-export async function guard<T>(what: string, work: () => Promise<T>): Promise<T> {
+/**
+ * What an operation does to the workbook, for guard: "write" changes cells, tables or sheets; "read" changes none
+ * (reading, showing a sheet, selecting a cell, watching for events).
+ */
+export type Access = "write" | "read";
+
+/**
+ * Turn Excel failures into WorkbookError with a message a person can act on; keep Excel's code. AccessDenied means
+ * a protected sheet only for a write: Excel also refuses some requests with it on some builds (registering
+ * onActivated: office-js #1103, #421), where "the sheet is protected" would send the person looking for nothing.
+ */
+export async function guard<T>(what: string, work: () => Promise<T>, access: Access = "write"): Promise<T> {
   try {
     return await work();
   } catch (e) {
     if (e instanceof WorkbookError) throw e;
     const code = errorCode(e) ?? "GeneralException";
     // Excel's AccessDenied names no sheet; `what` does.
-    if (code === "AccessDenied")
+    if (code === "AccessDenied" && access === "write")
       throw new WorkbookError(
         `Could not ${what}: the sheet is protected. Unprotect it (Review > Unprotect Sheet) and try again.`,
         code,
       );
+    if (code === "AccessDenied")
+      throw new WorkbookError(`Could not ${what}: Excel did not allow it here. Nothing in the workbook was changed.`, code);
     const detail = e instanceof Error ? e.message : String(e);
     throw new WorkbookError(`Could not ${what}: ${detail}`, code);
   }
+}
+
+/** guard for an operation that changes no cell, table or sheet: an AccessDenied is never called protection. */
+export function guardRead<T>(what: string, work: () => Promise<T>): Promise<T> {
+  return guard(what, work, "read");
 }
 
 export function createExcelSession(options: OfficeWorkbookOptions = {}): ExcelSession {
@@ -130,5 +149,6 @@ export function createExcelSession(options: OfficeWorkbookOptions = {}): ExcelSe
     now: options.now ?? (() => new Date()),
     supports: options.supportsExcelApi ?? supportsExcelApi,
     dates: {},
+    settings: {},
   };
 }

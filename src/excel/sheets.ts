@@ -1,11 +1,11 @@
 /** Sheet discovery and removal: the visible sheets with their tables, and deleting a sheet (a snapshot's too). */
 import type { SheetInfo } from "./port";
 import { queueStructureProtected, structureProtectedError } from "./protection";
-import { type ExcelSession, guard } from "./session";
+import { type ExcelSession, guard, guardRead } from "./session";
 import { loadTables } from "./tableLookup";
 
 export async function listSheets(session: ExcelSession): Promise<SheetInfo[]> {
-  return guard("list the sheets", () =>
+  return guardRead("list the sheets", () =>
     session.run(async (ctx) => {
       const sheets = ctx.workbook.worksheets.load("items/name, items/visibility");
       const tables = await loadTables(ctx);

@@ -24,7 +24,7 @@ import type {
 } from "./port";
 import { WorkbookError } from "./port";
 import { checkProtectedColumnWrite, queueStructureProtected, structureProtectedError } from "./protection";
-import { type Ctx, type ExcelSession, guard } from "./session";
+import { type Ctx, type ExcelSession, guard, guardRead } from "./session";
 import {
   checkRows,
   checkSheetName,
@@ -38,7 +38,7 @@ import {
   rowRuns,
   type TableInfo,
 } from "./tableLookup";
-import { readRows, type Run, writeRuns } from "./transfer";
+import { BLOCK_OVERHEAD, readRows, type Run, type WriteBudget, writeRuns } from "./transfer";
 
 /** Row 1 title, row 2 stamp, row 3 header (0-based below). */
 const TITLE_ROW = 0;
@@ -152,12 +152,11 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
           if (opts.keepCellsRight) old.convertToRange();
           else old.delete();
         }
-        // Visible first: unfreezing a hidden sheet's panes fails on some builds.
+        // A sheet the add-in rewrites is one to look at: shown again if a person hid it.
         if (existing.visibility !== "Visible") ws.visibility = "Visible";
         // The table's own columns only, when the cells right of it are a person's (Range.clear leaves charts).
         if (opts.keepCellsRight) ws.getRange(`A:${columnLetter(width - 1)}`).clear("All");
         else ws.getRange().clear("All");
-        ws.freezePanes.unfreeze();
       } else {
         ws = sheets.add(sheetName);
       }
@@ -201,10 +200,12 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
       table.name = tableName;
       const sample = rows.slice(0, 200);
       columns.forEach((c, k) => (sheet.getRangeByIndexes(0, k, 1, 1).format.columnWidth = defaultWidth(c, sample, k)));
-      // Panes are frozen on the active sheet only (freezing another sheet's panes is unreliable across hosts): a
-      // table written without activating it (the Push log) keeps its header unfrozen.
+      // Panes are unfrozen and frozen only on the sheet just activated: on another sheet Excel fires
+      // WorksheetActivated for it though it stays hidden behind the active one (office-js #3148), and the pane, which
+      // follows activation, would jump to it. A table written without activating it keeps its sheet's panes.
       if (opts.activate !== false) {
         sheet.activate();
+        sheet.freezePanes.unfreeze();
         sheet.freezePanes.freezeRows(FIRST_DATA_ROW);
       }
       const range = table.getRange().load("address");
@@ -215,7 +216,7 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
 }
 
 export async function readTable(session: ExcelSession, sheetName: string): Promise<TableData | null> {
-  return guard(`read sheet "${sheetName}"`, () =>
+  return guardRead(`read sheet "${sheetName}"`, () =>
     session.run(async (ctx) => {
       const system = queueKnownDateSystem(session, ctx);
       const info = await findTable(ctx, sheetName);
@@ -289,6 +290,25 @@ async function addMissingColumns(ctx: Ctx, info: TableInfo, columns: readonly Co
   return { ...info, headers: [...info.headers, ...missing] };
 }
 
+/**
+ * Table.rows.add of `count` blank rows at the table's end (ExcelApi 1.1: several rows at once need the values),
+ * each request under the write budget; what lies below the table moves down.
+ */
+async function addBlankRows(ctx: Ctx, info: TableInfo, count: number, budget: WriteBudget): Promise<void> {
+  const blank = info.headers.map(() => "");
+  const perRow = blank.length * 3 + 4; // `"",` per cell and the row's brackets, as JSON
+  const table = ctx.workbook.tables.getItem(info.name);
+  for (let done = 0; done < count;) {
+    const n = Math.min(count - done, Math.max(1, Math.floor((budget.bytes - BLOCK_OVERHEAD) / perRow)));
+    table.rows.add(
+      null as unknown as undefined,
+      Array.from({ length: n }, () => blank),
+    );
+    await ctx.sync();
+    done += n;
+  }
+}
+
 export async function appendRows(session: ExcelSession, given: AppendRowsOptions): Promise<void> {
   // Blank rows carry nothing, and Excel's auto-expansion leaves trailing blank rows outside the table (and a block
   // starting with one does not extend it at all: office-js #3013, #3191, #2097).
@@ -297,7 +317,7 @@ export async function appendRows(session: ExcelSession, given: AppendRowsOptions
   const tableName = safeTableName(opts.tableName);
   if (opts.rows.length === 0) return;
   checkCellTexts(opts.rows, (i, k) => `row ${i + 1}, column "${opts.columns[k]?.header}"`, opts.columns.length);
-  const found = await guard("find the table", () =>
+  const found = await guardRead("find the table", () =>
     session.run(async (ctx) => (await loadTables(ctx)).find((t) => t.name.toLowerCase() === tableName.toLowerCase())),
   );
   if (!found) {
@@ -328,17 +348,15 @@ export async function appendRows(session: ExcelSession, given: AppendRowsOptions
       const specs = info.headers.map((h) => opts.columns.findIndex((c) => c.header.toLowerCase() === h.toLowerCase()));
       const start = reuseEmpty ? info.bodyRow : info.bodyRow + info.bodyRows;
       const adding = opts.rows.length - (reuseEmpty ? 1 : 0);
-      // Microsoft's advice: write the rows directly under the data body and Excel extends the table over them
-      // (rows.add has a reported bug that leaves added rows outside the table). Only when something on the sheet
-      // lies below the table would that write overwrite it: then rows.add inserts blank rows (shifting it down).
+      const bodyAfter = start - info.bodyRow + opts.rows.length;
+      // The add-in grows the table itself, never leaving it to Excel: writing under a table extends it only while
+      // the AutoCorrect option "Include new rows and columns in table" is on, and it applies to the API's writes too
+      // (office-js #6745). Table.resize (ExcelApi 1.13) goes with the check after the writes (no extra request).
+      // Without it, or when something lies below the table (the rows must push it down, not overwrite it),
+      // Table.rows.add inserts blank rows first, in requests under the write budget.
       const clearBelow = used.isNullObject || used.rowIndex + used.rowCount <= start;
-      if (adding > 0 && !clearBelow) {
-        ctx.workbook.tables.getItem(info.name).rows.add(
-          null as unknown as undefined,
-          Array.from({ length: adding }, () => info.headers.map(() => "")),
-        );
-        await ctx.sync();
-      }
+      const resize = adding > 0 && clearBelow && session.supports("1.13");
+      if (adding > 0 && !resize) await addBlankRows(ctx, info, adding, session.writeBudget());
       const data: Run = {
         row: start,
         col: info.bodyCol,
@@ -353,9 +371,16 @@ export async function appendRows(session: ExcelSession, given: AppendRowsOptions
         },
       };
       await writeRuns(ctx, info.sheetName, [data], session.writeBudget());
-      const body = ctx.workbook.tables.getItem(info.name).getDataBodyRange().load("rowCount");
+      const table = ctx.workbook.tables.getItem(info.name);
+      if (resize)
+        table.resize(
+          ctx.workbook.worksheets
+            .getItem(info.sheetName)
+            .getRangeByIndexes(info.bodyRow - 1, info.bodyCol, 1 + bodyAfter, info.headers.length),
+        );
+      const body = table.getDataBodyRange().load("rowCount");
       await ctx.sync();
-      if (body.rowCount < start - info.bodyRow + opts.rows.length)
+      if (body.rowCount < bodyAfter)
         throw new WorkbookError(
           `Excel did not extend the table "${info.name}" over the rows written below it on "${info.sheetName}". ` +
             "The rows are on the sheet under the table; resize the table over them (Table Design > Resize Table).",

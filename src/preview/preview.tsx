@@ -19,9 +19,15 @@ import { ThemeSwitch } from "./ThemeSwitch";
 
 const params = new URLSearchParams(window.location.search);
 // ?dateSystem=1904 opens a workbook in the 1904 date system (Excel for Mac's old default), as a real workbook can be.
+// ?autoCorrectTables=off plays an Excel whose AutoCorrect option "Include new rows and columns in table" is off;
+// ?onActivated=denied one that refuses the sheet-activation event with AccessDenied (some builds do).
 const workbook = installPreviewExcel(
   globalThis,
-  createPreviewWorkbook({ dateSystem: params.get("dateSystem") === "1904" ? "1904" : "1900" }),
+  createPreviewWorkbook({
+    dateSystem: params.get("dateSystem") === "1904" ? "1904" : "1900",
+    autoCorrectTables: params.get("autoCorrectTables") !== "off",
+    refuseActivatedEvents: params.get("onActivated") === "denied",
+  }),
 );
 /** Closes the task pane and opens it again on the same workbook (set once the pane is mounted). */
 let reopenPane = () => {};
