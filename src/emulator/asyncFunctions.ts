@@ -232,6 +232,15 @@ function scalarValue(value: unknown): Scalar {
   if (typeof value === "number") return Number.isFinite(value) ? value : "#NUM!";
   if (typeof value === "string" || typeof value === "boolean") return value;
   if (value === null || value === undefined) return 0;
+  // A basic data type (ExcelApi 1.16): its basic value; a FormattedNumber's format is not drawn by the preview.
+  const typed = value as { type?: unknown; basicValue?: unknown };
+  if (["FormattedNumber", "Double", "String", "Boolean"].includes(String(typed.type))) {
+    const basic = typed.basicValue;
+    if (
+      typeof basic === (typed.type === "FormattedNumber" || typed.type === "Double" ? "number" : String(typed.type).toLowerCase())
+    )
+      return scalarValue(basic);
+  }
   return "#VALUE!";
 }
 
