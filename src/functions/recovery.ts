@@ -8,8 +8,28 @@ import { NAMESPACE } from "./registry";
 
 const PREFIX = `=${NAMESPACE}.`;
 
-/** How many PAYROLL cells showed #NAME? (and were recalculated); 0 when none, or when the workbook could not be read. */
+type Requirements = { isSetSupported(name: string, minVersion?: string): boolean };
+
+/**
+ * Whether Excel runs custom functions here (CustomFunctionsRuntime 1.1, by Office.context.requirements). Without it
+ * (Office 2019 loads functions.js with the pane, but never registers the functions) a rebuild would only give #NAME?
+ * again, so none is asked for.
+ */
+function functionsRunHere(): boolean {
+  const requirements = (globalThis as { Office?: { context?: { requirements?: Requirements } } }).Office?.context?.requirements;
+  try {
+    return requirements?.isSetSupported("CustomFunctionsRuntime", "1.1") === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How many PAYROLL cells showed #NAME? (and were recalculated); 0 when none, where Excel runs no custom functions, or
+ * when the workbook could not be read.
+ */
 export async function recoverSavedNameErrors(): Promise<number> {
+  if (!functionsRunHere()) return 0;
   try {
     return await recalculateNameErrors(PREFIX);
   } catch (e) {

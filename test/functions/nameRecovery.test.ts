@@ -25,9 +25,22 @@ const FORMULA = '=PAYROLL.AMOUNT("basic_salary","2026-01-01","2026-06-30")';
 
 let functionsOf: AsyncFormulaFunctions | undefined;
 
+/**
+ * The host's answer for CustomFunctionsRuntime (stubbed here: the preview's isSetSupported answers ExcelApi only, and
+ * src/emulator/requirements.ts is another round's).
+ */
+function customFunctionsRuntime(supported: boolean): void {
+  type IsSetSupported = (name: string, version?: string) => boolean;
+  const office = (globalThis as unknown as { Office: { context: { requirements: { isSetSupported: IsSetSupported } } } }).Office;
+  const requirements = office.context.requirements;
+  const host = requirements.isSetSupported.bind(requirements);
+  requirements.isSetSupported = (name, version) => (name === "CustomFunctionsRuntime" ? supported : host(name, version));
+}
+
 /** A workbook whose PAYROLL cell was calculated before the functions' code registered: it shows #NAME?. */
-function openedBeforeLoad(options: ConstructorParameters<typeof WorkbookModel>[0] = {}) {
+function openedBeforeLoad(options: ConstructorParameters<typeof WorkbookModel>[0] = {}, runtime = true) {
   const workbook = installPreviewExcel(globalThis, new WorkbookModel(options));
+  customFunctionsRuntime(runtime);
   let registered = false;
   functionsOf = new AsyncFormulaFunctions(
     (name) => (registered && name === "PAYROLL.AMOUNT" ? functions.amount : undefined),
@@ -88,6 +101,14 @@ it("without ExcelApi 1.11 it runs without delayForCellEdit (refused while a cell
   } finally {
     warn.mockRestore();
   }
+});
+
+it("where Excel runs no custom functions (no CustomFunctionsRuntime 1.1: Office 2019), no rebuild is asked for", async () => {
+  const { workbook, sheet } = openedBeforeLoad({}, false);
+  const calculate = jest.spyOn(workbook, "calculate");
+  expect(await recoverSavedNameErrors()).toBe(0);
+  expect(calculate).not.toHaveBeenCalled();
+  expect(sheet.valueAt(2, 1)).toBe("#NAME?");
 });
 
 it("with no #NAME? cell, nothing is recalculated", async () => {
