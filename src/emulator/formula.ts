@@ -291,11 +291,13 @@ class Parser {
       const t = this.peek();
       const after = this.tokens[this.pos + 1];
       const bare = t?.t === "ref" && (after === undefined || (after.t === "op" && (after.v === "," || after.v === ")")));
-      if (bare && !t.v.includes(":")) {
+      if (bare) {
+        // A reference: its cells as Excel passes them, entities as their objects.
         this.pos++;
-        const { r, c } = parseRef(t.v);
-        const one = this.readData(r, c) ?? externalArg(this.read(r, c));
-        return matrix ? [[one]] : one;
+        const cells = this.cellsOf(t.v);
+        if (matrix) return cells;
+        if (cells.length === 1 && cells[0].length === 1) return scalarArg(cells[0][0]);
+        return { spread: cells };
       }
       const v = this.comparison();
       if (matrix) return Array.isArray(v) ? (v as Val[][]).map((row) => flat(row)) : [[externalArg(v)]];
@@ -332,6 +334,20 @@ class Parser {
     return out;
   }
 
+  /** The cells of a reference (one cell or a range), each its data type if it holds one, else its value. */
+  private cellsOf(ref: string): Cell[][] {
+    const [a, b = a] = ref.split(":");
+    const from = parseRef(a);
+    const to = parseRef(b);
+    const out: Cell[][] = [];
+    for (let r = Math.min(from.r, to.r); r <= Math.max(from.r, to.r); r++) {
+      const row: Cell[] = [];
+      for (let c = Math.min(from.c, to.c); c <= Math.max(from.c, to.c); c++) row.push(this.readData(r, c) ?? this.read(r, c));
+      out.push(row);
+    }
+    return out;
+  }
+
   private callOnce(name: string, external: ExternalFunctions, args: ArgumentValue[]): Val {
     const v = external.call(name, args);
     if (typeof v === "string" && v.startsWith("#")) this.message ??= external.message(name, args);
@@ -339,7 +355,8 @@ class Parser {
   }
 }
 
-type Spread = { spread: (Scalar | null)[][] };
+type Cell = Scalar | null | DataCellValue;
+type Spread = { spread: Cell[][] };
 type ExternalArg = ArgumentValue | Spread;
 const isSpread = (a: ExternalArg): a is Spread => a !== null && typeof a === "object" && "spread" in a;
 
@@ -350,7 +367,12 @@ function cellOf(a: Spread, i: number, k: number): ArgumentValue {
   const r = rows === 1 ? 0 : i;
   const c = cols === 1 ? 0 : k;
   if (r >= rows || c >= cols) throw new FormulaError("#N/A");
-  return externalArg(a.spread[r][c]);
+  return scalarArg(a.spread[r][c]);
+}
+
+/** One cell for a scalar parameter: a data type as its object, else as externalArg reads a value. */
+function scalarArg(cell: Cell): ArgumentValue {
+  return cell !== null && typeof cell === "object" ? cell : externalArg(cell);
 }
 
 /**

@@ -120,3 +120,12 @@ it("a range given to a scalar parameter spreads over one call per cell and spill
   expect(await settled(() => sheet.valueAt(0, 4))).toBe(100);
   expect(await settled(() => sheet.valueAt(1, 4))).toBe(300);
 });
+
+it("a range of entity cells given to a scalar parameter spreads, each call getting its entity", async () => {
+  const { sheet } = workbookWithFunctions();
+  sheet.enterDataValue(0, 0, entityValue("Ann Byrne", { Number: "1001" }));
+  sheet.enterDataValue(1, 0, entityValue("Brian Kelly", { Number: "1002" }));
+  sheet.enterFormula(0, 1, '=PAYROLL.EMPLOYEE(A1:A2,"first_name")');
+  expect(await settled(() => sheet.valueAt(0, 1))).toBe("Ann");
+  expect(await settled(() => sheet.valueAt(1, 1))).toBe("Brian");
+});
