@@ -40,9 +40,16 @@ export async function recoverSavedNameErrors(): Promise<number> {
   }
 }
 
+/**
+ * The wait after Office.onReady before the recovery: Excel takes the associate calls in asynchronously, and a rebuild
+ * before it has them would give #NAME? again (not measured: docs/excel-checklist.md 9F.3; Refresh formulas recovers
+ * what this misses).
+ */
+export const RECOVER_AFTER_MS = 2_000;
+
 /** After the functions load in Office (Office.onReady): the recovery, once. Outside Office (tests, the preview) nothing. */
-export function recoverAfterLoad(): void {
+export function recoverAfterLoad(delayMs = RECOVER_AFTER_MS): void {
   const office = (globalThis as { Office?: { onReady?: () => Promise<unknown> } }).Office;
   if (typeof office?.onReady !== "function") return;
-  void office.onReady().then(() => recoverSavedNameErrors());
+  void office.onReady().then(() => setTimeout(() => void recoverSavedNameErrors(), delayMs));
 }

@@ -11,7 +11,7 @@ import { createOfficeWorkbook } from "../../src/excel";
 import { recalculateNameErrors } from "../../src/excel/recalc";
 import { setFunctionsConnection, type FormulaSource } from "../../src/functions/connection";
 import * as functions from "../../src/functions/functions";
-import { recoverSavedNameErrors } from "../../src/functions/recovery";
+import { recoverAfterLoad, recoverSavedNameErrors } from "../../src/functions/recovery";
 import { flowContext } from "../../src/taskpane/flows/common";
 import { refreshFormulas } from "../../src/taskpane/flows/refreshFormulas";
 
@@ -101,6 +101,18 @@ it("without ExcelApi 1.11 it runs without delayForCellEdit (refused while a cell
   } finally {
     warn.mockRestore();
   }
+});
+
+it("after load: once Office is ready (Office.onReady), a moment later", async () => {
+  const { sheet } = openedBeforeLoad();
+  let ready: () => void = () => undefined;
+  (globalThis as unknown as { Office: { onReady?: () => Promise<void> } }).Office.onReady = () =>
+    new Promise<void>((resolve) => (ready = resolve));
+  recoverAfterLoad(0);
+  await tick();
+  expect(sheet.valueAt(2, 1)).toBe("#NAME?"); // Office not ready yet
+  ready();
+  expect(await settled(() => (sheet.valueAt(2, 1) === "#NAME?" ? BUSY : sheet.valueAt(2, 1)))).toBe(100);
 });
 
 it("where Excel runs no custom functions (no CustomFunctionsRuntime 1.1: Office 2019), no rebuild is asked for", async () => {
