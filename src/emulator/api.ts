@@ -48,6 +48,7 @@ interface RangeHyperlink {
 }
 import { WorkbookProtection, WorksheetProtection } from "./protection";
 import { PreviewExcelError } from "./values";
+import { isCalculationKind } from "./dataValues";
 import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../sheets/excelConventions";
 
 /** Excel.RequestContext: a batch's queue (ProxyContext) and its workbook. */
@@ -314,12 +315,14 @@ function checkFreezable(s: SheetModel): void {
 
 /**
  * Workbook.application (ExcelApi 1.1): calculate(type) queues a recalculation. A full one re-runs custom functions
- * except those showing an error value (office-js #4502); streaming ones set their own results.
+ * except those showing an error value (office-js #4502) and invokes streams again; a full rebuild re-runs them all.
  */
 export class Application {
   constructor(readonly context: ProxyContext) {}
-  calculate(_calculationType: string): void {
-    this.context._enqueue({ bytes: 64, mutates: false, run: () => this.context.model.calculate() });
+  calculate(calculationType: string): void {
+    if (!isCalculationKind(calculationType))
+      throw new PreviewExcelError("InvalidArgument", "The argument is invalid or missing or has an incorrect format.");
+    this.context._enqueue({ bytes: 64, mutates: false, run: () => this.context.model.calculate(calculationType) });
   }
 }
 

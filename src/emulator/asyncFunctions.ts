@@ -7,15 +7,24 @@
  * calls again.
  *
  * As strict as Excel about when a function runs again:
- * - a full recalculation (application.calculate(Excel.CalculationType.full): recalculate()) calls the ordinary
+ * - a full recalculation (application.calculate(Excel.CalculationType.full): recalculate("Full")) calls the ordinary
  *   functions again, except those whose result is an error value: Excel does not re-run custom-function cells that
- *   show an error (office-js #4502), and has no API to force them (#6545);
+ *   show an error (office-js #4502), and has no API to force them (#6545); streams are cancelled (onCanceled) and
+ *   invoked again, as Excel does;
+ * - a full rebuild (CalculationType.fullRebuild) evaluates every formula again, error cells included;
  * - a streaming function (`@streaming`: its last argument is the invocation) is called once; it sets its result
- *   with `invocation.setResult` whenever it likes, an error included, and a recalculation does not call it again;
+ *   with `invocation.setResult` whenever it likes, an error included;
  * - a streaming call that no formula makes any more (its cell cleared or overwritten) is cancelled: its
- *   `invocation.onCanceled` runs, and a later setResult is ignored. sweep() finds them.
+ *   `invocation.onCanceled` runs, and a later setResult is ignored. sweep() finds them;
+ * - a function the add-in declares (functions.json) but whose code has not registered yet shows #NAME?, and keeps it
+ *   after the code registers, until a full rebuild: a cell saved showing #NAME? stays so after load (office-js #6355).
+ *
+ * Arguments reach a function as Excel passes them (see ./formula: externalArg): a referenced cell holding a data
+ * type (an entity) arrives as its documented object, and a range given to a matrix parameter as its rows.
  */
 import type { Scalar } from "./values";
+import type { CalculationKind } from "./dataValues";
+import type { ArgumentValue } from "./dataValues";
 
 export const BUSY = "#BUSY!";
 
@@ -26,15 +35,25 @@ export type AsyncFunction = (...args: never[]) => unknown;
 export interface ExternalFunctions {
   has(name: string): boolean;
   /** A value, or the rows a spilling function (a matrix result) gives: the sheet spills them as Excel does. */
-  call(name: string, args: (Scalar | null)[]): Scalar | Scalar[][];
+  call(name: string, args: ArgumentValue[]): Scalar | Scalar[][];
   /** True once any call has answered with a matrix, so the sheet looks for function spills only then. */
   readonly spills?: boolean;
   /** The message that came with a call's error value, if any. */
-  message(name: string, args: (Scalar | null)[]): string | undefined;
-  /** A full recalculation (application.calculate(full)): see AsyncFormulaFunctions.recalculate. */
-  recalculate?(): void;
+  message(name: string, args: ArgumentValue[]): string | undefined;
+  /** Whether a parameter (0-based) of the function takes a range (functions.json dimensionality "matrix"). */
+  takesRange?(name: string, index: number): boolean;
+  /** Application.calculate: see AsyncFormulaFunctions.recalculate. */
+  recalculate?(kind?: CalculationKind): void;
   /** Cancel the streams no formula calls any more, `evaluateAll` evaluating every formula. */
   sweep?(evaluateAll: () => void): void;
+}
+
+/** What the page tells the emulator about the add-in's functions beyond their code (functions.json). */
+export interface FunctionOptions {
+  /** Names Excel knows from the add-in's metadata even before its code registers them. */
+  declared?: (name: string) => boolean;
+  /** Whether a parameter takes a range (dimensionality "matrix"): see ExternalFunctions.takesRange. */
+  takesRange?: (name: string, index: number) => boolean;
 }
 
 type Result = { state: "pending" } | { state: "done"; value: Scalar | Scalar[][]; message?: string };
@@ -67,24 +86,33 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
     private readonly onSettled: () => void,
     /** Whether a function is a streaming one (its last argument the invocation). */
     private readonly isStreaming: (name: string) => boolean = () => false,
+    private readonly options: FunctionOptions = {},
   ) {}
 
   has(name: string): boolean {
-    return this.lookup(name) !== undefined;
+    return this.lookup(name) !== undefined || this.options.declared?.(name) === true;
   }
 
-  call(name: string, args: (Scalar | null)[]): Scalar | Scalar[][] {
+  takesRange(name: string, index: number): boolean {
+    return this.options.takesRange?.(name, index) === true;
+  }
+
+  call(name: string, args: ArgumentValue[]): Scalar | Scalar[][] {
     const key = `${name}${JSON.stringify(args)}`;
     this.used?.add(key);
     const known = this.results.get(key);
     if (known) return known.state === "done" ? known.value : BUSY;
     const fn = this.lookup(name);
-    if (!fn) return "#NAME?";
+    if (!fn) {
+      // Declared but not registered yet: #NAME?, kept until a full rebuild (office-js #6355).
+      this.results.set(key, { state: "done", value: "#NAME?" });
+      return "#NAME?";
+    }
     const pending: Result = { state: "pending" };
     this.results.set(key, pending);
     if (this.isStreaming(name)) return this.startStream(key, fn, args);
     Promise.resolve()
-      .then(() => (fn as (...a: (Scalar | null)[]) => unknown)(...args))
+      .then(() => (fn as (...a: ArgumentValue[]) => unknown)(...args))
       .then(
         (value) => this.settle(key, pending, { state: "done", value: cellValue(value) }),
         (error: unknown) => this.settle(key, pending, { state: "done", ...errorValue(error) }),
@@ -93,7 +121,7 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
   }
 
   /** The message of the error a call ended with (Excel shows it beside the cell), if any. */
-  message(name: string, args: (Scalar | null)[]): string | undefined {
+  message(name: string, args: ArgumentValue[]): string | undefined {
     const r = this.results.get(`${name}${JSON.stringify(args)}`);
     return r?.state === "done" ? r.message : undefined;
   }
@@ -106,12 +134,16 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
   }
 
   /**
-   * A full recalculation, as Excel does it: ordinary calls that ended with a value run again at the next evaluation;
-   * those that ended with an error value keep it (office-js #4502); streams keep theirs (they set their own results).
+   * Application.calculate, as Excel does it. "Full": ordinary calls that ended with a value run again at the next
+   * evaluation, those that ended with an error value keep it (office-js #4502), and streams are cancelled and
+   * invoked again. "FullRebuild": every call runs again, error values (#NAME? included) too. "Recalculate" (dirty
+   * cells only) changes nothing here: no custom-function argument is dirty.
    */
-  recalculate(): void {
-    for (const [key, r] of this.results)
-      if (r.state === "done" && !this.streams.has(key) && !(typeof r.value === "string" && ERROR_VALUE.test(r.value)))
+  recalculate(kind: CalculationKind = "Full"): void {
+    if (kind === "Recalculate") return;
+    for (const key of [...this.streams.keys()]) this.cancel(key);
+    for (const [key, r] of [...this.results])
+      if (kind === "FullRebuild" || (r.state === "done" && !(typeof r.value === "string" && ERROR_VALUE.test(r.value))))
         this.results.delete(key);
     this.onSettled();
   }
@@ -136,7 +168,7 @@ export class AsyncFormulaFunctions implements ExternalFunctions {
     return this.streams.size;
   }
 
-  private startStream(key: string, fn: AsyncFunction, args: (Scalar | null)[]): Scalar {
+  private startStream(key: string, fn: AsyncFunction, args: ArgumentValue[]): Scalar {
     const stream: Stream = {
       canceled: false,
       invocation: {
@@ -200,6 +232,15 @@ function scalarValue(value: unknown): Scalar {
   if (typeof value === "number") return Number.isFinite(value) ? value : "#NUM!";
   if (typeof value === "string" || typeof value === "boolean") return value;
   if (value === null || value === undefined) return 0;
+  // A basic data type (ExcelApi 1.16): its basic value; a FormattedNumber's format is not drawn by the preview.
+  const typed = value as { type?: unknown; basicValue?: unknown };
+  if (["FormattedNumber", "Double", "String", "Boolean"].includes(String(typed.type))) {
+    const basic = typed.basicValue;
+    if (
+      typeof basic === (typed.type === "FormattedNumber" || typed.type === "Double" ? "number" : String(typed.type).toLowerCase())
+    )
+      return scalarValue(basic);
+  }
   return "#VALUE!";
 }
 

@@ -7,9 +7,12 @@
  */
 import type { Scalar } from "./values";
 import type { ExternalFunctions } from "./asyncFunctions";
+import type { ArgumentValue, DataCellValue } from "./dataValues";
 import { columnIndex } from "../sheets/excelConventions";
 
 export type CellReader = (row: number, col: number) => Scalar | null;
+/** The data type (an entity) a cell holds, if any: only a custom function's argument sees it (./dataValues). */
+export type DataReader = (row: number, col: number) => DataCellValue | undefined;
 
 class FormulaError extends Error {
   constructor(readonly value: string) {
@@ -24,6 +27,8 @@ type Token =
   | { t: "id"; v: string }
   | { t: "op"; v: string }
   | { t: "sp" };
+
+const BUILT_IN = new Set(["SUM", "MIN", "MAX", "AVERAGE", "ROUND", "IF"]);
 
 function tokenize(src: string, external?: ExternalFunctions): Token[] {
   const out: Token[] = [];
@@ -49,7 +54,7 @@ function tokenize(src: string, external?: ExternalFunctions): Token[] {
     i += m[0].length;
   }
   // Unknown names are found before anything is evaluated, so they win over other errors (as in Excel).
-  const known = new Set(["SUM", "MIN", "MAX", "AVERAGE", "ROUND", "IF"]);
+  const known = BUILT_IN;
   out.forEach((tok, k) => {
     if (tok.t !== "id" || tok.v === "TRUE" || tok.v === "FALSE") return;
     const next = out.slice(k + 1).find((x) => x.t !== "sp");
@@ -102,6 +107,7 @@ class Parser {
     private readonly tokens: Token[],
     private readonly read: CellReader,
     private readonly external?: ExternalFunctions,
+    private readonly readData: DataReader = () => undefined,
   ) {}
 
   private peek(): Token | undefined {
@@ -231,6 +237,7 @@ class Parser {
   }
 
   private call(name: string): Val {
+    if (this.external?.has(name) && !BUILT_IN.has(name)) return this.externalCall(name, this.external);
     this.expect("(");
     const args: Val[] = [];
     // An empty argument (`f(a,,c)`, `f(a,)`) is omitted, as in Excel: an add-in's function gets null for it.
@@ -266,35 +273,126 @@ class Parser {
         return toNumber(args[0]) !== 0 ? (args.length > 1 ? (then ?? 0) : true) : args.length > 2 ? (otherwise ?? 0) : false;
       }
       default:
-        if (this.external?.has(name)) {
-          const scalars = args.map(externalArg);
-          const v = this.external.call(name, scalars);
-          if (typeof v === "string" && v.startsWith("#")) this.message ??= this.external.message(name, scalars);
-          return v;
-        }
         throw new FormulaError("#NAME?");
     }
   }
+
+  /**
+   * An add-in's function, given its arguments as Excel passes them: a reference to one cell is that cell's value
+   * (an entity as its object); a range given to a matrix parameter is its rows (one value is a 1x1 matrix); a range
+   * given to a scalar parameter makes Excel call the function once per cell and spill the results (lifting).
+   */
+  private externalCall(name: string, external: ExternalFunctions): Val {
+    this.expect("(");
+    const args: ExternalArg[] = [];
+    const argument = (index: number): ExternalArg => {
+      if (this.isOp(",") || this.isOp(")")) return null;
+      const matrix = external.takesRange?.(name, index) === true;
+      const t = this.peek();
+      const after = this.tokens[this.pos + 1];
+      const bare = t?.t === "ref" && (after === undefined || (after.t === "op" && (after.v === "," || after.v === ")")));
+      if (bare) {
+        // A reference: its cells as Excel passes them, entities as their objects.
+        this.pos++;
+        const cells = this.cellsOf(t.v);
+        if (matrix) return cells;
+        if (cells.length === 1 && cells[0].length === 1) return scalarArg(cells[0][0]);
+        return { spread: cells };
+      }
+      const v = this.comparison();
+      if (matrix) return Array.isArray(v) ? (v as Val[][]).map((row) => flat(row)) : [[externalArg(v)]];
+      if (Array.isArray(v) && flat(v).length > 1) return { spread: (v as Val[][]).map((row) => flat(row)) };
+      return externalArg(v);
+    };
+    if (!this.isOp(")")) {
+      args.push(argument(0));
+      while (this.isOp(",")) {
+        this.pos++;
+        args.push(argument(args.length));
+      }
+    }
+    this.expect(")");
+    const spread = args.filter((a): a is Spread => isSpread(a));
+    if (spread.length === 0) return this.callOnce(name, external, args as ArgumentValue[]);
+    // Lifting: one call per cell of the largest range; a smaller range gives #N/A where it has no cell, as in Excel.
+    const rows = Math.max(...spread.map((a) => a.spread.length));
+    const cols = Math.max(...spread.map((a) => a.spread[0]?.length ?? 0));
+    const out: Val[][] = [];
+    for (let i = 0; i < rows; i++) {
+      const line: Val[] = [];
+      for (let k = 0; k < cols; k++) {
+        try {
+          const at = args.map((a) => (isSpread(a) ? cellOf(a, i, k) : a));
+          line.push(flat(this.callOnce(name, external, at))[0]);
+        } catch (e) {
+          if (!(e instanceof FormulaError)) throw e;
+          line.push(e.value);
+        }
+      }
+      out.push(line);
+    }
+    return out;
+  }
+
+  /** The cells of a reference (one cell or a range), each its data type if it holds one, else its value. */
+  private cellsOf(ref: string): Cell[][] {
+    const [a, b = a] = ref.split(":");
+    const from = parseRef(a);
+    const to = parseRef(b);
+    const out: Cell[][] = [];
+    for (let r = Math.min(from.r, to.r); r <= Math.max(from.r, to.r); r++) {
+      const row: Cell[] = [];
+      for (let c = Math.min(from.c, to.c); c <= Math.max(from.c, to.c); c++) row.push(this.readData(r, c) ?? this.read(r, c));
+      out.push(row);
+    }
+    return out;
+  }
+
+  private callOnce(name: string, external: ExternalFunctions, args: ArgumentValue[]): Val {
+    const v = external.call(name, args);
+    if (typeof v === "string" && v.startsWith("#")) this.message ??= external.message(name, args);
+    return v;
+  }
+}
+
+type Cell = Scalar | null | DataCellValue;
+type Spread = { spread: Cell[][] };
+type ExternalArg = ArgumentValue | Spread;
+const isSpread = (a: ExternalArg): a is Spread => a !== null && typeof a === "object" && "spread" in a;
+
+/** The value a spread range gives call (i, k): a one-row or one-column range repeats along its length, as in Excel. */
+function cellOf(a: Spread, i: number, k: number): ArgumentValue {
+  const rows = a.spread.length;
+  const cols = a.spread[0]?.length ?? 0;
+  const r = rows === 1 ? 0 : i;
+  const c = cols === 1 ? 0 : k;
+  if (r >= rows || c >= cols) throw new FormulaError("#N/A");
+  return scalarArg(a.spread[r][c]);
+}
+
+/** One cell for a scalar parameter: a data type as its object, else as externalArg reads a value. */
+function scalarArg(cell: Cell): ArgumentValue {
+  return cell !== null && typeof cell === "object" ? cell : externalArg(cell);
 }
 
 /**
- * An argument for an add-in's function: one value (a range of one cell is its value; a range of several is #VALUE!,
- * as for a scalar parameter in Excel); an error value, #BUSY! included, is the formula's result without calling the
- * function, as in Excel.
+ * A scalar argument for an add-in's function: one value (a range of one cell is its value); an error value, #BUSY!
+ * included, is the formula's result without calling the function, as in Excel.
  */
 function externalArg(v: Val): Scalar | null {
-  if (Array.isArray(v)) {
-    const values = flat(v);
-    if (values.length !== 1) throw new FormulaError("#VALUE!");
-    return externalArg(values[0]);
-  }
+  if (Array.isArray(v)) return externalArg(flat(v)[0] ?? null);
   if (typeof v === "string" && /^#(N\/A|VALUE!|REF!|NAME\?|NUM!|DIV\/0!|NULL!|BUSY!)$/.test(v)) throw new FormulaError(v);
   return v;
 }
 
 /** The message an add-in's function gave with its error value in this formula, if any. */
-export function formulaErrorMessage(formula: string, read: CellReader, external?: ExternalFunctions): string | undefined {
-  return evaluate(formula, read, external).message;
+export function formulaErrorMessage(
+  formula: string,
+  read: CellReader,
+  external?: ExternalFunctions,
+  readData?: DataReader,
+): string | undefined {
+  return evaluate(formula, read, external, readData).message;
 }
 
 /**
@@ -305,18 +403,20 @@ export function evaluateSpill(
   formula: string,
   read: CellReader,
   external?: ExternalFunctions,
+  readData?: DataReader,
 ): { value: Scalar; spill?: Scalar[][] } {
-  return evaluate(formula, read, external);
+  return evaluate(formula, read, external, readData);
 }
 
 function evaluate(
   formula: string,
   read: CellReader,
   external?: ExternalFunctions,
+  readData?: DataReader,
 ): { value: Scalar; message?: string; spill?: Scalar[][] } {
   let parser: Parser | undefined;
   try {
-    parser = new Parser(tokenize(formula.replace(/^=/, ""), external), read, external);
+    parser = new Parser(tokenize(formula.replace(/^=/, ""), external), read, external, readData);
     const v = parser.parse();
     const first = flat(v)[0];
     if (Array.isArray(v) && flat(v).length > 1) {

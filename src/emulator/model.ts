@@ -5,6 +5,7 @@
  * Errors are PreviewExcelError with Excel's error codes.
  */
 import { evaluateSpill, formulaErrorMessage } from "./formula";
+import type { CalculationKind, DataCellValue } from "./dataValues";
 import type { ExternalFunctions } from "./asyncFunctions";
 import { formatValue, numberFormatProblem } from "./numberFormat";
 import { PreviewRequirements, type RequirementLevels } from "./requirements";
@@ -42,6 +43,8 @@ export interface Cell {
   unlocked?: boolean;
   /** Range.hyperlink (ExcelApi 1.7): where the cell's link goes. */
   link?: CellLink;
+  /** A data type (an entity) the cell holds; `v` is then its basicValue, "#VALUE!" (./dataValues). */
+  data?: DataCellValue;
 }
 
 /** Excel.RangeHyperlink: a place in the workbook (documentReference, e.g. "'Sheet 1'!A1") or an address. */
@@ -315,6 +318,7 @@ export class SheetModel {
         return v === "" ? null : v;
       },
       this.workbook.formulaFunctions ?? undefined,
+      (rr, cc) => this.cell(rr, cc)?.data,
     );
   }
 
@@ -385,6 +389,7 @@ export class SheetModel {
         return v === "" ? null : v;
       },
       functions,
+      (rr, cc) => this.cell(rr, cc)?.data,
     );
   }
 
@@ -448,6 +453,7 @@ export class SheetModel {
   /** Enter a value as Excel does for Range.values: strings are parsed (see entry.ts). */
   enter(r: number, c: number, value: unknown): void {
     const cell = this.cellForWrite(r, c);
+    if (value !== null && value !== undefined) cell.data = undefined;
     const table = this.tableAt(r, c);
     if (table && r === table.r) {
       // Table headers are always text; the table keeps them unique.
@@ -486,9 +492,18 @@ export class SheetModel {
     if (typeof value === "string" && value.startsWith("=") && value.length > 1 && cell.nf !== "@") {
       cell.f = value;
       cell.v = null;
+      cell.data = undefined;
       return;
     }
     this.enter(r, c, value);
+  }
+
+  /** A data type written into a cell (Range.valuesAsJson, ExcelApi 1.16): Range.values shows its basicValue. */
+  enterDataValue(r: number, c: number, value: DataCellValue): void {
+    const cell = this.cellForWrite(r, c);
+    cell.f = undefined;
+    cell.v = value.basicValue;
+    cell.data = value;
   }
 
   setNumberFormat(r: number, c: number, format: unknown): void {
@@ -513,6 +528,7 @@ export class SheetModel {
         if (applyTo !== "Formats") {
           cell.v = null;
           cell.f = undefined;
+          cell.data = undefined;
         }
         if (applyTo === "All") cell.link = undefined;
         if (applyTo !== "Contents") {
@@ -701,9 +717,9 @@ export class WorkbookModel {
     for (const sheet of this.sheets) sheet.evaluateFormulas();
   }
 
-  /** Application.calculate: a full recalculation re-runs what Excel re-runs (see AsyncFormulaFunctions.recalculate). */
-  calculate(): void {
-    this.formulaFunctions?.recalculate?.();
+  /** Application.calculate: each kind re-runs what Excel re-runs (see AsyncFormulaFunctions.recalculate). */
+  calculate(kind: CalculationKind = "Full"): void {
+    this.formulaFunctions?.recalculate?.(kind);
     this.changed();
   }
 

@@ -1,15 +1,63 @@
 /**
- * A full recalculation of the workbook. The PAYROLL functions do not need it (they are streaming functions that set
- * their own results: docs/formulas.md), and it would not re-run cells showing an error (office-js #4502); it stays
- * for any other recalculation the add-in asks for, with delayForCellEdit so that cell-edit mode delays it rather than
- * refusing it.
+ * Recovering cells saved showing #NAME?. A PAYROLL cell calculated where the functions were not loaded (Office 2019,
+ * a workbook opened before the add-in) is saved showing #NAME?, and stays so after the add-in loads (office-js #6355):
+ * Excel does not evaluate it again on its own, and a full recalculation skips custom-function cells that show an
+ * error (#4502). After load and on Refresh formulas, the cells whose formula starts with the functions' prefix are
+ * read (one used range per sheet, in blocks within Excel's response limit); if any shows #NAME?, Excel is asked for
+ * a full rebuild (CalculationType.fullRebuild, ExcelApi 1.1), which evaluates every formula again.
+ *
+ * Requirement sets as Office documents them: getUsedRangeOrNullObject is ExcelApi 1.4 and getRangeByIndexes 1.7 (the
+ * manifest's minimum), delayForCellEdit is ExcelApi 1.11 (without it a cell being edited makes Excel refuse the
+ * batch, and the recovery is tried again at the next Refresh formulas).
  */
-import { runDelayedForCellEdit } from "./session";
+import { supportsExcelApi } from "./officeHost";
+import { excelAvailable, runDelayedForCellEdit, runNow } from "./session";
+import { readRows } from "./transfer";
 
-/** Asks Excel for a full recalculation; while a cell is being edited Excel runs it when the edit ends. */
-export function recalculateFully(): Promise<void> {
-  return runDelayedForCellEdit(async (ctx) => {
-    ctx.workbook.application.calculate(Excel.CalculationType.full);
-    await ctx.sync();
+const NAME_ERROR = "#NAME?";
+/** Cells read per request: as the Excel layer's reads (the response stays well under 5 MB). */
+const READ_CELLS = 50_000;
+
+type Batch<T> = (ctx: Excel.RequestContext) => Promise<T>;
+
+/**
+ * Find the cells whose formula starts with `prefix` (e.g. "=PAYROLL.") and show #NAME?, and if there are any, ask
+ * for a full rebuild. Returns how many there were; 0 outside Excel.
+ */
+export async function recalculateNameErrors(
+  prefix: string,
+  supports: (version: string) => boolean = supportsExcelApi,
+): Promise<number> {
+  if (!excelAvailable()) return 0;
+  const run = <T>(batch: Batch<T>) => (supports("1.11") ? runDelayedForCellEdit(batch) : runNow(batch));
+  return run(async (ctx) => {
+    const found = await countNameErrors(ctx, prefix.toUpperCase());
+    if (found > 0) {
+      ctx.workbook.application.calculate(Excel.CalculationType.fullRebuild);
+      await ctx.sync();
+    }
+    return found;
   });
+}
+
+async function countNameErrors(ctx: Excel.RequestContext, prefix: string): Promise<number> {
+  const sheets = ctx.workbook.worksheets.load("items/name");
+  await ctx.sync();
+  const used = sheets.items.map((ws) => ({
+    name: ws.name,
+    range: ws.getUsedRangeOrNullObject(true).load("rowIndex, rowCount, columnIndex, columnCount"),
+  }));
+  await ctx.sync();
+  let found = 0;
+  const budget = { cells: READ_CELLS };
+  for (const { name, range } of used) {
+    if (range.isNullObject) continue;
+    const { rowIndex: r0, columnIndex: c0, rowCount: rows, columnCount: cols } = range;
+    const formulas = await readRows(ctx, name, r0, c0, rows, cols, budget, "formulas");
+    const ours = (f: unknown) => typeof f === "string" && f.toUpperCase().startsWith(prefix);
+    if (!formulas.some((line) => line.some(ours))) continue;
+    const values = await readRows(ctx, name, r0, c0, rows, cols, budget);
+    formulas.forEach((line, r) => line.forEach((f, c) => (ours(f) && values[r]?.[c] === NAME_ERROR ? found++ : undefined)));
+  }
+  return found;
 }

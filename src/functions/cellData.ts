@@ -2,10 +2,15 @@
  * What Excel may pass for an `any` parameter besides a plain number, text, TRUE/FALSE or blank. functions.json
  * carries `allowCustomDataForDataTypeAny: true` (custom-functions-metadata always writes it), so a cell holding a
  * data type arrives as its object: a formatted number `{type: "FormattedNumber", basicValue, numberFormat}`, a
- * `{type: "Double" | "String" | "Boolean", basicValue}`, an entity `{type: "Entity", text, properties}` (linked
- * entities such as Stocks likewise). A reference to one cell may also arrive as a 1x1 array. Each is turned into
- * the plain value it stands for, or refused with a #VALUE! naming the argument, so no formula ever reads
- * "[object Object]".
+ * `{type: "Double" | "String" | "Boolean", basicValue}`, an entity `{type: "Entity", text, properties}` or a linked
+ * entity (Stocks, Geography: `{type: "LinkedEntity", id, text, properties}`). Excel documents both entity kinds with
+ * `basicType: "Error"` and `basicValue: "#VALUE!"` (what Range.values shows for them), so an entity is read from its
+ * properties and text, never from its basic value. Each is turned into the plain value it stands for, or refused
+ * with a #VALUE! naming the argument, so no formula ever reads "[object Object]" or "#VALUE!".
+ *
+ * A parameter is scalar (functions.json: dimensionality "scalar", except TRANSACTIONS' accounts), so Excel never
+ * passes a range here: given one, it calls the function once per cell and spills the results. Only a 1x1 array is
+ * read defensively as its cell.
  */
 import { isDateNumberFormat, isTimeOnlyNumberFormat } from "../sheets/excelConventions";
 import { invalidValue } from "./errors";
@@ -55,19 +60,21 @@ export function plainArg(v: unknown, name: string, kind: ArgKind): CellArg {
     case "Entity":
     case "LinkedEntity":
       return entityValue(d, name, kind);
+    case "Empty":
+      return null;
     case "Error":
       throw invalidValue(`${name}: the cell holds an error value`);
   }
   throw invalidValue(`${name}: ${type ? `a ${type} value` : "this value"} is not a ${WHAT[kind]}`);
 }
 
-/** A reference to one cell (a 1x1 array) is that cell's value; a larger range is refused. */
+/** A 1x1 array is its cell's value; a larger one (which Excel spreads over calls, never passes) is refused. */
 function singleCell(v: unknown[], name: string, kind: ArgKind): CellArg {
   const rows = v.length;
   const cols = Array.isArray(v[0]) ? (v[0] as unknown[]).length : 1;
   if (rows === 0 || cols === 0) return null;
   if (rows === 1 && cols === 1) return plainArg(Array.isArray(v[0]) ? (v[0] as unknown[])[0] : v[0], name, kind);
-  throw invalidValue(`${name}: a range of ${rows} × ${cols} cells; give one cell`);
+  throw invalidValue(`${name}: ${rows} × ${cols} values where one is wanted`);
 }
 
 /** A number with its format: a date argument refuses a time or duration (h:mm, [h]:mm, mm:ss), never reads it as a day. */
@@ -81,9 +88,11 @@ function formattedNumber(d: DataValue, name: string, kind: ArgKind): CellArg {
   return d.basicValue;
 }
 
-/** An entity: its basic value when it has one, else the property that names what the argument wants, else its text. */
+/**
+ * An entity: the property that names what the argument wants, else (for a text argument) its display text. Its
+ * basicValue is never read: Excel sends "#VALUE!" there for every entity.
+ */
 function entityValue(d: DataValue, name: string, kind: ArgKind): CellArg {
-  if (isPlain(d.basicValue) && d.basicValue !== null && d.basicValue !== undefined) return d.basicValue;
   const properties = d.properties && typeof d.properties === "object" ? (d.properties as Record<string, unknown>) : {};
   const wanted = [name, ...ENTITY_PROPERTIES[kind]].map(squash);
   for (const [key, value] of Object.entries(properties)) {

@@ -6,6 +6,11 @@
  * ones use the answer without asking. Refresh formulas, a new connection or anything else that invalidates the
  * formulas forgets it, so after a date system changed in File > Options, Refresh formulas reads it again.
  *
+ * The question has a time limit (ANSWER_WITHIN_MS): context.sync() has been seen to hang at workbook load with many
+ * custom functions (office-js #6150, #6678, #1395), and every date and TRANSACTIONS cell waits on this one promise.
+ * A question not answered in time counts as failed (asked again after RETRY_AFTER_MS, in a new Excel.run, since the
+ * hang was seen at load); its answer, if it comes later, is still taken.
+ *
  * If the question fails, serials are read as 1900 dates and the reason is logged (console.warn) and kept
  * (dateSystemFallback()). A failure is not kept for the runtime: after RETRY_AFTER_MS the next serial asks again
  * (so at most one question per that time), and an answer of "1904" then has the formulas evaluated again, since
@@ -17,17 +22,22 @@ import { invalidateFormulaResults, onFormulaResultsInvalidated } from "./connect
 
 /** After a failed question, serials are read as 1900 dates without asking again for this long. */
 export const RETRY_AFTER_MS = 10_000;
+/** The workbook's answer is waited for this long before the formulas go on with 1900 dates. */
+export const ANSWER_WITHIN_MS = 5_000;
 
 export interface DateSystemOptions {
   /** How the workbook is asked (default: readWorkbookDateSystem). */
   read?: () => Promise<DateSystem>;
   retryAfterMs?: number;
+  /** Time limit of one question (default ANSWER_WITHIN_MS). */
+  answerWithinMs?: number;
   now?: () => number;
 }
 
 interface State {
   read: () => Promise<DateSystem>;
   retryAfterMs: number;
+  answerWithinMs: number;
   now: () => number;
   /** The workbook's answer. */
   known: DateSystem | null;
@@ -46,6 +56,7 @@ function fresh(options: DateSystemOptions): State {
   return {
     read: options.read ?? (() => readWorkbookDateSystem()),
     retryAfterMs: options.retryAfterMs ?? RETRY_AFTER_MS,
+    answerWithinMs: options.answerWithinMs ?? ANSWER_WITHIN_MS,
     now: options.now ?? Date.now,
     known: null,
     asking: null,
@@ -93,22 +104,9 @@ export function workbookDateSystem(): DateSystem | Promise<DateSystem> {
 }
 
 async function ask(s: State): Promise<DateSystem> {
+  const answer = startQuestion(s);
   try {
-    const system = await s.read();
-    if (s !== state) return system; // reset meanwhile (tests)
-    s.known = system;
-    s.failed = null;
-    if (s.fellBack && system !== "1900") {
-      // Formulas read meanwhile took 1904 serials for 1900 dates: have them evaluated again with the answer.
-      s.fellBack = false;
-      invalidating = true;
-      try {
-        invalidateFormulaResults();
-      } finally {
-        invalidating = false;
-      }
-    }
-    return system;
+    return learn(s, await withinTimeLimit(answer, s.answerWithinMs));
   } catch (e) {
     const reason = e instanceof Error && e.message ? e.message : String(e);
     if (s !== state) return "1900";
@@ -118,6 +116,47 @@ async function ask(s: State): Promise<DateSystem> {
     if (!repeated) console.warn(`PAYROLL functions: ${fallbackMessage(reason)}`);
     return "1900";
   }
+}
+
+function startQuestion(s: State): Promise<DateSystem> {
+  let answer: Promise<DateSystem>;
+  try {
+    answer = s.read();
+  } catch (e) {
+    answer = Promise.reject(e);
+  }
+  // A late answer (after the time limit) is still the workbook's: kept, and the formulas asked again if it is 1904.
+  void answer.then(
+    (system) => learn(s, system),
+    () => undefined,
+  );
+  return answer;
+}
+
+/** Keep the workbook's answer; if formulas were read as 1900 dates meanwhile and it is 1904, evaluate them again. */
+function learn(s: State, system: DateSystem): DateSystem {
+  if (s !== state || s.known === system) return system; // reset meanwhile (tests), or already known
+  s.known = system;
+  s.failed = null;
+  if (s.fellBack && system !== "1900") {
+    // Formulas read meanwhile took 1904 serials for 1900 dates: have them evaluated again with the answer.
+    s.fellBack = false;
+    invalidating = true;
+    try {
+      invalidateFormulaResults();
+    } finally {
+      invalidating = false;
+    }
+  }
+  return system;
+}
+
+function withinTimeLimit<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Excel did not answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer));
 }
 
 function fallbackMessage(reason: string): string {

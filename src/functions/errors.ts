@@ -1,7 +1,8 @@
 /**
  * Formula errors: an Excel error value (#N/A or #VALUE!) with a message. Inside the function code they are
- * FormulaError; at the boundary (functions.ts) they become CustomFunctions.Error when Excel's custom-functions
- * runtime is there, and the preview reads `code` and `message` of either.
+ * FormulaError; at the boundary (./streams) they become CustomFunctions.Error where Excel's runtime has it
+ * (CustomFunctionsRuntime 1.2), and stay a plain Error otherwise: StreamingInvocation.setResult takes an Error
+ * since 1.1, and Excel shows #VALUE! for it. The preview reads `code` and `message` of either.
  */
 import { NetworkError, PayrollError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from "../api/errors";
 
@@ -27,8 +28,25 @@ export const NOT_CONNECTED = "Connect in the Payroll pane";
 /** The subset of Excel's custom-functions runtime the add-in uses (it has no published types in this project). */
 export interface CustomFunctionsRuntime {
   associate(id: string, fn: (...args: never[]) => unknown): void;
-  Error: new (code: string, message?: string) => Error;
-  ErrorCode: { notAvailable: string; invalidValue: string };
+  /** CustomFunctionsRuntime 1.2: absent from a 1.1 runtime. */
+  Error?: new (code: string, message?: string) => Error;
+  ErrorCode?: { notAvailable: string; invalidValue: string };
+}
+
+type Requirements = { isSetSupported(name: string, minVersion?: string): boolean };
+
+/**
+ * Whether CustomFunctions.Error can be used: the runtime says it supports CustomFunctionsRuntime 1.2 (when Office
+ * can be asked) and has the class and its codes.
+ */
+export function customFunctionsErrorSupported(runtime = customFunctionsRuntime()): boolean {
+  if (!runtime || typeof runtime.Error !== "function" || !runtime.ErrorCode) return false;
+  const requirements = (globalThis as { Office?: { context?: { requirements?: Requirements } } }).Office?.context?.requirements;
+  try {
+    return requirements ? requirements.isSetSupported("CustomFunctionsRuntime", "1.2") : true;
+  } catch {
+    return false;
+  }
 }
 
 export function customFunctionsRuntime(): CustomFunctionsRuntime | undefined {
@@ -51,11 +69,18 @@ export function toFormulaError(e: unknown): FormulaError {
   return notAvailable("The payroll figure could not be read");
 }
 
-/** The error Excel shows: CustomFunctions.Error when the runtime is there, else the FormulaError itself. */
+/**
+ * The error Excel shows: CustomFunctions.Error where it is supported, else the FormulaError itself (an Error: #VALUE!
+ * under CustomFunctionsRuntime 1.1, its code and message in the preview). Never throws.
+ */
 export function toExcelError(e: unknown): Error {
   const f = toFormulaError(e);
   const runtime = customFunctionsRuntime();
-  if (!runtime) return f;
-  const code = f.code === "#N/A" ? runtime.ErrorCode.notAvailable : runtime.ErrorCode.invalidValue;
-  return new runtime.Error(code, f.message);
+  if (!runtime || !customFunctionsErrorSupported(runtime)) return f;
+  try {
+    const code = f.code === "#N/A" ? runtime.ErrorCode!.notAvailable : runtime.ErrorCode!.invalidValue;
+    return new runtime.Error!(code, f.message);
+  } catch {
+    return f;
+  }
 }

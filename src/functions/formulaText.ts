@@ -30,7 +30,11 @@ export interface PayrollCall {
 
 const CALL = new RegExp(`^=\\s*${NAMESPACE}\\.([A-Za-z_][A-Za-z0-9_]*)\\s*\\(`, "i");
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i;
-const REFERENCE = /^(?:(?:'((?:[^']|'')+)'|([A-Za-z_][A-Za-z0-9_.]*))!)?\$?([A-Za-z]{1,3})\$?(\d{1,7})$/;
+/**
+ * A reference to one cell. A sheet name is quoted ('My sheet'!C3) unless it is letters of any alphabet (Éire, Straße),
+ * digits, underscores and periods, starting with a letter or an underscore: the names Excel itself writes unquoted.
+ */
+const REFERENCE = /^(?:(?:'((?:[^']|'')+)'|([\p{L}_][\p{L}\p{N}_.]*))!)?\$?([A-Za-z]{1,3})\$?(\d{1,7})$/u;
 
 /**
  * The PAYROLL call a formula consists of, or null when the formula has no PAYROLL function at all (or is not a

@@ -72,9 +72,37 @@ export async function employeeFormula(employee: unknown, field: unknown, clientI
   return figure({ kind: "employee", clientId: client, employee: number, field: name });
 }
 
+/** A number with the format Excel shows it in (Excel.FormattedNumberCellValue, ExcelApi 1.16). */
+export interface FormattedNumber {
+  type: "FormattedNumber";
+  basicValue: number;
+  numberFormat: string;
+}
+
+export type TransactionsCell = number | string | FormattedNumber;
+
+/** The date format of TRANSACTIONS' Date column: unambiguous in every locale. */
+export const TRANSACTION_DATE_FORMAT = "yyyy-mm-dd";
+
+/**
+ * Whether the host supports an ExcelApi set, by Office.context.requirements; false outside Office (unit tests, and
+ * any host that cannot say), so a data type is returned only where Office confirms it.
+ */
+function officeSupports(version: string): boolean {
+  type Requirements = { isSetSupported(name: string, minVersion?: string): boolean };
+  const requirements = (globalThis as { Office?: { context?: { requirements?: Requirements } } }).Office?.context?.requirements;
+  try {
+    return requirements?.isSetSupported("ExcelApi", version) === true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * transaction_history as a table: a header row, then one row per payslip (of one employee, or all). The Date column
- * holds serials of the workbook's date system, so the spilled column can be formatted, filtered and summed as dates.
+ * holds serials of the workbook's date system, so the spilled column can be formatted, filtered and summed as dates;
+ * where ExcelApi 1.16 is supported each is a FormattedNumber carrying the date format, so it shows as a date without
+ * the user formatting the spill (elsewhere a bare serial).
  */
 export async function transactionsFormula(
   accounts: unknown,
@@ -82,7 +110,7 @@ export async function transactionsFormula(
   end: unknown,
   employee?: unknown,
   clientId?: unknown,
-): Promise<(number | string)[][]> {
+): Promise<TransactionsCell[][]> {
   const names = parseAccountsArg(accounts);
   const dates = await period(start, end);
   const number = parseEmployeeArg(employee, { required: false });
@@ -91,14 +119,18 @@ export async function transactionsFormula(
     number | string
   )[][];
   const found = workbookDateSystem();
-  return withSerialDates(table, typeof found === "string" ? found : await found);
+  return withSerialDates(table, typeof found === "string" ? found : await found, officeSupports("1.16"));
 }
 
-/** The table with its Date column (the second) as serials; a date the service wrote otherwise stays text. */
-function withSerialDates(table: (number | string)[][], system: DateSystem): (number | string)[][] {
+/** The table with its Date column (the second) as serials, formatted where allowed; a date the service wrote otherwise stays text. */
+function withSerialDates(table: (number | string)[][], system: DateSystem, formatted: boolean): TransactionsCell[][] {
   return table.map((row, i) => {
     if (i === 0 || typeof row[1] !== "string") return row;
     const serial = isoDateToSerial(row[1].slice(0, 10), system);
-    return serial === null ? row : [row[0], serial, ...row.slice(2)];
+    if (serial === null) return row;
+    const date: TransactionsCell = formatted
+      ? { type: "FormattedNumber", basicValue: serial, numberFormat: TRANSACTION_DATE_FORMAT }
+      : serial;
+    return [row[0], date, ...row.slice(2)];
   });
 }

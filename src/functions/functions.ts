@@ -13,6 +13,7 @@
 import { amountFormula, employeeFormula, leaveFormula, transactionsFormula } from "./formulas";
 // Also used by the associate calls the build appends.
 import * as CustomFunctions from "./registry";
+import { recoverAfterLoad } from "./recovery";
 import { streamFigure } from "./streams";
 
 /**
@@ -102,3 +103,6 @@ export function transactions(
 }
 
 CustomFunctions.markStreaming(amount, leave, employeeField, transactions);
+CustomFunctions.markMatrix(transactions, 0); // accounts: any[][], dimensionality "matrix" in functions.json
+// Cells saved showing #NAME? before the functions were loaded are recalculated now that they are (office-js #6355).
+recoverAfterLoad();

@@ -19,6 +19,7 @@ export interface StreamingInvocation<T> {
 
 const functions = new Map<string, FormulaFunction>();
 const streaming = new Set<FormulaFunction>();
+const matrixParameters = new Map<FormulaFunction, Set<number>>();
 
 export function associate(id: string, fn: FormulaFunction): void {
   functions.set(`${NAMESPACE}.${id.toUpperCase()}`, fn);
@@ -30,6 +31,17 @@ export const registry = { associate };
 /** Mark functions as streaming (their JSDoc says @streaming), for the preview's formula engine. */
 export function markStreaming(...fns: FormulaFunction[]): void {
   for (const fn of fns) streaming.add(fn);
+}
+
+/** Mark parameters (0-based) that take a range (`any[][]`: functions.json dimensionality "matrix"), for the preview. */
+export function markMatrix(fn: FormulaFunction, ...indexes: number[]): void {
+  matrixParameters.set(fn, new Set(indexes));
+}
+
+/** Whether parameter `index` of the function registered under `name` takes a range. */
+export function takesRange(name: string, index: number): boolean {
+  const fn = functions.get(name);
+  return fn !== undefined && matrixParameters.get(fn)?.has(index) === true;
 }
 
 /** The registered functions by full name ("PAYROLL.AMOUNT"). */

@@ -18,9 +18,18 @@ export function streamFigure<T>(invocation: StreamingInvocation<T>, read: () => 
   let generation = 0;
   const run = () => {
     const mine = ++generation;
-    read().then(
-      (value) => mine === generation && invocation.setResult(value),
-      (error: unknown) => mine === generation && invocation.setResult(toExcelError(error)),
+    const deliver = (outcome: () => T | Error) => {
+      if (mine === generation) setResultSafely(invocation, outcome);
+    };
+    let reading: Promise<T>;
+    try {
+      reading = read();
+    } catch (error) {
+      reading = Promise.reject(error);
+    }
+    reading.then(
+      (value) => deliver(() => value),
+      (error: unknown) => deliver(() => toExcelError(error)),
     );
   };
   live.add(run);
@@ -29,6 +38,22 @@ export function streamFigure<T>(invocation: StreamingInvocation<T>, read: () => 
     live.delete(run);
   };
   run();
+}
+
+/**
+ * setResult that never throws out of a promise callback (an unhandled rejection, and the cell #BUSY! for good): a
+ * value Excel's runtime refuses becomes an error value in the cell; if even that is refused, the failure is logged.
+ */
+function setResultSafely<T>(invocation: StreamingInvocation<T>, outcome: () => T | Error): void {
+  try {
+    invocation.setResult(outcome());
+  } catch (refused) {
+    try {
+      invocation.setResult(toExcelError(refused));
+    } catch (again) {
+      console.warn(`PAYROLL functions: Excel refused a result (${again instanceof Error ? again.message : String(again)})`);
+    }
+  }
 }
 
 onFormulaResultsInvalidated(() => {

@@ -145,19 +145,29 @@ describe("a function that answers with a matrix (TRANSACTIONS)", () => {
   });
 });
 
-it("a range of one cell passes that cell's value to a function, as Excel does; a range of several is #VALUE!", async () => {
+it("a range of one cell passes that cell's value to a function, as Excel does; a range of several spreads over one call per cell", async () => {
   const workbook = createPreviewWorkbook();
+  const calls: unknown[] = [];
   workbook.formulaFunctions = new AsyncFormulaFunctions(
-    (name) => (name === "X.ECHO" ? async (v) => `got ${String(v)}` : undefined),
+    (name) =>
+      name === "X.ECHO"
+        ? async (v) => {
+            calls.push(v);
+            return `got ${String(v)}`;
+          }
+        : undefined,
     () => workbook.changed(),
   );
   const sheet = workbook.activeSheet;
   sheet.cellForWrite(0, 1).v = 46023;
   sheet.cellForWrite(0, 2).v = "x";
   sheet.cellForWrite(1, 0).f = "=X.ECHO(B1:B1)";
-  sheet.cellForWrite(2, 0).f = "=X.ECHO(B1:C1)";
+  sheet.cellForWrite(2, 0).f = "=X.ECHO(B1:C1)"; // a scalar parameter given two cells: Excel lifts, and spills
   expect(sheet.valueAt(1, 0)).toBe(BUSY);
-  expect(sheet.valueAt(2, 0)).toBe("#VALUE!");
+  expect(sheet.valueAt(2, 0)).toBe(BUSY);
   await tick();
+  workbook.changed();
   expect(sheet.valueAt(1, 0)).toBe("got 46023");
+  expect([sheet.valueAt(2, 0), sheet.valueAt(2, 1)]).toEqual(["got 46023", "got x"]);
+  expect(calls).toEqual([46023, "x"]); // one call per distinct argument: B1:B1 and B1 share theirs
 });

@@ -1,8 +1,8 @@
 /**
  * The preview is as strict as Excel about when custom functions run again (issue L, point 1): a full recalculation
  * (application.calculate(full)) re-runs ordinary functions but not those showing an error value (office-js #4502);
- * a streaming function sets its result whenever it likes, error cells included; clearing or overwriting a streaming
- * cell cancels it (onCanceled), and its later results are ignored.
+ * a streaming function sets its result whenever it likes, error cells included; a full recalculation cancels and
+ * invokes it again; clearing or overwriting a streaming cell cancels it (onCanceled), and its later results are ignored.
  */
 import { AsyncFormulaFunctions, BUSY, type StreamingInvocation } from "../../src/emulator/asyncFunctions";
 import { installPreviewExcel, WorkbookModel } from "../../src/emulator";
@@ -80,8 +80,19 @@ it("a streaming function sets its result at any time, errors included; clearing 
   invocations.get("a")!.setResult(41); // no recalculation asked: the error cell shows the new result
   await tick();
   expect(sheet.valueAt(0, 0)).toBe(41);
-  workbook.calculate(); // a full recalculation does not call a stream again
+  // A full recalculation cancels the streams and invokes them again, as Excel does (issue 26).
+  workbook.calculate();
+  expect(canceled.sort()).toEqual(["a", "b"]);
+  expect(fns.liveStreams).toBe(0);
+  invocations.get("a")!.setResult(40); // the cancelled invocation: ignored
+  expect(sheet.valueAt(0, 0)).toBe(BUSY); // invoked again at the next evaluation
+  expect(sheet.valueAt(0, 0)).toBe("#N/A"); // its first result
+  sheet.valueAt(1, 0);
+  expect(fns.liveStreams).toBe(2);
+  invocations.get("a")!.setResult(41);
+  await tick();
   expect(sheet.valueAt(0, 0)).toBe(41);
+  canceled.length = 0;
 
   await Excel.run(async (ctx) => {
     const ws = ctx.workbook.worksheets.getActiveWorksheet();

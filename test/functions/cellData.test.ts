@@ -24,11 +24,22 @@ const errorOf = (f: () => unknown): FormulaError => {
 };
 
 const formatted = (basicValue: number, numberFormat: string) => ({ type: "FormattedNumber", basicValue, numberFormat });
-const entity = (text: string, properties: Record<string, unknown> = {}, basicValue?: unknown) => ({
+/** Excel.EntityCellValue as Excel documents it: basicType "Error", basicValue "#VALUE!" (what Range.values shows). */
+const entity = (text: string, properties: Record<string, unknown> = {}) => ({
   type: "Entity",
   text,
   properties,
-  ...(basicValue === undefined ? {} : { basicValue }),
+  basicType: "Error",
+  basicValue: "#VALUE!",
+});
+/** Excel.LinkedEntityCellValue (e.g. a Stocks or Geography value) as documented. */
+const linked = (text: string, properties: Record<string, unknown> = {}) => ({
+  type: "LinkedEntity",
+  id: { entityId: "e-1", domainId: "d-1", serviceId: 268, culture: "en-IE" },
+  text,
+  properties,
+  basicType: "Error",
+  basicValue: "#VALUE!",
 });
 
 describe("data types are read as their basic value", () => {
@@ -44,12 +55,16 @@ describe("data types are read as their basic value", () => {
     );
   });
 
-  it("entities: their basic value, the property that names what the argument wants, or (for text) their text", () => {
+  it("entities: the property that names what the argument wants, or (for text) their text, never basicValue #VALUE!", () => {
     expect(parseEmployeeArg(entity("Ann Byrne", { Number: { type: "String", basicValue: "0042" } }), { required: true })).toBe(
       "0042",
     );
     expect(parseEmployeeArg(entity("Ann Byrne", { "Employee number": "1001" }), { required: true })).toBe("1001");
-    expect(parseEmployeeArg(entity("Ann Byrne", {}, 1001), { required: true })).toBe("1001");
+    expect(
+      parseEmployeeArg(linked("Ann Byrne", { "Employee number": { type: "Double", basicValue: 1001 } }), { required: true }),
+    ).toBe("1001");
+    expect(parseNameArg(linked("nett_pay"), "account", "x")).toBe("nett_pay");
+    expect(parseNameArg(entity("Leave card", { Name: "Sick Leave" }), "leave_type", "x")).toBe("Sick Leave");
     expect(parseNameArg(entity("basic_salary"), "account", "x")).toBe("basic_salary");
     expect(parseLeaveTypeArg(entity("Annual Leave"))).toEqual({ name: "Annual Leave" });
     expect(parseClientIdArg(entity("Acme", { ID: 5 }))).toBe(5);
@@ -63,6 +78,7 @@ describe("data types are read as their basic value", () => {
         "employee: an entity without a number",
       ],
       [() => parseDateArg(entity("Payday"), "start_date"), "start_date: an entity without a date"],
+      [() => parseEmployeeArg(linked("Ann Byrne"), { required: true }), "employee: an entity without a number"],
       [() => parseClientIdArg(entity("Acme")), "client_id: an entity without a client ID"],
       [
         () => parseNameArg({ type: "WebImage", address: "https://example.com/a.png" }, "account", "x"),
@@ -97,8 +113,10 @@ describe("ranges", () => {
     expect(parseNameArg([["paye"]], "account", "x")).toBe("paye");
     expect(parseEmployeeArg([[null]], { required: false })).toBeNull();
     expect(parseNameArg([[{ type: "String", basicValue: "usc" }]], "account", "x")).toBe("usc");
+    // Excel spreads a range given to a scalar parameter over one call per cell: an array reaching it is defensive.
     const e = errorOf(() => parseEmployeeArg([[1001], [1002]], { required: true }));
-    expect([e.code, e.message]).toEqual(["#VALUE!", "employee: a range of 2 × 1 cells; give one cell"]);
+    expect([e.code, e.message]).toEqual(["#VALUE!", "employee: 2 × 1 values where one is wanted"]);
+    expect(e.message).not.toMatch(/give one cell/);
   });
 
   it("TRANSACTIONS' accounts range may hold data types", () => {

@@ -270,3 +270,94 @@ describe("the preview's formulas in a 1904 workbook", () => {
     },
   );
 });
+
+describe("a workbook that does not answer (context.sync hanging at load: office-js #6150, #6678, #1395)", () => {
+  let clock: number;
+  let runs: number;
+  let warn: jest.SpyInstance;
+  /** Excel.run whose first sync never settles until `release` is called; later syncs answer at once. */
+  const hangingExcel = (dateSystem: DateSystem) => {
+    let release = () => undefined as void;
+    (globalThis as { Excel?: unknown }).Excel = {
+      run: async (_options: unknown, batch: (ctx: unknown) => Promise<DateSystem>) => {
+        const run = ++runs;
+        const date = { value: -1, load: () => date };
+        return batch({
+          workbook: { functions: { date: () => date } },
+          sync: () =>
+            new Promise<void>((resolve) => {
+              const answer = () => {
+                date.value = dateSystem === "1904" ? 0 : 1462;
+                resolve();
+              };
+              if (run === 1) release = answer;
+              else answer();
+            }),
+        });
+      },
+    };
+    return () => release();
+  };
+
+  beforeEach(() => {
+    bodies.length = 0;
+    clock = 0;
+    runs = 0;
+    setFunctionsConnection({ source, clientId: 1 });
+    invalidateFormulaResults();
+    warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    warn.mockRestore();
+    removeExcel();
+    resetDateSystem();
+    setFunctionsConnection(null);
+  });
+
+  it("gives up after the time limit, reads serials as 1900 dates, and asks again (a new Excel.run) later", async () => {
+    hangingExcel("1904");
+    resetDateSystem({ answerWithinMs: 20, retryAfterMs: 1000, now: () => clock });
+    const invalidated = jest.fn();
+    const stop = onFormulaResultsInvalidated(invalidated);
+    try {
+      const { jan1, jun30 } = SERIAL["1904"];
+      await settle([amountFormula("basic_salary", jan1, jun30)]); // before the fix: waits for ever
+      expect(periods()).toEqual(["2021-12-31..2022-06-29"]);
+      expect(String(warn.mock.calls[0][0])).toMatch(/did not answer within 0.02 s/);
+      expect(dateSystemFallback()).toMatch(/did not answer/);
+
+      clock = 999;
+      await settle([amountFormula("basic_salary", jan1, jun30 - 1)]);
+      expect(runs).toBe(1); // within the wait: no second question
+
+      clock = 1000;
+      await settle([amountFormula("basic_salary", jan1, jun30)]);
+      expect(runs).toBe(2);
+      expect(periods().at(-1)).toBe("2026-01-01..2026-06-30");
+      expect(invalidated).toHaveBeenCalledTimes(1); // the cells read as 1900 dates are evaluated again
+      expect(dateSystemFallback()).toBeNull();
+    } finally {
+      stop();
+    }
+  });
+
+  it("a late answer to the hung question is still taken", async () => {
+    const release = hangingExcel("1904");
+    resetDateSystem({ answerWithinMs: 20, retryAfterMs: 60_000, now: () => clock });
+    const invalidated = jest.fn();
+    const stop = onFormulaResultsInvalidated(invalidated);
+    try {
+      const { jan1, jun30 } = SERIAL["1904"];
+      await settle([amountFormula("basic_salary", jan1, jun30)]);
+      expect(periods()).toEqual(["2021-12-31..2022-06-29"]);
+      release();
+      await new Promise((r) => setTimeout(r, 0));
+      expect(invalidated).toHaveBeenCalledTimes(1);
+      await settle([amountFormula("basic_salary", jan1, jun30)]);
+      expect(periods().at(-1)).toBe("2026-01-01..2026-06-30");
+      expect(runs).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+});

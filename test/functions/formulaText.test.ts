@@ -31,6 +31,18 @@ it("reads literals, blanks and references to one cell", () => {
   });
 });
 
+it("reads unquoted sheet names in any alphabet, as Excel writes them (Éire!A1); other names come quoted", () => {
+  expect(parsePayrollCall("=PAYROLL.EMPLOYEE(Éire!A1,Straße_2.x!$B$3,'2026'!C1)")).toEqual({
+    name: "EMPLOYEE",
+    args: [
+      { ref: { sheet: "Éire", row: 0, col: 0, text: "Éire!A1" } },
+      { ref: { sheet: "Straße_2.x", row: 2, col: 1, text: "Straße_2.x!$B$3" } },
+      { ref: { sheet: "2026", row: 0, col: 2, text: "'2026'!C1" } },
+    ],
+  });
+  expect(() => parsePayrollCall("=PAYROLL.EMPLOYEE(2026!C1)")).toThrow(/expression/); // Excel quotes it: '2026'!C1
+});
+
 it("is null for formulas without a PAYROLL function and for values", () => {
   expect(parsePayrollCall("=SUM(A1:A3)")).toBeNull();
   expect(parsePayrollCall(46023)).toBeNull();

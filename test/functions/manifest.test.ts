@@ -25,6 +25,22 @@ it("asks for SharedRuntime only where the overrides apply, so hosts without it s
   );
 });
 
+it("declares CustomFunctionsRuntime 1.1 with SharedRuntime (Microsoft's template declares it), not in the base", () => {
+  const base = xml.slice(0, xml.indexOf("<VersionOverrides"));
+  const overrides = xml.slice(xml.indexOf("<VersionOverrides"));
+  expect(base).not.toMatch(/CustomFunctionsRuntime/);
+  expect(/<Requirements>([\s\S]*?)<\/Requirements>/.exec(overrides)?.[1]).toMatch(
+    /<bt:Set Name="CustomFunctionsRuntime" MinVersion="1.1"\/>/,
+  );
+  expect(checkManifest(xml, root).requirementSets).toMatchObject({ CustomFunctionsRuntime: "1.1", SharedRuntime: "1.1" });
+});
+
+it("declares only the namespaces it uses (no unused xmlns:ov)", () => {
+  const prefixes = [...xml.matchAll(/\sxmlns:(\w+)="/g)].map((m) => m[1]);
+  expect(prefixes).not.toContain("ov");
+  for (const p of prefixes) expect(xml).toMatch(new RegExp(`<\\/?${p}:|\\s${p}:\\w+=`));
+});
+
 it("declares the CustomFunctions extension point: functions.js, the pane's page, functions.json, the PAYROLL namespace", () => {
   const point = /<ExtensionPoint xsi:type="CustomFunctions">([\s\S]*?)<\/ExtensionPoint>/.exec(xml)?.[1] ?? "";
   expect(point).toMatch(/<Script>\s*<SourceLocation resid="Functions.Script.Url"\/>/);

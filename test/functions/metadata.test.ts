@@ -38,3 +38,19 @@ it("describes AMOUNT, LEAVE, EMPLOYEE and TRANSACTIONS with the issue's argument
   for (const a of result.associate as { id: string; functionName: string }[])
     expect(typeof (functions as Record<string, unknown>)[a.functionName]).toBe("function");
 });
+
+it("the preview's matrix parameters are functions.json's (dimensionality matrix): only TRANSACTIONS' accounts", async () => {
+  const { associate, takesRange } = await import("../../src/functions/registry");
+  const file = path.resolve(__dirname, "../../src/functions/functions.ts");
+  const result = await generateCustomFunctionsMetadata([file], true);
+  for (const a of result.associate as { id: string; functionName: string }[])
+    associate(a.id, (functions as unknown as Record<string, (...args: never[]) => unknown>)[a.functionName]);
+  const metadata = JSON.parse(result.metadataJson) as {
+    functions: { id: string; parameters: { dimensionality?: string }[] }[];
+  };
+  for (const f of metadata.functions)
+    f.parameters.forEach((p, i) =>
+      expect([f.id, i, takesRange(`PAYROLL.${f.id}`, i)]).toEqual([f.id, i, p.dimensionality === "matrix"]),
+    );
+  expect(takesRange("PAYROLL.TRANSACTIONS", 0)).toBe(true);
+});

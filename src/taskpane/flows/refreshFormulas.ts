@@ -3,9 +3,11 @@
  * pane says how many PAYROLL cells now show another value. The cells are found by their formula text (the
  * WorkbookPort's formulaCells: one used range per sheet) before the refresh; afterwards their values are read again
  * until no cell is calculating (#BUSY!) and two reads in a row agree, because Excel and the preview update the cells
- * a moment after the cache is emptied, not when invalidateFormulaResults returns.
+ * a moment after the cache is emptied, not when invalidateFormulaResults returns. PAYROLL cells saved showing #NAME?
+ * (office-js #6355), which neither the streams nor a recalculation reach, get a full rebuild (functions/recovery).
  */
 import { invalidateFormulaResults } from "../../functions/connection";
+import { recoverSavedNameErrors } from "../../functions/recovery";
 import type { FormulaCell } from "../../excel";
 import { isAbortError } from "../services";
 import { abortableSleep, type FlowContext } from "./common";
@@ -27,6 +29,8 @@ export interface RefreshedFormulas {
 export interface RefreshOptions {
   /** Empties the functions' cache and has the formulas evaluated again; default invalidateFormulaResults(). */
   invalidate?: () => void;
+  /** Recalculates PAYROLL cells showing #NAME?; default recoverSavedNameErrors() (never throws). */
+  recover?: () => Promise<unknown>;
   /** Pause between reads of the values (ms); default 250. */
   pollMs?: number;
   /** Longest wait for the cells to settle (ms); default 60,000. */
@@ -38,7 +42,12 @@ const sameValue = (a: unknown, b: unknown) =>
   a === b || (typeof a === "number" && typeof b === "number" && Math.abs(a - b) < 1e-9);
 
 export async function refreshFormulas(ctx: FlowContext, options: RefreshOptions = {}): Promise<RefreshedFormulas> {
-  const { invalidate = () => invalidateFormulaResults(), pollMs = 250, timeoutMs = 60_000 } = options;
+  const {
+    invalidate = () => invalidateFormulaResults(),
+    recover = recoverSavedNameErrors,
+    pollMs = 250,
+    timeoutMs = 60_000,
+  } = options;
   ctx.progress.update?.(0, undefined, "Reading the PAYROLL cells");
   let found: FormulaCell[];
   try {
@@ -46,11 +55,13 @@ export async function refreshFormulas(ctx: FlowContext, options: RefreshOptions 
   } catch (e) {
     // Counting is a courtesy: the figures are read again even when the cells cannot be read (as before the count).
     invalidate();
+    await recover();
     if (isAbortError(e)) throw e;
     return { cells: 0, changed: 0, settled: true, uncounted: e instanceof Error ? e.message : String(e) };
   }
   const before = new Map(found.map((c) => [keyOf(c), c.value]));
   invalidate();
+  await recover();
   ctx.progress.update?.(0, before.size, "Reading the figures again");
   const deadline = Date.now() + timeoutMs;
   let previous: FormulaCell[] | null = null;
