@@ -144,6 +144,14 @@ describe("task-pane shell: connection and client choice", () => {
     expect(settings.get(FORMULAS_CLIENT_ID_SETTING)).toBe(2);
   });
 
+  it("a workbook reopened with its formulas linked to another client than the pane's keeps them on it", async () => {
+    const { user, settings } = setup({ settings: { [CLIENT_ID_SETTING]: 1, [FORMULAS_CLIENT_ID_SETTING]: 2 } });
+    await connectWith(user, GOOD_KEY);
+    await waitFor(() => expect((screen.getByRole("combobox", { name: /Client/ }) as HTMLSelectElement).value).toBe("1"));
+    await waitFor(() => expect(functionsConnection()?.clientId).toBe(2));
+    expect(settings.get(FORMULAS_CLIENT_ID_SETTING)).toBe(2);
+  });
+
   it("says when the workbook's client is out of reach for this key", async () => {
     const { user } = setup({ settings: { [CLIENT_ID_SETTING]: 99 } });
     await connectWith(user, GOOD_KEY);
