@@ -66,7 +66,7 @@ export function parseNameArg(arg: unknown, name: string, example: string): strin
   return String(v).trim();
 }
 
-/** A client ID, or null when blank (the workbook's client, chosen in the pane). */
+/** A client ID, or null when blank (the client the workbook's formulas are linked to). */
 export function parseClientIdArg(arg: unknown): number | null {
   const v = plainArg(arg, "client_id", "client");
   if (isBlank(v)) return null;

@@ -1,6 +1,7 @@
 /**
  * The pane's connection as the PAYROLL functions see it. The pane sets it on connect, on a client change and on
- * Forget (null); the functions run in the same (shared) runtime and read it here. The key stays inside the
+ * Forget (null); the functions run in the same (shared) runtime and read it here. Its client is the one the workbook's
+ * formulas are linked to, which the pane's client picker does not change. The key stays inside the
  * PayrollApi, in memory: nothing here is written to the workbook. Each connection gets a fresh cache, so no
  * figure outlives its key, service or client; invalidateFormulaResults() empties it after Refresh formulas, a push
  * or an import, and tells the listeners (Excel's recalculation, the preview) to evaluate the formulas again.
@@ -16,7 +17,10 @@ export type FormulaSource = Pick<
 
 export interface FunctionsConnection {
   source: FormulaSource;
-  /** The client chosen in the pane (the workbook's client); null until one is chosen. */
+  /**
+   * The client the workbook's formulas are linked to (its document setting payroll.formulasClientId), used by a
+   * formula without a client_id; null until linked. Not the pane's current choice: switching that changes no figure.
+   */
   clientId: number | null;
 }
 
@@ -27,10 +31,10 @@ interface Current extends FunctionsConnection {
 let current: Current | null = null;
 const listeners = new Set<() => void>();
 
-/** The pane calls this on connect and client change (with the new values) and on Forget (null). */
+/** The pane calls this on connect and when the workbook's formulas are linked (with the new values) and on Forget (null). */
 export function setFunctionsConnection(connection: FunctionsConnection | null): void {
   const sameSource = current !== null && connection !== null && current.source === connection.source;
-  // A new key or service starts an empty cache; a client change keeps figures of other clients (they are per client).
+  // A new key or service starts an empty cache; another linked client keeps figures of other clients (keyed by client).
   current = connection ? { ...connection, cache: sameSource ? current!.cache : new FormulaCache() } : null;
   notify();
 }

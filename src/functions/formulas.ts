@@ -20,13 +20,16 @@ import { dateSystemFor, workbookDateSystem } from "./dateSystem";
 import { NOT_CONNECTED, notAvailable } from "./errors";
 import { figure, type FigureValue } from "./figures";
 
-/** The client a formula is about: its client_id argument, else the one chosen in the pane. */
+/**
+ * The client a formula is about: its client_id argument, else the client the workbook's formulas are linked to
+ * (a document setting the pane reads and hands over), never the pane's current choice.
+ */
 function targetClient(clientId: unknown): number {
   const id = parseClientIdArg(clientId);
   const c = functionsConnection();
   if (!c) throw notAvailable(NOT_CONNECTED);
   const target = id ?? c.clientId;
-  if (target === null) throw notAvailable("Choose a client in the Payroll pane (or give client_id)");
+  if (target === null) throw notAvailable("Choose a client in the Payroll pane to link this workbook's formulas (or give client_id)");
   return target;
 }
 

@@ -23,7 +23,7 @@ import { streamFigure } from "./streams";
  * @param start_date First payslip date: an Excel date or "YYYY-MM-DD" text.
  * @param end_date Last payslip date (inclusive): an Excel date or "YYYY-MM-DD" text.
  * @param [employee] Employee number (text or a number); blank for all employees.
- * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @param [client_id] Client ID; blank for the client the workbook's formulas are linked to.
  * @param invocation Excel's streaming invocation.
  * @returns The total amount.
  * @streaming
@@ -45,7 +45,7 @@ export function amount(
  * @param employee Employee number (text or a number).
  * @param leave_type Leave type name, e.g. "Annual Leave", or its ID.
  * @param date The date of the balance: an Excel date or "YYYY-MM-DD" text.
- * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @param [client_id] Client ID; blank for the client the workbook's formulas are linked to.
  * @param invocation Excel's streaming invocation.
  * @returns The balance in days.
  * @streaming
@@ -65,7 +65,7 @@ export function leave(
  * @customfunction EMPLOYEE
  * @param employee Employee number (text or a number).
  * @param field Field name, e.g. "first_name", "appointment_date", "wave", "physical_address.line_1", or a custom field ID.
- * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @param [client_id] Client ID; blank for the client the workbook's formulas are linked to.
  * @param invocation Excel's streaming invocation.
  * @returns The field's value.
  * @streaming
@@ -86,7 +86,7 @@ export function employeeField(
  * @param start_date First payslip date: an Excel date or "YYYY-MM-DD" text.
  * @param end_date Last payslip date (inclusive): an Excel date or "YYYY-MM-DD" text.
  * @param [employee] Employee number (text or a number); blank for all employees.
- * @param [client_id] Client ID; blank for the client chosen in the Payroll pane.
+ * @param [client_id] Client ID; blank for the client the workbook's formulas are linked to.
  * @param invocation Excel's streaming invocation.
  * @returns The rows, with a header row.
  * @streaming

@@ -7,7 +7,13 @@ import type { WorkbookPort } from "../excel";
 import { setFunctionsConnection } from "../functions/connection";
 import type { ConnectRequest } from "./components/ConnectionPanel";
 import { connectionReducer, initialConnectionState } from "./connectionState";
-import { pickRememberedClient, readWorkbookClientId, rememberWorkbookClientId } from "./flows/clientChoice";
+import {
+  linkFormulasClient,
+  pickRememberedClient,
+  readFormulasClientId,
+  readWorkbookClientId,
+  rememberWorkbookClientId,
+} from "./flows/clientChoice";
 import type { ApiFactory } from "./flows/connection";
 import { loadConnected, type ConnectedPart } from "./connectedLoader";
 import type { KeyStore } from "./keyStore";
@@ -32,6 +38,8 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createApi
   const [state, dispatch] = React.useReducer(connectionReducer, keyStore, (store) =>
     initialConnectionState({ storedKey: store.apiKey(), remembered: store.remembered(), customServiceUrl: store.serviceUrl() }),
   );
+  // The client the workbook's PAYROLL formulas are linked to (flows/clientChoice): not the pane's current choice.
+  const [formulasClientId, setFormulasClientId] = React.useState<number | null>(null);
   // The attempt a connect started as: the reducer numbers attempts, this mirrors the count for the async steps.
   const attempts = React.useRef(0);
 
@@ -73,6 +81,13 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createApi
       }
       const client = pickRememberedClient(connection.clients, workbookClientId);
       dispatch({ type: "workbookClientRead", attempt, workbookClientId, clientId: client?.id ?? null });
+      let formulas: number | null = client?.id ?? null;
+      try {
+        formulas = client ? await linkFormulasClient(workbook, client.id) : await readFormulasClientId(workbook);
+      } catch (e) {
+        notify(`Could not read which client the workbook's formulas use: ${message(e)}`, "warning");
+      }
+      if (attempt === attempts.current) setFormulasClientId(formulas);
     },
     [createApi, defaultServiceUrl, keyStore, notify, workbook],
   );
@@ -100,6 +115,14 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createApi
       } catch (e) {
         notify(`The client was chosen, but the workbook could not remember it: ${message(e)}`, "warning");
       }
+      try {
+        // Only a workbook whose formulas are not linked yet links them to this client; a switch changes no figure.
+        const linked = await linkFormulasClient(workbook, clientId);
+        setFormulasClientId(linked);
+      } catch (e) {
+        setFormulasClientId((known) => known ?? clientId);
+        notify(`The workbook could not remember which client its formulas use: ${message(e)}`, "warning");
+      }
     },
     [notify, workbook],
   );
@@ -107,10 +130,14 @@ export function useConnection({ workbook, keyStore, defaultServiceUrl, createApi
   const toggleSections = React.useCallback((open: string[]) => dispatch({ type: "sectionsToggled", open }), []);
   const dismiss = React.useCallback((id: number) => dispatch({ type: "dismissed", id }), []);
 
-  // The PAYROLL formulas run in this runtime and use this connection and client (the key stays in the api, in
-  // memory). After Forget they say "Connect in the Payroll pane".
-  const { connection, clientId } = state;
-  React.useEffect(() => setFunctionsConnection(connection ? { source: connection.api, clientId } : null), [connection, clientId]);
+  // The PAYROLL formulas run in this runtime and use this connection (the key stays in the api, in memory) and the
+  // client the workbook's formulas are linked to, never the pane's current choice: switching the pane's client changes
+  // no figure. After Forget they say "Connect in the Payroll pane".
+  const { connection } = state;
+  React.useEffect(
+    () => setFunctionsConnection(connection ? { source: connection.api, clientId: formulasClientId } : null),
+    [connection, formulasClientId],
+  );
 
   return { state, connect: connectWith, forget, chooseClient, notify, toggleSections, dismiss };
 }

@@ -30,7 +30,11 @@ describe("shell (preview in Chromium against the sandbox)", () => {
     await page.getByText("This workbook is linked to client 1; it remembers the choice.").waitFor();
     expect(await page.getByRole("tab").count()).toBeGreaterThan(0);
     const state = await workbookState(page);
-    expect(state.settings).toEqual([["payroll.clientId", 1]]);
+    // The client, and (written once, at the first choice) the client the workbook's PAYROLL formulas are linked to.
+    expect(state.settings).toEqual([
+      ["payroll.clientId", 1],
+      ["payroll.formulasClientId", 1],
+    ]);
 
     // Forget the key, connect again: the client comes back from the workbook, not from the browser.
     await openConnection(page);

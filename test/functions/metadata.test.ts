@@ -9,7 +9,11 @@ const { generateCustomFunctionsMetadata } = require("custom-functions-metadata")
 
 interface Metadata {
   allowCustomDataForDataTypeAny?: boolean;
-  functions: { id: string; parameters: { name: string; optional?: boolean }[]; options?: { stream?: boolean } }[];
+  functions: {
+    id: string;
+    parameters: { name: string; optional?: boolean; description?: string }[];
+    options?: { stream?: boolean };
+  }[];
 }
 
 it("describes AMOUNT, LEAVE, EMPLOYEE and TRANSACTIONS with the issue's arguments, each associated with an exported function", async () => {
@@ -26,6 +30,12 @@ it("describes AMOUNT, LEAVE, EMPLOYEE and TRANSACTIONS with the issue's argument
     EMPLOYEE: "employee, field, [client_id]",
     TRANSACTIONS: "accounts, start_date, end_date, [employee], [client_id]",
   });
+  // A blank client_id is the client the workbook's formulas are linked to, never the pane's current choice (issue Q).
+  for (const f of metadata.functions)
+    expect([f.id, f.parameters.find((p) => p.name === "client_id")?.description]).toEqual([
+      f.id,
+      "Client ID; blank for the client the workbook's formulas are linked to.",
+    ]);
   // Streaming functions (issue L): they set new results when the connection or the cache changes (src/functions/streams.ts).
   expect(metadata.functions.map((f) => [f.id, f.options?.stream])).toEqual([
     ["AMOUNT", true],

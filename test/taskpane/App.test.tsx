@@ -7,7 +7,8 @@ import { App } from "../../src/taskpane/App";
 import { useAppServices } from "../../src/taskpane/context";
 import type { PaneTab } from "../../src/taskpane/tabs";
 import { createKeyStore } from "../../src/taskpane/keyStore";
-import { CLIENT_ID_SETTING } from "../../src/taskpane/flows/clientChoice";
+import { functionsConnection } from "../../src/functions/connection";
+import { CLIENT_ID_SETTING, FORMULAS_CLIENT_ID_SETTING } from "../../src/taskpane/flows/clientChoice";
 import { CLIENTS, GOOD_KEY, fakeService, settingsOnlyWorkbook } from "./fakes";
 import "../support/fluentDom";
 
@@ -113,14 +114,42 @@ describe("task-pane shell: connection and client choice", () => {
     await first.user.selectOptions(screen.getByRole("combobox", { name: /Client/ }), "3");
     await waitFor(() => expect(first.settings.get(CLIENT_ID_SETTING)).toBe(3));
     expect(localStorage.getItem("P1payroll-addin.apiKey")).toBe(GOOD_KEY);
-    // Nothing but the client ID goes into the workbook.
-    expect([...first.settings.entries()]).toEqual([[CLIENT_ID_SETTING, 3]]);
+    // Nothing but the client ID goes into the workbook (and, once, the client its formulas are linked to).
+    await waitFor(() => expect(first.settings.get(FORMULAS_CLIENT_ID_SETTING)).toBe(3));
+    expect([...first.settings.entries()]).toEqual([
+      [CLIENT_ID_SETTING, 3],
+      [FORMULAS_CLIENT_ID_SETTING, 3],
+    ]);
     first.unmount();
 
     const second = setup({ partitionKey: "P1", settings: { [CLIENT_ID_SETTING]: 3 } });
     await screen.findByText("Probe client 3");
     expect(second.service.calls).toHaveLength(1);
     expect((screen.getByRole("combobox", { name: /Client/ }) as HTMLSelectElement).value).toBe("3");
+  });
+
+  it("hands the functions the client the workbook's formulas are linked to: the first chosen, kept when the pane switches", async () => {
+    const { user, settings } = setup();
+    await connectWith(user, GOOD_KEY);
+    await screen.findByText(/3 clients/);
+    const picker = () => screen.getByRole("combobox", { name: /Client/ }) as HTMLSelectElement;
+    await user.selectOptions(picker(), "2");
+    await waitFor(() => expect(functionsConnection()?.clientId).toBe(2));
+    expect(settings.get(FORMULAS_CLIENT_ID_SETTING)).toBe(2);
+    await user.selectOptions(picker(), "1");
+    await waitFor(() => expect(settings.get(CLIENT_ID_SETTING)).toBe(1));
+    await waitFor(() => expect(picker().value).toBe("1"));
+    // The pane is on client 1; a formula without client_id still reads client 2.
+    expect(functionsConnection()?.clientId).toBe(2);
+    expect(settings.get(FORMULAS_CLIENT_ID_SETTING)).toBe(2);
+  });
+
+  it("a workbook reopened with its formulas linked to another client than the pane's keeps them on it", async () => {
+    const { user, settings } = setup({ settings: { [CLIENT_ID_SETTING]: 1, [FORMULAS_CLIENT_ID_SETTING]: 2 } });
+    await connectWith(user, GOOD_KEY);
+    await waitFor(() => expect((screen.getByRole("combobox", { name: /Client/ }) as HTMLSelectElement).value).toBe("1"));
+    await waitFor(() => expect(functionsConnection()?.clientId).toBe(2));
+    expect(settings.get(FORMULAS_CLIENT_ID_SETTING)).toBe(2);
   });
 
   it("says when the workbook's client is out of reach for this key", async () => {

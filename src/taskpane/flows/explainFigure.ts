@@ -13,8 +13,10 @@ import { dateSystemFor } from "../../functions/dateSystem";
 import { FormulaError } from "../../functions/errors";
 import { employeeByNumber, sumAccount } from "../../functions/figures";
 import { FormulaTextError, parsePayrollCall, type FormulaArgument } from "../../functions/formulaText";
+import { functionsConnection } from "../../functions/connection";
 import { columnIndex, safeSheetName, safeTableName } from "../../sheets/excelConventions";
 import { parseAmount } from "../../sheets/reports/amounts";
+import { readFormulasClientId } from "./clientChoice";
 import { type FlowContext, type SheetResult, writeSheet } from "./common";
 
 export class ExplainFigureError extends Error {
@@ -45,6 +47,8 @@ interface AmountArguments {
   end: string;
   employee: string | null;
   clientId: number;
+  /** True when the formula names no client and so uses the one the workbook's formulas are linked to. */
+  linkedClient: boolean;
 }
 
 const EXPLAIN_COLUMNS = [
@@ -135,16 +139,29 @@ async function amountArguments(ctx: FlowContext, sheet: string, args: FormulaArg
     const [account, start, end, employee, clientId] = values;
     const system = dateSystemFor(start, end);
     const period = parsePeriodArgs(start, end, typeof system === "string" ? system : await system);
+    const named = parseClientIdArg(clientId);
     return {
       account: parseNameArg(account, "account", "basic_salary"),
       ...period,
       employee: parseEmployeeArg(employee, { required: false }),
-      clientId: parseClientIdArg(clientId) ?? ctx.target.clientId,
+      clientId: named ?? (await linkedClient(ctx)),
+      linkedClient: named === null,
     };
   } catch (e) {
     if (e instanceof FormulaError) throw new ExplainFigureError(`The formula's arguments cannot be read: ${e.message}`);
     throw e;
   }
+}
+
+/**
+ * The client a formula without client_id uses, as the functions do: the one the workbook's formulas are linked to
+ * (its document setting; the functions' connection when the setting could not be written), never the pane's choice.
+ */
+async function linkedClient(ctx: FlowContext): Promise<number> {
+  const linked = (await readFormulasClientId(ctx.workbook)) ?? functionsConnection()?.clientId ?? null;
+  if (linked === null)
+    throw new ExplainFigureError("The formula names no client and this workbook's formulas are not linked to one yet: choose a client");
+  return linked;
 }
 
 /** Literal values as they are; references to one cell read from their sheet (one read per sheet). */
@@ -224,5 +241,8 @@ function amountOf(row: HistoryRow, account: string): number {
 function explanation(where: string, formula: string, a: AmountArguments, rows: number, total: number): string {
   const who = a.employee === null ? "all employees" : `employee ${a.employee}`;
   const sum = total.toLocaleString("en-IE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${where} ${formula}: ${a.account}, ${a.start} to ${a.end}, ${who}, client ${a.clientId}: ${rows} ${rows === 1 ? "row" : "rows"}, total ${sum}`;
+  const client = a.linkedClient
+    ? `client ${a.clientId} (the formula names no client: the workbook's formulas are linked to client ${a.clientId})`
+    : `client ${a.clientId}`;
+  return `${where} ${formula}: ${a.account}, ${a.start} to ${a.end}, ${who}, ${client}: ${rows} ${rows === 1 ? "row" : "rows"}, total ${sum}`;
 }
