@@ -29,9 +29,10 @@ export interface FlowContext {
   preparedBy?: string;
   /**
    * The pane's shared reads (serverState): a flow reading a list the panels show takes it from there, fresh, rather
-   * than asking again. Without them (tests, benches) such flows ask the service.
+   * than asking again; a flow that must see what the service holds now (Next period) invalidates them first.
+   * Without them (tests, benches) such flows ask the service.
    */
-  reads?: Pick<ClientReads, "read" | "isFresh">;
+  reads?: Pick<ClientReads, "read" | "isFresh" | "invalidate">;
 }
 
 /** A context for work outside a progress bar (tests, benches, scripts): no Cancel, no counts. */

@@ -2,8 +2,9 @@
  * Next period: from an input sheet whose period is finalised or past, build the next open period's input sheet for
  * the same client and wave with the same inputs. Its values come from the service, as for any new sheet: the four
  * lists (waves, employees with their payslips, calculations, items_and_outputs) to find the period, which the build
- * reuses: in the pane through its shared reads (4 requests whatever the head count, none while the Input sheets
- * pickers' lists are fresh); without them the build reads employees and calculations again (6). With "Copy values as pending
+ * reuses: in the pane through its shared reads (the employees with payslips and the calculations always read again,
+ * since the period was finalised in the service, not through the pane; waves and items_and_outputs only when not
+ * fresh: 2 to 4 requests whatever the head count); without them the build reads employees and calculations again (6). With "Copy values as pending
  * changes", this sheet's values are written into the new sheet for the employees on both, where they are pending
  * changes (shaded, counted, not sent); no request is made for them.
  */
@@ -47,6 +48,10 @@ export async function buildNextPeriod(
     );
   const current = await openInputSheet(workbook, sheetName, target.clientId);
   const { meta } = current;
+  // Next period is pressed because the service has moved on (a period finalised there, the next one opened), which
+  // the pane's shared lists have not seen: the two lists that carry periods and payslip values are read again, once,
+  // and the pickers showing them take the new answers too.
+  ctx.reads?.invalidate(target.clientId, "employeesWithPayslips", "calculations");
   const choices = await loadInputChoices(ctx);
   const next = nextOpenPeriod(choices.periods.get(meta.waveId) ?? [], meta.payslipDate);
   if (!next)
