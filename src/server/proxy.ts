@@ -207,12 +207,16 @@ export async function registerServiceProxy(app: FastifyInstance, options: ProxyO
       );
     waiting.set(address, held + 1);
     const caller = new AbortController();
-    reply.raw.once("close", () => {
+    const release = () => {
       const left = (waiting.get(address) ?? 1) - 1;
       if (left > 0) waiting.set(address, left);
       else waiting.delete(address);
       caller.abort(); // a no-op once the answer has been sent whole
-    });
+    };
+    // A caller can leave while its request waits in the hooks (under load, seconds): its close has then already
+    // fired, and a request forwarded for it would hold an upstream socket until the service's timeout.
+    if (reply.raw.destroyed || request.raw.socket.destroyed) release();
+    else reply.raw.once("close", release);
     return callerSignal.run(caller.signal, () =>
       reply.from(options.rewritePrefix + pathName.slice("/v1".length), replyOptions as never),
     );
