@@ -56,3 +56,16 @@ test("the menu key on a cell offers rows and columns; the tab menu refuses to de
   expect((await screen.findByTestId("sheet-notice")).textContent).toBe("A workbook must contain at least one visible worksheet.");
   expect(wb.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
 });
+
+test("Insert sheet puts a new sheet before this one and shows it; Move right moves it back after", async () => {
+  fireEvent.contextMenu(screen.getByRole("tab", { name: "Sheet1" }));
+  fireEvent.click(await screen.findByRole("menuitem", { name: "Insert sheet" }));
+  expect(wb.sheets.map((s) => s.name)).toEqual(["Sheet2", "Sheet1"]);
+  expect(wb.activeSheet.name).toBe("Sheet2");
+  const tab = await screen.findByRole("tab", { name: "Sheet2" });
+  fireEvent.contextMenu(tab);
+  expect((await screen.findByRole("menuitem", { name: "Move left" })).getAttribute("aria-disabled")).toBe("true");
+  fireEvent.click(screen.getByRole("menuitem", { name: "Move right" }));
+  expect(wb.sheets.map((s) => s.name)).toEqual(["Sheet1", "Sheet2"]);
+  expect(screen.getAllByRole("tab").map((t) => t.getAttribute("data-sheet"))).toEqual(["Sheet1", "Sheet2"]);
+});
