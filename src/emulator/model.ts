@@ -962,6 +962,8 @@ export class WorkbookModel {
       t.deleted = true;
       this.tablesList.splice(this.tablesList.indexOf(t), 1);
     }
+    // A column inserted inside a table gets a header, as every table column has one.
+    if (shift.axis === "col" && shift.count > 0) for (const t of sheet.tables()) this.normaliseHeaders(t);
     this.undoHistory.clear();
     const kind = whole ? (shift.axis === "row" ? "Row" : "Column") : "Cell";
     this.fireChanged(sheet, shiftRect(shift), `${kind}${shift.count > 0 ? "Inserted" : "Deleted"}`);
