@@ -69,3 +69,14 @@ test("Insert sheet puts a new sheet before this one and shows it; Move right mov
   expect(wb.sheets.map((s) => s.name)).toEqual(["Sheet1", "Sheet2"]);
   expect(screen.getAllByRole("tab").map((t) => t.getAttribute("data-sheet"))).toEqual(["Sheet1", "Sheet2"]);
 });
+
+test("a right-click on a cell outside the selection selects it and offers its row and column", async () => {
+  fireEvent.contextMenu(document.querySelector('[data-address="C4"]') as HTMLElement);
+  expect((await screen.findAllByRole("menuitem")).map((m) => m.textContent)).toEqual([
+    "Insert row 4",
+    "Insert column C",
+    "Delete row 4",
+    "Delete column C",
+  ]);
+  expect(wb.getSheet("Sheet1").selection).toEqual({ r: 3, c: 2, rows: 1, cols: 1 });
+});

@@ -1,7 +1,7 @@
 /**
  * The row and column headers' menu, as Excel's: Insert and Delete for the selected rows or columns (a right-click on
  * a header outside the selection selects that row or column first). From the keyboard (the menu key or Shift+F10 in
- * the grid) it acts on the selection: whole rows or columns as such, else Excel's Insert/Delete Sheet Rows and Sheet
+ * the grid), or a right-click on a cell, it acts on the selection: whole rows or columns as such, else Excel's Insert/Delete Sheet Rows and Sheet
  * Columns for the selection's rows or columns. Cells, tables and formulas follow (emulator/sheetOps.ts).
  */
 import * as React from "react";
@@ -83,8 +83,15 @@ export function useHeaderMenu({ workbook, sheet, scroller, select, commit }: Hea
       const el = e.target as HTMLElement;
       const rowHeader = el.closest<HTMLElement>("[role=rowheader][data-row]");
       const colHeader = el.closest<HTMLElement>("[role=columnheader][data-column]");
-      if (!rowHeader && !colHeader) return;
+      const cellEl = el.closest<HTMLElement>("[role=gridcell][data-address]");
       let sel = sheet.selection;
+      if (!rowHeader && !colHeader) {
+        // A cell: the selection's rows and columns, as from the keyboard (the cell selected first if outside it).
+        if (!cellEl) return;
+        const at = parseAddress(cellEl.dataset.address!);
+        if (!inside(sel, at.r, at.c)) select((sel = at), { r: at.r, c: at.c });
+        return open(e, cellEl, sel, "Insert or delete");
+      }
       // Excel selects the row or column right-clicked unless it is already in the selection.
       if (rowHeader) {
         const r = Number(rowHeader.dataset.row) - 1;
