@@ -10,6 +10,7 @@ import {
   type Rect,
   type SheetActivatedHandler,
   type SheetChangedHandler,
+  type SheetEventHandler,
   type SheetModel,
   type TableModel,
   type WorkbookModel,
@@ -48,6 +49,7 @@ interface RangeHyperlink {
 }
 import { WorkbookProtection, WorksheetProtection } from "./protection";
 import { PreviewExcelError } from "./values";
+import type { Shift } from "./sheetOps";
 import { isCalculationKind } from "./dataValues";
 import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../sheets/excelConventions";
 
@@ -153,6 +155,16 @@ export class WorksheetCollection extends Collection<SheetModel, Worksheet> {
   get onActivated(): ActivatedHandlers {
     return (this._onActivated ??= new ActivatedHandlers(this.context));
   }
+  private _onAdded?: SheetEventHandlers;
+  private _onDeleted?: SheetEventHandlers;
+  /** WorksheetCollection.onAdded (ExcelApi 1.7): fires after a worksheet is added, by code or from the tabs' menu. */
+  get onAdded(): SheetEventHandlers {
+    return (this._onAdded ??= new SheetEventHandlers(this.context, () => "WorksheetAdded"));
+  }
+  /** WorksheetCollection.onDeleted (ExcelApi 1.7): fires after a worksheet is deleted. */
+  get onDeleted(): SheetEventHandlers {
+    return (this._onDeleted ??= new SheetEventHandlers(this.context, () => "WorksheetDeleted"));
+  }
   getActiveWorksheet(): Worksheet {
     return new Worksheet(this.context, () => this.context.model.activeSheet);
   }
@@ -177,6 +189,13 @@ export class Worksheet extends ClientObject<SheetModel> {
   }
   set name(v: string) {
     this._set("name", v, (s) => s.workbook.renameSheet(s, v));
+  }
+  /** Worksheet.position (ExcelApi 1.1): zero-based, among all sheets (hidden ones included). */
+  get position(): number {
+    return this._get("position");
+  }
+  set position(v: number) {
+    this._set("position", v, (s) => s.workbook.moveSheet(s, v));
   }
   get visibility(): string {
     return this._get("visibility");
@@ -204,11 +223,17 @@ export class Worksheet extends ClientObject<SheetModel> {
   get onChanged(): EventHandlers {
     return (this._onChanged ??= new EventHandlers(this.context, () => this._t()));
   }
+  private _onNameChanged?: NameChangedHandlers;
+  /** Worksheet.onNameChanged (ExcelApi 1.17: WorksheetNameChangedEventArgs): fires after the sheet is renamed. */
+  get onNameChanged(): NameChangedHandlers {
+    return (this._onNameChanged ??= new NameChangedHandlers(this.context, () => `WorksheetNameChanged:${this._t().id}`));
+  }
 
   protected _scalars(): string[] {
-    return ["name", "visibility"];
+    return ["name", "position", "visibility"];
   }
   protected _read(prop: string, s: SheetModel): unknown {
+    if (prop === "position") return s.workbook.sheets.indexOf(s);
     return (s as unknown as Record<string, unknown>)[prop];
   }
   protected override _nav(prop: string) {
@@ -285,6 +310,31 @@ export class EventHandlers {
   }
 }
 
+/** OfficeExtension.EventHandlers of WorksheetCollection.onAdded and onDeleted: registered when the batch is synced. */
+export class SheetEventHandlers {
+  constructor(
+    readonly context: ProxyContext,
+    private readonly key: () => Parameters<WorkbookModel["addSheetEventHandler"]>[0],
+  ) {}
+  add(handler: SheetEventHandler): EventHandlerResult {
+    const result = new EventHandlerResult(new RequestContext(this.context.model));
+    this.context._enqueue({
+      bytes: ACTION_BYTES,
+      mutates: false,
+      run: () => void (result._unregister = this.context.model.addSheetEventHandler(this.key(), handler)),
+    });
+    return result;
+  }
+}
+
+/** Worksheet.onNameChanged's handlers: as SheetEventHandlers, in the set (ExcelApi 1.17) that has the event. */
+export class NameChangedHandlers extends SheetEventHandlers {
+  // Its own add, so requirements.ts holds it to ExcelApi 1.17.
+  override add(handler: SheetEventHandler): EventHandlerResult {
+    return super.add(handler);
+  }
+}
+
 /** OfficeExtension.EventHandlers of WorksheetCollection.onActivated: registered when the batch is synced. */
 export class ActivatedHandlers {
   constructor(readonly context: ProxyContext) {}
@@ -305,6 +355,19 @@ export class EventHandlerResult {
   remove(): void {
     this.context._enqueue({ bytes: ACTION_BYTES, mutates: false, run: () => void this._unregister?.() });
   }
+}
+
+/**
+ * The shift a Range.insert or delete makes: whole rows (or columns) move as rows whatever the direction asked, as
+ * Excel's Insert and Delete do; else the range's own rows or columns move within its band.
+ */
+function shiftOf(rect: Rect, asked: "row" | "col", sign: 1 | -1): Shift {
+  const wholeRows = rect.c === 0 && rect.cols === MAX_COLS;
+  const wholeCols = rect.r === 0 && rect.rows === MAX_ROWS;
+  const axis = wholeRows ? "row" : wholeCols ? "col" : asked;
+  return axis === "row"
+    ? { axis, at: rect.r, count: sign * rect.rows, from: rect.c, to: rect.c + rect.cols }
+    : { axis, at: rect.c, count: sign * rect.cols, from: rect.r, to: rect.r + rect.rows };
 }
 
 /** Reported for Excel builds: freezing or unfreezing panes of a hidden sheet fails; code shows the sheet first. */
@@ -565,6 +628,20 @@ export class Range extends ClientObject<RangeTarget> {
   /** ExcelApi 1.9: each cell's fill colour (and address), see cellProperties.ts. */
   getCellProperties(options: CellPropertiesOptions): ClientResult<CellPropertiesAnswer[][]> {
     return queueCellProperties(this.context, () => this._t(), options);
+  }
+  /**
+   * Range.insert (ExcelApi 1.1): blank cells the size of this range, the others moving "Down" or "Right" (whole rows
+   * or columns whatever the argument, as in Excel); answers the new cells. Tables and formulas follow (sheetOps.ts).
+   */
+  insert(shift: "Down" | "Right"): Range {
+    if (shift !== "Down" && shift !== "Right") throw invalidArgument();
+    this._view(({ sheet, rect }) => sheet.workbook.shiftSheet(sheet, shiftOf(rect, shift === "Down" ? "row" : "col", 1)));
+    return new Range(this.context, () => this._t());
+  }
+  /** Range.delete (ExcelApi 1.1): the range's cells removed, the others moving "Up" or "Left" (see insert). */
+  delete(shift: "Up" | "Left"): void {
+    if (shift !== "Up" && shift !== "Left") throw invalidArgument();
+    this._view(({ sheet, rect }) => sheet.workbook.shiftSheet(sheet, shiftOf(rect, shift === "Up" ? "row" : "col", -1)));
   }
   clear(applyTo: ClearApplyTo = "All"): void {
     this._view((t) => {

@@ -13,6 +13,13 @@ import { columnIndex } from "../sheets/excelConventions";
 export type CellReader = (row: number, col: number) => Scalar | null;
 /** The data type (an entity) a cell holds, if any: only a custom function's argument sees it (./dataValues). */
 export type DataReader = (row: number, col: number) => DataCellValue | undefined;
+/** Another sheet's cells, by the name a reference gives (`Sheet1!C2`, `'Liffey · Employees'!B3`); null: no such sheet (#REF!). */
+export type SheetReader = (name: string) => { read: CellReader; readData: DataReader } | null;
+
+/** A cell or range reference (`C2`, `$A$1:B3`), as Excel writes it. */
+export const CELL_REF = String.raw`\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?`;
+/** A sheet prefix: a quoted name (an apostrophe inside doubled) or a plain one, then "!". */
+export const SHEET_PREFIX = String.raw`(?:'((?:[^']|'')+)'|([\p{L}_][\p{L}\p{N}_.]*))!`;
 
 class FormulaError extends Error {
   constructor(readonly value: string) {
@@ -23,7 +30,8 @@ class FormulaError extends Error {
 type Token =
   | { t: "num"; v: number }
   | { t: "str"; v: string }
-  | { t: "ref"; v: string }
+  | { t: "ref"; v: string; sheet?: string }
+  | { t: "err"; v: string }
   | { t: "id"; v: string }
   | { t: "op"; v: string }
   | { t: "sp" };
@@ -42,6 +50,11 @@ function tokenize(src: string, external?: ExternalFunctions): Token[] {
       out.push({ t: "num", v: Number(m[0]) });
     } else if ((m = /^"((?:[^"]|"")*)"/.exec(rest))) {
       out.push({ t: "str", v: m[1].replace(/""/g, '"') });
+    } else if ((m = new RegExp(`^(?:${SHEET_PREFIX})?#REF!`, "u").exec(rest))) {
+      // What a deleted sheet, row or column leaves in a formula that referred to it.
+      out.push({ t: "err", v: "#REF!" });
+    } else if ((m = new RegExp(`^${SHEET_PREFIX}(${CELL_REF})(?![\\p{L}\\p{N}_(])`, "u").exec(rest))) {
+      out.push({ t: "ref", v: m[3].replace(/\$/g, "").toUpperCase(), sheet: m[1]?.replace(/''/g, "'") ?? m[2] });
     } else if ((m = /^\$?[A-Za-z]{1,3}\$?\d+(:\$?[A-Za-z]{1,3}\$?\d+)?(?![A-Za-z0-9_(])/.exec(rest))) {
       out.push({ t: "ref", v: m[0].replace(/\$/g, "").toUpperCase() });
     } else if ((m = /^[A-Za-z_][A-Za-z0-9_.]*/.exec(rest))) {
@@ -69,7 +82,7 @@ function tokenize(src: string, external?: ExternalFunctions): Token[] {
     const prev = tokens[tokens.length - 1];
     const next = out.slice(k + 1).find((x) => x.t !== "sp");
     const operand = (x?: Token) =>
-      x !== undefined && (x.t === "num" || x.t === "ref" || x.t === "str" || (x.t === "op" && x.v === ")"));
+      x !== undefined && (x.t === "num" || x.t === "ref" || x.t === "err" || x.t === "str" || (x.t === "op" && x.v === ")"));
     const startsOperand = (x?: Token) =>
       x !== undefined && (x.t === "num" || x.t === "ref" || x.t === "str" || x.t === "id" || (x.t === "op" && x.v === "("));
     if (operand(prev) && startsOperand(next)) throw new FormulaError("#NULL!");
@@ -108,7 +121,16 @@ class Parser {
     private readonly read: CellReader,
     private readonly external?: ExternalFunctions,
     private readonly readData: DataReader = () => undefined,
+    private readonly sheets: SheetReader = () => null,
   ) {}
+
+  /** The readers of the sheet a reference names (this formula's own sheet when it names none). */
+  private readersOf(sheet: string | undefined): { read: CellReader; readData: DataReader } {
+    if (sheet === undefined) return { read: this.read, readData: this.readData };
+    const other = this.sheets(sheet);
+    if (!other) throw new FormulaError("#REF!");
+    return other;
+  }
 
   private peek(): Token | undefined {
     return this.tokens[this.pos];
@@ -208,7 +230,8 @@ class Parser {
     const t = this.tokens[this.pos++];
     if (!t) throw new FormulaError("#NAME?");
     if (t.t === "num" || t.t === "str") return t.v;
-    if (t.t === "ref") return this.reference(t.v);
+    if (t.t === "err") throw new FormulaError(t.v);
+    if (t.t === "ref") return this.reference(t.v, t.sheet);
     if (t.t === "op" && t.v === "(") {
       const v = this.comparison();
       this.expect(")");
@@ -221,16 +244,17 @@ class Parser {
     throw new FormulaError("#NAME?");
   }
 
-  private reference(ref: string): Val {
+  private reference(ref: string, sheet?: string): Val {
+    const { read } = this.readersOf(sheet);
     const [a, b] = ref.split(":");
     const from = parseRef(a);
-    if (!b) return this.read(from.r, from.c);
+    if (!b) return read(from.r, from.c);
     const to = parseRef(b);
     // Rows of cells: functions see them flat; a formula that is a range alone spills them (see evaluateSpill).
     const out: Val[] = [];
     for (let r = Math.min(from.r, to.r); r <= Math.max(from.r, to.r); r++) {
       const row: Val[] = [];
-      for (let c = Math.min(from.c, to.c); c <= Math.max(from.c, to.c); c++) row.push(this.read(r, c));
+      for (let c = Math.min(from.c, to.c); c <= Math.max(from.c, to.c); c++) row.push(read(r, c));
       out.push(row);
     }
     return out;
@@ -294,7 +318,7 @@ class Parser {
       if (bare) {
         // A reference: its cells as Excel passes them, entities as their objects.
         this.pos++;
-        const cells = this.cellsOf(t.v);
+        const cells = this.cellsOf(t.v, t.sheet);
         if (matrix) return cells;
         if (cells.length === 1 && cells[0].length === 1) return scalarArg(cells[0][0]);
         return { spread: cells };
@@ -335,14 +359,15 @@ class Parser {
   }
 
   /** The cells of a reference (one cell or a range), each its data type if it holds one, else its value. */
-  private cellsOf(ref: string): Cell[][] {
+  private cellsOf(ref: string, sheet?: string): Cell[][] {
+    const { read, readData } = this.readersOf(sheet);
     const [a, b = a] = ref.split(":");
     const from = parseRef(a);
     const to = parseRef(b);
     const out: Cell[][] = [];
     for (let r = Math.min(from.r, to.r); r <= Math.max(from.r, to.r); r++) {
       const row: Cell[] = [];
-      for (let c = Math.min(from.c, to.c); c <= Math.max(from.c, to.c); c++) row.push(this.readData(r, c) ?? this.read(r, c));
+      for (let c = Math.min(from.c, to.c); c <= Math.max(from.c, to.c); c++) row.push(readData(r, c) ?? read(r, c));
       out.push(row);
     }
     return out;
@@ -391,8 +416,9 @@ export function formulaErrorMessage(
   read: CellReader,
   external?: ExternalFunctions,
   readData?: DataReader,
+  sheets?: SheetReader,
 ): string | undefined {
-  return evaluate(formula, read, external, readData).message;
+  return evaluate(formula, read, external, readData, sheets).message;
 }
 
 /**
@@ -404,8 +430,9 @@ export function evaluateSpill(
   read: CellReader,
   external?: ExternalFunctions,
   readData?: DataReader,
+  sheets?: SheetReader,
 ): { value: Scalar; spill?: Scalar[][] } {
-  return evaluate(formula, read, external, readData);
+  return evaluate(formula, read, external, readData, sheets);
 }
 
 function evaluate(
@@ -413,10 +440,11 @@ function evaluate(
   read: CellReader,
   external?: ExternalFunctions,
   readData?: DataReader,
+  sheets?: SheetReader,
 ): { value: Scalar; message?: string; spill?: Scalar[][] } {
   let parser: Parser | undefined;
   try {
-    parser = new Parser(tokenize(formula.replace(/^=/, ""), external), read, external, readData);
+    parser = new Parser(tokenize(formula.replace(/^=/, ""), external), read, external, readData, sheets);
     const v = parser.parse();
     const first = flat(v)[0];
     if (Array.isArray(v) && flat(v).length > 1) {

@@ -4,7 +4,8 @@
  * shapes and table layout. The Excel.* proxy layer (api.ts) and the grid view both work on this.
  * Errors are PreviewExcelError with Excel's error codes.
  */
-import { evaluateSpill, formulaErrorMessage } from "./formula";
+import { evaluateSpill, formulaErrorMessage, type SheetReader } from "./formula";
+import { applyShift, deleteFromFormulas, renameInFormulas, shiftRect, type Shift } from "./sheetOps";
 import type { CalculationKind, DataCellValue } from "./dataValues";
 import type { ExternalFunctions } from "./asyncFunctions";
 import { formatValue, numberFormatProblem } from "./numberFormat";
@@ -12,13 +13,7 @@ import { PreviewRequirements, type RequirementLevels } from "./requirements";
 import { isGeneral, parseEntry } from "./entry";
 import { UndoHistory, type UndoOutcome } from "./undo";
 import { PreviewExcelError, type Scalar } from "./values";
-import {
-  columnIndex,
-  columnLetter,
-  type DateSystem,
-  MAX_CELL_TEXT,
-  tableNameProblem,
-} from "../sheets/excelConventions";
+import { columnIndex, columnLetter, type DateSystem, MAX_CELL_TEXT, tableNameProblem } from "../sheets/excelConventions";
 import { excelSheetNameProblem, sameSheetName } from "./sheetNames";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
@@ -319,7 +314,23 @@ export class SheetModel {
       },
       this.workbook.formulaFunctions ?? undefined,
       (rr, cc) => this.cell(rr, cc)?.data,
+      this.otherSheets(depth),
     );
+  }
+
+  /** The cells of the sheets this sheet's formulas name (`Sheet1!C2`), read one level deeper (cycles end as #REF!). */
+  private otherSheets(depth: number): SheetReader {
+    return (name) => {
+      const other = this.workbook.findSheet(name);
+      if (!other) return null;
+      return {
+        read: (rr, cc) => {
+          const v = other.valueAt(rr, cc, depth + 1);
+          return v === "" ? null : v;
+        },
+        readData: (rr, cc) => other.cell(rr, cc)?.data,
+      };
+    };
   }
 
   /**
@@ -390,6 +401,7 @@ export class SheetModel {
       },
       functions,
       (rr, cc) => this.cell(rr, cc)?.data,
+      this.otherSheets(1),
     );
   }
 
@@ -606,9 +618,28 @@ export interface SheetChangedEvent {
   worksheetId: string;
   /** The changed range on the sheet, e.g. "E5" or "E5:G9". */
   address: string;
-  changeType: "RangeEdited" | "RowInserted" | "ColumnInserted";
+  changeType: "RangeEdited" | "RowInserted" | "RowDeleted" | "ColumnInserted" | "ColumnDeleted" | "CellInserted" | "CellDeleted";
   source: "Local";
 }
+
+/** Excel's WorksheetAddedEventArgs and WorksheetDeletedEventArgs (WorksheetCollection.onAdded / onDeleted, ExcelApi 1.7). */
+export interface SheetAddedOrDeletedEvent {
+  type: "WorksheetAdded" | "WorksheetDeleted";
+  worksheetId: string;
+  source: "Local";
+}
+
+/** Excel's WorksheetNameChangedEventArgs (Worksheet.onNameChanged, ExcelApi 1.17). */
+export interface SheetNameChangedEvent {
+  type: "WorksheetNameChanged";
+  worksheetId: string;
+  nameBefore: string;
+  nameAfter: string;
+  source: "Local";
+}
+
+type SheetEvent = SheetAddedOrDeletedEvent | SheetNameChangedEvent;
+export type SheetEventHandler<E extends SheetEvent = SheetEvent> = (event: E) => unknown;
 
 export type SheetChangedHandler = (event: SheetChangedEvent) => unknown;
 
@@ -779,6 +810,34 @@ export class WorkbookModel {
     }, 0);
   }
 
+  // ---- sheet events (WorksheetCollection.onAdded / onDeleted, Worksheet.onNameChanged) ----------------------
+
+  /** Handlers by event type; onNameChanged's by sheet too (keyed "WorksheetNameChanged:<id>"). */
+  private readonly sheetEventHandlers = new Map<string, Set<SheetEventHandler>>();
+
+  addSheetEventHandler(
+    key: "WorksheetAdded" | "WorksheetDeleted" | `WorksheetNameChanged:${string}`,
+    handler: SheetEventHandler,
+  ): () => void {
+    const set = this.sheetEventHandlers.get(key) ?? new Set();
+    set.add(handler);
+    this.sheetEventHandlers.set(key, set);
+    return () => void set.delete(handler);
+  }
+
+  /** Like onChanged and onActivated, Excel fires these after the change, asynchronously. */
+  private fireSheetEvent(event: SheetEvent): void {
+    const key = event.type === "WorksheetNameChanged" ? `${event.type}:${event.worksheetId}` : event.type;
+    const handlers = this.sheetEventHandlers.get(key);
+    if (!handlers || handlers.size === 0) return;
+    setTimeout(() => {
+      for (const h of [...handlers])
+        void Promise.resolve()
+          .then(() => h(event))
+          .catch(() => undefined);
+    }, 0);
+  }
+
   // ---- activation events (WorksheetCollection.onActivated) ------------------------------------------
 
   private readonly activatedHandlers = new Set<SheetActivatedHandler>();
@@ -849,12 +908,65 @@ export class WorkbookModel {
     }
     const sheet = new SheetModel(this, this.newId("sheet"), this.checkSheetName(n));
     this.sheets.push(sheet);
+    // A formula that named this sheet before it existed (#REF!) finds it now.
+    this.fireSheetEvent({ type: "WorksheetAdded", worksheetId: sheet.id, source: "Local" });
     return sheet;
   }
 
+  /** Excel rewrites every formula that names the sheet, and fires Worksheet.onNameChanged. */
   renameSheet(sheet: SheetModel, name: unknown): void {
     if (name !== sheet.name) this.checkStructure();
+    const before = sheet.name;
     sheet.name = this.checkSheetName(name, sheet);
+    if (before === sheet.name) return;
+    renameInFormulas(this.sheets, this.names.values(), before, sheet.name);
+    this.fireSheetEvent({
+      type: "WorksheetNameChanged",
+      worksheetId: sheet.id,
+      nameBefore: before,
+      nameAfter: sheet.name,
+      source: "Local",
+    });
+  }
+
+  /** Worksheet.position: the sheet moved to `position` (zero-based) among all sheets, hidden ones included. */
+  moveSheet(sheet: SheetModel, position: unknown): void {
+    if (typeof position !== "number" || !Number.isInteger(position) || position < 0 || position >= this.sheets.length)
+      throw new PreviewExcelError("InvalidArgument", "The argument is invalid or missing or has an incorrect format.");
+    if (this.sheets.indexOf(sheet) === position) return;
+    this.checkStructure();
+    this.sheets.splice(this.sheets.indexOf(sheet), 1);
+    this.sheets.splice(position, 0, sheet);
+  }
+
+  /**
+   * Rows, columns or cells inserted or deleted on a sheet (sheetOps.ts): cells, tables and formulas follow, the
+   * person's undo steps are forgotten, and Worksheet.onChanged fires with Excel's changeType. On a protected sheet,
+   * only what its options allow (whole rows or columns); Excel answers AccessDenied otherwise.
+   */
+  shiftSheet(sheet: SheetModel, shift: Shift): void {
+    const whole = shift.from === 0 && shift.to === (shift.axis === "row" ? MAX_COLS : MAX_ROWS);
+    const { protected: locked, options } = sheet.protection;
+    const allowed =
+      whole &&
+      (shift.axis === "row"
+        ? shift.count > 0
+          ? options.allowInsertRows
+          : options.allowDeleteRows
+        : shift.count > 0
+          ? options.allowInsertColumns
+          : options.allowDeleteColumns);
+    if (locked && !allowed)
+      throw new PreviewExcelError("AccessDenied", "The cell or chart you're trying to change is on a protected sheet.");
+    for (const t of applyShift(sheet, this, shift, { rows: MAX_ROWS, cols: MAX_COLS })) {
+      t.deleted = true;
+      this.tablesList.splice(this.tablesList.indexOf(t), 1);
+    }
+    // A column inserted inside a table gets a header, as every table column has one.
+    if (shift.axis === "col" && shift.count > 0) for (const t of sheet.tables()) this.normaliseHeaders(t);
+    this.undoHistory.clear();
+    const kind = whole ? (shift.axis === "row" ? "Row" : "Column") : "Cell";
+    this.fireChanged(sheet, shiftRect(shift), `${kind}${shift.count > 0 ? "Inserted" : "Deleted"}`);
   }
 
   setVisibility(sheet: SheetModel, visibility: unknown): void {
@@ -881,7 +993,12 @@ export class WorkbookModel {
     this.sheets.splice(this.sheets.indexOf(sheet), 1);
     sheet.deleted = true;
     for (let i = this.tablesList.length - 1; i >= 0; i--) if (this.tablesList[i].deleted) this.tablesList.splice(i, 1);
+    // Formulas that referred to it now say #REF!, as in Excel; its handlers hear no more.
+    deleteFromFormulas(this.sheets, this.names.values(), sheet.name);
+    this.changeHandlers.delete(sheet);
+    this.sheetEventHandlers.delete(`WorksheetNameChanged:${sheet.id}`);
     if (this.activeSheet === sheet) this.activeSheet = this.visibleSheets()[0];
+    this.fireSheetEvent({ type: "WorksheetDeleted", worksheetId: sheet.id, source: "Local" });
   }
 
   activate(sheet: SheetModel): void {

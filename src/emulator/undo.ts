@@ -89,6 +89,12 @@ export class UndoHistory<S extends UndoSheet> {
     if (this.steps.length > UNDO_LIMIT) this.steps.shift();
   }
 
+  /** Forget every step: after a sheet's rows or columns move, the steps' addresses no longer point at their cells. */
+  clear(): void {
+    this.steps.length = 0;
+    this.open = null;
+  }
+
   /** Undoes the newest step (restoring its cells), or says why not. */
   undo(): UndoOutcome<S> {
     const step = this.steps.pop();

@@ -28,6 +28,8 @@ import { errorMessageAt } from "./grid/errorTip";
 import { cellId, GridRow } from "./grid/GridRow";
 import { ColumnLayout } from "./grid/layout";
 import { SheetCharts } from "./grid/SheetCharts";
+import { useHeaderMenu } from "./grid/HeaderMenu";
+import { useSheetTabMenu } from "./grid/SheetTabMenu";
 import { gridKeyHandler } from "./grid/keyboard";
 import { useClipboard } from "./grid/useClipboard";
 import { useEditing } from "./grid/useEditing";
@@ -81,6 +83,9 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   useClipboard({ workbook, sheet, selection, used, scroller, keepScroll });
   const linkPressed = React.useRef<ReturnType<typeof linkedSheet>>(undefined);
   const onKeyDown = gridKeyHandler({ workbook, sheet, selection, scrolling, editing, startEdit });
+  // Right-click (or the menu key) on the headers and the sheet tabs: insert, delete, rename, move (grid/*Menu.tsx).
+  const headerMenu = useHeaderMenu({ workbook, sheet, scroller, select: selection.select, commit });
+  const tabMenu = useSheetTabMenu({ workbook, commit });
 
   const editor =
     editing !== null ? (
@@ -194,6 +199,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         <SheetCharts sheet={sheet} dataVersion={dataVersion} layout={layout} rowHeight={rowHeight} />
       </div>
       <TabList
+        ref={tabMenu.tabsRef}
         className={styles.tabs}
         size="small"
         aria-label="Sheets"
@@ -213,6 +219,8 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
           </Tab>
         ))}
       </TabList>
+      {headerMenu}
+      {tabMenu.element}
     </div>
   );
 }
