@@ -179,6 +179,34 @@ describe("sync report", () => {
     expect(b.some((r) => typeof r.Loans === "number" && (r.Loans as number) > 0)).toBe(true);
   });
 
+  it("Report Refresh keeps a note typed beside its table (and a heading over it, and a formula further right)", async () => {
+    const { built } = await prepare("transaction_history", [{ id: 1, name: "Liffey" }], {
+      accountNames: ["basic_salary", "nett_pay"],
+    } as Partial<ReportParams>);
+    await runReportToSheet(ctx(), saved("transaction_history", built, "sync", "Noted report"));
+    const sheet = rig.model.getSheet("Noted report");
+    const t = sheet.tables()[0];
+    const beside = t.c + t.cols + 1; // one empty column between the table and the note
+    // Typed as a person types: a heading level with the header row, a note beside the first row, a formula.
+    rig.model.editCell(sheet, t.r, beside, "Notes");
+    rig.model.editCell(sheet, t.r + 1, beside, "Ask Aoife about this one");
+    rig.model.editCell(sheet, t.r + 2, beside + 1, "=1+1");
+    // And a note right against the table (Excel grows the table over it).
+    rig.model.editCell(sheet, t.r + 1, t.c + t.cols, "checked");
+    expect(sheet.valueAt(t.r + 1, beside)).toBe("Ask Aoife about this one");
+
+    await refreshReportSheet(ctx(), "Noted report");
+    const after = rig.model.getSheet("Noted report");
+    expect(after.valueAt(t.r, beside)).toBe("Notes");
+    expect(after.valueAt(t.r + 1, beside)).toBe("Ask Aoife about this one");
+    expect(after.valueAt(t.r + 2, beside + 1)).toBe(2);
+    expect(after.valueAt(t.r + 1, t.c + t.cols)).toBe("checked");
+    // The report itself was rewritten: the same table, same columns.
+    expect(after.tables()).toHaveLength(1);
+    expect(after.tables()[0].cols).toBe(t.cols);
+    expect((await readRecords(rig.workbook, "Noted report")).length).toBe(t.rows - 1);
+  });
+
   it("Refresh of a sheet without saved parameters says so", async () => {
     await expect(refreshReportSheet(ctx(), "Nowhere")).rejects.toThrow(/no saved report parameters/);
   });

@@ -295,6 +295,8 @@ export async function runReportToSheet(ctx: FlowContext, saved: SavedReport, o: 
     rows: table.rows,
     title: `${checked.title}${incomplete}`,
     stampLabel: "Report run",
+    // Only the table's own columns are rewritten: a note a person typed beside the table stays (as on the overview).
+    keepCellsRight: true,
   });
   await workbook.setSetting(savedReportSettingKey(checked.sheetName), toSetting(checked) as never);
   await recordSheet(workbook, REPORT_SHEETS_SETTING, checked.sheetName);
@@ -328,7 +330,7 @@ async function withEmployees(
   );
 }
 
-/** Re-runs the report of a sheet from its saved parameters and replaces its rows in place. */
+/** Re-runs the report of a sheet from its saved parameters and replaces its rows in place (notes beside it stay). */
 export async function refreshReportSheet(
   ctx: FlowContext,
   sheetName: string,
