@@ -191,8 +191,10 @@ describe("sync report", () => {
     rig.model.editCell(sheet, t.r, beside, "Notes");
     rig.model.editCell(sheet, t.r + 1, beside, "Ask Aoife about this one");
     rig.model.editCell(sheet, t.r + 2, beside + 1, "=1+1");
-    // And a note right against the table (Excel grows the table over it).
+    // And a note right against the table (Excel grows the table over it), and one two rows below it.
     rig.model.editCell(sheet, t.r + 1, t.c + t.cols, "checked");
+    const below = t.r + t.rows + 1;
+    rig.model.editCell(sheet, below, t.c, "Signed off by Brian");
     expect(sheet.valueAt(t.r + 1, beside)).toBe("Ask Aoife about this one");
 
     await refreshReportSheet(ctx(), "Noted report");
@@ -201,6 +203,7 @@ describe("sync report", () => {
     expect(after.valueAt(t.r + 1, beside)).toBe("Ask Aoife about this one");
     expect(after.valueAt(t.r + 2, beside + 1)).toBe(2);
     expect(after.valueAt(t.r + 1, t.c + t.cols)).toBe("checked");
+    expect(after.valueAt(below, t.c)).toBe("Signed off by Brian");
     // The report itself was rewritten: the same table, same columns.
     expect(after.tables()).toHaveLength(1);
     expect(after.tables()[0].cols).toBe(t.cols);
