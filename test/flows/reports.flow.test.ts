@@ -210,6 +210,31 @@ describe("sync report", () => {
     expect((await readRecords(rig.workbook, "Noted report")).length).toBe(t.rows - 1);
   });
 
+  it("asks before replacing a person's cells on a sheet that is not a report's; No writes nothing, Yes writes", async () => {
+    const { built } = await prepare("transaction_history", [{ id: 1, name: "Liffey" }], {
+      accountNames: ["nett_pay"],
+    } as Partial<ReportParams>);
+    const own = rig.model.addSheet("My workings");
+    rig.model.editCell(own, 4, 1, "My budget");
+    rig.model.editCell(own, 0, 9, "far right, not in the way");
+    const report = saved("transaction_history", built, "sync", "My workings");
+    const asked: { sheetName: string; cells: readonly string[] }[] = [];
+    await expect(runReportToSheet(ctx(), report, { confirmReplace: async (q) => (asked.push(q), false) })).rejects.toThrow(
+      /Nothing was written: the report would replace a cell you typed on "My workings" \(B5\)/,
+    );
+    expect(asked).toEqual([{ sheetName: "My workings", cells: ["B5"] }]);
+    expect(rig.model.getSheet("My workings").valueAt(4, 1)).toBe("My budget");
+    expect(rig.model.getSheet("My workings").tables()).toHaveLength(0);
+    // Without anyone to ask, nothing is written either.
+    await expect(runReportToSheet(ctx(), report)).rejects.toThrow(/Nothing was written/);
+    // Yes: the report replaces it, and the cell right of the report's columns stays.
+    await runReportToSheet(ctx(), report, { confirmReplace: async () => true });
+    expect(rig.model.getSheet("My workings").tables()).toHaveLength(1);
+    expect(rig.model.getSheet("My workings").valueAt(0, 9)).toBe("far right, not in the way");
+    // A refresh of its own report asks nothing: the title, stamp and old table are the add-in's.
+    await refreshReportSheet(ctx(), "My workings", { confirmReplace: async () => fail("asked") });
+  });
+
   it("Refresh of a sheet without saved parameters says so", async () => {
     await expect(refreshReportSheet(ctx(), "Nowhere")).rejects.toThrow(/no saved report parameters/);
   });

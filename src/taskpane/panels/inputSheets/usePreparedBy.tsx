@@ -20,7 +20,7 @@ import { preparedBy, setPreparedBy } from "../../preparedBy";
 /** Runs `go` once a name is known; asks for it first when none is. */
 export type WithName = (go: () => void) => void;
 
-export function PreparedByDialog(props: { open: boolean; onSave(name: string): void; onCancel(): void }) {
+function PreparedByDialog(props: { open: boolean; onSave(name: string): void; onCancel(): void }) {
   const [name, setName] = React.useState("");
   // A fresh, empty field each time it asks.
   React.useEffect(() => {
