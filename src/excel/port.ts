@@ -26,8 +26,9 @@ export interface WriteTableOptions {
   /** Called after each written block with the number of data rows written so far. */
   onProgress?: (written: number, total: number) => void;
   /**
-   * Rewrite only the table's own columns (A to its last column, every row), so text, formulas, notes and colours a
-   * person put in the columns right of it stay (a refreshed overview); the old table becomes a plain range first,
+   * Rewrite only the table's own cells (A to its last column, down to the old table's last row), so text, formulas,
+   * notes and colours a person put right of it or below it stay (a refreshed overview, report or Fill problems sheet;
+   * a longer table writes over the rows below it); the old table becomes a plain range first,
    * so a column Excel added to it when someone typed beside it keeps its cells. Default false: the sheet is cleared.
    */
   keepCellsRight?: boolean;

@@ -147,15 +147,19 @@ export async function writeTable(session: ExcelSession, opts: WriteTableOptions)
       if (existing) {
         keep = await handColours(ctx, session, existing.name);
         ws = sheets.getItem(existing.name);
-        for (const t of tables.filter((x) => x.sheetName === existing.name)) {
-          const old = ctx.workbook.tables.getItem(t.name);
+        const olds = tables.filter((x) => x.sheetName === existing.name).map((t) => ctx.workbook.tables.getItem(t.name));
+        // Keeping a person's cells: the old tables' extent, so notes below them stay too (one sync, this path only).
+        const extents = opts.keepCellsRight ? olds.map((old) => old.getRange().load("rowIndex, rowCount")) : [];
+        if (extents.length > 0) await ctx.sync();
+        const bottom = Math.max(FIRST_DATA_ROW, ...extents.map((r) => r.rowIndex + r.rowCount));
+        for (const old of olds) {
           if (opts.keepCellsRight) old.convertToRange();
           else old.delete();
         }
         // A sheet the add-in rewrites is one to look at: shown again if a person hid it.
         if (existing.visibility !== "Visible") ws.visibility = "Visible";
         // The table's own columns only, when the cells right of it are a person's (Range.clear leaves charts).
-        if (opts.keepCellsRight) ws.getRange(`A:${columnLetter(width - 1)}`).clear("All");
+        if (opts.keepCellsRight) ws.getRange(`A1:${columnLetter(width - 1)}${bottom}`).clear("All");
         else ws.getRange().clear("All");
       } else {
         ws = sheets.add(sheetName);

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { type Employee, EmployeeCreateAttributes, type EmployeeAttributesInput, EmployeeUpdateAttributes } from "../contract";
 import { type CellValue, type ColumnSpec, describeCell, type FieldColumn, isBlank, parseCell } from "./columns";
 import { employeeColumns } from "./imports";
+import { PAYMENT_METHOD_LABELS, paymentMethodCode } from "./paymentMethods";
 
 export interface EmployeeWriteContext {
   /** The client's employees as the service holds them now (with service_periods when the sheet shows them). */
@@ -104,6 +105,9 @@ const norm = (type: ColumnSpec["type"], v: CellValue): Value => {
 const CASELESS = new Set(["prsi_class", "payment_method"]);
 const same = (key: string, a: Value, b: Value) => {
   if (typeof a !== "string" || typeof b !== "string") return a === b;
+  // "EFT (manual)" and "eft_manual" are the same method.
+  if (key === "payment_method")
+    return (paymentMethodCode(a) ?? a.trim().toLowerCase()) === (paymentMethodCode(b) ?? b.trim().toLowerCase());
   return CASELESS.has(key) ? a.trim().toLowerCase() === b.trim().toLowerCase() : a.trim() === b.trim();
 };
 
@@ -227,6 +231,13 @@ function simpleAttributes(r: RowReader, { changed, attrs, errors }: RowDraft): v
     if (v === null) {
       if (CLEARABLE_TEXT.has(key)) attrs[key] = "";
       else errors[r.headerOf(key)] = `${r.headerOf(key)} is empty but the service holds a value: it cannot be cleared`;
+    } else if (key === "payment_method") {
+      // The sheet shows the label; the service takes the code.
+      const code = paymentMethodCode(v);
+      if (code) attrs[key] = code;
+      else
+        errors[r.headerOf(key)] =
+          `Unknown payment method ${describeCell(v)}; choose one of: ${Object.values(PAYMENT_METHOD_LABELS).join(", ")}`;
     } else attrs[key] = key === "number" ? String(v) : v;
   }
 }
@@ -307,15 +318,14 @@ function checkNumber(r: RowReader, { values, attrs, errors, existing, id, rowInd
 /** The contract's schema has the last word; then the row is invalid, unchanged, an update or a create. */
 function rowPlan(r: RowReader, { attrs, errors, existing, rowIndex }: RowDraft): EmployeeRowPlan {
   let valid: Record<string, unknown> = attrs;
-  if (Object.keys(errors).length === 0) {
-    const schema: z.ZodType = existing ? EmployeeUpdateAttributes : EmployeeCreateAttributes;
-    const checked = schema.safeParse(attrs);
-    if (checked.success) valid = checked.data as Record<string, unknown>;
-    else {
-      for (const issue of checked.error.issues) {
-        const header = headerForPath(issue.path.map(String), r.headerOf, r.keyAt);
-        errors[header] = `${header}: ${issue.message}`;
-      }
+  // Checked even when a cell already has its error (an unknown payment method), so every bad cell is named once.
+  const schema: z.ZodType = existing ? EmployeeUpdateAttributes : EmployeeCreateAttributes;
+  const checked = schema.safeParse(attrs);
+  if (checked.success) valid = checked.data as Record<string, unknown>;
+  else {
+    for (const issue of checked.error.issues) {
+      const header = headerForPath(issue.path.map(String), r.headerOf, r.keyAt);
+      errors[header] ??= `${header}: ${issue.message}`;
     }
   }
   if (Object.keys(errors).length > 0) return { kind: "invalid", rowIndex, errors };

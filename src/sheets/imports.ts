@@ -5,6 +5,7 @@
 import type { Employee, PayPoint, ReadAddress, ServicePeriod, Wave, WaveSimplified } from "../contract";
 import { column, field, type FieldColumn } from "./columns";
 import { TIMESTAMP_COLUMNS } from "./grid";
+import { paymentMethodLabel } from "./paymentMethods";
 
 /** The address columns of employees and pay points (the parts the document shows). */
 const addressColumns = <R extends { physical_address?: ReadAddress | null }>(): FieldColumn<R>[] => [
@@ -46,7 +47,8 @@ const BASE_EMPLOYEE_COLUMNS: FieldColumn<E>[] = [
 const DETAIL_EMPLOYEE_COLUMNS: FieldColumn<E>[] = [
   field<E>("appointment_date", "Appointment date", "date"),
   field<E>("birthdate", "Birthdate", "date"),
-  field<E>("payment_method", "Payment method", "text"),
+  // In words ("EFT (manual)"), never the stored code (paymentMethods.ts reads either back).
+  column<E>("payment_method", "Payment method", "text", (e) => paymentMethodLabel(e.payment_method)),
   field<E>("job_title", "Job title", "text"),
   field<E>("email", "Email", "text"),
   field<E>("ppsn", "PPSN", "text"),

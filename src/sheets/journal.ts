@@ -2,6 +2,8 @@
  * The accounting journal of a pay run as a debit/credit table that must balance: one row per journal line and
  * split, then per split a Total row and a Check row (debits minus credits, which must be 0.00). The check is
  * computed here as well, so the pane can say "balanced" or show the difference without reading the sheet.
+ * No raw codes: a line item shows the item's label (items_and_outputs: a custom item is named by its ID, e.g. "102",
+ * an output by its name, e.g. "nett_pay"), else the journal line's own label; a category is shown as a word.
  */
 import type { AccountingJournal, JournalLine } from "../contract";
 import type { ColumnSpec } from "./columns";
@@ -49,7 +51,19 @@ function splitsOf(journal: AccountingJournal): { id: string; name: string }[] {
   return splits.length > 0 ? splits : [{ id: "", name: "" }];
 }
 
-export function journalGrid(journals: readonly AccountingJournal[]): JournalGrid {
+/** "employer_liability" → "Employer liability". */
+export function categoryWords(category: string): string {
+  const words = category.replace(/_/g, " ").trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : "";
+}
+
+/** The item's label by its ID or name, else the line's label; the code only when the service gives nothing else. */
+export function lineItemLabel(line: Pick<JournalLine, "line_item" | "label">, labels: Readonly<Record<string, string>>): string {
+  return labels[line.line_item] || line.label || line.line_item;
+}
+
+/** `labels`: item ID or account/output name → label (itemLabels of items_and_outputs); {} when not read. */
+export function journalGrid(journals: readonly AccountingJournal[], labels: Readonly<Record<string, string>> = {}): JournalGrid {
   const rows: GridCell[][] = [];
   const balances: SplitBalance[] = [];
   for (const journal of journals) {
@@ -64,8 +78,8 @@ export function journalGrid(journals: readonly AccountingJournal[]): JournalGrid
         rows.push([
           split.name,
           side,
-          l.category,
-          l.line_item,
+          categoryWords(l.category),
+          lineItemLabel(l, labels),
           l.label,
           side === "Debit" ? amount : null,
           side === "Credit" ? amount : null,

@@ -44,6 +44,11 @@ export interface StackOptions {
   /** Page to open; default the preview. */
   path?: string;
   viewport?: { width: number; height: number };
+  /**
+   * "Prepared by" remembered on this computer before the page opens, as after a first push (every push asks for it
+   * until one is). Default "E2E tester"; null: none, so the first push asks.
+   */
+  preparedBy?: string | null;
 }
 
 export interface Stack {
@@ -100,6 +105,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Nothing outside loopback: the preview must work offline.
     await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
 
+    const name = options.preparedBy === undefined ? "E2E tester" : options.preparedBy;
+    if (name !== null)
+      await context.addInitScript((n) => {
+        try {
+          if (!localStorage.getItem("payroll-addin.preparedBy")) localStorage.setItem("payroll-addin.preparedBy", n);
+        } catch {
+          // A frame without storage (about:blank): nothing to remember there.
+        }
+      }, name);
     await page.goto(`${origin}${options.path ?? "/preview.html"}`);
     await page.getByRole("main", { name: "Payroll" }).waitFor();
     return { page, context, sandbox, origin, consoleLines, requestUrls, close: cleanup };

@@ -79,14 +79,29 @@ describe("pay runs", () => {
   it("writes a journal that balances, with a check row of zero", async () => {
     const [run] = await rig.check.listPaymentRuns(1);
     const result = await importJournal(ctx(), run);
-    expect(rig.faults.sent.map((r) => r.path)).toEqual([`/payment_runs/${run.id}/accounting`]);
+    // The journal, and items_and_outputs for its line items' labels.
+    expect(rig.faults.sent.map((r) => r.path).sort()).toEqual(
+      [`/clients/1/items_and_outputs`, `/payment_runs/${run.id}/accounting`].sort(),
+    );
     expect(result.balanced).toBe(true);
+    expect(result.requests).toBe(2);
     const records = await readRecords(rig.workbook, clientSheetName("Liffey", PAY_SHEETS.journal.sheetName));
     const lines = records.filter((r) => r.Side === "Debit" || r.Side === "Credit");
     const debit = lines.reduce((s, r) => s + ((r.Debit as number) || 0), 0);
     const credit = lines.reduce((s, r) => s + ((r.Credit as number) || 0), 0);
     expect(debit).toBeGreaterThan(0);
     expect(debit).toBeCloseTo(credit, 2);
+    // No raw codes: every line item and category is words (no "102", no "nett_pay"), as items_and_outputs labels them.
+    const items = await rig.check.getItemsAndOutputs(1);
+    const codes = new Set([
+      ...[...items.system_items, ...items.custom_items].flatMap((i) => [String(i.id), i.name]),
+      ...items.outputs.map((o) => o.name),
+    ]);
+    for (const r of lines) {
+      expect(codes.has(String(r["Line item"]))).toBe(false);
+      expect(String(r["Line item"])).not.toMatch(/^\d+$|_/);
+      expect(String(r.Category)).toMatch(/^[A-Z][a-z ]*$/);
+    }
     const check = records.find((r) => r.Side === "Check")!;
     expect(check.Debit).toBe(0);
     expect(check.Label).toBe("Balanced: debits equal credits");

@@ -179,6 +179,62 @@ describe("sync report", () => {
     expect(b.some((r) => typeof r.Loans === "number" && (r.Loans as number) > 0)).toBe(true);
   });
 
+  it("Report Refresh keeps a note typed beside its table (and a heading over it, and a formula further right)", async () => {
+    const { built } = await prepare("transaction_history", [{ id: 1, name: "Liffey" }], {
+      accountNames: ["basic_salary", "nett_pay"],
+    } as Partial<ReportParams>);
+    await runReportToSheet(ctx(), saved("transaction_history", built, "sync", "Noted report"));
+    const sheet = rig.model.getSheet("Noted report");
+    const t = sheet.tables()[0];
+    const beside = t.c + t.cols + 1; // one empty column between the table and the note
+    // Typed as a person types: a heading level with the header row, a note beside the first row, a formula.
+    rig.model.editCell(sheet, t.r, beside, "Notes");
+    rig.model.editCell(sheet, t.r + 1, beside, "Ask Aoife about this one");
+    rig.model.editCell(sheet, t.r + 2, beside + 1, "=1+1");
+    // And a note right against the table (Excel grows the table over it), and one two rows below it.
+    rig.model.editCell(sheet, t.r + 1, t.c + t.cols, "checked");
+    const below = t.r + t.rows + 1;
+    rig.model.editCell(sheet, below, t.c, "Signed off by Brian");
+    expect(sheet.valueAt(t.r + 1, beside)).toBe("Ask Aoife about this one");
+
+    await refreshReportSheet(ctx(), "Noted report");
+    const after = rig.model.getSheet("Noted report");
+    expect(after.valueAt(t.r, beside)).toBe("Notes");
+    expect(after.valueAt(t.r + 1, beside)).toBe("Ask Aoife about this one");
+    expect(after.valueAt(t.r + 2, beside + 1)).toBe(2);
+    expect(after.valueAt(t.r + 1, t.c + t.cols)).toBe("checked");
+    expect(after.valueAt(below, t.c)).toBe("Signed off by Brian");
+    // The report itself was rewritten: the same table, same columns.
+    expect(after.tables()).toHaveLength(1);
+    expect(after.tables()[0].cols).toBe(t.cols);
+    expect((await readRecords(rig.workbook, "Noted report")).length).toBe(t.rows - 1);
+  });
+
+  it("asks before replacing a person's cells on a sheet that is not a report's; No writes nothing, Yes writes", async () => {
+    const { built } = await prepare("transaction_history", [{ id: 1, name: "Liffey" }], {
+      accountNames: ["nett_pay"],
+    } as Partial<ReportParams>);
+    const own = rig.model.addSheet("My workings");
+    rig.model.editCell(own, 4, 1, "My budget");
+    rig.model.editCell(own, 0, 9, "far right, not in the way");
+    const report = saved("transaction_history", built, "sync", "My workings");
+    const asked: { sheetName: string; cells: readonly string[] }[] = [];
+    await expect(runReportToSheet(ctx(), report, { confirmReplace: async (q) => (asked.push(q), false) })).rejects.toThrow(
+      /Nothing was written: the report would replace a cell you typed on "My workings" \(B5\)/,
+    );
+    expect(asked).toEqual([{ sheetName: "My workings", cells: ["B5"] }]);
+    expect(rig.model.getSheet("My workings").valueAt(4, 1)).toBe("My budget");
+    expect(rig.model.getSheet("My workings").tables()).toHaveLength(0);
+    // Without anyone to ask, nothing is written either.
+    await expect(runReportToSheet(ctx(), report)).rejects.toThrow(/Nothing was written/);
+    // Yes: the report replaces it, and the cell right of the report's columns stays.
+    await runReportToSheet(ctx(), report, { confirmReplace: async () => true });
+    expect(rig.model.getSheet("My workings").tables()).toHaveLength(1);
+    expect(rig.model.getSheet("My workings").valueAt(0, 9)).toBe("far right, not in the way");
+    // A refresh of its own report asks nothing: the title, stamp and old table are the add-in's.
+    await refreshReportSheet(ctx(), "My workings", { confirmReplace: async () => fail("asked") });
+  });
+
   it("Refresh of a sheet without saved parameters says so", async () => {
     await expect(refreshReportSheet(ctx(), "Nowhere")).rejects.toThrow(/no saved report parameters/);
   });

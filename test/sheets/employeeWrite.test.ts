@@ -57,6 +57,26 @@ describe("parseEmployeeRows", () => {
     expect(parseEmployeeRows(headers, rows, ctx()).map((p) => p.kind)).toEqual(["unchanged", "unchanged"]);
   });
 
+  it("shows the payment method in words and reads a label or a code back as the service's code", () => {
+    const { headers, rows, at } = sheet();
+    expect(rows.map((r) => r[at("Payment method")])).toEqual(["EFT (manual)", "EFT (manual)"]);
+    expect(JSON.stringify(rows)).not.toContain("eft_manual");
+    // The code typed over its own label is no change; another label is sent as its code.
+    rows[0][at("Payment method")] = "eft_manual";
+    rows[1][at("Payment method")] = "cheque ";
+    const plans = parseEmployeeRows(headers, rows, ctx());
+    expect(plans[0].kind).toBe("unchanged");
+    expect(plans[1]).toMatchObject({ kind: "update", attributes: { payment_method: "cheque" } });
+    rows[1][at("Payment method")] = "Cash";
+    expect(parseEmployeeRows(headers, rows, ctx())[1]).toMatchObject({ kind: "update", attributes: { payment_method: "cash" } });
+    rows[1][at("Payment method")] = "Bank giro";
+    expect(parseEmployeeRows(headers, rows, ctx())[1]).toEqual({
+      kind: "invalid",
+      rowIndex: 1,
+      errors: { "Payment method": 'Unknown payment method "Bank giro"; choose one of: Cash, Cheque, EFT (manual)' },
+    });
+  });
+
   it("sends only changed attributes, mapping names to IDs and address/bank cells to their write objects", () => {
     const { headers, rows, at } = sheet();
     rows[0][at("Job title")] = "Foreman";

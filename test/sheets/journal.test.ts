@@ -1,5 +1,5 @@
 import type { AccountingJournal } from "../../src/contract";
-import { journalGrid } from "../../src/sheets/journal";
+import { categoryWords, journalGrid, lineItemLabel } from "../../src/sheets/journal";
 
 const line = (label: string, amount: Record<string, number>) => ({
   category: "wages",
@@ -18,7 +18,7 @@ describe("journalGrid", () => {
     };
     const g = journalGrid([journal]);
     expect(g.rows).toHaveLength(6);
-    expect(g.rows[0].slice(1, 7)).toEqual(["Debit", "wages", "gross wages", "Gross wages", 1000.1, null]);
+    expect(g.rows[0].slice(1, 7)).toEqual(["Debit", "Wages", "Gross wages", "Gross wages", 1000.1, null]);
     expect(g.rows[2].slice(5, 7)).toEqual([null, 800.2]);
     const total = g.rows[4];
     expect(total.slice(1, 2)).toEqual(["Total"]);
@@ -59,5 +59,33 @@ describe("journalGrid", () => {
       },
     ]);
     expect(g.balances.map((b) => b.name)).toEqual(["Split 9"]);
+  });
+});
+
+describe("journal lines in words (no raw codes)", () => {
+  const coded: AccountingJournal = {
+    posted_to_accounting_system: false,
+    accounting_splits: [],
+    debit: [
+      { category: "expense", line_item: "102", label: "", amount: { "": 75 } },
+      { category: "employer_liability", line_item: "basic_salary", label: "Salaries", amount: { "": 925 } },
+    ],
+    credit: [{ category: "liability", line_item: "nett_pay", label: "Wages payable", amount: { "": 1000 } }],
+  };
+
+  it("labels a custom item by its ID and an output by its name from items_and_outputs; categories are words", () => {
+    const g = journalGrid([coded], { "102": "Commission", nett_pay: "Nett pay", basic_salary: "Basic salary" });
+    expect(g.rows.slice(0, 3).map((r) => r.slice(2, 5))).toEqual([
+      ["Expense", "Commission", ""],
+      ["Employer liability", "Basic salary", "Salaries"],
+      ["Liability", "Nett pay", "Wages payable"],
+    ]);
+  });
+
+  it("without labels, a line shows its own label rather than the code; the code only when nothing else is given", () => {
+    const g = journalGrid([coded]);
+    expect(g.rows.slice(0, 3).map((r) => r[3])).toEqual(["102", "Salaries", "Wages payable"]);
+    expect(categoryWords("")).toBe("");
+    expect(lineItemLabel({ line_item: "nett_pay", label: "Wages payable" }, {})).toBe("Wages payable");
   });
 });

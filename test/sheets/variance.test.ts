@@ -1,5 +1,6 @@
 import {
   describeVariance,
+  headerFor,
   itemLabels,
   OPEN_PERIOD_RUN,
   openPeriod,
@@ -217,5 +218,32 @@ describe("variancePeriodText (the sheet's title)", () => {
       "Monthly, open period ending 30/11/2026 against the period before",
     );
     expect(variancePeriodText({ ...params, paymentRunId: 99 }, data, fmt)).toBeNull();
+  });
+});
+
+describe("no raw account codes", () => {
+  it("an account neither the labels nor the row name is shown in words, never as its code", () => {
+    const bare = (employee: string, previous: number, selected: number) => ({
+      employee,
+      Type: "Total",
+      Transaction: { name: "nett_pay", type: "total" },
+      Previous: previous,
+      Selected: selected,
+      Variance: selected - previous,
+    });
+    const t = varianceTable([{ clientName: "Liffey", rows: [bare("E1", 800, 900)], employees }], {
+      labels: {},
+      showUnchanged: false,
+      clientColumn: false,
+    });
+    const headers = t.columns.map((c) => c.header);
+    expect(headers.some((h) => h.includes("nett_pay"))).toBe(false);
+    expect(headers.some((h) => h.startsWith("Nett pay"))).toBe(true);
+  });
+
+  it("a report column without a label is words too (transaction_history account names)", () => {
+    expect(headerFor("nett_pay", {})).toBe("Nett pay");
+    expect(headerFor("Transaction.caption", {})).toBe("Transaction caption");
+    expect(headerFor("nett_pay", { nett_pay: "Net pay (after deductions)" })).toBe("Net pay (after deductions)");
   });
 });

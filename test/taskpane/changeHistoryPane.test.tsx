@@ -23,9 +23,13 @@ describe("Prepared by", () => {
     expect(localStorage.length).toBe(0);
   });
 
-  it("is empty, not an error, where storage is blocked", () => {
+  it("is kept for this session only, not an error, where storage is blocked", () => {
     keepPreparedByIn({ storage: null });
+    expect(preparedBy()).toBe("");
     setPreparedBy("Aoife");
+    expect(preparedBy()).toBe("Aoife");
+    // A pane opened again (a new partition) starts without it.
+    keepPreparedByIn({ storage: null });
     expect(preparedBy()).toBe("");
   });
 });

@@ -113,14 +113,18 @@ export function flattenRecord(
   return out;
 }
 
-/** "Transaction.caption" → "Transaction caption"; "is_taxable" → "is taxable"; labels win. */
-function headerFor(key: string, labels: Record<string, string>): string {
+/**
+ * "Transaction.caption" → "Transaction caption"; "nett_pay" → "Nett pay" (an account the labels lack is still words,
+ * never the service's code); labels win.
+ */
+export function headerFor(key: string, labels: Record<string, string>): string {
   if (labels[key]) return labels[key];
   if (HEADERS[key]) return HEADERS[key];
-  return key
+  const words = key
     .split(".")
-    .map((part, i) => (i === 0 ? part : part.replace(/_/g, " ")))
+    .map((part) => part.replace(/_/g, " ").trim())
     .join(" ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

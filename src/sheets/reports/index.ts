@@ -6,3 +6,4 @@ export * from "./requests";
 export * from "./flatten";
 export * from "./saved";
 export * from "./variance";
+export * from "./keepCells";

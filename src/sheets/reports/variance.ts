@@ -9,7 +9,15 @@
  */
 import { employeeName, type EmployeeRef } from "../employeeNames";
 import { parseAmount, EURO_NUMBER_FORMAT } from "./amounts";
-import { CLIENT_KEY, EMPLOYEE_KEY, type ReportCell, type ReportColumn, type ReportRowsPart, type ReportTable } from "./flatten";
+import {
+  CLIENT_KEY,
+  EMPLOYEE_KEY,
+  headerFor,
+  type ReportCell,
+  type ReportColumn,
+  type ReportRowsPart,
+  type ReportTable,
+} from "./flatten";
 
 /** A move under half a cent is no move (amounts are euros with cents). */
 const NO_MOVE = 0.005;
@@ -60,7 +68,8 @@ const text = (v: unknown): string | null =>
 function accountOf(row: Record<string, unknown>, labels: VarianceOptions["labels"]): { key: string; label: string } {
   const t = record(row.Transaction);
   const name = text(t.name) ?? text(row.Type) ?? "?";
-  const label = labels[name] ?? text(t.caption) ?? name;
+  // An account the labels and the row lack is shown in words ("nett_pay" → "Nett pay"), never as the code.
+  const label = labels[name] ?? text(t.caption) ?? headerFor(name, {});
   return { key: `${text(t.type) ?? text(row.Type) ?? ""}:${name}`, label };
 }
 

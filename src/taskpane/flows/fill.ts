@@ -158,6 +158,8 @@ export async function fillFromSheet(
       tableName: "FillProblems",
       title: `Fill problems: ${source.where} into ${targetSheet}`,
       stampLabel: "Filled",
+      // A note typed beside the problems stays when the next fill rewrites them.
+      keepCellsRight: true,
       columns: PROBLEM_COLUMNS,
       rows: plan.problems.map((p) => [p.sourceRow, p.key, p.column ?? "", p.message]),
       activate: false,

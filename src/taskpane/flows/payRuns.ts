@@ -4,7 +4,7 @@
  *   pay runs            2 (runs, waves for their names); the sheet 3 (and the employees' recent payslips for
  *                       the runs' Status and the open periods without a run)
  *   a run's payslips    2 (the payslips with data, the employees for number and name)
- *   journal             1
+ *   journal             2 (the journal, items_and_outputs for the line items' labels; 1 when the pane holds it)
  *   employee payslips   1;  payslip detail 2 (detail, items_and_outputs for labels);  PDF 1
  */
 import type { PayrollApi } from "../../api";
@@ -13,6 +13,7 @@ import type { WorkbookPort } from "../../excel";
 import { compareEmployees, sortEmployees } from "../../sheets/grid";
 import { waveDisplayName } from "../../sheets/imports";
 import { journalGrid, type SplitBalance } from "../../sheets/journal";
+import { itemLabels } from "../../sheets/reports";
 import { payRunLabel, payRunStates, payRunsGrid, payslipListGrid } from "../../sheets/payruns";
 import { formatDate } from "../locale";
 import { employeeLabel, type EmployeeRef } from "../../sheets/employeeNames";
@@ -158,18 +159,37 @@ export interface JournalResult extends SheetResult {
   posted: boolean;
 }
 
+/**
+ * Labels for the journal's line items (a custom item is named by its ID, "102"): items_and_outputs, from the pane's
+ * shared reads when it holds them. Unreadable, the lines keep their own labels rather than failing the journal.
+ */
+async function journalLabels(ctx: FlowContext): Promise<Record<string, string>> {
+  const { api, target, signal, reads } = ctx;
+  try {
+    return itemLabels(
+      reads
+        ? await reads.read("itemsAndOutputs", target.clientId, { signal })
+        : await api.getItemsAndOutputs(target.clientId, { signal }),
+    );
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return {};
+  }
+}
+
 /** The run's accounting journal as a debit/credit table with a check row per split. */
 export async function importJournal(ctx: FlowContext, run: PaymentRun, runLabel?: string): Promise<JournalResult> {
   const { api, workbook, target, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading the accounting journal");
-  const journals = await api.getPaymentRunAccounting(run.id, { signal });
-  const grid = journalGrid(journals);
+  const labelsHeld = ctx.reads?.isFresh("itemsAndOutputs", target.clientId) ?? false;
+  const [journals, labels] = await Promise.all([api.getPaymentRunAccounting(run.id, { signal }), journalLabels(ctx)]);
+  const grid = journalGrid(journals, labels);
   const title = `Journal of pay run ${runLabel ?? runName(run)}: ${target.clientName}`;
   const written = await writeSheet(
     workbook,
     { ...(await sheetForClient(workbook, target, PAY_SHEETS.journal)), title, columns: grid.columns, rows: grid.rows },
     progress,
-    1,
+    labelsHeld ? 1 : 2,
   );
   return { ...written, balanced: grid.balanced, balances: grid.balances, posted: grid.posted };
 }

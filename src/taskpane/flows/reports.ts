@@ -13,6 +13,7 @@ import type { ReportId } from "../../contract";
 import type { WorkbookPort } from "../../excel";
 import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
 import {
+  cellsInTheWay,
   columnOrder,
   describeProblems,
   describeVariance,
@@ -59,6 +60,12 @@ export interface ReportRunOptions {
   /** Test seam: how to wait (default: an abortable timer). Tests shorten real time but see the requested waits. */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
   now?(): number;
+  /**
+   * Asked when the write would replace cells a person typed on the sheet outside the add-in's own table (below a
+   * report that comes back longer, or on a sheet that is not a report's): true replaces them. Without it, or on
+   * false, nothing is written.
+   */
+  confirmReplace?(question: { sheetName: string; cells: readonly string[] }): Promise<boolean>;
 }
 
 export interface ReportFailure {
@@ -87,6 +94,41 @@ export class ReportJobLostError extends Error {
         "restarted). Nothing was written to the sheet; run the report again.",
     );
   }
+}
+
+/** The report would replace a person's cells and was not allowed to: nothing was written. */
+export class CellsKeptError extends Error {
+  override readonly name = "CellsKeptError";
+  constructor(sheetName: string, cells: readonly string[]) {
+    const shown = cells.slice(0, 5).join(", ") + (cells.length > 5 ? ` and ${cells.length - 5} more` : "");
+    super(
+      `Nothing was written: the report would replace ${cells.length === 1 ? "a cell" : `${cells.length} cells`} you typed on "${sheetName}" (${shown}). ` +
+        "Move them, or run it again and choose Replace.",
+    );
+  }
+}
+
+/**
+ * A person's cells the write of `cols` × `rows` would replace on an existing sheet (workbook reads only, no
+ * request): asked about through `confirm`; without a yes nothing is written.
+ */
+async function askBeforeReplacing(
+  workbook: WorkbookPort,
+  sheetName: string,
+  cols: number,
+  rows: number,
+  confirm: ReportRunOptions["confirmReplace"],
+): Promise<void> {
+  const same = (n: string) => n.toLowerCase() === sheetName.toLowerCase();
+  if (!(await workbook.listSheets()).some((s) => same(s.name))) return;
+  const [used, table, recorded] = await Promise.all([
+    workbook.readValues(sheetName),
+    workbook.readTable(sheetName),
+    listReportSheets(workbook),
+  ]);
+  const ours = table && recorded.some(same) ? { rows: table.rowCount, cols: table.columns.length } : null;
+  const cells = cellsInTheWay({ used, table: ours }, cols, rows);
+  if (cells.length > 0 && !(await confirm?.({ sheetName, cells }))) throw new CellsKeptError(sheetName, cells);
 }
 
 /** Every request failed: nothing to write, the sheet is unchanged. */
@@ -286,6 +328,7 @@ export async function runReportToSheet(ctx: FlowContext, saved: SavedReport, o: 
       order: columnOrder(checked.reportId, checked.requests[0].body),
     });
   }
+  await askBeforeReplacing(workbook, checked.sheetName, table.columns.length, table.rows.length, o.confirmReplace);
   o.onStatus?.({ phase: "writing", rows: table.rows.length });
   const incomplete = failures.length > 0 ? ` — INCOMPLETE, missing: ${failures.map((f) => f.clientName).join(", ")}` : "";
   const written = await workbook.writeTable({
@@ -295,6 +338,8 @@ export async function runReportToSheet(ctx: FlowContext, saved: SavedReport, o: 
     rows: table.rows,
     title: `${checked.title}${incomplete}`,
     stampLabel: "Report run",
+    // Only the table's own columns are rewritten: a note a person typed beside the table stays (as on the overview).
+    keepCellsRight: true,
   });
   await workbook.setSetting(savedReportSettingKey(checked.sheetName), toSetting(checked) as never);
   await recordSheet(workbook, REPORT_SHEETS_SETTING, checked.sheetName);
@@ -328,7 +373,7 @@ async function withEmployees(
   );
 }
 
-/** Re-runs the report of a sheet from its saved parameters and replaces its rows in place. */
+/** Re-runs the report of a sheet from its saved parameters and replaces its rows in place (notes beside it stay). */
 export async function refreshReportSheet(
   ctx: FlowContext,
   sheetName: string,

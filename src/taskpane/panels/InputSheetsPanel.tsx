@@ -19,6 +19,7 @@ import { usePushActions } from "./inputSheets/usePushActions";
 import { usePendingWatches } from "./inputSheets/usePendingChanges";
 import { useReadOnlyReason } from "./inputSheets/useReadOnly";
 import { usePushCheck } from "./inputSheets/usePushCheck";
+import { usePreparedBy } from "./inputSheets/usePreparedBy";
 import { PushCheckDialog } from "./inputSheets/PushCheckDialog";
 import { PushCheckSettingsView } from "./inputSheets/PushCheckSettings";
 import { useFlowRunner } from "./parts/hooks";
@@ -46,7 +47,17 @@ export function InputSheetsPanel() {
     snapshotMoved();
   });
   const pushCheck = usePushCheck(services?.workbook);
-  const actions = usePushActions(services, run, sheetName, Number(chunkSize), snapshotMoved, pushCheck.checkOptions);
+  // Every push path asks for "Prepared by" first when none is remembered: no push goes out without a name.
+  const prepared = usePreparedBy();
+  const actions = usePushActions(
+    services,
+    run,
+    sheetName,
+    Number(chunkSize),
+    snapshotMoved,
+    pushCheck.checkOptions,
+    prepared.withName,
+  );
   const pending = usePendingWatches(services?.workbook, sheets, snapshotVersion, services?.progress.busy);
   const readOnlyReason = useReadOnlyReason(services?.workbook, sheetName, snapshotVersion);
 
@@ -121,13 +132,18 @@ export function InputSheetsPanel() {
       }
       afterPush={
         <>
-          <PushAll {...sheetWide} />
-          <ChangeHistory {...sheetWide} />
+          <PushAll {...sheetWide} withName={prepared.withName} />
+          <ChangeHistory {...sheetWide} preparedBy={prepared} />
         </>
       }
       busy={progress.busy}
       outcome={outcome}
-      dialogs={<RebuildDialog question={rebuild.question} onAnswer={rebuild.onAnswer} />}
+      dialogs={
+        <>
+          <RebuildDialog question={rebuild.question} onAnswer={rebuild.onAnswer} />
+          {prepared.dialog}
+        </>
+      }
     />
   );
 }

@@ -28,6 +28,7 @@ export function ReportsView(props: ReportsViewProps) {
       <RunControls {...props} canRun={canRun} />
       <ReportSheetsList {...props} />
       <OutcomeBar outcome={props.outcome} />
+      {props.dialogs}
     </section>
   );
 }

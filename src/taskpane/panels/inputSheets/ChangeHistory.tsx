@@ -8,10 +8,10 @@ import { Button, Field, Input, Text } from "@fluentui/react-components";
 import { type ConnectedServices, flowContextFor } from "../../context";
 import { type UndoResult, undoPush } from "../../flows/undoPush";
 import { checkUndoBeforeSending, type PushCheckOptions } from "../../flows/pushCheck";
-import { preparedBy, setPreparedBy } from "../../preparedBy";
 import { Section } from "../parts/layout";
 import type { FlowRunner } from "../parts/hooks";
 import { usePartStyles } from "../parts/styles";
+import type { WithName } from "./usePreparedBy";
 
 export function ChangeHistoryView(props: { name: string; onNameChange(name: string): void; onUndo(): void; busy: boolean }) {
   const styles = usePartStyles();
@@ -51,30 +51,29 @@ export function ChangeHistory(props: {
   onDone(): void;
   /** The check before sending (usePushCheck), which an undo goes through as any push. */
   check(): PushCheckOptions;
+  /** "Prepared by" (usePreparedBy): the name shown, its change, and the ask before a push when none is. */
+  preparedBy: { name: string; change(name: string): void; withName: WithName };
 }) {
-  const [name, setName] = React.useState(preparedBy);
-  const onNameChange = (value: string) => {
-    setName(value);
-    setPreparedBy(value);
-  };
-  const onUndo = () => {
-    void props
-      .run(
-        "Undo push",
-        (task) => {
-          // Conflicts are the undo's own rule (a cell changed since the push is kept); then the check before sending
-          // that every push goes through (totals, flags against last period, Send / Send all but flagged / Cancel).
-          const ctx = flowContextFor(props.services, task);
-          return undoPush(ctx, {
-            chunkSize: props.chunkSize,
-            check: (plan, sheet, _signal, reads) =>
-              checkUndoBeforeSending(ctx, { sheetName: "Undo push", ...sheet }, plan, { ...props.check(), reads }),
-          });
-        },
-        undoOutcome,
-        { failed: (message) => `Nothing was sent: ${message}` },
-      )
-      .then(props.onDone);
-  };
+  const { name, change: onNameChange, withName } = props.preparedBy;
+  const onUndo = () =>
+    withName(() => {
+      void props
+        .run(
+          "Undo push",
+          (task) => {
+            // Conflicts are the undo's own rule (a cell changed since the push is kept); then the check before sending
+            // that every push goes through (totals, flags against last period, Send / Send all but flagged / Cancel).
+            const ctx = flowContextFor(props.services, task);
+            return undoPush(ctx, {
+              chunkSize: props.chunkSize,
+              check: (plan, sheet, _signal, reads) =>
+                checkUndoBeforeSending(ctx, { sheetName: "Undo push", ...sheet }, plan, { ...props.check(), reads }),
+            });
+          },
+          undoOutcome,
+          { failed: (message) => `Nothing was sent: ${message}` },
+        )
+        .then(props.onDone);
+    });
   return <ChangeHistoryView name={name} onNameChange={onNameChange} onUndo={onUndo} busy={props.busy} />;
 }

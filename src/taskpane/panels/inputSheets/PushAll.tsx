@@ -12,6 +12,7 @@ import type { FlowRunner } from "../parts/hooks";
 import type { Outcome } from "../parts/layout";
 import type { OutcomeDetail } from "../parts/outcomeDetails";
 import { usePartStyles } from "../parts/styles";
+import type { WithName } from "./usePreparedBy";
 
 export function PushAllView(props: { onPushAll(): void; busy: boolean }) {
   const styles = usePartStyles();
@@ -60,6 +61,8 @@ export function PushAll(props: {
   onDone(): void;
   /** The check before sending each sheet (usePushCheck). */
   check(): PushCheckOptions;
+  /** Asks for "Prepared by" first when none is remembered (usePreparedBy). */
+  withName: WithName;
 }) {
   const pushAll = async () => {
     await props.run(
@@ -75,5 +78,5 @@ export function PushAll(props: {
     );
     props.onDone();
   };
-  return <PushAllView onPushAll={() => void pushAll()} busy={props.busy} />;
+  return <PushAllView onPushAll={() => props.withName(() => void pushAll())} busy={props.busy} />;
 }

@@ -13,6 +13,7 @@ import { PUSH_MODE_LABELS } from "../../../sheets/pushLog";
 import type { PushMode } from "../../../sheets/pushPlan";
 import type { FlowRunner } from "../parts/hooks";
 import type { Outcome } from "../parts/layout";
+import type { WithName } from "./usePreparedBy";
 
 /** The push's outcome: its summary, with the columns it could not send and the rows still waiting for nett pay. */
 function pushOutcome(result: PushResult): Exclude<Outcome, null> {
@@ -36,6 +37,8 @@ export function usePushActions(
   onPushed: () => void,
   /** The check before sending, for each push (usePushCheck). */
   check: () => PushCheckOptions,
+  /** Asks for "Prepared by" before a push when none is remembered (usePreparedBy); nothing is sent without it. */
+  withName: WithName,
 ) {
   // Per sheet, rows whose nett pay the last push or refresh left pending: offers Refresh nett pay.
   const [nettPending, setNettPending] = React.useState<Record<string, number>>({});
@@ -61,20 +64,23 @@ export function usePushActions(
 
   const push = (mode: PushMode) => {
     if (!services || !sheetName) return;
-    void run(
-      `${PUSH_MODE_LABELS[mode]}: ${sheetName}`,
-      (task) => {
-        const ctx = flowContextFor(services, task);
-        return pushInputSheet(ctx, sheetName, {
-          mode,
-          chunkSize,
-          conflictCheck: conflictCheck(ctx.api, chunkSize),
-          check: check(),
-        }).then(pendingAfter((r) => r.nettPay.pending));
-      },
-      pushOutcome,
-      { failed: (message) => `Nothing was sent: ${message}` },
-    ).then(onPushed);
+    withName(
+      () =>
+        void run(
+          `${PUSH_MODE_LABELS[mode]}: ${sheetName}`,
+          (task) => {
+            const ctx = flowContextFor(services, task);
+            return pushInputSheet(ctx, sheetName, {
+              mode,
+              chunkSize,
+              conflictCheck: conflictCheck(ctx.api, chunkSize),
+              check: check(),
+            }).then(pendingAfter((r) => r.nettPay.pending));
+          },
+          pushOutcome,
+          { failed: (message) => `Nothing was sent: ${message}` },
+        ).then(onPushed),
+    );
   };
 
   const refreshNett = () => {
@@ -89,15 +95,18 @@ export function usePushActions(
 
   const overwrite = () => {
     if (!services || !sheetName) return;
-    void run(
-      `Overwrite conflicts: ${sheetName}`,
-      (task) => overwriteConflicts(flowContextFor(services, task), sheetName, { chunkSize, check: check() }),
-      (result) => ({
-        intent: result.counts.Saved > 0 && result.counts.Failed === 0 ? "success" : "warning",
-        text: result.summary,
-      }),
-      { failed: (message) => `Nothing was sent: ${message}` },
-    ).then(onPushed);
+    withName(
+      () =>
+        void run(
+          `Overwrite conflicts: ${sheetName}`,
+          (task) => overwriteConflicts(flowContextFor(services, task), sheetName, { chunkSize, check: check() }),
+          (result) => ({
+            intent: result.counts.Saved > 0 && result.counts.Failed === 0 ? "success" : "warning",
+            text: result.summary,
+          }),
+          { failed: (message) => `Nothing was sent: ${message}` },
+        ).then(onPushed),
+    );
   };
 
   const canRefreshNett = sheetName !== null && (nettPending[sheetName] ?? 0) > 0;

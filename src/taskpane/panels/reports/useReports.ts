@@ -8,11 +8,14 @@ import { useReportForm } from "./useReportForm";
 import { useReportRun } from "./useReportRun";
 import { useReportSheets } from "./useReportSheets";
 import type { ReportsViewProps } from "./viewProps";
+import { useReplaceQuestion } from "./useReplaceQuestion";
 
 export function useReports(services: ConnectedServices): ReportsViewProps {
   const form = useReportForm(services);
   const { reportSheets, loadSheets } = useReportSheets(services.workbook, services.notify);
   const { running, outcome, execute, cancel } = useReportRun(services, loadSheets);
+  // A person's cells where the report goes are replaced only after they say so.
+  const replace = useReplaceQuestion();
 
   const onRun = () => {
     const { params, built, reportId } = form;
@@ -32,9 +35,12 @@ export function useReports(services: ConnectedServices): ReportsViewProps {
           }
         : {}),
     });
-    void execute(`${REPORT_TITLES[reportId]} report`, (ctx, o) => runReportToSheet(ctx, saved, o));
+    void execute(`${REPORT_TITLES[reportId]} report`, (ctx, o) =>
+      runReportToSheet(ctx, saved, { ...o, confirmReplace: replace.ask }),
+    );
   };
-  const onRefresh = (name: string) => void execute(`Refreshing "${name}"`, (ctx, o) => refreshReportSheet(ctx, name, o));
+  const onRefresh = (name: string) =>
+    void execute(`Refreshing "${name}"`, (ctx, o) => refreshReportSheet(ctx, name, { ...o, confirmReplace: replace.ask }));
 
   return {
     reportOptions: REPORT_OPTIONS,
@@ -46,5 +52,6 @@ export function useReports(services: ConnectedServices): ReportsViewProps {
     outcome,
     reportSheets,
     onRefresh,
+    dialogs: replace.dialog,
   };
 }

@@ -2,6 +2,7 @@
 import type { ReportId } from "../../../contract";
 import type { ClientReportData, PickerOption, ReportParams, RunMode, SizeEstimate } from "../../../sheets/reports";
 import type { Outcome } from "../parts/layout";
+import type { ReactNode } from "react";
 import type { RunningReport } from "./RunStatus";
 
 export interface ReportSheetEntry {
@@ -41,4 +42,6 @@ export interface ReportsViewProps {
 
   reportSheets: ReportSheetEntry[];
   onRefresh(sheetName: string): void;
+  /** The question before a report replaces a person's cells (useReplaceQuestion). */
+  dialogs?: ReactNode;
 }
