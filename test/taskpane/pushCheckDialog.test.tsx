@@ -20,6 +20,7 @@ const sheet = (over: Partial<SheetCheck>): SheetCheck => ({
     cells: 3,
     columns: [{ header: "Basic salary: amount", cells: 3, before: 9000, after: 10830, difference: 1830 }],
   },
+  notSent: [],
   flags: [
     {
       rowIndex: 0,

@@ -113,7 +113,7 @@ export interface PushResult {
   /** Why sending stopped early (a refused key, or cancel), or null. */
   stoppedBy: string | null;
   /** Nett pay written for this many rows; the rest keep their old figure, marked pending; `unmoved` saved rows' pay did not move. */
-  nettPay: { updated: number; pending: number; unmoved: number };
+  nettPay: { updated: number; pending: number; unmoved: number; pendingTargets?: NettPayTarget[] };
   /** Input columns of the metadata missing from the sheet, and columns the sheet has that are not inputs. */
   missingInputs: string[];
   unknownColumns: string[];
@@ -423,7 +423,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   // The one point before sending: the user sees the totals and flags, and may hold flagged rows or send nothing.
   const names = sheetNames(table, unchecked.send);
   const checked = options.check
-    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names }, unchecked, { ...options.check, reads })
+    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names, table }, unchecked, { ...options.check, reads })
     : { plan: unchecked, flags: new Map<number, RowFlag>(), previous: null };
   const { plan } = checked;
   const run: PushRun = {
@@ -462,7 +462,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   const flagNettPay = nettPayFlagger(checked.previous, options.check?.settings);
   const nettPay = run.waitForNettPay
     ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending, sheet), rowMessages, { ...options, flagNettPay })
-    : { updated: 0, pending: 0, requests: 0, polls: 0 };
+    : { updated: 0, pending: 0, requests: 0, polls: 0, unmoved: 0, pendingTargets: [] };
   const ordered = [...run.outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)
     .map((o) => {
@@ -491,7 +491,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
       slowDowns: run.restoreRate.length,
     },
     stoppedBy: run.stoppedBy,
-    nettPay: { updated: nettPay.updated, pending: nettPay.pending, unmoved },
+    nettPay: { updated: nettPay.updated, pending: nettPay.pending, unmoved, pendingTargets: nettPay.pendingTargets },
     missingInputs: sheet.missingInputs,
     unknownColumns: sheet.unknownColumns,
   };

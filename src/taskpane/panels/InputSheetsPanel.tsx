@@ -20,7 +20,7 @@ import { usePendingWatches } from "./inputSheets/usePendingChanges";
 import { useReadOnlyReason } from "./inputSheets/useReadOnly";
 import { usePushCheck } from "./inputSheets/usePushCheck";
 import { PushCheckDialog } from "./inputSheets/PushCheckDialog";
-import { PushCheckSettingsView } from "./inputSheets/PushCheckSettings";
+import { PushCheckSettingsView, useSheetInputs } from "./inputSheets/PushCheckSettings";
 import { useFlowRunner } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 
@@ -49,6 +49,7 @@ export function InputSheetsPanel() {
   const actions = usePushActions(services, run, sheetName, Number(chunkSize), snapshotMoved, pushCheck.checkOptions);
   const pending = usePendingWatches(services?.workbook, sheets, snapshotVersion, services?.progress.busy);
   const readOnlyReason = useReadOnlyReason(services?.workbook, sheetName, snapshotVersion);
+  const sheetInputs = useSheetInputs(services?.workbook, sheetName);
 
   if (!services) return <Text>Connect and choose a client to work with input sheets.</Text>;
   const { workbook, progress } = services;
@@ -103,7 +104,11 @@ export function InputSheetsPanel() {
               snapshotMoved();
             }}
           />
-          <PushCheckSettingsView settings={pushCheck.settings} onChange={pushCheck.changeSettings} />
+          <PushCheckSettingsView
+            settings={pushCheck.settings}
+            onChange={pushCheck.changeSettings}
+            inputs={sheetInputs}
+          />
           <PushCheckDialog review={pushCheck.review} onChoose={pushCheck.choose} />
         </>
       }
