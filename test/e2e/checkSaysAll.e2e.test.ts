@@ -94,4 +94,25 @@ describe("the check says everything (preview in Chromium against the sandbox)", 
     await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor({ timeout: 10_000 });
     expect(bulkInputs).toHaveLength(0);
   });
+
+  it("after the push, the row that was not sent is Invalid; corrected, it ends Changed with its column's number format", async () => {
+    const sheetName = await page.getByRole("combobox", { name: "Input sheet" }).inputValue();
+    const before = await records(page, sheetName);
+    const bonus = Object.keys(before[0]).find((h) => h.startsWith("Bonus"))!;
+    const bad = before.findIndex((r) => r[bonus] === "ten");
+    const correct = before.findIndex((r) => r[bonus] !== "" && r[bonus] !== "ten");
+    await page.getByRole("tabpanel", { name: "Input sheets" }).getByRole("button", { name: "Push changes", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Send", exact: true }).click({ timeout: 60_000 });
+    await page
+      .getByText(/: 2 saved, 1 invalid/)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    expect((await records(page, sheetName))[bad].Status).toBe("Invalid");
+    await typeCell(page, sheetName, bad, bonus, "200");
+    // The pane's watch marks it: wait for that state (the test's own timeout bounds the wait).
+    while ((await records(page, sheetName))[bad].Status !== "Changed") await page.waitForTimeout(100);
+    const after = await records(page, sheetName);
+    // The corrected cell shows as its column does (the saved bonus beside it), not as the text it replaced.
+    expect(after[bad][bonus]).toBe(after[correct][bonus].replace(/[\d,.]+/, "200.00"));
+  });
 });
