@@ -187,7 +187,7 @@ describe("pushing", () => {
     expect(payslip.dirty).toBe(false);
     expect(after[0]["Nett pay"]).toBe(payslip.nett_pay);
     expect(after[0]["Nett pay"]).not.toBe(oldNett);
-    expect(result.nettPay).toEqual({ updated: 1, pending: 0, unmoved: 0, pendingTargets: [] });
+    expect(result.nettPay).toEqual({ updated: 1, pending: 0, unmoved: 0 });
     // One saved row: its employee's payslip list, never the client's whole employee list.
     expect(rig.faulty.count(`/employees/${ids[0]}/payslips`, "GET")).toBe(result.requests.nettPay);
     expect(rig.faulty.count("/clients/1/employees", "GET")).toBe(0);

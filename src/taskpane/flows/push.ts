@@ -113,7 +113,9 @@ export interface PushResult {
   /** Why sending stopped early (a refused key, or cancel), or null. */
   stoppedBy: string | null;
   /** Nett pay written for this many rows; the rest keep their old figure, marked pending; `unmoved` saved rows' pay did not move. */
-  nettPay: { updated: number; pending: number; unmoved: number; pendingTargets?: NettPayTarget[] };
+  nettPay: { updated: number; pending: number; unmoved: number };
+  /** The rows still waiting for nett pay, with what was sent and the figure before (Push all's one wait takes them). */
+  pendingNettPay: NettPayTarget[];
   /** Input columns of the metadata missing from the sheet, and columns the sheet has that are not inputs. */
   missingInputs: string[];
   unknownColumns: string[];
@@ -491,7 +493,8 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
       slowDowns: run.restoreRate.length,
     },
     stoppedBy: run.stoppedBy,
-    nettPay: { updated: nettPay.updated, pending: nettPay.pending, unmoved, pendingTargets: nettPay.pendingTargets },
+    nettPay: { updated: nettPay.updated, pending: nettPay.pending, unmoved },
+    pendingNettPay: nettPay.pendingTargets,
     missingInputs: sheet.missingInputs,
     unknownColumns: sheet.unknownColumns,
   };

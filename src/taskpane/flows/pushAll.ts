@@ -150,7 +150,7 @@ async function pushSheet(
       counts: result.counts,
       nettPayPending: result.nettPay.pending,
       nettPayUnmoved: result.nettPay.unmoved,
-      pendingTargets: result.nettPay.pendingTargets,
+      pendingTargets: result.pendingNettPay,
     };
   } catch (e) {
     return { ...base, outcome: "failed", summary: `Nothing sent: ${e instanceof Error ? e.message : String(e)}` };
