@@ -116,8 +116,8 @@ it("marks an input of the chosen sheet one-off or not, kept with the limits", as
     { key: "calc.basic_salary.amount", header: "Basic salary: amount", type: "currency" as const },
   ];
   wrap(<PushCheckSettingsView settings={DEFAULT_PUSH_CHECK} onChange={onChange} inputs={inputs} />);
-  const bonus = screen.getByRole("checkbox", { name: /One-off: a new Bonus: amount/ });
-  const salary = screen.getByRole("checkbox", { name: /One-off: a new Basic salary: amount/ });
+  const bonus = screen.getByRole("switch", { name: /One-off: a new Bonus: amount/ });
+  const salary = screen.getByRole("switch", { name: /One-off: a new Basic salary: amount/ });
   expect(bonus).toHaveProperty("checked", true);
   expect(salary).toHaveProperty("checked", false);
   await userEvent.click(bonus);

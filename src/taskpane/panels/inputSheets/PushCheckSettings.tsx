@@ -3,7 +3,7 @@
  * the chosen sheet whether it is a one-off (a new bonus, commission or overtime is flagged only above the amount limit).
  */
 import * as React from "react";
-import { Checkbox, Field, Input } from "@fluentui/react-components";
+import { Checkbox, Field, Input, Switch } from "@fluentui/react-components";
 import type { WorkbookPort } from "../../../excel";
 import { type PushCheckSettings, isOneOff } from "../../../sheets/pushCheck";
 import type { InputSheetMeta } from "../../../sheets/inputSheetModel";
@@ -81,7 +81,8 @@ export function PushCheckSettingsView(props: {
       {(props.inputs ?? []).length > 0 && (
         <div role="group" aria-label="One-off items">
           {props.inputs!.map((i) => (
-            <Checkbox
+            // A switch, not a checkbox: the build's input checkboxes carry the same header in their names.
+            <Switch
               key={i.key}
               label={`One-off: a new ${i.header} is flagged only above the amount limit`}
               checked={isOneOff(settings, i.key)}
