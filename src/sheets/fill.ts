@@ -95,6 +95,8 @@ export interface FillProblem {
   /** Source header of the cell, when the problem is one cell. */
   column: string | null;
   message: string;
+  /** The source row's other values did fill its input sheet row (this value alone did not). */
+  rowFilled: boolean;
 }
 
 export interface FillUpdate {
@@ -189,36 +191,69 @@ export function planFill(args: {
         key: k,
         column: null,
         message: `${kindLabel} ${k} appears on ${rowsWithKey.length} rows (${rowsWithKey.map(sourceRow).join(", ")}): none of them is filled`,
+        rowFilled: false,
       });
       return;
     }
     const rowIndex = index.get(k);
     if (rowIndex === undefined) {
-      problems.push({ sourceRow: sourceRow(i), key: k, column: null, message: `${kindLabel} ${k} is not on the input sheet` });
+      problems.push({
+        sourceRow: sourceRow(i),
+        key: k,
+        column: null,
+        message: `${kindLabel} ${k} is not on the input sheet`,
+        rowFilled: false,
+      });
       return;
     }
+    const bad: FillProblem[] = [];
+    let filled = false;
     for (const m of mapped) {
       const cell = row[m.column];
       if (isBlank(cell)) continue;
       const parsed = parseCell(m.input.type, cell);
       if (!parsed.ok) {
-        problems.push({ sourceRow: sourceRow(i), key: k, column: m.header, message: `${m.header}: ${parsed.message}` });
+        bad.push({
+          sourceRow: sourceRow(i),
+          key: k,
+          column: m.header,
+          message: `${m.header}: ${parsed.message}`,
+          rowFilled: false,
+        });
         continue;
       }
       updates.push({ rowIndex, header: m.input.header, type: m.input.type, value: parsed.value });
       filledRows.add(rowIndex);
+      filled = true;
     }
+    problems.push(...bad.map((b) => ({ ...b, rowFilled: filled })));
   });
   return { updates, rows: filledRows.size, problems };
 }
 
-/** "2 rows filled (4 values); 1 problem listed" */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * "2 rows filled (4 values) as pending changes; 1 source row did not fill; 1 value not filled in a row that did.":
+ * a row with one bad value and others that went is filled, and is never said to have changed nothing.
+ */
 export function describeFill(plan: FillPlan): string {
-  const n = plan.rows;
-  const v = plan.updates.length;
-  const p = plan.problems.length;
-  const filled = `${n} row${n === 1 ? "" : "s"} filled (${v} value${v === 1 ? "" : "s"}) as pending changes`;
-  return p === 0 ? `${filled}.` : `${filled}; ${p} problem${p === 1 ? "" : "s"} changed nothing.`;
+  const filled = `${plural(plan.rows, "row")} filled (${plural(plan.updates.length, "value")}) as pending changes`;
+  const notFilled = new Set(plan.problems.filter((p) => !p.rowFilled).map((p) => p.sourceRow)).size;
+  const values = plan.problems.filter((p) => p.rowFilled).length;
+  const parts = [
+    filled,
+    notFilled > 0 ? `${plural(notFilled, "source row")} did not fill` : "",
+    values > 0 ? `${plural(values, "value")} not filled in ${values === 1 ? "a row" : "rows"} that did` : "",
+  ].filter(Boolean);
+  return `${parts.join("; ")}.`;
 }
+
+/** The Problem text of the Fill problems sheet: a value left out of a row that filled says so. */
+export const problemText = (p: FillProblem): string =>
+  p.rowFilled ? `${p.message}: this value was not filled; the row's other values were` : `${p.message}: the row did not fill`;
+
+/** The Status and Message of an input sheet row a fill changed after a push had marked it (Saved, Failed…). */
+export const FILLED_MESSAGE = "Filled after the push, not sent yet: Push changes sends it.";
 
 export const FILL_PROBLEMS_SHEET = "Fill problems";

@@ -20,9 +20,29 @@ export interface PushCheckSettings {
   amountEuro: number;
   /** Hours, quantities, rates and every other number: flagged beyond this percentage. */
   otherPercent: number;
+  /**
+   * Per input key, whether it is a one-off item (a bonus, commission or overtime that comes and goes): a new one from
+   * blank is flagged only above amountEuro (hours not at all). Inputs not listed follow ONE_OFF_ITEMS.
+   */
+  oneOff: Record<string, boolean>;
 }
 
-export const DEFAULT_PUSH_CHECK: PushCheckSettings = { enabled: true, amountPercent: 25, amountEuro: 500, otherPercent: 25 };
+export const DEFAULT_PUSH_CHECK: PushCheckSettings = {
+  enabled: true,
+  amountPercent: 25,
+  amountEuro: 500,
+  otherPercent: 25,
+  oneOff: {},
+};
+/** Items that are one-off unless the settings say otherwise (by calculation, as in the API's item list). */
+export const ONE_OFF_ITEMS: ReadonlySet<string> = new Set(["bonus", "commission", "overtime"]);
+
+/** Whether a new value of this input from blank is a one-off (flagged only above the amount limit). */
+export function isOneOff(settings: Pick<PushCheckSettings, "oneOff">, key: string): boolean {
+  const set = settings.oneOff[key];
+  if (typeof set === "boolean") return set;
+  return ONE_OFF_ITEMS.has(parseCalcKey(key)?.calculationId ?? "");
+}
 /** Document setting holding PushCheckSettings (nothing secret). */
 export const PUSH_CHECK_SETTING = "payroll.pushCheck";
 
@@ -35,6 +55,9 @@ export function parsePushCheckSettings(value: unknown): PushCheckSettings {
     amountPercent: limit(v.amountPercent, DEFAULT_PUSH_CHECK.amountPercent),
     amountEuro: limit(v.amountEuro, DEFAULT_PUSH_CHECK.amountEuro),
     otherPercent: limit(v.otherPercent, DEFAULT_PUSH_CHECK.otherPercent),
+    oneOff: Object.fromEntries(
+      Object.entries(v.oneOff && typeof v.oneOff === "object" ? v.oneOff : {}).filter(([, b]) => typeof b === "boolean"),
+    ) as Record<string, boolean>,
   };
 }
 
@@ -55,6 +78,21 @@ export interface PreviousPeriod {
   payslips: Map<number, PreviousPayslip>;
   /** Every employee of the list: "Ann Byrne (0012)", for the dialog. */
   names: Map<number, string>;
+  /**
+   * Per employee read, the rate the service holds now on the sheet's own payslip for each hours item of the sheet
+   * (rateKey to value; blank when none, which the service takes as 0). Missing when not read (a known period).
+   */
+  rates?: Map<number, Record<string, InputValue>>;
+}
+
+/** Per hours input of the sheet (calc.<id>.hours), the key of its item's rate (calc.<id>.rate). */
+export function hoursRateKeys(inputs: InputSheetMeta["inputs"]): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const input of inputs) {
+    const parsed = parseCalcKey(input.key);
+    if (parsed?.input === "hours") keys.set(input.key, calcKey(parsed.calculationId, "rate"));
+  }
+  return keys;
 }
 
 const valueOf = (calcs: readonly Calculation[], payslipId: number, calculationId: string, input: string): InputValue => {
@@ -64,6 +102,28 @@ const valueOf = (calcs: readonly Calculation[], payslipId: number, calculationId
   if (onPayslip !== undefined && onPayslip !== null) return onPayslip;
   return first((c) => c.payslip_id === null)?.inputs[input] ?? null;
 };
+
+/**
+ * One employee's rates now (see PreviousPeriod.rates) from their payslips and calculations: on the regular payslip
+ * of `payslipDate`, else their own. Null when the sheet has no hours input.
+ */
+export function currentRates(
+  payslips: readonly Pick<PayslipListItem, "id" | "date" | "special">[],
+  calculations: readonly Calculation[],
+  payslipDate: string,
+  inputs: InputSheetMeta["inputs"],
+): Record<string, InputValue> | null {
+  const keys = [...hoursRateKeys(inputs).values()];
+  if (keys.length === 0) return null;
+  const payslipId = payslips.find((p) => !p.special && p.date === payslipDate)?.id ?? -1;
+  const calcs = calculations.filter((c) => !c.deleted);
+  const rates: Record<string, InputValue> = {};
+  for (const key of keys) {
+    const { calculationId, input } = parseCalcKey(key)!;
+    rates[key] = valueOf(calcs, payslipId, calculationId, input);
+  }
+  return rates;
+}
 
 /** "Ann Byrne (0012)": how the dialog names an employee. */
 export const checkName = (name: string | null, number: string | null | undefined, id: number): string =>
@@ -119,12 +179,17 @@ export function previousPeriod(
   );
   const payslips = new Map<number, PreviousPayslip>();
   const ids = wave.map((e) => e.id);
-  if (date === null) return { date, payslips, names, finalised: false, employees: ids };
   const byEmployee = new Map<number, Calculation[]>();
   for (const c of calculations) {
     if (c.deleted || c.employee_id === null) continue;
     byEmployee.set(c.employee_id, [...(byEmployee.get(c.employee_id) ?? []), c]);
   }
+  const rates = new Map<number, Record<string, InputValue>>();
+  for (const e of wave) {
+    const r = currentRates(regular(e), byEmployee.get(e.id) ?? [], meta.payslipDate, meta.inputs);
+    if (r) rates.set(e.id, r);
+  }
+  if (date === null) return { date, payslips, names, rates, finalised: false, employees: ids };
   let finalised = true;
   for (const e of wave) {
     const p = previousPayslipOf(regular(e), byEmployee.get(e.id) ?? [], date, meta.inputs);
@@ -132,7 +197,7 @@ export function previousPeriod(
     finalised &&= p.finalised;
     payslips.set(e.id, { values: p.values, nettPay: p.nettPay });
   }
-  return { date, payslips, names, finalised: finalised && payslips.size > 0, employees: ids };
+  return { date, payslips, names, rates, finalised: finalised && payslips.size > 0, employees: ids };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -217,21 +282,24 @@ function percentText(before: number, after: number): string {
 /**
  * Why a value moved too far against last period, or null. A money value is flagged beyond both limits (a €40
  * allowance becoming €60 is not, nor 1 % on a large salary); other numbers beyond the percentage; from blank or
- * zero to a value, or back, always.
+ * zero to a value, or back, always, except a `oneOff` input from blank: an amount only above amountEuro, hours never.
  */
 export function varianceReason(
   label: string,
   type: CellType,
   before: InputValue | undefined,
   after: InputValue | undefined,
-  limits: PushCheckSettings,
+  limits: Omit<PushCheckSettings, "oneOff">,
   against: string,
+  oneOff = false,
 ): string | null {
   if (!NUMERIC.has(type)) return null;
   const show = type === "currency" ? money : plain;
   const wasZero = isZero(before);
   const isNowZero = isZero(after);
   if (wasZero && isNowZero) return null;
+  // A new one-off (a bonus this month, some overtime) is ordinary: only an amount above the limit is flagged.
+  if (oneOff && wasZero && (type !== "currency" || Math.abs(num(after)) <= limits.amountEuro)) return null;
   if (wasZero || isNowZero) {
     const from = before === null || before === undefined || before === "" ? "blank" : show(num(before));
     const to = after === null || after === undefined || after === "" ? "blank" : show(num(after));
@@ -246,8 +314,39 @@ export function varianceReason(
 }
 
 /**
- * The rows to send that look wrong against last period: a value beyond the limits, from blank or zero to a value or
- * back, or no payslip last period. Dates are shown with `formatDate` (dd/mm/yyyy under en-IE).
+ * Hours sent without a rate pay nothing (the service takes a missing rate as 0): "Overtime: 5 hours without a rate
+ * (they pay nothing)". The rate is the row's own cell when the sheet has one (sent now, or as last built or pushed),
+ * else the service's now (`rates`, when read). Unknown: not flagged.
+ */
+export function hoursWithoutRate(
+  row: PlannedRow,
+  meta: Pick<InputSheetMeta, "inputs">,
+  snapshot: Snapshot | undefined,
+  rates: Record<string, InputValue> | undefined,
+): { reason: string; header: string }[] {
+  const found: { reason: string; header: string }[] = [];
+  for (const [hoursKey, rateKey] of hoursRateKeys(meta.inputs)) {
+    const hours = row.attributes[hoursKey];
+    if (typeof hours !== "number" || hours <= 0) continue;
+    const rateInput = meta.inputs.find((i) => i.key === rateKey);
+    const rate =
+      rateKey in row.attributes
+        ? row.attributes[rateKey]
+        : rateInput
+          ? normalise(rateInput.type, snapshot?.get(rowKey(row.employeeId, row.payslipDate))?.[rateKey])
+          : rates?.[rateKey];
+    if (rate === undefined || !isZero(rate)) continue;
+    const header = meta.inputs.find((i) => i.key === hoursKey)!.header;
+    const item = header.lastIndexOf(":") > 0 ? header.slice(0, header.lastIndexOf(":")).trim() : header;
+    found.push({ reason: `${item}: ${plain(hours)} hours without a rate (they pay nothing)`, header });
+  }
+  return found;
+}
+
+/**
+ * The rows to send that look wrong: hours without a rate; and against last period a value beyond the limits, from
+ * blank or zero to a value or back (a new one-off only above the amount limit), or no payslip last period. Dates
+ * are shown with `formatDate` (dd/mm/yyyy under en-IE).
  */
 export function pushFlags(
   send: readonly PlannedRow[],
@@ -255,38 +354,33 @@ export function pushFlags(
   meta: Pick<InputSheetMeta, "inputs">,
   limits: PushCheckSettings,
   formatDate: (iso: string) => string,
+  snapshot?: Snapshot,
 ): RowFlag[] {
-  if (previous.date === null) return [];
-  const against = formatDate(previous.date);
+  const against = previous.date === null ? null : formatDate(previous.date);
   const flags: RowFlag[] = [];
   for (const row of send) {
     const name = previous.names.get(row.employeeId) ?? `Employee ${row.employeeId}`;
+    const noRate = hoursWithoutRate(row, meta, snapshot, previous.rates?.get(row.employeeId));
+    const reasons = noRate.map((h) => h.reason);
+    const columns = noRate.map((h) => h.header);
     const last = previous.payslips.get(row.employeeId);
-    if (!last) {
-      flags.push({
-        rowIndex: row.rowIndex,
-        employeeId: row.employeeId,
-        name,
-        reasons: [`No payslip last period (${against})`],
-        columns: [],
-      });
-      continue;
-    }
-    const reasons: string[] = [];
-    const columns: string[] = [];
-    for (const input of meta.inputs) {
-      if (!(input.key in row.attributes)) continue;
-      const why = varianceReason(
-        input.header,
-        input.type,
-        normalise(input.type, last.values[input.key]),
-        row.attributes[input.key],
-        limits,
-        against,
-      );
-      if (why) {
-        reasons.push(why);
-        columns.push(input.header);
+    if (against !== null && !last) reasons.push(`No payslip last period (${against})`);
+    if (against !== null && last) {
+      for (const input of meta.inputs) {
+        if (!(input.key in row.attributes)) continue;
+        const why = varianceReason(
+          input.header,
+          input.type,
+          normalise(input.type, last.values[input.key]),
+          row.attributes[input.key],
+          limits,
+          against,
+          isOneOff(limits, input.key),
+        );
+        if (why) {
+          reasons.push(why);
+          if (!columns.includes(input.header)) columns.push(input.header);
+        }
       }
     }
     if (reasons.length > 0) flags.push({ rowIndex: row.rowIndex, employeeId: row.employeeId, name, reasons, columns });

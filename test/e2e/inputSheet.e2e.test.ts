@@ -169,7 +169,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
     await page.getByText(/^Key column "Emp No" \(Number\)/).waitFor();
     expect(await page.getByRole("combobox", { name: 'Column "Basic salary" fills' }).inputValue()).toBe(SALARY);
     await page.getByRole("button", { name: "Fill input sheet" }).click();
-    await page.getByText(/2 rows filled \(2 values\) as pending changes; 1 problem changed nothing/).waitFor();
+    await page.getByText(/2 rows filled \(2 values\) as pending changes; 1 source row did not fill\./).waitFor();
     await pendingText("2 changes pending in 2 rows").waitFor({ timeout: 3000 });
     const problems = page.getByRole("region", { name: "Fill problems" });
     expect(await problems.textContent()).toContain("Row 3: Number NOPE-1 is not on the input sheet");

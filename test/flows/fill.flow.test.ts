@@ -5,7 +5,8 @@ import { FILL_PROBLEMS_SHEET } from "../../src/sheets/fill";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { fillFromSheet, proposeFill } from "../../src/taskpane/flows/fill";
 import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
-import { ctxOf, readRecords, startRig, type Rig } from "./helpers";
+import { pushInputSheet } from "../../src/taskpane/flows/push";
+import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -48,7 +49,7 @@ it("fills 2 known keys as pending changes, reports the unknown one, sends nothin
   expect(rig.faulty.sent).toHaveLength(0);
   expect(result.plan.rows).toBe(2);
   expect(result.plan.problems).toEqual([
-    { sourceRow: 3, key: "NOPE-1", column: null, message: "Number NOPE-1 is not on the input sheet" },
+    { sourceRow: 3, key: "NOPE-1", column: null, message: "Number NOPE-1 is not on the input sheet", rowFilled: false },
   ]);
   expect(result.summary).toContain(FILL_PROBLEMS_SHEET);
 
@@ -60,4 +61,33 @@ it("fills 2 known keys as pending changes, reports the unknown one, sends nothin
   ]);
   const problems = await readRecords(rig.workbook, FILL_PROBLEMS_SHEET);
   expect(problems[0]).toMatchObject({ "Source row": 3, Key: "NOPE-1" });
+});
+
+it("a filled row the push had marked Saved says Changed, and keeps no old Saved; one that filled nothing keeps its mark", async () => {
+  const ctx = ctxOf(rig, { clientId: 1, clientName: "Demo" });
+  const choices = await loadInputChoices(ctx);
+  const { w, period } = choices.waves
+    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
+    .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 3)!;
+  const { sheetName } = await buildInputSheet(ctx, { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] }, { choices });
+  const header = choices.offered.find((o) => o.key === SALARY)!.label;
+  const rows = await readRecords(rig.workbook, sheetName);
+  // Rows 0 and 1 pushed and Saved.
+  typeInto(rig.model, sheetName, 0, header, String(Number(rows[0][header]) + 1));
+  typeInto(rig.model, sheetName, 1, header, String(Number(rows[1][header]) + 1));
+  const pushed = await pushInputSheet(ctx, sheetName, { mode: "changed", nettPay: false });
+  expect(pushed.counts.Saved).toBe(2);
+
+  const source = rig.model.addSheet("Timesheet 2");
+  rig.model.pasteCells(source, 0, 0, [
+    ["Emp No", "Basic salary", "Note"],
+    [String(rows[0].Number), "5100", ""],
+    [String(rows[1].Number), "lots", ""],
+  ]);
+  const proposal = await proposeFill(rig.workbook, sheetName, { sheetName: "Timesheet 2" });
+  const result = await fillFromSheet(rig.workbook, null, sheetName, { ...proposal, key: proposal.key! });
+  expect(result.plan.problems.map((p) => [p.sourceRow, p.rowFilled])).toEqual([[3, false]]);
+  const after = await readRecords(rig.workbook, sheetName);
+  expect([after[0].Status, after[0].Message]).toEqual(["Changed", "Filled after the push, not sent yet: Push changes sends it."]);
+  expect(after[1].Status).toBe("Saved");
 });

@@ -1,4 +1,4 @@
-import { detectKey, describeFill, keyText, planFill, proposeMapping, targetIndex } from "../../src/sheets/fill";
+import { detectKey, describeFill, keyText, planFill, problemText, proposeMapping, targetIndex } from "../../src/sheets/fill";
 
 const meta = {
   inputs: [
@@ -54,7 +54,7 @@ describe("planFill", () => {
   const key = { column: 0, kind: "number" as const };
   const mapping = proposeMapping(source.headers, meta, key);
 
-  it("fills matched rows, lists unknown and duplicate keys and values that do not fit, which change nothing", () => {
+  it("fills matched rows, lists unknown and duplicate keys and values that do not fit, saying which rows still filled", () => {
     const plan = planFill({ source, key, mapping, meta, index: targetIndex(table, "number") });
     expect(plan.updates).toEqual([
       { rowIndex: 0, header: "Overtime: hours", type: "number", value: 5 },
@@ -68,7 +68,15 @@ describe("planFill", () => {
       [6, "E002", "Number E002 appears on 2 rows (6, 7): none of them is filled"],
       [7, "E002", "Number E002 appears on 2 rows (6, 7): none of them is filled"],
     ]);
-    expect(describeFill(plan)).toBe("2 rows filled (3 values) as pending changes; 4 problems changed nothing.");
+    // E003's rate filled although its hours did not: that row is filled, not "changed nothing".
+    expect(plan.problems.map((p) => p.rowFilled)).toEqual([false, true, false, false]);
+    expect(describeFill(plan)).toBe(
+      "2 rows filled (3 values) as pending changes; 3 source rows did not fill; 1 value not filled in a row that did.",
+    );
+    expect(problemText(plan.problems[1])).toBe(
+      'Overtime hours: "lots" is not a number: this value was not filled; the row\'s other values were',
+    );
+    expect(problemText(plan.problems[0])).toBe("Number E999 is not on the input sheet: the row did not fill");
   });
 
   it("matches PPSN through the employees list, and Employee ID directly", () => {

@@ -2,7 +2,9 @@
 import type { Calculation, Employee } from "../../src/contract";
 import {
   DEFAULT_PUSH_CHECK,
+  currentRates,
   heldOutcomes,
+  isOneOff,
   latestRegularBefore,
   parsePushCheckSettings,
   previousPayslipOf,
@@ -122,7 +124,7 @@ describe("flags", () => {
     ],
     [
       calc(1, null, "basic_salary", { amount: 3000 }),
-      calc(1, null, "overtime", { hours: 10 }),
+      calc(1, null, "overtime", { hours: 10, rate: 20 }),
       calc(2, null, "basic_salary", { amount: 200 }),
     ],
     meta,
@@ -142,7 +144,7 @@ describe("flags", () => {
     expect(hours.reasons).toEqual(["Overtime: hours: 10 → 13 (+30 %) against 30/09/2026"]);
   });
 
-  it("flags blank or zero to a value and back, and a row with no payslip last period", () => {
+  it("flags zero to a value and back, overtime hours without a rate, and a row with no payslip last period", () => {
     const flags = pushFlags(
       [row(0, 1, { [HOURS]: 0 }), row(1, 2, { [HOURS]: 8 }), row(2, 4, { [SALARY]: 100 })],
       previous,
@@ -152,9 +154,55 @@ describe("flags", () => {
     );
     expect(flags.map((f) => f.reasons)).toEqual([
       ["Overtime: hours: 10 → 0 against 30/09/2026"],
-      ["Overtime: hours: blank → 8 against 30/09/2026"],
+      // New overtime is a one-off (no variance flag from blank), but 8 hours with no rate pay nothing.
+      ["Overtime: 8 hours without a rate (they pay nothing)"],
       ["No payslip last period (30/09/2026)"],
     ]);
+    expect(flags[1].columns).toEqual(["Overtime: hours"]);
+  });
+
+  const BONUS = "calc.bonus.amount";
+  const RATE = "calc.overtime.rate";
+  const withBonus = { ...meta, inputs: [...meta.inputs, { key: BONUS, header: "Bonus: amount", type: "currency" as const }] };
+  const lastPeriod = previousPeriod(
+    [employee(1, [payslip(11, "2026-09-30")])],
+    [calc(1, null, "basic_salary", { amount: 3000 }), calc(1, null, "overtime", { hours: 10, rate: 20 })],
+    withBonus,
+  );
+
+  it("does not flag a new one-off bonus up to the amount limit; above it, or with the input not one-off, it does", () => {
+    expect(pushFlags([row(0, 1, { [BONUS]: 500 })], lastPeriod, withBonus, limits, ddmmyyyy)).toEqual([]);
+    const [big] = pushFlags([row(0, 1, { [BONUS]: 750 })], lastPeriod, withBonus, limits, ddmmyyyy);
+    expect(big.reasons).toEqual(["Bonus: amount: blank → 750.00 against 30/09/2026"]);
+    const notOneOff = { ...limits, oneOff: { [BONUS]: false } };
+    const [flag] = pushFlags([row(0, 1, { [BONUS]: 100 })], lastPeriod, withBonus, notOneOff, ddmmyyyy);
+    expect(flag.reasons).toEqual(["Bonus: amount: blank → 100.00 against 30/09/2026"]);
+    // A salary from blank is not a one-off unless the settings say so.
+    expect(isOneOff(limits, SALARY)).toBe(false);
+    expect(isOneOff({ oneOff: { [SALARY]: true } }, SALARY)).toBe(true);
+  });
+
+  it("flags hours without a rate from the sheet's rate cell, and not with a rate; also in the wave's first period", () => {
+    const withRate = { ...meta, inputs: [...meta.inputs, { key: RATE, header: "Overtime: rate", type: "currency" as const }] };
+    const first = { date: null, payslips: new Map(), names: new Map([[1, "Ann (0001)"]]) };
+    const snapshot = new Map([["1|2026-10-31", { [HOURS]: null, [RATE]: null }]]);
+    const [flag] = pushFlags([row(0, 1, { [HOURS]: 5 })], first, withRate, limits, ddmmyyyy, snapshot);
+    expect(flag).toMatchObject({ name: "Ann (0001)", reasons: ["Overtime: 5 hours without a rate (they pay nothing)"] });
+    expect(pushFlags([row(0, 1, { [HOURS]: 5, [RATE]: 22 })], first, withRate, limits, ddmmyyyy, snapshot)).toEqual([]);
+    // No rate column and nothing read of the service's rate: not known, not flagged.
+    expect(pushFlags([row(0, 1, { [HOURS]: 5 })], first, meta, limits, ddmmyyyy)).toEqual([]);
+  });
+
+  it("reads each employee's rate now from the sheet's own payslip, else their own", () => {
+    const rates = currentRates(
+      [{ id: 12, date: "2026-10-31", special: false }],
+      [calc(1, null, "overtime", { rate: 18 }, 1), calc(1, 12, "overtime", { hours: 4 }, 2)],
+      "2026-10-31",
+      meta.inputs,
+    );
+    expect(rates).toEqual({ [RATE]: 18 });
+    expect(currentRates([], [], "2026-10-31", meta.inputs)).toEqual({ [RATE]: null });
+    expect(currentRates([], [], "2026-10-31", [meta.inputs[0]])).toBeNull();
   });
 
   it("follows the limits it is given", () => {
@@ -182,6 +230,8 @@ describe("outcomes and settings", () => {
       amountPercent: 10,
       amountEuro: 500,
       otherPercent: 25,
+      oneOff: {},
     });
+    expect(parsePushCheckSettings({ oneOff: { [SALARY]: true, x: "yes" } }).oneOff).toEqual({ [SALARY]: true });
   });
 });

@@ -84,7 +84,10 @@ function fillProps(over: Partial<FillFromSheetViewProps> = {}): FillFromSheetVie
     mapping: [null, null, "calc.basic_salary.amount"],
     onMappingChange: jest.fn(),
     onFill: jest.fn(),
-    problems: [{ sourceRow: 3, key: "NOPE-1", column: null, message: "Number NOPE-1 is not on the input sheet" }],
+    problems: [
+      { sourceRow: 3, key: "NOPE-1", column: null, message: "Number NOPE-1 is not on the input sheet", rowFilled: false },
+      { sourceRow: 4, key: "0007", column: "Bonus", message: 'Bonus: "ten" is not a number', rowFilled: true },
+    ],
     busy: false,
     disabled: false,
     ...over,
@@ -108,6 +111,14 @@ describe("FillFromSheetView", () => {
     await user.click(screen.getByRole("button", { name: "Fill input sheet" }));
     expect(props.onFill).toHaveBeenCalled();
     expect(within(screen.getByRole("region", { name: "Fill problems" })).getByText(/Row 3: Number NOPE-1/)).toBeTruthy();
+    // Only the rows that did not fill are listed as such; a value left out of a filled row is listed apart.
+    expect(screen.getByRole("list", { name: "Rows that did not fill" }).textContent).toBe(
+      "Row 3: Number NOPE-1 is not on the input sheet",
+    );
+    expect(screen.getByRole("list", { name: "Values not filled (the rest of their row was filled)" }).textContent).toBe(
+      'Row 4: Bonus: "ten" is not a number',
+    );
+    expect(screen.queryByText(/nothing changed/)).toBeNull();
   });
 
   it("names the date of a remembered mapping and the headers new or missing this month", () => {

@@ -20,6 +20,7 @@ const sheet = (over: Partial<SheetCheck>): SheetCheck => ({
     cells: 3,
     columns: [{ header: "Basic salary: amount", cells: 3, before: 9000, after: 10830, difference: 1830 }],
   },
+  notSent: [],
   flags: [
     {
       rowIndex: 0,
@@ -84,4 +85,41 @@ it("changes the settings: the check off, and a limit, refusing a negative one", 
   await userEvent.clear(euro);
   await userEvent.type(euro, "250");
   expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_PUSH_CHECK, amountEuro: 250 });
+});
+
+it("names the rows that will not be sent, with why", async () => {
+  const s = sheet({
+    notSent: [{ rowIndex: 4, name: "Ciara Walsh (0015)", reason: 'Bonus: amount: "ten" is not a number' }],
+  });
+  wrap(<PushCheckDialog review={{ sheets: [s] }} onChoose={() => undefined} />);
+  const dialog = await screen.findByRole("alertdialog");
+  expect(within(dialog).getByText("1 row will not be sent:")).toBeTruthy();
+  expect(within(dialog).getByRole("list", { name: /^Rows not sent/ }).textContent).toBe(
+    'Ciara Walsh (0015): Bonus: amount: "ten" is not a number',
+  );
+});
+
+it("with every row flagged, says that Send all but flagged would send nothing", async () => {
+  const onChoose = jest.fn();
+  const s = sheet({ totals: { rows: 1, cells: 1, columns: [] } });
+  wrap(<PushCheckDialog review={{ sheets: [s] }} onChoose={onChoose} />);
+  const dialog = await screen.findByRole("alertdialog");
+  expect(within(dialog).getByText(/Every row to send is flagged: Send all but flagged would send nothing/)).toBeTruthy();
+  await userEvent.click(within(dialog).getByRole("button", { name: "Send all but flagged (sends nothing)" }));
+  expect(onChoose).toHaveBeenLastCalledWith("sendUnflagged");
+});
+
+it("marks an input of the chosen sheet one-off or not, kept with the limits", async () => {
+  const onChange = jest.fn();
+  const inputs = [
+    { key: "calc.bonus.amount", header: "Bonus: amount", type: "currency" as const },
+    { key: "calc.basic_salary.amount", header: "Basic salary: amount", type: "currency" as const },
+  ];
+  wrap(<PushCheckSettingsView settings={DEFAULT_PUSH_CHECK} onChange={onChange} inputs={inputs} />);
+  const bonus = screen.getByRole("switch", { name: /One-off: a new Bonus: amount/ });
+  const salary = screen.getByRole("switch", { name: /One-off: a new Basic salary: amount/ });
+  expect(bonus).toHaveProperty("checked", true);
+  expect(salary).toHaveProperty("checked", false);
+  await userEvent.click(bonus);
+  expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_PUSH_CHECK, oneOff: { "calc.bonus.amount": false } });
 });

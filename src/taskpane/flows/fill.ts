@@ -10,6 +10,7 @@ import type { ClientReads } from "../serverState";
 import type { SettingValue, WorkbookPort } from "../../excel";
 import type { ColumnSpec } from "../../sheets/columns";
 import {
+  FILLED_MESSAGE,
   FILL_PROBLEMS_SHEET,
   type FillMapping,
   type FillPlan,
@@ -17,6 +18,7 @@ import {
   detectKey,
   describeFill,
   planFill,
+  problemText,
   proposeMapping,
   targetIndex,
 } from "../../sheets/fill";
@@ -29,6 +31,8 @@ import {
   rememberMapping,
 } from "../../sheets/fillMemory";
 import { todayIso } from "../../sheets/grid";
+import { CHANGED_STATUS } from "../../sheets/editedRows";
+import { INPUT_SHEET_HEADERS as H } from "../../sheets/inputSheet";
 import { InputSheetError, type InputSheetMeta } from "../../sheets/inputSheetModel";
 import { PUSH_LOG_SHEET } from "../../sheets/pushLog";
 import { readInputSheetMeta } from "./inputs";
@@ -147,6 +151,7 @@ export async function fillFromSheet(
       updates.map(({ rowIndex, value }) => ({ rowIndex, value })),
       updates[0].type,
     );
+  await markFilledRows(workbook, targetSheet, table, plan);
   const usedOn = todayIso(options.now?.() ?? new Date());
   const remembered = await rememberFill(workbook, meta.clientId, mappingToRemember(source.headers, key, mapping, usedOn))
     .then(() => true)
@@ -161,7 +166,7 @@ export async function fillFromSheet(
       // A note typed beside the problems stays when the next fill rewrites them.
       keepCellsRight: true,
       columns: PROBLEM_COLUMNS,
-      rows: plan.problems.map((p) => [p.sourceRow, p.key, p.column ?? "", p.message]),
+      rows: plan.problems.map((p) => [p.sourceRow, p.key, p.column ?? "", problemText(p)]),
       activate: false,
     });
     problemsSheet = true;
@@ -173,6 +178,44 @@ export async function fillFromSheet(
       `${targetSheet}: ${describeFill(plan)}${problemsSheet ? ` See the "${FILL_PROBLEMS_SHEET}" sheet.` : ""}` +
       (remembered ? "" : " The mapping could not be remembered for next time."),
   };
+}
+
+/**
+ * A row a push had marked (Saved, Failed, Held…) whose cells the fill changed is no longer what the push saw: it
+ * says Changed, amber, and the filled cells lose the push's colours (the pending shading takes them). One write per
+ * set of filled columns (usually one).
+ */
+async function markFilledRows(
+  workbook: WorkbookPort,
+  sheetName: string,
+  table: { columns: readonly string[]; rows: readonly (readonly unknown[])[] },
+  plan: FillPlan,
+): Promise<void> {
+  const at = (h: string) => table.columns.findIndex((c) => String(c).trim() === h);
+  const status = at(H.status);
+  if (status < 0) return;
+  const changed = new Map<number, Set<string>>();
+  for (const u of plan.updates) {
+    const row = table.rows[u.rowIndex] ?? [];
+    const mark = String(row[status] ?? "").trim();
+    const was = row[at(u.header)];
+    if (!mark || mark === CHANGED_STATUS || String(was ?? "") === String(u.value ?? "")) continue;
+    changed.set(u.rowIndex, (changed.get(u.rowIndex) ?? new Set()).add(u.header));
+  }
+  const byHeaders = new Map<string, number[]>();
+  for (const [rowIndex, headers] of changed) {
+    const k = JSON.stringify([...headers].sort());
+    byHeaders.set(k, [...(byHeaders.get(k) ?? []), rowIndex]);
+  }
+  for (const [headers, rows] of byHeaders) {
+    const marks = rows.map((rowIndex) => ({
+      rowIndex,
+      status: CHANGED_STATUS,
+      message: FILLED_MESSAGE,
+      tone: "warning" as const,
+    }));
+    await workbook.annotateRows(sheetName, marks, { clearOthers: false, highlightColumns: JSON.parse(headers) as string[] });
+  }
 }
 
 /** Sheets that can be a fill source: visible sheets that are not input sheets nor the add-in's logs. */

@@ -104,6 +104,18 @@ interface NettPayWait {
   flagNettPay?(employeeId: number, value: number): string | null;
 }
 
+/** What a wait for nett pay ended with. */
+export interface NettPayWaited {
+  updated: number;
+  pending: number;
+  requests: number;
+  polls: number;
+  /** Saved rows whose amount or hours moved while their nett pay did not (their Message says so, amber). */
+  unmoved: number;
+  /** The targets still pending, with what was sent and the figure before: a later look can still point out no move. */
+  pendingTargets: NettPayTarget[];
+}
+
 /**
  * Looks for the targets' new nett pay up to `polls` times, writing each figure as it arrives and dropping the
  * pending note from its row's Message. The old figure stays in place meanwhile; rows still pending at the end
@@ -116,8 +128,8 @@ export async function awaitNettPay(
   targets: readonly NettPayTarget[],
   messages: RowMessages,
   options: NettPayWait,
-): Promise<{ updated: number; pending: number; requests: number; polls: number }> {
-  if (targets.length === 0) return { updated: 0, pending: 0, requests: 0, polls: 0 };
+): Promise<NettPayWaited> {
+  if (targets.length === 0) return { updated: 0, pending: 0, requests: 0, polls: 0, unmoved: 0, pendingTargets: [] };
   const { api, workbook, signal } = ctx;
   const polling = options.nettPay || DEFAULT_POLLING;
   const sleep = options.sleep ?? abortableSleep;
@@ -127,6 +139,7 @@ export async function awaitNettPay(
   const flagRow = flag && ((rowIndex: number, value: number) => flag(employeeOf.get(rowIndex) ?? -1, value));
   let polls = 0;
   let requests = 0;
+  let unmoved = 0;
   let problem: string | null = null;
   while (pending.length > 0 && polls < polling.polls) {
     try {
@@ -135,7 +148,7 @@ export async function awaitNettPay(
       ctx.progress.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
       const read = await readNettPay(api, meta.clientId, pending, { signal });
       requests += read.requests;
-      await showNettPay(workbook, sheetName, read.ready, messages, { meta, targets }, flagRow);
+      unmoved += await showNettPay(workbook, sheetName, read.ready, messages, { meta, targets }, flagRow);
       pending = read.pending;
     } catch (error) {
       const cancelled = signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
@@ -146,7 +159,14 @@ export async function awaitNettPay(
     }
   }
   await markPending(workbook, sheetName, pending, messages, problem ?? STILL_RECALCULATING, highlighted(meta));
-  return { updated: targets.length - pending.length, pending: pending.length, requests, polls };
+  return {
+    updated: targets.length - pending.length,
+    pending: pending.length,
+    requests,
+    polls,
+    unmoved,
+    pendingTargets: [...pending],
+  };
 }
 
 /**
@@ -160,8 +180,9 @@ async function showNettPay(
   messages: RowMessages,
   sheet: { meta: Pick<InputSheetMeta, "inputs">; targets: readonly NettPayTarget[] },
   flagNettPay?: (rowIndex: number, value: number) => string | null,
-): Promise<void> {
-  if (ready.length === 0) return;
+): Promise<number> {
+  if (ready.length === 0) return 0;
+  let unmovedRows = 0;
   await workbook.writeColumnValues(sheetName, H.nettPay, ready, "currency");
   const byRow = new Map(sheet.targets.map((t) => [t.rowIndex, t]));
   const annotations = ready.map(({ rowIndex, value }) => {
@@ -174,9 +195,11 @@ async function showNettPay(
       return unmoved ? withUnmovedNote(text, unmoved) : text;
     };
     const annotation = reword(messages, rowIndex, note, why ? [H.nettPay] : []);
+    if (unmoved) unmovedRows += 1;
     return unmoved ? { ...annotation, tone: "warning" as const } : annotation;
   });
   await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns: highlighted(sheet.meta) });
+  return unmovedRows;
 }
 
 async function markPending(
@@ -195,6 +218,11 @@ async function markPending(
 export interface RefreshNettPayOptions extends Pick<NettPayWait, "flagNettPay"> {
   /** Looks at the service (default 1: whatever it has finished now). */
   nettPay?: NettPayPolling;
+  /**
+   * What the push that left these rows pending knew of them (what it sent, the figure before), so that a figure that
+   * did not move is still pointed out (Push all sends every sheet first and waits once afterwards).
+   */
+  known?: readonly NettPayTarget[];
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
@@ -202,6 +230,9 @@ export interface RefreshNettPayResult {
   sheetName: string;
   updated: number;
   pending: number;
+  /** Rows whose nett pay arrived unmoved although amounts or hours were saved (see NettPayWaited). */
+  unmoved: number;
+  pendingTargets: NettPayTarget[];
   requests: number;
   summary: string;
 }
@@ -221,7 +252,11 @@ export async function refreshNettPay(
   options: RefreshNettPayOptions = {},
 ): Promise<RefreshNettPayResult> {
   const { meta, sheet } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
-  const targets = pendingNettPayRows(sheet);
+  const known = new Map((options.known ?? []).map((t) => [t.rowIndex, t]));
+  const targets = pendingNettPayRows(sheet).map((t) => {
+    const k = known.get(t.rowIndex);
+    return k && k.employeeId === t.employeeId && k.payslipDate === t.payslipDate ? { ...t, sent: k.sent, was: k.was } : t;
+  });
   const messages = rowMessagesOf(sheet);
   const result = await awaitNettPay(ctx, sheetName, meta, targets, messages, {
     ...options,
@@ -232,5 +267,13 @@ export async function refreshNettPay(
       ? `${sheetName}: no row is waiting for its nett pay.`
       : `${sheetName}: nett pay shown for ${result.updated} of ${targets.length} row${targets.length === 1 ? "" : "s"}.` +
         (result.pending > 0 ? ` ${result.pending} still pending: the service is recalculating; try again shortly.` : "");
-  return { sheetName, updated: result.updated, pending: result.pending, requests: result.requests, summary };
+  return {
+    sheetName,
+    updated: result.updated,
+    pending: result.pending,
+    unmoved: result.unmoved,
+    pendingTargets: result.pendingTargets,
+    requests: result.requests,
+    summary,
+  };
 }

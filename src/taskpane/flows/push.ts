@@ -114,6 +114,8 @@ export interface PushResult {
   stoppedBy: string | null;
   /** Nett pay written for this many rows; the rest keep their old figure, marked pending; `unmoved` saved rows' pay did not move. */
   nettPay: { updated: number; pending: number; unmoved: number };
+  /** The rows still waiting for nett pay, with what was sent and the figure before (Push all's one wait takes them). */
+  pendingNettPay: NettPayTarget[];
   /** Input columns of the metadata missing from the sheet, and columns the sheet has that are not inputs. */
   missingInputs: string[];
   unknownColumns: string[];
@@ -423,7 +425,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   // The one point before sending: the user sees the totals and flags, and may hold flagged rows or send nothing.
   const names = sheetNames(table, unchecked.send);
   const checked = options.check
-    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names }, unchecked, { ...options.check, reads })
+    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names, table }, unchecked, { ...options.check, reads })
     : { plan: unchecked, flags: new Map<number, RowFlag>(), previous: null };
   const { plan } = checked;
   const run: PushRun = {
@@ -462,7 +464,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   const flagNettPay = nettPayFlagger(checked.previous, options.check?.settings);
   const nettPay = run.waitForNettPay
     ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending, sheet), rowMessages, { ...options, flagNettPay })
-    : { updated: 0, pending: 0, requests: 0, polls: 0 };
+    : { updated: 0, pending: 0, requests: 0, polls: 0, unmoved: 0, pendingTargets: [] };
   const ordered = [...run.outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)
     .map((o) => {
@@ -492,6 +494,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     },
     stoppedBy: run.stoppedBy,
     nettPay: { updated: nettPay.updated, pending: nettPay.pending, unmoved },
+    pendingNettPay: nettPay.pendingTargets,
     missingInputs: sheet.missingInputs,
     unknownColumns: sheet.unknownColumns,
   };

@@ -9,6 +9,8 @@
  * one per sheet. Until then the saved rows keep their old figure, marked pending, as after any push.
  */
 import type { Client } from "../../contract";
+import type { NettPayTarget } from "../../sheets/nettPay";
+import { NETT_PAY_UNCHANGED } from "../../sheets/nettPayUnmoved";
 import { PUSH_ALL_LABEL, PUSH_LOG_SHEET_OPTIONS, pushLogRow } from "../../sheets/pushLog";
 import type { PushCounts } from "../../sheets/pushPlan";
 import { CANCELLED } from "../../sheets/rowOutcomes";
@@ -34,6 +36,10 @@ export interface SheetPushSummary {
   readOnly?: boolean;
   /** Rows still waiting for their recalculated nett pay when the push all ended (they say so, and Refresh nett pay fetches it). */
   nettPayPending?: number;
+  /** Saved rows whose amount or hours moved while their nett pay did not ("Nett pay did not change", amber). */
+  nettPayUnmoved?: number;
+  /** The rows left pending, with what was sent and the figure before (for the one wait after all the sheets). */
+  pendingTargets?: NettPayTarget[];
 }
 
 export interface PushAllResult {
@@ -51,7 +57,7 @@ const ATTENTION = ["Failed", "Conflict", "Held", "Invalid", "Not sent"] as const
 export function sheetAttention(sheet: SheetPushSummary): "none" | "rows" | "not pushed" | "read only" {
   if (sheet.readOnly) return "read only";
   if (sheet.outcome !== "pushed" || !sheet.counts) return "not pushed";
-  return ATTENTION.some((s) => sheet.counts![s] > 0) ? "rows" : "none";
+  return ATTENTION.some((s) => sheet.counts![s] > 0) || (sheet.nettPayUnmoved ?? 0) > 0 ? "rows" : "none";
 }
 
 /**
@@ -62,9 +68,13 @@ export function pushAllSummary(sheets: readonly SheetPushSummary[]): string {
   if (sheets.length === 0) return "The workbook has no input sheets to push.";
   const by = (a: ReturnType<typeof sheetAttention>) => sheets.filter((s) => sheetAttention(s) === a);
   const withRows = by("rows");
-  const rows = ATTENTION.map((status) => ({ status, n: withRows.reduce((t, s) => t + s.counts![status], 0) })).filter(
-    (r) => r.n > 0,
-  );
+  const rows: { status: string; n: number }[] = ATTENTION.map((status) => ({
+    status: status as string,
+    n: withRows.reduce((t, s) => t + s.counts![status], 0),
+  })).filter((r) => r.n > 0);
+  // Saved rows whose nett pay did not move count as rows to see to, never as a clean push.
+  const unmoved = withRows.reduce((t, s) => t + (s.nettPayUnmoved ?? 0), 0);
+  if (unmoved > 0) rows.push({ status: "nett pay unchanged", n: unmoved });
   const total = rows.reduce((t, r) => t + r.n, 0);
   const parts = [
     `${by("none").length} pushed`,
@@ -133,7 +143,15 @@ async function pushSheet(
       sleep: options.sleep,
       now: options.now,
     });
-    return { ...base, outcome: "pushed", summary: result.summary, counts: result.counts, nettPayPending: result.nettPay.pending };
+    return {
+      ...base,
+      outcome: "pushed",
+      summary: result.summary,
+      counts: result.counts,
+      nettPayPending: result.nettPay.pending,
+      nettPayUnmoved: result.nettPay.unmoved,
+      pendingTargets: result.pendingNettPay,
+    };
   } catch (e) {
     return { ...base, outcome: "failed", summary: `Nothing sent: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -214,8 +232,11 @@ async function awaitAllNettPay(
         const check = checks?.get(sheet.sheetName);
         const read = await refreshNettPay(sheetCtx, sheet.sheetName, {
           flagNettPay: nettPayFlagger(check?.previous, check?.settings),
+          known: sheet.pendingTargets,
         });
         sheet.nettPayPending = read.pending;
+        sheet.pendingTargets = read.pendingTargets;
+        sheet.nettPayUnmoved = (sheet.nettPayUnmoved ?? 0) + read.unmoved;
         if (read.pending > 0 && !signal?.aborted) next.push(sheet);
       } catch {
         // The sheet can no longer be read (deleted or renamed meanwhile): its rows keep their pending mark.
@@ -223,7 +244,12 @@ async function awaitAllNettPay(
     }
     waiting = next;
   }
-  for (const sheet of sheets)
+  for (const sheet of sheets) {
+    const unmoved = sheet.nettPayUnmoved ?? 0;
+    // A push's own summary already says it when its figures came in while it waited.
+    if (unmoved > 0 && !sheet.summary.includes(NETT_PAY_UNCHANGED))
+      sheet.summary += ` ${NETT_PAY_UNCHANGED} on ${plural(unmoved, "saved row")}: see the Message column.`;
     if ((sheet.nettPayPending ?? 0) > 0)
       sheet.summary += ` Nett pay pending for ${plural(sheet.nettPayPending!, "row")}: press Refresh nett pay shortly.`;
+  }
 }

@@ -9,6 +9,7 @@
  * Held) or Cancel (nothing sent). With "Check before every push" off it does not ask, and flagged rows that are
  * sent still carry their reason in the Message.
  */
+import type { InputValue } from "../../contract";
 import { type InputSheetMeta, InputSheetError, type Snapshot } from "../../sheets/inputSheetModel";
 import {
   type PreviousPayslip,
@@ -16,6 +17,8 @@ import {
   type PushCheckSettings,
   type PushTotals,
   type RowFlag,
+  currentRates,
+  hoursRateKeys,
   PUSH_CHECK_SETTING,
   heldOutcomes,
   latestRegularBefore,
@@ -47,6 +50,8 @@ export interface SheetCheck {
   previousDate: string | null;
   totals: PushTotals;
   flags: RowFlag[];
+  /** Rows in scope that will not be sent (Invalid), each with its name and why: "'ten' is not a number". */
+  notSent: { rowIndex: number; name: string; reason: string }[];
 }
 
 /** What the user sees before a push: one sheet, or every sheet of Push all input sheets (client by client). */
@@ -73,6 +78,8 @@ export interface CheckedSheet {
   meta: InputSheetMeta;
   snapshot: Snapshot;
   names?: ReadonlyMap<number, string>;
+  /** The sheet's table (Number and Name columns): names the rows that will not be sent. */
+  table?: { columns: readonly string[]; rows: readonly (readonly unknown[])[] };
 }
 
 /** The plan after the check, the flags of the rows still sent (their Message keeps the reason), and last period. */
@@ -128,13 +135,15 @@ export async function readPreviousPeriod(
   names: ReadonlyMap<number, string> = new Map(),
 ): Promise<PreviousPeriod> {
   const { api } = reads;
-  const known = knownFor(api, meta, employeeIds);
+  // Hours whose rate the sheet does not show need the service's rate now: read, even for a known period.
+  const needsRates = [...hoursRateKeys(meta.inputs).values()].some((k) => !meta.inputs.some((i) => i.key === k));
+  const known = needsRates ? undefined : knownFor(api, meta, employeeIds);
   if (known) return known;
   const source = await reads.read(employeeIds);
   if (source.kind === "client") {
     const p = previousPeriod(source.lists.employees, source.lists.calculations, meta);
     if (p.date && p.finalised) rememberPeriod(api, meta, p.date, p);
-    return { date: p.date, payslips: p.payslips, names: p.names };
+    return { date: p.date, payslips: p.payslips, names: p.names, rates: p.rates };
   }
   const { byEmployee } = source;
   const ids = [...new Set(employeeIds)].filter((id) => byEmployee.has(id));
@@ -156,7 +165,12 @@ export async function readPreviousPeriod(
   }
   const payslips = new Map<number, PreviousPayslip>();
   const allNames = new Map(ids.map((id) => [id, names.get(id) ?? checkName(null, null, id)]));
-  if (date === null) return { date, payslips, names: allNames };
+  const rates = new Map<number, Record<string, InputValue>>();
+  for (const id of ids) {
+    const r = currentRates(byEmployee.get(id)!.payslips, byEmployee.get(id)!.calculations, meta.payslipDate, meta.inputs);
+    if (r) rates.set(id, r);
+  }
+  if (date === null) return { date, payslips, names: allNames, rates };
   let finalised = true;
   for (const id of ids) {
     const { payslips: list, calculations } = byEmployee.get(id)!;
@@ -166,7 +180,7 @@ export async function readPreviousPeriod(
     payslips.set(id, { values: p.values, nettPay: p.nettPay });
   }
   if (finalised && payslips.size > 0) rememberPeriod(api, meta, date, { payslips, names: allNames, employees: ids });
-  return { date, payslips, names: allNames };
+  return { date, payslips, names: allNames, rates };
 }
 
 /** One sheet's totals and flags for its plan. */
@@ -184,8 +198,24 @@ function sheetCheck(
     mode: plan.mode,
     previousDate: previous.date,
     totals: pushTotals(plan.send, sheet.snapshot, meta),
-    flags: pushFlags(plan.send, previous, meta, settings, (iso) => formatDate(iso)),
+    flags: pushFlags(plan.send, previous, meta, settings, (iso) => formatDate(iso), sheet.snapshot),
+    notSent: notSentRows(plan, sheet.table),
   };
+}
+
+/** The plan's Invalid rows, named from the sheet ("Ann Byrne (0012)", else "Row 4"), with why in the row's words. */
+function notSentRows(plan: PushPlan, table: CheckedSheet["table"]): SheetCheck["notSent"] {
+  const who = table ? employeesOf(table) : () => ({ name: "", number: "" });
+  return plan.local
+    .filter((o) => o.status === "Invalid")
+    .map((o) => {
+      const { name, number } = who(o.rowIndex);
+      return {
+        rowIndex: o.rowIndex,
+        name: name || number ? checkName(name || `Row ${o.rowIndex + 1}`, number, 0) : `Row ${o.rowIndex + 1}`,
+        reason: o.message.replace(/^Not sent:\s*/, ""),
+      };
+    });
 }
 
 /**
@@ -331,7 +361,8 @@ export async function checkAllBeforeSending(
     const ids = plan.send.map((r) => r.employeeId);
     const previous = await readPreviousPeriod(readsOf(meta.clientId), meta, ids, names);
     previousOf.set(sheetName, previous);
-    reviews.push(sheetCheck({ sheetName, meta, snapshot: opened.snapshot, names }, plan, previous, check.settings));
+    const sheet = { sheetName, meta, snapshot: opened.snapshot, names, table: opened.table };
+    reviews.push(sheetCheck(sheet, plan, previous, check.settings));
   }
   const choice = reviews.length === 0 ? "send" : await untilAborted(check.ask({ sheets: reviews }), ctx.signal);
   if (choice === "cancel") throw new PushCheckCancelled();

@@ -21,7 +21,7 @@ import { useReadOnlyReason } from "./inputSheets/useReadOnly";
 import { usePushCheck } from "./inputSheets/usePushCheck";
 import { usePreparedBy } from "./inputSheets/usePreparedBy";
 import { PushCheckDialog } from "./inputSheets/PushCheckDialog";
-import { PushCheckSettingsView } from "./inputSheets/PushCheckSettings";
+import { PushCheckSettingsView, useSheetInputs } from "./inputSheets/PushCheckSettings";
 import { useFlowRunner } from "./parts/hooks";
 import { type Outcome } from "./parts/layout";
 
@@ -60,6 +60,7 @@ export function InputSheetsPanel() {
   );
   const pending = usePendingWatches(services?.workbook, sheets, snapshotVersion, services?.progress.busy);
   const readOnlyReason = useReadOnlyReason(services?.workbook, sheetName, snapshotVersion);
+  const sheetInputs = useSheetInputs(services?.workbook, sheetName);
 
   if (!services) return <Text>Connect and choose a client to work with input sheets.</Text>;
   const { workbook, progress } = services;
@@ -114,7 +115,11 @@ export function InputSheetsPanel() {
               snapshotMoved();
             }}
           />
-          <PushCheckSettingsView settings={pushCheck.settings} onChange={pushCheck.changeSettings} />
+          <PushCheckSettingsView
+            settings={pushCheck.settings}
+            onChange={pushCheck.changeSettings}
+            inputs={sheetInputs}
+          />
           <PushCheckDialog review={pushCheck.review} onChoose={pushCheck.choose} />
         </>
       }

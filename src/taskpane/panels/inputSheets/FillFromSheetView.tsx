@@ -123,19 +123,33 @@ export function FillFromSheetView(props: FillFromSheetViewProps) {
       )}
       {props.problems && props.problems.length > 0 && (
         <div className={styles.box} role="region" aria-label="Fill problems">
-          <Text weight="semibold">Fill problems (nothing changed for these)</Text>
-          <ul>
-            {props.problems.slice(0, MAX_LISTED).map((x, i) => (
-              <li key={i}>
-                Row {x.sourceRow}: {x.message}
-              </li>
-            ))}
-          </ul>
-          {props.problems.length > MAX_LISTED && (
-            <Text size={200}>…and {props.problems.length - MAX_LISTED} more on the Fill problems sheet.</Text>
-          )}
+          <ProblemList title="Rows that did not fill" problems={props.problems.filter((p) => !p.rowFilled)} />
+          <ProblemList
+            title="Values not filled (the rest of their row was filled)"
+            problems={props.problems.filter((p) => p.rowFilled)}
+          />
         </div>
       )}
     </Section>
+  );
+}
+
+/** One list of fill problems under its title, the first MAX_LISTED shown (all are on the Fill problems sheet). */
+function ProblemList(props: { title: string; problems: readonly FillProblem[] }) {
+  if (props.problems.length === 0) return null;
+  return (
+    <>
+      <Text weight="semibold">{props.title}</Text>
+      <ul aria-label={props.title}>
+        {props.problems.slice(0, MAX_LISTED).map((x, i) => (
+          <li key={i}>
+            Row {x.sourceRow}: {x.message}
+          </li>
+        ))}
+      </ul>
+      {props.problems.length > MAX_LISTED && (
+        <Text size={200}>…and {props.problems.length - MAX_LISTED} more on the Fill problems sheet.</Text>
+      )}
+    </>
   );
 }

@@ -13,7 +13,7 @@ import {
   Text,
 } from "@fluentui/react-components";
 import type { PushCheckChoice, PushCheckReview, SheetCheck } from "../../flows/pushCheck";
-import { Flags, Totals, plural, toSend } from "./PushCheckParts";
+import { Flags, NotSent, Totals, allFlagged, plural, toSend } from "./PushCheckParts";
 
 /** The sheets grouped by client (already in client order), each client with its rows and cells in all. */
 function byClient(sheets: readonly SheetCheck[]) {
@@ -41,6 +41,7 @@ function Review({ review }: { review: PushCheckReview }) {
       {g.sheets.map((s) => (
         <div key={s.sheetName}>
           {many && <Text as="p">{`${s.sheetName}: ${toSend(s.totals.rows, s.totals.cells)}.`}</Text>}
+          <NotSent sheet={s} />
           <Totals sheet={s} />
           <Flags sheet={s} />
         </div>
@@ -52,6 +53,7 @@ function Review({ review }: { review: PushCheckReview }) {
 export function PushCheckDialog(props: { review: PushCheckReview | null; onChoose(choice: PushCheckChoice): void }) {
   const { review } = props;
   const sheets = review?.sheets ?? [];
+  const nothingLeft = allFlagged(sheets);
   const title =
     sheets.length === 1
       ? `Check before sending: ${sheets[0].sheetName}`
@@ -64,6 +66,11 @@ export function PushCheckDialog(props: { review: PushCheckReview | null; onChoos
             <DialogTitle>{title}</DialogTitle>
             <DialogContent>
               <Review review={review} />
+              {nothingLeft && (
+                <Text as="p" weight="semibold">
+                  Every row to send is flagged: Send all but flagged would send nothing and hold them all.
+                </Text>
+              )}
             </DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={() => props.onChoose("cancel")}>
@@ -74,7 +81,7 @@ export function PushCheckDialog(props: { review: PushCheckReview | null; onChoos
                 disabled={sheets.every((s) => s.flags.length === 0)}
                 onClick={() => props.onChoose("sendUnflagged")}
               >
-                Send all but flagged
+                {nothingLeft ? "Send all but flagged (sends nothing)" : "Send all but flagged"}
               </Button>
               <Button appearance="primary" onClick={() => props.onChoose("send")}>
                 Send

@@ -67,3 +67,27 @@ export function Flags({ sheet }: { sheet: SheetCheck }) {
     </>
   );
 }
+
+/** The rows that will not be sent, each with why: "1 row will not be sent: Ann Byrne (0012): 'ten' is not a number". */
+export function NotSent({ sheet }: { sheet: SheetCheck }) {
+  const styles = usePartStyles();
+  if (sheet.notSent.length === 0) return null;
+  const more = sheet.notSent.length - LISTED_FLAGS;
+  return (
+    <>
+      <Text weight="semibold">{plural(sheet.notSent.length, "row")} will not be sent:</Text>
+      <ul className={styles.list} aria-label={`Rows not sent: ${sheet.sheetName}`} tabIndex={0}>
+        {sheet.notSent.slice(0, LISTED_FLAGS).map((r) => (
+          <li key={r.rowIndex}>
+            {r.name}: {r.reason}
+          </li>
+        ))}
+        {more > 0 && <li>and {plural(more, "more row")} (each says why in its Message)</li>}
+      </ul>
+    </>
+  );
+}
+
+/** Whether every row to send is flagged: "Send all but flagged" would then send nothing. */
+export const allFlagged = (sheets: readonly SheetCheck[]) =>
+  sheets.some((s) => s.flags.length > 0) && sheets.every((s) => s.flags.length === s.totals.rows);

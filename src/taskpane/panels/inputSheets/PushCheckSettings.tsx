@@ -1,8 +1,33 @@
-/** The check's settings, kept in the workbook: whether every push asks first, and the limits of a flag. */
+/**
+ * The check's settings, kept in the workbook: whether every push asks first, the limits of a flag, and per input of
+ * the chosen sheet whether it is a one-off (a new bonus, commission or overtime is flagged only above the amount limit).
+ */
 import * as React from "react";
-import { Checkbox, Field, Input } from "@fluentui/react-components";
-import type { PushCheckSettings } from "../../../sheets/pushCheck";
+import { Checkbox, Field, Input, Switch } from "@fluentui/react-components";
+import type { WorkbookPort } from "../../../excel";
+import { type PushCheckSettings, isOneOff } from "../../../sheets/pushCheck";
+import type { InputSheetMeta } from "../../../sheets/inputSheetModel";
+import { readInputSheetMeta } from "../../flows/inputs";
 import { usePartStyles } from "../parts/styles";
+
+const NUMERIC = new Set(["number", "currency", "integer", "percent"]);
+
+/** The number inputs of the chosen input sheet (none when no sheet or not an input sheet). */
+export function useSheetInputs(workbook: WorkbookPort | undefined, sheetName: string | null): InputSheetMeta["inputs"] {
+  const [inputs, setInputs] = React.useState<InputSheetMeta["inputs"]>([]);
+  React.useEffect(() => {
+    let live = true;
+    if (!workbook || !sheetName) setInputs([]);
+    else
+      readInputSheetMeta(workbook, sheetName)
+        .then((m) => live && setInputs((m?.inputs ?? []).filter((i) => NUMERIC.has(i.type))))
+        .catch(() => live && setInputs([]));
+    return () => {
+      live = false;
+    };
+  }, [workbook, sheetName]);
+  return inputs;
+}
 
 type Limit = "amountPercent" | "amountEuro" | "otherPercent";
 const LIMITS: { key: Limit; label: string }[] = [
@@ -11,7 +36,12 @@ const LIMITS: { key: Limit; label: string }[] = [
   { key: "otherPercent", label: "Hours and quantities: %" },
 ];
 
-export function PushCheckSettingsView(props: { settings: PushCheckSettings; onChange(next: PushCheckSettings): void }) {
+export function PushCheckSettingsView(props: {
+  settings: PushCheckSettings;
+  onChange(next: PushCheckSettings): void;
+  /** The chosen sheet's number inputs: each can be marked one-off. */
+  inputs?: InputSheetMeta["inputs"];
+}) {
   const styles = usePartStyles();
   const { settings } = props;
   const [texts, setTexts] = React.useState<Record<Limit, string>>({ amountPercent: "", amountEuro: "", otherPercent: "" });
@@ -48,6 +78,19 @@ export function PushCheckSettingsView(props: { settings: PushCheckSettings; onCh
           </Field>
         ))}
       </div>
+      {(props.inputs ?? []).length > 0 && (
+        <div role="group" aria-label="One-off items">
+          {props.inputs!.map((i) => (
+            // A switch, not a checkbox: the build's input checkboxes carry the same header in their names.
+            <Switch
+              key={i.key}
+              label={`One-off: a new ${i.header} is flagged only above the amount limit`}
+              checked={isOneOff(settings, i.key)}
+              onChange={(_, d) => props.onChange({ ...settings, oneOff: { ...settings.oneOff, [i.key]: d.checked === true } })}
+            />
+          ))}
+        </div>
+      )}
     </div>
   );
 }
