@@ -21,8 +21,8 @@ import { CLIENTS, GOOD_KEY, settingsOnlyWorkbook } from "./fakes";
 import "../support/fluentDom";
 
 // Each case connects, chooses clients and opens all eight lazy tabs in jsdom: about 3 s alone, 30 s at load 10 on
-// 2 cores. The budget is for counting requests, not for speed.
-jest.setTimeout(90_000);
+// 2 cores. The budget is for counting requests, not for speed (60 s: the unit suite's ceiling for any test).
+jest.setTimeout(60_000);
 
 /** A JSON answer (jsdom has no Response). */
 function json(body: unknown, status = 200): Response {
