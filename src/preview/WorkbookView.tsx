@@ -48,13 +48,20 @@ export interface WorkbookViewProps {
 /** Tabster's attribute (what Fluent UI's useTabsterAttributes writes) for "leave the Tab key to this element". */
 const TABSTER_KEEP_TAB = JSON.stringify({ focusable: { ignoreKeydown: { Tab: true } } });
 
-/** The sheet a clicked hyperlink cell (data-link "'Sheet name'!A1") goes to, if it is one of the workbook's. */
-function linkedSheet(workbook: WorkbookModel, target: EventTarget): WorkbookModel["sheets"][number] | undefined {
+/**
+ * Where a clicked hyperlink cell goes: a sheet of the workbook (data-link "'Sheet name'!A1"), or a web or mail address
+ * (opened in a new tab, as Excel opens it in the browser: the preview page and its workbook stay). Nothing else.
+ */
+type LinkTarget = { sheet: WorkbookModel["sheets"][number] } | { url: string };
+function linkTarget(workbook: WorkbookModel, target: EventTarget): LinkTarget | undefined {
   const ref = target instanceof Element ? target.closest("[data-link]")?.getAttribute("data-link") : null;
-  const m = ref ? /^(?:'((?:[^']|'')+)'|([^!]+))!/.exec(ref) : null;
+  if (!ref) return undefined;
+  if (/^(https?:|mailto:)/i.test(ref)) return { url: ref };
+  const m = /^(?:'((?:[^']|'')+)'|([^!]+))!/.exec(ref);
   if (!m) return undefined;
   const name = (m[1] ?? m[2]).replace(/''/g, "'");
-  return workbook.visibleSheets().find((s) => s.name.toLowerCase() === name.toLowerCase());
+  const sheet = workbook.visibleSheets().find((s) => s.name.toLowerCase() === name.toLowerCase());
+  return sheet && { sheet };
 }
 
 function useWorkbookVersion(workbook: WorkbookModel): number {
@@ -81,7 +88,7 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
   const { editing, root, commit, startEdit, editorProps, formulaBar } = useEditing({ workbook, sheet, selection, scroller });
   const mouse = useMouseSelection({ workbook, sheet, selection, scroller, keepScroll, commit });
   useClipboard({ workbook, sheet, selection, used, scroller, keepScroll });
-  const linkPressed = React.useRef<ReturnType<typeof linkedSheet>>(undefined);
+  const linkPressed = React.useRef<LinkTarget | undefined>(undefined);
   const onKeyDown = gridKeyHandler({ workbook, sheet, selection, scrolling, editing, startEdit });
   // Right-click (or the menu key) on the headers and the sheet tabs: insert, delete, rename, move (grid/*Menu.tsx).
   const headerMenu = useHeaderMenu({ workbook, sheet, scroller, select: selection.select, commit });
@@ -175,17 +182,18 @@ export function WorkbookView({ workbook, rowHeight = 22, overscan = 10 }: Workbo
         onKeyDown={onKeyDown}
         onMouseDown={(e) => {
           // The cell pressed may be drawn again before the button is released: remember its link now.
-          linkPressed.current = linkedSheet(workbook, e.target);
+          linkPressed.current = e.button === 0 ? linkTarget(workbook, e.target) : undefined;
           mouse.onMouseDown(e);
         }}
         onMouseOver={mouse.onMouseOver}
         onMouseUp={() => {
-          // A click on a hyperlink to a sheet of the workbook goes there, as in Excel.
+          // A click on a hyperlink to a sheet of the workbook goes there, as in Excel; a web address opens in a new tab.
           const target = linkPressed.current;
           linkPressed.current = undefined;
-          if (target && target !== sheet) {
+          if (target && "url" in target) window.open(target.url, "_blank", "noopener,noreferrer");
+          else if (target && target.sheet !== sheet) {
             commit();
-            workbook.activate(target);
+            workbook.activate(target.sheet);
             workbook.changed("view");
           }
         }}

@@ -16,6 +16,7 @@ import { mountPane } from "../taskpane/mount";
 import { lowerReportPollFloor } from "../taskpane/flows/reportPolling";
 import { cycleRegionsWithF6 } from "./regions";
 import { ThemeSwitch } from "./ThemeSwitch";
+import { askBeforeLeaving, keepSidewaysWheelsInPage } from "./leaveGuard";
 
 const params = new URLSearchParams(window.location.search);
 // ?dateSystem=1904 opens a workbook in the 1904 date system (Excel for Mac's old default), as a real workbook can be.
@@ -37,6 +38,10 @@ let reopenPane = () => {};
 // Formulas call the PAYROLL functions through their own batching and cache, showing #BUSY! until each answers; they
 // are streaming functions, which set new results after a connection, Refresh formulas, a push or an import.
 installFormulaFunctions(workbook);
+// Leaving the page loses the workbook: the page asks first while it holds anything, and no sideways wheel or swipe
+// becomes the browser's back or forward.
+askBeforeLeaving(window, workbook);
+keepSidewaysWheelsInPage(window);
 // Test seam: ?reportPollMs=<ms> polls report jobs sooner than the service's 10 s, for the sandbox's short jobs in the
 // e2e tests. The add-in in Office never reads it.
 lowerReportPollFloor(Number(params.get("reportPollMs")));

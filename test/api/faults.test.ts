@@ -450,11 +450,10 @@ describe("rate limiter", () => {
     expect(results.every((r) => r.length === 1)).toBe(true);
     expect(starts).toHaveLength(8);
     expect(server.maxInFlight()).toBeLessThanOrEqual(2);
-    const gaps = starts.slice(1).map((t, i) => t - starts[i]);
-    // minTime is 50 ms: 8 starts span at least 7 × 50 ms. Single gaps can shrink by event-loop jitter
-    // (a start that ran late is followed by one on time), never to a burst.
-    expect(starts[7] - starts[0]).toBeGreaterThanOrEqual(7 * 50 - 10);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(25);
+    // minTime is 50 ms: start k comes no sooner than k × 50 ms after the first (10 ms for timer rounding). A load that
+    // delays one start only makes it later; the gap after it may shrink, so gaps themselves prove nothing.
+    const early = starts.map((t, k) => [k, Math.round(t - starts[0])]).filter(([k, at]) => at < k * 50 - 10);
+    expect(early).toEqual([]);
   });
 });
 

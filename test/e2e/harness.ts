@@ -102,6 +102,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     page.on("console", (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
     page.on("pageerror", (error) => consoleLines.push(`pageerror: ${error.message}`));
     page.on("request", (request) => requestUrls.push(request.url()));
+    // The preview asks before it is left while its workbook holds anything (src/preview/leaveGuard.ts): on this page a
+    // reload or navigation leaves without the question (a test answering it itself opens a page of its own), and other
+    // dialogs are dismissed, as Playwright does when nobody listens. close() never asks (it skips beforeunload).
+    page.on("dialog", (dialog) => {
+      void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()).catch(() => undefined);
+    });
     // Nothing outside loopback: the preview must work offline.
     await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
 

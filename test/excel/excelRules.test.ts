@@ -169,7 +169,7 @@ describe("cell-edit mode", () => {
     setup({}, { cellEditWaitMs: 30, onCellEditWait: (w) => seen.push(w) });
     wb.beginCellEdit();
     const saving = port.setSetting("k", 1);
-    await new Promise((r) => setTimeout(r, 120));
+    while (seen.length === 0) await new Promise((r) => setTimeout(r, 10)); // the 30 ms wait, however long load makes it
     expect(seen).toEqual([true]);
     wb.endCellEdit();
     await saving;

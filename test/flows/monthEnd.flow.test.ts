@@ -279,18 +279,20 @@ describe("after a real push", () => {
 });
 
 describe("cost", () => {
-  it("is the same fixed number of requests per client at 40 employees as at 4,000", async () => {
+  // Ten times the employees, the same requests: the property at a size a unit test can afford. The 4,000-employee
+  // figure is the bench's: npx tsx scripts/bench-month-end.ts 3 4000 1 (it prints the requests per client).
+  it("is the same fixed number of requests per client at 40 employees as at 400", async () => {
     const counts: number[] = [];
-    for (const employees of [40, 4000]) {
+    for (const employees of [40, 400]) {
       const rig = await startRig({ employees });
       try {
         const clients = await rig.api.listClients();
         rig.faulty.reset();
-        // The 4,000-employee lists are large (recent payslips): a longer wait than the rig's 10 s on a loaded machine.
+        // The 400-employee lists (recent payslips) take longer than the rig's 10 s allows on a loaded machine.
         const api = new PayrollApi({
           baseUrl: rig.url,
           apiKey: rig.apiKey,
-          timeoutMs: 180_000,
+          timeoutMs: 60_000,
           maxRetries: 0,
           fetch: rig.faulty.fetch,
         });
@@ -303,5 +305,5 @@ describe("cost", () => {
       }
     }
     expect(counts).toEqual([REQUESTS_PER_CLIENT, REQUESTS_PER_CLIENT]);
-  }, 600_000);
+  }, 60_000);
 });

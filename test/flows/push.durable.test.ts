@@ -27,7 +27,7 @@ const CHUNK_SIZE = 10;
 /** Acknowledged bulk_input chunks before the SIGKILL: well inside the push (50 chunks). */
 const KILL_AFTER_CHUNKS = 5;
 
-jest.setTimeout(90_000);
+jest.setTimeout(60_000);
 
 let sandbox: ChildSandbox | null = null;
 afterAll(async () => {

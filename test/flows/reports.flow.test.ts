@@ -1,6 +1,6 @@
 /** Report flows against the real sandbox and the Excel layer over the preview workbook. */
 import { randomUUID } from "node:crypto";
-import type { PayrollApi } from "../../src/api";
+import { RateLimitedError, type PayrollApi } from "../../src/api";
 import { MIN_POLL_INTERVAL_MS } from "../../src/contract";
 import { serialToIsoDate } from "../../src/sheets/excelConventions";
 import {
@@ -25,6 +25,8 @@ import { flowContext } from "../../src/taskpane/flows/common";
 import { loadReportData } from "../../src/taskpane/flows/reportsData";
 import { createClientReads } from "../../src/taskpane/serverState";
 import { readRecords, startRig, typeInto, type Rig } from "./helpers";
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const TODAY = new Date(2026, 10, 21); // the sandbox's default "today"
 const API_KEY = "sandbox-demo-key";
@@ -410,8 +412,21 @@ describe("several clients", () => {
       { id: 2, name: "Shannon" },
     ];
     const { built } = await prepare("tracked_balances", clients);
-    // The job the Cancel test left behind (the service cannot cancel jobs) must finish first: 600 ms per job.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The job the Cancel test left behind (the service cannot cancel jobs) must finish first: wait until the queue
+    // takes a job of the test's own and that job completes (a state, however long load makes the 600 ms jobs take).
+    const body = built.requests[0].body as never;
+    for (let started = false; !started;) {
+      const uuid = await rig.check.startReportAsync(1, "tracked_balances", body).then(
+        (job) => job.uuid,
+        (error: unknown) => {
+          if (error instanceof RateLimitedError) return null;
+          throw error;
+        },
+      );
+      if (uuid) while ((await rig.check.pollReport(1, uuid)).state === "running") await pause(50);
+      else await pause(50);
+      started = uuid !== null;
+    }
     const { asked, sleep } = fastWaits();
     const statuses: ReportStatus[] = [];
     rig.faulty.reset();

@@ -82,11 +82,15 @@ describe("--data persistence", () => {
   it("saves after changes without waiting for shutdown (debounced)", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "sandbox-data-")), "state.ndjson");
     const app = await makeApp({ dataFile: file, employees: 2 });
+    // Waits for states, not times (the save is debounced, and a loaded machine stretches any delay).
+    const fileHolds = async (text: string) => {
+      while (!(existsSync(file) && readFileSync(file, "utf8").includes(text))) await new Promise((r) => setTimeout(r, 50));
+    };
     try {
-      await new Promise((r) => setTimeout(r, 1300)); // the first save of a new file
+      await fileHolds('"payroll-sandbox-state"'); // the first save of a new file
+      expect(readFileSync(file, "utf8")).not.toContain("Saved while running");
       await call(app, "PATCH", "/employees/1001", { employee: { job_title: "Saved while running" } });
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(readFileSync(file, "utf8")).toContain("Saved while running");
+      await fileHolds("Saved while running"); // without a shutdown: the test's timeout is the only limit
     } finally {
       await app.close();
     }
@@ -116,9 +120,10 @@ describe("the running CLI", () => {
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    const started = Date.now();
+    let exitCode: number | null | undefined;
+    void exited.then((code) => (exitCode = code));
     while (!/Base URL: (\S+)/.test(out)) {
-      if (Date.now() - started > 20_000) throw new Error(`CLI did not start: ${out}`);
+      if (exitCode !== undefined) throw new Error(`CLI exited (${exitCode}) before it started: ${out}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     const url = /Base URL: (\S+)/.exec(out)![1];
@@ -129,7 +134,8 @@ describe("the running CLI", () => {
     const json = { Authorization: key, "Content-Type": "application/json" };
     expect((await fetch(`${url}/v1/clients/1/waves`, { method: "POST", headers: json, body: "{}" })).status).toBe(422);
     expect((await fetch(`${url}/v1/employees/abc`, { method: "PATCH", headers: json, body: "{}" })).status).toBe(404);
-    await new Promise((r) => setTimeout(r, 200));
+    // The log line of the last request is written once it is answered: wait for it, then stop.
+    while (!/\/v1\/employees\/abc/.test(out.slice(banner))) await new Promise((r) => setTimeout(r, 20));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     const logs = out.slice(banner);

@@ -231,11 +231,8 @@ describe("--data journal", () => {
     const before = crashImage(dir);
     // The debounced compaction (1 s after the change): when it is done, the segments before it are gone.
     const first = segments(dir)[0];
-    const started = Date.now();
-    while (segments(dir).includes(first)) {
-      if (Date.now() - started > 10_000) throw new Error("no compaction");
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // Waited for, however long load makes it (the test's timeout is the only limit).
+    while (segments(dir).includes(first)) await new Promise((r) => setTimeout(r, 50));
     // After it, in the new segment: "B", and the new employee removed again.
     await setTitle("B", 1002);
     expect((await call(app!, "DELETE", `/employees/${created.body.id}`)).status).toBe(200);

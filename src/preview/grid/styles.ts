@@ -33,7 +33,16 @@ export const useGridStyles = makeStyles({
     textOverflow: "ellipsis",
     whiteSpace: "nowrap",
   },
-  scroller: { flex: 1, overflow: "auto", position: "relative", outline: "none", backgroundColor: tokens.colorNeutralBackground1 },
+  // Scrolling past an edge stays in the grid: it never chains to the page (whose sideways wheels the preview scrolls
+  // itself so that none becomes back/forward navigation: src/preview/leaveGuard.ts).
+  scroller: {
+    flex: 1,
+    overflow: "auto",
+    overscrollBehavior: "contain",
+    position: "relative",
+    outline: "none",
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
   scrollerFocus: { ":focus-visible": { boxShadow: `inset 0 0 0 2px ${tokens.colorBrandStroke1}` } },
   /** As wide as all the columns (the grid sets --grid-width), so the sticky row numbers stay put however far right. */
   row: { display: "flex", position: "relative", width: "var(--grid-width)" },
