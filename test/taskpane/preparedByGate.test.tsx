@@ -5,7 +5,7 @@
  * Undo push). The pane's real push hooks and sections, with a runner that records what would run.
  */
 import * as React from "react";
-import { screen, waitFor, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { keepPreparedByIn, preparedBy } from "../../src/taskpane/preparedBy";
 import { usePreparedBy } from "../../src/taskpane/panels/inputSheets/usePreparedBy";
@@ -60,6 +60,10 @@ const askedName = () => within(asking()!).getByRole("textbox", { name: "Prepared
 /** The Change history section's field. */
 const sectionName = () =>
   screen.getAllByRole("textbox", { name: "Prepared by" }).find((el) => !asking()?.contains(el)) as HTMLInputElement;
+
+// findBy and waitFor wait for a state; their default 1 s is a time limit that a loaded machine broke (busy .ci/run,
+// load 6-8: the dialog was not yet shown after 1 s).
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   localStorage.clear();
