@@ -38,7 +38,8 @@ describe("with the demo's three clients", () => {
   beforeAll(async () => {
     rig = await startRig();
   });
-  afterAll(() => rig.close());
+  // Closing waits for the sandbox's admitted requests: a state, which took over 20 s at load 6 in a busy .ci/run.
+  afterAll(() => rig.close(), 60_000);
 
   it("gives one row per client and open wave, with the open run's counts as the API lists them, and pending edits counted", async () => {
     const clients = await rig.api.listClients();
@@ -200,7 +201,8 @@ describe("what the workbook's sheets add", () => {
   beforeAll(async () => {
     rig = await startRig();
   });
-  afterAll(() => rig.close());
+  // Closing waits for the sandbox's admitted requests: a state, which took over 20 s at load 6 in a busy .ci/run.
+  afterAll(() => rig.close(), 60_000);
 
   it("counts a Status of Held, and reads Prepared by when the Push log has that column (blank when it has not)", async () => {
     const clients = await rig.api.listClients();
@@ -258,7 +260,8 @@ describe("after a real push", () => {
   beforeAll(async () => {
     rig = await startRig();
   });
-  afterAll(() => rig.close());
+  // Closing waits for the sandbox's admitted requests: a state, which took over 20 s at load 6 in a busy .ci/run.
+  afterAll(() => rig.close(), 60_000);
 
   it("shows the push's time and who prepared it, from the Change history the push wrote", async () => {
     const clients = await rig.api.listClients();
