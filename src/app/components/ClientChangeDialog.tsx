@@ -35,8 +35,7 @@ export function ClientChangeDialog(props: { question: ClientChangeQuestion | nul
         ))}
       </ul>
       <Text block>
-        They stay on the sheets if you change to {q?.to}; choose {q?.from} again (or use Push all input sheets) to send
-        them.
+        They stay on the sheets if you change to {q?.to}; choose {q?.from} again (or use Push all input sheets) to send them.
       </Text>
     </AskDialog>
   );

@@ -104,20 +104,9 @@ export function NameDialog(props: NameDialogProps) {
         </>
       }
     >
-      <Field
-        label={props.label}
-        hint={props.hint}
-        validationMessage={props.problem?.text}
-        validationState={props.problem?.state}
-      >
-        <Input
-          value={props.value}
-          maxLength={props.maxLength}
-          autoFocus
-          onChange={(_, d) => props.onChange(d.value)}
-        />
+      <Field label={props.label} hint={props.hint} validationMessage={props.problem?.text} validationState={props.problem?.state}>
+        <Input value={props.value} maxLength={props.maxLength} autoFocus onChange={(_, d) => props.onChange(d.value)} />
       </Field>
     </AskDialog>
   );
 }
-
