@@ -61,10 +61,10 @@ export const pushHighlights = (meta: Pick<InputSheetMeta, "inputs">): string[] =
   H.nettPay,
 ];
 
-/** Rows "Retry failed" resends: those whose Status says Failed or Not sent, or Changed (a marked row edited since). */
-export function retryRowIndexes(sheet: ReadSheet): Set<number> {
+/** Rows "Retry failed" resends: those whose state (./rowState) is Failed or Not sent, or Changed (a marked row edited since). */
+export function retryRowIndexes(states: ReadonlyMap<number, { status: string }>): Set<number> {
   const retried = new Set(["Failed", "Not sent", CHANGED_STATUS]);
-  return new Set(sheet.rows.filter((r) => retried.has(r.status)).map((r) => r.rowIndex));
+  return new Set([...states].filter(([, r]) => retried.has(r.status)).map(([rowIndex]) => rowIndex));
 }
 
 /**
