@@ -11,6 +11,7 @@ import { BULK_STATUSES, type BulkStatus, STATUS_TONE, type StatusTone } from "./
 import { CHANGED_STATUS } from "./editedRows";
 import { INPUT_SHEET_HEADERS as H } from "./inputSheet";
 import { type InputSheetMeta, type ReadSheet, rowKey } from "./inputSheetModel";
+import { parseDate, parseInteger } from "./columns";
 import { safeSheetName } from "./excelConventions";
 
 /** A row's Status: a push's outcome, or Changed (a marked row edited or filled since: ./editedRows). */
@@ -95,6 +96,9 @@ export function outcomeRecord(
   };
 }
 
+/** A marked row edited or filled since the push (./editedRows): Changed, amber, until the next push sends it. */
+export const changedRecord = (reason: string): RowRecord => ({ status: CHANGED_STATUS, reason, tone: "warning" });
+
 /** The row now waits for its nett pay (`why` is what its Message says meanwhile). */
 export const awaitingNettPay = (
   r: RowRecord,
@@ -162,40 +166,50 @@ export function rowStateSheet(meta: Pick<InputSheetMeta, "snapshotSheet">): stri
   return snap.startsWith("PayrollSnap_") ? `PayrollRows_${snap.slice("PayrollSnap_".length)}` : safeSheetName(`PayrollRows_${snap}`);
 }
 
+/** An input sheet's table as read: its headers and cells. */
+export interface TableCells {
+  columns: readonly unknown[];
+  rows: readonly (readonly unknown[])[];
+}
+
 /**
- * Each row's key in the store: its employee and payslip date (a sort moves rows, and the state moves with them), or
- * its position when it has none; a second row with the same employee and date (refused as Invalid) by position too.
+ * Each row's key in the store: its Employee ID and Payslip date cells (a sort moves rows, and the state moves with
+ * them), or its position when it has none; a second row with the same employee and date (refused as Invalid) by
+ * position too. Read from the cells only, so the pane's watch finds states without reading the sheet as a push does.
  */
-export function rowKeys(sheet: Pick<ReadSheet, "rows">): string[] {
+export function rowKeys(table: TableCells): string[] {
+  const headers = table.columns.map((c) => String(c).trim());
+  const idCol = headers.indexOf(H.employeeId);
+  const dateCol = headers.indexOf(H.payslipDate);
   const seen = new Set<string>();
-  return sheet.rows.map((r) => {
-    const key = r.employeeId !== null && r.payslipDate !== null ? rowKey(r.employeeId, r.payslipDate) : null;
-    if (key === null || seen.has(key)) return `#${r.rowIndex}`;
+  return table.rows.map((cells, rowIndex) => {
+    const id = idCol < 0 ? null : parseInteger(cells[idCol]);
+    const date = dateCol < 0 ? null : parseDate(cells[dateCol]);
+    const key = id?.ok && id.value !== null && date?.ok && date.value !== null ? rowKey(id.value, date.value) : null;
+    if (key === null || seen.has(key)) return `#${rowIndex}`;
     seen.add(key);
     return key;
   });
 }
 
-/** The stored grid (columns row, state as JSON) for the sheet's rows; rows without a state take no line. */
-export function recordsToTable(sheet: Pick<ReadSheet, "rows">, records: RowRecords): { columns: string[]; rows: string[][] } {
-  const keys = rowKeys(sheet);
-  const rows = sheet.rows.flatMap((row, i) => {
-    const r = records.get(row.rowIndex);
-    return r ? [[keys[i], JSON.stringify(r)]] : [];
+/** The stored grid (columns row, state as JSON) for the table's rows; rows without a state take no line. */
+export function recordsToTable(table: TableCells, records: RowRecords): { columns: string[]; rows: string[][] } {
+  const keys = rowKeys(table);
+  const rows = keys.flatMap((key, rowIndex) => {
+    const r = records.get(rowIndex);
+    return r ? [[key, JSON.stringify(r)]] : [];
   });
   return { columns: [...ROW_STATE_COLUMNS], rows };
 }
 
 /** The stored grid back to each row's state (lines of rows no longer on the sheet, or not understood, are dropped). */
-export function recordsFromTable(
-  sheet: Pick<ReadSheet, "rows">,
-  table: { columns: readonly string[]; rows: readonly (readonly unknown[])[] },
-): RowRecords {
-  const keyCol = table.columns.indexOf(ROW_STATE_COLUMNS[0]);
-  const stateCol = table.columns.indexOf(ROW_STATE_COLUMNS[1]);
+export function recordsFromTable(table: TableCells, stored: TableCells): RowRecords {
+  const columns = stored.columns.map(String);
+  const keyCol = columns.indexOf(ROW_STATE_COLUMNS[0]);
+  const stateCol = columns.indexOf(ROW_STATE_COLUMNS[1]);
   const byKey = new Map<string, RowRecord>();
   if (keyCol >= 0 && stateCol >= 0)
-    for (const line of table.rows) {
+    for (const line of stored.rows) {
       try {
         const parsed = RowRecord.safeParse(JSON.parse(String(line[stateCol] ?? "")));
         if (parsed.success) byKey.set(String(line[keyCol] ?? ""), parsed.data);
@@ -203,11 +217,10 @@ export function recordsFromTable(
         // not JSON: that line is dropped, the row has no state
       }
     }
-  const keys = rowKeys(sheet);
   const records: RowRecords = new Map();
-  sheet.rows.forEach((row, i) => {
-    const r = byKey.get(keys[i]);
-    if (r) records.set(row.rowIndex, r);
+  rowKeys(table).forEach((key, rowIndex) => {
+    const r = byKey.get(key);
+    if (r) records.set(rowIndex, r);
   });
   return records;
 }

@@ -5,20 +5,25 @@
  * (flows/rowStates.ts) and from then on the cells are only drawn, never read. This is the one place that reads them.
  */
 import { PENDING_SPLIT } from "./nettPay";
-import type { ReadSheet } from "./inputSheetModel";
-import { ROW_STATUSES, type RowRecord, type RowRecords, type RowStatus } from "./rowState";
+import { INPUT_SHEET_HEADERS as H } from "./inputSheet";
+import { ROW_STATUSES, type RowRecord, type RowRecords, type RowStatus, type TableCells } from "./rowState";
 
 /** Each row's state as an earlier version left it in the cells: its status and words, and any pending nett pay. */
-export function recordsFromCells(sheet: Pick<ReadSheet, "rows">, since: string): RowRecords {
+export function recordsFromCells(table: TableCells, since: string): RowRecords {
+  const headers = table.columns.map((c) => String(c).trim());
+  const statusCol = headers.indexOf(H.status);
+  const messageCol = headers.indexOf(H.message);
   const records: RowRecords = new Map();
-  for (const row of sheet.rows) {
-    const status = row.status.trim();
-    if (!(ROW_STATUSES as readonly string[]).includes(status)) continue;
-    const at = row.message.indexOf(PENDING_SPLIT);
-    const record: RowRecord = { status: status as RowStatus, reason: at < 0 ? row.message : row.message.slice(0, at) };
+  if (statusCol < 0) return records;
+  table.rows.forEach((cells, rowIndex) => {
+    const status = String(cells[statusCol] ?? "").trim();
+    if (!(ROW_STATUSES as readonly string[]).includes(status)) return;
+    const message = messageCol < 0 ? "" : String(cells[messageCol] ?? "").trim();
+    const at = message.indexOf(PENDING_SPLIT);
+    const record: RowRecord = { status: status as RowStatus, reason: at < 0 ? message : message.slice(0, at) };
     // The words before the note are kept as they were ("Saved."), so the row is drawn again exactly as it reads.
-    if (at >= 0) record.nettPay = { awaited: true, since, why: row.message.slice(at + PENDING_SPLIT.length) };
-    records.set(row.rowIndex, record);
-  }
+    if (at >= 0) record.nettPay = { awaited: true, since, why: message.slice(at + PENDING_SPLIT.length) };
+    records.set(rowIndex, record);
+  });
   return records;
 }

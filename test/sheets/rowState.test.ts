@@ -38,7 +38,8 @@ const snapshot = new Map([
   [`8|${DATE}`, { [SAL]: 200 }],
   [`9|${DATE}`, { [SAL]: 300 }],
 ]);
-const sheetOf = (rows: unknown[][]) => readInputSheet({ columns: HEADERS, rows }, meta, snapshot);
+const tableOf = (rows: unknown[][]) => ({ columns: HEADERS, rows });
+const sheetOf = (rows: unknown[][]) => readInputSheet(tableOf(rows), meta, snapshot);
 const SINCE = "2025-01-31T09:58:00.000Z";
 const UNMOVED = "Nett pay did not change: check Overtime: rate";
 
@@ -92,12 +93,13 @@ describe("drawRow", () => {
 });
 
 describe("the rows' states", () => {
-  const sheet = sheetOf([
+  const table = tableOf([
     [7, "E7", "A", DATE, 150, 900, "", ""],
     [8, "E8", "B", DATE, 200, 950, "", ""],
     ["x", "", "", DATE, 1, "", "", ""],
     [7, "E7", "A", DATE, 160, 900, "", ""],
   ]);
+  const sheet = readInputSheet(table, meta, snapshot);
 
   it("find the rows awaiting nett pay, and count unmoved saved rows and statuses, from the state alone", () => {
     const records: RowRecords = new Map<number, RowRecord>([
@@ -114,17 +116,17 @@ describe("the rows' states", () => {
   });
 
   it("are stored by employee and payslip date (rows without, or repeated, by position) and follow a sort", () => {
-    expect(rowKeys(sheet)).toEqual([`7|${DATE}`, `8|${DATE}`, "#2", "#3"]);
+    expect(rowKeys(table)).toEqual([`7|${DATE}`, `8|${DATE}`, "#2", "#3"]);
     const records: RowRecords = new Map([
       [0, { status: "Saved", reason: "Updated", pushId: "P1" }],
       [1, { status: "Failed", reason: "Not saved", errorColumns: ["Basic salary: amount"], retryable: true }],
     ]);
-    const grid = recordsToTable(sheet, records);
+    const grid = recordsToTable(table, records);
     expect(grid.columns).toEqual(["row", "state"]);
     expect(grid.rows.map((r) => r[0])).toEqual([`7|${DATE}`, `8|${DATE}`]);
-    expect(recordsFromTable(sheet, grid)).toEqual(records);
+    expect(recordsFromTable(table, grid)).toEqual(records);
     // Sorted: employee 8 first. Each state stays with its employee.
-    const sorted = sheetOf([
+    const sorted = tableOf([
       [8, "E8", "B", DATE, 200, 950, "", ""],
       [7, "E7", "A", DATE, 150, 900, "", ""],
     ]);
@@ -142,7 +144,7 @@ describe("the rows' states", () => {
         [`9|${DATE}`, JSON.stringify({ status: "Saved", reason: "Updated" })],
       ],
     };
-    expect(recordsFromTable(sheet, grid).size).toBe(0);
+    expect(recordsFromTable(table, grid).size).toBe(0);
   });
 
   it("sit on a hidden sheet named after the snapshot's", () => {
@@ -162,7 +164,7 @@ describe("the migration of a sheet an earlier version pushed", () => {
       [8, "E8", "B", DATE, 200, 950, "Failed", `Not saved: refused. Nett pay did not change: check Overtime: rate.`],
     ];
     const sheet = sheetOf(cells);
-    const records = recordsFromCells(sheet, SINCE);
+    const records = recordsFromCells(tableOf(cells), SINCE);
     expect(awaitedNettPay(sheet, records)).toEqual([
       { rowIndex: 0, employeeId: 7, payslipDate: DATE },
       { rowIndex: 2, employeeId: 9, payslipDate: DATE },

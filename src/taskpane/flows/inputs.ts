@@ -6,6 +6,7 @@
  * and building a sheet reads each once. The build writes the table, then the snapshot (hidden sheet) the push
  * compares against, then the metadata.
  */
+import { ROW_STATE_COLUMNS, rowStateSheet } from "../../sheets/rowState";
 import type { Calculation, Employee, ItemsAndOutputs, Wave } from "../../contract";
 import type { SettingValue, WorkbookPort } from "../../excel";
 import { safeSheetName, safeTableName } from "../../sheets/excelConventions";
@@ -265,6 +266,9 @@ export async function buildInputSheet(
     inputs.map((i) => i.key),
   );
   await workbook.writeHiddenTable(snapshotSheet, snapshot.columns, snapshot.rows);
+  // No row has a state yet (a rebuild's Status and Message are blank again): stored empty, so nothing typed in
+  // those cells is ever read as one (../../sheets/rowStateMigration reads only sheets of an earlier version).
+  await workbook.writeHiddenTable(rowStateSheet({ snapshotSheet }), [...ROW_STATE_COLUMNS], []);
   const meta: InputSheetMeta = {
     version: 1,
     clientId,

@@ -16,7 +16,7 @@ import { type InputSheetMeta, type ReadSheet, readInputSheet, snapshotFromTable 
 import { type NettPayTarget, nettPayFor, nettPayFromPayslips } from "../../sheets/nettPay";
 import { unmovedNettPayNote } from "../../sheets/nettPayUnmoved";
 import { pushHighlights as highlighted } from "../../sheets/pushPlan";
-import { type RowRecord, type RowRecords, awaitedNettPay, awaitingNettPay, nettPayShown } from "../../sheets/rowState";
+import { type RowRecord, type RowRecords, type TableCells, awaitedNettPay, awaitingNettPay, nettPayShown } from "../../sheets/rowState";
 import { abortableSleep, type FlowContext, forEachLimited } from "./common";
 import { openInputSheet, readInputSheetMeta } from "./inputs";
 import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
@@ -73,6 +73,7 @@ export async function readNettPay(
 /** The sheet as read and its rows' states: the wait changes the states, draws the rows from them and stores them. */
 export interface SheetRowStates {
   sheet: Pick<ReadSheet, "rows">;
+  table: TableCells;
   records: RowRecords;
 }
 
@@ -149,7 +150,7 @@ export async function awaitNettPay(
   }
   const since = (options.now?.() ?? new Date()).toISOString();
   await markPending(workbook, sheetName, pending, rows, { why: problem ?? STILL_RECALCULATING, since }, highlighted(meta));
-  await saveRowRecords(workbook, meta, rows.sheet, rows.records);
+  await saveRowRecords(workbook, meta, rows.table, rows.records);
   return {
     updated: targets.length - pending.length,
     pending: pending.length,
@@ -235,7 +236,7 @@ export async function countPendingNettPay(workbook: WorkbookPort, sheetName: str
   if (!meta || !table || !stored) return 0;
   try {
     const sheet = readInputSheet(table, meta, snapshotFromTable(stored));
-    return awaitedNettPay(sheet, await readRowRecords(workbook, meta, sheet)).length;
+    return awaitedNettPay(sheet, await readRowRecords(workbook, meta, table)).length;
   } catch {
     return 0; // no Employee ID or Payslip date column: a push says what to restore
   }
@@ -247,8 +248,8 @@ export async function refreshNettPay(
   sheetName: string,
   options: RefreshNettPayOptions = {},
 ): Promise<RefreshNettPayResult> {
-  const { meta, sheet } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
-  const records = await readRowRecords(ctx.workbook, meta, sheet, options.now);
+  const { meta, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+  const records = await readRowRecords(ctx.workbook, meta, table, options.now);
   const known = new Map((options.known ?? []).map((t) => [t.rowIndex, t]));
   const targets = awaitedNettPay(sheet, records).map((t) => {
     const k = known.get(t.rowIndex);
@@ -256,7 +257,7 @@ export async function refreshNettPay(
       ? { ...t, sent: k.sent, was: k.was }
       : t;
   });
-  const result = await awaitNettPay(ctx, sheetName, meta, targets, { sheet, records }, {
+  const result = await awaitNettPay(ctx, sheetName, meta, targets, { sheet, table, records }, {
     ...options,
     nettPay: options.nettPay ?? { polls: 1, intervalMs: 0 },
   });

@@ -69,7 +69,7 @@ import { type PushCheckOptions, checkBeforeSending, nettPayFlagger, sheetNames }
 import { PushReads } from "./pushReads";
 import type { RowFlag } from "../../sheets/pushCheck";
 import { invalidateFormulaResults } from "../../functions/connection";
-import type { RowAnnotation } from "../../excel";
+import type { RowAnnotation, TableData } from "../../excel";
 import { newPushId } from "../../sheets/changeHistory";
 import { appendHistory, employeesOf, pushedCells } from "./changeHistory";
 import { asRetryable, retryAdvice } from "../../sheets/retryAdvice";
@@ -169,8 +169,9 @@ interface PushRun {
   logAs: string;
   /** Rows the check flagged that are sent anyway: their Message keeps the reason, their cells the highlight. */
   flags: ReadonlyMap<number, RowFlag>;
-  /** The sheet as read, and each row's state (drawn into its Status and Message after every change). */
+  /** The sheet as read (its table too), and each row's state (drawn into its Status and Message after every change). */
   sheet: ReadSheet;
+  table: TableData;
   records: RowRecords;
   /** When this push marks a row's nett pay awaited (ISO). */
   since: string;
@@ -294,7 +295,7 @@ async function markPlan(
   }
   await ctx.workbook.annotateRows(sheetName, annotations, { clearOthers, highlightColumns: highlighted(meta) });
   // Stored before sending: rows marked waiting stay Not sent (Retry failed sends them) if the push is cut short.
-  if (marked.size > 0) await saveRowRecords(ctx.workbook, meta, sheet, run.records);
+  if (marked.size > 0) await saveRowRecords(ctx.workbook, meta, run.table, run.records);
 }
 
 /**
@@ -410,7 +411,7 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
       .annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns: highlighted(meta) })
       .catch(() => undefined);
   }
-  await saveRowRecords(ctx.workbook, meta, run.sheet, run.records);
+  await saveRowRecords(ctx.workbook, meta, run.table, run.records);
   if (run.saved.length > 0) {
     invalidateFormulaResults(meta.clientId); // PAYROLL formulas of this client read their figures again
     const next = snapshotToTable(
@@ -458,7 +459,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   const { meta, snapshot, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
   if (meta.finalised) throw new InputSheetError(finalisedReason(formatDate(meta.payslipDate)));
   const now = () => options.now?.() ?? new Date();
-  const records = await readRowRecords(ctx.workbook, meta, sheet, now);
+  const records = await readRowRecords(ctx.workbook, meta, table, now);
   const rowIndexes = await scopeRows(ctx, sheetName, records, options);
   const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
   // One read of the service for both pre-steps: today's values for the conflict check, last period's for the check.
@@ -492,6 +493,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     logAs: options.logAs ?? PUSH_MODE_LABELS[mode],
     flags: checked.flags,
     sheet,
+    table,
     records,
     since: now().toISOString(),
   };
@@ -510,7 +512,7 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
 
   const flagNettPay = nettPayFlagger(checked.previous, options.check?.settings);
   const nettPay = run.waitForNettPay
-    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending), { sheet, records }, { ...options, flagNettPay })
+    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending), { sheet, table, records }, { ...options, flagNettPay })
     : { updated: 0, pending: 0, requests: 0, polls: 0, unmoved: 0, pendingTargets: [] };
   // Each outcome as its row now reads: its state drawn (a kept row's earlier state is not this push's outcome).
   const ordered = [...run.outcomes.values()]

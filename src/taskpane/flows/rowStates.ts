@@ -5,29 +5,37 @@
  * (sheets/rowStateMigration) and stored at the next write.
  */
 import type { RowAnnotation, WorkbookPort } from "../../excel";
-import type { InputSheetMeta, ReadSheet } from "../../sheets/inputSheetModel";
-import { type RowRecord, type RowRecords, drawRow, recordsFromTable, recordsToTable, rowStateSheet } from "../../sheets/rowState";
+import type { InputSheetMeta } from "../../sheets/inputSheetModel";
+import {
+  type RowRecord,
+  type RowRecords,
+  type TableCells,
+  drawRow,
+  recordsFromTable,
+  recordsToTable,
+  rowStateSheet,
+} from "../../sheets/rowState";
 import { recordsFromCells } from "../../sheets/rowStateMigration";
 
 /** The rows' states; a sheet without stored states (an earlier version's) is read from its cells, once. */
 export async function readRowRecords(
   workbook: WorkbookPort,
   meta: Pick<InputSheetMeta, "snapshotSheet">,
-  sheet: Pick<ReadSheet, "rows">,
+  table: TableCells,
   now: () => Date = () => new Date(),
 ): Promise<RowRecords> {
   const stored = await workbook.readHiddenTable(rowStateSheet(meta));
-  return stored ? recordsFromTable(sheet, stored) : recordsFromCells(sheet, now().toISOString());
+  return stored ? recordsFromTable(table, stored) : recordsFromCells(table, now().toISOString());
 }
 
 /** Stores the rows' states (the whole sheet's: one hidden-table write). */
 export async function saveRowRecords(
   workbook: WorkbookPort,
   meta: Pick<InputSheetMeta, "snapshotSheet">,
-  sheet: Pick<ReadSheet, "rows">,
+  table: TableCells,
   records: RowRecords,
 ): Promise<void> {
-  const grid = recordsToTable(sheet, records);
+  const grid = recordsToTable(table, records);
   await workbook.writeHiddenTable(rowStateSheet(meta), grid.columns, grid.rows);
 }
 
