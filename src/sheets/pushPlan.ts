@@ -91,6 +91,7 @@ export function planPush(
         rowIndex: row.rowIndex,
         status: "Invalid",
         message: `Not sent: ${row.problems.map((p) => p.message).join("; ")}`,
+        cause: row.problems.map((p) => p.message).join("; "),
         errorColumns: [...new Set(row.problems.map((p) => p.header))],
       });
       continue;
