@@ -62,7 +62,7 @@ export const NETT_PAY_PENDING = "Nett pay pending";
 export const PENDING_SPLIT = ` ${NETT_PAY_PENDING}: `;
 
 /** The message without its pending note: what the row says once its nett pay is shown. */
-export function withoutPendingNote(message: string): string {
+function withoutPendingNote(message: string): string {
   const at = message.indexOf(PENDING_SPLIT);
   return at < 0 ? message : message.slice(0, at);
 }

@@ -56,7 +56,6 @@ export const RowRecord = z.object({
   tone: z.enum(["success", "error", "warning", "neutral"]).optional(),
 });
 export type RowRecord = z.infer<typeof RowRecord>;
-export type NettPayState = z.infer<typeof NettPayState>;
 
 /** Each row's state, by the row's index in the sheet as read. */
 export type RowRecords = Map<number, RowRecord>;
@@ -143,10 +142,6 @@ export function awaitedNettPay(sheet: Pick<ReadSheet, "rows">, records: RowRecor
   });
 }
 
-/** Rows whose state has one of the statuses. */
-export const rowsWithStatus = (records: RowRecords, statuses: readonly RowStatus[]): Set<number> =>
-  new Set([...records].filter(([, r]) => statuses.includes(r.status)).map(([rowIndex]) => rowIndex));
-
 /** Saved rows whose nett pay arrived without moving. */
 export const unmovedRows = (records: RowRecords, rowIndexes: Iterable<number>): number =>
   [...rowIndexes].filter((i) => {
@@ -163,7 +158,9 @@ export const ROW_STATE_COLUMNS = ["row", "state"] as const;
 /** The hidden sheet holding an input sheet's row states, named after its snapshot's ("PayrollSnap_…" → "PayrollRows_…"). */
 export function rowStateSheet(meta: Pick<InputSheetMeta, "snapshotSheet">): string {
   const snap = meta.snapshotSheet;
-  return snap.startsWith("PayrollSnap_") ? `PayrollRows_${snap.slice("PayrollSnap_".length)}` : safeSheetName(`PayrollRows_${snap}`);
+  return snap.startsWith("PayrollSnap_")
+    ? `PayrollRows_${snap.slice("PayrollSnap_".length)}`
+    : safeSheetName(`PayrollRows_${snap}`);
 }
 
 /** An input sheet's table as read: its headers and cells. */
@@ -177,7 +174,7 @@ export interface TableCells {
  * them), or its position when it has none; a second row with the same employee and date (refused as Invalid) by
  * position too. Read from the cells only, so the pane's watch finds states without reading the sheet as a push does.
  */
-export function rowKeys(table: TableCells): string[] {
+function rowKeys(table: TableCells): string[] {
   const headers = table.columns.map((c) => String(c).trim());
   const idCol = headers.indexOf(H.employeeId);
   const dateCol = headers.indexOf(H.payslipDate);

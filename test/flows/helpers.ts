@@ -118,16 +118,13 @@ export async function readRecords(workbook: WorkbookPort, sheetName: string): Pr
  * Gives rows a state (sheets/rowState) as a push would have left them, e.g. `{ 2: "Failed" }`, and draws their Status
  * and Message: typing a status into the cell no longer makes a row Failed or Conflict.
  */
-export async function markRows(
-  workbook: WorkbookPort,
-  sheetName: string,
-  statuses: Record<number, RowStatus>,
-): Promise<void> {
+export async function markRows(workbook: WorkbookPort, sheetName: string, statuses: Record<number, RowStatus>): Promise<void> {
   const meta = await readInputSheetMeta(workbook, sheetName);
   const table = await workbook.readTable(sheetName);
   if (!meta || !table) throw new Error(`"${sheetName}" is not an input sheet`);
   const records = await readRowRecords(workbook, meta, table);
-  for (const [rowIndex, status] of Object.entries(statuses)) records.set(Number(rowIndex), { status, reason: `${status} (set by the test)` });
+  for (const [rowIndex, status] of Object.entries(statuses))
+    records.set(Number(rowIndex), { status, reason: `${status} (set by the test)` });
   await saveRowRecords(workbook, meta, table, records);
   await workbook.annotateRows(
     sheetName,

@@ -1,23 +1,16 @@
 /** The pending nett pay note in a row's Message (drawn from its state: test/sheets/rowState.test.ts), and reading nett pay from payslip lists. */
-import {
-  NETT_PAY_PENDING,
-  nettPayFromPayslips,
-  withPendingNote,
-  withoutPendingNote,
-} from "../../src/sheets/nettPay";
+import { NETT_PAY_PENDING, nettPayFromPayslips, withPendingNote } from "../../src/sheets/nettPay";
 
 const DATE = "2025-01-31";
 describe("the pending note", () => {
-  it("is added after the row's message, replaced rather than repeated, and removed to the message again", () => {
+  it("is added after the row's message, and replaced rather than repeated", () => {
     const pending = withPendingNote("Updated", "the service is recalculating");
     expect(pending).toBe(`Updated. ${NETT_PAY_PENDING}: the service is recalculating`);
     const again = withPendingNote(pending, "the service is still recalculating — press Refresh nett pay");
     expect(again).toBe(`Updated. ${NETT_PAY_PENDING}: the service is still recalculating — press Refresh nett pay`);
-    expect(withoutPendingNote(again)).toBe("Updated.");
-    // A message that ends a sentence comes back as it was.
+    // A message that ends a sentence is not given a second full stop.
     const dotted = "Updated 1 calculation(s) on payslip 7.";
-    expect(withoutPendingNote(withPendingNote(dotted, "x"))).toBe(dotted);
-    expect(withoutPendingNote("Updated")).toBe("Updated");
+    expect(withPendingNote(dotted, "x")).toBe(`${dotted} ${NETT_PAY_PENDING}: x`);
     expect(withPendingNote("", "x")).toBe(`Saved. ${NETT_PAY_PENDING}: x`);
   });
 });

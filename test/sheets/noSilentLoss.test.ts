@@ -25,14 +25,18 @@ describe("editedMarkedCells", () => {
 
   it("names the cells edited since the last look in rows marked Invalid or Failed", () => {
     const now = { columns, rows: [row(1, 6000, "Invalid"), row(2, -5, "Failed"), row(3, 11, "Saved")] };
-    expect(editedMarkedCells(before, now, statusesOf(now), ["Basic salary: amount"])).toEqual(new Map([[0, ["Basic salary: amount"]]]));
+    expect(editedMarkedCells(before, now, statusesOf(now), ["Basic salary: amount"])).toEqual(
+      new Map([[0, ["Basic salary: amount"]]]),
+    );
   });
 
   it("follows rows a sort moved, by Employee ID; a changed Employee ID is found by position", () => {
     const sorted = { columns, rows: [row(3, 10, "Saved"), row(2, -5, "Failed"), row(1, "six thousand", "Invalid")] };
     expect(editedMarkedCells(before, sorted, statusesOf(sorted), ["Basic salary: amount"]).size).toBe(0);
     const newId = { columns, rows: [row(9, "six thousand", "Invalid"), ...before.rows.slice(1)] };
-    expect(editedMarkedCells(before, newId, statusesOf(newId), ["Basic salary: amount"])).toEqual(new Map([[0, ["Employee ID"]]]));
+    expect(editedMarkedCells(before, newId, statusesOf(newId), ["Basic salary: amount"])).toEqual(
+      new Map([[0, ["Employee ID"]]]),
+    );
   });
 
   it("a Status or Message written by the add-in is no edit, and a Status typed by hand marks nothing", () => {

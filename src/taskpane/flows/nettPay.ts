@@ -16,7 +16,14 @@ import { type InputSheetMeta, type ReadSheet, readInputSheet, snapshotFromTable 
 import { type NettPayTarget, nettPayFor, nettPayFromPayslips } from "../../sheets/nettPay";
 import { unmovedNettPayNote } from "../../sheets/nettPayUnmoved";
 import { pushHighlights as highlighted } from "../../sheets/pushPlan";
-import { type RowRecord, type RowRecords, type TableCells, awaitedNettPay, awaitingNettPay, nettPayShown } from "../../sheets/rowState";
+import {
+  type RowRecord,
+  type RowRecords,
+  type TableCells,
+  awaitedNettPay,
+  awaitingNettPay,
+  nettPayShown,
+} from "../../sheets/rowState";
 import { abortableSleep, type FlowContext, forEachLimited } from "./common";
 import { openInputSheet, readInputSheetMeta } from "./inputs";
 import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
@@ -257,10 +264,17 @@ export async function refreshNettPay(
       ? { ...t, sent: k.sent, was: k.was }
       : t;
   });
-  const result = await awaitNettPay(ctx, sheetName, meta, targets, { sheet, table, records }, {
-    ...options,
-    nettPay: options.nettPay ?? { polls: 1, intervalMs: 0 },
-  });
+  const result = await awaitNettPay(
+    ctx,
+    sheetName,
+    meta,
+    targets,
+    { sheet, table, records },
+    {
+      ...options,
+      nettPay: options.nettPay ?? { polls: 1, intervalMs: 0 },
+    },
+  );
   const summary =
     targets.length === 0
       ? `${sheetName}: no row is waiting for its nett pay.`

@@ -21,7 +21,14 @@ import {
   shadingDelta,
 } from "../../sheets/pendingChanges";
 import { type InputSheetMeta, InputSheetError, type Snapshot, snapshotFromTable } from "../../sheets/inputSheetModel";
-import { type RowRecords, type TableCells, changedRecord, recordsFromTable, recordsToTable, rowStateSheet } from "../../sheets/rowState";
+import {
+  type RowRecords,
+  type TableCells,
+  changedRecord,
+  recordsFromTable,
+  recordsToTable,
+  rowStateSheet,
+} from "../../sheets/rowState";
 import { recordsFromCells } from "../../sheets/rowStateMigration";
 import { readInputSheetMeta } from "./inputs";
 import { annotationOf, saveRowRecords } from "./rowStates";
