@@ -7,10 +7,10 @@ import type { FetchLike } from "../../src/api";
 import type { WorkbookPort } from "../../src/excel";
 import type { WorkbookModel } from "../../src/emulator";
 import type { SandboxOptions } from "../../src/sandbox";
-import { flowContext, type FlowContext, type FlowProgress, type Target } from "../../src/taskpane/flows/common";
-import type { RowStatus } from "../../src/sheets/rowState";
-import { readInputSheetMeta } from "../../src/taskpane/flows/inputs";
-import { annotationOf, readRowRecords, saveRowRecords } from "../../src/taskpane/flows/rowStates";
+import { flowContext, type FlowContext, type FlowProgress, type Target } from "../../src/ui/flows/common";
+import type { RowStatus } from "../../src/features/inputSheets/model/rowState";
+import { readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
+import { annotationOf, readRowRecords, saveRowRecords } from "../../src/features/inputSheets/flows/rowStates";
 import { injectFault, startStack, type Stack } from "./stack";
 
 /** What to do with the n-th bulk_input request. */

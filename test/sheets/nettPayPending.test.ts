@@ -1,5 +1,5 @@
 /** The pending nett pay note in a row's Message (drawn from its state: test/sheets/rowState.test.ts), and reading nett pay from payslip lists. */
-import { NETT_PAY_PENDING, nettPayFromPayslips, withPendingNote } from "../../src/sheets/nettPay";
+import { NETT_PAY_PENDING, nettPayFromPayslips, withPendingNote } from "../../src/features/inputSheets/model/nettPay";
 
 const DATE = "2025-01-31";
 describe("the pending note", () => {

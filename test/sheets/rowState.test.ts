@@ -1,6 +1,6 @@
 /** A row's state as data: the Status and Message cells drawn from it, its changes, its store, and the migration. */
-import { type InputSheetMeta, readInputSheet } from "../../src/sheets/inputSheetModel";
-import { NETT_PAY_PENDING, withPendingNote } from "../../src/sheets/nettPay";
+import { type InputSheetMeta, readInputSheet } from "../../src/features/inputSheets/model/inputSheetModel";
+import { NETT_PAY_PENDING, withPendingNote } from "../../src/features/inputSheets/model/nettPay";
 import {
   type RowRecord,
   type RowRecords,
@@ -13,8 +13,8 @@ import {
   recordsToTable,
   rowStateSheet,
   unmovedRows,
-} from "../../src/sheets/rowState";
-import { recordsFromCells } from "../../src/sheets/rowStateMigration";
+} from "../../src/features/inputSheets/model/rowState";
+import { recordsFromCells } from "../../src/features/inputSheets/model/rowStateMigration";
 
 const DATE = "2025-01-31";
 const SAL = "calc.basic_salary.amount";
