@@ -6,9 +6,8 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { activeEmployees } from "../../src/features/inputSheets/model/inputSheet";
 import {
-  bestWave,
+  salariedWave,
   buildInputSheet,
   chooseClient,
   connect,
@@ -61,16 +60,7 @@ describe("the accountant's words (preview in Chromium against the sandbox)", () 
 
   it("an input sheet is named for the client, its wave and the whole period; inputs and messages are in words", async () => {
     const clientId = 2;
-    const [employees, waves, calculations] = await Promise.all([
-      api.listEmployees(clientId, ["service_periods", "recent_payslips"]),
-      api.listWaves(clientId),
-      api.listClientCalculations(clientId),
-    ]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(api, clientId);
     const payslipDate = wave.period!.date;
     const [y, m, d] = payslipDate.split("-");
 

@@ -14,10 +14,10 @@ import { mkdtempSync, rmSync } from "fs";
 import os from "os";
 import path from "path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import type { Employee, Wave } from "../../src/contract";
+import type { PayrollApi } from "../../src/api";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 import { finaliseInSandbox, type FinaliseOutcome } from "../support/finalise";
-import { defaultPeriod, wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
 import { buildServer } from "../../src/server/app";
 import { chosenChromium } from "./browser";
 
@@ -308,16 +308,26 @@ export async function buildInputSheet(page: Page, column: string, timeout?: numb
   return sheetName;
 }
 
-/** The wave, with its default (open) period, for which `count(waveId, date)` is largest. */
-export function bestWave(
-  employees: readonly Employee[],
-  waves: readonly Wave[],
-  count: (waveId: number, date: string) => number,
-): { w: Wave; period: ReturnType<typeof defaultPeriod> } {
-  return waves
+/**
+ * The client's wave whose open period has the most active employees with a basic salary (the wave an input sheet
+ * of salaries is built for), with that period, read through the API as a person would know it; with the employees
+ * and calculations it was chosen from.
+ */
+export async function salariedWave(api: PayrollApi, clientId: number) {
+  const [employees, waves, calculations] = await Promise.all([
+    api.listEmployees(clientId, ["service_periods", "recent_payslips"]),
+    api.listWaves(clientId),
+    api.listClientCalculations(clientId),
+  ]);
+  const salaried = (waveId: number, date: string) =>
+    activeEmployees(employees, waveId, date).filter((e) =>
+      calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
+    ).length;
+  const best = waves
     .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
     .filter((x) => x.period)
-    .sort((a, b) => count(b.w.id, b.period!.date) - count(a.w.id, a.period!.date))[0];
+    .sort((x, y) => salaried(y.w.id, y.period!.date) - salaried(x.w.id, x.period!.date))[0];
+  return { ...best, employees, calculations };
 }
 
 /** Finalises a client's open payslips in the stack's sandbox (all, or those named): see test/support/finalise.ts. */

@@ -7,8 +7,7 @@
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
-import { activeEmployees } from "../../src/features/inputSheets/model/inputSheet";
-import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
+import { salariedWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
 import { clickCell, openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
@@ -35,16 +34,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
 
   /** Builds an input sheet of the client's salary (or first) input for the wave with the most salaried employees. */
   async function buildSheet(clientId: number) {
-    const [employees, waves, calculations] = await Promise.all([
-      api.listEmployees(clientId, ["service_periods", "recent_payslips"]),
-      api.listWaves(clientId),
-      api.listClientCalculations(clientId),
-    ]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(api, clientId);
     await selectWave(page, wave.w.id);
     const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);

@@ -5,9 +5,9 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { activeEmployees, wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
+import { wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
 import {
-  bestWave,
+  salariedWave,
   buildInputSheet,
   chooseClient,
   connect,
@@ -78,16 +78,8 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
 
   it("after pending edits and a push with one failed row, the client's row says Needs attention with the counts", async () => {
     const { page } = stack;
-    const [employees, waves, calculations] = await Promise.all([
-      api.listEmployees(1, ["service_periods", "recent_payslips"]),
-      api.listWaves(1),
-      api.listClientCalculations(1),
-    ]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(api, 1);
+    const { employees } = wave;
     const payslipDate = wave.period!.date;
     const previousDate = wavePeriods(employees, wave.w.id).find((p) => p.date < payslipDate)!.date;
 

@@ -6,9 +6,8 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { activeEmployees } from "../../src/features/inputSheets/model/inputSheet";
 import {
-  bestWave,
+  salariedWave,
   buildInputSheet,
   chooseClient,
   connect,
@@ -39,16 +38,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     await connect(page, stack.sandbox.apiKey);
     await chooseClient(page, 1);
     await openTab(page, "Input sheets");
-    const [employees, waves, calculations] = await Promise.all([
-      api.listEmployees(1, ["service_periods", "recent_payslips"]),
-      api.listWaves(1),
-      api.listClientCalculations(1),
-    ]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(api, 1);
     await selectWave(page, wave.w.id);
     const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
