@@ -9,12 +9,15 @@
  *   await openTab(stack.page, "Imports");
  *   ...
  *   await stack.close();
+ *
+ * In a describe, suiteStack({ client: 1 }) does the same around its tests: started, connected and the client chosen
+ * before them, closed after them.
  */
 import { mkdtempSync, rmSync } from "fs";
 import os from "os";
 import path from "path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import type { PayrollApi } from "../../src/api";
+import { PayrollApi } from "../../src/api";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 import { finaliseInSandbox, type FinaliseOutcome } from "../support/finalise";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
@@ -130,6 +133,46 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 }
 
 // ---- pane helpers -------------------------------------------------------------------------------------------
+
+/** A describe's stack: what its tests and hooks read once the stack is up. */
+export interface SuiteStack {
+  readonly stack: Stack;
+  readonly page: Page;
+  /** A PayrollApi of the service behind the stack, to read what a person would read there. */
+  readonly api: PayrollApi;
+}
+
+/**
+ * Starts a stack before a describe's tests (connected, and `client` chosen, when given) and closes it after them.
+ * Call it in the describe's body, before its own hooks: they run after the stack is up.
+ */
+export function suiteStack(options: StackOptions & { client?: number } = {}): SuiteStack {
+  let stack: Stack | undefined;
+  let api: PayrollApi | undefined;
+  beforeAll(async () => {
+    stack = await startStack(options);
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    if (options.client === undefined) return;
+    await connect(stack.page, stack.sandbox.apiKey);
+    await chooseClient(stack.page, options.client);
+  });
+  afterAll(() => stack?.close());
+  const up = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("The stack is not up: read it inside a test or hook.");
+    return value;
+  };
+  return {
+    get stack() {
+      return up(stack);
+    },
+    get page() {
+      return up(stack).page;
+    },
+    get api() {
+      return up(api);
+    },
+  };
+}
 
 /** Types the key (remember unticked unless asked), presses Connect and waits for the connected status. */
 export async function connect(page: Page, apiKey: string, options: { remember?: boolean } = {}): Promise<void> {
