@@ -4,7 +4,6 @@
  * preview draws the sheet's chart, its bars the table's nett pay cells.
  */
 import type { Page } from "playwright-core";
-import { PayrollApi } from "../../src/api";
 import { wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
 import {
   salariedWave,
@@ -13,10 +12,9 @@ import {
   connect,
   openTab,
   selectWave,
-  startStack,
   waitForSheet,
-  type Stack,
   sendThroughCheck,
+  suiteStack,
 } from "./harness";
 import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
@@ -48,25 +46,22 @@ async function pressOverview(page: Page): Promise<string> {
 }
 
 describe("Month-end overview (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  let api: PayrollApi;
-  beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1600, height: 1000 } });
-    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
-  });
-  afterAll(() => stack?.close());
+  const suite = suiteStack({ sandbox: { employees: 14 }, viewport: { width: 1600, height: 1000 } });
 
   it("gives one row per client and open wave", async () => {
-    const { page } = stack;
-    await connect(page, stack.sandbox.apiKey);
+    const { page } = suite;
+    await connect(page, suite.stack.sandbox.apiKey);
     await chooseClient(page, 1);
     const text = await pressOverview(page);
-    const clients = await api.listClients();
+    const clients = await suite.api.listClients();
     expect(text).toContain(`for ${clients.length} clients`);
     const rows = await rawRecords(page);
     const expected: string[] = [];
     for (const c of clients) {
-      const [waves, employees] = await Promise.all([api.listWaves(c.id), api.listEmployees(c.id, ["recent_payslips"])]);
+      const [waves, employees] = await Promise.all([
+        suite.api.listWaves(c.id),
+        suite.api.listEmployees(c.id, ["recent_payslips"]),
+      ]);
       for (const w of waves) if (wavePeriods(employees, w.id).length > 0) expected.push(`${c.id}/${w.id}`);
     }
     expect(rows.map((r) => `${r["Client ID"]}/${r["Wave ID"]}`).sort()).toEqual(expected.sort());
@@ -77,8 +72,8 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
   });
 
   it("after pending edits and a push with one failed row, the client's row says Needs attention with the counts", async () => {
-    const { page } = stack;
-    const wave = await salariedWave(api, 1);
+    const { page } = suite;
+    const wave = await salariedWave(suite.api, 1);
     const { employees } = wave;
     const payslipDate = wave.period!.date;
     const previousDate = wavePeriods(employees, wave.w.id).find((p) => p.date < payslipDate)!.date;
@@ -124,7 +119,7 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
   });
 
   it("draws the sheet's chart in the preview, its bars the table's nett pay cells", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await openSheet(page, OVERVIEW);
     await scrollGridLeft(page, OVERVIEW);
     const chart = page.getByTestId("sheet-chart").getByRole("img", { name: /^Chart: Nett pay/ });
@@ -148,7 +143,7 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
   });
 
   it("builds the input sheet of a row without one, for that client and period, with the client's last inputs", async () => {
-    const { page } = stack;
+    const { page } = suite;
     const rows = await rawRecords(page);
     const at = rows.findIndex((r) => r["Client ID"] === 1 && r["Input sheet"] === "");
     expect(at).toBeGreaterThanOrEqual(0);
