@@ -50,7 +50,8 @@ it("counts, undoes and fills 10,000 rows in a fixed number of round trips", asyn
   syncs = model.syncLog.length;
   const proposal = await proposeFill(workbook, "Inputs", { sheetName: "Timesheet" });
   const result = await fillFromSheet(workbook, null, "Inputs", { ...proposal, key: proposal.key! });
-  expect(model.syncLog.length - syncs).toBeLessThanOrEqual(16);
+  // 16, and one read of the rows' states (which rows a push marked), a hidden table's 3.
+  expect(model.syncLog.length - syncs).toBeLessThanOrEqual(19);
   expect(result.plan.problems).toHaveLength(1);
   // 0 hours over a blank is a change too (the service would get 0).
   expect((await readPending(workbook, "Inputs", basis)).text).toBe("10000 changes pending in 10000 rows");

@@ -14,7 +14,8 @@ import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox";
 import { NETT_PAY_PENDING } from "../../src/features/inputSheets/model/nettPay";
-import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
+import { rowStateSheet } from "../../src/features/inputSheets/model/rowState";
 import {
   NETT_PAY_LIST_CROSSOVER,
   countPendingNettPay,
@@ -269,6 +270,33 @@ describe("nett pay still recalculating after a push", () => {
     after = await readRecords(w.workbook, sheetName);
     expect(after[2].Status).toBe("Unchanged");
     expect(after.every((r) => !String(r.Message).includes(NETT_PAY_PENDING))).toBe(true);
+  }, 60_000);
+
+  it("reads a sheet an earlier version pushed from its cells once: its pending rows are found, then their states stored", async () => {
+    const w = slow;
+    const { sheetName, payslipDate, header, records } = await buildSheet(w);
+    typeInto(w.model, sheetName, 0, header, "59000");
+    typeInto(w.model, sheetName, 1, header, "59001");
+    const first = await pushInputSheet(ctxOf(w), sheetName, { mode: "changed", nettPay: { polls: 1, intervalMs: 0 } });
+    expect(first.nettPay.pending).toBe(2);
+    // As an earlier version left it: the cells, and no stored states.
+    const meta = (await readInputSheetMeta(w.workbook, sheetName))!;
+    expect(await w.workbook.deleteSheet(rowStateSheet(meta))).toBe(true);
+    expect(await countPendingNettPay(w.workbook, sheetName)).toBe(2);
+    await recalculated(
+      w.check,
+      [0, 1].map((i) => records[i]["Employee ID"] as number),
+      payslipDate,
+    );
+    const refreshed = await refreshNettPay(ctxOf(w), sheetName);
+    expect(refreshed).toMatchObject({ updated: 2, pending: 0 });
+    const after = await readRecords(w.workbook, sheetName);
+    expect(after[0].Message).toBe(first.outcomes[0].message.split(` ${NETT_PAY_PENDING}`)[0]);
+    // Stored now: from here on the cells are only drawn.
+    const stored = await w.workbook.readHiddenTable(rowStateSheet(meta));
+    expect(stored?.rows).toHaveLength(after.filter((r) => r.Status !== "").length);
+    typeInto(w.model, sheetName, 2, "Message", `Saved. ${NETT_PAY_PENDING}: typed by hand`);
+    expect(await countPendingNettPay(w.workbook, sheetName)).toBe(0);
   }, 60_000);
 });
 
