@@ -6,7 +6,7 @@
 import { calcKey } from "../../src/contract";
 import { finalisePayslipOf } from "../support/finalise";
 import { CHANGE_HISTORY_SHEET, parseHistory } from "../../src/features/inputSheets/model/changeHistory";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { PUSH_LOG_SHEET } from "../../src/features/inputSheets/model/pushLog";
 import { lastPushFor, readHistory } from "../../src/features/inputSheets/flows/changeHistory";
 import {

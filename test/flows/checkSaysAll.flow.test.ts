@@ -4,7 +4,7 @@
  * flagged, "Send all but flagged" sends nothing and says so; Push all says "Nett pay did not change" like a single push.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { DEFAULT_PUSH_CHECK } from "../../src/features/inputSheets/model/pushCheck";
 import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet } from "../../src/features/inputSheets/flows/push";

@@ -3,7 +3,7 @@
  * the colleague's value), the other rows are Saved; Overwrite conflicts sends it on purpose; the log counts it.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { PUSH_LOG_SHEET } from "../../src/features/inputSheets/model/pushLog";
 import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet } from "../../src/features/inputSheets/flows/push";

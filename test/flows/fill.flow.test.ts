@@ -1,6 +1,6 @@
 /** Fill from a sheet over the real Excel layer and the preview: a client's timesheet keyed by Number. */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { FILL_PROBLEMS_SHEET } from "../../src/features/inputSheets/model/fill";
 import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
 import { fillFromSheet, proposeFill } from "../../src/features/inputSheets/flows/fill";

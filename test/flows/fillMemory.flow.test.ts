@@ -5,7 +5,7 @@
  */
 import { calcKey } from "../../src/contract";
 import { createOfficeWorkbook } from "../../src/excel";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { fillMemorySettingKey } from "../../src/features/inputSheets/model/fillMemory";
 import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
 import { fillFromSheet, proposeFill } from "../../src/features/inputSheets/flows/fill";

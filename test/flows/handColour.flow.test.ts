@@ -7,7 +7,7 @@
 import { calcKey } from "../../src/contract";
 import { ADDIN_FILLS } from "../../src/excel";
 import type { WorkbookModel } from "../../src/emulator";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { CALC_SHEET, saveCalculationEdits, viewCalculations } from "../../src/features/calculations/flows/calculations";
 import { flowContext } from "../../src/ui/flows/common";
 import { saveEmployees } from "../../src/features/employees/flows/employees";

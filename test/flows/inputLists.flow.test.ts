@@ -6,7 +6,7 @@
  * Excel layer over the preview workbook.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees } from "../../src/ui/sheets/periods";
 import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
 import type { FlowContext } from "../../src/ui/flows/common";

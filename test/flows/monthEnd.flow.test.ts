@@ -6,7 +6,7 @@
 import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { chartData, copyChart } from "../../src/emulator";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { OVERVIEW_SHEET } from "../../src/features/monthEnd/model/monthEnd";
 import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
 import { readLastInputs } from "../../src/features/inputSheets/flows/lastInputs";

@@ -4,7 +4,7 @@
  * changes, the old sheet's values become pending changes of the new one, and nothing is sent.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
 import { buildNextPeriod, describeNextPeriod } from "../../src/features/inputSheets/flows/nextPeriod";
 import { readPending, readSheetBasis } from "../../src/features/inputSheets/flows/pending";

@@ -3,7 +3,7 @@
  * is pushed again with another result. The real sandbox, PayrollApi and Excel layer over the preview workbook.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet, type PushOptions } from "../../src/features/inputSheets/flows/push";
 import { readPending, readSheetBasis, watchPendingChanges } from "../../src/features/inputSheets/flows/pending";

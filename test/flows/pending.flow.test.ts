@@ -3,7 +3,7 @@
  * counted against the snapshot within the debounce, shaded, reviewable, and undone from the selection.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/features/inputSheets/flows/inputs";
 import {
   PENDING_FILL,

@@ -4,7 +4,7 @@
  */
 import { ERROR_CELL_FILL } from "../../src/excel/officeWorkbook";
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { InputSheetError, metaSettingKey, parseMeta } from "../../src/features/inputSheets/model/inputSheetModel";
 import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE } from "../../src/features/inputSheets/model/pushLog";
 import { STATUS_TONE, type RowState } from "../../src/ui/sheets/rowOutcomes";

@@ -1,6 +1,6 @@
 /** Push all input sheets across two clients' sheets, skipping one of a client the key cannot reach. */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { PUSH_LOG_SHEET } from "../../src/features/inputSheets/model/pushLog";
 import { metaSettingKey, parseMeta } from "../../src/features/inputSheets/model/inputSheetModel";
 import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";

@@ -4,7 +4,7 @@
  * flag still reaches the Message. Last period is read from the employees' own lists (few rows; see pushReads.flow.test.ts).
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { DEFAULT_PUSH_CHECK } from "../../src/features/inputSheets/model/pushCheck";
 import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet } from "../../src/features/inputSheets/flows/push";

@@ -1,6 +1,6 @@
 import type { Employee } from "../../src/contract";
 import { parseEmployeeRows, type EmployeeWriteContext } from "../../src/features/employees/model/employeeWrite";
-import { employeeColumns, sortEmployees } from "../../src/features/imports/model/imports";
+import { employeeColumns, sortEmployees } from "../../src/ui/sheets/importTables";
 import { toRows } from "../../src/xl/columns";
 
 const base: Employee = {

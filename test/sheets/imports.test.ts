@@ -8,7 +8,7 @@ import {
   sortEmployees,
   waveColumns,
   waveDisplayName,
-} from "../../src/features/imports/model/imports";
+} from "../../src/ui/sheets/importTables";
 import type { PayPoint, Wave, WaveSimplified } from "../../src/contract";
 import { employee, period } from "./fixtures";
 

@@ -1,12 +1,10 @@
 import {
-  activeEmployees,
-  defaultPeriod,
   inputSheetColumns,
   inputSheetGrid,
   inputSheetRows,
   offeredInputs,
-  wavePeriods,
 } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/ui/sheets/periods";
 import { ITEMS, calc, employee, payslip, period } from "./fixtures";
 
 const JAN = "2025-01-31";

@@ -13,7 +13,7 @@ import { App } from "../../src/app/App";
 import { readAtText } from "../../src/features/formulas/panel/FormulaTools";
 import { explainedText } from "../../src/features/formulas/panel/useFormulaTools";
 import { CLIENT_ID_SETTING } from "../../src/ui/flows/clientChoice";
-import { FORMULAS_READ_SETTING } from "../../src/features/formulas/flows/formulaFreshness";
+import { FORMULAS_READ_SETTING } from "../../src/ui/formulaFreshness";
 import { createKeyStore } from "../../src/ui/keyStore";
 import { formatDateTime, formatTime } from "../../src/ui/locale";
 import type { PaneTab } from "../../src/app/tabs";

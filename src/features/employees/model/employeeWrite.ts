@@ -15,7 +15,7 @@ import {
   EmployeeUpdateAttributes,
 } from "../../../contract";
 import { type CellValue, type ColumnSpec, describeCell, type FieldColumn, isBlank, parseCell } from "../../../xl/columns";
-import { employeeColumns } from "../../imports/model/imports";
+import { employeeColumns } from "../../../ui/sheets/importTables";
 import { PAYMENT_METHOD_LABELS, paymentMethodCode } from "../../../ui/sheets/paymentMethods";
 
 export interface EmployeeWriteContext {

@@ -4,7 +4,7 @@
  */
 import type { InputValue } from "../../../contract";
 import type { CellType } from "../../../xl/columns";
-import type { PeriodOption } from "./inputSheet";
+import type { PeriodOption } from "../../../ui/sheets/periods";
 import { normalise, sameValue } from "./inputSheetModel";
 
 /**

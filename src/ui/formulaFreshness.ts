@@ -6,8 +6,8 @@
  * with the shell, so no read is missed while the connected part loads.
  */
 import * as React from "react";
-import type { WorkbookPort } from "../../../excel";
-import { onFiguresRead } from "../../../functions/figuresRead";
+import type { WorkbookPort } from "../excel";
+import { onFiguresRead } from "../functions/figuresRead";
 
 /** Document setting holding the ISO time of the last read. */
 export const FORMULAS_READ_SETTING = "payroll.formulasReadAt";

@@ -2,10 +2,10 @@
  * Import tables: employees, payment frequencies (waves) and pay points as typed columns.
  * The employee number comes first: it is how accountants know people; the ID is what the API takes.
  */
-import type { Employee, PayPoint, ReadAddress, ServicePeriod, Wave, WaveSimplified } from "../../../contract";
-import { column, field, type FieldColumn } from "../../../xl/columns";
-import { TIMESTAMP_COLUMNS } from "../../../ui/sheets/grid";
-import { paymentMethodLabel } from "../../../ui/sheets/paymentMethods";
+import type { Employee, PayPoint, ReadAddress, ServicePeriod, Wave, WaveSimplified } from "../../contract";
+import { column, field, type FieldColumn } from "../../xl/columns";
+import { TIMESTAMP_COLUMNS } from "./grid";
+import { paymentMethodLabel } from "./paymentMethods";
 
 /** The address columns of employees and pay points (the parts the document shows). */
 const addressColumns = <R extends { physical_address?: ReadAddress | null }>(): FieldColumn<R>[] => [
@@ -129,7 +129,7 @@ export function employeeColumns(employees: readonly Employee[], options: Employe
   return columns;
 }
 
-export { sortEmployees } from "../../../ui/sheets/grid";
+export { sortEmployees } from "./grid";
 
 // ---------------------------------------------------------------------------------------------------------
 // Payment frequencies (waves)
