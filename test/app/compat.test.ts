@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-/** The old-Office check (src/taskpane/compat.js): ES5 only, and a message instead of a blank pane when the host lacks what the bundle needs. */
+/** The old-Office check (src/app/compat.js): ES5 only, and a message instead of a blank pane when the host lacks what the bundle needs. */
 import { readFileSync } from "fs";
 import path from "path";
 import { Linter } from "eslint";

@@ -1,6 +1,6 @@
 /**
  * Next period: which period an input sheet's next one is, and the values carried into it. Pure (the flow,
- * taskpane/flows/nextPeriod, reads and builds).
+ * ../flows/nextPeriod, reads and builds).
  */
 import type { InputValue } from "../../../contract";
 import type { CellType } from "../../../xl/columns";
