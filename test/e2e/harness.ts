@@ -20,7 +20,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 import { finaliseInSandbox, type FinaliseOutcome } from "../support/finalise";
-import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/ui/sheets/periods";
 import { buildServer } from "../../src/server/app";
 import { chosenChromium } from "./browser";
 

@@ -4,7 +4,7 @@
  * preview draws the sheet's chart, its bars the table's nett pay cells.
  */
 import type { Page } from "playwright-core";
-import { wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
+import { wavePeriods } from "../../src/ui/sheets/periods";
 import {
   salariedWave,
   buildInputSheet,

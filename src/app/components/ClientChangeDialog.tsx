@@ -1,7 +1,7 @@
 /** Asked before the pane changes client while input sheets of the current one hold changes not yet pushed. */
 import { Button, Text } from "@fluentui/react-components";
 import { AskDialog } from "../../ui/parts/askDialog";
-import type { SheetPending } from "../../features/inputSheets/flows/pendingSheets";
+import type { SheetPending } from "../../features/inputSheets";
 
 export interface ClientChangeQuestion {
   /** The client being left, and the one chosen. */
