@@ -5,7 +5,7 @@
  */
 import * as React from "react";
 import { Button, Menu, MenuItem, MenuList, MenuPopover } from "@fluentui/react-components";
-import { AskDialog } from "../../ui/parts/askDialog";
+import { ExcelDialog } from "./excelDialog";
 
 export interface MenuEntry {
   label: string;
@@ -68,7 +68,7 @@ export function ContextMenu({ menu, onClose }: { menu: OpenMenu | null; onClose(
 /** Excel's message box for a change it refuses ("A workbook must contain at least one visible worksheet."). */
 export function NoticeDialog({ text, onClose }: { text: string | null; onClose(): void }): React.JSX.Element {
   return (
-    <AskDialog
+    <ExcelDialog
       open={text !== null}
       title="Not done"
       onDismiss={onClose}
@@ -80,7 +80,7 @@ export function NoticeDialog({ text, onClose }: { text: string | null; onClose()
       }
     >
       {text}
-    </AskDialog>
+    </ExcelDialog>
   );
 }
 

@@ -4,8 +4,8 @@
  * (the emulator's own, sheetNames.ts); what Excel refuses is said in its words and changes nothing.
  */
 import * as React from "react";
-import { Button } from "@fluentui/react-components";
-import { AskDialog, NameDialog } from "../../ui/parts/askDialog";
+import { Button, Field, Input } from "@fluentui/react-components";
+import { ExcelDialog } from "./excelDialog";
 import type { SheetModel, WorkbookModel } from "../../emulator/model";
 import { ContextMenu, isMenuKey, NoticeDialog, refusal, type OpenMenu } from "./ContextMenu";
 
@@ -97,7 +97,7 @@ export function useSheetTabMenu({ workbook, commit }: SheetTabMenuInput) {
           onClose={() => setAsking(null)}
         />
       )}
-      <AskDialog
+      <ExcelDialog
         open={asking?.kind === "delete"}
         title={<>Delete sheet “{asking?.sheet.name}”?</>}
         onDismiss={() => setAsking(null)}
@@ -118,7 +118,7 @@ export function useSheetTabMenu({ workbook, commit }: SheetTabMenuInput) {
         }
       >
         The sheet and everything on it will be deleted. Formulas that refer to it will show #REF!.
-      </AskDialog>
+      </ExcelDialog>
       <NoticeDialog text={notice} onClose={() => setNotice(null)} />
     </>
   );
@@ -138,17 +138,23 @@ function RenameDialog({ sheet, rename, onClose }: { sheet: SheetModel; rename(na
     }
   };
   return (
-    <NameDialog
-      open
-      alert={false}
+    <ExcelDialog
       title="Rename sheet"
-      label="Sheet name"
-      value={name}
-      onChange={(value) => (setName(value), setProblem(null))}
-      problem={problem === null ? undefined : { text: problem, state: "error" }}
-      submitLabel="Rename"
+      modal="modal"
+      onDismiss={onClose}
       onSubmit={submit}
-      onCancel={onClose}
-    />
+      actions={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button appearance="primary" type="submit">
+            Rename
+          </Button>
+        </>
+      }
+    >
+      <Field label="Sheet name" validationMessage={problem ?? undefined}>
+        <Input value={name} autoFocus onChange={(_, d) => (setName(d.value), setProblem(null))} />
+      </Field>
+    </ExcelDialog>
   );
 }
