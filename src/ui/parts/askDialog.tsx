@@ -1,19 +1,10 @@
 /**
- * The frame of every question the pane and the preview ask in a dialog (title, content, the answers), and the "type
- * a name" dialog drawn in it (the pane's Prepared by, the preview's Rename sheet).
+ * The frame of the questions the pane asks in a dialog: title, content, the answers (ConfirmDialog, the client change,
+ * the check before a push, the rebuild question). Prepared by keeps its own dialog: drawn in this frame, jsdom left
+ * its surface hidden from the accessibility tree when it opened (test/features/inputSheets/preparedByGate).
  */
 import * as React from "react";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-} from "@fluentui/react-components";
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from "@fluentui/react-components";
 
 export interface AskDialogProps {
   open: boolean;
@@ -62,51 +53,5 @@ export function AskDialog(props: AskDialogProps) {
         )}
       </DialogSurface>
     </Dialog>
-  );
-}
-
-export interface NameDialogProps {
-  open: boolean;
-  title: string;
-  label: string;
-  hint?: string;
-  value: string;
-  onChange(value: string): void;
-  /** Why the name cannot be used yet: an error, or (`"none"`) a plain note. */
-  problem?: { text: string; state: "error" | "none" };
-  maxLength?: number;
-  submitLabel: string;
-  /** Off: the submit button is disabled and Enter does nothing. */
-  canSubmit?: boolean;
-  onSubmit(): void;
-  onCancel(): void;
-  alert?: boolean;
-}
-
-/** "Type a name": one field, Cancel, and a submit button that Enter also presses. */
-export function NameDialog(props: NameDialogProps) {
-  const can = props.canSubmit !== false;
-  return (
-    <AskDialog
-      open={props.open}
-      title={props.title}
-      alert={props.alert}
-      onDismiss={props.onCancel}
-      onSubmit={() => can && props.onSubmit()}
-      actions={
-        <>
-          <Button appearance="secondary" onClick={props.onCancel}>
-            Cancel
-          </Button>
-          <Button appearance="primary" type="submit" disabled={!can}>
-            {props.submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <Field label={props.label} hint={props.hint} validationMessage={props.problem?.text} validationState={props.problem?.state}>
-        <Input value={props.value} maxLength={props.maxLength} autoFocus onChange={(_, d) => props.onChange(d.value)} />
-      </Field>
-    </AskDialog>
   );
 }

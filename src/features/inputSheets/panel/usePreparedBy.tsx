@@ -4,7 +4,17 @@
  * it asks in a dialog first (the name is then remembered on this computer), and with Cancel nothing is sent.
  */
 import * as React from "react";
-import { NameDialog } from "../../../ui/parts/askDialog";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+} from "@fluentui/react-components";
 import { preparedBy, setPreparedBy } from "../../../ui/preparedBy";
 
 /** Runs `go` once a name is known; asks for it first when none is. */
@@ -18,20 +28,38 @@ function PreparedByDialog(props: { open: boolean; onSave(name: string): void; on
   }, [props.open]);
   const blank = name.trim() === "";
   return (
-    <NameDialog
-      open={props.open}
-      title="Who is preparing this push?"
-      label="Prepared by"
-      hint="Every push writes your name on its Change history lines. This computer remembers it; change it under Change history and undo."
-      value={name}
-      onChange={setName}
-      problem={blank ? { text: "Type your name to push.", state: "none" } : undefined}
-      maxLength={100}
-      submitLabel="Save name and push"
-      canSubmit={!blank}
-      onSubmit={() => props.onSave(name)}
-      onCancel={props.onCancel}
-    />
+    <Dialog open={props.open} modalType="alert" onOpenChange={(_, d) => !d.open && props.onCancel()}>
+      <DialogSurface aria-describedby={undefined}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!blank) props.onSave(name);
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>Who is preparing this push?</DialogTitle>
+            <DialogContent>
+              <Field
+                label="Prepared by"
+                hint="Every push writes your name on its Change history lines. This computer remembers it; change it under Change history and undo."
+                validationMessage={blank ? "Type your name to push." : undefined}
+                validationState={blank ? "none" : undefined}
+              >
+                <Input value={name} maxLength={100} autoFocus onChange={(_, d) => setName(d.value)} />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={props.onCancel}>
+                Cancel
+              </Button>
+              <Button appearance="primary" type="submit" disabled={blank}>
+                Save name and push
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
   );
 }
 
