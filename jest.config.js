@@ -19,6 +19,10 @@ module.exports = {
   moduleNameMapper: {
     "^content-disposition$": "<rootDir>/test/shims/content-disposition.js",
     "^cookie$": "<rootDir>/test/shims/cookie.js",
+    // Fluent UI from one pre-bundled file and lazily created icons, built once per version: test/shims/fluent.js.
+    "^@fluentui/react-components$": "<rootDir>/test/shims/fluentComponents.js",
+    "^@fluentui/react-icons$": "<rootDir>/test/shims/fluentIcons.js",
   },
+  globalSetup: "<rootDir>/test/shims/globalSetup.js",
   testTimeout: 20000,
 };
