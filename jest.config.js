@@ -24,5 +24,8 @@ module.exports = {
     "^@fluentui/react-icons$": "<rootDir>/test/shims/fluentIcons.js",
   },
   globalSetup: "<rootDir>/test/shims/globalSetup.js",
+  // jsdom without two costs that grow with the page: labels found by walking the document (jsdomLabels.js), and
+  // getComputedStyle matching all of Fluent's CSS when only display and visibility are read (jsdomStyles.js).
+  setupFiles: ["<rootDir>/test/shims/jsdomLabels.js", "<rootDir>/test/shims/jsdomStyles.js"],
   testTimeout: 20000,
 };
