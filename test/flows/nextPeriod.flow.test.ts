@@ -4,10 +4,10 @@
  * changes, the old sheet's values become pending changes of the new one, and nothing is sent.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/taskpane/flows/inputs";
-import { buildNextPeriod, describeNextPeriod } from "../../src/taskpane/flows/nextPeriod";
-import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
+import { buildNextPeriod, describeNextPeriod } from "../../src/features/inputSheets/flows/nextPeriod";
+import { readPending, readSheetBasis } from "../../src/features/inputSheets/flows/pending";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");

@@ -4,17 +4,17 @@
  * flag still reaches the Message. Last period is read from the employees' own lists (few rows; see pushReads.flow.test.ts).
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
-import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { pushInputSheet } from "../../src/taskpane/flows/push";
-import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
-import { overwriteConflicts } from "../../src/taskpane/flows/conflicts";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { DEFAULT_PUSH_CHECK } from "../../src/features/inputSheets/model/pushCheck";
+import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
+import { pushAllInputSheets } from "../../src/features/inputSheets/flows/pushAll";
+import { overwriteConflicts } from "../../src/features/inputSheets/flows/conflicts";
 import {
   type PushCheckChoice,
   type PushCheckReview,
   PushCheckCancelled,
-} from "../../src/taskpane/flows/pushCheck";
+} from "../../src/features/inputSheets/flows/pushCheck";
 import { ctxOf, fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");

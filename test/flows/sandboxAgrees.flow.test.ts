@@ -6,17 +6,17 @@
  * history is test/engine/demoHistory.test.ts.
  */
 import type { Calculation } from "../../src/contract";
-import { serialToIsoDate } from "../../src/sheets/excelConventions";
-import { buildRequests, type ReportParams } from "../../src/sheets/reports";
-import { flowContext } from "../../src/taskpane/flows/common";
-import { viewCalculations } from "../../src/taskpane/flows/calculations";
-import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays } from "../../src/taskpane/flows/leave";
-import { newSavedReport, runReportToSheet } from "../../src/taskpane/flows/reports";
-import { loadReportData } from "../../src/taskpane/flows/reportsData";
-import { createClientReads } from "../../src/taskpane/serverState";
+import { serialToIsoDate } from "../../src/xl/excelConventions";
+import { buildRequests, type ReportParams } from "../../src/features/reports/model";
+import { flowContext } from "../../src/ui/flows/common";
+import { viewCalculations } from "../../src/features/calculations/flows/calculations";
+import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays } from "../../src/features/leave/flows/leave";
+import { newSavedReport, runReportToSheet } from "../../src/features/reports/flows/reports";
+import { loadReportData } from "../../src/features/reports/flows/reportsData";
+import { createClientReads } from "../../src/ui/serverState";
 import { readRecords } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
-import { clientSheetName } from "../../src/sheets/sheetNames";
+import { clientSheetName } from "../../src/ui/sheets/sheetNames";
 
 const TARGET = { clientId: 1, clientName: "Liffey" };
 const TODAY = "2026-11-21"; // the sandbox's default "today"

@@ -12,8 +12,8 @@ import { recalculateNameErrors } from "../../src/excel/recalc";
 import { setFunctionsConnection, type FormulaSource } from "../../src/functions/connection";
 import * as functions from "../../src/functions/functions";
 import { recoverAfterLoad, recoverSavedNameErrors } from "../../src/functions/recovery";
-import { flowContext } from "../../src/taskpane/flows/common";
-import { refreshFormulas } from "../../src/taskpane/flows/refreshFormulas";
+import { flowContext } from "../../src/ui/flows/common";
+import { refreshFormulas } from "../../src/features/formulas/flows/refreshFormulas";
 
 const source = {
   runReport: async () => [{ employee: "1001", Date: "2026-01-31", basic_salary: 100 }],
