@@ -96,6 +96,8 @@ async function prepare(cacheDirectory) {
   const key = createHash("sha1")
     .update(fs.readFileSync(__filename))
     .update(["@fluentui/react-components", "@fluentui/react-icons", "esbuild", "react"].map(packageVersion).join())
+    // The files name React and the icons by absolute path: another checkout sharing the cache folder builds its own.
+    .update(["react", "@fluentui/react-icons"].map(resolveFrom).join())
     .digest("hex")
     .slice(0, 12);
   const dir = path.join(cacheDirectory, `fluent-${key}`);
