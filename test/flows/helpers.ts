@@ -8,6 +8,9 @@ import type { WorkbookPort } from "../../src/excel";
 import type { WorkbookModel } from "../../src/emulator";
 import type { SandboxOptions } from "../../src/sandbox";
 import { flowContext, type FlowContext, type FlowProgress, type Target } from "../../src/ui/flows/common";
+import type { RowStatus } from "../../src/features/inputSheets/model/rowState";
+import { readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
+import { annotationOf, readRowRecords, saveRowRecords } from "../../src/features/inputSheets/flows/rowStates";
 import { injectFault, startStack, type Stack } from "./stack";
 
 /** What to do with the n-th bulk_input request. */
@@ -109,4 +112,23 @@ export async function readRecords(workbook: WorkbookPort, sheetName: string): Pr
   const table = await workbook.readTable(sheetName);
   if (!table) throw new Error(`No table on ${sheetName}`);
   return table.rows.map((row) => Object.fromEntries(table.columns.map((h, i) => [h, row[i]])));
+}
+
+/**
+ * Gives rows a state (sheets/rowState) as a push would have left them, e.g. `{ 2: "Failed" }`, and draws their Status
+ * and Message: typing a status into the cell no longer makes a row Failed or Conflict.
+ */
+export async function markRows(workbook: WorkbookPort, sheetName: string, statuses: Record<number, RowStatus>): Promise<void> {
+  const meta = await readInputSheetMeta(workbook, sheetName);
+  const table = await workbook.readTable(sheetName);
+  if (!meta || !table) throw new Error(`"${sheetName}" is not an input sheet`);
+  const records = await readRowRecords(workbook, meta, table);
+  for (const [rowIndex, status] of Object.entries(statuses))
+    records.set(Number(rowIndex), { status, reason: `${status} (set by the test)` });
+  await saveRowRecords(workbook, meta, table, records);
+  await workbook.annotateRows(
+    sheetName,
+    Object.keys(statuses).map((i) => annotationOf(Number(i), records.get(Number(i)))),
+    { clearOthers: false },
+  );
 }

@@ -13,7 +13,7 @@ import { readLastInputs } from "../../src/features/inputSheets/flows/lastInputs"
 import { buildFromOverview, monthEndOverview, REQUESTS_PER_CLIENT } from "../../src/features/monthEnd/flows/monthEnd";
 import { readInputSheetStates } from "../../src/features/monthEnd/flows/monthEndSheets";
 import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
-import { ctxOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
+import { ctxOf, markRows, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 
@@ -204,13 +204,11 @@ describe("what the workbook's sheets add", () => {
   // Closing waits for the sandbox's admitted requests: a state, which took over 20 s at load 6 in a busy .ci/run.
   afterAll(() => rig.close(), 60_000);
 
-  it("counts a Status of Held, and reads Prepared by when the Push log has that column (blank when it has not)", async () => {
+  it("counts rows whose state is Held or Failed (never a Status typed by hand), and reads Prepared by when the Push log has that column (blank when it has not)", async () => {
     const clients = await rig.api.listClients();
     const built = await buildFor(rig, clients[0].id, clients[0].name);
-    await rig.workbook.writeColumnValues(built.sheetName, "Status", [
-      { rowIndex: 0, value: "Held" },
-      { rowIndex: 1, value: "Failed" },
-    ]);
+    await markRows(rig.workbook, built.sheetName, { 0: "Held", 1: "Failed" });
+    await rig.workbook.writeColumnValues(built.sheetName, "Status", [{ rowIndex: 2, value: "Failed" }]);
     const line = (time: Date, by?: string) => [time, clients[0].name, built.sheetName, "Changed cells", ...(by ? [by] : [])];
     // A Push log without Prepared by first: blank.
     const columns = [

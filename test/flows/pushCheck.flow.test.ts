@@ -15,7 +15,7 @@ import {
   type PushCheckReview,
   PushCheckCancelled,
 } from "../../src/features/inputSheets/flows/pushCheck";
-import { ctxOf, fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
+import { ctxOf, fillOf, markRows, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -229,7 +229,7 @@ it("Push all input sheets flags a new nett pay beyond the limits too, once it ar
 it("Push all rows, Push selected rows, Retry failed and Overwrite conflicts go through the same check, and Cancel sends nothing", async () => {
   const { sheetName } = await sheetWithRaise();
   selectRows(rig.model, sheetName, 0, 1);
-  typeInto(rig.model, sheetName, 2, "Status", "Failed");
+  await markRows(rig.workbook, sheetName, { 2: "Failed" });
   rig.faulty.reset();
   for (const mode of ["all", "selected", "retry"] as const) {
     const seen: PushCheckReview[] = [];
@@ -238,7 +238,7 @@ it("Push all rows, Push selected rows, Retry failed and Overwrite conflicts go t
     expect(seen.map((r) => [r.sheets[0].mode, r.sheets[0].totals.rows > 0])).toEqual([[mode, true]]);
   }
   // Overwrite conflicts: the Conflict rows, checked the same way.
-  typeInto(rig.model, sheetName, 0, "Status", "Conflict");
+  await markRows(rig.workbook, sheetName, { 0: "Conflict" });
   const seen: PushCheckReview[] = [];
   await expect(
     overwriteConflicts(ctxOf(rig), sheetName, { nettPay: false, check: checkAnswering("cancel", seen) }),

@@ -229,6 +229,47 @@ describe("nett pay still recalculating after a push", () => {
     expect(after[3].Message).not.toContain(NETT_PAY_PENDING);
     expect(after.every((r) => !String(r.Message).includes(NETT_PAY_PENDING))).toBe(true);
   }, 60_000);
+
+  it("knows which rows wait from their state: Status and Message edited by hand change neither Refresh nett pay nor the next push", async () => {
+    const w = slow;
+    const { sheetName, payslipDate, header, records } = await buildSheet(w);
+    typeInto(w.model, sheetName, 0, header, "58000");
+    typeInto(w.model, sheetName, 1, header, "58001");
+    const first = await pushInputSheet(ctxOf(w), sheetName, { mode: "changed", nettPay: { polls: 1, intervalMs: 0 } });
+    expect(first.nettPay).toEqual({ updated: 0, pending: 2, unmoved: 0 });
+    // By hand: row 0's pending note deleted, a note typed into row 2 (never pushed), row 1's Status typed Failed.
+    typeInto(w.model, sheetName, 0, "Message", "Saved");
+    typeInto(w.model, sheetName, 2, "Message", `Saved. ${NETT_PAY_PENDING}: typed by hand`);
+    typeInto(w.model, sheetName, 1, "Status", "Failed");
+    expect(await countPendingNettPay(w.workbook, sheetName)).toBe(2);
+    await expect(pushInputSheet(ctxOf(w), sheetName, { mode: "retry", nettPay: false })).rejects.toThrow(
+      /no Failed or Not sent rows to retry/,
+    );
+
+    await recalculated(
+      w.check,
+      [0, 1].map((i) => records[i]["Employee ID"] as number),
+      payslipDate,
+    );
+    w.counter.reset();
+    const refreshed = await refreshNettPay(ctxOf(w), sheetName);
+    expect(refreshed).toMatchObject({ updated: 2, pending: 0, requests: 2 });
+    let after = await readRecords(w.workbook, sheetName);
+    // Rows 0 and 1 are drawn again from their states; row 2's typed text is only text: nothing waits for it.
+    expect(after[0].Message).toBe(first.outcomes[0].message.split(` ${NETT_PAY_PENDING}`)[0]);
+    expect(after[1].Status).toBe("Saved");
+    expect(after[2].Message).toBe(`Saved. ${NETT_PAY_PENDING}: typed by hand`);
+    expect(await countPendingNettPay(w.workbook, sheetName)).toBe(0);
+
+    // The next push waits for the row it saves, not for row 2, and draws row 2 from its state (Unchanged).
+    typeInto(w.model, sheetName, 3, header, "58003");
+    const next = await pushInputSheet(ctxOf(w), sheetName, { mode: "changed", nettPay: { polls: 40, intervalMs: 200 } });
+    expect(next.nettPay).toEqual({ updated: 1, pending: 0, unmoved: 0 });
+    expect(next.counts).toMatchObject({ Saved: 1 });
+    after = await readRecords(w.workbook, sheetName);
+    expect(after[2].Status).toBe("Unchanged");
+    expect(after.every((r) => !String(r.Message).includes(NETT_PAY_PENDING))).toBe(true);
+  }, 60_000);
 });
 
 describe("readNettPay", () => {

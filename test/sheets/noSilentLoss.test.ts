@@ -19,24 +19,33 @@ describe("keptOutcomeRows", () => {
 });
 
 describe("editedMarkedCells", () => {
+  // Each row's status by its state (the Status cell is only drawn from it).
+  const statusesOf = (t: { rows: unknown[][] }) => t.rows.map((r) => String(r[6]));
   const before = { columns, rows: [row(1, "six thousand", "Invalid"), row(2, -5, "Failed"), row(3, 10, "Saved")] };
 
   it("names the cells edited since the last look in rows marked Invalid or Failed", () => {
     const now = { columns, rows: [row(1, 6000, "Invalid"), row(2, -5, "Failed"), row(3, 11, "Saved")] };
-    expect(editedMarkedCells(before, now, ["Basic salary: amount"])).toEqual(new Map([[0, ["Basic salary: amount"]]]));
+    expect(editedMarkedCells(before, now, statusesOf(now), ["Basic salary: amount"])).toEqual(
+      new Map([[0, ["Basic salary: amount"]]]),
+    );
   });
 
   it("follows rows a sort moved, by Employee ID; a changed Employee ID is found by position", () => {
     const sorted = { columns, rows: [row(3, 10, "Saved"), row(2, -5, "Failed"), row(1, "six thousand", "Invalid")] };
-    expect(editedMarkedCells(before, sorted, ["Basic salary: amount"]).size).toBe(0);
+    expect(editedMarkedCells(before, sorted, statusesOf(sorted), ["Basic salary: amount"]).size).toBe(0);
     const newId = { columns, rows: [row(9, "six thousand", "Invalid"), ...before.rows.slice(1)] };
-    expect(editedMarkedCells(before, newId, ["Basic salary: amount"])).toEqual(new Map([[0, ["Employee ID"]]]));
+    expect(editedMarkedCells(before, newId, statusesOf(newId), ["Basic salary: amount"])).toEqual(
+      new Map([[0, ["Employee ID"]]]),
+    );
   });
 
-  it("a Status or Message written by the add-in is no edit", () => {
+  it("a Status or Message written by the add-in is no edit, and a Status typed by hand marks nothing", () => {
     const now = { columns, rows: [row(1, "six thousand", "Invalid"), row(2, -5, "Failed"), row(3, 10, "Saved")] };
     now.rows[0][7] = "Not sent: …";
-    expect(editedMarkedCells(before, now, ["Basic salary: amount"]).size).toBe(0);
+    expect(editedMarkedCells(before, now, statusesOf(now), ["Basic salary: amount"]).size).toBe(0);
+    // Row 3 (Saved) edited, with "Failed" typed over its Status: its state says Saved, so it is not marked.
+    const typed = { columns, rows: [row(1, "six thousand", "Invalid"), row(2, -5, "Failed"), row(3, 11, "Failed")] };
+    expect(editedMarkedCells(before, typed, statusesOf(before), ["Basic salary: amount"]).size).toBe(0);
   });
 });
 

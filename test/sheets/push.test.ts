@@ -195,7 +195,10 @@ describe("planPush", () => {
     const selected = planPush(sheet, snapshot(), { mode: "selected", rowIndexes: new Set([1, 2]) });
     expect(selected.send.map((r) => r.rowIndex)).toEqual([1]);
     expect(selected.local.map((o) => o.rowIndex)).toEqual([2]);
-    const retry = planPush(sheet, snapshot(), { mode: "retry", rowIndexes: retryRowIndexes(sheet) });
+    const retry = planPush(sheet, snapshot(), {
+      mode: "retry",
+      rowIndexes: retryRowIndexes(new Map([[3, { status: "Failed" }]])),
+    });
     expect(retry.send.map((r) => [r.rowIndex, r.attributes])).toEqual([[3, { [SAL]: 1000, [BONUS]: 50 }]]);
     expect(retry.local).toEqual([]);
     expect(() => planPush(sheet, snapshot(), { mode: "retry" })).toThrow(/row indexes/);

@@ -26,6 +26,8 @@ export interface RowOutcome<S extends RowState = RowState> {
   errorColumns: string[];
   /** Failed without a definite answer (network, 5xx, 429): Retry failed may fix it (src/sheets/retryAdvice.ts). */
   retryable?: boolean;
+  /** Why, without the message's lead-in ("Not sent: …"), for a reader that words it again (the check's list). */
+  cause?: string;
 }
 
 /** The same outcome for each of the rows. */

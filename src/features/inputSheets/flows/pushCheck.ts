@@ -213,7 +213,7 @@ function notSentRows(plan: PushPlan, table: CheckedSheet["table"]): SheetCheck["
       return {
         rowIndex: o.rowIndex,
         name: name || number ? checkName(name || `Row ${o.rowIndex + 1}`, number, 0) : `Row ${o.rowIndex + 1}`,
-        reason: o.message.replace(/^Not sent:\s*/, ""),
+        reason: o.cause ?? o.message,
       };
     });
 }
