@@ -11,16 +11,9 @@ import { ROW_STATE_COLUMNS, rowStateSheet } from "../model/rowState";
 import type { SettingValue, WorkbookPort } from "../../../excel";
 import { safeSheetName, safeTableName } from "../../../xl/excelConventions";
 import { finalisedTitle, isFinalisedPeriod } from "../model/finalisedPeriod";
-import { waveDisplayName } from "../../imports/model/imports";
-import {
-  type OfferedInput,
-  type PeriodOption,
-  inputSheetColumns,
-  inputSheetGrid,
-  inputSheetRows,
-  offeredInputs,
-  wavePeriods,
-} from "../model/inputSheet";
+import { waveDisplayName } from "../../../ui/sheets/importTables";
+import { type OfferedInput, inputSheetColumns, inputSheetGrid, inputSheetRows, offeredInputs } from "../model/inputSheet";
+import { type PeriodOption, wavePeriods } from "../../../ui/sheets/periods";
 import {
   type InputSheetMeta,
   InputSheetError,

@@ -31,7 +31,7 @@ import {
 } from "../model/rowState";
 import { recordsFromCells } from "../model/rowStateMigration";
 import { readInputSheetMeta } from "./inputs";
-import { annotationOf, saveRowRecords } from "./rowStates";
+import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
 
 /** Fill of a pending input cell: the Excel layer's own pale yellow, apart from the push's red, green and amber. */
 export const PENDING_FILL = ADDIN_FILLS.pending;
@@ -98,7 +98,7 @@ async function markEditedRows(
   workbook: WorkbookPort,
   sheetName: string,
   before: TableData | null,
-  read: { statuses: string[]; records: RowRecords; table: TableData },
+  read: { statuses: string[]; table: TableData },
   basis: SheetBasis,
 ): Promise<string[]> {
   if (!before) return read.statuses;
@@ -109,15 +109,17 @@ async function markEditedRows(
     basis.meta.inputs.map((i) => i.header),
   );
   if (edited.size === 0) return read.statuses;
+  // The states as stored now (another flow may have written them since this watch read them), then Changed.
+  const records = await readRowRecords(workbook, basis.meta, read.table);
   const statuses = [...read.statuses];
   for (const [rowIndex, headers] of edited) {
     const changed = changedRecord(CHANGED_MESSAGE);
-    read.records.set(rowIndex, changed);
+    records.set(rowIndex, changed);
     await workbook.annotateRows(sheetName, [annotationOf(rowIndex, changed)], { clearOthers: false, highlightColumns: headers });
     statuses[rowIndex] = CHANGED_STATUS;
   }
-  await saveRowRecords(workbook, basis.meta, read.table, read.records);
-  basis.rowStates = recordsToTable(read.table, read.records);
+  await saveRowRecords(workbook, basis.meta, read.table, records);
+  basis.rowStates = recordsToTable(read.table, records);
   return statuses;
 }
 

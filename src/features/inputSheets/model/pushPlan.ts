@@ -3,7 +3,7 @@
  *   planPush       -> which rows and cells to send (changed / all / selected / retry / overwrite), and the chunks
  *   chunkOutcomes  -> map the service's per-entity results (or a failed request) back to rows
  *   applySaved     -> the new snapshot after saved rows
- * The flow (src/taskpane/flows/push.ts) does the I/O between these steps.
+ * The flow (src/features/inputSheets/flows/push.ts) does the I/O between these steps.
  */
 import type { BulkInputEntity, BulkInputResult, InputValue } from "../../../contract";
 import { INPUT_SHEET_HEADERS as H } from "./inputSheet";
