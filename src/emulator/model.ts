@@ -138,6 +138,19 @@ export function splitSheetAddress(address: string): { sheetName: string | undefi
   return { sheetName, local: address.slice(bang + 1) };
 }
 
+/**
+ * Excel's events reach their handlers after the change, asynchronously: each handler on its own promise, so one
+ * that throws or rejects does not keep the others from running (the set is copied, as a handler may remove itself).
+ */
+function fireLater<E>(handlers: ReadonlySet<(event: E) => unknown>, event: E): void {
+  setTimeout(() => {
+    for (const h of [...handlers])
+      void Promise.resolve()
+        .then(() => h(event))
+        .catch(() => undefined);
+  }, 0);
+}
+
 /** A name that Excel's rule for it accepts and that no other sheet or table has (names ignore case); else Excel's error. */
 function checkName<T>(
   what: "sheet" | "table" | "defined name",
@@ -802,12 +815,7 @@ export class WorkbookModel {
       changeType,
       source: "Local",
     };
-    setTimeout(() => {
-      for (const h of [...handlers])
-        void Promise.resolve()
-          .then(() => h(event))
-          .catch(() => undefined);
-    }, 0);
+    fireLater(handlers, event);
   }
 
   // ---- sheet events (WorksheetCollection.onAdded / onDeleted, Worksheet.onNameChanged) ----------------------
@@ -830,12 +838,7 @@ export class WorkbookModel {
     const key = event.type === "WorksheetNameChanged" ? `${event.type}:${event.worksheetId}` : event.type;
     const handlers = this.sheetEventHandlers.get(key);
     if (!handlers || handlers.size === 0) return;
-    setTimeout(() => {
-      for (const h of [...handlers])
-        void Promise.resolve()
-          .then(() => h(event))
-          .catch(() => undefined);
-    }, 0);
+    fireLater(handlers, event);
   }
 
   // ---- activation events (WorksheetCollection.onActivated) ------------------------------------------
@@ -860,12 +863,7 @@ export class WorkbookModel {
   private fireActivated(sheet: SheetModel): void {
     if (this.activatedHandlers.size === 0) return;
     const event: SheetActivatedEvent = { type: "WorksheetActivated", worksheetId: sheet.id };
-    setTimeout(() => {
-      for (const h of [...this.activatedHandlers])
-        void Promise.resolve()
-          .then(() => h(event))
-          .catch(() => undefined);
-    }, 0);
+    fireLater(this.activatedHandlers, event);
   }
 
   // ---- sheets -------------------------------------------------------------------------------------

@@ -90,18 +90,14 @@ export interface ColumnValueUpdate {
   value: CellValue;
 }
 
-export interface AppendRowsOptions {
-  sheetName: string;
-  tableName: string;
-  /** Used to create the sheet and table when missing (e.g. the "Push log"). */
-  columns: readonly ColumnSpec[];
-  rows: readonly (readonly CellValue[])[];
-  title?: string;
-  /** The stamp under the title when the table is created (see WriteTableOptions.stampLabel); later appends keep it. */
-  stampLabel?: string;
-  /** A2 of a sheet made for these rows, instead of a "Last refreshed" stamp (see WriteTableOptions). */
-  subtitle?: string;
-}
+/**
+ * Rows added under a table; its columns, title, stamp or subtitle make the sheet and table when they are missing
+ * (e.g. the "Push log"), and later appends keep what the first one made.
+ */
+export type AppendRowsOptions = Pick<
+  WriteTableOptions,
+  "sheetName" | "tableName" | "columns" | "rows" | "title" | "stampLabel" | "subtitle"
+>;
 
 export interface HiddenTable {
   columns: string[];

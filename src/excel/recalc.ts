@@ -12,7 +12,7 @@
  */
 import { supportsExcelApi } from "./officeHost";
 import { excelAvailable, runDelayedForCellEdit, runNow } from "./session";
-import { readRows } from "./transfer";
+import { formulaCellsIn } from "./formulaCells";
 
 const NAME_ERROR = "#NAME?";
 /** Cells read per request: as the Excel layer's reads (the response stays well under 5 MB). */
@@ -40,24 +40,8 @@ export async function recalculateNameErrors(
   });
 }
 
+/** The cells with our formulas that show #NAME? (read as Refresh formulas reads them, within Excel's limits). */
 async function countNameErrors(ctx: Excel.RequestContext, prefix: string): Promise<number> {
-  const sheets = ctx.workbook.worksheets.load("items/name");
-  await ctx.sync();
-  const used = sheets.items.map((ws) => ({
-    name: ws.name,
-    range: ws.getUsedRangeOrNullObject(true).load("rowIndex, rowCount, columnIndex, columnCount"),
-  }));
-  await ctx.sync();
-  let found = 0;
-  const budget = { cells: READ_CELLS };
-  for (const { name, range } of used) {
-    if (range.isNullObject) continue;
-    const { rowIndex: r0, columnIndex: c0, rowCount: rows, columnCount: cols } = range;
-    const formulas = await readRows(ctx, name, r0, c0, rows, cols, budget, "formulas");
-    const ours = (f: unknown) => typeof f === "string" && f.toUpperCase().startsWith(prefix);
-    if (!formulas.some((line) => line.some(ours))) continue;
-    const values = await readRows(ctx, name, r0, c0, rows, cols, budget);
-    formulas.forEach((line, r) => line.forEach((f, c) => (ours(f) && values[r]?.[c] === NAME_ERROR ? found++ : undefined)));
-  }
-  return found;
+  const cells = await formulaCellsIn(ctx, prefix, { cells: READ_CELLS });
+  return cells.filter((cell) => cell.value === NAME_ERROR).length;
 }

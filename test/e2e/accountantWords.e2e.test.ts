@@ -5,18 +5,15 @@
  * and name a column once; date columns show dd/mm/yyyy under en-IE.
  */
 import type { Page } from "playwright-core";
-import { PayrollApi } from "../../src/api";
-import { activeEmployees } from "../../src/ui/sheets/periods";
 import {
-  bestWave,
+  salariedWave,
   buildInputSheet,
   chooseClient,
   connect,
   openTab,
   selectWave,
-  startStack,
-  type Stack,
   sendThroughCheck,
+  suiteStack,
 } from "./harness";
 import { openSheet, records, typeCell } from "./grid";
 
@@ -24,17 +21,12 @@ import { openSheet, records, typeCell } from "./grid";
 const dayFirst = (iso: string) => iso.split("-").reverse().join("/");
 
 describe("the accountant's words (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  let api: PayrollApi;
+  const suite = suiteStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
   let page: Page;
-
   beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
-    page = stack.page;
-    await connect(page, stack.sandbox.apiKey);
+    page = suite.page;
+    await connect(page, suite.stack.sandbox.apiKey);
   });
-  afterAll(() => stack?.close());
 
   async function importEmployees(clientId: number, sheetName: string) {
     await chooseClient(page, clientId);
@@ -46,11 +38,11 @@ describe("the accountant's words (preview in Chromium against the sandbox)", () 
   it("an import for client B writes B's own sheet and leaves client A's sheet as it was", async () => {
     await importEmployees(1, "Liffey · Employees");
     const liffey = await records(page, "Liffey · Employees");
-    expect(liffey).toHaveLength((await api.listEmployees(1)).length);
+    expect(liffey).toHaveLength((await suite.api.listEmployees(1)).length);
 
     await importEmployees(2, "Shannon · Employees");
     const shannon = await records(page, "Shannon · Employees");
-    const shannonIds = new Set((await api.listEmployees(2)).map((e) => String(e.id)));
+    const shannonIds = new Set((await suite.api.listEmployees(2)).map((e) => String(e.id)));
     expect(shannon.length).toBe(shannonIds.size);
     expect(shannon.every((r) => shannonIds.has(r["Employee ID"]))).toBe(true);
     expect(await records(page, "Liffey · Employees")).toEqual(liffey);
@@ -61,16 +53,7 @@ describe("the accountant's words (preview in Chromium against the sandbox)", () 
 
   it("an input sheet is named for the client, its wave and the whole period; inputs and messages are in words", async () => {
     const clientId = 2;
-    const [employees, waves, calculations] = await Promise.all([
-      api.listEmployees(clientId, ["service_periods", "recent_payslips"]),
-      api.listWaves(clientId),
-      api.listClientCalculations(clientId),
-    ]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(suite.api, clientId);
     const payslipDate = wave.period!.date;
     const [y, m, d] = payslipDate.split("-");
 

@@ -2,19 +2,13 @@
  * A pane button pressed while a cell is being edited (issue G): the click does not end the entry, the import waits
  * (delayForCellEdit), the pane says "Finish editing the cell (Enter or Esc) to continue", and Enter lets it finish.
  */
-import { chooseClient, connect, openTab, startStack, type Stack } from "./harness";
+import { openTab, suiteStack } from "./harness";
 
 describe("cell-edit mode and the pane (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 5 } });
-    await connect(stack.page, stack.sandbox.apiKey);
-    await chooseClient(stack.page, 1);
-  });
-  afterAll(() => stack?.close());
+  const suite = suiteStack({ sandbox: { employees: 5 }, client: 1 });
 
   it("waits for the entry, says so after about 2 s, and goes on after Enter", async () => {
-    const { page } = stack;
+    const { page } = suite;
     const grid = page.getByRole("grid", { name: /^Sheet / });
     await grid.locator('[data-address="B2"]').dblclick();
     const editor = page.getByTestId("cell-editor");

@@ -9,9 +9,8 @@ import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox";
 import { finalisePayslipOf } from "../support/finalise";
-import { activeEmployees } from "../../src/ui/sheets/periods";
 import {
-  bestWave,
+  salariedWave,
   buildInputSheet,
   chooseClient,
   connect,
@@ -60,16 +59,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     const { page } = stack;
     await connect(page, sandbox.apiKey);
     await chooseClient(page, 1);
-    const [employees, waves, calculations] = await Promise.all([
-      api.listEmployees(1, ["service_periods", "recent_payslips"]),
-      api.listWaves(1),
-      api.listClientCalculations(1),
-    ]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(api, 1);
     const payslipDate = wave.period!.date;
 
     await openTab(page, "Input sheets");

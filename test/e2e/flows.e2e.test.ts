@@ -4,23 +4,16 @@
  * calculations. Each step checks what the pane and the grid show; with SCREENSHOTS=1 it also saves the README's
  * picture of that step.
  */
-import { PayrollApi } from "../../src/api";
-import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
+import { chooseClient, connect, findSecret, openTab, waitForSheet, workbookState, suiteStack } from "./harness";
 import { clickCell, openSheet, records, scrollGridLeft, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 describe("connect, client, imports, employees and calculations (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  let api: PayrollApi;
-  beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 12 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
-  });
-  afterAll(() => stack?.close());
+  const suite = suiteStack({ sandbox: { employees: 12 }, viewport: { width: 1500, height: 1000 } });
 
   it("connects with the API key (kept in a password field) and lists the clients the key reaches", async () => {
-    const { page } = stack;
-    await connect(page, stack.sandbox.apiKey);
+    const { page } = suite;
+    await connect(page, suite.stack.sandbox.apiKey);
     await page.getByText(/^Connected to http:\/\/127\.0\.0\.1:\d+ · 3 clients$/).waitFor();
     expect(await page.getByLabel("API key", { exact: false }).first().getAttribute("type")).toBe("password");
     const options = await page
@@ -32,8 +25,8 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
   });
 
   it("chooses a client: the connection folds away and the feature tabs appear", async () => {
-    const { page } = stack;
-    const before = stack.requestUrls.length;
+    const { page } = suite;
+    const before = suite.stack.requestUrls.length;
     await chooseClient(page, 1);
     await page.getByText("This workbook is linked to client 1; it remembers the choice.").waitFor();
     await page.getByRole("tablist", { name: "Features" }).waitFor();
@@ -46,24 +39,24 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     // Reads follow the screen: choosing a client sends no request (Imports, open at first, reads when a button is pressed).
     await page.getByRole("button", { name: "Import employees" }).waitFor();
     await page.waitForTimeout(300);
-    expect(stack.requestUrls.slice(before).filter((u) => u.includes("/v1/"))).toEqual([]);
+    expect(suite.stack.requestUrls.slice(before).filter((u) => u.includes("/v1/"))).toEqual([]);
     // A panel mounts when its tab is opened; the four employee pickers share one employee list (Reports loads its own).
-    const opened = stack.requestUrls.length;
+    const opened = suite.stack.requestUrls.length;
     const listRead = page.waitForResponse((r) => r.url().endsWith("/v1/clients/1/employees"));
     for (const title of ["Pay runs", "Leave", "Employees", "Calculations"]) await openTab(page, title);
     await listRead;
     await page.waitForFunction(() => !document.body.textContent!.includes("Loading employees…"));
-    const lists = stack.requestUrls.slice(opened).filter((u) => u.endsWith("/v1/clients/1/employees"));
+    const lists = suite.stack.requestUrls.slice(opened).filter((u) => u.endsWith("/v1/clients/1/employees"));
     expect(lists.length).toBeGreaterThan(0);
     expect(lists.length).toBeLessThanOrEqual(2);
   });
 
   it("imports employees, payment frequencies and pay points, each to its own table", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await openTab(page, "Imports");
     const pane = page.getByRole("tabpanel", { name: "Imports" });
 
-    const employees = await api.listEmployees(1);
+    const employees = await suite.api.listEmployees(1);
     await pane.getByRole("button", { name: "Import employees" }).click();
     await pane.getByText(`Employees: ${employees.length} rows written to "Liffey · Employees".`).waitFor();
     await waitForSheet(page, "Liffey · Employees");
@@ -75,7 +68,7 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     });
     await screenshot(page, "import-employees");
 
-    const waves = await api.listWaves(1);
+    const waves = await suite.api.listWaves(1);
     await pane.getByRole("radio", { name: "Simplified" }).check();
     await pane.getByText(/^Simplified: the frequency as text/).waitFor();
     await pane.getByRole("button", { name: "Import payment frequencies" }).click();
@@ -85,7 +78,7 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     expect(Object.keys(waveRows[0])).toContain("Frequency");
     await screenshot(page, "import-waves");
 
-    const payPoints = await api.listPayPoints(1);
+    const payPoints = await suite.api.listPayPoints(1);
     await pane.getByRole("button", { name: "Import pay points" }).click();
     await pane.getByText(`Pay points: ${payPoints.length} rows written to "Liffey · Pay points".`).waitFor();
     const pointRows = await records(page, "Liffey · Pay points");
@@ -94,7 +87,7 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
   });
 
   it("creates an employee from a new row and updates another from an edited cell, marking each row", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await openSheet(page, "Liffey · Employees");
     const { rows } = await tableLayout(page, "Liffey · Employees");
     const first = (await records(page, "Liffey · Employees"))[0];
@@ -118,17 +111,20 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     expect(created["Employee ID"]).toMatch(/^\d+$/);
     expect(created.Message).toContain(`employee ${created["Employee ID"]}`);
     expect(after.filter((r) => r.Status === "Unchanged")).toHaveLength(rows - 1);
-    expect((await api.getEmployee(Number(first["Employee ID"]))).job_title).toBe("Payroll clerk");
-    expect(await api.getEmployee(Number(created["Employee ID"]))).toMatchObject({ first_name: "Saoirse", last_name: "Quinn" });
+    expect((await suite.api.getEmployee(Number(first["Employee ID"]))).job_title).toBe("Payroll clerk");
+    expect(await suite.api.getEmployee(Number(created["Employee ID"]))).toMatchObject({
+      first_name: "Saoirse",
+      last_name: "Quinn",
+    });
     await clickCell(page, "Liffey · Employees", rows, "Message");
     await screenshot(page, "employees-save");
   });
 
   it("views an employee's calculations as a sheet, one row per item", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await openTab(page, "Calculations");
     const pane = page.getByRole("tabpanel", { name: "Calculations" });
-    const employee = (await api.listEmployees(1)).find((e) => e.last_name !== "Quinn")!;
+    const employee = (await suite.api.listEmployees(1)).find((e) => e.last_name !== "Quinn")!;
     const name = `${employee.first_name} ${employee.last_name}`;
     await pane.getByRole("radio", { name: "An employee" }).check();
     await pane.getByRole("combobox", { name: "Employee" }).pressSequentially(employee.last_name!);
@@ -139,7 +135,7 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     );
     await outcome.waitFor();
 
-    const calculations = await api.listEmployeeCalculations(employee.id);
+    const calculations = await suite.api.listEmployeeCalculations(employee.id);
     const rows = await records(page, "Liffey · Calculations");
     expect(rows.length).toBeGreaterThan(0);
     const ids = calculations.filter((c) => c.id !== null).map((c) => String(c.id));
@@ -153,6 +149,6 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     await scrollGridLeft(page, "Liffey · Calculations");
     await screenshot(page, "calculations-view");
 
-    expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
+    expect(findSecret(await workbookState(page), suite.stack.sandbox.apiKey)).toEqual([]);
   });
 });

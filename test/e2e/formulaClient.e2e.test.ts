@@ -4,35 +4,9 @@
  * uses the client the workbook's formulas are linked to (a document setting), not the pane's current choice.
  * Explain this figure says which client such a formula uses, and why.
  */
-import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
+import { gridCell, settledCell, typeAt } from "./grid";
 import { chooseClient, connect, sheetText, startStack, waitForSheet, workbookState, type Stack } from "./harness";
-
-type PreviewSheet = { valueAt(r: number, c: number): unknown };
-
-const cell = (page: Page, address: string) =>
-  page.getByRole("grid", { name: "Sheet Sheet1" }).locator(`[data-address="${address}"]`);
-
-async function typeInto(page: Page, address: string, text: string): Promise<void> {
-  await cell(page, address).click();
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
-}
-
-/** A cell's value (0-based) once it is not #BUSY! any more. */
-async function settled(page: Page, r: number, c: number): Promise<unknown> {
-  const handle = await page.waitForFunction(
-    ([r, c]) => {
-      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } })
-        .__payrollPreview.workbook;
-      const v = wb.findSheet("Sheet1").valueAt(r, c);
-      return v === "#BUSY!" || v === null || v === "" ? null : { v };
-    },
-    [r, c] as const,
-    { timeout: 30_000 },
-  );
-  return ((await handle.jsonValue()) as { v: unknown }).v;
-}
 
 describe("PAYROLL formulas keep their client when the pane switches (Chromium against the sandbox)", () => {
   let stack: Stack;
@@ -55,10 +29,14 @@ describe("PAYROLL formulas keep their client when the pane switches (Chromium ag
 
     await connect(page, stack.sandbox.apiKey);
     await chooseClient(page, 2); // the first client chosen: the workbook's formulas are linked to it
-    await typeInto(page, "A1", call(",,2"));
-    await typeInto(page, "B1", call(""));
-    await typeInto(page, "C1", call(",,1"));
-    const [explicit2, linked, explicit1] = [await settled(page, 0, 0), await settled(page, 0, 1), await settled(page, 0, 2)];
+    await typeAt(page, "Sheet1", "A1", call(",,2"));
+    await typeAt(page, "Sheet1", "B1", call(""));
+    await typeAt(page, "Sheet1", "C1", call(",,1"));
+    const [explicit2, linked, explicit1] = [
+      await settledCell(page, "Sheet1", 0, 0, { untilFilled: true }),
+      await settledCell(page, "Sheet1", 0, 1, { untilFilled: true }),
+      await settledCell(page, "Sheet1", 0, 2, { untilFilled: true }),
+    ];
     expect(typeof explicit2).toBe("number");
     expect(linked).toBe(explicit2);
     // The two clients' figures differ, so a cell following the pane would show it.
@@ -67,11 +45,11 @@ describe("PAYROLL formulas keep their client when the pane switches (Chromium ag
     await chooseClient(page, 1);
     // A formula without a client typed after the switch shares the live cells' read (the same figure, one request),
     // so once it settles the re-read the switch started has settled too.
-    await typeInto(page, "D1", call(""));
-    expect(await settled(page, 0, 3)).toBe(explicit2);
-    expect(await settled(page, 0, 0)).toBe(explicit2);
-    expect(await settled(page, 0, 1)).toBe(explicit2);
-    expect(await settled(page, 0, 2)).toBe(explicit1);
+    await typeAt(page, "Sheet1", "D1", call(""));
+    expect(await settledCell(page, "Sheet1", 0, 3, { untilFilled: true })).toBe(explicit2);
+    expect(await settledCell(page, "Sheet1", 0, 0, { untilFilled: true })).toBe(explicit2);
+    expect(await settledCell(page, "Sheet1", 0, 1, { untilFilled: true })).toBe(explicit2);
+    expect(await settledCell(page, "Sheet1", 0, 2, { untilFilled: true })).toBe(explicit1);
 
     // The link is in the workbook (a document setting), so it outlives the session; the pane's choice is 1.
     const state = await workbookState(page);
@@ -80,10 +58,12 @@ describe("PAYROLL formulas keep their client when the pane switches (Chromium ag
     expect(settings.get("payroll.clientId")).toBe(1);
 
     // Explain this figure says which client the formula without one uses, and why.
-    await cell(page, "B1").click();
+    await gridCell(page, "Sheet1", "B1").click();
     await page.getByRole("button", { name: "Explain this figure" }).click();
     await waitForSheet(page, "Explain Sheet1 B1");
     const text = await sheetText(page, "Explain Sheet1 B1");
-    expect(text[0][0]).toContain("all employees, client 2 (the formula names no client: the workbook's formulas are linked to client 2)");
+    expect(text[0][0]).toContain(
+      "all employees, client 2 (the formula names no client: the workbook's formulas are linked to client 2)",
+    );
   });
 });

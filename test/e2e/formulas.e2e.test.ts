@@ -8,9 +8,8 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { activeEmployees } from "../../src/ui/sheets/periods";
 import {
-  bestWave,
+  salariedWave,
   buildInputSheet,
   chooseClient,
   connect,
@@ -177,13 +176,7 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
 
   it("after a push changes a salary, the AMOUNT cell over that payslip date reads its figure again, unretyped", async () => {
     const { page } = stack;
-    const employees = await direct.listEmployees(1, ["service_periods", "recent_payslips"]);
-    const [waves, calculations] = await Promise.all([direct.listWaves(1), direct.listClientCalculations(1)]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(direct, 1);
     const date = wave.period!.date;
     // The formula is on Sheet1 before the push; its figure is read once.
     await openSheet(page, SHEET);

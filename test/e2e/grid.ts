@@ -110,3 +110,25 @@ export async function pasteAt(page: Page, sheetName: string, address: string, te
     );
   }, text);
 }
+
+/** A cell's value (0-based row and column) once it is not #BUSY! any more (nor blank, with `untilFilled`). */
+export async function settledCell(
+  page: Page,
+  sheetName: string,
+  r: number,
+  c: number,
+  options: { untilFilled?: boolean } = {},
+): Promise<unknown> {
+  type PreviewSheet = { valueAt(r: number, c: number): unknown };
+  const handle = await page.waitForFunction(
+    ([name, r, c, untilFilled]) => {
+      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } })
+        .__payrollPreview.workbook;
+      const v = wb.findSheet(name).valueAt(r, c);
+      return v === "#BUSY!" || (untilFilled && (v === null || v === "")) ? null : { v };
+    },
+    [sheetName, r, c, options.untilFilled ?? false] as const,
+    { timeout: 30_000 },
+  );
+  return ((await handle.jsonValue()) as { v: unknown }).v;
+}

@@ -9,15 +9,18 @@
  *   await openTab(stack.page, "Imports");
  *   ...
  *   await stack.close();
+ *
+ * In a describe, suiteStack({ client: 1 }) does the same around its tests: started, connected and the client chosen
+ * before them, closed after them.
  */
 import { mkdtempSync, rmSync } from "fs";
 import os from "os";
 import path from "path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import type { Employee, Wave } from "../../src/contract";
+import { PayrollApi } from "../../src/api";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 import { finaliseInSandbox, type FinaliseOutcome } from "../support/finalise";
-import { defaultPeriod, wavePeriods } from "../../src/ui/sheets/periods";
+import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/ui/sheets/periods";
 import { buildServer } from "../../src/server/app";
 import { chosenChromium } from "./browser";
 
@@ -130,6 +133,46 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 }
 
 // ---- pane helpers -------------------------------------------------------------------------------------------
+
+/** A describe's stack: what its tests and hooks read once the stack is up. */
+export interface SuiteStack {
+  readonly stack: Stack;
+  readonly page: Page;
+  /** A PayrollApi of the service behind the stack, to read what a person would read there. */
+  readonly api: PayrollApi;
+}
+
+/**
+ * Starts a stack before a describe's tests (connected, and `client` chosen, when given) and closes it after them.
+ * Call it in the describe's body, before its own hooks: they run after the stack is up.
+ */
+export function suiteStack(options: StackOptions & { client?: number } = {}): SuiteStack {
+  let stack: Stack | undefined;
+  let api: PayrollApi | undefined;
+  beforeAll(async () => {
+    stack = await startStack(options);
+    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
+    if (options.client === undefined) return;
+    await connect(stack.page, stack.sandbox.apiKey);
+    await chooseClient(stack.page, options.client);
+  });
+  afterAll(() => stack?.close());
+  const up = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("The stack is not up: read it inside a test or hook.");
+    return value;
+  };
+  return {
+    get stack() {
+      return up(stack);
+    },
+    get page() {
+      return up(stack).page;
+    },
+    get api() {
+      return up(api);
+    },
+  };
+}
 
 /** Types the key (remember unticked unless asked), presses Connect and waits for the connected status. */
 export async function connect(page: Page, apiKey: string, options: { remember?: boolean } = {}): Promise<void> {
@@ -308,16 +351,26 @@ export async function buildInputSheet(page: Page, column: string, timeout?: numb
   return sheetName;
 }
 
-/** The wave, with its default (open) period, for which `count(waveId, date)` is largest. */
-export function bestWave(
-  employees: readonly Employee[],
-  waves: readonly Wave[],
-  count: (waveId: number, date: string) => number,
-): { w: Wave; period: ReturnType<typeof defaultPeriod> } {
-  return waves
+/**
+ * The client's wave whose open period has the most active employees with a basic salary (the wave an input sheet
+ * of salaries is built for), with that period, read through the API as a person would know it; with the employees
+ * and calculations it was chosen from.
+ */
+export async function salariedWave(api: PayrollApi, clientId: number) {
+  const [employees, waves, calculations] = await Promise.all([
+    api.listEmployees(clientId, ["service_periods", "recent_payslips"]),
+    api.listWaves(clientId),
+    api.listClientCalculations(clientId),
+  ]);
+  const salaried = (waveId: number, date: string) =>
+    activeEmployees(employees, waveId, date).filter((e) =>
+      calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
+    ).length;
+  const best = waves
     .map((w) => ({ w, period: defaultPeriod(wavePeriods(employees, w.id)) }))
     .filter((x) => x.period)
-    .sort((a, b) => count(b.w.id, b.period!.date) - count(a.w.id, a.period!.date))[0];
+    .sort((x, y) => salaried(y.w.id, y.period!.date) - salaried(x.w.id, x.period!.date))[0];
+  return { ...best, employees, calculations };
 }
 
 /** Finalises a client's open payslips in the stack's sandbox (all, or those named): see test/support/finalise.ts. */

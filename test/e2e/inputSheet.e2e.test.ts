@@ -5,10 +5,8 @@
  * an unknown key; Push all input sheets across two clients' sheets. Each step leaves a README screenshot.
  */
 import type { Page } from "playwright-core";
-import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
-import { activeEmployees } from "../../src/ui/sheets/periods";
-import { bestWave, buildInputSheet, chooseClient, connect, openTab, selectWave, startStack, type Stack } from "./harness";
+import { salariedWave, buildInputSheet, chooseClient, openTab, selectWave, suiteStack } from "./harness";
 import { clickCell, openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
@@ -17,34 +15,18 @@ const SALARY = calcKey("basic_salary", "amount");
 const amount = (text: string) => text.replace(/[^\d.,-]/g, "") || "(blank)";
 
 describe("input sheet editing (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  let api: PayrollApi;
+  const suite = suiteStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 }, client: 1 });
   let page: Page;
   let sheet: { sheetName: string; header: string; payslipDate: string; before: Record<string, string>[] };
-
   beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
-    page = stack.page;
-    await connect(page, stack.sandbox.apiKey);
-    await chooseClient(page, 1);
+    page = suite.page;
     await openTab(page, "Input sheets");
     sheet = await buildSheet(1);
   });
-  afterAll(() => stack?.close());
 
   /** Builds an input sheet of the client's salary (or first) input for the wave with the most salaried employees. */
   async function buildSheet(clientId: number) {
-    const [employees, waves, calculations] = await Promise.all([
-      api.listEmployees(clientId, ["service_periods", "recent_payslips"]),
-      api.listWaves(clientId),
-      api.listClientCalculations(clientId),
-    ]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(suite.api, clientId);
     await selectWave(page, wave.w.id);
     const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
@@ -105,9 +87,9 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
   it("ends a row changed in the service after the build Conflict, keeps the colleague's value, saves the others; Overwrite conflicts sends it", async () => {
     const { sheetName, payslipDate, before } = sheet;
     const first = Number(before[0]["Employee ID"]);
-    await api.bulkInput(1, [{ id: String(first), payslip_date: payslipDate, attributes: { [SALARY]: 7777 } }]);
+    await suite.api.bulkInput(1, [{ id: String(first), payslip_date: payslipDate, attributes: { [SALARY]: 7777 } }]);
     const held = async () =>
-      (await api.listClientCalculations(1)).find(
+      (await suite.api.listClientCalculations(1)).find(
         (c) => c.employee_id === first && c.calculation_id === "basic_salary" && c.payslip_id !== null && !c.deleted,
       )?.inputs.amount;
 
@@ -160,7 +142,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
       },
       [before[3].Number, before[4].Number],
     );
-    const requests = stack.requestUrls.length;
+    const requests = suite.stack.requestUrls.length;
     const source = page.getByRole("combobox", { name: "Source" });
     await source.focus();
     await source.locator('option[value="Timesheet"]').waitFor({ state: "attached" });
@@ -176,7 +158,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
     const now = await records(page, sheetName);
     expect([amount(now[3][header]), amount(now[4][header])]).toEqual(["6,100.00", "6,200.50"]);
     expect((await records(page, "Fill problems"))[0]).toMatchObject({ Key: "NOPE-1" });
-    expect(stack.requestUrls.slice(requests).filter((u) => u.includes("bulk_input"))).toEqual([]);
+    expect(suite.stack.requestUrls.slice(requests).filter((u) => u.includes("bulk_input"))).toEqual([]);
     await openSheet(page, sheetName);
     await problems.scrollIntoViewIfNeeded();
     await screenshot(page, "fill-from-sheet");

@@ -7,9 +7,8 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { activeEmployees } from "../../src/ui/sheets/periods";
 import { records, tableLayout } from "./grid";
-import { bestWave, startStack, waitForSheet, type Stack } from "./harness";
+import { salariedWave, startStack, waitForSheet, type Stack } from "./harness";
 import { announcements, focusIsVisible, focusedDescription, hasFocus, recordAnnouncements, tabTo } from "./keyboard";
 
 /** Presses a key until the focused native select shows the value (arrow keys change a closed select's value). */
@@ -112,13 +111,7 @@ describe("the month-end journey by keyboard (preview in Chromium against the san
   let sheetName = "";
 
   it("builds an input sheet from the Input sheets tab", async () => {
-    const employees = await api.listEmployees(1, ["service_periods", "recent_payslips"]);
-    const [waves, calculations] = await Promise.all([api.listWaves(1), api.listClientCalculations(1)]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(api, 1);
 
     // Back to the tab list, then along it with the arrow keys; Enter selects.
     const features = page.getByRole("tablist", { name: "Features" });

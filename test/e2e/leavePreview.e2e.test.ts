@@ -5,7 +5,7 @@
  * while the workbook holds anything, as a document does, but not when it is empty.
  */
 import type { Dialog, Page } from "playwright-core";
-import { startStack, type Stack } from "./harness";
+import { type Stack, suiteStack } from "./harness";
 import { gridCell, typeAt } from "./grid";
 
 /** Every main-frame navigation of the page after the first load (the page leaving itself). */
@@ -45,15 +45,11 @@ async function closeAsAPerson(page: Page, answer: "stay" | "leave"): Promise<{ d
 }
 
 describe("the preview never leaves itself (Chromium)", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(() => stack?.close());
+  const suite = suiteStack();
 
   it("keeps a wheel past the grid's edges in the grid: no back or forward navigation", async () => {
     // The harness's tab: "back" goes to the about:blank it started on, as changeHistory.e2e saw.
-    const { page } = stack;
+    const { page } = suite;
     const navigations = recordNavigations(page);
     const grid = page.getByRole("grid", { name: "Sheet Sheet1" });
     expect(await grid.evaluate((el) => getComputedStyle(el).overscrollBehaviorX)).toBe("contain");
@@ -76,9 +72,9 @@ describe("the preview never leaves itself (Chromium)", () => {
   });
 
   it("opens a web hyperlink in a cell in a new tab; the preview stays", async () => {
-    const page = await openPreview(stack);
+    const page = await openPreview(suite.stack);
     const navigations = recordNavigations(page);
-    const help = `${stack.origin}/help.html`;
+    const help = `${suite.stack.origin}/help.html`;
     await page.evaluate(async (address) => {
       const excel = (window as unknown as { Excel: typeof Excel }).Excel;
       await excel.run(async (context) => {
@@ -86,7 +82,7 @@ describe("the preview never leaves itself (Chromium)", () => {
         await context.sync();
       });
     }, help);
-    const opened = stack.context.waitForEvent("page");
+    const opened = suite.stack.context.waitForEvent("page");
     await gridCell(page, "Sheet1", "B2").click();
     const tab = await opened;
     await tab.waitForLoadState("domcontentloaded");
@@ -97,7 +93,7 @@ describe("the preview never leaves itself (Chromium)", () => {
   });
 
   it("asks before leaving a workbook that holds anything, and keeps it when told to stay", async () => {
-    const page = await openPreview(stack);
+    const page = await openPreview(suite.stack);
     await typeAt(page, "Sheet1", "B2", "4321");
     await gridCell(page, "Sheet1", "B2")
       .getByText("4,321")
@@ -111,7 +107,7 @@ describe("the preview never leaves itself (Chromium)", () => {
   });
 
   it("lets an empty workbook go without a question", async () => {
-    const page = await openPreview(stack);
+    const page = await openPreview(suite.stack);
     // A click gives the page the user activation Chromium wants before it asks anything.
     await gridCell(page, "Sheet1", "B2").click();
     expect(await closeAsAPerson(page, "stay")).toEqual({ dialogs: [], closed: true });

@@ -2,19 +2,13 @@
  * Dates in the pane follow Office's display language, not the browser's (issue G): in a US-English Chromium the
  * preview plays an Office in en-IE, and date fields show and take day/month/year.
  */
-import { chooseClient, connect, openTab, startStack, type Stack } from "./harness";
+import { openTab, suiteStack } from "./harness";
 
 describe("dates in Office's display language (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 5 } });
-    await connect(stack.page, stack.sandbox.apiKey);
-    await chooseClient(stack.page, 1);
-  });
-  afterAll(() => stack?.close());
+  const suite = suiteStack({ sandbox: { employees: 5 }, client: 1 });
 
   it("shows date fields as day/month/year under en-IE and reads what is typed in that order", async () => {
-    const { page } = stack;
+    const { page } = suite;
     const languages = await page.evaluate(() => ({
       office: (window as unknown as { Office: { context: { displayLanguage: string } } }).Office.context.displayLanguage,
       browserShows: new Date(Date.UTC(2026, 0, 31, 12)).toLocaleDateString(),

@@ -4,19 +4,17 @@
  * preview draws the sheet's chart, its bars the table's nett pay cells.
  */
 import type { Page } from "playwright-core";
-import { PayrollApi } from "../../src/api";
-import { activeEmployees, wavePeriods } from "../../src/ui/sheets/periods";
+import { wavePeriods } from "../../src/ui/sheets/periods";
 import {
-  bestWave,
+  salariedWave,
   buildInputSheet,
   chooseClient,
   connect,
   openTab,
   selectWave,
-  startStack,
   waitForSheet,
-  type Stack,
   sendThroughCheck,
+  suiteStack,
 } from "./harness";
 import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
@@ -48,25 +46,22 @@ async function pressOverview(page: Page): Promise<string> {
 }
 
 describe("Month-end overview (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  let api: PayrollApi;
-  beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1600, height: 1000 } });
-    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
-  });
-  afterAll(() => stack?.close());
+  const suite = suiteStack({ sandbox: { employees: 14 }, viewport: { width: 1600, height: 1000 } });
 
   it("gives one row per client and open wave", async () => {
-    const { page } = stack;
-    await connect(page, stack.sandbox.apiKey);
+    const { page } = suite;
+    await connect(page, suite.stack.sandbox.apiKey);
     await chooseClient(page, 1);
     const text = await pressOverview(page);
-    const clients = await api.listClients();
+    const clients = await suite.api.listClients();
     expect(text).toContain(`for ${clients.length} clients`);
     const rows = await rawRecords(page);
     const expected: string[] = [];
     for (const c of clients) {
-      const [waves, employees] = await Promise.all([api.listWaves(c.id), api.listEmployees(c.id, ["recent_payslips"])]);
+      const [waves, employees] = await Promise.all([
+        suite.api.listWaves(c.id),
+        suite.api.listEmployees(c.id, ["recent_payslips"]),
+      ]);
       for (const w of waves) if (wavePeriods(employees, w.id).length > 0) expected.push(`${c.id}/${w.id}`);
     }
     expect(rows.map((r) => `${r["Client ID"]}/${r["Wave ID"]}`).sort()).toEqual(expected.sort());
@@ -77,17 +72,9 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
   });
 
   it("after pending edits and a push with one failed row, the client's row says Needs attention with the counts", async () => {
-    const { page } = stack;
-    const [employees, waves, calculations] = await Promise.all([
-      api.listEmployees(1, ["service_periods", "recent_payslips"]),
-      api.listWaves(1),
-      api.listClientCalculations(1),
-    ]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const { page } = suite;
+    const wave = await salariedWave(suite.api, 1);
+    const { employees } = wave;
     const payslipDate = wave.period!.date;
     const previousDate = wavePeriods(employees, wave.w.id).find((p) => p.date < payslipDate)!.date;
 
@@ -132,7 +119,7 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
   });
 
   it("draws the sheet's chart in the preview, its bars the table's nett pay cells", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await openSheet(page, OVERVIEW);
     await scrollGridLeft(page, OVERVIEW);
     const chart = page.getByTestId("sheet-chart").getByRole("img", { name: /^Chart: Nett pay/ });
@@ -156,7 +143,7 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
   });
 
   it("builds the input sheet of a row without one, for that client and period, with the client's last inputs", async () => {
-    const { page } = stack;
+    const { page } = suite;
     const rows = await rawRecords(page);
     const at = rows.findIndex((r) => r["Client ID"] === 1 && r["Input sheet"] === "");
     expect(at).toBeGreaterThanOrEqual(0);

@@ -13,7 +13,7 @@ import { offeredInputs } from "../../src/features/inputSheets/model/inputSheet";
 import { activeEmployees } from "../../src/ui/sheets/periods";
 import { formatDate } from "../../src/ui/locale";
 import {
-  bestWave,
+  salariedWave,
   buildInputSheet,
   chooseClient,
   connect,
@@ -61,19 +61,10 @@ describe("next month (preview in Chromium against the sandbox)", () => {
 
   /** The wave with the most salaried employees, and a second number input of the client beside the salary. */
   async function waveAndInputs(clientId: number) {
-    const [employees, waves, calculations, items] = await Promise.all([
-      api.listEmployees(clientId, ["service_periods", "recent_payslips"]),
-      api.listWaves(clientId),
-      api.listClientCalculations(clientId),
-      api.getItemsAndOutputs(clientId),
-    ]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-      ).length;
-    const offered = offeredInputs(calculations, items);
+    const [wave, items] = await Promise.all([salariedWave(api, clientId), api.getItemsAndOutputs(clientId)]);
+    const offered = offeredInputs(wave.calculations, items);
     const hours = offered.find((o) => o.key !== SALARY && o.type === "number" && o.input.includes("hours")) ?? offered[1];
-    return { wave: bestWave(employees, waves, salaried), hours, employees };
+    return { wave, hours, employees: wave.employees };
   }
 
   // Inputs are ticked by their label, "Hourly pay: hours" (the key is only in the tooltip).

@@ -5,19 +5,7 @@
  * sheet the pane has not chosen are counted; changing client with changes not pushed names them and keeps the tab.
  */
 import type { Page } from "playwright-core";
-import { PayrollApi } from "../../src/api";
-import { activeEmployees } from "../../src/ui/sheets/periods";
-import {
-  bestWave,
-  buildInputSheet,
-  chooseClient,
-  connect,
-  openTab,
-  selectWave,
-  startStack,
-  type Stack,
-  sendThroughCheck,
-} from "./harness";
+import { salariedWave, buildInputSheet, openTab, selectWave, sendThroughCheck, suiteStack } from "./harness";
 import { openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 import { checkA11y, describeFindings, serious } from "./axe";
@@ -27,28 +15,13 @@ const ERROR = "rgb(255, 204, 209)";
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("no silent loss (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  let api: PayrollApi;
+  const suite = suiteStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 }, client: 1 });
   let page: Page;
   let sheet: { sheetName: string; header: string; payslipDate: string; waveId: number; ids: number[] };
-
   beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
-    page = stack.page;
-    await connect(page, stack.sandbox.apiKey);
-    await chooseClient(page, 1);
+    page = suite.page;
     await openTab(page, "Input sheets");
-    const [employees, waves, calculations] = await Promise.all([
-      api.listEmployees(1, ["service_periods", "recent_payslips"]),
-      api.listWaves(1),
-      api.listClientCalculations(1),
-    ]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(suite.api, 1);
     await selectWave(page, wave.w.id);
     const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
@@ -61,11 +34,10 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
       ids: before.map((r) => Number(r["Employee ID"])),
     };
   });
-  afterAll(() => stack?.close());
 
   const pendingText = (text: string) => page.getByText(text, { exact: true });
   const held = async (employeeId: number) =>
-    (await api.listClientCalculations(1)).find(
+    (await suite.api.listClientCalculations(1)).find(
       (c) => c.employee_id === employeeId && c.calculation_id === "basic_salary" && c.payslip_id !== null && !c.deleted,
     )?.inputs.amount;
   const fillOf = async (sheetName: string, row: number, header: string) => {
@@ -75,7 +47,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
       .locator(`[data-address="${layout.columns[header]}${layout.headerRow + 2 + row}"]`)
       .evaluate((el) => getComputedStyle(el).backgroundColor);
   };
-  const clientName = async (id: number) => (await api.listClients()).find((c) => c.id === id)!.name;
+  const clientName = async (id: number) => (await suite.api.listClients()).find((c) => c.id === id)!.name;
   /** A cell's fill in the workbook, shown or not (the grid draws only the sheet shown). */
   const modelFill = async (sheetName: string, row: number, header: string) =>
     page.evaluate(

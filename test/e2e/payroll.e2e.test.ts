@@ -4,30 +4,21 @@
  *  - leave days typed into the Leave days sheet and saved with create_multiple, annotated per row.
  * With SCREENSHOTS=1 (npm run screenshots) the panels are saved to docs/screenshots for the README.
  */
-import { PayrollApi } from "../../src/api";
-import { chooseClient, connect, findSecret, openTab, startStack, waitForSheet, workbookState, type Stack } from "./harness";
+import { chooseClient, findSecret, openTab, waitForSheet, workbookState, suiteStack } from "./harness";
 import { clickCell, records, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  let api: PayrollApi;
-  beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 10 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
-    await connect(stack.page, stack.sandbox.apiKey);
-    await chooseClient(stack.page, 1);
-  });
-  afterAll(() => stack?.close());
+  const suite = suiteStack({ sandbox: { employees: 10 }, viewport: { width: 1500, height: 1000 }, client: 1 });
 
   it("imports a pay run's payslips with items as columns, and its balanced journal", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await openTab(page, "Pay runs");
     // The latest run of the monthly wave: the one with the most payslips in the demo data.
-    const waves = await api.listWaves(1);
+    const waves = await suite.api.listWaves(1);
     const monthly = waves.find((w) => w.length_months === 1)!;
-    const run = (await api.listPaymentRuns(1)).find((r) => r.wave_id === monthly.id && !r.special)!;
-    const payslips = await api.listPaymentRunPayslips(run.id);
+    const run = (await suite.api.listPaymentRuns(1)).find((r) => r.wave_id === monthly.id && !r.special)!;
+    const payslips = await suite.api.listPaymentRunPayslips(run.id);
 
     await page.getByRole("combobox", { name: "Pay run" }).click();
     await page
@@ -79,7 +70,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
       };
       Object.assign(window, { __blobs: blobs, __opened: opened });
     });
-    const popup = stack.context.waitForEvent("page");
+    const popup = suite.stack.context.waitForEvent("page");
     await pane.getByRole("button", { name: "Open PDF of the selected payslip" }).click();
     const pdfPage = await popup;
     const pdfUrl = await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened.at(-1)!);
@@ -92,7 +83,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     }, pdfUrl);
     expect(pdfHead).toBe("%PDF-");
     await pdfPage.close();
-    expect(stack.requestUrls.some((u) => u.includes(stack.sandbox.apiKey))).toBe(false);
+    expect(suite.stack.requestUrls.some((u) => u.includes(suite.stack.sandbox.apiKey))).toBe(false);
 
     await page.getByRole("button", { name: "Journal to sheet" }).click();
     await pane.getByText(/^Journal written to "Liffey · Journal": debits equal credits/).waitFor();
@@ -104,7 +95,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
   });
 
   it("saves leave days typed into the Leave days sheet, marking each row", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await openTab(page, "Leave");
     await page.getByRole("checkbox", { name: "Add a blank row per employee for new days" }).isChecked();
     await page.getByRole("button", { name: "Load leave days" }).click();
@@ -134,19 +125,19 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     expect(after[0]["Leave day ID"]).toMatch(/^\d+$/);
     expect(after[2].Message).toContain('unknown leave type "Holidays"');
     expect(after.slice(3).every((r) => r.Status === "")).toBe(true);
-    const daysA = (await api.listLeaveDays(Number(a["Employee ID"]))).flat();
+    const daysA = (await suite.api.listLeaveDays(Number(a["Employee ID"]))).flat();
     expect(daysA.find((d) => d.date === "2026-12-01")).toMatchObject({ hours: null, leave_type: "Annual leave" });
-    const daysB = (await api.listLeaveDays(Number(b["Employee ID"]))).flat();
+    const daysB = (await suite.api.listLeaveDays(Number(b["Employee ID"]))).flat();
     expect(daysB.find((d) => d.date === "2026-12-02")).toMatchObject({ hours: 4, leave_type: "Sick leave" });
     await clickCell(page, "Liffey · Leave days", 2, "Leave type");
     await screenshot(page, "leave-days");
 
-    expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
-    expect(stack.consoleLines.filter((l) => l.includes(stack.sandbox.apiKey))).toEqual([]);
+    expect(findSecret(await workbookState(page), suite.stack.sandbox.apiKey)).toEqual([]);
+    expect(suite.stack.consoleLines.filter((l) => l.includes(suite.stack.sandbox.apiKey))).toEqual([]);
   });
 
   it("ends service for the selected row, and sets Regular Hours from a sheet (screenshots for the README)", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await openTab(page, "Employees");
     const pane = page.getByRole("tabpanel", { name: "Employees" });
     await pane.getByRole("button", { name: "Service periods to sheet" }).click();
@@ -164,9 +155,9 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     const mine = after.find((r) => Number(r["Employee ID"]) === employeeId && r["Most recent"] === "TRUE")!;
     expect(mine.Status).toBe("Saved");
     expect(mine["End date"]).toBe("30/11/2026"); // dates show day first under en-IE
-    expect((await api.listServicePeriods(employeeId)).some((p) => p.end_date === "2026-11-30" && p.termination_code === 1)).toBe(
-      true,
-    );
+    expect(
+      (await suite.api.listServicePeriods(employeeId)).some((p) => p.end_date === "2026-11-30" && p.termination_code === 1),
+    ).toBe(true);
     await screenshot(page, "service-periods");
 
     // Regular Hours need a client migrated to v2 (client 3 in the demo data).
@@ -184,7 +175,7 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     await calc.getByText(/^Regular Hours: 1 saved/).waitFor();
     const saved = await records(page, "Corrib · Regular Hours");
     expect(saved[target].Status).toBe("Saved");
-    const [inherited] = await api.listInheritedCalculations(Number(rh[target]["Employee ID"]));
+    const [inherited] = await suite.api.listInheritedCalculations(Number(rh[target]["Employee ID"]));
     expect(inherited.inputs_history["2026-12-01"].full_day_hours_input).toBe(7);
     await clickCell(page, "Corrib · Regular Hours", target, "Full day hours");
     await screenshot(page, "regular-hours");

@@ -6,7 +6,7 @@
 import { PayrollApi } from "../../src/api";
 import { activeEmployees, wavePeriods } from "../../src/ui/sheets/periods";
 import {
-  bestWave,
+  salariedWave,
   buildInputSheet,
   chooseClient,
   connect,
@@ -47,12 +47,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     expect(await records(page, "Liffey · Employees")).toHaveLength(employees.length);
 
     // The wave whose open period has the most salaried employees, found through the API as a person would know it.
-    const [waves, calculations] = await Promise.all([api.listWaves(1), api.listClientCalculations(1)]);
-    const salaried = (waveId: number, date: string) =>
-      activeEmployees(employees, waveId, date).filter((e) =>
-        calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary"),
-      ).length;
-    const wave = bestWave(employees, waves, salaried);
+    const wave = await salariedWave(api, 1);
     const payslipDate = wave.period!.date;
     const previousDate = wavePeriods(employees, wave.w.id).find((p) => p.date < payslipDate)!.date;
 

@@ -9,35 +9,9 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { openSheet, records } from "./grid";
+import { gridCell, openSheet, records, settledCell, typeAt } from "./grid";
 import { chooseClient, connect, openTab, startStack, waitForSheet, type Stack } from "./harness";
 import { screenshot } from "./screenshots";
-
-type PreviewSheet = { valueAt(r: number, c: number): unknown };
-
-const grid = (page: Page) => page.getByRole("grid", { name: "Sheet Sheet1" });
-const cell = (page: Page, address: string) => grid(page).locator(`[data-address="${address}"]`);
-
-async function typeInto(page: Page, address: string, text: string): Promise<void> {
-  await cell(page, address).click();
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
-}
-
-/** A cell's value (0-based) once it is not #BUSY! any more. */
-async function settled(page: Page, r: number, c: number): Promise<unknown> {
-  const handle = await page.waitForFunction(
-    ([r, c]) => {
-      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): PreviewSheet } } })
-        .__payrollPreview.workbook;
-      const v = wb.findSheet("Sheet1").valueAt(r, c);
-      return v === "#BUSY!" ? null : { v };
-    },
-    [r, c] as const,
-    { timeout: 30_000 },
-  );
-  return ((await handle.jsonValue()) as { v: unknown }).v;
-}
 
 /** What overflows the pane sideways: its own scroll width, and any shown element whose right edge is past it. */
 async function overflowOf(page: Page): Promise<{ scroll: number; client: number; outside: string[] }> {
@@ -75,6 +49,8 @@ async function controlsUnderOutcomes(page: Page): Promise<string[]> {
     return covered;
   });
 }
+
+type PreviewSheet = { valueAt(r: number, c: number): unknown };
 
 describe("readable reports and the preview as a person meets it (Chromium against the sandbox)", () => {
   let stack: Stack;
@@ -163,14 +139,14 @@ describe("readable reports and the preview as a person meets it (Chromium agains
   it("Ctrl+Z undoes the last edit in the grid", async () => {
     const { page } = stack;
     await openSheet(page, "Sheet1");
-    await typeInto(page, "H2", "first");
-    await typeInto(page, "H2", "second");
-    await cell(page, "J2").click();
+    await typeAt(page, "Sheet1", "H2", "first");
+    await typeAt(page, "Sheet1", "H2", "second");
+    await gridCell(page, "Sheet1", "J2").click();
     await page.keyboard.press("Control+z");
-    await expect(cell(page, "H2").innerText()).resolves.toBe("first");
+    await expect(gridCell(page, "Sheet1", "H2").innerText()).resolves.toBe("first");
     await expect(page.getByTestId("name-box").inputValue()).resolves.toBe("H2"); // the undone cell is selected
     await page.keyboard.press("Control+z");
-    await expect(cell(page, "H2").innerText()).resolves.toBe("");
+    await expect(gridCell(page, "Sheet1", "H2").innerText()).resolves.toBe("");
     await page.keyboard.press("Control+z");
     await expect(page.getByTestId("grid-message").innerText()).resolves.toBe("Nothing to undo.");
   });
@@ -182,23 +158,27 @@ describe("readable reports and the preview as a person meets it (Chromium agains
       .sort()
       .at(-1)!;
     const start = `${last.slice(0, 4)}-01-01`;
-    await typeInto(page, "A1", `=PAYROLL.AMOUNT("nett_pay","${start}","${last}",,1)`);
-    await typeInto(page, "B1", `=PAYROLL.AMOUNT("nett_pay","${start}","${last}")`);
-    const [omitted, without] = [await settled(page, 0, 0), await settled(page, 0, 1)];
+    await typeAt(page, "Sheet1", "A1", `=PAYROLL.AMOUNT("nett_pay","${start}","${last}",,1)`);
+    await typeAt(page, "Sheet1", "B1", `=PAYROLL.AMOUNT("nett_pay","${start}","${last}")`);
+    const [omitted, without] = [await settledCell(page, "Sheet1", 0, 0), await settledCell(page, "Sheet1", 0, 1)];
     expect(typeof omitted).toBe("number");
     expect(omitted).toBe(without);
 
-    await typeInto(page, "A2", `=PAYROLL.AMOUNT("no_such_account","${start}","${last}")`);
-    await typeInto(page, "B2", "=1/0");
-    expect(await settled(page, 1, 0)).toBe("#N/A");
-    await expect(cell(page, "A2").getAttribute("title")).resolves.toMatch(/#N\/A Unknown account "no_such_account"/);
-    await expect(cell(page, "B2").getAttribute("title")).resolves.toBe("=1/0\n#DIV/0! The formula divides by zero.");
-    await cell(page, "A2").hover();
-    await cell(page, "A2").click();
+    await typeAt(page, "Sheet1", "A2", `=PAYROLL.AMOUNT("no_such_account","${start}","${last}")`);
+    await typeAt(page, "Sheet1", "B2", "=1/0");
+    expect(await settledCell(page, "Sheet1", 1, 0)).toBe("#N/A");
+    await expect(gridCell(page, "Sheet1", "A2").getAttribute("title")).resolves.toMatch(
+      /#N\/A Unknown account "no_such_account"/,
+    );
+    await expect(gridCell(page, "Sheet1", "B2").getAttribute("title")).resolves.toBe(
+      "=1/0\n#DIV/0! The formula divides by zero.",
+    );
+    await gridCell(page, "Sheet1", "A2").hover();
+    await gridCell(page, "Sheet1", "A2").click();
     await expect(page.getByTestId("formula-bar").getAttribute("title")).resolves.toMatch(
       /^#N\/A Unknown account "no_such_account"/,
     );
-    await cell(page, "A1").click();
+    await gridCell(page, "Sheet1", "A1").click();
     await expect(page.getByTestId("formula-bar").getAttribute("title")).resolves.toBeNull();
   });
 

@@ -4,7 +4,7 @@
  * to the other sheet following both, as in Excel.
  */
 import type { Page } from "playwright-core";
-import { startStack, type Stack } from "./harness";
+import { suiteStack } from "./harness";
 import { gridCell, openSheet, typeAt } from "./grid";
 
 const tab = (page: Page, name: string) => page.getByRole("tablist", { name: "Sheets" }).getByRole("tab", { name, exact: true });
@@ -17,14 +17,10 @@ async function formulaOf(page: Page, sheet: string, address: string): Promise<st
 }
 
 describe("sheet operations in the preview (Chromium)", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(() => stack?.close());
+  const suite = suiteStack();
 
   it("renames a sheet from its tab menu, deletes a column from its header menu, and reads ='Other sheet'!B3", async () => {
-    const { page } = stack;
+    const { page } = suite;
     // Insert a sheet from Sheet1's tab menu (right-click): Excel's new sheet, shown.
     await tab(page, "Sheet1").click({ button: "right" });
     await page.getByRole("menu", { name: "Sheet Sheet1" }).getByRole("menuitem", { name: "Insert sheet" }).click();

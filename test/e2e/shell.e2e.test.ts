@@ -1,22 +1,18 @@
 /** The task-pane shell in real Chromium: connect, wrong key, choose a client that the workbook remembers, keyboard. */
-import { chooseClient, connect, openConnection, startStack, workbookState, type Stack } from "./harness";
+import { chooseClient, connect, openConnection, workbookState, suiteStack } from "./harness";
 
 describe("shell (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(() => stack?.close());
+  const suite = suiteStack();
 
   it("refuses a wrong key with a clear message, then connects with the sandbox key through the /v1 proxy", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await connect(page, "not-the-key");
     await page.getByText("The service did not accept this API key. Check the key and try again.").waitFor();
     expect(await page.getByText("Not connected", { exact: true }).isVisible()).toBe(true);
 
-    await connect(page, stack.sandbox.apiKey);
-    await page.getByText(new RegExp(`^Connected to ${stack.origin.replace(/[.]/g, "\\.")} · \\d+ clients`)).waitFor();
-    expect(stack.requestUrls.some((u) => u === `${stack.origin}/v1/clients/`)).toBe(true);
+    await connect(page, suite.stack.sandbox.apiKey);
+    await page.getByText(new RegExp(`^Connected to ${suite.stack.origin.replace(/[.]/g, "\\.")} · \\d+ clients`)).waitFor();
+    expect(suite.stack.requestUrls.some((u) => u === `${suite.stack.origin}/v1/clients/`)).toBe(true);
     const options = await page
       .getByRole("combobox", { name: /Client/ })
       .locator("option")
@@ -25,7 +21,7 @@ describe("shell (preview in Chromium against the sandbox)", () => {
   });
 
   it("picks a client, shows the feature tabs and remembers the client in the workbook's settings", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await chooseClient(page, 1);
     await page.getByText("This workbook is linked to client 1; it remembers the choice.").waitFor();
     expect(await page.getByRole("tab").count()).toBeGreaterThan(0);
@@ -46,13 +42,13 @@ describe("shell (preview in Chromium against the sandbox)", () => {
     // The tabs unmount on the next render after Forget: wait for that rather than count at once.
     await page.getByRole("tablist", { name: "Features" }).waitFor({ state: "detached" });
     expect(await page.getByRole("tablist", { name: "Features" }).count()).toBe(0);
-    await connect(page, stack.sandbox.apiKey);
+    await connect(page, suite.stack.sandbox.apiKey);
     await page.getByRole("tablist", { name: "Features" }).waitFor();
     expect(await page.getByRole("combobox", { name: /Client/ }).inputValue()).toBe("1");
   });
 
   it("is keyboard operable: Tab walks the connection controls in order and Space/Enter use them", async () => {
-    const { page } = stack;
+    const { page } = suite;
     await openConnection(page);
     const key = page.getByLabel("API key", { exact: false }).first();
     await key.focus();

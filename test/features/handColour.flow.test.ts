@@ -7,7 +7,6 @@
 import { calcKey } from "../../src/contract";
 import { ADDIN_FILLS } from "../../src/excel";
 import type { WorkbookModel } from "../../src/emulator";
-import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import { CALC_SHEET, saveCalculationEdits, viewCalculations } from "../../src/features/calculations/flows/calculations";
 import { flowContext } from "../../src/ui/flows/common";
 import { saveEmployees } from "../../src/features/employees/flows/employees";
@@ -17,7 +16,7 @@ import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/
 import { loadLeaveDays, saveLeaveDays } from "../../src/features/leave/flows/leave";
 import { PENDING_FILL, type PendingState, watchPendingChanges } from "../../src/features/inputSheets/flows/pending";
 import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
-import { fillOf, readRecords, typeInto } from "../support/flowHelpers";
+import { fillOf, readRecords, salaryWave, typeInto } from "../support/flowHelpers";
 import { startPathRig, type PathRig } from "../support/pathRig";
 
 /** Excel's built-in cell styles (Home > Cell Styles) and two palette colours. */
@@ -80,16 +79,9 @@ describe("input sheets", () => {
 
   beforeAll(async () => {
     choices = await loadInputChoices(ctx());
-    const withSalary = (id: number, date: string) =>
-      activeEmployees(choices.employees, id, date).filter((e) =>
-        choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-      ).length;
-    const [best] = choices.waves
-      .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-      .filter((x) => x.period)
-      .sort((a, b) => withSalary(b.w.id, b.period!.date) - withSalary(a.w.id, a.period!.date));
-    request = { waveId: best.w.id, payslipDate: best.period!.date, inputKeys: [SALARY] };
-    salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
+    const wave = salaryWave(choices);
+    request = { waveId: wave.waveId, payslipDate: wave.payslipDate, inputKeys: [SALARY] };
+    salaryHeader = wave.salaryHeader;
   });
 
   it("keeps hand colour through pending shading, a push with highlights, and a rebuild", async () => {

@@ -12,6 +12,9 @@ import type { RowStatus } from "../../src/features/inputSheets/model/rowState";
 import { readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
 import { annotationOf, readRowRecords, saveRowRecords } from "../../src/features/inputSheets/flows/rowStates";
 import { injectFault, startStack, type Stack } from "./stack";
+import { calcKey } from "../../src/contract";
+import type { InputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 
 /** What to do with the n-th bulk_input request. */
 export type Fault =
@@ -131,4 +134,25 @@ export async function markRows(workbook: WorkbookPort, sheetName: string, status
     Object.keys(statuses).map((i) => annotationOf(Number(i), records.get(Number(i)))),
     { clearOthers: false },
   );
+}
+
+/**
+ * The wave whose open period has the most employees on a basic salary, that period's payslip date, and the salary
+ * input's column header: where the input-sheet flow tests build their sheet.
+ */
+export function salaryWave(choices: InputChoices): { waveId: number; payslipDate: string; salaryHeader: string } {
+  const withSalary = (id: number, date: string) =>
+    activeEmployees(choices.employees, id, date).filter((e) =>
+      choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
+    ).length;
+  const [best] = choices.waves
+    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
+    .filter((x) => x.period)
+    .sort((a, b) => withSalary(b.w.id, b.period!.date) - withSalary(a.w.id, a.period!.date));
+  const salary = calcKey("basic_salary", "amount");
+  return {
+    waveId: best.w.id,
+    payslipDate: best.period!.date,
+    salaryHeader: choices.offered.find((o) => o.key === salary)!.label,
+  };
 }

@@ -1,14 +1,6 @@
 /** Asked before the pane changes client while input sheets of the current one hold changes not yet pushed. */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Text,
-} from "@fluentui/react-components";
+import { Button, Text } from "@fluentui/react-components";
+import { AskDialog } from "../../ui/parts/askDialog";
 import type { SheetPending } from "../../features/inputSheets";
 
 export interface ClientChangeQuestion {
@@ -21,32 +13,30 @@ export interface ClientChangeQuestion {
 export function ClientChangeDialog(props: { question: ClientChangeQuestion | null; onAnswer(change: boolean): void }) {
   const q = props.question;
   return (
-    <Dialog open={q !== null} modalType="alert" onOpenChange={(_, d) => !d.open && props.onAnswer(false)}>
-      <DialogSurface aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>Changes not pushed for {q?.from}</DialogTitle>
-          <DialogContent>
-            <Text block>These input sheets hold changes that are not in the service yet:</Text>
-            <ul aria-label="Sheets with changes not pushed">
-              {q?.sheets.map((s) => (
-                <li key={s.sheetName}>
-                  {s.sheetName}: {s.text}
-                </li>
-              ))}
-            </ul>
-            <Text block>
-              They stay on the sheets if you change to {q?.to}; choose {q?.from} again (or use Push all input sheets) to send
-              them.
-            </Text>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => props.onAnswer(false)}>
-              Stay on {q?.from}
-            </Button>
-            <Button onClick={() => props.onAnswer(true)}>Change anyway</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <AskDialog
+      open={q !== null}
+      title={<>Changes not pushed for {q?.from}</>}
+      onDismiss={() => props.onAnswer(false)}
+      actions={
+        <>
+          <Button appearance="primary" onClick={() => props.onAnswer(false)}>
+            Stay on {q?.from}
+          </Button>
+          <Button onClick={() => props.onAnswer(true)}>Change anyway</Button>
+        </>
+      }
+    >
+      <Text block>These input sheets hold changes that are not in the service yet:</Text>
+      <ul aria-label="Sheets with changes not pushed">
+        {q?.sheets.map((s) => (
+          <li key={s.sheetName}>
+            {s.sheetName}: {s.text}
+          </li>
+        ))}
+      </ul>
+      <Text block>
+        They stay on the sheets if you change to {q?.to}; choose {q?.from} again (or use Push all input sheets) to send them.
+      </Text>
+    </AskDialog>
   );
 }

@@ -4,19 +4,8 @@
  * focus back to where it was. A structural change Excel refuses shows its reason in a message box.
  */
 import * as React from "react";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-} from "@fluentui/react-components";
+import { Button, Menu, MenuItem, MenuList, MenuPopover } from "@fluentui/react-components";
+import { ExcelDialog } from "./excelDialog";
 
 export interface MenuEntry {
   label: string;
@@ -79,19 +68,19 @@ export function ContextMenu({ menu, onClose }: { menu: OpenMenu | null; onClose(
 /** Excel's message box for a change it refuses ("A workbook must contain at least one visible worksheet."). */
 export function NoticeDialog({ text, onClose }: { text: string | null; onClose(): void }): React.JSX.Element {
   return (
-    <Dialog open={text !== null} modalType="alert" onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Not done</DialogTitle>
-          <DialogContent data-testid="sheet-notice">{text}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              OK
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ExcelDialog
+      open={text !== null}
+      title="Not done"
+      onDismiss={onClose}
+      contentTestId="sheet-notice"
+      actions={
+        <Button appearance="primary" onClick={onClose}>
+          OK
+        </Button>
+      }
+    >
+      {text}
+    </ExcelDialog>
   );
 }
 

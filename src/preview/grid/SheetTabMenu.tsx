@@ -4,17 +4,8 @@
  * (the emulator's own, sheetNames.ts); what Excel refuses is said in its words and changes nothing.
  */
 import * as React from "react";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-} from "@fluentui/react-components";
+import { Button, Field, Input } from "@fluentui/react-components";
+import { ExcelDialog } from "./excelDialog";
 import type { SheetModel, WorkbookModel } from "../../emulator/model";
 import { ContextMenu, isMenuKey, NoticeDialog, refusal, type OpenMenu } from "./ContextMenu";
 
@@ -106,29 +97,28 @@ export function useSheetTabMenu({ workbook, commit }: SheetTabMenuInput) {
           onClose={() => setAsking(null)}
         />
       )}
-      <Dialog open={asking?.kind === "delete"} modalType="alert" onOpenChange={(_, d) => !d.open && setAsking(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>Delete sheet “{asking?.sheet.name}”?</DialogTitle>
-            <DialogContent>
-              The sheet and everything on it will be deleted. Formulas that refer to it will show #REF!.
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setAsking(null)}>Cancel</Button>
-              <Button
-                appearance="primary"
-                onClick={() => {
-                  const sheet = asking?.sheet;
-                  setAsking(null);
-                  if (sheet) attempt(() => workbook.deleteSheet(sheet));
-                }}
-              >
-                Delete
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ExcelDialog
+        open={asking?.kind === "delete"}
+        title={<>Delete sheet “{asking?.sheet.name}”?</>}
+        onDismiss={() => setAsking(null)}
+        actions={
+          <>
+            <Button onClick={() => setAsking(null)}>Cancel</Button>
+            <Button
+              appearance="primary"
+              onClick={() => {
+                const sheet = asking?.sheet;
+                setAsking(null);
+                if (sheet) attempt(() => workbook.deleteSheet(sheet));
+              }}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      >
+        The sheet and everything on it will be deleted. Formulas that refer to it will show #REF!.
+      </ExcelDialog>
       <NoticeDialog text={notice} onClose={() => setNotice(null)} />
     </>
   );
@@ -148,30 +138,23 @@ function RenameDialog({ sheet, rename, onClose }: { sheet: SheetModel; rename(na
     }
   };
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>Rename sheet</DialogTitle>
-            <DialogContent>
-              <Field label="Sheet name" validationMessage={problem ?? undefined}>
-                <Input value={name} autoFocus onChange={(_, d) => (setName(d.value), setProblem(null))} />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>Cancel</Button>
-              <Button appearance="primary" type="submit">
-                Rename
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <ExcelDialog
+      title="Rename sheet"
+      modal="modal"
+      onDismiss={onClose}
+      onSubmit={submit}
+      actions={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button appearance="primary" type="submit">
+            Rename
+          </Button>
+        </>
+      }
+    >
+      <Field label="Sheet name" validationMessage={problem ?? undefined}>
+        <Input value={name} autoFocus onChange={(_, d) => (setName(d.value), setProblem(null))} />
+      </Field>
+    </ExcelDialog>
   );
 }

@@ -1,5 +1,6 @@
 /** The confirmation dialogs the feature panels share: ask before destructive work, listing what it touches. */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
+import { AskDialog } from "./askDialog";
 import { usePartStyles } from "./styles";
 
 export interface ConfirmDialogProps {
@@ -16,28 +17,27 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const styles = usePartStyles();
   return (
-    <Dialog open={props.open} modalType="alert" onOpenChange={(_, d) => !d.open && props.onCancel()}>
-      <DialogSurface aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogContent>
-            <ul className={styles.list} aria-label="Affected records" tabIndex={0}>
-              {props.items.map((item, i) => (
-                <li key={i}>{item}</li>
-              ))}
-            </ul>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={props.onCancel}>
-              Cancel
-            </Button>
-            <Button appearance="primary" onClick={props.onConfirm}>
-              {props.confirmLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <AskDialog
+      open={props.open}
+      title={props.title}
+      onDismiss={props.onCancel}
+      actions={
+        <>
+          <Button appearance="secondary" onClick={props.onCancel}>
+            Cancel
+          </Button>
+          <Button appearance="primary" onClick={props.onConfirm}>
+            {props.confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <ul className={styles.list} aria-label="Affected records" tabIndex={0}>
+        {props.items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    </AskDialog>
   );
 }
 

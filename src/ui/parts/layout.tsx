@@ -1,13 +1,41 @@
 /**
- * Layout pieces the feature panels share: a titled section, a row of actions and a radio choice; the confirmation
- * dialogs (./dialogs) and the outcome bar (./outcomeBar) are exported from here too.
+ * Layout pieces the feature panels share: a feature view's frame, a titled section, a row of actions and a radio
+ * choice; the confirmation dialogs (./dialogs) and the outcome bar (./outcomeBar) are exported from here too.
  */
 import * as React from "react";
 import { Button, Radio, RadioGroup, Text, useRestoreFocusTarget } from "@fluentui/react-components";
 import { usePartStyles } from "./styles";
 
-export { DeleteDialog } from "./dialogs";
-export { OutcomeBar, type Outcome } from "./outcomeBar";
+import { DeleteDialog } from "./dialogs";
+import { OutcomeBar, type Outcome } from "./outcomeBar";
+
+export { DeleteDialog, OutcomeBar, type Outcome };
+
+/** What every feature view is given: whether long work runs (its buttons wait), and the last action's outcome. */
+export interface FeatureViewProps {
+  busy: boolean;
+  outcome: Outcome;
+}
+
+/** A question before deleting: what it lists (null while not asking) and the answers. */
+export interface DeleteQuestion {
+  title: string;
+  confirm: { items: readonly string[] } | null;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** A feature's view: its sections, then the outcome of the last action under them, and its delete question if any. */
+export function FeatureView(props: { outcome: Outcome; deleting?: DeleteQuestion; children: React.ReactNode }) {
+  const styles = usePartStyles();
+  return (
+    <div className={styles.root}>
+      {props.children}
+      <OutcomeBar outcome={props.outcome} />
+      {props.deleting && <DeleteDialog {...props.deleting} />}
+    </div>
+  );
+}
 
 /** A titled group of controls (a fieldset, so screen readers announce the title with each control). */
 export function Section(props: { title: string; children: React.ReactNode; hint?: string }) {

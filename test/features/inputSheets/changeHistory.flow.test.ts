@@ -6,7 +6,6 @@
 import { calcKey } from "../../../src/contract";
 import { finalisePayslipOf } from "../../support/finalise";
 import { CHANGE_HISTORY_SHEET, lastPushOf, parseHistory } from "../../../src/features/inputSheets/model/changeHistory";
-import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
 import { PUSH_LOG_SHEET } from "../../../src/features/inputSheets/model/pushLog";
 import { readHistory } from "../../../src/features/inputSheets/flows/changeHistory";
 import {
@@ -28,7 +27,7 @@ import type { PushReads } from "../../../src/features/inputSheets/flows/pushRead
 import type { InputSheetMeta, Snapshot } from "../../../src/features/inputSheets/model/inputSheetModel";
 import type { PushPlan } from "../../../src/features/inputSheets/model/pushPlan";
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
-import { ctxOf, readRecords, selectRows, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { ctxOf, readRecords, selectRows, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
 const CLIENT = { clientId: 1, clientName: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -44,17 +43,7 @@ const finalisedIds = new Set<number>();
 beforeAll(async () => {
   rig = await startRig();
   choices = await loadInputChoices(ctxOf(rig, CLIENT));
-  const withSalary = (id: number, date: string) =>
-    activeEmployees(choices.employees, id, date).filter((e) =>
-      choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-    ).length;
-  const ranked = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .filter((x) => x.period)
-    .sort((a, b) => withSalary(b.w.id, b.period!.date) - withSalary(a.w.id, a.period!.date));
-  waveId = ranked[0].w.id;
-  payslipDate = ranked[0].period!.date;
-  salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
+  ({ waveId, payslipDate, salaryHeader } = salaryWave(choices));
 });
 afterAll(async () => {
   await rig.close();

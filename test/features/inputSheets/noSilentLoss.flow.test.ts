@@ -3,7 +3,6 @@
  * is pushed again with another result. The real sandbox, PayrollApi and Excel layer over the preview workbook.
  */
 import { calcKey } from "../../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet, type PushOptions } from "../../../src/features/inputSheets/flows/push";
 import { readPending, readSheetBasis, watchPendingChanges } from "../../../src/features/inputSheets/flows/pending";
@@ -11,7 +10,7 @@ import { ADDIN_FILLS } from "../../../src/excel";
 import { CHANGED_STATUS } from "../../../src/features/inputSheets/model/editedRows";
 import { pendingBeforeRebuild, rebuildKeeping } from "../../../src/features/inputSheets/flows/rebuild";
 import { pendingSheetsOf } from "../../../src/features/inputSheets/flows/pendingSheets";
-import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { ctxOf, fillOf, readRecords, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
 const CLIENT = { clientId: 1, clientName: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -25,17 +24,7 @@ let salaryHeader: string;
 beforeAll(async () => {
   rig = await startRig();
   choices = await loadInputChoices(ctxOf(rig, CLIENT));
-  const withSalary = (id: number, date: string) =>
-    activeEmployees(choices.employees, id, date).filter((e) =>
-      choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-    ).length;
-  const ranked = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .filter((x) => x.period)
-    .sort((a, b) => withSalary(b.w.id, b.period!.date) - withSalary(a.w.id, a.period!.date));
-  waveId = ranked[0].w.id;
-  payslipDate = ranked[0].period!.date;
-  salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
+  ({ waveId, payslipDate, salaryHeader } = salaryWave(choices));
 });
 afterAll(async () => {
   await rig.close();

@@ -4,7 +4,7 @@
  */
 import { ERROR_CELL_FILL } from "../../../src/excel/officeWorkbook";
 import { calcKey } from "../../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
+import { activeEmployees } from "../../../src/ui/sheets/periods";
 import { InputSheetError, metaSettingKey, parseMeta } from "../../../src/features/inputSheets/model/inputSheetModel";
 import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE } from "../../../src/features/inputSheets/model/pushLog";
 import { STATUS_TONE, type RowState } from "../../../src/ui/sheets/rowOutcomes";
@@ -12,7 +12,7 @@ import type { RowAnnotation } from "../../../src/excel";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet, type PushOptions } from "../../../src/features/inputSheets/flows/push";
 import type { FlowProgress } from "../../../src/ui/flows/common";
-import { ctxOf, fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { ctxOf, fillOf, readRecords, selectRows, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
 const CLIENT = { clientId: 1, clientName: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -28,19 +28,8 @@ let salaryHeader: string;
 beforeAll(async () => {
   rig = await startRig();
   choices = await loadInputChoices(ctxOf(rig, CLIENT));
-  // The wave whose open period has the most employees on a basic salary.
-  const withSalary = (id: number, date: string) =>
-    activeEmployees(choices.employees, id, date).filter((e) =>
-      choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-    ).length;
-  const ranked = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .filter((x) => x.period)
-    .sort((a, b) => withSalary(b.w.id, b.period!.date) - withSalary(a.w.id, a.period!.date));
-  waveId = ranked[0].w.id;
-  payslipDate = ranked[0].period!.date;
+  ({ waveId, payslipDate, salaryHeader } = salaryWave(choices));
   previousDate = (choices.periods.get(waveId) ?? []).find((p) => p.date < payslipDate)!.date;
-  salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
 });
 afterAll(async () => {
   await rig.close();

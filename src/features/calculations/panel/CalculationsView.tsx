@@ -4,36 +4,33 @@
  * update); inherited calculations and their history; Regular Hours for many employees from a sheet.
  * Data and callbacks only; the sections live in calculations/.
  */
-import { DeleteDialog, type Outcome, OutcomeBar } from "../../../ui/parts/layout";
-import { usePartStyles } from "../../../ui/parts/styles";
+import { FeatureView, type FeatureViewProps } from "../../../ui/parts/layout";
 import { type AddItemProps, AddItemSection } from "./AddItemSection";
 import { type RegularHoursProps, RegularHoursSection } from "./RegularHoursSection";
 import { type CalculationSheetProps, CalculationsSheetSection, InheritedSection, ScopeSection } from "./SheetSections";
 
-export interface CalculationsViewProps extends CalculationSheetProps, AddItemProps, RegularHoursProps {
-  busy: boolean;
+export interface CalculationsViewProps extends FeatureViewProps, CalculationSheetProps, AddItemProps, RegularHoursProps {
   confirm: { items: string[] } | null;
   onConfirmDelete(): void;
   onCancelDelete(): void;
-  outcome: Outcome;
 }
 
 export function CalculationsView(p: CalculationsViewProps) {
-  const styles = usePartStyles();
   return (
-    <div className={styles.root}>
+    <FeatureView
+      outcome={p.outcome}
+      deleting={{
+        title: "Delete these calculations?",
+        confirm: p.confirm,
+        onConfirm: p.onConfirmDelete,
+        onCancel: p.onCancelDelete,
+      }}
+    >
       <ScopeSection {...p} />
       <CalculationsSheetSection {...p} />
       <AddItemSection {...p} />
       <InheritedSection {...p} />
       <RegularHoursSection {...p} />
-      <OutcomeBar outcome={p.outcome} />
-      <DeleteDialog
-        title="Delete these calculations?"
-        confirm={p.confirm}
-        onConfirm={p.onConfirmDelete}
-        onCancel={p.onCancelDelete}
-      />
-    </div>
+    </FeatureView>
   );
 }

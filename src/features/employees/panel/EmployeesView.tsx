@@ -4,27 +4,26 @@
  * record and profile mappings, and a new payment frequency. Data and callbacks only; the sections live in
  * employees/.
  */
-import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, Section } from "../../../ui/parts/layout";
-import { usePartStyles } from "../../../ui/parts/styles";
+import { FeatureView, type FeatureViewProps, ActionRow, Section } from "../../../ui/parts/layout";
 import { type OneEmployeeProps, OneEmployeeSection } from "./OneEmployeeSection";
 import { type ServicePeriodsProps, ServicePeriodsSection } from "./ServicePeriodsSection";
 import { type WaveProps, WaveSection } from "./WaveSection";
 
-export interface EmployeesViewProps extends ServicePeriodsProps, OneEmployeeProps, WaveProps {
-  busy: boolean;
+export interface EmployeesViewProps extends FeatureViewProps, ServicePeriodsProps, OneEmployeeProps, WaveProps {
   manualNumbers: boolean;
   onSaveEmployees(): void;
   onDeleteSelected(): void;
   confirm: { title: string; items: string[] } | null;
   onConfirm(): void;
   onCancelConfirm(): void;
-  outcome: Outcome;
 }
 
 export function EmployeesView(p: EmployeesViewProps) {
-  const styles = usePartStyles();
   return (
-    <div className={styles.root}>
+    <FeatureView
+      outcome={p.outcome}
+      deleting={{ title: p.confirm?.title ?? "", confirm: p.confirm, onConfirm: p.onConfirm, onCancel: p.onCancelConfirm }}
+    >
       <Section
         title="Employees sheet"
         hint={`Edit rows of the Employees sheet, or add rows with a blank Employee ID for new employees${p.manualNumbers ? " (this client numbers employees manually: give each new employee a Number)" : ""}. Only changed cells are sent.`}
@@ -40,8 +39,6 @@ export function EmployeesView(p: EmployeesViewProps) {
       <ServicePeriodsSection {...p} />
       <OneEmployeeSection {...p} />
       <WaveSection {...p} />
-      <OutcomeBar outcome={p.outcome} />
-      <DeleteDialog title={p.confirm?.title ?? ""} confirm={p.confirm} onConfirm={p.onConfirm} onCancel={p.onCancelConfirm} />
-    </div>
+    </FeatureView>
   );
 }

@@ -3,30 +3,27 @@
  * each imported to its own sheet. Data and callbacks only.
  */
 import { Button, Checkbox, Field, Radio, RadioGroup, Text } from "@fluentui/react-components";
-import { type Outcome, OutcomeBar, Section } from "../../../ui/parts/layout";
+import { FeatureView, type FeatureViewProps, Section } from "../../../ui/parts/layout";
 import { usePartStyles } from "../../../ui/parts/styles";
 
 export type WaveForm = "full" | "simplified";
 
-export interface ImportsViewProps {
+export interface ImportsViewProps extends FeatureViewProps {
   customFields: boolean;
   onCustomFieldsChange(value: boolean): void;
   servicePeriod: boolean;
   onServicePeriodChange(value: boolean): void;
   waveForm: WaveForm;
   onWaveFormChange(value: WaveForm): void;
-  /** Disables the buttons while any long work runs. */
-  busy: boolean;
   onImportEmployees(): void;
   onImportWaves(): void;
   onImportPayPoints(): void;
-  outcome: Outcome;
 }
 
 export function ImportsView(props: ImportsViewProps) {
   const styles = usePartStyles();
   return (
-    <div className={styles.root}>
+    <FeatureView outcome={props.outcome}>
       <Text>Each import writes its own sheet as a table. Importing again replaces the data in place.</Text>
 
       <Section title="Employees" hint="One row per employee. Edit the rows and save them from the Employees tab.">
@@ -69,8 +66,6 @@ export function ImportsView(props: ImportsViewProps) {
           Import pay points
         </Button>
       </Section>
-
-      <OutcomeBar outcome={props.outcome} />
-    </div>
+    </FeatureView>
   );
 }

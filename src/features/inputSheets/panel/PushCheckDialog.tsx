@@ -2,16 +2,8 @@
  * The check before a push: per client and per sheet the rows and cells to send and each input's totals, the rows
  * flagged against last period with their reasons, and the user's choice (Send, Send all but flagged, Cancel).
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Text,
-} from "@fluentui/react-components";
+import { Button, Text } from "@fluentui/react-components";
+import { AskDialog } from "../../../ui/parts/askDialog";
 import type { PushCheckChoice, PushCheckReview, SheetCheck } from "../flows/pushCheck";
 import { Flags, NotSent, Totals, allFlagged, plural, toSend } from "./PushCheckParts";
 
@@ -59,37 +51,34 @@ export function PushCheckDialog(props: { review: PushCheckReview | null; onChoos
       ? `Check before sending: ${sheets[0].sheetName}`
       : `Check before sending ${plural(sheets.length, "input sheet")}`;
   return (
-    <Dialog open={review !== null} modalType="alert" onOpenChange={(_, d) => !d.open && props.onChoose("cancel")}>
-      <DialogSurface aria-describedby={undefined}>
-        {review && (
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent>
-              <Review review={review} />
-              {nothingLeft && (
-                <Text as="p" weight="semibold">
-                  Every row to send is flagged: Send all but flagged would send nothing and hold them all.
-                </Text>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={() => props.onChoose("cancel")}>
-                Cancel
-              </Button>
-              <Button
-                appearance="secondary"
-                disabled={sheets.every((s) => s.flags.length === 0)}
-                onClick={() => props.onChoose("sendUnflagged")}
-              >
-                {nothingLeft ? "Send all but flagged (sends nothing)" : "Send all but flagged"}
-              </Button>
-              <Button appearance="primary" onClick={() => props.onChoose("send")}>
-                Send
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        )}
-      </DialogSurface>
-    </Dialog>
+    <AskDialog
+      open={review !== null}
+      title={title}
+      onDismiss={() => props.onChoose("cancel")}
+      actions={
+        <>
+          <Button appearance="secondary" onClick={() => props.onChoose("cancel")}>
+            Cancel
+          </Button>
+          <Button
+            appearance="secondary"
+            disabled={sheets.every((s) => s.flags.length === 0)}
+            onClick={() => props.onChoose("sendUnflagged")}
+          >
+            {nothingLeft ? "Send all but flagged (sends nothing)" : "Send all but flagged"}
+          </Button>
+          <Button appearance="primary" onClick={() => props.onChoose("send")}>
+            Send
+          </Button>
+        </>
+      }
+    >
+      {review && <Review review={review} />}
+      {nothingLeft && (
+        <Text as="p" weight="semibold">
+          Every row to send is flagged: Send all but flagged would send nothing and hold them all.
+        </Text>
+      )}
+    </AskDialog>
   );
 }

@@ -3,7 +3,7 @@
  * with confirmation); one employee's exact balances. Data and callbacks only.
  */
 import { Button, Checkbox, Field, Text } from "@fluentui/react-components";
-import { ActionRow, DeleteDialog, type Outcome, OutcomeBar, Section } from "../../../ui/parts/layout";
+import { FeatureView, type FeatureViewProps, ActionRow, Section } from "../../../ui/parts/layout";
 import { fieldError } from "../../../ui/components/fieldError";
 import { DateField } from "../../../ui/components/DateField";
 import { dateInputPattern } from "../../../ui/locale";
@@ -16,8 +16,7 @@ import {
 } from "../../../ui/parts/pickers";
 import { usePartStyles } from "../../../ui/parts/styles";
 
-export interface LeaveViewProps {
-  busy: boolean;
+export interface LeaveViewProps extends FeatureViewProps {
   employees: readonly EmployeeOption[];
   employeesStatus?: ListStatus;
   balanceDate: string;
@@ -39,7 +38,6 @@ export interface LeaveViewProps {
   onCheckEmployeeChange(id: number | null): void;
   onCheckBalance(): void;
   checked: { type: string; balance: number }[] | null;
-  outcome: Outcome;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,7 +46,15 @@ export function LeaveView(p: LeaveViewProps) {
   const styles = usePartStyles();
   const dateOk = DATE.test(p.balanceDate);
   return (
-    <div className={styles.root}>
+    <FeatureView
+      outcome={p.outcome}
+      deleting={{
+        title: "Delete these leave days?",
+        confirm: p.confirm,
+        onConfirm: p.onConfirmDelete,
+        onCancel: p.onCancelDelete,
+      }}
+    >
       <Section title="Leave types and balances">
         <Button className={styles.action} disabled={p.busy} onClick={p.onLeaveTypes}>
           Leave types to sheet
@@ -109,13 +115,6 @@ export function LeaveView(p: LeaveViewProps) {
           </ul>
         )}
       </Section>
-      <OutcomeBar outcome={p.outcome} />
-      <DeleteDialog
-        title="Delete these leave days?"
-        confirm={p.confirm}
-        onConfirm={p.onConfirmDelete}
-        onCancel={p.onCancelDelete}
-      />
-    </div>
+    </FeatureView>
   );
 }

@@ -3,11 +3,9 @@
  * for the overview's selected row. Data and callbacks only.
  */
 import { Field, Input, Text } from "@fluentui/react-components";
-import { ActionRow, type Outcome, OutcomeBar, Section } from "../../../ui/parts/layout";
-import { usePartStyles } from "../../../ui/parts/styles";
+import { FeatureView, type FeatureViewProps, ActionRow, Section } from "../../../ui/parts/layout";
 
-export interface MonthEndViewProps {
-  busy: boolean;
+export interface MonthEndViewProps extends FeatureViewProps {
   /** How many clients the key reaches. */
   clients: number;
   /** The nett pay limit, in per cent, as typed. */
@@ -16,13 +14,11 @@ export interface MonthEndViewProps {
   onLimitChange(value: string): void;
   onOverview(): void;
   onBuild(): void;
-  outcome: Outcome;
 }
 
 export function MonthEndView(props: MonthEndViewProps) {
-  const styles = usePartStyles();
   return (
-    <div className={styles.root}>
+    <FeatureView outcome={props.outcome}>
       <Text>
         Every client this key reaches ({props.clients}), one row per pay frequency with an open period, on the sheet
         &quot;Month-end overview&quot;, with a chart of nett pay this period and the previous one. Refreshing replaces the rows;
@@ -48,7 +44,6 @@ export function MonthEndView(props: MonthEndViewProps) {
       >
         <ActionRow busy={props.busy} actions={[{ label: "Build input sheet", onClick: props.onBuild }]} />
       </Section>
-      <OutcomeBar outcome={props.outcome} />
-    </div>
+    </FeatureView>
   );
 }

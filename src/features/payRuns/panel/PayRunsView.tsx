@@ -3,7 +3,7 @@
  * payslip's detail and PDF (also from the selected row of a payslips sheet). Data and callbacks only.
  */
 import { Button } from "@fluentui/react-components";
-import { ActionRow, type Outcome, OutcomeBar, Section } from "../../../ui/parts/layout";
+import { FeatureView, type FeatureViewProps, ActionRow, Section } from "../../../ui/parts/layout";
 import {
   type Choice,
   ChoicePicker,
@@ -17,8 +17,7 @@ import { usePartStyles } from "../../../ui/parts/styles";
 
 export type { Choice };
 
-export interface PayRunsViewProps {
-  busy: boolean;
+export interface PayRunsViewProps extends FeatureViewProps {
   /** The client's pay runs; null while they load. */
   runs: readonly Choice[] | null;
   runsStatus?: ListStatus;
@@ -41,13 +40,12 @@ export interface PayRunsViewProps {
   onOpenPdf(): void;
   onOpenSelectedPdf(): void;
   onRecentPayslips(): void;
-  outcome: Outcome;
 }
 
 export function PayRunsView(p: PayRunsViewProps) {
   const styles = usePartStyles();
   return (
-    <div className={styles.root}>
+    <FeatureView outcome={p.outcome}>
       <Section title="Pay runs">
         <Button className={styles.action} appearance="primary" disabled={p.busy} onClick={p.onPayRunsToSheet}>
           Pay runs to sheet
@@ -107,7 +105,6 @@ export function PayRunsView(p: PayRunsViewProps) {
           Open PDF of the selected payslip
         </Button>
       </Section>
-      <OutcomeBar outcome={p.outcome} />
-    </div>
+    </FeatureView>
   );
 }
