@@ -9,7 +9,7 @@
  * whatever the check: scripts/bench-push.ts). Then 5,000 changed rows (one per employee of the client: a sheet holds
  * one wave, the largest 2,827 rows) through the push's two pre-steps themselves (the conflict check and the check,
  * Cancel). For each: requests and bytes received from the service, all and before the first bulk_input (the
- * pre-steps' reads), by route, and the wall time (the client's 5 requests/s, loopback). And the crossover's two
+ * pre-steps' reads), by route, and the wall time (the PayrollApi's 5 requests/s, loopback). And the crossover's two
  * sides: the client-wide pair against CONFLICT_LIST_CROSSOVER employees' own lists, by bytes, requests and time.
  * Plus os.loadavg().
  */
@@ -140,7 +140,7 @@ interface Seen {
       }
     }
 
-    // The crossover: the pair against n employees' own lists, by bytes, requests and time (the client's 5/s).
+    // The crossover: the pair against n employees' own lists, by bytes, requests and time (the PayrollApi's 5/s).
     {
       const api = connect();
       reset();

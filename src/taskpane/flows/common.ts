@@ -133,7 +133,7 @@ export function abortableSleep(ms: number, signal?: AbortSignal, message = "Canc
   });
 }
 
-/** Runs `each` over `items`, at most `concurrency` at once (the client's limiter spaces the requests further). */
+/** Runs `each` over `items`, at most `concurrency` at once (the PayrollApi's limiter spaces the requests further). */
 export async function forEachLimited<T>(
   items: readonly T[],
   concurrency: number,

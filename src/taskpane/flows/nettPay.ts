@@ -41,14 +41,14 @@ const STILL_RECALCULATING = "the service is still recalculating — press Refres
 
 /**
  * Above this many employees one employee list is cheaper than their payslip lists. Measured on a 5,000-employee
- * sandbox (scripts/bench-push.ts, docs/sheets.md): a payslip list is ~1–4 KiB and, at the client's 5 requests/s,
+ * sandbox (scripts/bench-push.ts, docs/sheets.md): a payslip list is ~1–4 KiB and, at the PayrollApi's 5 requests/s,
  * 0.2 s; the list with recent payslips is ~14 MB (grows with the client, not the rows), ~1 s on loopback and ~6.5 s
  * on a 20 Mbit/s line. By time the lists lose from 5–25 rows on loopback and ~33 on that line; by bytes they win up to
  * thousands of rows. 30 keeps a few typed cells to a few KiB and a large push to one list per look.
  */
 export const NETT_PAY_LIST_CROSSOVER = 30;
 
-/** Payslip lists in flight at once (the client's limiter spaces them further). */
+/** Payslip lists in flight at once (the PayrollApi's limiter spaces them further). */
 export const NETT_PAY_CONCURRENCY = 4;
 
 export interface NettPayRead {

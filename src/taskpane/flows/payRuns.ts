@@ -42,7 +42,7 @@ export interface PayRunChoices {
 
 /**
  * The runs and the waves (for names): the data behind the pay run picker and the Pay runs sheet. The picker reads
- * them through the pane's shared `reads` (src/taskpane/serverState); the sheet reads them fresh from the client.
+ * them through the pane's shared `reads` (src/taskpane/serverState); the sheet reads them fresh from the api.
  */
 export async function loadPayRuns(
   api: PayrollApi,
