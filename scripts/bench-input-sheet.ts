@@ -13,10 +13,10 @@ import { flowContext } from "../src/taskpane/flows/common";
 import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {
-  const { client: api, workbook, counter, close } = await startBenchStack(employees);
+  const { api, workbook, counter, close } = await startBenchStack(employees);
   try {
     let t = performance.now();
-    const ctx = flowContext(api, workbook, { clientId: 1, clientName: "bench" });
+    const ctx = flowContext(api, workbook, { id: 1, name: "bench" });
     const choices = await loadInputChoices(ctx);
     const wave = [...choices.periods].sort((a, b) => b[1][0]?.payslips - a[1][0]?.payslips)[0];
     const payslipDate = defaultPeriod(wave[1])!.date;

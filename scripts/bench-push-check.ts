@@ -29,7 +29,7 @@ import { type PushCheckOptions, checkBeforeSending } from "../src/taskpane/flows
 import { PushReads } from "../src/taskpane/flows/pushReads";
 import { largestWave } from "../test/support/largestWave";
 
-const CLIENT = { clientId: 1, clientName: "bench" };
+const CLIENT = { id: 1, name: "bench" };
 const SALARY = calcKey("basic_salary", "amount");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const loadavg = () =>
@@ -144,11 +144,11 @@ interface Seen {
     {
       const api = connect();
       reset();
-      await new PushReads(api, CLIENT.clientId, { crossover: 0 }).read([choices.employees[0].id]);
+      await new PushReads(api, CLIENT.id, { crossover: 0 }).read([choices.employees[0].id]);
       const pair = { bytes: seen.reduce((a, x) => a + x.bytes, 0), ms: performance.now() - started };
       const n = CONFLICT_LIST_CROSSOVER;
       reset();
-      await new PushReads(api, CLIENT.clientId, { crossover: n }).read(choices.employees.slice(500, 500 + n).map((e) => e.id));
+      await new PushReads(api, CLIENT.id, { crossover: n }).read(choices.employees.slice(500, 500 + n).map((e) => e.id));
       const own = { bytes: seen.reduce((a, x) => a + x.bytes, 0) / n, ms: (performance.now() - started) / n };
       const line = (bytes: number) => (bytes / 2.5e6) * 1000; // 20 Mbit/s
       console.log(
@@ -161,7 +161,7 @@ interface Seen {
     }
 
     // 5,000 changed rows, one per employee of the client, through the two pre-steps (Cancel at the check).
-    const { meta, snapshot } = await openInputSheet(workbook, built.sheetName, CLIENT.clientId);
+    const { meta, snapshot } = await openInputSheet(workbook, built.sheetName, CLIENT.id);
     const send = choices.employees.map((e, rowIndex) => ({
       rowIndex,
       employeeId: e.id,
@@ -173,7 +173,7 @@ interface Seen {
       const api = connect();
       for (const which of ["first push", "same push again"]) {
         reset();
-        const reads = new PushReads(api, CLIENT.clientId);
+        const reads = new PushReads(api, CLIENT.id);
         const ctx = flowContext(api, workbook, CLIENT);
         const checked = await conflictCheck(api)(plan, { meta, snapshot }, undefined, reads);
         const options = mode.check();

@@ -25,7 +25,7 @@ import type { PushPlan } from "../../src/sheets/pushPlan";
 import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
 import { ctxOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 
 let rig: Rig;

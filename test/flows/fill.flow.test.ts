@@ -16,12 +16,12 @@ beforeAll(async () => {
 afterAll(() => rig.close());
 
 it("fills 2 known keys as pending changes, reports the unknown one, sends nothing, in a fixed number of round trips", async () => {
-  const choices = await loadInputChoices(ctxOf(rig, { clientId: 1, clientName: "Demo" }));
+  const choices = await loadInputChoices(ctxOf(rig, { id: 1, name: "Demo" }));
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 3)!;
   const { sheetName } = await buildInputSheet(
-    ctxOf(rig, { clientId: 1, clientName: "Demo" }),
+    ctxOf(rig, { id: 1, name: "Demo" }),
     { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
     { choices },
   );
@@ -64,7 +64,7 @@ it("fills 2 known keys as pending changes, reports the unknown one, sends nothin
 });
 
 it("a filled row the push had marked Saved says Changed, and keeps no old Saved; one that filled nothing keeps its mark", async () => {
-  const ctx = ctxOf(rig, { clientId: 1, clientName: "Demo" });
+  const ctx = ctxOf(rig, { id: 1, name: "Demo" });
   const choices = await loadInputChoices(ctx);
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))

@@ -14,7 +14,7 @@ import { createClientReads } from "../../src/taskpane/serverState";
 import { largestWave } from "../support/largestWave";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 
 let rig: Rig;

@@ -13,7 +13,7 @@ import { pendingBeforeRebuild, rebuildKeeping } from "../../src/taskpane/flows/r
 import { pendingSheetsOf } from "../../src/taskpane/flows/pendingSheets";
 import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 
 let rig: Rig;
@@ -51,7 +51,7 @@ const pendingOf = async (sheetName: string) =>
 describe("rebuilding over pending changes", () => {
   it("finds the sheet's pending changes, and Keep my changes carries them into the rebuilt sheet", async () => {
     const { sheetName } = await build();
-    const target = { clientId: CLIENT.clientId, waveId, payslipDate };
+    const target = { clientId: CLIENT.id, waveId, payslipDate };
     expect(await pendingBeforeRebuild(rig.workbook, target)).toBeNull();
     typeInto(rig.model, sheetName, 0, salaryHeader, "40400");
     typeInto(rig.model, sheetName, 2, salaryHeader, "six thousand");
@@ -167,16 +167,16 @@ describe("editing a row the push marked", () => {
 describe("changing client with changes not pushed", () => {
   it("lists the client's input sheets holding changes, with their counts; another client's list is empty", async () => {
     const { sheetName } = await build();
-    expect(await pendingSheetsOf(rig.workbook, CLIENT.clientId)).toEqual([]);
+    expect(await pendingSheetsOf(rig.workbook, CLIENT.id)).toEqual([]);
     typeInto(rig.model, sheetName, 0, salaryHeader, "44000");
     typeInto(rig.model, sheetName, 1, salaryHeader, "44100");
-    expect(await pendingSheetsOf(rig.workbook, CLIENT.clientId)).toEqual([
+    expect(await pendingSheetsOf(rig.workbook, CLIENT.id)).toEqual([
       { sheetName, changes: 2, text: "2 changes pending in 2 rows" },
     ]);
     expect(await pendingSheetsOf(rig.workbook, 2)).toEqual([]);
     // What the question costs in Excel requests: the sheet list and settings, then per sheet its snapshot and table.
     const before = rig.model.syncLog.length;
-    await pendingSheetsOf(rig.workbook, CLIENT.clientId);
+    await pendingSheetsOf(rig.workbook, CLIENT.id);
     expect(rig.model.syncLog.length - before).toBeLessThanOrEqual(10); // 10 for one sheet on the preview
   });
 });

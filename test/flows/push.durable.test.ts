@@ -19,7 +19,7 @@ import { startChildSandbox, type ChildSandbox } from "../support/childSandbox";
 import { largestWave } from "../support/largestWave";
 import { readRecords, typeInto } from "./helpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 const EMPLOYEES = 1000;
 const CHANGED_ROWS = 500;
@@ -127,8 +127,8 @@ it("SIGKILLed mid-push and restarted: every row the sheet shows as Saved is in t
 
   // What the restarted service holds, read as the input-sheet build reads it (employees and calculations).
   const [employees, calculations] = await Promise.all([
-    check.listEmployees(CLIENT.clientId, ["service_periods", "recent_payslips"]),
-    check.listClientCalculations(CLIENT.clientId),
+    check.listEmployees(CLIENT.id, ["service_periods", "recent_payslips"]),
+    check.listClientCalculations(CLIENT.id),
   ]);
   const held = new Map(
     inputSheetRows({ employees, calculations, waveId: wave.w.id, payslipDate, inputs: [salary] }).map((r) => [

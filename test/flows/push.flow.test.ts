@@ -14,7 +14,7 @@ import { pushInputSheet, type PushOptions } from "../../src/taskpane/flows/push"
 import type { FlowProgress } from "../../src/taskpane/flows/common";
 import { ctxOf, fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 const FAST_NETT: PushOptions["nettPay"] = { polls: 40, intervalMs: 25 };
 
@@ -71,8 +71,8 @@ const push = (
   sheetName: string,
   options: Partial<PushOptions> = {},
   progress: FlowProgress = {},
-  clientId: number = CLIENT.clientId,
-) => pushInputSheet(ctxOf(rig, { ...CLIENT, clientId }, progress), sheetName, { mode: "changed", nettPay: false, ...options });
+  clientId: number = CLIENT.id,
+) => pushInputSheet(ctxOf(rig, { ...CLIENT, id: clientId }, progress), sheetName, { mode: "changed", nettPay: false, ...options });
 
 describe("building an input sheet", () => {
   it("reads four lists, then two for the build, whatever the head count, counting them on the bar", async () => {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => rig.close());
 
 async function buildFor(clientId: number) {
-  const ctx = ctxOf(rig, { clientId, clientName: `Client ${clientId}` });
+  const ctx = ctxOf(rig, { id: clientId, name: `Client ${clientId}` });
   const choices = await loadInputChoices(ctx);
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))

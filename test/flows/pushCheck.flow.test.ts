@@ -154,7 +154,7 @@ it("Push all input sheets: one check of every sheet, client by client, before th
   const clients = await rig.api.listClients();
   const { sheetName } = await sheetWithRaise();
   // A second client's sheet with one changed cell.
-  const second = await salarySheet(ctxOf(rig, { clientId: clients[1].id, clientName: clients[1].name }));
+  const second = await salarySheet(ctxOf(rig, { id: clients[1].id, name: clients[1].name }));
   const label = second.header;
   const values = (await readRecords(rig.workbook, second.sheetName)).map((r) => Number(r[label]));
   const row = values.findIndex((v) => v > 0);

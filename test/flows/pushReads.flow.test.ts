@@ -16,7 +16,7 @@ import { largestWave } from "../support/largestWave";
 import { readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 let rig: Rig;
 beforeAll(async () => {
   rig = await startRig({ employees: 60 });
@@ -183,7 +183,7 @@ it("a new starter alone: no payslip last period is still flagged, against the wa
   const earlier = (choices.periods.get(best.w.id) ?? []).map((p) => p.date).filter((d) => d < payslipDate);
   expect(earlier.length).toBeGreaterThan(0);
   // Appointed in the sheet's period: the service gives them this period's payslip, and none before.
-  const created = await rig.check.createEmployee(CLIENT.clientId, {
+  const created = await rig.check.createEmployee(CLIENT.id, {
     wave_id: best.w.id,
     first_name: "Nóra",
     last_name: "Nic Giolla",

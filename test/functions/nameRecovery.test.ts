@@ -134,7 +134,7 @@ it("with no #NAME? cell, nothing is recalculated", async () => {
 it("Refresh formulas recovers them too", async () => {
   const { sheet } = openedBeforeLoad();
   const result = await refreshFormulas(
-    flowContext({} as PayrollApi, createOfficeWorkbook(), { clientId: 1, clientName: "Liffey" }),
+    flowContext({} as PayrollApi, createOfficeWorkbook(), { id: 1, name: "Liffey" }),
     {
       pollMs: 5,
     },

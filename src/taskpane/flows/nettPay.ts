@@ -251,7 +251,7 @@ export async function refreshNettPay(
   sheetName: string,
   options: RefreshNettPayOptions = {},
 ): Promise<RefreshNettPayResult> {
-  const { meta, sheet } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+  const { meta, sheet } = await openInputSheet(ctx.workbook, sheetName, ctx.client.id);
   const known = new Map((options.known ?? []).map((t) => [t.rowIndex, t]));
   const targets = pendingNettPayRows(sheet).map((t) => {
     const k = known.get(t.rowIndex);

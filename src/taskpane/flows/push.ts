@@ -65,7 +65,7 @@ import { NETT_PAY_UNCHANGED } from "../../sheets/nettPayUnmoved";
 import { finalisedReason } from "../../sheets/finalisedPeriod";
 import { formatDate } from "../locale";
 
-/** How to push; the client is the context's target (a sheet of another client is refused). */
+/** How to push; the client is the context's (a sheet of another client is refused). */
 export interface PushOptions {
   mode: PushMode;
   /** Entities per bulk_input request (default 100). */
@@ -413,7 +413,7 @@ function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPa
 /** Push an input sheet. Throws InputSheetError (nothing sent) when the sheet cannot be pushed at all. */
 export async function pushInputSheet(ctx: FlowContext, sheetName: string, options: PushOptions): Promise<PushResult> {
   const { mode } = options;
-  const { meta, snapshot, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+  const { meta, snapshot, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.client.id);
   if (meta.finalised) throw new InputSheetError(finalisedReason(formatDate(meta.payslipDate)));
   const rowIndexes = await scopeRows(ctx, sheetName, sheet, options);
   const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });

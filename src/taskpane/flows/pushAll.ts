@@ -19,15 +19,15 @@ import { finalisedReason } from "../../sheets/finalisedPeriod";
 import { formatDate } from "../locale";
 import { listInputSheets, readInputSheetMeta } from "./inputs";
 import { conflictCheck } from "./conflicts";
-import { abortableSleep, type FlowContext } from "./common";
+import { abortableSleep, type ClientRef, clientLabel, clientOfMeta, type FlowContext } from "./common";
 import { type NettPayPolling, refreshNettPay } from "./nettPay";
 import { type PushOptions, pushInputSheet } from "./push";
 import { type PushCheckOptions, checkAllBeforeSending, nettPayFlagger } from "./pushCheck";
 
 export interface SheetPushSummary {
   sheetName: string;
-  clientId: number | null;
-  clientName: string;
+  /** The client the sheet was built for; null for a sheet the add-in did not build (it has no client). */
+  client: ClientRef | null;
   outcome: "pushed" | "skipped" | "failed";
   /** One sentence: the push's summary, or why the sheet was skipped. */
   summary: string;
@@ -99,10 +99,10 @@ const NETT_PAY_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
 /** Send only: every saved row is left pending, for the one wait after all the sheets. */
 const NO_WAIT: NettPayPolling = { polls: 0, intervalMs: 0 };
 
-/** A sheet's context: its own client as the target, Cancel shared, no bar of its own (Push all counts the sheets). */
+/** A sheet's context: its own client, Cancel shared, no bar of its own (Push all counts the sheets). */
 const sheetContext = (ctx: FlowContext, meta: InputSheetMeta): FlowContext => ({
   ...ctx,
-  target: { clientId: meta.clientId, clientName: meta.clientName },
+  client: clientOfMeta(meta),
   progress: { signal: ctx.signal },
 });
 
@@ -115,14 +115,14 @@ async function pushSheet(
   options: PushAllOptions,
   check: PushCheckOptions | undefined,
 ): Promise<SheetPushSummary> {
-  const base = { sheetName, clientId: meta?.clientId ?? null, clientName: meta?.clientName ?? "Unknown client", counts: null };
+  const base = { sheetName, client: meta ? clientOfMeta(meta) : null, counts: null };
   if (!meta)
     return { ...base, outcome: "skipped", summary: "Skipped: not an input sheet built by the add-in (or it was renamed)." };
   if (!reachable.has(meta.clientId)) {
     return {
       ...base,
       outcome: "skipped",
-      summary: `Skipped: the key cannot reach ${meta.clientName} (ID ${meta.clientId}). Connect with that client's key to push it.`,
+      summary: `Skipped: the key cannot reach ${clientLabel(clientOfMeta(meta))} (ID ${meta.clientId}). Connect with that client's key to push it.`,
     };
   }
   if (meta.finalised)
@@ -178,8 +178,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
     if (signal?.aborted) {
       const base = {
         sheetName,
-        clientId: meta?.clientId ?? null,
-        clientName: meta?.clientName ?? "Unknown client",
+        client: meta ? clientOfMeta(meta) : null,
         counts: null,
       };
       sheets.push({ ...base, outcome: "skipped", summary: `Not pushed: ${CANCELLED}.` });
@@ -190,8 +189,8 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
     sheets.push(done);
     // The push logs its own line; a sheet skipped or refused before sending gets one here.
     if (done.outcome === "pushed") continue;
-    // Its reason in the Push column, zero counts.
-    const line = pushLogRow({ ...done, ...meta, time: now(), push: `${PUSH_ALL_LABEL}: ${done.summary}`, counts: null });
+    // Its reason in the Push column, zero counts; a sheet the add-in did not build names no client.
+    const line = pushLogRow({ ...done, clientId: null, clientName: "", ...meta, time: now(), push: `${PUSH_ALL_LABEL}: ${done.summary}`, counts: null });
     await workbook.appendRows({ ...PUSH_LOG_SHEET_OPTIONS, rows: [line] }).catch(() => undefined);
   }
   if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options, checks);
@@ -215,7 +214,7 @@ async function awaitAllNettPay(
 ): Promise<void> {
   const { signal } = ctx;
   const sleep = options.sleep ?? abortableSleep;
-  let waiting = sheets.filter((s) => s.outcome === "pushed" && s.clientId !== null && (s.nettPayPending ?? 0) > 0);
+  let waiting = sheets.filter((s) => s.outcome === "pushed" && s.client !== null && (s.nettPayPending ?? 0) > 0);
   for (let round = 0; waiting.length > 0 && round < Math.max(1, polling.polls); round++) {
     if (round > 0) {
       try {
@@ -228,7 +227,7 @@ async function awaitAllNettPay(
     for (const [i, sheet] of waiting.entries()) {
       ctx.progress.update?.(i, waiting.length, `Waiting for nett pay: ${sheet.sheetName}`);
       try {
-        const sheetCtx = { ...ctx, target: { clientId: sheet.clientId!, clientName: sheet.clientName }, progress: { signal } };
+        const sheetCtx = { ...ctx, client: sheet.client!, progress: { signal } };
         const check = checks?.get(sheet.sheetName);
         const read = await refreshNettPay(sheetCtx, sheet.sheetName, {
           flagNettPay: nettPayFlagger(check?.previous, check?.settings),

@@ -84,7 +84,7 @@ export async function chooseUndoLines(ctx: FlowContext, options: Pick<UndoOption
   const ids = [...new Set(chosen.map((l) => l.pushId))];
   if (ids.length > 1)
     throw new InputSheetError(`The chosen lines come from ${ids.length} pushes (${ids.join(", ")}): choose lines of one push.`);
-  if (chosen[0].clientId !== ctx.target.clientId)
+  if (chosen[0].clientId !== ctx.client.id)
     throw new InputSheetError(
       `Push ${ids[0]} was for ${chosen[0].clientName} (ID ${chosen[0].clientId}). Choose that client to undo it.`,
     );
@@ -223,7 +223,7 @@ async function sendRows(
 export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Promise<UndoResult> {
   const lines = await chooseUndoLines(ctx, options);
   const pushId = lines[0].pushId;
-  const clientId = ctx.target.clientId;
+  const clientId = ctx.client.id;
   const reads = new PushReads(ctx.api, clientId, { signal: ctx.signal, crossover: options.crossover });
   const read = await readServiceInputs(
     ctx.api,

@@ -1,6 +1,6 @@
 /** The Calculations panel's sheets: view, save, delete and show rows of Calculations; inherited calculations. */
 import * as React from "react";
-import { chosenClient, type ConnectedServices, flowContextFor } from "../../context";
+import { clientOf, type ConnectedServices, flowContextFor } from "../../context";
 import {
   type CalcDeleteCandidate,
   calculationsSheetName,
@@ -48,7 +48,7 @@ export function useCalculationSheet(
         await work(id);
       });
   /** The chosen client's Calculations sheet ("Shannon · Calculations"). */
-  const calcSheet = () => calculationsSheetName(workbook, chosenClient(services).target);
+  const calcSheet = () => calculationsSheetName(workbook, clientOf(services));
   return {
     onView: () => {
       const s = scope.calcScope();
@@ -66,7 +66,7 @@ export function useCalculationSheet(
     onDeleteSelected: () =>
       void calcSheet().then((sheetName) =>
         deletion.ask(sheetName, async (rows) => {
-          const sheetCtx = flowContext(services.api, workbook, chosenClient(services).target);
+          const sheetCtx = flowContext(services.api, workbook, clientOf(services));
           const { deletable, skipped } = await calculationsToDelete(sheetCtx, rows);
           if (deletable.length === 0) return { warning: `Select rows with a Calculation ID in "${sheetName}" first.` };
           return { items: deletable.map((d) => d.label), plan: { deletable, skipped } };

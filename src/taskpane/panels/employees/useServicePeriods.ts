@@ -3,7 +3,7 @@
  * Service periods sheet, and one employee's periods shown in the pane.
  */
 import * as React from "react";
-import { chosenClient, type ConnectedServices, flowContextFor } from "../../context";
+import { clientOf, type ConnectedServices, flowContextFor } from "../../context";
 import {
   employeeServicePeriods,
   importServicePeriods,
@@ -48,7 +48,7 @@ export function useServiceActions(
     onTerminationCodeChange: setCode,
     onRunAction: () =>
       guarded(async () => {
-        const sheetName = await servicePeriodsSheetName(services.workbook, chosenClient(services).target);
+        const sheetName = await servicePeriodsSheetName(services.workbook, clientOf(services));
         const rows = await selectedRows(services.workbook, sheetName).catch(() => [] as number[]);
         if (rows.length === 0)
           return setOutcome({

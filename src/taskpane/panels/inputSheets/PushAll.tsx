@@ -8,6 +8,7 @@ import { type ConnectedServices, flowContextFor } from "../../context";
 import { type PushAllResult, type SheetPushSummary, pushAllInputSheets, sheetAttention } from "../../flows/pushAll";
 import { PUSH_ALL_LABEL } from "../../../sheets/pushLog";
 import type { PushCheckOptions } from "../../flows/pushCheck";
+import { clientLabel } from "../../flows/common";
 import type { FlowRunner } from "../parts/hooks";
 import type { Outcome } from "../parts/layout";
 import type { OutcomeDetail } from "../parts/outcomeDetails";
@@ -38,10 +39,10 @@ const DETAIL_INTENT: Record<ReturnType<typeof sheetAttention>, OutcomeDetail["in
   "read only": "skipped",
 };
 
-/** A sheet's line: its icon (pushed clean, with rows to see to, refused, skipped) and its client and summary. */
+/** A sheet's line: its icon (pushed clean, with rows to see to, refused, skipped), its client (if it has one) and summary. */
 const sheetDetail = (s: SheetPushSummary): OutcomeDetail => ({
   intent: s.outcome === "failed" ? "error" : DETAIL_INTENT[sheetAttention(s)],
-  text: `${s.clientName}: ${s.summary}`,
+  text: s.client ? `${clientLabel(s.client)}: ${s.summary}` : s.summary,
 });
 
 /** The outcome of Push all input sheets: a warning whenever a sheet was not pushed or has rows that did not save. */
