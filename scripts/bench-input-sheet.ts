@@ -39,7 +39,7 @@ async function bench(employees: number): Promise<void> {
 
     counter.requests = 0;
     t = performance.now();
-    const pushed = await pushInputSheet(ctx, built.sheetName, { mode: "all", nettPay: false });
+    const pushed = await pushInputSheet(ctx, built.sheetName, { send: { mode: "all" }, steps: { nettPay: false } });
     const pushMs = performance.now() - t;
     console.log(
       `${String(employees).padStart(6)} employees/client | ${String(built.rowCount).padStart(5)} rows | load ${loadRequests} req ${loadMs.toFixed(0)} ms` +

@@ -114,7 +114,10 @@ interface Seen {
 
     const modes: { name: string; check: () => PushCheckOptions | undefined }[] = [
       { name: "check on", check: () => ({ settings: DEFAULT_PUSH_CHECK, ask: async () => "send" }) },
-      { name: "check setting off", check: () => ({ settings: { ...DEFAULT_PUSH_CHECK, enabled: false }, ask: async () => "send" }) },
+      {
+        name: "check setting off",
+        check: () => ({ settings: { ...DEFAULT_PUSH_CHECK, enabled: false }, ask: async () => "send" }),
+      },
       { name: "no check", check: () => undefined },
     ];
     let row = 0;
@@ -123,10 +126,12 @@ interface Seen {
         const api = connect();
         const push = (): Promise<unknown> => {
           const options: PushOptions = {
-            mode: "changed",
-            conflictCheck: conflictCheck(api),
-            check: mode.check(),
-            nettPay: size <= 5 ? { polls: 10, intervalMs: 200 } : false,
+            send: { mode: "changed" },
+            steps: {
+              conflictCheck: conflictCheck(api),
+              check: mode.check(),
+              nettPay: size <= 5 ? { polls: 10, intervalMs: 200 } : false,
+            },
           };
           return pushInputSheet(flowContext(api, workbook, CLIENT), built.sheetName, options);
         };

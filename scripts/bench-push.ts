@@ -104,8 +104,8 @@ async function throughput(rows: number, latencyMs: number): Promise<void> {
     st.count.bytes = 0;
     const t = performance.now();
     const result = await pushInputSheet(flowContext(st.api, st.workbook, BENCH_CLIENT), built.sheetName, {
-      mode: "selected",
-      nettPay: false,
+      send: { mode: "selected" },
+      steps: { nettPay: false },
     });
     const wallMs = performance.now() - t;
     const bulk = st.log.filter((e) => e.path.endsWith("/bulk_input"));
@@ -166,8 +166,8 @@ async function fiveCells(st: BenchStack): Promise<void> {
   st.count.requests = 0;
   const t = performance.now();
   const result = await pushInputSheet(flowContext(st.api, st.workbook, BENCH_CLIENT), built.sheetName, {
-    mode: "changed",
-    nettPay: { polls: 10, intervalMs: 200 },
+    send: { mode: "changed" },
+    steps: { nettPay: { polls: 10, intervalMs: 200 } },
   });
   console.log(
     `\n5 typed cells on 5,000 employees: ${result.counts.Saved} saved, nett pay ${result.nettPay.updated} shown; ` +

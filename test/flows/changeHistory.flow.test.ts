@@ -79,7 +79,7 @@ async function pushFourRaises() {
     .slice(0, 4);
   expect(rows).toHaveLength(4);
   for (const r of rows) typeInto(rig.model, built.sheetName, r.rowIndex, salaryHeader, String(r.before + 1000));
-  const result = await pushInputSheet(ctx(), built.sheetName, { mode: "changed", nettPay: false });
+  const result = await pushInputSheet(ctx(), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
   return { sheetName: built.sheetName, rows, result };
 }
 
@@ -148,18 +148,19 @@ describe("Undo push", () => {
     const c = ctx();
     const reviews: PushCheckReview[] = [];
     const check = (answer: PushCheckChoice) => ({
-      chunkSize: 100,
-      pushId: result.pushId,
-      // As the pane passes it: the undo's own read goes to its check.
-      check: (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, _signal?: AbortSignal, reads?: PushReads) =>
-        checkUndoBeforeSending(c, { sheetName: "Undo push", ...sheet }, plan, {
-          reads,
-          settings: DEFAULT_PUSH_CHECK,
-          ask: async (review) => {
-            reviews.push(review);
-            return answer;
-          },
-        }),
+      send: { chunkSize: 100, pushId: result.pushId },
+      steps: {
+        // As the pane passes it: the undo's own read goes to its check.
+        check: (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, _signal?: AbortSignal, reads?: PushReads) =>
+          checkUndoBeforeSending(c, { sheetName: "Undo push", ...sheet }, plan, {
+            reads,
+            settings: DEFAULT_PUSH_CHECK,
+            ask: async (review) => {
+              reviews.push(review);
+              return answer;
+            },
+          }),
+      },
     });
     await expect(undoPush(c, check("cancel"))).rejects.toThrow(PushCheckCancelled);
     expect(rig.faulty.count("/bulk_input")).toBe(0);
@@ -199,7 +200,7 @@ describe("Undo push", () => {
     finalisedIds.add(finalised.employeeId);
     rig.faulty.reset();
 
-    const undo = await undoPush({ ...ctx(), preparedBy: "Seán Ó Briain" }, { pushId: result.pushId });
+    const undo = await undoPush({ ...ctx(), preparedBy: "Seán Ó Briain" }, { send: { pushId: result.pushId } });
 
     expect(undo.cells).toEqual({ Saved: 2, Conflict: 1, Failed: 1 });
     expect(await held(restoredA.employeeId)).toBe(restoredA.before);
@@ -274,7 +275,7 @@ describe("Undo push", () => {
   it("reads the service in 2 requests whatever the rows above the crossover", async () => {
     const { result } = await pushFourRaises();
     rig.faulty.reset();
-    const undo = await undoPush(ctx(), { pushId: result.pushId, crossover: 0 });
+    const undo = await undoPush(ctx(), { send: { pushId: result.pushId, crossover: 0 } });
     expect(undo.requests.read).toBe(2);
     expect(rig.faulty.count(/\/employees$|\/calculations$|\/payslips$/, "GET")).toBe(2);
     expect(undo.cells).toEqual({ Saved: 4 });

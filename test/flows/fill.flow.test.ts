@@ -75,7 +75,7 @@ it("a filled row the push had marked Saved says Changed, and keeps no old Saved;
   // Rows 0 and 1 pushed and Saved.
   typeInto(rig.model, sheetName, 0, header, String(Number(rows[0][header]) + 1));
   typeInto(rig.model, sheetName, 1, header, String(Number(rows[1][header]) + 1));
-  const pushed = await pushInputSheet(ctx, sheetName, { mode: "changed", nettPay: false });
+  const pushed = await pushInputSheet(ctx, sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
   expect(pushed.counts.Saved).toBe(2);
 
   const source = rig.model.addSheet("Timesheet 2");

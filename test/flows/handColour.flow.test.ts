@@ -118,7 +118,7 @@ describe("input sheets", () => {
 
       // A push with highlights: row 1 is refused (its Status red, its input keeps the person's Good).
       watch.setPaused(true);
-      const result = await pushInputSheet(ctx(), sheetName, { mode: "changed", nettPay: false });
+      const result = await pushInputSheet(ctx(), sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
       watch.setPaused(false);
       await watch.refresh({ reload: true });
       expect(result.counts).toMatchObject({ Saved: 3, Failed: 1 });

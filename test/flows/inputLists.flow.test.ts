@@ -50,7 +50,7 @@ it("reads each list once for the choices and the build, nothing to build again, 
   const salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
   const before = (await readRecords(rig.workbook, built.sheetName))[0][salaryHeader] as number;
   typeInto(rig.model, built.sheetName, 0, salaryHeader, String(before + 111));
-  const pushed = await pushInputSheet(inPane, built.sheetName, { mode: "changed", nettPay: false });
+  const pushed = await pushInputSheet(inPane, built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
   expect(pushed.counts.Saved).toBe(1);
   rig.faulty.reset();
   const rebuilt = await buildInputSheet(inPane, request, { choices });

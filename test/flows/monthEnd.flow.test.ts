@@ -270,8 +270,8 @@ describe("after a real push", () => {
     const client = { id: clients[0].id, name: clients[0].name };
     const before = Date.now();
     await pushInputSheet({ ...ctxOf(rig, client), preparedBy: "Niamh Kelly" }, built.sheetName, {
-      mode: "changed",
-      nettPay: false,
+      send: { mode: "changed" },
+      steps: { nettPay: false },
     });
     const { rows } = await monthEndOverview(ctxOf(rig), { reachable: clients });
     const row = rows.find((r) => r.sheets.includes(built.sheetName))!;

@@ -5,7 +5,7 @@
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
-import { pushInputSheet, type PushOptions } from "../../src/taskpane/flows/push";
+import { pushInputSheet, type PushSend } from "../../src/taskpane/flows/push";
 import { readPending, readSheetBasis, watchPendingChanges } from "../../src/taskpane/flows/pending";
 import { ADDIN_FILLS } from "../../src/excel";
 import { CHANGED_STATUS } from "../../src/sheets/editedRows";
@@ -43,8 +43,8 @@ afterAll(async () => {
 
 const build = (inputKeys: string[] = [SALARY]) =>
   buildInputSheet(ctxOf(rig, CLIENT), { waveId, payslipDate, inputKeys }, { choices });
-const push = (sheetName: string, options: Partial<PushOptions> = {}) =>
-  pushInputSheet(ctxOf(rig, CLIENT), sheetName, { mode: "changed", nettPay: false, ...options });
+const push = (sheetName: string, options: { send?: Partial<PushSend> } = {}) =>
+  pushInputSheet(ctxOf(rig, CLIENT), sheetName, { send: { mode: "changed", ...options.send }, steps: { nettPay: false } });
 const pendingOf = async (sheetName: string) =>
   readPending(rig.workbook, sheetName, await readSheetBasis(rig.workbook, sheetName));
 
@@ -141,7 +141,7 @@ describe("editing a row the push marked", () => {
     }
 
     rig.faulty.reset();
-    const retried = await push(sheetName, { mode: "retry" });
+    const retried = await push(sheetName, { send: { mode: "retry" } });
     expect(rig.faulty.bulkEntities().map((e) => e.attributes[SALARY])).toEqual([6000, -5]);
     expect(retried.counts).toMatchObject({ Saved: 1, Failed: 1 });
     expect((await readRecords(rig.workbook, sheetName))[0].Status).toBe("Saved");

@@ -100,9 +100,8 @@ it("SIGKILLed mid-push and restarted: every row the sheet shows as Saved is in t
   }
 
   const result = await pushInputSheet(ctx, built.sheetName, {
-    mode: "changed",
-    chunkSize: CHUNK_SIZE,
-    nettPay: { polls: 5, intervalMs: 100 },
+    send: { mode: "changed", chunkSize: CHUNK_SIZE },
+    steps: { nettPay: { polls: 5, intervalMs: 100 } },
   });
   // The kill happened mid-push: some chunks were acknowledged first, and later tries met a dead service.
   expect(killing.restarted).not.toBeNull();

@@ -3,6 +3,7 @@ import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
 import { metaSettingKey, parseMeta } from "../../src/sheets/inputSheetModel";
+import { SYSTEM_CLOCK } from "../../src/taskpane/flows/common";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
@@ -36,10 +37,7 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
   const meta = parseMeta(await rig.workbook.getSetting(metaSettingKey(c.sheetName)))!;
   await rig.workbook.setSetting(metaSettingKey(c.sheetName), { ...meta, clientId: 999, clientName: "Elsewhere Ltd" });
 
-  const result = await pushAllInputSheets(ctxOf(rig), {
-    reachable: clients,
-    nettPay: false,
-  });
+  const result = await pushAllInputSheets(ctxOf(rig), { send: { reachable: clients }, steps: { nettPay: false } });
   expect(result.sheets.map((s) => [s.sheetName, s.outcome])).toEqual([
     [a.sheetName, "pushed"],
     [b.sheetName, "pushed"],
@@ -68,9 +66,9 @@ it("waits for nett pay once after all the sheets, not sheet by sheet: every save
   };
   rig.faulty.reset();
   const result = await pushAllInputSheets(ctxOf(rig), {
-    reachable: clients.slice(0, 2),
-    nettPay: { polls: 5, intervalMs: 1500 },
-    sleep,
+    send: { reachable: clients.slice(0, 2) },
+    steps: { nettPay: { polls: 5, intervalMs: 1500 } },
+    clock: { ...SYSTEM_CLOCK, sleep },
   });
   const ours = built.map((b) => result.sheets.find((s) => s.sheetName === b.sheetName)!);
   expect(ours.map((s) => s.outcome)).toEqual(["pushed", "pushed"]);

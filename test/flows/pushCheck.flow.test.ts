@@ -6,15 +6,12 @@
 import { calcKey } from "../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
 import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
+import { SYSTEM_CLOCK } from "../../src/taskpane/flows/common";
 import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
 import { pushInputSheet } from "../../src/taskpane/flows/push";
 import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
 import { overwriteConflicts } from "../../src/taskpane/flows/conflicts";
-import {
-  type PushCheckChoice,
-  type PushCheckReview,
-  PushCheckCancelled,
-} from "../../src/taskpane/flows/pushCheck";
+import { type PushCheckChoice, type PushCheckReview, PushCheckCancelled } from "../../src/taskpane/flows/pushCheck";
 import { ctxOf, fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -71,7 +68,10 @@ it("shows rows, cells and before/new/difference totals and the flagged raise; Ca
   const { sheetName, header, salaries, typed, ids } = await sheetWithRaise();
   rig.faulty.reset();
   const seen: PushCheckReview[] = [];
-  const push = pushInputSheet(ctxOf(rig), sheetName, { mode: "changed", nettPay: false, check: checkAnswering("cancel", seen) });
+  const push = pushInputSheet(ctxOf(rig), sheetName, {
+    send: { mode: "changed" },
+    steps: { nettPay: false, check: checkAnswering("cancel", seen) },
+  });
   await expect(push).rejects.toBeInstanceOf(PushCheckCancelled);
   expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
   // Last period from the 3 employees' own lists (their payslips and calculations), never the client-wide lists.
@@ -114,9 +114,8 @@ it("Send all but flagged saves the other rows and leaves the flagged one Held, w
   const { sheetName, typed, ids, payslipDate } = await sheetWithRaise();
   rig.faulty.reset();
   const result = await pushInputSheet(ctxOf(rig), sheetName, {
-    mode: "changed",
-    nettPay: false,
-    check: checkAnswering("sendUnflagged", []),
+    send: { mode: "changed" },
+    steps: { nettPay: false, check: checkAnswering("sendUnflagged", []) },
   });
   expect(result.counts).toMatchObject({ Saved: 2, Held: 1 });
   expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual([ids[1], ids[2]]);
@@ -139,9 +138,8 @@ it("with the check off, asks nothing, sends every row and keeps the flag's reaso
   rig.faulty.reset();
   const seen: PushCheckReview[] = [];
   const result = await pushInputSheet(ctxOf(rig), sheetName, {
-    mode: "changed",
-    nettPay: false,
-    check: checkAnswering("cancel", seen, false),
+    send: { mode: "changed" },
+    steps: { nettPay: false, check: checkAnswering("cancel", seen, false) },
   });
   expect(seen).toHaveLength(0);
   expect(result.counts).toMatchObject({ Saved: 3, Held: 0 });
@@ -163,10 +161,10 @@ it("Push all input sheets: one check of every sheet, client by client, before th
   rig.faulty.reset();
 
   const seen: PushCheckReview[] = [];
-  const options = { reachable: clients.slice(0, 2), nettPay: false as const };
-  await expect(pushAllInputSheets(ctxOf(rig), { ...options, check: checkAnswering("cancel", seen) })).rejects.toBeInstanceOf(
-    PushCheckCancelled,
-  );
+  const send = { reachable: clients.slice(0, 2) };
+  await expect(
+    pushAllInputSheets(ctxOf(rig), { send, steps: { nettPay: false, check: checkAnswering("cancel", seen) } }),
+  ).rejects.toBeInstanceOf(PushCheckCancelled);
   expect(seen).toHaveLength(1);
   const named = seen[0].sheets.map((s) => [s.clientId, s.sheetName]);
   expect(named).toContainEqual([clients[0].id, sheetName]);
@@ -181,7 +179,10 @@ it("Push all input sheets: one check of every sheet, client by client, before th
 
   // Send all but flagged: asked once more, the raise Held, the rest saved on both clients' sheets.
   const again: PushCheckReview[] = [];
-  const result = await pushAllInputSheets(ctxOf(rig), { ...options, check: checkAnswering("sendUnflagged", again) });
+  const result = await pushAllInputSheets(ctxOf(rig), {
+    send,
+    steps: { nettPay: false, check: checkAnswering("sendUnflagged", again) },
+  });
   expect(again).toHaveLength(1);
   const first = result.sheets.find((s) => s.sheetName === sheetName)!;
   expect(first.counts).toMatchObject({ Saved: 2, Held: 1 });
@@ -192,9 +193,11 @@ it("after the push, a saved row whose new nett pay moved beyond the limits says 
   const { sheetName } = await sheetWithRaise();
   rig.faulty.reset();
   const result = await pushInputSheet(ctxOf(rig), sheetName, {
-    mode: "changed",
-    nettPay: { polls: 20, intervalMs: 60 }, // the sandbox recalculates in 30 ms
-    check: checkAnswering("send", []),
+    send: { mode: "changed" },
+    steps: {
+      nettPay: { polls: 20, intervalMs: 60 }, // the sandbox recalculates in 30 ms
+      check: checkAnswering("send", []),
+    },
   });
   expect(result.counts).toMatchObject({ Saved: 3 });
   expect(result.nettPay.updated).toBe(3);
@@ -215,10 +218,9 @@ it("Push all input sheets flags a new nett pay beyond the limits too, once it ar
   const { sheetName } = await sheetWithRaise();
   rig.faulty.reset();
   const result = await pushAllInputSheets(ctxOf(rig), {
-    reachable: clients.slice(0, 1),
-    nettPay: { polls: 20, intervalMs: 60 },
-    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-    check: checkAnswering("send", [], true),
+    send: { reachable: clients.slice(0, 1) },
+    steps: { nettPay: { polls: 20, intervalMs: 60 }, check: checkAnswering("send", [], true) },
+    clock: { ...SYSTEM_CLOCK, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
   });
   expect(result.sheets.find((s) => s.sheetName === sheetName)?.counts?.Saved).toBe(3);
   const rows = await readRecords(rig.workbook, sheetName);
@@ -233,7 +235,10 @@ it("Push all rows, Push selected rows, Retry failed and Overwrite conflicts go t
   rig.faulty.reset();
   for (const mode of ["all", "selected", "retry"] as const) {
     const seen: PushCheckReview[] = [];
-    const push = pushInputSheet(ctxOf(rig), sheetName, { mode, nettPay: false, check: checkAnswering("cancel", seen) });
+    const push = pushInputSheet(ctxOf(rig), sheetName, {
+      send: { mode },
+      steps: { nettPay: false, check: checkAnswering("cancel", seen) },
+    });
     await expect(push).rejects.toBeInstanceOf(PushCheckCancelled);
     expect(seen.map((r) => [r.sheets[0].mode, r.sheets[0].totals.rows > 0])).toEqual([[mode, true]]);
   }
@@ -241,7 +246,7 @@ it("Push all rows, Push selected rows, Retry failed and Overwrite conflicts go t
   typeInto(rig.model, sheetName, 0, "Status", "Conflict");
   const seen: PushCheckReview[] = [];
   await expect(
-    overwriteConflicts(ctxOf(rig), sheetName, { nettPay: false, check: checkAnswering("cancel", seen) }),
+    overwriteConflicts(ctxOf(rig), sheetName, { steps: { nettPay: false, check: checkAnswering("cancel", seen) } }),
   ).rejects.toBeInstanceOf(PushCheckCancelled);
   expect(seen[0].sheets[0]).toMatchObject({ mode: "overwrite", totals: { rows: 1 } });
   expect(seen[0].sheets[0].flags).toHaveLength(1);

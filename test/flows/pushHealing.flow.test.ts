@@ -110,8 +110,8 @@ describe.each([
     rows.forEach((_, i) => typeInto(w.model, sheetName, i, header, String(value(i))));
 
     const result = await pushInputSheet(ctxOf(w), sheetName, {
-      mode: "changed",
-      nettPay: { polls: 20, intervalMs: 50 },
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 20, intervalMs: 50 } },
     });
     expect(result.counts).toMatchObject({ Saved: 500, Failed: 0, "Not sent": 0, Invalid: 0 });
     expect(result.stoppedBy).toBeNull();
@@ -141,8 +141,8 @@ describe("nett pay after a push", () => {
     for (const i of edited) typeInto(w.model, sheetName, i, header, String(55_000 + i));
     w.counter.reset();
     const result = await pushInputSheet(ctxOf(w), sheetName, {
-      mode: "changed",
-      nettPay: { polls: 20, intervalMs: 150 },
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 20, intervalMs: 150 } },
     });
     expect(result.counts.Saved).toBe(5);
     expect(result.nettPay).toEqual({ updated: 5, pending: 0, unmoved: 0 });
@@ -178,8 +178,8 @@ describe("nett pay still recalculating after a push", () => {
     typeInto(w.model, sheetName, 1, header, "57001");
     // One look right away: the service is still recalculating (recalcMs 3,000, long enough on a loaded machine).
     const first = await pushInputSheet(ctxOf(w), sheetName, {
-      mode: "changed",
-      nettPay: { polls: 1, intervalMs: 0 },
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 1, intervalMs: 0 } },
     });
     expect(first.nettPay).toEqual({ updated: 0, pending: 2, unmoved: 0 });
     // The sheet is the record: a pane opened later finds the two rows and offers Refresh nett pay.
@@ -210,11 +210,11 @@ describe("nett pay still recalculating after a push", () => {
 
     // The next push looks again for rows left pending, even ones it does not send.
     typeInto(w.model, sheetName, 2, header, "57002");
-    await pushInputSheet(ctxOf(w), sheetName, { mode: "changed", nettPay: { polls: 1, intervalMs: 0 } });
+    await pushInputSheet(ctxOf(w), sheetName, { send: { mode: "changed" }, steps: { nettPay: { polls: 1, intervalMs: 0 } } });
     typeInto(w.model, sheetName, 3, header, "57003");
     const next = await pushInputSheet(ctxOf(w), sheetName, {
-      mode: "changed",
-      nettPay: { polls: 40, intervalMs: 200 },
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 40, intervalMs: 200 } },
     });
     expect(next.nettPay).toEqual({ updated: 2, pending: 0, unmoved: 0 });
     after = await readRecords(w.workbook, sheetName);

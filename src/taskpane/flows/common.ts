@@ -148,6 +148,17 @@ export function abortableSleep(ms: number, signal?: AbortSignal, message = "Canc
   });
 }
 
+/**
+ * How long work waits and what time it is: the pushes' and the nett-pay wait's clock. The pane uses SYSTEM_CLOCK;
+ * tests hand in their own (a fast sleep, a fixed now) as an explicit argument, not as optional fields of the work.
+ */
+export interface Clock {
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  now(): Date;
+}
+
+export const SYSTEM_CLOCK: Clock = { sleep: (ms, signal) => abortableSleep(ms, signal), now: () => new Date() };
+
 /** Runs `each` over `items`, at most `concurrency` at once (the PayrollApi's limiter spaces the requests further). */
 export async function forEachLimited<T>(
   items: readonly T[],

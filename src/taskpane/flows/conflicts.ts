@@ -14,10 +14,10 @@ import { parseCalcKey } from "../../contract";
 import type { InputValue } from "../../contract";
 import { employeeInputValues, INPUT_SHEET_HEADERS as H, type OfferedInput, inputSheetRows } from "../../sheets/inputSheet";
 import { InputSheetError, type InputSheetMeta, type Snapshot, normalise, rowKey, sameValue } from "../../sheets/inputSheetModel";
-import type { PlannedRow, PushPlan, RowOutcome } from "../../sheets/pushPlan";
+import type { PlannedRow, RowOutcome } from "../../sheets/pushPlan";
 import { chunk } from "../../sheets/chunk";
-import type { FlowContext } from "./common";
-import { type PushOptions, type PushResult, pushInputSheet } from "./push";
+import type { Clock, FlowContext } from "./common";
+import { type ConflictCheck, type PushResult, type PushSend, type PushSteps, pushInputSheet } from "./push";
 import { PushReads } from "./pushReads";
 
 export { CONFLICT_LIST_CROSSOVER } from "./pushReads";
@@ -101,16 +101,11 @@ export async function readCurrentValues(
 }
 
 /**
- * The push's pre-step (PushOptions.conflictCheck): the plan without its conflicting rows, which join the rows
+ * The push's pre-step (PushSteps.conflictCheck): the plan without its conflicting rows, which join the rows
  * decided without sending, as Conflict. Nothing to send: no request. `reads`: the push's shared read.
  */
-export function conflictCheck(api: PayrollApi, chunkSize?: number, crossover?: number) {
-  return async (
-    plan: PushPlan,
-    sheet: { meta: InputSheetMeta; snapshot: Snapshot },
-    signal?: AbortSignal,
-    reads?: PushReads,
-  ): Promise<PushPlan> => {
+export function conflictCheck(api: PayrollApi, chunkSize?: number, crossover?: number): ConflictCheck {
+  return async (plan, sheet, signal, reads) => {
     if (plan.send.length === 0) return plan;
     const employeeIds = plan.send.map((r) => r.employeeId);
     const current = await readCurrentValues(api, sheet.meta, employeeIds, { signal, crossover, reads });
@@ -141,12 +136,16 @@ export function conflictRowIndexes(statuses: readonly string[]): Set<number> {
 export async function overwriteConflicts(
   ctx: FlowContext,
   sheetName: string,
-  options: Omit<PushOptions, "mode" | "rowIndexes" | "conflictCheck"> = {},
+  options: {
+    send?: Omit<PushSend, "mode" | "rowIndexes">;
+    steps?: Omit<PushSteps, "conflictCheck">;
+    clock?: Clock;
+  } = {},
 ): Promise<PushResult> {
   const table = await ctx.workbook.readTable(sheetName);
   if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
   const statusCol = table.columns.findIndex((c) => String(c).trim() === H.status);
   const rows = conflictRowIndexes(table.rows.map((r) => (statusCol < 0 ? "" : String(r[statusCol] ?? ""))));
   if (rows.size === 0) throw new InputSheetError(`"${sheetName}" has no Conflict rows to overwrite.`);
-  return pushInputSheet(ctx, sheetName, { ...options, mode: "overwrite", rowIndexes: rows });
+  return pushInputSheet(ctx, sheetName, { ...options, send: { ...options.send, mode: "overwrite", rowIndexes: rows } });
 }

@@ -25,7 +25,7 @@ import { unmovedNettPayNote, withUnmovedNote } from "../../sheets/nettPayUnmoved
 import { pushHighlights as highlighted, type RowOutcome } from "../../sheets/pushPlan";
 import { BULK_STATUSES } from "../../sheets/rowOutcomes";
 import { withFlagNote } from "../../sheets/pushCheck";
-import { abortableSleep, type FlowContext, forEachLimited } from "./common";
+import { type Clock, type FlowContext, forEachLimited, SYSTEM_CLOCK } from "./common";
 import { openInputSheet } from "./inputs";
 import { toAnnotation } from "./rowWrites";
 
@@ -36,7 +36,8 @@ export interface NettPayPolling {
   intervalMs: number;
 }
 
-const DEFAULT_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
+/** A push's own wait: 10 looks 1.5 s apart. */
+export const DEFAULT_NETT_PAY_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
 const STILL_RECALCULATING = "the service is still recalculating — press Refresh nett pay";
 
 /**
@@ -96,10 +97,11 @@ function reword(messages: RowMessages, rowIndex: number, reworded: (message: str
   return toAnnotation({ rowIndex, ...next });
 }
 
-/** How long to wait for nett pay (false or a missing value: DEFAULT_POLLING), and the test seam for the waits. */
-interface NettPayWait {
-  nettPay?: NettPayPolling | false;
-  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+/** The wait for nett pay, all of it explicit: how many looks how far apart, how to wait, and what to flag. */
+export interface NettPayWait {
+  polling: NettPayPolling;
+  /** The clock's sleep (SYSTEM_CLOCK's in the pane; tests hand in a fast one). */
+  sleep: Clock["sleep"];
   /** Why an employee's new nett pay moved too far against last period (the check before the push), or null. */
   flagNettPay?(employeeId: number, value: number): string | null;
 }
@@ -131,8 +133,7 @@ export async function awaitNettPay(
 ): Promise<NettPayWaited> {
   if (targets.length === 0) return { updated: 0, pending: 0, requests: 0, polls: 0, unmoved: 0, pendingTargets: [] };
   const { api, workbook, signal } = ctx;
-  const polling = options.nettPay || DEFAULT_POLLING;
-  const sleep = options.sleep ?? abortableSleep;
+  const { polling, sleep } = options;
   let pending: readonly NettPayTarget[] = targets;
   const employeeOf = new Map(targets.map((t) => [t.rowIndex, t.employeeId]));
   const flag = options.flagNettPay;
@@ -215,15 +216,14 @@ async function markPending(
   await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
 }
 
-export interface RefreshNettPayOptions extends Pick<NettPayWait, "flagNettPay"> {
+export interface RefreshNettPayOptions extends Partial<NettPayWait> {
   /** Looks at the service (default 1: whatever it has finished now). */
-  nettPay?: NettPayPolling;
+  polling?: NettPayPolling;
   /**
    * What the push that left these rows pending knew of them (what it sent, the figure before), so that a figure that
    * did not move is still pointed out (Push all sends every sheet first and waits once afterwards).
    */
   known?: readonly NettPayTarget[];
-  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export interface RefreshNettPayResult {
@@ -259,8 +259,9 @@ export async function refreshNettPay(
   });
   const messages = rowMessagesOf(sheet);
   const result = await awaitNettPay(ctx, sheetName, meta, targets, messages, {
-    ...options,
-    nettPay: options.nettPay ?? { polls: 1, intervalMs: 0 },
+    polling: options.polling ?? { polls: 1, intervalMs: 0 },
+    sleep: options.sleep ?? SYSTEM_CLOCK.sleep,
+    flagNettPay: options.flagNettPay,
   });
   const summary =
     targets.length === 0

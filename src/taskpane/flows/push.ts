@@ -49,9 +49,9 @@ import { keptOutcomeRows } from "../../sheets/keptOutcomes";
 import { type NettPayTarget, pendingNettPayRows, withPendingNote } from "../../sheets/nettPay";
 import { PUSH_LOG_SHEET_OPTIONS, PUSH_MODE_LABELS, pushLogRow } from "../../sheets/pushLog";
 import { CANCELLED, matchBulkResults, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../sheets/rowOutcomes";
-import type { FlowContext } from "./common";
+import { type Clock, type FlowContext, SYSTEM_CLOCK } from "./common";
 import { openInputSheet } from "./inputs";
-import { type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
+import { DEFAULT_NETT_PAY_POLLING, type NettPayPolling, awaitNettPay, rowMessagesOf } from "./nettPay";
 import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "./rowWrites";
 import { type PushCheckOptions, checkBeforeSending, nettPayFlagger, sheetNames } from "./pushCheck";
 import { PushReads } from "./pushReads";
@@ -65,37 +65,45 @@ import { NETT_PAY_UNCHANGED } from "../../sheets/nettPayUnmoved";
 import { finalisedReason } from "../../sheets/finalisedPeriod";
 import { formatDate } from "../locale";
 
-/** How to push; the client is the context's (a sheet of another client is refused). */
-export interface PushOptions {
+/** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
+export type ConflictCheck = (
+  plan: PushPlan,
+  /** `names`: "Ann Byrne (0012)" per employee, when the caller has them (Undo push: the Change history's). */
+  sheet: { meta: InputSheetMeta; snapshot: Snapshot; names?: ReadonlyMap<number, string> },
+  signal?: AbortSignal,
+  /** The push's read of the service, shared with the check before sending (./pushReads). */
+  reads?: PushReads,
+) => Promise<PushPlan>;
+
+/** What a push sends: its mode and rows, and how the requests go. The client is the context's (another's sheet is refused). */
+export interface PushSend {
   mode: PushMode;
+  /** Rows of mode "selected" or "overwrite" instead of the sheet's selection (Overwrite conflicts: the Conflict rows). */
+  rowIndexes?: Iterable<number>;
   /** Entities per bulk_input request (default 100). */
   chunkSize?: number;
   /** Tries per chunk before its rows end Failed (default 6). */
   tries?: number;
   /** Chunks in flight at once (default 2); the PayrollApi's rate limiter spaces their starts. */
   concurrency?: number;
-  /** false: do not wait for the recalculated nett pay. */
-  nettPay?: NettPayPolling | false;
-  /** Rows of mode "selected" or "overwrite" instead of the sheet's selection (Overwrite conflicts: the Conflict rows). */
-  rowIndexes?: Iterable<number>;
-  /** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
-  conflictCheck?(
-    plan: PushPlan,
-    /** `names`: "Ann Byrne (0012)" per employee, when the caller has them (Undo push: the Change history's). */
-    sheet: { meta: InputSheetMeta; snapshot: Snapshot; names?: ReadonlyMap<number, string> },
-    signal?: AbortSignal,
-    /** The push's read of the service, shared with the check before sending (./pushReads). */
-    reads?: PushReads,
-  ): Promise<PushPlan>;
   /** The push's name on its Push log line (default its mode's button, e.g. "Push changes"). */
   logAs?: string;
+}
+
+/** The steps around sending, each left out when not wanted: conflicts held back, the check, the wait for nett pay. */
+export interface PushSteps {
+  conflictCheck?: ConflictCheck;
   /** The check before sending (./pushCheck): totals, flags against last period, and the user's choice. */
   check?: PushCheckOptions;
-  /** Test seams. */
-  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
-  now?(): Date;
-  /** The push's ID (default a new one: newPushId). */
-  pushId?: string;
+  /** The wait for the recalculated nett pay after sending (default 10 looks 1.5 s apart); false: do not wait. */
+  nettPay?: NettPayPolling | false;
+}
+
+/** A push: what is sent, the steps around it, and the clock its waits and push ID run on (SYSTEM_CLOCK by default). */
+export interface PushOptions {
+  send: PushSend;
+  steps?: PushSteps;
+  clock?: Clock;
 }
 
 export interface PushResult {
@@ -205,11 +213,11 @@ async function scopeRows(
   ctx: FlowContext,
   sheetName: string,
   sheet: ReadSheet,
-  options: PushOptions,
+  send: PushSend,
 ): Promise<Set<number> | undefined> {
-  const { mode } = options;
+  const { mode } = send;
   if (mode === "selected" || mode === "overwrite") {
-    const rows = new Set(options.rowIndexes ?? (await ctx.workbook.selectedRowIndexes(sheetName)));
+    const rows = new Set(send.rowIndexes ?? (await ctx.workbook.selectedRowIndexes(sheetName)));
     if (rows.size === 0) throw new InputSheetError(`Select the rows to push in "${sheetName}" first.`);
     return rows;
   }
@@ -411,21 +419,23 @@ function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPa
 }
 
 /** Push an input sheet. Throws InputSheetError (nothing sent) when the sheet cannot be pushed at all. */
-export async function pushInputSheet(ctx: FlowContext, sheetName: string, options: PushOptions): Promise<PushResult> {
-  const { mode } = options;
+export async function pushInputSheet(
+  ctx: FlowContext,
+  sheetName: string,
+  { send, steps = {}, clock = SYSTEM_CLOCK }: PushOptions,
+): Promise<PushResult> {
+  const { mode } = send;
   const { meta, snapshot, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.client.id);
   if (meta.finalised) throw new InputSheetError(finalisedReason(formatDate(meta.payslipDate)));
-  const rowIndexes = await scopeRows(ctx, sheetName, sheet, options);
-  const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
+  const rowIndexes = await scopeRows(ctx, sheetName, sheet, send);
+  const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: send.chunkSize ?? DEFAULT_CHUNK_SIZE });
   // One read of the service for both pre-steps: today's values for the conflict check, last period's for the check.
-  const reads = options.check?.reads ?? new PushReads(ctx.api, meta.clientId, { signal: ctx.signal });
-  const unchecked = options.conflictCheck
-    ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal, reads)
-    : planned;
+  const reads = steps.check?.reads ?? new PushReads(ctx.api, meta.clientId, { signal: ctx.signal });
+  const unchecked = steps.conflictCheck ? await steps.conflictCheck(planned, { meta, snapshot }, ctx.signal, reads) : planned;
   // The one point before sending: the user sees the totals and flags, and may hold flagged rows or send nothing.
   const names = sheetNames(table, unchecked.send);
-  const checked = options.check
-    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names, table }, unchecked, { ...options.check, reads })
+  const checked = steps.check
+    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names, table }, unchecked, { ...steps.check, reads })
     : { plan: unchecked, flags: new Map<number, RowFlag>(), previous: null };
   const { plan } = checked;
   const run: PushRun = {
@@ -434,18 +444,18 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     meta,
     plan,
     planned,
-    pushId: options.pushId ?? newPushId(options.now?.() ?? new Date()),
+    pushId: newPushId(clock.now()),
     who: employeesOf(table),
     historyNote: null,
-    tries: Math.max(1, options.tries ?? DEFAULT_TRIES),
-    waitForNettPay: options.nettPay !== false,
+    tries: Math.max(1, send.tries ?? DEFAULT_TRIES),
+    waitForNettPay: steps.nettPay !== false,
     outcomes: new Map(),
     saved: [],
     stoppedBy: null,
     bulkRequests: 0,
     restoreRate: [],
     sent: 0,
-    logAs: options.logAs ?? PUSH_MODE_LABELS[mode],
+    logAs: send.logAs ?? PUSH_MODE_LABELS[mode],
     flags: checked.flags,
   };
   const earlierPending = new Map(pendingNettPayRows(sheet).map((t) => [t.rowIndex, t]));
@@ -453,17 +463,21 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   const kept = keptOutcomeRows(sheet.rows, plan.local);
   await markPlan(run, earlierPending, sheet, kept);
   try {
-    await sendChunks(run, Math.max(1, options.concurrency ?? DEFAULT_PUSH_CONCURRENCY));
+    await sendChunks(run, Math.max(1, send.concurrency ?? DEFAULT_PUSH_CONCURRENCY));
   } finally {
-    await settlePush(run, snapshot, () => options.now?.() ?? new Date());
+    await settlePush(run, snapshot, () => clock.now());
   }
 
   const rowMessages = rowMessagesOf(sheet);
   for (const [k, o] of run.outcomes)
     if (!kept.has(k)) rowMessages.set(k, { status: o.status, message: o.message, errorColumns: o.errorColumns });
-  const flagNettPay = nettPayFlagger(checked.previous, options.check?.settings);
+  const flagNettPay = nettPayFlagger(checked.previous, steps.check?.settings);
   const nettPay = run.waitForNettPay
-    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending, sheet), rowMessages, { ...options, flagNettPay })
+    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending, sheet), rowMessages, {
+        polling: steps.nettPay || DEFAULT_NETT_PAY_POLLING,
+        sleep: clock.sleep,
+        flagNettPay,
+      })
     : { updated: 0, pending: 0, requests: 0, polls: 0, unmoved: 0, pendingTargets: [] };
   const ordered = [...run.outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)

@@ -70,9 +70,8 @@ export function PushAll(props: {
       PUSH_ALL_LABEL,
       (task) =>
         pushAllInputSheets(flowContextFor(props.services, task), {
-          reachable: props.services.clients,
-          chunkSize: props.chunkSize,
-          check: props.check(),
+          send: { reachable: props.services.clients, chunkSize: props.chunkSize },
+          steps: { check: props.check() },
         }),
       pushAllOutcome,
       { failed: (m) => `${PUSH_ALL_LABEL} stopped: ${m}` },

@@ -71,10 +71,8 @@ export function usePushActions(
           (task) => {
             const ctx = flowContextFor(services, task);
             return pushInputSheet(ctx, sheetName, {
-              mode,
-              chunkSize,
-              conflictCheck: conflictCheck(ctx.api, chunkSize),
-              check: check(),
+              send: { mode, chunkSize },
+              steps: { conflictCheck: conflictCheck(ctx.api, chunkSize), check: check() },
             }).then(pendingAfter((r) => r.nettPay.pending));
           },
           pushOutcome,
@@ -99,7 +97,8 @@ export function usePushActions(
       () =>
         void run(
           `Overwrite conflicts: ${sheetName}`,
-          (task) => overwriteConflicts(flowContextFor(services, task), sheetName, { chunkSize, check: check() }),
+          (task) =>
+            overwriteConflicts(flowContextFor(services, task), sheetName, { send: { chunkSize }, steps: { check: check() } }),
           (result) => ({
             intent: result.counts.Saved > 0 && result.counts.Failed === 0 ? "success" : "warning",
             text: result.summary,
