@@ -67,7 +67,7 @@ module.exports = async (env = {}, argv = {}) => {
     // whole commented source stays off the web, while a stack trace can still be mapped from dist/ by hand.
     devtool: env.noSourceMaps ? false : dev ? "source-map" : "hidden-source-map",
     entry: {
-      taskpane: "./src/taskpane/index.tsx",
+      taskpane: "./src/app/index.tsx",
       ...(withPreview ? { preview: "./src/preview/preview.tsx" } : {}),
       // The PAYROLL custom functions, loaded by taskpane.html after the pane (one shared runtime): dependOn shares the
       // pane's modules, so the connection the pane sets is the one the functions read. The preview imports them itself.
@@ -112,14 +112,14 @@ module.exports = async (env = {}, argv = {}) => {
     plugins: [
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
-        template: "./src/taskpane/taskpane.html",
+        template: "./src/app/taskpane.html",
         chunks: ["taskpane", "functions"],
       }),
       ...(withPreview
         ? [new HtmlWebpackPlugin({ filename: "preview.html", template: "./src/preview/preview.html", chunks: ["preview"] })]
         : []),
-      new HtmlWebpackPlugin({ filename: "help.html", template: "./src/taskpane/help.html", chunks: [] }),
-      new HtmlWebpackPlugin({ filename: "privacy.html", template: "./src/taskpane/privacy.html", chunks: [] }),
+      new HtmlWebpackPlugin({ filename: "help.html", template: "./src/app/help.html", chunks: [] }),
+      new HtmlWebpackPlugin({ filename: "privacy.html", template: "./src/app/privacy.html", chunks: [] }),
       // functions.json (the manifest's custom-functions Metadata) from functions.ts's JSDoc; the plugin also appends the
       // CustomFunctions.associate calls to that file (see src/functions/functions.ts).
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
@@ -128,8 +128,8 @@ module.exports = async (env = {}, argv = {}) => {
           { from: "assets/*.png", to: "assets/[name][ext]" },
           // ES5 old-Office check, loaded by taskpane.html and preview.html before the bundle (not compiled: it must
           // parse in Internet Explorer 11).
-          { from: "src/taskpane/compat.js", to: "compat.js" },
-          { from: "src/taskpane/pages.css", to: "pages.css" },
+          { from: "src/app/compat.js", to: "compat.js" },
+          { from: "src/app/pages.css", to: "pages.css" },
           {
             from: "manifest.xml",
             to: "manifest.xml",

@@ -10,8 +10,8 @@
 import os from "os";
 import { createOfficeWorkbook } from "../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../src/emulator";
-import type { PushedCell } from "../src/sheets/changeHistory";
-import { appendHistory, readHistory } from "../src/taskpane/flows/changeHistory";
+import type { PushedCell } from "../src/features/inputSheets/model/changeHistory";
+import { appendHistory, readHistory } from "../src/features/inputSheets/flows/changeHistory";
 
 const rows = Number(process.argv[2] ?? 5_000);
 const host = process.argv[3] ?? "1.17";

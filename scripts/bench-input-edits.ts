@@ -5,9 +5,9 @@
  */
 import { createOfficeWorkbook } from "../src/excel";
 import { installPreviewExcel } from "../src/emulator";
-import type { InputSheetRow, OfferedInput } from "../src/sheets/inputSheet";
-import { fillFromSheet, proposeFill } from "../src/taskpane/flows/fill";
-import { readPending, readSheetBasis, restoreChanges } from "../src/taskpane/flows/pending";
+import type { InputSheetRow, OfferedInput } from "../src/features/inputSheets/model/inputSheet";
+import { fillFromSheet, proposeFill } from "../src/features/inputSheets/flows/fill";
+import { readPending, readSheetBasis, restoreChanges } from "../src/features/inputSheets/flows/pending";
 import { FIXTURE_INPUTS, writeInputSheetFixture } from "../test/support/inputSheetFixture";
 
 const rows = Number(process.argv[2] ?? 10_000);

@@ -4,12 +4,12 @@
  */
 import { performance } from "node:perf_hooks";
 import { calcKey } from "../src/contract";
-import { readInputSheet, snapshotFromTable, metaSettingKey, parseMeta } from "../src/sheets/inputSheetModel";
-import { planPush } from "../src/sheets/pushPlan";
-import { defaultPeriod } from "../src/sheets/inputSheet";
-import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
-import { pushInputSheet } from "../src/taskpane/flows/push";
-import { flowContext } from "../src/taskpane/flows/common";
+import { readInputSheet, snapshotFromTable, metaSettingKey, parseMeta } from "../src/features/inputSheets/model/inputSheetModel";
+import { planPush } from "../src/features/inputSheets/model/pushPlan";
+import { defaultPeriod } from "../src/features/inputSheets/model/inputSheet";
+import { buildInputSheet, loadInputChoices } from "../src/features/inputSheets/flows/inputs";
+import { pushInputSheet } from "../src/features/inputSheets/flows/push";
+import { flowContext } from "../src/ui/flows/common";
 import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {

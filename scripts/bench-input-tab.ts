@@ -16,9 +16,9 @@ import { calcKey } from "../src/contract";
 import { createOfficeWorkbook } from "../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../src/emulator";
 import { startSandbox } from "../src/sandbox";
-import { flowContext, type FlowContext } from "../src/taskpane/flows/common";
-import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
-import { createClientReads } from "../src/taskpane/serverState";
+import { flowContext, type FlowContext } from "../src/ui/flows/common";
+import { buildInputSheet, loadInputChoices } from "../src/features/inputSheets/flows/inputs";
+import { createClientReads } from "../src/ui/serverState";
 import { largestWave } from "../test/support/largestWave";
 
 const CLIENT = { id: 1, name: "bench" };

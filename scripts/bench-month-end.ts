@@ -13,8 +13,8 @@ import { PayrollApi, type FetchLike } from "../src/api";
 import { createOfficeWorkbook } from "../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../src/emulator";
 import { startSandbox } from "../src/sandbox";
-import { flowContext } from "../src/taskpane/flows/common";
-import { monthEndOverview } from "../src/taskpane/flows/monthEnd";
+import { flowContext } from "../src/ui/flows/common";
+import { monthEndOverview } from "../src/features/monthEnd/flows/monthEnd";
 
 const clients = Number(process.argv[2] ?? 50);
 const employees = Number(process.argv[3] ?? 200);

@@ -4,11 +4,11 @@
  * Run: npx tsx scripts/bench-payroll-flows.ts [employees...]   (default 40 400)
  */
 import { performance } from "node:perf_hooks";
-import { importJournal, importPayRunPayslips, importRecentPayslips } from "../src/taskpane/flows/payRuns";
-import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays, saveLeaveDays } from "../src/taskpane/flows/leave";
-import { importServicePeriods } from "../src/taskpane/flows/servicePeriods";
-import { buildRegularHoursSheet } from "../src/taskpane/flows/regularHours";
-import { flowContext } from "../src/taskpane/flows/common";
+import { importJournal, importPayRunPayslips, importRecentPayslips } from "../src/features/payRuns/flows/payRuns";
+import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays, saveLeaveDays } from "../src/features/leave/flows/leave";
+import { importServicePeriods } from "../src/features/employees/flows/servicePeriods";
+import { buildRegularHoursSheet } from "../src/features/calculations/flows/regularHours";
+import { flowContext } from "../src/ui/flows/common";
 import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {

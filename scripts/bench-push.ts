@@ -17,11 +17,11 @@ import { calcKey } from "../src/contract";
 import { createOfficeWorkbook } from "../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../src/emulator";
 import { startSandbox } from "../src/sandbox";
-import type { NettPayTarget } from "../src/sheets/nettPay";
-import { buildInputSheet, loadInputChoices } from "../src/taskpane/flows/inputs";
-import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../src/taskpane/flows/nettPay";
-import { DEFAULT_PUSH_CONCURRENCY, pushInputSheet } from "../src/taskpane/flows/push";
-import { flowContext } from "../src/taskpane/flows/common";
+import type { NettPayTarget } from "../src/features/inputSheets/model/nettPay";
+import { buildInputSheet, loadInputChoices } from "../src/features/inputSheets/flows/inputs";
+import { NETT_PAY_LIST_CROSSOVER, readNettPay } from "../src/features/inputSheets/flows/nettPay";
+import { DEFAULT_PUSH_CONCURRENCY, pushInputSheet } from "../src/features/inputSheets/flows/push";
+import { flowContext } from "../src/ui/flows/common";
 import { largestWave } from "../test/support/largestWave";
 
 /** The sandbox's client 1, which every bench here builds and pushes for. */

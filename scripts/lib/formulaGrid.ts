@@ -10,7 +10,7 @@ import { resetDateSystem } from "../../src/functions/dateSystem";
 import * as functions from "../../src/functions/functions";
 import { installPreviewExcel, WorkbookModel } from "../../src/emulator";
 import { AsyncFormulaFunctions, BUSY } from "../../src/emulator/asyncFunctions";
-import { columnLetter } from "../../src/sheets/excelConventions";
+import { columnLetter } from "../../src/xl/excelConventions";
 
 export const GRID_ACCOUNTS = ["basic_salary", "gross_pay", "paye", "nett_pay"];
 

@@ -51,7 +51,7 @@ import { WorkbookProtection, WorksheetProtection } from "./protection";
 import { PreviewExcelError } from "./values";
 import type { Shift } from "./sheetOps";
 import { isCalculationKind } from "./dataValues";
-import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../sheets/excelConventions";
+import { isoDateToSerial, MAX_CELL_TEXT, quoteSheetName, utcDay } from "../xl/excelConventions";
 
 /** Excel.RequestContext: a batch's queue (ProxyContext) and its workbook. */
 export class RequestContext extends ProxyContext {

@@ -6,7 +6,7 @@
 import { rectAddress } from "./model";
 import { ACTION_BYTES, jsonBytes, type ProxyContext, type RangeTarget } from "./proxy";
 import { PreviewExcelError } from "./values";
-import { quoteSheetName } from "../sheets/excelConventions";
+import { quoteSheetName } from "../xl/excelConventions";
 
 /** OfficeExtension.ClientResult: a method's answer, readable after the sync that ran it. */
 export class ClientResult<V> {

@@ -8,7 +8,7 @@
  * format text cells as "@" before writing service text.
  */
 import type { Scalar } from "./values";
-import { type DateSystem, isoDateToSerial, PHANTOM_LEAP_DAY_SERIAL } from "../sheets/excelConventions";
+import { type DateSystem, isoDateToSerial, PHANTOM_LEAP_DAY_SERIAL } from "../xl/excelConventions";
 
 export interface Entry {
   value: Scalar | null;

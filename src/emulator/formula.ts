@@ -8,7 +8,7 @@
 import type { Scalar } from "./values";
 import type { ExternalFunctions } from "./asyncFunctions";
 import type { ArgumentValue, DataCellValue } from "./dataValues";
-import { columnIndex } from "../sheets/excelConventions";
+import { columnIndex } from "../xl/excelConventions";
 
 export type CellReader = (row: number, col: number) => Scalar | null;
 /** The data type (an entity) a cell holds, if any: only a custom function's argument sees it (./dataValues). */

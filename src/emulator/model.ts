@@ -13,7 +13,7 @@ import { PreviewRequirements, type RequirementLevels } from "./requirements";
 import { isGeneral, parseEntry } from "./entry";
 import { UndoHistory, type UndoOutcome } from "./undo";
 import { PreviewExcelError, type Scalar } from "./values";
-import { columnIndex, columnLetter, type DateSystem, MAX_CELL_TEXT, tableNameProblem } from "../sheets/excelConventions";
+import { columnIndex, columnLetter, type DateSystem, MAX_CELL_TEXT, tableNameProblem } from "../xl/excelConventions";
 import { excelSheetNameProblem, sameSheetName } from "./sheetNames";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";

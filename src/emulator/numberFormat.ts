@@ -4,13 +4,7 @@
  * dates and times, sections for negatives). Unknown codes fall back to General.
  */
 import type { Scalar } from "./values";
-import {
-  type DateSystem,
-  FIRST_CORRECT_SERIAL,
-  isDateNumberFormat,
-  MAX_DATE_SERIAL,
-  serialDayUtc,
-} from "../sheets/excelConventions";
+import { type DateSystem, FIRST_CORRECT_SERIAL, isDateNumberFormat, MAX_DATE_SERIAL, serialDayUtc } from "../xl/excelConventions";
 
 const MS_PER_DAY = 86_400_000;
 

@@ -5,7 +5,7 @@
  */
 import { CELL_REF, SHEET_PREFIX } from "./formula";
 import { PreviewExcelError } from "./values";
-import { columnIndex, columnLetter } from "../sheets/excelConventions";
+import { columnIndex, columnLetter } from "../xl/excelConventions";
 import { sameSheetName } from "./sheetNames";
 
 /** What this module needs of the workbook's sheets (model.ts's SheetModel; kept narrow so model.ts can import it). */

@@ -14,8 +14,8 @@ import {
   isCorrectDateSerial,
   isoDateToSerial,
   MAX_CELL_TEXT,
-} from "../sheets/excelConventions";
-import { MONEY_FORMAT } from "../sheets/columns";
+} from "../xl/excelConventions";
+import { MONEY_FORMAT } from "../xl/columns";
 import { officeDisplayLanguage } from "./officeHost";
 import { type CellType, type CellValue, WorkbookError } from "./port";
 

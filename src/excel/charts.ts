@@ -6,7 +6,7 @@
  * the cells change. The chart is found again by its name or its title.
  */
 import { checkCellTexts } from "./cellValues";
-import { columnLetter, quoteSheetName } from "../sheets/excelConventions";
+import { columnLetter, quoteSheetName } from "../xl/excelConventions";
 import type { ColumnChartOptions, SheetLink } from "./port";
 import { WorkbookError } from "./port";
 import { type ExcelSession, guard } from "./session";

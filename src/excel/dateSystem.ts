@@ -4,7 +4,7 @@
  * the same question for code that reads Excel values outside the WorkbookPort: the PAYROLL functions get a date
  * cell as a bare serial, which means another day in a 1904 workbook.
  */
-import { convertSerial, type DateSystem, isDateNumberFormat, isTimeOnlyNumberFormat } from "../sheets/excelConventions";
+import { convertSerial, type DateSystem, isDateNumberFormat, isTimeOnlyNumberFormat } from "../xl/excelConventions";
 import { supportsExcelApi } from "./officeHost";
 import { WorkbookError } from "./port";
 import { excelAvailable, runDelayedForCellEdit } from "./session";

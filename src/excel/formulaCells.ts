@@ -4,7 +4,7 @@
  * bounded: one used range per sheet, in blocks within Excel's 5 MB response limit (readRows), values only where a
  * formula matched.
  */
-import { columnLetter } from "../sheets/excelConventions";
+import { columnLetter } from "../xl/excelConventions";
 import type { FormulaCell, SelectedCell } from "./port";
 import { WorkbookError } from "./port";
 import { type ExcelSession, guardRead } from "./session";

@@ -4,7 +4,7 @@
  * the 5 MB request limit and formula safety. Row indexes are always 0-based positions in a table's data body.
  */
 
-import type { CellType, CellValue, ColumnSpec } from "../sheets/columns";
+import type { CellType, CellValue, ColumnSpec } from "../xl/columns";
 
 // One definition of the cell vocabulary, in the sheets layer (which the Excel layer may import types from).
 export type { CellType, CellValue, ColumnSpec };

@@ -3,7 +3,7 @@
  * ExcelApi 1.9's getSelectedRanges, else the one block getSelectedRange allows), the active sheet, showing a sheet
  * or one table cell, and the values of the selection or of a sheet's used range.
  */
-import { columnLetter } from "../sheets/excelConventions";
+import { columnLetter } from "../xl/excelConventions";
 import type { RangeValues, TableCell } from "./port";
 import { WorkbookError } from "./port";
 import { type Ctx, type ExcelSession, guardRead } from "./session";

@@ -5,7 +5,7 @@
  * (tables, annotations, selection, sheets, events, settings, hiddenTables) receive a session and never call
  * Excel.run themselves, as in Microsoft's task-pane templates. See docs/excel-layer.md.
  */
-import type { DateSystem } from "../sheets/excelConventions";
+import type { DateSystem } from "../xl/excelConventions";
 import { reportCellEditWait, watchCellEdit } from "./cellEdit";
 import { supportsExcelApi } from "./officeHost";
 import { WorkbookError } from "./port";

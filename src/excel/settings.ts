@@ -7,8 +7,8 @@
  * report sheet's parameters) would grow without end, so the layer holds a total budget under both figures and, to
  * stay within it, first drops the keys of sheets that no longer exist.
  */
-import { metaSettingKey, parseMeta } from "../sheets/inputSheetModel";
-import { SavedReport, savedReportSettingKey } from "../sheets/reports/saved";
+import { metaSettingKey, parseMeta } from "../features/inputSheets/model/inputSheetModel";
+import { SavedReport, savedReportSettingKey } from "../features/reports/model/saved";
 import type { SettingValue } from "./port";
 import { WorkbookError } from "./port";
 import { type ExcelSession, guard, guardRead } from "./session";

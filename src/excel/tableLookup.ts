@@ -2,7 +2,7 @@
  * Finding a sheet's table inside a batch, and the checks every operation on a table shares: where its header and
  * data body are, whether its sheet is protected, column by header, rows inside the body, valid sheet names.
  */
-import { sheetNameProblem } from "../sheets/excelConventions";
+import { sheetNameProblem } from "../xl/excelConventions";
 import { WorkbookError } from "./port";
 import type { Ctx } from "./session";
 

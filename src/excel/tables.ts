@@ -7,7 +7,7 @@
  * string cell with the text format "@" first (cellValues.ts), and only the cells that change: a column update
  * never rewrites the rows between, which would turn a user's formula into its value.
  */
-import { columnLetter, dateNumberFormat, type DateSystem, safeTableName } from "../sheets/excelConventions";
+import { columnLetter, dateNumberFormat, type DateSystem, safeTableName } from "../xl/excelConventions";
 import { checkCellTexts, defaultNumberFormat, GENERAL, type Raw, TEXT, toExcelCell } from "./cellValues";
 import { queueDateSystem, toPortSerials } from "./dateSystem";
 import { applyFills, type FillRun, handFills } from "./fills";

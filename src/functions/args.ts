@@ -4,7 +4,7 @@
  * (formatted number, entity) or a one-cell range is first turned into its plain value (./cellData). Each reader
  * returns the value the service wants or throws a FormulaError naming the argument.
  */
-import { type DateSystem, isoDateToSerial, serialToIsoDate } from "../sheets/excelConventions";
+import { type DateSystem, isoDateToSerial, serialToIsoDate } from "../xl/excelConventions";
 import { plainArg, type CellArg } from "./cellData";
 import { invalidValue } from "./errors";
 

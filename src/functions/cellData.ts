@@ -12,7 +12,7 @@
  * passes a range here: given one, it calls the function once per cell and spills the results. Only a 1x1 array is
  * read defensively as its cell.
  */
-import { isDateNumberFormat, isTimeOnlyNumberFormat } from "../sheets/excelConventions";
+import { isDateNumberFormat, isTimeOnlyNumberFormat } from "../xl/excelConventions";
 import { invalidValue } from "./errors";
 
 export type CellArg = string | number | boolean | null | undefined;

@@ -17,7 +17,7 @@
  * some were read as 1900 dates meanwhile.
  */
 import { readWorkbookDateSystem } from "../excel/dateSystem";
-import type { DateSystem } from "../sheets/excelConventions";
+import type { DateSystem } from "../xl/excelConventions";
 import { invalidateFormulaResults, onFormulaResultsInvalidated } from "./connection";
 
 /** After a failed question, serials are read as 1900 dates without asking again for this long. */

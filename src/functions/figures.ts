@@ -10,7 +10,7 @@
  */
 import { NotFoundError, ValidationError } from "../api";
 import type { Employee } from "../contract";
-import { parseAmount } from "../sheets/reports/amounts";
+import { parseAmount } from "../xl/amounts";
 import { Batcher, type Pending } from "./batcher";
 import { FormulaCache } from "./cache";
 import { functionsConnection, type FormulaSource } from "./connection";

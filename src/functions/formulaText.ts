@@ -5,7 +5,7 @@
  * Anything else (an expression, another function, a range) is refused with a FormulaTextError that says which
  * argument, so the pane can show it as is.
  */
-import { columnIndex } from "../sheets/excelConventions";
+import { columnIndex } from "../xl/excelConventions";
 import { NAMESPACE } from "./registry";
 
 export class FormulaTextError extends Error {

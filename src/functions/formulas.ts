@@ -4,7 +4,7 @@
  * message); functions.ts turns them into Excel's error values. Arguments are `unknown`: Excel may pass data types
  * and one-cell ranges, which ./args reads to plain values first.
  */
-import { isoDateToSerial, type DateSystem } from "../sheets/excelConventions";
+import { isoDateToSerial, type DateSystem } from "../xl/excelConventions";
 import {
   parseAccountsArg,
   parseClientIdArg,

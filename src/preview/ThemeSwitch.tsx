@@ -3,7 +3,7 @@
  * lets it follow Office and the system again. It sets the pane's theme through the pane's own theme store.
  */
 import * as React from "react";
-import { PANE_THEMES, paneThemeStore, usePaneTheme, type PaneThemeName, type ThemeStore } from "../taskpane/theme";
+import { PANE_THEMES, paneThemeStore, usePaneTheme, type PaneThemeName, type ThemeStore } from "../ui/theme";
 
 const FOLLOW = "follow";
 

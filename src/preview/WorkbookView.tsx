@@ -21,7 +21,7 @@
 import * as React from "react";
 import { Tab, TabList, mergeClasses } from "@fluentui/react-components";
 import type { WorkbookModel } from "../emulator/model";
-import { columnLetter } from "../sheets/excelConventions";
+import { columnLetter } from "../xl/excelConventions";
 import { ColumnHeaders } from "./grid/ColumnHeaders";
 import { FillColor } from "./grid/FillColor";
 import { errorMessageAt } from "./grid/errorTip";

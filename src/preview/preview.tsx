@@ -12,8 +12,8 @@ import { createOfficeWorkbook } from "../excel";
 // The add-in's PAYROLL functions: importing them registers them (the build appends their associate calls).
 import "../functions/functions";
 import { installFormulaFunctions } from "./formulaFunctions";
-import { mountPane } from "../taskpane/mount";
-import { lowerReportPollFloor } from "../taskpane/flows/reportPolling";
+import { mountPane } from "../app/mount";
+import { lowerReportPollFloor } from "../features/reports/flows/reportPolling";
 import { cycleRegionsWithF6 } from "./regions";
 import { ThemeSwitch } from "./ThemeSwitch";
 import { askBeforeLeaving, keepSidewaysWheelsInPage } from "./leaveGuard";

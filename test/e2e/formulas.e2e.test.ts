@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { activeEmployees } from "../../src/sheets/inputSheet";
+import { activeEmployees } from "../../src/features/inputSheets/model/inputSheet";
 import {
   bestWave,
   buildInputSheet,

@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { isoDateToSerial } from "../../src/sheets/excelConventions";
+import { isoDateToSerial } from "../../src/xl/excelConventions";
 import { chooseClient, connect, startStack, type Stack } from "./harness";
 import { gridCell, pasteAt, typeAt } from "./grid";
 import { screenshot } from "./screenshots";

@@ -8,9 +8,9 @@
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
-import { todayIso } from "../../src/sheets/grid";
-import { activeEmployees, offeredInputs } from "../../src/sheets/inputSheet";
-import { formatDate } from "../../src/taskpane/locale";
+import { todayIso } from "../../src/ui/sheets/grid";
+import { activeEmployees, offeredInputs } from "../../src/features/inputSheets/model/inputSheet";
+import { formatDate } from "../../src/ui/locale";
 import {
   bestWave,
   buildInputSheet,

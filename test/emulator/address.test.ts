@@ -1,5 +1,5 @@
 import { splitSheetAddress } from "../../src/emulator/model";
-import { quoteSheetName } from "../../src/sheets/excelConventions";
+import { quoteSheetName } from "../../src/xl/excelConventions";
 
 describe("splitSheetAddress", () => {
   it.each(["Employees", "Pay run payslips", "O'Brien's", "Q1!data"])(

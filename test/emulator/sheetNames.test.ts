@@ -4,7 +4,7 @@
  * every name the add-in makes up accepted by Excel's rule, and the workbook's case-insensitive uniqueness.
  */
 import { excelSheetNameProblem } from "../../src/emulator/sheetNames";
-import { safeSheetName, sheetNameProblem } from "../../src/sheets/excelConventions";
+import { safeSheetName, sheetNameProblem } from "../../src/xl/excelConventions";
 import { codeOf, run, setup, wb } from "./rig";
 
 beforeEach(() => setup());

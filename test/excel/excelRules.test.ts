@@ -8,8 +8,8 @@ import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../
 import { defaultNumberFormat } from "../../src/excel/cellValues";
 import { CELL_EDIT_MESSAGE, onCellEditWait } from "../../src/excel/cellEdit";
 import type { OfficeWorkbookOptions } from "../../src/excel/officeWorkbook";
-import { isoDateToSerial } from "../../src/sheets/excelConventions";
-import { MONEY_FORMAT } from "../../src/sheets/columns";
+import { isoDateToSerial } from "../../src/xl/excelConventions";
+import { MONEY_FORMAT } from "../../src/xl/columns";
 import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/emulator";
 import { numberFormatProblem } from "../../src/emulator/numberFormat";
 

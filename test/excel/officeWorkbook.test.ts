@@ -3,8 +3,8 @@
  * semantics: formula reading of strings, shape checks, PropertyNotLoaded, the 5 MB request limit.
  */
 import { createOfficeWorkbook, WorkbookError, type ColumnSpec, type WorkbookPort } from "../../src/excel";
-import { parseDate } from "../../src/sheets/columns";
-import { isoDateToSerial, serialToIsoDate } from "../../src/sheets/excelConventions";
+import { parseDate } from "../../src/xl/columns";
+import { isoDateToSerial, serialToIsoDate } from "../../src/xl/excelConventions";
 import type { OfficeWorkbookOptions } from "../../src/excel/officeWorkbook";
 import { installPreviewExcel, WorkbookModel } from "../../src/emulator";
 

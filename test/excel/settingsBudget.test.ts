@@ -6,7 +6,7 @@
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { MAX_SETTINGS_BYTES, settingBytes, sheetOfSetting } from "../../src/excel/settings";
 import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/emulator";
-import { metaSettingKey } from "../../src/sheets/inputSheetModel";
+import { metaSettingKey } from "../../src/features/inputSheets/model/inputSheetModel";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;

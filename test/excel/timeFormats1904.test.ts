@@ -5,7 +5,7 @@
 import { createOfficeWorkbook, type ColumnSpec } from "../../src/excel";
 import { toPortSerials } from "../../src/excel/dateSystem";
 import { installPreviewExcel, WorkbookModel } from "../../src/emulator";
-import { isDateNumberFormat, isoDateToSerial, isTimeOnlyNumberFormat } from "../../src/sheets/excelConventions";
+import { isDateNumberFormat, isoDateToSerial, isTimeOnlyNumberFormat } from "../../src/xl/excelConventions";
 
 const columns: ColumnSpec[] = [
   { key: "paid", header: "Paid on", type: "date" },

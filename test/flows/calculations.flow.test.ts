@@ -10,12 +10,17 @@ import {
   saveCalculationEdits,
   viewCalculations,
   viewInheritedCalculations,
-} from "../../src/taskpane/flows/calculations";
-import { buildRegularHoursSheet, RegularHoursError, RH_SHEET, saveRegularHours } from "../../src/taskpane/flows/regularHours";
-import { flowContext, type ClientRef } from "../../src/taskpane/flows/common";
+} from "../../src/features/calculations/flows/calculations";
+import {
+  buildRegularHoursSheet,
+  RegularHoursError,
+  RH_SHEET,
+  saveRegularHours,
+} from "../../src/features/calculations/flows/regularHours";
+import { flowContext, type ClientRef } from "../../src/ui/flows/common";
 import { fillOf, readRecords, typeInto } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
-import { clientSheetName } from "../../src/sheets/sheetNames";
+import { clientSheetName } from "../../src/ui/sheets/sheetNames";
 
 /** The clients' own Calculations and Regular Hours sheets. */
 const CALC = clientSheetName("Liffey", CALC_SHEET.sheetName);

@@ -5,24 +5,29 @@
  */
 import { calcKey } from "../../src/contract";
 import { finalisePayslipOf } from "../support/finalise";
-import { CHANGE_HISTORY_SHEET, parseHistory } from "../../src/sheets/changeHistory";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
-import { lastPushFor, readHistory } from "../../src/taskpane/flows/changeHistory";
-import { buildInputSheet, listInputSheets, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
-import { pushInputSheet } from "../../src/taskpane/flows/push";
-import { undoPush } from "../../src/taskpane/flows/undoPush";
+import { CHANGE_HISTORY_SHEET, parseHistory } from "../../src/features/inputSheets/model/changeHistory";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { PUSH_LOG_SHEET } from "../../src/features/inputSheets/model/pushLog";
+import { lastPushFor, readHistory } from "../../src/features/inputSheets/flows/changeHistory";
+import {
+  buildInputSheet,
+  listInputSheets,
+  loadInputChoices,
+  type InputChoices,
+} from "../../src/features/inputSheets/flows/inputs";
+import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
+import { undoPush } from "../../src/features/inputSheets/flows/undoPush";
 import {
   checkUndoBeforeSending,
   PushCheckCancelled,
   type PushCheckChoice,
   type PushCheckReview,
-} from "../../src/taskpane/flows/pushCheck";
-import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
-import type { PushReads } from "../../src/taskpane/flows/pushReads";
-import type { InputSheetMeta, Snapshot } from "../../src/sheets/inputSheetModel";
-import type { PushPlan } from "../../src/sheets/pushPlan";
-import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
+} from "../../src/features/inputSheets/flows/pushCheck";
+import { DEFAULT_PUSH_CHECK } from "../../src/features/inputSheets/model/pushCheck";
+import type { PushReads } from "../../src/features/inputSheets/flows/pushReads";
+import type { InputSheetMeta, Snapshot } from "../../src/features/inputSheets/model/inputSheetModel";
+import type { PushPlan } from "../../src/features/inputSheets/model/pushPlan";
+import { readPending, readSheetBasis } from "../../src/features/inputSheets/flows/pending";
 import { ctxOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };

@@ -4,14 +4,14 @@
  * flagged, "Send all but flagged" sends nothing and says so; Push all says "Nett pay did not change" like a single push.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
-import { SYSTEM_CLOCK } from "../../src/taskpane/flows/common";
-import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { pushInputSheet } from "../../src/taskpane/flows/push";
-import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
-import type { PushCheckChoice, PushCheckReview } from "../../src/taskpane/flows/pushCheck";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { DEFAULT_PUSH_CHECK } from "../../src/features/inputSheets/model/pushCheck";
+import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
+import { pushAllInputSheets } from "../../src/features/inputSheets/flows/pushAll";
+import type { PushCheckChoice, PushCheckReview } from "../../src/features/inputSheets/flows/pushCheck";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
+import { SYSTEM_CLOCK } from "../../src/ui/flows/common";
 
 const BONUS = calcKey("bonus", "amount");
 const HOURS = calcKey("overtime", "hours");

@@ -1,7 +1,7 @@
 /** Opening a sheet the add-in wrote for a client, over the real Excel layer and the preview workbook. */
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/emulator";
-import { type ClientSheet, openClientSheet, parseSheetRows } from "../../src/taskpane/flows/clientSheet";
+import { type ClientSheet, openClientSheet, parseSheetRows } from "../../src/ui/flows/clientSheet";
 
 class SheetError extends Error {}
 

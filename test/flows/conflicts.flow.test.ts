@@ -3,11 +3,11 @@
  * the colleague's value), the other rows are Saved; Overwrite conflicts sends it on purpose; the log counts it.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
-import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { pushInputSheet } from "../../src/taskpane/flows/push";
-import { conflictCheck, conflictRowIndexes, overwriteConflicts } from "../../src/taskpane/flows/conflicts";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { PUSH_LOG_SHEET } from "../../src/features/inputSheets/model/pushLog";
+import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
+import { conflictCheck, conflictRowIndexes, overwriteConflicts } from "../../src/features/inputSheets/flows/conflicts";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -158,7 +158,7 @@ it("Overwrite conflicts sends only the cells changed since the build: another in
 });
 
 it("is no conflict when the service already holds what the row sends (an earlier push whose answer was lost)", async () => {
-  const { conflictOutcomes } = await import("../../src/taskpane/flows/conflicts");
+  const { conflictOutcomes } = await import("../../src/features/inputSheets/flows/conflicts");
   const meta = { inputs: [{ key: SALARY, header: "Basic salary: amount", type: "currency" as const }] };
   const snapshot = new Map([["5|2025-01-31", { [SALARY]: 3000 }]]);
   const row = (v: number) => ({ rowIndex: 0, employeeId: 5, payslipDate: "2025-01-31", attributes: { [SALARY]: v } });

@@ -1,6 +1,6 @@
 /** Service periods and employee create/update/delete against the real sandbox and the preview workbook. */
-import { importEmployees } from "../../src/taskpane/flows/imports";
-import { flowContext } from "../../src/taskpane/flows/common";
+import { importEmployees } from "../../src/features/imports/flows/imports";
+import { flowContext } from "../../src/ui/flows/common";
 import {
   createWave,
   deleteEmployees,
@@ -13,9 +13,9 @@ import {
   createProfileMapping,
   saveEmployees,
   waveCreateBody,
-} from "../../src/taskpane/flows/employees";
-import { clientSheetName } from "../../src/sheets/sheetNames";
-import { importServicePeriods, runServiceAction, SERVICE_SHEET } from "../../src/taskpane/flows/servicePeriods";
+} from "../../src/features/employees/flows/employees";
+import { clientSheetName } from "../../src/ui/sheets/sheetNames";
+import { importServicePeriods, runServiceAction, SERVICE_SHEET } from "../../src/features/employees/flows/servicePeriods";
 import { fillOf, readRecords, selectRows, typeInto } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
 

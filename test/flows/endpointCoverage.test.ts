@@ -14,10 +14,11 @@ function sources(dir: string): string[] {
 }
 
 describe("endpoint coverage of the task pane", () => {
-  it("calls every PayrollApi method (one per endpoint) from src/taskpane", () => {
+  it("calls every PayrollApi method (one per endpoint) from the pane (src/app, src/features, src/ui)", () => {
     const methods = Object.getOwnPropertyNames(PayrollApi.prototype).filter((m) => m !== "constructor");
     expect(methods.length).toBeGreaterThanOrEqual(45);
-    const code = sources(path.join(__dirname, "..", "..", "src", "taskpane"))
+    const code = ["app", "features", "ui"]
+      .flatMap((part) => sources(path.join(__dirname, "..", "..", "src", part)))
       .map((f) => readFileSync(f, "utf8"))
       .join("\n");
     const unreached = methods.filter((m) => !new RegExp(`\\.${m}\\(`).test(code));

@@ -9,9 +9,9 @@ import * as functions from "../../src/functions/functions";
 import { AsyncFormulaFunctions, BUSY } from "../../src/emulator/asyncFunctions";
 import { createOfficeWorkbook } from "../../src/excel";
 import { installPreviewExcel, WorkbookModel, type SheetModel } from "../../src/emulator";
-import { serialToIsoDate } from "../../src/sheets/excelConventions";
-import { flowContext } from "../../src/taskpane/flows/common";
-import { explainFigure, ExplainFigureError, type FigureCell } from "../../src/taskpane/flows/explainFigure";
+import { serialToIsoDate } from "../../src/xl/excelConventions";
+import { flowContext } from "../../src/ui/flows/common";
+import { explainFigure, ExplainFigureError, type FigureCell } from "../../src/features/formulas/flows/explainFigure";
 import { startPathRig, type PathRig } from "./pathRig";
 
 const CLIENT = { id: 1, name: "Liffey" };

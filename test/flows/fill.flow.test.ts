@@ -1,11 +1,11 @@
 /** Fill from a sheet over the real Excel layer and the preview: a client's timesheet keyed by Number. */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { FILL_PROBLEMS_SHEET } from "../../src/sheets/fill";
-import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { fillFromSheet, proposeFill } from "../../src/taskpane/flows/fill";
-import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
-import { pushInputSheet } from "../../src/taskpane/flows/push";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { FILL_PROBLEMS_SHEET } from "../../src/features/inputSheets/model/fill";
+import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { fillFromSheet, proposeFill } from "../../src/features/inputSheets/flows/fill";
+import { readPending, readSheetBasis } from "../../src/features/inputSheets/flows/pending";
+import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");

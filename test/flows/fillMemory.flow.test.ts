@@ -5,11 +5,11 @@
  */
 import { calcKey } from "../../src/contract";
 import { createOfficeWorkbook } from "../../src/excel";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { fillMemorySettingKey } from "../../src/sheets/fillMemory";
-import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { fillFromSheet, proposeFill } from "../../src/taskpane/flows/fill";
-import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { fillMemorySettingKey } from "../../src/features/inputSheets/model/fillMemory";
+import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { fillFromSheet, proposeFill } from "../../src/features/inputSheets/flows/fill";
+import { readPending, readSheetBasis } from "../../src/features/inputSheets/flows/pending";
 import { ctxOf, readRecords, startRig, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");

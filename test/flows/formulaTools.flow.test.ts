@@ -9,9 +9,9 @@ import { onFiguresRead } from "../../src/functions/figuresRead";
 import * as functions from "../../src/functions/functions";
 import { AsyncFormulaFunctions, BUSY } from "../../src/emulator/asyncFunctions";
 import type { SheetModel } from "../../src/emulator";
-import { flowContext } from "../../src/taskpane/flows/common";
-import { explainFigure } from "../../src/taskpane/flows/explainFigure";
-import { PAYROLL_PREFIX, refreshedText, refreshFormulas } from "../../src/taskpane/flows/refreshFormulas";
+import { flowContext } from "../../src/ui/flows/common";
+import { explainFigure } from "../../src/features/formulas/flows/explainFigure";
+import { PAYROLL_PREFIX, refreshedText, refreshFormulas } from "../../src/features/formulas/flows/refreshFormulas";
 import { startPathRig, type PathRig } from "./pathRig";
 
 const CLIENT = { id: 1, name: "Liffey" };

@@ -7,16 +7,16 @@
 import { calcKey } from "../../src/contract";
 import { ADDIN_FILLS } from "../../src/excel";
 import type { WorkbookModel } from "../../src/emulator";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { CALC_SHEET, saveCalculationEdits, viewCalculations } from "../../src/taskpane/flows/calculations";
-import { flowContext } from "../../src/taskpane/flows/common";
-import { saveEmployees } from "../../src/taskpane/flows/employees";
-import { clientSheetName } from "../../src/sheets/sheetNames";
-import { importEmployees } from "../../src/taskpane/flows/imports";
-import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
-import { loadLeaveDays, saveLeaveDays } from "../../src/taskpane/flows/leave";
-import { PENDING_FILL, type PendingState, watchPendingChanges } from "../../src/taskpane/flows/pending";
-import { pushInputSheet } from "../../src/taskpane/flows/push";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { CALC_SHEET, saveCalculationEdits, viewCalculations } from "../../src/features/calculations/flows/calculations";
+import { flowContext } from "../../src/ui/flows/common";
+import { saveEmployees } from "../../src/features/employees/flows/employees";
+import { clientSheetName } from "../../src/ui/sheets/sheetNames";
+import { importEmployees } from "../../src/features/imports/flows/imports";
+import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { loadLeaveDays, saveLeaveDays } from "../../src/features/leave/flows/leave";
+import { PENDING_FILL, type PendingState, watchPendingChanges } from "../../src/features/inputSheets/flows/pending";
+import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
 import { fillOf, readRecords, typeInto } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
 

@@ -7,7 +7,7 @@ import type { FetchLike } from "../../src/api";
 import type { WorkbookPort } from "../../src/excel";
 import type { WorkbookModel } from "../../src/emulator";
 import type { SandboxOptions } from "../../src/sandbox";
-import { flowContext, type FlowContext, type FlowProgress, type ClientRef } from "../../src/taskpane/flows/common";
+import { flowContext, type FlowContext, type FlowProgress, type ClientRef } from "../../src/ui/flows/common";
 import { injectFault, startStack, type Stack } from "./stack";
 
 /** What to do with the n-th bulk_input request. */

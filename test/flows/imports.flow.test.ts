@@ -1,7 +1,7 @@
 /** Import flows against the real sandbox and the Excel layer over the preview workbook. */
-import { flowContext } from "../../src/taskpane/flows/common";
-import { importEmployees, importPayPoints, importWaves, IMPORT_SHEETS } from "../../src/taskpane/flows/imports";
-import { clientSheetName } from "../../src/sheets/sheetNames";
+import { flowContext } from "../../src/ui/flows/common";
+import { importEmployees, importPayPoints, importWaves, IMPORT_SHEETS } from "../../src/features/imports/flows/imports";
+import { clientSheetName } from "../../src/ui/sheets/sheetNames";
 import { readRecords, startRig, type Rig } from "./helpers";
 
 const CLIENT = { id: 1, name: "Liffey" };

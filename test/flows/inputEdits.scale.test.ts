@@ -4,9 +4,9 @@
  */
 import { createOfficeWorkbook } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/emulator";
-import type { InputSheetRow } from "../../src/sheets/inputSheet";
-import { fillFromSheet, proposeFill } from "../../src/taskpane/flows/fill";
-import { readPending, readSheetBasis, restoreChanges } from "../../src/taskpane/flows/pending";
+import type { InputSheetRow } from "../../src/features/inputSheets/model/inputSheet";
+import { fillFromSheet, proposeFill } from "../../src/features/inputSheets/flows/fill";
+import { readPending, readSheetBasis, restoreChanges } from "../../src/features/inputSheets/flows/pending";
 import { FIXTURE_INPUTS, writeInputSheetFixture } from "../support/inputSheetFixture";
 
 const ROWS = 10_000;

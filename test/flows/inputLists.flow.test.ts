@@ -6,11 +6,11 @@
  * Excel layer over the preview workbook.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees } from "../../src/sheets/inputSheet";
-import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { pushInputSheet } from "../../src/taskpane/flows/push";
-import type { FlowContext } from "../../src/taskpane/flows/common";
-import { createClientReads } from "../../src/taskpane/serverState";
+import { activeEmployees } from "../../src/features/inputSheets/model/inputSheet";
+import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
+import type { FlowContext } from "../../src/ui/flows/common";
+import { createClientReads } from "../../src/ui/serverState";
 import { largestWave } from "../support/largestWave";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 

@@ -7,11 +7,11 @@ import {
   LEAVE_SHEETS,
   loadLeaveDays,
   saveLeaveDays,
-} from "../../src/taskpane/flows/leave";
-import { flowContext, type FlowProgress } from "../../src/taskpane/flows/common";
+} from "../../src/features/leave/flows/leave";
+import { flowContext, type FlowProgress } from "../../src/ui/flows/common";
 import { fillOf, readRecords, selectRows, typeInto } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
-import { clientSheetName } from "../../src/sheets/sheetNames";
+import { clientSheetName } from "../../src/ui/sheets/sheetNames";
 
 const CLIENT = { id: 1, name: "Liffey" };
 /** Client 1's own Leave days sheet. */

@@ -6,13 +6,13 @@
 import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { chartData, copyChart } from "../../src/emulator";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { OVERVIEW_SHEET } from "../../src/sheets/monthEnd";
-import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/taskpane/flows/inputs";
-import { readLastInputs } from "../../src/taskpane/flows/lastInputs";
-import { buildFromOverview, monthEndOverview, REQUESTS_PER_CLIENT } from "../../src/taskpane/flows/monthEnd";
-import { readInputSheetStates } from "../../src/taskpane/flows/monthEndSheets";
-import { pushInputSheet } from "../../src/taskpane/flows/push";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { OVERVIEW_SHEET } from "../../src/features/monthEnd/model/monthEnd";
+import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
+import { readLastInputs } from "../../src/features/inputSheets/flows/lastInputs";
+import { buildFromOverview, monthEndOverview, REQUESTS_PER_CLIENT } from "../../src/features/monthEnd/flows/monthEnd";
+import { readInputSheetStates } from "../../src/features/monthEnd/flows/monthEndSheets";
+import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
 import { ctxOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");

@@ -4,10 +4,10 @@
  * changes, the old sheet's values become pending changes of the new one, and nothing is sent.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/taskpane/flows/inputs";
-import { buildNextPeriod, describeNextPeriod } from "../../src/taskpane/flows/nextPeriod";
-import { readPending, readSheetBasis } from "../../src/taskpane/flows/pending";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
+import { buildNextPeriod, describeNextPeriod } from "../../src/features/inputSheets/flows/nextPeriod";
+import { readPending, readSheetBasis } from "../../src/features/inputSheets/flows/pending";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -59,9 +59,9 @@ it("builds the next open period's sheet for the same wave with the same inputs, 
     /has no open period after/,
   );
   rig.faulty.reset();
-  await expect(
-    buildNextPeriod(ctxOf(rig, { id: 2, name: "Other" }), sheetName, { copyValues: false }),
-  ).rejects.toThrow("choose that client for its next period");
+  await expect(buildNextPeriod(ctxOf(rig, { id: 2, name: "Other" }), sheetName, { copyValues: false })).rejects.toThrow(
+    "choose that client for its next period",
+  );
   expect(rig.faulty.sent).toHaveLength(0);
   rig.model.deleteSheet(rig.model.getSheet(result.sheetName));
 });

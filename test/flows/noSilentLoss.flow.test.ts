@@ -3,14 +3,14 @@
  * is pushed again with another result. The real sandbox, PayrollApi and Excel layer over the preview workbook.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
-import { pushInputSheet, type PushSend } from "../../src/taskpane/flows/push";
-import { readPending, readSheetBasis, watchPendingChanges } from "../../src/taskpane/flows/pending";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { pushInputSheet, type PushSend } from "../../src/features/inputSheets/flows/push";
+import { readPending, readSheetBasis, watchPendingChanges } from "../../src/features/inputSheets/flows/pending";
 import { ADDIN_FILLS } from "../../src/excel";
-import { CHANGED_STATUS } from "../../src/sheets/editedRows";
-import { pendingBeforeRebuild, rebuildKeeping } from "../../src/taskpane/flows/rebuild";
-import { pendingSheetsOf } from "../../src/taskpane/flows/pendingSheets";
+import { CHANGED_STATUS } from "../../src/features/inputSheets/model/editedRows";
+import { pendingBeforeRebuild, rebuildKeeping } from "../../src/features/inputSheets/flows/rebuild";
+import { pendingSheetsOf } from "../../src/features/inputSheets/flows/pendingSheets";
 import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };

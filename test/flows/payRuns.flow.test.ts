@@ -1,5 +1,5 @@
 /** Pay runs, a run's payslips, the journal, payslip detail and PDF against the real sandbox and preview workbook. */
-import { flowContext } from "../../src/taskpane/flows/common";
+import { flowContext } from "../../src/ui/flows/common";
 import {
   importEmployeePayslips,
   importJournal,
@@ -10,10 +10,10 @@ import {
   openPayslipPdf,
   PAY_SHEETS,
   type PdfOpener,
-} from "../../src/taskpane/flows/payRuns";
+} from "../../src/features/payRuns/flows/payRuns";
 import { readRecords } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
-import { clientSheetName } from "../../src/sheets/sheetNames";
+import { clientSheetName } from "../../src/ui/sheets/sheetNames";
 
 const CLIENT = { id: 1, name: "Liffey" };
 const ctx = () => flowContext(rig.api, rig.workbook, CLIENT);

@@ -4,10 +4,10 @@ import * as React from "react";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { PayRunsView, type PayRunsViewProps } from "../../src/taskpane/panels/PayRunsView";
-import { LeaveView, type LeaveViewProps } from "../../src/taskpane/panels/LeaveView";
-import { EmployeesView, type EmployeesViewProps } from "../../src/taskpane/panels/EmployeesView";
-import { CalculationsView, type CalculationsViewProps } from "../../src/taskpane/panels/CalculationsView";
+import { PayRunsView, type PayRunsViewProps } from "../../src/features/payRuns/panel/PayRunsView";
+import { LeaveView, type LeaveViewProps } from "../../src/features/leave/panel/LeaveView";
+import { EmployeesView, type EmployeesViewProps } from "../../src/features/employees/panel/EmployeesView";
+import { CalculationsView, type CalculationsViewProps } from "../../src/features/calculations/panel/CalculationsView";
 import { BASIC_SALARY, EMPLOYER_LOAN } from "../sheets/fixtures";
 import { renderInFluent as wrap, expectAllLabelled } from "../support/fluentDom";
 

@@ -3,15 +3,15 @@
  * counted against the snapshot within the debounce, shaded, reviewable, and undone from the selection.
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/features/inputSheets/flows/inputs";
 import {
   PENDING_FILL,
   type PendingState,
   goToChange,
   undoSelectedChanges,
   watchPendingChanges,
-} from "../../src/taskpane/flows/pending";
+} from "../../src/features/inputSheets/flows/pending";
 import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };

@@ -1,6 +1,6 @@
 /** The session's finalised periods: per connection (PayrollApi), keyed by client, wave and period, all or nothing. */
 import { PayrollApi } from "../../src/api";
-import { knownFor, knownPeriodsOf, rememberPeriod } from "../../src/taskpane/flows/previousPeriods";
+import { knownFor, knownPeriodsOf, rememberPeriod } from "../../src/features/inputSheets/flows/previousPeriods";
 
 const api = () => new PayrollApi({ baseUrl: "http://127.0.0.1:9", apiKey: "k" });
 const where = { clientId: 1, waveId: 7, payslipDate: "2026-10-31" };

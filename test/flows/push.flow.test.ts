@@ -4,14 +4,14 @@
  */
 import { ERROR_CELL_FILL } from "../../src/excel/officeWorkbook";
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { InputSheetError, metaSettingKey, parseMeta } from "../../src/sheets/inputSheetModel";
-import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE } from "../../src/sheets/pushLog";
-import { STATUS_TONE, type RowState } from "../../src/sheets/rowOutcomes";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { InputSheetError, metaSettingKey, parseMeta } from "../../src/features/inputSheets/model/inputSheetModel";
+import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE } from "../../src/features/inputSheets/model/pushLog";
+import { STATUS_TONE, type RowState } from "../../src/ui/sheets/rowOutcomes";
 import type { RowAnnotation } from "../../src/excel";
-import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/taskpane/flows/inputs";
-import { pushInputSheet, type PushSend, type PushSteps } from "../../src/taskpane/flows/push";
-import type { FlowProgress } from "../../src/taskpane/flows/common";
+import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { pushInputSheet, type PushSend, type PushSteps } from "../../src/features/inputSheets/flows/push";
+import type { FlowProgress } from "../../src/ui/flows/common";
 import { ctxOf, fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };

@@ -1,12 +1,12 @@
 /** Push all input sheets across two clients' sheets, skipping one of a client the key cannot reach. */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { PUSH_LOG_SHEET } from "../../src/sheets/pushLog";
-import { metaSettingKey, parseMeta } from "../../src/sheets/inputSheetModel";
-import { SYSTEM_CLOCK } from "../../src/taskpane/flows/common";
-import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { PUSH_LOG_SHEET } from "../../src/features/inputSheets/model/pushLog";
+import { metaSettingKey, parseMeta } from "../../src/features/inputSheets/model/inputSheetModel";
+import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { pushAllInputSheets } from "../../src/features/inputSheets/flows/pushAll";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "./helpers";
+import { SYSTEM_CLOCK } from "../../src/ui/flows/common";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;

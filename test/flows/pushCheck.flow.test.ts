@@ -4,15 +4,15 @@
  * flag still reaches the Message. Last period is read from the employees' own lists (few rows; see pushReads.flow.test.ts).
  */
 import { calcKey } from "../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
-import { SYSTEM_CLOCK } from "../../src/taskpane/flows/common";
-import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { pushInputSheet } from "../../src/taskpane/flows/push";
-import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
-import { overwriteConflicts } from "../../src/taskpane/flows/conflicts";
-import { type PushCheckChoice, type PushCheckReview, PushCheckCancelled } from "../../src/taskpane/flows/pushCheck";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { DEFAULT_PUSH_CHECK } from "../../src/features/inputSheets/model/pushCheck";
+import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
+import { pushAllInputSheets } from "../../src/features/inputSheets/flows/pushAll";
+import { overwriteConflicts } from "../../src/features/inputSheets/flows/conflicts";
+import { type PushCheckChoice, type PushCheckReview, PushCheckCancelled } from "../../src/features/inputSheets/flows/pushCheck";
 import { ctxOf, fillOf, readRecords, selectRows, startRig, typeInto, type Rig } from "./helpers";
+import { SYSTEM_CLOCK } from "../../src/ui/flows/common";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;

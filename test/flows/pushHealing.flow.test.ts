@@ -13,10 +13,15 @@ import { calcKey } from "../../src/contract";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox";
-import { NETT_PAY_PENDING } from "../../src/sheets/nettPay";
-import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { NETT_PAY_LIST_CROSSOVER, countPendingNettPay, readNettPay, refreshNettPay } from "../../src/taskpane/flows/nettPay";
-import { pushInputSheet } from "../../src/taskpane/flows/push";
+import { NETT_PAY_PENDING } from "../../src/features/inputSheets/model/nettPay";
+import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import {
+  NETT_PAY_LIST_CROSSOVER,
+  countPendingNettPay,
+  readNettPay,
+  refreshNettPay,
+} from "../../src/features/inputSheets/flows/nettPay";
+import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
 import { ctxOf, readRecords, typeInto } from "./helpers";
 import { heldSalaries } from "../support/heldSalaries";
 import { largestWave } from "../support/largestWave";

@@ -5,13 +5,13 @@
  */
 import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
-import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
-import { flowContext } from "../../src/taskpane/flows/common";
-import { CONFLICT_LIST_CROSSOVER, conflictCheck } from "../../src/taskpane/flows/conflicts";
-import { buildInputSheet, loadInputChoices } from "../../src/taskpane/flows/inputs";
-import { type PushSteps, pushInputSheet } from "../../src/taskpane/flows/push";
-import { pushAllInputSheets } from "../../src/taskpane/flows/pushAll";
-import type { PushCheckReview } from "../../src/taskpane/flows/pushCheck";
+import { DEFAULT_PUSH_CHECK } from "../../src/features/inputSheets/model/pushCheck";
+import { flowContext } from "../../src/ui/flows/common";
+import { CONFLICT_LIST_CROSSOVER, conflictCheck } from "../../src/features/inputSheets/flows/conflicts";
+import { buildInputSheet, loadInputChoices } from "../../src/features/inputSheets/flows/inputs";
+import { type PushSteps, pushInputSheet } from "../../src/features/inputSheets/flows/push";
+import { pushAllInputSheets } from "../../src/features/inputSheets/flows/pushAll";
+import type { PushCheckReview } from "../../src/features/inputSheets/flows/pushCheck";
 import { largestWave } from "../support/largestWave";
 import { readRecords, startRig, typeInto, type Rig } from "./helpers";
 

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { RateLimitedError, type PayrollApi } from "../../src/api";
 import { MIN_POLL_INTERVAL_MS } from "../../src/contract";
-import { serialToIsoDate } from "../../src/sheets/excelConventions";
+import { serialToIsoDate } from "../../src/xl/excelConventions";
 import {
   EURO_NUMBER_FORMAT,
   buildRequests,
@@ -11,7 +11,7 @@ import {
   type ClientReportData,
   type ReportParams,
   type SavedReport,
-} from "../../src/sheets/reports";
+} from "../../src/features/reports/model";
 import {
   ReportJobLostError,
   listReportSheets,
@@ -20,10 +20,10 @@ import {
   runReportToSheet,
   type ReportRunOptions,
   type ReportStatus,
-} from "../../src/taskpane/flows/reports";
-import { flowContext } from "../../src/taskpane/flows/common";
-import { loadReportData } from "../../src/taskpane/flows/reportsData";
-import { createClientReads } from "../../src/taskpane/serverState";
+} from "../../src/features/reports/flows/reports";
+import { flowContext } from "../../src/ui/flows/common";
+import { loadReportData } from "../../src/features/reports/flows/reportsData";
+import { createClientReads } from "../../src/ui/serverState";
 import { readRecords, startRig, typeInto, type Rig } from "./helpers";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,10 +5,10 @@ import userEvent from "@testing-library/user-event";
 import { computeAccessibleName } from "dom-accessibility-api";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { BETA_REPORTS, REPORT_IDS, type Employee } from "../../src/contract";
-import { REPORT_TITLES } from "../../src/taskpane/flows/reports";
-import { defaultParams, type ClientReportData, type ReportParams } from "../../src/sheets/reports";
-import { ReportsForm } from "../../src/taskpane/panels/ReportsForm";
-import { ReportsView, type ReportsViewProps } from "../../src/taskpane/panels/ReportsView";
+import { REPORT_TITLES } from "../../src/features/reports/flows/reports";
+import { defaultParams, type ClientReportData, type ReportParams } from "../../src/features/reports/model";
+import { ReportsForm } from "../../src/features/reports/panel/ReportsForm";
+import { ReportsView, type ReportsViewProps } from "../../src/features/reports/panel/ReportsView";
 import { BASIC_SALARY, paymentRun as run, wave } from "../sheets/fixtures";
 import "../support/fluentDom";
 

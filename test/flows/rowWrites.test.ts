@@ -1,7 +1,7 @@
 /** The per-row request runner: bounded concurrency and a definite state for every row on any failure. */
 import { NetworkError, RateLimitedError, ServerError, ValidationError } from "../../src/api";
 import type { RowAnnotation, WorkbookPort } from "../../src/excel";
-import { runRowRequests, rowsWith, type RowRequest } from "../../src/taskpane/flows/rowWrites";
+import { runRowRequests, rowsWith, type RowRequest } from "../../src/ui/flows/rowWrites";
 
 /** A workbook that only records annotations (the state each row shows), applied like the Excel layer does. */
 function annotatingWorkbook() {

@@ -6,17 +6,17 @@
  * history is test/engine/demoHistory.test.ts.
  */
 import type { Calculation } from "../../src/contract";
-import { serialToIsoDate } from "../../src/sheets/excelConventions";
-import { buildRequests, type ReportParams } from "../../src/sheets/reports";
-import { flowContext } from "../../src/taskpane/flows/common";
-import { viewCalculations } from "../../src/taskpane/flows/calculations";
-import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays } from "../../src/taskpane/flows/leave";
-import { newSavedReport, runReportToSheet } from "../../src/taskpane/flows/reports";
-import { loadReportData } from "../../src/taskpane/flows/reportsData";
-import { createClientReads } from "../../src/taskpane/serverState";
+import { serialToIsoDate } from "../../src/xl/excelConventions";
+import { buildRequests, type ReportParams } from "../../src/features/reports/model";
+import { flowContext } from "../../src/ui/flows/common";
+import { viewCalculations } from "../../src/features/calculations/flows/calculations";
+import { importLeaveBalances, LEAVE_SHEETS, loadLeaveDays } from "../../src/features/leave/flows/leave";
+import { newSavedReport, runReportToSheet } from "../../src/features/reports/flows/reports";
+import { loadReportData } from "../../src/features/reports/flows/reportsData";
+import { createClientReads } from "../../src/ui/serverState";
 import { readRecords } from "./helpers";
 import { startPathRig, type PathRig } from "./pathRig";
-import { clientSheetName } from "../../src/sheets/sheetNames";
+import { clientSheetName } from "../../src/ui/sheets/sheetNames";
 
 const CLIENT = { id: 1, name: "Liffey" };
 const TODAY = "2026-11-21"; // the sandbox's default "today"
@@ -36,11 +36,7 @@ beforeEach(() => rig.faults.reset());
 
 /** Runs a report through the Reports flow into its own sheet and reads the sheet back. */
 async function reportSheet(params: ReportParams, sheetName: string): Promise<Record<string, unknown>[]> {
-  const data = await loadReportData(
-    createClientReads(rig.api),
-    [{ id: CLIENT.id, name: CLIENT.name }],
-    params.reportId,
-  );
+  const data = await loadReportData(createClientReads(rig.api), [{ id: CLIENT.id, name: CLIENT.name }], params.reportId);
   const built = buildRequests(params, data);
   expect(built.problems).toEqual([]);
   const report = newSavedReport({

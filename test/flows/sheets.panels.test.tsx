@@ -4,8 +4,8 @@ import * as React from "react";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { ImportsView, type ImportsViewProps } from "../../src/taskpane/panels/ImportsView";
-import { InputSheetsView, type InputSheetsViewProps } from "../../src/taskpane/panels/InputSheetsView";
+import { ImportsView, type ImportsViewProps } from "../../src/features/imports/panel/ImportsView";
+import { InputSheetsView, type InputSheetsViewProps } from "../../src/features/inputSheets/panel/InputSheetsView";
 import { renderInFluent as wrap, expectAllLabelled } from "../support/fluentDom";
 
 function importsProps(over: Partial<ImportsViewProps> = {}): ImportsViewProps {

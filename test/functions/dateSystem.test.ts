@@ -18,7 +18,7 @@ import { amountFormula, leaveFormula, transactionsFormula } from "../../src/func
 import * as functions from "../../src/functions/functions";
 import { installPreviewExcel, WorkbookModel } from "../../src/emulator";
 import { AsyncFormulaFunctions, BUSY } from "../../src/emulator/asyncFunctions";
-import type { DateSystem } from "../../src/sheets/excelConventions";
+import type { DateSystem } from "../../src/xl/excelConventions";
 
 // 2026-01-01 and 2026-06-30 as date cells hold them in each system.
 const SERIAL = { "1900": { jan1: 46023, jun30: 46203 }, "1904": { jan1: 44561, jun30: 44741 } };

@@ -17,7 +17,7 @@ import {
   linkFormulasClient,
   readFormulasClientId,
   rememberWorkbookClientId,
-} from "../../src/taskpane/flows/clientChoice";
+} from "../../src/ui/flows/clientChoice";
 
 const START = "2026-01-01";
 const END = "2026-06-30";

@@ -8,7 +8,7 @@ import { FormulaError } from "../../src/functions/errors";
 import { flushFigures, sumAccount } from "../../src/functions/figures";
 import { amountFormula, employeeFormula, leaveFormula, transactionsFormula } from "../../src/functions/formulas";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox";
-import { isoDateToSerial } from "../../src/sheets/excelConventions";
+import { isoDateToSerial } from "../../src/xl/excelConventions";
 
 const serial = (date: unknown) => isoDateToSerial(String(date));
 const ACCOUNTS = ["basic_salary", "gross_pay", "paye", "usc", "nett_pay"];

@@ -2,8 +2,8 @@
 import { setFunctionsConnection } from "../../src/functions/connection";
 import { flushFigures } from "../../src/functions/figures";
 import { employeeFormula } from "../../src/functions/formulas";
-import { importEmployees } from "../../src/taskpane/flows/imports";
-import { flowContext } from "../../src/taskpane/flows/common";
+import { importEmployees } from "../../src/features/imports/flows/imports";
+import { flowContext } from "../../src/ui/flows/common";
 import { startRig, type Rig } from "../flows/helpers";
 
 let rig: Rig;

@@ -12,8 +12,8 @@ import { recalculateNameErrors } from "../../src/excel/recalc";
 import { setFunctionsConnection, type FormulaSource } from "../../src/functions/connection";
 import * as functions from "../../src/functions/functions";
 import { recoverAfterLoad, recoverSavedNameErrors } from "../../src/functions/recovery";
-import { flowContext } from "../../src/taskpane/flows/common";
-import { refreshFormulas } from "../../src/taskpane/flows/refreshFormulas";
+import { flowContext } from "../../src/ui/flows/common";
+import { refreshFormulas } from "../../src/features/formulas/flows/refreshFormulas";
 
 const source = {
   runReport: async () => [{ employee: "1001", Date: "2026-01-31", basic_salary: 100 }],
@@ -133,12 +133,9 @@ it("with no #NAME? cell, nothing is recalculated", async () => {
 
 it("Refresh formulas recovers them too", async () => {
   const { sheet } = openedBeforeLoad();
-  const result = await refreshFormulas(
-    flowContext({} as PayrollApi, createOfficeWorkbook(), { id: 1, name: "Liffey" }),
-    {
-      pollMs: 5,
-    },
-  );
+  const result = await refreshFormulas(flowContext({} as PayrollApi, createOfficeWorkbook(), { id: 1, name: "Liffey" }), {
+    pollMs: 5,
+  });
   expect(sheet.valueAt(2, 1)).toBe(100);
   expect(result).toMatchObject({ cells: 1, changed: 1, settled: true });
 });

@@ -3,7 +3,7 @@ import * as React from "react";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ThemeSwitch } from "../../src/preview/ThemeSwitch";
-import { createThemeStore } from "../../src/taskpane/theme";
+import { createThemeStore } from "../../src/ui/theme";
 
 describe("the preview's theme switch", () => {
   it("chooses the pane's theme through the theme store, and follows Office again", async () => {

@@ -1,6 +1,6 @@
 /** Messages in the accountant's words: a service error names its column once, in words. */
-import { dateNumberFormat } from "../../src/sheets/excelConventions";
-import { errorInWords, serviceErrors } from "../../src/sheets/rowOutcomes";
+import { dateNumberFormat } from "../../src/xl/excelConventions";
+import { errorInWords, serviceErrors } from "../../src/ui/sheets/rowOutcomes";
 
 describe("errors in words", () => {
   it("turns a bound into a sentence that names the column once", () => {

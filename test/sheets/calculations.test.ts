@@ -5,7 +5,7 @@ import {
   inheritedHistoryGrid,
   itemCatalogue,
   parseCalculationRows,
-} from "../../src/sheets/calculations";
+} from "../../src/features/calculations/model/calculations";
 import { BASIC_SALARY, EMPLOYER_LOAN } from "./fixtures";
 
 const items: ItemsAndOutputs = {

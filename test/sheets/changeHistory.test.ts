@@ -6,12 +6,12 @@ import {
   newPushId,
   parseHistory,
   type PushedCell,
-} from "../../src/sheets/changeHistory";
-import { isoDateToSerial, dateToSerial } from "../../src/sheets/excelConventions";
-import { pushedCells } from "../../src/taskpane/flows/changeHistory";
-import { planPush } from "../../src/sheets/pushPlan";
-import { PUSH_LOG_COLUMNS, pushLogRow } from "../../src/sheets/pushLog";
-import { readInputSheet, rowKey, type InputSheetMeta } from "../../src/sheets/inputSheetModel";
+} from "../../src/features/inputSheets/model/changeHistory";
+import { isoDateToSerial, dateToSerial } from "../../src/xl/excelConventions";
+import { pushedCells } from "../../src/features/inputSheets/flows/changeHistory";
+import { planPush } from "../../src/features/inputSheets/model/pushPlan";
+import { PUSH_LOG_COLUMNS, pushLogRow } from "../../src/features/inputSheets/model/pushLog";
+import { readInputSheet, rowKey, type InputSheetMeta } from "../../src/features/inputSheets/model/inputSheetModel";
 
 const PUSH = {
   time: new Date(2026, 10, 26, 14, 25, 1),

@@ -11,8 +11,8 @@ import {
   specsOf,
   toRows,
   typeOfValue,
-} from "../../src/sheets/columns";
-import { isoDateToSerial, serialToIsoDate } from "../../src/sheets/excelConventions";
+} from "../../src/xl/columns";
+import { isoDateToSerial, serialToIsoDate } from "../../src/xl/excelConventions";
 
 const value = <T>(p: { ok: boolean; value?: T; message?: string }) => (p.ok ? p.value : `ERR ${p.message}`);
 

@@ -1,7 +1,7 @@
-import { employeeLabel, employeeName } from "../../src/sheets/employeeNames";
-import { employeeOptions } from "../../src/sheets/reports";
-import { inputSheetRows } from "../../src/sheets/inputSheet";
-import { servicePeriodsGrid } from "../../src/sheets/servicePeriods";
+import { employeeLabel, employeeName } from "../../src/ui/sheets/employeeNames";
+import { employeeOptions } from "../../src/features/reports/model";
+import { inputSheetRows } from "../../src/features/inputSheets/model/inputSheet";
+import { servicePeriodsGrid } from "../../src/features/employees/model/servicePeriods";
 import { employee, payslip } from "./fixtures";
 
 describe("employee names", () => {

@@ -1,7 +1,7 @@
 import type { Employee } from "../../src/contract";
-import { parseEmployeeRows, type EmployeeWriteContext } from "../../src/sheets/employeeWrite";
-import { employeeColumns, sortEmployees } from "../../src/sheets/imports";
-import { toRows } from "../../src/sheets/columns";
+import { parseEmployeeRows, type EmployeeWriteContext } from "../../src/features/employees/model/employeeWrite";
+import { employeeColumns, sortEmployees } from "../../src/features/imports/model/imports";
+import { toRows } from "../../src/xl/columns";
 
 const base: Employee = {
   id: 10,

@@ -11,7 +11,7 @@ import {
   serialToIsoDate,
   sheetNameProblem,
   tableNameProblem,
-} from "../../src/sheets/excelConventions";
+} from "../../src/xl/excelConventions";
 
 describe("date serials (1900 system)", () => {
   it.each([

@@ -1,4 +1,12 @@
-import { detectKey, describeFill, keyText, planFill, problemText, proposeMapping, targetIndex } from "../../src/sheets/fill";
+import {
+  detectKey,
+  describeFill,
+  keyText,
+  planFill,
+  problemText,
+  proposeMapping,
+  targetIndex,
+} from "../../src/features/inputSheets/model/fill";
 
 const meta = {
   inputs: [

@@ -4,7 +4,7 @@ import {
   mappingToRemember,
   parseFillMemory,
   rememberMapping,
-} from "../../src/sheets/fillMemory";
+} from "../../src/features/inputSheets/model/fillMemory";
 
 const GROSS = "calc.basic_salary.amount";
 const OT = "calc.overtime.hours";

@@ -1,6 +1,12 @@
 import type { PaymentRun, PayslipListItem } from "../../src/contract";
-import { profileMappingsGrid } from "../../src/sheets/employeeDetail";
-import { PAY_RUN_COLUMNS, PAYSLIP_LIST_COLUMNS, payRunStates, payRunsGrid, payslipListGrid } from "../../src/sheets/payruns";
+import { profileMappingsGrid } from "../../src/features/employees/model/employeeDetail";
+import {
+  PAY_RUN_COLUMNS,
+  PAYSLIP_LIST_COLUMNS,
+  payRunStates,
+  payRunsGrid,
+  payslipListGrid,
+} from "../../src/features/payRuns/model/payRunGrids";
 
 const run = (id: number, end: string, extra: Partial<PaymentRun> = {}): PaymentRun => ({
   id,

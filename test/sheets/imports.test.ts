@@ -1,4 +1,4 @@
-import { specsOf, toRows } from "../../src/sheets/columns";
+import { specsOf, toRows } from "../../src/xl/columns";
 import {
   currentServicePeriod,
   customFieldIds,
@@ -8,7 +8,7 @@ import {
   sortEmployees,
   waveColumns,
   waveDisplayName,
-} from "../../src/sheets/imports";
+} from "../../src/features/imports/model/imports";
 import type { PayPoint, Wave, WaveSimplified } from "../../src/contract";
 import { employee, period } from "./fixtures";
 

@@ -6,7 +6,7 @@ import {
   inputSheetRows,
   offeredInputs,
   wavePeriods,
-} from "../../src/sheets/inputSheet";
+} from "../../src/features/inputSheets/model/inputSheet";
 import { ITEMS, calc, employee, payslip, period } from "./fixtures";
 
 const JAN = "2025-01-31";

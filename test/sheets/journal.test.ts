@@ -1,5 +1,5 @@
 import type { AccountingJournal } from "../../src/contract";
-import { categoryWords, journalGrid, lineItemLabel } from "../../src/sheets/journal";
+import { categoryWords, journalGrid, lineItemLabel } from "../../src/features/payRuns/model/journal";
 
 const line = (label: string, amount: Record<string, number>) => ({
   category: "wages",

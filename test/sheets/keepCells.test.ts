@@ -1,4 +1,4 @@
-import { cellsInTheWay } from "../../src/sheets/reports";
+import { cellsInTheWay } from "../../src/features/reports/model";
 
 describe("cellsInTheWay", () => {
   // A report sheet: title A1, stamp A2, a 3-column table with header on row 3 and 2 data rows (rows 4-5).

@@ -9,7 +9,7 @@ import {
   planLeaveCreates,
   balancesReportBody,
   type LeaveDaySnapshot,
-} from "../../src/sheets/leave";
+} from "../../src/features/leave/model/leave";
 
 const types = { "1": "Annual leave", "2": "Sick leave" };
 const employees = [

@@ -7,7 +7,7 @@ import {
   overviewRowTarget,
   overviewStatus,
   OVERVIEW_COLUMNS,
-} from "../../src/sheets/monthEnd";
+} from "../../src/features/monthEnd/model/monthEnd";
 import { employee, payslip, wave } from "./fixtures";
 
 const OCT = "2026-10-31";

@@ -1,12 +1,12 @@
 /** The pending nett pay note in a row's Message (the record of which rows await their nett pay), and reading nett pay from payslip lists. */
-import { type InputSheetMeta, readInputSheet } from "../../src/sheets/inputSheetModel";
+import { type InputSheetMeta, readInputSheet } from "../../src/features/inputSheets/model/inputSheetModel";
 import {
   NETT_PAY_PENDING,
   nettPayFromPayslips,
   pendingNettPayRows,
   withPendingNote,
   withoutPendingNote,
-} from "../../src/sheets/nettPay";
+} from "../../src/features/inputSheets/model/nettPay";
 
 const DATE = "2025-01-31";
 const SAL = "calc.basic_salary.amount";

@@ -1,4 +1,4 @@
-import { unmovedNettPayNote, withUnmovedNote } from "../../src/sheets/nettPayUnmoved";
+import { unmovedNettPayNote, withUnmovedNote } from "../../src/features/inputSheets/model/nettPayUnmoved";
 
 const meta = {
   inputs: [

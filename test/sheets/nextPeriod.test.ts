@@ -1,5 +1,5 @@
 import type { InputValue } from "../../src/contract";
-import { carryValues, nextOpenPeriod } from "../../src/sheets/nextPeriod";
+import { carryValues, nextOpenPeriod } from "../../src/features/inputSheets/model/nextPeriod";
 
 describe("nextOpenPeriod", () => {
   const periods = [

@@ -1,6 +1,6 @@
-import { editedMarkedCells } from "../../src/sheets/editedRows";
-import { keptOutcomeRows } from "../../src/sheets/keptOutcomes";
-import { groupSheetsByClient } from "../../src/sheets/inputSheetGroups";
+import { editedMarkedCells } from "../../src/features/inputSheets/model/editedRows";
+import { keptOutcomeRows } from "../../src/features/inputSheets/model/keptOutcomes";
+import { groupSheetsByClient } from "../../src/features/inputSheets/model/inputSheetGroups";
 
 const columns = ["Employee ID", "Number", "Name", "Payslip date", "Basic salary: amount", "Nett pay", "Status", "Message"];
 const row = (id: number, salary: unknown, status: string) => [id, "E" + id, "Name " + id, 45688, salary, 100, status, ""];

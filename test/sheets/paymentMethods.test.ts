@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, paymentMethodCode, paymentMethodLabel } from "../../src/sheets/paymentMethods";
+import { PAYMENT_METHOD_LABELS, paymentMethodCode, paymentMethodLabel } from "../../src/ui/sheets/paymentMethods";
 
 describe("payment methods in words", () => {
   it("labels each of the document's allowed values, and reads labels and codes back in any case", () => {

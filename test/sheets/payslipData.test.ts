@@ -1,5 +1,5 @@
 import type { PayslipWithData } from "../../src/contract";
-import { payslipDataGrid, payslipDetailGrid } from "../../src/sheets/payslipData";
+import { payslipDataGrid, payslipDetailGrid } from "../../src/features/payRuns/model/payslipData";
 
 function payslip(id: number, data: Partial<PayslipWithData["data"]>, extra: Partial<PayslipWithData> = {}): PayslipWithData {
   return {

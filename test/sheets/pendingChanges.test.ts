@@ -1,6 +1,6 @@
-import { changesIn, describePending, pendingChanges, shadingDelta } from "../../src/sheets/pendingChanges";
-import { type InputSheetMeta, readInputSheet, rowKey, type Snapshot } from "../../src/sheets/inputSheetModel";
-import { planPush } from "../../src/sheets/pushPlan";
+import { changesIn, describePending, pendingChanges, shadingDelta } from "../../src/features/inputSheets/model/pendingChanges";
+import { type InputSheetMeta, readInputSheet, rowKey, type Snapshot } from "../../src/features/inputSheets/model/inputSheetModel";
+import { planPush } from "../../src/features/inputSheets/model/pushPlan";
 
 const meta = {
   inputs: [

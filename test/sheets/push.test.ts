@@ -7,7 +7,7 @@ import {
   snapshotFromTable,
   snapshotToTable,
   type Snapshot,
-} from "../../src/sheets/inputSheetModel";
+} from "../../src/features/inputSheets/model/inputSheetModel";
 import {
   applySaved,
   chunkOutcomes,
@@ -20,10 +20,10 @@ import {
   toEntity,
   unconfirmedOutcomes,
   type PlannedRow,
-} from "../../src/sheets/pushPlan";
-import { chunk } from "../../src/sheets/chunk";
-import { nettPayFor } from "../../src/sheets/nettPay";
-import { PUSH_LOG_COLUMNS, PUSH_MODE_LABELS, pushLogRow } from "../../src/sheets/pushLog";
+} from "../../src/features/inputSheets/model/pushPlan";
+import { chunk } from "../../src/ui/sheets/chunk";
+import { nettPayFor } from "../../src/features/inputSheets/model/nettPay";
+import { PUSH_LOG_COLUMNS, PUSH_MODE_LABELS, pushLogRow } from "../../src/features/inputSheets/model/pushLog";
 import { employee, payslip } from "./fixtures";
 
 const JAN = "2025-01-31";

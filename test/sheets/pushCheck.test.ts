@@ -13,8 +13,8 @@ import {
   pushTotals,
   varianceReason,
   withFlagNote,
-} from "../../src/sheets/pushCheck";
-import type { PlannedRow } from "../../src/sheets/pushPlan";
+} from "../../src/features/inputSheets/model/pushCheck";
+import type { PlannedRow } from "../../src/features/inputSheets/model/pushPlan";
 
 const SALARY = "calc.basic_salary.amount";
 const HOURS = "calc.overtime.hours";

@@ -5,7 +5,7 @@ import {
   parseRegularHoursRows,
   regularHoursGrid,
   type RegularHoursContext,
-} from "../../src/sheets/regularHours";
+} from "../../src/features/calculations/model/regularHours";
 
 const emp = (id: number, finalisedDates: string[] = []): Employee => ({
   id,

@@ -23,7 +23,7 @@ import {
   varianceOffset,
   type ClientReportData,
   type SavedReport,
-} from "../../src/sheets/reports";
+} from "../../src/features/reports/model";
 import { BASIC_SALARY, paymentRun as run, wave } from "./fixtures";
 
 function employee(id: number, number: string, wave_id: number, custom_fields: Record<string, string | null> = {}): Employee {

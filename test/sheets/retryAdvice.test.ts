@@ -1,5 +1,5 @@
-import { asRetryable, isRetryable, retryAdvice } from "../../src/sheets/retryAdvice";
-import { chunkOutcomes, unconfirmedOutcomes } from "../../src/sheets/pushPlan";
+import { asRetryable, isRetryable, retryAdvice } from "../../src/features/inputSheets/model/retryAdvice";
+import { chunkOutcomes, unconfirmedOutcomes } from "../../src/features/inputSheets/model/pushPlan";
 
 const row = (rowIndex: number) => ({ rowIndex, employeeId: 10 + rowIndex, payslipDate: "2026-11-25", attributes: {} });
 

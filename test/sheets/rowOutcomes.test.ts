@@ -13,7 +13,7 @@ import {
   stoppedNote,
   waitingMessage,
   withDetails,
-} from "../../src/sheets/rowOutcomes";
+} from "../../src/ui/sheets/rowOutcomes";
 
 const result = (id: string, extra: Partial<BulkInputResult> = {}): BulkInputResult => ({
   id,

@@ -1,5 +1,5 @@
 import type { Employee, ServicePeriod } from "../../src/contract";
-import { actionProblem, servicePeriodsGrid } from "../../src/sheets/servicePeriods";
+import { actionProblem, servicePeriodsGrid } from "../../src/features/employees/model/servicePeriods";
 
 const period = (id: number, start: string, end: string | null, negative = false): { service_period: ServicePeriod } => ({
   service_period: {

@@ -1,6 +1,6 @@
 /** Sheet names in the accountant's words: the client's short name, the wave and an unbroken period, in 31 characters. */
-import { sheetNameProblem } from "../../src/sheets/excelConventions";
-import { chooseShortName, clientSheetName, clientShortNames, inputSheetName, sheetDate } from "../../src/sheets/sheetNames";
+import { sheetNameProblem } from "../../src/xl/excelConventions";
+import { chooseShortName, clientSheetName, clientShortNames, inputSheetName, sheetDate } from "../../src/ui/sheets/sheetNames";
 
 describe("client short names", () => {
   it("takes the name's telling word: no bureau prefix, no 'The', no legal suffix", () => {

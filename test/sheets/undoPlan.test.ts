@@ -1,8 +1,8 @@
 /** The undo plan: which cells go back, which are kept (Conflict), and how each ends. */
-import type { HistoryLine } from "../../src/sheets/changeHistory";
+import type { HistoryLine } from "../../src/features/inputSheets/model/changeHistory";
 import type { InputValue } from "../../src/contract";
-import { rowKey } from "../../src/sheets/inputSheetModel";
-import { planUndo, undoCells, undoCounts } from "../../src/sheets/undoPlan";
+import { rowKey } from "../../src/features/inputSheets/model/inputSheetModel";
+import { planUndo, undoCells, undoCounts } from "../../src/features/inputSheets/model/undoPlan";
 
 const line = (over: Partial<HistoryLine> = {}): HistoryLine => ({
   time: null,

@@ -8,7 +8,7 @@ import {
   periodEndOptions,
   variancePeriodText,
   varianceTable,
-} from "../../src/sheets/reports";
+} from "../../src/features/reports/model";
 import type { ItemsAndOutputs, PaymentRun } from "../../src/contract";
 
 const row = (

@@ -3,8 +3,18 @@
  * snapshot PayrollSnap_1 and its metadata, as buildInputSheet leaves them. For the live-edit scale test and bench.
  */
 import type { WorkbookPort } from "../../src/excel";
-import { inputSheetColumns, inputSheetGrid, type InputSheetRow, type OfferedInput } from "../../src/sheets/inputSheet";
-import { metaSettingKey, snapshotFromRows, snapshotToTable, type InputSheetMeta } from "../../src/sheets/inputSheetModel";
+import {
+  inputSheetColumns,
+  inputSheetGrid,
+  type InputSheetRow,
+  type OfferedInput,
+} from "../../src/features/inputSheets/model/inputSheet";
+import {
+  metaSettingKey,
+  snapshotFromRows,
+  snapshotToTable,
+  type InputSheetMeta,
+} from "../../src/features/inputSheets/model/inputSheetModel";
 
 /** Basic salary (amount) and overtime (hours), the inputs both fixtures start with. */
 export const FIXTURE_INPUTS: OfferedInput[] = [

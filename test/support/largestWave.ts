@@ -1,5 +1,5 @@
-import { activeEmployees, defaultPeriod } from "../../src/sheets/inputSheet";
-import type { InputChoices } from "../../src/taskpane/flows/inputs";
+import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import type { InputChoices } from "../../src/features/inputSheets/flows/inputs";
 
 /** The wave whose default (open) period has the most active employees, with that period and the count. */
 export function largestWave(choices: Pick<InputChoices, "waves" | "employees" | "periods">) {

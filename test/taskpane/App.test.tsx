@@ -3,12 +3,12 @@ import * as React from "react";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { computeAccessibleName } from "dom-accessibility-api";
-import { App } from "../../src/taskpane/App";
-import { useAppServices } from "../../src/taskpane/context";
-import type { PaneTab } from "../../src/taskpane/tabs";
-import { createKeyStore } from "../../src/taskpane/keyStore";
+import { App } from "../../src/app/App";
+import { useAppServices } from "../../src/ui/context";
+import type { PaneTab } from "../../src/app/tabs";
+import { createKeyStore } from "../../src/ui/keyStore";
 import { functionsConnection } from "../../src/functions/connection";
-import { CLIENT_ID_SETTING, FORMULAS_CLIENT_ID_SETTING } from "../../src/taskpane/flows/clientChoice";
+import { CLIENT_ID_SETTING, FORMULAS_CLIENT_ID_SETTING } from "../../src/ui/flows/clientChoice";
 import { CLIENTS, GOOD_KEY, fakeService, settingsOnlyWorkbook } from "./fakes";
 import "../support/fluentDom";
 

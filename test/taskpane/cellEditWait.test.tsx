@@ -4,9 +4,9 @@ import * as React from "react";
 import { act, render, screen } from "@testing-library/react";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { CELL_EDIT_MESSAGE, createOfficeWorkbook } from "../../src/excel";
-import { ProgressArea } from "../../src/taskpane/components/ProgressArea";
+import { ProgressArea } from "../../src/app/components/ProgressArea";
 import { createPreviewWorkbook, installPreviewExcel } from "../../src/emulator";
-import { useCellEditWait } from "../../src/taskpane/cellEditWait";
+import { useCellEditWait } from "../../src/app/cellEditWait";
 
 function Notice() {
   const message = useCellEditWait();

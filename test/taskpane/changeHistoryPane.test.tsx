@@ -3,9 +3,9 @@
 import * as React from "react";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { keepPreparedByIn, preparedBy, setPreparedBy } from "../../src/taskpane/preparedBy";
-import { storageItemName } from "../../src/taskpane/keyStore";
-import { ChangeHistoryView } from "../../src/taskpane/panels/inputSheets/ChangeHistory";
+import { keepPreparedByIn, preparedBy, setPreparedBy } from "../../src/ui/preparedBy";
+import { storageItemName } from "../../src/ui/keyStore";
+import { ChangeHistoryView } from "../../src/features/inputSheets/panel/ChangeHistory";
 import "../support/fluentDom";
 
 describe("Prepared by", () => {

@@ -6,7 +6,7 @@ import { readFileSync } from "fs";
 import path from "path";
 import { Linter } from "eslint";
 
-const source = readFileSync(path.resolve(__dirname, "../../src/taskpane/compat.js"), "utf8");
+const source = readFileSync(path.resolve(__dirname, "../../src/app/compat.js"), "utf8");
 
 /** Runs compat.js on a task-pane body, optionally without one built-in, and returns what it decided. */
 function runCheck(remove?: { owner: object; name: string }): { ok: boolean; missing: string[] } {

@@ -7,7 +7,7 @@ import {
   UnauthorizedError,
   UnexpectedResponseError,
 } from "../../src/api";
-import { connectionErrorMessage, normaliseServiceUrl, serviceUrlProblem } from "../../src/taskpane/flows/connection";
+import { connectionErrorMessage, normaliseServiceUrl, serviceUrlProblem } from "../../src/app/connection";
 
 const req = { method: "GET" as const, path: "/clients/" };
 const BASE = "https://localhost:3000";

@@ -6,8 +6,8 @@ import {
   unreachableClientId,
   type ConnectionAction,
   type ConnectionState,
-} from "../../src/taskpane/connectionState";
-import type { Connection } from "../../src/taskpane/flows/connection";
+} from "../../src/app/connectionState";
+import type { Connection } from "../../src/app/connection";
 import { CLIENTS } from "./fakes";
 
 const STORED = { storedKey: null, remembered: false, customServiceUrl: null };

@@ -2,7 +2,7 @@
 import type { SettingValue, WorkbookPort } from "../../src/excel";
 import type { FetchLike } from "../../src/api";
 import { PayrollApi } from "../../src/api";
-import type { ApiFactory } from "../../src/taskpane/flows/connection";
+import type { ApiFactory } from "../../src/app/connection";
 
 export function settingsOnlyWorkbook(initial: Record<string, SettingValue> = {}) {
   const settings = new Map<string, SettingValue>(Object.entries(initial));

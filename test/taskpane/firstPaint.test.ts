@@ -6,7 +6,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { TABS } from "../../src/taskpane/tabs";
+import { TABS } from "../../src/app/tabs";
 
 const SRC = path.resolve(__dirname, "../../src");
 
@@ -46,10 +46,15 @@ describe("the pane's first paint", () => {
   it("loads every feature panel lazily", () => {
     expect(TABS.length).toBeGreaterThan(0);
     for (const tab of TABS) expect((tab.Panel as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for("react.lazy"));
-    const source = fs.readFileSync(path.join(SRC, "taskpane/tabs.ts"), "utf8");
-    expect(source).not.toMatch(/^import[^;]*from\s+"\.\/panels\//m);
-    const dynamic = [...source.matchAll(/import\(\/\* webpackChunkName: "panel-[a-z-]+" \*\/ "\.\/panels\/(\w+)"\)/g)];
-    const panels = fs.readdirSync(path.join(SRC, "taskpane/panels")).filter((file) => /Panel\.tsx$/.test(file));
+    const source = fs.readFileSync(path.join(SRC, "app/tabs.ts"), "utf8");
+    expect(source).not.toMatch(/^import[^;]*from\s+"\.\.\/features\//m);
+    const dynamic = [
+      ...source.matchAll(/import\(\/\* webpackChunkName: "panel-[a-z-]+" \*\/ "\.\.\/features\/\w+\/panel\/(\w+)"\)/g),
+    ];
+    const panels = fs
+      .readdirSync(path.join(SRC, "features"))
+      .flatMap((feature) => fs.readdirSync(path.join(SRC, "features", feature, "panel")))
+      .filter((file) => /Panel\.tsx$/.test(file));
     expect(dynamic.map((m) => `${m[1]}.tsx`).sort()).toEqual(panels.sort());
     expect(dynamic.length).toBe(TABS.length);
   });
@@ -58,13 +63,13 @@ describe("the pane's first paint", () => {
   // onOfficeReady: webpack leaves it out all the same (src/excel is marked side-effect free), which this walk cannot
   // see; the bench's size budget covers it.
   it("imports no panel or HTTP API statically from the Office entry", () => {
-    const graph = staticGraph(path.join(SRC, "taskpane/index.tsx"));
-    expect(graph.has("taskpane/App.tsx")).toBe(true); // the walk does follow the shell
+    const graph = staticGraph(path.join(SRC, "app/index.tsx"));
+    expect(graph.has("app/App.tsx")).toBe(true); // the walk does follow the shell
     const heavy = [...graph].filter(
       (file) =>
-        file.startsWith("taskpane/panels/") ||
-        file === "taskpane/flows/connection.ts" ||
-        file === "taskpane/connected.ts" ||
+        /^features\/\w+\/panel\//.test(file) ||
+        file === "app/connection.ts" ||
+        file === "app/connected.ts" ||
         file === "api/PayrollApi.ts",
     );
     expect(heavy).toEqual([]);

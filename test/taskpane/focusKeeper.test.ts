@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { keepFocusThroughDisable } from "../../src/taskpane/focusKeeper";
+import { keepFocusThroughDisable } from "../../src/app/focusKeeper";
 
 /**
  * What a browser does when a focused button is disabled: focusout with no relatedTarget, focus to the body.

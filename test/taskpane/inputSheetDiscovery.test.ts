@@ -3,8 +3,8 @@
  * which of them the panel shows first.
  */
 import type { WorkbookPort } from "../../src/excel";
-import { INPUT_SHEETS_SETTING, listInputSheets, readInputSheets } from "../../src/taskpane/flows/inputs";
-import { chooseInputSheet } from "../../src/taskpane/panels/inputSheets/useInputSheetList";
+import { INPUT_SHEETS_SETTING, listInputSheets, readInputSheets } from "../../src/features/inputSheets/flows/inputs";
+import { chooseInputSheet } from "../../src/features/inputSheets/panel/useInputSheetList";
 import { settingsOnlyWorkbook } from "./fakes";
 
 function workbookWith(recorded: string[], present: string[], active: string | Error): WorkbookPort {

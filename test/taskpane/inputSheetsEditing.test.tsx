@@ -3,10 +3,10 @@
 import * as React from "react";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { PendingChangesView, type PendingChangesViewProps } from "../../src/taskpane/panels/inputSheets/PendingChangesView";
-import { FillFromSheetView, type FillFromSheetViewProps } from "../../src/taskpane/panels/inputSheets/FillFromSheetView";
-import { PushAllView } from "../../src/taskpane/panels/inputSheets/PushAll";
-import type { PendingChange } from "../../src/sheets/pendingChanges";
+import { PendingChangesView, type PendingChangesViewProps } from "../../src/features/inputSheets/panel/PendingChangesView";
+import { FillFromSheetView, type FillFromSheetViewProps } from "../../src/features/inputSheets/panel/FillFromSheetView";
+import { PushAllView } from "../../src/features/inputSheets/panel/PushAll";
+import type { PendingChange } from "../../src/features/inputSheets/model/pendingChanges";
 import { renderInFluent as wrap, expectAllLabelled } from "../support/fluentDom";
 
 const change = (over: Partial<PendingChange>): PendingChange => ({

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { createKeyStore, storageItemName } from "../../src/taskpane/keyStore";
+import { createKeyStore, storageItemName } from "../../src/ui/keyStore";
 
 describe("keyStore", () => {
   beforeEach(() => localStorage.clear());

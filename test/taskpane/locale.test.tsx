@@ -6,15 +6,8 @@
 import * as React from "react";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { Field, FluentProvider, webLightTheme } from "@fluentui/react-components";
-import {
-  dateInputPattern,
-  DEFAULT_LOCALE,
-  displayLocale,
-  formatDate,
-  formatDateTime,
-  parseDateInput,
-} from "../../src/taskpane/locale";
-import { DateField } from "../../src/taskpane/components/DateField";
+import { dateInputPattern, DEFAULT_LOCALE, displayLocale, formatDate, formatDateTime, parseDateInput } from "../../src/ui/locale";
+import { DateField } from "../../src/ui/components/DateField";
 import "../support/fluentDom";
 
 const g = globalThis as { Office?: unknown };

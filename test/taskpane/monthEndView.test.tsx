@@ -2,7 +2,7 @@
 /* The Month end panel's view: its controls are named, a bad limit says why and keeps the overview from running. */
 import { fireEvent, screen } from "@testing-library/react";
 import { expectAllLabelled, renderInFluent } from "../support/fluentDom";
-import { MonthEndView, type MonthEndViewProps } from "../../src/taskpane/panels/monthEnd/MonthEndView";
+import { MonthEndView, type MonthEndViewProps } from "../../src/features/monthEnd/panel/MonthEndView";
 
 const props = (extra: Partial<MonthEndViewProps> = {}): MonthEndViewProps => ({
   busy: false,

@@ -3,7 +3,7 @@
 import * as React from "react";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NextPeriodView } from "../../src/taskpane/panels/inputSheets/NextPeriod";
+import { NextPeriodView } from "../../src/features/inputSheets/panel/NextPeriod";
 import { renderInFluent as wrap, expectAllLabelled } from "../support/fluentDom";
 
 const props = (over: Partial<React.ComponentProps<typeof NextPeriodView>> = {}) => ({

@@ -3,9 +3,9 @@
 import * as React from "react";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { RebuildDialog } from "../../src/taskpane/panels/inputSheets/RebuildDialog";
-import { ClientChangeDialog } from "../../src/taskpane/components/ClientChangeDialog";
-import { SheetPicker } from "../../src/taskpane/panels/inputSheets/SheetPicker";
+import { RebuildDialog } from "../../src/features/inputSheets/panel/RebuildDialog";
+import { ClientChangeDialog } from "../../src/app/components/ClientChangeDialog";
+import { SheetPicker } from "../../src/features/inputSheets/panel/SheetPicker";
 import { renderInFluent as wrap } from "../support/fluentDom";
 
 describe("RebuildDialog", () => {

@@ -2,7 +2,7 @@
 import * as React from "react";
 import { render, screen } from "@testing-library/react";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { OutcomeBar, type Outcome } from "../../src/taskpane/panels/parts/layout";
+import { OutcomeBar, type Outcome } from "../../src/ui/parts/layout";
 import "../support/fluentDom";
 
 describe("OutcomeBar's live regions", () => {

@@ -7,12 +7,12 @@ import * as React from "react";
 import { act, render, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { rowOutcome, useConfirmSelectedRows, useFlowRunner, wroteRows } from "../../src/taskpane/panels/parts/hooks";
-import { OutcomeBar, type Outcome } from "../../src/taskpane/panels/parts/layout";
-import { ChoicePicker, EmployeePicker, PayslipPicker } from "../../src/taskpane/panels/parts/pickers";
-import { payslipLabel } from "../../src/taskpane/flows/payslips";
-import { terminationCodeMessage } from "../../src/taskpane/panels/employees/ServicePeriodsSection";
-import type { ProgressApi, ProgressTask } from "../../src/taskpane/services";
+import { rowOutcome, useConfirmSelectedRows, useFlowRunner, wroteRows } from "../../src/ui/parts/hooks";
+import { OutcomeBar, type Outcome } from "../../src/ui/parts/layout";
+import { ChoicePicker, EmployeePicker, PayslipPicker } from "../../src/ui/parts/pickers";
+import { payslipLabel } from "../../src/ui/flows/payslips";
+import { terminationCodeMessage } from "../../src/features/employees/panel/ServicePeriodsSection";
+import type { ProgressApi, ProgressTask } from "../../src/ui/services";
 import type { WorkbookPort } from "../../src/excel";
 import { renderInFluent as wrap } from "../support/fluentDom";
 

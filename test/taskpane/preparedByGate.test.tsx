@@ -7,14 +7,14 @@
 import * as React from "react";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { keepPreparedByIn, preparedBy } from "../../src/taskpane/preparedBy";
-import { usePreparedBy } from "../../src/taskpane/panels/inputSheets/usePreparedBy";
-import { usePushActions } from "../../src/taskpane/panels/inputSheets/usePushActions";
-import { PushAll } from "../../src/taskpane/panels/inputSheets/PushAll";
-import { ChangeHistory } from "../../src/taskpane/panels/inputSheets/ChangeHistory";
-import type { ConnectedServices } from "../../src/taskpane/context";
-import type { FlowRunner } from "../../src/taskpane/panels/parts/hooks";
-import type { PushCheckOptions } from "../../src/taskpane/flows/pushCheck";
+import { keepPreparedByIn, preparedBy } from "../../src/ui/preparedBy";
+import { usePreparedBy } from "../../src/features/inputSheets/panel/usePreparedBy";
+import { usePushActions } from "../../src/features/inputSheets/panel/usePushActions";
+import { PushAll } from "../../src/features/inputSheets/panel/PushAll";
+import { ChangeHistory } from "../../src/features/inputSheets/panel/ChangeHistory";
+import type { ConnectedServices } from "../../src/ui/context";
+import type { FlowRunner } from "../../src/ui/parts/hooks";
+import type { PushCheckOptions } from "../../src/features/inputSheets/flows/pushCheck";
 import { renderInFluent } from "../support/fluentDom";
 
 const services = {

@@ -2,8 +2,8 @@
 import * as React from "react";
 import { render, screen } from "@testing-library/react";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { ProgressAnnouncer, progressNews } from "../../src/taskpane/components/ProgressAnnouncer";
-import type { ProgressEntry } from "../../src/taskpane/progress";
+import { ProgressAnnouncer, progressNews } from "../../src/app/components/ProgressAnnouncer";
+import type { ProgressEntry } from "../../src/app/progress";
 
 const entry = (id: number, label: string, cancelling = false): ProgressEntry => ({ id, label, done: 0, cancelling });
 

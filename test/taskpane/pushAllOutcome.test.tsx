@@ -2,9 +2,9 @@
 import * as React from "react";
 import { render, screen, within } from "@testing-library/react";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { pushAllSummary, sheetAttention, type SheetPushSummary } from "../../src/taskpane/flows/pushAll";
-import { pushAllOutcome } from "../../src/taskpane/panels/inputSheets/PushAll";
-import { OutcomeBar } from "../../src/taskpane/panels/parts/layout";
+import { pushAllSummary, sheetAttention, type SheetPushSummary } from "../../src/features/inputSheets/flows/pushAll";
+import { pushAllOutcome } from "../../src/features/inputSheets/panel/PushAll";
+import { OutcomeBar } from "../../src/ui/parts/layout";
 import "../support/fluentDom";
 
 const counts = (c: Partial<NonNullable<SheetPushSummary["counts"]>> = {}) => ({

@@ -3,10 +3,10 @@
 import * as React from "react";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { PushCheckDialog } from "../../src/taskpane/panels/inputSheets/PushCheckDialog";
-import { PushCheckSettingsView } from "../../src/taskpane/panels/inputSheets/PushCheckSettings";
-import type { SheetCheck } from "../../src/taskpane/flows/pushCheck";
-import { DEFAULT_PUSH_CHECK } from "../../src/sheets/pushCheck";
+import { PushCheckDialog } from "../../src/features/inputSheets/panel/PushCheckDialog";
+import { PushCheckSettingsView } from "../../src/features/inputSheets/panel/PushCheckSettings";
+import type { SheetCheck } from "../../src/features/inputSheets/flows/pushCheck";
+import { DEFAULT_PUSH_CHECK } from "../../src/features/inputSheets/model/pushCheck";
 import { renderInFluent as wrap } from "../support/fluentDom";
 
 const sheet = (over: Partial<SheetCheck>): SheetCheck => ({

@@ -3,7 +3,7 @@
 import * as React from "react";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useReplaceQuestion } from "../../src/taskpane/panels/reports/useReplaceQuestion";
+import { useReplaceQuestion } from "../../src/features/reports/panel/useReplaceQuestion";
 import { renderInFluent } from "../support/fluentDom";
 
 function Asker(props: { onAnswer(replace: boolean): void }) {

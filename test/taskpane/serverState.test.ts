@@ -1,7 +1,7 @@
 /** The pane's shared list reads (react-query): one request per list and client until invalidated; a caller's cancel is its own. */
 import type { PayrollApi, RequestInfo } from "../../src/api";
-import { createClientReads, createPaneQueryClient, forgetOtherConnections } from "../../src/taskpane/serverState";
-import { isAbortError } from "../../src/taskpane/services";
+import { createClientReads, createPaneQueryClient, forgetOtherConnections } from "../../src/ui/serverState";
+import { isAbortError } from "../../src/ui/services";
 import { ITEMS, wave } from "../sheets/fixtures";
 
 function countingApi() {

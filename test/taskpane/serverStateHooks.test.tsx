@@ -3,7 +3,7 @@ import type { PayrollApi } from "../../src/api";
 /** Lists for the pickers: one request per list however many panels show it; reload and failures reach all of them. */
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { QueryClient } from "@tanstack/react-query";
-import { createClientReads, useClientEmployees, useClientView, useListFor } from "../../src/taskpane/serverState";
+import { createClientReads, useClientEmployees, useClientView, useListFor } from "../../src/ui/serverState";
 
 // One QueryClient for the pane's life, as in the shell; each connection's reads are numbered.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });

@@ -8,7 +8,7 @@ import {
   officeThemeName,
   type OfficeThemeColors,
   type ThemeSources,
-} from "../../src/taskpane/theme";
+} from "../../src/ui/theme";
 
 /** Colours Office reports for its themes (body background and text). */
 const WHITE = { bodyBackgroundColor: "#FFFFFF", bodyForegroundColor: "#000000" };

@@ -25,7 +25,7 @@ describe("eslint.config.js with eslint-plugin-office-addins", () => {
   });
 
   it("reports Office.initialize (use Office.onReady)", async () => {
-    const messages = await lint("Office.initialize = () => undefined;\nexport {};\n", "src/taskpane/lintProbe.ts");
+    const messages = await lint("Office.initialize = () => undefined;\nexport {};\n", "src/app/lintProbe.ts");
     expect(messages).toEqual([expect.stringMatching(/^office-addins\/no-office-initialize:/)]);
   });
 

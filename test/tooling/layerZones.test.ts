@@ -23,26 +23,24 @@ const typeImport = (from: string) => `import type { Something } from "${from}";\
 describe("layer zones (eslint.config.js)", () => {
   it("fails a panel that imports the Excel layer's implementation, naming the table and what to do instead", async () => {
     const code =
-      'import { createOfficeWorkbook } from "../../excel/officeWorkbook";\nexport const make = createOfficeWorkbook;\n';
-    const errors = await zoneErrors("src/taskpane/panels/Forbidden.tsx", code);
+      'import { createOfficeWorkbook } from "../../../excel/officeWorkbook";\nexport const make = createOfficeWorkbook;\n';
+    const errors = await zoneErrors("src/features/payRuns/panel/Forbidden.tsx", code);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(
-      /'\.\.\/\.\.\/excel\/officeWorkbook'.*docs\/architecture\.md.*Instead, call a flow in src\/taskpane\/flows/,
-    );
+    expect(errors[0]).toMatch(/'\.\.\/\.\.\/\.\.\/excel\/officeWorkbook'.*docs\/architecture\.md.*Instead, call a flow/);
   });
 
   it.each([
-    ["a panel part, a value from api", "src/taskpane/panels/inputSheets/Probe.tsx", "../../../api"],
-    ["a component, a value from excel", "src/taskpane/components/Probe.tsx", "../../excel"],
-    ["sheets, excel", "src/sheets/probe.ts", "../excel/officeWorkbook"],
-    ["sheets (a sub-folder), api", "src/sheets/reports/probe.ts", "../../api"],
-    ["api, the task pane", "src/api/probe.ts", "../taskpane/services"],
-    ["contract, sheets", "src/contract/probe.ts", "../sheets/grid"],
-    ["excel, the task pane", "src/excel/probe.ts", "../taskpane/flows/common"],
-    ["functions, the task pane", "src/functions/probe.ts", "../taskpane/services"],
-    ["the task pane, the preview", "src/taskpane/flows/probe.ts", "../../preview/regions"],
-    ["the task pane, the sandbox", "src/taskpane/probe.ts", "../sandbox/store"],
-    ["the sandbox, sheets", "src/sandbox/engine/probe.ts", "../../sheets/grid"],
+    ["a panel, a value from api", "src/features/inputSheets/panel/Probe.tsx", "../../../api"],
+    ["a component, a value from excel", "src/ui/components/Probe.tsx", "../../excel"],
+    ["xl, excel", "src/xl/probe.ts", "../excel/officeWorkbook"],
+    ["xl (a sub-folder), api", "src/xl/reports/probe.ts", "../../api"],
+    ["api, the task pane", "src/api/probe.ts", "../ui/services"],
+    ["contract, xl", "src/contract/probe.ts", "../xl/columns"],
+    ["excel, the task pane", "src/excel/probe.ts", "../ui/flows/common"],
+    ["functions, the task pane", "src/functions/probe.ts", "../ui/services"],
+    ["the task pane, the preview", "src/ui/flows/probe.ts", "../../preview/regions"],
+    ["the task pane, the sandbox", "src/app/probe.ts", "../sandbox/store"],
+    ["the sandbox, xl", "src/sandbox/engine/probe.ts", "../../xl/columns"],
     ["the server, the contract", "src/server/probe.ts", "../contract"],
     ["the emulator, a value from excel", "src/emulator/probe.ts", "../excel/officeWorkbook"],
     ["the emulator, the preview's grid", "src/emulator/probe.ts", "../preview/grid/cells"],
@@ -51,26 +49,26 @@ describe("layer zones (eslint.config.js)", () => {
   });
 
   it.each([
-    ["a panel, types from excel", "src/taskpane/panels/Probe.tsx", typeImport("../../excel/port")],
+    ["a panel, types from excel", "src/features/leave/panel/Probe.tsx", typeImport("../../../excel/port")],
     [
       "a panel, inline type specifiers from api",
-      "src/taskpane/panels/Probe.tsx",
-      'import { type PayrollApi } from "../../api";\nexport type A = PayrollApi;\n',
+      "src/features/leave/panel/Probe.tsx",
+      'import { type PayrollApi } from "../../../api";\nexport type A = PayrollApi;\n',
     ],
-    ["a panel, a flow", "src/taskpane/panels/Probe.tsx", valueImport("../flows/common")],
-    ["a panel part, sheets", "src/taskpane/panels/parts/Probe.tsx", valueImport("../../../sheets/grid")],
-    ["a flow, a value from excel", "src/taskpane/flows/probe.ts", valueImport("../../excel/officeWorkbook")],
+    ["a panel, a flow", "src/features/leave/panel/Probe.tsx", valueImport("../flows/leave")],
+    ["a panel part, xl", "src/ui/parts/Probe.tsx", valueImport("../../xl/columns")],
+    ["a flow, a value from excel", "src/features/leave/flows/probe.ts", valueImport("../../../excel/officeWorkbook")],
     ["functions, a value from excel", "src/functions/probe.ts", valueImport("../excel/dateSystem")],
     ["the emulator, types from excel", "src/emulator/probe.ts", typeImport("../excel/port")],
     [
-      "the emulator, its own modules and sheets",
+      "the emulator, its own modules and xl",
       "src/emulator/probe.ts",
-      valueImport("./model") + valueImport("../sheets/excelConventions", "conventions"),
+      valueImport("./model") + valueImport("../xl/excelConventions", "conventions"),
     ],
     [
       "the preview, the emulator and the task pane",
       "src/preview/probe.ts",
-      valueImport("../emulator") + valueImport("../taskpane/mount", "pane"),
+      valueImport("../emulator") + valueImport("../app/mount", "pane"),
     ],
     ["the sandbox, the contract", "src/sandbox/routes/probe.ts", valueImport("../../contract")],
   ])("allows %s", async (_what, file, code) => {

@@ -3,7 +3,7 @@
 import * as React from "react";
 import { mergeClasses } from "@fluentui/react-components";
 import type { Rect } from "../../emulator/model";
-import { columnLetter } from "../../sheets/excelConventions";
+import { columnLetter } from "../../xl/excelConventions";
 import { drawColumns } from "./GridRow";
 import { HEADER_WIDTH, type ColumnLayout } from "./layout";
 import { useGridStyles, Z } from "./styles";

@@ -6,7 +6,7 @@
 import * as React from "react";
 import { mergeClasses } from "@fluentui/react-components";
 import type { SheetModel } from "../../emulator/model";
-import { columnLetter } from "../../sheets/excelConventions";
+import { columnLetter } from "../../xl/excelConventions";
 import { errorMessageAt, isErrorCell } from "./errorTip";
 import { HEADER_WIDTH, type ColumnLayout } from "./layout";
 import { useGridStyles } from "./styles";

@@ -14,7 +14,7 @@ import {
   type SheetModel,
   type WorkbookModel,
 } from "../../emulator/model";
-import { columnLetter } from "../../sheets/excelConventions";
+import { columnLetter } from "../../xl/excelConventions";
 import { ContextMenu, isMenuKey, NoticeDialog, refusal, type MenuEntry, type OpenMenu } from "./ContextMenu";
 
 interface HeaderMenuInput {

@@ -5,7 +5,7 @@
  */
 import * as React from "react";
 import { type CellRef, type SheetModel, type WorkbookModel, MAX_COLS, MAX_ROWS } from "../../emulator/model";
-import { isDateNumberFormat } from "../../sheets/excelConventions";
+import { isDateNumberFormat } from "../../xl/excelConventions";
 import type { Selection } from "./useSelection";
 
 export interface Editing {

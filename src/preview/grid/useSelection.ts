@@ -15,7 +15,7 @@ import {
   parseAddress,
   rectAddress,
 } from "../../emulator/model";
-import { columnLetter } from "../../sheets/excelConventions";
+import { columnLetter } from "../../xl/excelConventions";
 import { movingCorner, spanRect } from "./navigation";
 
 export interface Selection {

@@ -1,0 +1,111 @@
+/**
+ * Next period: from an input sheet whose period is finalised or past, build the next open period's input sheet for
+ * the same client and wave with the same inputs. Its values come from the service, as for any new sheet: the four
+ * lists (waves, employees with their payslips, calculations, items_and_outputs) to find the period, which the build
+ * reuses: in the pane through its shared reads (the employees with payslips and the calculations always read again,
+ * since the period was finalised in the service, not through the pane; waves and items_and_outputs only when not
+ * fresh: 2 to 4 requests whatever the head count); without them the build reads employees and calculations again (6). With "Copy values as pending
+ * changes", this sheet's values are written into the new sheet for the employees on both, where they are pending
+ * changes (shaded, counted, not sent); no request is made for them.
+ */
+import { InputSheetError } from "../model/inputSheetModel";
+import { carryValues, nextOpenPeriod } from "../model/nextPeriod";
+import { formatDate } from "../../../ui/locale";
+import type { FlowContext } from "../../../ui/flows/common";
+import { buildInputSheet, listInputSheets, loadInputChoices, openInputSheet, readInputSheetMeta } from "./inputs";
+
+export interface NextPeriodResult {
+  sheetName: string;
+  payslipDate: string;
+  rowCount: number;
+  /** The values copied as pending changes (null: not asked for). */
+  carried: { values: number; rows: number } | null;
+  /** Headers of this sheet's inputs the client's calculations no longer offer (left out of the new sheet). */
+  dropped: string[];
+  requests: number;
+}
+
+/** An input sheet of this client, wave and period already in the workbook (Next period never builds over one). */
+async function existingSheetFor(ctx: FlowContext, waveId: number, payslipDate: string): Promise<string | null> {
+  for (const name of await listInputSheets(ctx.workbook)) {
+    const meta = await readInputSheetMeta(ctx.workbook, name);
+    if (meta && meta.clientId === ctx.client.id && meta.waveId === waveId && meta.payslipDate === payslipDate) return name;
+  }
+  return null;
+}
+
+export async function buildNextPeriod(
+  ctx: FlowContext,
+  sheetName: string,
+  options: { copyValues: boolean; now?: () => Date },
+): Promise<NextPeriodResult> {
+  const { workbook, client } = ctx;
+  // Read and checked first: a sheet of another client, or one without its snapshot, stops before any request.
+  const own = await readInputSheetMeta(workbook, sheetName);
+  if (own && own.clientId !== client.id)
+    throw new InputSheetError(
+      `"${sheetName}" belongs to ${own.clientName} (ID ${own.clientId}): choose that client for its next period.`,
+    );
+  const current = await openInputSheet(workbook, sheetName, client.id);
+  const { meta } = current;
+  // Next period is pressed because the service has moved on (a period finalised there, the next one opened), which
+  // the pane's shared lists have not seen: the two lists that carry periods and payslip values are read again, once,
+  // and the pickers showing them take the new answers too.
+  ctx.reads?.invalidate(client.id, "employeesWithPayslips", "calculations");
+  const choices = await loadInputChoices(ctx);
+  const next = nextOpenPeriod(choices.periods.get(meta.waveId) ?? [], meta.payslipDate);
+  if (!next)
+    throw new InputSheetError(
+      `${meta.waveName} has no open period after ${formatDate(meta.payslipDate)} yet: the next period's payslips do not exist in the service.`,
+    );
+  const existing = await existingSheetFor(ctx, meta.waveId, next.date);
+  if (existing)
+    throw new InputSheetError(
+      `"${existing}" is already the input sheet of ${formatDate(next.date)}: choose it under Input sheet.`,
+    );
+  const offered = new Set(choices.offered.map((o) => o.key));
+  const inputKeys = meta.inputs.filter((i) => offered.has(i.key)).map((i) => i.key);
+  const dropped = meta.inputs.filter((i) => !offered.has(i.key)).map((i) => i.header);
+  if (inputKeys.length === 0)
+    throw new InputSheetError(`The client's calculations no longer offer this sheet's inputs (${dropped.join(", ")}).`);
+
+  const built = await buildInputSheet(
+    ctx,
+    { waveId: meta.waveId, payslipDate: next.date, inputKeys },
+    { choices, now: options.now },
+  );
+  let carried: NextPeriodResult["carried"] = null;
+  if (options.copyValues) {
+    const fresh = await openInputSheet(workbook, built.sheetName, client.id);
+    const values = carryValues(current.sheet.rows, { rows: fresh.sheet.rows, inputs: fresh.sheet.inputs });
+    const byHeader = new Map<string, typeof values>();
+    for (const v of values) byHeader.set(v.header, [...(byHeader.get(v.header) ?? []), v]);
+    for (const [header, cells] of byHeader)
+      await workbook.writeColumnValues(
+        built.sheetName,
+        header,
+        cells.map(({ rowIndex, value }) => ({ rowIndex, value })),
+        cells[0].type,
+      );
+    carried = { values: values.length, rows: new Set(values.map((v) => v.rowIndex)).size };
+  }
+  return {
+    sheetName: built.sheetName,
+    payslipDate: next.date,
+    rowCount: built.rowCount,
+    carried,
+    dropped,
+    requests: choices.requests + built.requests,
+  };
+}
+
+/** "“Inputs Monthly 2026-11-30” built for 30/11/2026: 12 employees; 20 values in 10 rows copied as pending changes (not sent)." */
+export function describeNextPeriod(r: NextPeriodResult): string {
+  const employees = `${r.rowCount} employee${r.rowCount === 1 ? "" : "s"}`;
+  const carried =
+    r.carried === null
+      ? ""
+      : `; ${r.carried.values} value${r.carried.values === 1 ? "" : "s"} in ${r.carried.rows} row${r.carried.rows === 1 ? "" : "s"} copied as pending changes (not sent)`;
+  const dropped = r.dropped.length > 0 ? ` Left out, no longer offered: ${r.dropped.join(", ")}.` : "";
+  return `"${r.sheetName}" built for ${formatDate(r.payslipDate)}: ${employees}${carried}.${dropped}`;
+}

@@ -1,0 +1,154 @@
+/**
+ * The Input sheets feature: the view wired to its hooks (panels/inputSheets/: the sheet list, the build choices, the
+ * push actions, the pending changes, the fill) through the shell's services.
+ */
+import * as React from "react";
+import { Button, Text } from "@fluentui/react-components";
+import { useConnectedServices } from "../../../ui/context";
+import { DEFAULT_CHUNK_SIZE } from "../model/pushPlan";
+import { InputSheetsView } from "./InputSheetsView";
+import { PendingChanges } from "./PendingChanges";
+import { FillFromSheet } from "./FillFromSheet";
+import { PushAll } from "./PushAll";
+import { NextPeriod } from "./NextPeriod";
+import { RebuildDialog } from "./RebuildDialog";
+import { ChangeHistory } from "./ChangeHistory";
+import { useInputSheetList } from "./useInputSheetList";
+import { useInputChoices } from "./useInputChoices";
+import { usePushActions } from "./usePushActions";
+import { usePendingWatches } from "./usePendingChanges";
+import { useReadOnlyReason } from "./useReadOnly";
+import { usePushCheck } from "./usePushCheck";
+import { usePreparedBy } from "./usePreparedBy";
+import { PushCheckDialog } from "./PushCheckDialog";
+import { PushCheckSettingsView, useSheetInputs } from "./PushCheckSettings";
+import { useFlowRunner } from "../../../ui/parts/hooks";
+import { type Outcome } from "../../../ui/parts/layout";
+
+const MAX_CHUNK = 1000;
+
+function chunkSizeProblem(text: string): string | null {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_CHUNK ? null : `Enter a whole number from 1 to ${MAX_CHUNK}.`;
+}
+
+export function InputSheetsPanel() {
+  const services = useConnectedServices();
+  const [chunkSize, setChunkSize] = React.useState(String(DEFAULT_CHUNK_SIZE));
+  const [outcome, setOutcome] = React.useState<Outcome>(null);
+  // Bumped after a push or a build: the pending changes read the snapshot again.
+  const [snapshotVersion, setSnapshotVersion] = React.useState(0);
+  const snapshotMoved = React.useCallback(() => setSnapshotVersion((v) => v + 1), []);
+  const run = useFlowRunner(services, setOutcome);
+  const list = useInputSheetList(services?.workbook, services?.clientId ?? null);
+  const { sheets, sheetName } = list;
+  const { rebuild, ...buildProps } = useInputChoices(services, run, async (built) => {
+    if (built) await list.refreshSheets(built).catch(() => undefined);
+    snapshotMoved();
+  });
+  const pushCheck = usePushCheck(services?.workbook);
+  // Every push path asks for "Prepared by" first when none is remembered: no push goes out without a name.
+  const prepared = usePreparedBy();
+  const actions = usePushActions(
+    services,
+    run,
+    sheetName,
+    Number(chunkSize),
+    snapshotMoved,
+    pushCheck.checkOptions,
+    prepared.withName,
+  );
+  const pending = usePendingWatches(services?.workbook, sheets, snapshotVersion, services?.progress.busy);
+  const readOnlyReason = useReadOnlyReason(services?.workbook, sheetName, snapshotVersion);
+  const sheetInputs = useSheetInputs(services?.workbook, sheetName);
+
+  if (!services) return <Text>Connect and choose a client to work with input sheets.</Text>;
+  const { workbook, progress } = services;
+  // What the pushes that span sheets (Push all, Undo push) share: each goes through the check before sending.
+  const sheetWide = {
+    services,
+    chunkSize: Number(chunkSize),
+    run,
+    busy: progress.busy,
+    onDone: snapshotMoved,
+    check: pushCheck.checkOptions,
+  };
+
+  return (
+    <InputSheetsView
+      {...buildProps}
+      sheets={sheets}
+      sheetGroups={list.groups}
+      pendingCounts={pending.states}
+      sheetName={sheetName}
+      onSheetChange={list.setSheetName}
+      chunkSize={chunkSize}
+      onChunkSizeChange={setChunkSize}
+      chunkSizeProblem={chunkSizeProblem(chunkSize)}
+      onPush={actions.push}
+      readOnlyReason={readOnlyReason}
+      sheetTools={
+        <>
+          <PendingChanges
+            workbook={workbook}
+            sheetName={sheetName}
+            state={(sheetName && pending.states.get(sheetName)) || null}
+            error={(sheetName && pending.errors.get(sheetName)) || null}
+            run={run}
+            busy={progress.busy}
+          />
+          <FillFromSheet
+            workbook={workbook}
+            reads={services.reads}
+            sheetName={sheetName}
+            inputSheets={sheets}
+            run={run}
+            busy={progress.busy}
+          />
+          <NextPeriod
+            services={services}
+            sheetName={sheetName}
+            run={run}
+            busy={progress.busy}
+            onBuilt={async (built) => {
+              await list.refreshSheets(built).catch(() => undefined);
+              snapshotMoved();
+            }}
+          />
+          <PushCheckSettingsView
+            settings={pushCheck.settings}
+            onChange={pushCheck.changeSettings}
+            inputs={sheetInputs}
+          />
+          <PushCheckDialog review={pushCheck.review} onChoose={pushCheck.choose} />
+        </>
+      }
+      pushExtras={
+        <>
+          <Button disabled={progress.busy || !sheetName || readOnlyReason !== null} onClick={actions.overwrite}>
+            Overwrite conflicts
+          </Button>
+          {actions.canRefreshNett && (
+            <Button disabled={progress.busy} onClick={actions.refreshNett}>
+              Refresh nett pay
+            </Button>
+          )}
+        </>
+      }
+      afterPush={
+        <>
+          <PushAll {...sheetWide} withName={prepared.withName} />
+          <ChangeHistory {...sheetWide} preparedBy={prepared} />
+        </>
+      }
+      busy={progress.busy}
+      outcome={outcome}
+      dialogs={
+        <>
+          <RebuildDialog question={rebuild.question} onAnswer={rebuild.onAnswer} />
+          {prepared.dialog}
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The Pay runs panel's view: the pay runs list; a run's payslips and journal; an employee's payslips, one
+ * payslip's detail and PDF (also from the selected row of a payslips sheet). Data and callbacks only.
+ */
+import { Button } from "@fluentui/react-components";
+import { ActionRow, type Outcome, OutcomeBar, Section } from "../../../ui/parts/layout";
+import {
+  type Choice,
+  ChoicePicker,
+  EmployeePicker,
+  type EmployeeOption,
+  type ListStatus,
+  PayslipPicker,
+  employeeSource,
+} from "../../../ui/parts/pickers";
+import { usePartStyles } from "../../../ui/parts/styles";
+
+export type { Choice };
+
+export interface PayRunsViewProps {
+  busy: boolean;
+  /** The client's pay runs; null while they load. */
+  runs: readonly Choice[] | null;
+  runsStatus?: ListStatus;
+  runId: number | null;
+  onRunChange(id: number | null): void;
+  onPayRunsToSheet(): void;
+  onRunPayslips(): void;
+  onJournal(): void;
+  employees: readonly EmployeeOption[];
+  employeesStatus?: ListStatus;
+  employeeId: number | null;
+  onEmployeeChange(id: number | null): void;
+  onEmployeePayslips(): void;
+  /** The chosen employee's payslips; null while they load or before an employee is chosen. */
+  payslips: readonly Choice[] | null;
+  payslipsStatus?: ListStatus;
+  payslipId: number | null;
+  onPayslipChange(id: number | null): void;
+  onPayslipDetail(): void;
+  onOpenPdf(): void;
+  onOpenSelectedPdf(): void;
+  onRecentPayslips(): void;
+  outcome: Outcome;
+}
+
+export function PayRunsView(p: PayRunsViewProps) {
+  const styles = usePartStyles();
+  return (
+    <div className={styles.root}>
+      <Section title="Pay runs">
+        <Button className={styles.action} appearance="primary" disabled={p.busy} onClick={p.onPayRunsToSheet}>
+          Pay runs to sheet
+        </Button>
+        <ChoicePicker
+          label="Pay run"
+          choices={p.runs}
+          value={p.runId}
+          onChange={p.onRunChange}
+          placeholder="Choose a pay run"
+          what="pay runs"
+          emptyHint="This client has no pay runs."
+          status={p.runsStatus}
+          disabled={p.busy}
+        />
+        <ActionRow
+          busy={p.busy}
+          actions={[
+            { label: "Payslips to sheet", onClick: p.onRunPayslips, disabled: p.runId === null },
+            { label: "Journal to sheet", onClick: p.onJournal, disabled: p.runId === null },
+          ]}
+        />
+      </Section>
+
+      <Section title="Recent payslips" hint="Every employee's last 12 payslips, items as columns, in one request.">
+        <Button className={styles.action} disabled={p.busy} onClick={p.onRecentPayslips}>
+          Recent payslips to sheet
+        </Button>
+      </Section>
+
+      <Section title="An employee's payslips">
+        <EmployeePicker label="Employee" value={p.employeeId} onChange={p.onEmployeeChange} {...employeeSource(p)} />
+        <Button className={styles.action} disabled={p.busy || p.employeeId === null} onClick={p.onEmployeePayslips}>
+          Employee's payslips to sheet
+        </Button>
+        <PayslipPicker
+          payslips={p.payslips}
+          value={p.payslipId}
+          onChange={p.onPayslipChange}
+          employeeChosen={p.employeeId !== null}
+          status={p.payslipsStatus}
+        />
+        <ActionRow
+          busy={p.busy}
+          actions={[
+            { label: "Payslip detail to sheet", onClick: p.onPayslipDetail, disabled: p.payslipId === null },
+            { label: "Open PDF", onClick: p.onOpenPdf, disabled: p.payslipId === null },
+          ]}
+        />
+      </Section>
+
+      <Section
+        title="PDF of a selected row"
+        hint="Select a row in a payslips sheet (one with a Payslip ID column), then open its PDF."
+      >
+        <Button className={styles.action} disabled={p.busy} onClick={p.onOpenSelectedPdf}>
+          Open PDF of the selected payslip
+        </Button>
+      </Section>
+      <OutcomeBar outcome={p.outcome} />
+    </div>
+  );
+}

@@ -1,9 +1,0 @@
-/** Reports, pure layer: parameters and defaults, pickers, request bodies, flattening, saved parameters. */
-export * from "./amounts";
-export * from "./defaults";
-export * from "./pickers";
-export * from "./requests";
-export * from "./flatten";
-export * from "./saved";
-export * from "./variance";
-export * from "./keepCells";
