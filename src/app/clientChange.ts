@@ -8,13 +8,15 @@ import type { WorkbookPort } from "../excel";
 import type { ClientChangeQuestion } from "./components/ClientChangeDialog";
 import type { ConnectedPart } from "./connectedLoader";
 
-export function useClientChange(
-  workbook: WorkbookPort,
-  clients: readonly Client[],
-  clientId: number | null,
-  choose: (clientId: number) => void,
-  connected: ConnectedPart | null,
-) {
+interface UseClientChangeProps {
+  workbook: WorkbookPort;
+  clients: readonly Client[];
+  clientId: number | null;
+  choose: (clientId: number) => void;
+  connected: ConnectedPart | null;
+}
+
+export function useClientChange({ workbook, clients, clientId, choose, connected }: UseClientChangeProps) {
   const [asked, setAsked] = React.useState<(ClientChangeQuestion & { next: number }) | null>(null);
   const nameOf = (id: number) => clients.find((c) => c.id === id)?.name ?? `client ${id}`;
 

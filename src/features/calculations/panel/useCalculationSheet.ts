@@ -18,13 +18,15 @@ import { type FlowRunner, rowOutcome, useConfirmSelectedRows, useGuarded, wroteR
 import type { Outcome } from "../../../ui/parts/layout";
 import type { Scope } from "./useScope";
 
+interface UseCalculationSheetProps {
+  services: ConnectedServices | null;
+  run: FlowRunner;
+  setOutcome: (o: Outcome) => void;
+  scope: Scope;
+}
+
 /** The Calculations sheet (view, save, delete, show the selected row) and the Inherited calculations sheet. */
-export function useCalculationSheet(
-  services: ConnectedServices | null,
-  run: FlowRunner,
-  setOutcome: (o: Outcome) => void,
-  scope: Scope,
-) {
+export function useCalculationSheet({ services, run, setOutcome, scope }: UseCalculationSheetProps) {
   const [shown, setShown] = React.useState<{ title: string; lines: string[] } | null>(null);
   const guarded = useGuarded(setOutcome);
   const deletion = useConfirmSelectedRows<{ deletable: CalcDeleteCandidate[]; skipped: number[] }>(services, setOutcome);

@@ -18,8 +18,8 @@ export function useCalculations(services: ConnectedServices | null): Calculation
   const [outcome, setOutcome] = React.useState<Outcome>(null);
   const run = useFlowRunner(services, setOutcome);
   const scope = useScope(services);
-  const sheet = useCalculationSheet(services, run, setOutcome, scope);
-  const add = useAddItem(services, run, scope);
+  const sheet = useCalculationSheet({ services, run, setOutcome, scope });
+  const add = useAddItem({ services, run, scope });
   const [effectiveDate, setEffectiveDate] = React.useState("");
   if (!services || !sheet || !add) return null;
   const record = clientRecordOf(services);

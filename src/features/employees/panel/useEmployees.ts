@@ -41,7 +41,7 @@ export function useEmployees(services: ConnectedServices | null): EmployeesViewP
   const guarded = useGuarded(setOutcome);
   const one = useOneEmployee(services, run);
   const sheet = useEmployeeSheet(services, run, setOutcome, () => one.reloadEmployees());
-  const actions = useServiceActions(services, run, guarded, setOutcome);
+  const actions = useServiceActions({ services, run, guarded, setOutcome });
   const wave = useWaveForm(services, run);
   if (!services || !one.props || !sheet || !actions || !wave) return null;
   return { busy: services.progress.busy, ...sheet, ...actions, ...one.props, ...wave, outcome };

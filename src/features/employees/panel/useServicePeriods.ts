@@ -14,13 +14,15 @@ import { type FlowRunner, onChosen, plural, rowOutcome, type useGuarded, wroteRo
 import type { Outcome } from "../../../ui/parts/layout";
 import type { ServiceActionKind } from "./ServicePeriodsSection";
 
+interface UseServiceActionsProps {
+  services: ConnectedServices | null;
+  run: FlowRunner;
+  guarded: ReturnType<typeof useGuarded>;
+  setOutcome: (o: Outcome) => void;
+}
+
 /** Import the sheet; run the chosen action for the employees of the selected rows. */
-export function useServiceActions(
-  services: ConnectedServices | null,
-  run: FlowRunner,
-  guarded: ReturnType<typeof useGuarded>,
-  setOutcome: (o: Outcome) => void,
-) {
+export function useServiceActions({ services, run, guarded, setOutcome }: UseServiceActionsProps) {
   const [action, setAction] = React.useState<ServiceActionKind>("end_service");
   const [actionDate, setActionDate] = React.useState(todayIso());
   const [code, setCode] = React.useState("");

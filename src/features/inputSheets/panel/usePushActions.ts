@@ -28,18 +28,20 @@ function pushOutcome(result: PushResult): Exclude<Outcome, null> {
   return { intent: clean ? "success" : "warning", text: [result.summary, ...notes].join(" ") };
 }
 
-export function usePushActions(
-  services: ConnectedServices | null,
-  run: FlowRunner,
-  sheetName: string | null,
-  chunkSize: number,
+interface UsePushActionsProps {
+  services: ConnectedServices | null;
+  run: FlowRunner;
+  sheetName: string | null;
+  chunkSize: number;
   /** After a push or an overwrite (the sheet's snapshot moved). */
-  onPushed: () => void,
+  onPushed: () => void;
   /** The check before sending, for each push (usePushCheck). */
-  check: () => PushCheckOptions,
+  check: () => PushCheckOptions;
   /** Asks for "Prepared by" before a push when none is remembered (usePreparedBy); nothing is sent without it. */
-  withName: WithName,
-) {
+  withName: WithName;
+}
+
+export function usePushActions({ services, run, sheetName, chunkSize, onPushed, check, withName }: UsePushActionsProps) {
   // Per sheet, rows whose nett pay the last push or refresh left pending: offers Refresh nett pay.
   const [nettPending, setNettPending] = React.useState<Record<string, number>>({});
   const pendingAfter =
