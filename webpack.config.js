@@ -87,7 +87,10 @@ module.exports = async (env = {}, argv = {}) => {
       rules: [
         // These layers run nothing at load (definitions only), so a module none of whose exports is used is left out of
         // the bundle, barrels included: the pane's first chunk and functions.js then carry only what they call.
-        { test: /[\\/]src[\\/](api|contract|sheets|excel)[\\/]/, sideEffects: false },
+        { test: /[\\/]src[\\/](api|contract|xl|excel)[\\/]/, sideEffects: false },
+        // So are the kit's sheet helpers, the features' models and their index.ts (names handed on, nothing run): the
+        // shell's import of one name from a feature's index.ts brings that module alone, not the feature's panel.
+        { test: /[\\/]src[\\/](ui[\\/]sheets[\\/]|features[\\/]\w+[\\/](model[\\/]|index\.ts$))/, sideEffects: false },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,

@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { calcKey } from "../src/contract";
 import { readInputSheet, snapshotFromTable, metaSettingKey, parseMeta } from "../src/features/inputSheets/model/inputSheetModel";
 import { planPush } from "../src/features/inputSheets/model/pushPlan";
-import { defaultPeriod } from "../src/features/inputSheets/model/inputSheet";
+import { defaultPeriod } from "../src/ui/sheets/periods";
 import { buildInputSheet, loadInputChoices } from "../src/features/inputSheets/flows/inputs";
 import { pushInputSheet } from "../src/features/inputSheets/flows/push";
 import { flowContext } from "../src/ui/flows/common";

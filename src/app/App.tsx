@@ -22,7 +22,7 @@ import { useCellEditWait } from "./cellEditWait";
 import type { AppServices } from "../ui/services";
 import { TABS, type PaneTab } from "./tabs";
 import { useConnection } from "./useConnection";
-import { useFormulaFreshness } from "../features/formulas/flows/formulaFreshness";
+import { useFormulaFreshness } from "../ui/formulaFreshness";
 import { ClientPicker } from "./components/ClientPicker";
 import { ConnectionPanel } from "./components/ConnectionPanel";
 import { Notifications } from "./components/Notifications";

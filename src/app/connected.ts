@@ -6,7 +6,7 @@
 export { connect, connectionErrorMessage, normaliseServiceUrl, serviceUrlProblem } from "./connection";
 export { createClientReads, createPaneQueryClient, forgetOtherConnections } from "../ui/serverState";
 export { FeatureTabs } from "./FeatureTabs";
-export { FormulaTools } from "../features/formulas/panel/FormulaTools";
+export { FormulaTools } from "../features/formulas";
 export { ProgressArea } from "./components/ProgressArea";
 export { ClientChangeDialog } from "./components/ClientChangeDialog";
-export { pendingSheetsOf } from "../features/inputSheets/flows/pendingSheets";
+export { pendingSheetsOf } from "../features/inputSheets";

@@ -25,62 +25,41 @@ export const TABS: readonly PaneTab[] = [
   {
     id: "imports",
     title: "Imports",
-    Panel: lazyPanel(
-      () => import(/* webpackChunkName: "panel-imports" */ "../features/imports/panel/ImportsPanel"),
-      "ImportsPanel",
-    ),
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-imports" */ "../features/imports"), "ImportsPanel"),
   },
   {
     id: "input-sheets",
     title: "Input sheets",
-    Panel: lazyPanel(
-      () => import(/* webpackChunkName: "panel-input-sheets" */ "../features/inputSheets/panel/InputSheetsPanel"),
-      "InputSheetsPanel",
-    ),
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-input-sheets" */ "../features/inputSheets"), "InputSheetsPanel"),
   },
   {
     id: "month-end",
     title: "Month end",
-    Panel: lazyPanel(
-      () => import(/* webpackChunkName: "panel-month-end" */ "../features/monthEnd/panel/MonthEndPanel"),
-      "MonthEndPanel",
-    ),
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-month-end" */ "../features/monthEnd"), "MonthEndPanel"),
   },
   {
     id: "pay-runs",
     title: "Pay runs",
-    Panel: lazyPanel(
-      () => import(/* webpackChunkName: "panel-pay-runs" */ "../features/payRuns/panel/PayRunsPanel"),
-      "PayRunsPanel",
-    ),
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-pay-runs" */ "../features/payRuns"), "PayRunsPanel"),
   },
   {
     id: "reports",
     title: "Reports",
-    Panel: lazyPanel(
-      () => import(/* webpackChunkName: "panel-reports" */ "../features/reports/panel/ReportsPanel"),
-      "ReportsPanel",
-    ),
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-reports" */ "../features/reports"), "ReportsPanel"),
   },
   {
     id: "leave",
     title: "Leave",
-    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-leave" */ "../features/leave/panel/LeavePanel"), "LeavePanel"),
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-leave" */ "../features/leave"), "LeavePanel"),
   },
   {
     id: "employees",
     title: "Employees",
-    Panel: lazyPanel(
-      () => import(/* webpackChunkName: "panel-employees" */ "../features/employees/panel/EmployeesPanel"),
-      "EmployeesPanel",
-    ),
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-employees" */ "../features/employees"), "EmployeesPanel"),
   },
   {
     id: "calculations",
     title: "Calculations",
-    Panel: lazyPanel(
-      () => import(/* webpackChunkName: "panel-calculations" */ "../features/calculations/panel/CalculationsPanel"),
-      "CalculationsPanel",
-    ),
+    Panel: lazyPanel(() => import(/* webpackChunkName: "panel-calculations" */ "../features/calculations"), "CalculationsPanel"),
   },
 ];

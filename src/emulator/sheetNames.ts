@@ -1,6 +1,6 @@
 /**
  * The preview's own rule for worksheet names, written from Excel's documentation ("Rename a worksheet",
- * support.microsoft.com), not from the add-in's rule (src/sheets/excelConventions.ts sheetNameProblem): the two are
+ * support.microsoft.com), not from the add-in's rule (src/xl/excelConventions.ts sheetNameProblem): the two are
  * kept apart so a wrong production rule shows up as a difference (test/emulator/sheetNames.test.ts) instead of being
  * agreed with. A name must not:
  * - be blank (empty, or only spaces: nothing shows on the tab);

@@ -98,7 +98,7 @@ export function supportsExcelApi(version: string): boolean {
   return requirements ? requirements.isSetSupported("ExcelApi", version) : true;
 }
 
-/** Calls `ready` once Office has started, saying whether the host is Excel (the pane's entry, taskpane/index.tsx). */
+/** Calls `ready` once Office has started, saying whether the host is Excel (the pane's entry, src/app/index.tsx). */
 export function onOfficeReady(ready: (inExcel: boolean) => void): void {
   void Office.onReady((info) => ready(info.host === Office.HostType.Excel));
 }

@@ -13,7 +13,7 @@ import { createOfficeWorkbook } from "../excel";
 import "../functions/functions";
 import { installFormulaFunctions } from "./formulaFunctions";
 import { mountPane } from "../app/mount";
-import { lowerReportPollFloor } from "../features/reports/flows/reportPolling";
+import { lowerReportPollFloor } from "../features/reports";
 import { cycleRegionsWithF6 } from "./regions";
 import { ThemeSwitch } from "./ThemeSwitch";
 import { askBeforeLeaving, keepSidewaysWheelsInPage } from "./leaveGuard";

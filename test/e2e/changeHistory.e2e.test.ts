@@ -9,7 +9,7 @@ import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox";
 import { finalisePayslipOf } from "../support/finalise";
-import { activeEmployees } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees } from "../../src/ui/sheets/periods";
 import {
   bestWave,
   buildInputSheet,

@@ -17,7 +17,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import type { Employee, Wave } from "../../src/contract";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 import { finaliseInSandbox, type FinaliseOutcome } from "../support/finalise";
-import { defaultPeriod, wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
+import { defaultPeriod, wavePeriods } from "../../src/ui/sheets/periods";
 import { buildServer } from "../../src/server/app";
 import { chosenChromium } from "./browser";
 

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { activeEmployees } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees } from "../../src/ui/sheets/periods";
 import { records, tableLayout } from "./grid";
 import { bestWave, startStack, waitForSheet, type Stack } from "./harness";
 import { announcements, focusIsVisible, focusedDescription, hasFocus, recordAnnouncements, tabTo } from "./keyboard";

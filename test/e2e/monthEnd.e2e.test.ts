@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { activeEmployees, wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, wavePeriods } from "../../src/ui/sheets/periods";
 import {
   bestWave,
   buildInputSheet,

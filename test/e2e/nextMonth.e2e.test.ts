@@ -9,7 +9,8 @@ import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { todayIso } from "../../src/ui/sheets/grid";
-import { activeEmployees, offeredInputs } from "../../src/features/inputSheets/model/inputSheet";
+import { offeredInputs } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees } from "../../src/ui/sheets/periods";
 import { formatDate } from "../../src/ui/locale";
 import {
   bestWave,

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { activeEmployees } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees } from "../../src/ui/sheets/periods";
 import {
   bestWave,
   buildInputSheet,

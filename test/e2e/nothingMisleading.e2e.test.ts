@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
-import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod, wavePeriods } from "../../src/ui/sheets/periods";
 import {
   buildInputSheet,
   chooseClient,

@@ -1,5 +1,5 @@
 /**
- * Old Office in Chromium: the ES5 check (src/taskpane/compat.js), forced with ?compat=fail, replaces the task pane
+ * Old Office in Chromium: the ES5 check (src/app/compat.js), forced with ?compat=fail, replaces the task pane
  * and the preview with the message naming the supported Office versions; the normal pages never show it.
  */
 import { startStack, type Stack } from "./harness";

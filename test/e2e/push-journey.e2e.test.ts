@@ -4,7 +4,7 @@
  * confirm through the API that the service holds the new value; and find the key nowhere in the workbook.
  */
 import { PayrollApi } from "../../src/api";
-import { activeEmployees, wavePeriods } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, wavePeriods } from "../../src/ui/sheets/periods";
 import {
   bestWave,
   buildInputSheet,

@@ -141,7 +141,7 @@ describe("reports (preview in Chromium against the sandbox)", () => {
 
   it("runs Tracked balances at a finalised payslip's date for one chosen employee", async () => {
     const { page } = stack;
-    // The flow test test/flows/sandboxAgrees.flow.test.ts proves these are the payslip's balances; here, the form.
+    // The flow test test/features/sandboxAgrees.flow.test.ts proves these are the payslip's balances; here, the form.
     const api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
     // The employee with the most kinds of tracked balance (the demo's garnishee holder has a loan and savings too).
     const tracked = new Set(["employer_loan", "savings", "garnishee"]);

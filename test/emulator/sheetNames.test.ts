@@ -1,6 +1,6 @@
 /**
  * The preview's own worksheet-name rule (src/emulator/sheetNames.ts, from Excel's documentation) against the add-in's
- * (src/sheets/excelConventions.ts): each name's verdict as Excel documents it, the two rules agreeing on every name,
+ * (src/xl/excelConventions.ts): each name's verdict as Excel documents it, the two rules agreeing on every name,
  * every name the add-in makes up accepted by Excel's rule, and the workbook's case-insensitive uniqueness.
  */
 import { excelSheetNameProblem } from "../../src/emulator/sheetNames";

@@ -4,7 +4,7 @@ import { flushFigures } from "../../src/functions/figures";
 import { employeeFormula } from "../../src/functions/formulas";
 import { importEmployees } from "../../src/features/imports/flows/imports";
 import { flowContext } from "../../src/ui/flows/common";
-import { startRig, type Rig } from "../flows/helpers";
+import { startRig, type Rig } from "../support/flowHelpers";
 
 let rig: Rig;
 beforeAll(async () => {

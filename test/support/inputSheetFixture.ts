@@ -15,6 +15,7 @@ import {
   snapshotToTable,
   type InputSheetMeta,
 } from "../../src/features/inputSheets/model/inputSheetModel";
+import { ROW_STATE_COLUMNS, rowStateSheet } from "../../src/features/inputSheets/model/rowState";
 
 /** Basic salary (amount) and overtime (hours), the inputs both fixtures start with. */
 export const FIXTURE_INPUTS: OfferedInput[] = [
@@ -53,6 +54,8 @@ export async function writeInputSheetFixture(
     inputs.map((i) => i.key),
   );
   await workbook.writeHiddenTable("PayrollSnap_1", snap.columns, snap.rows);
+  // No row has a state yet, as after a build (src/features/inputSheets/model/rowState.ts).
+  await workbook.writeHiddenTable(rowStateSheet({ snapshotSheet: "PayrollSnap_1" }), [...ROW_STATE_COLUMNS], []);
   const full: InputSheetMeta = {
     version: 1,
     clientId: 1,

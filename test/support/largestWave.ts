@@ -1,4 +1,4 @@
-import { activeEmployees, defaultPeriod } from "../../src/features/inputSheets/model/inputSheet";
+import { activeEmployees, defaultPeriod } from "../../src/ui/sheets/periods";
 import type { InputChoices } from "../../src/features/inputSheets/flows/inputs";
 
 /** The wave whose default (open) period has the most active employees, with that period and the count. */

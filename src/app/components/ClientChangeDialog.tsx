@@ -9,7 +9,7 @@ import {
   DialogTitle,
   Text,
 } from "@fluentui/react-components";
-import type { SheetPending } from "../../features/inputSheets/flows/pendingSheets";
+import type { SheetPending } from "../../features/inputSheets";
 
 export interface ClientChangeQuestion {
   /** The client being left, and the one chosen. */

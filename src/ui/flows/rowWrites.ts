@@ -11,7 +11,7 @@
  *  - rows never sent say why ("Not sent: cancelled — ..." / "Not sent: stopped after ...").
  *
  * The same statuses as bulk input (Saved / Failed / Invalid / Unchanged / Not sent), plus Deleted, with the same
- * tones and cancel wording: the row outcome vocabulary of src/sheets/rowOutcomes.ts, which the push uses too.
+ * tones and cancel wording: the row outcome vocabulary of src/ui/sheets/rowOutcomes.ts, which the push uses too.
  */
 import {
   NetworkError,

@@ -16,7 +16,7 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * How a run words a cancel or a failure (default: "<label>: cancelled." and "<label> failed: <message>"). A
- * cancel is always worded by cancelledText (src/sheets/rowOutcomes), here with what it left behind.
+ * cancel is always worded by cancelledText (src/ui/sheets/rowOutcomes), here with what it left behind.
  */
 export interface FailureTexts {
   /** After "<label>: cancelled.", e.g. "The sheet was not changed." */

@@ -9,7 +9,7 @@ import type { BulkInputResult } from "../../contract";
 /**
  * The statuses of bulk input: every row of an input sheet ends in one of them. Conflict: not sent because the
  * service's value changed since the sheet was built (flows/conflicts.ts). Held: flagged by the check before the push
- * and kept back by "Send all but flagged" (sheets/pushCheck.ts).
+ * and kept back by "Send all but flagged" (src/features/inputSheets/model/pushCheck.ts).
  */
 export const BULK_STATUSES = ["Saved", "Failed", "Conflict", "Held", "Invalid", "Unchanged", "Not sent"] as const;
 /** The row writes' statuses: bulk input's, plus Deleted. */
@@ -24,8 +24,10 @@ export interface RowOutcome<S extends RowState = RowState> {
   message: string;
   /** Headers of the cells to highlight. */
   errorColumns: string[];
-  /** Failed without a definite answer (network, 5xx, 429): Retry failed may fix it (src/sheets/retryAdvice.ts). */
+  /** Failed without a definite answer (network, 5xx, 429): Retry failed may fix it (src/features/inputSheets/model/retryAdvice.ts). */
   retryable?: boolean;
+  /** Why, without the message's lead-in ("Not sent: …"), for a reader that words it again (the check's list). */
+  cause?: string;
 }
 
 /** The same outcome for each of the rows. */

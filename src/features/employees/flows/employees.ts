@@ -23,11 +23,11 @@ import type { CellValue, ColumnSpec, WorkbookPort } from "../../../excel";
 import { employeeDetailGrid, profileMappingsGrid } from "../model/employeeDetail";
 import { employeeLabel } from "../../../ui/sheets/employeeNames";
 import { type EmployeeRowPlan, type EmployeeWriteContext, employeeErrorHeader, parseEmployeeRows } from "../model/employeeWrite";
-import { employeeColumns, waveDisplayName } from "../../imports/model/imports";
+import { employeeColumns, waveDisplayName } from "../../../ui/sheets/importTables";
 import { matchBulkResults, serviceErrors } from "../../../ui/sheets/rowOutcomes";
 import { findSheetForClient, parseSheetRows } from "../../../ui/flows/clientSheet";
 import { chunk, type FlowContext, type SheetResult, type ClientRef, writeSheet, clientLabel } from "../../../ui/flows/common";
-import { IMPORT_SHEETS } from "../../imports/flows/imports";
+import { IMPORT_SHEETS } from "../../imports";
 import {
   localOutcomes,
   type RowRequest,

@@ -1,5 +1,5 @@
 /**
- * Employees created and updated from rows of the employees sheet (the import's layout, src/sheets/imports.ts).
+ * Employees created and updated from rows of the employees sheet (the import's layout, src/ui/sheets/importTables.ts).
  *
  * A row without an Employee ID is a new employee; a row with one is compared with the employee as the service
  * holds it now (re-read when saving) and only the changed attributes are sent. Attributes are validated with
@@ -15,7 +15,7 @@ import {
   EmployeeUpdateAttributes,
 } from "../../../contract";
 import { type CellValue, type ColumnSpec, describeCell, type FieldColumn, isBlank, parseCell } from "../../../xl/columns";
-import { employeeColumns } from "../../imports/model/imports";
+import { employeeColumns } from "../../../ui/sheets/importTables";
 import { PAYMENT_METHOD_LABELS, paymentMethodCode } from "../../../ui/sheets/paymentMethods";
 
 export interface EmployeeWriteContext {

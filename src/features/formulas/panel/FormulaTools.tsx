@@ -14,7 +14,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import type { FormulaFreshness } from "../flows/formulaFreshness";
+import type { FormulaFreshness } from "../../../ui/formulaFreshness";
 import { formatDateTime, formatTime } from "../../../ui/locale";
 import { OutcomeBar } from "../../../ui/parts/layout";
 import { RefreshFormulas } from "./RefreshFormulas";

@@ -12,7 +12,7 @@ import {
   sortEmployees,
   waveColumns,
   waveDisplayName,
-} from "../model/imports";
+} from "../../../ui/sheets/importTables";
 import { invalidateFormulaResults } from "../../../functions/connection";
 import { sheetForClient } from "../../../ui/flows/clientSheet";
 import { type FlowContext, requestCounter, type SheetResult, writeSheet, clientLabel } from "../../../ui/flows/common";

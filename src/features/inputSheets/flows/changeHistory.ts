@@ -1,5 +1,5 @@
 /**
- * The Change history (src/sheets/changeHistory.ts) as the pushes write it and others read it: a push's lines appended
+ * The Change history (src/features/inputSheets/model/changeHistory.ts) as the pushes write it and others read it: a push's lines appended
  * in one WorkbookPort.appendRows (blocks under Excel's request limit, one 2-D write each; the table is created once
  * and never rebuilt nor cleared), and the last push of a client and period.
  */

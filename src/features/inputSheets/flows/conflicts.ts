@@ -12,13 +12,15 @@
 import type { PayrollApi } from "../../../api";
 import { parseCalcKey } from "../../../contract";
 import type { InputValue } from "../../../contract";
-import { employeeInputValues, INPUT_SHEET_HEADERS as H, type OfferedInput, inputSheetRows } from "../model/inputSheet";
+import { employeeInputValues, type OfferedInput, inputSheetRows } from "../model/inputSheet";
 import { InputSheetError, type InputSheetMeta, type Snapshot, normalise, rowKey, sameValue } from "../model/inputSheetModel";
 import type { PlannedRow, RowOutcome } from "../model/pushPlan";
 import { chunk } from "../../../ui/sheets/chunk";
 import { type FlowContext, type Clock } from "../../../ui/flows/common";
 import { type ConflictCheck, type PushResult, type PushSend, type PushSteps, pushInputSheet } from "./push";
 import { PushReads } from "./pushReads";
+import { openInputSheet } from "./inputs";
+import { readRowRecords } from "./rowStates";
 
 export { CONFLICT_LIST_CROSSOVER } from "./pushReads";
 
@@ -123,13 +125,13 @@ export function conflictCheck(api: PayrollApi, chunkSize?: number, crossover?: n
   };
 }
 
-/** Rows Overwrite conflicts sends: those whose Status says Conflict. */
+/** Rows Overwrite conflicts sends: those whose state (../../sheets/rowState) is Conflict. */
 export function conflictRowIndexes(statuses: readonly string[]): Set<number> {
   return new Set(statuses.flatMap((s, i) => (s.trim() === "Conflict" ? [i] : [])));
 }
 
 /**
- * Overwrite conflicts: the rows whose Status says Conflict are sent on purpose, without the conflict check. Only
+ * Overwrite conflicts: the rows whose state is Conflict are sent on purpose, without the conflict check. Only
  * the cells changed since the build are sent (mode "overwrite"): an input of the row that someone changed in the
  * service, and that the sheet still shows as built, keeps the service's value.
  */
@@ -142,10 +144,9 @@ export async function overwriteConflicts(
     clock?: Clock;
   } = {},
 ): Promise<PushResult> {
-  const table = await ctx.workbook.readTable(sheetName);
-  if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
-  const statusCol = table.columns.findIndex((c) => String(c).trim() === H.status);
-  const rows = conflictRowIndexes(table.rows.map((r) => (statusCol < 0 ? "" : String(r[statusCol] ?? ""))));
+  const { meta, table } = await openInputSheet(ctx.workbook, sheetName, ctx.client.id);
+  const records = await readRowRecords(ctx.workbook, meta, table);
+  const rows = conflictRowIndexes(table.rows.map((_, rowIndex) => records.get(rowIndex)?.status ?? ""));
   if (rows.size === 0) throw new InputSheetError(`"${sheetName}" has no Conflict rows to overwrite.`);
   return pushInputSheet(ctx, sheetName, { ...options, send: { ...options.send, mode: "overwrite", rowIndexes: rows } });
 }

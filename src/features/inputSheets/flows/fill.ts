@@ -32,10 +32,11 @@ import {
 } from "../model/fillMemory";
 import { todayIso } from "../../../ui/sheets/grid";
 import { CHANGED_STATUS } from "../model/editedRows";
-import { INPUT_SHEET_HEADERS as H } from "../model/inputSheet";
 import { InputSheetError, type InputSheetMeta } from "../model/inputSheetModel";
 import { PUSH_LOG_SHEET } from "../model/pushLog";
+import { changedRecord, type TableCells } from "../model/rowState";
 import { readInputSheetMeta } from "./inputs";
+import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
 
 /** Where the client's file is: a sheet of the workbook, or the selected range. */
 export type FillSource = { sheetName: string } | { selection: true };
@@ -151,7 +152,7 @@ export async function fillFromSheet(
       updates.map(({ rowIndex, value }) => ({ rowIndex, value })),
       updates[0].type,
     );
-  await markFilledRows(workbook, targetSheet, table, plan);
+  await markFilledRows(workbook, { sheetName: targetSheet, meta, table }, plan);
   const usedOn = todayIso(options.now?.() ?? new Date());
   const remembered = await rememberFill(workbook, meta.clientId, mappingToRemember(source.headers, key, mapping, usedOn))
     .then(() => true)
@@ -187,35 +188,32 @@ export async function fillFromSheet(
  */
 async function markFilledRows(
   workbook: WorkbookPort,
-  sheetName: string,
-  table: { columns: readonly string[]; rows: readonly (readonly unknown[])[] },
+  { sheetName, meta, table }: { sheetName: string; meta: Pick<InputSheetMeta, "snapshotSheet">; table: TableCells },
   plan: FillPlan,
 ): Promise<void> {
   const at = (h: string) => table.columns.findIndex((c) => String(c).trim() === h);
-  const status = at(H.status);
-  if (status < 0) return;
+  // Which rows a push marked is their state's to say, never their Status cell's.
+  const records = await readRowRecords(workbook, meta, table);
   const changed = new Map<number, Set<string>>();
   for (const u of plan.updates) {
     const row = table.rows[u.rowIndex] ?? [];
-    const mark = String(row[status] ?? "").trim();
+    const mark = records.get(u.rowIndex)?.status;
     const was = row[at(u.header)];
     if (!mark || mark === CHANGED_STATUS || String(was ?? "") === String(u.value ?? "")) continue;
     changed.set(u.rowIndex, (changed.get(u.rowIndex) ?? new Set()).add(u.header));
   }
+  if (changed.size === 0) return;
   const byHeaders = new Map<string, number[]>();
   for (const [rowIndex, headers] of changed) {
+    records.set(rowIndex, changedRecord(FILLED_MESSAGE));
     const k = JSON.stringify([...headers].sort());
     byHeaders.set(k, [...(byHeaders.get(k) ?? []), rowIndex]);
   }
   for (const [headers, rows] of byHeaders) {
-    const marks = rows.map((rowIndex) => ({
-      rowIndex,
-      status: CHANGED_STATUS,
-      message: FILLED_MESSAGE,
-      tone: "warning" as const,
-    }));
+    const marks = rows.map((rowIndex) => annotationOf(rowIndex, records.get(rowIndex)));
     await workbook.annotateRows(sheetName, marks, { clearOthers: false, highlightColumns: JSON.parse(headers) as string[] });
   }
+  await saveRowRecords(workbook, meta, table, records);
 }
 
 /** Sheets that can be a fill source: visible sheets that are not input sheets nor the add-in's logs. */

@@ -7,19 +7,13 @@
  * compares against, then the metadata.
  */
 import type { Calculation, Employee, ItemsAndOutputs, Wave } from "../../../contract";
+import { ROW_STATE_COLUMNS, rowStateSheet } from "../model/rowState";
 import type { SettingValue, WorkbookPort } from "../../../excel";
 import { safeSheetName, safeTableName } from "../../../xl/excelConventions";
 import { finalisedTitle, isFinalisedPeriod } from "../model/finalisedPeriod";
-import { waveDisplayName } from "../../imports/model/imports";
-import {
-  type OfferedInput,
-  type PeriodOption,
-  inputSheetColumns,
-  inputSheetGrid,
-  inputSheetRows,
-  offeredInputs,
-  wavePeriods,
-} from "../model/inputSheet";
+import { waveDisplayName } from "../../../ui/sheets/importTables";
+import { type OfferedInput, inputSheetColumns, inputSheetGrid, inputSheetRows, offeredInputs } from "../model/inputSheet";
+import { type PeriodOption, wavePeriods } from "../../../ui/sheets/periods";
 import {
   type InputSheetMeta,
   InputSheetError,
@@ -275,6 +269,9 @@ export async function buildInputSheet(
     inputs.map((i) => i.key),
   );
   await workbook.writeHiddenTable(snapshotSheet, snapshot.columns, snapshot.rows);
+  // No row has a state yet (a rebuild's Status and Message are blank again): stored empty, so nothing typed in
+  // those cells is ever read as one (../../sheets/rowStateMigration reads only sheets of an earlier version).
+  await workbook.writeHiddenTable(rowStateSheet({ snapshotSheet }), [...ROW_STATE_COLUMNS], []);
   const meta: InputSheetMeta = {
     version: 1,
     clientId,

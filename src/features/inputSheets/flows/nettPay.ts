@@ -4,30 +4,29 @@
  * - many: one employee list with recent_payslips (GET /clients/:id/employees?include=recent_payslips), whose size
  *   grows with the client, not with the rows.
  * The crossover is measured by `scripts/bench-push.ts` (figures in docs/sheets.md). Until a row's figure arrives
- * it keeps its old one and its Message says "Nett pay pending" (sheets/nettPay): the push waits a bounded number of
- * looks (awaitNettPay), and Refresh nett pay (refreshNettPay) looks again later.
+ * it keeps its old one, its state (sheets/rowState, kept by ./rowStates) says the figure is awaited and its Message,
+ * drawn from that state, "Nett pay pending": the push waits a bounded number of looks (awaitNettPay), and Refresh
+ * nett pay (refreshNettPay) looks again later. Which rows wait is read from the state, never from the Message.
  */
 import type { PayrollApi } from "../../../api";
 import type { PayslipListItem } from "../../../contract";
 import type { WorkbookPort } from "../../../excel";
 import { INPUT_SHEET_HEADERS as H } from "../model/inputSheet";
-import type { InputSheetMeta, ReadSheet } from "../model/inputSheetModel";
+import { type InputSheetMeta, type ReadSheet, readInputSheet, snapshotFromTable } from "../model/inputSheetModel";
+import { type NettPayTarget, nettPayFor, nettPayFromPayslips } from "../model/nettPay";
+import { unmovedNettPayNote } from "../model/nettPayUnmoved";
+import { pushHighlights as highlighted } from "../model/pushPlan";
 import {
-  NETT_PAY_PENDING,
-  type NettPayTarget,
-  nettPayFor,
-  nettPayFromPayslips,
-  pendingNettPayRows,
-  withPendingNote,
-  withoutPendingNote,
-} from "../model/nettPay";
-import { unmovedNettPayNote, withUnmovedNote } from "../model/nettPayUnmoved";
-import { pushHighlights as highlighted, type RowOutcome } from "../model/pushPlan";
-import { BULK_STATUSES } from "../../../ui/sheets/rowOutcomes";
-import { withFlagNote } from "../model/pushCheck";
+  type RowRecord,
+  type RowRecords,
+  type TableCells,
+  awaitedNettPay,
+  awaitingNettPay,
+  nettPayShown,
+} from "../model/rowState";
 import { type Clock, type FlowContext, forEachLimited, SYSTEM_CLOCK } from "../../../ui/flows/common";
-import { openInputSheet } from "./inputs";
-import { toAnnotation } from "../../../ui/flows/rowWrites";
+import { openInputSheet, readInputSheetMeta } from "./inputs";
+import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
 
 export interface NettPayPolling {
   /** Looks at the service at most (default 10). */
@@ -42,14 +41,14 @@ const STILL_RECALCULATING = "the service is still recalculating — press Refres
 
 /**
  * Above this many employees one employee list is cheaper than their payslip lists. Measured on a 5,000-employee
- * sandbox (scripts/bench-push.ts, docs/sheets.md): a payslip list is ~1–4 KiB and, at the PayrollApi's 5 requests/s,
+ * sandbox (scripts/bench-push.ts, docs/sheets.md): a payslip list is ~1–4 KiB and, at the client's 5 requests/s,
  * 0.2 s; the list with recent payslips is ~14 MB (grows with the client, not the rows), ~1 s on loopback and ~6.5 s
  * on a 20 Mbit/s line. By time the lists lose from 5–25 rows on loopback and ~33 on that line; by bytes they win up to
  * thousands of rows. 30 keeps a few typed cells to a few KiB and a large push to one list per look.
  */
 export const NETT_PAY_LIST_CROSSOVER = 30;
 
-/** Payslip lists in flight at once (the PayrollApi's limiter spaces them further). */
+/** Payslip lists in flight at once (the client's limiter spaces them further). */
 export const NETT_PAY_CONCURRENCY = 4;
 
 export interface NettPayRead {
@@ -79,29 +78,27 @@ export async function readNettPay(
   return { ...nettPayFromPayslips(payslips, targets), requests: employeeIds.length, via: "payslips" };
 }
 
-/** What each row's Status and Message say now (and the cells it highlights), so that a pending note can be added or dropped. */
-type RowMessages = Map<number, { status: RowOutcome["status"]; message: string; errorColumns?: string[] }>;
-
-/** A row's Status as found on the sheet (a pending row was Saved or Unchanged; anything else counts as Saved). */
-const sheetStatus = (text: string): RowOutcome["status"] =>
-  (BULK_STATUSES as readonly string[]).includes(text) ? (text as RowOutcome["status"]) : "Saved";
-
-export const rowMessagesOf = (sheet: ReadSheet): RowMessages =>
-  new Map(sheet.rows.map((r) => [r.rowIndex, { status: sheetStatus(r.status), message: r.message }]));
-
-/** Sets a row's Message (same Status, same highlights plus `highlight`), keeping `messages` in step with the sheet. */
-function reword(messages: RowMessages, rowIndex: number, reworded: (message: string) => string, highlight: string[] = []) {
-  const m = messages.get(rowIndex) ?? { status: "Saved" as const, message: "" };
-  const next = { status: m.status, message: reworded(m.message), errorColumns: [...(m.errorColumns ?? []), ...highlight] };
-  messages.set(rowIndex, next);
-  return toAnnotation({ rowIndex, ...next });
+/** The sheet as read and its rows' states: the wait changes the states, draws the rows from them and stores them. */
+export interface SheetRowStates {
+  sheet: Pick<ReadSheet, "rows">;
+  table: TableCells;
+  records: RowRecords;
 }
 
-/** The wait for nett pay, all of it explicit: how many looks how far apart, how to wait, and what to flag. */
+/** A row's state, changed (a row without one, which a wait should not meet, counts as Saved). */
+function update(rows: SheetRowStates, rowIndex: number, change: (r: RowRecord) => RowRecord) {
+  const next = change(rows.records.get(rowIndex) ?? { status: "Saved", reason: "" });
+  rows.records.set(rowIndex, next);
+  return annotationOf(rowIndex, next);
+}
+
+/** The wait for nett pay, all of it explicit: how many looks how far apart, the clock, and what to flag. */
 export interface NettPayWait {
   polling: NettPayPolling;
   /** The clock's sleep (SYSTEM_CLOCK's in the pane; tests hand in a fast one). */
   sleep: Clock["sleep"];
+  /** When a row's wait starts (its state keeps it). */
+  now: Clock["now"];
   /** Why an employee's new nett pay moved too far against last period (the check before the push), or null. */
   flagNettPay?(employeeId: number, value: number): string | null;
 }
@@ -119,16 +116,16 @@ export interface NettPayWaited {
 }
 
 /**
- * Looks for the targets' new nett pay up to `polls` times, writing each figure as it arrives and dropping the
- * pending note from its row's Message. The old figure stays in place meanwhile; rows still pending at the end
- * say what to press.
+ * Looks for the targets' new nett pay up to `polls` times, writing each figure as it arrives and marking its row's
+ * state shown (its Message drops the pending note). The old figure stays in place meanwhile; rows still pending at
+ * the end say what to press. The states are stored once, at the end.
  */
 export async function awaitNettPay(
   ctx: FlowContext,
   sheetName: string,
-  meta: Pick<InputSheetMeta, "clientId" | "inputs">,
+  meta: Pick<InputSheetMeta, "clientId" | "inputs" | "snapshotSheet">,
   targets: readonly NettPayTarget[],
-  messages: RowMessages,
+  rows: SheetRowStates,
   options: NettPayWait,
 ): Promise<NettPayWaited> {
   if (targets.length === 0) return { updated: 0, pending: 0, requests: 0, polls: 0, unmoved: 0, pendingTargets: [] };
@@ -149,7 +146,7 @@ export async function awaitNettPay(
       ctx.progress.update?.(targets.length - pending.length, targets.length, "Waiting for the service to recalculate nett pay");
       const read = await readNettPay(api, meta.clientId, pending, { signal });
       requests += read.requests;
-      unmoved += await showNettPay(workbook, sheetName, read.ready, messages, { meta, targets }, flagRow);
+      unmoved += await showNettPay(workbook, sheetName, read.ready, rows, { meta, targets }, flagRow);
       pending = read.pending;
     } catch (error) {
       const cancelled = signal?.aborted || (error instanceof Error && /Abort/.test(error.name));
@@ -159,7 +156,9 @@ export async function awaitNettPay(
       break;
     }
   }
-  await markPending(workbook, sheetName, pending, messages, problem ?? STILL_RECALCULATING, highlighted(meta));
+  const since = options.now().toISOString();
+  await markPending(workbook, sheetName, pending, rows, { why: problem ?? STILL_RECALCULATING, since }, highlighted(meta));
+  await saveRowRecords(workbook, meta, rows.table, rows.records);
   return {
     updated: targets.length - pending.length,
     pending: pending.length,
@@ -171,14 +170,14 @@ export async function awaitNettPay(
 }
 
 /**
- * Writes arrived figures and drops their rows' pending note. A row whose amount or hours were saved but whose nett
+ * Writes arrived figures and marks their rows' nett pay shown. A row whose amount or hours were saved but whose nett
  * pay did not move says so, amber (sheets/nettPayUnmoved).
  */
 async function showNettPay(
   workbook: WorkbookPort,
   sheetName: string,
   ready: readonly { rowIndex: number; value: number }[],
-  messages: RowMessages,
+  rows: SheetRowStates,
   sheet: { meta: Pick<InputSheetMeta, "inputs">; targets: readonly NettPayTarget[] },
   flagNettPay?: (rowIndex: number, value: number) => string | null,
 ): Promise<number> {
@@ -191,13 +190,8 @@ async function showNettPay(
     const unmoved = unmovedNettPayNote(target?.sent ?? [], target?.was, value, sheet.meta);
     // A move beyond the limits against last period (the check before the push) is highlighted like a flag.
     const why = flagNettPay?.(rowIndex, value) ?? null;
-    const note = (m: string) => {
-      const text = why ? withFlagNote(withoutPendingNote(m), [why]) : withoutPendingNote(m);
-      return unmoved ? withUnmovedNote(text, unmoved) : text;
-    };
-    const annotation = reword(messages, rowIndex, note, why ? [H.nettPay] : []);
     if (unmoved) unmovedRows += 1;
-    return unmoved ? { ...annotation, tone: "warning" as const } : annotation;
+    return update(rows, rowIndex, (r) => nettPayShown(r, { flag: why, unmoved }));
   });
   await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns: highlighted(sheet.meta) });
   return unmovedRows;
@@ -207,12 +201,12 @@ async function markPending(
   workbook: WorkbookPort,
   sheetName: string,
   pending: readonly NettPayTarget[],
-  messages: RowMessages,
-  why: string,
+  rows: SheetRowStates,
+  { why, since }: { why: string; since: string },
   highlightColumns: readonly string[],
 ): Promise<void> {
   if (pending.length === 0) return;
-  const annotations = pending.map(({ rowIndex }) => reword(messages, rowIndex, (m) => withPendingNote(m, why)));
+  const annotations = pending.map((t) => update(rows, t.rowIndex, (r) => awaitingNettPay(r, why, since, t)));
   await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
 }
 
@@ -220,8 +214,9 @@ export interface RefreshNettPayOptions extends Partial<NettPayWait> {
   /** Looks at the service (default 1: whatever it has finished now). */
   polling?: NettPayPolling;
   /**
-   * What the push that left these rows pending knew of them (what it sent, the figure before), so that a figure that
-   * did not move is still pointed out (Push all sends every sheet first and waits once afterwards).
+   * What the push that left these rows pending knew of them (what it sent, the figure before), when their states
+   * lack it, so that a figure that did not move is still pointed out (Push all sends every sheet first and waits
+   * once afterwards).
    */
   known?: readonly NettPayTarget[];
 }
@@ -237,32 +232,51 @@ export interface RefreshNettPayResult {
   summary: string;
 }
 
-/** How many rows of the sheet say their nett pay is pending (0 when it is not an input sheet): offers Refresh nett pay. */
+/**
+ * How many rows of the sheet await their nett pay by their states (0 when it is not an input sheet, or it cannot be
+ * read as one): offers Refresh nett pay.
+ */
 export async function countPendingNettPay(workbook: WorkbookPort, sheetName: string): Promise<number> {
-  const table = await workbook.readTable(sheetName);
-  const col = table?.columns.findIndex((c) => String(c).trim() === H.message) ?? -1;
-  if (!table || col < 0) return 0;
-  return table.rows.filter((r) => String(r[col] ?? "").includes(`${NETT_PAY_PENDING}:`)).length;
+  const meta = await readInputSheetMeta(workbook, sheetName);
+  const table = meta && (await workbook.readTable(sheetName));
+  const stored = table && (await workbook.readHiddenTable(meta.snapshotSheet));
+  if (!meta || !table || !stored) return 0;
+  try {
+    const sheet = readInputSheet(table, meta, snapshotFromTable(stored));
+    return awaitedNettPay(sheet, await readRowRecords(workbook, meta, table)).length;
+  } catch {
+    return 0; // no Employee ID or Payslip date column: a push says what to restore
+  }
 }
 
-/** Refresh nett pay: fills in the nett pay of the rows whose Message says it is pending, as far as the service has it. */
+/** Refresh nett pay: fills in the nett pay of the rows whose state says it is awaited, as far as the service has it. */
 export async function refreshNettPay(
   ctx: FlowContext,
   sheetName: string,
   options: RefreshNettPayOptions = {},
 ): Promise<RefreshNettPayResult> {
-  const { meta, sheet } = await openInputSheet(ctx.workbook, sheetName, ctx.client.id);
+  const { meta, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.client.id);
+  const records = await readRowRecords(ctx.workbook, meta, table, options.now);
   const known = new Map((options.known ?? []).map((t) => [t.rowIndex, t]));
-  const targets = pendingNettPayRows(sheet).map((t) => {
+  const targets = awaitedNettPay(sheet, records).map((t) => {
     const k = known.get(t.rowIndex);
-    return k && k.employeeId === t.employeeId && k.payslipDate === t.payslipDate ? { ...t, sent: k.sent, was: k.was } : t;
+    return k && t.sent === undefined && k.employeeId === t.employeeId && k.payslipDate === t.payslipDate
+      ? { ...t, sent: k.sent, was: k.was }
+      : t;
   });
-  const messages = rowMessagesOf(sheet);
-  const result = await awaitNettPay(ctx, sheetName, meta, targets, messages, {
-    polling: options.polling ?? { polls: 1, intervalMs: 0 },
-    sleep: options.sleep ?? SYSTEM_CLOCK.sleep,
-    flagNettPay: options.flagNettPay,
-  });
+  const result = await awaitNettPay(
+    ctx,
+    sheetName,
+    meta,
+    targets,
+    { sheet, table, records },
+    {
+      polling: options.polling ?? { polls: 1, intervalMs: 0 },
+      sleep: options.sleep ?? SYSTEM_CLOCK.sleep,
+      now: options.now ?? SYSTEM_CLOCK.now,
+      flagNettPay: options.flagNettPay,
+    },
+  );
   const summary =
     targets.length === 0
       ? `${sheetName}: no row is waiting for its nett pay.`

@@ -11,7 +11,6 @@
 import type { InputValue } from "../../../contract";
 import { ADDIN_FILLS, type TableCell, type TableData, type WorkbookPort } from "../../../excel";
 import { CHANGED_MESSAGE, CHANGED_STATUS, editedMarkedCells } from "../model/editedRows";
-import { INPUT_SHEET_HEADERS as H } from "../model/inputSheet";
 import {
   type PendingChange,
   type PendingSummary,
@@ -22,7 +21,17 @@ import {
   shadingDelta,
 } from "../model/pendingChanges";
 import { type InputSheetMeta, InputSheetError, type Snapshot, snapshotFromTable } from "../model/inputSheetModel";
+import {
+  type RowRecords,
+  type TableCells,
+  changedRecord,
+  recordsFromTable,
+  recordsToTable,
+  rowStateSheet,
+} from "../model/rowState";
+import { recordsFromCells } from "../model/rowStateMigration";
 import { readInputSheetMeta } from "./inputs";
+import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
 
 /** Fill of a pending input cell: the Excel layer's own pale yellow, apart from the push's red, green and amber. */
 export const PENDING_FILL = ADDIN_FILLS.pending;
@@ -36,58 +45,81 @@ export interface PendingState {
   text: string;
 }
 
-/** The sheet's metadata and snapshot: what a diff needs besides the table. */
+/** The sheet's metadata, snapshot and stored row states: what a diff needs besides the table. */
 export interface SheetBasis {
   meta: InputSheetMeta;
   snapshot: Snapshot;
+  /**
+   * The rows' states as stored (./rowStates), or null for a sheet an earlier version pushed (read from its cells);
+   * undefined when not read (only the changes are wanted: no row has a status then).
+   */
+  rowStates?: TableCells | null;
 }
 
-export async function readSheetBasis(workbook: WorkbookPort, sheetName: string): Promise<SheetBasis> {
+export async function readSheetBasis(
+  workbook: WorkbookPort,
+  sheetName: string,
+  { rowStates = true }: { rowStates?: boolean } = {},
+): Promise<SheetBasis> {
   const meta = await readInputSheetMeta(workbook, sheetName);
   if (!meta) throw new InputSheetError(`"${sheetName}" is not an input sheet built by the add-in (or it was renamed).`);
   const stored = await workbook.readHiddenTable(meta.snapshotSheet);
   if (!stored) throw new InputSheetError(`The snapshot of "${sheetName}" is missing. Build the input sheet again.`);
-  return { meta, snapshot: snapshotFromTable(stored) };
+  const snapshot = snapshotFromTable(stored);
+  return rowStates ? { meta, snapshot, rowStates: await workbook.readHiddenTable(rowStateSheet(meta)) } : { meta, snapshot };
 }
 
-/** One read of the table, diffed with the basis; also each row's Status (rows the push marked keep its colours). */
+/** The rows' states of the table as read, from the basis (a sheet of an earlier version: from its cells, once). */
+function recordsOf(basis: SheetBasis, table: TableCells): RowRecords {
+  if (basis.rowStates === undefined) return new Map();
+  return basis.rowStates ? recordsFromTable(table, basis.rowStates) : recordsFromCells(table, new Date().toISOString());
+}
+
+/** One read of the table, diffed with the basis; also each row's status by its state (rows the push marked keep its colours). */
 export async function readPending(
   workbook: WorkbookPort,
   sheetName: string,
   basis: SheetBasis,
-): Promise<PendingState & { statuses: string[]; table: TableData }> {
+): Promise<PendingState & { statuses: string[]; records: RowRecords; table: TableData }> {
   const table = await workbook.readTable(sheetName);
   if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
   const summary: PendingSummary = pendingChanges(table, basis.meta, basis.snapshot);
-  const statusCol = table.columns.findIndex((c) => String(c).trim() === H.status);
-  const statuses = table.rows.map((r) => (statusCol < 0 ? "" : String(r[statusCol] ?? "").trim()));
-  return { sheetName, changes: summary.changes, rows: summary.rows, text: describePending(summary), statuses, table };
+  const records = recordsOf(basis, table);
+  const statuses = table.rows.map((_, rowIndex) => records.get(rowIndex)?.status ?? "");
+  return { sheetName, changes: summary.changes, rows: summary.rows, text: describePending(summary), statuses, records, table };
 }
 
 /**
- * Rows marked Failed or Invalid edited since the last look (../../sheets/editedRows) become Changed: Status and
- * Message say so, and the edited cells lose the push's red (only they: `highlightColumns` names them). Returns the
- * statuses as they now are.
+ * Rows marked Failed or Invalid edited since the last look (../../sheets/editedRows) become Changed: their state
+ * says so (stored, and kept in the basis), Status and Message are drawn from it, and the edited cells lose the
+ * push's red (only they: `highlightColumns` names them). Returns the statuses as they now are.
  */
 async function markEditedRows(
   workbook: WorkbookPort,
   sheetName: string,
   before: TableData | null,
   read: { statuses: string[]; table: TableData },
-  meta: InputSheetMeta,
+  basis: SheetBasis,
 ): Promise<string[]> {
   if (!before) return read.statuses;
   const edited = editedMarkedCells(
     before,
     read.table,
-    meta.inputs.map((i) => i.header),
+    read.statuses,
+    basis.meta.inputs.map((i) => i.header),
   );
+  if (edited.size === 0) return read.statuses;
+  // The states as stored now (another flow may have written them since this watch read them), then Changed.
+  const records = await readRowRecords(workbook, basis.meta, read.table);
   const statuses = [...read.statuses];
   for (const [rowIndex, headers] of edited) {
-    const mark = { rowIndex, status: CHANGED_STATUS, message: CHANGED_MESSAGE, tone: "warning" as const };
-    await workbook.annotateRows(sheetName, [mark], { clearOthers: false, highlightColumns: headers });
+    const changed = changedRecord(CHANGED_MESSAGE);
+    records.set(rowIndex, changed);
+    await workbook.annotateRows(sheetName, [annotationOf(rowIndex, changed)], { clearOthers: false, highlightColumns: headers });
     statuses[rowIndex] = CHANGED_STATUS;
   }
+  await saveRowRecords(workbook, basis.meta, read.table, records);
+  basis.rowStates = recordsToTable(read.table, records);
   return statuses;
 }
 
@@ -144,7 +176,7 @@ export async function watchPendingChanges(
     basis ??= await readSheetBasis(workbook, sheetName);
     const read = await readPending(workbook, sheetName, basis);
     if (stopped) return state;
-    const statuses = await markEditedRows(workbook, sheetName, previous, read, basis.meta);
+    const statuses = await markEditedRows(workbook, sheetName, previous, read, basis);
     previous = read.table;
     const shadeable = read.changes.filter((c) => !MARKED.has(statuses[c.rowIndex] ?? ""));
     let delta: ReturnType<typeof shadingDelta>;

@@ -19,7 +19,7 @@ export async function pendingSheetsOf(workbook: WorkbookPort, clientId: number):
   for (const sheetName of await listInputSheets(workbook)) {
     const meta = await readInputSheetMeta(workbook, sheetName);
     if (!meta || meta.clientId !== clientId) continue;
-    const basis = await readSheetBasis(workbook, sheetName).catch(() => null);
+    const basis = await readSheetBasis(workbook, sheetName, { rowStates: false }).catch(() => null);
     const read = basis && (await readPending(workbook, sheetName, basis).catch(() => null));
     if (read && read.changes.length > 0) found.push({ sheetName, changes: read.changes.length, text: read.text });
   }

@@ -14,8 +14,11 @@
  *  3. always (finally) save the snapshot of the rows the service confirmed, add a Push log line with the push's ID,
  *     and append one Change history line per cell the push meant to send (./changeHistory);
  *  4. read the new nett pay of the saved rows (and of rows an earlier push left pending) a bounded number of times,
- *     at a cost that grows with the rows (./nettPay). Until it arrives a row keeps its old figure and its Message
- *     says "Nett pay pending"; Refresh nett pay (refreshNettPay in ./nettPay) looks again later.
+ *     at a cost that grows with the rows (./nettPay). Until it arrives a row keeps its old figure, its state says
+ *     the figure is awaited and its Message "Nett pay pending"; Refresh nett pay (refreshNettPay in ./nettPay) looks
+ *     again later.
+ * Every row's state (sheets/rowState) is data kept beside the sheet (./rowStates): each step changes it, then draws
+ * the Status and Message cells from it; nothing here reads those cells.
  */
 import { AbortedError, NotFoundError, RateLimitedError, UnauthorizedError, ValidationError, type RetryInfo } from "../../../api";
 import {
@@ -40,7 +43,8 @@ import {
 } from "../model/pushPlan";
 import { InputSheetError, type InputSheetMeta, type ReadSheet, type Snapshot, snapshotToTable } from "../model/inputSheetModel";
 import { keptOutcomeRows } from "../model/keptOutcomes";
-import { type NettPayTarget, pendingNettPayRows, withPendingNote } from "../model/nettPay";
+import type { NettPayTarget } from "../model/nettPay";
+import { type RowRecords, awaitedNettPay, awaitingNettPay, drawRow, outcomeRecord, unmovedRows } from "../model/rowState";
 import { PUSH_LOG_SHEET_OPTIONS, PUSH_MODE_LABELS, pushLogRow } from "../model/pushLog";
 import {
   CANCELLED,
@@ -50,15 +54,16 @@ import {
   stoppedNote,
   waitingMessage,
 } from "../../../ui/sheets/rowOutcomes";
-import { type FlowContext, type Clock, SYSTEM_CLOCK } from "../../../ui/flows/common";
+import { type Clock, type FlowContext, SYSTEM_CLOCK } from "../../../ui/flows/common";
 import { openInputSheet } from "./inputs";
-import { type NettPayPolling, awaitNettPay, rowMessagesOf, DEFAULT_NETT_PAY_POLLING } from "./nettPay";
-import { BUSY, KEY_REFUSED, toAnnotation, unconfirmedReason } from "../../../ui/flows/rowWrites";
+import { DEFAULT_NETT_PAY_POLLING, type NettPayPolling, awaitNettPay } from "./nettPay";
+import { BUSY, KEY_REFUSED, unconfirmedReason } from "../../../ui/flows/rowWrites";
+import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
 import { type PushCheckOptions, checkBeforeSending, nettPayFlagger, sheetNames } from "./pushCheck";
 import { PushReads } from "./pushReads";
-import { type RowFlag, withFlagNote } from "../model/pushCheck";
+import type { RowFlag } from "../model/pushCheck";
 import { invalidateFormulaResults } from "../../../functions/connection";
-import type { RowAnnotation } from "../../../excel";
+import type { RowAnnotation, TableData } from "../../../excel";
 import { newPushId } from "../model/changeHistory";
 import { appendHistory, employeesOf, pushedCells } from "./changeHistory";
 import { asRetryable, retryAdvice } from "../model/retryAdvice";
@@ -100,7 +105,7 @@ export interface PushSteps {
   nettPay?: NettPayPolling | false;
 }
 
-/** A push: what is sent, the steps around it, and the clock its waits and push ID run on (SYSTEM_CLOCK by default). */
+/** A push: what is sent, the steps around it, and the clock its waits, states and push ID run on (SYSTEM_CLOCK by default). */
 export interface PushOptions {
   send: PushSend;
   steps?: PushSteps;
@@ -166,6 +171,31 @@ interface PushRun {
   logAs: string;
   /** Rows the check flagged that are sent anyway: their Message keeps the reason, their cells the highlight. */
   flags: ReadonlyMap<number, RowFlag>;
+  /** The sheet as read (its table too), and each row's state (drawn into its Status and Message after every change). */
+  sheet: ReadSheet;
+  table: TableData;
+  records: RowRecords;
+  /** When this push marks a row's nett pay awaited (ISO). */
+  since: string;
+}
+
+/**
+ * Sets a row's state from an outcome and returns the outcome as the row now reads (its Message drawn from the state).
+ * `sent`: the row went to the service (a flag the check raised on it stays in its Message). `awaiting`: its nett pay
+ * is now awaited (`stillAwaited`: since an earlier push, which keeps its time).
+ */
+function record(
+  run: PushRun,
+  o: RowOutcome,
+  { sent = false, awaiting, stillAwaited = false }: { sent?: boolean; awaiting?: NettPayTarget; stillAwaited?: boolean } = {},
+): RowOutcome {
+  const f = sent ? run.flags.get(o.rowIndex) : undefined;
+  let r = outcomeRecord(o, { pushId: run.pushId, flags: f?.reasons, flagColumns: f?.columns });
+  const earlier = stillAwaited ? run.records.get(o.rowIndex)?.nettPay : undefined;
+  if (awaiting) r = awaitingNettPay({ ...r, ...(earlier ? { nettPay: earlier } : {}) }, RECALCULATING, run.since, awaiting);
+  run.records.set(o.rowIndex, r);
+  const drawn = drawRow(r);
+  return { ...o, message: drawn.message, errorColumns: drawn.errorColumns };
 }
 
 /** How a chunk request that finally failed ends its rows, and whether the whole push stops (Undo push too). */
@@ -213,7 +243,7 @@ const inSeconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
 async function scopeRows(
   ctx: FlowContext,
   sheetName: string,
-  sheet: ReadSheet,
+  records: RowRecords,
   send: PushSend,
 ): Promise<Set<number> | undefined> {
   const { mode } = send;
@@ -223,7 +253,7 @@ async function scopeRows(
     return rows;
   }
   if (mode === "retry") {
-    const rows = retryRowIndexes(sheet);
+    const rows = retryRowIndexes(records);
     if (rows.size === 0) throw new InputSheetError(`"${sheetName}" has no Failed or Not sent rows to retry.`);
     return rows;
   }
@@ -242,21 +272,32 @@ async function markPlan(
   kept: ReadonlySet<number>,
 ): Promise<void> {
   const { ctx, sheetName, plan, meta } = run;
-  const local = plan.local.map((o) =>
-    earlierPending.has(o.rowIndex) && o.status === "Unchanged" ? { ...o, message: withPendingNote(o.message, RECALCULATING) } : o,
-  );
-  for (const o of local) run.outcomes.set(o.rowIndex, o);
-  const marks = [...local.filter((o) => !kept.has(o.rowIndex)), ...notSentOutcomes(plan.send, waitingMessage(RETRY_HINT))];
-  const annotations: RowAnnotation[] = marks.map(toAnnotation);
+  // A kept row keeps its state (an earlier Saved, Failed or Conflict, and any nett pay it still awaits).
+  for (const o of plan.local) {
+    if (kept.has(o.rowIndex)) run.outcomes.set(o.rowIndex, o);
+    else {
+      const awaiting = o.status === "Unchanged" ? earlierPending.get(o.rowIndex) : undefined;
+      run.outcomes.set(o.rowIndex, record(run, o, { awaiting, stillAwaited: true }));
+    }
+  }
+  const waiting = notSentOutcomes(plan.send, waitingMessage(RETRY_HINT));
+  for (const o of waiting) record(run, o); // a mark, not an outcome yet (run.outcomes has none for these rows)
+  const marked = new Set([...plan.local.filter((o) => !kept.has(o.rowIndex)), ...waiting].map((o) => o.rowIndex));
+  const annotations: RowAnnotation[] = [...marked].map((i) => annotationOf(i, run.records.get(i)));
   let clearOthers = plan.mode === "changed" || plan.mode === "all";
-  if (clearOthers && kept.size > 0) {
-    // The kept rows' Status, Message and highlights stay: every other row is written (blank rows cleared) instead.
-    const marked = new Set(marks.map((o) => o.rowIndex));
+  if (clearOthers) {
+    // Every other row is cleared, its state with it; kept rows' Status, Message and highlights stay.
     const rest = sheet.rows.filter((r) => !marked.has(r.rowIndex) && !kept.has(r.rowIndex));
-    annotations.push(...rest.map((r) => ({ rowIndex: r.rowIndex, status: "", message: "" })));
-    clearOthers = false;
+    for (const r of rest) run.records.delete(r.rowIndex);
+    if (kept.size > 0) {
+      // Then every other row is written (blank rows cleared) instead.
+      annotations.push(...rest.map((r) => ({ rowIndex: r.rowIndex, status: "", message: "" })));
+      clearOthers = false;
+    }
   }
   await ctx.workbook.annotateRows(sheetName, annotations, { clearOthers, highlightColumns: highlighted(meta) });
+  // Stored before sending: rows marked waiting stay Not sent (Retry failed sends them) if the push is cut short.
+  if (marked.size > 0) await saveRowRecords(ctx.workbook, meta, run.table, run.records);
 }
 
 /**
@@ -308,28 +349,28 @@ async function requestChunk(run: PushRun, rows: PlannedRow[], i: number): Promis
   return byRow;
 }
 
-/** A row sent although the check flagged it keeps the reason in its Message and the flagged cells highlighted. */
-function flagged(flags: ReadonlyMap<number, RowFlag>, o: RowOutcome): RowOutcome {
-  const f = flags.get(o.rowIndex);
-  return f
-    ? { ...o, message: withFlagNote(o.message, f.reasons), errorColumns: [...new Set([...o.errorColumns, ...f.columns])] }
-    : o;
+/** What a saved row's nett pay wait knows of it: what was sent, and the figure before. */
+function savedTarget(run: PushRun, row: PlannedRow): NettPayTarget {
+  const { rowIndex, employeeId, payslipDate, attributes } = row;
+  return { rowIndex, employeeId, payslipDate, sent: Object.keys(attributes), was: run.sheet.rows[rowIndex]?.nettPay };
 }
 
-/** Step 2, one chunk: send it, then write its rows' outcomes at once (saved rows wait for their nett pay). */
+/**
+ * Step 2, one chunk: send it, then write its rows' outcomes at once (saved rows wait for their nett pay). A row sent
+ * although the check flagged it keeps the reason in its Message and the flagged cells highlighted.
+ */
 async function sendChunk(run: PushRun, rows: PlannedRow[], i: number): Promise<void> {
   const byRow = await requestChunk(run, rows, i);
-  let chunkResult = rows.map((r) => flagged(run.flags, byRow.get(r.rowIndex)!));
+  const chunkResult = rows.map((r) => {
+    const o = byRow.get(r.rowIndex)!;
+    return record(run, o, { sent: true, awaiting: o.status === "Saved" && run.waitForNettPay ? savedTarget(run, r) : undefined });
+  });
   const savedRowIndexes = new Set(chunkResult.filter((o) => o.status === "Saved").map((o) => o.rowIndex));
-  if (run.waitForNettPay) {
-    chunkResult = chunkResult.map((o) =>
-      savedRowIndexes.has(o.rowIndex) ? { ...o, message: withPendingNote(o.message, RECALCULATING) } : o,
-    );
-  }
   for (const o of chunkResult) run.outcomes.set(o.rowIndex, o);
   run.saved.push(...rows.filter((r) => savedRowIndexes.has(r.rowIndex)));
   run.sent += rows.length;
-  await run.ctx.workbook.annotateRows(run.sheetName, chunkResult.map(toAnnotation), {
+  const annotations = chunkResult.map((o) => annotationOf(o.rowIndex, run.records.get(o.rowIndex)));
+  await run.ctx.workbook.annotateRows(run.sheetName, annotations, {
     clearOthers: false,
     highlightColumns: highlighted(run.meta),
   });
@@ -366,11 +407,13 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
   const unsent = run.plan.send.filter((r) => !run.outcomes.has(r.rowIndex));
   if (unsent.length > 0) {
     const notSent = notSentOutcomes(unsent, notSentMessage(run.stoppedBy, RETRY_HINT));
-    for (const o of notSent) run.outcomes.set(o.rowIndex, o);
+    for (const o of notSent) run.outcomes.set(o.rowIndex, record(run, o));
+    const annotations = notSent.map((o) => annotationOf(o.rowIndex, run.records.get(o.rowIndex)));
     await ctx.workbook
-      .annotateRows(sheetName, notSent.map(toAnnotation), { clearOthers: false, highlightColumns: highlighted(meta) })
+      .annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns: highlighted(meta) })
       .catch(() => undefined);
   }
+  await saveRowRecords(ctx.workbook, meta, run.table, run.records);
   if (run.saved.length > 0) {
     invalidateFormulaResults(meta.clientId); // PAYROLL formulas of this client read their figures again
     const next = snapshotToTable(
@@ -402,15 +445,8 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
 }
 
 /** The rows whose nett pay to wait for: the saved ones, and those earlier pushes left pending (unless failed or re-saved now). */
-function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPayTarget>, sheet: ReadSheet): NettPayTarget[] {
-  const before = new Map(sheet.rows.map((r) => [r.rowIndex, r.nettPay]));
-  const targets: NettPayTarget[] = run.saved.map(({ rowIndex, employeeId, payslipDate, attributes }) => ({
-    rowIndex,
-    employeeId,
-    payslipDate,
-    sent: Object.keys(attributes),
-    was: before.get(rowIndex),
-  }));
+function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPayTarget>): NettPayTarget[] {
+  const targets: NettPayTarget[] = run.saved.map((row) => savedTarget(run, row));
   const savedNow = new Set(targets.map((t) => t.rowIndex));
   for (const t of earlierPending.values()) {
     const now = run.outcomes.get(t.rowIndex)?.status;
@@ -428,7 +464,9 @@ export async function pushInputSheet(
   const { mode } = send;
   const { meta, snapshot, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.client.id);
   if (meta.finalised) throw new InputSheetError(finalisedReason(formatDate(meta.payslipDate)));
-  const rowIndexes = await scopeRows(ctx, sheetName, sheet, send);
+  const now = clock.now;
+  const records = await readRowRecords(ctx.workbook, meta, table, now);
+  const rowIndexes = await scopeRows(ctx, sheetName, records, send);
   const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: send.chunkSize ?? DEFAULT_CHUNK_SIZE });
   // One read of the service for both pre-steps: today's values for the conflict check, last period's for the check.
   const reads = steps.check?.reads ?? new PushReads(ctx.api, meta.clientId, { signal: ctx.signal });
@@ -445,7 +483,7 @@ export async function pushInputSheet(
     meta,
     plan,
     planned,
-    pushId: newPushId(clock.now()),
+    pushId: newPushId(now()),
     who: employeesOf(table),
     historyNote: null,
     tries: Math.max(1, send.tries ?? DEFAULT_TRIES),
@@ -458,36 +496,50 @@ export async function pushInputSheet(
     sent: 0,
     logAs: send.logAs ?? PUSH_MODE_LABELS[mode],
     flags: checked.flags,
+    sheet,
+    table,
+    records,
+    since: now().toISOString(),
   };
-  const earlierPending = new Map(pendingNettPayRows(sheet).map((t) => [t.rowIndex, t]));
+  const earlierPending = new Map(awaitedNettPay(sheet, records).map((t) => [t.rowIndex, t]));
   // An "Unchanged" never writes over an earlier Saved, Failed or Conflict (../../sheets/keptOutcomes).
-  const kept = keptOutcomeRows(sheet.rows, plan.local);
+  const kept = keptOutcomeRows(
+    [...records].map(([rowIndex, r]) => ({ rowIndex, status: r.status })),
+    plan.local,
+  );
   await markPlan(run, earlierPending, sheet, kept);
   try {
     await sendChunks(run, Math.max(1, send.concurrency ?? DEFAULT_PUSH_CONCURRENCY));
   } finally {
-    await settlePush(run, snapshot, () => clock.now());
+    await settlePush(run, snapshot, now);
   }
 
-  const rowMessages = rowMessagesOf(sheet);
-  for (const [k, o] of run.outcomes)
-    if (!kept.has(k)) rowMessages.set(k, { status: o.status, message: o.message, errorColumns: o.errorColumns });
   const flagNettPay = nettPayFlagger(checked.previous, steps.check?.settings);
   const nettPay = run.waitForNettPay
-    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending, sheet), rowMessages, {
-        polling: steps.nettPay || DEFAULT_NETT_PAY_POLLING,
-        sleep: clock.sleep,
-        flagNettPay,
-      })
+    ? await awaitNettPay(
+        ctx,
+        sheetName,
+        meta,
+        nettPayTargets(run, earlierPending),
+        { sheet, table, records },
+        {
+          polling: steps.nettPay || DEFAULT_NETT_PAY_POLLING,
+          sleep: clock.sleep,
+          now,
+          flagNettPay,
+        },
+      )
     : { updated: 0, pending: 0, requests: 0, polls: 0, unmoved: 0, pendingTargets: [] };
+  // Each outcome as its row now reads: its state drawn (a kept row's earlier state is not this push's outcome).
   const ordered = [...run.outcomes.values()]
     .sort((a, b) => a.rowIndex - b.rowIndex)
     .map((o) => {
-      const m = rowMessages.get(o.rowIndex);
-      return m && m.status === o.status ? { ...o, message: m.message } : o;
+      const r = run.records.get(o.rowIndex);
+      return r && r.status === o.status && !kept.has(o.rowIndex) ? { ...o, message: drawRow(r).message } : o;
     });
   const counts = countOutcomes(ordered);
-  const unmoved = ordered.filter((o) => o.status === "Saved" && o.message.includes(NETT_PAY_UNCHANGED)).length;
+  // Counted from the rows' states, never from their words.
+  const unmoved = unmovedRows(records, run.outcomes.keys());
   const summary =
     `${sheetName}: ${summarise(counts)}.` +
     stoppedNote(run.stoppedBy) +

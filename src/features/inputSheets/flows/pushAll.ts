@@ -222,6 +222,8 @@ async function awaitAllNettPay(
   checks: ReadonlyMap<string, PushCheckOptions> | null,
 ): Promise<void> {
   const { signal } = ctx;
+  // A push's own summary already says it when its figures came in while it waited.
+  const saidByPush = new Set(sheets.filter((s) => (s.nettPayUnmoved ?? 0) > 0));
   let waiting = sheets.filter((s) => s.outcome === "pushed" && s.client !== null && (s.nettPayPending ?? 0) > 0);
   for (let round = 0; waiting.length > 0 && round < Math.max(1, polling.polls); round++) {
     if (round > 0) {
@@ -253,8 +255,7 @@ async function awaitAllNettPay(
   }
   for (const sheet of sheets) {
     const unmoved = sheet.nettPayUnmoved ?? 0;
-    // A push's own summary already says it when its figures came in while it waited.
-    if (unmoved > 0 && !sheet.summary.includes(NETT_PAY_UNCHANGED))
+    if (unmoved > 0 && !saidByPush.has(sheet))
       sheet.summary += ` ${NETT_PAY_UNCHANGED} on ${plural(unmoved, "saved row")}: see the Message column.`;
     if ((sheet.nettPayPending ?? 0) > 0)
       sheet.summary += ` Nett pay pending for ${plural(sheet.nettPayPending!, "row")}: press Refresh nett pay shortly.`;

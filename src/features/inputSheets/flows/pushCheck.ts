@@ -5,7 +5,7 @@
  * with the conflict check's own read (./pushReads: each employee's payslips and calculations up to the crossover,
  * else the client-wide pair), or not at all once that period, finalised, is known to the session
  * (./previousPeriods), works out the control totals and
- * the variance flags (sheets/pushCheck.ts), and lets the user choose: Send, Send all but flagged (flagged rows end
+ * the variance flags (../model/pushCheck.ts), and lets the user choose: Send, Send all but flagged (flagged rows end
  * Held) or Cancel (nothing sent). With "Check before every push" off it does not ask, and flagged rows that are
  * sent still carry their reason in the Message.
  */
@@ -213,7 +213,7 @@ function notSentRows(plan: PushPlan, table: CheckedSheet["table"]): SheetCheck["
       return {
         rowIndex: o.rowIndex,
         name: name || number ? checkName(name || `Row ${o.rowIndex + 1}`, number, 0) : `Row ${o.rowIndex + 1}`,
-        reason: o.message.replace(/^Not sent:\s*/, ""),
+        reason: o.cause ?? o.message,
       };
     });
 }

@@ -38,7 +38,7 @@ export async function pendingBeforeRebuild(
     const meta = await readInputSheetMeta(workbook, sheetName);
     if (!meta || meta.clientId !== target.clientId || meta.waveId !== target.waveId || meta.payslipDate !== target.payslipDate)
       continue;
-    const basis = await readSheetBasis(workbook, sheetName).catch(() => null);
+    const basis = await readSheetBasis(workbook, sheetName, { rowStates: false }).catch(() => null);
     if (!basis) continue;
     const read = await readPending(workbook, sheetName, basis);
     if (read.changes.length > 0) return { sheetName, changes: read.changes, rows: read.rows, text: read.text };

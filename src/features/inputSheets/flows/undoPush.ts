@@ -4,7 +4,7 @@
  *  1. which lines: the push of the chosen Push log line, or the chosen lines of the Change history (one push);
  *  2. read what the service holds now for those employees and periods (a fixed cost above CONFLICT_LIST_CROSSOVER
  *     employees: the employees with their recent payslips and the client's calculations; below it, each one's
- *     payslip list and calculations) and plan (src/sheets/undoPlan.ts): a cell is sent back only while the service
+ *     payslip list and calculations) and plan (src/features/inputSheets/model/undoPlan.ts): a cell is sent back only while the service
  *     still holds the value that push sent; one changed since ends Conflict and keeps the service's value;
  *  3. the pre-send check every push goes through (`UndoOptions.check`, the same hook as PushOptions.conflictCheck:
  *     it may hold rows back, which then end as it says; it is given step 2's read, ./pushReads, so the check before

@@ -2,7 +2,7 @@
  * The Change history sheet: one line per cell a push sent (or meant to send), kept as an Excel table the add-in only
  * ever appends to. It answers "who changed this cell, when, and from what", survives the input sheet being rebuilt
  * or deleted (it carries the employee ID, the payslip date and the input's key, which Undo push needs), and never
- * holds the key. Pure: the flows (src/taskpane/flows/changeHistory.ts, undoPush.ts) read and append it.
+ * holds the key. Pure: the flows (src/features/inputSheets/flows/changeHistory.ts, undoPush.ts) read and append it.
  */
 import type { InputValue } from "../../../contract";
 import type { CellValue, ColumnSpec } from "../../../xl/columns";

@@ -21,27 +21,31 @@ interface TableView {
 const same = (a: unknown, b: unknown) => (a ?? "") === (b ?? "") || String(a ?? "").trim() === String(b ?? "").trim();
 
 /**
- * Per row marked Failed or Invalid now, the headers of the cells the push reads (Employee ID, Payslip date and
- * `inputHeaders`) that differ from the earlier look. Rows are matched by their Employee ID cell (a sort moves
- * rows), else by position (the Employee ID itself was edited).
+ * Per row marked Failed or Invalid now (`statuses`: each row's, by its state: ./rowState), the headers of the cells
+ * the push reads (Employee ID, Payslip date and `inputHeaders`) that differ from the earlier look. Rows are matched
+ * by their Employee ID cell (a sort moves rows), else by position (the Employee ID itself was edited).
  */
-export function editedMarkedCells(before: TableView, now: TableView, inputHeaders: readonly string[]): Map<number, string[]> {
+export function editedMarkedCells(
+  before: TableView,
+  now: TableView,
+  statuses: readonly string[],
+  inputHeaders: readonly string[],
+): Map<number, string[]> {
   const col = (t: TableView) => {
     const headers = t.columns.map((c) => String(c).trim());
     return (h: string) => headers.indexOf(h);
   };
   const was = col(before);
   const is = col(now);
-  const status = is(H.status);
   const id = is(H.employeeId);
   const wasId = was(H.employeeId);
   const edited = new Map<number, string[]>();
-  if (status < 0 || id < 0) return edited;
+  if (id < 0) return edited;
   const byId = new Map<string, readonly unknown[]>();
   for (const r of before.rows) if (wasId >= 0 && !byId.has(String(r[wasId] ?? ""))) byId.set(String(r[wasId] ?? ""), r);
   const watched = [H.employeeId, H.payslipDate, ...inputHeaders];
   now.rows.forEach((cells, rowIndex) => {
-    if (!EDITABLE_MARKS.has(String(cells[status] ?? "").trim())) return;
+    if (!EDITABLE_MARKS.has(statuses[rowIndex] ?? "")) return;
     const earlier = byId.get(String(cells[id] ?? "")) ?? before.rows[rowIndex];
     if (!earlier) return;
     const headers = watched.filter((h) => is(h) >= 0 && was(h) >= 0 && !same(cells[is(h)], earlier[was(h)]));

@@ -3,7 +3,7 @@
  * "Gross €", "OT hrs"), so after a fill the key column's header and each source header's input are remembered per
  * client (document settings; headers and input keys only, nothing secret). Next month a source whose key header is
  * found again gets that mapping back, with the headers that are new or missing this month named.
- * Pure: the flow (taskpane/flows/fill) reads and writes the setting.
+ * Pure: the flow (../flows/fill) reads and writes the setting.
  */
 import { z } from "zod";
 import { type FillMapping, type KeyColumn, normHeader } from "./fill";

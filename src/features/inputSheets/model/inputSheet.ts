@@ -6,11 +6,12 @@
  * the client's calculations, items_and_outputs), so building a sheet costs the same number of requests for
  * ten employees or ten thousand.
  */
-import type { Calculation, Employee, InputValue, ItemsAndOutputs, PayslipListItem } from "../../../contract";
+import type { Calculation, Employee, InputValue, ItemsAndOutputs } from "../../../contract";
 import { calcKey } from "../../../contract";
 import { type CellType, type CellValue, type ColumnSpec, inputCellType, typeOfValue } from "../../../xl/columns";
 import { employeeName } from "../../../ui/sheets/employeeNames";
 import { sortEmployees } from "../../../ui/sheets/grid";
+import { activeEmployees, regularPayslips } from "../../../ui/sheets/periods";
 
 /** One input the user can put on a sheet. */
 export interface OfferedInput {
@@ -79,58 +80,6 @@ export function offeredInputs(calculations: readonly Calculation[], items: Items
     if ((counts.get(o.label) ?? 0) > 1)
       o.label = `${o.label} (${/^\d+$/.test(o.calculationId) ? `custom item ${o.calculationId}` : "standard item"})`;
   return offered;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Periods and active employees
-// ---------------------------------------------------------------------------------------------------------
-
-export interface PeriodOption {
-  /** The period end date: the regular payslips' date. */
-  date: string;
-  /** Employees of the wave with a regular payslip on that date. */
-  payslips: number;
-  /** How many of those are finalised. */
-  finalised: number;
-}
-
-const regularPayslips = (e: Employee): PayslipListItem[] =>
-  (e.recent_payslips ?? []).map((w) => w.payslip).filter((p) => !p.special);
-
-/** Periods of a wave seen in the employees' recent regular payslips, newest first. */
-export function wavePeriods(employees: readonly Employee[], waveId: number): PeriodOption[] {
-  const byDate = new Map<string, PeriodOption>();
-  for (const e of employees) {
-    if (e.wave_id !== waveId) continue;
-    for (const p of regularPayslips(e)) {
-      const option = byDate.get(p.date) ?? { date: p.date, payslips: 0, finalised: 0 };
-      option.payslips += 1;
-      if (p.finalised) option.finalised += 1;
-      byDate.set(p.date, option);
-    }
-  }
-  return [...byDate.values()].sort((a, b) => b.date.localeCompare(a.date));
-}
-
-/** The period to offer first: the oldest one that still has unfinalised payslips, else the newest. */
-export function defaultPeriod(periods: readonly PeriodOption[]): PeriodOption | null {
-  const open = periods.filter((p) => p.finalised < p.payslips);
-  return open.length > 0 ? open[open.length - 1] : (periods[0] ?? null);
-}
-
-/**
- * Employees active in the period of a wave ending on `date`: those of the wave with a regular payslip on that
- * date, plus those of the wave whose employment (not long-term leave) is open on that date but whose payslip is
- * not among the recent ones.
- */
-export function activeEmployees(employees: readonly Employee[], waveId: number, date: string): Employee[] {
-  return employees.filter((e) => {
-    if (e.wave_id !== waveId) return false;
-    if (regularPayslips(e).some((p) => p.date === date)) return true;
-    return (e.service_periods ?? []).some(
-      ({ service_period: s }) => !s.negative && s.start_date <= date && (s.end_date === null || s.end_date >= date),
-    );
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

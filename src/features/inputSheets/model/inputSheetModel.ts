@@ -117,10 +117,6 @@ export interface SheetRow {
   name: string;
   /** Parsed value of every input column present on the sheet (null for blank). */
   values: Record<string, InputValue>;
-  /** Status cell text as found (used by "Retry failed"). */
-  status: string;
-  /** Message cell text as found (tells which rows still await their nett pay). */
-  message: string;
   problems: CellProblem[];
   /** Every cell the push reads is empty: the row is ignored. */
   blank: boolean;
@@ -177,8 +173,6 @@ export function readInputSheet(
   const idx = headerIndex(headers);
   const idCol = idx.get(H.employeeId);
   const dateCol = idx.get(H.payslipDate);
-  const statusCol = idx.get(H.status);
-  const messageCol = idx.get(H.message);
   const nameCol = idx.get(H.name);
   const nettCol = idx.get(H.nettPay);
   if (idCol === undefined || dateCol === undefined) {
@@ -206,8 +200,6 @@ export function readInputSheet(
     const values: Record<string, InputValue> = {};
     const readCells = [cells[idCol], cells[dateCol], ...inputs.map((c) => cells[c.index]), ...unknown.map((u) => cells[u.index])];
     const blank = readCells.every(isBlank);
-    const status = statusCol === undefined ? "" : String(cells[statusCol] ?? "").trim();
-    const message = messageCol === undefined ? "" : String(cells[messageCol] ?? "").trim();
     const name = nameCol === undefined ? "" : String(cells[nameCol] ?? "").trim();
 
     const id = parseInteger(cells[idCol]);
@@ -261,7 +253,7 @@ export function readInputSheet(
     }
     const nett = nettCol === undefined ? null : cells[nettCol];
     const nettPay = typeof nett === "number" ? nett : null;
-    return { rowIndex, employeeId, payslipDate, name, values, status, message, problems, blank, nettPay };
+    return { rowIndex, employeeId, payslipDate, name, values, problems, blank, nettPay };
   });
   return { rows, inputs, unknownColumns: unknown.map((u) => u.header), missingInputs };
 }

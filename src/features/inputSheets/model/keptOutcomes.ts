@@ -3,7 +3,6 @@
  * different result. A later push that finds nothing to send in a row ("Unchanged") therefore leaves an earlier
  * Saved, Failed or Conflict as it is: "Saved 09:58" survives a push of other rows.
  */
-import type { SheetRow } from "./inputSheetModel";
 import type { RowOutcome } from "./pushPlan";
 
 /** Outcomes an "Unchanged" never overwrites. */
@@ -11,7 +10,8 @@ const LASTING = new Set(["Saved", "Failed", "Conflict"]);
 
 /** Rows whose earlier Status stays on the sheet: this push found nothing to send in them. */
 export function keptOutcomeRows(
-  rows: readonly Pick<SheetRow, "rowIndex" | "status">[],
+  /** Each row's status by its state (./rowState), never by its Status cell. */
+  rows: readonly { rowIndex: number; status: string }[],
   local: readonly Pick<RowOutcome, "rowIndex" | "status">[],
 ): Set<number> {
   const unchanged = new Set(local.filter((o) => o.status === "Unchanged").map((o) => o.rowIndex));

@@ -1,9 +1,9 @@
 /**
  * The nett pay of rows a push saved, as pure steps: read it from the service's lists once recalculated, and the
- * "Nett pay pending" note a row's Message carries until then (the sheet is the record of which rows still wait).
+ * "Nett pay pending" note a row's Message carries until then. Which rows still wait is the rows' state
+ * (./rowState), never this note.
  */
 import type { Employee, PayslipListItem } from "../../../contract";
-import type { ReadSheet } from "./inputSheetModel";
 
 export interface NettPayTarget {
   rowIndex: number;
@@ -54,21 +54,15 @@ export function nettPayFromPayslips(
 }
 
 /**
- * A row whose new nett pay has not arrived keeps its old figure and says so in its Message, which is also how the
- * next push and Refresh nett pay find it again (the sheet is the record: nothing else to keep in step).
+ * A row whose new nett pay has not arrived keeps its old figure and says so in its Message, drawn from its state
+ * (./rowState); the next push and Refresh nett pay find it again by that state. Only the migration of a sheet an
+ * earlier version pushed reads the note (./rowStateMigration).
  */
 export const NETT_PAY_PENDING = "Nett pay pending";
-const PENDING_SPLIT = ` ${NETT_PAY_PENDING}: `;
-
-/** Rows of the sheet whose Message says their nett pay is pending (and that can be looked up). */
-export function pendingNettPayRows(sheet: ReadSheet): NettPayTarget[] {
-  return sheet.rows
-    .filter((r) => r.message.includes(PENDING_SPLIT.trim()) && r.employeeId !== null && r.payslipDate !== null)
-    .map((r) => ({ rowIndex: r.rowIndex, employeeId: r.employeeId!, payslipDate: r.payslipDate! }));
-}
+export const PENDING_SPLIT = ` ${NETT_PAY_PENDING}: `;
 
 /** The message without its pending note: what the row says once its nett pay is shown. */
-export function withoutPendingNote(message: string): string {
+function withoutPendingNote(message: string): string {
   const at = message.indexOf(PENDING_SPLIT);
   return at < 0 ? message : message.slice(0, at);
 }

@@ -1,10 +1,10 @@
 /**
  * Next period: which period an input sheet's next one is, and the values carried into it. Pure (the flow,
- * taskpane/flows/nextPeriod, reads and builds).
+ * ../flows/nextPeriod, reads and builds).
  */
 import type { InputValue } from "../../../contract";
 import type { CellType } from "../../../xl/columns";
-import type { PeriodOption } from "./inputSheet";
+import type { PeriodOption } from "../../../ui/sheets/periods";
 import { normalise, sameValue } from "./inputSheetModel";
 
 /**

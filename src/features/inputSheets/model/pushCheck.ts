@@ -1,7 +1,7 @@
 /**
  * The check before a push (pure): what a push is about to send, in control totals, and the rows that look wrong
  * against the same employee's previous regular payslip in the same wave (variance flags), each with its reason in
- * words. The flow (src/taskpane/flows/pushCheck.ts) reads the previous period and asks the user; this module only
+ * words. The flow (src/features/inputSheets/flows/pushCheck.ts) reads the previous period and asks the user; this module only
  * counts and compares.
  */
 import type { Calculation, Employee, InputValue, PayslipListItem } from "../../../contract";

@@ -3,7 +3,7 @@
  *   planPush       -> which rows and cells to send (changed / all / selected / retry / overwrite), and the chunks
  *   chunkOutcomes  -> map the service's per-entity results (or a failed request) back to rows
  *   applySaved     -> the new snapshot after saved rows
- * The flow (src/taskpane/flows/push.ts) does the I/O between these steps.
+ * The flow (src/features/inputSheets/flows/push.ts) does the I/O between these steps.
  */
 import type { BulkInputEntity, BulkInputResult, InputValue } from "../../../contract";
 import { INPUT_SHEET_HEADERS as H } from "./inputSheet";
@@ -61,10 +61,10 @@ export const pushHighlights = (meta: Pick<InputSheetMeta, "inputs">): string[] =
   H.nettPay,
 ];
 
-/** Rows "Retry failed" resends: those whose Status says Failed or Not sent, or Changed (a marked row edited since). */
-export function retryRowIndexes(sheet: ReadSheet): Set<number> {
+/** Rows "Retry failed" resends: those whose state (./rowState) is Failed or Not sent, or Changed (a marked row edited since). */
+export function retryRowIndexes(states: ReadonlyMap<number, { status: string }>): Set<number> {
   const retried = new Set(["Failed", "Not sent", CHANGED_STATUS]);
-  return new Set(sheet.rows.filter((r) => retried.has(r.status)).map((r) => r.rowIndex));
+  return new Set([...states].filter(([, r]) => retried.has(r.status)).map(([rowIndex]) => rowIndex));
 }
 
 /**
@@ -91,6 +91,7 @@ export function planPush(
         rowIndex: row.rowIndex,
         status: "Invalid",
         message: `Not sent: ${row.problems.map((p) => p.message).join("; ")}`,
+        cause: row.problems.map((p) => p.message).join("; "),
         errorColumns: [...new Set(row.problems.map((p) => p.header))],
       });
       continue;

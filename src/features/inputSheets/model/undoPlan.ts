@@ -2,7 +2,7 @@
  * Undo push, as pure steps over Change history lines (./changeHistory):
  *   planUndo     -> per cell the push saved: send its value before back, or leave it (Conflict: changed since)
  *   undoCells    -> every cell's end once the service answered, for the Change history and the Push log
- * The flow (src/taskpane/flows/undoPush.ts) reads the service's current values and sends the plan.
+ * The flow (src/features/inputSheets/flows/undoPush.ts) reads the service's current values and sends the plan.
  */
 import type { InputValue } from "../../../contract";
 import type { HistoryLine } from "./changeHistory";

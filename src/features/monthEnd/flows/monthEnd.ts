@@ -24,8 +24,8 @@ import {
   overviewRowTarget,
 } from "../model/monthEnd";
 import { type FlowContext, forEachLimited, type SheetResult, writingRows } from "../../../ui/flows/common";
-import { type BuildInputSheetResult, buildInputSheet } from "../../inputSheets/flows/inputs";
-import { readLastInputs } from "../../inputSheets/flows/lastInputs";
+import { type BuildInputSheetResult, buildInputSheet } from "../../inputSheets";
+import { readLastInputs } from "../../inputSheets";
 import { readInputSheetStates, readMovePercent } from "./monthEndSheets";
 
 /** Requests per client: the waves and the employees with their recent payslips. */

@@ -6,11 +6,11 @@
 import type { SettingValue, WorkbookPort } from "../../../excel";
 import { serialDayUtc } from "../../../xl/excelConventions";
 import { DEFAULT_NETT_PAY_MOVE_PERCENT, type InputSheetState } from "../model/monthEnd";
-import { lastPushOf } from "../../inputSheets/model/changeHistory";
-import { PUSH_LOG_SHEET } from "../../inputSheets/model/pushLog";
-import { readHistory } from "../../inputSheets/flows/changeHistory";
-import { listInputSheets } from "../../inputSheets/flows/inputs";
-import { readPending, readSheetBasis } from "../../inputSheets/flows/pending";
+import { lastPushOf } from "../../inputSheets";
+import { PUSH_LOG_SHEET } from "../../inputSheets";
+import { readHistory } from "../../inputSheets";
+import { listInputSheets } from "../../inputSheets";
+import { readPending, readSheetBasis } from "../../inputSheets";
 
 /** { nettPayMovePercent }: the workbook's limit of a nett pay move between periods (default ±25 %). */
 export const MONTH_END_SETTING = "payroll.monthEnd";

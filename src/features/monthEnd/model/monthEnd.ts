@@ -9,8 +9,8 @@
 import type { Client, Employee, PayslipListItem, Wave } from "../../../contract";
 import type { CellValue, ColumnSpec } from "../../../xl/columns";
 import { serialToIsoDate } from "../../../xl/excelConventions";
-import { waveDisplayName } from "../../imports/model/imports";
-import { activeEmployees, defaultPeriod, wavePeriods } from "../../inputSheets/model/inputSheet";
+import { waveDisplayName } from "../../../ui/sheets/importTables";
+import { activeEmployees, defaultPeriod, wavePeriods } from "../../../ui/sheets/periods";
 
 export const OVERVIEW_SHEET = "Month-end overview";
 export const OVERVIEW_TABLE = "MonthEndOverview";

@@ -11,9 +11,9 @@ import type { PayrollApi } from "../../../api";
 import type { Employee, PaymentRun, PayslipWithData, Wave } from "../../../contract";
 import type { WorkbookPort } from "../../../excel";
 import { compareEmployees, sortEmployees } from "../../../ui/sheets/grid";
-import { waveDisplayName } from "../../imports/model/imports";
+import { waveDisplayName } from "../../../ui/sheets/importTables";
 import { journalGrid, type SplitBalance } from "../model/journal";
-import { itemLabels } from "../../reports/model";
+import { itemLabels } from "../../reports";
 import { payRunLabel, payRunStates, payRunsGrid, payslipListGrid } from "../model/payRunGrids";
 import { formatDate } from "../../../ui/locale";
 import { employeeLabel, type EmployeeRef } from "../../../ui/sheets/employeeNames";
@@ -49,7 +49,7 @@ export interface PayRunChoices {
 
 /**
  * The runs and the waves (for names): the data behind the pay run picker and the Pay runs sheet. The picker reads
- * them through the pane's shared `reads` (src/taskpane/serverState); the sheet reads them fresh from the api.
+ * them through the pane's shared `reads` (src/ui/serverState); the sheet reads them fresh from the api.
  */
 export async function loadPayRuns(
   api: PayrollApi,

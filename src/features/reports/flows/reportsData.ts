@@ -1,6 +1,6 @@
 /**
  * Loads what the report forms pick from: for each chosen client, only the lists the report needs (REPORT_NEEDS),
- * at most five requests per client. They come through the pane's shared reads (src/taskpane/serverState), so
+ * at most five requests per client. They come through the pane's shared reads (src/ui/serverState), so
  * switching reports, and the other panels showing the same lists, do not ask again.
  */
 import type { ReportId } from "../../../contract";

@@ -1,0 +1,182 @@
+/**
+ * Nothing lost without a word: a rebuild over pending changes can keep them, and a row's outcome stays until the row
+ * is pushed again with another result. The real sandbox, PayrollApi and Excel layer over the preview workbook.
+ */
+import { calcKey } from "../../../src/contract";
+import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
+import { buildInputSheet, loadInputChoices, type InputChoices } from "../../../src/features/inputSheets/flows/inputs";
+import { pushInputSheet, type PushSend } from "../../../src/features/inputSheets/flows/push";
+import { readPending, readSheetBasis, watchPendingChanges } from "../../../src/features/inputSheets/flows/pending";
+import { ADDIN_FILLS } from "../../../src/excel";
+import { CHANGED_STATUS } from "../../../src/features/inputSheets/model/editedRows";
+import { pendingBeforeRebuild, rebuildKeeping } from "../../../src/features/inputSheets/flows/rebuild";
+import { pendingSheetsOf } from "../../../src/features/inputSheets/flows/pendingSheets";
+import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+
+const CLIENT = { id: 1, name: "Demo client 1" };
+const SALARY = calcKey("basic_salary", "amount");
+
+let rig: Rig;
+let choices: InputChoices;
+let waveId: number;
+let payslipDate: string;
+let salaryHeader: string;
+
+beforeAll(async () => {
+  rig = await startRig();
+  choices = await loadInputChoices(ctxOf(rig, CLIENT));
+  const withSalary = (id: number, date: string) =>
+    activeEmployees(choices.employees, id, date).filter((e) =>
+      choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
+    ).length;
+  const ranked = choices.waves
+    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
+    .filter((x) => x.period)
+    .sort((a, b) => withSalary(b.w.id, b.period!.date) - withSalary(a.w.id, a.period!.date));
+  waveId = ranked[0].w.id;
+  payslipDate = ranked[0].period!.date;
+  salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
+});
+afterAll(async () => {
+  await rig.close();
+});
+
+const build = (inputKeys: string[] = [SALARY]) =>
+  buildInputSheet(ctxOf(rig, CLIENT), { waveId, payslipDate, inputKeys }, { choices });
+const push = (sheetName: string, options: { send?: Partial<PushSend> } = {}) =>
+  pushInputSheet(ctxOf(rig, CLIENT), sheetName, { send: { mode: "changed", ...options.send }, steps: { nettPay: false } });
+const pendingOf = async (sheetName: string) =>
+  readPending(rig.workbook, sheetName, await readSheetBasis(rig.workbook, sheetName));
+
+describe("rebuilding over pending changes", () => {
+  it("finds the sheet's pending changes, and Keep my changes carries them into the rebuilt sheet", async () => {
+    const { sheetName } = await build();
+    const target = { clientId: CLIENT.id, waveId, payslipDate };
+    expect(await pendingBeforeRebuild(rig.workbook, target)).toBeNull();
+    typeInto(rig.model, sheetName, 0, salaryHeader, "40400");
+    typeInto(rig.model, sheetName, 2, salaryHeader, "six thousand");
+
+    const pending = await pendingBeforeRebuild(rig.workbook, target);
+    expect(pending).toMatchObject({ sheetName, text: "2 changes pending in 2 rows" });
+    // Another client's, wave's or period's build asks nothing.
+    expect(await pendingBeforeRebuild(rig.workbook, { ...target, clientId: 2 })).toBeNull();
+
+    const rebuilt = await rebuildKeeping(ctxOf(rig, CLIENT), { waveId, payslipDate, inputKeys: [SALARY] }, pending!.changes, {
+      choices,
+    });
+    expect(rebuilt).toMatchObject({ sheetName, carried: 2, left: [] });
+    const records = await readRecords(rig.workbook, sheetName);
+    expect(records[0][salaryHeader]).toBe(40400);
+    expect(records[2][salaryHeader]).toBe("six thousand");
+    expect((await pendingOf(sheetName)).text).toBe("2 changes pending in 2 rows");
+  });
+
+  it("a rebuild with other inputs still gets the carried changes' columns; Discard (a plain build) drops them", async () => {
+    const { sheetName } = await build();
+    typeInto(rig.model, sheetName, 1, salaryHeader, "41111");
+    const pending = await pendingBeforeRebuild(rig.workbook, { clientId: 1, waveId, payslipDate });
+    const other = choices.offered.find((o) => o.key !== SALARY)!.key;
+    const rebuilt = await rebuildKeeping(ctxOf(rig, CLIENT), { waveId, payslipDate, inputKeys: [other] }, pending!.changes, {
+      choices,
+    });
+    expect(rebuilt.carried).toBe(1);
+    expect((await readRecords(rig.workbook, sheetName))[1][salaryHeader]).toBe(41111);
+
+    await build();
+    expect((await pendingOf(sheetName)).changes).toHaveLength(0);
+  });
+});
+
+describe("a row's outcome stays", () => {
+  it("a second push of other rows keeps the first push's Saved rows (the Failed one is sent again, and fails again)", async () => {
+    const { sheetName } = await build();
+    typeInto(rig.model, sheetName, 0, salaryHeader, "42000");
+    typeInto(rig.model, sheetName, 1, salaryHeader, "-5"); // refused by the service
+    const first = await push(sheetName);
+    expect(first.counts).toMatchObject({ Saved: 1, Failed: 1 });
+    const afterFirst = await readRecords(rig.workbook, sheetName);
+
+    typeInto(rig.model, sheetName, 3, salaryHeader, "43000");
+    const second = await push(sheetName);
+    expect(second.counts).toMatchObject({ Saved: 1, Failed: 1 });
+    const after = await readRecords(rig.workbook, sheetName);
+    expect(after[0].Status).toBe("Saved");
+    expect(after[0].Message).toBe(afterFirst[0].Message);
+    expect(after[3].Status).toBe("Saved");
+    expect(after[1].Status).toBe("Failed");
+    expect(after[2].Status).toBe("Unchanged");
+
+    // A third push with nothing to send still leaves every outcome in place.
+    await push(sheetName);
+    const third = await readRecords(rig.workbook, sheetName);
+    expect(third.map((r) => r.Status)).toEqual(after.map((r) => r.Status));
+  });
+});
+
+describe("editing a row the push marked", () => {
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it("a corrected Invalid cell loses its red, the row says Changed, and Retry failed and Push changes send it", async () => {
+    const { sheetName } = await build();
+    typeInto(rig.model, sheetName, 0, salaryHeader, "six thousand");
+    typeInto(rig.model, sheetName, 1, salaryHeader, "-5");
+    const first = await push(sheetName);
+    expect(first.counts).toMatchObject({ Invalid: 1, Failed: 1 });
+    expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBe(ADDIN_FILLS.error);
+
+    const watch = await watchPendingChanges(rig.workbook, sheetName, () => undefined, { debounceMs: 10 });
+    try {
+      typeInto(rig.model, sheetName, 0, salaryHeader, "6000");
+      await until(async () => (await readRecords(rig.workbook, sheetName))[0].Status === CHANGED_STATUS);
+      const rows = await readRecords(rig.workbook, sheetName);
+      expect(rows[0]).toMatchObject({ Status: "Changed", Message: expect.stringMatching(/Edited after the push/) });
+      expect(rows[1].Status).toBe("Failed"); // not edited: its outcome stays
+      await until(async () => fillOf(rig.model, sheetName, 0, salaryHeader) === ADDIN_FILLS.pending);
+      expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBe(ADDIN_FILLS.pending); // no longer red: a pending change
+      expect(watch.current()?.changes.map((c) => c.rowIndex)).toContain(0);
+    } finally {
+      await watch.stop();
+    }
+
+    rig.faulty.reset();
+    const retried = await push(sheetName, { send: { mode: "retry" } });
+    expect(rig.faulty.bulkEntities().map((e) => e.attributes[SALARY])).toEqual([6000, -5]);
+    expect(retried.counts).toMatchObject({ Saved: 1, Failed: 1 });
+    expect((await readRecords(rig.workbook, sheetName))[0].Status).toBe("Saved");
+  });
+
+  it("Push changes sends a corrected row too", async () => {
+    const { sheetName } = await build();
+    typeInto(rig.model, sheetName, 0, salaryHeader, "six thousand");
+    await push(sheetName);
+    const watch = await watchPendingChanges(rig.workbook, sheetName, () => undefined, { debounceMs: 10 });
+    try {
+      typeInto(rig.model, sheetName, 0, salaryHeader, "6100");
+      await until(async () => (await readRecords(rig.workbook, sheetName))[0].Status === CHANGED_STATUS);
+    } finally {
+      await watch.stop();
+    }
+    rig.faulty.reset();
+    await push(sheetName);
+    expect(rig.faulty.bulkEntities().map((e) => e.attributes[SALARY])).toEqual([6100]);
+  });
+});
+
+describe("changing client with changes not pushed", () => {
+  it("lists the client's input sheets holding changes, with their counts; another client's list is empty", async () => {
+    const { sheetName } = await build();
+    expect(await pendingSheetsOf(rig.workbook, CLIENT.id)).toEqual([]);
+    typeInto(rig.model, sheetName, 0, salaryHeader, "44000");
+    typeInto(rig.model, sheetName, 1, salaryHeader, "44100");
+    expect(await pendingSheetsOf(rig.workbook, CLIENT.id)).toEqual([
+      { sheetName, changes: 2, text: "2 changes pending in 2 rows" },
+    ]);
+    expect(await pendingSheetsOf(rig.workbook, 2)).toEqual([]);
+    // What the question costs in Excel requests: the sheet list and settings, then per sheet its snapshot and table.
+    const before = rig.model.syncLog.length;
+    await pendingSheetsOf(rig.workbook, CLIENT.id);
+    expect(rig.model.syncLog.length - before).toBeLessThanOrEqual(10); // 10 for one sheet on the preview
+  });
+});
