@@ -19,6 +19,13 @@ module.exports = {
   moduleNameMapper: {
     "^content-disposition$": "<rootDir>/test/shims/content-disposition.js",
     "^cookie$": "<rootDir>/test/shims/cookie.js",
+    // Fluent UI from one pre-bundled file and lazily created icons, built once per version: test/shims/fluent.js.
+    "^@fluentui/react-components$": "<rootDir>/test/shims/fluentComponents.js",
+    "^@fluentui/react-icons$": "<rootDir>/test/shims/fluentIcons.js",
   },
+  globalSetup: "<rootDir>/test/shims/globalSetup.js",
+  // jsdom without two costs that grow with the page: labels found by walking the document (jsdomLabels.js), and
+  // getComputedStyle matching all of Fluent's CSS when only display and visibility are read (jsdomStyles.js).
+  setupFiles: ["<rootDir>/test/shims/jsdomLabels.js", "<rootDir>/test/shims/jsdomStyles.js"],
   testTimeout: 20000,
 };

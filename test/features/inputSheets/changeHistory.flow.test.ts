@@ -5,10 +5,10 @@
  */
 import { calcKey } from "../../../src/contract";
 import { finalisePayslipOf } from "../../support/finalise";
-import { CHANGE_HISTORY_SHEET, parseHistory } from "../../../src/features/inputSheets/model/changeHistory";
+import { CHANGE_HISTORY_SHEET, lastPushOf, parseHistory } from "../../../src/features/inputSheets/model/changeHistory";
 import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
 import { PUSH_LOG_SHEET } from "../../../src/features/inputSheets/model/pushLog";
-import { lastPushFor, readHistory } from "../../../src/features/inputSheets/flows/changeHistory";
+import { readHistory } from "../../../src/features/inputSheets/flows/changeHistory";
 import {
   buildInputSheet,
   listInputSheets,
@@ -117,8 +117,11 @@ describe("Change history", () => {
     );
     const text = JSON.stringify(rig.model.getSheet(CHANGE_HISTORY_SHEET));
     expect(text).not.toContain(rig.apiKey);
-    expect(await lastPushFor(rig.workbook, 1, payslipDate)).toMatchObject({ preparedBy: "Aoife Byrne", pushId: result.pushId });
-    expect(await lastPushFor(rig.workbook, 2, payslipDate)).toBeNull();
+    expect(lastPushOf(await readHistory(rig.workbook), 1, payslipDate)).toMatchObject({
+      preparedBy: "Aoife Byrne",
+      pushId: result.pushId,
+    });
+    expect(lastPushOf(await readHistory(rig.workbook), 2, payslipDate)).toBeNull();
   });
 
   it("survives the input sheet being rebuilt: the table is appended to, never rewritten", async () => {

@@ -61,8 +61,16 @@ function setup() {
 }
 
 // hidden: jsdom runs no motion, so a Fluent dialog opened after its first render can stay marked hidden there
-// (a closed dialog is unmounted, so this still finds none when it does not ask).
-const asking = () => screen.queryByRole("alertdialog", { name: "Who is preparing this push?", hidden: true });
+// (a closed dialog is unmounted, so this still finds none when it does not ask). Found by its title (aria-labelledby)
+// rather than by its accessible name: while the dialog itself carries aria-hidden, its name computes as "" (seen in
+// busy whole-suite runs at load 10-15, where every test of this file then failed).
+const TITLE = "Who is preparing this push?";
+const asking = () =>
+  screen
+    .queryAllByRole("alertdialog", { hidden: true })
+    .find((dialog) => document.getElementById(dialog.getAttribute("aria-labelledby") ?? "")?.textContent === TITLE) ?? null;
+/** Waits until the dialog asks (a state, not a time). */
+const asked = () => waitFor(() => expect(asking()).not.toBeNull());
 /** The dialog's name field (the Change history section has its own "Prepared by" field). */
 const askedName = () => within(asking()!).getByRole("textbox", { name: "Prepared by", hidden: true });
 /** The Change history section's field. */
@@ -82,7 +90,7 @@ describe("Prepared by before a push", () => {
   it("the first push asks; Cancel sends nothing and remembers nothing; a blank name cannot be saved", async () => {
     const { labels, user } = setup();
     await user.click(screen.getByRole("button", { name: "Push changes" }));
-    await screen.findByRole("alertdialog", { name: "Who is preparing this push?", hidden: true });
+    await asked();
     expect(labels).toEqual([]);
     const save = within(asking()!).getByRole("button", { name: "Save name and push", hidden: true });
     expect((save as HTMLButtonElement).disabled).toBe(true);
@@ -118,7 +126,7 @@ describe("Prepared by before a push", () => {
   ])("%s asks first too, and runs only after a name", async (button, label) => {
     const { labels, user } = setup();
     await user.click(screen.getByRole("button", { name: button }));
-    await screen.findByRole("alertdialog", { name: "Who is preparing this push?", hidden: true });
+    await asked();
     expect(labels).toEqual([]);
     await user.type(askedName(), "Brian Nolan");
     await user.keyboard("{Enter}");
@@ -133,7 +141,7 @@ describe("Prepared by before a push", () => {
     expect(labels).toEqual(["Push all input sheets"]);
     await user.clear(sectionName());
     await user.click(screen.getByRole("button", { name: "Undo push" }));
-    await screen.findByRole("alertdialog", { name: "Who is preparing this push?", hidden: true });
+    await asked();
     expect(labels).toEqual(["Push all input sheets"]);
   });
 

@@ -21,10 +21,12 @@ import { readRecords, typeInto } from "../../support/flowHelpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
-const EMPLOYEES = 1000;
-const CHANGED_ROWS = 500;
+// 400 employees and 200 changed rows (issue 29, Deliver 4: the kill and the restart do not depend on the size; at
+// 1,000 and 500 this test took 46 s of its 60 s at load 20). What a durable write costs: scripts/bench-durability.ts.
+const EMPLOYEES = 400;
+const CHANGED_ROWS = 200;
 const CHUNK_SIZE = 10;
-/** Acknowledged bulk_input chunks before the SIGKILL: well inside the push (50 chunks). */
+/** Acknowledged bulk_input chunks before the SIGKILL: well inside the push (20 chunks). */
 const KILL_AFTER_CHUNKS = 5;
 
 jest.setTimeout(60_000);
@@ -91,7 +93,7 @@ it("SIGKILLed mid-push and restarted: every row the sheet shows as Saved is in t
   const before = await readRecords(workbook, built.sheetName);
   expect(before.length).toBeGreaterThanOrEqual(CHANGED_ROWS);
 
-  // A new salary on the first 500 rows (each different from what the service holds).
+  // A new salary on the first CHANGED_ROWS rows (each different from what the service holds).
   const typed = new Map<number, number>();
   for (let i = 0; i < CHANGED_ROWS; i++) {
     const value = Math.round(Number(before[i][salary.label] || 0)) + 1000 + i;

@@ -12,7 +12,6 @@ import {
   type HistoryLine,
   type PushedCell,
   historyRows,
-  lastPushOf,
   parseHistory,
 } from "../model/changeHistory";
 import { INPUT_SHEET_HEADERS } from "../model/inputSheet";
@@ -98,16 +97,4 @@ export async function appendHistory(
 export async function readHistory(workbook: WorkbookPort): Promise<(HistoryLine & { rowIndex: number })[]> {
   const table = await workbook.readTable(CHANGE_HISTORY_SHEET);
   return table ? parseHistory(table) : [];
-}
-
-/**
- * For a client and a period (the payslip date), when the last push that sent a cell went and who prepared it, from
- * the Change history; null when none did. One table read.
- */
-export async function lastPushFor(
-  workbook: WorkbookPort,
-  clientId: number,
-  payslipDate: string,
-): Promise<{ time: Date | null; preparedBy: string; pushId: string } | null> {
-  return lastPushOf(await readHistory(workbook), clientId, payslipDate);
 }
