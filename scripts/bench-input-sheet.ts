@@ -13,10 +13,10 @@ import { flowContext } from "../src/ui/flows/common";
 import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {
-  const { client: api, workbook, counter, close } = await startBenchStack(employees);
+  const { api, workbook, counter, close } = await startBenchStack(employees);
   try {
     let t = performance.now();
-    const ctx = flowContext(api, workbook, { clientId: 1, clientName: "bench" });
+    const ctx = flowContext(api, workbook, { id: 1, name: "bench" });
     const choices = await loadInputChoices(ctx);
     const wave = [...choices.periods].sort((a, b) => b[1][0]?.payslips - a[1][0]?.payslips)[0];
     const payslipDate = defaultPeriod(wave[1])!.date;
@@ -39,7 +39,7 @@ async function bench(employees: number): Promise<void> {
 
     counter.requests = 0;
     t = performance.now();
-    const pushed = await pushInputSheet(ctx, built.sheetName, { mode: "all", nettPay: false });
+    const pushed = await pushInputSheet(ctx, built.sheetName, { send: { mode: "all" }, steps: { nettPay: false } });
     const pushMs = performance.now() - t;
     console.log(
       `${String(employees).padStart(6)} employees/client | ${String(built.rowCount).padStart(5)} rows | load ${loadRequests} req ${loadMs.toFixed(0)} ms` +

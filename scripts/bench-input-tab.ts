@@ -21,7 +21,7 @@ import { buildInputSheet, loadInputChoices } from "../src/features/inputSheets/f
 import { createClientReads } from "../src/ui/serverState";
 import { largestWave } from "../test/support/largestWave";
 
-const CLIENT = { clientId: 1, clientName: "bench" };
+const CLIENT = { id: 1, name: "bench" };
 const SALARY = calcKey("basic_salary", "amount");
 const kib = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString("en-IE")} KiB`;
 const loadavg = () =>
@@ -79,7 +79,7 @@ async function bench(employees: number): Promise<void> {
     let saved = 0;
     await step("3. a write of 5 cells", async () => {
       const entities = five.map((e) => ({ id: String(e.id), payslip_date: best.period!.date, attributes: { [SALARY]: 3000 } }));
-      saved = (await api.bulkInput(CLIENT.clientId, entities)).filter((r) => r.success === "true").length;
+      saved = (await api.bulkInput(CLIENT.id, entities)).filter((r) => r.success === "true").length;
     });
     console.log(`     (${saved} of 5 saved)`);
     await step("   then build", () => openAndBuild(inPane));

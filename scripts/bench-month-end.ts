@@ -60,7 +60,7 @@ async function main(): Promise<void> {
       flowContext(
         api,
         workbook,
-        { clientId: 1, clientName: "Client 01" },
+        { id: 1, name: "Client 01" },
         {
           update: (done, total) => {
             if (total === clients && done === clients && !readsDone) readsDone = Date.now();

@@ -12,7 +12,7 @@ import { flowContext } from "../src/ui/flows/common";
 import { benchEachSize, startBenchStack } from "./lib/benchStack";
 
 async function bench(employees: number): Promise<void> {
-  const { client: api, workbook, model, counter, close } = await startBenchStack(employees);
+  const { api, workbook, model, counter, close } = await startBenchStack(employees);
   const lines: string[] = [];
   const measure = async (label: string, work: () => Promise<unknown>) => {
     const r0 = counter.requests;
@@ -23,8 +23,8 @@ async function bench(employees: number): Promise<void> {
     );
   };
   try {
-    const target = { clientId: 1, clientName: "bench" };
-    const ctx = flowContext(api, workbook, target);
+    const client = { id: 1, name: "bench" };
+    const ctx = flowContext(api, workbook, client);
     const runs = await api.listPaymentRuns(1);
     const waves = await api.listWaves(1);
     const monthly = waves.find((w) => w.length_months === 1)!;
@@ -37,14 +37,14 @@ async function bench(employees: number): Promise<void> {
     await measure("leave balances (all employees)", () => importLeaveBalances(ctx, "2026-10-31"));
     await measure("service periods (all employees)", () => importServicePeriods(ctx));
     await measure("Regular Hours sheet (client 3)", () =>
-      buildRegularHoursSheet(flowContext(api, workbook, { clientId: 3, clientName: "bench" }), {
+      buildRegularHoursSheet(flowContext(api, workbook, { id: 3, name: "bench" }), {
         info: { regular_hours_version: 2, features: [] },
       }),
     );
     // Leave days: one new day per employee on the template rows. The API creates leave per employee, so this costs
     // one request per employee with new rows (plus 2 reads), never one per row.
     await measure("load leave days (template rows only)", () =>
-      loadLeaveDays(flowContext(api, workbook, target), { employeeIds: [], blankRowPerEmployee: true }),
+      loadLeaveDays(flowContext(api, workbook, client), { employeeIds: [], blankRowPerEmployee: true }),
     );
     const sheet = model.getSheet(LEAVE_SHEETS.days.sheetName);
     const t = sheet.tables()[0];
@@ -52,7 +52,7 @@ async function bench(employees: number): Promise<void> {
       model.editCell(sheet, t.r + 1 + i, t.c + 4, "2026-12-01");
       model.editCell(sheet, t.r + 1 + i, t.c + 6, "Annual leave");
     }
-    await measure(`save leave days (${t.rows - 1} new rows)`, () => saveLeaveDays(flowContext(api, workbook, target)));
+    await measure(`save leave days (${t.rows - 1} new rows)`, () => saveLeaveDays(flowContext(api, workbook, client)));
   } finally {
     await close();
   }

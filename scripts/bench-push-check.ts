@@ -9,7 +9,7 @@
  * whatever the check: scripts/bench-push.ts). Then 5,000 changed rows (one per employee of the client: a sheet holds
  * one wave, the largest 2,827 rows) through the push's two pre-steps themselves (the conflict check and the check,
  * Cancel). For each: requests and bytes received from the service, all and before the first bulk_input (the
- * pre-steps' reads), by route, and the wall time (the client's 5 requests/s, loopback). And the crossover's two
+ * pre-steps' reads), by route, and the wall time (the PayrollApi's 5 requests/s, loopback). And the crossover's two
  * sides: the client-wide pair against CONFLICT_LIST_CROSSOVER employees' own lists, by bytes, requests and time.
  * Plus os.loadavg().
  */
@@ -29,7 +29,7 @@ import { type PushCheckOptions, checkBeforeSending } from "../src/features/input
 import { PushReads } from "../src/features/inputSheets/flows/pushReads";
 import { largestWave } from "../test/support/largestWave";
 
-const CLIENT = { clientId: 1, clientName: "bench" };
+const CLIENT = { id: 1, name: "bench" };
 const SALARY = calcKey("basic_salary", "amount");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const loadavg = () =>
@@ -114,7 +114,10 @@ interface Seen {
 
     const modes: { name: string; check: () => PushCheckOptions | undefined }[] = [
       { name: "check on", check: () => ({ settings: DEFAULT_PUSH_CHECK, ask: async () => "send" }) },
-      { name: "check setting off", check: () => ({ settings: { ...DEFAULT_PUSH_CHECK, enabled: false }, ask: async () => "send" }) },
+      {
+        name: "check setting off",
+        check: () => ({ settings: { ...DEFAULT_PUSH_CHECK, enabled: false }, ask: async () => "send" }),
+      },
       { name: "no check", check: () => undefined },
     ];
     let row = 0;
@@ -123,10 +126,12 @@ interface Seen {
         const api = connect();
         const push = (): Promise<unknown> => {
           const options: PushOptions = {
-            mode: "changed",
-            conflictCheck: conflictCheck(api),
-            check: mode.check(),
-            nettPay: size <= 5 ? { polls: 10, intervalMs: 200 } : false,
+            send: { mode: "changed" },
+            steps: {
+              conflictCheck: conflictCheck(api),
+              check: mode.check(),
+              nettPay: size <= 5 ? { polls: 10, intervalMs: 200 } : false,
+            },
           };
           return pushInputSheet(flowContext(api, workbook, CLIENT), built.sheetName, options);
         };
@@ -140,15 +145,15 @@ interface Seen {
       }
     }
 
-    // The crossover: the pair against n employees' own lists, by bytes, requests and time (the client's 5/s).
+    // The crossover: the pair against n employees' own lists, by bytes, requests and time (the PayrollApi's 5/s).
     {
       const api = connect();
       reset();
-      await new PushReads(api, CLIENT.clientId, { crossover: 0 }).read([choices.employees[0].id]);
+      await new PushReads(api, CLIENT.id, { crossover: 0 }).read([choices.employees[0].id]);
       const pair = { bytes: seen.reduce((a, x) => a + x.bytes, 0), ms: performance.now() - started };
       const n = CONFLICT_LIST_CROSSOVER;
       reset();
-      await new PushReads(api, CLIENT.clientId, { crossover: n }).read(choices.employees.slice(500, 500 + n).map((e) => e.id));
+      await new PushReads(api, CLIENT.id, { crossover: n }).read(choices.employees.slice(500, 500 + n).map((e) => e.id));
       const own = { bytes: seen.reduce((a, x) => a + x.bytes, 0) / n, ms: (performance.now() - started) / n };
       const line = (bytes: number) => (bytes / 2.5e6) * 1000; // 20 Mbit/s
       console.log(
@@ -161,7 +166,7 @@ interface Seen {
     }
 
     // 5,000 changed rows, one per employee of the client, through the two pre-steps (Cancel at the check).
-    const { meta, snapshot } = await openInputSheet(workbook, built.sheetName, CLIENT.clientId);
+    const { meta, snapshot } = await openInputSheet(workbook, built.sheetName, CLIENT.id);
     const send = choices.employees.map((e, rowIndex) => ({
       rowIndex,
       employeeId: e.id,
@@ -173,7 +178,7 @@ interface Seen {
       const api = connect();
       for (const which of ["first push", "same push again"]) {
         reset();
-        const reads = new PushReads(api, CLIENT.clientId);
+        const reads = new PushReads(api, CLIENT.id);
         const ctx = flowContext(api, workbook, CLIENT);
         const checked = await conflictCheck(api)(plan, { meta, snapshot }, undefined, reads);
         const options = mode.check();

@@ -25,7 +25,7 @@ import { flowContext } from "../src/ui/flows/common";
 import { largestWave } from "../test/support/largestWave";
 
 /** The sandbox's client 1, which every bench here builds and pushes for. */
-const BENCH_CLIENT = { clientId: 1, clientName: "bench" };
+const BENCH_CLIENT = { id: 1, name: "bench" };
 
 const RATE = 5; // the client's default requests per second
 const LINE_BYTES_PER_S = 2.5e6; // 20 Mbit/s
@@ -50,7 +50,7 @@ async function stack(employees: number, latencyMs = 0) {
   });
   const fast = new PayrollApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: 0 });
   const model = installPreviewExcel(globalThis, createPreviewWorkbook());
-  return { sandbox, client: api, fast, count, log, model, workbook: createOfficeWorkbook() };
+  return { sandbox, api, fast, count, log, model, workbook: createOfficeWorkbook() };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -73,7 +73,7 @@ async function nettPayCrossover(): Promise<void> {
       const measure = async (crossover: number) => {
         st.count.bytes = 0;
         const t = performance.now();
-        await readNettPay(st.client, 1, targetsOf(n), { crossover });
+        await readNettPay(st.api, 1, targetsOf(n), { crossover });
         return { bytes: st.count.bytes, ms: performance.now() - t };
       };
       const lists = await measure(Infinity);
@@ -103,9 +103,9 @@ async function throughput(rows: number, latencyMs: number): Promise<void> {
     st.log.length = 0;
     st.count.bytes = 0;
     const t = performance.now();
-    const result = await pushInputSheet(flowContext(st.client, st.workbook, BENCH_CLIENT), built.sheetName, {
-      mode: "selected",
-      nettPay: false,
+    const result = await pushInputSheet(flowContext(st.api, st.workbook, BENCH_CLIENT), built.sheetName, {
+      send: { mode: "selected" },
+      steps: { nettPay: false },
     });
     const wallMs = performance.now() - t;
     const bulk = st.log.filter((e) => e.path.endsWith("/bulk_input"));
@@ -165,9 +165,9 @@ async function fiveCells(st: BenchStack): Promise<void> {
   st.count.bytes = 0;
   st.count.requests = 0;
   const t = performance.now();
-  const result = await pushInputSheet(flowContext(st.client, st.workbook, BENCH_CLIENT), built.sheetName, {
-    mode: "changed",
-    nettPay: { polls: 10, intervalMs: 200 },
+  const result = await pushInputSheet(flowContext(st.api, st.workbook, BENCH_CLIENT), built.sheetName, {
+    send: { mode: "changed" },
+    steps: { nettPay: { polls: 10, intervalMs: 200 } },
   });
   console.log(
     `\n5 typed cells on 5,000 employees: ${result.counts.Saved} saved, nett pay ${result.nettPay.updated} shown; ` +

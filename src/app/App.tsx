@@ -124,7 +124,13 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, 
 
   const clients = connection?.clients ?? [];
   // Changing client with changes not pushed asks first; the tab the user was on stays chosen for the next client.
-  const clientChange = useClientChange(workbook, clients, clientId, (id) => void chooseClient(id), connected);
+  const clientChange = useClientChange({
+    workbook,
+    clients,
+    clientId,
+    choose: (id) => void chooseClient(id),
+    connected,
+  });
   const [tab, setTab] = React.useState<string | undefined>(undefined);
   // The client's name is in the picker just below, so the folded header stays one line.
   const connectionSummary = connection ? "Connected" : "Not connected";

@@ -5,18 +5,22 @@
 import * as React from "react";
 import type { Client } from "../contract";
 import type { WorkbookPort } from "../excel";
+import { clientLabel } from "../ui/flows/common";
 import type { ClientChangeQuestion } from "./components/ClientChangeDialog";
 import type { ConnectedPart } from "./connectedLoader";
 
-export function useClientChange(
-  workbook: WorkbookPort,
-  clients: readonly Client[],
-  clientId: number | null,
-  choose: (clientId: number) => void,
-  connected: ConnectedPart | null,
-) {
+interface UseClientChangeProps {
+  workbook: WorkbookPort;
+  clients: readonly Client[];
+  clientId: number | null;
+  choose: (clientId: number) => void;
+  connected: ConnectedPart | null;
+}
+
+export function useClientChange({ workbook, clients, clientId, choose, connected }: UseClientChangeProps) {
   const [asked, setAsked] = React.useState<(ClientChangeQuestion & { next: number }) | null>(null);
-  const nameOf = (id: number) => clients.find((c) => c.id === id)?.name ?? `client ${id}`;
+  // A client the list lacks is named as not known, never made up ("client 12").
+  const nameOf = (id: number) => clientLabel({ id, name: clients.find((c) => c.id === id)?.name ?? null });
 
   const request = async (next: number) => {
     if (next === clientId) return;

@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { AppServices, ProgressTask } from "./services";
-import type { FlowContext } from "./flows/common";
+import type { Client } from "../contract";
+import type { ClientRef, FlowContext } from "./flows/common";
 import { preparedBy } from "./preparedBy";
 
 const AppServicesContext = React.createContext<AppServices | null>(null);
@@ -28,24 +29,26 @@ export function useConnectedServices(): ConnectedServices | null {
   return services as ConnectedServices;
 }
 
-/** The chosen client's record (undefined if the list lacks it) and the target flows write for: ID and name. */
-export function chosenClient(services: ConnectedServices) {
-  const { clientId } = services;
-  const info = services.clients.find((c) => c.id === clientId);
-  return { info, target: { clientId, clientName: info?.name ?? `Client ${clientId}` } };
+/** The chosen client's record in the service's client list (features, numbering), undefined if the list lacks it. */
+export function clientRecordOf(services: ConnectedServices): Client | undefined {
+  return services.clients.find((c) => c.id === services.clientId);
+}
+
+/** The chosen client as flows take it: its ID and the name the service's list gives (null, not invented, when it lacks it). */
+export function clientOf(services: ConnectedServices): ClientRef {
+  return { id: services.clientId, name: clientRecordOf(services)?.name ?? null };
 }
 
 /**
- * The FlowContext for one task under the progress bar: the connected services, the chosen client as the target, and
+ * The FlowContext for one task under the progress bar: the connected services, the chosen client, and
  * the task's Cancel and counts. Panels build it here, once per run, and hand it to a flow as its first argument:
  * `run(label, (task) => importWaves(flowContextFor(services, task), options), describe)`.
  */
 export function flowContextFor(services: ConnectedServices, task: ProgressTask): FlowContext {
-  const { target } = chosenClient(services);
   return {
     api: services.api,
     workbook: services.workbook,
-    target,
+    client: clientOf(services),
     progress: task,
     signal: task.signal,
     preparedBy: preparedBy(),

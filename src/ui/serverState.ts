@@ -293,19 +293,23 @@ export function useClientEmployees(scope: ReadsScope) {
   return useClientList(scope, "employees");
 }
 
+interface UseClientViewProps<T> {
+  scope: ReadsScope;
+  name: string;
+  lists: readonly SharedList[];
+  load: (reads: ClientReads, signal: AbortSignal) => Promise<T>;
+  /** Whose lists (default the chosen client). */
+  clients?: readonly number[];
+  args?: readonly unknown[];
+}
+
 /**
  * Something a panel builds from shared lists of some clients (default: the chosen one), read again whenever one of
  * `lists` of those clients is invalidated — by a write, or by reload() here, which invalidates them for every panel.
  * With no `lists`, it is something no write here changes, read once per client and again only by its reload().
  * `args` tell apart views of the same name (e.g. a report id); `load` gets the shared reads and a signal.
  */
-export function useClientView<T>(
-  scope: ReadsScope,
-  name: string,
-  lists: readonly SharedList[],
-  load: (reads: ClientReads, signal: AbortSignal) => Promise<T>,
-  options: { clients?: readonly number[]; args?: readonly unknown[] } = {},
-): LoadedList<T> {
+export function useClientView<T>({ scope, name, lists, load, ...options }: UseClientViewProps<T>): LoadedList<T> {
   const reads = scope?.reads ?? null;
   const clients = options.clients ?? (scope ? [scope.clientId] : []);
   const key: QueryKey = [
@@ -326,16 +330,18 @@ export function useClientView<T>(
   return useLoaded(reads, key, reads ? (signal) => load(reads, signal) : null, reload);
 }
 
+interface UseListForProps<T> {
+  scope: ReadsScope;
+  name: string;
+  id: number | null;
+  load: (id: number, signal: AbortSignal) => Promise<T>;
+}
+
 /**
  * A list read for one ID (e.g. an employee's payslips), which no write here invalidates: read again whenever the ID
  * comes back into use (staleTime 0; an earlier answer for it shows meanwhile). Nothing while `id` is null.
  */
-export function useListFor<T>(
-  scope: ReadsScope,
-  name: string,
-  id: number | null,
-  load: (id: number, signal: AbortSignal) => Promise<T>,
-): LoadedList<T> {
+export function useListFor<T>({ scope, name, id, load }: UseListForProps<T>): LoadedList<T> {
   const reads = scope?.reads ?? null;
   const key: QueryKey = ["view", reads?.connection ?? -1, name, { clients: scope ? [scope.clientId] : [], lists: [] }, id];
   const keyText = JSON.stringify(key);

@@ -47,7 +47,7 @@ export interface AppServices {
   notify(message: string, intent?: NotifyIntent): void;
 }
 
-/** True when an error comes from a cancelled task (the client's AbortedError or a DOM AbortError). */
+/** True when an error comes from a cancelled task (the PayrollApi's AbortedError or a DOM AbortError). */
 export function isAbortError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return error.name === "AbortedError" || error.name === "AbortError";

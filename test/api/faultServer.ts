@@ -1,5 +1,5 @@
 /**
- * A tiny misbehaving HTTP server for the client's fault tests. Each request to `METHOD /v1/path` takes the next
+ * A tiny misbehaving HTTP server for the PayrollApi's fault tests. Each request to `METHOD /v1/path` takes the next
  * scripted behaviour for that route (or the route's default), and every request is recorded.
  */
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";

@@ -1,5 +1,5 @@
 /**
- * Fault tests: the real client against a local server that misbehaves on purpose. Every scenario must end in a
+ * Fault tests: the real PayrollApi against a local server that misbehaves on purpose. Every scenario must end in a
  * typed error or a successful retry, never a hang and never an unhandled rejection.
  */
 import Module from "module";
@@ -39,7 +39,7 @@ const allRetries: RetryInfo[] = [];
 const logs: RequestLogEntry[] = [];
 const errors: unknown[] = [];
 
-function client(overrides: Partial<PayrollApiOptions> = {}): PayrollApi {
+function api(overrides: Partial<PayrollApiOptions> = {}): PayrollApi {
   return new PayrollApi({
     baseUrl: server.url,
     apiKey: KEY,
@@ -91,11 +91,11 @@ describe("latency and timeouts", () => {
   test("a GET slower than the timeout is retried, then ends in TimeoutError", async () => {
     server.setDefault("GET /clients/", { ...OK_CLIENTS, delayMs: 500 });
     const started = Date.now();
-    const err = await failure(client({ timeoutMs: 100, maxRetries: 1 }).listClients());
+    const err = await failure(api({ timeoutMs: 100, maxRetries: 1 }).listClients());
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).timeoutMs).toBe(100);
     // Two tries (one retry). On a loaded machine the second try can time out before its request reaches the
-    // server, so the server may count only one of them; the client's retry log is the exact record.
+    // server, so the server may count only one of them; the PayrollApi's retry log is the exact record.
     expect(retries.map((r) => r.reason)).toEqual(["timeout"]);
     expect(server.hits("GET /clients/")).toBeGreaterThanOrEqual(1);
     expect(server.hits("GET /clients/")).toBeLessThanOrEqual(2);
@@ -104,21 +104,21 @@ describe("latency and timeouts", () => {
 
   test("a slow GET that recovers succeeds on the retry", async () => {
     server.script("GET /clients/", { ...OK_CLIENTS, delayMs: 400 });
-    const clients = await client({ timeoutMs: 150, maxRetries: 2 }).listClients();
+    const clients = await api({ timeoutMs: 150, maxRetries: 2 }).listClients();
     expect(clients.map((c) => c.name)).toEqual(["Bureau demo: Liffey Engineering Ltd"]);
     expect(server.hits("GET /clients/")).toBe(2);
   });
 
   test("a slow POST times out once and is not repeated (it may have been applied)", async () => {
     server.setDefault("POST /clients/1/bulk_input", { status: 200, body: BULK_OK, delayMs: 400 });
-    const err = await failure(client({ timeoutMs: 100, maxRetries: 3 }).bulkInput(1, ENTITIES));
+    const err = await failure(api({ timeoutMs: 100, maxRetries: 3 }).bulkInput(1, ENTITIES));
     expect(err).toBeInstanceOf(TimeoutError);
     expect(server.hits("POST /clients/1/bulk_input")).toBe(1);
   });
 
   test("a body that starts and never finishes is a timeout, not a hang", async () => {
     server.setDefault("GET /clients/", { stall: true });
-    const err = await failure(client({ timeoutMs: 150, maxRetries: 0 }).listClients());
+    const err = await failure(api({ timeoutMs: 150, maxRetries: 0 }).listClients());
     expect(err).toBeInstanceOf(TimeoutError);
   });
 });
@@ -126,7 +126,7 @@ describe("latency and timeouts", () => {
 describe("5xx", () => {
   test("GET: two 500s then success is retried to success", async () => {
     server.script("GET /clients/", { status: 500, body: { message: "boom" } }, { status: 502, raw: "<html>bad gateway</html>" });
-    const clients = await client({ maxRetries: 3 }).listClients();
+    const clients = await api({ maxRetries: 3 }).listClients();
     expect(clients).toHaveLength(1);
     expect(server.hits("GET /clients/")).toBe(3);
     expect(retries.map((r) => [r.attempt, r.reason, r.path])).toEqual([
@@ -137,7 +137,7 @@ describe("5xx", () => {
 
   test("GET: persistent 503 ends in ServerError after maxRetries", async () => {
     server.setDefault("GET /clients/", { status: 503 });
-    const err = await failure(client({ maxRetries: 2 }).listClients());
+    const err = await failure(api({ maxRetries: 2 }).listClients());
     expect(err).toBeInstanceOf(ServerError);
     expect(err.status).toBe(503);
     expect(server.hits("GET /clients/")).toBe(3);
@@ -145,7 +145,7 @@ describe("5xx", () => {
 
   test("POST: a 500 is not retried (the write may have happened)", async () => {
     server.script("POST /clients/1/bulk_input", { status: 500, body: { message: "boom" } });
-    const err = await failure(client({ maxRetries: 3 }).bulkInput(1, ENTITIES));
+    const err = await failure(api({ maxRetries: 3 }).bulkInput(1, ENTITIES));
     expect(err).toBeInstanceOf(ServerError);
     expect(err.status).toBe(500);
     expect(err.message).toMatch(/Check whether the change was saved/);
@@ -156,7 +156,7 @@ describe("5xx", () => {
   test("PATCH and DELETE after a 500 are not retried either", async () => {
     server.script("PATCH /employees/7", { status: 500 });
     server.script("DELETE /employees/7", { status: 500 });
-    const c = client({ maxRetries: 3 });
+    const c = api({ maxRetries: 3 });
     expect(await failure(c.updateEmployee(7, { job_title: "Fitter" }))).toBeInstanceOf(ServerError);
     expect(await failure(c.deleteEmployee(7))).toBeInstanceOf(ServerError);
     expect(server.hits("PATCH /employees/7") + server.hits("DELETE /employees/7")).toBe(2);
@@ -166,7 +166,7 @@ describe("5xx", () => {
 describe("429 and Retry-After", () => {
   test("GET waits the server's Retry-After (1 s) and then succeeds", async () => {
     server.script("GET /clients/", { status: 429, body: { message: "Rate limit exceeded" }, headers: { "retry-after": "1" } });
-    const clients = await client().listClients();
+    const clients = await api().listClients();
     expect(clients).toHaveLength(1);
     const [first, second] = server.requests;
     expect(second.at - first.at).toBeGreaterThanOrEqual(1_000);
@@ -179,7 +179,7 @@ describe("429 and Retry-After", () => {
 
   test("POST refused with 429 is retried after the wait (nothing was applied)", async () => {
     server.script("POST /clients/1/bulk_input", { status: 429, headers: { "retry-after": "0" } });
-    const results = await client().bulkInput(1, ENTITIES);
+    const results = await api().bulkInput(1, ENTITIES);
     expect(results).toEqual(BULK_OK);
     expect(server.hits("POST /clients/1/bulk_input")).toBe(2);
   });
@@ -187,7 +187,7 @@ describe("429 and Retry-After", () => {
   test("an HTTP-date Retry-After is honoured", async () => {
     const at = new Date(Date.now() + 2_000).toUTCString();
     server.script("GET /clients/", { status: 429, headers: { "retry-after": at } });
-    await client().listClients();
+    await api().listClients();
     expect(retries[0].delayMs).toBeGreaterThan(0);
     expect(retries[0].delayMs).toBeLessThanOrEqual(2_000 + 5);
     const [first, second] = server.requests;
@@ -197,7 +197,7 @@ describe("429 and Retry-After", () => {
   test("a wait longer than maxRetryAfterMs is handed to the caller at once", async () => {
     server.setDefault("GET /clients/", { status: 429, headers: { "retry-after": "120" } });
     const started = Date.now();
-    const err = await failure(client({ maxRetryAfterMs: 10_000 }).listClients());
+    const err = await failure(api({ maxRetryAfterMs: 10_000 }).listClients());
     expect(err).toBeInstanceOf(RateLimitedError);
     expect((err as RateLimitedError).retryAfterMs).toBe(120_000);
     expect(err.message).toMatch(/Try again in 120 s/);
@@ -207,7 +207,7 @@ describe("429 and Retry-After", () => {
 
   test("persistent 429 without Retry-After ends in RateLimitedError after backoff retries", async () => {
     server.setDefault("GET /clients/", { status: 429, body: { message: "Too many reports already queued" } });
-    const err = await failure(client({ maxRetries: 2 }).listClients());
+    const err = await failure(api({ maxRetries: 2 }).listClients());
     expect(err).toBeInstanceOf(RateLimitedError);
     expect((err as RateLimitedError).retryAfterMs).toBeUndefined();
     expect(err.message).toMatch(/Too many reports already queued/);
@@ -218,21 +218,21 @@ describe("429 and Retry-After", () => {
 describe("dropped connections", () => {
   test("GET: a destroyed socket is retried to success", async () => {
     server.script("GET /clients/", { drop: true });
-    expect(await client().listClients()).toHaveLength(1);
+    expect(await api().listClients()).toHaveLength(1);
     expect(server.hits("GET /clients/")).toBe(2);
     expect(retries.map((r) => r.reason)).toEqual(["network_error"]);
   });
 
   test("POST: a destroyed socket ends in NetworkError without a second send", async () => {
     server.setDefault("POST /clients/1/bulk_input", { drop: true });
-    const err = await failure(client({ maxRetries: 3 }).bulkInput(1, ENTITIES));
+    const err = await failure(api({ maxRetries: 3 }).bulkInput(1, ENTITIES));
     expect(err).toBeInstanceOf(NetworkError);
     expect(server.hits("POST /clients/1/bulk_input")).toBe(1);
   });
 
   test("GET: always dropped ends in NetworkError after maxRetries", async () => {
     server.setDefault("GET /clients/", { drop: true, delayMs: 10 });
-    const err = await failure(client({ maxRetries: 2 }).listClients());
+    const err = await failure(api({ maxRetries: 2 }).listClients());
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toMatch(/Could not reach the payroll service \(GET \/clients\/\)/);
     expect(server.hits("GET /clients/")).toBe(3);
@@ -242,7 +242,7 @@ describe("dropped connections", () => {
     const closed = await startFaultServer();
     const url = closed.url;
     await closed.close();
-    const err = await failure(client({ baseUrl: url, maxRetries: 1 }).listClients());
+    const err = await failure(api({ baseUrl: url, maxRetries: 1 }).listClients());
     expect(err).toBeInstanceOf(NetworkError);
   });
 });
@@ -254,7 +254,7 @@ describe("malformed and wrong-shaped answers", () => {
       raw: '[{"client": {"id": 1,',
       headers: { "content-type": "application/json" },
     });
-    const err = await failure(client({ maxRetries: 3 }).listClients());
+    const err = await failure(api({ maxRetries: 3 }).listClients());
     expect(err).toBeInstanceOf(UnexpectedResponseError);
     expect(err.message).toMatch(/not valid JSON/);
     expect(err.path).toBe("/clients/");
@@ -266,7 +266,7 @@ describe("malformed and wrong-shaped answers", () => {
       status: 200,
       body: [{ employee: { id: 3, first_name: "Aoife" } }, { employee: { id: "4", first_name: "Seán", last_name: "Ó Briain" } }],
     });
-    const err = (await failure(client().listEmployees(1, ["service_periods"]))) as UnexpectedResponseError;
+    const err = (await failure(api().listEmployees(1, ["service_periods"]))) as UnexpectedResponseError;
     expect(err).toBeInstanceOf(UnexpectedResponseError);
     expect(err.path).toBe("/clients/1/employees");
     expect(err.status).toBe(200);
@@ -282,24 +282,24 @@ describe("malformed and wrong-shaped answers", () => {
       raw: "<html>Not Found</html>",
       headers: { "content-type": "text/html" },
     });
-    const err = await failure(client().getEmployee(9));
+    const err = await failure(api().getEmployee(9));
     expect(err).toBeInstanceOf(NotFoundError);
     expect(err.message).toBe("The payroll service has no such record (GET /employees/9).");
   });
 
   test("an unexpected 204 on a plain endpoint is an UnexpectedResponseError", async () => {
     server.setDefault("GET /clients/", { status: 204 });
-    const err = await failure(client().listClients());
+    const err = await failure(api().listClients());
     expect(err).toBeInstanceOf(UnexpectedResponseError);
     expect(err.message).toMatch(/unexpected HTTP status 204/);
   });
 
   test("a PDF endpoint answering JSON is refused; a PDF comes back as bytes", async () => {
     server.script("GET /payslips/5.pdf", { status: 200, body: { message: "hi" } });
-    expect(await failure(client().getPayslipPdf(5))).toBeInstanceOf(UnexpectedResponseError);
+    expect(await failure(api().getPayslipPdf(5))).toBeInstanceOf(UnexpectedResponseError);
     const pdf = Buffer.from("%PDF-1.7\n%\xe2\xe3\n1 0 obj\n<<>>\nendobj\n%%EOF\n", "latin1");
     server.script("GET /payslips/5.pdf", { status: 200, raw: pdf, headers: { "content-type": "application/pdf" } });
-    const bytes = await client().getPayslipPdf(5);
+    const bytes = await api().getPayslipPdf(5);
     expect(bytes).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(bytes).equals(pdf)).toBe(true);
     expect(server.requests[1].headers.accept).toBe("application/pdf");
@@ -311,7 +311,7 @@ describe("typed states (not errors)", () => {
     const route = "GET /clients/1/employees";
     server.script(route, { status: 202, body: { message: "Payslips are being calculated, try again later" } });
     server.script(route, { status: 200, body: [{ employee: { id: 3, first_name: "Aoife", last_name: "Byrne" } }] });
-    const c = client();
+    const c = api();
     expect(await c.listEmployeesWithPayslipData(1)).toEqual({
       state: "try_later",
       message: "Payslips are being calculated, try again later",
@@ -335,7 +335,7 @@ describe("typed states (not errors)", () => {
       { status: 200, body: [row] },
       { status: 404, body: { message: "Report job not found" } },
     );
-    const c = client();
+    const c = api();
     expect(await c.pollReport(1, uuid)).toEqual({ state: "running" });
     expect(await c.pollReport(1, uuid, { reportId: "tracked_balances" })).toEqual({ state: "complete", rows: [row] });
     const err = await failure(c.pollReport(1, uuid));
@@ -347,7 +347,7 @@ describe("typed states (not errors)", () => {
 describe("refusals", () => {
   test("401 is UnauthorizedError, not retried, and the key the server echoed is redacted", async () => {
     server.setDefault("GET /clients/", { status: 401, body: { message: `Key ${KEY} is not valid` } });
-    const err = (await failure(client({ maxRetries: 3 }).listClients())) as UnauthorizedError;
+    const err = (await failure(api({ maxRetries: 3 }).listClients())) as UnauthorizedError;
     expect(err).toBeInstanceOf(UnauthorizedError);
     expect(err.status).toBe(401);
     expect(err.message).toMatch(/did not accept the API key/);
@@ -361,7 +361,7 @@ describe("refusals", () => {
       body: { message: "Employee could not be created", errors: { number: "is required in manual numbering mode" } },
     });
     const err = (await failure(
-      client().createEmployee(2, {
+      api().createEmployee(2, {
         wave_id: 1,
         first_name: "Niamh",
         last_name: "Kelly",
@@ -379,7 +379,7 @@ describe("refusals", () => {
 
   test("a body that breaks the contract is refused before sending", async () => {
     const err = (await failure(
-      client().createWave(1, { frequency: "monthly", first_end_date: "2024-01-31" }),
+      api().createWave(1, { frequency: "monthly", first_end_date: "2024-01-31" }),
     )) as ValidationError;
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.status).toBeUndefined();
@@ -388,7 +388,7 @@ describe("refusals", () => {
   });
 
   test("an ID that is not a whole number never reaches a URL", async () => {
-    const err = await failure(client().getEmployee(Number.NaN));
+    const err = await failure(api().getEmployee(Number.NaN));
     expect(err).toBeInstanceOf(ValidationError);
     expect(server.requests).toHaveLength(0);
   });
@@ -400,7 +400,7 @@ describe("aborts", () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);
     const started = Date.now();
-    const err = await failure(client({ timeoutMs: 5_000 }).listClients({ signal: ac.signal }));
+    const err = await failure(api({ timeoutMs: 5_000 }).listClients({ signal: ac.signal }));
     expect(err).toBeInstanceOf(AbortedError);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
@@ -408,7 +408,7 @@ describe("aborts", () => {
   test("abort during a Retry-After sleep stops the retry", async () => {
     server.setDefault("GET /clients/", { status: 429, headers: { "retry-after": "30" } });
     const ac = new AbortController();
-    const c = client({ onRetry: () => setTimeout(() => ac.abort(), 20) });
+    const c = api({ onRetry: () => setTimeout(() => ac.abort(), 20) });
     const started = Date.now();
     const err = await failure(c.listClients({ signal: ac.signal }));
     expect(err).toBeInstanceOf(AbortedError);
@@ -417,7 +417,7 @@ describe("aborts", () => {
   });
 
   test("abort while queued behind the rate limiter releases the caller and sends nothing more", async () => {
-    const c = client({ requestsPerSecond: 2 });
+    const c = api({ requestsPerSecond: 2 });
     const ac = new AbortController();
     const first = c.listClients();
     // Handle the second call's outcome at once: it may reject before the first one resolves.
@@ -430,7 +430,7 @@ describe("aborts", () => {
   });
 
   test("an already-aborted signal sends nothing", async () => {
-    const err = await failure(client().listClients({ signal: AbortSignal.abort() }));
+    const err = await failure(api().listClients({ signal: AbortSignal.abort() }));
     expect(err).toBeInstanceOf(AbortedError);
     expect(server.requests).toHaveLength(0);
   });
@@ -439,13 +439,13 @@ describe("aborts", () => {
 describe("rate limiter", () => {
   test("a burst of parallel calls is spaced and capped in concurrency", async () => {
     server.setDefault("GET /clients/", { ...OK_CLIENTS, delayMs: 120 });
-    // Launch times are taken in the client's fetch, where the limiter acts (server arrival times can bunch up).
+    // Launch times are taken in the PayrollApi's fetch, where the limiter acts (server arrival times can bunch up).
     const starts: number[] = [];
     const timedFetch = (url: string, init: RequestInit) => {
       starts.push(performance.now());
       return fetch(url, init);
     };
-    const c = client({ requestsPerSecond: 20, maxConcurrent: 2, fetch: timedFetch });
+    const c = api({ requestsPerSecond: 20, maxConcurrent: 2, fetch: timedFetch });
     const results = await Promise.all(Array.from({ length: 8 }, () => c.listClients()));
     expect(results.every((r) => r.length === 1)).toBe(true);
     expect(starts).toHaveLength(8);
@@ -460,7 +460,7 @@ describe("rate limiter", () => {
 describe("wire format", () => {
   test("raw key header, /v1 under the service root, JSON only with a body, no key in any URL", async () => {
     server.setDefault("DELETE /employees/7", { status: 200, body: { message: "Deleted" } });
-    const c = client({ baseUrl: `${server.url}/` });
+    const c = api({ baseUrl: `${server.url}/` });
     await c.listClients();
     await c.bulkInput(1, ENTITIES);
     await c.deleteEmployee(7);
@@ -476,7 +476,7 @@ describe("wire format", () => {
   });
 
   test("a base URL that already ends in /v1 is not doubled", async () => {
-    await client({ baseUrl: `${server.url}/v1/` }).listClients();
+    await api({ baseUrl: `${server.url}/v1/` }).listClients();
     expect(server.requests[0].url).toBe("/v1/clients/");
   });
 });
@@ -491,8 +491,8 @@ describe("the key never leaks", () => {
     }
   });
 
-  test("the client object does not expose the key when logged or serialised", () => {
-    const c = client();
+  test("the PayrollApi object does not expose the key when logged or serialised", () => {
+    const c = api();
     expect(JSON.stringify(c)).not.toContain(KEY);
     expect(inspect(c, { depth: 10 })).not.toContain(KEY);
   });

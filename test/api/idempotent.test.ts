@@ -18,14 +18,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const client = (requestsPerSecond = 0) =>
+const api = (requestsPerSecond = 0) =>
   new PayrollApi({ baseUrl: server.url, apiKey: KEY, requestsPerSecond, retryBaseMs: 5, retryMaxDelayMs: 20, maxRetries: 0 });
 
 describe("idempotent writes", () => {
   it("are retried after 500, a dropped connection and an unreadable reply, reporting each retry", async () => {
     server.script(ROUTE, { status: 500, body: { message: "boom" } }, { drop: true }, { status: 200, raw: "{not json" }, OK);
     const seen: RetryInfo[] = [];
-    const results = await client().bulkInput(1, ENTITIES, { idempotent: true, tries: 6, onRetry: (i) => seen.push(i) });
+    const results = await api().bulkInput(1, ENTITIES, { idempotent: true, tries: 6, onRetry: (i) => seen.push(i) });
     expect(results[0].success).toBe("true");
     expect(server.hits(ROUTE)).toBe(4);
     expect(seen.map((s) => [s.attempt, s.reason])).toEqual([
@@ -37,17 +37,17 @@ describe("idempotent writes", () => {
 
   it("are not retried without the flag, and stop after the tries given", async () => {
     server.setDefault(ROUTE, { status: 503, body: { message: "down" } });
-    await expect(client().bulkInput(1, ENTITIES)).rejects.toBeInstanceOf(ServerError);
+    await expect(api().bulkInput(1, ENTITIES)).rejects.toBeInstanceOf(ServerError);
     expect(server.hits(ROUTE)).toBe(1);
     server.reset();
     server.setDefault(ROUTE, { status: 503, body: { message: "down" } });
-    await expect(client().bulkInput(1, ENTITIES, { idempotent: true, tries: 3 })).rejects.toBeInstanceOf(ServerError);
+    await expect(api().bulkInput(1, ENTITIES, { idempotent: true, tries: 3 })).rejects.toBeInstanceOf(ServerError);
     expect(server.hits(ROUTE)).toBe(3);
   });
 
   it("a definite refusal (422) is not retried", async () => {
     server.script(ROUTE, { status: 422, body: { message: "Validation failed", errors: { id: "unknown" } } }, OK);
-    await expect(client().bulkInput(1, ENTITIES, { idempotent: true, tries: 6 })).rejects.toBeInstanceOf(ValidationError);
+    await expect(api().bulkInput(1, ENTITIES, { idempotent: true, tries: 6 })).rejects.toBeInstanceOf(ValidationError);
     expect(server.hits(ROUTE)).toBe(1);
   });
 
@@ -76,7 +76,7 @@ describe("idempotent writes", () => {
     server.reset();
     server.script(ROUTE, { ...OK, delayMs: 150 });
     const inFlight = new AbortController();
-    const call2 = client().bulkInput(1, ENTITIES, { idempotent: true, stopRetries: inFlight.signal });
+    const call2 = api().bulkInput(1, ENTITIES, { idempotent: true, stopRetries: inFlight.signal });
     setTimeout(() => inFlight.abort(), 20);
     expect((await call2)[0].success).toBe("true");
   });
@@ -85,7 +85,7 @@ describe("idempotent writes", () => {
 describe("slowDown", () => {
   it("doubles the spacing between request starts until restored", async () => {
     server.setDefault("GET /clients/", { status: 200, body: [] });
-    const c = client(50); // 20 ms apart
+    const c = api(50); // 20 ms apart
     const gaps = async () => {
       server.reset();
       server.setDefault("GET /clients/", { status: 200, body: [] });

@@ -1,4 +1,4 @@
-/** Contract: authentication, unknown IDs, the sandbox's rate limit and injected failures, through the real client. */
+/** Contract: authentication, unknown IDs, the sandbox's rate limit and injected failures, through the real PayrollApi. */
 import { randomUUID } from "crypto";
 import {
   NotFoundError,
@@ -27,7 +27,7 @@ describe("authentication", () => {
 
   test("a wrong key is 401 UnauthorizedError, not retried", async () => {
     const retries: RetryInfo[] = [];
-    const wrong = h.clientWith({ apiKey: "not-the-key", onRetry: (r) => retries.push(r) });
+    const wrong = h.apiWith({ apiKey: "not-the-key", onRetry: (r) => retries.push(r) });
     const err = await h.failure(wrong.listClients());
     expect(err).toBeInstanceOf(UnauthorizedError);
     expect(err.status).toBe(401);
@@ -36,14 +36,14 @@ describe("authentication", () => {
   });
 
   test("`Bearer <key>` is refused: only the raw key is accepted", async () => {
-    const bearer = h.clientWith({ apiKey: `Bearer ${KEY}` });
+    const bearer = h.apiWith({ apiKey: `Bearer ${KEY}` });
     const err = await h.failure(bearer.getEmployee(1001));
     expect(err).toBeInstanceOf(UnauthorizedError);
     expect(err.message).not.toContain(KEY);
   });
 
   test("writes are refused too, and nothing changes", async () => {
-    const wrong = h.clientWith({ apiKey: "not-the-key" });
+    const wrong = h.apiWith({ apiKey: "not-the-key" });
     const before = await h.api.listWaves(1);
     expect(await h.failure(wrong.createWave(1, { frequency: "weekly", first_end_date: "2025-05-02" }))).toBeInstanceOf(
       UnauthorizedError,
@@ -94,7 +94,7 @@ describe("the sandbox's rate limit", () => {
     const limited = await startHarness({ rateLimit: 3 });
     try {
       const retries: RetryInfo[] = [];
-      const c = limited.clientWith({ maxRetries: 2, maxRetryAfterMs: 500, onRetry: (r) => retries.push(r) });
+      const c = limited.apiWith({ maxRetries: 2, maxRetryAfterMs: 500, onRetry: (r) => retries.push(r) });
       for (let i = 0; i < 3; i++) await c.listClients();
       const started = Date.now();
       const err = (await limited.failure(c.listClients())) as RateLimitedError;
@@ -116,7 +116,7 @@ describe("injected server failures (failRate 1)", () => {
     const failing = await startHarness({ failRate: 1 });
     try {
       const retries: RetryInfo[] = [];
-      const c = failing.clientWith({ maxRetries: 2, onRetry: (r) => retries.push(r) });
+      const c = failing.apiWith({ maxRetries: 2, onRetry: (r) => retries.push(r) });
       const err = await failing.failure(c.listClients());
       expect(err).toBeInstanceOf(ServerError);
       expect(err.status).toBeGreaterThanOrEqual(500);

@@ -1,5 +1,5 @@
 /**
- * Contract-test harness: a fast real sandbox on loopback and the real client pointed at it.
+ * Contract-test harness: a fast real sandbox on loopback and the real PayrollApi pointed at it.
  * Every error the tests see is kept so that a suite can check none of them carries the key.
  */
 import { PayrollApi, PayrollError, type PayrollApiOptions } from "../../src/api";
@@ -10,8 +10,8 @@ export const KEY = "contract-test-key-7d41";
 export interface Harness {
   url: string;
   api: PayrollApi;
-  /** A client with other options (a wrong key, no retries, ...) against the same sandbox. */
-  clientWith(overrides: Partial<PayrollApiOptions>): PayrollApi;
+  /** A PayrollApi with other options (a wrong key, no retries, ...) against the same sandbox. */
+  apiWith(overrides: Partial<PayrollApiOptions>): PayrollApi;
   /** Awaits a promise that must reject with a PayrollError; returns the error. */
   failure(promise: Promise<unknown>): Promise<PayrollError>;
   errors: PayrollError[];
@@ -23,7 +23,7 @@ export const FAST: SandboxOptions = { recalcMs: 150, reportJobMs: 400, reportQue
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ ...FAST, apiKey: KEY, ...options });
   const errors: PayrollError[] = [];
-  const clientWith = (overrides: Partial<PayrollApiOptions>) =>
+  const apiWith = (overrides: Partial<PayrollApiOptions>) =>
     new PayrollApi({
       baseUrl: sandbox.url,
       apiKey: KEY,
@@ -37,8 +37,8 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     });
   return {
     url: sandbox.url,
-    api: clientWith({}),
-    clientWith,
+    api: apiWith({}),
+    apiWith,
     errors,
     async failure(promise) {
       try {

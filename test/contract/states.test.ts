@@ -186,7 +186,7 @@ describe("async reports", () => {
   });
 
   test("429 once the queue is full (no retry), 404 for an unknown UUID", async () => {
-    const noRetry = h.clientWith({ maxRetries: 0 });
+    const noRetry = h.apiWith({ maxRetries: 0 });
     const outcomes = [];
     for (let i = 0; i < 5; i++)
       outcomes.push(await noRetry.startReportAsync(1, "tracked_balances", body).catch((e: unknown) => e));
@@ -201,7 +201,7 @@ describe("async reports", () => {
 
   test("with retries, a queue-full start waits and gets in once a job finishes", async () => {
     const retries: RetryInfo[] = [];
-    const patient = h.clientWith({ maxRetries: 6, onRetry: (r) => retries.push(r) });
+    const patient = h.apiWith({ maxRetries: 6, onRetry: (r) => retries.push(r) });
     const results = await Promise.all([0, 1, 2, 3].map(() => patient.startReportAsync(1, "tracked_balances", body)));
     expect(new Set(results.map((r) => r.uuid)).size).toBe(4);
     // The queue holds 2, so some starts were refused and retried after the sandbox's Retry-After (1 s).

@@ -27,12 +27,12 @@ const NOTE = "#FFFFCC";
 const BLUE = "#00B0F0";
 const TINT = "#FFF2CC"; // Gold, Accent 4, Lighter 80%: the add-in's pending shading until issue M
 
-const TARGET = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 /** The client\'s Employees sheet, as the import names it. */
 const EMPLOYEES = clientSheetName("Demo", "Employees");
 const SALARY = calcKey("basic_salary", "amount");
 let rig: PathRig;
-const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
+const ctx = () => flowContext(rig.api, rig.workbook, CLIENT);
 
 beforeAll(async () => {
   rig = await startPathRig({ employees: 10, recalcMs: 30 });
@@ -110,7 +110,7 @@ describe("input sheets", () => {
 
       // A push with highlights: row 1 is refused (its Status red, its input keeps the person's Good).
       watch.setPaused(true);
-      const result = await pushInputSheet(ctx(), sheetName, { mode: "changed", nettPay: false });
+      const result = await pushInputSheet(ctx(), sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
       watch.setPaused(false);
       await watch.refresh({ reload: true });
       expect(result.counts).toMatchObject({ Saved: 3, Failed: 1 });

@@ -18,7 +18,7 @@ import { readRecords } from "../support/flowHelpers";
 import { startPathRig, type PathRig } from "../support/pathRig";
 import { clientSheetName } from "../../src/ui/sheets/sheetNames";
 
-const TARGET = { clientId: 1, clientName: "Liffey" };
+const CLIENT = { id: 1, name: "Liffey" };
 const TODAY = "2026-11-21"; // the sandbox's default "today"
 /** The tracked items and the tracked_balances column each one adds to. */
 const COLUMN = { employer_loan: "Loans", savings: "Savings", garnishee: "Garnishees" } as const;
@@ -36,11 +36,7 @@ beforeEach(() => rig.faults.reset());
 
 /** Runs a report through the Reports flow into its own sheet and reads the sheet back. */
 async function reportSheet(params: ReportParams, sheetName: string): Promise<Record<string, unknown>[]> {
-  const data = await loadReportData(
-    createClientReads(rig.api),
-    [{ id: TARGET.clientId, name: TARGET.clientName }],
-    params.reportId,
-  );
+  const data = await loadReportData(createClientReads(rig.api), [{ id: CLIENT.id, name: CLIENT.name }], params.reportId);
   const built = buildRequests(params, data);
   expect(built.problems).toEqual([]);
   const report = newSavedReport({
@@ -52,7 +48,7 @@ async function reportSheet(params: ReportParams, sheetName: string): Promise<Rec
     customFields: [],
     clientCount: 1,
   });
-  const result = await runReportToSheet(flowContext(rig.api, rig.workbook, TARGET), report);
+  const result = await runReportToSheet(flowContext(rig.api, rig.workbook, CLIENT), report);
   expect(result.failures).toEqual([]);
   return readRecords(rig.workbook, sheetName);
 }
@@ -60,7 +56,7 @@ async function reportSheet(params: ReportParams, sheetName: string): Promise<Rec
 describe("loans, savings and garnishees: the payslip's calculations and tracked_balances agree", () => {
   it("for the first and the last finalised payslip of an employee with each kind, the Calculations sheet's balances are the report's", async () => {
     // Who has what, as the service holds it now (the live calculations, not on a payslip).
-    const live = (await rig.check.listClientCalculations(TARGET.clientId)).filter(
+    const live = (await rig.check.listClientCalculations(CLIENT.id)).filter(
       (c) => c.payslip_id === null && c.employee_id !== null && isTracked(itemOf(c)),
     );
     const chosen = new Map<Tracked, number>();
@@ -76,7 +72,7 @@ describe("loans, savings and garnishees: the payslip's calculations and tracked_
       expect(finalised.length).toBeGreaterThan(6);
       for (const payslip of [finalised[0], finalised.at(-1)!]) {
         rig.faults.reset();
-        await viewCalculations(flowContext(rig.api, rig.workbook, TARGET), { kind: "payslip", payslipId: payslip.id });
+        await viewCalculations(flowContext(rig.api, rig.workbook, CLIENT), { kind: "payslip", payslipId: payslip.id });
         expect(rig.faults.sent).toHaveLength(2); // the payslip's calculations and the item catalogue
         const carried: Record<string, number> = { Loans: 0, Savings: 0, Garnishees: 0 };
         for (const row of await readRecords(rig.workbook, clientSheetName("Liffey", "Calculations"))) {
@@ -104,7 +100,7 @@ describe("loans, savings and garnishees: the payslip's calculations and tracked_
   });
 
   it("a loan's balance falls from one finalised payslip to the next by the repayment the later payslip made", async () => {
-    const loan = (await rig.check.listClientCalculations(TARGET.clientId)).find(
+    const loan = (await rig.check.listClientCalculations(CLIENT.id)).find(
       (c) => c.payslip_id === null && c.employee_id !== null && itemOf(c) === "employer_loan",
     )!;
     const finalised = (await rig.check.listPayslips(loan.employee_id!))
@@ -112,7 +108,7 @@ describe("loans, savings and garnishees: the payslip's calculations and tracked_
       .sort((a, b) => a.date.localeCompare(b.date))
       .slice(-2);
     const loanBalance = async (payslipId: number) => {
-      await viewCalculations(flowContext(rig.api, rig.workbook, TARGET), { kind: "payslip", payslipId });
+      await viewCalculations(flowContext(rig.api, rig.workbook, CLIENT), { kind: "payslip", payslipId });
       const rows = (await readRecords(rig.workbook, clientSheetName("Liffey", "Calculations"))).filter(
         (r) => r.Item === "employer_loan",
       );
@@ -127,14 +123,14 @@ describe("loans, savings and garnishees: the payslip's calculations and tracked_
 
 describe("sick leave accrues nothing", () => {
   it("the Leave balances sheet shows each employee's sick leave as minus the full days the Leave days sheet lists by then", async () => {
-    const types = await rig.check.listLeaveTypes(TARGET.clientId);
+    const types = await rig.check.listLeaveTypes(CLIENT.id);
     const sickName = Object.values(types).find((n) => /sick/i.test(n))!;
     expect(sickName).toBeDefined();
-    const employees = await rig.check.listEmployees(TARGET.clientId);
+    const employees = await rig.check.listEmployees(CLIENT.id);
 
-    const balances = await importLeaveBalances(flowContext(rig.api, rig.workbook, TARGET), TODAY);
+    const balances = await importLeaveBalances(flowContext(rig.api, rig.workbook, CLIENT), TODAY);
     expect(balances.unmatchedEmployees).toEqual([]);
-    await loadLeaveDays(flowContext(rig.api, rig.workbook, TARGET), {
+    await loadLeaveDays(flowContext(rig.api, rig.workbook, CLIENT), {
       employeeIds: employees.map((e) => e.id),
       blankRowPerEmployee: false,
     });

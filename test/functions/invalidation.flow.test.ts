@@ -24,7 +24,7 @@ it("keeps figures cached until an employee import, then reads them again", async
   expect(await firstName(e.number!)).toBe(e.first_name);
   await rig.check.updateEmployee(e.id, { first_name: "Renamed" });
   expect(await firstName(e.number!)).toBe(e.first_name); // cached: no request until something invalidates
-  await importEmployees(flowContext(rig.api, rig.workbook, { clientId: 1, clientName: "Liffey" }), {
+  await importEmployees(flowContext(rig.api, rig.workbook, { id: 1, name: "Liffey" }), {
     customFields: false,
     servicePeriod: false,
   });

@@ -133,12 +133,9 @@ it("with no #NAME? cell, nothing is recalculated", async () => {
 
 it("Refresh formulas recovers them too", async () => {
   const { sheet } = openedBeforeLoad();
-  const result = await refreshFormulas(
-    flowContext({} as PayrollApi, createOfficeWorkbook(), { clientId: 1, clientName: "Liffey" }),
-    {
-      pollMs: 5,
-    },
-  );
+  const result = await refreshFormulas(flowContext({} as PayrollApi, createOfficeWorkbook(), { id: 1, name: "Liffey" }), {
+    pollMs: 5,
+  });
   expect(sheet.valueAt(2, 1)).toBe(100);
   expect(result).toMatchObject({ cells: 1, changed: 1, settled: true });
 });

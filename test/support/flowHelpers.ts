@@ -7,7 +7,7 @@ import type { FetchLike } from "../../src/api";
 import type { WorkbookPort } from "../../src/excel";
 import type { WorkbookModel } from "../../src/emulator";
 import type { SandboxOptions } from "../../src/sandbox";
-import { flowContext, type FlowContext, type FlowProgress, type Target } from "../../src/ui/flows/common";
+import { flowContext, type FlowContext, type FlowProgress, type ClientRef } from "../../src/ui/flows/common";
 import type { RowStatus } from "../../src/features/inputSheets/model/rowState";
 import { readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
 import { annotationOf, readRowRecords, saveRowRecords } from "../../src/features/inputSheets/flows/rowStates";
@@ -73,16 +73,16 @@ export async function startRig(options: SandboxOptions = {}): Promise<Rig> {
   return { ...stack, faulty };
 }
 
-/** The demo's first client, the target of most input-sheet tests. */
-const DEMO_CLIENT: Target = { clientId: 1, clientName: "Demo client 1" };
+/** The demo's first client, the client of most input-sheet tests. */
+const DEMO_CLIENT: ClientRef = { id: 1, name: "Demo client 1" };
 
 /** The flows' context on the rig (or any stack) for a client, with an optional progress (signal, update). */
 export function ctxOf(
   stack: Pick<Stack, "api" | "workbook">,
-  target: Target = DEMO_CLIENT,
+  client: ClientRef = DEMO_CLIENT,
   progress: FlowProgress = {},
 ): FlowContext {
-  return flowContext(stack.api, stack.workbook, target, progress);
+  return flowContext(stack.api, stack.workbook, client, progress);
 }
 
 /** A person types into a cell of the first table on the sheet (row = 0-based data row, column by header). */

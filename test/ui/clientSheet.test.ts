@@ -13,7 +13,7 @@ const SHEET: ClientSheet = {
   again: "load things again",
   error: SheetError,
 };
-const TARGET = { clientId: 1, clientName: "Liffey" };
+const CLIENT = { id: 1, name: "Liffey" };
 /** The metadata key of client 1's own sheet ("Liffey · Things"). */
 const OWN_KEY = "payroll.things.1";
 
@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 
 const refusal = (sheet: ClientSheet = SHEET) =>
-  openClientSheet(workbook, TARGET, sheet).then(
+  openClientSheet(workbook, CLIENT, sheet).then(
     () => null,
     (error: unknown) => error,
   );
@@ -61,7 +61,7 @@ it("refuses when the table is gone, and otherwise gives the client's own sheet, 
   // Another client's plain-named sheet of an older workbook does not hide the client's own.
   await writeThings("Things", "Things", 9);
   await workbook.setSetting(SHEET.metaKey, { clientId: 2, clientName: "Shannon" });
-  const opened = await openClientSheet<{ clientId: number; clientName: string; extra: string }>(workbook, TARGET, SHEET);
+  const opened = await openClientSheet<{ clientId: number; clientName: string; extra: string }>(workbook, CLIENT, SHEET);
   expect(opened.sheetName).toBe("Liffey · Things");
   expect(opened.meta.extra).toBe("kept");
   expect(opened.table.columns).toEqual(["A"]);
@@ -71,7 +71,7 @@ it("refuses when the table is gone, and otherwise gives the client's own sheet, 
 it("still opens an older workbook's plain-named sheet made for the client", async () => {
   await writeThings("Things", "Things", 5);
   await workbook.setSetting(SHEET.metaKey, { clientId: 1, clientName: "Liffey" });
-  const opened = await openClientSheet(workbook, TARGET, SHEET);
+  const opened = await openClientSheet(workbook, CLIENT, SHEET);
   expect(opened.sheetName).toBe("Things");
   expect(opened.table.rows).toEqual([[5]]);
 });

@@ -4,7 +4,7 @@ import { createClientReads, createPaneQueryClient, forgetOtherConnections } from
 import { isAbortError } from "../../src/ui/services";
 import { ITEMS, wave } from "../support/fixtures";
 
-function countingClient() {
+function countingApi() {
   const calls: string[] = [];
   let waves = [wave(1, "Monthly")];
   let release: () => void = () => undefined;
@@ -25,13 +25,13 @@ function countingClient() {
   } as unknown as PayrollApi;
   /** What PayrollApi tells its listeners once a write has ended. */
   const wrote = (method: RequestInfo["method"], path: string) => listeners.forEach((l) => l({ method, path }));
-  return { client: api, calls, release, wrote, setWaves: (w: typeof waves) => (waves = w) };
+  return { api, calls, release, wrote, setWaves: (w: typeof waves) => (waves = w) };
 }
 
 describe("createClientReads", () => {
   it("reads each list of each client once, however many callers ask at once or later", async () => {
-    const rig = countingClient();
-    const reads = createClientReads(rig.client);
+    const rig = countingApi();
+    const reads = createClientReads(rig.api);
     const pending = [reads.waves(1), reads.waves(1), reads.read("waves", 1), reads.waves(2)];
     rig.release();
     const [a, b, c] = await Promise.all(pending);
@@ -43,9 +43,9 @@ describe("createClientReads", () => {
   });
 
   it("reads again after invalidate, only the lists of the client named", async () => {
-    const rig = countingClient();
+    const rig = countingApi();
     rig.release();
-    const reads = createClientReads(rig.client);
+    const reads = createClientReads(rig.api);
     expect((await reads.waves(1)).map((w) => w.id)).toEqual([1]);
     await reads.waves(2);
     rig.setWaves([wave(1, "Monthly"), wave(2, "Weekly")]);
@@ -58,20 +58,20 @@ describe("createClientReads", () => {
   });
 
   it("keeps nothing across connections: each connection's reads have their own cache", async () => {
-    const rig = countingClient();
+    const rig = countingApi();
     rig.release();
-    await createClientReads(rig.client).waves(1);
-    await createClientReads(rig.client).waves(1);
+    await createClientReads(rig.api).waves(1);
+    await createClientReads(rig.api).waves(1);
     expect(rig.calls).toEqual(["waves 1", "waves 1"]);
   });
 
   it("on one QueryClient, a new connection's reads ask afresh and the previous connection's queries are dropped", async () => {
-    const rig = countingClient();
+    const rig = countingApi();
     rig.release();
     const queryClient = createPaneQueryClient();
-    const first = createClientReads(rig.client, { queryClient, connection: 1 });
+    const first = createClientReads(rig.api, { queryClient, connection: 1 });
     await first.waves(1);
-    const second = createClientReads(rig.client, { queryClient, connection: 2 });
+    const second = createClientReads(rig.api, { queryClient, connection: 2 });
     await second.waves(1);
     expect(rig.calls).toEqual(["waves 1", "waves 1"]);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(2);
@@ -87,12 +87,12 @@ describe("createClientReads", () => {
   });
 
   it("a read still on its way when its connection is dropped stops, and is not asked again with that connection's key", async () => {
-    const old = countingClient();
+    const old = countingApi();
     const queryClient = createPaneQueryClient();
-    const first = createClientReads(old.client, { queryClient, connection: 1 });
+    const first = createClientReads(old.api, { queryClient, connection: 1 });
     const pending = first.waves(1).catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 0));
-    const second = createClientReads(countingClient().client, { queryClient, connection: 2 });
+    const second = createClientReads(countingApi().api, { queryClient, connection: 2 });
     forgetOtherConnections(queryClient, second);
     old.release();
     expect(isAbortError(await pending)).toBe(true);
@@ -100,7 +100,7 @@ describe("createClientReads", () => {
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
-  it("sets react-query up without retries (the client retries what is safe) and with a stale time", () => {
+  it("sets react-query up without retries (the PayrollApi retries what is safe) and with a stale time", () => {
     const defaults = createPaneQueryClient().getDefaultOptions().queries;
     expect(defaults?.retry).toBe(false);
     expect(defaults?.staleTime).toBeGreaterThan(0);
@@ -108,7 +108,7 @@ describe("createClientReads", () => {
 
   it("forgets a failed read, so the next caller asks again", async () => {
     const reads = createClientReads({
-      ...countingClient().client,
+      ...countingApi().api,
       getItemsAndOutputs: jest.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce(ITEMS),
     } as unknown as PayrollApi);
     await expect(reads.itemsAndOutputs(1)).rejects.toThrow("offline");
@@ -116,8 +116,8 @@ describe("createClientReads", () => {
   });
 
   it("a cancelled caller stops waiting; the shared read goes on for the others", async () => {
-    const rig = countingClient();
-    const reads = createClientReads(rig.client);
+    const rig = countingApi();
+    const reads = createClientReads(rig.api);
     const controller = new AbortController();
     const cancelled = reads.waves(1, { signal: controller.signal });
     const other = reads.waves(1);
@@ -132,9 +132,9 @@ describe("createClientReads", () => {
 
 describe("a write through the connection's api", () => {
   it("marks the employees with payslips and the calculations stale: the next read asks again, nothing is read at once", async () => {
-    const rig = countingClient();
+    const rig = countingApi();
     rig.release();
-    const reads = createClientReads(rig.client);
+    const reads = createClientReads(rig.api);
     await Promise.all([reads.read("employeesWithPayslips", 1), reads.read("calculations", 1), reads.read("calculations", 2)]);
     await reads.waves(1);
     expect(reads.isFresh("calculations", 1)).toBe(true);

@@ -69,7 +69,7 @@ describe("useClientView", () => {
     const listWaves = jest.fn(async () => [`wave list ${++n}`]);
     const services = { reads: readsOf(jest.fn(), listWaves), clientId: 1 };
     const build = jest.fn(async (reads: ReturnType<typeof readsOf>) => `built on ${String(await reads.waves(1))}`);
-    const { result } = renderHook(() => useClientView(services, "probe", ["waves"], build));
+    const { result } = renderHook(() => useClientView({ scope: services, name: "probe", lists: ["waves"], load: build }));
     await waitFor(() => expect(result.current.data).toBe("built on wave list 1"));
     act(() => services.reads.invalidate(1, "employees"));
     act(() => services.reads.invalidate(2, "waves"));
@@ -84,7 +84,7 @@ describe("useListFor", () => {
   it("loads for the ID, again when it changes, and has nothing for null", async () => {
     const load = jest.fn(async (id: number) => [`payslips of ${id}`]);
     const services = { reads: readsOf(jest.fn()), clientId: 1 };
-    const { result, rerender } = renderHook(({ id }) => useListFor(services, "payslips", id, load), {
+    const { result, rerender } = renderHook(({ id }) => useListFor({ scope: services, name: "payslips", id, load }), {
       initialProps: { id: 7 as number | null },
     });
     await waitFor(() => expect(result.current.data).toEqual(["payslips of 7"]));

@@ -6,7 +6,7 @@
  */
 import type { SettingValue, TableData, WorkbookPort } from "../../excel";
 import { chooseShortName, clientSheetName } from "../sheets/sheetNames";
-import type { Target } from "./common";
+import { type ClientRef, clientOfMeta, clientLabel } from "./common";
 
 /** Document setting: each client's short name in this workbook's sheet names ({ "<client ID>": "Shannon" }). */
 export const SHORT_NAMES_SETTING = "payroll.clientShortNames";
@@ -15,13 +15,13 @@ export const SHORT_NAMES_SETTING = "payroll.clientShortNames";
  * The client's short name for sheet names, recorded on first use so that it stays the same in this workbook and no
  * other client of the workbook takes it (two "Shannon …" clients get "Shannon" and "Shannon Logistics").
  */
-export async function clientShortName(workbook: WorkbookPort, target: Target): Promise<string> {
+export async function clientShortName(workbook: WorkbookPort, client: ClientRef): Promise<string> {
   const value = await workbook.getSetting(SHORT_NAMES_SETTING);
   const recorded =
     value && typeof value === "object" && !Array.isArray(value) ? (value as unknown as Record<string, string>) : {};
-  const name = chooseShortName(target.clientName, target.clientId, recorded);
-  if (recorded[String(target.clientId)] !== name)
-    await workbook.setSetting(SHORT_NAMES_SETTING, { ...recorded, [String(target.clientId)]: name } as unknown as SettingValue);
+  const name = chooseShortName(client.name ?? "", client.id, recorded);
+  if (recorded[String(client.id)] !== name)
+    await workbook.setSetting(SHORT_NAMES_SETTING, { ...recorded, [String(client.id)]: name } as unknown as SettingValue);
   return name;
 }
 
@@ -35,17 +35,17 @@ export interface SheetSpec {
  * The client's own sheet and table for `spec`: "Shannon · Employees", table "Employees_12". Table names are unique
  * in a workbook, so each client's table carries the client ID.
  */
-export async function sheetForClient(workbook: WorkbookPort, target: Target, spec: SheetSpec): Promise<SheetSpec> {
-  const short = await clientShortName(workbook, target);
-  return { sheetName: clientSheetName(short, spec.sheetName), tableName: `${spec.tableName}_${target.clientId}` };
+export async function sheetForClient(workbook: WorkbookPort, client: ClientRef, spec: SheetSpec): Promise<SheetSpec> {
+  const short = await clientShortName(workbook, client);
+  return { sheetName: clientSheetName(short, spec.sheetName), tableName: `${spec.tableName}_${client.id}` };
 }
 
 /**
  * The sheet to read back for the client: its own ("Shannon · Employees"), or in a workbook made before sheet names
  * carried the client, the sheet of the plain name ("Employees"), so an old workbook keeps working.
  */
-export async function findSheetForClient(workbook: WorkbookPort, target: Target, spec: SheetSpec): Promise<string> {
-  const own = (await sheetForClient(workbook, target, spec)).sheetName;
+export async function findSheetForClient(workbook: WorkbookPort, client: ClientRef, spec: SheetSpec): Promise<string> {
+  const own = (await sheetForClient(workbook, client, spec)).sheetName;
   const present = new Set((await workbook.listSheets()).map((s) => s.name.toLowerCase()));
   return !present.has(own.toLowerCase()) && present.has(spec.sheetName.toLowerCase()) ? spec.sheetName : own;
 }
@@ -55,8 +55,8 @@ export async function findSheetForClient(workbook: WorkbookPort, target: Target,
  * loading the sheet for another client leaves this one's alone. The plain-named sheet of an older workbook kept the
  * plain key ("payroll.calculations").
  */
-function clientMetaKey(metaKey: string, target: Target, sheetName?: string, spec?: SheetSpec): string {
-  return spec && sheetName === spec.sheetName ? metaKey : `${metaKey}.${target.clientId}`;
+function clientMetaKey(metaKey: string, client: ClientRef, sheetName?: string, spec?: SheetSpec): string {
+  return spec && sheetName === spec.sheetName ? metaKey : `${metaKey}.${client.id}`;
 }
 
 export interface ClientSheet {
@@ -91,23 +91,28 @@ export function parseSheetRows<T>(error: new (message: string) => Error, parse: 
  * Records in document settings that the add-in made the client's own sheet (sheetForClient) for this client: what
  * openClientSheet checks.
  */
-export async function markClientSheet(workbook: WorkbookPort, metaKey: string, target: Target, more: object = {}): Promise<void> {
-  const meta = { clientId: target.clientId, clientName: target.clientName, ...more };
-  await workbook.setSetting(clientMetaKey(metaKey, target), meta as unknown as SettingValue);
+export async function markClientSheet(
+  workbook: WorkbookPort,
+  metaKey: string,
+  client: ClientRef,
+  more: object = {},
+): Promise<void> {
+  const meta = { clientId: client.id, clientName: client.name ?? "", ...more };
+  await workbook.setSetting(clientMetaKey(metaKey, client), meta as unknown as SettingValue);
 }
 
 export async function openClientSheet<M extends { clientId: number; clientName: string }>(
   workbook: WorkbookPort,
-  target: Target,
+  client: ClientRef,
   sheet: ClientSheet,
 ): Promise<{ meta: M; table: TableData; sheetName: string }> {
-  const sheetName = await findSheetForClient(workbook, target, sheet.spec);
-  const meta = (await workbook.getSetting(clientMetaKey(sheet.metaKey, target, sheetName, sheet.spec))) as unknown as
+  const sheetName = await findSheetForClient(workbook, client, sheet.spec);
+  const meta = (await workbook.getSetting(clientMetaKey(sheet.metaKey, client, sheetName, sheet.spec))) as unknown as
     M | undefined;
   if (!meta || typeof meta.clientId !== "number") throw new sheet.error(sheet.notMade?.(sheetName) ?? sheet.first);
-  if (meta.clientId !== target.clientId)
+  if (meta.clientId !== client.id)
     throw new sheet.error(
-      `The ${sheet.name} sheet belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client, or ${sheet.again}.`,
+      `The ${sheet.name} sheet belongs to ${clientLabel(clientOfMeta(meta))} (ID ${meta.clientId}). Choose that client, or ${sheet.again}.`,
     );
   const table = await workbook.readTable(sheetName);
   if (!table) throw new sheet.error(`There is no "${sheetName}" table. ${sheet.first}`);

@@ -8,11 +8,26 @@ import type { ClientReads } from "../serverState";
 
 export { chunk } from "../sheets/chunk";
 
-/** The client a sheet belongs to (its name goes into titles). */
-export interface Target {
-  clientId: number;
-  clientName: string;
+/**
+ * The payroll client (company) the work is for: its ID and the name the service's client list gives it, or null when
+ * the list does not have it. Titles and sentences show it with `clientLabel`, which says so in words.
+ */
+export interface ClientRef {
+  readonly id: number;
+  readonly name: string | null;
 }
+
+/** What the pane calls a client whose name the service did not give (never a made-up name such as "Client 12"). */
+export const NAME_NOT_KNOWN = "Client name not known";
+
+/** The client's name as shown in titles and sentences. */
+export const clientLabel = (client: ClientRef): string => client.name ?? NAME_NOT_KNOWN;
+
+/** The client a sheet's stored metadata names ({ clientId, clientName }): an empty stored name is not known. */
+export const clientOfMeta = (meta: { clientId: number; clientName?: string | null }): ClientRef => ({
+  id: meta.clientId,
+  name: meta.clientName || null,
+});
 
 /**
  * The one argument every flow takes first: the payroll service, the workbook, the client the work is for, Cancel and
@@ -22,7 +37,7 @@ export interface Target {
 export interface FlowContext {
   api: PayrollApi;
   workbook: WorkbookPort;
-  target: Target;
+  client: ClientRef;
   progress: FlowProgress;
   signal?: AbortSignal;
   /** Who prepares the work (typed once in the pane, remembered on this computer): the pushes' Change history says so. */
@@ -39,10 +54,10 @@ export interface FlowContext {
 export function flowContext(
   api: PayrollApi,
   workbook: WorkbookPort,
-  target: Target,
+  client: ClientRef,
   progress: FlowProgress = {},
 ): FlowContext {
-  return { api, workbook, target, progress, signal: progress.signal };
+  return { api, workbook, client, progress, signal: progress.signal };
 }
 
 /** A sheet written from service data, with the HTTP requests that took. */
@@ -133,7 +148,18 @@ export function abortableSleep(ms: number, signal?: AbortSignal, message = "Canc
   });
 }
 
-/** Runs `each` over `items`, at most `concurrency` at once (the client's limiter spaces the requests further). */
+/**
+ * How long work waits and what time it is: the pushes' and the nett-pay wait's clock. The pane uses SYSTEM_CLOCK;
+ * tests hand in their own (a fast sleep, a fixed now) as an explicit argument, not as optional fields of the work.
+ */
+export interface Clock {
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  now(): Date;
+}
+
+export const SYSTEM_CLOCK: Clock = { sleep: (ms, signal) => abortableSleep(ms, signal), now: () => new Date() };
+
+/** Runs `each` over `items`, at most `concurrency` at once (the PayrollApi's limiter spaces the requests further). */
 export async function forEachLimited<T>(
   items: readonly T[],
   concurrency: number,

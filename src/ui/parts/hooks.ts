@@ -151,7 +151,12 @@ export function useConfirmSelectedRows<P>(services: Pick<AppServices, "workbook"
 
 /** The chosen employee's payslips for a PayslipPicker (nothing while no employee is chosen). */
 export function usePayslipChoices(services: ConnectedServices | null, employeeId: number | null) {
-  return useListFor(services, "payslips", employeeId, (id, signal) => employeePayslipChoices(services!.api, id, { signal }));
+  return useListFor({
+    scope: services,
+    name: "payslips",
+    id: employeeId,
+    load: (id, signal) => employeePayslipChoices(services!.api, id, { signal }),
+  });
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   RH_SHEET,
   saveRegularHours,
 } from "../../../src/features/calculations/flows/regularHours";
-import { flowContext, type Target } from "../../../src/ui/flows/common";
+import { flowContext, type ClientRef } from "../../../src/ui/flows/common";
 import { fillOf, readRecords, typeInto } from "../../support/flowHelpers";
 import { startPathRig, type PathRig } from "../../support/pathRig";
 import { clientSheetName } from "../../../src/ui/sheets/sheetNames";
@@ -26,7 +26,7 @@ import { clientSheetName } from "../../../src/ui/sheets/sheetNames";
 const CALC = clientSheetName("Liffey", CALC_SHEET.sheetName);
 const RH = clientSheetName("Corrib", RH_SHEET.sheetName);
 let rig: PathRig;
-const ctx = (target: Target) => flowContext(rig.api, rig.workbook, target);
+const ctx = (target: ClientRef) => flowContext(rig.api, rig.workbook, target);
 beforeAll(async () => {
   rig = await startPathRig({ employees: 8 });
 });
@@ -34,11 +34,11 @@ afterAll(() => rig.close());
 beforeEach(() => rig.faults.reset());
 
 describe("calculations", () => {
-  const TARGET = { clientId: 1, clientName: "Liffey" };
+  const CLIENT = { id: 1, name: "Liffey" };
 
   it("views an employee's calculations, saves an edited input with PATCH, refuses a bad one", async () => {
     const [e] = await rig.check.listEmployees(1);
-    const result = await viewCalculations(ctx(TARGET), { kind: "employee", employeeId: e.id });
+    const result = await viewCalculations(ctx(CLIENT), { kind: "employee", employeeId: e.id });
     expect(result.requests).toBe(2);
     const records = await readRecords(rig.workbook, CALC);
     const list = await rig.check.listEmployeeCalculations(e.id);
@@ -54,13 +54,13 @@ describe("calculations", () => {
     typeInto(rig.model, CALC, row, "Input: amount", "1234.5");
     typeInto(rig.model, CALC, other, "Input: amount", "lots");
     rig.faults.reset();
-    const saved = await saveCalculationEdits(ctx(TARGET));
+    const saved = await saveCalculationEdits(ctx(CLIENT));
     const patches = rig.faults.sent.filter((r) => r.method === "PATCH");
     expect(patches).toEqual([
       { method: "PATCH", path: `/calculations/${id}`, body: { calculation_details: { amount: 1234.5 } } },
     ]);
     expect(saved.counts.Saved).toBe(1);
-    expect((await getCalculation(flowContext(rig.check, rig.workbook, TARGET), id)).inputs.amount).toBe(1234.5);
+    expect((await getCalculation(flowContext(rig.check, rig.workbook, CLIENT), id)).inputs.amount).toBe(1234.5);
     expect(saved.counts.Invalid).toBe(1);
     expect(fillOf(rig.model, CALC, other, "Input: amount")).toBeDefined();
   });
@@ -80,14 +80,14 @@ describe("calculations", () => {
       body: { calc_type: "employer_loan", calculation_details: { amount: 50, balance: 600 }, operation: "insert" },
     });
     expect(calculationPostBody({ ...form, inputs: {} })).toHaveProperty("errors.inputs");
-    const created = await addCalculation(ctx(TARGET), form, (checked as { body: never }).body);
-    await viewCalculations(ctx(TARGET), { kind: "employee", employeeId: e.id });
+    const created = await addCalculation(ctx(CLIENT), form, (checked as { body: never }).body);
+    await viewCalculations(ctx(CLIENT), { kind: "employee", employeeId: e.id });
     const rows = await readRecords(rig.workbook, CALC);
     const at = rows.findIndex((r) => r["Calculation ID"] === created.id);
     expect(rows[at]["Input: balance"]).toBe(600);
 
-    const { deletable } = await calculationsToDelete(ctx(TARGET), [at]);
-    const result = await deleteCalculations(ctx(TARGET), deletable);
+    const { deletable } = await calculationsToDelete(ctx(CLIENT), [at]);
+    const result = await deleteCalculations(ctx(CLIENT), deletable);
     expect(result.counts.Deleted).toBe(1);
     expect((await rig.check.listEmployeeCalculations(e.id)).some((c) => c.id === created.id && !c.deleted)).toBe(false);
   });
@@ -95,18 +95,18 @@ describe("calculations", () => {
   it("views a payslip's calculations", async () => {
     const [e] = await rig.check.listEmployees(1);
     const [p] = await rig.check.listPayslips(e.id);
-    const r = await viewCalculations(ctx(TARGET), { kind: "payslip", payslipId: p.id });
+    const r = await viewCalculations(ctx(CLIENT), { kind: "payslip", payslipId: p.id });
     expect(rig.faults.count(new RegExp(`/payslips/${p.id}/calculations`))).toBe(1);
     expect(r.rowCount).toBe((await rig.check.listPayslipCalculations(p.id)).filter((c) => !c.deleted).length);
   });
 });
 
 describe("Regular Hours from a sheet", () => {
-  const TARGET = { clientId: 3, clientName: "Corrib", info: { regular_hours_version: 2, features: ["leave_any_day"] } };
+  const CLIENT = { id: 3, name: "Corrib", info: { regular_hours_version: 2, features: ["leave_any_day"] } };
 
   it("refuses a client still on Regular Hours v1, and explains", async () => {
     await expect(
-      buildRegularHoursSheet(ctx({ clientId: 1, clientName: "Liffey" }), {
+      buildRegularHoursSheet(ctx({ id: 1, name: "Liffey" }), {
         info: { regular_hours_version: 1, features: [] },
       }),
     ).rejects.toThrow(RegularHoursError);
@@ -114,7 +114,7 @@ describe("Regular Hours from a sheet", () => {
   });
 
   it("builds the sheet in two requests, prefilled, and saves changes per employee with the effective-date rule", async () => {
-    const built = await buildRegularHoursSheet(ctx(TARGET), { info: TARGET.info });
+    const built = await buildRegularHoursSheet(ctx(CLIENT), { info: CLIENT.info });
     expect(built.requests).toBe(2);
     expect(built.withFinalised).toBeGreaterThan(0);
     const rows = await readRecords(rig.workbook, RH);
@@ -128,7 +128,7 @@ describe("Regular Hours from a sheet", () => {
     typeInto(rig.model, RH, withFinal, "Full day hours", "7");
     typeInto(rig.model, RH, other, "Schedule", "sometimes");
     rig.faults.reset();
-    const refused = await saveRegularHours(ctx(TARGET), { info: TARGET.info, defaultEffectiveDate: null });
+    const refused = await saveRegularHours(ctx(CLIENT), { info: CLIENT.info, defaultEffectiveDate: null });
     expect(rig.faults.count(/inherited_calculations/, "PATCH")).toBe(0);
     expect(refused.counts.Invalid).toBe(2);
     const annotated = await readRecords(rig.workbook, RH);
@@ -138,7 +138,7 @@ describe("Regular Hours from a sheet", () => {
     // With a default effective date after the finalised periods, only the changed attribute goes.
     typeInto(rig.model, RH, other, "Schedule", "fixed");
     rig.faults.reset();
-    const saved = await saveRegularHours(ctx(TARGET), { info: TARGET.info, defaultEffectiveDate: "2026-12-01" });
+    const saved = await saveRegularHours(ctx(CLIENT), { info: CLIENT.info, defaultEffectiveDate: "2026-12-01" });
     const patches = rig.faults.sent.filter((r) => r.method === "PATCH");
     expect(patches.map((p) => p.body)).toEqual([
       { calc_type: "week_hours", calculation_details: { full_day_hours_input: 7 }, effective_date: "2026-12-01" },
@@ -148,7 +148,7 @@ describe("Regular Hours from a sheet", () => {
     expect(after.inputs_history["2026-12-01"].full_day_hours_input).toBe(7);
     expect(after.inputs_history[""]).toEqual(before.inputs_history[""]);
 
-    await viewInheritedCalculations(ctx(TARGET), { inheritedId: after.id });
+    await viewInheritedCalculations(ctx(CLIENT), { inheritedId: after.id });
     const history = await readRecords(rig.workbook, INHERITED_SHEET.sheetName);
     expect(history.map((h) => h.Applies)).toContain("From effective date");
   });

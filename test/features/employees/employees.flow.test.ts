@@ -19,13 +19,13 @@ import { importServicePeriods, runServiceAction, SERVICE_SHEET } from "../../../
 import { fillOf, readRecords, selectRows, typeInto } from "../../support/flowHelpers";
 import { startPathRig, type PathRig } from "../../support/pathRig";
 
-const TARGET = { clientId: 1, clientName: "Liffey" };
+const CLIENT = { id: 1, name: "Liffey" };
 /** The client\'s Employees sheet, as the import names it. */
 const EMPLOYEES = clientSheetName("Liffey", "Employees");
 /** The client's own Service periods sheet. */
 const SERVICE = clientSheetName("Liffey", SERVICE_SHEET.sheetName);
 let rig: PathRig;
-const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
+const ctx = () => flowContext(rig.api, rig.workbook, CLIENT);
 
 beforeAll(async () => {
   rig = await startPathRig({ employees: 10 });
@@ -116,7 +116,7 @@ describe("service periods", () => {
 
 describe("employees from the Employees sheet", () => {
   beforeAll(async () => {
-    await importEmployees(flowContext(rig.check, rig.workbook, TARGET), { customFields: true, servicePeriod: false });
+    await importEmployees(flowContext(rig.check, rig.workbook, CLIENT), { customFields: true, servicePeriod: false });
   });
 
   it("updates changed rows through bulk_input, creates new ones, validates first, and writes IDs back", async () => {
@@ -213,7 +213,7 @@ describe("employees from the Employees sheet", () => {
     await importEmployeeDetail(ctx(), e.id);
     // Titled with the employee as the pickers show them (employeeLabel).
     expect(rig.model.getSheet(EMPLOYEE_DETAIL_SHEET.sheetName).valueAt(0, 0)).toBe(
-      `Details of ${e.number} · ${e.first_name} ${e.last_name}: ${TARGET.clientName}`,
+      `Details of ${e.number} · ${e.first_name} ${e.last_name}: ${CLIENT.name}`,
     );
     const fields = await readRecords(rig.workbook, EMPLOYEE_DETAIL_SHEET.sheetName);
     expect(fields.find((f) => f.Field === "first_name")?.Value).toBe(e.first_name);

@@ -14,7 +14,7 @@ import { flowContext } from "../../../src/ui/flows/common";
 import { explainFigure, ExplainFigureError, type FigureCell } from "../../../src/features/formulas/flows/explainFigure";
 import { startPathRig, type PathRig } from "../../support/pathRig";
 
-const TARGET = { clientId: 1, clientName: "Liffey" };
+const CLIENT = { id: 1, name: "Liffey" };
 let rig: PathRig;
 let grid: SheetModel;
 let numbers: string[];
@@ -45,7 +45,7 @@ beforeEach(() => {
   invalidateFormulaResults();
 });
 
-const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
+const ctx = () => flowContext(rig.api, rig.workbook, CLIENT);
 
 /** Type a formula into the grid and wait for the preview's engine to show its figure. */
 async function figureAt(address: string, formula: string): Promise<{ cell: FigureCell; value: number }> {
@@ -108,7 +108,7 @@ it("references to date, account and employee cells are read from the sheet: one 
 });
 
 it("a formula without client_id is explained for the client the workbook's formulas are linked to, not the pane's", async () => {
-  // The workbook's formulas are linked to client 2; the pane has chosen client 1 (TARGET).
+  // The workbook's formulas are linked to client 2; the pane has chosen client 1 (CLIENT).
   await rig.workbook.setSetting("payroll.formulasClientId", 2);
   setFunctionsConnection({ source: rig.check, clientId: 2 });
   try {
@@ -143,7 +143,7 @@ it("in a 1904 workbook, date cells the formula refers to are read as the days th
     const sheet = model.activeSheet;
     sheet.enter(0, 0, "2026-02-01");
     sheet.enter(0, 1, "2026-02-28");
-    const result = await explainFigure(flowContext(rig.api, createOfficeWorkbook(), TARGET), {
+    const result = await explainFigure(flowContext(rig.api, createOfficeWorkbook(), CLIENT), {
       sheet: sheet.name,
       address: "C1",
       formula: '=PAYROLL.AMOUNT("paye",A1,B1)',

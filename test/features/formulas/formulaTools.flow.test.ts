@@ -14,7 +14,7 @@ import { explainFigure } from "../../../src/features/formulas/flows/explainFigur
 import { PAYROLL_PREFIX, refreshedText, refreshFormulas } from "../../../src/features/formulas/flows/refreshFormulas";
 import { startPathRig, type PathRig } from "../../support/pathRig";
 
-const TARGET = { clientId: 1, clientName: "Liffey" };
+const CLIENT = { id: 1, name: "Liffey" };
 let rig: PathRig;
 let grid: SheetModel;
 let stopInvalidations: () => void;
@@ -46,7 +46,7 @@ afterAll(async () => {
   await rig.close();
 });
 
-const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
+const ctx = () => flowContext(rig.api, rig.workbook, CLIENT);
 
 async function settled(): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -138,7 +138,7 @@ it("Refresh formulas counts the PAYROLL cells whose value changed", async () => 
 it("when the cells cannot be read, Refresh formulas still reads the figures again and says it could not count", async () => {
   let invalidated = 0;
   const workbook = { ...rig.workbook, formulaCells: () => Promise.reject(new Error('Sheet "Locked" cannot be read.')) };
-  const result = await refreshFormulas(flowContext(rig.api, workbook, TARGET), { invalidate: () => invalidated++ });
+  const result = await refreshFormulas(flowContext(rig.api, workbook, CLIENT), { invalidate: () => invalidated++ });
   expect(invalidated).toBe(1);
   expect(refreshedText(result)).toBe(
     'Refreshed formulas. The PAYROLL cells could not be read to count those that changed: Sheet "Locked" cannot be read.',

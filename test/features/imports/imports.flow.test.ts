@@ -4,7 +4,7 @@ import { importEmployees, importPayPoints, importWaves, IMPORT_SHEETS } from "..
 import { clientSheetName } from "../../../src/ui/sheets/sheetNames";
 import { readRecords, startRig, type Rig } from "../../support/flowHelpers";
 
-const TARGET = { clientId: 1, clientName: "Liffey" };
+const CLIENT = { id: 1, name: "Liffey" };
 /** Each import sheet carries the client's short name: "Liffey · Employees". */
 const LIFFEY = {
   employees: clientSheetName("Liffey", IMPORT_SHEETS.employees.sheetName),
@@ -28,7 +28,7 @@ describe("employees import", () => {
     const employees = await rig.check.listEmployees(1, ["service_periods"]);
     rig.faulty.reset();
 
-    const result = await importEmployees(flowContext(rig.api, rig.workbook, TARGET), { customFields: true, servicePeriod: true });
+    const result = await importEmployees(flowContext(rig.api, rig.workbook, CLIENT), { customFields: true, servicePeriod: true });
     expect(rig.faulty.sent.map((r) => r.path).sort()).toEqual([
       "/clients/1/employees",
       "/clients/1/pay_points",
@@ -60,7 +60,7 @@ describe("employees import", () => {
   it("re-importing replaces the table in place, with counts on the bar from the first request to the last row", async () => {
     const updates: string[] = [];
     await importEmployees(
-      flowContext(rig.api, rig.workbook, TARGET, {
+      flowContext(rig.api, rig.workbook, CLIENT, {
         update: (done, total, detail) => updates.push(`${done} of ${total} · ${detail}`),
       }),
       { customFields: false, servicePeriod: false },
@@ -79,7 +79,7 @@ describe("employees import", () => {
 
   it("importing for another client writes that client's own sheet and leaves the first client's as it was", async () => {
     const before = await readRecords(rig.workbook, LIFFEY.employees);
-    const shannon = { clientId: 2, clientName: "Bureau demo: Shannon Foods Ltd" };
+    const shannon = { id: 2, name: "Bureau demo: Shannon Foods Ltd" };
     const result = await importEmployees(flowContext(rig.api, rig.workbook, shannon), {
       customFields: false,
       servicePeriod: false,
@@ -97,7 +97,7 @@ describe("employees import", () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      importEmployees(flowContext(rig.api, rig.workbook, TARGET, { signal: controller.signal }), {
+      importEmployees(flowContext(rig.api, rig.workbook, CLIENT, { signal: controller.signal }), {
         customFields: true,
         servicePeriod: true,
       }),
@@ -109,14 +109,14 @@ describe("employees import", () => {
 describe("payment frequencies and pay points", () => {
   it("imports the full or the simplified form", async () => {
     const waves = await rig.check.listWaves(1);
-    await importWaves(flowContext(rig.api, rig.workbook, TARGET), { simplified: false });
+    await importWaves(flowContext(rig.api, rig.workbook, CLIENT), { simplified: false });
     let records = await readRecords(rig.workbook, LIFFEY.waves);
     expect(records).toHaveLength(waves.length);
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(["Length (months)", "First period offset"]));
     expect(typeof records[0]["First end date"]).toBe("number");
 
     rig.faulty.reset();
-    await importWaves(flowContext(rig.api, rig.workbook, TARGET), { simplified: true });
+    await importWaves(flowContext(rig.api, rig.workbook, CLIENT), { simplified: true });
     expect(rig.faulty.sent).toEqual([expect.objectContaining({ path: "/clients/1/waves" })]);
     records = await readRecords(rig.workbook, LIFFEY.waves);
     expect(Object.keys(records[0])).toContain("Frequency");
@@ -128,7 +128,7 @@ describe("payment frequencies and pay points", () => {
 
   it("imports pay points", async () => {
     const payPoints = await rig.check.listPayPoints(1);
-    const result = await importPayPoints(flowContext(rig.api, rig.workbook, TARGET));
+    const result = await importPayPoints(flowContext(rig.api, rig.workbook, CLIENT));
     expect(result.rowCount).toBe(payPoints.length);
     const records = await readRecords(rig.workbook, LIFFEY.payPoints);
     expect(records.map((r) => r.Name)).toEqual(payPoints.map((p) => p.name));

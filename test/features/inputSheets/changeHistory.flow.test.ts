@@ -29,7 +29,7 @@ import type { PushPlan } from "../../../src/features/inputSheets/model/pushPlan"
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
 import { ctxOf, readRecords, selectRows, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 
 let rig: Rig;
@@ -73,7 +73,7 @@ async function pushFourRaises() {
     .slice(0, 4);
   expect(rows).toHaveLength(4);
   for (const r of rows) typeInto(rig.model, built.sheetName, r.rowIndex, salaryHeader, String(r.before + 1000));
-  const result = await pushInputSheet(ctx(), built.sheetName, { mode: "changed", nettPay: false });
+  const result = await pushInputSheet(ctx(), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
   return { sheetName: built.sheetName, rows, result };
 }
 
@@ -145,18 +145,19 @@ describe("Undo push", () => {
     const c = ctx();
     const reviews: PushCheckReview[] = [];
     const check = (answer: PushCheckChoice) => ({
-      chunkSize: 100,
-      pushId: result.pushId,
-      // As the pane passes it: the undo's own read goes to its check.
-      check: (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, _signal?: AbortSignal, reads?: PushReads) =>
-        checkUndoBeforeSending(c, { sheetName: "Undo push", ...sheet }, plan, {
-          reads,
-          settings: DEFAULT_PUSH_CHECK,
-          ask: async (review) => {
-            reviews.push(review);
-            return answer;
-          },
-        }),
+      send: { chunkSize: 100, pushId: result.pushId },
+      steps: {
+        // As the pane passes it: the undo's own read goes to its check.
+        check: (plan: PushPlan, sheet: { meta: InputSheetMeta; snapshot: Snapshot }, _signal?: AbortSignal, reads?: PushReads) =>
+          checkUndoBeforeSending(c, { sheetName: "Undo push", ...sheet }, plan, {
+            reads,
+            settings: DEFAULT_PUSH_CHECK,
+            ask: async (review) => {
+              reviews.push(review);
+              return answer;
+            },
+          }),
+      },
     });
     await expect(undoPush(c, check("cancel"))).rejects.toThrow(PushCheckCancelled);
     expect(rig.faulty.count("/bulk_input")).toBe(0);
@@ -196,7 +197,7 @@ describe("Undo push", () => {
     finalisedIds.add(finalised.employeeId);
     rig.faulty.reset();
 
-    const undo = await undoPush({ ...ctx(), preparedBy: "Seán Ó Briain" }, { pushId: result.pushId });
+    const undo = await undoPush({ ...ctx(), preparedBy: "Seán Ó Briain" }, { send: { pushId: result.pushId } });
 
     expect(undo.cells).toEqual({ Saved: 2, Conflict: 1, Failed: 1 });
     expect(await held(restoredA.employeeId)).toBe(restoredA.before);
@@ -271,7 +272,7 @@ describe("Undo push", () => {
   it("reads the service in 2 requests whatever the rows above the crossover", async () => {
     const { result } = await pushFourRaises();
     rig.faulty.reset();
-    const undo = await undoPush(ctx(), { pushId: result.pushId, crossover: 0 });
+    const undo = await undoPush(ctx(), { send: { pushId: result.pushId, crossover: 0 } });
     expect(undo.requests.read).toBe(2);
     expect(rig.faulty.count(/\/employees$|\/calculations$|\/payslips$/, "GET")).toBe(2);
     expect(undo.cells).toEqual({ Saved: 4 });

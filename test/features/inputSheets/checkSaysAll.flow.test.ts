@@ -11,6 +11,7 @@ import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
 import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
 import type { PushCheckChoice, PushCheckReview } from "../../../src/features/inputSheets/flows/pushCheck";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { SYSTEM_CLOCK } from "../../../src/ui/flows/common";
 
 const BONUS = calcKey("bonus", "amount");
 const HOURS = calcKey("overtime", "hours");
@@ -69,7 +70,10 @@ it("names the row that will not be sent and why, flags hours without a rate, and
   rig.faulty.reset();
   const seen: PushCheckReview[] = [];
   await expect(
-    pushInputSheet(ctxOf(rig), sheetName, { mode: "changed", nettPay: false, check: answering("cancel", seen) }),
+    pushInputSheet(ctxOf(rig), sheetName, {
+      send: { mode: "changed" },
+      steps: { nettPay: false, check: answering("cancel", seen) },
+    }),
   ).rejects.toThrow(/cancelled at the check/);
   // The check's read is the same as before: each sent employee's payslips and calculations, nothing more.
   expect(rig.faulty.sent).toHaveLength(4);
@@ -94,9 +98,8 @@ it("with every row flagged, Send all but flagged sends nothing and holds them al
   rig.faulty.reset();
   const seen: PushCheckReview[] = [];
   const result = await pushInputSheet(ctxOf(rig), sheetName, {
-    mode: "changed",
-    nettPay: false,
-    check: answering("sendUnflagged", seen),
+    send: { mode: "changed" },
+    steps: { nettPay: false, check: answering("sendUnflagged", seen) },
   });
   const [review] = seen[0].sheets;
   expect(review.flags).toHaveLength(review.totals.rows);
@@ -111,10 +114,9 @@ it("Push all says 'Nett pay did not change' for overtime hours saved without a r
   const { sheetName, hours, fresh } = await bonusAndOvertimeSheet();
   typeInto(rig.model, sheetName, fresh[0], hours, "5");
   const result = await pushAllInputSheets(ctxOf(rig), {
-    reachable: clients.slice(0, 1),
-    nettPay: { polls: 20, intervalMs: 60 },
-    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-    check: answering("send", []),
+    send: { reachable: clients.slice(0, 1) },
+    steps: { nettPay: { polls: 20, intervalMs: 60 }, check: answering("send", []) },
+    clock: { ...SYSTEM_CLOCK, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
   });
   const sheet = result.sheets.find((s) => s.sheetName === sheetName)!;
   expect(sheet.counts?.Saved).toBe(1);

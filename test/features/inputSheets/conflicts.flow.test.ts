@@ -44,7 +44,10 @@ async function sheetWithColleagueChange(colleague: number, typed: [string, strin
 it("for a few rows, reads only those employees' payslips and calculations, and holds back the row changed since the build", async () => {
   const { sheetName, first, second } = await sheetWithColleagueChange(6666, ["4900", "4950"]);
   rig.faulty.reset();
-  const options = { mode: "changed" as const, nettPay: false as const, conflictCheck: conflictCheck(rig.api) };
+  const options = {
+    send: { mode: "changed" as const },
+    steps: { nettPay: false as const, conflictCheck: conflictCheck(rig.api) },
+  };
   const result = await pushInputSheet(ctxOf(rig), sheetName, options);
   // Two small lists per employee sent; never the client-wide lists (tens of MB on a large client).
   expect(rig.faulty.count(/^\/clients\/1\/(employees|calculations)/, "GET")).toBe(0);
@@ -64,9 +67,8 @@ it("above the crossover, holds back a row changed in the service since the build
   const logged = (await readRecords(rig.workbook, PUSH_LOG_SHEET)).length;
   rig.faulty.reset();
   const options = {
-    mode: "changed" as const,
-    nettPay: false as const,
-    conflictCheck: conflictCheck(rig.api, undefined, 0),
+    send: { mode: "changed" as const },
+    steps: { nettPay: false as const, conflictCheck: conflictCheck(rig.api, undefined, 0) },
   };
   const result = await pushInputSheet(ctxOf(rig), sheetName, options);
   expect(rig.faulty.count("/employees", "GET") + rig.faulty.count("/calculations", "GET")).toBe(2);
@@ -87,11 +89,13 @@ it("above the crossover, holds back a row changed in the service since the build
   // Overwrite conflicts: the rows whose Status is Conflict, sent on purpose (one row, no conflict check).
   expect(conflictRowIndexes(after.map((r) => String(r.Status)))).toEqual(new Set([0]));
   rig.faulty.reset();
-  const overwrite = await overwriteConflicts(ctxOf(rig), sheetName, { nettPay: false });
+  const overwrite = await overwriteConflicts(ctxOf(rig), sheetName, { steps: { nettPay: false } });
   expect(overwrite.counts).toMatchObject({ Saved: 1, Conflict: 0 });
   expect(rig.faulty.bulkEntities().map((e) => e.id)).toEqual([String(first)]);
   expect(rig.faulty.count("/calculations", "GET")).toBe(0);
-  await expect(overwriteConflicts(ctxOf(rig), sheetName, { nettPay: false })).rejects.toThrow(/no Conflict rows to overwrite/);
+  await expect(overwriteConflicts(ctxOf(rig), sheetName, { steps: { nettPay: false } })).rejects.toThrow(
+    /no Conflict rows to overwrite/,
+  );
   expect(await held()).toBe(5000);
   log = await readRecords(rig.workbook, PUSH_LOG_SHEET);
   expect(log).toHaveLength(logged + 2);
@@ -135,14 +139,13 @@ it("Overwrite conflicts sends only the cells changed since the build: another in
   const header = choices.offered.find((o) => o.key === SALARY)!.label;
   typeInto(rig.model, sheetName, rowIndex, header, "5200");
   const pushed = await pushInputSheet(ctxOf(rig), sheetName, {
-    mode: "changed",
-    nettPay: false,
-    conflictCheck: conflictCheck(rig.api),
+    send: { mode: "changed" },
+    steps: { nettPay: false, conflictCheck: conflictCheck(rig.api) },
   });
   expect(pushed.outcomes.find((o) => o.rowIndex === rowIndex)?.status).toBe("Conflict");
 
   rig.faulty.reset();
-  const overwrite = await overwriteConflicts(ctxOf(rig), sheetName, { nettPay: false });
+  const overwrite = await overwriteConflicts(ctxOf(rig), sheetName, { steps: { nettPay: false } });
   expect(overwrite.counts).toMatchObject({ Saved: 1 });
   expect(rig.faulty.bulkEntities()).toEqual([expect.objectContaining({ id: String(e.id), attributes: { [SALARY]: 5200 } })]);
   const held = (await rig.check.listEmployeeCalculations(e.id)).filter((c) => c.payslip_id !== null && !c.deleted);

@@ -16,12 +16,12 @@ beforeAll(async () => {
 afterAll(() => rig.close());
 
 it("fills 2 known keys as pending changes, reports the unknown one, sends nothing, in a fixed number of round trips", async () => {
-  const choices = await loadInputChoices(ctxOf(rig, { clientId: 1, clientName: "Demo" }));
+  const choices = await loadInputChoices(ctxOf(rig, { id: 1, name: "Demo" }));
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 3)!;
   const { sheetName } = await buildInputSheet(
-    ctxOf(rig, { clientId: 1, clientName: "Demo" }),
+    ctxOf(rig, { id: 1, name: "Demo" }),
     { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
     { choices },
   );
@@ -65,7 +65,7 @@ it("fills 2 known keys as pending changes, reports the unknown one, sends nothin
 });
 
 it("a filled row the push had marked Saved says Changed, and keeps no old Saved; one that filled nothing keeps its mark", async () => {
-  const ctx = ctxOf(rig, { clientId: 1, clientName: "Demo" });
+  const ctx = ctxOf(rig, { id: 1, name: "Demo" });
   const choices = await loadInputChoices(ctx);
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
@@ -76,7 +76,7 @@ it("a filled row the push had marked Saved says Changed, and keeps no old Saved;
   // Rows 0 and 1 pushed and Saved.
   typeInto(rig.model, sheetName, 0, header, String(Number(rows[0][header]) + 1));
   typeInto(rig.model, sheetName, 1, header, String(Number(rows[1][header]) + 1));
-  const pushed = await pushInputSheet(ctx, sheetName, { mode: "changed", nettPay: false });
+  const pushed = await pushInputSheet(ctx, sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
   expect(pushed.counts.Saved).toBe(2);
 
   const source = rig.model.addSheet("Timesheet 2");

@@ -13,20 +13,20 @@ import { readPending, readSheetBasis } from "../../../src/features/inputSheets/f
 import { ctxOf, readRecords, startRig, type Rig } from "../../support/flowHelpers";
 
 const SALARY = calcKey("basic_salary", "amount");
-const TARGET = { clientId: 1, clientName: "Demo" };
+const CLIENT = { id: 1, name: "Demo" };
 let rig: Rig;
 let sheetName: string;
 let other: string;
 let rows: Record<string, unknown>[];
 beforeAll(async () => {
   rig = await startRig();
-  const choices = await loadInputChoices(ctxOf(rig, TARGET));
+  const choices = await loadInputChoices(ctxOf(rig, CLIENT));
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 3)!;
   other = choices.offered.find((o) => o.key !== SALARY && o.type !== "text")!.key;
   ({ sheetName } = await buildInputSheet(
-    ctxOf(rig, TARGET),
+    ctxOf(rig, CLIENT),
     { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY, other] },
     { choices },
   ));

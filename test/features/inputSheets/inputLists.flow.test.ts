@@ -14,7 +14,7 @@ import { createClientReads } from "../../../src/ui/serverState";
 import { largestWave } from "../../support/largestWave";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 
 let rig: Rig;
@@ -50,7 +50,7 @@ it("reads each list once for the choices and the build, nothing to build again, 
   const salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
   const before = (await readRecords(rig.workbook, built.sheetName))[0][salaryHeader] as number;
   typeInto(rig.model, built.sheetName, 0, salaryHeader, String(before + 111));
-  const pushed = await pushInputSheet(inPane, built.sheetName, { mode: "changed", nettPay: false });
+  const pushed = await pushInputSheet(inPane, built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
   expect(pushed.counts.Saved).toBe(1);
   rig.faulty.reset();
   const rebuilt = await buildInputSheet(inPane, request, { choices });

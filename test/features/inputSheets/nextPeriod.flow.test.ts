@@ -11,7 +11,7 @@ import { readPending, readSheetBasis } from "../../../src/features/inputSheets/f
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
 const SALARY = calcKey("basic_salary", "amount");
-const TARGET = { clientId: 1, clientName: "Demo" };
+const CLIENT = { id: 1, name: "Demo" };
 let rig: Rig;
 let choices: Awaited<ReturnType<typeof loadInputChoices>>;
 let waveId: number;
@@ -20,7 +20,7 @@ let past: string;
 let other: string;
 beforeAll(async () => {
   rig = await startRig();
-  choices = await loadInputChoices(ctxOf(rig, TARGET));
+  choices = await loadInputChoices(ctxOf(rig, CLIENT));
   const found = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
     .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 3)!;
@@ -34,12 +34,12 @@ afterAll(() => rig.close());
 
 it("builds the next open period's sheet for the same wave with the same inputs, then refuses to build it twice", async () => {
   const { sheetName } = await buildInputSheet(
-    ctxOf(rig, TARGET),
+    ctxOf(rig, CLIENT),
     { waveId, payslipDate: past, inputKeys: [other, SALARY] },
     { choices },
   );
   rig.faulty.reset();
-  const result = await buildNextPeriod(ctxOf(rig, TARGET), sheetName, { copyValues: false });
+  const result = await buildNextPeriod(ctxOf(rig, CLIENT), sheetName, { copyValues: false });
   expect(result.payslipDate).toBe(open);
   expect(result.carried).toBeNull();
   expect(result.requests).toBe(6);
@@ -52,23 +52,23 @@ it("builds the next open period's sheet for the same wave with the same inputs, 
   expect(pending.text).toBe("No changes pending");
   expect(describeNextPeriod(result)).toMatch(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees\.$/);
 
-  await expect(buildNextPeriod(ctxOf(rig, TARGET), sheetName, { copyValues: false })).rejects.toThrow(
+  await expect(buildNextPeriod(ctxOf(rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
     `"${result.sheetName}" is already the input sheet of`,
   );
-  await expect(buildNextPeriod(ctxOf(rig, TARGET), result.sheetName, { copyValues: false })).rejects.toThrow(
+  await expect(buildNextPeriod(ctxOf(rig, CLIENT), result.sheetName, { copyValues: false })).rejects.toThrow(
     /has no open period after/,
   );
   rig.faulty.reset();
-  await expect(
-    buildNextPeriod(ctxOf(rig, { clientId: 2, clientName: "Other" }), sheetName, { copyValues: false }),
-  ).rejects.toThrow("choose that client for its next period");
+  await expect(buildNextPeriod(ctxOf(rig, { id: 2, name: "Other" }), sheetName, { copyValues: false })).rejects.toThrow(
+    "choose that client for its next period",
+  );
   expect(rig.faulty.sent).toHaveLength(0);
   rig.model.deleteSheet(rig.model.getSheet(result.sheetName));
 });
 
 it("copies the old sheet's values as pending changes for the employees on both, sends nothing", async () => {
   const { sheetName } = await buildInputSheet(
-    ctxOf(rig, TARGET),
+    ctxOf(rig, CLIENT),
     { waveId, payslipDate: past, inputKeys: [SALARY] },
     { choices },
   );
@@ -76,7 +76,7 @@ it("copies the old sheet's values as pending changes for the employees on both, 
   const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
   typeInto(rig.model, sheetName, 0, header, "9876.5");
   rig.faulty.reset();
-  const result = await buildNextPeriod(ctxOf(rig, TARGET), `${sheetName}`, { copyValues: true });
+  const result = await buildNextPeriod(ctxOf(rig, CLIENT), `${sheetName}`, { copyValues: true });
   expect(result.carried!.values).toBeGreaterThanOrEqual(1);
   const pending = await readPending(rig.workbook, result.sheetName, await readSheetBasis(rig.workbook, result.sheetName));
   expect(pending.changes).toHaveLength(result.carried!.values);

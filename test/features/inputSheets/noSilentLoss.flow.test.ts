@@ -4,7 +4,7 @@
  */
 import { calcKey } from "../../../src/contract";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../../src/features/inputSheets/flows/inputs";
-import { pushInputSheet, type PushOptions } from "../../../src/features/inputSheets/flows/push";
+import { pushInputSheet, type PushSend } from "../../../src/features/inputSheets/flows/push";
 import { readPending, readSheetBasis, watchPendingChanges } from "../../../src/features/inputSheets/flows/pending";
 import { ADDIN_FILLS } from "../../../src/excel";
 import { CHANGED_STATUS } from "../../../src/features/inputSheets/model/editedRows";
@@ -12,7 +12,7 @@ import { pendingBeforeRebuild, rebuildKeeping } from "../../../src/features/inpu
 import { pendingSheetsOf } from "../../../src/features/inputSheets/flows/pendingSheets";
 import { ctxOf, fillOf, readRecords, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 
 let rig: Rig;
@@ -32,15 +32,15 @@ afterAll(async () => {
 
 const build = (inputKeys: string[] = [SALARY]) =>
   buildInputSheet(ctxOf(rig, CLIENT), { waveId, payslipDate, inputKeys }, { choices });
-const push = (sheetName: string, options: Partial<PushOptions> = {}) =>
-  pushInputSheet(ctxOf(rig, CLIENT), sheetName, { mode: "changed", nettPay: false, ...options });
+const push = (sheetName: string, options: { send?: Partial<PushSend> } = {}) =>
+  pushInputSheet(ctxOf(rig, CLIENT), sheetName, { send: { mode: "changed", ...options.send }, steps: { nettPay: false } });
 const pendingOf = async (sheetName: string) =>
   readPending(rig.workbook, sheetName, await readSheetBasis(rig.workbook, sheetName));
 
 describe("rebuilding over pending changes", () => {
   it("finds the sheet's pending changes, and Keep my changes carries them into the rebuilt sheet", async () => {
     const { sheetName } = await build();
-    const target = { clientId: CLIENT.clientId, waveId, payslipDate };
+    const target = { clientId: CLIENT.id, waveId, payslipDate };
     expect(await pendingBeforeRebuild(rig.workbook, target)).toBeNull();
     typeInto(rig.model, sheetName, 0, salaryHeader, "40400");
     typeInto(rig.model, sheetName, 2, salaryHeader, "six thousand");
@@ -130,7 +130,7 @@ describe("editing a row the push marked", () => {
     }
 
     rig.faulty.reset();
-    const retried = await push(sheetName, { mode: "retry" });
+    const retried = await push(sheetName, { send: { mode: "retry" } });
     expect(rig.faulty.bulkEntities().map((e) => e.attributes[SALARY])).toEqual([6000, -5]);
     expect(retried.counts).toMatchObject({ Saved: 1, Failed: 1 });
     expect((await readRecords(rig.workbook, sheetName))[0].Status).toBe("Saved");
@@ -156,16 +156,16 @@ describe("editing a row the push marked", () => {
 describe("changing client with changes not pushed", () => {
   it("lists the client's input sheets holding changes, with their counts; another client's list is empty", async () => {
     const { sheetName } = await build();
-    expect(await pendingSheetsOf(rig.workbook, CLIENT.clientId)).toEqual([]);
+    expect(await pendingSheetsOf(rig.workbook, CLIENT.id)).toEqual([]);
     typeInto(rig.model, sheetName, 0, salaryHeader, "44000");
     typeInto(rig.model, sheetName, 1, salaryHeader, "44100");
-    expect(await pendingSheetsOf(rig.workbook, CLIENT.clientId)).toEqual([
+    expect(await pendingSheetsOf(rig.workbook, CLIENT.id)).toEqual([
       { sheetName, changes: 2, text: "2 changes pending in 2 rows" },
     ]);
     expect(await pendingSheetsOf(rig.workbook, 2)).toEqual([]);
     // What the question costs in Excel requests: the sheet list and settings, then per sheet its snapshot and table.
     const before = rig.model.syncLog.length;
-    await pendingSheetsOf(rig.workbook, CLIENT.clientId);
+    await pendingSheetsOf(rig.workbook, CLIENT.id);
     expect(rig.model.syncLog.length - before).toBeLessThanOrEqual(10); // 10 for one sheet on the preview
   });
 });

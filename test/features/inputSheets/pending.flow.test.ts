@@ -14,7 +14,7 @@ import {
 } from "../../../src/features/inputSheets/flows/pending";
 import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 
 let rig: Rig;

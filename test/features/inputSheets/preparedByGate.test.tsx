@@ -28,7 +28,15 @@ function Pushes(props: { run: FlowRunner }) {
   const prepared = usePreparedBy();
   // The runner below never runs the flows, so the check before sending is never asked.
   const check = () => ({}) as PushCheckOptions;
-  const actions = usePushActions(services, props.run, "Liffey inputs", 100, () => undefined, check, prepared.withName);
+  const actions = usePushActions({
+    services,
+    run: props.run,
+    sheetName: "Liffey inputs",
+    chunkSize: 100,
+    onPushed: () => undefined,
+    check,
+    withName: prepared.withName,
+  });
   const wide = { services, chunkSize: 100, run: props.run, busy: false, onDone: () => undefined, check };
   return (
     <>

@@ -19,7 +19,7 @@ import { startChildSandbox, type ChildSandbox } from "../../support/childSandbox
 import { largestWave } from "../../support/largestWave";
 import { readRecords, typeInto } from "../../support/flowHelpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 // 400 employees and 200 changed rows (issue 29, Deliver 4: the kill and the restart do not depend on the size; at
 // 1,000 and 500 this test took 46 s of its 60 s at load 20). What a durable write costs: scripts/bench-durability.ts.
@@ -102,9 +102,8 @@ it("SIGKILLed mid-push and restarted: every row the sheet shows as Saved is in t
   }
 
   const result = await pushInputSheet(ctx, built.sheetName, {
-    mode: "changed",
-    chunkSize: CHUNK_SIZE,
-    nettPay: { polls: 5, intervalMs: 100 },
+    send: { mode: "changed", chunkSize: CHUNK_SIZE },
+    steps: { nettPay: { polls: 5, intervalMs: 100 } },
   });
   // The kill happened mid-push: some chunks were acknowledged first, and later tries met a dead service.
   expect(killing.restarted).not.toBeNull();
@@ -129,8 +128,8 @@ it("SIGKILLed mid-push and restarted: every row the sheet shows as Saved is in t
 
   // What the restarted service holds, read as the input-sheet build reads it (employees and calculations).
   const [employees, calculations] = await Promise.all([
-    check.listEmployees(CLIENT.clientId, ["service_periods", "recent_payslips"]),
-    check.listClientCalculations(CLIENT.clientId),
+    check.listEmployees(CLIENT.id, ["service_periods", "recent_payslips"]),
+    check.listClientCalculations(CLIENT.id),
   ]);
   const held = new Map(
     inputSheetRows({ employees, calculations, waveId: wave.w.id, payslipDate, inputs: [salary] }).map((r) => [

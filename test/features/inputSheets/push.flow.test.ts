@@ -10,13 +10,13 @@ import { PUSH_LOG_COLUMNS, PUSH_LOG_SHEET, PUSH_LOG_TABLE } from "../../../src/f
 import { STATUS_TONE, type RowState } from "../../../src/ui/sheets/rowOutcomes";
 import type { RowAnnotation } from "../../../src/excel";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../../src/features/inputSheets/flows/inputs";
-import { pushInputSheet, type PushOptions } from "../../../src/features/inputSheets/flows/push";
+import { pushInputSheet, type PushSend, type PushSteps } from "../../../src/features/inputSheets/flows/push";
 import type { FlowProgress } from "../../../src/ui/flows/common";
 import { ctxOf, fillOf, readRecords, selectRows, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
-const FAST_NETT: PushOptions["nettPay"] = { polls: 40, intervalMs: 25 };
+const FAST_NETT: PushSteps["nettPay"] = { polls: 40, intervalMs: 25 };
 
 let rig: Rig;
 let choices: InputChoices;
@@ -58,10 +58,14 @@ async function held(employeeId: number, date: string, key = SALARY): Promise<unk
 
 const push = (
   sheetName: string,
-  options: Partial<PushOptions> = {},
+  options: { send?: Partial<PushSend>; steps?: PushSteps } = {},
   progress: FlowProgress = {},
-  clientId: number = CLIENT.clientId,
-) => pushInputSheet(ctxOf(rig, { ...CLIENT, clientId }, progress), sheetName, { mode: "changed", nettPay: false, ...options });
+  clientId: number = CLIENT.id,
+) =>
+  pushInputSheet(ctxOf(rig, { ...CLIENT, id: clientId }, progress), sheetName, {
+    send: { mode: "changed", ...options.send },
+    steps: { nettPay: false, ...options.steps },
+  });
 
 describe("building an input sheet", () => {
   it("reads four lists, then two for the build, whatever the head count, counting them on the bar", async () => {
@@ -143,7 +147,7 @@ describe("pushing", () => {
     typeInto(rig.model, sheetName, 1, salaryHeader, "abc");
     typeInto(rig.model, sheetName, finalisedRow, "Payslip date", previousDate);
     rig.faulty.reset();
-    const result = await push(sheetName, { nettPay: FAST_NETT });
+    const result = await push(sheetName, { steps: { nettPay: FAST_NETT } });
 
     const n = records.length;
     expect(result.counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Held: 0, Invalid: 1, Unchanged: n - 3, "Not sent": 0 });
@@ -213,7 +217,7 @@ describe("pushing", () => {
     // One chunk at a time, so the request numbers are the chunks' tries in order: chunk 2 fails twice (its two tries).
     rig.faulty.faults.set(rig.faulty.bulkCount + 2, { kind: "status", status: 503 });
     rig.faulty.faults.set(rig.faulty.bulkCount + 3, { kind: "status", status: 503 });
-    const result = await push(sheetName, { chunkSize: 2, concurrency: 1, tries: 2 });
+    const result = await push(sheetName, { send: { chunkSize: 2, concurrency: 1, tries: 2 } });
 
     expect(rig.faulty.count("/bulk_input")).toBe(4);
     expect(result.requests.bulkInput).toBe(4);
@@ -231,7 +235,7 @@ describe("pushing", () => {
     expect(result.summary).toContain("Retry failed");
 
     rig.faulty.reset();
-    const retry = await push(sheetName, { mode: "retry", chunkSize: 2 });
+    const retry = await push(sheetName, { send: { mode: "retry", chunkSize: 2 } });
     expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual(ids.slice(2, 4));
     expect(retry.counts).toEqual({ Saved: 2, Failed: 0, Conflict: 0, Held: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 });
     for (const i of edited) expect(await held(ids[i], payslipDate)).toBe(value(i));
@@ -257,7 +261,7 @@ describe("pushing", () => {
     expect(result.outcomes.find((o) => o.rowIndex === 0)?.status).toBe("Saved");
     expect(await held(id, payslipDate)).toBe(51000);
     // Sending it once more leaves the same state (bulk_input sets absolute values).
-    const again = await push(sheetName, { mode: "all" });
+    const again = await push(sheetName, { send: { mode: "all" } });
     expect(again.counts.Saved).toBe(records.length);
     expect(await held(id, payslipDate)).toBe(51000);
   });
@@ -284,7 +288,7 @@ describe("pushing", () => {
     rig.faulty.reset();
     rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 429, retryAfter: "0" });
     const slowDown = jest.spyOn(rig.api, "slowDown");
-    const result = await push(sheetName, { chunkSize: 2, concurrency: 1 });
+    const result = await push(sheetName, { send: { chunkSize: 2, concurrency: 1 } });
     expect(result.counts).toMatchObject({ Saved: 3, Failed: 0 });
     expect(result.requests.slowDowns).toBe(1);
     expect(slowDown).toHaveBeenCalledTimes(1);
@@ -294,7 +298,7 @@ describe("pushing", () => {
     // Retry-After beyond what the client waits for: the chunk ends Failed as not saved; the push goes on.
     for (const i of [0, 1, 2]) typeInto(rig.model, sheetName, i, salaryHeader, String(61_000 + i));
     rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 429, retryAfter: "3600" });
-    const busy = await push(sheetName, { chunkSize: 2, concurrency: 1 });
+    const busy = await push(sheetName, { send: { chunkSize: 2, concurrency: 1 } });
     expect(busy.counts).toMatchObject({ Saved: 1, Failed: 2 });
     expect(busy.outcomes[0].message).toBe(
       "Not saved after 1 try: the service is busy (HTTP 429). Press Retry failed in a few minutes.",
@@ -308,7 +312,7 @@ describe("pushing", () => {
     for (const i of [0, 1, 2]) typeInto(rig.model, sheetName, i, salaryHeader, String(62_000 + i));
     rig.faulty.reset();
     rig.faulty.faults.set(rig.faulty.bulkCount + 1, { kind: "status", status: 401 });
-    const result = await push(sheetName, { chunkSize: 2, concurrency: 1 });
+    const result = await push(sheetName, { send: { chunkSize: 2, concurrency: 1 } });
     expect(rig.faulty.count("/bulk_input")).toBe(1);
     expect(result.stoppedBy).toBe("the service refused the API key");
     expect(result.counts).toMatchObject({ Failed: 2, "Not sent": 1 });
@@ -322,7 +326,7 @@ describe("pushing", () => {
     const annotated = jest.spyOn(rig.workbook, "annotateRows");
     const result = await push(
       sheetName,
-      { chunkSize: 1, concurrency: 1 },
+      { send: { chunkSize: 1, concurrency: 1 } },
       {
         signal: controller.signal,
         update: (done) => {
@@ -358,7 +362,7 @@ describe("pushing", () => {
     const details: string[] = [];
     const result = await push(
       sheetName,
-      { chunkSize: 1, concurrency: 1 },
+      { send: { chunkSize: 1, concurrency: 1 } },
       {
         signal: controller.signal,
         update: (_d, _t, detail) => {
@@ -382,12 +386,12 @@ describe("pushing", () => {
     const { sheetName, records } = await build();
     const ids = records.map((r) => r["Employee ID"] as number);
     typeInto(rig.model, sheetName, 0, salaryHeader, "80000");
-    await push(sheetName, { mode: "all", chunkSize: 50 });
+    await push(sheetName, { send: { mode: "all", chunkSize: 50 } });
     typeInto(rig.model, sheetName, 2, salaryHeader, "80002");
     typeInto(rig.model, sheetName, 3, salaryHeader, "80003");
     selectRows(rig.model, sheetName, 2, 2);
     rig.faulty.reset();
-    const result = await push(sheetName, { mode: "selected" });
+    const result = await push(sheetName, { send: { mode: "selected" } });
     expect(rig.faulty.bulkEntities()).toEqual([
       { id: String(ids[2]), payslip_date: payslipDate, attributes: { [SALARY]: 80002 } },
     ]);
@@ -410,7 +414,7 @@ describe("pushing", () => {
       USER,
     );
     typeInto(rig.model, sheetName, 0, salaryHeader, "41000");
-    await push(sheetName, { nettPay: FAST_NETT });
+    await push(sheetName, { steps: { nettPay: FAST_NETT } });
     expect((await readRecords(rig.workbook, sheetName))[0].Status).toBe("Saved");
     expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeUndefined(); // its own red, cleared
     for (const column of ["Name", "Nett pay", "Message"]) expect(fillOf(rig.model, sheetName, 0, column)).toBe(USER);
@@ -445,7 +449,7 @@ describe("pushing", () => {
     await expect(push("Nowhere")).rejects.toThrow(InputSheetError);
     await expect(push(sheetName, {}, {}, 2)).rejects.toThrow(/belongs to Demo client 1/);
     typeInto(rig.model, sheetName, 0, "Status", "");
-    await expect(push(sheetName, { mode: "retry" })).rejects.toThrow(/no Failed or Not sent rows/);
+    await expect(push(sheetName, { send: { mode: "retry" } })).rejects.toThrow(/no Failed or Not sent rows/);
     expect(rig.faulty.sent).toHaveLength(0);
   });
 
@@ -460,7 +464,9 @@ describe("pushing", () => {
     expect(parseMeta(await rig.workbook.getSetting(metaSettingKey(built.sheetName)))?.finalised).toBe(true);
     typeInto(rig.model, built.sheetName, 0, salaryHeader, "99999");
     rig.faulty.reset();
-    await expect(push(built.sheetName, { mode: "all" })).rejects.toThrow(/is finalised: the service accepts no changes/);
+    await expect(push(built.sheetName, { send: { mode: "all" } })).rejects.toThrow(
+      /is finalised: the service accepts no changes/,
+    );
     expect(rig.faulty.sent).toHaveLength(0);
     const open = await buildInputSheet(ctxOf(rig, CLIENT), { waveId, payslipDate, inputKeys: [SALARY] }, { choices });
     expect(open.finalised).toBe(false);

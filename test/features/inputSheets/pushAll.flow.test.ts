@@ -6,6 +6,7 @@ import { metaSettingKey, parseMeta } from "../../../src/features/inputSheets/mod
 import { buildInputSheet, loadInputChoices } from "../../../src/features/inputSheets/flows/inputs";
 import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
 import { ctxOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { SYSTEM_CLOCK } from "../../../src/ui/flows/common";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => rig.close());
 
 async function buildFor(clientId: number) {
-  const ctx = ctxOf(rig, { clientId, clientName: `Client ${clientId}` });
+  const ctx = ctxOf(rig, { id: clientId, name: `Client ${clientId}` });
   const choices = await loadInputChoices(ctx);
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
@@ -36,10 +37,7 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
   const meta = parseMeta(await rig.workbook.getSetting(metaSettingKey(c.sheetName)))!;
   await rig.workbook.setSetting(metaSettingKey(c.sheetName), { ...meta, clientId: 999, clientName: "Elsewhere Ltd" });
 
-  const result = await pushAllInputSheets(ctxOf(rig), {
-    reachable: clients,
-    nettPay: false,
-  });
+  const result = await pushAllInputSheets(ctxOf(rig), { send: { reachable: clients }, steps: { nettPay: false } });
   expect(result.sheets.map((s) => [s.sheetName, s.outcome])).toEqual([
     [a.sheetName, "pushed"],
     [b.sheetName, "pushed"],
@@ -68,9 +66,9 @@ it("waits for nett pay once after all the sheets, not sheet by sheet: every save
   };
   rig.faulty.reset();
   const result = await pushAllInputSheets(ctxOf(rig), {
-    reachable: clients.slice(0, 2),
-    nettPay: { polls: 5, intervalMs: 1500 },
-    sleep,
+    send: { reachable: clients.slice(0, 2) },
+    steps: { nettPay: { polls: 5, intervalMs: 1500 } },
+    clock: { ...SYSTEM_CLOCK, sleep },
   });
   const ours = built.map((b) => result.sheets.find((s) => s.sheetName === b.sheetName)!);
   expect(ours.map((s) => s.outcome)).toEqual(["pushed", "pushed"]);

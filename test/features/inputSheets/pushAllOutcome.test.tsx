@@ -19,8 +19,7 @@ const counts = (c: Partial<NonNullable<SheetPushSummary["counts"]>> = {}) => ({
 });
 const sheet = (name: string, outcome: SheetPushSummary["outcome"], c: SheetPushSummary["counts"]): SheetPushSummary => ({
   sheetName: name,
-  clientId: 1,
-  clientName: "Liffey",
+  client: { id: 1, name: "Liffey" },
   outcome,
   summary: `${name}: done.`,
   counts: c,
@@ -71,5 +70,19 @@ describe("Push all input sheets' outcome", () => {
     const items = within(status).getAllByRole("listitem");
     expect(items.map((i) => i.textContent)).toEqual(["Liffey: A: done.", "Liffey: B: done.", "Liffey: C: done."]);
     expect(items.map((i) => within(i).getByRole("img").getAttribute("aria-label"))).toEqual(["Done", "Done", "Needs attention"]);
+  });
+
+  it("names a sheet's client by the service's name, says so when the name is not known, and names none for a sheet without one", () => {
+    const lines = [
+      sheet("A", "pushed", counts({ Saved: 1 })),
+      { ...sheet("B", "pushed", counts({ Saved: 1 })), client: { id: 7, name: null } },
+      { ...sheet("Notes", "skipped", null), client: null, summary: "Skipped: not an input sheet built by the add-in." },
+    ];
+    const outcome = pushAllOutcome({ sheets: lines, summary: pushAllSummary(lines), attention: true });
+    expect(outcome.details!.map((d) => d.text)).toEqual([
+      "Liffey: A: done.",
+      "Client name not known: B: done.",
+      "Skipped: not an input sheet built by the add-in.",
+    ]);
   });
 });

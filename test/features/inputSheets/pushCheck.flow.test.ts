@@ -16,6 +16,7 @@ import {
   PushCheckCancelled,
 } from "../../../src/features/inputSheets/flows/pushCheck";
 import { ctxOf, fillOf, markRows, readRecords, selectRows, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { SYSTEM_CLOCK } from "../../../src/ui/flows/common";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -71,7 +72,10 @@ it("shows rows, cells and before/new/difference totals and the flagged raise; Ca
   const { sheetName, header, salaries, typed, ids } = await sheetWithRaise();
   rig.faulty.reset();
   const seen: PushCheckReview[] = [];
-  const push = pushInputSheet(ctxOf(rig), sheetName, { mode: "changed", nettPay: false, check: checkAnswering("cancel", seen) });
+  const push = pushInputSheet(ctxOf(rig), sheetName, {
+    send: { mode: "changed" },
+    steps: { nettPay: false, check: checkAnswering("cancel", seen) },
+  });
   await expect(push).rejects.toBeInstanceOf(PushCheckCancelled);
   expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
   // Last period from the 3 employees' own lists (their payslips and calculations), never the client-wide lists.
@@ -114,9 +118,8 @@ it("Send all but flagged saves the other rows and leaves the flagged one Held, w
   const { sheetName, typed, ids, payslipDate } = await sheetWithRaise();
   rig.faulty.reset();
   const result = await pushInputSheet(ctxOf(rig), sheetName, {
-    mode: "changed",
-    nettPay: false,
-    check: checkAnswering("sendUnflagged", []),
+    send: { mode: "changed" },
+    steps: { nettPay: false, check: checkAnswering("sendUnflagged", []) },
   });
   expect(result.counts).toMatchObject({ Saved: 2, Held: 1 });
   expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual([ids[1], ids[2]]);
@@ -139,9 +142,8 @@ it("with the check off, asks nothing, sends every row and keeps the flag's reaso
   rig.faulty.reset();
   const seen: PushCheckReview[] = [];
   const result = await pushInputSheet(ctxOf(rig), sheetName, {
-    mode: "changed",
-    nettPay: false,
-    check: checkAnswering("cancel", seen, false),
+    send: { mode: "changed" },
+    steps: { nettPay: false, check: checkAnswering("cancel", seen, false) },
   });
   expect(seen).toHaveLength(0);
   expect(result.counts).toMatchObject({ Saved: 3, Held: 0 });
@@ -154,7 +156,7 @@ it("Push all input sheets: one check of every sheet, client by client, before th
   const clients = await rig.api.listClients();
   const { sheetName } = await sheetWithRaise();
   // A second client's sheet with one changed cell.
-  const second = await salarySheet(ctxOf(rig, { clientId: clients[1].id, clientName: clients[1].name }));
+  const second = await salarySheet(ctxOf(rig, { id: clients[1].id, name: clients[1].name }));
   const label = second.header;
   const values = (await readRecords(rig.workbook, second.sheetName)).map((r) => Number(r[label]));
   const row = values.findIndex((v) => v > 0);
@@ -163,10 +165,10 @@ it("Push all input sheets: one check of every sheet, client by client, before th
   rig.faulty.reset();
 
   const seen: PushCheckReview[] = [];
-  const options = { reachable: clients.slice(0, 2), nettPay: false as const };
-  await expect(pushAllInputSheets(ctxOf(rig), { ...options, check: checkAnswering("cancel", seen) })).rejects.toBeInstanceOf(
-    PushCheckCancelled,
-  );
+  const send = { reachable: clients.slice(0, 2) };
+  await expect(
+    pushAllInputSheets(ctxOf(rig), { send, steps: { nettPay: false, check: checkAnswering("cancel", seen) } }),
+  ).rejects.toBeInstanceOf(PushCheckCancelled);
   expect(seen).toHaveLength(1);
   const named = seen[0].sheets.map((s) => [s.clientId, s.sheetName]);
   expect(named).toContainEqual([clients[0].id, sheetName]);
@@ -181,7 +183,10 @@ it("Push all input sheets: one check of every sheet, client by client, before th
 
   // Send all but flagged: asked once more, the raise Held, the rest saved on both clients' sheets.
   const again: PushCheckReview[] = [];
-  const result = await pushAllInputSheets(ctxOf(rig), { ...options, check: checkAnswering("sendUnflagged", again) });
+  const result = await pushAllInputSheets(ctxOf(rig), {
+    send,
+    steps: { nettPay: false, check: checkAnswering("sendUnflagged", again) },
+  });
   expect(again).toHaveLength(1);
   const first = result.sheets.find((s) => s.sheetName === sheetName)!;
   expect(first.counts).toMatchObject({ Saved: 2, Held: 1 });
@@ -192,9 +197,11 @@ it("after the push, a saved row whose new nett pay moved beyond the limits says 
   const { sheetName } = await sheetWithRaise();
   rig.faulty.reset();
   const result = await pushInputSheet(ctxOf(rig), sheetName, {
-    mode: "changed",
-    nettPay: { polls: 20, intervalMs: 60 }, // the sandbox recalculates in 30 ms
-    check: checkAnswering("send", []),
+    send: { mode: "changed" },
+    steps: {
+      nettPay: { polls: 20, intervalMs: 60 }, // the sandbox recalculates in 30 ms
+      check: checkAnswering("send", []),
+    },
   });
   expect(result.counts).toMatchObject({ Saved: 3 });
   expect(result.nettPay.updated).toBe(3);
@@ -215,10 +222,9 @@ it("Push all input sheets flags a new nett pay beyond the limits too, once it ar
   const { sheetName } = await sheetWithRaise();
   rig.faulty.reset();
   const result = await pushAllInputSheets(ctxOf(rig), {
-    reachable: clients.slice(0, 1),
-    nettPay: { polls: 20, intervalMs: 60 },
-    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-    check: checkAnswering("send", [], true),
+    send: { reachable: clients.slice(0, 1) },
+    steps: { nettPay: { polls: 20, intervalMs: 60 }, check: checkAnswering("send", [], true) },
+    clock: { ...SYSTEM_CLOCK, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
   });
   expect(result.sheets.find((s) => s.sheetName === sheetName)?.counts?.Saved).toBe(3);
   const rows = await readRecords(rig.workbook, sheetName);
@@ -233,7 +239,10 @@ it("Push all rows, Push selected rows, Retry failed and Overwrite conflicts go t
   rig.faulty.reset();
   for (const mode of ["all", "selected", "retry"] as const) {
     const seen: PushCheckReview[] = [];
-    const push = pushInputSheet(ctxOf(rig), sheetName, { mode, nettPay: false, check: checkAnswering("cancel", seen) });
+    const push = pushInputSheet(ctxOf(rig), sheetName, {
+      send: { mode },
+      steps: { nettPay: false, check: checkAnswering("cancel", seen) },
+    });
     await expect(push).rejects.toBeInstanceOf(PushCheckCancelled);
     expect(seen.map((r) => [r.sheets[0].mode, r.sheets[0].totals.rows > 0])).toEqual([[mode, true]]);
   }
@@ -241,7 +250,7 @@ it("Push all rows, Push selected rows, Retry failed and Overwrite conflicts go t
   await markRows(rig.workbook, sheetName, { 0: "Conflict" });
   const seen: PushCheckReview[] = [];
   await expect(
-    overwriteConflicts(ctxOf(rig), sheetName, { nettPay: false, check: checkAnswering("cancel", seen) }),
+    overwriteConflicts(ctxOf(rig), sheetName, { steps: { nettPay: false, check: checkAnswering("cancel", seen) } }),
   ).rejects.toBeInstanceOf(PushCheckCancelled);
   expect(seen[0].sheets[0]).toMatchObject({ mode: "overwrite", totals: { rows: 1 } });
   expect(seen[0].sheets[0].flags).toHaveLength(1);

@@ -116,8 +116,8 @@ describe.each([
     rows.forEach((_, i) => typeInto(w.model, sheetName, i, header, String(value(i))));
 
     const result = await pushInputSheet(ctxOf(w), sheetName, {
-      mode: "changed",
-      nettPay: { polls: 20, intervalMs: 50 },
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 20, intervalMs: 50 } },
     });
     expect(result.counts).toMatchObject({ Saved: 500, Failed: 0, "Not sent": 0, Invalid: 0 });
     expect(result.stoppedBy).toBeNull();
@@ -147,8 +147,8 @@ describe("nett pay after a push", () => {
     for (const i of edited) typeInto(w.model, sheetName, i, header, String(55_000 + i));
     w.counter.reset();
     const result = await pushInputSheet(ctxOf(w), sheetName, {
-      mode: "changed",
-      nettPay: { polls: 20, intervalMs: 150 },
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 20, intervalMs: 150 } },
     });
     expect(result.counts.Saved).toBe(5);
     expect(result.nettPay).toEqual({ updated: 5, pending: 0, unmoved: 0 });
@@ -184,8 +184,8 @@ describe("nett pay still recalculating after a push", () => {
     typeInto(w.model, sheetName, 1, header, "57001");
     // One look right away: the service is still recalculating (recalcMs 3,000, long enough on a loaded machine).
     const first = await pushInputSheet(ctxOf(w), sheetName, {
-      mode: "changed",
-      nettPay: { polls: 1, intervalMs: 0 },
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 1, intervalMs: 0 } },
     });
     expect(first.nettPay).toEqual({ updated: 0, pending: 2, unmoved: 0 });
     // The sheet is the record: a pane opened later finds the two rows and offers Refresh nett pay.
@@ -216,11 +216,11 @@ describe("nett pay still recalculating after a push", () => {
 
     // The next push looks again for rows left pending, even ones it does not send.
     typeInto(w.model, sheetName, 2, header, "57002");
-    await pushInputSheet(ctxOf(w), sheetName, { mode: "changed", nettPay: { polls: 1, intervalMs: 0 } });
+    await pushInputSheet(ctxOf(w), sheetName, { send: { mode: "changed" }, steps: { nettPay: { polls: 1, intervalMs: 0 } } });
     typeInto(w.model, sheetName, 3, header, "57003");
     const next = await pushInputSheet(ctxOf(w), sheetName, {
-      mode: "changed",
-      nettPay: { polls: 40, intervalMs: 200 },
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 40, intervalMs: 200 } },
     });
     expect(next.nettPay).toEqual({ updated: 2, pending: 0, unmoved: 0 });
     after = await readRecords(w.workbook, sheetName);
@@ -236,14 +236,17 @@ describe("nett pay still recalculating after a push", () => {
     const { sheetName, payslipDate, header, records } = await buildSheet(w);
     typeInto(w.model, sheetName, 0, header, "58000");
     typeInto(w.model, sheetName, 1, header, "58001");
-    const first = await pushInputSheet(ctxOf(w), sheetName, { mode: "changed", nettPay: { polls: 1, intervalMs: 0 } });
+    const first = await pushInputSheet(ctxOf(w), sheetName, {
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 1, intervalMs: 0 } },
+    });
     expect(first.nettPay).toEqual({ updated: 0, pending: 2, unmoved: 0 });
     // By hand: row 0's pending note deleted, a note typed into row 2 (never pushed), row 1's Status typed Failed.
     typeInto(w.model, sheetName, 0, "Message", "Saved");
     typeInto(w.model, sheetName, 2, "Message", `Saved. ${NETT_PAY_PENDING}: typed by hand`);
     typeInto(w.model, sheetName, 1, "Status", "Failed");
     expect(await countPendingNettPay(w.workbook, sheetName)).toBe(2);
-    await expect(pushInputSheet(ctxOf(w), sheetName, { mode: "retry", nettPay: false })).rejects.toThrow(
+    await expect(pushInputSheet(ctxOf(w), sheetName, { send: { mode: "retry" }, steps: { nettPay: false } })).rejects.toThrow(
       /no Failed or Not sent rows to retry/,
     );
 
@@ -264,7 +267,10 @@ describe("nett pay still recalculating after a push", () => {
 
     // The next push waits for the row it saves, not for row 2, and draws row 2 from its state (Unchanged).
     typeInto(w.model, sheetName, 3, header, "58003");
-    const next = await pushInputSheet(ctxOf(w), sheetName, { mode: "changed", nettPay: { polls: 40, intervalMs: 200 } });
+    const next = await pushInputSheet(ctxOf(w), sheetName, {
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 40, intervalMs: 200 } },
+    });
     expect(next.nettPay).toEqual({ updated: 1, pending: 0, unmoved: 0 });
     expect(next.counts).toMatchObject({ Saved: 1 });
     after = await readRecords(w.workbook, sheetName);
@@ -277,7 +283,10 @@ describe("nett pay still recalculating after a push", () => {
     const { sheetName, payslipDate, header, records } = await buildSheet(w);
     typeInto(w.model, sheetName, 0, header, "59000");
     typeInto(w.model, sheetName, 1, header, "59001");
-    const first = await pushInputSheet(ctxOf(w), sheetName, { mode: "changed", nettPay: { polls: 1, intervalMs: 0 } });
+    const first = await pushInputSheet(ctxOf(w), sheetName, {
+      send: { mode: "changed" },
+      steps: { nettPay: { polls: 1, intervalMs: 0 } },
+    });
     expect(first.nettPay.pending).toBe(2);
     // As an earlier version left it: the cells, and no stored states.
     const meta = (await readInputSheetMeta(w.workbook, sheetName))!;

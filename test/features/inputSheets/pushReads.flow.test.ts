@@ -9,14 +9,14 @@ import { DEFAULT_PUSH_CHECK } from "../../../src/features/inputSheets/model/push
 import { flowContext } from "../../../src/ui/flows/common";
 import { CONFLICT_LIST_CROSSOVER, conflictCheck } from "../../../src/features/inputSheets/flows/conflicts";
 import { buildInputSheet, loadInputChoices } from "../../../src/features/inputSheets/flows/inputs";
-import { type PushOptions, pushInputSheet } from "../../../src/features/inputSheets/flows/push";
+import { type PushSteps, pushInputSheet } from "../../../src/features/inputSheets/flows/push";
 import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
 import type { PushCheckReview } from "../../../src/features/inputSheets/flows/pushCheck";
 import { largestWave } from "../../support/largestWave";
 import { readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
 const SALARY = calcKey("basic_salary", "amount");
-const CLIENT = { clientId: 1, clientName: "Demo client 1" };
+const CLIENT = { id: 1, name: "Demo client 1" };
 let rig: Rig;
 beforeAll(async () => {
   rig = await startRig({ employees: 60 });
@@ -70,13 +70,10 @@ function readsBeforeSending(): Record<string, number> {
   return routes;
 }
 
-const push = (api: PayrollApi, sheetName: string, options: Partial<PushOptions> = {}) =>
+const push = (api: PayrollApi, sheetName: string, options: { steps?: PushSteps } = {}) =>
   pushInputSheet(flowContext(api, rig.workbook, CLIENT), sheetName, {
-    mode: "changed",
-    nettPay: false,
-    check,
-    conflictCheck: conflictCheck(api),
-    ...options,
+    send: { mode: "changed" },
+    steps: { nettPay: false, check, conflictCheck: conflictCheck(api), ...options.steps },
   });
 
 it("a few rows: one read per employee for both the conflict check and the check; the same push again reads nothing more for the check", async () => {
@@ -107,7 +104,7 @@ it("a few rows: one read per employee for both the conflict check and the check;
   await raise(sheetName, header, 3, 30);
   rig.faulty.reset();
   reviews.length = 0;
-  await push(api, sheetName, { conflictCheck: undefined });
+  await push(api, sheetName, { steps: { conflictCheck: undefined } });
   expect(readsBeforeSending()).toEqual({});
   // The check still compared with last period: the review names the date and the employees.
   expect(reviews[0].sheets[0].previousDate).toMatch(/^\d{4}-\d\d-\d\d$/);
@@ -117,7 +114,7 @@ it("a few rows: one read per employee for both the conflict check and the check;
   const other = connect();
   await raise(sheetName, header, 3, 40);
   rig.faulty.reset();
-  await push(other, sheetName, { conflictCheck: undefined });
+  await push(other, sheetName, { steps: { conflictCheck: undefined } });
   expect(readsBeforeSending()).toEqual({
     "/employees/:id/payslips": ids.length,
     "/employees/:id/calculations": ids.length,
@@ -143,7 +140,7 @@ it("above the crossover: the conflict check and the check share one pair of clie
   // The check alone: nothing, for any employee of the wave (the pair gave them all).
   await raise(sheetName, header, rowCount, 30);
   rig.faulty.reset();
-  await push(api, sheetName, { conflictCheck: undefined });
+  await push(api, sheetName, { steps: { conflictCheck: undefined } });
   expect(readsBeforeSending()).toEqual({});
 });
 
@@ -155,7 +152,7 @@ it("Push all: each sheet's check reads as its push would, the first sheet's push
   const clients = await api.listClients();
   rig.faulty.reset();
   reviews.length = 0;
-  const all = await pushAllInputSheets(ctx, { reachable: clients.slice(0, 1), nettPay: false, check });
+  const all = await pushAllInputSheets(ctx, { send: { reachable: clients.slice(0, 1) }, steps: { nettPay: false, check } });
   expect(all.sheets.find((s) => s.sheetName === sheetName)?.counts?.Saved).toBe(2);
   expect(reviews).toHaveLength(1);
   // Only the changed sheet's two employees, once each, for the check and the conflict check together.
@@ -166,7 +163,7 @@ it("Push all: each sheet's check reads as its push would, the first sheet's push
 
   await raise(sheetName, header, 2, 20);
   rig.faulty.reset();
-  await pushAllInputSheets(ctx, { reachable: clients.slice(0, 1), nettPay: false, check });
+  await pushAllInputSheets(ctx, { send: { reachable: clients.slice(0, 1) }, steps: { nettPay: false, check } });
   // The check: nothing (the session knows last period); the conflict check: today's values.
   expect(readsBeforeSending()).toEqual({
     "/employees/:id/payslips": ids.length,
@@ -183,7 +180,7 @@ it("a new starter alone: no payslip last period is still flagged, against the wa
   const earlier = (choices.periods.get(best.w.id) ?? []).map((p) => p.date).filter((d) => d < payslipDate);
   expect(earlier.length).toBeGreaterThan(0);
   // Appointed in the sheet's period: the service gives them this period's payslip, and none before.
-  const created = await rig.check.createEmployee(CLIENT.clientId, {
+  const created = await rig.check.createEmployee(CLIENT.id, {
     wave_id: best.w.id,
     first_name: "Nóra",
     last_name: "Nic Giolla",
@@ -200,7 +197,7 @@ it("a new starter alone: no payslip last period is still flagged, against the wa
   rig.faulty.reset();
   reviews.length = 0;
   const cancel = { settings: DEFAULT_PUSH_CHECK, ask: async (r: PushCheckReview) => (reviews.push(r), "cancel" as const) };
-  await expect(push(api, built.sheetName, { check: cancel })).rejects.toThrow(/cancelled at the check/);
+  await expect(push(api, built.sheetName, { steps: { check: cancel } })).rejects.toThrow(/cancelled at the check/);
   const [sheet] = reviews[0].sheets;
   expect(sheet.previousDate).toBe(earlier.sort().pop());
   expect(sheet.flags).toHaveLength(1);

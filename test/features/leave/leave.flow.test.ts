@@ -13,11 +13,11 @@ import { fillOf, readRecords, selectRows, typeInto } from "../../support/flowHel
 import { startPathRig, type PathRig } from "../../support/pathRig";
 import { clientSheetName } from "../../../src/ui/sheets/sheetNames";
 
-const TARGET = { clientId: 1, clientName: "Liffey" };
+const CLIENT = { id: 1, name: "Liffey" };
 /** Client 1's own Leave days sheet. */
 const SHEET = clientSheetName("Liffey", LEAVE_SHEETS.days.sheetName);
 let rig: PathRig;
-const ctx = (progress?: FlowProgress) => flowContext(rig.api, rig.workbook, TARGET, progress);
+const ctx = (progress?: FlowProgress) => flowContext(rig.api, rig.workbook, CLIENT, progress);
 
 beforeAll(async () => {
   rig = await startPathRig({ employees: 10 });
@@ -67,7 +67,7 @@ describe("leave types and balances", () => {
     const row = rows.find((r) => typeof r["Annual leave balance"] === "number")!;
     const asOf = new Date(Date.UTC(1899, 11, 30) + (row["Balances as of"] as number) * 86_400_000).toISOString().slice(0, 10);
     const exact = await employeeLeaveBalances(
-      flowContext(rig.check, rig.workbook, TARGET),
+      flowContext(rig.check, rig.workbook, CLIENT),
       row["Employee ID"] as number,
       asOf,
       leaveTypes,
@@ -229,7 +229,7 @@ describe("leave days sheet", () => {
     typeInto(rig.model, SHEET, ra, "Leave type", "Annual leave");
     const typed = await readRecords(rig.workbook, SHEET);
 
-    const other = { clientId: 2, clientName: "Shannon" };
+    const other = { id: 2, name: "Shannon" };
     const [c] = (await rig.check.listEmployees(2)).map((e) => e.id);
     rig.faults.reset();
     const loaded = await loadLeaveDays(flowContext(rig.api, rig.workbook, other), {

@@ -18,7 +18,7 @@ import { ctxOf, markRows, readRecords, selectRows, startRig, typeInto, type Rig 
 const SALARY = calcKey("basic_salary", "amount");
 
 async function buildFor(rig: Rig, clientId: number, clientName: string) {
-  const ctx = ctxOf(rig, { clientId, clientName });
+  const ctx = ctxOf(rig, { id: clientId, name: clientName });
   const choices = await loadInputChoices(ctx);
   const { w, period } = choices.waves
     .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
@@ -265,11 +265,11 @@ describe("after a real push", () => {
     const clients = await rig.api.listClients();
     const built = await buildFor(rig, clients[0].id, clients[0].name);
     typeInto(rig.model, built.sheetName, 0, built.header, "4321.5");
-    const target = { clientId: clients[0].id, clientName: clients[0].name };
+    const client = { id: clients[0].id, name: clients[0].name };
     const before = Date.now();
-    await pushInputSheet({ ...ctxOf(rig, target), preparedBy: "Niamh Kelly" }, built.sheetName, {
-      mode: "changed",
-      nettPay: false,
+    await pushInputSheet({ ...ctxOf(rig, client), preparedBy: "Niamh Kelly" }, built.sheetName, {
+      send: { mode: "changed" },
+      steps: { nettPay: false },
     });
     const { rows } = await monthEndOverview(ctxOf(rig), { reachable: clients });
     const row = rows.find((r) => r.sheets.includes(built.sheetName))!;

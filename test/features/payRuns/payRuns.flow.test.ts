@@ -15,8 +15,8 @@ import { readRecords } from "../../support/flowHelpers";
 import { startPathRig, type PathRig } from "../../support/pathRig";
 import { clientSheetName } from "../../../src/ui/sheets/sheetNames";
 
-const TARGET = { clientId: 1, clientName: "Liffey" };
-const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
+const CLIENT = { id: 1, name: "Liffey" };
+const ctx = () => flowContext(rig.api, rig.workbook, CLIENT);
 let rig: PathRig;
 
 beforeAll(async () => {
@@ -114,7 +114,7 @@ describe("pay runs", () => {
     expect(r1.rowCount).toBe(list.length);
     // A blank name part leaves no stray space: the same label as the pickers.
     expect(rig.model.getSheet(clientSheetName("Liffey", PAY_SHEETS.employeePayslips.sheetName)).valueAt(0, 0)).toBe(
-      `Payslips of ${employee.number} · ${employee.first_name}: ${TARGET.clientName}`,
+      `Payslips of ${employee.number} · ${employee.first_name}: ${CLIENT.name}`,
     );
     const finalised = list.find((p) => p.finalised)!;
     const r2 = await importPayslipDetail(ctx(), finalised.id);

@@ -30,9 +30,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const TODAY = new Date(2026, 10, 21); // the sandbox's default "today"
 const API_KEY = "sandbox-demo-key";
-const TARGET = { clientId: 1, clientName: "Liffey" };
+const CLIENT = { id: 1, name: "Liffey" };
 let rig: Rig;
-const ctx = () => flowContext(rig.api, rig.workbook, TARGET);
+const ctx = () => flowContext(rig.api, rig.workbook, CLIENT);
 
 beforeAll(async () => {
   rig = await startRig({ employees: 10, reportJobMs: 600, reportQueue: 1 });
@@ -325,7 +325,7 @@ describe("async report", () => {
       startReportAsync: async () => ({ message: "queued", uuid: randomUUID() }),
     } as unknown as PayrollApi;
     const { sleep } = fastWaits();
-    const run = runReportToSheet(flowContext(lostJobs, rig.workbook, TARGET), saved("tracked_balances", built, "async", "Lost"), {
+    const run = runReportToSheet(flowContext(lostJobs, rig.workbook, CLIENT), saved("tracked_balances", built, "async", "Lost"), {
       sleep,
     });
     await expect(run).rejects.toThrow(ReportJobLostError);
@@ -343,7 +343,7 @@ describe("async report", () => {
     const controller = new AbortController();
     const { sleep } = fastWaits();
     await expect(
-      refreshReportSheet(flowContext(rig.api, rig.workbook, TARGET, { signal: controller.signal }), "Variance", {
+      refreshReportSheet(flowContext(rig.api, rig.workbook, CLIENT, { signal: controller.signal }), "Variance", {
         sleep,
         onStatus: (s) => {
           if (s.phase === "queued") controller.abort();

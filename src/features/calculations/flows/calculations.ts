@@ -32,7 +32,7 @@ import {
   parseSheetRows,
   sheetForClient,
 } from "../../../ui/flows/clientSheet";
-import { type FlowContext, type SheetResult, type Target, writeSheet } from "../../../ui/flows/common";
+import { type FlowContext, type SheetResult, type ClientRef, writeSheet, clientLabel } from "../../../ui/flows/common";
 import {
   localOutcomes,
   type RowRequest,
@@ -49,7 +49,8 @@ export const INHERITED_SHEET = { sheetName: "Inherited calculations", tableName:
 const CALC_META_KEY = "payroll.calculations";
 
 /** The client's Calculations sheet ("Shannon · Calculations"; the plain "Calculations" of an older workbook). */
-export const calculationsSheetName = (workbook: WorkbookPort, target: Target) => findSheetForClient(workbook, target, CALC_SHEET);
+export const calculationsSheetName = (workbook: WorkbookPort, client: ClientRef) =>
+  findSheetForClient(workbook, client, CALC_SHEET);
 
 export type CalcScope =
   | { kind: "client" }
@@ -81,23 +82,23 @@ export function scopeTitle(scope: CalcScope): string {
 }
 
 export async function viewCalculations(ctx: FlowContext, scope: CalcScope): Promise<SheetResult & { items: ItemsAndOutputs }> {
-  const { api, workbook, target, progress } = ctx;
+  const { api, workbook, client, progress } = ctx;
   progress.update?.(0, undefined, "Reading calculations");
   const [list, items] = await Promise.all([
-    listFor(api, target.clientId, scope, ctx.signal),
-    api.getItemsAndOutputs(target.clientId, { signal: ctx.signal }),
+    listFor(api, client.id, scope, ctx.signal),
+    api.getItemsAndOutputs(client.id, { signal: ctx.signal }),
   ]);
   const grid = calculationsGrid(list, itemCatalogue(items));
-  const title = `Calculations of ${scopeTitle(scope)}: ${target.clientName}`;
-  const sheet = await sheetForClient(workbook, target, CALC_SHEET);
+  const title = `Calculations of ${scopeTitle(scope)}: ${clientLabel(client)}`;
+  const sheet = await sheetForClient(workbook, client, CALC_SHEET);
   const written = await writeSheet(workbook, { ...sheet, title, columns: grid.columns, rows: grid.rows }, progress, 2);
   const inputTypes: CalcMeta["inputTypes"] = Object.fromEntries(grid.inputColumns.map((c) => [c.key, c.type]));
-  await markClientSheet(workbook, CALC_META_KEY, target, { scope, inputTypes });
+  await markClientSheet(workbook, CALC_META_KEY, client, { scope, inputTypes });
   return { ...written, items };
 }
 
-const openSheet = (workbook: WorkbookPort, target: Target) =>
-  openClientSheet<CalcMeta>(workbook, target, {
+const openSheet = (workbook: WorkbookPort, client: ClientRef) =>
+  openClientSheet<CalcMeta>(workbook, client, {
     spec: CALC_SHEET,
     metaKey: CALC_META_KEY,
     name: "Calculations",
@@ -108,12 +109,12 @@ const openSheet = (workbook: WorkbookPort, target: Target) =>
 
 /** PATCHes the edited rows of the Calculations sheet. Throws CalculationSheetError (nothing sent) when it cannot start. */
 export async function saveCalculationEdits(ctx: FlowContext, options: { concurrency?: number } = {}): Promise<RowsResult> {
-  const { api, workbook, target, progress } = ctx;
-  const { meta, table, sheetName } = await openSheet(workbook, target);
+  const { api, workbook, client, progress } = ctx;
+  const { meta, table, sheetName } = await openSheet(workbook, client);
   progress.update?.(0, undefined, "Reading the calculations as the service holds them");
   const [list, items] = await Promise.all([
-    listFor(api, target.clientId, meta.scope, ctx.signal),
-    api.getItemsAndOutputs(target.clientId, { signal: ctx.signal }),
+    listFor(api, client.id, meta.scope, ctx.signal),
+    api.getItemsAndOutputs(client.id, { signal: ctx.signal }),
   ]);
   const plans = parseSheetRows(CalculationSheetError, () =>
     parseCalculationRows(
@@ -156,10 +157,10 @@ export interface CalcDeleteCandidate {
 
 /** The calculations of the selected rows that can be deleted (inherited ones, without an ID, cannot). */
 export async function calculationsToDelete(
-  { workbook, target }: FlowContext,
+  { workbook, client }: FlowContext,
   rowIndexes: readonly number[],
 ): Promise<{ deletable: CalcDeleteCandidate[]; skipped: number[] }> {
-  const { table } = await openSheet(workbook, target);
+  const { table } = await openSheet(workbook, client);
   const at = (h: string) => table.columns.indexOf(h);
   const deletable: CalcDeleteCandidate[] = [];
   const skipped: number[] = [];
@@ -185,8 +186,8 @@ export async function deleteCalculations(
   skipped: readonly number[] = [],
   options: { concurrency?: number } = {},
 ): Promise<RowsResult> {
-  const { api, workbook, target } = ctx;
-  const { sheetName } = await openSheet(workbook, target);
+  const { api, workbook, client } = ctx;
+  const { sheetName } = await openSheet(workbook, client);
   const local = rowsWith(skipped, "Invalid", "Not sent: an inherited calculation (no ID) cannot be deleted here", [
     "Calculation ID",
   ]);
@@ -263,7 +264,7 @@ export async function viewInheritedCalculations(
   ctx: FlowContext,
   which: { employeeId: number; label?: string } | { inheritedId: number },
 ): Promise<SheetResult> {
-  const { api, workbook, target, progress } = ctx;
+  const { api, workbook, client, progress } = ctx;
   const list =
     "inheritedId" in which
       ? [await api.getInheritedCalculation(which.inheritedId, { signal: ctx.signal })]
@@ -272,7 +273,7 @@ export async function viewInheritedCalculations(
     "inheritedId" in which ? `inherited calculation ${which.inheritedId}` : `employee ${which.label ?? which.employeeId}`;
   return writeSheet(
     workbook,
-    { ...INHERITED_SHEET, title: `Inherited calculations of ${title}: ${target.clientName}`, ...inheritedHistoryGrid(list) },
+    { ...INHERITED_SHEET, title: `Inherited calculations of ${title}: ${clientLabel(client)}`, ...inheritedHistoryGrid(list) },
     progress,
     1,
   );

@@ -18,7 +18,7 @@ import {
   WEEK_HOURS,
 } from "../model/regularHours";
 import { markClientSheet, openClientSheet, parseSheetRows, sheetForClient } from "../../../ui/flows/clientSheet";
-import { type FlowContext, type SheetResult, writeSheet } from "../../../ui/flows/common";
+import { type FlowContext, type SheetResult, writeSheet, clientLabel } from "../../../ui/flows/common";
 import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows, runProgress } from "../../../ui/flows/rowWrites";
 
 export const RH_SHEET = { sheetName: "Regular Hours", tableName: "RegularHours" } as const;
@@ -60,16 +60,16 @@ export async function buildRegularHoursSheet(
   ctx: FlowContext,
   { info }: RegularHoursOptions = {},
 ): Promise<SheetResult & { withFinalised: number }> {
-  const { api, workbook, target, progress } = ctx;
+  const { api, workbook, client, progress } = ctx;
   const problem = regularHoursProblem(info);
   if (problem) throw new RegularHoursError(problem);
   progress.update?.(0, undefined, "Reading employees and their Regular Hours");
-  const { employees, calculations } = await readRegularHours(api, target.clientId, ctx.signal);
+  const { employees, calculations } = await readRegularHours(api, client.id, ctx.signal);
   const grid = regularHoursGrid(employees, currentWeekHours(calculations), { leaveAnyDay: leaveAnyDay(info) });
-  const title = `Regular Hours (${WEEK_HOURS}): ${target.clientName}`;
-  const sheet = await sheetForClient(workbook, target, RH_SHEET);
+  const title = `Regular Hours (${WEEK_HOURS}): ${clientLabel(client)}`;
+  const sheet = await sheetForClient(workbook, client, RH_SHEET);
   const written = await writeSheet(workbook, { ...sheet, title, columns: grid.columns, rows: grid.rows }, progress, 2);
-  await markClientSheet(workbook, RH_META_KEY, target);
+  await markClientSheet(workbook, RH_META_KEY, client);
   return { ...written, withFinalised: latestFinalised(employees).size };
 }
 
@@ -77,11 +77,11 @@ export async function saveRegularHours(
   ctx: FlowContext,
   options: RegularHoursOptions & { defaultEffectiveDate: string | null; concurrency?: number },
 ): Promise<RowsResult> {
-  const { api, workbook, target, progress } = ctx;
+  const { api, workbook, client, progress } = ctx;
   const { info } = options;
   const problem = regularHoursProblem(info);
   if (problem) throw new RegularHoursError(problem);
-  const { table, sheetName } = await openClientSheet(workbook, target, {
+  const { table, sheetName } = await openClientSheet(workbook, client, {
     spec: RH_SHEET,
     metaKey: RH_META_KEY,
     name: "Regular Hours",
@@ -91,7 +91,7 @@ export async function saveRegularHours(
   });
 
   progress.update?.(0, undefined, "Reading what the service holds now");
-  const { employees, calculations } = await readRegularHours(api, target.clientId, ctx.signal);
+  const { employees, calculations } = await readRegularHours(api, client.id, ctx.signal);
   const plans = parseSheetRows(RegularHoursError, () =>
     parseRegularHoursRows(table.columns, table.rows, {
       current: currentWeekHours(calculations),

@@ -7,8 +7,14 @@ import type { FlowRunner } from "../../../ui/parts/hooks";
 import type { Operation } from "./AddItemSection";
 import type { Scope } from "./useScope";
 
+interface UseAddItemProps {
+  services: ConnectedServices | null;
+  run: FlowRunner;
+  scope: Scope;
+}
+
 /** The Add or change an item form: the item, its inputs, the operation and instance, checked before the POST. */
-export function useAddItem(services: ConnectedServices | null, run: FlowRunner, scope: Scope) {
+export function useAddItem({ services, run, scope }: UseAddItemProps) {
   const [itemId, setItemId] = React.useState("");
   const [inputs, setInputs] = React.useState<Record<string, string>>({});
   const [operation, setOperation] = React.useState<Operation>("");

@@ -1,6 +1,6 @@
 /** The Calculations panel's sheets: view, save, delete and show rows of Calculations; inherited calculations. */
 import * as React from "react";
-import { chosenClient, type ConnectedServices, flowContextFor } from "../../../ui/context";
+import { clientOf, type ConnectedServices, flowContextFor } from "../../../ui/context";
 import {
   type CalcDeleteCandidate,
   calculationsSheetName,
@@ -18,13 +18,15 @@ import { type FlowRunner, rowOutcome, useConfirmSelectedRows, useGuarded, wroteR
 import type { Outcome } from "../../../ui/parts/layout";
 import type { Scope } from "./useScope";
 
+interface UseCalculationSheetProps {
+  services: ConnectedServices | null;
+  run: FlowRunner;
+  setOutcome: (o: Outcome) => void;
+  scope: Scope;
+}
+
 /** The Calculations sheet (view, save, delete, show the selected row) and the Inherited calculations sheet. */
-export function useCalculationSheet(
-  services: ConnectedServices | null,
-  run: FlowRunner,
-  setOutcome: (o: Outcome) => void,
-  scope: Scope,
-) {
+export function useCalculationSheet({ services, run, setOutcome, scope }: UseCalculationSheetProps) {
   const [shown, setShown] = React.useState<{ title: string; lines: string[] } | null>(null);
   const guarded = useGuarded(setOutcome);
   const deletion = useConfirmSelectedRows<{ deletable: CalcDeleteCandidate[]; skipped: number[] }>(services, setOutcome);
@@ -48,7 +50,7 @@ export function useCalculationSheet(
         await work(id);
       });
   /** The chosen client's Calculations sheet ("Shannon · Calculations"). */
-  const calcSheet = () => calculationsSheetName(workbook, chosenClient(services).target);
+  const calcSheet = () => calculationsSheetName(workbook, clientOf(services));
   return {
     onView: () => {
       const s = scope.calcScope();
@@ -66,7 +68,7 @@ export function useCalculationSheet(
     onDeleteSelected: () =>
       void calcSheet().then((sheetName) =>
         deletion.ask(sheetName, async (rows) => {
-          const sheetCtx = flowContext(services.api, workbook, chosenClient(services).target);
+          const sheetCtx = flowContext(services.api, workbook, clientOf(services));
           const { deletable, skipped } = await calculationsToDelete(sheetCtx, rows);
           if (deletable.length === 0) return { warning: `Select rows with a Calculation ID in "${sheetName}" first.` };
           return { items: deletable.map((d) => d.label), plan: { deletable, skipped } };

@@ -4,7 +4,7 @@
  * its own, and Regular Hours (one date) is here.
  */
 import * as React from "react";
-import { chosenClient, type ConnectedServices, flowContextFor } from "../../../ui/context";
+import { clientRecordOf, type ConnectedServices, flowContextFor } from "../../../ui/context";
 import { buildRegularHoursSheet, regularHoursProblem, saveRegularHours } from "../flows/regularHours";
 import type { ProgressTask } from "../../../ui/services";
 import { rowOutcome, useFlowRunner } from "../../../ui/parts/hooks";
@@ -18,24 +18,24 @@ export function useCalculations(services: ConnectedServices | null): Calculation
   const [outcome, setOutcome] = React.useState<Outcome>(null);
   const run = useFlowRunner(services, setOutcome);
   const scope = useScope(services);
-  const sheet = useCalculationSheet(services, run, setOutcome, scope);
-  const add = useAddItem(services, run, scope);
+  const sheet = useCalculationSheet({ services, run, setOutcome, scope });
+  const add = useAddItem({ services, run, scope });
   const [effectiveDate, setEffectiveDate] = React.useState("");
   if (!services || !sheet || !add) return null;
-  const { info } = chosenClient(services);
+  const record = clientRecordOf(services);
   const ctx = (t: ProgressTask) => flowContextFor(services, t);
   return {
     busy: services.progress.busy,
     ...scope.props,
     ...sheet,
     ...add,
-    regularHoursProblem: regularHoursProblem(info),
+    regularHoursProblem: regularHoursProblem(record),
     effectiveDate,
     onEffectiveDateChange: setEffectiveDate,
     onBuildRegularHours: () =>
       void run(
         "Building the Regular Hours sheet",
-        (t) => buildRegularHoursSheet(ctx(t), { info }),
+        (t) => buildRegularHoursSheet(ctx(t), { info: record }),
         (r) => ({
           intent: "success",
           text: `${r.rowCount} employees written to "${r.sheetName}"; ${r.withFinalised} have finalised payslips and need an effective date for changes.`,
@@ -44,7 +44,7 @@ export function useCalculations(services: ConnectedServices | null): Calculation
     onSaveRegularHours: () =>
       void run(
         "Saving Regular Hours",
-        (t) => saveRegularHours(ctx(t), { info, defaultEffectiveDate: effectiveDate || null }),
+        (t) => saveRegularHours(ctx(t), { info: record, defaultEffectiveDate: effectiveDate || null }),
         rowOutcome,
       ),
     outcome,

@@ -26,7 +26,7 @@ import { type EmployeeRowPlan, type EmployeeWriteContext, employeeErrorHeader, p
 import { employeeColumns, waveDisplayName } from "../../../ui/sheets/importTables";
 import { matchBulkResults, serviceErrors } from "../../../ui/sheets/rowOutcomes";
 import { findSheetForClient, parseSheetRows } from "../../../ui/flows/clientSheet";
-import { chunk, type FlowContext, type SheetResult, type Target, writeSheet } from "../../../ui/flows/common";
+import { chunk, type FlowContext, type SheetResult, type ClientRef, writeSheet, clientLabel } from "../../../ui/flows/common";
 import { IMPORT_SHEETS } from "../../imports";
 import {
   localOutcomes,
@@ -40,8 +40,8 @@ import {
 } from "../../../ui/flows/rowWrites";
 
 /** The client's Employees sheet ("Shannon · Employees"; the plain "Employees" of an older workbook). */
-export const employeeSheetName = (workbook: WorkbookPort, target: Target) =>
-  findSheetForClient(workbook, target, IMPORT_SHEETS.employees);
+export const employeeSheetName = (workbook: WorkbookPort, client: ClientRef) =>
+  findSheetForClient(workbook, client, IMPORT_SHEETS.employees);
 export const EMPLOYEE_DETAIL_SHEET = { sheetName: "Employee detail", tableName: "EmployeeDetail" } as const;
 export const PROFILE_MAPPINGS_SHEET = { sheetName: "Profile mappings", tableName: "ProfileMappings" } as const;
 
@@ -56,8 +56,8 @@ export const isManualNumbering = (client: Pick<Client, "employee_number_mode"> |
  * The import writes no Status/Message columns; the first save adds them by rewriting the table with the same
  * cells (types from the import's column specs), so annotations have a place and nothing typed is lost.
  */
-async function ensureStatusColumns(workbook: WorkbookPort, target: Target, employees: readonly Employee[]) {
-  const sheetName = await employeeSheetName(workbook, target);
+async function ensureStatusColumns(workbook: WorkbookPort, client: ClientRef, employees: readonly Employee[]) {
+  const sheetName = await employeeSheetName(workbook, client);
   const table = await workbook.readTable(sheetName);
   if (!table)
     throw new EmployeeSheetError(
@@ -76,7 +76,7 @@ async function ensureStatusColumns(workbook: WorkbookPort, target: Target, emplo
     if (!table.columns.includes(h))
       columns.push({ key: h.toLowerCase(), header: h, type: "text", width: h === "Message" ? 280 : undefined });
   const rows: CellValue[][] = table.rows.map((r) => [...(r as CellValue[]), ...columns.slice(r.length).map(() => null)]);
-  const title = `Employees: ${target.clientName}`;
+  const title = `Employees: ${clientLabel(client)}`;
   await workbook.writeTable({ sheetName, tableName: table.tableName, title, columns, rows, activate: false });
   return (await workbook.readTable(sheetName))!;
 }
@@ -90,15 +90,15 @@ interface SaveEmployeesOptions {
 
 /** Creates and updates employees from the Employees sheet. Throws EmployeeSheetError (nothing sent) when it cannot start. */
 export async function saveEmployees(ctx: FlowContext, options: SaveEmployeesOptions = {}): Promise<RowsResult> {
-  const { api, workbook, target, progress } = ctx;
+  const { api, workbook, client, progress } = ctx;
   const o = { signal: ctx.signal };
   progress.update?.(0, undefined, "Reading employees, waves and pay points");
   const [employees, waves, payPoints] = await Promise.all([
-    api.listEmployees(target.clientId, ["service_periods"], o),
-    api.listWaves(target.clientId, o),
-    api.listPayPoints(target.clientId, o),
+    api.listEmployees(client.id, ["service_periods"], o),
+    api.listWaves(client.id, o),
+    api.listPayPoints(client.id, o),
   ]);
-  const table = await ensureStatusColumns(workbook, target, employees);
+  const table = await ensureStatusColumns(workbook, client, employees);
   const writeCtx: EmployeeWriteContext = {
     employees,
     waves: waves.map((w) => ({ id: w.id, name: waveDisplayName(w) })),
@@ -115,7 +115,7 @@ export async function saveEmployees(ctx: FlowContext, options: SaveEmployeesOpti
     requests.push({
       kind: "create",
       rowIndexes: [p.rowIndex],
-      send: () => api.createEmployee(target.clientId, p.attributes),
+      send: () => api.createEmployee(client.id, p.attributes),
       succeeded: (r) => {
         const { id, number, message } = r as { id: number; number: string; message: string };
         created.push({ rowIndex: p.rowIndex, id, number });
@@ -142,7 +142,7 @@ export async function saveEmployees(ctx: FlowContext, options: SaveEmployeesOpti
             id: String(u.employeeId),
             attributes: u.attributes as BulkInputEntity["attributes"],
           }));
-          return api.bulkInput(target.clientId, entities);
+          return api.bulkInput(client.id, entities);
         },
         succeeded: (r) => bulkOutcomes(part, r as BulkInputResult[], errorHeader),
       });
@@ -215,10 +215,10 @@ export interface DeleteCandidate {
 
 /** The employees of the selected rows, named for the confirmation ("E012 Mary Kelly"). */
 export async function employeesToDelete(
-  { workbook, target }: FlowContext,
+  { workbook, client }: FlowContext,
   rowIndexes: readonly number[],
 ): Promise<DeleteCandidate[]> {
-  const sheetName = await employeeSheetName(workbook, target);
+  const sheetName = await employeeSheetName(workbook, client);
   const table = await workbook.readTable(sheetName);
   if (!table) throw new EmployeeSheetError(`There is no "${sheetName}" table. Import employees first.`);
   const at = (h: string) => table.columns.indexOf(h);
@@ -241,10 +241,10 @@ export async function deleteEmployees(
   candidates: readonly DeleteCandidate[],
   options: { concurrency?: number } = {},
 ): Promise<RowsResult> {
-  const { api, workbook, target } = ctx;
+  const { api, workbook, client } = ctx;
   if (candidates.length === 0) throw new EmployeeSheetError("Select the rows of the employees to delete first.");
-  const employees = await api.listEmployees(target.clientId, [], { signal: ctx.signal });
-  const { sheetName } = await ensureStatusColumns(workbook, target, employees);
+  const employees = await api.listEmployees(client.id, [], { signal: ctx.signal });
+  const { sheetName } = await ensureStatusColumns(workbook, client, employees);
   return runDeletes(
     candidates,
     (c) => api.deleteEmployee(c.employeeId),
@@ -263,14 +263,14 @@ export async function deleteEmployees(
 /** One employee's full record as a Field/Value sheet: one request. */
 export async function importEmployeeDetail(ctx: FlowContext, employeeId: number): Promise<SheetResult> {
   const employee = await ctx.api.getEmployee(employeeId, { signal: ctx.signal });
-  const title = `Details of ${employeeLabel(employee)}: ${ctx.target.clientName}`;
+  const title = `Details of ${employeeLabel(employee)}: ${clientLabel(ctx.client)}`;
   return writeSheet(ctx.workbook, { ...EMPLOYEE_DETAIL_SHEET, title, ...employeeDetailGrid(employee) }, ctx.progress, 1);
 }
 
 /** An employee's template profile mappings: one request. */
 export async function importProfileMappings(ctx: FlowContext, employeeId: number): Promise<SheetResult> {
   const mappings = await ctx.api.listProfileMappings(employeeId, { signal: ctx.signal });
-  const title = `Profile mappings of employee ${employeeId}: ${ctx.target.clientName}`;
+  const title = `Profile mappings of employee ${employeeId}: ${clientLabel(ctx.client)}`;
   return writeSheet(ctx.workbook, { ...PROFILE_MAPPINGS_SHEET, title, ...profileMappingsGrid(mappings) }, ctx.progress, 1);
 }
 
@@ -318,5 +318,5 @@ export function waveCreateBody(
 
 /** A new payment frequency (wave) for the context's client. */
 export async function createWave(ctx: FlowContext, body: WaveCreateInput) {
-  return ctx.api.createWave(ctx.target.clientId, body, { signal: ctx.signal });
+  return ctx.api.createWave(ctx.client.id, body, { signal: ctx.signal });
 }

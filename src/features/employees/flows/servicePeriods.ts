@@ -16,7 +16,14 @@ import {
   type ServiceAction,
 } from "../model/servicePeriods";
 import { findSheetForClient, markClientSheet, openClientSheet, sheetForClient } from "../../../ui/flows/clientSheet";
-import { type FlowContext, type FlowProgress, type SheetResult, type Target, writeSheet } from "../../../ui/flows/common";
+import {
+  type FlowContext,
+  type FlowProgress,
+  type SheetResult,
+  type ClientRef,
+  writeSheet,
+  clientLabel,
+} from "../../../ui/flows/common";
 import {
   annotate,
   countRows,
@@ -35,28 +42,33 @@ export const SERVICE_SHEET = { sheetName: "Service periods", tableName: "Service
 const SERVICE_META_KEY = "payroll.servicePeriods";
 
 /** The client's Service periods sheet ("Shannon · Service periods"; the plain name in an older workbook). */
-export const servicePeriodsSheetName = (workbook: WorkbookPort, target: Target) =>
-  findSheetForClient(workbook, target, SERVICE_SHEET);
+export const servicePeriodsSheetName = (workbook: WorkbookPort, client: ClientRef) =>
+  findSheetForClient(workbook, client, SERVICE_SHEET);
 const H = Object.fromEntries(SERVICE_PERIOD_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
 
 export class ServiceSheetError extends Error {
   override readonly name = "ServiceSheetError";
 }
 
-async function writeServiceSheet(workbook: WorkbookPort, target: Target, employees: readonly Employee[], progress: FlowProgress) {
+async function writeServiceSheet(
+  workbook: WorkbookPort,
+  client: ClientRef,
+  employees: readonly Employee[],
+  progress: FlowProgress,
+) {
   const grid = servicePeriodsGrid(employees);
-  const title = `Service periods: ${target.clientName}`;
-  const sheet = await sheetForClient(workbook, target, SERVICE_SHEET);
+  const title = `Service periods: ${clientLabel(client)}`;
+  const sheet = await sheetForClient(workbook, client, SERVICE_SHEET);
   const written = await writeSheet(workbook, { ...sheet, title, columns: grid.columns, rows: grid.rows }, progress, 1);
-  await markClientSheet(workbook, SERVICE_META_KEY, target);
+  await markClientSheet(workbook, SERVICE_META_KEY, client);
   return { written, grid };
 }
 
 export async function importServicePeriods(ctx: FlowContext): Promise<SheetResult> {
-  const { api, workbook, target, progress } = ctx;
+  const { api, workbook, client, progress } = ctx;
   progress.update?.(0, undefined, "Reading employees and their service periods");
-  const employees = await api.listEmployees(target.clientId, ["service_periods"], { signal: ctx.signal });
-  return (await writeServiceSheet(workbook, target, employees, progress)).written;
+  const employees = await api.listEmployees(client.id, ["service_periods"], { signal: ctx.signal });
+  return (await writeServiceSheet(workbook, client, employees, progress)).written;
 }
 
 /** One employee's service periods (GET /employees/:id/service_periods), for the pane's detail view. */
@@ -82,8 +94,8 @@ export async function runServiceAction(
   rowIndexes: readonly number[],
   options: { concurrency?: number } = {},
 ): Promise<ServiceActionResult> {
-  const { api, workbook, target, progress } = ctx;
-  const { table, sheetName } = await openClientSheet(workbook, target, {
+  const { api, workbook, client, progress } = ctx;
+  const { table, sheetName } = await openClientSheet(workbook, client, {
     spec: SERVICE_SHEET,
     metaKey: SERVICE_META_KEY,
     name: "service periods",
@@ -103,9 +115,7 @@ export async function runServiceAction(
   if (rowsOf.size === 0) throw new ServiceSheetError("Select rows of the employees to act on first (rows with an Employee ID).");
 
   progress.update?.(0, undefined, "Checking the employees' current service periods");
-  const fresh = new Map(
-    (await api.listEmployees(target.clientId, ["service_periods"], { signal: ctx.signal })).map((e) => [e.id, e]),
-  );
+  const fresh = new Map((await api.listEmployees(client.id, ["service_periods"], { signal: ctx.signal })).map((e) => [e.id, e]));
   const label = ACTION_LABEL[action.kind];
   const byEmployee = new Map<number, RowResult>();
   const local: RowResult[] = [];
@@ -149,8 +159,8 @@ export async function runServiceAction(
   // Show the new state: re-read and rewrite the sheet, then put each employee's result on its most recent period.
   let refreshed = false;
   try {
-    const employees = await api.listEmployees(target.clientId, ["service_periods"]);
-    const { grid, written } = await writeServiceSheet(workbook, target, employees, {});
+    const employees = await api.listEmployees(client.id, ["service_periods"]);
+    const { grid, written } = await writeServiceSheet(workbook, client, employees, {});
     const latestRow = new Map<number, number>();
     grid.rowEmployee.forEach((employeeId, i) => {
       const e = employees.find((x) => x.id === employeeId);

@@ -3,7 +3,7 @@
  * connected and chosen. One hook per section, so each holds only its own state.
  */
 import * as React from "react";
-import { chosenClient, type ConnectedServices, flowContextFor } from "../../../ui/context";
+import { clientOf, clientRecordOf, type ConnectedServices, flowContextFor } from "../../../ui/context";
 import { flowContext } from "../../../ui/flows/common";
 import {
   createProfileMapping,
@@ -41,7 +41,7 @@ export function useEmployees(services: ConnectedServices | null): EmployeesViewP
   const guarded = useGuarded(setOutcome);
   const one = useOneEmployee(services, run);
   const sheet = useEmployeeSheet(services, run, setOutcome, () => one.reloadEmployees());
-  const actions = useServiceActions(services, run, guarded, setOutcome);
+  const actions = useServiceActions({ services, run, guarded, setOutcome });
   const wave = useWaveForm(services, run);
   if (!services || !one.props || !sheet || !actions || !wave) return null;
   return { busy: services.progress.busy, ...sheet, ...actions, ...one.props, ...wave, outcome };
@@ -51,23 +51,24 @@ export function useEmployees(services: ConnectedServices | null): EmployeesViewP
 function useEmployeeSheet(services: ConnectedServices | null, run: FlowRunner, setOutcome: SetOutcome, reload: () => void) {
   const deletion = useConfirmSelectedRows<DeleteCandidate[]>(services, setOutcome);
   if (!services) return null;
-  const { info, target } = chosenClient(services);
+  const record = clientRecordOf(services);
+  const client = clientOf(services);
   const ctx = (t: ProgressTask) => flowContextFor(services, t);
   return {
-    manualNumbers: isManualNumbering(info),
+    manualNumbers: isManualNumbering(record),
     onSaveEmployees: () =>
       void run(
         "Saving employees",
-        (t) => saveEmployees(ctx(t), { numberMode: info?.employee_number_mode ?? null }),
+        (t) => saveEmployees(ctx(t), { numberMode: record?.employee_number_mode ?? null }),
         (r) => {
           if (r.counts.Saved > 0) reload();
           return rowOutcome(r);
         },
       ),
     onDeleteSelected: () =>
-      void employeeSheetName(services.workbook, target).then((sheetName) =>
+      void employeeSheetName(services.workbook, client).then((sheetName) =>
         deletion.ask(sheetName, async (rows) => {
-          const context = flowContext(services.api, services.workbook, target);
+          const context = flowContext(services.api, services.workbook, client);
           const candidates = await employeesToDelete(context, rows);
           if (candidates.length === 0) return { warning: `Select rows of saved employees in "${sheetName}" first.` };
           return {

@@ -3,7 +3,7 @@
  * Service periods sheet, and one employee's periods shown in the pane.
  */
 import * as React from "react";
-import { chosenClient, type ConnectedServices, flowContextFor } from "../../../ui/context";
+import { clientOf, type ConnectedServices, flowContextFor } from "../../../ui/context";
 import { employeeServicePeriods, importServicePeriods, runServiceAction, servicePeriodsSheetName } from "../flows/servicePeriods";
 import { selectedRows } from "../../../ui/flows/selectedRows";
 import { formatDate } from "../../../ui/locale";
@@ -14,13 +14,15 @@ import { type FlowRunner, onChosen, plural, rowOutcome, type useGuarded, wroteRo
 import type { Outcome } from "../../../ui/parts/layout";
 import type { ServiceActionKind } from "./ServicePeriodsSection";
 
+interface UseServiceActionsProps {
+  services: ConnectedServices | null;
+  run: FlowRunner;
+  guarded: ReturnType<typeof useGuarded>;
+  setOutcome: (o: Outcome) => void;
+}
+
 /** Import the sheet; run the chosen action for the employees of the selected rows. */
-export function useServiceActions(
-  services: ConnectedServices | null,
-  run: FlowRunner,
-  guarded: ReturnType<typeof useGuarded>,
-  setOutcome: (o: Outcome) => void,
-) {
+export function useServiceActions({ services, run, guarded, setOutcome }: UseServiceActionsProps) {
   const [action, setAction] = React.useState<ServiceActionKind>("end_service");
   const [actionDate, setActionDate] = React.useState(todayIso());
   const [code, setCode] = React.useState("");
@@ -43,7 +45,7 @@ export function useServiceActions(
     onTerminationCodeChange: setCode,
     onRunAction: () =>
       guarded(async () => {
-        const sheetName = await servicePeriodsSheetName(services.workbook, chosenClient(services).target);
+        const sheetName = await servicePeriodsSheetName(services.workbook, clientOf(services));
         const rows = await selectedRows(services.workbook, sheetName).catch(() => [] as number[]);
         if (rows.length === 0)
           return setOutcome({

@@ -1,6 +1,6 @@
 /** The Employees panel's New payment frequency form. */
 import * as React from "react";
-import { chosenClient, type ConnectedServices, flowContextFor } from "../../../ui/context";
+import { clientRecordOf, type ConnectedServices, flowContextFor } from "../../../ui/context";
 import { createWave, waveCreateBody } from "../flows/employees";
 import type { FlowRunner } from "../../../ui/parts/hooks";
 import type { WaveFormState } from "./WaveSection";
@@ -15,8 +15,7 @@ export function useWaveForm(services: ConnectedServices | null, run: FlowRunner)
   });
   const [waveErrors, setWaveErrors] = React.useState<Record<string, string>>({});
   if (!services) return null;
-  const { info } = chosenClient(services);
-  const customNameAllowed = (info?.features ?? []).includes("wave_custom_name");
+  const customNameAllowed = (clientRecordOf(services)?.features ?? []).includes("wave_custom_name");
   return {
     wave,
     onWaveChange: setWave,

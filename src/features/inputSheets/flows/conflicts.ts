@@ -14,10 +14,10 @@ import { parseCalcKey } from "../../../contract";
 import type { InputValue } from "../../../contract";
 import { employeeInputValues, type OfferedInput, inputSheetRows } from "../model/inputSheet";
 import { InputSheetError, type InputSheetMeta, type Snapshot, normalise, rowKey, sameValue } from "../model/inputSheetModel";
-import type { PlannedRow, PushPlan, RowOutcome } from "../model/pushPlan";
+import type { PlannedRow, RowOutcome } from "../model/pushPlan";
 import { chunk } from "../../../ui/sheets/chunk";
-import type { FlowContext } from "../../../ui/flows/common";
-import { type PushOptions, type PushResult, pushInputSheet } from "./push";
+import { type FlowContext, type Clock } from "../../../ui/flows/common";
+import { type ConflictCheck, type PushResult, type PushSend, type PushSteps, pushInputSheet } from "./push";
 import { PushReads } from "./pushReads";
 import { openInputSheet } from "./inputs";
 import { readRowRecords } from "./rowStates";
@@ -103,16 +103,11 @@ export async function readCurrentValues(
 }
 
 /**
- * The push's pre-step (PushOptions.conflictCheck): the plan without its conflicting rows, which join the rows
+ * The push's pre-step (PushSteps.conflictCheck): the plan without its conflicting rows, which join the rows
  * decided without sending, as Conflict. Nothing to send: no request. `reads`: the push's shared read.
  */
-export function conflictCheck(api: PayrollApi, chunkSize?: number, crossover?: number) {
-  return async (
-    plan: PushPlan,
-    sheet: { meta: InputSheetMeta; snapshot: Snapshot },
-    signal?: AbortSignal,
-    reads?: PushReads,
-  ): Promise<PushPlan> => {
+export function conflictCheck(api: PayrollApi, chunkSize?: number, crossover?: number): ConflictCheck {
+  return async (plan, sheet, signal, reads) => {
     if (plan.send.length === 0) return plan;
     const employeeIds = plan.send.map((r) => r.employeeId);
     const current = await readCurrentValues(api, sheet.meta, employeeIds, { signal, crossover, reads });
@@ -143,11 +138,15 @@ export function conflictRowIndexes(statuses: readonly string[]): Set<number> {
 export async function overwriteConflicts(
   ctx: FlowContext,
   sheetName: string,
-  options: Omit<PushOptions, "mode" | "rowIndexes" | "conflictCheck"> = {},
+  options: {
+    send?: Omit<PushSend, "mode" | "rowIndexes">;
+    steps?: Omit<PushSteps, "conflictCheck">;
+    clock?: Clock;
+  } = {},
 ): Promise<PushResult> {
-  const { meta, table } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+  const { meta, table } = await openInputSheet(ctx.workbook, sheetName, ctx.client.id);
   const records = await readRowRecords(ctx.workbook, meta, table);
   const rows = conflictRowIndexes(table.rows.map((_, rowIndex) => records.get(rowIndex)?.status ?? ""));
   if (rows.size === 0) throw new InputSheetError(`"${sheetName}" has no Conflict rows to overwrite.`);
-  return pushInputSheet(ctx, sheetName, { ...options, mode: "overwrite", rowIndexes: rows });
+  return pushInputSheet(ctx, sheetName, { ...options, send: { ...options.send, mode: "overwrite", rowIndexes: rows } });
 }

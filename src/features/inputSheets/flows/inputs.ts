@@ -33,8 +33,10 @@ import {
   recordedSheets,
   recordSheet,
   requestCounter,
-  type Target,
+  type ClientRef,
   writingRows,
+  clientOfMeta,
+  clientLabel,
 } from "../../../ui/flows/common";
 import { rememberLastInputs } from "./lastInputs";
 
@@ -75,11 +77,11 @@ const INPUT_LISTS = ["waves", "employeesWithPayslips", "calculations", "itemsAnd
 type InputList = (typeof INPUT_LISTS)[number];
 
 const FROM_SERVICE: { [K in InputList]: (ctx: FlowContext) => Promise<SharedLists[K]> } = {
-  waves: ({ api, target, signal }) => api.listWaves(target.clientId, { signal }),
-  employeesWithPayslips: ({ api, target, signal }) =>
-    api.listEmployees(target.clientId, ["service_periods", "recent_payslips"], { signal }),
-  calculations: ({ api, target, signal }) => api.listClientCalculations(target.clientId, { signal }),
-  itemsAndOutputs: ({ api, target, signal }) => api.getItemsAndOutputs(target.clientId, { signal }),
+  waves: ({ api, client, signal }) => api.listWaves(client.id, { signal }),
+  employeesWithPayslips: ({ api, client, signal }) =>
+    api.listEmployees(client.id, ["service_periods", "recent_payslips"], { signal }),
+  calculations: ({ api, client, signal }) => api.listClientCalculations(client.id, { signal }),
+  itemsAndOutputs: ({ api, client, signal }) => api.getItemsAndOutputs(client.id, { signal }),
 };
 
 /**
@@ -93,7 +95,7 @@ async function readInputLists<K extends InputList>(
   what: string,
 ): Promise<{ lists: Pick<SharedLists, K>; requests: number }> {
   const { reads, signal } = ctx;
-  const { clientId } = ctx.target;
+  const clientId = ctx.client.id;
   const asked = new Set(names.filter((name) => !reads?.isFresh(name, clientId)));
   const answered = asked.size > 0 ? requestCounter(ctx.progress, asked.size, what) : null;
   const values = await Promise.all(
@@ -109,10 +111,10 @@ async function readInputLists<K extends InputList>(
 export async function loadInputChoices(ctx: FlowContext): Promise<InputChoices> {
   const { lists, requests } = await readInputLists(ctx, INPUT_LISTS, "waves, employees, calculations, items");
   const { waves, employeesWithPayslips: employees, calculations, itemsAndOutputs: items } = lists;
-  return inputChoicesFrom({ clientId: ctx.target.clientId, waves, employees, calculations, items }, requests);
+  return inputChoicesFrom({ clientId: ctx.client.id, waves, employees, calculations, items }, requests);
 }
 
-/** What the user chose; the client is the context's target. */
+/** What the user chose; the client is the context's. */
 export interface BuildInputSheetRequest {
   waveId: number;
   /** Period end date (the regular payslips' date). */
@@ -160,7 +162,7 @@ export async function openInputSheet(workbook: WorkbookPort, sheetName: string, 
   }
   if (meta.clientId !== clientId) {
     throw new InputSheetError(
-      `"${sheetName}" belongs to ${meta.clientName} (ID ${meta.clientId}). Choose that client to push it.`,
+      `"${sheetName}" belongs to ${clientLabel(clientOfMeta(meta))} (ID ${meta.clientId}). Choose that client to push it.`,
     );
   }
   const table = await workbook.readTable(sheetName);
@@ -179,19 +181,19 @@ export async function openInputSheet(workbook: WorkbookPort, sheetName: string, 
  */
 async function chooseSheetName(
   workbook: WorkbookPort,
-  request: BuildInputSheetRequest & { target: Target },
+  request: BuildInputSheetRequest & { client: ClientRef },
   waveName: string,
 ): Promise<{ sheetName: string; n: number; meta?: InputSheetMeta }> {
   const same = (meta: InputSheetMeta | null) =>
     meta !== null &&
-    meta.clientId === request.target.clientId &&
+    meta.clientId === request.client.id &&
     meta.waveId === request.waveId &&
     meta.payslipDate === request.payslipDate;
   for (const name of await listInputSheets(workbook)) {
     const meta = await readInputSheetMeta(workbook, name);
     if (meta && same(meta)) return { sheetName: name, n: 1, meta };
   }
-  const base = inputSheetName(await clientShortName(workbook, request.target), waveName, request.payslipDate);
+  const base = inputSheetName(await clientShortName(workbook, request.client), waveName, request.payslipDate);
   const existing = new Set((await workbook.listSheets()).map((s) => s.name.toLowerCase()));
   for (let n = 1; n < 100; n++) {
     const suffix = n === 1 ? "" : ` (${n})`;
@@ -215,7 +217,8 @@ export async function buildInputSheet(
   options: { choices?: InputChoices; now?: () => Date } = {},
 ): Promise<BuildInputSheetResult> {
   const { workbook, progress } = ctx;
-  const { clientId, clientName } = ctx.target;
+  const { client } = ctx;
+  const clientId = client.id;
   if (request.inputKeys.length === 0) throw new InputSheetError("Choose at least one input for the sheet.");
   let requests = 0;
   let waves: Wave[];
@@ -243,7 +246,7 @@ export async function buildInputSheet(
 
   const rows = inputSheetRows({ employees, calculations, waveId: wave.id, payslipDate: request.payslipDate, inputs });
   const waveName = waveDisplayName(wave);
-  const { sheetName, n, meta: earlier } = await chooseSheetName(workbook, { ...request, target: ctx.target }, waveName);
+  const { sheetName, n, meta: earlier } = await chooseSheetName(workbook, { ...request, client: ctx.client }, waveName);
   // Table and snapshot names follow the sheet's wave, date and suffix, so they are unique in the workbook; a rebuild
   // keeps the ones it had.
   const id = `${wave.id}_${request.payslipDate}${n > 1 ? `_${n}` : ""}`;
@@ -251,7 +254,7 @@ export async function buildInputSheet(
   const snapshotSheet = earlier?.snapshotSheet ?? safeSheetName(`PayrollSnap_${id}`);
 
   const finalised = isFinalisedPeriod(rows);
-  const title = `Inputs: ${clientName}, ${waveName}, period ending ${formatDate(request.payslipDate)}`;
+  const title = `Inputs: ${clientLabel(client)}, ${waveName}, period ending ${formatDate(request.payslipDate)}`;
   const written = await workbook.writeTable({
     sheetName,
     tableName,
@@ -272,7 +275,7 @@ export async function buildInputSheet(
   const meta: InputSheetMeta = {
     version: 1,
     clientId,
-    clientName,
+    clientName: client.name ?? "",
     waveId: wave.id,
     waveName,
     payslipDate: request.payslipDate,

@@ -24,7 +24,7 @@ import {
   awaitingNettPay,
   nettPayShown,
 } from "../model/rowState";
-import { abortableSleep, type FlowContext, forEachLimited } from "../../../ui/flows/common";
+import { type Clock, type FlowContext, forEachLimited, SYSTEM_CLOCK } from "../../../ui/flows/common";
 import { openInputSheet, readInputSheetMeta } from "./inputs";
 import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
 
@@ -35,7 +35,8 @@ export interface NettPayPolling {
   intervalMs: number;
 }
 
-const DEFAULT_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
+/** A push's own wait: 10 looks 1.5 s apart. */
+export const DEFAULT_NETT_PAY_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
 const STILL_RECALCULATING = "the service is still recalculating — press Refresh nett pay";
 
 /**
@@ -91,12 +92,13 @@ function update(rows: SheetRowStates, rowIndex: number, change: (r: RowRecord) =
   return annotationOf(rowIndex, next);
 }
 
-/** How long to wait for nett pay (false or a missing value: DEFAULT_POLLING), and the test seams for the waits. */
-interface NettPayWait {
-  nettPay?: NettPayPolling | false;
-  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+/** The wait for nett pay, all of it explicit: how many looks how far apart, the clock, and what to flag. */
+export interface NettPayWait {
+  polling: NettPayPolling;
+  /** The clock's sleep (SYSTEM_CLOCK's in the pane; tests hand in a fast one). */
+  sleep: Clock["sleep"];
   /** When a row's wait starts (its state keeps it). */
-  now?(): Date;
+  now: Clock["now"];
   /** Why an employee's new nett pay moved too far against last period (the check before the push), or null. */
   flagNettPay?(employeeId: number, value: number): string | null;
 }
@@ -128,8 +130,7 @@ export async function awaitNettPay(
 ): Promise<NettPayWaited> {
   if (targets.length === 0) return { updated: 0, pending: 0, requests: 0, polls: 0, unmoved: 0, pendingTargets: [] };
   const { api, workbook, signal } = ctx;
-  const polling = options.nettPay || DEFAULT_POLLING;
-  const sleep = options.sleep ?? abortableSleep;
+  const { polling, sleep } = options;
   let pending: readonly NettPayTarget[] = targets;
   const employeeOf = new Map(targets.map((t) => [t.rowIndex, t.employeeId]));
   const flag = options.flagNettPay;
@@ -155,7 +156,7 @@ export async function awaitNettPay(
       break;
     }
   }
-  const since = (options.now?.() ?? new Date()).toISOString();
+  const since = options.now().toISOString();
   await markPending(workbook, sheetName, pending, rows, { why: problem ?? STILL_RECALCULATING, since }, highlighted(meta));
   await saveRowRecords(workbook, meta, rows.table, rows.records);
   return {
@@ -209,16 +210,15 @@ async function markPending(
   await workbook.annotateRows(sheetName, annotations, { clearOthers: false, highlightColumns });
 }
 
-export interface RefreshNettPayOptions extends Pick<NettPayWait, "flagNettPay" | "now"> {
+export interface RefreshNettPayOptions extends Partial<NettPayWait> {
   /** Looks at the service (default 1: whatever it has finished now). */
-  nettPay?: NettPayPolling;
+  polling?: NettPayPolling;
   /**
    * What the push that left these rows pending knew of them (what it sent, the figure before), when their states
    * lack it, so that a figure that did not move is still pointed out (Push all sends every sheet first and waits
    * once afterwards).
    */
   known?: readonly NettPayTarget[];
-  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export interface RefreshNettPayResult {
@@ -255,7 +255,7 @@ export async function refreshNettPay(
   sheetName: string,
   options: RefreshNettPayOptions = {},
 ): Promise<RefreshNettPayResult> {
-  const { meta, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+  const { meta, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.client.id);
   const records = await readRowRecords(ctx.workbook, meta, table, options.now);
   const known = new Map((options.known ?? []).map((t) => [t.rowIndex, t]));
   const targets = awaitedNettPay(sheet, records).map((t) => {
@@ -271,8 +271,10 @@ export async function refreshNettPay(
     targets,
     { sheet, table, records },
     {
-      ...options,
-      nettPay: options.nettPay ?? { polls: 1, intervalMs: 0 },
+      polling: options.polling ?? { polls: 1, intervalMs: 0 },
+      sleep: options.sleep ?? SYSTEM_CLOCK.sleep,
+      now: options.now ?? SYSTEM_CLOCK.now,
+      flagNettPay: options.flagNettPay,
     },
   );
   const summary =

@@ -29,7 +29,7 @@ export interface NextPeriodResult {
 async function existingSheetFor(ctx: FlowContext, waveId: number, payslipDate: string): Promise<string | null> {
   for (const name of await listInputSheets(ctx.workbook)) {
     const meta = await readInputSheetMeta(ctx.workbook, name);
-    if (meta && meta.clientId === ctx.target.clientId && meta.waveId === waveId && meta.payslipDate === payslipDate) return name;
+    if (meta && meta.clientId === ctx.client.id && meta.waveId === waveId && meta.payslipDate === payslipDate) return name;
   }
   return null;
 }
@@ -39,19 +39,19 @@ export async function buildNextPeriod(
   sheetName: string,
   options: { copyValues: boolean; now?: () => Date },
 ): Promise<NextPeriodResult> {
-  const { workbook, target } = ctx;
+  const { workbook, client } = ctx;
   // Read and checked first: a sheet of another client, or one without its snapshot, stops before any request.
   const own = await readInputSheetMeta(workbook, sheetName);
-  if (own && own.clientId !== target.clientId)
+  if (own && own.clientId !== client.id)
     throw new InputSheetError(
       `"${sheetName}" belongs to ${own.clientName} (ID ${own.clientId}): choose that client for its next period.`,
     );
-  const current = await openInputSheet(workbook, sheetName, target.clientId);
+  const current = await openInputSheet(workbook, sheetName, client.id);
   const { meta } = current;
   // Next period is pressed because the service has moved on (a period finalised there, the next one opened), which
   // the pane's shared lists have not seen: the two lists that carry periods and payslip values are read again, once,
   // and the pickers showing them take the new answers too.
-  ctx.reads?.invalidate(target.clientId, "employeesWithPayslips", "calculations");
+  ctx.reads?.invalidate(client.id, "employeesWithPayslips", "calculations");
   const choices = await loadInputChoices(ctx);
   const next = nextOpenPeriod(choices.periods.get(meta.waveId) ?? [], meta.payslipDate);
   if (!next)
@@ -76,7 +76,7 @@ export async function buildNextPeriod(
   );
   let carried: NextPeriodResult["carried"] = null;
   if (options.copyValues) {
-    const fresh = await openInputSheet(workbook, built.sheetName, target.clientId);
+    const fresh = await openInputSheet(workbook, built.sheetName, client.id);
     const values = carryValues(current.sheet.rows, { rows: fresh.sheet.rows, inputs: fresh.sheet.inputs });
     const byHeader = new Map<string, typeof values>();
     for (const v of values) byHeader.set(v.header, [...(byHeader.get(v.header) ?? []), v]);

@@ -41,28 +41,22 @@ import {
   toEntity,
   unconfirmedOutcomes,
 } from "../model/pushPlan";
-import {
-  InputSheetError,
-  type InputSheetMeta,
-  type ReadSheet,
-  type Snapshot,
-  snapshotToTable,
-} from "../model/inputSheetModel";
+import { InputSheetError, type InputSheetMeta, type ReadSheet, type Snapshot, snapshotToTable } from "../model/inputSheetModel";
 import { keptOutcomeRows } from "../model/keptOutcomes";
 import type { NettPayTarget } from "../model/nettPay";
-import {
-  type RowRecords,
-  awaitedNettPay,
-  awaitingNettPay,
-  drawRow,
-  outcomeRecord,
-  unmovedRows,
-} from "../model/rowState";
+import { type RowRecords, awaitedNettPay, awaitingNettPay, drawRow, outcomeRecord, unmovedRows } from "../model/rowState";
 import { PUSH_LOG_SHEET_OPTIONS, PUSH_MODE_LABELS, pushLogRow } from "../model/pushLog";
-import { CANCELLED, matchBulkResults, notSentMessage, rowsWith, stoppedNote, waitingMessage } from "../../../ui/sheets/rowOutcomes";
-import type { FlowContext } from "../../../ui/flows/common";
+import {
+  CANCELLED,
+  matchBulkResults,
+  notSentMessage,
+  rowsWith,
+  stoppedNote,
+  waitingMessage,
+} from "../../../ui/sheets/rowOutcomes";
+import { type Clock, type FlowContext, SYSTEM_CLOCK } from "../../../ui/flows/common";
 import { openInputSheet } from "./inputs";
-import { type NettPayPolling, awaitNettPay } from "./nettPay";
+import { DEFAULT_NETT_PAY_POLLING, type NettPayPolling, awaitNettPay } from "./nettPay";
 import { BUSY, KEY_REFUSED, unconfirmedReason } from "../../../ui/flows/rowWrites";
 import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
 import { type PushCheckOptions, checkBeforeSending, nettPayFlagger, sheetNames } from "./pushCheck";
@@ -77,37 +71,45 @@ import { NETT_PAY_UNCHANGED } from "../model/nettPayUnmoved";
 import { finalisedReason } from "../model/finalisedPeriod";
 import { formatDate } from "../../../ui/locale";
 
-/** How to push; the client is the context's target (a sheet of another client is refused). */
-export interface PushOptions {
+/** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
+export type ConflictCheck = (
+  plan: PushPlan,
+  /** `names`: "Ann Byrne (0012)" per employee, when the caller has them (Undo push: the Change history's). */
+  sheet: { meta: InputSheetMeta; snapshot: Snapshot; names?: ReadonlyMap<number, string> },
+  signal?: AbortSignal,
+  /** The push's read of the service, shared with the check before sending (./pushReads). */
+  reads?: PushReads,
+) => Promise<PushPlan>;
+
+/** What a push sends: its mode and rows, and how the requests go. The client is the context's (another's sheet is refused). */
+export interface PushSend {
   mode: PushMode;
+  /** Rows of mode "selected" or "overwrite" instead of the sheet's selection (Overwrite conflicts: the Conflict rows). */
+  rowIndexes?: Iterable<number>;
   /** Entities per bulk_input request (default 100). */
   chunkSize?: number;
   /** Tries per chunk before its rows end Failed (default 6). */
   tries?: number;
   /** Chunks in flight at once (default 2); the PayrollApi's rate limiter spaces their starts. */
   concurrency?: number;
-  /** false: do not wait for the recalculated nett pay. */
-  nettPay?: NettPayPolling | false;
-  /** Rows of mode "selected" or "overwrite" instead of the sheet's selection (Overwrite conflicts: the Conflict rows). */
-  rowIndexes?: Iterable<number>;
-  /** Before sending: the plan without the rows changed in the service since the build, held back as Conflict (./conflicts). */
-  conflictCheck?(
-    plan: PushPlan,
-    /** `names`: "Ann Byrne (0012)" per employee, when the caller has them (Undo push: the Change history's). */
-    sheet: { meta: InputSheetMeta; snapshot: Snapshot; names?: ReadonlyMap<number, string> },
-    signal?: AbortSignal,
-    /** The push's read of the service, shared with the check before sending (./pushReads). */
-    reads?: PushReads,
-  ): Promise<PushPlan>;
   /** The push's name on its Push log line (default its mode's button, e.g. "Push changes"). */
   logAs?: string;
+}
+
+/** The steps around sending, each left out when not wanted: conflicts held back, the check, the wait for nett pay. */
+export interface PushSteps {
+  conflictCheck?: ConflictCheck;
   /** The check before sending (./pushCheck): totals, flags against last period, and the user's choice. */
   check?: PushCheckOptions;
-  /** Test seams. */
-  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
-  now?(): Date;
-  /** The push's ID (default a new one: newPushId). */
-  pushId?: string;
+  /** The wait for the recalculated nett pay after sending (default 10 looks 1.5 s apart); false: do not wait. */
+  nettPay?: NettPayPolling | false;
+}
+
+/** A push: what is sent, the steps around it, and the clock its waits, states and push ID run on (SYSTEM_CLOCK by default). */
+export interface PushOptions {
+  send: PushSend;
+  steps?: PushSteps;
+  clock?: Clock;
 }
 
 export interface PushResult {
@@ -242,11 +244,11 @@ async function scopeRows(
   ctx: FlowContext,
   sheetName: string,
   records: RowRecords,
-  options: PushOptions,
+  send: PushSend,
 ): Promise<Set<number> | undefined> {
-  const { mode } = options;
+  const { mode } = send;
   if (mode === "selected" || mode === "overwrite") {
-    const rows = new Set(options.rowIndexes ?? (await ctx.workbook.selectedRowIndexes(sheetName)));
+    const rows = new Set(send.rowIndexes ?? (await ctx.workbook.selectedRowIndexes(sheetName)));
     if (rows.size === 0) throw new InputSheetError(`Select the rows to push in "${sheetName}" first.`);
     return rows;
   }
@@ -454,23 +456,25 @@ function nettPayTargets(run: PushRun, earlierPending: ReadonlyMap<number, NettPa
 }
 
 /** Push an input sheet. Throws InputSheetError (nothing sent) when the sheet cannot be pushed at all. */
-export async function pushInputSheet(ctx: FlowContext, sheetName: string, options: PushOptions): Promise<PushResult> {
-  const { mode } = options;
-  const { meta, snapshot, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.target.clientId);
+export async function pushInputSheet(
+  ctx: FlowContext,
+  sheetName: string,
+  { send, steps = {}, clock = SYSTEM_CLOCK }: PushOptions,
+): Promise<PushResult> {
+  const { mode } = send;
+  const { meta, snapshot, sheet, table } = await openInputSheet(ctx.workbook, sheetName, ctx.client.id);
   if (meta.finalised) throw new InputSheetError(finalisedReason(formatDate(meta.payslipDate)));
-  const now = () => options.now?.() ?? new Date();
+  const now = clock.now;
   const records = await readRowRecords(ctx.workbook, meta, table, now);
-  const rowIndexes = await scopeRows(ctx, sheetName, records, options);
-  const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE });
+  const rowIndexes = await scopeRows(ctx, sheetName, records, send);
+  const planned = planPush(sheet, snapshot, { mode, rowIndexes, chunkSize: send.chunkSize ?? DEFAULT_CHUNK_SIZE });
   // One read of the service for both pre-steps: today's values for the conflict check, last period's for the check.
-  const reads = options.check?.reads ?? new PushReads(ctx.api, meta.clientId, { signal: ctx.signal });
-  const unchecked = options.conflictCheck
-    ? await options.conflictCheck(planned, { meta, snapshot }, ctx.signal, reads)
-    : planned;
+  const reads = steps.check?.reads ?? new PushReads(ctx.api, meta.clientId, { signal: ctx.signal });
+  const unchecked = steps.conflictCheck ? await steps.conflictCheck(planned, { meta, snapshot }, ctx.signal, reads) : planned;
   // The one point before sending: the user sees the totals and flags, and may hold flagged rows or send nothing.
   const names = sheetNames(table, unchecked.send);
-  const checked = options.check
-    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names, table }, unchecked, { ...options.check, reads })
+  const checked = steps.check
+    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names, table }, unchecked, { ...steps.check, reads })
     : { plan: unchecked, flags: new Map<number, RowFlag>(), previous: null };
   const { plan } = checked;
   const run: PushRun = {
@@ -479,18 +483,18 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
     meta,
     plan,
     planned,
-    pushId: options.pushId ?? newPushId(now()),
+    pushId: newPushId(now()),
     who: employeesOf(table),
     historyNote: null,
-    tries: Math.max(1, options.tries ?? DEFAULT_TRIES),
-    waitForNettPay: options.nettPay !== false,
+    tries: Math.max(1, send.tries ?? DEFAULT_TRIES),
+    waitForNettPay: steps.nettPay !== false,
     outcomes: new Map(),
     saved: [],
     stoppedBy: null,
     bulkRequests: 0,
     restoreRate: [],
     sent: 0,
-    logAs: options.logAs ?? PUSH_MODE_LABELS[mode],
+    logAs: send.logAs ?? PUSH_MODE_LABELS[mode],
     flags: checked.flags,
     sheet,
     table,
@@ -505,14 +509,26 @@ export async function pushInputSheet(ctx: FlowContext, sheetName: string, option
   );
   await markPlan(run, earlierPending, sheet, kept);
   try {
-    await sendChunks(run, Math.max(1, options.concurrency ?? DEFAULT_PUSH_CONCURRENCY));
+    await sendChunks(run, Math.max(1, send.concurrency ?? DEFAULT_PUSH_CONCURRENCY));
   } finally {
     await settlePush(run, snapshot, now);
   }
 
-  const flagNettPay = nettPayFlagger(checked.previous, options.check?.settings);
+  const flagNettPay = nettPayFlagger(checked.previous, steps.check?.settings);
   const nettPay = run.waitForNettPay
-    ? await awaitNettPay(ctx, sheetName, meta, nettPayTargets(run, earlierPending), { sheet, table, records }, { ...options, flagNettPay })
+    ? await awaitNettPay(
+        ctx,
+        sheetName,
+        meta,
+        nettPayTargets(run, earlierPending),
+        { sheet, table, records },
+        {
+          polling: steps.nettPay || DEFAULT_NETT_PAY_POLLING,
+          sleep: clock.sleep,
+          now,
+          flagNettPay,
+        },
+      )
     : { updated: 0, pending: 0, requests: 0, polls: 0, unmoved: 0, pendingTargets: [] };
   // Each outcome as its row now reads: its state drawn (a kept row's earlier state is not this push's outcome).
   const ordered = [...run.outcomes.values()]

@@ -19,15 +19,15 @@ import { finalisedReason } from "../model/finalisedPeriod";
 import { formatDate } from "../../../ui/locale";
 import { listInputSheets, readInputSheetMeta } from "./inputs";
 import { conflictCheck } from "./conflicts";
-import { abortableSleep, type FlowContext } from "../../../ui/flows/common";
-import { type NettPayPolling, refreshNettPay } from "./nettPay";
-import { type PushOptions, pushInputSheet } from "./push";
+import { type ClientRef, type Clock, clientLabel, clientOfMeta, type FlowContext, SYSTEM_CLOCK } from "../../../ui/flows/common";
+import { DEFAULT_NETT_PAY_POLLING, type NettPayPolling, type NettPayWait, refreshNettPay } from "./nettPay";
+import { type PushSteps, pushInputSheet } from "./push";
 import { type PushCheckOptions, checkAllBeforeSending, nettPayFlagger } from "./pushCheck";
 
 export interface SheetPushSummary {
   sheetName: string;
-  clientId: number | null;
-  clientName: string;
+  /** The client the sheet was built for; null for a sheet the add-in did not build (it has no client). */
+  client: ClientRef | null;
   outcome: "pushed" | "skipped" | "failed";
   /** One sentence: the push's summary, or why the sheet was skipped. */
   summary: string;
@@ -87,22 +87,26 @@ export function pushAllSummary(sheets: readonly SheetPushSummary[]): string {
   return `${plural(sheets.length, "input sheet")}: ${parts.join(", ")}.`;
 }
 
-export interface PushAllOptions extends Pick<PushOptions, "chunkSize" | "nettPay" | "sleep" | "now" | "check"> {
-  /** The clients the key can reach (GET /clients/). */
-  reachable: readonly Pick<Client, "id" | "name">[];
+/** Push all, as a push: what is sent, the steps (the check, the one wait for nett pay after all the sheets), the clock. */
+export interface PushAllOptions {
+  send: {
+    /** The clients the key can reach (GET /clients/): their sheets are pushed, client by client in this order. */
+    reachable: readonly Pick<Client, "id" | "name">[];
+    chunkSize?: number;
+  };
+  steps?: Pick<PushSteps, "check" | "nettPay">;
+  clock?: Clock;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** The push's own nett pay wait (flows/push.ts), taken once for all the sheets. */
-const NETT_PAY_POLLING: NettPayPolling = { polls: 10, intervalMs: 1500 };
 /** Send only: every saved row is left pending, for the one wait after all the sheets. */
 const NO_WAIT: NettPayPolling = { polls: 0, intervalMs: 0 };
 
-/** A sheet's context: its own client as the target, Cancel shared, no bar of its own (Push all counts the sheets). */
+/** A sheet's context: its own client, Cancel shared, no bar of its own (Push all counts the sheets). */
 const sheetContext = (ctx: FlowContext, meta: InputSheetMeta): FlowContext => ({
   ...ctx,
-  target: { clientId: meta.clientId, clientName: meta.clientName },
+  client: clientOfMeta(meta),
   progress: { signal: ctx.signal },
 });
 
@@ -112,17 +116,18 @@ async function pushSheet(
   sheetName: string,
   meta: InputSheetMeta | null,
   reachable: ReadonlyMap<number, unknown>,
-  options: PushAllOptions,
+  options: Required<PushAllOptions>,
   check: PushCheckOptions | undefined,
 ): Promise<SheetPushSummary> {
-  const base = { sheetName, clientId: meta?.clientId ?? null, clientName: meta?.clientName ?? "Unknown client", counts: null };
+  const { send, steps, clock } = options;
+  const base = { sheetName, client: meta ? clientOfMeta(meta) : null, counts: null };
   if (!meta)
     return { ...base, outcome: "skipped", summary: "Skipped: not an input sheet built by the add-in (or it was renamed)." };
   if (!reachable.has(meta.clientId)) {
     return {
       ...base,
       outcome: "skipped",
-      summary: `Skipped: the key cannot reach ${meta.clientName} (ID ${meta.clientId}). Connect with that client's key to push it.`,
+      summary: `Skipped: the key cannot reach ${clientLabel(clientOfMeta(meta))} (ID ${meta.clientId}). Connect with that client's key to push it.`,
     };
   }
   if (meta.finalised)
@@ -134,14 +139,9 @@ async function pushSheet(
     };
   try {
     const result = await pushInputSheet(sheetContext(ctx, meta), sheetName, {
-      mode: "changed",
-      chunkSize: options.chunkSize,
-      conflictCheck: conflictCheck(ctx.api, options.chunkSize),
-      check,
-      nettPay: options.nettPay === false ? false : NO_WAIT,
-      logAs: PUSH_ALL_LABEL,
-      sleep: options.sleep,
-      now: options.now,
+      send: { mode: "changed", chunkSize: send.chunkSize, logAs: PUSH_ALL_LABEL },
+      steps: { conflictCheck: conflictCheck(ctx.api, send.chunkSize), check, nettPay: steps.nettPay === false ? false : NO_WAIT },
+      clock,
     });
     return {
       ...base,
@@ -159,42 +159,51 @@ async function pushSheet(
 
 export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptions): Promise<PushAllResult> {
   const { workbook, signal, progress } = ctx;
+  const all = { steps: {}, clock: SYSTEM_CLOCK, ...options };
+  const { send, steps, clock } = all;
   const names = await listInputSheets(workbook);
   const metas = await Promise.all(
     names.map(async (sheetName) => ({ sheetName, meta: await readInputSheetMeta(workbook, sheetName) })),
   );
   // Client by client (in the order of the client list), each client's sheets in tab order.
-  const rank = new Map(options.reachable.map((c, i) => [c.id, i]));
+  const rank = new Map(send.reachable.map((c, i) => [c.id, i]));
   const ordered = [...metas].sort(
     (a, b) => (rank.get(a.meta?.clientId ?? -1) ?? Infinity) - (rank.get(b.meta?.clientId ?? -1) ?? Infinity),
   );
-  const reachable = new Map(options.reachable.map((c) => [c.id, c]));
+  const reachable = new Map(send.reachable.map((c) => [c.id, c]));
   // One check of every sheet before the first is sent; each sheet's push then applies the choice made there.
   const pushable = ordered.flatMap(({ sheetName, meta }) => (meta && reachable.has(meta.clientId) ? [{ sheetName, meta }] : []));
-  const checks = options.check ? await checkAllBeforeSending(ctx, pushable, options.check) : null;
+  const checks = steps.check ? await checkAllBeforeSending(ctx, pushable, steps.check) : null;
   const sheets: SheetPushSummary[] = [];
-  const now = () => options.now?.() ?? new Date();
   for (const [i, { sheetName, meta }] of ordered.entries()) {
     if (signal?.aborted) {
       const base = {
         sheetName,
-        clientId: meta?.clientId ?? null,
-        clientName: meta?.clientName ?? "Unknown client",
+        client: meta ? clientOfMeta(meta) : null,
         counts: null,
       };
       sheets.push({ ...base, outcome: "skipped", summary: `Not pushed: ${CANCELLED}.` });
       continue;
     }
     progress.update?.(i, ordered.length, `${sheetName} (${i + 1} of ${ordered.length})`);
-    const done = await pushSheet(ctx, sheetName, meta, reachable, options, checks?.get(sheetName) ?? options.check);
+    const done = await pushSheet(ctx, sheetName, meta, reachable, all, checks?.get(sheetName) ?? steps.check);
     sheets.push(done);
     // The push logs its own line; a sheet skipped or refused before sending gets one here.
     if (done.outcome === "pushed") continue;
-    // Its reason in the Push column, zero counts.
-    const line = pushLogRow({ ...done, ...meta, time: now(), push: `${PUSH_ALL_LABEL}: ${done.summary}`, counts: null });
+    // Its reason in the Push column, zero counts; a sheet the add-in did not build names no client.
+    const line = pushLogRow({
+      ...done,
+      clientId: null,
+      clientName: "",
+      ...meta,
+      time: clock.now(),
+      push: `${PUSH_ALL_LABEL}: ${done.summary}`,
+      counts: null,
+    });
     await workbook.appendRows({ ...PUSH_LOG_SHEET_OPTIONS, rows: [line] }).catch(() => undefined);
   }
-  if (options.nettPay !== false) await awaitAllNettPay(ctx, sheets, options.nettPay ?? NETT_PAY_POLLING, options, checks);
+  if (steps.nettPay !== false)
+    await awaitAllNettPay(ctx, sheets, { polling: steps.nettPay ?? DEFAULT_NETT_PAY_POLLING, sleep: clock.sleep }, checks);
   progress.update?.(ordered.length, ordered.length, "Done");
   const summary = pushAllSummary(sheets);
   return { sheets, summary, attention: sheets.some((s) => sheetAttention(s) === "rows" || sheetAttention(s) === "not pushed") };
@@ -208,16 +217,14 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
 async function awaitAllNettPay(
   ctx: FlowContext,
   sheets: SheetPushSummary[],
-  polling: NettPayPolling,
-  options: Pick<PushAllOptions, "sleep">,
+  { polling, sleep }: Pick<NettPayWait, "polling" | "sleep">,
   /** Each sheet's check: a new nett pay beyond its limits against last period is flagged as it arrives. */
   checks: ReadonlyMap<string, PushCheckOptions> | null,
 ): Promise<void> {
   const { signal } = ctx;
-  const sleep = options.sleep ?? abortableSleep;
   // A push's own summary already says it when its figures came in while it waited.
   const saidByPush = new Set(sheets.filter((s) => (s.nettPayUnmoved ?? 0) > 0));
-  let waiting = sheets.filter((s) => s.outcome === "pushed" && s.clientId !== null && (s.nettPayPending ?? 0) > 0);
+  let waiting = sheets.filter((s) => s.outcome === "pushed" && s.client !== null && (s.nettPayPending ?? 0) > 0);
   for (let round = 0; waiting.length > 0 && round < Math.max(1, polling.polls); round++) {
     if (round > 0) {
       try {
@@ -230,7 +237,7 @@ async function awaitAllNettPay(
     for (const [i, sheet] of waiting.entries()) {
       ctx.progress.update?.(i, waiting.length, `Waiting for nett pay: ${sheet.sheetName}`);
       try {
-        const sheetCtx = { ...ctx, target: { clientId: sheet.clientId!, clientName: sheet.clientName }, progress: { signal } };
+        const sheetCtx = { ...ctx, client: sheet.client!, progress: { signal } };
         const check = checks?.get(sheet.sheetName);
         const read = await refreshNettPay(sheetCtx, sheet.sheetName, {
           flagNettPay: nettPayFlagger(check?.previous, check?.settings),

@@ -16,7 +16,7 @@ import { NETT_PAY_CONCURRENCY, NETT_PAY_LIST_CROSSOVER } from "./nettPay";
 /**
  * Above this many employees a push reads the two client-wide lists instead of each employee's two lists. By bytes
  * the per-employee lists win up to ~2,000 employees (~10 KiB each against ~20 MB at 5,000 employees); by requests
- * they lose early: two per employee at the client's 5 requests/s is 0.4 s an employee, against ~1–2 s for the two
+ * they lose early: two per employee at the PayrollApi's 5 requests/s is 0.4 s an employee, against ~1–2 s for the two
  * lists on loopback and ~8 s on a 20 Mbit/s line. Half the nett pay crossover (NETT_PAY_LIST_CROSSOVER, one request
  * an employee there) keeps a few typed cells to a few KiB, and a push of a whole sheet to two requests.
  * scripts/bench-push-check.ts prints both sides (docs/sheets.md).
@@ -86,8 +86,7 @@ export class PushReads {
   async read(employeeIds: Iterable<number>): Promise<ServiceRead> {
     const ids = [...new Set(employeeIds)];
     const unread = ids.filter((id) => !this.#employees.has(id));
-    if (this.#client || unread.length > this.crossover)
-      return { kind: "client", lists: await this.clientLists() };
+    if (this.#client || unread.length > this.crossover) return { kind: "client", lists: await this.clientLists() };
     await forEachLimited(unread, NETT_PAY_CONCURRENCY, async (id) => {
       await this.#employee(id);
     });

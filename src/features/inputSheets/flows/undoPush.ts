@@ -25,23 +25,30 @@ import { type UndoPlan, planUndo, undoCells, undoCounts } from "../model/undoPla
 import { chunk } from "../../../ui/sheets/chunk";
 import { checkName } from "../model/pushCheck";
 import { appendHistory, readHistory } from "./changeHistory";
-import type { FlowContext } from "../../../ui/flows/common";
+import { type FlowContext, type Clock, SYSTEM_CLOCK } from "../../../ui/flows/common";
 import { PushReads } from "./pushReads";
-import { DEFAULT_TRIES, type PushOptions, chunkFailure } from "./push";
+import { type ConflictCheck, DEFAULT_TRIES, chunkFailure } from "./push";
 import { followRestored } from "./undoSheet";
 
-export interface UndoOptions {
-  /** Which lines: a push ID, or data rows of the Change history; default the user's selection (chooseUndoLines). */
+/** Which lines an undo takes: a push ID, or data rows of the Change history; default the user's selection. */
+export interface UndoLines {
   pushId?: string;
   historyRows?: readonly number[];
-  chunkSize?: number;
-  tries?: number;
-  /** The check every push goes through before sending (the push's pre-send hook): may hold rows back. */
-  check?: PushOptions["conflictCheck"];
-  crossover?: number;
-  /** Test seams. */
-  now?(): Date;
-  undoPushId?: string;
+}
+
+/** Undo push, as a push: what is sent (which lines, how), the step before sending, and the clock (SYSTEM_CLOCK by default). */
+export interface UndoOptions {
+  send?: UndoLines & {
+    chunkSize?: number;
+    tries?: number;
+    /** Above this many employees the read of today's values takes the client's two lists (./pushReads). */
+    crossover?: number;
+  };
+  steps?: {
+    /** The check every push goes through before sending (the push's pre-send step): may hold rows back. */
+    check?: ConflictCheck;
+  };
+  clock?: Clock;
 }
 
 export interface UndoResult {
@@ -64,7 +71,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
  * The lines to undo from the user's selection: on the Push log, the chosen line's push; on the Change history, the
  * chosen lines (all of one push). Anywhere else, a sentence saying where to choose.
  */
-export async function chooseUndoLines(ctx: FlowContext, options: Pick<UndoOptions, "pushId" | "historyRows"> = {}) {
+export async function chooseUndoLines(ctx: FlowContext, options: UndoLines = {}) {
   const history = await readHistory(ctx.workbook);
   let pushId = options.pushId;
   let rows = options.historyRows;
@@ -84,7 +91,7 @@ export async function chooseUndoLines(ctx: FlowContext, options: Pick<UndoOption
   const ids = [...new Set(chosen.map((l) => l.pushId))];
   if (ids.length > 1)
     throw new InputSheetError(`The chosen lines come from ${ids.length} pushes (${ids.join(", ")}): choose lines of one push.`);
-  if (chosen[0].clientId !== ctx.target.clientId)
+  if (chosen[0].clientId !== ctx.client.id)
     throw new InputSheetError(
       `Push ${ids[0]} was for ${chosen[0].clientName} (ID ${chosen[0].clientId}). Choose that client to undo it.`,
     );
@@ -221,10 +228,11 @@ async function sendRows(
 
 /** Undo a push (see the module comment). Throws InputSheetError, sending nothing, when there is nothing to undo. */
 export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Promise<UndoResult> {
-  const lines = await chooseUndoLines(ctx, options);
+  const { send = {}, steps = {}, clock = SYSTEM_CLOCK } = options;
+  const lines = await chooseUndoLines(ctx, send);
   const pushId = lines[0].pushId;
-  const clientId = ctx.target.clientId;
-  const reads = new PushReads(ctx.api, clientId, { signal: ctx.signal, crossover: options.crossover });
+  const clientId = ctx.client.id;
+  const reads = new PushReads(ctx.api, clientId, { signal: ctx.signal, crossover: send.crossover });
   const read = await readServiceInputs(
     ctx.api,
     clientId,
@@ -233,26 +241,19 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
   );
   const plan = planUndo(lines, read.values);
   if (plan.cells.length === 0) throw new InputSheetError(`Push ${pushId} saved no cells: nothing to undo.`);
-  const chunkSize = Math.max(1, options.chunkSize ?? 100);
+  const chunkSize = Math.max(1, send.chunkSize ?? 100);
   const { push, meta, snapshot, names } = asPushPlan(plan, lines, chunkSize);
-  const checked = options.check ? await options.check(push, { meta, snapshot, names }, ctx.signal, reads) : push;
-  const now = () => options.now?.() ?? new Date();
-  const undoPushId = options.undoPushId ?? newPushId(now());
+  const checked = steps.check ? await steps.check(push, { meta, snapshot, names }, ctx.signal, reads) : push;
+  const undoPushId = newPushId(clock.now());
   const outcomes = new Map<number, RowOutcome>(checked.local.map((o) => [o.rowIndex, o]));
   let sent = { requests: 0, stoppedBy: null as string | null };
   let historyNote: string | null = null;
   try {
-    const result = await sendRows(
-      ctx,
-      clientId,
-      chunk(checked.send, chunkSize),
-      meta,
-      Math.max(1, options.tries ?? DEFAULT_TRIES),
-    );
+    const result = await sendRows(ctx, clientId, chunk(checked.send, chunkSize), meta, Math.max(1, send.tries ?? DEFAULT_TRIES));
     for (const [k, o] of result.outcomes) outcomes.set(k, o);
     sent = result;
   } finally {
-    historyNote = await settleUndo(ctx, { plan, lines, outcomes, pushId, undoPushId, time: now() });
+    historyNote = await settleUndo(ctx, { plan, lines, outcomes, pushId, undoPushId, time: clock.now() });
   }
   const cells = undoCells(plan, outcomes);
   const restored = plan.send.filter((r) => outcomes.get(r.rowIndex)?.status === "Saved");

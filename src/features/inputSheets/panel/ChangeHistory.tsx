@@ -65,9 +65,11 @@ export function ChangeHistory(props: {
             // that every push goes through (totals, flags against last period, Send / Send all but flagged / Cancel).
             const ctx = flowContextFor(props.services, task);
             return undoPush(ctx, {
-              chunkSize: props.chunkSize,
-              check: (plan, sheet, _signal, reads) =>
-                checkUndoBeforeSending(ctx, { sheetName: "Undo push", ...sheet }, plan, { ...props.check(), reads }),
+              send: { chunkSize: props.chunkSize },
+              steps: {
+                check: (plan, sheet, _signal, reads) =>
+                  checkUndoBeforeSending(ctx, { sheetName: "Undo push", ...sheet }, plan, { ...props.check(), reads }),
+              },
             });
           },
           undoOutcome,

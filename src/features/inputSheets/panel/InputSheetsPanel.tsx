@@ -42,24 +42,33 @@ export function InputSheetsPanel() {
   const run = useFlowRunner(services, setOutcome);
   const list = useInputSheetList(services?.workbook, services?.clientId ?? null);
   const { sheets, sheetName } = list;
-  const { rebuild, ...buildProps } = useInputChoices(services, run, async (built) => {
-    if (built) await list.refreshSheets(built).catch(() => undefined);
-    snapshotMoved();
+  const { rebuild, ...buildProps } = useInputChoices({
+    services,
+    run,
+    onBuilt: async (built) => {
+      if (built) await list.refreshSheets(built).catch(() => undefined);
+      snapshotMoved();
+    },
   });
   const pushCheck = usePushCheck(services?.workbook);
   // Every push path asks for "Prepared by" first when none is remembered: no push goes out without a name.
   const prepared = usePreparedBy();
-  const actions = usePushActions(
+  const actions = usePushActions({
     services,
     run,
     sheetName,
-    Number(chunkSize),
-    snapshotMoved,
-    pushCheck.checkOptions,
-    prepared.withName,
-  );
-  const pending = usePendingWatches(services?.workbook, sheets, snapshotVersion, services?.progress.busy);
-  const readOnlyReason = useReadOnlyReason(services?.workbook, sheetName, snapshotVersion);
+    chunkSize: Number(chunkSize),
+    onPushed: snapshotMoved,
+    check: pushCheck.checkOptions,
+    withName: prepared.withName,
+  });
+  const pending = usePendingWatches({
+    workbook: services?.workbook,
+    sheets,
+    reloadKey: snapshotVersion,
+    busy: services?.progress.busy,
+  });
+  const readOnlyReason = useReadOnlyReason({ workbook: services?.workbook, sheetName, version: snapshotVersion });
   const sheetInputs = useSheetInputs(services?.workbook, sheetName);
 
   if (!services) return <Text>Connect and choose a client to work with input sheets.</Text>;
@@ -115,11 +124,7 @@ export function InputSheetsPanel() {
               snapshotMoved();
             }}
           />
-          <PushCheckSettingsView
-            settings={pushCheck.settings}
-            onChange={pushCheck.changeSettings}
-            inputs={sheetInputs}
-          />
+          <PushCheckSettingsView settings={pushCheck.settings} onChange={pushCheck.changeSettings} inputs={sheetInputs} />
           <PushCheckDialog review={pushCheck.review} onChoose={pushCheck.choose} />
         </>
       }

@@ -13,6 +13,7 @@ import type { Outcome } from "../../../ui/parts/layout";
 import type { OutcomeDetail } from "../../../ui/parts/outcomeDetails";
 import { usePartStyles } from "../../../ui/parts/styles";
 import type { WithName } from "./usePreparedBy";
+import { clientLabel } from "../../../ui/flows/common";
 
 export function PushAllView(props: { onPushAll(): void; busy: boolean }) {
   const styles = usePartStyles();
@@ -38,10 +39,10 @@ const DETAIL_INTENT: Record<ReturnType<typeof sheetAttention>, OutcomeDetail["in
   "read only": "skipped",
 };
 
-/** A sheet's line: its icon (pushed clean, with rows to see to, refused, skipped) and its client and summary. */
+/** A sheet's line: its icon (pushed clean, with rows to see to, refused, skipped), its client (if it has one) and summary. */
 const sheetDetail = (s: SheetPushSummary): OutcomeDetail => ({
   intent: s.outcome === "failed" ? "error" : DETAIL_INTENT[sheetAttention(s)],
-  text: `${s.clientName}: ${s.summary}`,
+  text: s.client ? `${clientLabel(s.client)}: ${s.summary}` : s.summary,
 });
 
 /** The outcome of Push all input sheets: a warning whenever a sheet was not pushed or has rows that did not save. */
@@ -69,9 +70,8 @@ export function PushAll(props: {
       PUSH_ALL_LABEL,
       (task) =>
         pushAllInputSheets(flowContextFor(props.services, task), {
-          reachable: props.services.clients,
-          chunkSize: props.chunkSize,
-          check: props.check(),
+          send: { reachable: props.services.clients, chunkSize: props.chunkSize },
+          steps: { check: props.check() },
         }),
       pushAllOutcome,
       { failed: (m) => `${PUSH_ALL_LABEL} stopped: ${m}` },

@@ -29,7 +29,13 @@ function builtText(
     : `${built} ${kept} ${left} could not be kept: their employee or period is no longer on the sheet.`;
 }
 
-export function useBuild(services: ConnectedServices | null, run: FlowRunner, onBuilt: (sheetName?: string) => Promise<void>) {
+interface UseBuildProps {
+  services: ConnectedServices | null;
+  run: FlowRunner;
+  onBuilt: (sheetName?: string) => Promise<void>;
+}
+
+export function useBuild({ services, run, onBuilt }: UseBuildProps) {
   const [asked, setAsked] = React.useState<{
     pending: PendingOnRebuild;
     request: BuildInputSheetRequest;

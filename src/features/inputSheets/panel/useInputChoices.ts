@@ -37,12 +37,14 @@ function keptPick(c: InputChoices, p: Chosen): Chosen {
   return (c.periods.get(p.waveId) ?? []).some((q) => q.date === p.payslipDate) ? p : pickWave(c, p.waveId);
 }
 
+interface UseInputChoicesProps {
+  services: ConnectedServices | null;
+  run: FlowRunner;
+  onBuilt: (sheetName?: string) => Promise<void>;
+}
+
 /** The build section's view props, and the build; `onBuilt` gets the new sheet's name (or nothing when it failed). */
-export function useInputChoices(
-  services: ConnectedServices | null,
-  run: FlowRunner,
-  onBuilt: (sheetName?: string) => Promise<void>,
-) {
+export function useInputChoices({ services, run, onBuilt }: UseInputChoicesProps) {
   const [{ waveId, payslipDate }, setPick] = React.useState<Chosen>({ waveId: null, payslipDate: null });
   const [selected, setSelected] = React.useState<Set<string>>(new Set());
 
@@ -73,7 +75,7 @@ export function useInputChoices(
     setSelected((s) => new Set([...s].filter((k) => choices.offered.some((o) => o.key === k))));
   }, [choices]);
 
-  const { build: buildSheet, question, answer } = useBuild(services, run, onBuilt);
+  const { build: buildSheet, question, answer } = useBuild({ services, run, onBuilt });
   const build = async () => {
     if (!services || !choices || waveId === null || payslipDate === null) return;
     const inputKeys = choices.offered.map((o) => o.key).filter((k) => selected.has(k));

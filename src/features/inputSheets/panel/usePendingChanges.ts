@@ -17,13 +17,15 @@ export interface PendingWatches {
   errors: ReadonlyMap<string, string>;
 }
 
-export function usePendingWatches(
-  workbook: WorkbookPort | undefined,
-  sheets: readonly string[],
-  reloadKey: number,
+interface UsePendingWatchesProps {
+  workbook: WorkbookPort | undefined;
+  sheets: readonly string[];
+  reloadKey: number;
   /** True while a task writes to the workbook: changes are looked at once it ends. */
-  busy = false,
-): PendingWatches {
+  busy?: boolean;
+}
+
+export function usePendingWatches({ workbook, sheets, reloadKey, busy = false }: UsePendingWatchesProps): PendingWatches {
   const [states, setStates] = React.useState<ReadonlyMap<string, PendingState>>(new Map());
   const [errors, setErrors] = React.useState<ReadonlyMap<string, string>>(new Map());
   const watches = React.useRef(new Map<string, PendingWatch>());

@@ -28,18 +28,20 @@ function pushOutcome(result: PushResult): Exclude<Outcome, null> {
   return { intent: clean ? "success" : "warning", text: [result.summary, ...notes].join(" ") };
 }
 
-export function usePushActions(
-  services: ConnectedServices | null,
-  run: FlowRunner,
-  sheetName: string | null,
-  chunkSize: number,
+interface UsePushActionsProps {
+  services: ConnectedServices | null;
+  run: FlowRunner;
+  sheetName: string | null;
+  chunkSize: number;
   /** After a push or an overwrite (the sheet's snapshot moved). */
-  onPushed: () => void,
+  onPushed: () => void;
   /** The check before sending, for each push (usePushCheck). */
-  check: () => PushCheckOptions,
+  check: () => PushCheckOptions;
   /** Asks for "Prepared by" before a push when none is remembered (usePreparedBy); nothing is sent without it. */
-  withName: WithName,
-) {
+  withName: WithName;
+}
+
+export function usePushActions({ services, run, sheetName, chunkSize, onPushed, check, withName }: UsePushActionsProps) {
   // Per sheet, rows whose nett pay the last push or refresh left pending: offers Refresh nett pay.
   const [nettPending, setNettPending] = React.useState<Record<string, number>>({});
   const pendingAfter =
@@ -71,10 +73,8 @@ export function usePushActions(
           (task) => {
             const ctx = flowContextFor(services, task);
             return pushInputSheet(ctx, sheetName, {
-              mode,
-              chunkSize,
-              conflictCheck: conflictCheck(ctx.api, chunkSize),
-              check: check(),
+              send: { mode, chunkSize },
+              steps: { conflictCheck: conflictCheck(ctx.api, chunkSize), check: check() },
             }).then(pendingAfter((r) => r.nettPay.pending));
           },
           pushOutcome,
@@ -99,7 +99,8 @@ export function usePushActions(
       () =>
         void run(
           `Overwrite conflicts: ${sheetName}`,
-          (task) => overwriteConflicts(flowContextFor(services, task), sheetName, { chunkSize, check: check() }),
+          (task) =>
+            overwriteConflicts(flowContextFor(services, task), sheetName, { send: { chunkSize }, steps: { check: check() } }),
           (result) => ({
             intent: result.counts.Saved > 0 && result.counts.Failed === 0 ? "success" : "warning",
             text: result.summary,

@@ -8,7 +8,13 @@ import { finalisedReason } from "../model/finalisedPeriod";
 import { readInputSheetMeta } from "../flows/inputs";
 import { formatDate } from "../../../ui/locale";
 
-export function useReadOnlyReason(workbook: WorkbookPort | undefined, sheetName: string | null, version: number): string | null {
+interface UseReadOnlyReasonProps {
+  workbook: WorkbookPort | undefined;
+  sheetName: string | null;
+  version: number;
+}
+
+export function useReadOnlyReason({ workbook, sheetName, version }: UseReadOnlyReasonProps): string | null {
   const [reason, setReason] = React.useState<string | null>(null);
   React.useEffect(() => {
     setReason(null);

@@ -37,7 +37,7 @@ import {
   parseSheetRows,
   sheetForClient,
 } from "../../../ui/flows/clientSheet";
-import { type FlowContext, type SheetResult, type Target, writeSheet } from "../../../ui/flows/common";
+import { type FlowContext, type SheetResult, type ClientRef, writeSheet, clientLabel } from "../../../ui/flows/common";
 import {
   localOutcomes,
   type RowRequest,
@@ -56,11 +56,11 @@ export const LEAVE_SHEETS = {
 /** Document setting of a client's Leave days sheet ("payroll.leaveDays.<client ID>"; see clientMetaKey). */
 const LEAVE_META_KEY = "payroll.leaveDays";
 /** Each client's Leave days sheet has its own snapshot, so loading another client's days leaves it alone. */
-const snapshotSheetFor = (target: Target) => safeSheetName(`PayrollSnap_LeaveDays_${target.clientId}`);
+const snapshotSheetFor = (client: ClientRef) => safeSheetName(`PayrollSnap_LeaveDays_${client.id}`);
 
 /** The client's Leave days sheet ("Shannon · Leave days"; the plain "Leave days" of an older workbook). */
-export const leaveDaysSheetName = (workbook: WorkbookPort, target: Target) =>
-  findSheetForClient(workbook, target, LEAVE_SHEETS.days);
+export const leaveDaysSheetName = (workbook: WorkbookPort, client: ClientRef) =>
+  findSheetForClient(workbook, client, LEAVE_SHEETS.days);
 
 interface LeaveMeta {
   clientId: number;
@@ -73,13 +73,13 @@ export class LeaveSheetError extends Error {
 }
 
 export async function importLeaveTypes(ctx: FlowContext): Promise<SheetResult> {
-  const { api, workbook, target, progress } = ctx;
+  const { api, workbook, client, progress } = ctx;
   progress.update?.(0, undefined, "Reading leave types");
-  const types = await api.listLeaveTypes(target.clientId, { signal: ctx.signal });
-  const title = `Leave types: ${target.clientName}`;
+  const types = await api.listLeaveTypes(client.id, { signal: ctx.signal });
+  const title = `Leave types: ${clientLabel(client)}`;
   return writeSheet(
     workbook,
-    { ...(await sheetForClient(workbook, target, LEAVE_SHEETS.types)), title, ...leaveTypesGrid(types) },
+    { ...(await sheetForClient(workbook, client, LEAVE_SHEETS.types)), title, ...leaveTypesGrid(types) },
     progress,
     1,
   );
@@ -92,24 +92,19 @@ export interface BalancesResult extends SheetResult {
 
 /** Every employee's balance per leave type at a date: three requests whatever the head count. */
 export async function importLeaveBalances(ctx: FlowContext, date: string): Promise<BalancesResult> {
-  const { api, workbook, target, progress } = ctx;
+  const { api, workbook, client, progress } = ctx;
   const o = { signal: ctx.signal };
   progress.update?.(0, 3, "Reading leave types and employees");
-  const [types, employees] = await Promise.all([
-    api.listLeaveTypes(target.clientId, o),
-    api.listEmployees(target.clientId, [], o),
-  ]);
+  const [types, employees] = await Promise.all([api.listLeaveTypes(client.id, o), api.listEmployees(client.id, [], o)]);
   progress.update?.(2, 3, "Running the comparison_leave report for all employees");
   const rows =
-    Object.keys(types).length === 0
-      ? []
-      : await api.runReport(target.clientId, "comparison_leave", balancesReportBody(date, types), o);
+    Object.keys(types).length === 0 ? [] : await api.runReport(client.id, "comparison_leave", balancesReportBody(date, types), o);
   const grid = leaveBalancesGrid(rows, date, types, sortEmployees(employees));
   const written = await writeSheet(
     workbook,
     {
-      ...(await sheetForClient(workbook, target, LEAVE_SHEETS.balances)),
-      title: `Leave balances at ${date}: ${target.clientName}`,
+      ...(await sheetForClient(workbook, client, LEAVE_SHEETS.balances)),
+      title: `Leave balances at ${date}: ${clientLabel(client)}`,
       columns: grid.columns,
       rows: grid.rows,
     },
@@ -146,8 +141,8 @@ export async function loadLeaveDays(
   ctx: FlowContext,
   choice: { employeeIds: readonly number[]; blankRowPerEmployee: boolean; concurrency?: number },
 ): Promise<LoadLeaveDaysResult> {
-  const { api, workbook, target, progress, signal } = ctx;
-  const employees = await api.listEmployees(target.clientId, [], { signal });
+  const { api, workbook, client, progress, signal } = ctx;
+  const employees = await api.listEmployees(client.id, [], { signal });
   const byId = new Map(employees.map((e) => [e.id, e]));
   const chosen = choice.employeeIds.filter((id) => byId.has(id));
   const days: { day: LeaveDay; employee: Employee }[] = [];
@@ -176,11 +171,11 @@ export async function loadLeaveDays(
       grid.rows.push([null, e.id, e.number ?? null, employeeName(e), null, null, null, null, null]);
     }
   }
-  const title = `Leave days: ${target.clientName}`;
+  const title = `Leave days: ${clientLabel(client)}`;
   const written = await writeSheet(
     workbook,
     {
-      ...(await sheetForClient(workbook, target, LEAVE_SHEETS.days)),
+      ...(await sheetForClient(workbook, client, LEAVE_SHEETS.days)),
       title,
       stampLabel: "Loaded",
       columns: grid.columns,
@@ -190,14 +185,14 @@ export async function loadLeaveDays(
     1 + chosen.length,
   );
   const snapshot = new Map<number, LeaveDaySnapshot>(days.map(({ day, employee }) => [day.id, snapshotOf(day, employee.id)]));
-  const snapshotSheet = snapshotSheetFor(target);
+  const snapshotSheet = snapshotSheetFor(client);
   await workbook.writeHiddenTable(snapshotSheet, LEAVE_SNAPSHOT_COLUMNS, leaveSnapshotToTable(snapshot));
-  await markClientSheet(workbook, LEAVE_META_KEY, target, { snapshotSheet });
+  await markClientSheet(workbook, LEAVE_META_KEY, client, { snapshotSheet });
   return { ...written, days: days.length, failed };
 }
 
-async function openLeaveSheet(workbook: WorkbookPort, target: Target) {
-  const { meta, table, sheetName } = await openClientSheet<LeaveMeta>(workbook, target, {
+async function openLeaveSheet(workbook: WorkbookPort, client: ClientRef) {
+  const { meta, table, sheetName } = await openClientSheet<LeaveMeta>(workbook, client, {
     spec: LEAVE_SHEETS.days,
     metaKey: LEAVE_META_KEY,
     name: "leave days",
@@ -289,14 +284,11 @@ export async function saveLeaveDays(
   ctx: FlowContext,
   options: { chunkSize?: number; concurrency?: number } = {},
 ): Promise<RowsResult> {
-  const { api, workbook, target, progress } = ctx;
-  const { meta, table, sheetName, snapshot } = await openLeaveSheet(workbook, target);
+  const { api, workbook, client, progress } = ctx;
+  const { meta, table, sheetName, snapshot } = await openLeaveSheet(workbook, client);
   const o = { signal: ctx.signal };
   progress.update?.(0, undefined, "Checking rows");
-  const [types, employees] = await Promise.all([
-    api.listLeaveTypes(target.clientId, o),
-    api.listEmployees(target.clientId, [], o),
-  ]);
+  const [types, employees] = await Promise.all([api.listLeaveTypes(client.id, o), api.listEmployees(client.id, [], o)]);
   const plans = parseSheetRows(LeaveSheetError, () =>
     parseLeaveRows(table.columns, table.rows, { employees, leaveTypes: types, snapshot }),
   );
@@ -356,8 +348,8 @@ export async function saveLeaveDays(
 }
 
 /** The leave-day rows (with an ID) among the given sheet rows: what "Delete selected" would delete. */
-export async function leaveDaysToDelete({ workbook, target }: FlowContext, rowIndexes: readonly number[]) {
-  const { table, snapshot } = await openLeaveSheet(workbook, target);
+export async function leaveDaysToDelete({ workbook, client }: FlowContext, rowIndexes: readonly number[]) {
+  const { table, snapshot } = await openLeaveSheet(workbook, client);
   const idAt = table.columns.indexOf(H.id);
   const rows = rowIndexes.map((rowIndex) => {
     const id = Number(table.rows[rowIndex]?.[idAt]);
@@ -373,8 +365,8 @@ export async function deleteLeaveDays(
   rowIndexes: readonly number[],
   options: { concurrency?: number } = {},
 ): Promise<RowsResult> {
-  const { api, workbook, target } = ctx;
-  const { meta, table, sheetName, snapshot } = await openLeaveSheet(workbook, target);
+  const { api, workbook, client } = ctx;
+  const { meta, table, sheetName, snapshot } = await openLeaveSheet(workbook, client);
   const targets = await leaveDaysToDelete(
     ctx,
     rowIndexes.filter((i) => i >= 0 && i < table.rowCount),

@@ -1,6 +1,6 @@
 /** The Leave panel's state and the flows its buttons run: LeaveView's props, or null until a client is chosen. */
 import * as React from "react";
-import { chosenClient, type ConnectedServices, flowContextFor } from "../../../ui/context";
+import { clientOf, type ConnectedServices, flowContextFor } from "../../../ui/context";
 import { flowContext } from "../../../ui/flows/common";
 import {
   deleteLeaveDays,
@@ -31,7 +31,7 @@ export function useLeave(services: ConnectedServices | null): LeaveViewProps | n
   const deletion = useConfirmSelectedRows<number[]>(services, setOutcome);
   const employees = useClientEmployees(services);
   if (!services) return null;
-  const { target } = chosenClient(services);
+  const client = clientOf(services);
   const ctx = (t: ProgressTask) => flowContextFor(services, t);
 
   return {
@@ -74,10 +74,10 @@ export function useLeave(services: ConnectedServices | null): LeaveViewProps | n
       ),
     onSaveDays: () => void run("Saving leave days", (t) => saveLeaveDays(ctx(t)), rowOutcome),
     onDeleteSelected: () =>
-      void leaveDaysSheetName(services.workbook, target).then((sheet) =>
+      void leaveDaysSheetName(services.workbook, client).then((sheet) =>
         deletion.ask(sheet, async (rows) => {
           if (rows.length === 0) return { warning: `Select the rows to delete in "${sheet}" first.` };
-          const found = await leaveDaysToDelete(flowContext(services.api, services.workbook, target), rows);
+          const found = await leaveDaysToDelete(flowContext(services.api, services.workbook, client), rows);
           const items = found.map((f) =>
             f.id === null
               ? `Row ${f.rowIndex + 1}: no saved leave day (will be marked, not sent)`

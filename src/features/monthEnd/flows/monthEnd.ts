@@ -132,26 +132,25 @@ export async function buildFromOverview(ctx: FlowContext, options: OverviewOptio
       outcome: "refused",
       message: `Select one row of "${table.sheetName}" (any cell of it), then press Build input sheet.`,
     };
-  const target = overviewRowTarget(table, selected[0]);
-  if (!target)
-    return { outcome: "refused", message: "The selected row has no client, wave or payslip date: refresh the overview." };
-  if (target.inputSheet) {
-    await workbook.activateSheet(target.inputSheet).catch(() => undefined);
+  const row = overviewRowTarget(table, selected[0]);
+  if (!row) return { outcome: "refused", message: "The selected row has no client, wave or payslip date: refresh the overview." };
+  if (row.inputSheet) {
+    await workbook.activateSheet(row.inputSheet).catch(() => undefined);
     return {
       outcome: "linked",
-      sheetName: target.inputSheet,
-      message: `${target.clientName} already has "${target.inputSheet}".`,
+      sheetName: row.inputSheet,
+      message: `${row.clientName} already has "${row.inputSheet}".`,
     };
   }
-  const client = options.reachable.find((c) => c.id === target.clientId);
-  if (!client) return { outcome: "refused", message: `This key cannot reach ${target.clientName} (ID ${target.clientId}).` };
+  const client = options.reachable.find((c) => c.id === row.clientId);
+  if (!client) return { outcome: "refused", message: `This key cannot reach ${row.clientName} (ID ${row.clientId}).` };
   const last = await readLastInputs(workbook, client.id);
   if (!last)
     return {
       outcome: "refused",
       message: `No input sheet has been built for ${client.name} in this workbook yet, so its inputs are not known: choose ${client.name} and build one in Input sheets.`,
     };
-  const own: FlowContext = { ...ctx, target: { clientId: client.id, clientName: client.name } };
-  const built = await buildInputSheet(own, { waveId: target.waveId, payslipDate: target.payslipDate, inputKeys: last.inputKeys });
+  const own: FlowContext = { ...ctx, client: { id: client.id, name: client.name } };
+  const built = await buildInputSheet(own, { waveId: row.waveId, payslipDate: row.payslipDate, inputKeys: last.inputKeys });
   return { outcome: "built", clientName: client.name, ...built };
 }

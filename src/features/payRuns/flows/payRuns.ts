@@ -19,7 +19,14 @@ import { formatDate } from "../../../ui/locale";
 import { employeeLabel, type EmployeeRef } from "../../../ui/sheets/employeeNames";
 import { type PayslipRecord, type UnreadableAmount, payslipDataGrid, payslipDetailGrid } from "../model/payslipData";
 import type { ClientReads } from "../../../ui/serverState";
-import { type FlowContext, type FlowProgress, idFromSelection, type SheetResult, writeSheet } from "../../../ui/flows/common";
+import {
+  type FlowContext,
+  type FlowProgress,
+  idFromSelection,
+  type SheetResult,
+  writeSheet,
+  clientLabel,
+} from "../../../ui/flows/common";
 import { sheetForClient } from "../../../ui/flows/clientSheet";
 
 export const PAY_SHEETS = {
@@ -42,7 +49,7 @@ export interface PayRunChoices {
 
 /**
  * The runs and the waves (for names): the data behind the pay run picker and the Pay runs sheet. The picker reads
- * them through the pane's shared `reads` (src/ui/serverState); the sheet reads them fresh from the client.
+ * them through the pane's shared `reads` (src/ui/serverState); the sheet reads them fresh from the api.
  */
 export async function loadPayRuns(
   api: PayrollApi,
@@ -67,15 +74,15 @@ export async function loadPayRuns(
 }
 
 export async function importPayRuns(ctx: FlowContext): Promise<SheetResult & PayRunChoices> {
-  const { api, workbook, target, progress, signal } = ctx;
+  const { api, workbook, client, progress, signal } = ctx;
   const [choices, employees] = await Promise.all([
-    loadPayRuns(api, target.clientId, { signal, update: progress.update?.bind(progress) }),
-    api.listEmployees(target.clientId, ["recent_payslips"], { signal }),
+    loadPayRuns(api, client.id, { signal, update: progress.update?.bind(progress) }),
+    api.listEmployees(client.id, ["recent_payslips"], { signal }),
   ]);
   const grid = payRunsGrid(choices.runs, choices.waveNames, payRunStates(employees));
   const written = await writeSheet(
     workbook,
-    { ...(await sheetForClient(workbook, target, PAY_SHEETS.runs)), title: `Pay runs: ${target.clientName}`, ...grid },
+    { ...(await sheetForClient(workbook, client, PAY_SHEETS.runs)), title: `Pay runs: ${clientLabel(client)}`, ...grid },
     progress,
     3,
   );
@@ -130,11 +137,11 @@ const runName = (run: PaymentRun) => `${run.period_end_date} (ID ${run.id})`;
 
 /** A pay run's payslips, items as columns: two requests whatever the head count. */
 export async function importPayRunPayslips(ctx: FlowContext, run: PaymentRun, runLabel?: string): Promise<PayslipsImportResult> {
-  const { api, workbook, target, progress, signal } = ctx;
+  const { api, workbook, client, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading the pay run's payslips");
   const payslips = await api.listPaymentRunPayslips(run.id, { signal });
   const needMatch = payslips.some((p) => typeof (p as { employee_id?: unknown }).employee_id !== "number");
-  const employees = await api.listEmployees(target.clientId, needMatch ? ["recent_payslips"] : [], { signal });
+  const employees = await api.listEmployees(client.id, needMatch ? ["recent_payslips"] : [], { signal });
   const owner = employeeOf(payslips, employees);
   const records: PayslipRecord[] = payslips.map((payslip) => ({ payslip, employee: owner(payslip) }));
   // Register order; payslips the employee list could not place go last.
@@ -143,10 +150,10 @@ export async function importPayRunPayslips(ctx: FlowContext, run: PaymentRun, ru
       (a.employee && b.employee ? compareEmployees(a.employee, b.employee) : Number(!a.employee) - Number(!b.employee)) ||
       a.payslip.id - b.payslip.id,
   );
-  const title = `Payslips of pay run ${runLabel ?? runName(run)}: ${target.clientName}`;
+  const title = `Payslips of pay run ${runLabel ?? runName(run)}: ${clientLabel(client)}`;
   return writePayslips(
     workbook,
-    { ...(await sheetForClient(workbook, target, PAY_SHEETS.runPayslips)), title },
+    { ...(await sheetForClient(workbook, client, PAY_SHEETS.runPayslips)), title },
     records,
     progress,
     2,
@@ -164,12 +171,10 @@ export interface JournalResult extends SheetResult {
  * shared reads when it holds them. Unreadable, the lines keep their own labels rather than failing the journal.
  */
 async function journalLabels(ctx: FlowContext): Promise<Record<string, string>> {
-  const { api, target, signal, reads } = ctx;
+  const { api, client, signal, reads } = ctx;
   try {
     return itemLabels(
-      reads
-        ? await reads.read("itemsAndOutputs", target.clientId, { signal })
-        : await api.getItemsAndOutputs(target.clientId, { signal }),
+      reads ? await reads.read("itemsAndOutputs", client.id, { signal }) : await api.getItemsAndOutputs(client.id, { signal }),
     );
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -179,15 +184,15 @@ async function journalLabels(ctx: FlowContext): Promise<Record<string, string>> 
 
 /** The run's accounting journal as a debit/credit table with a check row per split. */
 export async function importJournal(ctx: FlowContext, run: PaymentRun, runLabel?: string): Promise<JournalResult> {
-  const { api, workbook, target, progress, signal } = ctx;
+  const { api, workbook, client, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading the accounting journal");
-  const labelsHeld = ctx.reads?.isFresh("itemsAndOutputs", target.clientId) ?? false;
+  const labelsHeld = ctx.reads?.isFresh("itemsAndOutputs", client.id) ?? false;
   const [journals, labels] = await Promise.all([api.getPaymentRunAccounting(run.id, { signal }), journalLabels(ctx)]);
   const grid = journalGrid(journals, labels);
-  const title = `Journal of pay run ${runLabel ?? runName(run)}: ${target.clientName}`;
+  const title = `Journal of pay run ${runLabel ?? runName(run)}: ${clientLabel(client)}`;
   const written = await writeSheet(
     workbook,
-    { ...(await sheetForClient(workbook, target, PAY_SHEETS.journal)), title, columns: grid.columns, rows: grid.rows },
+    { ...(await sheetForClient(workbook, client, PAY_SHEETS.journal)), title, columns: grid.columns, rows: grid.rows },
     progress,
     labelsHeld ? 1 : 2,
   );
@@ -202,21 +207,21 @@ export async function importJournal(ctx: FlowContext, run: PaymentRun, runLabel?
 export async function importRecentPayslips(
   ctx: FlowContext,
 ): Promise<(PayslipsImportResult & { state: "ready" }) | { state: "try_later"; message: string; requests: number }> {
-  const { api, workbook, target, progress, signal } = ctx;
+  const { api, workbook, client, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading every employee's recent payslips");
-  const answer = await api.listEmployeesWithPayslipData(target.clientId, [], { signal });
+  const answer = await api.listEmployeesWithPayslipData(client.id, [], { signal });
   if (answer.state === "try_later") return { state: "try_later", message: answer.message, requests: 1 };
   const records: PayslipRecord[] = sortEmployees(answer.employees).flatMap((e) =>
     [...(e.recent_payslips_with_data ?? [])]
       .sort((a, b) => b.payslip.date.localeCompare(a.payslip.date))
       .map(({ payslip }) => ({ payslip, employee: e })),
   );
-  const title = `Recent payslips (last 12 per employee): ${target.clientName}`;
+  const title = `Recent payslips (last 12 per employee): ${clientLabel(client)}`;
   return {
     state: "ready",
     ...(await writePayslips(
       workbook,
-      { ...(await sheetForClient(workbook, target, PAY_SHEETS.recent)), title },
+      { ...(await sheetForClient(workbook, client, PAY_SHEETS.recent)), title },
       records,
       progress,
       1,
@@ -226,13 +231,13 @@ export async function importRecentPayslips(
 
 /** An employee's payslips (list form): one request. */
 export async function importEmployeePayslips(ctx: FlowContext, employee: EmployeeRef): Promise<SheetResult> {
-  const { api, workbook, target, progress, signal } = ctx;
+  const { api, workbook, client, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading payslips");
   const payslips = await api.listPayslips(employee.id, { signal });
-  const title = `Payslips of ${employeeLabel(employee)}: ${target.clientName}`;
+  const title = `Payslips of ${employeeLabel(employee)}: ${clientLabel(client)}`;
   return writeSheet(
     workbook,
-    { ...(await sheetForClient(workbook, target, PAY_SHEETS.employeePayslips)), title, ...payslipListGrid(payslips) },
+    { ...(await sheetForClient(workbook, client, PAY_SHEETS.employeePayslips)), title, ...payslipListGrid(payslips) },
     progress,
     1,
   );
@@ -243,21 +248,21 @@ export async function importPayslipDetail(
   ctx: FlowContext,
   payslipId: number,
 ): Promise<SheetResult & { unreadable: UnreadableAmount[] }> {
-  const { api, workbook, target, progress, signal } = ctx;
+  const { api, workbook, client, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading the payslip");
   const [detail, items] = await Promise.all([
     api.getPayslip(payslipId, { signal }),
-    api.getItemsAndOutputs(target.clientId, { signal }),
+    api.getItemsAndOutputs(client.id, { signal }),
   ]);
   const labels = new Map<string, string>([
     ...[...items.system_items, ...items.custom_items].map((i) => [String(i.id), i.label] as [string, string]),
     ...items.outputs.map((o) => [o.name, o.label] as [string, string]),
   ]);
   const grid = payslipDetailGrid(detail, labels);
-  const title = `Payslip ${payslipId}: ${target.clientName}`;
+  const title = `Payslip ${payslipId}: ${clientLabel(client)}`;
   const written = await writeSheet(
     workbook,
-    { ...(await sheetForClient(workbook, target, PAY_SHEETS.payslipDetail)), title, columns: grid.columns, rows: grid.rows },
+    { ...(await sheetForClient(workbook, client, PAY_SHEETS.payslipDetail)), title, columns: grid.columns, rows: grid.rows },
     progress,
     2,
   );
@@ -278,7 +283,7 @@ export function browserPdfOpener(win: Window = window): PdfOpener {
   return {
     createObjectURL: (blob) => URL.createObjectURL(blob),
     revokeObjectURL: (url) => URL.revokeObjectURL(url),
-    open: (url, target) => win.open(url, target),
+    open: (url, client) => win.open(url, client),
     download: (url, fileName) => {
       const a = win.document.createElement("a");
       a.href = url;

@@ -30,9 +30,12 @@ export function PayRunsPanel() {
   const [runId, setRunId] = React.useState<number | null>(null);
   const [payslipId, setPayslipId] = React.useState<number | null>(null);
   const run = useFlowRunner(services, setOutcome);
-  const runs = useClientView(services, "payRunChoices", ["paymentRuns", "waves"], (reads, signal) =>
-    loadPayRuns(services!.api, services!.clientId, { signal }, reads),
-  );
+  const runs = useClientView({
+    scope: services,
+    name: "payRunChoices",
+    lists: ["paymentRuns", "waves"],
+    load: (reads, signal) => loadPayRuns(services!.api, services!.clientId, { signal }, reads),
+  });
   const { employeeId, employee, viewProps: employeeProps } = useEmployeeChoice(services, () => setPayslipId(null));
   const payslips = usePayslipChoices(services, employeeId);
 

@@ -287,7 +287,7 @@ export async function runAsync(
 /**
  * Runs a report and writes it: a new sheet, or the same sheet replaced in place. The parameters are saved in the
  * workbook for Refresh (after the rows are written, so a failed run never leaves parameters without a sheet). The
- * report's clients are the saved requests' own, so `ctx.target` is not used; `ctx.signal` cancels.
+ * report's clients are the saved requests' own, so `ctx.client` is not used; `ctx.signal` cancels.
  */
 export async function runReportToSheet(ctx: FlowContext, saved: SavedReport, o: ReportRunOptions = {}): Promise<ReportRunResult> {
   const { api, workbook, signal } = ctx;

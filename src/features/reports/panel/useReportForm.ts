@@ -48,13 +48,14 @@ export function useReportForm(services: ConnectedServices) {
   }, [reportId, clientIds.length, sheetNameEdited]);
 
   // The lists this report picks from, for the chosen clients (shared: read again when one of them changes).
-  const loaded = useClientView(
-    services,
-    "reportData",
-    REPORT_NEEDS[reportId],
-    (reads, signal) => loadReportData(reads, chosenClients, reportId, { signal }),
-    { clients: chosenClients.map((c) => c.id), args: [reportId] },
-  );
+  const loaded = useClientView({
+    scope: services,
+    name: "reportData",
+    lists: REPORT_NEEDS[reportId],
+    load: (reads, signal) => loadReportData(reads, chosenClients, reportId, { signal }),
+    clients: chosenClients.map((c) => c.id),
+    args: [reportId],
+  });
   React.useEffect(() => {
     if (!loaded.data) return;
     setData(loaded.data);

@@ -1,7 +1,7 @@
 /**
- * Client cost on big answers: one client's employees (plain and with includes) and its calculations, through the real
- * client against a local sandbox, split into HTTP + JSON time and contract (zod) parsing time.
- * Run: npx tsx scripts/bench-client.ts [employees]   (default 10000)
+ * PayrollApi cost on big answers: one client's employees (plain and with includes) and its calculations, through the
+ * real PayrollApi against a local sandbox, split into HTTP + JSON time and contract (zod) parsing time.
+ * Run: npx tsx scripts/bench-api.ts [employees]   (default 10000)
  */
 import { PayrollApi, type RequestLogEntry } from "../src/api";
 import { startSandbox } from "../src/sandbox";
