@@ -1,6 +1,7 @@
 /** The Excel layer: the WorkbookPort interface and its Office implementation (Excel's cell conventions: sheets/excelConventions). */
 export * from "./port";
 export { createOfficeWorkbook } from "./officeWorkbook";
+export type { SheetSettingKind } from "./session";
 export { ADDIN_FILLS } from "./fills";
 export { CELL_EDIT_MESSAGE, onCellEditWait } from "./cellEdit";
 export {

@@ -7,12 +7,14 @@ import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { MAX_SETTINGS_BYTES, settingBytes, sheetOfSetting } from "../../src/excel/settings";
 import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/emulator";
 import { metaSettingKey } from "../../src/features/inputSheets/model/inputSheetModel";
+import { sheetSettings } from "../../src/app/sheetSettings";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;
 function setup(model: PreviewWorkbookOptions = {}) {
   wb = installPreviewExcel(globalThis, new WorkbookModel(model));
-  port = createOfficeWorkbook();
+  // As the shell creates it: with the kinds of per-sheet settings the features declare (src/app/sheetSettings.ts).
+  port = createOfficeWorkbook({ sheetSettings });
 }
 
 /** An input sheet's metadata of about `bytes` bytes (many input columns). */
@@ -68,8 +70,11 @@ test("over the budget with nothing to drop: refused in words before Excel would,
 });
 
 test("only a sheet's own keys belong to it: lists under the same prefix, other keys and foreign values never", () => {
-  expect(sheetOfSetting(metaSettingKey("Pay"), meta("Pay", 100))).toBe("Pay");
-  expect(sheetOfSetting(metaSettingKey("Pay"), { note: "not metadata" })).toBeNull();
-  expect(sheetOfSetting("reports.sheets", ["Variance"])).toBeNull();
-  expect(sheetOfSetting("payroll.clientId", 7)).toBeNull();
+  const of = (key: string, value: unknown) => sheetOfSetting(sheetSettings, key, value);
+  expect(of(metaSettingKey("Pay"), meta("Pay", 100))).toBe("Pay");
+  expect(of(metaSettingKey("Pay"), { note: "not metadata" })).toBeNull();
+  expect(of("reports.sheets", ["Variance"])).toBeNull();
+  expect(of("payroll.clientId", 7)).toBeNull();
+  // The excel layer knows no feature: handed no kinds, it takes no setting for a sheet's.
+  expect(sheetOfSetting([], metaSettingKey("Pay"), meta("Pay", 100))).toBeNull();
 });
