@@ -163,12 +163,18 @@ function fallbackMessage(reason: string): string {
   return `date cells are read as 1900-system dates because the workbook's date system could not be read (${reason}); in a 1904-system workbook they are 4 years and a day early, so give dates as "YYYY-MM-DD" text there`;
 }
 
-/** Why serials are being read as 1900 dates without the workbook's answer, or null when they are not. */
+/**
+ * Why serials are being read as 1900 dates without the workbook's answer, or null when they are not.
+ * @internal Tests read the fallback state; the runtime reports it once by console.warn.
+ */
 export function dateSystemFallback(): string | null {
   return state.failed ? fallbackMessage(state.failed.reason) : null;
 }
 
-/** Tests: forget everything and ask again, as `options` say. */
+/**
+ * Tests: forget everything and ask again, as `options` say.
+ * @internal Tests and scripts/lib/formulaGrid.ts start each run from a fresh module state.
+ */
 export function resetDateSystem(options: DateSystemOptions | (() => Promise<DateSystem>) = {}): void {
   state = fresh(typeof options === "function" ? { read: options } : options);
 }
