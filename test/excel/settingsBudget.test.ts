@@ -7,6 +7,7 @@ import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { MAX_SETTINGS_BYTES, settingBytes, sheetOfSetting } from "../../src/excel/settings";
 import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/emulator";
 import { metaSettingKey } from "../../src/features/inputSheets/model/inputSheetModel";
+import { savedReportSettingKey } from "../../src/features/reports/model/saved";
 import { sheetSettings } from "../../src/app/sheetSettings";
 
 let wb: WorkbookModel;
@@ -34,6 +35,21 @@ function meta(sheet: string, bytes: number) {
     builtAt: "2025-01-15T09:05:00.000Z",
   };
 }
+/** A report sheet's saved parameters, as the Reports panel saves them. */
+function report(sheet: string) {
+  return {
+    version: 1,
+    reportId: "variance",
+    mode: "sync",
+    sheetName: sheet,
+    tableName: "Variance",
+    title: "Variance",
+    requests: [{ clientId: 7, clientName: "Liffey Bakeries", body: {} }],
+    columnLabels: {},
+    customFields: [],
+    clientColumn: false,
+  };
+}
 const total = () => [...wb.settings].reduce((n, [k, v]) => n + settingBytes(k, v), 0);
 
 test("keys of deleted sheets are dropped to make room; the rest stay", async () => {
@@ -42,6 +58,7 @@ test("keys of deleted sheets are dropped to make room; the rest stay", async () 
   for (let i = 1; i <= 20; i++) wb.settings.set(metaSettingKey(`Old ${i}`), meta(`Old ${i}`, 50_000));
   wb.settings.set(metaSettingKey("Pay"), meta("Pay", 50_000));
   wb.settings.set("reports.sheets", ["Gone report"]);
+  wb.settings.set(savedReportSettingKey("Gone report"), report("Gone report"));
   expect(total()).toBeGreaterThan(1_000_000);
   const check = { rule: "x".repeat(60_000) };
   await port.setSetting("payroll.pushCheck", check);
@@ -75,6 +92,8 @@ test("only a sheet's own keys belong to it: lists under the same prefix, other k
   expect(of(metaSettingKey("Pay"), { note: "not metadata" })).toBeNull();
   expect(of("reports.sheets", ["Variance"])).toBeNull();
   expect(of("payroll.clientId", 7)).toBeNull();
+  expect(of(savedReportSettingKey("Variance"), report("Variance"))).toBe("Variance");
+  expect(of(savedReportSettingKey("Variance"), report("Other"))).toBeNull();
   // The excel layer knows no feature: handed no kinds, it takes no setting for a sheet's.
   expect(sheetOfSetting([], metaSettingKey("Pay"), meta("Pay", 100))).toBeNull();
 });
