@@ -184,12 +184,17 @@ async function main(): Promise<void> {
     ],
   });
   const results: RunResult[] = [];
+  let sizes: { pathname: string; gz: number }[] = [];
   try {
     for (let i = 0; i < options.runs; i++) {
       const run = await oneRun(browser, origin, sandbox.apiKey, options.cpu);
       results.push(run);
       console.log(`run ${i + 1}: key field ${run.keyFieldMs.toFixed(0)} ms, client's tabs ${run.tabsMs.toFixed(0)} ms`);
     }
+    // The scripts of the first paint (the same in every run), gzipped as a server would send them (zlib's default
+    // level), read before the temporary build is removed.
+    const scripts = [...new Set(results.flatMap((r) => r.scripts))].sort();
+    sizes = scripts.map((pathname) => ({ pathname, gz: gzipSync(readFileSync(path.join(dist, pathname))).length }));
   } finally {
     await browser.close();
     await server.close();
@@ -197,9 +202,6 @@ async function main(): Promise<void> {
     if (built) rmSync(dist, { recursive: true, force: true });
   }
 
-  // The scripts of the first paint (the same in every run), gzipped as a server would send them (zlib's default level).
-  const scripts = [...new Set(results.flatMap((r) => r.scripts))].sort();
-  const sizes = scripts.map((pathname) => ({ pathname, gz: gzipSync(readFileSync(path.join(dist, pathname))).length }));
   const totalGz = sizes.reduce((sum, s) => sum + s.gz, 0);
   console.log(`\nJavaScript before the key field accepts input (gzipped):`);
   for (const s of sizes) console.log(`  ${s.pathname.padEnd(40)} ${(s.gz / 1000).toFixed(1)} KB`);

@@ -1,5 +1,6 @@
 /** The payroll service's HTTP API (`PayrollApi`): one typed method per endpoint, typed errors, safe retries, a rate limit. */
 export * from "./PayrollApi";
 export * from "./errors";
-export type { FetchLike, RetryInfo, RequestLogEntry } from "./transport";
-export { parseRetryAfter, backoffDelay } from "./retry";
+export type { RetryInfo } from "./transport";
+/** @internal Benches and tests hand the API their own fetch and read its request log. */
+export type { FetchLike, RequestLogEntry } from "./transport";

@@ -15,9 +15,10 @@ onOfficeReady((inExcel) => {
     container,
     // Office's workbook code is a chunk of its own, fetched at the pane's first workbook call (after Connect).
     workbook: deferredWorkbook(() =>
-      import(/* webpackChunkName: "excel" */ "../excel/officeWorkbook").then(({ createOfficeWorkbook }) =>
-        createOfficeWorkbook(),
-      ),
+      Promise.all([
+        import(/* webpackChunkName: "excel" */ "../excel/officeWorkbook"),
+        import(/* webpackChunkName: "excel" */ "./sheetSettings"),
+      ]).then(([{ createOfficeWorkbook }, { sheetSettings }]) => createOfficeWorkbook({ sheetSettings })),
     ),
     partitionKey: officePartitionKey(),
     origin: window.location.origin,

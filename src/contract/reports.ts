@@ -9,7 +9,6 @@ export const REPORT_IDS = [
   "tracked_balances",
 ] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
-export const BETA_REPORTS: readonly ReportId[] = ["leave_liability_v2", "tracked_balances"];
 
 const IdList = z.array(Id).nullable().optional();
 const Humanize = z.boolean().nullable().optional();

@@ -35,6 +35,20 @@ export interface OfficeWorkbookOptions {
   onCellEditWait?: (waiting: boolean) => void;
   /** How long a batch runs before the layer asks whether cell-edit mode holds it. Default 2,000 ms. */
   cellEditWaitMs?: number;
+  /**
+   * The kinds of per-sheet document settings, each declared by its feature and handed in by the shell
+   * (src/app/sheetSettings.ts): the settings budget drops a kind's keys once their sheet is deleted. Default none.
+   */
+  sheetSettings?: readonly SheetSettingKind[];
+}
+
+/**
+ * One kind of per-sheet document setting: its keys are `prefix` + the sheet's name, and `holds` says whether a value
+ * is what such a key holds for that sheet (so a list kept under the same prefix is never taken for a sheet's).
+ */
+export interface SheetSettingKind {
+  prefix: string;
+  holds: (sheet: string, value: unknown) => boolean;
 }
 
 /** What every operation of one port shares. */
@@ -51,7 +65,7 @@ export interface ExcelSession {
   /** The workbook's date system once asked (once per port: File > Options can change it, but not while a batch runs). */
   dates: { known?: DateSystem };
   /** The bytes of each document setting, once settings.ts has read them all (it keeps them up to date after). */
-  settings: { sizes?: Map<string, number> };
+  settings: { sizes?: Map<string, number>; kinds: readonly SheetSettingKind[] };
 }
 
 /** Whether the Excel API is on the page: Excel's runtime, or the preview's stand-in. */
@@ -149,6 +163,6 @@ export function createExcelSession(options: OfficeWorkbookOptions = {}): ExcelSe
     now: options.now ?? (() => new Date()),
     supports: options.supportsExcelApi ?? supportsExcelApi,
     dates: {},
-    settings: {},
+    settings: { kinds: options.sheetSettings ?? [] },
   };
 }

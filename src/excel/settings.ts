@@ -7,11 +7,9 @@
  * report sheet's parameters) would grow without end, so the layer holds a total budget under both figures and, to
  * stay within it, first drops the keys of sheets that no longer exist.
  */
-import { metaSettingKey, parseMeta } from "../features/inputSheets/model/inputSheetModel";
-import { SavedReport, savedReportSettingKey } from "../features/reports/model/saved";
 import type { SettingValue } from "./port";
 import { WorkbookError } from "./port";
-import { type ExcelSession, guard, guardRead } from "./session";
+import { type ExcelSession, guard, guardRead, type SheetSettingKind } from "./session";
 
 /** Our ceiling on one document setting's JSON (characters): bulk data belongs on a hidden sheet. */
 const MAX_SETTING_CHARS = 64 * 1024;
@@ -35,18 +33,15 @@ export function settingBytes(key: string, value: unknown): number {
 }
 
 /**
- * The sheet a setting belongs to, or null: an input sheet's metadata (`payroll.inputSheet.<sheet>`) or a report
- * sheet's parameters (`reports.<sheet>`). The value must be what those keys hold, so a list kept under the same
+ * The sheet a setting belongs to, or null: a key of one of the per-sheet kinds the features declare (an input
+ * sheet's metadata, a report sheet's parameters) whose value is what that kind holds, so a list kept under the same
  * prefix (`reports.sheets`) is never taken for a sheet's.
  */
-export function sheetOfSetting(key: string, value: unknown): string | null {
-  const inputPrefix = metaSettingKey("");
-  if (key.startsWith(inputPrefix) && parseMeta(value)) return key.slice(inputPrefix.length);
-  const reportPrefix = savedReportSettingKey("");
-  if (key.startsWith(reportPrefix)) {
-    const saved = SavedReport.safeParse(value);
-    const sheet = key.slice(reportPrefix.length);
-    if (saved.success && saved.data.sheetName === sheet) return sheet;
+export function sheetOfSetting(kinds: readonly SheetSettingKind[], key: string, value: unknown): string | null {
+  for (const kind of kinds) {
+    if (!key.startsWith(kind.prefix)) continue;
+    const sheet = key.slice(kind.prefix.length);
+    if (sheet !== "" && kind.holds(sheet, value)) return sheet;
   }
   return null;
 }
@@ -91,7 +86,7 @@ export async function setSetting(session: ExcelSession, key: string, value: Sett
           // Keys of deleted sheets go first; they are dropped in the same request as the save, or not at all.
           const names = new Set(sheets.items.map((s) => s.name.toLowerCase()));
           for (const s of settings.items) {
-            const sheet = s.key === key ? null : sheetOfSetting(s.key, s.value);
+            const sheet = s.key === key ? null : sheetOfSetting(session.settings.kinds, s.key, s.value);
             if (sheet === null || names.has(sheet.toLowerCase())) continue;
             s.delete();
             sizes.delete(s.key);

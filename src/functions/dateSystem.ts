@@ -11,8 +11,8 @@
  * A question not answered in time counts as failed (asked again after RETRY_AFTER_MS, in a new Excel.run, since the
  * hang was seen at load); its answer, if it comes later, is still taken.
  *
- * If the question fails, serials are read as 1900 dates and the reason is logged (console.warn) and kept
- * (dateSystemFallback()). A failure is not kept for the runtime: after RETRY_AFTER_MS the next serial asks again
+ * If the question fails, serials are read as 1900 dates and the reason is logged once (console.warn). A failure
+ * is not kept for the runtime: after RETRY_AFTER_MS the next serial asks again
  * (so at most one question per that time), and an answer of "1904" then has the formulas evaluated again, since
  * some were read as 1900 dates meanwhile.
  */
@@ -163,12 +163,10 @@ function fallbackMessage(reason: string): string {
   return `date cells are read as 1900-system dates because the workbook's date system could not be read (${reason}); in a 1904-system workbook they are 4 years and a day early, so give dates as "YYYY-MM-DD" text there`;
 }
 
-/** Why serials are being read as 1900 dates without the workbook's answer, or null when they are not. */
-export function dateSystemFallback(): string | null {
-  return state.failed ? fallbackMessage(state.failed.reason) : null;
-}
-
-/** Tests: forget everything and ask again, as `options` say. */
+/**
+ * Tests: forget everything and ask again, as `options` say.
+ * @internal Tests and scripts/lib/formulaGrid.ts start each run from a fresh module state.
+ */
 export function resetDateSystem(options: DateSystemOptions | (() => Promise<DateSystem>) = {}): void {
   state = fresh(typeof options === "function" ? { read: options } : options);
 }

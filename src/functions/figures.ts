@@ -62,7 +62,10 @@ export function figure(op: FigureOp): Promise<FigureValue> {
   return p.catch((e) => Promise.reject(toFormulaError(e)));
 }
 
-/** Send the gathered batch now (tests); otherwise it goes a moment after its first call. */
+/**
+ * Send the gathered batch now (tests); otherwise it goes a moment after its first call.
+ * @internal Tests send the batch at once instead of waiting for its timer.
+ */
 export function flushFigures(): Promise<void> {
   return batcher.flush();
 }

@@ -21,12 +21,15 @@ const functions = new Map<string, FormulaFunction>();
 const streaming = new Set<FormulaFunction>();
 const matrixParameters = new Map<FormulaFunction, Set<number>>();
 
+/**
+ * Registers a PAYROLL function under its id, with Excel's runtime when it is there.
+ * @internal The build appends `CustomFunctions.associate(…)` calls to functions.ts (webpack.config.js); knip
+ * does not see them.
+ */
 export function associate(id: string, fn: FormulaFunction): void {
   functions.set(`${NAMESPACE}.${id.toUpperCase()}`, fn);
   customFunctionsRuntime()?.associate(id, fn);
 }
-
-export const registry = { associate };
 
 /** Mark functions as streaming (their JSDoc says @streaming), for the preview's formula engine. */
 export function markStreaming(...fns: FormulaFunction[]): void {
@@ -38,18 +41,27 @@ export function markMatrix(fn: FormulaFunction, ...indexes: number[]): void {
   matrixParameters.set(fn, new Set(indexes));
 }
 
-/** Whether parameter `index` of the function registered under `name` takes a range. */
+/**
+ * Whether parameter `index` of the function registered under `name` takes a range.
+ * @internal Used by the preview's formula engine (not in a production build).
+ */
 export function takesRange(name: string, index: number): boolean {
   const fn = functions.get(name);
   return fn !== undefined && matrixParameters.get(fn)?.has(index) === true;
 }
 
-/** The registered functions by full name ("PAYROLL.AMOUNT"). */
+/**
+ * The registered functions by full name ("PAYROLL.AMOUNT").
+ * @internal Used by the preview's formula engine (not in a production build).
+ */
 export function registeredFunctions(): ReadonlyMap<string, FormulaFunction> {
   return functions;
 }
 
-/** Whether the function registered under `name` is a streaming one. */
+/**
+ * Whether the function registered under `name` is a streaming one.
+ * @internal Used by the preview's formula engine (not in a production build).
+ */
 export function isStreamingFunction(name: string): boolean {
   const fn = functions.get(name);
   return fn !== undefined && streaming.has(fn);

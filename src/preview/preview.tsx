@@ -13,6 +13,7 @@ import { createOfficeWorkbook } from "../excel";
 import "../functions/functions";
 import { installFormulaFunctions } from "./formulaFunctions";
 import { mountPane } from "../app/mount";
+import { sheetSettings } from "../app/sheetSettings";
 import { lowerReportPollFloor } from "../features/reports";
 import { cycleRegionsWithF6 } from "./regions";
 import { ThemeSwitch } from "./ThemeSwitch";
@@ -57,7 +58,7 @@ if (header && tools && grid && pane) {
       <WorkbookView workbook={workbook} />
     </FluentProvider>,
   );
-  const open = () => mountPane({ container: pane, workbook: createOfficeWorkbook(), origin: window.location.origin });
+  const open = () => mountPane({ container: pane, workbook: createOfficeWorkbook({ sheetSettings }), origin: window.location.origin });
   let root = open();
   reopenPane = () => {
     root.unmount();

@@ -4,6 +4,8 @@
  * payroll rules), service/ (the routes and the rules they apply), store/ (the state, --data persistence and its
  * write-ahead log), http/ (the fastify server, errors, options, shutdown), demo/ (the seeded demo data).
  */
-export { buildSandboxApp, startSandbox, type RunningSandbox } from "./http/app";
+export { startSandbox } from "./http/app";
+/** @internal An app for inject() tests, and the running sandbox benches and tests stop. */
+export { buildSandboxApp, type RunningSandbox } from "./http/app";
 export type { SandboxOptions } from "./http/options";
 export { DEFAULTS } from "./http/options";

@@ -65,12 +65,16 @@ export function productionDirectives(options: CspOptions = {}): CspDirectives {
 /**
  * The dev server's policy: the production one plus the live-reload socket. The development build's devtool is
  * "source-map" (or none), never an eval devtool, so development needs no 'unsafe-eval' either.
+ * @internal The dev server's header (webpack.config.js requires this file; knip does not follow that).
  */
 export function developmentDirectives(options: DevCspOptions = {}): CspDirectives {
   return productionDirectives({ ...options, connectSrc: [...(options.connectSrc ?? []), ...(options.devSocketOrigins ?? [])] });
 }
 
-/** The header value: `name source source; name; …`. */
+/**
+ * The header value: `name source source; name; …`.
+ * @internal The dev server's header (webpack.config.js requires this file; knip does not follow that).
+ */
 export function cspHeaderValue(directives: CspDirectives): string {
   return Object.entries(directives)
     .map(([name, sources]) => [name, ...sources].join(" "))

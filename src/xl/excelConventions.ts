@@ -62,11 +62,20 @@ export function convertSerial(serial: number, from: DateSystem, to: DateSystem):
   return from === "1904" ? serial + DATE_1904_OFFSET : serial - DATE_1904_OFFSET;
 }
 
-/** Serial of 1900-03-01, the first date the 1900 system counts correctly. */
+/**
+ * Serial of 1900-03-01, the first date the 1900 system counts correctly.
+ * @internal Used by the emulator (the preview, not in a production build).
+ */
 export const FIRST_CORRECT_SERIAL = SYSTEMS["1900"].firstCorrectSerial;
-/** Serial of the non-existent 1900-02-29. */
+/**
+ * Serial of the non-existent 1900-02-29.
+ * @internal Used by the emulator (the preview, not in a production build).
+ */
 export const PHANTOM_LEAP_DAY_SERIAL = 60;
-/** Serial of 9999-12-31, Excel's last date. */
+/**
+ * Serial of 9999-12-31, Excel's last date.
+ * @internal Used by the emulator (the preview, not in a production build).
+ */
 export const MAX_DATE_SERIAL = SYSTEMS["1900"].maxSerial;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -272,6 +281,7 @@ const looksLikeReference = (name: string) =>
 /**
  * Why a table name is not allowed in Excel, or null: letters, digits, "_", "." and "\"; starting with a letter,
  * "_" or "\"; not a cell reference; at most 255 characters.
+ * @internal Used by the emulator (the preview, not in a production build).
  */
 export function tableNameProblem(name: string): string | null {
   if (!/^[A-Za-z_\\][A-Za-z0-9_.\\]*$/.test(name) || name.length > MAX_TABLE_NAME)

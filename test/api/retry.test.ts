@@ -1,4 +1,5 @@
-import { backoffDelay, parseRetryAfter, PayrollApi, ConfigurationError } from "../../src/api";
+import { PayrollApi, ConfigurationError } from "../../src/api";
+import { backoffDelay, parseRetryAfter } from "../../src/api/retry";
 
 describe("parseRetryAfter", () => {
   const now = Date.parse("2025-03-01T10:00:00Z");

@@ -9,7 +9,7 @@ import {
   ValidationError,
   type RetryInfo,
 } from "../../src/api";
-import { KEY, expectNoKey, startHarness, type Harness } from "./harness";
+import { KEY, expectNoKey, startHarness, type Harness } from "../support/contractHarness";
 
 let h: Harness;
 beforeAll(async () => {

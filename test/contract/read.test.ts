@@ -1,6 +1,6 @@
 /** Contract: every read endpoint, real client against the real sandbox over loopback HTTP. */
 import { EMPLOYEE_NUMBER_MANUAL, RECENT_PAYSLIPS_LIMIT, type Employee } from "../../src/contract";
-import { amount, expectNoKey, inEmployment, startHarness, today, type Harness } from "./harness";
+import { amount, expectNoKey, inEmployment, startHarness, today, type Harness } from "../support/contractHarness";
 
 let h: Harness;
 let employees: Employee[];

@@ -5,7 +5,7 @@
 import { randomUUID } from "crypto";
 import { NotFoundError, RateLimitedError, type RetryInfo } from "../../src/api";
 import type { Employee } from "../../src/contract";
-import { amount, daysFromToday, eventually, expectNoKey, inEmployment, startHarness, today, type Harness } from "./harness";
+import { amount, daysFromToday, eventually, expectNoKey, inEmployment, startHarness, today, type Harness } from "../support/contractHarness";
 
 let h: Harness;
 let employees: Employee[];

@@ -1,7 +1,7 @@
 /** Contract: every write endpoint and its documented rules and errors, real client against the real sandbox. */
 import { NotFoundError, ValidationError } from "../../src/api";
 import type { Employee, PayslipListItem } from "../../src/contract";
-import { daysFromToday, expectNoKey, inEmployment, startHarness, today, type Harness } from "./harness";
+import { daysFromToday, expectNoKey, inEmployment, startHarness, today, type Harness } from "../support/contractHarness";
 
 let h: Harness;
 let employee: Employee;

@@ -6,7 +6,7 @@
  * than Excel is in previewStrictness.test.ts.
  */
 import { chartData } from "../../src/emulator";
-import { codeOf, run, setup, wb } from "./rig";
+import { codeOf, run, setup, wb } from "../support/emulatorRig";
 
 beforeEach(() => setup());
 

@@ -4,7 +4,7 @@
  * AccessDenied when set to, WorksheetActivated fired by freezing a non-active sheet's panes (office-js #3148), and
  * the document settings' size limit.
  */
-import { codeOf, run, setup, wb } from "./rig";
+import { codeOf, run, setup, wb } from "../support/emulatorRig";
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 

@@ -2,7 +2,7 @@
  * The preview's Excel.* subset behaves like Excel: proxies, load/sync, PropertyNotLoaded, shape checks,
  * formula reading of =, +, -, @ strings, text format, payload limits, sheet-name rules, tables, settings.
  */
-import { codeOf as errorCode, run, setup, wb } from "./rig";
+import { codeOf as errorCode, run, setup, wb } from "../support/emulatorRig";
 
 beforeEach(() => setup());
 const codeOf = (p: Promise<unknown>) => errorCode(p, "no error");

@@ -8,7 +8,7 @@ import { createPreviewWorkbook, formatValue, installPreviewExcel, parseEntry } f
 import * as api from "../../src/emulator/api";
 import { API_SETS, compareVersions } from "../../src/emulator/requirements";
 import { numberFormatProblem } from "../../src/emulator/numberFormat";
-import { codeOf, run, setup, wb } from "./rig";
+import { codeOf, run, setup, wb } from "../support/emulatorRig";
 
 beforeEach(() => setup());
 

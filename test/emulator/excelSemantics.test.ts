@@ -4,7 +4,7 @@
  * cell holds, and the bare GeneralException older Excel on the web gave for an oversized request.
  */
 import { formatValue, parseEntry } from "../../src/emulator";
-import { codeOf as errorCode, run, setup, wb, X } from "./rig";
+import { codeOf as errorCode, run, setup, wb, X } from "../support/emulatorRig";
 
 beforeEach(() => setup());
 const codeOf = (p: Promise<unknown>) => errorCode(p, "no error");

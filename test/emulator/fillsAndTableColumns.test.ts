@@ -3,7 +3,7 @@
  * Range.getCellProperties (ExcelApi 1.9) reading fills back, Table.columns.add (1.1; a null index and a name 1.4),
  * and a person's Fill Color, which is a format change (no Worksheet.onChanged).
  */
-import { codeOf, run, setup, wb } from "./rig";
+import { codeOf, run, setup, wb } from "../support/emulatorRig";
 
 beforeEach(() => setup());
 

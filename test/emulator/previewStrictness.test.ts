@@ -8,7 +8,7 @@
 import { chartData } from "../../src/emulator";
 import { TABLE_HEADER_FILL } from "../../src/emulator/api";
 import { API_SETS, compareVersions } from "../../src/emulator/requirements";
-import { codeOf, run, setup, wb } from "./rig";
+import { codeOf, run, setup, wb } from "../support/emulatorRig";
 
 beforeEach(() => setup());
 

@@ -5,7 +5,7 @@
  */
 import { excelSheetNameProblem } from "../../src/emulator/sheetNames";
 import { safeSheetName, sheetNameProblem } from "../../src/xl/excelConventions";
-import { codeOf, run, setup, wb } from "./rig";
+import { codeOf, run, setup, wb } from "../support/emulatorRig";
 
 beforeEach(() => setup());
 

@@ -2,7 +2,7 @@
  * What people do to sheets, in the preview as in Excel: references to other sheets, sheets added, renamed, deleted
  * and moved, rows and columns inserted and deleted (cells, tables and formulas follow), and the events Excel fires.
  */
-import { codeOf, run, setup, wb } from "./rig";
+import { codeOf, run, setup, wb } from "../support/emulatorRig";
 import { MAX_COLS, MAX_ROWS } from "../../src/emulator/model";
 
 beforeEach(() => setup());

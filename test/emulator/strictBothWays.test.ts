@@ -3,7 +3,7 @@
  * goes, workbook structure protection, defined names sharing the tables' namespace, blocked spills, and protected
  * sheets that accept what Excel accepts (values in unlocked cells, formatting the protection options allow).
  */
-import { codeOf, run, setup, wb } from "./rig";
+import { codeOf, run, setup, wb } from "../support/emulatorRig";
 
 beforeEach(() => setup());
 const onSheet = (fn: (ws: Excel.Worksheet, ctx: Excel.RequestContext) => void, sheet = "Sheet1") =>

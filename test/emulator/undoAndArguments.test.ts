@@ -3,7 +3,7 @@
  * of a function is omitted, as in Excel.
  */
 import type { ExternalFunctions } from "../../src/emulator/asyncFunctions";
-import { run, setup, wb } from "./rig";
+import { run, setup, wb } from "../support/emulatorRig";
 
 beforeEach(() => setup());
 

@@ -1,7 +1,6 @@
 import { ItemsAndOutputs } from "../../src/contract";
 import {
   accountNames,
-  calcInputErrors,
   checkInput,
   findItem,
   itemsAndOutputs,
@@ -89,19 +88,6 @@ describe("input validation", () => {
       multiplier: "Overtime: Multiplier must be at most 5 (got 9)",
       minutes: 'Overtime has no input "minutes" (inputs: hours, rate, multiplier)',
     });
-  });
-
-  test("bulk_input keys: calc.<id>.<input>, an unknown calculation on each of its keys", () => {
-    expect(calcInputErrors("pension", { employee_percent: 101, employer_percent: 5 })).toEqual({
-      "calc.pension.employee_percent": "Pension: Employee contribution % must be at most 100 (got 101)",
-    });
-    expect(calcInputErrors("1002", { amount: "-3" }, CUSTOM)).toEqual({
-      "calc.1002.amount": "Union subscription: Amount must be at least 0 (got -3)",
-    });
-    const unknown = calcInputErrors(9999, { amount: 1, note: 2 }, CUSTOM);
-    expect(Object.keys(unknown)).toEqual(["calc.9999.amount", "calc.9999.note"]);
-    expect(unknown["calc.9999.amount"]).toMatch(/Unknown calculation "9999"/);
-    expect(calcInputErrors("basic_salary", { amount: 2500 })).toEqual({});
   });
 });
 

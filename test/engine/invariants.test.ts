@@ -3,7 +3,6 @@ import { faker } from "@faker-js/faker";
 import {
   buildJournal,
   computePayslip,
-  journalSideCents,
   payslipAccounts,
   payslipData,
   payslipDetail,
@@ -13,6 +12,7 @@ import {
   type Payslip,
   type PayslipItemInput,
 } from "../../src/sandbox/engine";
+import { journalSideCents } from "../support/journal";
 import type { ItemPair } from "../../src/contract";
 
 const RUNS = 3000;

@@ -1,5 +1,6 @@
 import { AccountingJournal } from "../../src/contract";
-import { buildJournal, computePayslip, journalSideCents, type PayslipItemInput } from "../../src/sandbox/engine";
+import { buildJournal, computePayslip, type PayslipItemInput } from "../../src/sandbox/engine";
+import { journalSideCents } from "../support/journal";
 
 const WEEK = { periods_per_year: 52, period_end_date: "2025-03-07" };
 const CUSTOM = [

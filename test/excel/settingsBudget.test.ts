@@ -7,12 +7,15 @@ import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { MAX_SETTINGS_BYTES, settingBytes, sheetOfSetting } from "../../src/excel/settings";
 import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/emulator";
 import { metaSettingKey } from "../../src/features/inputSheets/model/inputSheetModel";
+import { savedReportSettingKey } from "../../src/features/reports/model/saved";
+import { sheetSettings } from "../../src/app/sheetSettings";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;
 function setup(model: PreviewWorkbookOptions = {}) {
   wb = installPreviewExcel(globalThis, new WorkbookModel(model));
-  port = createOfficeWorkbook();
+  // As the shell creates it: with the kinds of per-sheet settings the features declare (src/app/sheetSettings.ts).
+  port = createOfficeWorkbook({ sheetSettings });
 }
 
 /** An input sheet's metadata of about `bytes` bytes (many input columns). */
@@ -32,6 +35,21 @@ function meta(sheet: string, bytes: number) {
     builtAt: "2025-01-15T09:05:00.000Z",
   };
 }
+/** A report sheet's saved parameters, as the Reports panel saves them. */
+function report(sheet: string) {
+  return {
+    version: 1,
+    reportId: "variance",
+    mode: "sync",
+    sheetName: sheet,
+    tableName: "Variance",
+    title: "Variance",
+    requests: [{ clientId: 7, clientName: "Liffey Bakeries", body: {} }],
+    columnLabels: {},
+    customFields: [],
+    clientColumn: false,
+  };
+}
 const total = () => [...wb.settings].reduce((n, [k, v]) => n + settingBytes(k, v), 0);
 
 test("keys of deleted sheets are dropped to make room; the rest stay", async () => {
@@ -40,6 +58,7 @@ test("keys of deleted sheets are dropped to make room; the rest stay", async () 
   for (let i = 1; i <= 20; i++) wb.settings.set(metaSettingKey(`Old ${i}`), meta(`Old ${i}`, 50_000));
   wb.settings.set(metaSettingKey("Pay"), meta("Pay", 50_000));
   wb.settings.set("reports.sheets", ["Gone report"]);
+  wb.settings.set(savedReportSettingKey("Gone report"), report("Gone report"));
   expect(total()).toBeGreaterThan(1_000_000);
   const check = { rule: "x".repeat(60_000) };
   await port.setSetting("payroll.pushCheck", check);
@@ -68,8 +87,13 @@ test("over the budget with nothing to drop: refused in words before Excel would,
 });
 
 test("only a sheet's own keys belong to it: lists under the same prefix, other keys and foreign values never", () => {
-  expect(sheetOfSetting(metaSettingKey("Pay"), meta("Pay", 100))).toBe("Pay");
-  expect(sheetOfSetting(metaSettingKey("Pay"), { note: "not metadata" })).toBeNull();
-  expect(sheetOfSetting("reports.sheets", ["Variance"])).toBeNull();
-  expect(sheetOfSetting("payroll.clientId", 7)).toBeNull();
+  const of = (key: string, value: unknown) => sheetOfSetting(sheetSettings, key, value);
+  expect(of(metaSettingKey("Pay"), meta("Pay", 100))).toBe("Pay");
+  expect(of(metaSettingKey("Pay"), { note: "not metadata" })).toBeNull();
+  expect(of("reports.sheets", ["Variance"])).toBeNull();
+  expect(of("payroll.clientId", 7)).toBeNull();
+  expect(of(savedReportSettingKey("Variance"), report("Variance"))).toBe("Variance");
+  expect(of(savedReportSettingKey("Variance"), report("Other"))).toBeNull();
+  // The excel layer knows no feature: handed no kinds, it takes no setting for a sheet's.
+  expect(sheetOfSetting([], metaSettingKey("Pay"), meta("Pay", 100))).toBeNull();
 });

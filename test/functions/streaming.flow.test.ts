@@ -11,7 +11,7 @@ import { invalidateFormulaResults, setFunctionsConnection } from "../../src/func
 import { resetDateSystem } from "../../src/functions/dateSystem";
 import { sumAccount } from "../../src/functions/figures";
 import * as functions from "../../src/functions/functions";
-import { registry } from "../../src/functions/registry";
+import { associate } from "../../src/functions/registry";
 import { installFormulaFunctions } from "../../src/preview/formulaFunctions";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox";
 
@@ -50,8 +50,8 @@ it("formulas typed before Connect show #N/A, then their figures after Connect, a
   resetDateSystem();
   setFunctionsConnection(null);
   // What the build appends to functions.ts (jest runs the source without it).
-  registry.associate("AMOUNT", functions.amount);
-  registry.associate("EMPLOYEE", functions.employeeField);
+  associate("AMOUNT", functions.amount);
+  associate("EMPLOYEE", functions.employeeField);
   const workbook = installPreviewExcel(globalThis, new WorkbookModel());
   installFormulaFunctions(workbook);
   const sheet = workbook.activeSheet;

@@ -16,7 +16,7 @@ import { Payroll } from "../../src/sandbox/service/payroll";
 import { runReport } from "../../src/sandbox/service/reports";
 import type { ClientRec, Store } from "../../src/sandbox/store/store";
 import { Persistence } from "../../src/sandbox/store/persistence";
-import { call, KEY, makeApp } from "./helpers";
+import { call, KEY, makeApp } from "../support/sandboxApp";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

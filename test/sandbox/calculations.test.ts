@@ -1,6 +1,6 @@
 /** bulk_input per-entity results, calculation operations and their errors, inherited week_hours. */
 import type { FastifyInstance } from "fastify";
-import { activeEmployee, call, employees, makeApp } from "./helpers";
+import { activeEmployee, call, employees, makeApp } from "../support/sandboxApp";
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/sandbox/cli";
-import { call, makeApp } from "./helpers";
+import { call, makeApp } from "../support/sandboxApp";
 
 describe("CLI options", () => {
   let stderr: jest.SpyInstance;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import * as C from "../../src/contract";
-import { activeEmployee, call, makeApp } from "./helpers";
+import { activeEmployee, call, makeApp } from "../support/sandboxApp";
 
 let app: FastifyInstance;
 beforeAll(async () => {

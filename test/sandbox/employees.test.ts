@@ -1,6 +1,6 @@
 /** Employees (create/update/delete rules, includes, the 12-payslip limit) and waves (normalisation, custom_name). */
 import type { FastifyInstance } from "fastify";
-import { activeEmployee, call, employees, makeApp } from "./helpers";
+import { activeEmployee, call, employees, makeApp } from "../support/sandboxApp";
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /** The operator's finalise (outside /v1): open payslips freeze into a pay run, bulk_input refuses them, the next period opens. */
 import type { FastifyInstance } from "fastify";
-import { activeEmployee, call, eventually, KEY, makeApp } from "./helpers";
+import { activeEmployee, call, eventually, KEY, makeApp } from "../support/sandboxApp";
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /** Authentication, error statuses and bodies, wrapped lists, and staying up whatever is sent. */
 import type { FastifyInstance } from "fastify";
-import { call, KEY, makeApp } from "./helpers";
+import { call, KEY, makeApp } from "../support/sandboxApp";
 
 let app: FastifyInstance;
 beforeAll(async () => {

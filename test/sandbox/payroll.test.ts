@@ -1,6 +1,6 @@
 /** Payslips: dirty then recalculated, the 202 meanwhile, detail totals, PDF, pay runs and balanced journals. */
 import type { FastifyInstance } from "fastify";
-import { activeEmployee, call, eventually, makeApp, sumPairs, totalOf } from "./helpers";
+import { activeEmployee, call, eventually, makeApp, sumPairs, totalOf } from "../support/sandboxApp";
 
 let app: FastifyInstance;
 beforeAll(async () => {

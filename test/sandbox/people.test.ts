@@ -1,6 +1,6 @@
 /** Service period state machine, leave days and balances, profile mappings. */
 import type { FastifyInstance } from "fastify";
-import { activeEmployee, call, employees, makeApp } from "./helpers";
+import { activeEmployee, call, employees, makeApp } from "../support/sandboxApp";
 
 let app: FastifyInstance;
 beforeAll(async () => {

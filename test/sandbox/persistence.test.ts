@@ -25,7 +25,7 @@ import type { FastifyInstance } from "fastify";
 import { generateDemo } from "../../src/sandbox/demo/generate";
 import { readWalFrames, walFrame } from "../../src/sandbox/store/writeAheadLog";
 import { Persistence } from "../../src/sandbox/store/persistence";
-import { call, KEY, makeApp } from "./helpers";
+import { call, KEY, makeApp } from "../support/sandboxApp";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "sandbox-journal-"));
 

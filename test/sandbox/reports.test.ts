@@ -1,6 +1,6 @@
 /** The five reports agree with the payslips and leave; the async job queue; request checks. */
 import type { FastifyInstance } from "fastify";
-import { activeEmployee, call, eventually, makeApp, sleep } from "./helpers";
+import { activeEmployee, call, eventually, makeApp, sleep } from "../support/sandboxApp";
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -7,3 +7,4 @@ export { readHistory } from "./flows/changeHistory";
 export { readPending, readSheetBasis } from "./flows/pending";
 export { lastPushOf } from "./model/changeHistory";
 export { PUSH_LOG_SHEET } from "./model/pushLog";
+export { inputSheetSettings } from "./model/inputSheetModel";

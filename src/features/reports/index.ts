@@ -2,3 +2,4 @@
 export { ReportsPanel } from "./panel/ReportsPanel";
 export { itemLabels } from "./model";
 export { lowerReportPollFloor } from "./flows/reportPolling";
+export { reportSheetSettings } from "./model/saved";

@@ -4,7 +4,6 @@
  * items_and_outputs is built from it.
  */
 import type { ItemDefinition, ItemsAndOutputs } from "../../contract";
-import { calcKey } from "../../contract";
 
 export type ItemCategory = "income" | "deduction" | "employer";
 export type ItemId = string | number;
@@ -253,24 +252,6 @@ export function validateItemInputs(
     else result.errors[name] = `${item.label}: ${check.error}`;
   }
   return result;
-}
-
-/**
- * bulk_input form: the errors of one item's inputs keyed `calc.<calculation_id>.<input>` (an unknown
- * calculation puts the same message on each of its keys).
- */
-export function calcInputErrors(
-  calculationId: ItemId,
-  inputs: Readonly<Record<string, unknown>>,
-  customItems: readonly CustomItemDef[] = [],
-): Record<string, string> {
-  const { errors } = validateItemInputs(calculationId, inputs, customItems);
-  const keyed: Record<string, string> = {};
-  for (const [input, message] of Object.entries(errors)) {
-    if (input === "") for (const name of Object.keys(inputs)) keyed[calcKey(calculationId, name)] = message;
-    else keyed[calcKey(calculationId, input)] = message;
-  }
-  return keyed;
 }
 
 /** An item's inputs with defaults filled in (absent, null or invalid values fall back to the default). */

@@ -121,10 +121,3 @@ export function buildJournal(
     credit,
   };
 }
-
-/** Sum of one side in cents (all splits), for balance checks. */
-export function journalSideCents(lines: readonly JournalLine[]): number {
-  let cents = 0;
-  for (const l of lines) for (const v of Object.values(l.amount)) cents += Math.round(v * 100);
-  return cents;
-}

@@ -2,7 +2,6 @@
  * Leave: accrual per period, days taken, balance and liability. Days are kept to two decimals (computed in
  * hundredths of a day, so balances are exact sums); money is in integer cents.
  */
-import type { LeaveSummary } from "../../contract";
 import { divRound, roundCents } from "./money";
 import { periodEndDate, type WavePeriods } from "./periods";
 
@@ -14,25 +13,12 @@ export type LeavePolicy =
   /** Taken as needed (sick leave): no accrual. */
   | { basis: "none" };
 
-export interface LeaveTypeDef {
-  id: number;
-  name: string;
-  policy: LeavePolicy;
-}
-
 /**
  * Irish sick leave is not earned as you work: statutory sick leave (Sick Leave Act 2022; 5 days a year in 2025)
  * is a yearly cap on paid sick days, not a balance that builds up, unlike annual leave (Organisation of Working
  * Time Act 1997). So it accrues nothing, and its balance is minus the days taken.
  */
 export const SICK_LEAVE_POLICY: LeavePolicy = { basis: "none" };
-
-/** The sandbox's default leave types. */
-export const DEFAULT_LEAVE_TYPES: readonly LeaveTypeDef[] = [
-  { id: 1, name: "Annual leave", policy: { basis: "days_per_year", days: 21 } },
-  { id: 2, name: "Sick leave", policy: SICK_LEAVE_POLICY },
-  { id: 3, name: "Annual leave (hours worked)", policy: { basis: "percent_of_hours", percent: 8, hours_per_day: 8 } },
-];
 
 export const HOURS_PER_DAY = 8;
 
@@ -88,16 +74,6 @@ export function leaveDaysTaken(leaveDays: readonly { hours: number | null }[], h
   let total = 0;
   for (const d of leaveDays) total += d.hours === null ? 100 : hundredths(d.hours / hoursPerDay);
   return days(total);
-}
-
-/** Balance after a period: opening + accrual − taken. */
-export function leaveBalance(opening: number, accrual: number, taken: number): number {
-  return days(hundredths(opening) + hundredths(accrual) - hundredths(taken));
-}
-
-/** The payslip's `leave` entry for one leave type. */
-export function leaveSummary(typeId: number, opening: number, accrual: number, taken: number): LeaveSummary {
-  return { id: typeId, accrual, taken, balance: leaveBalance(opening, accrual, taken) };
 }
 
 /** A day's pay: the period's gross pay annualised, over working days in a year (weeks × days per week). */

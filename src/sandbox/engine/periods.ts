@@ -89,22 +89,9 @@ export function waveLengths(frequency: Frequency): { length_months: number; leng
   return { length_months: 0, length_weeks: frequency === "weekly" ? 1 : 2 };
 }
 
-/** The inverse of waveLengths; null for a combination this service does not offer. */
-export function frequencyFromLengths(lengthMonths: number, lengthWeeks: number): Frequency | null {
-  if (lengthMonths === 1 && lengthWeeks === 0) return "monthly";
-  if (lengthMonths === 0 && lengthWeeks === 1) return "weekly";
-  if (lengthMonths === 0 && lengthWeeks === 2) return "fortnightly";
-  return null;
-}
-
 /** The simplified form's `frequency` text. */
 export function frequencyText(frequency: Frequency): string {
   return frequency === "weekly" ? "Weekly" : frequency === "fortnightly" ? "Fortnightly" : "Monthly";
-}
-
-/** A monthly wave's last_day_of_month, read back from its normalised first_end_date. */
-export function lastDayOfMonth(wave: WavePeriods): number | null {
-  return wave.frequency === "monthly" ? parts(wave.first_end_date).d : null;
 }
 
 function weeksPerPeriod(frequency: Frequency): number {
@@ -178,12 +165,6 @@ export function periodStartDate(wave: WavePeriods, offset: number): string {
   return addDays(periodEndDate(wave, offset - 1), 1);
 }
 
-/** The offset of the period ending on `date`, or null when no period of this wave ends on it. */
-export function periodOffset(wave: WavePeriods, date: string): number | null {
-  const p = periodContaining(wave, date);
-  return p.end_date === date ? p.offset : null;
-}
-
 /** The period that contains `date` (periods run from the day after the previous end to their end date). */
 export function periodContaining(wave: WavePeriods, date: string): Period {
   let offset: number;
@@ -196,12 +177,4 @@ export function periodContaining(wave: WavePeriods, date: string): Period {
     offset = Math.ceil((dayNumber(date) - dayNumber(wave.first_end_date)) / step) || 0;
   }
   return { offset, start_date: periodStartDate(wave, offset), end_date: periodEndDate(wave, offset) };
-}
-
-/** Offsets of the periods ending within [from, to], in order. */
-export function periodOffsetsBetween(wave: WavePeriods, from: string, to: string): number[] {
-  const first = periodContaining(wave, from).offset;
-  const out: number[] = [];
-  for (let k = first; dayNumber(periodEndDate(wave, k)) <= dayNumber(to); k++) out.push(k);
-  return out;
 }

@@ -4,7 +4,10 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { computeAccessibleName } from "dom-accessibility-api";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { BETA_REPORTS, REPORT_IDS, type Employee } from "../../../src/contract";
+import { REPORT_IDS, type ReportId, type Employee } from "../../../src/contract";
+
+/** The reports the service document marks beta. */
+const BETA_REPORTS: readonly ReportId[] = ["leave_liability_v2", "tracked_balances"];
 import { REPORT_TITLES } from "../../../src/features/reports/flows/reports";
 import { defaultParams, type ClientReportData, type ReportParams } from "../../../src/features/reports/model";
 import { ReportsForm } from "../../../src/features/reports/panel/ReportsForm";

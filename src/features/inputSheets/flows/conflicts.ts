@@ -22,8 +22,6 @@ import { PushReads } from "./pushReads";
 import { openInputSheet } from "./inputs";
 import { readRowRecords } from "./rowStates";
 
-export { CONFLICT_LIST_CROSSOVER } from "./pushReads";
-
 const show = (v: InputValue) => (v === null || v === "" ? "blank" : typeof v === "number" ? v.toLocaleString("en-IE") : `"${v}"`);
 
 export const OVERWRITE_HINT = "use Overwrite conflicts to send the sheet's value";

@@ -55,6 +55,15 @@ export function parseMeta(value: unknown): InputSheetMeta | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * Input sheets' metadata as a kind of per-sheet setting (excel layer's SheetSettingKind, handed in by the shell in
+ * src/app/sheetSettings.ts): the settings budget drops it once its sheet is deleted.
+ */
+export const inputSheetSettings = {
+  prefix: metaSettingKey(""),
+  holds: (_sheet: string, value: unknown) => parseMeta(value) !== null,
+};
+
 /** Values as last known to the service, per row key (employee ID + payslip date). */
 export type Snapshot = Map<string, Record<string, InputValue>>;
 

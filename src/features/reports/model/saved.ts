@@ -47,6 +47,19 @@ export function savedReportSettingKey(sheetName: string): string {
   return `${SETTINGS_PREFIX}${sheetName}`;
 }
 
+/**
+ * Report sheets' parameters as a kind of per-sheet setting (excel layer's SheetSettingKind, handed in by the shell in
+ * src/app/sheetSettings.ts): the settings budget drops them once their sheet is deleted. The value must name its
+ * sheet, so a list kept under the same prefix (`reports.sheets`) is never taken for a sheet's.
+ */
+export const reportSheetSettings = {
+  prefix: SETTINGS_PREFIX,
+  holds: (sheet: string, value: unknown) => {
+    const saved = SavedReport.safeParse(value);
+    return saved.success && saved.data.sheetName === sheet;
+  },
+};
+
 /** Checks parameters before they go into the workbook (throws on anything but report parameters). */
 export function toSetting(saved: SavedReport): SavedReport {
   return SavedReport.parse(saved);
