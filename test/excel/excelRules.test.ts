@@ -35,7 +35,6 @@ const rows = [
 const importSheet = (sheetName = "Pay", activate?: boolean) =>
   port.writeTable({ sheetName, tableName: sheetName, columns, rows, activate });
 
-
 async function onSheet(sheetName: string, fn: (ws: Excel.Worksheet) => void): Promise<void> {
   await (Excel.run as (b: (ctx: Excel.RequestContext) => Promise<void>) => Promise<void>)(async (ctx) => {
     fn(ctx.workbook.worksheets.getItem(sheetName));

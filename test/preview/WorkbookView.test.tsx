@@ -9,18 +9,12 @@ import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { WorkbookView } from "../../src/preview";
-import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
+import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import "../support/fluentDom";
+import { PAY_COLUMNS as columns } from "../support/previewExcel";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;
-
-const columns: ColumnSpec[] = [
-  { key: "id", header: "Employee ID", type: "integer" },
-  { key: "name", header: "Name", type: "text" },
-  { key: "date", header: "Payslip date", type: "date" },
-  { key: "amount", header: "Amount", type: "currency" },
-];
 
 beforeEach(async () => {
   wb = installPreviewExcel(globalThis, createPreviewWorkbook());

@@ -2,7 +2,7 @@
  * Openings the Excel-layer and emulator tests share: the Excel layer over a fresh preview workbook installed as the
  * global Excel, a bare preview Excel namespace to drive Excel.run against, and what a call that should fail threw.
  */
-import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
+import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
 import type { OfficeWorkbookOptions } from "../../src/excel/officeWorkbook";
 import {
   createPreviewExcel,
@@ -15,6 +15,14 @@ import {
 
 /** The layer's clock in these tests: 15 January 2025, 09:05 (Changed at / Pushed at stamps). */
 const LAYER_NOW = () => new Date(2025, 0, 15, 9, 5);
+
+/** A pay table's columns (employee, name, payslip date, amount): the preview grid tests' sheet. */
+export const PAY_COLUMNS: ColumnSpec[] = [
+  { key: "id", header: "Employee ID", type: "integer" },
+  { key: "name", header: "Name", type: "text" },
+  { key: "date", header: "Payslip date", type: "date" },
+  { key: "amount", header: "Amount", type: "currency" },
+];
 
 /** A fresh preview workbook installed as the global Excel, and the Excel layer (WorkbookPort) over it. */
 export function previewPort(
@@ -37,10 +45,7 @@ export function previewExcel(): {
 }
 
 /** Removes an event handler the way Excel requires: in a run over the context of the run that added it. */
-export async function removeHandler(
-  X: PreviewExcelNamespace,
-  handler: { context: unknown; remove(): void },
-): Promise<void> {
+export async function removeHandler(X: PreviewExcelNamespace, handler: { context: unknown; remove(): void }): Promise<void> {
   await X.run(
     handler.context as never,
     (async (ctx: Excel.RequestContext) => {

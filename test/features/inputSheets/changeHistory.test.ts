@@ -35,7 +35,10 @@ const asExcel = (rows: unknown[][]) =>
 
 describe("Change history lines", () => {
   it("one line per cell, in the table's column order, with the client's name and ID and the push ID", () => {
-    const rows = historyRows(PUSH, [pushedCell(), pushedCell({ employeeId: 102, outcome: "Failed", message: "Payslip 9 is finalised" })]);
+    const rows = historyRows(PUSH, [
+      pushedCell(),
+      pushedCell({ employeeId: 102, outcome: "Failed", message: "Payslip 9 is finalised" }),
+    ]);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveLength(CHANGE_HISTORY_COLUMNS.length);
     const at = (h: string) => CHANGE_HISTORY_COLUMNS.findIndex((c) => c.header === h);
