@@ -4,13 +4,12 @@
  * and virtualisation of long sheets.
  */
 import * as React from "react";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { WorkbookView } from "../../src/preview";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
-import "../support/fluentDom";
+import { renderInFluent } from "../support/fluentDom";
 import { PAY_COLUMNS as columns } from "../support/previewExcel";
 
 let wb: WorkbookModel;
@@ -32,11 +31,7 @@ beforeEach(async () => {
 });
 
 function show() {
-  return render(
-    <FluentProvider theme={webLightTheme}>
-      <WorkbookView workbook={wb} />
-    </FluentProvider>,
-  );
+  return renderInFluent(<WorkbookView workbook={wb} />);
 }
 
 const cell = (address: string) => document.querySelector(`[data-address="${address}"]`) as HTMLElement;
