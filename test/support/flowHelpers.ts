@@ -177,3 +177,16 @@ export async function buildSalarySheetFor(rig: Rig, client: { clientId: number; 
     header: choices.offered.find((o) => o.key === inputKeys[0])!.label,
   };
 }
+
+/** Waits until the last state a watch reported passes `pred`, however long the machine's load makes it take (the
+ * test's timeout is the only limit). */
+export function waitForState<S>(states: readonly S[], pred: (s: S) => boolean): Promise<S> {
+  return new Promise((resolve) => {
+    const tick = () => {
+      const last = states[states.length - 1];
+      if (last !== undefined && pred(last)) resolve(last);
+      else setTimeout(tick, 10);
+    };
+    tick();
+  });
+}
