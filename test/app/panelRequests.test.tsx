@@ -21,24 +21,12 @@ import { App } from "../../src/app/App";
 import { TABS } from "../../src/app/tabs";
 import { createKeyStore } from "../../src/ui/keyStore";
 import { ITEMS, calc, employee, payslip, wave } from "../support/fixtures";
-import { CLIENTS, GOOD_KEY, settingsOnlyWorkbook } from "../support/fakes";
+import { CLIENTS, GOOD_KEY, jsonResponse, settingsOnlyWorkbook } from "../support/fakes";
 import "../support/fluentDom";
 
 // Each case connects, chooses clients and opens all eight lazy tabs in jsdom: about 3 s alone, 30 s at load 10 on
 // 2 cores. The budget is for counting requests, not for speed (60 s: the unit suite's ceiling for any test).
 jest.setTimeout(60_000);
-
-/** A JSON answer (jsdom has no Response). */
-function json(body: unknown, status = 200): Response {
-  const text = JSON.stringify(body);
-  return {
-    status,
-    ok: status >= 200 && status < 300,
-    headers: { get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : null) },
-    text: async () => text,
-    json: async () => body,
-  } as unknown as Response;
-}
 
 /** A service answering the reads the panels make on mount, and wave creation; records "METHOD path?query". */
 function fakeService() {
@@ -49,15 +37,15 @@ function fakeService() {
     const path = pathname.replace(/^\/v1/, "");
     const method = init.method ?? "GET";
     sent.push(`${method} ${path}${decodeURIComponent(search)}`);
-    if (path === "/clients/") return json(CLIENTS.map((client) => ({ client })));
+    if (path === "/clients/") return jsonResponse(CLIENTS.map((client) => ({ client })));
     const match = /^\/clients\/(\d+)\/(\w+)$/.exec(path);
-    if (!match) return json({ message: "Not found" }, 404);
+    if (!match) return jsonResponse({ message: "Not found" }, 404);
     const [, , list] = match;
     if (list === "waves" && method === "POST") {
       waves.push({ wave: wave(9, "Monthly", "Month end") });
-      return json({ message: "Payment frequency created", id: 9 });
+      return jsonResponse({ message: "Payment frequency created", id: 9 });
     }
-    if (list === "bulk_input" && method === "POST") return json([{ id: "7", success: "true", message: "Updated" }]);
+    if (list === "bulk_input" && method === "POST") return jsonResponse([{ id: "7", success: "true", message: "Updated" }]);
     const bodies: Record<string, unknown> = {
       waves,
       // One employee of wave 1 with a payslip on 31/01/2026, on a basic salary: enough for a sheet of one row.
@@ -70,7 +58,7 @@ function fakeService() {
       payment_runs: [],
       leave_types: { "1": "Annual leave" },
     };
-    return list in bodies ? json(bodies[list]) : json({ message: "Not found" }, 404);
+    return list in bodies ? jsonResponse(bodies[list]) : jsonResponse({ message: "Not found" }, 404);
   };
   return { sent, fetch };
 }

@@ -5,8 +5,7 @@
  * the document settings' size limit.
  */
 import { codeOf, run, setup, wb } from "../support/emulatorRig";
-
-const tick = () => new Promise((r) => setTimeout(r, 5));
+import { tick } from "../support/previewExcel";
 
 function logTable(): void {
   const sheet = wb.addSheet("Log");

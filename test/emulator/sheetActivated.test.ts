@@ -4,19 +4,17 @@
  * sheet's ID, which WorksheetCollection.getItem accepts as it accepts a name; not fired when the active sheet stays.
  * And the Excel layer's onSheetActivated over it, which hands the pane the sheet's name.
  */
-import { createPreviewExcel, createPreviewWorkbook, installPreviewExcel, type PreviewExcelNamespace } from "../../src/emulator";
+import { installPreviewExcel, type PreviewExcelNamespace } from "../../src/emulator";
 import type { WorkbookModel } from "../../src/emulator";
 import { createOfficeWorkbook } from "../../src/excel/officeWorkbook";
+import { previewExcel, removeHandler, tick } from "../support/previewExcel";
 
-type AnyCtx = Excel.RequestContext;
 let wb: WorkbookModel;
 let X: PreviewExcelNamespace;
-const run = <T>(fn: (ctx: AnyCtx) => Promise<T>) => X.run(fn as never) as Promise<T>;
-const tick = () => new Promise((r) => setTimeout(r, 5));
+let run: ReturnType<typeof previewExcel>["run"];
 
 beforeEach(() => {
-  wb = createPreviewWorkbook();
-  X = createPreviewExcel(wb);
+  ({ wb, X, run } = previewExcel());
   wb.addSheet("Inputs A");
   wb.addSheet("Inputs B");
 });
@@ -46,13 +44,7 @@ test("fires after another sheet becomes active, with its ID; getItem takes the I
   });
   expect(name).toBe("Inputs B");
 
-  await X.run(
-    result.context as never,
-    (async (ctx: AnyCtx) => {
-      result.remove();
-      await ctx.sync();
-    }) as never,
-  );
+  await removeHandler(X, result);
   await run(async (ctx) => {
     ctx.workbook.worksheets.getItem("Sheet1").activate();
     await ctx.sync();

@@ -3,18 +3,16 @@
  * it), once per edit with the edited range and source Local, for people's edits and API writes of contents alike,
  * not for formats; removed through Excel.run(result.context, ...) after the adding run ended.
  */
-import { createPreviewExcel, createPreviewWorkbook, type PreviewExcelNamespace } from "../../src/emulator";
+import type { PreviewExcelNamespace } from "../../src/emulator";
 import type { WorkbookModel } from "../../src/emulator";
+import { previewExcel, removeHandler, tick } from "../support/previewExcel";
 
-type AnyCtx = Excel.RequestContext;
 let wb: WorkbookModel;
 let X: PreviewExcelNamespace;
-const run = <T>(fn: (ctx: AnyCtx) => Promise<T>) => X.run(fn as never) as Promise<T>;
-const tick = () => new Promise((r) => setTimeout(r, 5));
+let run: ReturnType<typeof previewExcel>["run"];
 
 beforeEach(() => {
-  wb = createPreviewWorkbook();
-  X = createPreviewExcel(wb);
+  ({ wb, X, run } = previewExcel());
 });
 
 async function watch() {
@@ -63,13 +61,7 @@ test("fires for the API's writes of contents, not for formats, and stops once re
   await tick();
   expect(events.map((e) => e.address)).toEqual(["C1:D1", "D1"]);
 
-  await X.run(
-    result.context as never,
-    (async (ctx: AnyCtx) => {
-      result.remove();
-      await ctx.sync();
-    }) as never,
-  );
+  await removeHandler(X, result);
   wb.editCell(wb.getSheet("Sheet1"), 0, 0, "x");
   await tick();
   expect(events).toHaveLength(2);

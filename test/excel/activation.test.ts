@@ -3,15 +3,15 @@
  * refused with AccessDenied on some builds (office-js #1103, #421), and freezing or unfreezing the panes of a sheet
  * that is not the active one firing WorksheetActivated for it (#3148). Each test fails against the layer before.
  */
-import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
+import type { ColumnSpec, WorkbookPort } from "../../src/excel";
 import { guard, guardRead } from "../../src/excel/session";
-import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/emulator";
+import type { PreviewWorkbookOptions, WorkbookModel } from "../../src/emulator";
+import { previewPort } from "../support/previewExcel";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;
 function setup(model: PreviewWorkbookOptions = {}) {
-  wb = installPreviewExcel(globalThis, new WorkbookModel(model));
-  port = createOfficeWorkbook({ now: () => new Date(2025, 0, 15, 9, 5) });
+  ({ wb, port } = previewPort(model));
 }
 beforeEach(() => setup());
 

@@ -4,21 +4,21 @@
  * protected sheets, checked number formats and the 1904 date system. Each test fails against the layer as it was
  * before these rules.
  */
-import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
+import type { ColumnSpec, WorkbookPort } from "../../src/excel";
 import { defaultNumberFormat } from "../../src/excel/cellValues";
 import { CELL_EDIT_MESSAGE, onCellEditWait } from "../../src/excel/cellEdit";
 import type { OfficeWorkbookOptions } from "../../src/excel/officeWorkbook";
 import { isoDateToSerial } from "../../src/xl/excelConventions";
 import { MONEY_FORMAT } from "../../src/xl/columns";
-import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/emulator";
+import type { PreviewWorkbookOptions, WorkbookModel } from "../../src/emulator";
 import { numberFormatProblem } from "../../src/emulator/numberFormat";
+import { failureOf, previewPort } from "../support/previewExcel";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;
 
 function setup(model: PreviewWorkbookOptions = {}, opts: OfficeWorkbookOptions = {}) {
-  wb = installPreviewExcel(globalThis, new WorkbookModel(model));
-  port = createOfficeWorkbook({ now: () => new Date(2025, 0, 15, 9, 5), ...opts });
+  ({ wb, port } = previewPort(model, opts));
 }
 beforeEach(() => setup());
 
@@ -34,15 +34,6 @@ const rows = [
 ];
 const importSheet = (sheetName = "Pay", activate?: boolean) =>
   port.writeTable({ sheetName, tableName: sheetName, columns, rows, activate });
-
-async function error(p: Promise<unknown>): Promise<{ code?: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as { code?: string; message: string };
-  }
-  throw new Error("expected a failure");
-}
 
 async function onSheet(sheetName: string, fn: (ws: Excel.Worksheet) => void): Promise<void> {
   await (Excel.run as (b: (ctx: Excel.RequestContext) => Promise<void>) => Promise<void>)(async (ctx) => {
@@ -69,7 +60,7 @@ describe("requirement sets", () => {
       { r: 3, c: 0, rows: 1, cols: 1 },
       { r: 4, c: 0, rows: 1, cols: 1 },
     ]);
-    const e = await error(port.selectedRowIndexes("Pay"));
+    const e = await failureOf(port.selectedRowIndexes("Pay"));
     expect(e.message).toMatch(/Select the rows as one block/);
     expect(e.code).not.toBe("ApiNotFound");
   });
@@ -203,7 +194,7 @@ describe("protected sheets", () => {
       port.appendRows({ sheetName: "Pay", tableName: "Pay", columns, rows }),
     ];
     for (const attempt of attempts) {
-      const e = await error(attempt);
+      const e = await failureOf(attempt);
       expect(e.code).toBe("AccessDenied");
       expect(e.message).toMatch(/Sheet "Pay" is protected.*Unprotect/);
     }
@@ -226,7 +217,7 @@ describe("number formats", () => {
 
   test("a column's invalid format is refused by Excel and reported", async () => {
     const bad: ColumnSpec[] = [{ key: "a", header: "A", type: "number", numberFormat: "0.00 EUR" }];
-    const e = await error(port.writeTable({ sheetName: "Bad", tableName: "Bad", columns: bad, rows: [[1]] }));
+    const e = await failureOf(port.writeTable({ sheetName: "Bad", tableName: "Bad", columns: bad, rows: [[1]] }));
     expect(e.code).toBe("InvalidArgument");
     expect(e.message).toMatch(/Could not write sheet "Bad".*0\.00 EUR/);
   });

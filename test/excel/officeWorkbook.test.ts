@@ -371,19 +371,20 @@ function setupKeep(limits: { request?: number; response?: number }, portOpts: Of
   port = createOfficeWorkbook({ now: () => NOW, ...portOpts });
 }
 
-describe("annotations and column writes", () => {
-  const inputColumns: ColumnSpec[] = [
-    { key: "id", header: "Employee ID", type: "integer" },
-    { key: "calc.basic_salary.amount", header: "Basic salary", type: "currency" },
-    { key: "payslip_date", header: "Payslip date", type: "date" },
-    { key: "status", header: "Status", type: "text" },
-    { key: "message", header: "Message", type: "text" },
-    { key: "nett", header: "Nett pay", type: "currency" },
-  ];
-  const rows = [1, 2, 3, 4].map((i) => [i, 1000 * i, "2025-01-31", "", "", null]);
+/** An input sheet's table: salary and payslip date, then Status, Message and Nett pay; four employees, no states. */
+const inputColumns: ColumnSpec[] = [
+  { key: "id", header: "Employee ID", type: "integer" },
+  { key: "calc.basic_salary.amount", header: "Basic salary", type: "currency" },
+  { key: "payslip_date", header: "Payslip date", type: "date" },
+  { key: "status", header: "Status", type: "text" },
+  { key: "message", header: "Message", type: "text" },
+  { key: "nett", header: "Nett pay", type: "currency" },
+];
+const inputRows = [1, 2, 3, 4].map((i) => [i, 1000 * i, "2025-01-31", "", "", null]);
 
+describe("annotations and column writes", () => {
   beforeEach(async () => {
-    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: inputColumns, rows });
+    await port.writeTable({ sheetName: "Inputs", tableName: "Inputs", columns: inputColumns, rows: inputRows });
   });
 
   test("Status and Message are written, failing cells and statuses are coloured", async () => {
@@ -618,15 +619,6 @@ describe("selection, sheets, log, hidden storage, settings", () => {
 });
 
 describe("Excel semantics found in review", () => {
-  const inputColumns: ColumnSpec[] = [
-    { key: "id", header: "Employee ID", type: "integer" },
-    { key: "calc.basic_salary.amount", header: "Basic salary", type: "currency" },
-    { key: "payslip_date", header: "Payslip date", type: "date" },
-    { key: "status", header: "Status", type: "text" },
-    { key: "message", header: "Message", type: "text" },
-    { key: "nett", header: "Nett pay", type: "currency" },
-  ];
-  const inputRows = [1, 2, 3, 4].map((i) => [i, 1000 * i, "2025-01-31", "", "", null]);
   // Data row i is sheet row 4 + i (0-based r = 3 + i); columns A-F.
   const at = (i: number) => 3 + i;
 

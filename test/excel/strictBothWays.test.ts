@@ -3,14 +3,14 @@
  * the selection refusing several blocks in the same words, selectCell on a hidden sheet, a table name equal to a
  * defined name, and a protected sheet refused only where Excel refuses. Each test fails against the layer before.
  */
-import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
-import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/emulator";
+import type { ColumnSpec, WorkbookPort } from "../../src/excel";
+import type { PreviewWorkbookOptions, WorkbookModel } from "../../src/emulator";
+import { failureOf, previewPort } from "../support/previewExcel";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;
 function setup(model: PreviewWorkbookOptions = {}) {
-  wb = installPreviewExcel(globalThis, new WorkbookModel(model));
-  port = createOfficeWorkbook({ now: () => new Date(2025, 0, 15, 9, 5) });
+  ({ wb, port } = previewPort(model));
 }
 beforeEach(() => setup());
 
@@ -25,14 +25,6 @@ const rows = [
 ];
 const importSheet = (sheetName = "Pay", tableName = sheetName) => port.writeTable({ sheetName, tableName, columns, rows });
 
-async function error(p: Promise<unknown>): Promise<{ code?: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as { code?: string; message: string };
-  }
-  throw new Error("expected a failure");
-}
 const batch = (fn: (ctx: Excel.RequestContext) => void) =>
   (Excel.run as (b: (ctx: Excel.RequestContext) => Promise<void>) => Promise<void>)(async (ctx) => {
     fn(ctx);
@@ -51,9 +43,9 @@ describe("workbook structure protection", () => {
     await importSheet();
     await port.writeHiddenTable("_snap", ["a"], [[1]]);
     await protectWorkbook();
-    sayStructure(await error(importSheet("Leave")));
-    sayStructure(await error(port.writeHiddenTable("_snap2", ["a"], [[1]])));
-    sayStructure(await error(port.deleteSheet("Pay")));
+    sayStructure(await failureOf(importSheet("Leave")));
+    sayStructure(await failureOf(port.writeHiddenTable("_snap2", ["a"], [[1]])));
+    sayStructure(await failureOf(port.deleteSheet("Pay")));
     expect(wb.sheets.map((s) => s.name)).toEqual(["Sheet1", "Pay", "_snap"]);
   });
 
@@ -72,7 +64,7 @@ describe("workbook structure protection", () => {
     await importSheet("Other");
     await batch((ctx) => (ctx.workbook.worksheets.getItem("Pay").visibility = "Hidden"));
     await protectWorkbook();
-    sayStructure(await error(importSheet()));
+    sayStructure(await failureOf(importSheet()));
   });
 });
 
@@ -86,7 +78,7 @@ describe("selections of several blocks", () => {
   test("readValues of a selection of several blocks says to select one block", async () => {
     await importSheet();
     twoBlocks();
-    const e = await error(port.readValues());
+    const e = await failureOf(port.readValues());
     expect(e.message).toBe("Select the rows as one block of cells on the sheet, then try again.");
   });
 
@@ -94,7 +86,7 @@ describe("selections of several blocks", () => {
     setup({ requirements: { host: "1.8" } });
     await importSheet();
     twoBlocks();
-    const e = await error(port.selectedCells("Pay"));
+    const e = await failureOf(port.selectedCells("Pay"));
     expect(e.message).toBe("Select the rows as one block of cells on the sheet, then try again.");
     wb.select(wb.getSheet("Pay"), { r: 3, c: 1, rows: 2, cols: 1 });
     await expect(port.selectedCells("Pay")).resolves.toEqual([
@@ -107,16 +99,16 @@ describe("selections of several blocks", () => {
     await importSheet();
     await importSheet("Other");
     await batch((ctx) => (ctx.workbook.worksheets.getItem("Pay").visibility = "Hidden"));
-    const e = await error(port.selectCell("Pay", { rowIndex: 0, column: "Name" }));
+    const e = await failureOf(port.selectCell("Pay", { rowIndex: 0, column: "Name" }));
     expect(e.message).toBe('Sheet "Pay" is hidden and cannot be shown.');
-    expect(e.message).toBe((await error(port.activateSheet("Pay"))).message);
+    expect(e.message).toBe((await failureOf(port.activateSheet("Pay"))).message);
   });
 });
 
 describe("defined names", () => {
   test("a table name equal to a defined name is refused before the sheet changes", async () => {
     await batch((ctx) => void ctx.workbook.names.add("Pay", "=0.2"));
-    const e = await error(importSheet());
+    const e = await failureOf(importSheet());
     expect(e.code).toBe("ItemAlreadyExists");
     expect(e.message).toMatch(/"Pay" is already a defined name.*Name Manager/);
     expect(wb.findSheet("Pay")).toBeUndefined();
@@ -141,7 +133,7 @@ describe("a protected sheet is refused only where Excel refuses", () => {
   test("locked cells are refused, saying which column and how to unlock", async () => {
     await importSheet();
     await unlockAmountsAndProtect();
-    const e = await error(port.writeColumnValues("Pay", "Name", [{ rowIndex: 0, value: "Cara" }]));
+    const e = await failureOf(port.writeColumnValues("Pay", "Name", [{ rowIndex: 0, value: "Cara" }]));
     expect(e.code).toBe("AccessDenied");
     expect(e.message).toMatch(/Sheet "Pay" is protected and cells of column "Name" are locked.*Review > Unprotect Sheet/);
     expect(wb.getSheet("Pay").valueAt(3, 1)).toBe("Aoife");
@@ -150,7 +142,7 @@ describe("a protected sheet is refused only where Excel refuses", () => {
   test("a number format the cells lack needs Format cells allowed", async () => {
     await importSheet();
     await unlockAmountsAndProtect();
-    const e = await error(port.writeColumnValues("Pay", "Amount", [{ rowIndex: 0, value: "n/a" }], "text"));
+    const e = await failureOf(port.writeColumnValues("Pay", "Amount", [{ rowIndex: 0, value: "n/a" }], "text"));
     expect(e.message).toMatch(/without "Format cells" allowed/);
     await batch((ctx) => ctx.workbook.worksheets.getItem("Pay").protection.unprotect());
     await batch((ctx) => ctx.workbook.worksheets.getItem("Pay").protection.protect({ allowFormatCells: true }));

@@ -4,14 +4,14 @@
  * does the same. Table.resize where ExcelApi 1.13 is supported, Table.rows.add of blank rows otherwise or when
  * something lies below the table. Each test fails against the layer that relied on Excel's auto-expansion.
  */
-import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
-import { installPreviewExcel, WorkbookModel, type PreviewWorkbookOptions } from "../../src/emulator";
+import type { ColumnSpec, WorkbookPort } from "../../src/excel";
+import type { PreviewWorkbookOptions, WorkbookModel } from "../../src/emulator";
+import { previewPort } from "../support/previewExcel";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;
 function setup(model: PreviewWorkbookOptions = {}) {
-  wb = installPreviewExcel(globalThis, new WorkbookModel(model));
-  port = createOfficeWorkbook({ now: () => new Date(2025, 0, 15, 9, 5) });
+  ({ wb, port } = previewPort(model));
 }
 
 const columns: ColumnSpec[] = [

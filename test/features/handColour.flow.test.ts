@@ -16,7 +16,7 @@ import { buildInputSheet, loadInputChoices, type InputChoices } from "../../src/
 import { loadLeaveDays, saveLeaveDays } from "../../src/features/leave/flows/leave";
 import { PENDING_FILL, type PendingState, watchPendingChanges } from "../../src/features/inputSheets/flows/pending";
 import { pushInputSheet } from "../../src/features/inputSheets/flows/push";
-import { fillOf, readRecords, salaryWave, typeInto } from "../support/flowHelpers";
+import { fillOf, readRecords, salaryWave, typeInto, waitForState } from "../support/flowHelpers";
 import { startPathRig, type PathRig } from "../support/pathRig";
 
 /** Excel's built-in cell styles (Home > Cell Styles) and two palette colours. */
@@ -60,18 +60,6 @@ const paint = (sheetName: string, cells: Painted[]) => cells.forEach(([r, h, c])
 const fills = (sheetName: string, cells: Painted[]) => cells.map(([r, h]) => fillOf(rig.model, sheetName, r, h));
 const colours = (cells: Painted[]) => cells.map(([, , c]) => c);
 
-/** Waits for a state, however long the machine's load makes it take (the test's timeout is the only limit). */
-function waitFor(states: PendingState[], pred: (s: PendingState) => boolean): Promise<PendingState> {
-  return new Promise((resolve) => {
-    const tick = () => {
-      const last = states[states.length - 1];
-      if (last && pred(last)) resolve(last);
-      else setTimeout(tick, 10);
-    };
-    tick();
-  });
-}
-
 describe("input sheets", () => {
   let choices: InputChoices;
   let request: Parameters<typeof buildInputSheet>[1];
@@ -104,7 +92,7 @@ describe("input sheets", () => {
       typeInto(rig.model, sheetName, 1, salaryHeader, "-5");
       typeInto(rig.model, sheetName, 3, salaryHeader, "43211");
       typeInto(rig.model, sheetName, 4, salaryHeader, "43212");
-      await waitFor(states, (s) => s.text === "4 changes pending in 4 rows");
+      await waitForState(states, (s) => s.text === "4 changes pending in 4 rows");
       expect(fills(sheetName, hand)).toEqual(colours(hand));
       expect(fillOf(rig.model, sheetName, 4, salaryHeader)).toBe(PENDING_FILL);
 

@@ -8,17 +8,7 @@ import {
   parseNameArg,
   parsePeriodArgs,
 } from "../../src/functions/args";
-import { FormulaError } from "../../src/functions/errors";
-
-const errorOf = (f: () => unknown): FormulaError => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FormulaError) return e;
-    throw e;
-  }
-  throw new Error("no error");
-};
+import { formulaErrorOf } from "../support/formulaErrors";
 
 describe("dates", () => {
   it("reads YYYY-MM-DD text and Excel serials to the same date", () => {
@@ -33,17 +23,17 @@ describe("dates", () => {
 
   it("refuses what is not a date with #VALUE! naming the argument", () => {
     for (const bad of ["31/01/2026", "2026-02-30", "soon", true, 60, -1]) {
-      const e = errorOf(() => parseDateArg(bad, "start_date"));
+      const e = formulaErrorOf(() => parseDateArg(bad, "start_date"));
       expect(e.code).toBe("#VALUE!");
       expect(e.message).toContain("start_date");
     }
-    expect(errorOf(() => parseDateArg(null, "end_date")).message).toMatch(/end_date is required/);
-    expect(errorOf(() => parseDateArg("", "end_date")).code).toBe("#VALUE!");
+    expect(formulaErrorOf(() => parseDateArg(null, "end_date")).message).toMatch(/end_date is required/);
+    expect(formulaErrorOf(() => parseDateArg("", "end_date")).code).toBe("#VALUE!");
   });
 
   it("wants the period in order", () => {
     expect(parsePeriodArgs("2026-01-01", 46203)).toEqual({ start: "2026-01-01", end: "2026-06-30" });
-    expect(errorOf(() => parsePeriodArgs("2026-06-30", "2026-01-01")).message).toMatch(/before start_date/);
+    expect(formulaErrorOf(() => parsePeriodArgs("2026-06-30", "2026-01-01")).message).toMatch(/before start_date/);
   });
 });
 
@@ -53,32 +43,32 @@ describe("other arguments", () => {
     expect(parseEmployeeArg(" 0042 ", { required: false })).toBe("0042");
     expect(parseEmployeeArg(null, { required: false })).toBeNull();
     expect(parseEmployeeArg("", { required: false })).toBeNull();
-    expect(errorOf(() => parseEmployeeArg(null, { required: true })).code).toBe("#VALUE!");
-    expect(errorOf(() => parseEmployeeArg(10.5, { required: false })).code).toBe("#VALUE!");
-    expect(errorOf(() => parseEmployeeArg(false, { required: false })).code).toBe("#VALUE!");
+    expect(formulaErrorOf(() => parseEmployeeArg(null, { required: true })).code).toBe("#VALUE!");
+    expect(formulaErrorOf(() => parseEmployeeArg(10.5, { required: false })).code).toBe("#VALUE!");
+    expect(formulaErrorOf(() => parseEmployeeArg(false, { required: false })).code).toBe("#VALUE!");
   });
 
   it("reads client IDs and leave types", () => {
     expect(parseClientIdArg(undefined)).toBeNull();
     expect(parseClientIdArg(7)).toBe(7);
     expect(parseClientIdArg("7")).toBe(7);
-    expect(errorOf(() => parseClientIdArg("seven")).code).toBe("#VALUE!");
-    expect(errorOf(() => parseClientIdArg(0)).code).toBe("#VALUE!");
+    expect(formulaErrorOf(() => parseClientIdArg("seven")).code).toBe("#VALUE!");
+    expect(formulaErrorOf(() => parseClientIdArg(0)).code).toBe("#VALUE!");
     expect(parseLeaveTypeArg("Annual Leave")).toEqual({ name: "Annual Leave" });
     expect(parseLeaveTypeArg(3)).toEqual({ id: 3 });
     expect(parseLeaveTypeArg("3")).toEqual({ id: 3 });
-    expect(errorOf(() => parseLeaveTypeArg(null)).code).toBe("#VALUE!");
+    expect(formulaErrorOf(() => parseLeaveTypeArg(null)).code).toBe("#VALUE!");
   });
 
   it("wants names as non-blank text", () => {
     expect(parseNameArg(" basic_salary ", "account", "basic_salary")).toBe("basic_salary");
-    expect(errorOf(() => parseNameArg("", "account", "basic_salary")).message).toMatch(/account is required/);
-    expect(errorOf(() => parseNameArg(true, "account", "basic_salary")).code).toBe("#VALUE!");
+    expect(formulaErrorOf(() => parseNameArg("", "account", "basic_salary")).message).toMatch(/account is required/);
+    expect(formulaErrorOf(() => parseNameArg(true, "account", "basic_salary")).code).toBe("#VALUE!");
   });
 });
 
 it("reads accounts from comma-separated text or a range, without repeats", () => {
   expect(parseAccountsArg("basic_salary, nett_pay")).toEqual(["basic_salary", "nett_pay"]);
   expect(parseAccountsArg([["paye"], ["usc"], [null], ["paye"]])).toEqual(["paye", "usc"]);
-  expect(errorOf(() => parseAccountsArg([[null, ""]])).code).toBe("#VALUE!");
+  expect(formulaErrorOf(() => parseAccountsArg([[null, ""]])).code).toBe("#VALUE!");
 });

@@ -11,17 +11,7 @@ import {
   parseLeaveTypeArg,
   parseNameArg,
 } from "../../src/functions/args";
-import { FormulaError } from "../../src/functions/errors";
-
-const errorOf = (f: () => unknown): FormulaError => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FormulaError) return e;
-    throw e;
-  }
-  throw new Error("no error");
-};
+import { formulaErrorOf } from "../support/formulaErrors";
 
 const formatted = (basicValue: number, numberFormat: string) => ({ type: "FormattedNumber", basicValue, numberFormat });
 /** Excel.EntityCellValue as Excel documents it: basicType "Error", basicValue "#VALUE!" (what Range.values shows). */
@@ -50,7 +40,7 @@ describe("data types are read as their basic value", () => {
     expect(parseNameArg({ type: "String", basicValue: "paye" }, "account", "x")).toBe("paye");
     expect(parseClientIdArg({ type: "Double", basicValue: 3 })).toBe(3);
     expect(parseLeaveTypeArg({ type: "Double", basicValue: 2 })).toEqual({ id: 2 });
-    expect(errorOf(() => parseNameArg({ type: "Boolean", basicValue: true }, "account", "x")).message).toMatch(
+    expect(formulaErrorOf(() => parseNameArg({ type: "Boolean", basicValue: true }, "account", "x")).message).toMatch(
       /^account must be text/,
     );
   });
@@ -89,7 +79,7 @@ describe("data types are read as their basic value", () => {
       [() => parseEmployeeArg(formatted(46023, "yyyy-mm-dd"), { required: true }), "employee: a date is not a number"],
     ];
     for (const [f, message] of cases) {
-      const e = errorOf(f);
+      const e = formulaErrorOf(f);
       expect([e.code, e.message]).toEqual(["#VALUE!", message]);
       expect(e.message).not.toContain("[object Object]");
     }
@@ -97,11 +87,11 @@ describe("data types are read as their basic value", () => {
 
   it("a time or duration is never read as a date", () => {
     for (const format of ["h:mm", "[h]:mm", "mm:ss"]) {
-      const e = errorOf(() => parseDateArg(formatted(1.5, format), "start_date"));
+      const e = formulaErrorOf(() => parseDateArg(formatted(1.5, format), "start_date"));
       expect(e.message).toBe(`start_date: 1.5 is a time or duration (${format}), not a date`);
     }
-    expect(errorOf(() => parseDateArg(0.375, "date")).message).toBe("date: 0.375 is a time of day, not a date");
-    expect(errorOf(() => parseDateArg(0.375, "date", "1904")).message).toBe("date: 0.375 is a time of day, not a date");
+    expect(formulaErrorOf(() => parseDateArg(0.375, "date")).message).toBe("date: 0.375 is a time of day, not a date");
+    expect(formulaErrorOf(() => parseDateArg(0.375, "date", "1904")).message).toBe("date: 0.375 is a time of day, not a date");
     expect(parseDateArg(formatted(46023.5, "yyyy-mm-dd h:mm"), "start_date")).toBe("2026-01-01");
   });
 });
@@ -114,7 +104,7 @@ describe("ranges", () => {
     expect(parseEmployeeArg([[null]], { required: false })).toBeNull();
     expect(parseNameArg([[{ type: "String", basicValue: "usc" }]], "account", "x")).toBe("usc");
     // Excel spreads a range given to a scalar parameter over one call per cell: an array reaching it is defensive.
-    const e = errorOf(() => parseEmployeeArg([[1001], [1002]], { required: true }));
+    const e = formulaErrorOf(() => parseEmployeeArg([[1001], [1002]], { required: true }));
     expect([e.code, e.message]).toEqual(["#VALUE!", "employee: 2 × 1 values where one is wanted"]);
     expect(e.message).not.toMatch(/give one cell/);
   });

@@ -11,7 +11,8 @@ import userEvent from "@testing-library/user-event";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { createPreviewExcel, createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { WorkbookView } from "../../src/preview";
-import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
+import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
+import { PAY_COLUMNS as columns } from "../support/previewExcel";
 
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -35,12 +36,6 @@ afterAll(() => {
 let wb: WorkbookModel;
 let port: WorkbookPort;
 
-const columns: ColumnSpec[] = [
-  { key: "id", header: "Employee ID", type: "integer" },
-  { key: "name", header: "Name", type: "text" },
-  { key: "date", header: "Payslip date", type: "date" },
-  { key: "amount", header: "Amount", type: "currency" },
-];
 const employees = (n: number) => Array.from({ length: n }, (_, i) => [i + 1, `Employee ${i + 1}`, "2025-01-31", 100 + i]);
 
 beforeEach(() => {

@@ -4,23 +4,16 @@
  * and virtualisation of long sheets.
  */
 import * as React from "react";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { WorkbookView } from "../../src/preview";
-import { createOfficeWorkbook, type ColumnSpec, type WorkbookPort } from "../../src/excel";
-import "../support/fluentDom";
+import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
+import { renderInFluent } from "../support/fluentDom";
+import { PAY_COLUMNS as columns } from "../support/previewExcel";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;
-
-const columns: ColumnSpec[] = [
-  { key: "id", header: "Employee ID", type: "integer" },
-  { key: "name", header: "Name", type: "text" },
-  { key: "date", header: "Payslip date", type: "date" },
-  { key: "amount", header: "Amount", type: "currency" },
-];
 
 beforeEach(async () => {
   wb = installPreviewExcel(globalThis, createPreviewWorkbook());
@@ -38,11 +31,7 @@ beforeEach(async () => {
 });
 
 function show() {
-  return render(
-    <FluentProvider theme={webLightTheme}>
-      <WorkbookView workbook={wb} />
-    </FluentProvider>,
-  );
+  return renderInFluent(<WorkbookView workbook={wb} />);
 }
 
 const cell = (address: string) => document.querySelector(`[data-address="${address}"]`) as HTMLElement;

@@ -1,11 +1,10 @@
 /** @jest-environment jsdom */
 /** Fill Color in the preview grid colours the selection as Home > Fill Color does, firing no Worksheet.onChanged. */
 import * as React from "react";
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { WorkbookView } from "../../src/preview";
-import "../support/fluentDom";
+import { renderInFluent } from "../support/fluentDom";
 
 let wb: WorkbookModel;
 beforeEach(() => {
@@ -16,11 +15,7 @@ test("colours every selected block in Excel's Good, and No Fill takes it off", a
   const sheet = wb.activeSheet;
   const events: string[] = [];
   wb.addChangeHandler(sheet, (e) => void events.push(e.address));
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <WorkbookView workbook={wb} />
-    </FluentProvider>,
-  );
+  renderInFluent(<WorkbookView workbook={wb} />);
   act(() =>
     wb.selectAreas(sheet, [
       { r: 0, c: 0, rows: 2, cols: 1 },

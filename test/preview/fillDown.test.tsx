@@ -1,11 +1,10 @@
 /** @jest-environment jsdom */
 /** Ctrl+D in the preview grid fills down as Excel does, and fires Worksheet.onChanged for the filled cells. */
 import * as React from "react";
-import { act, fireEvent, render } from "@testing-library/react";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { act, fireEvent } from "@testing-library/react";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { WorkbookView } from "../../src/preview";
-import "../support/fluentDom";
+import { renderInFluent } from "../support/fluentDom";
 
 let wb: WorkbookModel;
 beforeEach(() => {
@@ -18,11 +17,7 @@ test("Ctrl+D copies a block's first row down, or the row above into one selected
   wb.editCell(sheet, 0, 1, "x");
   const events: string[] = [];
   wb.addChangeHandler(sheet, (e) => void events.push(e.address));
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <WorkbookView workbook={wb} />
-    </FluentProvider>,
-  );
+  renderInFluent(<WorkbookView workbook={wb} />);
   const grid = document.querySelector("[role=grid]") as HTMLElement;
   act(() => wb.select(sheet, { r: 0, c: 0, rows: 3, cols: 2 }));
   act(() => void fireEvent.keyDown(grid, { key: "d", ctrlKey: true }));

@@ -4,12 +4,11 @@
  * and a click on a link cell goes to its sheet.
  */
 import * as React from "react";
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { createPreviewWorkbook, installPreviewExcel, type WorkbookModel } from "../../src/emulator";
 import { WorkbookView } from "../../src/preview";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
-import "../support/fluentDom";
+import { renderInFluent } from "../support/fluentDom";
 
 let wb: WorkbookModel;
 let port: WorkbookPort;
@@ -55,11 +54,7 @@ const bars = () =>
   ]);
 
 it("draws the chart's bars from the cells, and draws them again when a cell changes", () => {
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <WorkbookView workbook={wb} />
-    </FluentProvider>,
-  );
+  renderInFluent(<WorkbookView workbook={wb} />);
   expect(bars()).toEqual([
     ["Previous nett pay", "Liffey", 1000],
     ["Nett pay", "Liffey", 1100],
@@ -71,11 +66,7 @@ it("draws the chart's bars from the cells, and draws them again when a cell chan
 });
 
 it("a link cell is drawn as a link, and a click on it shows its sheet", () => {
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <WorkbookView workbook={wb} />
-    </FluentProvider>,
-  );
+  renderInFluent(<WorkbookView workbook={wb} />);
   const cell = document.querySelector("[data-link=\"'Inputs A'!A1\"]")!;
   expect(cell.textContent).toBe("Inputs A");
   fireEvent.mouseDown(cell);

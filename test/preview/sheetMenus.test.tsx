@@ -4,22 +4,17 @@
  * the grid opens Insert/Delete for the selection; on a tab, the sheet's menu. What Excel refuses is said, not done.
  */
 import * as React from "react";
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { createPreviewWorkbook, type WorkbookModel } from "../../src/emulator";
 import { MAX_ROWS } from "../../src/emulator/model";
 import { WorkbookView } from "../../src/preview";
-import "../support/fluentDom";
+import { renderInFluent } from "../support/fluentDom";
 
 let wb: WorkbookModel;
 
 beforeEach(() => {
   wb = createPreviewWorkbook();
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <WorkbookView workbook={wb} />
-    </FluentProvider>,
-  );
+  renderInFluent(<WorkbookView workbook={wb} />);
 });
 
 const grid = () => screen.getByTestId("workbook-grid");

@@ -1,6 +1,6 @@
 /** Authentication, error statuses and bodies, wrapped lists, and staying up whatever is sent. */
 import type { FastifyInstance } from "fastify";
-import { call, KEY, makeApp } from "../support/sandboxApp";
+import { call, KEY, makeApp, sendRaw } from "../support/sandboxApp";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -40,12 +40,7 @@ describe("errors", () => {
     expect(report.status).toBe(404);
   });
   it("400 {message} for malformed JSON, and the service keeps answering", async () => {
-    const r = await app.inject({
-      method: "POST",
-      url: "/v1/clients/1/bulk_input",
-      headers: { authorization: KEY, "content-type": "application/json" },
-      payload: '{"entities": [',
-    });
+    const r = await sendRaw(app, "POST", "/clients/1/bulk_input", "application/json", '{"entities": [');
     expect(r.statusCode).toBe(400);
     expect(JSON.parse(r.body)).toEqual({ message: expect.stringMatching(/Malformed JSON/) });
     expect((await call(app, "GET", "/clients")).status).toBe(200);
@@ -67,12 +62,7 @@ describe("errors", () => {
     );
   });
   it("415 for a body that is not JSON", async () => {
-    const r = await app.inject({
-      method: "POST",
-      url: "/v1/clients/1/bulk_input",
-      headers: { authorization: KEY, "content-type": "text/plain" },
-      payload: "hello",
-    });
+    const r = await sendRaw(app, "POST", "/clients/1/bulk_input", "text/plain", "hello");
     expect(r.statusCode).toBe(415);
     expect(JSON.parse(r.body).message).toMatch(/application\/json/);
   });
@@ -95,12 +85,7 @@ describe("errors", () => {
         "/employees/1001/calculations",
         "/clients/1/reports/variance",
       ]) {
-        const r = await app.inject({
-          method: "POST",
-          url: `/v1${url}`,
-          headers: { authorization: KEY, "content-type": "application/json" },
-          payload: JSON.stringify(body),
-        });
+        const r = await sendRaw(app, "POST", url, "application/json", JSON.stringify(body));
         expect(r.statusCode).toBeGreaterThanOrEqual(400);
         expect(r.statusCode).toBeLessThan(500);
         expect(r.body).not.toMatch(/at .*\.ts:\d+|Error:/);
@@ -119,11 +104,7 @@ describe("errors", () => {
     const created = await call(app, "POST", "/clients/1/employees", {
       employee: { wave_id: 11, first_name: "Temp", last_name: "Worker", appointment_date: "2026-11-02", payment_method: "cash" },
     });
-    const r = await app.inject({
-      method: "DELETE",
-      url: `/v1/employees/${created.body.id}`,
-      headers: { authorization: KEY, "content-type": "application/json" },
-    });
+    const r = await sendRaw(app, "DELETE", `/employees/${created.body.id}`, "application/json");
     expect(r.statusCode).toBe(200);
   });
 });

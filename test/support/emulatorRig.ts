@@ -24,3 +24,18 @@ export async function codeOf(p: Promise<unknown>, ifNone?: string): Promise<stri
   }
   return ifNone;
 }
+
+/** The error code each attempt gets when queued alone in its own Excel.run and synced (undefined where it passes). */
+export async function codesOf(attempts: readonly ((ctx: Excel.RequestContext) => unknown)[]): Promise<(string | undefined)[]> {
+  const codes: (string | undefined)[] = [];
+  for (const attempt of attempts)
+    codes.push(
+      await codeOf(
+        run(async (ctx) => {
+          attempt(ctx);
+          await ctx.sync();
+        }),
+      ),
+    );
+  return codes;
+}

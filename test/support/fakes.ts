@@ -45,7 +45,8 @@ export const CLIENTS = [
   { id: 3, name: "Boyne Logistics", physical_address: null },
 ];
 
-function response(status: number, body: unknown) {
+/** A JSON answer as fetch gives it (jsdom has no Response). */
+export function jsonResponse(body: unknown, status = 200): Response {
   const text = JSON.stringify(body);
   return {
     status,
@@ -63,13 +64,9 @@ export function fakeService() {
   const fetch: FetchLike = async (url, init) => {
     const headers = new Headers(init.headers);
     calls.push({ url, authorization: headers.get("authorization") });
-    if (headers.get("authorization") !== GOOD_KEY) return response(401, { message: "Invalid API key" });
-    if (new URL(url).pathname === "/v1/clients/")
-      return response(
-        200,
-        CLIENTS.map((client) => ({ client })),
-      );
-    return response(404, { message: "Not found" });
+    if (headers.get("authorization") !== GOOD_KEY) return jsonResponse({ message: "Invalid API key" }, 401);
+    if (new URL(url).pathname === "/v1/clients/") return jsonResponse(CLIENTS.map((client) => ({ client })));
+    return jsonResponse({ message: "Not found" }, 404);
   };
   const createApi: ApiFactory = ({ baseUrl, apiKey }) => new PayrollApi({ baseUrl, apiKey, fetch, maxRetries: 0 });
   return { fetch, calls, createApi };

@@ -9,7 +9,7 @@ import type { WorkbookModel } from "../../src/emulator";
 import type { SandboxOptions } from "../../src/sandbox";
 import { flowContext, type FlowContext, type FlowProgress, type ClientRef } from "../../src/ui/flows/common";
 import type { RowStatus } from "../../src/features/inputSheets/model/rowState";
-import { readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
+import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../src/features/inputSheets/flows/inputs";
 import { annotationOf, readRowRecords, saveRowRecords } from "../../src/features/inputSheets/flows/rowStates";
 import { injectFault, startStack, type Stack } from "./stack";
 import { calcKey } from "../../src/contract";
@@ -155,4 +155,38 @@ export function salaryWave(choices: InputChoices): { waveId: number; payslipDate
     payslipDate: best.period!.date,
     salaryHeader: choices.offered.find((o) => o.key === salary)!.label,
   };
+}
+
+/**
+ * Builds a client's input sheet of basic salary (or its first input where none is offered) for the first wave whose
+ * last period has at least two active employees; with the wave, the payslip date and the input's header.
+ */
+export async function buildSalarySheetFor(rig: Rig, client: ClientRef) {
+  const ctx = ctxOf(rig, client);
+  const choices = await loadInputChoices(ctx);
+  const { w, period } = choices.waves
+    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
+    .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 2)!;
+  const salary = calcKey("basic_salary", "amount");
+  const inputKeys = [choices.offered.find((o) => o.key === salary)?.key ?? choices.offered[0].key];
+  const built = await buildInputSheet(ctx, { waveId: w.id, payslipDate: period!.date, inputKeys }, { choices });
+  return {
+    ...built,
+    waveId: w.id,
+    payslipDate: period!.date,
+    header: choices.offered.find((o) => o.key === inputKeys[0])!.label,
+  };
+}
+
+/** Waits until the last state a watch reported passes `pred`, however long the machine's load makes it take (the
+ * test's timeout is the only limit). */
+export function waitForState<S>(states: readonly S[], pred: (s: S) => boolean): Promise<S> {
+  return new Promise((resolve) => {
+    const tick = () => {
+      const last = states[states.length - 1];
+      if (last !== undefined && pred(last)) resolve(last);
+      else setTimeout(tick, 10);
+    };
+    tick();
+  });
 }

@@ -37,6 +37,24 @@ export const FIXTURE_INPUTS: OfferedInput[] = [
   },
 ];
 
+/**
+ * The metadata of client 1's Monthly input sheet for 31 January 2025 (table Inputs_1, snapshot PayrollSnap_1), with
+ * basic salary as its one input unless told otherwise.
+ */
+export const inputSheetMeta = (over: Partial<InputSheetMeta> = {}): InputSheetMeta => ({
+  version: 1,
+  clientId: 1,
+  clientName: "Liffey",
+  waveId: 1,
+  waveName: "Monthly",
+  payslipDate: "2025-01-31",
+  tableName: "Inputs_1",
+  snapshotSheet: "PayrollSnap_1",
+  inputs: [{ key: "calc.basic_salary.amount", header: "Basic salary: amount", type: "number" }],
+  builtAt: "2025-01-20T10:00:00.000Z",
+  ...over,
+});
+
 export async function writeInputSheetFixture(
   workbook: WorkbookPort,
   rows: readonly InputSheetRow[],
@@ -56,17 +74,10 @@ export async function writeInputSheetFixture(
   await workbook.writeHiddenTable("PayrollSnap_1", snap.columns, snap.rows);
   // No row has a state yet, as after a build (src/features/inputSheets/model/rowState.ts).
   await workbook.writeHiddenTable(rowStateSheet({ snapshotSheet: "PayrollSnap_1" }), [...ROW_STATE_COLUMNS], []);
-  const full: InputSheetMeta = {
-    version: 1,
-    clientId: 1,
+  const full = inputSheetMeta({
     clientName: meta.clientName,
-    waveId: 1,
-    waveName: "Monthly",
-    payslipDate: "2025-01-31",
-    tableName: "Inputs_1",
-    snapshotSheet: "PayrollSnap_1",
-    inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type })),
     builtAt: meta.builtAt,
-  };
+    inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type })),
+  });
   await workbook.setSetting(metaSettingKey("Inputs"), full as never);
 }

@@ -35,6 +35,16 @@ export async function call<T = any>(
   return { status: r.statusCode, body: body as T, headers: r.headers, raw: r.rawPayload };
 }
 
+/** A request with the key and a raw body of the given content type (what a client other than PayrollApi may send). */
+export function sendRaw(app: FastifyInstance, method: "POST" | "DELETE", path: string, contentType: string, payload?: string) {
+  return app.inject({
+    method,
+    url: `/v1${path}`,
+    headers: { authorization: KEY, "content-type": contentType },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until check() returns a value or the time runs out. */

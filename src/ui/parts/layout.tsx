@@ -25,6 +25,14 @@ export interface DeleteQuestion {
   onCancel(): void;
 }
 
+/** The delete question of a view whose props carry it as `confirm`, `onConfirmDelete` and `onCancelDelete`. */
+export function deleteQuestion(
+  title: string,
+  p: { confirm: DeleteQuestion["confirm"]; onConfirmDelete(): void; onCancelDelete(): void },
+): DeleteQuestion {
+  return { title, confirm: p.confirm, onConfirm: p.onConfirmDelete, onCancel: p.onCancelDelete };
+}
+
 /** A feature's view: its sections, then the outcome of the last action under them, and its delete question if any. */
 export function FeatureView(props: { outcome: Outcome; deleting?: DeleteQuestion; children: React.ReactNode }) {
   const styles = usePartStyles();

@@ -17,6 +17,30 @@ export function employeeSource(p: { employees: readonly EmployeeOption[]; employ
   return { employees: p.employees, status: p.employeesStatus, disabled: p.busy };
 }
 
+/** A view's choice of an employee and then one of their payslips, as its props carry it. */
+export interface EmployeePayslipChoice {
+  employees: readonly EmployeeOption[];
+  employeesStatus?: ListStatus;
+  employeeId: number | null;
+  onEmployeeChange(id: number | null): void;
+  /** The chosen employee's payslips; null while they load or before an employee is chosen. */
+  payslips: readonly Choice[] | null;
+  payslipsStatus?: ListStatus;
+  payslipId: number | null;
+  onPayslipChange(id: number | null): void;
+}
+
+/** A view's payslip picker from its props: the chosen employee's payslips, the choice, and the list's status. */
+export function payslipSource(p: EmployeePayslipChoice): PayslipPickerProps {
+  return {
+    payslips: p.payslips,
+    value: p.payslipId,
+    onChange: p.onPayslipChange,
+    employeeChosen: p.employeeId !== null,
+    status: p.payslipsStatus,
+  };
+}
+
 export interface ChoicePickerProps {
   label: string;
   /** The list; null while it loads (or while it cannot load yet, see `waiting`). */

@@ -5,13 +5,13 @@ import {
   lastPushOf,
   newPushId,
   parseHistory,
-  type PushedCell,
 } from "../../../src/features/inputSheets/model/changeHistory";
 import { isoDateToSerial, dateToSerial } from "../../../src/xl/excelConventions";
 import { pushedCells } from "../../../src/features/inputSheets/flows/changeHistory";
 import { planPush } from "../../../src/features/inputSheets/model/pushPlan";
 import { PUSH_LOG_COLUMNS, pushLogRow } from "../../../src/features/inputSheets/model/pushLog";
 import { readInputSheet, rowKey, type InputSheetMeta } from "../../../src/features/inputSheets/model/inputSheetModel";
+import { pushedCell } from "../../support/changeHistoryFixture";
 
 const PUSH = {
   time: new Date(2026, 10, 26, 14, 25, 1),
@@ -21,19 +21,6 @@ const PUSH = {
   sheet: "Inputs Monthly 2026-11-30",
   pushId: "P-20261126-142501-K7QF",
 };
-const cell = (over: Partial<PushedCell> = {}): PushedCell => ({
-  employeeId: 101,
-  number: "E-1",
-  name: "Mary Murphy",
-  payslipDate: "2026-11-30",
-  input: "Basic salary: amount",
-  inputKey: "calc.basic_salary.amount",
-  before: 3000,
-  sent: 4800,
-  outcome: "Saved",
-  ...over,
-});
-
 /** The rows as Excel would hold them: dates and times as serials. */
 const asExcel = (rows: unknown[][]) =>
   rows.map((r) =>
@@ -48,7 +35,10 @@ const asExcel = (rows: unknown[][]) =>
 
 describe("Change history lines", () => {
   it("one line per cell, in the table's column order, with the client's name and ID and the push ID", () => {
-    const rows = historyRows(PUSH, [cell(), cell({ employeeId: 102, outcome: "Failed", message: "Payslip 9 is finalised" })]);
+    const rows = historyRows(PUSH, [
+      pushedCell(),
+      pushedCell({ employeeId: 102, outcome: "Failed", message: "Payslip 9 is finalised" }),
+    ]);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveLength(CHANGE_HISTORY_COLUMNS.length);
     const at = (h: string) => CHANGE_HISTORY_COLUMNS.findIndex((c) => c.header === h);
@@ -61,7 +51,7 @@ describe("Change history lines", () => {
   });
 
   it("reads back what it wrote (Excel's serials for the time and date), leaving out lines without the keys undo needs", () => {
-    const rows = asExcel(historyRows(PUSH, [cell(), cell({ before: null, sent: "text" })]));
+    const rows = asExcel(historyRows(PUSH, [pushedCell(), pushedCell({ before: null, sent: "text" })]));
     rows.push(rows[0].map((v, i) => (CHANGE_HISTORY_COLUMNS[i].header === "Input key" ? "" : v))); // typed by hand
     const lines = parseHistory({ columns: CHANGE_HISTORY_COLUMNS.map((c) => c.header), rows });
     expect(lines).toHaveLength(2);
@@ -88,9 +78,9 @@ describe("Change history lines", () => {
 
   it("the last push of a client and period is the latest line for both", () => {
     const rows = asExcel([
-      ...historyRows(PUSH, [cell()]),
-      ...historyRows({ ...PUSH, preparedBy: "Seán", pushId: "P-2" }, [cell()]),
-      ...historyRows({ ...PUSH, clientId: 8, preparedBy: "Other" }, [cell()]),
+      ...historyRows(PUSH, [pushedCell()]),
+      ...historyRows({ ...PUSH, preparedBy: "Seán", pushId: "P-2" }, [pushedCell()]),
+      ...historyRows({ ...PUSH, clientId: 8, preparedBy: "Other" }, [pushedCell()]),
     ]);
     const lines = parseHistory({ columns: CHANGE_HISTORY_COLUMNS.map((c) => c.header), rows });
     expect(lastPushOf(lines, 7, "2026-11-30")).toMatchObject({ preparedBy: "Seán", pushId: "P-2" });

@@ -8,7 +8,7 @@ import { PUSH_LOG_SHEET } from "../../../src/features/inputSheets/model/pushLog"
 import { buildInputSheet, loadInputChoices } from "../../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
 import { conflictCheck, conflictRowIndexes, overwriteConflicts } from "../../../src/features/inputSheets/flows/conflicts";
-import { ctxOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { ctxOf, readRecords, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -20,17 +20,8 @@ afterAll(() => rig.close());
 /** An input sheet of the wave with the most salaried employees; a colleague then changes the first row's salary. */
 async function sheetWithColleagueChange(colleague: number, typed: [string, string]) {
   const choices = await loadInputChoices(ctxOf(rig));
-  const salaried = (id: number, date: string) =>
-    activeEmployees(choices.employees, id, date).filter((e) =>
-      choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-    ).length;
-  const { w, period } = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .filter((x) => x.period)
-    .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
-  const payslipDate = period!.date;
-  const { sheetName } = await buildInputSheet(ctxOf(rig), { waveId: w.id, payslipDate, inputKeys: [SALARY] }, { choices });
-  const header = choices.offered.find((o) => o.key === SALARY)!.label;
+  const { waveId, payslipDate, salaryHeader: header } = salaryWave(choices);
+  const { sheetName } = await buildInputSheet(ctxOf(rig), { waveId, payslipDate, inputKeys: [SALARY] }, { choices });
   const rows = await readRecords(rig.workbook, sheetName);
   const [first, second] = rows.map((r) => Number(r["Employee ID"]));
 

@@ -12,7 +12,7 @@ import {
   undoSelectedChanges,
   watchPendingChanges,
 } from "../../../src/features/inputSheets/flows/pending";
-import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig, waitForState } from "../../support/flowHelpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -38,19 +38,6 @@ beforeAll(async () => {
 });
 afterAll(() => rig.close());
 
-/** Waits until the watch reports a state the test expects (the debounce is real time). */
-/** Waits for a state, however long the machine's load makes it take (the test's timeout is the only limit). */
-function waitFor(states: PendingState[], pred: (s: PendingState) => boolean): Promise<PendingState> {
-  return new Promise((resolve) => {
-    const tick = () => {
-      const last = states[states.length - 1];
-      if (last && pred(last)) resolve(last);
-      else setTimeout(tick, 10);
-    };
-    tick();
-  });
-}
-
 it("counts typed, pasted, filled and cleared edits against the snapshot, shades them, and undoes the selected ones", async () => {
   const states: PendingState[] = [];
   const watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 50 });
@@ -62,7 +49,7 @@ it("counts typed, pasted, filled and cleared edits against the snapshot, shades 
     typeInto(rig.model, sheetName, 0, salaryHeader, "11111");
     typeInto(rig.model, sheetName, 1, salaryHeader, "22222");
     typeInto(rig.model, sheetName, 2, salaryHeader, "33333");
-    const three = await waitFor(states, (s) => s.text === "3 changes pending in 3 rows");
+    const three = await waitForState(states, (s) => s.text === "3 changes pending in 3 rows");
     expect(three.changes[0]).toMatchObject({
       rowIndex: 0,
       before: before[0][salaryHeader] === "" ? null : before[0][salaryHeader],
@@ -73,7 +60,7 @@ it("counts typed, pasted, filled and cleared edits against the snapshot, shades 
 
     // Typed back to the built value: it stops counting, and its shading goes.
     typeInto(rig.model, sheetName, 2, salaryHeader, String(before[2][salaryHeader]));
-    await waitFor(states, (s) => s.text === "2 changes pending in 2 rows");
+    await waitForState(states, (s) => s.text === "2 changes pending in 2 rows");
     expect(fillOf(rig.model, sheetName, 2, salaryHeader)).toBeUndefined();
 
     // Pasted, filled down, cleared (the Delete key).
@@ -81,11 +68,11 @@ it("counts typed, pasted, filled and cleared edits against the snapshot, shades 
     const t = sheet.tables()[0];
     const col = t.c + 4;
     rig.model.pasteCells(sheet, t.r + 4, col, [["44444"]]);
-    await waitFor(states, (s) => s.text === "3 changes pending in 3 rows");
+    await waitForState(states, (s) => s.text === "3 changes pending in 3 rows");
     rig.model.fillDown(sheet, { r: t.r + 4, c: col, rows: 2, cols: 1 });
-    await waitFor(states, (s) => s.text === "4 changes pending in 4 rows");
+    await waitForState(states, (s) => s.text === "4 changes pending in 4 rows");
     rig.model.clearContents(sheet, { r: t.r + 5, c: col, rows: 1, cols: 1 });
-    await waitFor(states, (s) => s.changes.length === (before[4][salaryHeader] === "" ? 3 : 4));
+    await waitForState(states, (s) => s.changes.length === (before[4][salaryHeader] === "" ? 3 : 4));
 
     // Review: go to a change; Undo selected changes puts it back and the count follows.
     await goToChange(rig.workbook, sheetName, { rowIndex: 0, header: salaryHeader });
@@ -94,7 +81,7 @@ it("counts typed, pasted, filled and cleared edits against the snapshot, shades 
     const n = states[states.length - 1].changes.length;
     const undo = await undoSelectedChanges(rig.workbook, sheetName);
     expect(undo.undone).toBe(1);
-    await waitFor(states, (s) => s.changes.length === n - 1);
+    await waitForState(states, (s) => s.changes.length === n - 1);
     expect((await readRecords(rig.workbook, sheetName))[0][salaryHeader]).toEqual(before[0][salaryHeader]);
     expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeUndefined();
   } finally {
@@ -113,7 +100,7 @@ it("reads the table once per look, whatever the number of edits in a burst", asy
   try {
     const syncs = rig.model.syncLog.length;
     for (let i = 0; i < 8; i++) typeInto(rig.model, sheetName, i % 4, salaryHeader, String(1000 + i));
-    await waitFor(states, (s) => s.changes.some((c) => c.rowIndex === 3 && c.after === 1007));
+    await waitForState(states, (s) => s.changes.some((c) => c.rowIndex === 3 && c.after === 1007));
     // One look: the table read (2 requests + 1 chunk) and at most two fill writes (2 requests + 1 each).
     expect(rig.model.syncLog.length - syncs).toBeLessThanOrEqual(9);
     expect(states.length).toBe(2);
@@ -133,7 +120,7 @@ it("while paused (a push is writing) only notes changes, and looks once on resum
     await new Promise((r) => setTimeout(r, 120));
     expect(states).toHaveLength(seen);
     watch.setPaused(false);
-    await waitFor(states, (s) => s.changes.some((c) => c.rowIndex === 3 && c.after === 998));
+    await waitForState(states, (s) => s.changes.some((c) => c.rowIndex === 3 && c.after === 998));
     expect(states).toHaveLength(seen + 1);
   } finally {
     await watch.stop();
@@ -145,7 +132,7 @@ it("a new watch clears shading an earlier one left on a cell that is no longer c
   let watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
   const before = String((await readRecords(rig.workbook, sheetName))[5][salaryHeader]);
   typeInto(rig.model, sheetName, 5, salaryHeader, "424242");
-  await waitFor(states, (s) => s.changes.some((c) => c.rowIndex === 5));
+  await waitForState(states, (s) => s.changes.some((c) => c.rowIndex === 5));
   expect(fillOf(rig.model, sheetName, 5, salaryHeader)).toBe(PENDING_FILL);
   await watch.stop();
   // Put back while nobody watched (e.g. another sheet was chosen in the pane).
@@ -168,7 +155,7 @@ it("a row moved to a payslip date the sheet lacks counts its inputs, as Push cha
     expect(r).toBeGreaterThan(5);
     const date = rows[r]["Payslip date"];
     typeInto(rig.model, sheetName, r, "Payslip date", "2020-01-31");
-    const s = await waitFor(states, (x) => x.changes.some((c) => c.rowIndex === r));
+    const s = await waitForState(states, (x) => x.changes.some((c) => c.rowIndex === r));
     expect(s.changes.filter((c) => c.rowIndex === r)).toEqual([
       expect.objectContaining({ header: salaryHeader, moved: true, before: null, after: rows[r][salaryHeader] }),
     ]);
@@ -179,7 +166,7 @@ it("a row moved to a payslip date the sheet lacks counts its inputs, as Push cha
     expect((await readRecords(rig.workbook, sheetName))[r][salaryHeader]).toBe(rows[r][salaryHeader]);
 
     typeInto(rig.model, sheetName, r, "Payslip date", String(date));
-    await waitFor(states, (x) => !x.changes.some((c) => c.rowIndex === r));
+    await waitForState(states, (x) => !x.changes.some((c) => c.rowIndex === r));
   } finally {
     await watch.stop();
   }

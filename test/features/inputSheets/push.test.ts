@@ -1,6 +1,5 @@
 import type { BulkInputResult } from "../../../src/contract";
 import {
-  type InputSheetMeta,
   parseMeta,
   readInputSheet,
   rowKey,
@@ -25,6 +24,7 @@ import { chunk } from "../../../src/ui/sheets/chunk";
 import { nettPayFor } from "../../../src/features/inputSheets/model/nettPay";
 import { PUSH_LOG_COLUMNS, PUSH_MODE_LABELS, pushLogRow } from "../../../src/features/inputSheets/model/pushLog";
 import { employee, payslip } from "../../support/fixtures";
+import { inputSheetMeta } from "../../support/inputSheetFixture";
 
 const JAN = "2025-01-31";
 const JAN_SERIAL = 45688;
@@ -32,22 +32,15 @@ const SAL = "calc.basic_salary.amount";
 const BONUS = "calc.bonus.amount";
 const NOTE = "calc.travel.note";
 
-const meta: InputSheetMeta = {
-  version: 1,
-  clientId: 1,
-  clientName: "Liffey",
-  waveId: 1,
-  waveName: "Monthly",
+const meta = inputSheetMeta({
   payslipDate: JAN,
-  tableName: "Inputs_1",
   snapshotSheet: "PayrollSnap1",
   inputs: [
     { key: SAL, header: "Basic salary: amount", type: "number" },
     { key: BONUS, header: "Bonus: amount", type: "number" },
     { key: NOTE, header: "Travel: note", type: "text" },
   ],
-  builtAt: "2025-01-20T10:00:00.000Z",
-};
+});
 
 const HEADERS = [
   "Employee ID",

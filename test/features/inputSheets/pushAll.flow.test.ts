@@ -1,39 +1,26 @@
 /** Push all input sheets across two clients' sheets, skipping one of a client the key cannot reach. */
-import { calcKey } from "../../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
 import { PUSH_LOG_SHEET } from "../../../src/features/inputSheets/model/pushLog";
 import { metaSettingKey, parseMeta } from "../../../src/features/inputSheets/model/inputSheetModel";
-import { buildInputSheet, loadInputChoices } from "../../../src/features/inputSheets/flows/inputs";
 import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
-import { ctxOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { buildSalarySheetFor, ctxOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 import { SYSTEM_CLOCK } from "../../../src/ui/flows/common";
 
-const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
 beforeAll(async () => {
   rig = await startRig();
 });
 afterAll(() => rig.close());
 
-async function buildFor(clientId: number) {
-  const ctx = ctxOf(rig, { id: clientId, name: `Client ${clientId}` });
-  const choices = await loadInputChoices(ctx);
-  const { w, period } = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 2)!;
-  const inputKeys = [choices.offered.find((o) => o.key === SALARY)?.key ?? choices.offered[0].key];
-  const built = await buildInputSheet(ctx, { waveId: w.id, payslipDate: period!.date, inputKeys }, { choices });
-  const header = choices.offered.find((o) => o.key === inputKeys[0])!.label;
-  return { ...built, header };
-}
+const buildFor = (client: { id: number; name: string }) =>
+  buildSalarySheetFor(rig, client);
 
 it("pushes each client's sheet under its own client, skips a sheet the key cannot reach, one summary and log line each", async () => {
   const clients = await rig.api.listClients();
-  const [a, b] = [await buildFor(clients[0].id), await buildFor(clients[1].id)];
+  const [a, b] = [await buildFor(clients[0]), await buildFor(clients[1])];
   typeInto(rig.model, a.sheetName, 0, a.header, "1234.5");
   typeInto(rig.model, b.sheetName, 1, b.header, "2345.5");
   // A third sheet whose client the key cannot reach (as if built under another key).
-  const c = await buildFor(clients[2].id);
+  const c = await buildFor(clients[2]);
   const meta = parseMeta(await rig.workbook.getSetting(metaSettingKey(c.sheetName)))!;
   await rig.workbook.setSetting(metaSettingKey(c.sheetName), { ...meta, clientId: 999, clientName: "Elsewhere Ltd" });
 
@@ -57,7 +44,7 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
 
 it("waits for nett pay once after all the sheets, not sheet by sheet: every saved row shows its new figure", async () => {
   const clients = await rig.api.listClients();
-  const built = [await buildFor(clients[0].id), await buildFor(clients[1].id)];
+  const built = [await buildFor(clients[0]), await buildFor(clients[1])];
   for (const [i, b] of built.entries()) typeInto(rig.model, b.sheetName, 0, b.header, String(3100 + i * 100));
   const slept: number[] = [];
   const sleep = async (ms: number) => {

@@ -5,18 +5,11 @@ import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { pushAllSummary, sheetAttention, type SheetPushSummary } from "../../../src/features/inputSheets/flows/pushAll";
 import { pushAllOutcome } from "../../../src/features/inputSheets/panel/PushAll";
 import { OutcomeBar } from "../../../src/ui/parts/layout";
+import { BULK_STATUSES, countStatuses } from "../../../src/ui/sheets/rowOutcomes";
 import "../../support/fluentDom";
 
-const counts = (c: Partial<NonNullable<SheetPushSummary["counts"]>> = {}) => ({
-  Saved: 0,
-  Failed: 0,
-  Conflict: 0,
-  Held: 0,
-  Invalid: 0,
-  Unchanged: 0,
-  "Not sent": 0,
-  ...c,
-});
+/** A sheet's counts by status: zero but for those given. */
+const counts = (c: Partial<NonNullable<SheetPushSummary["counts"]>> = {}) => ({ ...countStatuses(BULK_STATUSES, []), ...c });
 const sheet = (name: string, outcome: SheetPushSummary["outcome"], c: SheetPushSummary["counts"]): SheetPushSummary => ({
   sheetName: name,
   client: { id: 1, name: "Liffey" },

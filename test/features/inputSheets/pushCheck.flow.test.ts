@@ -4,7 +4,6 @@
  * flag still reaches the Message. Last period is read from the employees' own lists (few rows; see pushReads.flow.test.ts).
  */
 import { calcKey } from "../../../src/contract";
-import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
 import { DEFAULT_PUSH_CHECK } from "../../../src/features/inputSheets/model/pushCheck";
 import { buildInputSheet, loadInputChoices } from "../../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
@@ -15,7 +14,17 @@ import {
   type PushCheckReview,
   PushCheckCancelled,
 } from "../../../src/features/inputSheets/flows/pushCheck";
-import { ctxOf, fillOf, markRows, readRecords, selectRows, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import {
+  ctxOf,
+  fillOf,
+  markRows,
+  readRecords,
+  salaryWave,
+  selectRows,
+  startRig,
+  typeInto,
+  type Rig,
+} from "../../support/flowHelpers";
 import { SYSTEM_CLOCK } from "../../../src/ui/flows/common";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -28,21 +37,14 @@ afterAll(() => rig.close());
 /** A fresh input sheet of the client's salaries, for the wave with the most salaried employees. */
 async function salarySheet(ctx = ctxOf(rig)) {
   const choices = await loadInputChoices(ctx);
-  const salaried = (waveId: number, date: string) =>
-    activeEmployees(choices.employees, waveId, date).filter((e) =>
-      choices.calculations.some((c) => c.employee_id === e.id && c.calculation_id === "basic_salary" && !c.deleted),
-    ).length;
-  const { w, period } = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .filter((x) => x.period)
-    .sort((a, b) => salaried(b.w.id, b.period!.date) - salaried(a.w.id, a.period!.date))[0];
-  const { sheetName } = await buildInputSheet(ctx, { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] }, { choices });
-  return { sheetName, header: choices.offered.find((o) => o.key === SALARY)!.label, period: period! };
+  const { waveId, payslipDate, salaryHeader } = salaryWave(choices);
+  const { sheetName } = await buildInputSheet(ctx, { waveId, payslipDate, inputKeys: [SALARY] }, { choices });
+  return { sheetName, header: salaryHeader, payslipDate };
 }
 
 /** A fresh input sheet of salaries, the first row raised by 60 %, the next two by 1 %. */
 async function sheetWithRaise() {
-  const { sheetName, header, period } = await salarySheet();
+  const { sheetName, header, payslipDate } = await salarySheet();
   const rows = await readRecords(rig.workbook, sheetName);
   const salaries = rows.slice(0, 3).map((r) => Number(r[header]));
   expect(salaries.every((s) => s > 0)).toBe(true);
@@ -54,7 +56,7 @@ async function sheetWithRaise() {
     salaries,
     typed,
     ids: rows.slice(0, 3).map((r) => Number(r["Employee ID"])),
-    payslipDate: period!.date,
+    payslipDate,
   };
 }
 

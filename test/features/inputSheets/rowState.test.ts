@@ -1,5 +1,6 @@
 /** A row's state as data: the Status and Message cells drawn from it, its changes, its store, and the migration. */
-import { type InputSheetMeta, readInputSheet } from "../../../src/features/inputSheets/model/inputSheetModel";
+import { readInputSheet } from "../../../src/features/inputSheets/model/inputSheetModel";
+import { inputSheetMeta } from "../../support/inputSheetFixture";
 import { NETT_PAY_PENDING, withPendingNote } from "../../../src/features/inputSheets/model/nettPay";
 import {
   type RowRecord,
@@ -18,18 +19,7 @@ import { recordsFromCells } from "../../../src/features/inputSheets/model/rowSta
 
 const DATE = "2025-01-31";
 const SAL = "calc.basic_salary.amount";
-const meta: InputSheetMeta = {
-  version: 1,
-  clientId: 1,
-  clientName: "Liffey",
-  waveId: 1,
-  waveName: "Monthly",
-  payslipDate: DATE,
-  tableName: "Inputs_1",
-  snapshotSheet: "PayrollSnap_1_2025-01-31",
-  inputs: [{ key: SAL, header: "Basic salary: amount", type: "number" }],
-  builtAt: "2025-01-20T10:00:00.000Z",
-};
+const meta = inputSheetMeta({ payslipDate: DATE, snapshotSheet: "PayrollSnap_1_2025-01-31" });
 const HEADERS = ["Employee ID", "Number", "Name", "Payslip date", "Basic salary: amount", "Nett pay", "Status", "Message"];
 const snapshot = new Map([
   [`7|${DATE}`, { [SAL]: 100 }],

@@ -1,37 +1,18 @@
 /** The undo plan: which cells go back, which are kept (Conflict), and how each ends. */
-import type { HistoryLine } from "../../../src/features/inputSheets/model/changeHistory";
 import type { InputValue } from "../../../src/contract";
 import { rowKey } from "../../../src/features/inputSheets/model/inputSheetModel";
 import { planUndo, undoCells, undoCounts } from "../../../src/features/inputSheets/model/undoPlan";
+import { historyLine } from "../../support/changeHistoryFixture";
 
-const line = (over: Partial<HistoryLine> = {}): HistoryLine => ({
-  time: null,
-  preparedBy: "Aoife",
-  clientId: 7,
-  clientName: "Liffey Foods",
-  sheet: "Inputs",
-  employeeId: 101,
-  number: "E-1",
-  name: "Mary Murphy",
-  payslipDate: "2026-11-30",
-  input: "Basic salary: amount",
-  inputKey: "calc.basic_salary.amount",
-  before: 3000,
-  sent: 4800,
-  outcome: "Saved",
-  message: "",
-  pushId: "P-1",
-  ...over,
-});
 const SAL = "calc.basic_salary.amount";
 const OT = "calc.overtime.hours";
 
 describe("planUndo", () => {
   it("sends the value before of each cell the service still holds as sent, grouped per employee's payslip", () => {
     const lines = [
-      line(),
-      line({ input: "Overtime: hours", inputKey: OT, before: 2, sent: "6" }),
-      line({ employeeId: 102, before: 2500, sent: 2600 }),
+      historyLine(),
+      historyLine({ input: "Overtime: hours", inputKey: OT, before: 2, sent: "6" }),
+      historyLine({ employeeId: 102, before: 2500, sent: 2600 }),
     ];
     const current = new Map<string, Record<string, InputValue>>([
       [rowKey(101, "2026-11-30"), { [SAL]: 4800, [OT]: 6 }],
@@ -47,10 +28,10 @@ describe("planUndo", () => {
 
   it("keeps a cell changed since the push (Conflict, naming both values), and cannot blank a cell that was blank", () => {
     const lines = [
-      line(),
-      line({ employeeId: 102, before: null, sent: 100 }),
-      line({ employeeId: 103 }),
-      line({ employeeId: 104, outcome: "Failed" }),
+      historyLine(),
+      historyLine({ employeeId: 102, before: null, sent: 100 }),
+      historyLine({ employeeId: 103 }),
+      historyLine({ employeeId: 104, outcome: "Failed" }),
     ];
     const current = new Map<string, Record<string, InputValue>>([
       [rowKey(101, "2026-11-30"), { [SAL]: 5000 }],
@@ -69,7 +50,7 @@ describe("planUndo", () => {
   });
 
   it("each cell ends as its row did; the Push log counts each payslip once, its worst cell deciding", () => {
-    const lines = [line(), line({ inputKey: OT, before: 1, sent: 2 }), line({ employeeId: 102 })];
+    const lines = [historyLine(), historyLine({ inputKey: OT, before: 1, sent: 2 }), historyLine({ employeeId: 102 })];
     const current = new Map<string, Record<string, InputValue>>([
       [rowKey(101, "2026-11-30"), { [SAL]: 4800, [OT]: 9 }],
       [rowKey(102, "2026-11-30"), { [SAL]: 4800 }],

@@ -6,32 +6,24 @@
 import { PayrollApi } from "../../../src/api";
 import { calcKey } from "../../../src/contract";
 import { chartData, copyChart } from "../../../src/emulator";
-import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
 import { OVERVIEW_SHEET } from "../../../src/features/monthEnd/model/monthEnd";
-import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
+import { readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
 import { readLastInputs } from "../../../src/features/inputSheets/flows/lastInputs";
 import { buildFromOverview, monthEndOverview, REQUESTS_PER_CLIENT } from "../../../src/features/monthEnd/flows/monthEnd";
 import { readInputSheetStates } from "../../../src/features/monthEnd/flows/monthEndSheets";
 import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
-import { ctxOf, markRows, readRecords, selectRows, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import {
+  buildSalarySheetFor,
+  ctxOf,
+  markRows,
+  readRecords,
+  selectRows,
+  startRig,
+  typeInto,
+  type Rig,
+} from "../../support/flowHelpers";
 
 const SALARY = calcKey("basic_salary", "amount");
-
-async function buildFor(rig: Rig, clientId: number, clientName: string) {
-  const ctx = ctxOf(rig, { id: clientId, name: clientName });
-  const choices = await loadInputChoices(ctx);
-  const { w, period } = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 2)!;
-  const inputKeys = [choices.offered.find((o) => o.key === SALARY)?.key ?? choices.offered[0].key];
-  const built = await buildInputSheet(ctx, { waveId: w.id, payslipDate: period!.date, inputKeys }, { choices });
-  return {
-    ...built,
-    waveId: w.id,
-    payslipDate: period!.date,
-    header: choices.offered.find((o) => o.key === inputKeys[0])!.label,
-  };
-}
 
 describe("with the demo's three clients", () => {
   let rig: Rig;
@@ -43,7 +35,7 @@ describe("with the demo's three clients", () => {
 
   it("gives one row per client and open wave, with the open run's counts as the API lists them, and pending edits counted", async () => {
     const clients = await rig.api.listClients();
-    const built = await buildFor(rig, clients[0].id, clients[0].name);
+    const built = await buildSalarySheetFor(rig, clients[0]);
     typeInto(rig.model, built.sheetName, 0, built.header, "4321.5");
     typeInto(rig.model, built.sheetName, 1, built.header, "4322.5");
     rig.faulty.reset();
@@ -169,7 +161,7 @@ describe("with the demo's three clients", () => {
 
   it("Build input sheet on a row without one builds it for that client and period with the client's last inputs", async () => {
     const clients = await rig.api.listClients();
-    const first = await buildFor(rig, clients[1].id, clients[1].name);
+    const first = await buildSalarySheetFor(rig, clients[1]);
     const last = await readLastInputs(rig.workbook, clients[1].id);
     expect(last?.inputKeys).toEqual([SALARY]);
     const { rows } = await monthEndOverview(ctxOf(rig), { reachable: clients });
@@ -206,7 +198,7 @@ describe("what the workbook's sheets add", () => {
 
   it("counts rows whose state is Held or Failed (never a Status typed by hand), and reads Prepared by when the Push log has that column (blank when it has not)", async () => {
     const clients = await rig.api.listClients();
-    const built = await buildFor(rig, clients[0].id, clients[0].name);
+    const built = await buildSalarySheetFor(rig, clients[0]);
     await markRows(rig.workbook, built.sheetName, { 0: "Held", 1: "Failed" });
     await rig.workbook.writeColumnValues(built.sheetName, "Status", [{ rowIndex: 2, value: "Failed" }]);
     const line = (time: Date, by?: string) => [time, clients[0].name, built.sheetName, "Changed cells", ...(by ? [by] : [])];
@@ -263,7 +255,7 @@ describe("after a real push", () => {
 
   it("shows the push's time and who prepared it, from the Change history the push wrote", async () => {
     const clients = await rig.api.listClients();
-    const built = await buildFor(rig, clients[0].id, clients[0].name);
+    const built = await buildSalarySheetFor(rig, clients[0]);
     typeInto(rig.model, built.sheetName, 0, built.header, "4321.5");
     const client = { id: clients[0].id, name: clients[0].name };
     const before = Date.now();

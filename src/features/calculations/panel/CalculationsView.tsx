@@ -4,7 +4,7 @@
  * update); inherited calculations and their history; Regular Hours for many employees from a sheet.
  * Data and callbacks only; the sections live in calculations/.
  */
-import { FeatureView, type FeatureViewProps } from "../../../ui/parts/layout";
+import { deleteQuestion, FeatureView, type FeatureViewProps } from "../../../ui/parts/layout";
 import { type AddItemProps, AddItemSection } from "./AddItemSection";
 import { type RegularHoursProps, RegularHoursSection } from "./RegularHoursSection";
 import { type CalculationSheetProps, CalculationsSheetSection, InheritedSection, ScopeSection } from "./SheetSections";
@@ -17,15 +17,7 @@ export interface CalculationsViewProps extends FeatureViewProps, CalculationShee
 
 export function CalculationsView(p: CalculationsViewProps) {
   return (
-    <FeatureView
-      outcome={p.outcome}
-      deleting={{
-        title: "Delete these calculations?",
-        confirm: p.confirm,
-        onConfirm: p.onConfirmDelete,
-        onCancel: p.onCancelDelete,
-      }}
-    >
+    <FeatureView outcome={p.outcome} deleting={deleteQuestion("Delete these calculations?", p)}>
       <ScopeSection {...p} />
       <CalculationsSheetSection {...p} />
       <AddItemSection {...p} />

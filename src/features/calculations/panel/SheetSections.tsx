@@ -5,12 +5,11 @@
 import { Button } from "@fluentui/react-components";
 import { ActionRow, RadioChoice, Section } from "../../../ui/parts/layout";
 import {
-  type Choice,
   EmployeePicker,
-  type EmployeeOption,
-  type ListStatus,
+  type EmployeePayslipChoice,
   PayslipPicker,
   employeeSource,
+  payslipSource,
 } from "../../../ui/parts/pickers";
 import { usePartStyles } from "../../../ui/parts/styles";
 
@@ -22,19 +21,10 @@ const SCOPES: { value: ScopeKind; label: string }[] = [
   { value: "payslip", label: "A payslip" },
 ];
 
-export interface CalculationSheetProps {
+export interface CalculationSheetProps extends EmployeePayslipChoice {
   busy: boolean;
   scope: ScopeKind;
   onScopeChange(s: ScopeKind): void;
-  employees: readonly EmployeeOption[];
-  employeesStatus?: ListStatus;
-  employeeId: number | null;
-  onEmployeeChange(id: number | null): void;
-  /** The chosen employee's payslips; null while they load or before an employee is chosen. */
-  payslips: readonly Choice[] | null;
-  payslipsStatus?: ListStatus;
-  payslipId: number | null;
-  onPayslipChange(id: number | null): void;
   onView(): void;
   onSaveEdits(): void;
   onDeleteSelected(): void;
@@ -54,15 +44,7 @@ export function ScopeSection(p: CalculationSheetProps) {
       {p.scope !== "client" && (
         <EmployeePicker label="Employee" value={p.employeeId} onChange={p.onEmployeeChange} {...employeeSource(p)} />
       )}
-      {p.scope === "payslip" && (
-        <PayslipPicker
-          payslips={p.payslips}
-          value={p.payslipId}
-          onChange={p.onPayslipChange}
-          employeeChosen={p.employeeId !== null}
-          status={p.payslipsStatus}
-        />
-      )}
+      {p.scope === "payslip" && <PayslipPicker {...payslipSource(p)} />}
       <Button className={styles.action} appearance="primary" disabled={p.busy || !scopeReady} onClick={p.onView}>
         View calculations
       </Button>

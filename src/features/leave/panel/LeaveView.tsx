@@ -3,7 +3,7 @@
  * with confirmation); one employee's exact balances. Data and callbacks only.
  */
 import { Button, Checkbox, Field, Text } from "@fluentui/react-components";
-import { FeatureView, type FeatureViewProps, ActionRow, Section } from "../../../ui/parts/layout";
+import { deleteQuestion, FeatureView, type FeatureViewProps, ActionRow, Section } from "../../../ui/parts/layout";
 import { fieldError } from "../../../ui/components/fieldError";
 import { DateField } from "../../../ui/components/DateField";
 import { dateInputPattern } from "../../../ui/locale";
@@ -46,15 +46,7 @@ export function LeaveView(p: LeaveViewProps) {
   const styles = usePartStyles();
   const dateOk = DATE.test(p.balanceDate);
   return (
-    <FeatureView
-      outcome={p.outcome}
-      deleting={{
-        title: "Delete these leave days?",
-        confirm: p.confirm,
-        onConfirm: p.onConfirmDelete,
-        onCancel: p.onCancelDelete,
-      }}
-    >
+    <FeatureView outcome={p.outcome} deleting={deleteQuestion("Delete these leave days?", p)}>
       <Section title="Leave types and balances">
         <Button className={styles.action} disabled={p.busy} onClick={p.onLeaveTypes}>
           Leave types to sheet

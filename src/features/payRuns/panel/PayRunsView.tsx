@@ -8,16 +8,17 @@ import {
   type Choice,
   ChoicePicker,
   EmployeePicker,
-  type EmployeeOption,
+  type EmployeePayslipChoice,
   type ListStatus,
   PayslipPicker,
   employeeSource,
+  payslipSource,
 } from "../../../ui/parts/pickers";
 import { usePartStyles } from "../../../ui/parts/styles";
 
 export type { Choice };
 
-export interface PayRunsViewProps extends FeatureViewProps {
+export interface PayRunsViewProps extends FeatureViewProps, EmployeePayslipChoice {
   /** The client's pay runs; null while they load. */
   runs: readonly Choice[] | null;
   runsStatus?: ListStatus;
@@ -26,16 +27,7 @@ export interface PayRunsViewProps extends FeatureViewProps {
   onPayRunsToSheet(): void;
   onRunPayslips(): void;
   onJournal(): void;
-  employees: readonly EmployeeOption[];
-  employeesStatus?: ListStatus;
-  employeeId: number | null;
-  onEmployeeChange(id: number | null): void;
   onEmployeePayslips(): void;
-  /** The chosen employee's payslips; null while they load or before an employee is chosen. */
-  payslips: readonly Choice[] | null;
-  payslipsStatus?: ListStatus;
-  payslipId: number | null;
-  onPayslipChange(id: number | null): void;
   onPayslipDetail(): void;
   onOpenPdf(): void;
   onOpenSelectedPdf(): void;
@@ -81,13 +73,7 @@ export function PayRunsView(p: PayRunsViewProps) {
         <Button className={styles.action} disabled={p.busy || p.employeeId === null} onClick={p.onEmployeePayslips}>
           Employee's payslips to sheet
         </Button>
-        <PayslipPicker
-          payslips={p.payslips}
-          value={p.payslipId}
-          onChange={p.onPayslipChange}
-          employeeChosen={p.employeeId !== null}
-          status={p.payslipsStatus}
-        />
+        <PayslipPicker {...payslipSource(p)} />
         <ActionRow
           busy={p.busy}
           actions={[
