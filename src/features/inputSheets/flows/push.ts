@@ -538,8 +538,8 @@ export async function pushInputSheet(
       return r && r.status === o.status && !kept.has(o.rowIndex) ? { ...o, message: drawRow(r).message } : o;
     });
   const counts = countOutcomes(ordered);
-  // Counted from the rows' states, never from their words.
-  const unmoved = unmovedRows(records, run.outcomes.keys());
+  // Counted from the rows' states, never from their words; a kept row's earlier push is not this push's outcome.
+  const unmoved = unmovedRows(records, [...run.outcomes.keys()].filter((i) => !kept.has(i)));
   const summary =
     `${sheetName}: ${summarise(counts)}.` +
     stoppedNote(run.stoppedBy) +
