@@ -206,6 +206,19 @@ export async function saveRows<T>(requests: readonly RowRequest<T>[], options: R
   };
 }
 
+/**
+ * A save from a whole sheet that mirrors what the service holds (employees, calculations, Regular Hours): the rows the
+ * parse found unchanged say "Same as the service holds", Invalid rows their errors, and every other row's old
+ * outcome is cleared before the requests go.
+ */
+export function saveSheetEdits<T>(
+  requests: readonly RowRequest<T>[],
+  plans: Parameters<typeof localOutcomes>[0],
+  options: Omit<RowSaveOptions, "local" | "clearOthers">,
+): Promise<RowsResult> {
+  return saveRows(requests, { ...options, local: localOutcomes(plans, "Same as the service holds"), clearOthers: true });
+}
+
 /** The rows the pure parse decided without a request: Invalid with its errors, Unchanged with `unchanged`. */
 export function localOutcomes(
   plans: readonly { kind: string; rowIndex: number; errors?: Record<string, string> }[],

@@ -33,15 +33,7 @@ import {
   sheetForClient,
 } from "../../../ui/flows/clientSheet";
 import { type FlowContext, type SheetResult, type ClientRef, writeSheet, clientLabel } from "../../../ui/flows/common";
-import {
-  localOutcomes,
-  type RowRequest,
-  type RowsResult,
-  rowsWith,
-  runDeletes,
-  saveRows,
-  runProgress,
-} from "../../../ui/flows/rowWrites";
+import { type RowRequest, type RowsResult, rowsWith, runDeletes, saveSheetEdits, runProgress } from "../../../ui/flows/rowWrites";
 
 export const CALC_SHEET = { sheetName: "Calculations", tableName: "Calculations" } as const;
 export const INHERITED_SHEET = { sheetName: "Inherited calculations", tableName: "InheritedCalculations" } as const;
@@ -133,10 +125,8 @@ export async function saveCalculationEdits(ctx: FlowContext, options: { concurre
       send: () => api.updateCalculation(p.id, p.details),
       succeeded: (r) => rowsWith([p.rowIndex], "Saved", `${r.message || "Updated"} (${Object.keys(p.details).join(", ")})`),
     }));
-  return saveRows(requests, {
+  return saveSheetEdits(requests, plans, {
     title: "Calculations",
-    local: localOutcomes(plans, "Same as the service holds"),
-    clearOthers: true,
     reads: 2,
     workbook,
     sheetName,

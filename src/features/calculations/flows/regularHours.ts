@@ -19,7 +19,7 @@ import {
 } from "../model/regularHours";
 import { markClientSheet, openClientSheet, parseSheetRows, sheetForClient } from "../../../ui/flows/clientSheet";
 import { type FlowContext, type SheetResult, writeSheet, clientLabel } from "../../../ui/flows/common";
-import { localOutcomes, type RowRequest, type RowsResult, rowsWith, saveRows, runProgress } from "../../../ui/flows/rowWrites";
+import { type RowRequest, type RowsResult, rowsWith, saveSheetEdits, runProgress } from "../../../ui/flows/rowWrites";
 
 export const RH_SHEET = { sheetName: "Regular Hours", tableName: "RegularHours" } as const;
 /** Document setting of a client's Regular Hours sheet ("payroll.regularHours.<client ID>"; see clientMetaKey). */
@@ -120,10 +120,8 @@ export async function saveRegularHours(
           `${r.message || "Saved"}${p.effectiveDate ? ` from ${p.effectiveDate}` : " (base set, no effective date)"}: ${Object.keys(p.details).join(", ")}`,
         ),
     }));
-  return saveRows(requests, {
+  return saveSheetEdits(requests, plans, {
     title: "Regular Hours",
-    local: localOutcomes(plans, "Same as the service holds"),
-    clearOthers: true,
     reads: 2,
     workbook,
     sheetName,

@@ -29,13 +29,12 @@ import { findSheetForClient, parseSheetRows } from "../../../ui/flows/clientShee
 import { chunk, type FlowContext, type SheetResult, type ClientRef, writeSheet, clientLabel } from "../../../ui/flows/common";
 import { IMPORT_SHEETS } from "../../imports";
 import {
-  localOutcomes,
   type RowRequest,
   type RowResult,
   type RowsResult,
   rowsWith,
   runDeletes,
-  saveRows,
+  saveSheetEdits,
   runProgress,
 } from "../../../ui/flows/rowWrites";
 
@@ -149,10 +148,8 @@ export async function saveEmployees(ctx: FlowContext, options: SaveEmployeesOpti
     }
   }
 
-  return saveRows(requests, {
+  return saveSheetEdits(requests, plans, {
     title: "Employees",
-    local: localOutcomes(plans, "Same as the service holds"),
-    clearOthers: true,
     reads: 3,
     workbook,
     sheetName: table.sheetName,

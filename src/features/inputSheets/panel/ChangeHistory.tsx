@@ -5,13 +5,13 @@
  */
 import * as React from "react";
 import { Button, Field, Input, Text } from "@fluentui/react-components";
-import { type ConnectedServices, flowContextFor } from "../../../ui/context";
+import { flowContextFor } from "../../../ui/context";
 import { type UndoResult, undoPush } from "../flows/undoPush";
-import { checkUndoBeforeSending, type PushCheckOptions } from "../flows/pushCheck";
+import { checkUndoBeforeSending } from "../flows/pushCheck";
 import { Section } from "../../../ui/parts/layout";
-import type { FlowRunner } from "../../../ui/parts/hooks";
 import { usePartStyles } from "../../../ui/parts/styles";
 import type { WithName } from "./usePreparedBy";
+import type { WorkbookPushProps } from "./workbookPushProps";
 
 export function ChangeHistoryView(props: { name: string; onNameChange(name: string): void; onUndo(): void; busy: boolean }) {
   const styles = usePartStyles();
@@ -42,18 +42,12 @@ function undoOutcome(result: UndoResult) {
   return { intent: clean ? ("success" as const) : ("warning" as const), text: result.summary };
 }
 
-export function ChangeHistory(props: {
-  services: ConnectedServices;
-  chunkSize: number;
-  run: FlowRunner;
-  busy: boolean;
-  /** After an undo (an input sheet's snapshot may have moved). */
-  onDone(): void;
-  /** The check before sending (usePushCheck), which an undo goes through as any push. */
-  check(): PushCheckOptions;
-  /** "Prepared by" (usePreparedBy): the name shown, its change, and the ask before a push when none is. */
-  preparedBy: { name: string; change(name: string): void; withName: WithName };
-}) {
+export function ChangeHistory(
+  props: WorkbookPushProps & {
+    /** "Prepared by" (usePreparedBy): the name shown, its change, and the ask before a push when none is. */
+    preparedBy: { name: string; change(name: string): void; withName: WithName };
+  },
+) {
   const { name, change: onNameChange, withName } = props.preparedBy;
   const onUndo = () =>
     withName(() => {

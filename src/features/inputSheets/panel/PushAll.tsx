@@ -4,15 +4,14 @@
  */
 import * as React from "react";
 import { Button, Text } from "@fluentui/react-components";
-import { type ConnectedServices, flowContextFor } from "../../../ui/context";
+import { flowContextFor } from "../../../ui/context";
 import { type PushAllResult, type SheetPushSummary, pushAllInputSheets, sheetAttention } from "../flows/pushAll";
 import { PUSH_ALL_LABEL } from "../model/pushLog";
-import type { PushCheckOptions } from "../flows/pushCheck";
-import type { FlowRunner } from "../../../ui/parts/hooks";
 import type { Outcome } from "../../../ui/parts/layout";
 import type { OutcomeDetail } from "../../../ui/parts/outcomeDetails";
 import { usePartStyles } from "../../../ui/parts/styles";
 import type { WithName } from "./usePreparedBy";
+import type { WorkbookPushProps } from "./workbookPushProps";
 import { clientLabel } from "../../../ui/flows/common";
 
 export function PushAllView(props: { onPushAll(): void; busy: boolean }) {
@@ -53,18 +52,12 @@ export const pushAllOutcome = (r: PushAllResult): Exclude<Outcome, null> => ({
   detailsLabel: `${PUSH_ALL_LABEL}: one summary per sheet`,
 });
 
-export function PushAll(props: {
-  services: ConnectedServices;
-  chunkSize: number;
-  run: FlowRunner;
-  busy: boolean;
-  /** After the pushes (the sheets' snapshots moved). */
-  onDone(): void;
-  /** The check before sending each sheet (usePushCheck). */
-  check(): PushCheckOptions;
-  /** Asks for "Prepared by" first when none is remembered (usePreparedBy). */
-  withName: WithName;
-}) {
+export function PushAll(
+  props: WorkbookPushProps & {
+    /** Asks for "Prepared by" first when none is remembered (usePreparedBy). */
+    withName: WithName;
+  },
+) {
   const pushAll = async () => {
     await props.run(
       PUSH_ALL_LABEL,
