@@ -5,10 +5,10 @@
  */
 import { createOfficeWorkbook } from "../src/excel";
 import { installPreviewExcel } from "../src/emulator";
-import type { InputSheetRow, OfferedInput } from "../src/features/inputSheets/model/inputSheet";
+import type { OfferedInput } from "../src/features/inputSheets/model/inputSheet";
 import { fillFromSheet, proposeFill } from "../src/features/inputSheets/flows/fill";
 import { readPending, readSheetBasis, restoreChanges } from "../src/features/inputSheets/flows/pending";
-import { FIXTURE_INPUTS, writeInputSheetFixture } from "../test/support/inputSheetFixture";
+import { FIXTURE_INPUTS, fixtureRows, writeInputSheetFixture } from "../test/support/inputSheetFixture";
 
 const rows = Number(process.argv[2] ?? 10_000);
 const inputs: OfferedInput[] = [
@@ -26,16 +26,7 @@ const inputs: OfferedInput[] = [
 async function main() {
   const model = installPreviewExcel();
   const workbook = createOfficeWorkbook();
-  const data: InputSheetRow[] = Array.from({ length: rows }, (_, i) => ({
-    employeeId: i + 1,
-    number: `E${String(i + 1).padStart(6, "0")}`,
-    name: `Employee ${i + 1} Ó Briain`,
-    payslipDate: "2025-01-31",
-    payslipId: null,
-    finalised: false,
-    nettPay: 2000 + i,
-    values: { "calc.basic_salary.amount": 3000 + i, "calc.overtime.hours": null, "calc.commission.amount": 100 },
-  }));
+  const data = fixtureRows(rows, { "calc.commission.amount": 100 });
   await writeInputSheetFixture(workbook, data, inputs, { clientName: "Bench Ltd", builtAt: new Date().toISOString() });
 
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {

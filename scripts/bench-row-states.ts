@@ -6,26 +6,16 @@
  */
 import { createOfficeWorkbook } from "../src/excel";
 import { installPreviewExcel } from "../src/emulator";
-import type { InputSheetRow } from "../src/features/inputSheets/model/inputSheet";
 import { awaitingNettPay, nettPayShown, outcomeRecord, recordsToTable } from "../src/features/inputSheets/model/rowState";
 import { readRowRecords, saveRowRecords } from "../src/features/inputSheets/flows/rowStates";
-import { FIXTURE_INPUTS, writeInputSheetFixture } from "../test/support/inputSheetFixture";
+import { FIXTURE_INPUTS, fixtureRows, writeInputSheetFixture } from "../test/support/inputSheetFixture";
 
 const rows = Number(process.argv[2] ?? 5_000);
 
 async function main() {
   const model = installPreviewExcel();
   const workbook = createOfficeWorkbook();
-  const data: InputSheetRow[] = Array.from({ length: rows }, (_, i) => ({
-    employeeId: i + 1,
-    number: `E${String(i + 1).padStart(6, "0")}`,
-    name: `Employee ${i + 1} Ó Briain`,
-    payslipDate: "2025-01-31",
-    payslipId: null,
-    finalised: false,
-    nettPay: 2000 + i,
-    values: { "calc.basic_salary.amount": 3000 + i, "calc.overtime.hours": null },
-  }));
+  const data = fixtureRows(rows);
   await writeInputSheetFixture(workbook, data, FIXTURE_INPUTS, { clientName: "Bench Ltd", builtAt: new Date().toISOString() });
   const meta = { snapshotSheet: "PayrollSnap_1" };
   const table = (await workbook.readTable("Inputs"))!;

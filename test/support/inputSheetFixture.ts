@@ -37,6 +37,19 @@ export const FIXTURE_INPUTS: OfferedInput[] = [
   },
 ];
 
+/** `count` employees' rows for one payslip date, salaried, with no overtime: the benches' input sheet. */
+export const fixtureRows = (count: number, values: InputSheetRow["values"] = {}): InputSheetRow[] =>
+  Array.from({ length: count }, (_, i) => ({
+    employeeId: i + 1,
+    number: `E${String(i + 1).padStart(6, "0")}`,
+    name: `Employee ${i + 1} Ó Briain`,
+    payslipDate: "2025-01-31",
+    payslipId: null,
+    finalised: false,
+    nettPay: 2000 + i,
+    values: { "calc.basic_salary.amount": 3000 + i, "calc.overtime.hours": null, ...values },
+  }));
+
 /**
  * The metadata of client 1's Monthly input sheet for 31 January 2025 (table Inputs_1, snapshot PayrollSnap_1), with
  * basic salary as its one input unless told otherwise.
