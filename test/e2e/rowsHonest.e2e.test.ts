@@ -98,7 +98,10 @@ describe("every row's state honest (preview in Chromium against the sandbox)", (
     // The client's commission list, typed into a sheet inserted from the tabs' menu.
     const tabs = page.getByRole("tablist", { name: "Sheets" });
     await tabs.getByRole("tab", { name: sheetName, exact: true }).click({ button: "right" });
-    await page.getByRole("menu", { name: `Sheet ${sheetName}` }).getByRole("menuitem", { name: "Insert sheet" }).click();
+    await page
+      .getByRole("menu", { name: `Sheet ${sheetName}` })
+      .getByRole("menuitem", { name: "Insert sheet" })
+      .click();
     const source = (await tabs.getByRole("tab", { selected: true }).textContent())!.trim();
     await page.getByRole("grid", { name: `Sheet ${source}` }).waitFor();
     const rows = [
@@ -123,7 +126,10 @@ describe("every row's state honest (preview in Chromium against the sandbox)", (
       .waitFor();
 
     const problems = page.getByRole("region", { name: "Fill problems" });
-    const notFilled = await problems.getByRole("list", { name: "Rows that did not fill" }).getByRole("listitem").allTextContents();
+    const notFilled = await problems
+      .getByRole("list", { name: "Rows that did not fill" })
+      .getByRole("listitem")
+      .allTextContents();
     expect(notFilled).toHaveLength(1);
     expect(notFilled[0]).toMatch(/^Row 3: .*NOPE-1/);
     const values = await problems

@@ -36,7 +36,7 @@ describe("rowRepairs", () => {
   });
 
   it("an Invalid row valid again with nothing pending goes back to its settled state; still invalid, it stays", () => {
-    const invalid = following(saved, { status: "Invalid", reason: "Column \"Salary\" is not an input" });
+    const invalid = following(saved, { status: "Invalid", reason: 'Column "Salary" is not an input' });
     const records: RowRecords = new Map([
       [0, invalid],
       [1, invalid],

@@ -71,7 +71,11 @@ it("a header renamed makes the push refuse the rows; put back, they are Saved an
     await push(sheetName);
     await look(true);
     expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Invalid", "Invalid", "Invalid"]);
-    expect((await messages(sheetName))[0]).toMatch(/Column "Salary" is not an input of this sheet/);
+    expect((await messages(sheetName))[0]).toMatch(
+      new RegExp(
+        `Column "Salary" is not an input of this sheet: if it was "${salaryHeader.replace(/[()]/g, "\\$&")}", type that header back`,
+      ),
+    );
 
     rig.faulty.reset();
     typeHeader(sheetName, "Salary", salaryHeader);
