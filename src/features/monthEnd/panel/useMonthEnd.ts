@@ -3,6 +3,7 @@ import * as React from "react";
 import { flowContextFor, type ConnectedServices } from "../../../ui/context";
 import { buildFromOverview, monthEndOverview } from "../flows/monthEnd";
 import { readMovePercent, saveMovePercent } from "../flows/monthEndSheets";
+import { overviewClock } from "../flows/overviewClock";
 import {
   type CalendarChoices,
   DEFAULT_CALENDAR_CHOICES,
@@ -42,7 +43,7 @@ export function useMonthEnd(services: ConnectedServices | null): MonthEndViewPro
       async (task) => {
         if (!limitProblem && limit !== "") await saveMovePercent(services.workbook, percent);
         await saveCalendarChoices(services.workbook, choices);
-        return monthEndOverview(flowContextFor(services, task), { reachable });
+        return monthEndOverview(flowContextFor(services, task), { reachable, clock: overviewClock() });
       },
       (r) => ({
         intent: r.failed.length > 0 || r.rows.some((x) => x.status === "Needs attention") ? "warning" : "success",
