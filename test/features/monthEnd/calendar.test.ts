@@ -16,6 +16,7 @@ import {
   type CalendarFields,
 } from "../../../src/features/monthEnd/model/calendar";
 import { OVERVIEW_COLUMNS, overviewGrid, overviewRows } from "../../../src/features/monthEnd/model/monthEnd";
+import { nameSome, notesNowBesideOtherRows } from "../../../src/features/monthEnd/model/notesBeside";
 import { employee, payslip, wave } from "../../support/fixtures";
 
 const monthly = (fields: Partial<CalendarFields> = {}): CalendarFields => ({
@@ -207,5 +208,38 @@ describe("in the overview", () => {
       ["2026-11-30", "not set", "Deadline not set", null],
       ["2026-11-30", "2026-11-27", "Finalised", null],
     ]);
+  });
+});
+
+describe("notes beside rows that moved", () => {
+  // Title, stamp, header, then rows from sheet row 4; the table is 3 columns wide here, a note in column E.
+  const used = {
+    address: "A1:E6",
+    values: [
+      ["Month-end overview", "", "", "", ""],
+      ["Last refreshed", "", "", "", ""],
+      ["Client", "Client ID", "Wave ID", "", ""],
+      ["A", 1, 11, "", "Chase timesheets"],
+      ["A", 1, 12, "", ""],
+      ["B", 2, 21, "", "Call Monday"],
+    ],
+  };
+  const before = { keys: ["1/11", "1/12", "2/21"], ownColumns: 3 };
+
+  it("names the sheet rows whose client and wave changed and that have a note right of the table", () => {
+    expect(notesNowBesideOtherRows(before, used, 3, ["1/11", "1/12", "2/21"])).toEqual([]);
+    expect(notesNowBesideOtherRows(before, used, 3, ["1/12", "1/11", "2/21"])).toEqual([4]);
+    expect(notesNowBesideOtherRows(before, used, 3, ["2/21", "1/11", "1/12"])).toEqual([4, 6]);
+    // A row gone from the end: its note is beside no row now.
+    expect(notesNowBesideOtherRows(before, used, 3, ["1/11", "1/12"])).toEqual([6]);
+    expect(notesNowBesideOtherRows(before, null, 3, ["1/12", "1/11"])).toEqual([]);
+    // A used range starting at column B: its first column is B.
+    const shifted = { address: "B1:E6", values: used.values.map((r) => r.slice(1)) };
+    expect(notesNowBesideOtherRows(before, shifted, 3, ["1/12", "1/11", "2/21"])).toEqual([4]);
+  });
+
+  it("names a few cells and counts the rest", () => {
+    expect(nameSome(["V4", "W5"])).toBe("V4, W5");
+    expect(nameSome(["A", "B", "C", "D", "E", "F", "G"])).toBe("A, B, C, D, E and 2 more");
   });
 });
