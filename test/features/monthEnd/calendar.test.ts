@@ -92,6 +92,10 @@ describe("working days and Irish public holidays", () => {
     ]);
     // 25 and 26 December 2027 are a Saturday and a Sunday: the Monday and the Tuesday.
     expect(isoDays(2027).slice(-2)).toEqual(["2027-12-27", "2027-12-28"]);
+    // Christmas 2022 was a Sunday and St Stephen's Day the Monday: Christmas moved to the Tuesday.
+    expect(isoDays(2022).slice(-2)).toEqual(["2022-12-26", "2022-12-27"]);
+    // New Year's Day 2022 was a Saturday: Monday 3 January.
+    expect(isoDays(2022)[0]).toBe("2022-01-03");
     // 1 February 2030 is a Friday: St Brigid's Day is that Friday.
     expect(isoDays(2030)).toContain("2030-02-01");
   });

@@ -96,17 +96,19 @@ export function irishPublicHolidays(year: number): Set<number> {
   days.add(monday(year, 6, 1));
   days.add(monday(year, 8, 1));
   days.add(monday(year, 10, -1));
-  for (const [m, d] of [
+  const weekend = (day: number) => weekday(day) === 0 || weekday(day) === 6;
+  const fixed = [
     [1, 1],
     [3, 17],
     [12, 25],
     [12, 26],
-  ]) {
-    let day = Date.UTC(year, m - 1, d) / DAY;
-    if (weekday(day) === 0 || weekday(day) === 6) {
-      while (weekday(day) === 0 || weekday(day) === 6 || days.has(day)) day++;
-    }
-    days.add(day);
+  ].map(([m, d]) => Date.UTC(year, m - 1, d) / DAY);
+  // Weekday holidays first, so a weekend one's substitute skips them (Christmas 2022 on a Sunday: Tuesday 27th).
+  for (const day of fixed) if (!weekend(day)) days.add(day);
+  for (const day of fixed.filter(weekend)) {
+    let next = day;
+    while (weekend(next) || days.has(next)) next++;
+    days.add(next);
   }
   holidayCache.set(year, days);
   return days;
