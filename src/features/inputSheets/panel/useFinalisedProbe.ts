@@ -1,7 +1,7 @@
 /**
  * Keeps the period picker true when a period is finalised in the service (flows/periodProbe): after the pane's
  * writes (a push found the payslips refused, say) and when the pane gets the focus back (the accountant returns from
- * the service's screens), one small read asks whether the chosen period is finalised now; when it is, the employees
+ * the service's screens; at most once per half minute), one small read asks whether the chosen period is finalised now; when it is, the employees
  * with their payslips are read again, so the picker says "finalised" without Reload choices.
  */
 import * as React from "react";
@@ -11,6 +11,8 @@ import { finalisedSince } from "../flows/periodProbe";
 
 /** Writes come in bursts (a push's chunks): one look after the last. */
 const AFTER_WRITES_MS = 1_000;
+/** In Excel the pane gets the focus back at every click into it after the grid: one look per half minute at most. */
+const FOCUS_EVERY_MS = 30_000;
 
 export function useFinalisedProbe(
   services: ConnectedServices | null,
@@ -43,14 +45,20 @@ export function useFinalisedProbe(
       if (timer !== null) clearTimeout(timer);
       timer = setTimeout(look, AFTER_WRITES_MS);
     };
+    let focusedAt = -Infinity;
+    const onFocus = () => {
+      if (Date.now() - focusedAt < FOCUS_EVERY_MS) return;
+      focusedAt = Date.now();
+      look();
+    };
     const offWrite = api.onWrite(afterWrite);
-    window.addEventListener("focus", look);
+    window.addEventListener("focus", onFocus);
     return () => {
       live = false;
       controller.abort();
       if (timer !== null) clearTimeout(timer);
       offWrite();
-      window.removeEventListener("focus", look);
+      window.removeEventListener("focus", onFocus);
     };
   }, [api, reads, clientId, employees, waveId, payslipDate]);
 }
