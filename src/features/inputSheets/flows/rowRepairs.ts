@@ -10,7 +10,7 @@ import { editedMarkedCells } from "../model/editedRows";
 import { type InputSheetMeta, type Snapshot, readInputSheet } from "../model/inputSheetModel";
 import type { PendingChange } from "../model/pendingChanges";
 import { REPAIRABLE_MARKS, type RowSight, rowRepairs } from "../model/rowRepair";
-import { type RowRecords, type TableCells, recordsToTable } from "../model/rowState";
+import { type RowRecords, SETTLED_STATUSES, type TableCells, recordsToTable } from "../model/rowState";
 import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
 
 export interface RepairInput {
@@ -30,24 +30,30 @@ export interface RepairResult {
   stored?: TableCells;
 }
 
-/** What the look saw of each row: its pending changes, whether the push would refuse it, the cells edited since. */
+/**
+ * What the look saw of each row: its pending changes, whether the push would refuse it, the cells edited since. The
+ * sheet is validated (and compared with the last look) only when a row holds a mark those can take back; a settled
+ * row needs only its pending changes. null: nothing to look at (or no Employee ID or Payslip date column).
+ */
 function sightsOf(input: RepairInput, meta: InputSheetMeta, snapshot: Snapshot): Map<number, RowSight> | null {
-  const headers = meta.inputs.map((i) => i.header);
-  let rows;
-  try {
-    rows = readInputSheet(input.table, meta, snapshot).rows;
-  } catch {
-    return null; // no Employee ID or Payslip date column: nothing can be said of any row
-  }
-  const edited = input.before
-    ? editedMarkedCells(input.before, input.table, input.statuses, headers, REPAIRABLE_MARKS)
-    : new Map<number, string[]>();
   const pending = new Set(input.changes.map((c) => c.rowIndex));
+  const records = [...input.records];
+  const marked = records.some(([, r]) => REPAIRABLE_MARKS.has(r.status));
+  if (!marked && !records.some(([i, r]) => SETTLED_STATUSES.has(r.status) && pending.has(i))) return null;
+  let invalid = new Set<number>();
+  let edited = new Map<number, string[]>();
+  if (marked) {
+    try {
+      const rows = readInputSheet(input.table, meta, snapshot).rows;
+      invalid = new Set(rows.filter((r) => r.blank || r.problems.length > 0).map((r) => r.rowIndex));
+    } catch {
+      return null; // no Employee ID or Payslip date column: nothing can be said of any row
+    }
+    const headers = meta.inputs.map((i) => i.header);
+    if (input.before) edited = editedMarkedCells(input.before, input.table, input.statuses, headers, REPAIRABLE_MARKS);
+  }
   return new Map(
-    rows.map((r) => [
-      r.rowIndex,
-      { pending: pending.has(r.rowIndex), invalid: r.blank || r.problems.length > 0, edited: edited.get(r.rowIndex) ?? [] },
-    ]),
+    input.table.rows.map((_, i) => [i, { pending: pending.has(i), invalid: invalid.has(i), edited: edited.get(i) ?? [] }]),
   );
 }
 
