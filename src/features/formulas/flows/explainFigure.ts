@@ -160,9 +160,7 @@ async function amountArguments(ctx: FlowContext, sheet: string, args: FormulaArg
 async function linkedClient(ctx: FlowContext): Promise<number> {
   const linked = (await readFormulasClientId(ctx.workbook)) ?? functionsConnection()?.clientId ?? null;
   if (linked === null)
-    throw new ExplainFigureError(
-      "The formula names no client and this workbook's formulas are not linked to one yet: choose a client",
-    );
+    throw new ExplainFigureError("The formula names no client and this workbook's formulas are not linked to one yet: choose a client");
   return linked;
 }
 
