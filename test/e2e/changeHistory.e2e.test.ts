@@ -123,6 +123,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
       new RegExp(`^Undo of ${log["Push ID"]}: 2 cells restored, 1 cell kept as the service holds it now`),
     );
     await outcome.waitFor({ timeout: 60_000 });
+    journey = { sheetName, salaryHeader, rowIndex: restoredA.rowIndex, before: restoredA.before };
     expect(await outcome.textContent()).toMatch(/1 cell failed/);
 
     // Read back through the API: the values before are back, the colleague's value is kept.
@@ -162,7 +163,6 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     expect(amount(after[restoredA.rowIndex][salaryHeader])).toBe(restoredA.before);
     expect(amount(after[colleague.rowIndex][salaryHeader])).toBe(4321);
     expect(after[finalised.rowIndex].Status).toBe("Finalised");
-    journey = { sheetName, salaryHeader, rowIndex: restoredA.rowIndex, before: restoredA.before };
     await openSheet(page, "Push log");
     await page.setViewportSize({ width: 2200, height: 1000 });
     await screenshot(page, "undo-push");
