@@ -170,7 +170,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     expect(stack.consoleLines.filter((l) => l.includes(sandbox.apiKey))).toEqual([]);
   });
 
-  it("case: shading depends on the open tab — a row edited while the pane was closed, or while Reports was open, is shaded and counted as Changed", async () => {
+  it("case: shading depends on the open tab — a row edited while the pane was closed, then with Reports open, is shaded and counted as Changed", async () => {
     expect(journey).not.toBeNull();
     const { sheetName, salaryHeader, rowIndex, before } = journey!;
     const { page } = stack;
@@ -182,16 +182,16 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     await openSheet(page, sheetName);
     await typeCell(page, sheetName, rowIndex, salaryHeader, String(before + 75));
 
-    // Input sheets opened: the sheet is checked against the service; the edit is shaded, counted and Changed.
+    // Input sheets opened: the edit is counted and, the sheet being checked against the service, its row is Changed.
     await openTab(page, "Input sheets");
-    await page
-      .getByText(/rows checked against the service: 1 finalised \(read only\), 1 changed, not sent\./)
-      .waitFor({ timeout: 60_000 });
-    await page.getByText("1 change pending in 1 row", { exact: true }).waitFor({ timeout: 30_000 });
-    const row = (await records(page, sheetName))[rowIndex];
-    expect(row.Status).toBe("Changed");
+    await page.getByText("1 change pending in 1 row", { exact: true }).waitFor({ timeout: 60_000 });
+    const rowNow = async () => (await records(page, sheetName))[rowIndex];
+    for (const end = Date.now() + 60_000; (await rowNow()).Status !== "Changed"; await page.waitForTimeout(100))
+      if (Date.now() > end) throw new Error(`The edited row still says "${(await rowNow()).Status}", not Changed`);
+    const row = await rowNow();
     expect(row.Message).toMatch(/^Edited, not sent yet/);
     expect(amount(row[salaryHeader])).toBe(before + 75);
+    await page.getByText(/rows checked against the service: 1 finalised \(read only\), 1 changed, not sent\./).waitFor();
     const fill = await page.evaluate(
       ([name, header, r]) => {
         type Sheet = {
