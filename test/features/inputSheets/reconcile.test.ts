@@ -156,3 +156,25 @@ describe("planReconcile", () => {
     expect(describeReconcile(p)).toBe("the service has no payslip for these rows: nothing to check.");
   });
 });
+
+describe("planReconcile and rows the snapshot lacks", () => {
+  it("leaves a row moved to another payslip date to the push: its Failed state and its pending change stay", () => {
+    const failed: RowRecord = { status: "Failed", reason: "Not saved: the payslip is finalised", pushId: "P3" };
+    const moved = [7, "E7", "Name 7", "2024-12-31", 175, 1000, "", ""];
+    const snapshot = new Map([[`7|${DATE}`, { [SAL]: 100 }]]);
+    const p = planReconcile({
+      sheet: readInputSheet({ columns: HEADERS, rows: [moved] }, meta, snapshot),
+      cells: [moved],
+      meta,
+      snapshot,
+      records: new Map([[0, failed]]),
+      service: new Map([[`7|2024-12-31`, svc(100, { finalised: true })]]),
+      undone: new Map(),
+      period: "31/01/2025",
+      now: "2025-01-31T10:00:00.000Z",
+    });
+    expect(p.records.get(0)).toBe(failed);
+    expect(p.snapshot.has(`7|2024-12-31`)).toBe(false);
+    expect(p.counts.rows).toBe(0);
+  });
+});

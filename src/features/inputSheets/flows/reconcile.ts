@@ -201,7 +201,12 @@ async function writePlan(
 export async function reconcileAfter(
   ctx: FlowContext,
   sheetName: string | null | undefined,
-  options: ReconcileOptions & { polling?: NettPayPolling; sleep?: Clock["sleep"] } = {},
+  options: ReconcileOptions & {
+    polling?: NettPayPolling;
+    sleep?: Clock["sleep"];
+    /** Say nothing unless it fails (the rows say what was found): after Next period, whose outcome is the new sheet. */
+    quiet?: boolean;
+  } = {},
 ): Promise<string> {
   if (!sheetName) return "";
   const meta = await readInputSheetMeta(ctx.workbook, sheetName).catch(() => null);
@@ -213,7 +218,7 @@ export async function reconcileAfter(
       const nett = await refreshNettPay(ctx, sheetName, { polling: options.polling, sleep: options.sleep, now: options.now });
       if (nett.pending > 0) waited = ` Nett pay pending on ${nett.pending}: press Refresh nett pay shortly.`;
     }
-    return `${result.summary}${waited}`;
+    return options.quiet ? "" : `${result.summary}${waited}`;
   } catch (e) {
     return `"${sheetName}" could not be checked against the service (${e instanceof Error ? e.message : String(e)}): press Check against the service.`;
   }

@@ -6,7 +6,8 @@
  * which Status and Message are drawn.
  *
  * A cell nobody edited since the build or the last push follows the service; a cell a person edited keeps what was
- * typed and stays a pending change, now against the service's value. What each row then says:
+ * typed and stays a pending change, now against the service's value. A row moved to a payslip date the sheet was not
+ * built for (not in the snapshot) is left as it is. What each row then says:
  * - its payslip is finalised: Finalised, read only (a change typed there can no longer be sent);
  * - its push was undone (the Push log has "Undo of" that push) and nothing is pending: Undone, with the service's
  *   values and nett pay; a Held row of an undone push that still differs is Changed (not sent), no longer Held;
@@ -123,7 +124,8 @@ export function planReconcile(input: ReconcileInput): ReconcilePlan {
     if (row.problems.some((p) => p.header === H.employeeId || p.header === H.payslipDate)) continue;
     const key = rowKey(row.employeeId, row.payslipDate);
     const svc = service.get(key);
-    if (!svc) continue;
+    // A row moved to a payslip date the sheet was not built for is the push's to send (or refuse): left as it is.
+    if (!svc || !input.snapshot.has(key)) continue;
     answered += 1;
     const old = input.snapshot.get(key) ?? {};
     const next: Record<string, InputValue> = { ...old };

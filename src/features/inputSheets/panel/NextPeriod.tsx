@@ -59,7 +59,7 @@ export function NextPeriod(props: {
         const ctx = flowContextFor(props.services, task);
         const r = await buildNextPeriod(ctx, sheetName, { copyValues });
         // The sheet left behind then says what the service holds: Finalised rows, read only.
-        return { ...r, checked: await reconcileAfter(ctx, sheetName) };
+        return { ...r, checked: await reconcileAfter(ctx, sheetName, { quiet: true }) };
       },
       (r) => ({ intent: r.dropped.length > 0 ? "warning" : "success", text: `${describeNextPeriod(r)} ${r.checked}`.trim() }),
       { afterCancel: "No sheet was built.", failed: (m) => `Could not build the next period: ${m}` },
