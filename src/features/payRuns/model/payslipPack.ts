@@ -79,6 +79,12 @@ export function packCover(f: PackFacts): PackCover {
 
 /** The pack's file name: client, wave and period end, in characters every file system takes. */
 export function packFileName(kind: "Payslips" | "Journal", client: string, wave: string, periodEnd: string, ext: "pdf" | "csv"): string {
-  const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").replace(/\s+/g, " ").trim();
+  // Control characters, and the ones Windows refuses in a name, become spaces.
+  const safe = (s: string) =>
+    [...s]
+      .map((ch) => (ch.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(ch) ? " " : ch))
+      .join("")
+      .replace(/\s+/g, " ")
+      .trim();
   return `${[kind, safe(client), safe(wave), periodEnd].filter(Boolean).join(" ")}.${ext}`;
 }
