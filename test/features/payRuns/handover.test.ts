@@ -4,6 +4,7 @@ import type { AccountingJournal, PaymentRun } from "../../../src/contract";
 import { csvText, journalCsv, neutraliseFormula } from "../../../src/features/payRuns/model/journalCsv";
 import { packCover, packFileName, periodStart } from "../../../src/features/payRuns/model/payslipPack";
 import { buildPackPdf } from "../../../src/features/payRuns/model/packPdf";
+import { journalFileOutcome, packOutcome } from "../../../src/features/payRuns/panel/payRunOutcomes";
 
 const line = (category: string, line_item: string, label: string, amount: Record<string, number>) => ({
   category,
@@ -217,5 +218,45 @@ describe("the payslip pack's PDF", () => {
         { pdf: new TextEncoder().encode("%PDF-broken"), name: "E002 · Brian Walsh" },
       ]),
     ).rejects.toThrow("The PDF of payslip 2 (E002 · Brian Walsh) could not be read, so the pack was not made.");
+  });
+});
+
+describe("what the pane says when the pack is made", () => {
+  const cover = packCover({
+    client: "Liffey",
+    wave: "Monthly",
+    run: { period_end_date: "2026-03-31", special: false, posted_to_accounting_system: false },
+    start: "2026-03-01",
+    nettPays: [100, 200],
+  });
+
+  it("says a file was offered (a download cannot be confirmed), or where the list went and how to open each PDF", () => {
+    expect(
+      packOutcome({ shownAs: "download", fileName: "Payslips Liffey.pdf", payslips: 2, pages: 3, cover, requests: 4 }).text,
+    ).toBe('"Payslips Liffey.pdf" offered as a download: 2 payslips and a cover page (3 pages), total nett pay €300.00.');
+    expect(packOutcome({ shownAs: "sheet", fileName: "Liffey · Payslip pack", payslips: 2, pages: 0, cover, requests: 2 }).text).toBe(
+      '2 payslips listed in "Liffey · Payslip pack". Excel cannot save a file from the pane: to open a payslip, select ' +
+        'its row and press "Open PDF of the selected payslip".',
+    );
+  });
+
+  it("warns that a posted run would be booked twice, and passes a refusal on as it is", () => {
+    const made = { state: "made" as const, rows: [], debit: 10, credit: 10, requests: 2 };
+    const posted = journalFileOutcome({ ...made, shownAs: "download", fileName: "Journal.csv", posted: true });
+    expect(posted.intent).toBe("warning");
+    expect(posted.text).toBe(
+      '"Journal.csv" offered as a download: 0 journal lines, debits €10.00 equal credits €10.00. This pay run is ' +
+        "already posted to accounting: importing the journal again would book it twice.",
+    );
+    expect(journalFileOutcome({ ...made, shownAs: "sheet", fileName: "Liffey · Journal import", posted: false })).toEqual({
+      intent: "success",
+      text:
+        '0 journal lines written to "Liffey · Journal import", debits €10.00 equal credits €10.00. Excel cannot save a ' +
+        "file from the pane: copy the table to a new workbook and save it as CSV UTF-8 to import it.",
+    });
+    expect(journalFileOutcome({ state: "refused", message: "The journal does not balance.", difference: 1, requests: 2 })).toEqual({
+      intent: "warning",
+      text: "The journal does not balance.",
+    });
   });
 });
