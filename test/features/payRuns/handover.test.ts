@@ -5,6 +5,9 @@ import { csvText, journalCsv, neutraliseFormula } from "../../../src/features/pa
 import { packCover, packFileName, periodStart } from "../../../src/features/payRuns/model/payslipPack";
 import { buildPackPdf } from "../../../src/features/payRuns/model/packPdf";
 import { journalFileOutcome, packOutcome } from "../../../src/features/payRuns/panel/payRunOutcomes";
+import { PDF_READERS, payslipPack } from "../../../src/features/payRuns/flows/handover";
+import type { PayrollApi } from "../../../src/api";
+import type { WorkbookPort } from "../../../src/excel";
 
 const line = (category: string, line_item: string, label: string, amount: Record<string, number>) => ({
   category,
@@ -258,5 +261,37 @@ describe("what the pane says when the pack is made", () => {
       intent: "warning",
       text: "The journal does not balance.",
     });
+  });
+});
+
+describe("reading the payslip PDFs", () => {
+  /** A service answering the run's payslips and employees, whose first PDF request fails. */
+  function failingService(payslips: number) {
+    const asked: number[] = [];
+    const api = {
+      listPaymentRunPayslips: async () =>
+        Array.from({ length: payslips }, (_, i) => ({ id: 100 + i, employee_id: i + 1, date: "2026-03-31", dirty: false, nett_pay: 10 })),
+      listEmployees: async () => Array.from({ length: payslips }, (_, i) => ({ id: i + 1, number: `E${i + 1}` })),
+      getPayslipPdf: async (id: number) => {
+        asked.push(id);
+        if (asked.length === 1) throw new Error("The service did not answer.");
+        return new Uint8Array([37, 80, 68, 70, 45]);
+      },
+    };
+    return { api: api as unknown as PayrollApi, asked };
+  }
+
+  it("stops asking for PDFs once one fails, and offers no file", async () => {
+    const { api, asked } = failingService(20);
+    const files: string[] = [];
+    const run = { id: 1, wave_id: 3, period_end_date: "2026-03-31", special: false, posted_to_accounting_system: false } as PaymentRun;
+    const choices = { runs: [run], waves: [], waveNames: new Map([[3, "Monthly"]]), labels: new Map() };
+    const ctx = { api, workbook: {} as WorkbookPort, client: { id: 1, name: "Liffey" }, progress: {} };
+    await expect(
+      payslipPack(ctx, run, choices, { kind: "download", saver: { save: (_b, name) => void files.push(name) } }),
+    ).rejects.toThrow("The service did not answer.");
+    // The readers running when the first failed finish their own request, then stop.
+    expect(asked.length).toBeLessThanOrEqual(PDF_READERS);
+    expect(files).toEqual([]);
   });
 });

@@ -132,16 +132,24 @@ export async function payslipPack(
     return { shownAs: "sheet", fileName: written.sheetName, payslips: records.length, pages: 0, cover, requests: 2 };
   }
 
+  if (records.length === 0) throw new Error("This pay run has no payslips, so there is no PDF to make.");
   // Each PDF through the api's limiter, a few at a time, in employee order; Cancel aborts the ones not yet read.
   const pdfs: Uint8Array[] = new Array<Uint8Array>(records.length);
   let next = 0;
   let done = 0;
   const what = "payslip PDFs read";
   progress.update?.(0, records.length, what);
+  let failed = false;
   const reader = async () => {
-    while (next < records.length) {
+    // One failure stops the others from asking for more: the pack is not made, so more requests would be waste.
+    while (next < records.length && !failed) {
       const i = next++;
-      pdfs[i] = await api.getPayslipPdf(records[i].payslip.id, { signal });
+      try {
+        pdfs[i] = await api.getPayslipPdf(records[i].payslip.id, { signal });
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
       progress.update?.(++done, records.length, what);
     }
   };
