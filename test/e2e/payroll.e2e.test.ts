@@ -112,7 +112,11 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     expect(await option.textContent()).toMatch(run.posted_to_accounting_system ? / · posted to accounting$/ : / · not posted$/);
     await option.click();
     await pane
-      .getByText(run.posted_to_accounting_system ? "This pay run was posted to accounting." : "This pay run is not yet posted to accounting.")
+      .getByText(
+        run.posted_to_accounting_system
+          ? "This pay run was posted to accounting."
+          : "This pay run is not yet posted to accounting.",
+      )
       .waitFor();
 
     const pdfDownload = page.waitForEvent("download");
@@ -122,7 +126,9 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     const doc = await PDFDocument.load(readFileSync((await pdf.path())!));
     expect(doc.getPageCount()).toBe(payslips.length + 1);
     await pane
-      .getByText(new RegExp(`offered as a download: ${payslips.length} payslips and a cover page \\(${payslips.length + 1} pages\\)`))
+      .getByText(
+        new RegExp(`offered as a download: ${payslips.length} payslips and a cover page \\(${payslips.length + 1} pages\\)`),
+      )
       .waitFor();
     await screenshot(page, "pay-run-handover");
 
@@ -130,7 +136,10 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     await pane.getByRole("button", { name: "Download journal as CSV" }).click();
     const csv = await csvDownload;
     expect(csv.suggestedFilename()).toMatch(new RegExp(`^Journal [^/]*Liffey[^/]* ${run.period_end_date}\\.csv$`));
-    const lines = readFileSync((await csv.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = readFileSync((await csv.path())!, "utf8")
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Date,Account,Description,Debit,Credit,Reference");
     const fields = lines.slice(1).map((l) => l.split(","));
     const debit = fields.reduce((n, f) => n + Number(f.at(-3) || 0), 0);

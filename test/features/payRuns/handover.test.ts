@@ -66,10 +66,38 @@ describe("journal CSV", () => {
     expect(rows[0]).toEqual(["Date", "Account", "Description", "Debit", "Credit", "Reference"]);
     // The zero USC line is left out; the custom item shows its label, not "102".
     expect(rows.slice(1)).toEqual([
-      ["31/03/2026", "Gross wages", "Monthly payroll, period ending 31/03/2026 (expense)", "1000.10", "", "Pay run 45 Monthly 31/03/2026"],
-      ["31/03/2026", "Company car allowance", "Monthly payroll, period ending 31/03/2026 (expense)", "50.00", "", "Pay run 45 Monthly 31/03/2026"],
-      ["31/03/2026", "PAYE payable to Revenue", "Monthly payroll, period ending 31/03/2026 (liability)", "", "200.10", "Pay run 45 Monthly 31/03/2026"],
-      ["31/03/2026", "Nett wages payable", "Monthly payroll, period ending 31/03/2026 (liability)", "", "850.00", "Pay run 45 Monthly 31/03/2026"],
+      [
+        "31/03/2026",
+        "Gross wages",
+        "Monthly payroll, period ending 31/03/2026 (expense)",
+        "1000.10",
+        "",
+        "Pay run 45 Monthly 31/03/2026",
+      ],
+      [
+        "31/03/2026",
+        "Company car allowance",
+        "Monthly payroll, period ending 31/03/2026 (expense)",
+        "50.00",
+        "",
+        "Pay run 45 Monthly 31/03/2026",
+      ],
+      [
+        "31/03/2026",
+        "PAYE payable to Revenue",
+        "Monthly payroll, period ending 31/03/2026 (liability)",
+        "",
+        "200.10",
+        "Pay run 45 Monthly 31/03/2026",
+      ],
+      [
+        "31/03/2026",
+        "Nett wages payable",
+        "Monthly payroll, period ending 31/03/2026 (liability)",
+        "",
+        "850.00",
+        "Pay run 45 Monthly 31/03/2026",
+      ],
     ]);
     const sum = (i: number) => rows.slice(1).reduce((s, r) => s + Number(r[i] || 0), 0);
     expect(sum(3)).toBeCloseTo(1050.1, 2);
@@ -187,7 +215,9 @@ describe("the payslip pack's cover and period", () => {
   });
 
   it("names the files without characters a file system refuses", () => {
-    expect(packFileName("Payslips", 'A/B: "Ltd"', "Monthly", "2026-03-31", "pdf")).toBe("Payslips A B Ltd Monthly 2026-03-31.pdf");
+    expect(packFileName("Payslips", 'A/B: "Ltd"', "Monthly", "2026-03-31", "pdf")).toBe(
+      "Payslips A B Ltd Monthly 2026-03-31.pdf",
+    );
   });
 });
 
@@ -237,7 +267,9 @@ describe("what the pane says when the pack is made", () => {
     expect(
       packOutcome({ shownAs: "download", fileName: "Payslips Liffey.pdf", payslips: 2, pages: 3, cover, requests: 4 }).text,
     ).toBe('"Payslips Liffey.pdf" offered as a download: 2 payslips and a cover page (3 pages), total nett pay €300.00.');
-    expect(packOutcome({ shownAs: "sheet", fileName: "Liffey · Payslip pack", payslips: 2, pages: 0, cover, requests: 2 }).text).toBe(
+    expect(
+      packOutcome({ shownAs: "sheet", fileName: "Liffey · Payslip pack", payslips: 2, pages: 0, cover, requests: 2 }).text,
+    ).toBe(
       '2 payslips listed in "Liffey · Payslip pack". Excel cannot save a file from the pane: to open a payslip, select ' +
         'its row and press "Open PDF of the selected payslip".',
     );
@@ -257,7 +289,9 @@ describe("what the pane says when the pack is made", () => {
         '0 journal lines written to "Liffey · Journal import", debits €10.00 equal credits €10.00. Excel cannot save a ' +
         "file from the pane: copy the table to a new workbook and save it as CSV UTF-8 to import it.",
     });
-    expect(journalFileOutcome({ state: "refused", message: "The journal does not balance.", difference: 1, requests: 2 })).toEqual({
+    expect(
+      journalFileOutcome({ state: "refused", message: "The journal does not balance.", difference: 1, requests: 2 }),
+    ).toEqual({
       intent: "warning",
       text: "The journal does not balance.",
     });
@@ -270,7 +304,13 @@ describe("reading the payslip PDFs", () => {
     const asked: number[] = [];
     const api = {
       listPaymentRunPayslips: async () =>
-        Array.from({ length: payslips }, (_, i) => ({ id: 100 + i, employee_id: i + 1, date: "2026-03-31", dirty: false, nett_pay: 10 })),
+        Array.from({ length: payslips }, (_, i) => ({
+          id: 100 + i,
+          employee_id: i + 1,
+          date: "2026-03-31",
+          dirty: false,
+          nett_pay: 10,
+        })),
       listEmployees: async () => Array.from({ length: payslips }, (_, i) => ({ id: i + 1, number: `E${i + 1}` })),
       getPayslipPdf: async (id: number) => {
         asked.push(id);
@@ -284,7 +324,13 @@ describe("reading the payslip PDFs", () => {
   it("stops asking for PDFs once one fails, and offers no file", async () => {
     const { api, asked } = failingService(20);
     const files: string[] = [];
-    const run = { id: 1, wave_id: 3, period_end_date: "2026-03-31", special: false, posted_to_accounting_system: false } as PaymentRun;
+    const run = {
+      id: 1,
+      wave_id: 3,
+      period_end_date: "2026-03-31",
+      special: false,
+      posted_to_accounting_system: false,
+    } as PaymentRun;
     const choices = { runs: [run], waves: [], waveNames: new Map([[3, "Monthly"]]), labels: new Map() };
     const ctx = { api, workbook: {} as WorkbookPort, client: { id: 1, name: "Liffey" }, progress: {} };
     await expect(

@@ -11,12 +11,7 @@ import {
   PAY_SHEETS,
   type PdfOpener,
 } from "../../../src/features/payRuns/flows/payRuns";
-import {
-  type Delivery,
-  HANDOVER_SHEETS,
-  journalFile,
-  payslipPack,
-} from "../../../src/features/payRuns/flows/handover";
+import { type Delivery, HANDOVER_SHEETS, journalFile, payslipPack } from "../../../src/features/payRuns/flows/handover";
 import { loadPayRuns, runPayslipRecords } from "../../../src/features/payRuns/flows/payRuns";
 import { PDFArray, PDFDocument, type PDFPage, PDFRawStream } from "pdf-lib";
 import { readRecords } from "../../support/flowHelpers";
@@ -252,9 +247,11 @@ describe("handover pack", () => {
         if (detail === "payslip PDFs read" && done === 2) controller.abort();
       },
     };
-    await expect(payslipPack(flowContext(rig.api, rig.workbook, CLIENT, progress), run, choices, delivery)).rejects.toMatchObject({
-      name: expect.stringMatching(/Abort/),
-    });
+    await expect(payslipPack(flowContext(rig.api, rig.workbook, CLIENT, progress), run, choices, delivery)).rejects.toMatchObject(
+      {
+        name: expect.stringMatching(/Abort/),
+      },
+    );
     expect(files).toEqual([]);
     expect(rig.faults.count(/\.pdf$/)).toBeLessThan(payslips.length);
   });
@@ -279,7 +276,10 @@ describe("handover pack", () => {
     expect(rig.faults.sent).toHaveLength(2);
     if (result.state !== "made") throw new Error(result.message);
     const text = await files[0].blob.text();
-    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Date,Account,Description,Debit,Credit,Reference");
     // Splitting on commas is safe for the amounts: they are the 4th and 5th fields from the end's side.
     const amounts = lines.slice(1).map((l) => {

@@ -110,7 +110,10 @@ export async function payslipPack(
       workbook,
       {
         ...sheet,
-        title: `${cover.title}. ${cover.lines.map((l) => `${l.label}: ${l.value}`).join(". ")}.`,
+        title: `${cover.title}: ${cover.lines
+          .filter((l) => l.label !== "Client")
+          .map((l) => `${l.label} ${l.value}`)
+          .join("; ")}`,
         subtitle:
           "Excel cannot save a file from the pane: to open a payslip, select its row, then press " +
           '"Open PDF of the selected payslip" in the Pay runs pane.',
@@ -203,7 +206,12 @@ export type JournalFileResult =
   | { state: "refused"; message: string; difference: number; requests: number };
 
 /** The run's journal as a CSV file (or, where no download can be offered, the same rows as a sheet's table). */
-export async function journalFile(ctx: FlowContext, run: PaymentRun, choices: PayRunChoices, delivery: Delivery): Promise<JournalFileResult> {
+export async function journalFile(
+  ctx: FlowContext,
+  run: PaymentRun,
+  choices: PayRunChoices,
+  delivery: Delivery,
+): Promise<JournalFileResult> {
   const { api, workbook, client, progress, signal } = ctx;
   progress.update?.(0, undefined, "Reading the accounting journal");
   const labelsHeld = ctx.reads?.isFresh("itemsAndOutputs", client.id) ?? false;

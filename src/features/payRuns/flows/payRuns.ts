@@ -139,7 +139,10 @@ const runName = (run: PaymentRun) => `${run.period_end_date} (ID ${run.id})`;
  * A pay run's payslips with who each belongs to, in register order (payslips the employee list could not place go
  * last): two requests whatever the head count (the payslips with data, the employees).
  */
-export async function runPayslipRecords(ctx: Pick<FlowContext, "api" | "client" | "signal">, run: PaymentRun): Promise<PayslipRecord[]> {
+export async function runPayslipRecords(
+  ctx: Pick<FlowContext, "api" | "client" | "signal">,
+  run: PaymentRun,
+): Promise<PayslipRecord[]> {
   const { api, client, signal } = ctx;
   const payslips = await api.listPaymentRunPayslips(run.id, { signal });
   const needMatch = payslips.some((p) => typeof (p as { employee_id?: unknown }).employee_id !== "number");

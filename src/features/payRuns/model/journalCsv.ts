@@ -140,9 +140,7 @@ export function journalCsv(
   }
   const debit = roundMoney(sums.reduce((n, s) => n + s.debit, 0));
   const credit = roundMoney(sums.reduce((n, s) => n + s.credit, 0));
-  const off = sums
-    .map((s) => ({ ...s, difference: roundMoney(s.debit - s.credit) }))
-    .filter((s) => s.difference !== 0);
+  const off = sums.map((s) => ({ ...s, difference: roundMoney(s.debit - s.credit) })).filter((s) => s.difference !== 0);
   if (rows.length === 0) {
     return { ok: false, difference: 0, message: "The pay run's journal has no amounts, so there is nothing to export." };
   }

@@ -78,7 +78,13 @@ export function packCover(f: PackFacts): PackCover {
 }
 
 /** The pack's file name: client, wave and period end, in characters every file system takes. */
-export function packFileName(kind: "Payslips" | "Journal", client: string, wave: string, periodEnd: string, ext: "pdf" | "csv"): string {
+export function packFileName(
+  kind: "Payslips" | "Journal",
+  client: string,
+  wave: string,
+  periodEnd: string,
+  ext: "pdf" | "csv",
+): string {
   // Control characters, and the ones Windows refuses in a name, become spaces.
   const safe = (s: string) =>
     [...s]
