@@ -23,15 +23,26 @@ describe("following: a mark keeps the settled state it replaced", () => {
 describe("rowRepairs", () => {
   it("a Saved or Unchanged row with a pending change says Changed, keeping what it was; without one it stays", () => {
     const unchanged: RowRecord = { status: "Unchanged", reason: "No changes" };
+    const undone: RowRecord = { status: "Undone", reason: "Undone: the push that saved this row was undone." };
+    const finalised: RowRecord = { status: "Finalised", reason: "Finalised: read only." };
     const records: RowRecords = new Map([
       [0, saved],
       [1, unchanged],
       [2, saved],
+      [3, undone],
+      [4, finalised],
     ]);
-    const repairs = repairsOf(records, { 0: { pending: true }, 1: { pending: true }, 2: {} });
+    const repairs = repairsOf(records, {
+      0: { pending: true },
+      1: { pending: true },
+      2: {},
+      3: { pending: true },
+      4: { pending: true },
+    });
     expect(repairs.map((r) => [r.rowIndex, r.record?.status, r.record?.before?.status])).toEqual([
       [0, "Changed", "Saved"],
       [1, "Changed", "Unchanged"],
+      [3, "Changed", "Undone"],
     ]);
   });
 

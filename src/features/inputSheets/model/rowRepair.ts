@@ -1,12 +1,13 @@
 /**
  * A row's state kept true by the pane's watch, from the row states and the snapshot alone (no service read): after
  * each look at the table, a state the cells now contradict is replaced.
- * - A settled row (Saved, Unchanged) with a pending change was edited since (typed, filled, while the pane was closed):
+ * - A settled row (Saved, Unchanged, Undone) with a pending change was edited since (typed, filled, while the pane was closed):
  *   it says Changed, keeping the settled state it had.
  * - A marked row (Invalid, Failed, Held, Not sent) edited since the last look says Changed (Push changes sends it).
  * - A marked or Changed row whose cells are back to the snapshot's (a change undone, a header put back) and that now
  *   reads valid has nothing left to send: it goes back to its settled state, or to none.
- * Conflict stays: the service disagrees with the snapshot whatever is typed. Pure: no Office.js.
+ * Conflict stays: the service disagrees with the snapshot whatever is typed; so does Finalised (read only). Pure: no
+ * Office.js.
  */
 import { CHANGED_MESSAGE, CHANGED_STATUS } from "./editedRows";
 import { type RowRecord, type RowRecords, SETTLED_STATUSES, changedRecord, following } from "./rowState";

@@ -68,8 +68,11 @@ export const RowRecord = RowRecordFields.extend({
 });
 export type RowRecord = z.infer<typeof RowRecord>;
 
-/** States that say the row's cells are what the service holds: an edit since makes them untrue. */
-export const SETTLED_STATUSES: ReadonlySet<string> = new Set<RowStatus>(["Saved", "Unchanged"]);
+/**
+ * States that say the row's cells are what the service holds (Undone: a check against the service found its push
+ * undone, ./reconcile): an edit since makes them untrue.
+ */
+export const SETTLED_STATUSES: ReadonlySet<string> = new Set<RowStatus>(["Saved", "Unchanged", "Undone"]);
 
 const withoutBefore = ({ before: _before, ...r }: RowRecord): RowRecord => r;
 
