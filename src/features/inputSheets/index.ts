@@ -3,6 +3,7 @@ export { InputSheetsPanel } from "./panel/InputSheetsPanel";
 export { pendingSheetsOf, type SheetPending } from "./flows/pendingSheets";
 export { type BuildInputSheetResult, buildInputSheet, listInputSheets } from "./flows/inputs";
 export { readLastInputs } from "./flows/lastInputs";
+export { followInputSheets } from "./flows/sheetIdentity";
 export { readHistory } from "./flows/changeHistory";
 export { readPending, readSheetBasis } from "./flows/pending";
 export { lastPushOf } from "./model/changeHistory";

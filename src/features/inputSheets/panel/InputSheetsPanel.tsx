@@ -13,6 +13,7 @@ import { PushAll } from "./PushAll";
 import { NextPeriod } from "./NextPeriod";
 import { RebuildDialog } from "./RebuildDialog";
 import { ChangeHistory } from "./ChangeHistory";
+import { DeletedSheets } from "./DeletedSheets";
 import { useInputSheetList } from "./useInputSheetList";
 import { useInputChoices } from "./useInputChoices";
 import { usePushActions } from "./usePushActions";
@@ -96,6 +97,18 @@ export function InputSheetsPanel() {
       chunkSizeProblem={chunkSizeProblem(chunkSize)}
       onPush={actions.push}
       readOnlyReason={readOnlyReason}
+      notices={
+        <DeletedSheets
+          services={services}
+          run={run}
+          busy={progress.busy}
+          deletedKey={list.deletedKey}
+          onHandled={async (built) => {
+            await list.refreshSheets(built).catch(() => undefined);
+            snapshotMoved();
+          }}
+        />
+      }
       sheetTools={
         <>
           <PendingChanges

@@ -9,7 +9,7 @@ import { DEFAULT_NETT_PAY_MOVE_PERCENT, type InputSheetState } from "../model/mo
 import { lastPushOf } from "../../inputSheets";
 import { PUSH_LOG_SHEET } from "../../inputSheets";
 import { readHistory } from "../../inputSheets";
-import { listInputSheets } from "../../inputSheets";
+import { followInputSheets } from "../../inputSheets";
 import { readPending, readSheetBasis } from "../../inputSheets";
 
 /** { nettPayMovePercent }: the workbook's limit of a nett pay move between periods (default ±25 %). */
@@ -65,8 +65,13 @@ function withPreparedBy(
  * gone) is left out and named, so the overview says so rather than counting it as empty.
  */
 export async function readInputSheetStates(workbook: WorkbookPort): Promise<{ sheets: InputSheetState[]; unreadable: string[] }> {
-  const names = await listInputSheets(workbook);
+  // Found by worksheet ID: a renamed sheet keeps its row, and its Push log lines under the names it had count.
+  const { sheets: names, former } = await followInputSheets(workbook);
   const pushes = await lastPushes(workbook);
+  const latest = (name: string) =>
+    [name, ...(former.get(name) ?? [])]
+      .map((n) => pushes.get(n) ?? null)
+      .reduce((a, b) => (!a || (b && b.time > a.time) ? b : a), null);
   const history = await readHistory(workbook).catch(() => []);
   const sheets: InputSheetState[] = [];
   const unreadable: string[] = [];
@@ -84,7 +89,7 @@ export async function readInputSheetStates(workbook: WorkbookPort): Promise<{ sh
         failed: count("Failed"),
         conflict: count("Conflict"),
         held: count("Held"),
-        lastPush: withPreparedBy(pushes.get(sheetName) ?? null, lastPushOf(history, basis.meta.clientId, basis.meta.payslipDate)),
+        lastPush: withPreparedBy(latest(sheetName), lastPushOf(history, basis.meta.clientId, basis.meta.payslipDate)),
       });
     } catch {
       unreadable.push(sheetName);
