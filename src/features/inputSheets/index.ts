@@ -8,4 +8,5 @@ export { readHistory } from "./flows/changeHistory";
 export { readPending, readSheetBasis } from "./flows/pending";
 export { lastPushOf } from "./model/changeHistory";
 export { PUSH_LOG_SHEET } from "./model/pushLog";
+export { readLogTable } from "./flows/logSheets";
 export { inputSheetSettings } from "./model/inputSheetModel";

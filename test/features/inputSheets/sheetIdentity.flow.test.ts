@@ -15,6 +15,9 @@ import {
 import { readDeletedSheets } from "../../../src/features/inputSheets/flows/sheetIdentity";
 import { rowStateSheet } from "../../../src/features/inputSheets/model/rowState";
 import { unsentSheet } from "../../../src/features/inputSheets/model/unsentKeep";
+import { PUSH_LOG_SHEET } from "../../../src/features/inputSheets/model/pushLog";
+import { CHANGE_HISTORY_SHEET } from "../../../src/features/inputSheets/model/changeHistory";
+import { readHistory } from "../../../src/features/inputSheets/flows/changeHistory";
 import { readInputSheetStates } from "../../../src/features/monthEnd/flows/monthEndSheets";
 import { buildSalarySheetFor, ctxOf, readRecords, startRig, typeInto, waitForState, type Rig } from "../../support/flowHelpers";
 
@@ -122,4 +125,22 @@ it("a deleted sheet let go leaves no hidden sheets and is not named again", asyn
   await dismissDeletedSheet(rig.workbook, notice.id);
   expect((await deletedSheetNotices(rig.workbook)).some((n) => n.name === "Gone soon")).toBe(false);
   for (const hidden of [meta.snapshotSheet, rowStateSheet(meta), unsentSheet(meta)]) expect(rig.model.findSheet(hidden)).toBeUndefined();
+});
+
+it("a renamed Push log and Change history keep being written and read: no new log beside them", async () => {
+  const clients = await rig.api.listClients();
+  const client = clients[0];
+  const built = await buildSalarySheetFor(rig, client);
+  typeInto(rig.model, built.sheetName, 0, built.header, "4321");
+  await pushInputSheet(ctxOf(rig, client), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+  const logLines = (await readRecords(rig.workbook, PUSH_LOG_SHEET)).length;
+  rig.model.renameSheet(sheetOf(PUSH_LOG_SHEET), "Push log 2026");
+  rig.model.renameSheet(sheetOf(CHANGE_HISTORY_SHEET), "History 2026");
+
+  typeInto(rig.model, built.sheetName, 1, built.header, "4322");
+  await pushInputSheet(ctxOf(rig, client), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+  expect(rig.model.findSheet(PUSH_LOG_SHEET)).toBeUndefined();
+  expect(rig.model.findSheet(CHANGE_HISTORY_SHEET)).toBeUndefined();
+  expect(await readRecords(rig.workbook, "Push log 2026")).toHaveLength(logLines + 1);
+  expect((await readHistory(rig.workbook)).some((l) => l.sent === 4322)).toBe(true);
 });

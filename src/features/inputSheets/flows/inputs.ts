@@ -135,7 +135,7 @@ export interface BuildInputSheetResult {
  * picker, Push all and the overview all use it, so a rename made anywhere is followed at the next list.
  */
 export async function listInputSheets(workbook: WorkbookPort): Promise<string[]> {
-  return (await followInputSheets(workbook)).sheets;
+  return (await followInputSheets(workbook, { withDeleted: false })).sheets;
 }
 
 /**

@@ -19,6 +19,7 @@ import { finalisedReason } from "../model/finalisedPeriod";
 import { formatDate } from "../../../ui/locale";
 import { readInputSheetMeta } from "./inputs";
 import { followInputSheets } from "./sheetIdentity";
+import { appendLogRows } from "./logSheets";
 import { conflictCheck } from "./conflicts";
 import { type ClientRef, type Clock, clientLabel, clientOfMeta, type FlowContext, SYSTEM_CLOCK } from "../../../ui/flows/common";
 import { DEFAULT_NETT_PAY_POLLING, type NettPayPolling, type NettPayWait, refreshNettPay } from "./nettPay";
@@ -213,7 +214,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
       push: `${PUSH_ALL_LABEL}: ${done.summary}`,
       counts: null,
     });
-    await workbook.appendRows({ ...PUSH_LOG_SHEET_OPTIONS, rows: [line] }).catch(() => undefined);
+    await appendLogRows(workbook, { ...PUSH_LOG_SHEET_OPTIONS, rows: [line] }).catch(() => undefined);
   }
   if (steps.nettPay !== false)
     await awaitAllNettPay(ctx, sheets, { polling: steps.nettPay ?? DEFAULT_NETT_PAY_POLLING, sleep: clock.sleep }, checks);

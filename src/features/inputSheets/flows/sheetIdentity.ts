@@ -48,7 +48,7 @@ async function moveSetting(workbook: WorkbookPort, from: string, to: string): Pr
 export interface FollowedInputSheets {
   /** The input sheets in the workbook, under their names now, in the order built (hidden ones too). */
   sheets: string[];
-  /** Input sheets deleted and not yet handled, oldest first (those found by this list too). */
+  /** Input sheets deleted and not yet handled, oldest first (those found by this list too); without `withDeleted`, only those. */
   deleted: DeletedInputSheet[];
   /** Sheets this list found renamed. */
   renamed: { from: string; to: string }[];
@@ -58,12 +58,16 @@ export interface FollowedInputSheets {
 
 /**
  * The input sheets as the workbook holds them now, renames and deletions found by ID and recorded. One sheet list and
- * two setting reads; a rename or a deletion costs a few setting writes, once.
+ * one setting read (two `withDeleted`); a rename or a deletion costs a few setting requests, once.
  */
-export async function followInputSheets(workbook: WorkbookPort): Promise<FollowedInputSheets> {
+export async function followInputSheets(
+  workbook: WorkbookPort,
+  { withDeleted = true }: { withDeleted?: boolean } = {},
+): Promise<FollowedInputSheets> {
   const followed = await followSheets(workbook, INPUT_SHEETS_SETTING);
   for (const { from, to } of followed.renamed) await moveSetting(workbook, metaSettingKey(from), metaSettingKey(to));
-  let deleted = await readDeletedSheets(workbook);
+  // The deleted sheets' record is read when asked for, or when this list found one deleted (one setting read).
+  let deleted = withDeleted || followed.deleted.length > 0 ? await readDeletedSheets(workbook) : [];
   const found: DeletedInputSheet[] = [];
   for (const gone of followed.deleted) {
     const meta = parseMeta(await workbook.getSetting(metaSettingKey(gone.name)));

@@ -49,14 +49,19 @@ export function DeletedSheetsView({ notices, busy, onRestore, onDismiss }: Delet
 export function DeletedSheets(props: {
   services: ConnectedServices;
   run: FlowRunner;
-  busy: boolean;
-  /** The deleted sheets' IDs, joined: the notices are read again when it moves. */
-  deletedKey: string;
-  /** After a restore or a dismissal: the sheets list again (a restored sheet becomes the chosen one). */
-  onHandled(built?: string): Promise<void>;
+  /** The sheet list (./useInputSheetList): its deleted sheets' key, and listing again after a restore or a dismissal. */
+  list: { deletedKey: string; refreshSheets(prefer?: string): Promise<void> };
+  /** After a restore: the snapshots moved (the rebuilt sheet's watch reads its own). */
+  onHandled(): void;
 }) {
-  const { services, run, deletedKey, onHandled } = props;
+  const { services, run, list } = props;
+  const { deletedKey } = list;
   const { workbook } = services;
+  const busy = services.progress.busy;
+  const onHandled = async (built?: string) => {
+    await list.refreshSheets(built).catch(() => undefined);
+    props.onHandled();
+  };
   const [notices, setNotices] = React.useState<DeletedSheetNotice[]>([]);
   React.useEffect(() => {
     let live = true;
@@ -87,7 +92,7 @@ export function DeletedSheets(props: {
   return (
     <DeletedSheetsView
       notices={notices}
-      busy={props.busy}
+      busy={busy}
       onRestore={(id) => void restore(id)}
       onDismiss={(id) => void dismiss(id)}
     />

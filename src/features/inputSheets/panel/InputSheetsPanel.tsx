@@ -97,18 +97,7 @@ export function InputSheetsPanel() {
       chunkSizeProblem={chunkSizeProblem(chunkSize)}
       onPush={actions.push}
       readOnlyReason={readOnlyReason}
-      notices={
-        <DeletedSheets
-          services={services}
-          run={run}
-          busy={progress.busy}
-          deletedKey={list.deletedKey}
-          onHandled={async (built) => {
-            await list.refreshSheets(built).catch(() => undefined);
-            snapshotMoved();
-          }}
-        />
-      }
+      notices={<DeletedSheets services={services} run={run} list={list} onHandled={snapshotMoved} />}
       sheetTools={
         <>
           <PendingChanges
