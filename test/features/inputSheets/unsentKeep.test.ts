@@ -45,7 +45,7 @@ it("keeps each change that parses with its row's status, and reads it back as wr
 it("names a deleted sheet's changes once, in words", () => {
   const kept = keptChanges(
     [change({}), change({ rowIndex: 1, name: "Conor Walsh", header: "Commission", after: 75 })],
-    ["", "Held"],
+    ["Unchanged", "Held"],
   );
   expect(describeDeleted("Liffey · Nov", kept)).toBe(
     "'Liffey · Nov' was deleted with 2 changes not sent: Aoife Byrne's Bonus €500.00 and Conor Walsh's Commission €75.00 (Held).",

@@ -89,6 +89,9 @@ function shown(value: InputValue, type: CellType): string {
   return String(value);
 }
 
+/** A row's status worth naming beside its change: why it was not sent (an earlier push's Saved or Unchanged is not). */
+const UNSENT_STATUSES = new Set(["Held", "Failed", "Conflict", "Invalid", "Not sent"]);
+
 /** How many changes a sentence names before "and N more". */
 const NAMED = 5;
 
@@ -101,7 +104,7 @@ export function describeDeleted(sheetName: string, kept: readonly KeptChange[] |
   if (kept.length === 0) return `'${sheetName}' was deleted. It had no changes waiting to be sent.`;
   const named = kept.slice(0, NAMED).map((k) => {
     const who = k.name || "An employee";
-    const status = k.status && k.status !== "Changed" ? ` (${k.status})` : "";
+    const status = UNSENT_STATUSES.has(k.status) ? ` (${k.status})` : "";
     return `${who}'s ${k.header} ${shown(k.value, k.type)}${status}`;
   });
   const more = kept.length - named.length;
