@@ -129,8 +129,7 @@ export interface SheetChange {
 
 /** A sheet renamed (Worksheet.onNameChanged, ExcelApi 1.17) or deleted (WorksheetCollection.onDeleted, ExcelApi 1.7). */
 export type SheetIdentityEvent =
-  | { kind: "renamed"; sheetId: string; nameBefore: string; nameAfter: string }
-  | { kind: "deleted"; sheetId: string };
+  { kind: "renamed"; sheetId: string; nameBefore: string; nameAfter: string } | { kind: "deleted"; sheetId: string };
 
 /** One cell of a sheet's table: data row (0-based) and column header. */
 export interface TableCell {

@@ -11,7 +11,12 @@ export async function listSheets(session: ExcelSession, { hidden = false }: { hi
       const tables = await loadTables(ctx);
       return sheets.items
         .filter((s) => hidden || s.visibility === "Visible")
-        .map((s) => ({ id: s.id, name: s.name, visible: s.visibility === "Visible", tableName: tables.find((t) => t.sheetName === s.name)?.name ?? null }));
+        .map((s) => ({
+          id: s.id,
+          name: s.name,
+          visible: s.visibility === "Visible",
+          tableName: tables.find((t) => t.sheetName === s.name)?.name ?? null,
+        }));
     }),
   );
 }

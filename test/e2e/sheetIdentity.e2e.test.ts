@@ -33,7 +33,10 @@ describe("sheets known by identity (preview in Chromium against the sandbox)", (
   });
 
   const picker = () => page.getByRole("combobox", { name: "Input sheet" });
-  const pickerNames = () => picker().locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const pickerNames = () =>
+    picker()
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
   const pending = (text: string) => page.getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
   const held = async (employeeId: number) =>
     (await suite.api.listClientCalculations(1)).find(
@@ -49,7 +52,10 @@ describe("sheets known by identity (preview in Chromium against the sandbox)", (
   };
   const tabMenu = async (name: string, item: string) => {
     await tab(page, name).click({ button: "right" });
-    await page.getByRole("menu", { name: `Sheet ${name}` }).getByRole("menuitem", { name: item }).click();
+    await page
+      .getByRole("menu", { name: `Sheet ${name}` })
+      .getByRole("menuitem", { name: item })
+      .click();
   };
 
   it("case 10: a renamed input sheet is still watched, pushed and shown on the Month-end overview under its new name", async () => {
@@ -100,11 +106,16 @@ describe("sheets known by identity (preview in Chromium against the sandbox)", (
     // Named once, in words, with a way back.
     const notice = page.getByText(new RegExp(`^'${escape(RENAMED)}' was deleted`));
     await notice.waitFor({ timeout: 10_000 });
-    expect(await notice.textContent()).toBe(`'${RENAMED}' was deleted with 1 change not sent: ${names[2]}'s ${header} €7,777.00.`);
+    expect(await notice.textContent()).toBe(
+      `'${RENAMED}' was deleted with 1 change not sent: ${names[2]}'s ${header} €7,777.00.`,
+    );
     expect(await pickerNames()).not.toContain(RENAMED);
 
     await page.getByRole("button", { name: "Push all input sheets", exact: true }).click();
-    await page.getByText(new RegExp(`'${escape(RENAMED)}' was deleted, so it was not pushed`)).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(new RegExp(`'${escape(RENAMED)}' was deleted, so it was not pushed`))
+      .first()
+      .waitFor({ timeout: 60_000 });
     expect(await held(ids[2])).not.toBe(7777);
 
     await page.getByRole("button", { name: "Restore into a rebuilt sheet" }).click();

@@ -5,7 +5,10 @@ const sheet = (id: string, name: string) => ({ id, name });
 
 describe("matchRecords", () => {
   it("finds a renamed sheet by its ID under its new name, keeping the name it had", () => {
-    const records = parseRecords([{ id: "{1}", name: "Liffey Nov", former: [] }, { id: "{2}", name: "Shannon Nov", former: [] }]);
+    const records = parseRecords([
+      { id: "{1}", name: "Liffey Nov", former: [] },
+      { id: "{2}", name: "Shannon Nov", former: [] },
+    ]);
     const found = matchRecords(records, [sheet("{2}", "Shannon Nov"), sheet("{1}", "Liffey renamed")]);
     expect(found.present).toEqual([
       { id: "{1}", name: "Liffey renamed", former: ["Liffey Nov"] },

@@ -124,7 +124,8 @@ it("a deleted sheet let go leaves no hidden sheets and is not named again", asyn
   expect(notice.text).toBe("'Gone soon' was deleted. The add-in had not seen its changes, so none can be restored.");
   await dismissDeletedSheet(rig.workbook, notice.id);
   expect((await deletedSheetNotices(rig.workbook)).some((n) => n.name === "Gone soon")).toBe(false);
-  for (const hidden of [meta.snapshotSheet, rowStateSheet(meta), unsentSheet(meta)]) expect(rig.model.findSheet(hidden)).toBeUndefined();
+  for (const hidden of [meta.snapshotSheet, rowStateSheet(meta), unsentSheet(meta)])
+    expect(rig.model.findSheet(hidden)).toBeUndefined();
 });
 
 it("a renamed Push log and Change history keep being written and read: no new log beside them", async () => {

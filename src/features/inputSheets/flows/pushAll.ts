@@ -220,7 +220,9 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
     await awaitAllNettPay(ctx, sheets, { polling: steps.nettPay ?? DEFAULT_NETT_PAY_POLLING, sleep: clock.sleep }, checks);
   progress.update?.(ordered.length, ordered.length, "Done");
   const gone = deleted.map((d) => d.name);
-  const summary = [sheets.length > 0 || gone.length === 0 ? pushAllSummary(sheets) : "", deletedSentence(gone)].filter(Boolean).join(" ");
+  const summary = [sheets.length > 0 || gone.length === 0 ? pushAllSummary(sheets) : "", deletedSentence(gone)]
+    .filter(Boolean)
+    .join(" ");
   const attention = gone.length > 0 || sheets.some((s) => sheetAttention(s) === "rows" || sheetAttention(s) === "not pushed");
   return { sheets, deleted: gone, summary, attention };
 }

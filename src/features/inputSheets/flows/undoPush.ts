@@ -79,7 +79,9 @@ export async function chooseUndoLines(ctx: FlowContext, options: UndoLines = {})
   if (!pushId && !rows) {
     const active = await ctx.workbook.activeSheetName();
     // The logs by worksheet ID (./logSheets): renamed, they are still where Undo push is chosen.
-    const [pushLog, history] = await Promise.all([PUSH_LOG_SHEET, CHANGE_HISTORY_SHEET].map((n) => logSheetName(ctx.workbook, n)));
+    const [pushLog, history] = await Promise.all(
+      [PUSH_LOG_SHEET, CHANGE_HISTORY_SHEET].map((n) => logSheetName(ctx.workbook, n)),
+    );
     if (active === pushLog) pushId = await chosenPushLogId(ctx, pushLog);
     else if (active === history) rows = await ctx.workbook.selectedRowIndexes(history);
     else throw new InputSheetError("Choose a line of the Push log, or lines of the Change history, then press Undo push.");

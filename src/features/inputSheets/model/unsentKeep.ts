@@ -109,6 +109,10 @@ export function describeDeleted(sheetName: string, kept: readonly KeptChange[] |
   });
   const more = kept.length - named.length;
   const list =
-    more > 0 ? `${named.join(", ")} and ${more} more` : named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}` : named[0];
+    more > 0
+      ? `${named.join(", ")} and ${more} more`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
+        : named[0];
   return `'${sheetName}' was deleted with ${kept.length} change${kept.length === 1 ? "" : "s"} not sent: ${list}.`;
 }

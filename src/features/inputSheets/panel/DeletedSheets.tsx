@@ -8,12 +8,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody } from "@fluentui
 import { type ConnectedServices, flowContextFor } from "../../../ui/context";
 import type { FlowRunner } from "../../../ui/parts/hooks";
 import { usePartStyles } from "../../../ui/parts/styles";
-import {
-  type DeletedSheetNotice,
-  deletedSheetNotices,
-  dismissDeletedSheet,
-  restoreDeletedSheet,
-} from "../flows/deletedSheets";
+import { type DeletedSheetNotice, deletedSheetNotices, dismissDeletedSheet, restoreDeletedSheet } from "../flows/deletedSheets";
 
 export interface DeletedSheetsViewProps {
   notices: readonly DeletedSheetNotice[];
@@ -90,11 +85,6 @@ export function DeletedSheets(props: {
     await onHandled();
   };
   return (
-    <DeletedSheetsView
-      notices={notices}
-      busy={busy}
-      onRestore={(id) => void restore(id)}
-      onDismiss={(id) => void dismiss(id)}
-    />
+    <DeletedSheetsView notices={notices} busy={busy} onRestore={(id) => void restore(id)} onDismiss={(id) => void dismiss(id)} />
   );
 }
