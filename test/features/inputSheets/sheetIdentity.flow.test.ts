@@ -42,8 +42,16 @@ it("a renamed sheet is found under its new name: its metadata moves, a push save
   expect(sheetOf("Liffey Nov renamed").id).toBe(id);
   typeInto(rig.model, "Liffey Nov renamed", 1, built.header, "4200");
 
+  // Finding the rename costs the sheet list, the record, and moving the record and the metadata (once).
+  let before = rig.model.syncLog.length;
   const sheets = await listInputSheets(rig.workbook);
+  const findingIt = rig.model.syncLog.length - before;
   expect(sheets).toContain("Liffey Nov renamed");
+  // Listed again with nothing moved: the sheet list and the record, nothing written.
+  before = rig.model.syncLog.length;
+  await listInputSheets(rig.workbook);
+  expect(rig.model.syncLog.length - before).toBe(2);
+  expect(findingIt).toBeLessThanOrEqual(8);
   expect(sheets).not.toContain(built.sheetName);
   expect((await readInputSheetMeta(rig.workbook, "Liffey Nov renamed"))?.payslipDate).toBe(built.payslipDate);
   expect(await readInputSheetMeta(rig.workbook, built.sheetName)).toBeNull();
