@@ -81,7 +81,13 @@ export function DeletedSheets(props: {
     if (result) await onHandled(result.build.sheetName);
   };
   const dismiss = async (id: string) => {
-    await dismissDeletedSheet(workbook, id).catch(() => undefined);
+    const name = notices.find((n) => n.id === id)?.name ?? "the deleted sheet";
+    await run(
+      `Let go of '${name}'`,
+      () => dismissDeletedSheet(workbook, id),
+      () => ({ intent: "info", text: `'${name}' is no longer named: what it kept beside it was removed.` }),
+      { failed: (m) => `Could not let go of '${name}': ${m}` },
+    );
     await onHandled();
   };
   return (
