@@ -87,6 +87,7 @@ export async function readInputSheetStates(workbook: WorkbookPort): Promise<{ sh
         payslipDate: basis.meta.payslipDate,
         pending: pending.changes.length,
         failed: count("Failed"),
+        invalid: count("Invalid"),
         conflict: count("Conflict"),
         held: count("Held"),
         lastPush: withPreparedBy(latest(sheetName), lastPushOf(history, basis.meta.clientId, basis.meta.payslipDate)),
