@@ -119,18 +119,6 @@ export async function idFromSelection(workbook: WorkbookPort, sheetName: string,
   return null;
 }
 
-/** The sheets the add-in has recorded in the document setting `key` (input sheets, report sheets), oldest first. */
-export async function recordedSheets(workbook: WorkbookPort, key: string): Promise<string[]> {
-  const value = await workbook.getSetting(key);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-}
-
-/** Adds a sheet to the record in `key` (once). */
-export async function recordSheet(workbook: WorkbookPort, key: string, sheetName: string): Promise<void> {
-  const names = await recordedSheets(workbook, key);
-  if (!names.includes(sheetName)) await workbook.setSetting(key, [...names, sheetName]);
-}
-
 /** Waits `ms`, or rejects with an AbortError (carrying `message`) as soon as the signal aborts. */
 export function abortableSleep(ms: number, signal?: AbortSignal, message = "Cancelled"): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -101,8 +101,9 @@ it("reads the table once per look, whatever the number of edits in a burst", asy
     const syncs = rig.model.syncLog.length;
     for (let i = 0; i < 8; i++) typeInto(rig.model, sheetName, i % 4, salaryHeader, String(1000 + i));
     await waitForState(states, (s) => s.changes.some((c) => c.rowIndex === 3 && c.after === 1007));
-    // One look: the table read (2 requests + 1 chunk) and at most two fill writes (2 requests + 1 each).
-    expect(rig.model.syncLog.length - syncs).toBeLessThanOrEqual(9);
+    // One look: the table read (2 requests + 1 chunk), at most two fill writes (2 requests + 1 each) and, as the
+    // changes moved, their copy kept for a deleted sheet (flows/unsentKeep: a hidden-table write, 2 requests + 1).
+    expect(rig.model.syncLog.length - syncs).toBeLessThanOrEqual(12);
     expect(states.length).toBe(2);
   } finally {
     await watch.stop();
