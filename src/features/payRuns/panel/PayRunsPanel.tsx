@@ -6,6 +6,8 @@ import * as React from "react";
 import { Text } from "@fluentui/react-components";
 import { flowContextFor, useConnectedServices } from "../../../ui/context";
 import type { ProgressTask } from "../../../ui/services";
+import type { FlowContext } from "../../../ui/flows/common";
+import type { PaymentRun } from "../../../contract";
 import {
   browserPdfOpener,
   importEmployeePayslips,
@@ -44,6 +46,12 @@ export function PayRunsPanel() {
   const ctx = (task: ProgressTask) => flowContextFor(services, task);
   const chosenRun = runs.data?.runs.find((r) => r.id === runId);
   const runLabel = chosenRun ? runs.data?.labels.get(chosenRun.id) : undefined;
+  // A sheet of the chosen run (its payslips, its journal), titled with the run's label; nothing while none is chosen.
+  const onRunSheet = <R,>(
+    label: string,
+    write: (flow: FlowContext, payRun: PaymentRun, runLabel?: string) => Promise<R>,
+    describe: (result: R) => Exclude<Outcome, null>,
+  ) => onChosen(run, chosenRun, label, (payRun, task) => write(ctx(task), payRun, runLabel), describe);
   const openPdf = (id: number) =>
     void run("Opening the payslip PDF", (task) => openPayslipPdf(ctx(task), id, browserPdfOpener()), pdfOutcome);
 
@@ -64,20 +72,8 @@ export function PayRunsPanel() {
           },
         )
       }
-      onRunPayslips={onChosen(
-        run,
-        chosenRun,
-        "Pay run payslips to sheet",
-        (payRun, task) => importPayRunPayslips(ctx(task), payRun, runLabel),
-        runPayslipsOutcome,
-      )}
-      onJournal={onChosen(
-        run,
-        chosenRun,
-        "Journal to sheet",
-        (payRun, task) => importJournal(ctx(task), payRun, runLabel),
-        journalOutcome,
-      )}
+      onRunPayslips={onRunSheet("Pay run payslips to sheet", importPayRunPayslips, runPayslipsOutcome)}
+      onJournal={onRunSheet("Journal to sheet", importJournal, journalOutcome)}
       {...employeeProps}
       onEmployeePayslips={() => {
         if (employee)
