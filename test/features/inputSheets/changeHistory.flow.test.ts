@@ -22,7 +22,7 @@ import type { PushReads } from "../../../src/features/inputSheets/flows/pushRead
 import type { InputSheetMeta, Snapshot } from "../../../src/features/inputSheets/model/inputSheetModel";
 import type { PushPlan } from "../../../src/features/inputSheets/model/pushPlan";
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
-import { ctxOf, inputSheetRig, readRecords, selectRows, typeInto } from "../../support/flowHelpers";
+import { buildSalarySheet, ctxOf, inputSheetRig, readRecords, selectRows, typeInto } from "../../support/flowHelpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -47,16 +47,8 @@ async function held(employeeId: number): Promise<unknown> {
 
 /** A fresh sheet with four salaried rows raised by 1,000: the push's result, the rows and their values before. */
 async function pushFourRaises() {
-  const built = await buildInputSheet(
-    ctx(),
-    { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys: [SALARY] },
-    { choices: env.choices },
-  );
-  const records = await readRecords(env.rig.workbook, built.sheetName);
-  const rows = records
-    .map((r, rowIndex) => ({ rowIndex, employeeId: Number(r["Employee ID"]), before: r[env.salaryHeader] as number }))
-    .filter((r) => typeof r.before === "number" && r.before > 0 && !finalisedIds.has(r.employeeId))
-    .slice(0, 4);
+  const built = await buildSalarySheet(env, ctx());
+  const rows = built.rows.filter((r) => !finalisedIds.has(r.employeeId)).slice(0, 4);
   expect(rows).toHaveLength(4);
   for (const r of rows) typeInto(env.rig.model, built.sheetName, r.rowIndex, env.salaryHeader, String(r.before + 1000));
   const result = await pushInputSheet(ctx(), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
