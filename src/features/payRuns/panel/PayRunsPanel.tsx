@@ -20,8 +20,17 @@ import {
   openPayslipPdf,
   payslipIdFromSelection,
 } from "../flows/payRuns";
+import { journalFile, paneDelivery, payslipPack } from "../flows/handover";
 import { onChosen, useFlowRunner, useEmployeeChoice, usePayslipChoices, wroteRows } from "../../../ui/parts/hooks";
-import { journalOutcome, payslipDetailOutcome, pdfOutcome, recentPayslipsOutcome, runPayslipsOutcome } from "./payRunOutcomes";
+import {
+  journalFileOutcome,
+  journalOutcome,
+  packOutcome,
+  payslipDetailOutcome,
+  pdfOutcome,
+  recentPayslipsOutcome,
+  runPayslipsOutcome,
+} from "./payRunOutcomes";
 import { type Outcome } from "../../../ui/parts/layout";
 import { PayRunsView } from "./PayRunsView";
 import { useClientView } from "../../../ui/serverState";
@@ -40,18 +49,20 @@ export function PayRunsPanel() {
   });
   const { employeeId, employee, viewProps: employeeProps } = useEmployeeChoice(services, () => setPayslipId(null));
   const payslips = usePayslipChoices(services, employeeId);
+  // Downloads in a browser; sheets in Excel's apps, which cannot save a file from the pane (docs/handover.md).
+  const delivery = React.useMemo(paneDelivery, []);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
   const { workbook } = services;
   const ctx = (task: ProgressTask) => flowContextFor(services, task);
   const chosenRun = runs.data?.runs.find((r) => r.id === runId);
   const runLabel = chosenRun ? runs.data?.labels.get(chosenRun.id) : undefined;
-  // A sheet of the chosen run (its payslips, its journal), titled with the run's label; nothing while none is chosen.
-  const onRunSheet = <R,>(
+  // Work on the chosen run (its sheets, its handover files) in the task's flow context; nothing while none is chosen.
+  const onRun = <R,>(
     label: string,
-    write: (flow: FlowContext, payRun: PaymentRun, runLabel?: string) => Promise<R>,
+    work: (flow: FlowContext, payRun: PaymentRun) => Promise<R>,
     describe: (result: R) => Exclude<Outcome, null>,
-  ) => onChosen(run, chosenRun, label, (payRun, task) => write(ctx(task), payRun, runLabel), describe);
+  ) => onChosen(run, chosenRun, label, (payRun, task) => work(ctx(task), payRun), describe);
   const openPdf = (id: number) =>
     void run("Opening the payslip PDF", (task) => openPayslipPdf(ctx(task), id, browserPdfOpener()), pdfOutcome);
 
@@ -72,8 +83,20 @@ export function PayRunsPanel() {
           },
         )
       }
-      onRunPayslips={onRunSheet("Pay run payslips to sheet", importPayRunPayslips, runPayslipsOutcome)}
-      onJournal={onRunSheet("Journal to sheet", importJournal, journalOutcome)}
+      onRunPayslips={onRun(
+        "Pay run payslips to sheet",
+        (flow, payRun) => importPayRunPayslips(flow, payRun, runLabel),
+        runPayslipsOutcome,
+      )}
+      onJournal={onRun("Journal to sheet", (flow, payRun) => importJournal(flow, payRun, runLabel), journalOutcome)}
+      posted={chosenRun ? chosenRun.posted_to_accounting_system : null}
+      downloads={delivery.kind === "download"}
+      onPayslipPack={onRun("Payslips as one PDF", (flow, payRun) => payslipPack(flow, payRun, runs.data!, delivery), packOutcome)}
+      onJournalFile={onRun(
+        "Journal as CSV",
+        (flow, payRun) => journalFile(flow, payRun, runs.data!, delivery),
+        journalFileOutcome,
+      )}
       {...employeeProps}
       onEmployeePayslips={() => {
         if (employee)
