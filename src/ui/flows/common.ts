@@ -1,33 +1,14 @@
 /**
- * What every flow shares: the client a sheet is for, the result of writing a sheet, the progress a long task
- * reports to, and the small helpers that turn requests and row writes into progress.
+ * What every flow shares: the client a sheet is for (../clientRef), the result of writing a sheet, the progress a long
+ * task reports to, and the small helpers that turn requests and row writes into progress.
  */
 import type { PayrollApi } from "../../api";
 import type { WorkbookPort, WriteTableOptions, WriteTableResult } from "../../excel";
 import type { ClientReads } from "../serverState";
+import type { ClientRef } from "../clientRef";
 
 export { chunk } from "../sheets/chunk";
-
-/**
- * The payroll client (company) the work is for: its ID and the name the service's client list gives it, or null when
- * the list does not have it. Titles and sentences show it with `clientLabel`, which says so in words.
- */
-export interface ClientRef {
-  readonly id: number;
-  readonly name: string | null;
-}
-
-/** What the pane calls a client whose name the service did not give (never a made-up name such as "Client 12"). */
-export const NAME_NOT_KNOWN = "Client name not known";
-
-/** The client's name as shown in titles and sentences. */
-export const clientLabel = (client: ClientRef): string => client.name ?? NAME_NOT_KNOWN;
-
-/** The client a sheet's stored metadata names ({ clientId, clientName }): an empty stored name is not known. */
-export const clientOfMeta = (meta: { clientId: number; clientName?: string | null }): ClientRef => ({
-  id: meta.clientId,
-  name: meta.clientName || null,
-});
+export { type ClientRef, clientLabel, clientOfMeta } from "../clientRef";
 
 /**
  * The one argument every flow takes first: the payroll service, the workbook, the client the work is for, Cancel and
