@@ -24,6 +24,7 @@ import { type RowRecords, type TableCells, recordsFromTable, rowStateSheet } fro
 import { recordsFromCells } from "../model/rowStateMigration";
 import { readInputSheetMeta } from "./inputs";
 import { repairRowStates } from "./rowRepairs";
+import { keepUnsentChanges } from "./unsentKeep";
 
 /** Fill of a pending input cell: the Excel layer's own pale yellow, apart from the push's red, green and amber. */
 export const PENDING_FILL = ADDIN_FILLS.pending;
@@ -129,6 +130,8 @@ export async function watchPendingChanges(
   let again = false;
   let paused = false;
   let missed = false;
+  // The unsent changes last kept outside the sheet (./unsentKeep): Excel says a sheet was deleted only once it is gone.
+  let kept: string | null = null;
 
   const look = async (): Promise<PendingState | null> => {
     basis ??= await readSheetBasis(workbook, sheetName);
@@ -159,6 +162,7 @@ export async function watchPendingChanges(
     await workbook.fillCells(sheetName, delta.clear, null);
     await workbook.fillCells(sheetName, delta.shade, PENDING_FILL);
     shaded = new Set(shadeable.map(cellId));
+    kept = await keepUnsentChanges(workbook, basis.meta, read.changes, statuses, kept);
     state = { sheetName, changes: read.changes, rows: read.rows, text: read.text };
     onUpdate(state);
     return state;
