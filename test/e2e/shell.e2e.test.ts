@@ -1,5 +1,20 @@
-/** The task-pane shell in real Chromium: connect, wrong key, choose a client that the workbook remembers, keyboard. */
+/**
+ * The task-pane shell in real Chromium: connect, wrong key, choose a client that the workbook remembers, keyboard.
+ * Then, on the same stack, what people do to sheets in the preview: insert, rename and delete a column through the
+ * tabs' and headers' menus, with formulas following.
+ */
+import type { Page } from "playwright-core";
 import { chooseClient, connect, openConnection, workbookState, suiteStack } from "./harness";
+import { gridCell, openSheet, typeAt } from "./grid";
+
+const tab = (page: Page, name: string) => page.getByRole("tablist", { name: "Sheets" }).getByRole("tab", { name, exact: true });
+
+/** The formula (or value) a cell holds, as the formula bar shows it once the cell is selected. */
+async function formulaOf(page: Page, sheet: string, address: string): Promise<string> {
+  await openSheet(page, sheet);
+  await gridCell(page, sheet, address).click();
+  return page.getByTestId("formula-bar").inputValue();
+}
 
 describe("shell (preview in Chromium against the sandbox)", () => {
   const suite = suiteStack();
@@ -72,5 +87,51 @@ describe("shell (preview in Chromium against the sandbox)", () => {
     await page.getByLabel("Service base URL").waitFor();
     await page.keyboard.press("Space");
     expect(await page.getByLabel("Service base URL").count()).toBe(0);
+  });
+
+  // What people do to sheets, with the pane connected beside them (it was sheetOperations.e2e, on a stack of its own):
+  // a sheet inserted and renamed through the tabs' menu (the keyboard's Shift+F10), a column deleted through the
+  // column header's menu (right-click), and formulas that refer to the other sheet following both, as in Excel.
+  it("renames a sheet from its tab menu, deletes a column from its header menu, and reads ='Other sheet'!B3", async () => {
+    const { page } = suite;
+    // Insert a sheet from Sheet1's tab menu (right-click): Excel's new sheet, shown.
+    await tab(page, "Sheet1").click({ button: "right" });
+    await page.getByRole("menu", { name: "Sheet Sheet1" }).getByRole("menuitem", { name: "Insert sheet" }).click();
+    await page.getByRole("grid", { name: "Sheet Sheet2" }).waitFor();
+    await typeAt(page, "Sheet2", "C3", "42");
+    await typeAt(page, "Sheet2", "B3", "gone");
+
+    await openSheet(page, "Sheet1");
+    await typeAt(page, "Sheet1", "A1", "=Sheet2!C3");
+    await expect(gridCell(page, "Sheet1", "A1").textContent()).resolves.toBe("42");
+
+    // Rename it from the keyboard: the tab focused, Shift+F10, Rename…, a name Excel refuses, then a good one.
+    await tab(page, "Sheet2").focus();
+    await page.keyboard.press("Shift+F10");
+    // Opened from the keyboard, the menu has the focus on its first item; ArrowDown and Enter choose Rename….
+    await page.waitForFunction(() => document.activeElement?.textContent === "Insert sheet");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    const nameBox = page.getByRole("textbox", { name: "Sheet name" });
+    await nameBox.fill("Other/sheet");
+    await page.keyboard.press("Enter");
+    await page.getByText('The sheet name contains "/", which a sheet name cannot have.').waitFor();
+    await nameBox.fill("Other sheet");
+    await page.keyboard.press("Enter");
+    await tab(page, "Other sheet").waitFor();
+    expect(await formulaOf(page, "Sheet1", "A1")).toBe("='Other sheet'!C3");
+
+    // Delete column B of the other sheet from its header's menu: C3 moves to B3, and the formula follows it.
+    await openSheet(page, "Other sheet");
+    const grid = page.getByRole("grid", { name: "Sheet Other sheet" });
+    await grid.locator('[role=columnheader][data-column="B"]').click({ button: "right" });
+    await page.getByRole("menuitem", { name: "Delete column B" }).click();
+    await expect(gridCell(page, "Other sheet", "B3").textContent()).resolves.toBe("42");
+    expect(await formulaOf(page, "Sheet1", "A1")).toBe("='Other sheet'!B3");
+
+    await openSheet(page, "Sheet1");
+    await typeAt(page, "Sheet1", "A2", "='Other sheet'!B3");
+    await expect(gridCell(page, "Sheet1", "A2").textContent()).resolves.toBe("42");
+    await expect(gridCell(page, "Sheet1", "A1").textContent()).resolves.toBe("42");
   });
 });
