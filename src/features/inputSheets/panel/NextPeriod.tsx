@@ -6,6 +6,7 @@ import * as React from "react";
 import { Button, Checkbox } from "@fluentui/react-components";
 import { type ConnectedServices, flowContextFor } from "../../../ui/context";
 import { buildNextPeriod, describeNextPeriod } from "../flows/nextPeriod";
+import { reconcileAfter } from "../flows/reconcile";
 import { Section } from "../../../ui/parts/layout";
 import type { FlowRunner } from "../../../ui/parts/hooks";
 import { usePartStyles } from "../../../ui/parts/styles";
@@ -54,8 +55,13 @@ export function NextPeriod(props: {
     if (!sheetName) return;
     const result = await props.run(
       `Next period: ${sheetName}`,
-      (task) => buildNextPeriod(flowContextFor(props.services, task), sheetName, { copyValues }),
-      (r) => ({ intent: r.dropped.length > 0 ? "warning" : "success", text: describeNextPeriod(r) }),
+      async (task) => {
+        const ctx = flowContextFor(props.services, task);
+        const r = await buildNextPeriod(ctx, sheetName, { copyValues });
+        // The sheet left behind then says what the service holds: Finalised rows, read only.
+        return { ...r, checked: await reconcileAfter(ctx, sheetName, { quiet: true }) };
+      },
+      (r) => ({ intent: r.dropped.length > 0 ? "warning" : "success", text: `${describeNextPeriod(r)} ${r.checked}`.trim() }),
       { afterCancel: "No sheet was built.", failed: (m) => `Could not build the next period: ${m}` },
     );
     if (result) await props.onBuilt(result.sheetName);

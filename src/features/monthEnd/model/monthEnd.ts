@@ -11,6 +11,7 @@ import type { CellValue, ColumnSpec } from "../../../xl/columns";
 import { serialToIsoDate } from "../../../xl/excelConventions";
 import { waveDisplayName } from "../../../ui/sheets/importTables";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../../ui/sheets/periods";
+import { CALENDAR_COLUMNS, calendarCells, DUE_THIS_WEEK_COLUMN, type WaveCalendar } from "./calendar";
 
 export const OVERVIEW_SHEET = "Month-end overview";
 export const OVERVIEW_TABLE = "MonthEndOverview";
@@ -35,6 +36,8 @@ export interface InputSheetState {
   payslipDate: string;
   pending: number;
   failed: number;
+  /** Rows a push refused as Invalid (a cell the service cannot take): they were not sent. */
+  invalid: number;
   conflict: number;
   held: number;
   /** The sheet's latest Push log line, when it has one; Prepared by only where the Push log has that column. */
@@ -55,6 +58,7 @@ export interface OverviewRow {
   sheets: string[];
   pending: number;
   failed: number;
+  invalid: number;
   conflict: number;
   held: number;
   lastPush: Date | null;
@@ -66,6 +70,8 @@ export interface OverviewRow {
   status: OverviewStatus;
   /** Why "Needs attention", in words; empty otherwise. */
   attention: string;
+  /** The pay calendar of the open period (model/calendar.ts, withCalendar); its cells are blank without it. */
+  calendar?: WaveCalendar;
 }
 
 const regularOn = (employees: readonly Employee[], waveId: number, date: string): PayslipListItem[] =>
@@ -81,12 +87,13 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export function overviewStatus(
   row: Pick<
     OverviewRow,
-    "payslips" | "calculating" | "finalised" | "pending" | "failed" | "conflict" | "held" | "change" | "lastPush"
+    "payslips" | "calculating" | "finalised" | "pending" | "failed" | "invalid" | "conflict" | "held" | "change" | "lastPush"
   >,
   movePercent: number,
 ): { status: OverviewStatus; attention: string } {
   const reasons: string[] = [];
   if (row.failed > 0) reasons.push(`${plural(row.failed, "row")} Failed`);
+  if (row.invalid > 0) reasons.push(`${plural(row.invalid, "row")} Invalid (not sent)`);
   if (row.conflict > 0) reasons.push(`${plural(row.conflict, "row")} in Conflict`);
   if (row.held > 0) reasons.push(`${plural(row.held, "row")} Held`);
   if (row.change !== null && Math.abs(row.change) * 100 > movePercent)
@@ -127,13 +134,14 @@ export function clientOverviewRows(
       .map((s) => s.lastPush)
       .filter((p) => p !== null)
       .sort((a, b) => b.time.getTime() - a.time.getTime())[0];
-    const sum = (k: "pending" | "failed" | "conflict" | "held") => own.reduce((n, s) => n + s[k], 0);
+    const sum = (k: "pending" | "failed" | "invalid" | "conflict" | "held") => own.reduce((n, s) => n + s[k], 0);
     const counts = {
       payslips: payslips.length,
       calculating,
       finalised: payslips.filter((p) => p.finalised).length,
       pending: sum("pending"),
       failed: sum("failed"),
+      invalid: sum("invalid"),
       conflict: sum("conflict"),
       held: sum("held"),
       lastPush: last?.time ?? null,
@@ -177,6 +185,7 @@ export const OVERVIEW_COLUMNS: ColumnSpec[] = [
   { key: "client", header: "Client", type: "text" },
   { key: "wave", header: "Wave", type: "text" },
   { key: "payslip_date", header: "Payslip date", type: "date" },
+  ...CALENDAR_COLUMNS,
   { key: "status", header: "Status", type: "text" },
   { key: "employees", header: "Employees", type: "integer" },
   { key: "payslips", header: "Payslips", type: "integer" },
@@ -184,6 +193,7 @@ export const OVERVIEW_COLUMNS: ColumnSpec[] = [
   { key: "finalised", header: "Finalised", type: "integer" },
   { key: "pending", header: "Changes pending", type: "integer" },
   { key: "failed", header: "Failed", type: "integer" },
+  { key: "invalid", header: "Invalid", type: "integer" },
   { key: "conflict", header: "Conflict", type: "integer" },
   { key: "held", header: "Held", type: "integer" },
   { key: "last_push", header: "Last push", type: "datetime" },
@@ -191,6 +201,7 @@ export const OVERVIEW_COLUMNS: ColumnSpec[] = [
   { key: "previous_nett_pay", header: "Previous nett pay", type: "currency" },
   { key: "nett_pay", header: "Nett pay", type: "currency" },
   { key: "change", header: "Change", type: "percent" },
+  DUE_THIS_WEEK_COLUMN,
   { key: "attention", header: "Why", type: "text" },
   { key: "input_sheet", header: "Input sheet", type: "text" },
   { key: "client_id", header: "Client ID", type: "integer" },
@@ -204,6 +215,7 @@ export function overviewGrid(rows: readonly OverviewRow[]): CellValue[][] {
     r.clientName,
     r.waveName,
     r.payslipDate,
+    ...(r.calendar ? calendarCells(r.calendar) : CALENDAR_COLUMNS.map(() => null)),
     r.status,
     r.employees,
     r.payslips,
@@ -211,6 +223,7 @@ export function overviewGrid(rows: readonly OverviewRow[]): CellValue[][] {
     r.finalised,
     r.pending,
     r.failed,
+    r.invalid,
     r.conflict,
     r.held,
     r.lastPush,
@@ -218,6 +231,7 @@ export function overviewGrid(rows: readonly OverviewRow[]): CellValue[][] {
     r.previousNettPay,
     r.nettPay,
     r.change,
+    r.calendar?.dueThisWeek ? r.nettPay : null,
     r.attention,
     r.sheets[0] ?? "",
     r.clientId,
