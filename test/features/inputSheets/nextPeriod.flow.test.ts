@@ -5,85 +5,82 @@
  */
 import { calcKey } from "../../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
-import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
+import { buildInputSheet, readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
 import { buildNextPeriod, describeNextPeriod } from "../../../src/features/inputSheets/flows/nextPeriod";
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
-import { ctxOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { ctxOf, inputSheetRig, readRecords, typeInto } from "../../support/flowHelpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 const CLIENT = { id: 1, name: "Demo" };
-let rig: Rig;
-let choices: Awaited<ReturnType<typeof loadInputChoices>>;
+const env = inputSheetRig(CLIENT);
+/** The wave, its open period, the finalised period before it, and an input other than the salary. */
 let waveId: number;
 let open: string;
 let past: string;
 let other: string;
-beforeAll(async () => {
-  rig = await startRig();
-  choices = await loadInputChoices(ctxOf(rig, CLIENT));
-  const found = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 3)!;
+beforeAll(() => {
+  const found = env.choices.waves
+    .map((w) => ({ w, period: defaultPeriod(env.choices.periods.get(w.id) ?? []) }))
+    .find((x) => x.period && activeEmployees(env.choices.employees, x.w.id, x.period.date).length >= 3)!;
   waveId = found.w.id;
   open = found.period!.date;
   // The finalised period just before the open one.
-  past = choices.periods.get(waveId)!.find((p) => p.date < open && p.finalised === p.payslips)!.date;
-  other = choices.offered.find((o) => o.key !== SALARY && o.type !== "text")!.key;
+  past = env.choices.periods.get(waveId)!.find((p) => p.date < open && p.finalised === p.payslips)!.date;
+  other = env.choices.offered.find((o) => o.key !== SALARY && o.type !== "text")!.key;
 });
-afterAll(() => rig.close());
 
 it("builds the next open period's sheet for the same wave with the same inputs, then refuses to build it twice", async () => {
   const { sheetName } = await buildInputSheet(
-    ctxOf(rig, CLIENT),
+    ctxOf(env.rig, CLIENT),
     { waveId, payslipDate: past, inputKeys: [other, SALARY] },
-    { choices },
+    { choices: env.choices },
   );
-  rig.faulty.reset();
-  const result = await buildNextPeriod(ctxOf(rig, CLIENT), sheetName, { copyValues: false });
+  env.rig.faulty.reset();
+  const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false });
   expect(result.payslipDate).toBe(open);
   expect(result.carried).toBeNull();
   expect(result.requests).toBe(6);
-  expect(rig.faulty.sent).toHaveLength(6);
-  const meta = (await readInputSheetMeta(rig.workbook, result.sheetName))!;
-  const old = (await readInputSheetMeta(rig.workbook, sheetName))!;
+  expect(env.rig.faulty.sent).toHaveLength(6);
+  const meta = (await readInputSheetMeta(env.rig.workbook, result.sheetName))!;
+  const old = (await readInputSheetMeta(env.rig.workbook, sheetName))!;
   expect([meta.waveId, meta.payslipDate, meta.inputs]).toEqual([waveId, open, old.inputs]);
   // Values come from the service, as for a sheet built from New input sheet: nothing is pending.
-  const pending = await readPending(rig.workbook, result.sheetName, await readSheetBasis(rig.workbook, result.sheetName));
+  const pending = await readPending(env.rig.workbook, result.sheetName, await readSheetBasis(env.rig.workbook, result.sheetName));
   expect(pending.text).toBe("No changes pending");
   expect(describeNextPeriod(result)).toMatch(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees\.$/);
 
-  await expect(buildNextPeriod(ctxOf(rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
+  await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
     `"${result.sheetName}" is already the input sheet of`,
   );
-  await expect(buildNextPeriod(ctxOf(rig, CLIENT), result.sheetName, { copyValues: false })).rejects.toThrow(
+  await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), result.sheetName, { copyValues: false })).rejects.toThrow(
     /has no open period after/,
   );
-  rig.faulty.reset();
-  await expect(buildNextPeriod(ctxOf(rig, { id: 2, name: "Other" }), sheetName, { copyValues: false })).rejects.toThrow(
+  env.rig.faulty.reset();
+  await expect(buildNextPeriod(ctxOf(env.rig, { id: 2, name: "Other" }), sheetName, { copyValues: false })).rejects.toThrow(
     "choose that client for its next period",
   );
-  expect(rig.faulty.sent).toHaveLength(0);
-  rig.model.deleteSheet(rig.model.getSheet(result.sheetName));
+  expect(env.rig.faulty.sent).toHaveLength(0);
+  env.rig.model.deleteSheet(env.rig.model.getSheet(result.sheetName));
 });
 
 it("copies the old sheet's values as pending changes for the employees on both, sends nothing", async () => {
   const { sheetName } = await buildInputSheet(
-    ctxOf(rig, CLIENT),
+    ctxOf(env.rig, CLIENT),
     { waveId, payslipDate: past, inputKeys: [SALARY] },
-    { choices },
+    { choices: env.choices },
   );
-  const before = await readRecords(rig.workbook, sheetName);
+  const before = await readRecords(env.rig.workbook, sheetName);
   const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
-  typeInto(rig.model, sheetName, 0, header, "9876.5");
-  rig.faulty.reset();
-  const result = await buildNextPeriod(ctxOf(rig, CLIENT), `${sheetName}`, { copyValues: true });
+  typeInto(env.rig.model, sheetName, 0, header, "9876.5");
+  env.rig.faulty.reset();
+  const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), `${sheetName}`, { copyValues: true });
   expect(result.carried!.values).toBeGreaterThanOrEqual(1);
-  const pending = await readPending(rig.workbook, result.sheetName, await readSheetBasis(rig.workbook, result.sheetName));
+  const pending = await readPending(env.rig.workbook, result.sheetName, await readSheetBasis(env.rig.workbook, result.sheetName));
   expect(pending.changes).toHaveLength(result.carried!.values);
   expect(new Set(pending.changes.map((c) => c.rowIndex)).size).toBe(result.carried!.rows);
-  const now = await readRecords(rig.workbook, result.sheetName);
+  const now = await readRecords(env.rig.workbook, result.sheetName);
   const row = now.findIndex((r) => r["Employee ID"] === before[0]["Employee ID"]);
   expect(pending.changes).toContainEqual(expect.objectContaining({ rowIndex: row, after: 9876.5 }));
-  expect(rig.faulty.count("bulk_input")).toBe(0);
+  expect(env.rig.faulty.count("bulk_input")).toBe(0);
   expect(describeNextPeriod(result)).toContain("copied as pending changes (not sent)");
 });

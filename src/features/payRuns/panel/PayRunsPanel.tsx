@@ -6,6 +6,8 @@ import * as React from "react";
 import { Text } from "@fluentui/react-components";
 import { flowContextFor, useConnectedServices } from "../../../ui/context";
 import type { ProgressTask } from "../../../ui/services";
+import type { FlowContext } from "../../../ui/flows/common";
+import type { PaymentRun } from "../../../contract";
 import {
   browserPdfOpener,
   importEmployeePayslips,
@@ -18,8 +20,17 @@ import {
   openPayslipPdf,
   payslipIdFromSelection,
 } from "../flows/payRuns";
+import { journalFile, paneDelivery, payslipPack } from "../flows/handover";
 import { onChosen, useFlowRunner, useEmployeeChoice, usePayslipChoices, wroteRows } from "../../../ui/parts/hooks";
-import { journalOutcome, payslipDetailOutcome, pdfOutcome, recentPayslipsOutcome, runPayslipsOutcome } from "./payRunOutcomes";
+import {
+  journalFileOutcome,
+  journalOutcome,
+  packOutcome,
+  payslipDetailOutcome,
+  pdfOutcome,
+  recentPayslipsOutcome,
+  runPayslipsOutcome,
+} from "./payRunOutcomes";
 import { type Outcome } from "../../../ui/parts/layout";
 import { PayRunsView } from "./PayRunsView";
 import { useClientView } from "../../../ui/serverState";
@@ -38,12 +49,20 @@ export function PayRunsPanel() {
   });
   const { employeeId, employee, viewProps: employeeProps } = useEmployeeChoice(services, () => setPayslipId(null));
   const payslips = usePayslipChoices(services, employeeId);
+  // Downloads in a browser; sheets in Excel's apps, which cannot save a file from the pane (docs/handover.md).
+  const delivery = React.useMemo(paneDelivery, []);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
   const { workbook } = services;
   const ctx = (task: ProgressTask) => flowContextFor(services, task);
   const chosenRun = runs.data?.runs.find((r) => r.id === runId);
   const runLabel = chosenRun ? runs.data?.labels.get(chosenRun.id) : undefined;
+  // Work on the chosen run (its sheets, its handover files) in the task's flow context; nothing while none is chosen.
+  const onRun = <R,>(
+    label: string,
+    work: (flow: FlowContext, payRun: PaymentRun) => Promise<R>,
+    describe: (result: R) => Exclude<Outcome, null>,
+  ) => onChosen(run, chosenRun, label, (payRun, task) => work(ctx(task), payRun), describe);
   const openPdf = (id: number) =>
     void run("Opening the payslip PDF", (task) => openPayslipPdf(ctx(task), id, browserPdfOpener()), pdfOutcome);
 
@@ -64,19 +83,19 @@ export function PayRunsPanel() {
           },
         )
       }
-      onRunPayslips={onChosen(
-        run,
-        chosenRun,
+      onRunPayslips={onRun(
         "Pay run payslips to sheet",
-        (payRun, task) => importPayRunPayslips(ctx(task), payRun, runLabel),
+        (flow, payRun) => importPayRunPayslips(flow, payRun, runLabel),
         runPayslipsOutcome,
       )}
-      onJournal={onChosen(
-        run,
-        chosenRun,
-        "Journal to sheet",
-        (payRun, task) => importJournal(ctx(task), payRun, runLabel),
-        journalOutcome,
+      onJournal={onRun("Journal to sheet", (flow, payRun) => importJournal(flow, payRun, runLabel), journalOutcome)}
+      posted={chosenRun ? chosenRun.posted_to_accounting_system : null}
+      downloads={delivery.kind === "download"}
+      onPayslipPack={onRun("Payslips as one PDF", (flow, payRun) => payslipPack(flow, payRun, runs.data!, delivery), packOutcome)}
+      onJournalFile={onRun(
+        "Journal as CSV",
+        (flow, payRun) => journalFile(flow, payRun, runs.data!, delivery),
+        journalFileOutcome,
       )}
       {...employeeProps}
       onEmployeePayslips={() => {
