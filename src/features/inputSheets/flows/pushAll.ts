@@ -127,7 +127,7 @@ async function pushSheet(
     return {
       ...base,
       outcome: "skipped",
-      summary: `Skipped: the key cannot reach ${clientLabel(clientOfMeta(meta))} (ID ${meta.clientId}). Connect with that client's key to push it.`,
+      summary: `Skipped: the key cannot reach ${clientLabel(clientOfMeta(meta))}. Connect with that client's key to push it.`,
     };
   }
   if (meta.finalised)
