@@ -28,7 +28,7 @@ describe("connect, client, imports, employees and calculations (preview in Chrom
     const { page } = suite;
     const before = suite.stack.requestUrls.length;
     await chooseClient(page, 1);
-    await page.getByText("This workbook is linked to client 1; it remembers the choice.").waitFor();
+    await page.getByText("This workbook is linked to Bureau demo: Liffey Engineering Ltd; it remembers the choice.").waitFor();
     await page.getByRole("tablist", { name: "Features" }).waitFor();
     const tabs = page.getByRole("tablist", { name: "Features" }).getByRole("tab");
     expect(await tabs.count()).toBe(8);

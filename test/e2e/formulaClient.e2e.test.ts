@@ -63,7 +63,7 @@ describe("PAYROLL formulas keep their client when the pane switches (Chromium ag
     await waitForSheet(page, "Explain Sheet1 B1");
     const text = await sheetText(page, "Explain Sheet1 B1");
     expect(text[0][0]).toContain(
-      "all employees, client 2 (the formula names no client: the workbook's formulas are linked to client 2)",
+      "all employees, Bureau demo: Shannon Foods Ltd (client 2) (the formula names no client: the workbook's formulas are linked to it)",
     );
   });
 });

@@ -38,7 +38,10 @@ describe("Report Refresh and a person's notes (preview in Chromium against the s
     await page.getByRole("combobox", { name: /Accounts/ }).waitFor();
     await page.getByRole("button", { name: "Run report" }).click();
     await waitForSheet(page, SHEET);
-    await page.getByText(/rows? written to the sheet/).last().waitFor();
+    await page
+      .getByText(/rows? written to the sheet/)
+      .last()
+      .waitFor();
 
     const layout = await tableLayout(page, SHEET);
     const letters = Object.values(layout.columns);
@@ -86,7 +89,10 @@ describe("Report Refresh and a person's notes (preview in Chromium against the s
     expect(await textAt(layout.headerRow + 1, noteC)).toBe("Ask Aoife about this one");
     // The grid shows it too, where the person typed it.
     await expect(
-      page.getByRole("grid", { name: `Sheet ${SHEET}` }).locator(`[data-address="${noteAddress}"]`).textContent(),
+      page
+        .getByRole("grid", { name: `Sheet ${SHEET}` })
+        .locator(`[data-address="${noteAddress}"]`)
+        .textContent(),
     ).resolves.toContain("Ask Aoife about this one");
   });
 });

@@ -23,7 +23,7 @@ describe("shell (preview in Chromium against the sandbox)", () => {
   it("picks a client, shows the feature tabs and remembers the client in the workbook's settings", async () => {
     const { page } = suite;
     await chooseClient(page, 1);
-    await page.getByText("This workbook is linked to client 1; it remembers the choice.").waitFor();
+    await page.getByText("This workbook is linked to Bureau demo: Liffey Engineering Ltd; it remembers the choice.").waitFor();
     expect(await page.getByRole("tab").count()).toBeGreaterThan(0);
     const state = await workbookState(page);
     // The client, and (written once, at the first choice) the client the workbook's PAYROLL formulas are linked to.

@@ -25,7 +25,7 @@ export function ClientPicker({ clients, clientId, unreachableId, disabled, onCha
     unreachableId !== null
       ? `This workbook was linked to client ${unreachableId}, which this key cannot reach. Choose a client.`
       : clientId !== null
-        ? `This workbook is linked to client ${clientId}; it remembers the choice.`
+        ? `This workbook is linked to ${clients.find((c) => c.id === clientId)?.name ?? `client ${clientId}`}; it remembers the choice.`
         : "The workbook remembers the client you choose (not the key).";
   return (
     <Field label="Client" hint={hint}>

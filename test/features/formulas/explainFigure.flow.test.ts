@@ -83,7 +83,7 @@ it("all employees, literal arguments: the table's amounts add up to the cell to 
   expect(dates.every((d) => d !== null && d >= "2026-01-01" && d <= "2026-06-30")).toBe(true);
   expect(title).toBe(
     `Grid!A3 =PAYROLL.AMOUNT("basic_salary","2026-01-01","2026-06-30"): basic_salary, 2026-01-01 to 2026-06-30, all employees, ` +
-      `client 1 (the formula names no client: the workbook's formulas are linked to client 1): ` +
+      `Liffey (client 1) (the formula names no client: the workbook's formulas are linked to it): ` +
       `${data.rows.length} rows, total ${value.toLocaleString("en-IE", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
   );
   expect(result.explains).toBe(title);
@@ -104,7 +104,7 @@ it("references to date, account and employee cells are read from the sheet: one 
   const { data, title } = await explained(result.sheetName);
   expect(new Set(data.rows.map((r) => r[0]))).toEqual(new Set([numbers[3]]));
   expect(cents(data.rows)).toBe(Math.round(value * 100));
-  expect(title).toContain(`paye, 2026-01-01 to 2026-06-30, employee ${numbers[3]}, client 1`);
+  expect(title).toContain(`paye, 2026-01-01 to 2026-06-30, employee ${numbers[3]}, Liffey (client 1)`);
 });
 
 it("a formula without client_id is explained for the client the workbook's formulas are linked to, not the pane's", async () => {
@@ -116,13 +116,17 @@ it("a formula without client_id is explained for the client the workbook's formu
     const { value: pane } = await figureAt("F3", '=PAYROLL.AMOUNT("nett_pay","2026-01-01","2026-06-30",,1)');
     expect(value).not.toBe(pane); // the two clients' figures differ
     rig.faults.reset();
-    const result = await explainFigure(ctx(), cell);
+    // The pane's list of clients names client 2: the title says its name, with the ID its formulas take.
+    const result = await explainFigure(ctx(), cell, (id) => (id === 2 ? "Shannon" : null));
     expect(rig.faults.sent.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /clients/2/reports/transaction_history"]);
     expect(result.total).toBe(value);
     expect(result.matchesCell).toBe(true);
     expect(result.explains).toContain(
-      "all employees, client 2 (the formula names no client: the workbook's formulas are linked to client 2)",
+      "all employees, Shannon (client 2) (the formula names no client: the workbook's formulas are linked to it)",
     );
+    // Without a name in the pane's list, the ID alone, never a made-up name.
+    const unnamed = await explainFigure(ctx(), cell, () => null);
+    expect(unnamed.explains).toContain("all employees, client 2 (the formula names no client");
   } finally {
     await rig.workbook.removeSetting("payroll.formulasClientId");
     setFunctionsConnection({ source: rig.check, clientId: 1 });

@@ -32,6 +32,9 @@ export interface FigureCell {
   value?: unknown;
 }
 
+/** The client's name from the service's list the pane holds (null when the list lacks it): messages name it, not its ID. */
+export type ClientNameOf = (clientId: number) => string | null;
+
 export interface ExplainedFigure extends SheetResult {
   /** The sum of the table's amounts (the figure the formula gives now). */
   total: number;
@@ -59,18 +62,23 @@ const EXPLAIN_COLUMNS = [
 ] as const;
 
 /** Explain one PAYROLL.AMOUNT cell: read its arguments, the rows behind it, and write them to a sheet. */
-export async function explainFigure(ctx: FlowContext, cell: FigureCell): Promise<ExplainedFigure> {
+export async function explainFigure(
+  ctx: FlowContext,
+  cell: FigureCell,
+  nameOf: ClientNameOf = (id) => (id === ctx.client.id ? ctx.client.name : null),
+): Promise<ExplainedFigure> {
   const where = `${cell.sheet}!${cell.address}`;
   const formula = oneFormula(cell, where);
   const call = readCall(formula, where);
   const args = await amountArguments(ctx, cell.sheet, call.args);
+  const client = clientWords(args.clientId, nameOf);
   let requests = 0;
   let employee: { id: number; number: string } | null = null;
   if (args.employee !== null) {
     requests++;
     const list = await guardClient(args.clientId, () => ctx.api.listEmployees(args.clientId, undefined, { signal: ctx.signal }));
     const found = employeeByNumber(list, args.employee);
-    if (!found) throw new ExplainFigureError(`No employee numbered ${args.employee} in client ${args.clientId}`);
+    if (!found) throw new ExplainFigureError(`No employee numbered ${args.employee} in ${client}`);
     employee = { id: found.id, number: found.number ?? args.employee };
   }
   requests++;
@@ -82,7 +90,7 @@ export async function explainFigure(ctx: FlowContext, cell: FigureCell): Promise
   const total = cents / 100;
   // The functions' own sum over the same rows: the table explains exactly what the cell computes.
   if (total !== sumAccount(mine, args.account, null, true)) throw new Error("explainFigure: the table does not add up");
-  const explains = explanation(where, formula, args, table.length, total);
+  const explains = explanation(where, formula, args, client, table.length, total);
   const written = await writeSheet(
     ctx.workbook,
     {
@@ -160,7 +168,9 @@ async function amountArguments(ctx: FlowContext, sheet: string, args: FormulaArg
 async function linkedClient(ctx: FlowContext): Promise<number> {
   const linked = (await readFormulasClientId(ctx.workbook)) ?? functionsConnection()?.clientId ?? null;
   if (linked === null)
-    throw new ExplainFigureError("The formula names no client and this workbook's formulas are not linked to one yet: choose a client");
+    throw new ExplainFigureError(
+      "The formula names no client and this workbook's formulas are not linked to one yet: choose a client",
+    );
   return linked;
 }
 
@@ -237,12 +247,19 @@ function amountOf(row: HistoryRow, account: string): number {
   return amount.value ?? 0;
 }
 
-/** The title line: "Sheet1!B4 =PAYROLL.AMOUNT(…): basic_salary, 2026-01-01 to 2026-06-30, employee 1001, client 1: 6 rows, total 12,345.67". */
-function explanation(where: string, formula: string, a: AmountArguments, rows: number, total: number): string {
+/**
+ * The client in words: its name, with the ID the formula's client_id argument takes beside it ("Liffey Dental
+ * (client 12)"); the ID alone only when the pane's list does not know the name.
+ */
+function clientWords(clientId: number, nameOf: ClientNameOf): string {
+  const name = nameOf(clientId);
+  return name ? `${name} (client ${clientId})` : `client ${clientId}`;
+}
+
+/** The title line: "Sheet1!B4 =PAYROLL.AMOUNT(…): basic_salary, 2026-01-01 to 2026-06-30, employee 1001, Liffey Dental (client 1): 6 rows, total 12,345.67". */
+function explanation(where: string, formula: string, a: AmountArguments, client: string, rows: number, total: number): string {
   const who = a.employee === null ? "all employees" : `employee ${a.employee}`;
   const sum = total.toLocaleString("en-IE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const client = a.linkedClient
-    ? `client ${a.clientId} (the formula names no client: the workbook's formulas are linked to client ${a.clientId})`
-    : `client ${a.clientId}`;
-  return `${where} ${formula}: ${a.account}, ${a.start} to ${a.end}, ${who}, ${client}: ${rows} ${rows === 1 ? "row" : "rows"}, total ${sum}`;
+  const whose = a.linkedClient ? `${client} (the formula names no client: the workbook's formulas are linked to it)` : client;
+  return `${where} ${formula}: ${a.account}, ${a.start} to ${a.end}, ${who}, ${whose}: ${rows} ${rows === 1 ? "row" : "rows"}, total ${sum}`;
 }

@@ -47,12 +47,16 @@ export function useFormulaTools() {
         try {
           const cell = await services.workbook.selectedCell();
           where = `${cell.sheetName}!${cell.address}`;
-          return await explainFigure(flowContextFor(services, task), {
-            sheet: cell.sheetName,
-            address: cell.address,
-            formula: cell.formula,
-            value: cell.value,
-          });
+          return await explainFigure(
+            flowContextFor(services, task),
+            {
+              sheet: cell.sheetName,
+              address: cell.address,
+              formula: cell.formula,
+              value: cell.value,
+            },
+            (id) => services.clients.find((c) => c.id === id)?.name ?? null,
+          );
         } catch (e) {
           // The flow's messages are shown as they are; anything else says what failed.
           if (e instanceof ExplainFigureError || isAbortError(e)) throw e;
