@@ -58,7 +58,8 @@ if (header && tools && grid && pane) {
       <WorkbookView workbook={workbook} />
     </FluentProvider>,
   );
-  const open = () => mountPane({ container: pane, workbook: createOfficeWorkbook({ sheetSettings }), origin: window.location.origin });
+  const open = () =>
+    mountPane({ container: pane, workbook: createOfficeWorkbook({ sheetSettings }), origin: window.location.origin });
   let root = open();
   reopenPane = () => {
     root.unmount();

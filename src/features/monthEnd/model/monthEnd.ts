@@ -142,20 +142,18 @@ export function clientOverviewRows(
     };
     const here = { clientId: client.id, clientName: client.name, waveId: wave.id, waveName: waveDisplayName(wave) };
     // A finalised period whose sheets still hold unsent work keeps a row of its own, after the open period's.
-    const left = finalisedUnsentPeriods({ ...here, open: open.date, periods, employees, sheets }).map(
-      (p): OverviewRow => ({
-        ...here,
-        ...p,
-        calculating: 0,
-        finalised: p.payslips,
-        conflict: 0,
-        lastPush: null,
-        preparedBy: "",
-        previousNettPay: null,
-        change: null,
-        status: "Needs attention",
-      }),
-    );
+    const left = finalisedUnsentPeriods({ ...here, open: open.date, periods, employees, sheets }).map((p): OverviewRow => ({
+      ...here,
+      ...p,
+      calculating: 0,
+      finalised: p.payslips,
+      conflict: 0,
+      lastPush: null,
+      preparedBy: "",
+      previousNettPay: null,
+      change: null,
+      status: "Needs attention",
+    }));
     return [
       {
         ...here,
