@@ -10,6 +10,7 @@ import { buildNextPeriod, describeNextPeriod } from "../../../src/features/input
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
 import { ctxOf, markRows, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
+import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
 import { carryIntoSheet } from "../../../src/features/inputSheets/flows/unsentWork";
 import { carryOffer } from "../../../src/features/inputSheets/model/unsentWork";
 import { formatDate } from "../../../src/ui/locale";
@@ -135,6 +136,17 @@ describe("what a finalised period left unsent (issue Q, Deliver 4 and 11)", () =
     typeInto(rig.model, sheetName, at(heldRow), salaryHeader, "6100");
     await markRows(rig.workbook, sheetName, { [at(heldRow)]: "Held" });
     await finaliseInSandbox(rig, CLIENT.id);
+
+    // Push all names them and pushes nothing that must fail.
+    rig.faulty.reset();
+    const all = await pushAllInputSheets(ctxOf(rig, CLIENT), { send: { reachable: [CLIENT] }, steps: { nettPay: false } });
+    const mine = all.sheets.find((x) => x.sheetName === sheetName)!;
+    expect(mine.outcome).toBe("skipped");
+    expect(mine.summary).toBe(
+      `Not pushed: ${formatDate(open)} is finalised: 2 changes were not sent and can no longer be: ${String(pendingRow.Name)}'s ${otherHeader.replace(/: amount$/, "")} ${choices.offered.find((o) => o.key === other)!.type === "currency" ? "€75.00" : "75"} (pending); ${String(heldRow.Name)}'s Basic salary €6,100.00 (Held). Choose the sheet and press Next period to carry them into the next period as pending changes.`,
+    );
+    expect(all.attention).toBe(true);
+    expect(rig.faulty.count("bulk_input")).toBe(0);
 
     const result = await buildNextPeriod(ctxOf(rig, CLIENT), sheetName, { copyValues: false });
     expect(result.left.finalised).toBe(true);

@@ -25,7 +25,9 @@ const change = (rowIndex: number, name: string, key: string, header: string, aft
   header,
   type: "currency",
   before: null,
+  moved: false,
   after,
+  problem: null,
 });
 
 describe("unsentValues", () => {

@@ -9,7 +9,16 @@ import type { WorkbookPort } from "../../../excel";
 import { wavePeriods } from "../../../ui/sheets/periods";
 import { INPUT_SHEET_HEADERS } from "../model/inputSheet";
 import { type InputSheetMeta, InputSheetError } from "../model/inputSheetModel";
-import { type EmployeeValue, type LeftBehind, type UnsentValue, payslipOnlyValues, unsentValues } from "../model/unsentWork";
+import {
+  type EmployeeValue,
+  type LeftBehind,
+  type ShowDate,
+  type UnsentValue,
+  describeUnsentOfFinalised,
+  payslipOnlyValues,
+  unsentValues,
+} from "../model/unsentWork";
+import type { FlowContext } from "../../../ui/flows/common";
 import { readInputSheetMeta } from "./inputs";
 import { readPending, readSheetBasis } from "./pending";
 
@@ -117,4 +126,39 @@ export async function leftBehindBy(
     unsent: args.unsent,
     payslipOnly,
   };
+}
+
+/**
+ * The client's employees with their recent payslips, read once per client for a whole Push all (afresh through the
+ * pane's reads: the period may have been finalised in the service since they were read).
+ */
+export function employeesOnce(ctx: FlowContext): (clientId: number) => Promise<readonly Employee[]> {
+  const held = new Map<number, Promise<readonly Employee[]>>();
+  return (clientId) => {
+    let read = held.get(clientId);
+    if (!read) {
+      ctx.reads?.invalidate(clientId, "employeesWithPayslips");
+      read = ctx.reads
+        ? ctx.reads.read("employeesWithPayslips", clientId, { signal: ctx.signal })
+        : ctx.api.listEmployees(clientId, ["service_periods", "recent_payslips"], { signal: ctx.signal });
+      held.set(clientId, read);
+    }
+    return read;
+  };
+}
+
+/**
+ * Why a sheet must not be pushed: its period is finalised in the service and it holds unsent values (a push would
+ * fail on every row). Named in words, with the way on (Next period carries them); null when the sheet may be pushed.
+ * Costs nothing for a sheet without unsent values; else the client's employee list once (employeesOf).
+ */
+export async function finalisedUnsentReason(
+  workbook: WorkbookPort,
+  sheetName: string,
+  employeesOf: (clientId: number) => Promise<readonly Employee[]>,
+  formatDate: ShowDate,
+): Promise<string | null> {
+  const { meta, values } = await readUnsent(workbook, sheetName);
+  if (values.length === 0 || !periodFinalised(meta, await employeesOf(meta.clientId))) return null;
+  return `Not pushed: ${describeUnsentOfFinalised(meta.payslipDate, values, formatDate)} Choose the sheet and press Next period to carry ${values.length === 1 ? "it" : "them"} into the next period as pending changes.`;
 }
