@@ -82,6 +82,15 @@ describe("payslipOnlyValues", () => {
     );
   });
 
+  it("leaves out a one-off of the previous payslip: the next period starts blank by nature", () => {
+    const calculations = [
+      calc({ id: 4, employee_id: 1, payslip_id: 11, calculation_id: "commission", inputs: { amount: 110 } }),
+    ];
+    const commission = [{ key: COMMISSION, header: "Commission: amount", type: "currency" as const }];
+    const blank = next.map((r) => ({ ...r, values: { [COMMISSION]: null } }));
+    expect(payslipOnlyValues({ previousDate: NOV, employees, calculations, next: blank, inputs: commission })).toEqual([]);
+  });
+
   it("leaves out the employee's own values and a payslip of another period", () => {
     const calculations = [
       calc({ id: 1, employee_id: 1, calculation_id: "basic_salary", inputs: { amount: 5600 } }),

@@ -85,7 +85,7 @@ export interface PayslipOnlyValue extends EmployeeValue {
 /**
  * The values pushed to one payslip only: for each employee on both sheets and each input of the new sheet, a
  * payslip-specific value on the previous payslip (the list of calculations holds it with that payslip's ID) that the
- * new period's value differs from. An input sheet writes the payslip only, so a raise pushed there is not the
+ * new period's standing value differs from (a new period that starts blank is a one-off's, not a change lost). An input sheet writes the payslip only, so a raise pushed there is not the
  * employee's standing value and the next period starts from the old one.
  */
 export function payslipOnlyValues(args: {
@@ -120,7 +120,9 @@ export function payslipOnlyValues(args: {
       if (was === undefined) continue;
       const value = normalise(input.type, was);
       const startsFrom = normalise(input.type, row.values[input.key]);
-      if (value === null || sameValue(value, startsFrom)) continue;
+      // A one-off (commission, bonus) starts each period blank by nature: only a standing value the payslip
+      // overrode is named.
+      if (value === null || startsFrom === null || sameValue(value, startsFrom)) continue;
       found.push({
         employeeId: row.employeeId,
         name: row.name,
