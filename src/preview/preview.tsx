@@ -15,6 +15,7 @@ import { installFormulaFunctions } from "./formulaFunctions";
 import { mountPane } from "../app/mount";
 import { sheetSettings } from "../app/sheetSettings";
 import { lowerReportPollFloor } from "../features/reports";
+import { fixOverviewToday } from "../features/monthEnd";
 import { cycleRegionsWithF6 } from "./regions";
 import { ThemeSwitch } from "./ThemeSwitch";
 import { askBeforeLeaving, keepSidewaysWheelsInPage } from "./leaveGuard";
@@ -35,7 +36,12 @@ const workbook = installPreviewExcel(
 let reopenPane = () => {};
 // Handle for the browser console and the end-to-end tests (they scan the whole workbook state, and reopen the pane
 // as a person closes and opens it in Excel: what it remembers must come from the workbook).
-(globalThis as { __payrollPreview?: unknown }).__payrollPreview = { workbook, reopenPane: () => reopenPane() };
+// fixOverviewToday fixes the Month-end overview's today (its pay calendar), as a test fixes a clock.
+(globalThis as { __payrollPreview?: unknown }).__payrollPreview = {
+  workbook,
+  reopenPane: () => reopenPane(),
+  fixOverviewToday,
+};
 // Formulas call the PAYROLL functions through their own batching and cache, showing #BUSY! until each answers; they
 // are streaming functions, which set new results after a connection, Refresh formulas, a push or an import.
 installFormulaFunctions(workbook);

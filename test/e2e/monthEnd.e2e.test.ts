@@ -36,6 +36,17 @@ async function rawRecords(page: Page): Promise<Record<string, unknown>[]> {
   }, OVERVIEW);
 }
 
+/** The overview's today, fixed through the preview's handle (the pane's clock stays the system's otherwise). */
+async function fixToday(page: Page, date: string | null): Promise<void> {
+  await page.evaluate(
+    (d) =>
+      (window as unknown as { __payrollPreview: { fixOverviewToday(d: string | null): void } }).__payrollPreview.fixOverviewToday(
+        d,
+      ),
+    date,
+  );
+}
+
 async function pressOverview(page: Page): Promise<string> {
   await openTab(page, "Month end");
   await page.getByRole("button", { name: "Month-end overview" }).click();
@@ -52,6 +63,8 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
     const { page } = suite;
     await connect(page, suite.stack.sandbox.apiKey);
     await chooseClient(page, 1);
+    // The overview's today is the sandbox's (its open periods contain 21/11/2026), so the screenshots do not age.
+    await fixToday(page, "2026-11-21");
     const text = await pressOverview(page);
     const clients = await suite.api.listClients();
     expect(text).toContain(`for ${clients.length} clients`);
@@ -162,5 +175,54 @@ describe("Month-end overview (preview in Chromium against the sandbox)", () => {
     await pressOverview(page);
     const again = await rawRecords(page);
     expect(again.find((r) => r["Client ID"] === 1 && r["Wave ID"] === rows[at]["Wave ID"])?.["Input sheet"]).toBe(sheetName);
+  });
+
+  it("gives each wave's pay date and finalisation deadline against a fixed today, nearest first, and charts what is due this week", async () => {
+    const { page } = suite;
+    // The demo's Liffey monthly wave is paid on the 25th and finalised 3 working days before: Friday 20/11/2026.
+    const liffey = (await suite.api.listWaves(1)).find((w) => w.length_months === 1)!;
+    expect(liffey).toMatchObject({ payslip_payment_day: 25, finalisation_days_before: 3 });
+    await fixToday(page, "2026-11-20");
+    await openTab(page, "Month end");
+    await page.getByLabel("Order rows by").selectOption("deadline");
+    await page.getByRole("checkbox", { name: "Chart only what is due this week" }).check();
+    await pressOverview(page);
+
+    const shown = await records(page, OVERVIEW);
+    const rows = await rawRecords(page);
+    const at = rows.findIndex((r) => r["Client ID"] === 1 && r["Wave ID"] === liffey.id);
+    expect(shown[at]).toMatchObject({
+      "Pay date": "25/11/2026",
+      "Notification date": "18/11/2026",
+      "Finalisation deadline": "20/11/2026",
+      Deadline: "Due today",
+    });
+    expect(shown.some((r) => /^Due in \d+ days?$/.test(r.Deadline))).toBe(true);
+    // Corrib Care's fortnightly wave has no calendar fields in the service.
+    expect(shown.some((r) => r["Finalisation deadline"] === "not set" && r.Deadline === "Deadline not set")).toBe(true);
+    // Nearest deadline first: the deadlines (date serials) ascend, rows without one after them.
+    const serials = rows.map((r) => r["Finalisation deadline"]).filter((v): v is number => typeof v === "number");
+    expect(serials).toEqual([...serials].sort((a, b) => a - b));
+    expect(serials.length).toBeGreaterThan(0);
+
+    // The chart: one bar per row due this week, its value the row's nett pay.
+    await scrollGridLeft(page, OVERVIEW);
+    const chart = page.getByTestId("sheet-chart").getByRole("img", { name: /^Chart: Nett pay due this week/ });
+    await chart.waitFor();
+    const bars = await chart
+      .locator("rect[data-series]")
+      .evaluateAll((els) =>
+        els.map((el) => ({ category: el.getAttribute("data-category"), value: Number(el.getAttribute("data-value")) })),
+      );
+    const due = rows.filter((r) => typeof r["Nett pay due this week"] === "number");
+    expect(bars).toEqual(due.map((r) => ({ category: `${r.Client} ${r.Wave}`, value: r["Nett pay due this week"] })));
+    expect(due.map((r) => r["Wave ID"])).toContain(liffey.id);
+    await screenshot(page, "month-end-calendar");
+
+    // The next Monday the same deadline is overdue.
+    await fixToday(page, "2026-11-23");
+    await pressOverview(page);
+    const monday = await rawRecords(page);
+    expect(monday.find((r) => r["Client ID"] === 1 && r["Wave ID"] === liffey.id)?.Deadline).toBe("Overdue by 3 days");
   });
 });

@@ -207,6 +207,22 @@ describe("list shape", () => {
     expect(r.body.length).toBeGreaterThan(0);
     for (const el of r.body) expect(Object.keys(el)).toEqual([key]);
   });
+  it("a wave's pay calendar fields are in the full form only; the demo sets a payment day on one wave and nothing on another", async () => {
+    const fields = ["notification_days_before", "finalisation_days_before", "payslip_payment_day"];
+    const full = (await call(app, "GET", "/clients/1/waves")).body.map((w: { wave: Record<string, unknown> }) => w.wave);
+    const short = (await call(app, "GET", "/clients/1/waves?format=simplified")).body.map(
+      (w: { wave: Record<string, unknown> }) => w.wave,
+    );
+    for (const w of full) for (const f of fields) expect(w).toHaveProperty(f);
+    for (const w of short) for (const f of fields) expect(w).not.toHaveProperty(f);
+    expect(full.find((w: Record<string, unknown>) => w.length_months === 1)).toMatchObject({
+      payslip_payment_day: 25,
+      finalisation_days_before: 3,
+      notification_days_before: 5,
+    });
+    const third = (await call(app, "GET", "/clients/3/waves")).body.map((w: { wave: Record<string, unknown> }) => w.wave);
+    expect(third.some((w: Record<string, unknown>) => fields.every((f) => w[f] === null))).toBe(true);
+  });
   it("answers with or without the trailing slash of GET /clients/", async () => {
     const a = await call(app, "GET", "/clients/");
     expect(a.status).toBe(200);

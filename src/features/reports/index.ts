@@ -3,3 +3,4 @@ export { ReportsPanel } from "./panel/ReportsPanel";
 export { itemLabels } from "./model";
 export { lowerReportPollFloor } from "./flows/reportPolling";
 export { reportSheetSettings } from "./model/saved";
+export { cellsInTheWay } from "./model/keepCells";

@@ -61,6 +61,8 @@ interface WaveSpec {
   share: number;
   /** Hourly-paid (hourly_pay) or salaried (basic_salary). */
   hourly: boolean;
+  /** The pay calendar's fields, set in the service's screens; default notification 3, finalisation 1, no payment day. */
+  calendar?: Pick<WaveRec, "notification_days_before" | "finalisation_days_before" | "payslip_payment_day">;
 }
 
 interface LeaveSpec {
@@ -97,7 +99,15 @@ const CLIENTS: ClientSpec[] = [
     features: ["accounting_splits"],
     regularHoursVersion: 1,
     waves: [
-      { frequency: "monthly", first_end_date: "2019-01-31", last_day_of_month: 31, share: 0.65, hourly: false },
+      {
+        frequency: "monthly",
+        first_end_date: "2019-01-31",
+        last_day_of_month: 31,
+        share: 0.65,
+        hourly: false,
+        // Paid on the 25th, finalised three working days before, the client told five before.
+        calendar: { notification_days_before: 5, finalisation_days_before: 3, payslip_payment_day: 25 },
+      },
       { frequency: "weekly", first_end_date: "2019-01-04", share: 0.35, hourly: true },
     ],
     payPoints: ["Dublin Head Office", "Cork Plant", "Galway Depot"],
@@ -162,7 +172,14 @@ const CLIENTS: ClientSpec[] = [
     regularHoursVersion: 2,
     waves: [
       { frequency: "weekly", first_end_date: "2020-01-02", share: 0.7, hourly: true },
-      { frequency: "fortnightly", first_end_date: "2020-01-10", share: 0.3, hourly: true },
+      {
+        frequency: "fortnightly",
+        first_end_date: "2020-01-10",
+        share: 0.3,
+        hourly: true,
+        // Never set up in the service: the overview says "not set".
+        calendar: { notification_days_before: null, finalisation_days_before: null, payslip_payment_day: null },
+      },
     ],
     payPoints: ["Galway City", "Connemara Community", "Mayo Outreach"],
     jobTitles: [
@@ -339,6 +356,7 @@ class ClientBuilder {
       notification_days_before: 3,
       finalisation_days_before: 1,
       payslip_payment_day: null,
+      ...w.calendar,
       custom_name: w.custom_name ?? null,
       pay_dates_enabled: w.frequency === "monthly",
       name: w.custom_name ?? frequencyText(w.frequency),

@@ -6,7 +6,10 @@
 import { PayrollApi } from "../../../src/api";
 import { calcKey } from "../../../src/contract";
 import { chartData, copyChart } from "../../../src/emulator";
-import { OVERVIEW_SHEET } from "../../../src/features/monthEnd/model/monthEnd";
+import { OVERVIEW_COLUMNS, OVERVIEW_SHEET, OVERVIEW_TABLE } from "../../../src/features/monthEnd/model/monthEnd";
+import { CALENDAR_COLUMNS, DUE_THIS_WEEK_COLUMN } from "../../../src/features/monthEnd/model/calendar";
+import { saveCalendarChoices } from "../../../src/features/monthEnd/flows/calendarChoices";
+import { type Clock, SYSTEM_CLOCK } from "../../../src/ui/flows/common";
 import { readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
 import { readLastInputs } from "../../../src/features/inputSheets/flows/lastInputs";
 import { buildFromOverview, monthEndOverview, REQUESTS_PER_CLIENT } from "../../../src/features/monthEnd/flows/monthEnd";
@@ -185,6 +188,81 @@ describe("with the demo's three clients", () => {
       expect(refused).toMatchObject({ outcome: "refused" });
       expect((refused as { message: string }).message).toMatch(/No input sheet has been built for/);
     }
+  });
+
+  it("gives each wave's pay date and finalisation deadline against a fixed today, orders rows by deadline, and charts what is due this week", async () => {
+    const clients = await rig.api.listClients();
+    const at = (y: number, m: number, d: number): Clock => ({
+      sleep: SYSTEM_CLOCK.sleep,
+      now: () => new Date(y, m - 1, d, 9, 30),
+    });
+    // Liffey's monthly wave (the demo's): paid on the 25th, finalised 3 working days before, notified 5 before.
+    const liffey = (await rig.check.listWaves(clients[0].id)).find((w) => w.length_months === 1)!;
+    expect(liffey).toMatchObject({ payslip_payment_day: 25, finalisation_days_before: 3, notification_days_before: 5 });
+    const friday = await monthEndOverview(ctxOf(rig), { reachable: clients, clock: at(2026, 11, 20) });
+    const row = friday.rows.find((r) => r.clientId === clients[0].id && r.waveId === liffey.id)!;
+    expect(row.payslipDate).toBe("2026-11-30");
+    expect(row.calendar).toMatchObject({
+      payDate: "2026-11-25",
+      notificationDate: "2026-11-18",
+      finalisationDeadline: "2026-11-20",
+      deadline: "Due today",
+    });
+    // Every wave with finalisation_days_before has a deadline; Corrib's fortnightly wave has none set.
+    for (const r of friday.rows) {
+      const wave = (await rig.check.listWaves(r.clientId)).find((w) => w.id === r.waveId)!;
+      expect(r.calendar?.finalisationDeadline === null).toBe(wave.finalisation_days_before === null);
+      expect(r.calendar?.payDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const records = await readRecords(rig.workbook, OVERVIEW_SHEET);
+    const shown = records[friday.rows.indexOf(row)];
+    expect(shown).toMatchObject({ Deadline: "Due today" });
+    expect(typeof shown["Pay date"]).toBe("number"); // a date cell, not text
+    expect(records.some((r) => r["Finalisation deadline"] === "not set" && r.Deadline === "Deadline not set")).toBe(true);
+    expect(friday.summary).toMatch(/finalisation deadlines? this week/);
+
+    // Three days on, by deadline, the chart showing only what is due this week.
+    await saveCalendarChoices(rig.workbook, { order: "deadline", chartDueThisWeek: true });
+    try {
+      const monday = await monthEndOverview(ctxOf(rig), { reachable: clients, clock: at(2026, 11, 23) });
+      const again = monday.rows.find((r) => r.clientId === clients[0].id && r.waveId === liffey.id)!;
+      expect(again.calendar?.deadline).toBe("Overdue by 3 days");
+      const deadlines = monday.rows.map((r) => r.calendar?.finalisationDeadline ?? null);
+      const dated = deadlines.filter((d) => d !== null);
+      expect(dated).toEqual([...dated].sort());
+      expect(deadlines.indexOf(null) < 0 || deadlines.slice(deadlines.indexOf(null)).every((d) => d === null)).toBe(true);
+      const sheet = rig.model.getSheet(OVERVIEW_SHEET);
+      expect(sheet.charts).toHaveLength(1);
+      const chart = chartData(sheet.charts[0]);
+      expect(chart.title).toBe("Nett pay due this week");
+      expect(chart.series.map((x) => x.name)).toEqual(["Nett pay due this week"]);
+      expect(chart.series[0].values).toEqual(monday.rows.map((r) => (r.calendar?.dueThisWeek ? r.nettPay : null)));
+      expect(chart.series[0].values[monday.rows.indexOf(again)]).toBe(again.nettPay);
+      // The notes the earlier test put right of the first rows: their rows changed, and the outcome says so.
+      expect(monday.summary).toMatch(/notes right of rows? .* are now beside another client or wave: check them/);
+    } finally {
+      await saveCalendarChoices(rig.workbook, { order: "client", chartDueThisWeek: false });
+    }
+  });
+
+  it("refuses, writing nothing, when the overview's new columns would cover a person's cells right of an older, narrower table", async () => {
+    const clients = await rig.api.listClients();
+    const old = OVERVIEW_COLUMNS.filter((c) => !CALENDAR_COLUMNS.includes(c) && c !== DUE_THIS_WEEK_COLUMN);
+    await rig.workbook.writeTable({
+      sheetName: OVERVIEW_SHEET,
+      tableName: OVERVIEW_TABLE,
+      columns: old,
+      rows: [old.map((c) => (c.type === "text" ? "x" : 1))],
+    });
+    const sheet = rig.model.getSheet(OVERVIEW_SHEET);
+    const table = sheet.tables()[0];
+    rig.model.editCell(sheet, table.r + 1, table.c + old.length, "Ring the client Monday");
+    const before = await readRecords(rig.workbook, OVERVIEW_SHEET);
+    await expect(monthEndOverview(ctxOf(rig), { reachable: clients })).rejects.toThrow(
+      /would write over your cells [A-Z]+4\. Move them right of column [A-Z]+, then press Month-end overview again\. The sheet was not changed\./,
+    );
+    expect(await readRecords(rig.workbook, OVERVIEW_SHEET)).toEqual(before);
+    expect(sheet.valueAt(table.r + 1, table.c + old.length)).toBe("Ring the client Monday");
   });
 });
 

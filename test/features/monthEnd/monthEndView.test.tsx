@@ -10,6 +10,10 @@ const props = (extra: Partial<MonthEndViewProps> = {}): MonthEndViewProps => ({
   limit: "25",
   limitProblem: "",
   onLimitChange: jest.fn(),
+  order: "client",
+  onOrderChange: jest.fn(),
+  chartDueThisWeek: false,
+  onChartDueThisWeekChange: jest.fn(),
   onOverview: jest.fn(),
   onBuild: jest.fn(),
   outcome: null,
@@ -26,6 +30,10 @@ it("runs the overview and the build, and names every control", () => {
   expect(p.onBuild).toHaveBeenCalledTimes(1);
   fireEvent.change(screen.getByLabelText(/Nett pay move that needs attention/), { target: { value: "30" } });
   expect(p.onLimitChange).toHaveBeenCalledWith("30");
+  fireEvent.change(screen.getByLabelText(/Order rows by/), { target: { value: "deadline" } });
+  expect(p.onOrderChange).toHaveBeenCalledWith("deadline");
+  fireEvent.click(screen.getByLabelText("Chart only what is due this week"));
+  expect(p.onChartDueThisWeekChange).toHaveBeenCalledWith(true);
   expectAllLabelled(container);
 });
 

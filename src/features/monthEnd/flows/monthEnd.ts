@@ -13,7 +13,6 @@
 import type { Client } from "../../../contract";
 import {
   type ClientLists,
-  OVERVIEW_CHART,
   OVERVIEW_COLUMNS,
   OVERVIEW_HEADERS,
   OVERVIEW_SHEET,
@@ -23,10 +22,20 @@ import {
   overviewRows,
   overviewRowTarget,
 } from "../model/monthEnd";
-import { type FlowContext, forEachLimited, type SheetResult, writingRows } from "../../../ui/flows/common";
+import {
+  type Clock,
+  type FlowContext,
+  forEachLimited,
+  type SheetResult,
+  SYSTEM_CLOCK,
+  writingRows,
+} from "../../../ui/flows/common";
 import { type BuildInputSheetResult, buildInputSheet } from "../../inputSheets";
 import { readLastInputs } from "../../inputSheets";
 import { readInputSheetStates, readMovePercent } from "./monthEndSheets";
+import { byDeadline, localIsoDate, withCalendar } from "../model/calendar";
+import { readCalendarChoices } from "./calendarChoices";
+import { calendarSummary, checkNotesBeside, overviewChart } from "./calendar";
 
 /** Requests per client: the waves and the employees with their recent payslips. */
 export const REQUESTS_PER_CLIENT = 2;
@@ -36,6 +45,8 @@ const CLIENTS_AT_ONCE = 2;
 export interface OverviewOptions {
   /** The clients the key reaches (GET /clients/, read at Connect). */
   reachable: readonly Pick<Client, "id" | "name">[];
+  /** Today's date for the pay calendar comes from its now() (SYSTEM_CLOCK in the pane; a test fixes it). */
+  clock?: Clock;
 }
 
 export interface OverviewResult extends SheetResult {
@@ -78,9 +89,20 @@ async function readClients(ctx: FlowContext, reachable: OverviewOptions["reachab
 /** Writes or refreshes the "Month-end overview" sheet, its links to the input sheets, and its chart. */
 export async function monthEndOverview(ctx: FlowContext, options: OverviewOptions): Promise<OverviewResult> {
   const { workbook, progress } = ctx;
-  const [{ sheets, unreadable }, movePercent] = await Promise.all([readInputSheetStates(workbook), readMovePercent(workbook)]);
+  const [{ sheets, unreadable }, movePercent, choices] = await Promise.all([
+    readInputSheetStates(workbook),
+    readMovePercent(workbook),
+    readCalendarChoices(workbook),
+  ]);
   const { lists, failed, requests } = await readClients(ctx, options.reachable);
-  const rows = overviewRows(lists, sheets, movePercent);
+  const today = localIsoDate((options.clock ?? SYSTEM_CLOCK).now());
+  const dated = withCalendar(
+    overviewRows(lists, sheets, movePercent),
+    lists.flatMap((l) => l.waves),
+    today,
+  );
+  const rows = choices.order === "deadline" ? byDeadline(dated) : dated;
+  const notes = await checkNotesBeside(workbook, rows);
   const written = await workbook.writeTable({
     sheetName: OVERVIEW_SHEET,
     tableName: OVERVIEW_TABLE,
@@ -95,19 +117,15 @@ export async function monthEndOverview(ctx: FlowContext, options: OverviewOption
   );
   await workbook.linkCells(written.sheetName, links);
   // Always drawn again, so no chart outlives the rows it showed.
-  await workbook.writeColumnChart({
-    sheetName: written.sheetName,
-    name: OVERVIEW_CHART,
-    title: "Nett pay: previous and open period",
-    seriesColumns: [OVERVIEW_HEADERS.previous_nett_pay, OVERVIEW_HEADERS.nett_pay],
-    categoryColumns: [OVERVIEW_HEADERS.client, OVERVIEW_HEADERS.wave],
-  });
+  await workbook.writeColumnChart(overviewChart(written.sheetName, choices.chartDueThisWeek));
   const attention = rows.filter((r) => r.status === "Needs attention").length;
   const parts = [
     `${rows.length} row${rows.length === 1 ? "" : "s"} for ${lists.length} client${lists.length === 1 ? "" : "s"} written to "${written.sheetName}"`,
     attention > 0 ? `${attention} need${attention === 1 ? "s" : ""} attention` : "",
+    calendarSummary(rows.map((r) => r.calendar)),
     failed.length > 0 ? `not read: ${failed.map((f) => `${f.clientName} (${f.message})`).join("; ")}` : "",
     unreadable.length > 0 ? `input sheets not counted (table or snapshot missing): ${unreadable.join(", ")}` : "",
+    notes,
   ].filter(Boolean);
   return { ...written, requests, rows, clients: lists.length, failed, summary: `Month-end overview: ${parts.join("; ")}.` };
 }

@@ -12,6 +12,7 @@ import { serialToIsoDate } from "../../../xl/excelConventions";
 import { waveDisplayName } from "../../../ui/sheets/importTables";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../../ui/sheets/periods";
 import { finalisedUnsentPeriods } from "./finalisedUnsent";
+import { CALENDAR_COLUMNS, calendarCells, DUE_THIS_WEEK_COLUMN, type WaveCalendar } from "./calendar";
 
 export const OVERVIEW_SHEET = "Month-end overview";
 export const OVERVIEW_TABLE = "MonthEndOverview";
@@ -67,6 +68,8 @@ export interface OverviewRow {
   status: OverviewStatus;
   /** Why "Needs attention", in words; empty otherwise. */
   attention: string;
+  /** The pay calendar of the open period (model/calendar.ts, withCalendar); its cells are blank without it. */
+  calendar?: WaveCalendar;
 }
 
 const regularOn = (employees: readonly Employee[], waveId: number, date: string): PayslipListItem[] =>
@@ -190,6 +193,7 @@ export const OVERVIEW_COLUMNS: ColumnSpec[] = [
   { key: "client", header: "Client", type: "text" },
   { key: "wave", header: "Wave", type: "text" },
   { key: "payslip_date", header: "Payslip date", type: "date" },
+  ...CALENDAR_COLUMNS,
   { key: "status", header: "Status", type: "text" },
   { key: "employees", header: "Employees", type: "integer" },
   { key: "payslips", header: "Payslips", type: "integer" },
@@ -204,6 +208,7 @@ export const OVERVIEW_COLUMNS: ColumnSpec[] = [
   { key: "previous_nett_pay", header: "Previous nett pay", type: "currency" },
   { key: "nett_pay", header: "Nett pay", type: "currency" },
   { key: "change", header: "Change", type: "percent" },
+  DUE_THIS_WEEK_COLUMN,
   { key: "attention", header: "Why", type: "text" },
   { key: "input_sheet", header: "Input sheet", type: "text" },
   { key: "client_id", header: "Client ID", type: "integer" },
@@ -217,6 +222,7 @@ export function overviewGrid(rows: readonly OverviewRow[]): CellValue[][] {
     r.clientName,
     r.waveName,
     r.payslipDate,
+    ...(r.calendar ? calendarCells(r.calendar) : CALENDAR_COLUMNS.map(() => null)),
     r.status,
     r.employees,
     r.payslips,
@@ -231,6 +237,7 @@ export function overviewGrid(rows: readonly OverviewRow[]): CellValue[][] {
     r.previousNettPay,
     r.nettPay,
     r.change,
+    r.calendar?.dueThisWeek ? r.nettPay : null,
     r.attention,
     r.sheets[0] ?? "",
     r.clientId,

@@ -3,6 +3,13 @@ import * as React from "react";
 import { flowContextFor, type ConnectedServices } from "../../../ui/context";
 import { buildFromOverview, monthEndOverview } from "../flows/monthEnd";
 import { readMovePercent, saveMovePercent } from "../flows/monthEndSheets";
+import { overviewClock } from "../flows/overviewClock";
+import {
+  type CalendarChoices,
+  DEFAULT_CALENDAR_CHOICES,
+  readCalendarChoices,
+  saveCalendarChoices,
+} from "../flows/calendarChoices";
 import { plural, useFlowRunner } from "../../../ui/parts/hooks";
 import type { Outcome } from "../../../ui/parts/layout";
 import type { MonthEndViewProps } from "./MonthEndView";
@@ -10,6 +17,7 @@ import type { MonthEndViewProps } from "./MonthEndView";
 export function useMonthEnd(services: ConnectedServices | null): MonthEndViewProps | null {
   const [outcome, setOutcome] = React.useState<Outcome>(null);
   const [limit, setLimit] = React.useState("");
+  const [choices, setChoices] = React.useState<CalendarChoices>(DEFAULT_CALENDAR_CHOICES);
   const run = useFlowRunner(services, setOutcome);
   const workbook = services?.workbook;
   React.useEffect(() => {
@@ -17,6 +25,10 @@ export function useMonthEnd(services: ConnectedServices | null): MonthEndViewPro
       void readMovePercent(workbook)
         .then((p) => setLimit(String(p)))
         .catch(() => setLimit("25"));
+    if (workbook)
+      void readCalendarChoices(workbook)
+        .then(setChoices)
+        .catch(() => setChoices(DEFAULT_CALENDAR_CHOICES));
   }, [workbook]);
   if (!services) return null;
 
@@ -30,7 +42,8 @@ export function useMonthEnd(services: ConnectedServices | null): MonthEndViewPro
       "Month-end overview",
       async (task) => {
         if (!limitProblem && limit !== "") await saveMovePercent(services.workbook, percent);
-        return monthEndOverview(flowContextFor(services, task), { reachable });
+        await saveCalendarChoices(services.workbook, choices);
+        return monthEndOverview(flowContextFor(services, task), { reachable, clock: overviewClock() });
       },
       (r) => ({
         intent: r.failed.length > 0 || r.rows.some((x) => x.status === "Needs attention") ? "warning" : "success",
@@ -58,6 +71,10 @@ export function useMonthEnd(services: ConnectedServices | null): MonthEndViewPro
     limit,
     limitProblem,
     onLimitChange: setLimit,
+    order: choices.order,
+    onOrderChange: (v) => setChoices((c) => ({ ...c, order: v === "deadline" ? "deadline" : "client" })),
+    chartDueThisWeek: choices.chartDueThisWeek,
+    onChartDueThisWeekChange: (v) => setChoices((c) => ({ ...c, chartDueThisWeek: v })),
     onOverview,
     onBuild,
     outcome,
