@@ -79,12 +79,13 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
     const list = page.getByRole("list", { name: "Sheets with changes not pushed" });
     await list.waitFor();
     const item = (await list.getByRole("listitem").allTextContents()).join(" ");
+    const dialog = (await page.getByRole("alertdialog").textContent()) ?? "";
+    // Stay first, so that the later cases meet the pane as a person would even when this one fails.
+    await page.getByRole("button", { name: /^Stay on / }).click();
     expect(item).toContain(`${commission.name}'s Commission €75.00 (pending)`);
     expect(item).toContain(`${formatDate(payslipDate, "en-IE")} is finalised: they can no longer be sent to that payslip.`);
     expect(item).toContain("press Next period to carry them into the next period as pending changes");
-    const dialog = (await page.getByRole("alertdialog").textContent()) ?? "";
     expect(dialog).not.toMatch(/Push all|to send them/);
-    await page.getByRole("button", { name: /^Stay on / }).click();
     expect(await page.getByRole("combobox", { name: /Client/ }).inputValue()).toBe("1");
   });
 
@@ -144,14 +145,23 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
     // The pane follows the sheet whose tab was clicked.
     for (const until = Date.now() + 30_000; (await picker.inputValue()) !== nextName; await page.waitForTimeout(50))
       if (Date.now() > until) throw new Error(`The pane did not follow "${nextName}".`);
+    // A commission typed on client 1's sheet while client 2 is chosen.
+    const rows = await records(page, nextName);
+    const commissionHeader = Object.keys(rows[0]).find((h) => h.startsWith("Commission"))!;
+    const typed = rows.findIndex((r) => r.Name !== raised.name && r.Name !== commission.name);
+    await typeCell(page, nextName, typed, commissionHeader, "80");
     await inputSheets().getByRole("button", { name: "Push changes", exact: true }).click();
     await sendThroughCheck(page);
-    const saved = page.getByText(/: 2 saved/).first();
+    const saved = page.getByText(/: \d+ saved/).first();
     await saved.waitFor({ timeout: 60_000 });
     const pane = (await page.getByRole("main", { name: "Payroll" }).textContent()) ?? "";
     expect(pane).not.toMatch(/belongs to|\(ID \d+\)/);
-    // The service holds the raise on both payslips now: the finalised one and client 1's next one.
+    // The service holds the typed commission on client 1's payslip, and the carried raise on both payslips now: the
+    // finalised one and the next one.
     const calcs = await suite.api.listClientCalculations(1);
+    expect(calcs.some((c) => c.payslip_id !== null && c.calculation_id === "commission" && Number(c.inputs.amount) === 80)).toBe(
+      true,
+    );
     const raise = calcs.filter(
       (c) =>
         c.payslip_id !== null &&
