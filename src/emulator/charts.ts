@@ -16,16 +16,7 @@
  */
 import type { ChartModel, Rect, SheetModel } from "./model";
 import { parseAddress, splitSheetAddress } from "./model";
-import {
-  ACTION_BYTES,
-  checkEdit,
-  ClientObject,
-  Collection,
-  invalidArgument,
-  jsonBytes,
-  type ProxyContext,
-  type RangeTarget,
-} from "./proxy";
+import { ACTION_BYTES, checkEdit, ClientObject, Collection, invalidArgument, jsonBytes, type ProxyContext, type RangeTarget } from "./proxy";
 import { PreviewExcelError } from "./values";
 
 /** Excel.ChartType, every value but "Invalid" (from the Office JS reference, @types/office-js). */

@@ -29,8 +29,7 @@ function targetClient(clientId: unknown): number {
   const c = functionsConnection();
   if (!c) throw notAvailable(NOT_CONNECTED);
   const target = id ?? c.clientId;
-  if (target === null)
-    throw notAvailable("Choose a client in the Payroll pane to link this workbook's formulas (or give client_id)");
+  if (target === null) throw notAvailable("Choose a client in the Payroll pane to link this workbook's formulas (or give client_id)");
   return target;
 }
 

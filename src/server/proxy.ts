@@ -126,7 +126,8 @@ const gatewayError = (reply: FastifyReply, code: number, message: string) =>
 
 /** Whether a request announces a body (a length above 0, or chunks). */
 const announcesBody = (headers: IncomingHttpHeaders) =>
-  headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0");
+  headers["transfer-encoding"] !== undefined ||
+  (headers["content-length"] !== undefined && headers["content-length"] !== "0");
 
 export async function registerServiceProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
   // reply-from hands undici no way to cancel a request; the caller's signal travels beside the call instead, so a
@@ -227,5 +228,7 @@ export async function registerServiceProxy(app: FastifyInstance, options: ProxyO
   for (const [method, url] of SERVICE_ROUTES)
     app.route({ method, url: `/v1${url}`, exposeHeadRoute: false, config, handler: forward });
   // Everything else under /v1 stops here, whatever the method.
-  app.all("/v1/*", { config }, async (_request, reply) => gatewayError(reply, 404, "There is no such payroll service address."));
+  app.all("/v1/*", { config }, async (_request, reply) =>
+    gatewayError(reply, 404, "There is no such payroll service address."),
+  );
 }

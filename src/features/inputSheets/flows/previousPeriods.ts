@@ -61,11 +61,7 @@ export function rememberPeriod(
 }
 
 /** The known periods of a client's period, whatever the wave (Undo push: the Change history keeps no wave). */
-export function knownPeriodsOf(
-  api: PayrollApi,
-  clientId: number,
-  payslipDate: string,
-): { waveId: number; period: KnownPeriod }[] {
+export function knownPeriodsOf(api: PayrollApi, clientId: number, payslipDate: string): { waveId: number; period: KnownPeriod }[] {
   return [...session(api)].flatMap(([key, period]) => {
     const [c, w, d] = key.split("|");
     return Number(c) === clientId && d === payslipDate ? [{ waveId: Number(w), period }] : [];

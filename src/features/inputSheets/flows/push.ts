@@ -539,10 +539,7 @@ export async function pushInputSheet(
     });
   const counts = countOutcomes(ordered);
   // Counted from the rows' states, never from their words; a kept row's earlier push is not this push's outcome.
-  const unmoved = unmovedRows(
-    records,
-    [...run.outcomes.keys()].filter((i) => !kept.has(i)),
-  );
+  const unmoved = unmovedRows(records, [...run.outcomes.keys()].filter((i) => !kept.has(i)));
   const summary =
     `${sheetName}: ${summarise(counts)}.` +
     stoppedNote(run.stoppedBy) +

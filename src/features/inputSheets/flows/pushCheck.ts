@@ -184,7 +184,12 @@ export async function readPreviousPeriod(
 }
 
 /** One sheet's totals and flags for its plan. */
-function sheetCheck(sheet: CheckedSheet, plan: PushPlan, previous: PreviousPeriod, settings: PushCheckSettings): SheetCheck {
+function sheetCheck(
+  sheet: CheckedSheet,
+  plan: PushPlan,
+  previous: PreviousPeriod,
+  settings: PushCheckSettings,
+): SheetCheck {
   const { meta } = sheet;
   return {
     sheetName: sheet.sheetName,

@@ -132,10 +132,7 @@ export const checkName = (name: string | null, number: string | null | undefined
 type ListPayslip = Pick<PayslipListItem, "id" | "date" | "special" | "dirty" | "nett_pay" | "finalised">;
 
 /** The latest regular payslip date before `payslipDate` among these payslips, or null. */
-export function latestRegularBefore(
-  payslips: Iterable<Pick<ListPayslip, "date" | "special">>,
-  payslipDate: string,
-): string | null {
+export function latestRegularBefore(payslips: Iterable<Pick<ListPayslip, "date" | "special">>, payslipDate: string): string | null {
   let date: string | null = null;
   for (const p of payslips) if (!p.special && p.date < payslipDate && (date === null || p.date > date)) date = p.date;
   return date;
