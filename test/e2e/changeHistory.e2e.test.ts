@@ -33,6 +33,8 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
   let sandbox: RunningSandbox;
   let stack: Stack;
   let api: PayrollApi;
+  /** What the first case leaves for the next: the sheet, its salary column and a row the undo put back. */
+  let journey: { sheetName: string; salaryHeader: string; rowIndex: number; before: number } | null = null;
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, recalcMs: 300, reportJobMs: 300, employees: 14 });
     stack = await startStack({ service: { url: sandbox.url, apiKey: sandbox.apiKey }, viewport: { width: 1500, height: 1000 } });
@@ -121,6 +123,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
       new RegExp(`^Undo of ${log["Push ID"]}: 2 cells restored, 1 cell kept as the service holds it now`),
     );
     await outcome.waitFor({ timeout: 60_000 });
+    journey = { sheetName, salaryHeader, rowIndex: restoredA.rowIndex, before: restoredA.before };
     expect(await outcome.textContent()).toMatch(/1 cell failed/);
 
     // Read back through the API: the values before are back, the colleague's value is kept.
@@ -142,14 +145,77 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     expect(end(finalised.employeeId).Outcome).toBe("Failed");
     expect(end(finalised.employeeId).Message).toMatch(/finalised and cannot be updated/);
 
-    // The input sheet follows the restored values.
+    // Case "After Undo push, the rows still said Saved": every row of the sheet shows the service's value and nett
+    // pay, read back over HTTP, and the rows the undo put back say Undone.
     const after = await records(page, sheetName);
+    expect(await outcome.textContent()).toMatch(/rows checked against the service: 2 undone, 1 finalised/);
+    for (const [rowIndex, r] of after.entries()) {
+      const employeeId = Number(r["Employee ID"]);
+      const payslip = (await api.listPayslips(employeeId)).find((p) => p.date === payslipDate && !p.special)!;
+      expect(payslip.dirty).toBe(false);
+      expect(r[salaryHeader] === "" ? null : amount(r[salaryHeader])).toBe((await held(employeeId, payslipDate)) ?? null);
+      expect(amount(r["Nett pay"])).toBeCloseTo(payslip.nett_pay!, 2);
+      if (rowIndex === restoredA.rowIndex || rowIndex === restoredB.rowIndex) {
+        expect(r.Status).toBe("Undone");
+        expect(r.Message).toMatch(/^Undone: the push that saved this row was undone\. The service holds Basic salary/);
+      }
+    }
     expect(amount(after[restoredA.rowIndex][salaryHeader])).toBe(restoredA.before);
-    expect(amount(after[colleague.rowIndex][salaryHeader])).toBe(colleague.before + 1000);
+    expect(amount(after[colleague.rowIndex][salaryHeader])).toBe(4321);
+    expect(after[finalised.rowIndex].Status).toBe("Finalised");
     await openSheet(page, "Push log");
     await page.setViewportSize({ width: 2200, height: 1000 });
     await screenshot(page, "undo-push");
     expect(findSecret(await workbookState(page), sandbox.apiKey)).toEqual([]);
     expect(stack.consoleLines.filter((l) => l.includes(sandbox.apiKey))).toEqual([]);
+  });
+
+  it("case: shading depends on the open tab — a row edited while the pane was closed, then with Reports open, is shaded and counted as Changed", async () => {
+    expect(journey).not.toBeNull();
+    const { sheetName, salaryHeader, rowIndex, before } = journey!;
+    const { page } = stack;
+    // The pane is closed and opened again; it shows Reports. The accountant edits the input sheet meanwhile.
+    await page.evaluate(() => (window as unknown as { __payrollPreview: { reopenPane(): void } }).__payrollPreview.reopenPane());
+    await connect(page, sandbox.apiKey);
+    await chooseClient(page, 1);
+    await openTab(page, "Reports");
+    await openSheet(page, sheetName);
+    await typeCell(page, sheetName, rowIndex, salaryHeader, String(before + 75));
+
+    // Input sheets opened: the edit is counted and, the sheet being checked against the service, its row is Changed.
+    await openTab(page, "Input sheets");
+    await page.getByText("1 change pending in 1 row", { exact: true }).waitFor({ timeout: 60_000 });
+    const rowNow = async () => (await records(page, sheetName))[rowIndex];
+    for (const end = Date.now() + 60_000; (await rowNow()).Status !== "Changed"; await page.waitForTimeout(100))
+      if (Date.now() > end) throw new Error(`The edited row still says "${(await rowNow()).Status}", not Changed`);
+    const row = await rowNow();
+    expect(row.Message).toMatch(/^Edited, not sent yet/);
+    expect(amount(row[salaryHeader])).toBe(before + 75);
+    await page.getByText(/rows checked against the service: 1 finalised \(read only\), 1 changed, not sent\./).waitFor();
+    const fill = await page.evaluate(
+      ([name, header, r]) => {
+        type Sheet = {
+          tables(): { r: number; c: number; cols: number }[];
+          valueAt(r: number, c: number): unknown;
+          cell(r: number, c: number): { fill?: string } | undefined;
+        };
+        const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): Sheet } } }).__payrollPreview
+          .workbook;
+        const s = wb.findSheet(name);
+        const t = s.tables()[0];
+        let k = 0;
+        while (String(s.valueAt(t.r, t.c + k)) !== header) k++;
+        return s.cell(t.r + 1 + r, t.c + k)?.fill;
+      },
+      [sheetName, salaryHeader, rowIndex] as const,
+    );
+    expect(fill).toBe("#FFF0C2");
+    // On demand too: nothing new to say, and nothing sent.
+    const requests = stack.requestUrls.length;
+    await page.getByRole("button", { name: "Check against the service" }).click();
+    await page
+      .getByText(/rows checked against the service: 1 finalised \(read only\), 1 changed, not sent\.$/)
+      .waitFor({ timeout: 60_000 });
+    expect(stack.requestUrls.slice(requests).filter((u) => u.includes("bulk_input"))).toEqual([]);
   });
 });

@@ -274,10 +274,10 @@ describe("what the workbook's sheets add", () => {
   // Closing waits for the sandbox's admitted requests: a state, which took over 20 s at load 6 in a busy .ci/run.
   afterAll(() => rig.close(), 60_000);
 
-  it("counts rows whose state is Held or Failed (never a Status typed by hand), and reads Prepared by when the Push log has that column (blank when it has not)", async () => {
+  it("counts rows whose state is Held, Failed or Invalid (never a Status typed by hand), and reads Prepared by when the Push log has that column (blank when it has not)", async () => {
     const clients = await rig.api.listClients();
     const built = await buildSalarySheetFor(rig, clients[0]);
-    await markRows(rig.workbook, built.sheetName, { 0: "Held", 1: "Failed" });
+    await markRows(rig.workbook, built.sheetName, { 0: "Held", 1: "Failed", 3: "Invalid" });
     await rig.workbook.writeColumnValues(built.sheetName, "Status", [{ rowIndex: 2, value: "Failed" }]);
     const line = (time: Date, by?: string) => [time, clients[0].name, built.sheetName, "Changed cells", ...(by ? [by] : [])];
     // A Push log without Prepared by first: blank.
@@ -297,6 +297,7 @@ describe("what the workbook's sheets add", () => {
     expect(states.sheets.find((s) => s.sheetName === built.sheetName)).toMatchObject({
       held: 1,
       failed: 1,
+      invalid: 1,
       lastPush: { time: new Date(2026, 10, 20, 9, 30), preparedBy: "" },
     });
     await rig.workbook.deleteSheet("Push log");
@@ -316,9 +317,10 @@ describe("what the workbook's sheets add", () => {
     expect(rows.find((r) => r.sheets.includes(built.sheetName))).toMatchObject({
       held: 1,
       failed: 1,
+      invalid: 1,
       preparedBy: "Aoife Byrne",
       status: "Needs attention",
-      attention: "1 row Failed; 1 row Held",
+      attention: "1 row Failed; 1 row Invalid (not sent); 1 row Held",
     });
   });
 });

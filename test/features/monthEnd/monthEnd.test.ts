@@ -41,6 +41,7 @@ const sheet = (extra: Partial<InputSheetState> = {}): InputSheetState => ({
   payslipDate: NOV,
   pending: 0,
   failed: 0,
+  invalid: 0,
   conflict: 0,
   held: 0,
   lastPush: null,
@@ -73,7 +74,7 @@ describe("clientOverviewRows", () => {
     expect(row).toMatchObject({ calculating: 1, nettPay: 2200, change: null, status: "Calculating" });
   });
 
-  it("counts the sheet's pending changes and rows Failed, Conflict and Held, and its last push", () => {
+  it("counts the sheet's pending changes and rows Failed, Invalid, Conflict and Held, and its last push", () => {
     const time = new Date(2026, 10, 20, 14, 5);
     const older = new Date(2026, 10, 19, 9, 0);
     const sheets = [
@@ -82,6 +83,7 @@ describe("clientOverviewRows", () => {
         sheetName: "Inputs Monthly 2026-11-30 (2)",
         pending: 1,
         failed: 1,
+        invalid: 2,
         conflict: 2,
         held: 1,
         lastPush: { time, preparedBy: "Ciarán" },
@@ -94,12 +96,13 @@ describe("clientOverviewRows", () => {
       sheets: ["Inputs Monthly 2026-11-30", "Inputs Monthly 2026-11-30 (2)"],
       pending: 4,
       failed: 1,
+      invalid: 2,
       conflict: 2,
       held: 1,
       lastPush: time,
       preparedBy: "Ciarán",
       status: "Needs attention",
-      attention: "1 row Failed; 2 rows in Conflict; 1 row Held",
+      attention: "1 row Failed; 2 rows Invalid (not sent); 2 rows in Conflict; 1 row Held",
     });
   });
 
@@ -145,6 +148,7 @@ describe("overviewStatus", () => {
     finalised: 0,
     pending: 0,
     failed: 0,
+    invalid: 0,
     conflict: 0,
     held: 0,
     change: 0,

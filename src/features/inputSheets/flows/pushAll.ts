@@ -131,6 +131,10 @@ async function pushSheet(
       summary: `Skipped: the key cannot reach ${clientLabel(clientOfMeta(meta))}. Connect with that client's key to push it.`,
     };
   }
+  // A finalised period's unsent values (the period finalised in the service since the sheet was built, or typed on
+  // a read-only sheet) are named, never pushed to fail.
+  const finalised = await finalisedUnsentReason(ctx.workbook, sheetName, options.employeesOf, formatDate).catch(() => null);
+  if (finalised) return { ...base, outcome: "skipped", summary: finalised };
   if (meta.finalised)
     return {
       ...base,
@@ -138,9 +142,6 @@ async function pushSheet(
       readOnly: true,
       summary: `Read only: ${finalisedReason(formatDate(meta.payslipDate))}`,
     };
-  // A period finalised in the service since the sheet was built: its unsent values are named, never pushed to fail.
-  const finalised = await finalisedUnsentReason(ctx.workbook, sheetName, options.employeesOf, formatDate).catch(() => null);
-  if (finalised) return { ...base, outcome: "skipped", summary: finalised };
   try {
     const result = await pushInputSheet(sheetContext(ctx, meta), sheetName, {
       send: { mode: "changed", chunkSize: send.chunkSize, logAs: PUSH_ALL_LABEL },

@@ -52,6 +52,8 @@ export interface UndoOptions {
 }
 
 export interface UndoResult {
+  /** The input sheet the push came from (it may be gone since). */
+  sheet: string;
   /** The push undone, and the undo's own ID. */
   pushId: string;
   undoPushId: string;
@@ -266,6 +268,7 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
   const byEnd: Record<string, number> = {};
   for (const c of cells) byEnd[c.outcome.status] = (byEnd[c.outcome.status] ?? 0) + 1;
   return {
+    sheet: lines[0].sheet,
     pushId,
     undoPushId,
     cells: byEnd,

@@ -159,6 +159,7 @@ export async function finalisedUnsentReason(
   formatDate: ShowDate,
 ): Promise<string | null> {
   const { meta, values } = await readUnsent(workbook, sheetName);
-  if (values.length === 0 || !periodFinalised(meta, await employeesOf(meta.clientId))) return null;
+  if (values.length === 0) return null;
+  if (!meta.finalised && !periodFinalised(meta, await employeesOf(meta.clientId))) return null;
   return `Not pushed: ${describeUnsentOfFinalised(meta.payslipDate, values, formatDate)} Choose the sheet and press Next period to carry ${values.length === 1 ? "it" : "them"} into the next period as pending changes.`;
 }

@@ -14,8 +14,11 @@ import { type InputSheetMeta, type ReadSheet, rowKey } from "./inputSheetModel";
 import { parseDate, parseInteger } from "../../../xl/columns";
 import { safeSheetName } from "../../../xl/excelConventions";
 
-/** A row's Status: a push's outcome, or Changed (a marked row edited or filled since: ./editedRows). */
-export const ROW_STATUSES = [...BULK_STATUSES, CHANGED_STATUS] as const;
+/**
+ * A row's Status: a push's outcome, or Changed (a marked row edited or filled since: ./editedRows), or what a
+ * reconcile with the service found (./reconcile): Undone (its push was undone), Finalised (read only).
+ */
+export const ROW_STATUSES = [...BULK_STATUSES, CHANGED_STATUS, "Undone", "Finalised"] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
 
 const NettPayState = z.union([
@@ -64,7 +67,7 @@ export type RowRecords = Map<number, RowRecord>;
 export function drawRow(r: RowRecord): { status: string; message: string; tone: StatusTone; errorColumns: string[] } {
   let message = r.flags && r.flags.length > 0 ? withFlagNote(r.reason, r.flags) : r.reason;
   const n = r.nettPay;
-  let tone: StatusTone = r.tone ?? (r.status === CHANGED_STATUS ? "warning" : STATUS_TONE[r.status as BulkStatus]);
+  let tone: StatusTone = r.tone ?? (r.status === CHANGED_STATUS ? "warning" : (STATUS_TONE[r.status as BulkStatus] ?? "neutral"));
   if (n?.awaited) message = withPendingNote(message, n.why);
   else if (n) {
     // The wording a pending note leaves behind once the figure is shown: "Saved." (./nettPay withoutPendingNote).

@@ -8,6 +8,8 @@ import { Button, Field, Input, Text } from "@fluentui/react-components";
 import { flowContextFor } from "../../../ui/context";
 import { type UndoResult, undoPush } from "../flows/undoPush";
 import { checkUndoBeforeSending } from "../flows/pushCheck";
+import { reconcileAfter } from "../flows/reconcile";
+import { DEFAULT_NETT_PAY_POLLING } from "../flows/nettPay";
 import { Section } from "../../../ui/parts/layout";
 import { usePartStyles } from "../../../ui/parts/styles";
 import type { WithName } from "./usePreparedBy";
@@ -64,6 +66,10 @@ export function ChangeHistory(
                 check: (plan, sheet, _signal, reads) =>
                   checkUndoBeforeSending(ctx, { sheetName: "Undo push", ...sheet }, plan, { ...props.check(), reads }),
               },
+            }).then(async (r) => {
+              // The sheet the push came from then shows what the service holds: values, nett pay, what was undone.
+              const checked = await reconcileAfter(ctx, r.sheet, { polling: DEFAULT_NETT_PAY_POLLING });
+              return { ...r, summary: `${r.summary} ${checked}`.trim() };
             });
           },
           undoOutcome,

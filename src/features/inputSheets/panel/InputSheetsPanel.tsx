@@ -20,6 +20,7 @@ import { usePendingWatches } from "./usePendingChanges";
 import { useReadOnlyReason } from "./useReadOnly";
 import { usePushCheck } from "./usePushCheck";
 import { usePreparedBy } from "./usePreparedBy";
+import { CheckAgainstService, useReconcile } from "./useReconcile";
 import { PushCheckDialog } from "./PushCheckDialog";
 import { PushCheckSettingsView, useSheetInputs } from "./PushCheckSettings";
 import { useFlowRunner } from "../../../ui/parts/hooks";
@@ -68,6 +69,7 @@ export function InputSheetsPanel() {
     reloadKey: snapshotVersion,
     busy: services?.progress.busy,
   });
+  const reconcile = useReconcile({ services, run, sheetName, onDone: snapshotMoved });
   const readOnlyReason = useReadOnlyReason({ workbook: services?.workbook, sheetName, version: snapshotVersion });
   const sheetInputs = useSheetInputs(services?.workbook, sheetName);
 
@@ -133,6 +135,7 @@ export function InputSheetsPanel() {
           <Button disabled={progress.busy || !sheetName || readOnlyReason !== null} onClick={actions.overwrite}>
             Overwrite conflicts
           </Button>
+          <CheckAgainstService disabled={progress.busy || !sheetName} onClick={reconcile.check} />
           {actions.canRefreshNett && (
             <Button disabled={progress.busy} onClick={actions.refreshNett}>
               Refresh nett pay

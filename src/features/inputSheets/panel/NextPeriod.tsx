@@ -10,6 +10,7 @@ import { carryIntoSheet } from "../flows/unsentWork";
 import { type EmployeeValue, carryLabel, carryOffer } from "../model/unsentWork";
 import { contextForSheet } from "./sheetClient";
 import { formatDate } from "../../../ui/locale";
+import { reconcileAfter } from "../flows/reconcile";
 import { Section } from "../../../ui/parts/layout";
 import type { FlowRunner } from "../../../ui/parts/hooks";
 import { usePartStyles } from "../../../ui/parts/styles";
@@ -68,10 +69,15 @@ export function NextPeriod(props: {
     setOffer(null);
     const result = await props.run(
       `Next period: ${sheetName}`,
-      async (task) => buildNextPeriod(await contextForSheet(props.services, task, sheetName), sheetName, { copyValues }),
+      async (task) => {
+        const ctx = await contextForSheet(props.services, task, sheetName);
+        const r = await buildNextPeriod(ctx, sheetName, { copyValues });
+        // The sheet left behind then says what the service holds: Finalised rows, read only.
+        return { ...r, checked: await reconcileAfter(ctx, sheetName, { quiet: true }) };
+      },
       (r) => ({
         intent: r.dropped.length > 0 || carryOffer(r.left).length > 0 ? "warning" : "success",
-        text: describeNextPeriod(r),
+        text: `${describeNextPeriod(r)} ${r.checked}`.trim(),
       }),
       { afterCancel: "No sheet was built.", failed: (m) => `Could not build the next period: ${m}` },
     );

@@ -11,6 +11,7 @@ import { countPendingNettPay, refreshNettPay } from "../flows/nettPay";
 import { type PushResult, pushInputSheet } from "../flows/push";
 import type { PushCheckOptions } from "../flows/pushCheck";
 import { PUSH_MODE_LABELS } from "../model/pushLog";
+import { reconcileAfter } from "../flows/reconcile";
 import type { PushMode } from "../model/pushPlan";
 import type { FlowRunner } from "../../../ui/parts/hooks";
 import type { Outcome } from "../../../ui/parts/layout";
@@ -76,7 +77,14 @@ export function usePushActions({ services, run, sheetName, chunkSize, onPushed, 
             return pushInputSheet(ctx, sheetName, {
               send: { mode, chunkSize },
               steps: { conflictCheck: conflictCheck(ctx.api, chunkSize), check: check() },
-            }).then(pendingAfter((r) => r.nettPay.pending));
+            })
+              .then(pendingAfter((r) => r.nettPay.pending))
+              .then(async (r) =>
+                // A payslip found finalised: the sheet is checked against the service (its rows say Finalised).
+                r.outcomes.some((o) => o.status === "Failed" && /finalised/i.test(o.message))
+                  ? { ...r, summary: `${r.summary} ${await reconcileAfter(ctx, sheetName)}` }
+                  : r,
+              );
           },
           pushOutcome,
           { failed: (message) => `Nothing was sent: ${message}` },

@@ -82,6 +82,7 @@ export async function readInputSheetStates(workbook: WorkbookPort): Promise<{ sh
         payslipDate: basis.meta.payslipDate,
         pending: pending.changes.length,
         failed: count("Failed"),
+        invalid: count("Invalid"),
         conflict: count("Conflict"),
         held: count("Held"),
         lastPush: withPreparedBy(pushes.get(sheetName) ?? null, lastPushOf(history, basis.meta.clientId, basis.meta.payslipDate)),

@@ -15,6 +15,7 @@ interface SheetCounts {
   pending: number;
   failed: number;
   held: number;
+  invalid: number;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -58,8 +59,8 @@ export function finalisedUnsentPeriods(args: {
       const payslips = args.employees.flatMap((e) =>
         e.wave_id === args.waveId ? regularPayslips(e).filter((p) => p.date === date) : [],
       );
-      const sum = (k: "pending" | "failed" | "held") => own.reduce((n, s) => n + s[k], 0);
-      const counts = { pending: sum("pending"), failed: sum("failed"), held: sum("held") };
+      const sum = (k: "pending" | "failed" | "held" | "invalid") => own.reduce((n, s) => n + s[k], 0);
+      const counts = { pending: sum("pending"), failed: sum("failed"), held: sum("held"), invalid: sum("invalid") };
       return {
         payslipDate: date,
         sheets: own.map((s) => s.sheetName),

@@ -37,6 +37,8 @@ export interface InputSheetState {
   payslipDate: string;
   pending: number;
   failed: number;
+  /** Rows a push refused as Invalid (a cell the service cannot take): they were not sent. */
+  invalid: number;
   conflict: number;
   held: number;
   /** The sheet's latest Push log line, when it has one; Prepared by only where the Push log has that column. */
@@ -57,6 +59,7 @@ export interface OverviewRow {
   sheets: string[];
   pending: number;
   failed: number;
+  invalid: number;
   conflict: number;
   held: number;
   lastPush: Date | null;
@@ -85,12 +88,13 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export function overviewStatus(
   row: Pick<
     OverviewRow,
-    "payslips" | "calculating" | "finalised" | "pending" | "failed" | "conflict" | "held" | "change" | "lastPush"
+    "payslips" | "calculating" | "finalised" | "pending" | "failed" | "invalid" | "conflict" | "held" | "change" | "lastPush"
   >,
   movePercent: number,
 ): { status: OverviewStatus; attention: string } {
   const reasons: string[] = [];
   if (row.failed > 0) reasons.push(`${plural(row.failed, "row")} Failed`);
+  if (row.invalid > 0) reasons.push(`${plural(row.invalid, "row")} Invalid (not sent)`);
   if (row.conflict > 0) reasons.push(`${plural(row.conflict, "row")} in Conflict`);
   if (row.held > 0) reasons.push(`${plural(row.held, "row")} Held`);
   if (row.change !== null && Math.abs(row.change) * 100 > movePercent)
@@ -131,13 +135,14 @@ export function clientOverviewRows(
       .map((s) => s.lastPush)
       .filter((p) => p !== null)
       .sort((a, b) => b.time.getTime() - a.time.getTime())[0];
-    const sum = (k: "pending" | "failed" | "conflict" | "held") => own.reduce((n, s) => n + s[k], 0);
+    const sum = (k: "pending" | "failed" | "invalid" | "conflict" | "held") => own.reduce((n, s) => n + s[k], 0);
     const counts = {
       payslips: payslips.length,
       calculating,
       finalised: payslips.filter((p) => p.finalised).length,
       pending: sum("pending"),
       failed: sum("failed"),
+      invalid: sum("invalid"),
       conflict: sum("conflict"),
       held: sum("held"),
       lastPush: last?.time ?? null,
@@ -201,6 +206,7 @@ export const OVERVIEW_COLUMNS: ColumnSpec[] = [
   { key: "finalised", header: "Finalised", type: "integer" },
   { key: "pending", header: "Changes pending", type: "integer" },
   { key: "failed", header: "Failed", type: "integer" },
+  { key: "invalid", header: "Invalid", type: "integer" },
   { key: "conflict", header: "Conflict", type: "integer" },
   { key: "held", header: "Held", type: "integer" },
   { key: "last_push", header: "Last push", type: "datetime" },
@@ -230,6 +236,7 @@ export function overviewGrid(rows: readonly OverviewRow[]): CellValue[][] {
     r.finalised,
     r.pending,
     r.failed,
+    r.invalid,
     r.conflict,
     r.held,
     r.lastPush,
