@@ -6,6 +6,7 @@ export type { SheetSettingKind } from "./session";
 export { ADDIN_FILLS } from "./fills";
 export { CELL_EDIT_MESSAGE, onCellEditWait } from "./cellEdit";
 export {
+  officeCanDownload,
   officeDisplayLanguage,
   officePartitionKey,
   officeTheme,

@@ -17,10 +17,14 @@ export interface OfficeThemeColors {
 
 /** The subset of the Office global read here. */
 interface OfficeGlobal {
+  /** Set by the browser preview's stand-in (src/emulator/excel.ts), never by Office. */
+  preview?: boolean;
   context?: {
     displayLanguage?: string;
     officeTheme?: OfficeThemeColors;
     partitionKey?: string;
+    /** Office.context.platform: "OfficeOnline", "PC", "Mac", "iOS", "Android", "Universal". */
+    platform?: unknown;
     requirements?: { isSetSupported(name: string, minVersion?: string): boolean };
     document?: {
       addHandlerAsync?(type: unknown, handler: () => void, callback?: (result: { status: unknown }) => void): void;
@@ -89,6 +93,22 @@ export function onOfficeThemeChanged(handler: () => void, from: OfficeGlobals = 
  */
 export function officePartitionKey(from: OfficeGlobals = pageGlobals()): string | undefined {
   return from.Office?.context?.partitionKey;
+}
+
+/**
+ * Whether the pane can offer a file as a download (a Blob and an <a download>): only where it runs in a browser,
+ * i.e. outside Office (the preview's stand-in) and in Excel on the web (platform "OfficeOnline"). Excel's desktop and
+ * mobile webviews give no dependable download (the Mac's drops it silently; Windows' shows it in a bar at the foot
+ * of the pane that is easily missed), so there the pane writes the file's contents to a sheet (docs/handover.md).
+ */
+export function officeCanDownload(from: OfficeGlobals = pageGlobals()): boolean {
+  const office = from.Office;
+  if (office === undefined || office.preview === true) return true;
+  try {
+    return office.context?.platform === "OfficeOnline";
+  } catch {
+    return false; // Office.context before Office.onReady throws in some hosts
+  }
 }
 
 /** Whether the host supports an ExcelApi requirement set (e.g. "1.9"): Office's own check, or true outside Office. */

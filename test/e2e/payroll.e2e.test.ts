@@ -1,12 +1,15 @@
 /**
  * Pay runs and leave in real Chromium: the preview with the task pane against the sandbox.
  *  - a pay run's payslips import (items as columns, nett pay as the service computed it) and its journal;
+ *  - its handover pack as downloads: the payslips as one PDF behind a cover page, the journal as a CSV;
  *  - leave days typed into the Leave days sheet and saved with create_multiple, annotated per row.
  * With SCREENSHOTS=1 (npm run screenshots) the panels are saved to docs/screenshots for the README.
  */
 import { chooseClient, findSecret, openTab, waitForSheet, workbookState, suiteStack } from "./harness";
 import { clickCell, records, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
+import { readFileSync } from "fs";
+import { PDFDocument } from "pdf-lib";
 
 describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
   const suite = suiteStack({ sandbox: { employees: 10 }, viewport: { width: 1500, height: 1000 }, client: 1 });
@@ -92,6 +95,60 @@ describe("pay runs and leave (preview in Chromium against the sandbox)", () => {
     expect(checks.length).toBeGreaterThan(0);
     for (const c of checks) expect(c.Label).toBe("Balanced: debits equal credits");
     await screenshot(page, "pay-run-journal");
+  });
+
+  it("downloads the run's handover pack: one PDF with a cover and every payslip, and the journal as a balanced CSV", async () => {
+    const { page } = suite;
+    await openTab(page, "Pay runs");
+    const pane = page.getByRole("tabpanel", { name: "Pay runs" });
+    const waves = await suite.api.listWaves(1);
+    const monthly = waves.find((w) => w.length_months === 1)!;
+    const run = (await suite.api.listPaymentRuns(1)).find((r) => r.wave_id === monthly.id && !r.special)!;
+    const payslips = await suite.api.listPaymentRunPayslips(run.id);
+    const date = run.period_end_date.split("-").reverse().join("/");
+    await page.getByRole("combobox", { name: "Pay run" }).click();
+    const option = page.getByRole("option", { name: new RegExp(`^${date}`) }).first();
+    // The picker says whether each run was posted to accounting.
+    expect(await option.textContent()).toMatch(run.posted_to_accounting_system ? / · posted to accounting$/ : / · not posted$/);
+    await option.click();
+    await pane
+      .getByText(
+        run.posted_to_accounting_system
+          ? "This pay run was posted to accounting."
+          : "This pay run is not yet posted to accounting.",
+      )
+      .waitFor();
+
+    const pdfDownload = page.waitForEvent("download");
+    await pane.getByRole("button", { name: "Download payslips as one PDF" }).click();
+    const pdf = await pdfDownload;
+    expect(pdf.suggestedFilename()).toMatch(new RegExp(`^Payslips [^/]*Liffey[^/]* ${run.period_end_date}\\.pdf$`));
+    const doc = await PDFDocument.load(readFileSync((await pdf.path())!));
+    expect(doc.getPageCount()).toBe(payslips.length + 1);
+    await pane
+      .getByText(
+        new RegExp(`offered as a download: ${payslips.length} payslips and a cover page \\(${payslips.length + 1} pages\\)`),
+      )
+      .waitFor();
+    await screenshot(page, "pay-run-handover");
+
+    const csvDownload = page.waitForEvent("download");
+    await pane.getByRole("button", { name: "Download journal as CSV" }).click();
+    const csv = await csvDownload;
+    expect(csv.suggestedFilename()).toMatch(new RegExp(`^Journal [^/]*Liffey[^/]* ${run.period_end_date}\\.csv$`));
+    const lines = readFileSync((await csv.path())!, "utf8")
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Date,Account,Description,Debit,Credit,Reference");
+    const fields = lines.slice(1).map((l) => l.split(","));
+    const debit = fields.reduce((n, f) => n + Number(f.at(-3) || 0), 0);
+    const credit = fields.reduce((n, f) => n + Number(f.at(-2) || 0), 0);
+    expect(debit).toBeGreaterThan(0);
+    expect(debit).toBeCloseTo(credit, 2);
+    expect(fields.every((f) => f[0] === date)).toBe(true);
+    await pane.getByText(/offered as a download: \d+ journal lines, debits €[\d,.]+ equal credits/).waitFor();
+    expect(suite.stack.requestUrls.some((u) => u.includes(suite.stack.sandbox.apiKey))).toBe(false);
   });
 
   it("saves leave days typed into the Leave days sheet, marking each row", async () => {

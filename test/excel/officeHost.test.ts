@@ -1,5 +1,6 @@
 /** The Office host adapter: the one reader of the Office global, with the guard each of its readers has always had. */
 import {
+  officeCanDownload,
   officeDisplayLanguage,
   officePartitionKey,
   officeTheme,
@@ -62,4 +63,18 @@ test("onOfficeReady says whether the host is Excel", async () => {
   }
   await Promise.resolve();
   expect(seen).toEqual([true, false]);
+});
+
+test("offers downloads only in a browser: outside Office, in the preview's stand-in and in Excel on the web", () => {
+  expect(officeCanDownload()).toBe(true);
+  expect(officeCanDownload({ Office: { preview: true, context: {} } })).toBe(true);
+  expect(officeCanDownload({ Office: { context: { platform: "OfficeOnline" } } })).toBe(true);
+  for (const platform of ["PC", "Mac", "iOS", "Android", "Universal", undefined])
+    expect([platform, officeCanDownload({ Office: { context: { platform } } })]).toEqual([platform, false]);
+  const throwing = {
+    get context(): never {
+      throw new Error("Office.context before Office.onReady");
+    },
+  };
+  expect(officeCanDownload({ Office: throwing })).toBe(false);
 });

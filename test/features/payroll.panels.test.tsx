@@ -34,6 +34,10 @@ function payRunsProps(over: Partial<PayRunsViewProps> = {}): PayRunsViewProps {
     onPayRunsToSheet: jest.fn(),
     onRunPayslips: jest.fn(),
     onJournal: jest.fn(),
+    posted: null,
+    downloads: true,
+    onPayslipPack: jest.fn(),
+    onJournalFile: jest.fn(),
     employees,
     employeeId: null,
     onEmployeeChange: jest.fn(),
@@ -74,6 +78,35 @@ describe("PayRunsView", () => {
     await user.click(screen.getByRole("button", { name: "Journal to sheet" }));
     expect(props.onRunPayslips).toHaveBeenCalledTimes(1);
     expect(props.onJournal).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers the handover pack for a chosen run: downloads in a browser, sheets in Excel; says whether it was posted", async () => {
+    const user = userEvent.setup();
+    const props = payRunsProps();
+    const { rerender } = wrap(<PayRunsView {...props} />);
+    const pdf = screen.getByRole("button", { name: "Download payslips as one PDF" }) as HTMLButtonElement;
+    expect(pdf.disabled).toBe(true);
+    expect(screen.queryByText(/posted to accounting/)).toBeNull();
+    const again = (over: Partial<PayRunsViewProps>) =>
+      rerender(
+        <FluentProvider theme={webLightTheme}>
+          <PayRunsView {...props} {...over} />
+        </FluentProvider>,
+      );
+    again({ runId: 7, posted: false });
+    expect(screen.getByText("This pay run is not yet posted to accounting.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Download payslips as one PDF" }));
+    await user.click(screen.getByRole("button", { name: "Download journal as CSV" }));
+    expect(props.onPayslipPack).toHaveBeenCalledTimes(1);
+    expect(props.onJournalFile).toHaveBeenCalledTimes(1);
+
+    again({ runId: 7, posted: true, downloads: false });
+    expect(screen.getByText("This pay run was posted to accounting.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Download payslips as one PDF" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Payslip pack to sheet" }));
+    await user.click(screen.getByRole("button", { name: "Journal import to sheet" }));
+    expect(props.onPayslipPack).toHaveBeenCalledTimes(2);
+    expect(props.onJournalFile).toHaveBeenCalledTimes(2);
   });
 
   it("finds an employee by typing part of the name", async () => {

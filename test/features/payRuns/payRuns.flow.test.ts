@@ -11,6 +11,9 @@ import {
   PAY_SHEETS,
   type PdfOpener,
 } from "../../../src/features/payRuns/flows/payRuns";
+import { type Delivery, HANDOVER_SHEETS, journalFile, payslipPack } from "../../../src/features/payRuns/flows/handover";
+import { loadPayRuns, runPayslipRecords } from "../../../src/features/payRuns/flows/payRuns";
+import { PDFArray, PDFDocument, type PDFPage, PDFRawStream } from "pdf-lib";
 import { readRecords } from "../../support/flowHelpers";
 import { startPathRig, type PathRig } from "../../support/pathRig";
 import { clientSheetName } from "../../../src/ui/sheets/sheetNames";
@@ -180,5 +183,131 @@ describe("payslip PDF", () => {
     expect(blocked.calls).toContain(`download blob:payslip payslip-${payslip.id}.pdf`);
     await new Promise((r) => setTimeout(r, 5));
     expect(blocked.calls).toContain("revoke blob:payslip");
+  });
+});
+
+describe("handover pack", () => {
+  function saved() {
+    const files: { blob: Blob; fileName: string }[] = [];
+    const delivery: Delivery = { kind: "download", saver: { save: (blob, fileName) => void files.push({ blob, fileName }) } };
+    return { delivery, files };
+  }
+  /** The demo's latest monthly run: the one with the most payslips. */
+  async function monthlyRun() {
+    const choices = await loadPayRuns(rig.api, 1);
+    const monthly = choices.waves.find((w) => w.length_months === 1)!;
+    const run = choices.runs.find((r) => r.wave_id === monthly.id && !r.special)!;
+    const payslips = await rig.check.listPaymentRunPayslips(run.id);
+    rig.faults.reset();
+    return { choices, run, payslips };
+  }
+
+  it("makes one PDF of the run's payslips in employee order behind a cover, in 2 requests plus one per payslip", async () => {
+    const { choices, run, payslips } = await monthlyRun();
+    expect(payslips.length).toBeGreaterThan(3);
+    const { delivery, files } = saved();
+    const result = await payslipPack(ctx(), run, choices, delivery);
+    const pdfPaths = rig.faults.sent.filter((r) => r.path.endsWith(".pdf")).map((r) => r.path);
+    expect(rig.faults.sent).toHaveLength(payslips.length + 2);
+    expect(result.requests).toBe(payslips.length + 2);
+    expect(new Set(pdfPaths)).toEqual(new Set(payslips.map((p) => `/payslips/${p.id}.pdf`)));
+    expect(files).toHaveLength(1);
+    expect(files[0].fileName).toBe(`Payslips Liffey Monthly ${run.period_end_date}.pdf`);
+    expect(files[0].blob.type).toBe("application/pdf");
+    const read = await PDFDocument.load(new Uint8Array(await files[0].blob.arrayBuffer()));
+    expect(read.getPageCount()).toBe(payslips.length + 1);
+    expect(result.pages).toBe(payslips.length + 1);
+    const nett = payslips.reduce((s, p) => s + p.nett_pay!, 0);
+    const said = Object.fromEntries(result.cover.lines.map((l) => [l.label, l.value]));
+    expect(said["Number of payslips"]).toBe(String(payslips.length));
+    expect(said["Total nett pay"]).toBe(nett.toLocaleString("en-IE", { style: "currency", currency: "EUR" }));
+    expect(said.Period).toMatch(new RegExp(`^\\d\\d/\\d\\d/\\d{4} to ${run.period_end_date.split("-").reverse().join("/")}$`));
+    expect(said.Client).toBe("Liffey");
+    // Page 2 onwards are the payslips' own pages, in register order (compared by their drawn content).
+    const contents = (doc: PDFDocument, page: PDFPage) => {
+      const c = page.node.Contents();
+      const streams = c instanceof PDFArray ? c.asArray().map((ref) => doc.context.lookup(ref)) : [c];
+      return streams.map((s) => (s instanceof PDFRawStream ? Buffer.from(s.getContents()).toString("latin1") : "?")).join("|");
+    };
+    const order = await runPayslipRecords(ctx(), run);
+    for (const [i, r] of order.slice(0, 3).entries()) {
+      const own = await PDFDocument.load(await rig.check.getPayslipPdf(r.payslip.id));
+      expect(contents(read, read.getPage(i + 1))).toBe(contents(own, own.getPage(0)));
+    }
+    expect(contents(read, read.getPage(1))).not.toBe(contents(read, read.getPage(2)));
+  });
+
+  it("stops reading PDFs on Cancel and offers no file", async () => {
+    const { choices, run, payslips } = await monthlyRun();
+    const { delivery, files } = saved();
+    const controller = new AbortController();
+    const progress = {
+      signal: controller.signal,
+      update: (done: number, _total?: number, detail?: string) => {
+        if (detail === "payslip PDFs read" && done === 2) controller.abort();
+      },
+    };
+    await expect(payslipPack(flowContext(rig.api, rig.workbook, CLIENT, progress), run, choices, delivery)).rejects.toMatchObject(
+      {
+        name: expect.stringMatching(/Abort/),
+      },
+    );
+    expect(files).toEqual([]);
+    expect(rig.faults.count(/\.pdf$/)).toBeLessThan(payslips.length);
+  });
+
+  it("lists the payslips on a sheet in register order where no download can be offered, in 2 requests", async () => {
+    const { choices, run, payslips } = await monthlyRun();
+    const result = await payslipPack(ctx(), run, choices, { kind: "sheet" });
+    expect(rig.faults.sent).toHaveLength(2);
+    expect(result.shownAs).toBe("sheet");
+    const rows = await readRecords(rig.workbook, clientSheetName("Liffey", HANDOVER_SHEETS.pack.sheetName));
+    expect(rows.map((r) => r["Payslip ID"]).sort()).toEqual(payslips.map((p) => p.id).sort());
+    const numbers = rows.map((r) => String(r["Employee number"]));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })));
+  });
+
+  it("offers the journal as a CSV whose debits equal its credits and the accounting endpoint's sums", async () => {
+    const { choices, run } = await monthlyRun();
+    const journals = await rig.check.getPaymentRunAccounting(run.id);
+    rig.faults.reset();
+    const { delivery, files } = saved();
+    const result = await journalFile(ctx(), run, choices, delivery);
+    expect(rig.faults.sent).toHaveLength(2);
+    if (result.state !== "made") throw new Error(result.message);
+    const text = await files[0].blob.text();
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Date,Account,Description,Debit,Credit,Reference");
+    // Splitting on commas is safe for the amounts: they are the 4th and 5th fields from the end's side.
+    const amounts = lines.slice(1).map((l) => {
+      const fields = l.split(",");
+      return { debit: Number(fields.at(-3) || 0), credit: Number(fields.at(-2) || 0) };
+    });
+    const csvDebit = amounts.reduce((s, a) => s + a.debit, 0);
+    const csvCredit = amounts.reduce((s, a) => s + a.credit, 0);
+    const sum = (side: "debit" | "credit") =>
+      journals.reduce((s, j) => s + j[side].reduce((t, l) => t + Object.values(l.amount).reduce((u, n) => u + n, 0), 0), 0);
+    expect(csvDebit).toBeGreaterThan(0);
+    expect(csvDebit).toBeCloseTo(csvCredit, 2);
+    expect(csvDebit).toBeCloseTo(sum("debit"), 2);
+    expect(csvCredit).toBeCloseTo(sum("credit"), 2);
+    expect(lines.slice(1).every((l) => l.startsWith(run.period_end_date.split("-").reverse().join("/")))).toBe(true);
+    expect(text).not.toMatch(/gross_pay|nett_pay/);
+  });
+
+  it("writes the journal's import rows to a sheet where no download can be offered", async () => {
+    const { choices, run } = await monthlyRun();
+    const result = await journalFile(ctx(), run, choices, { kind: "sheet" });
+    if (result.state !== "made") throw new Error(result.message);
+    const rows = await readRecords(rig.workbook, clientSheetName("Liffey", HANDOVER_SHEETS.journalImport.sheetName));
+    expect(Object.keys(rows[0])).toEqual(["Date", "Account", "Description", "Debit", "Credit", "Reference"]);
+    expect(rows).toHaveLength(result.rows.length);
+    const debit = rows.reduce((s, r) => s + (Number(r.Debit) || 0), 0);
+    const credit = rows.reduce((s, r) => s + (Number(r.Credit) || 0), 0);
+    expect(debit).toBeCloseTo(credit, 2);
+    expect(debit).toBeCloseTo(result.debit, 2);
   });
 });

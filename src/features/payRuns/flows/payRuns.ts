@@ -135,21 +135,32 @@ function employeeOf(
 /** A run as titles name it when the pane gives no label. */
 const runName = (run: PaymentRun) => `${run.period_end_date} (ID ${run.id})`;
 
-/** A pay run's payslips, items as columns: two requests whatever the head count. */
-export async function importPayRunPayslips(ctx: FlowContext, run: PaymentRun, runLabel?: string): Promise<PayslipsImportResult> {
-  const { api, workbook, client, progress, signal } = ctx;
-  progress.update?.(0, undefined, "Reading the pay run's payslips");
+/**
+ * A pay run's payslips with who each belongs to, in register order (payslips the employee list could not place go
+ * last): two requests whatever the head count (the payslips with data, the employees).
+ */
+export async function runPayslipRecords(
+  ctx: Pick<FlowContext, "api" | "client" | "signal">,
+  run: PaymentRun,
+): Promise<PayslipRecord[]> {
+  const { api, client, signal } = ctx;
   const payslips = await api.listPaymentRunPayslips(run.id, { signal });
   const needMatch = payslips.some((p) => typeof (p as { employee_id?: unknown }).employee_id !== "number");
   const employees = await api.listEmployees(client.id, needMatch ? ["recent_payslips"] : [], { signal });
   const owner = employeeOf(payslips, employees);
   const records: PayslipRecord[] = payslips.map((payslip) => ({ payslip, employee: owner(payslip) }));
-  // Register order; payslips the employee list could not place go last.
-  records.sort(
+  return records.sort(
     (a, b) =>
       (a.employee && b.employee ? compareEmployees(a.employee, b.employee) : Number(!a.employee) - Number(!b.employee)) ||
       a.payslip.id - b.payslip.id,
   );
+}
+
+/** A pay run's payslips, items as columns: two requests whatever the head count. */
+export async function importPayRunPayslips(ctx: FlowContext, run: PaymentRun, runLabel?: string): Promise<PayslipsImportResult> {
+  const { workbook, client, progress } = ctx;
+  progress.update?.(0, undefined, "Reading the pay run's payslips");
+  const records = await runPayslipRecords(ctx, run);
   const title = `Payslips of pay run ${runLabel ?? runName(run)}: ${clientLabel(client)}`;
   return writePayslips(
     workbook,
@@ -170,7 +181,7 @@ export interface JournalResult extends SheetResult {
  * Labels for the journal's line items (a custom item is named by its ID, "102"): items_and_outputs, from the pane's
  * shared reads when it holds them. Unreadable, the lines keep their own labels rather than failing the journal.
  */
-async function journalLabels(ctx: FlowContext): Promise<Record<string, string>> {
+export async function journalLabels(ctx: FlowContext): Promise<Record<string, string>> {
   const { api, client, signal, reads } = ctx;
   try {
     return itemLabels(

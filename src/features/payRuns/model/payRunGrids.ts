@@ -85,10 +85,17 @@ export function payRunsGrid(runs: readonly PaymentRun[], waveNames: ReadonlyMap<
   return { columns: PAY_RUN_COLUMNS, rows: recordRows(PAY_RUN_COLUMNS, sorted) };
 }
 
-/** How a pay run is shown in a picker: "2024-03-31 · Monthly · €12,345.67 (special)". */
+/**
+ * How a pay run is shown in a picker: "31/03/2024 · Monthly · €12,345.67 (special) · posted to accounting", the
+ * last part "not posted" until the service says the run was posted to the accounting system.
+ */
 export function payRunLabel(run: PaymentRun, waveName: string | undefined, formatDate: (iso: string) => string): string {
   const total = run.total.toLocaleString("en-IE", { style: "currency", currency: "EUR" });
-  return [formatDate(run.period_end_date), waveName, total].filter(Boolean).join(" · ") + (run.special ? " (special)" : "");
+  return (
+    [formatDate(run.period_end_date), waveName, total].filter(Boolean).join(" · ") +
+    (run.special ? " (special)" : "") +
+    (run.posted_to_accounting_system ? " · posted to accounting" : " · not posted")
+  );
 }
 
 export const PAYSLIP_LIST_COLUMNS: ColumnSpec[] = [

@@ -18,8 +18,17 @@ import {
   openPayslipPdf,
   payslipIdFromSelection,
 } from "../flows/payRuns";
+import { journalFile, paneDelivery, payslipPack } from "../flows/handover";
 import { onChosen, useFlowRunner, useEmployeeChoice, usePayslipChoices, wroteRows } from "../../../ui/parts/hooks";
-import { journalOutcome, payslipDetailOutcome, pdfOutcome, recentPayslipsOutcome, runPayslipsOutcome } from "./payRunOutcomes";
+import {
+  journalFileOutcome,
+  journalOutcome,
+  packOutcome,
+  payslipDetailOutcome,
+  pdfOutcome,
+  recentPayslipsOutcome,
+  runPayslipsOutcome,
+} from "./payRunOutcomes";
 import { type Outcome } from "../../../ui/parts/layout";
 import { PayRunsView } from "./PayRunsView";
 import { useClientView } from "../../../ui/serverState";
@@ -38,6 +47,8 @@ export function PayRunsPanel() {
   });
   const { employeeId, employee, viewProps: employeeProps } = useEmployeeChoice(services, () => setPayslipId(null));
   const payslips = usePayslipChoices(services, employeeId);
+  // Downloads in a browser; sheets in Excel's apps, which cannot save a file from the pane (docs/handover.md).
+  const delivery = React.useMemo(paneDelivery, []);
 
   if (!services) return <Text>Connect and choose a client to work with pay runs.</Text>;
   const { workbook } = services;
@@ -77,6 +88,22 @@ export function PayRunsPanel() {
         "Journal to sheet",
         (payRun, task) => importJournal(ctx(task), payRun, runLabel),
         journalOutcome,
+      )}
+      posted={chosenRun ? chosenRun.posted_to_accounting_system : null}
+      downloads={delivery.kind === "download"}
+      onPayslipPack={onChosen(
+        run,
+        chosenRun,
+        "Payslips as one PDF",
+        (payRun, task) => payslipPack(ctx(task), payRun, runs.data!, delivery),
+        packOutcome,
+      )}
+      onJournalFile={onChosen(
+        run,
+        chosenRun,
+        "Journal as CSV",
+        (payRun, task) => journalFile(ctx(task), payRun, runs.data!, delivery),
+        journalFileOutcome,
       )}
       {...employeeProps}
       onEmployeePayslips={() => {

@@ -1,8 +1,9 @@
 /**
  * The Pay runs panel's view: the pay runs list; a run's payslips and journal; an employee's payslips, one
- * payslip's detail and PDF (also from the selected row of a payslips sheet). Data and callbacks only.
+ * payslip's detail and PDF (also from the selected row of a payslips sheet); a run's handover pack (its payslips as
+ * one PDF, its journal as a CSV file; sheets where the pane cannot offer downloads). Data and callbacks only.
  */
-import { Button } from "@fluentui/react-components";
+import { Button, Text } from "@fluentui/react-components";
 import { FeatureView, type FeatureViewProps, ActionRow, Section } from "../../../ui/parts/layout";
 import {
   type Choice,
@@ -27,6 +28,12 @@ export interface PayRunsViewProps extends FeatureViewProps, EmployeePayslipChoic
   onPayRunsToSheet(): void;
   onRunPayslips(): void;
   onJournal(): void;
+  /** Whether the chosen run was posted to accounting; null when no run is chosen. */
+  posted: boolean | null;
+  /** True where the pane can offer downloads (a browser); false in Excel's apps, where the pack goes to sheets. */
+  downloads: boolean;
+  onPayslipPack(): void;
+  onJournalFile(): void;
   onEmployeePayslips(): void;
   onPayslipDetail(): void;
   onOpenPdf(): void;
@@ -59,6 +66,33 @@ export function PayRunsView(p: PayRunsViewProps) {
             { label: "Payslips to sheet", onClick: p.onRunPayslips, disabled: p.runId === null },
             { label: "Journal to sheet", onClick: p.onJournal, disabled: p.runId === null },
           ]}
+        />
+        {p.posted !== null && (
+          <Text>{p.posted ? "This pay run was posted to accounting." : "This pay run is not yet posted to accounting."}</Text>
+        )}
+      </Section>
+
+      <Section
+        title="Handover pack"
+        hint={
+          p.downloads
+            ? "The chosen pay run's payslips as one PDF with a cover page, and its journal as a CSV file for an accounting package."
+            : "Excel cannot save files from the pane: the payslip list and the journal's import rows are written to sheets."
+        }
+      >
+        <ActionRow
+          busy={p.busy}
+          actions={
+            p.downloads
+              ? [
+                  { label: "Download payslips as one PDF", onClick: p.onPayslipPack, disabled: p.runId === null },
+                  { label: "Download journal as CSV", onClick: p.onJournalFile, disabled: p.runId === null },
+                ]
+              : [
+                  { label: "Payslip pack to sheet", onClick: p.onPayslipPack, disabled: p.runId === null },
+                  { label: "Journal import to sheet", onClick: p.onJournalFile, disabled: p.runId === null },
+                ]
+          }
         />
       </Section>
 

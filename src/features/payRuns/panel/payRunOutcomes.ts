@@ -1,5 +1,7 @@
 /** What the Pay runs panel says when a flow ends: one outcome per flow, from its result. */
 import type { JournalResult, PayslipsImportResult, PdfResult, importRecentPayslips } from "../flows/payRuns";
+import type { JournalFileResult, PackResult } from "../flows/handover";
+import { euro } from "../model/journalCsv";
 import { plural } from "../../../ui/parts/hooks";
 import type { Outcome } from "../../../ui/parts/layout";
 
@@ -49,3 +51,41 @@ export const pdfOutcome = (r: PdfResult): Said =>
   r.shownAs === "window"
     ? { intent: "success", text: `Opened ${r.fileName} in a new window.` }
     : { intent: "info", text: `The browser blocked a new window, so ${r.fileName} was downloaded instead.` };
+
+/** The pack offered as a download (a download cannot be confirmed, so "offered"), or the list sheet written. */
+export const packOutcome = (r: PackResult): Said => {
+  const total = r.cover.lines.find((l) => l.label === "Total nett pay")?.value;
+  return r.shownAs === "download"
+    ? {
+        intent: "success",
+        text:
+          `"${r.fileName}" offered as a download: ${plural(r.payslips, "payslip")} and a cover page ` +
+          `(${plural(r.pages, "page")}), total nett pay ${total}.`,
+      }
+    : {
+        intent: "success",
+        text:
+          `${plural(r.payslips, "payslip")} listed in "${r.fileName}". Excel cannot save a file from the pane: to open a ` +
+          `payslip, select its row and press "Open PDF of the selected payslip".`,
+      };
+};
+
+/** The journal file offered (or its rows written), with a warning when the run is already posted; or the refusal. */
+export const journalFileOutcome = (r: JournalFileResult): Said => {
+  if (r.state === "refused") return { intent: "warning", text: r.message };
+  const posted = r.posted
+    ? " This pay run is already posted to accounting: importing the journal again would book it twice."
+    : "";
+  const balance = `debits ${euro(r.debit)} equal credits ${euro(r.credit)}`;
+  return r.shownAs === "download"
+    ? {
+        intent: r.posted ? "warning" : "success",
+        text: `"${r.fileName}" offered as a download: ${plural(r.rows.length, "journal line")}, ${balance}.${posted}`,
+      }
+    : {
+        intent: r.posted ? "warning" : "success",
+        text:
+          `${plural(r.rows.length, "journal line")} written to "${r.fileName}", ${balance}. Excel cannot save a file ` +
+          `from the pane: copy the table to a new workbook and save it as CSV UTF-8 to import it.${posted}`,
+      };
+};
