@@ -23,7 +23,7 @@ import { type ClientRef, type Clock, clientLabel, clientOfMeta, type FlowContext
 import { DEFAULT_NETT_PAY_POLLING, type NettPayPolling, type NettPayWait, refreshNettPay } from "./nettPay";
 import { type PushSteps, pushInputSheet } from "./push";
 import { type PushCheckOptions, checkAllBeforeSending, nettPayFlagger } from "./pushCheck";
-import { employeesOnce, finalisedUnsentReason } from "./unsentWork";
+import { employeesHeld, finalisedUnsentReason } from "./unsentWork";
 
 export interface SheetPushSummary {
   sheetName: string;
@@ -117,7 +117,7 @@ async function pushSheet(
   sheetName: string,
   meta: InputSheetMeta | null,
   reachable: ReadonlyMap<number, unknown>,
-  options: Required<PushAllOptions> & { employeesOf: (clientId: number) => Promise<readonly Employee[]> },
+  options: Required<PushAllOptions> & { employeesOf: (clientId: number) => Promise<readonly Employee[] | null> },
   check: PushCheckOptions | undefined,
 ): Promise<SheetPushSummary> {
   const { send, steps, clock } = options;
@@ -180,7 +180,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
   const pushable = ordered.flatMap(({ sheetName, meta }) => (meta && reachable.has(meta.clientId) ? [{ sheetName, meta }] : []));
   const checks = steps.check ? await checkAllBeforeSending(ctx, pushable, steps.check) : null;
   const sheets: SheetPushSummary[] = [];
-  const employeesOf = employeesOnce(ctx);
+  const employeesOf = employeesHeld(ctx);
   for (const [i, { sheetName, meta }] of ordered.entries()) {
     if (signal?.aborted) {
       const base = {

@@ -129,37 +129,32 @@ export async function leftBehindBy(
 }
 
 /**
- * The client's employees with their recent payslips, read once per client for a whole Push all (afresh through the
- * pane's reads: the period may have been finalised in the service since they were read).
+ * The client's employees with their recent payslips as the pane already holds them (its shared reads, while fresh):
+ * no request, so a Push all costs what it did; null when they are not held (the sheet's metadata then decides).
  */
-export function employeesOnce(ctx: FlowContext): (clientId: number) => Promise<readonly Employee[]> {
-  const held = new Map<number, Promise<readonly Employee[]>>();
-  return (clientId) => {
-    let read = held.get(clientId);
-    if (!read) {
-      ctx.reads?.invalidate(clientId, "employeesWithPayslips");
-      read = ctx.reads
-        ? ctx.reads.read("employeesWithPayslips", clientId, { signal: ctx.signal })
-        : ctx.api.listEmployees(clientId, ["service_periods", "recent_payslips"], { signal: ctx.signal });
-      held.set(clientId, read);
-    }
-    return read;
-  };
+export function employeesHeld(ctx: FlowContext): (clientId: number) => Promise<readonly Employee[] | null> {
+  return async (clientId) =>
+    ctx.reads?.isFresh("employeesWithPayslips", clientId)
+      ? ctx.reads.read("employeesWithPayslips", clientId, { signal: ctx.signal })
+      : null;
 }
 
 /**
- * Why a sheet must not be pushed: its period is finalised in the service and it holds unsent values (a push would
- * fail on every row). Named in words, with the way on (Next period carries them); null when the sheet may be pushed.
- * Costs nothing for a sheet without unsent values; else the client's employee list once (employeesOf).
+ * Why a sheet must not be pushed: its period is finalised and it holds unsent values (a push would fail on every row).
+ * Named in words, with the way on (Next period carries them); null when the sheet may be pushed. Finalised: the
+ * sheet's metadata says so (built so, or a reconcile found it so), or the employee list the pane holds does. No request.
  */
 export async function finalisedUnsentReason(
   workbook: WorkbookPort,
   sheetName: string,
-  employeesOf: (clientId: number) => Promise<readonly Employee[]>,
+  employeesOf: (clientId: number) => Promise<readonly Employee[] | null>,
   formatDate: ShowDate,
 ): Promise<string | null> {
   const { meta, values } = await readUnsent(workbook, sheetName);
   if (values.length === 0) return null;
-  if (!meta.finalised && !periodFinalised(meta, await employeesOf(meta.clientId))) return null;
+  if (!meta.finalised) {
+    const employees = await employeesOf(meta.clientId);
+    if (!employees || !periodFinalised(meta, employees)) return null;
+  }
   return `Not pushed: ${describeUnsentOfFinalised(meta.payslipDate, values, formatDate)} Choose the sheet and press Next period to carry ${values.length === 1 ? "it" : "them"} into the next period as pending changes.`;
 }
