@@ -14,11 +14,31 @@
  * ADDIN_ORIGIN=https://host  dist/manifest.xml with every URL on that origin (default the dev server's); the dev
  *                      server's port is package.json's config.dev_server_port (scripts/lib/addinOrigin.js)
  */
+const fs = require("fs");
 const path = require("path");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { devServerPort, targetOrigin, manifestForOrigin } = require("./scripts/lib/addinOrigin");
+
+/**
+ * A page without script (help.html, privacy.html): one shell, src/app/page.html (head, stylesheet, title), around the
+ * page's own text, src/app/<name>.main.html (read at each compilation, and watched by the dev server).
+ */
+function staticPage(name) {
+  const main = path.resolve(__dirname, `src/app/${name}.main.html`);
+  return new HtmlWebpackPlugin({
+    filename: `${name}.html`,
+    template: "./src/app/page.html",
+    title: name,
+    chunks: [],
+    templateParameters: (compilation, _assets, _tags, options) => {
+      compilation.fileDependencies.add(main);
+      return { htmlWebpackPlugin: { options }, main: fs.readFileSync(main, "utf8") };
+    },
+  });
+}
+
 // The pages' Content-Security-Policy is shared with `npm run serve`: src/server/csp.ts, loaded through tsx (registered
 // only for this require, as a plain path so that webpack's build cache can track the file).
 const csp = (() => {
@@ -125,8 +145,8 @@ module.exports = async (env = {}, argv = {}) => {
       ...(withPreview
         ? [new HtmlWebpackPlugin({ filename: "preview.html", template: "./src/preview/preview.html", chunks: ["preview"] })]
         : []),
-      new HtmlWebpackPlugin({ filename: "help.html", template: "./src/app/help.html", chunks: [] }),
-      new HtmlWebpackPlugin({ filename: "privacy.html", template: "./src/app/privacy.html", chunks: [] }),
+      staticPage("help"),
+      staticPage("privacy"),
       // functions.json (the manifest's custom-functions Metadata) from functions.ts's JSDoc; the plugin also appends the
       // CustomFunctions.associate calls to that file (see src/functions/functions.ts).
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),

@@ -5,7 +5,7 @@
 import * as React from "react";
 import type { Client } from "../contract";
 import type { WorkbookPort } from "../excel";
-import { clientLabel } from "../ui/flows/common";
+import { clientLabel } from "../ui/clientRef";
 import type { ClientChangeQuestion } from "./components/ClientChangeDialog";
 import type { ConnectedPart } from "./connectedLoader";
 import type { ClientReads } from "../ui/serverState";

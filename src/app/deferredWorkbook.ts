@@ -24,6 +24,7 @@ const METHODS: Record<keyof WorkbookPort, true> = {
   removeSetting: true,
   onSheetChanged: true,
   onSheetActivated: true,
+  onSheetRenamedOrDeleted: true,
   fillCells: true,
   selectCell: true,
   selectedCells: true,

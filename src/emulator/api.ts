@@ -190,6 +190,10 @@ export class Worksheet extends ClientObject<SheetModel> {
   set name(v: string) {
     this._set("name", v, (s) => s.workbook.renameSheet(s, v));
   }
+  /** Worksheet.id (ExcelApi 1.1): the same for the sheet's life, whatever its name; a new sheet gets a new one. */
+  get id(): string {
+    return this._get("id");
+  }
   /** Worksheet.position (ExcelApi 1.1): zero-based, among all sheets (hidden ones included). */
   get position(): number {
     return this._get("position");
@@ -230,7 +234,7 @@ export class Worksheet extends ClientObject<SheetModel> {
   }
 
   protected _scalars(): string[] {
-    return ["name", "position", "visibility"];
+    return ["id", "name", "position", "visibility"];
   }
   protected _read(prop: string, s: SheetModel): unknown {
     if (prop === "position") return s.workbook.sheets.indexOf(s);

@@ -668,6 +668,17 @@ export const FIVE_MB = 5 * 1024 * 1024;
 /** Office.Settings: "about 2 MB" is the documented maximum for an add-in's settings in a document. */
 export const SETTINGS_LIMIT_BYTES = 2 * 1024 * 1024;
 
+/**
+ * How many of a block's lines (rows or columns) a table written against grows by: up to the last line holding data,
+ * and none when the first line is blank (expandTables).
+ */
+function grownBy(lines: number, hasData: (line: number) => boolean): number {
+  if (lines === 0 || !hasData(0)) return 0;
+  let last = 0;
+  for (let i = 1; i < lines; i++) if (hasData(i)) last = i;
+  return last + 1;
+}
+
 /** The preview workbook. Listeners hear about every change (grid re-render). */
 export class WorkbookModel {
   readonly sheets: SheetModel[] = [];
@@ -1201,20 +1212,15 @@ export class WorkbookModel {
       const cols = intersect(rect, { r: rect.r, c: t.c, rows: rect.rows, cols: t.cols });
       if (rect.r === t.r + t.rows && cols) {
         const ks = Array.from({ length: cols.cols }, (_, j) => cols.c - rect.c + j);
-        const rowHasData = (i: number) => ks.some((k) => filled(i, k));
-        let last = -1;
-        for (let i = 0; i < rect.rows; i++) if (rowHasData(i)) last = i;
-        if (last >= 0 && rowHasData(0)) t.rows += last + 1;
+        t.rows += grownBy(rect.rows, (i) => ks.some((k) => filled(i, k)));
         continue;
       }
       const rows = intersect(rect, { r: t.r, c: rect.c, rows: t.rows, cols: rect.cols });
       if (rect.c === t.c + t.cols && rows) {
         const is = Array.from({ length: rows.rows }, (_, j) => rows.r - rect.r + j);
-        const colHasData = (k: number) => is.some((i) => filled(i, k));
-        let last = -1;
-        for (let k = 0; k < rect.cols; k++) if (colHasData(k)) last = k;
-        if (last >= 0 && colHasData(0)) {
-          t.cols += last + 1;
+        const more = grownBy(rect.cols, (k) => is.some((i) => filled(i, k)));
+        if (more > 0) {
+          t.cols += more;
           this.normaliseHeaders(t);
         }
       }

@@ -8,7 +8,7 @@ import { convertSerial, type DateSystem, isDateNumberFormat, isTimeOnlyNumberFor
 import { supportsExcelApi } from "./officeHost";
 import { WorkbookError } from "./port";
 import { excelAvailable, runDelayedForCellEdit } from "./session";
-import { errorCode } from "./transfer";
+import { errorCode } from "./officeError";
 
 /**
  * Queue the question "which date system does this workbook use?"; the answer is read after the next sync.

@@ -3,7 +3,7 @@
  * alike, so a handler takes it only as a cue (flows/pending.ts diffs the sheet with its snapshot). Activation events:
  * WorksheetCollection.onActivated (ExcelApi 1.7), so the pane can follow the sheet the accountant works on.
  */
-import { type SheetChange, WorkbookError } from "./port";
+import { type SheetChange, type SheetIdentityEvent, WorkbookError } from "./port";
 import { type ExcelSession, guardRead, runInContext } from "./session";
 
 export async function onSheetChanged(
@@ -59,6 +59,48 @@ function registerActivated(session: ExcelSession, handler: (sheetName: string) =
       return result;
     }),
   );
+}
+
+/**
+ * Sheets renamed or deleted: WorksheetCollection.onDeleted (ExcelApi 1.7) for every sheet, and Worksheet.onNameChanged
+ * (ExcelApi 1.17, asked with isSetSupported) for each sheet of `renamed` (IDs; one gone meanwhile is skipped). A host
+ * without 1.17 hears no renames: the flows find them by ID when they next list the sheets. Refused registrations
+ * (AccessDenied, as for onActivated) leave nothing watched.
+ */
+export async function onSheetRenamedOrDeleted(
+  session: ExcelSession,
+  renamed: readonly string[],
+  handler: (event: SheetIdentityEvent) => void,
+): Promise<() => Promise<void>> {
+  const registrations = await guardRead("watch the sheets", () =>
+    session.run(async (ctx) => {
+      const results: OfficeExtension.EventHandlerResult<unknown>[] = [];
+      results.push(
+        ctx.workbook.worksheets.onDeleted.add(async (e: Excel.WorksheetDeletedEventArgs) => {
+          handler({ kind: "deleted", sheetId: e.worksheetId });
+        }),
+      );
+      if (renamed.length > 0 && session.supports("1.17")) {
+        const sheets = renamed.map((id) => ctx.workbook.worksheets.getItemOrNullObject(id));
+        await ctx.sync();
+        for (const ws of sheets) {
+          if (ws.isNullObject) continue;
+          results.push(
+            ws.onNameChanged.add(async (e: Excel.WorksheetNameChangedEventArgs) => {
+              handler({ kind: "renamed", sheetId: e.worksheetId, nameBefore: e.nameBefore, nameAfter: e.nameAfter });
+            }),
+          );
+        }
+      }
+      await ctx.sync();
+      return results;
+    }),
+  ).catch((e: unknown) => {
+    if (e instanceof WorkbookError && e.code === "AccessDenied") return [];
+    throw e;
+  });
+  const stops = registrations.map(removal);
+  return async () => void (await Promise.all(stops.map((stop) => stop())));
 }
 
 /** Removes a handler; removing needs the context it was added in (Office's documented pattern). */

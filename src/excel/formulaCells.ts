@@ -8,7 +8,8 @@ import { columnLetter } from "../xl/excelConventions";
 import type { FormulaCell, SelectedCell } from "./port";
 import { WorkbookError } from "./port";
 import { type ExcelSession, guardRead } from "./session";
-import { errorCode, type ReadBudget, readRows } from "./transfer";
+import { errorCode } from "./officeError";
+import { type ReadBudget, readRows } from "./transfer";
 
 export async function selectedCell(session: ExcelSession): Promise<SelectedCell> {
   return guardRead("read the selected cell", () =>

@@ -9,7 +9,7 @@
  */
 import { annotateRows, fillCells } from "./annotations";
 import { linkCells, writeColumnChart } from "./charts";
-import { onSheetActivated, onSheetChanged } from "./events";
+import { onSheetActivated, onSheetChanged, onSheetRenamedOrDeleted } from "./events";
 import { readHiddenTable, writeHiddenTable } from "./hiddenTables";
 import type { WorkbookPort } from "./port";
 import { activateSheet, activeSheetName, readValues, selectCell, selectedCells, selectedRowIndexes } from "./selection";
@@ -32,7 +32,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     selectedRowIndexes: (sheetName) => selectedRowIndexes(session, sheetName),
     activeSheetName: () => activeSheetName(session),
     activateSheet: (sheetName) => activateSheet(session, sheetName),
-    listSheets: () => listSheets(session),
+    listSheets: (options) => listSheets(session, options),
     appendRows: (opts) => appendRows(session, opts),
     deleteSheet: (sheetName) => deleteSheet(session, sheetName),
     writeHiddenTable: (sheetName, columns, rows) => writeHiddenTable(session, sheetName, columns, rows),
@@ -42,6 +42,7 @@ export function createOfficeWorkbook(options: OfficeWorkbookOptions = {}): Workb
     removeSetting: (key) => removeSetting(session, key),
     onSheetChanged: (sheetName, handler) => onSheetChanged(session, sheetName, handler),
     onSheetActivated: (handler) => onSheetActivated(session, handler),
+    onSheetRenamedOrDeleted: (renamed, handler) => onSheetRenamedOrDeleted(session, renamed, handler),
     fillCells: (sheetName, cells, color) => fillCells(session, sheetName, cells, color),
     selectCell: (sheetName, cell) => selectCell(session, sheetName, cell),
     selectedCells: (sheetName) => selectedCells(session, sheetName),

@@ -109,6 +109,8 @@ export interface HiddenTable {
 }
 
 export interface SheetInfo {
+  /** Worksheet.id (ExcelApi 1.1): the same for the sheet's life whatever it is renamed to; a new sheet gets a new one. */
+  id: string;
   name: string;
   visible: boolean;
   /** Name of the first table on the sheet, if any. */
@@ -124,6 +126,10 @@ export interface SheetChange {
   /** "Local" or "Remote" (a co-author). */
   source: string;
 }
+
+/** A sheet renamed (Worksheet.onNameChanged, ExcelApi 1.17) or deleted (WorksheetCollection.onDeleted, ExcelApi 1.7). */
+export type SheetIdentityEvent =
+  { kind: "renamed"; sheetId: string; nameBefore: string; nameAfter: string } | { kind: "deleted"; sheetId: string };
 
 /** One cell of a sheet's table: data row (0-based) and column header. */
 export interface TableCell {
@@ -205,8 +211,8 @@ export interface WorkbookPort {
   selectedRowIndexes(sheetName?: string): Promise<number[]>;
   activeSheetName(): Promise<string>;
   activateSheet(sheetName: string): Promise<void>;
-  /** Visible sheets only (hidden storage sheets are left out), in tab order. */
-  listSheets(): Promise<SheetInfo[]>;
+  /** Visible sheets only (hidden storage sheets are left out), in tab order; with `hidden`, hidden ones too (visible false). */
+  listSheets(options?: { hidden?: boolean }): Promise<SheetInfo[]>;
   /** Append rows to a table, creating sheet and table when missing (for the push log). */
   appendRows(options: AppendRowsOptions): Promise<void>;
   /** Delete a sheet if it exists; returns whether it existed. */
@@ -228,6 +234,13 @@ export interface WorkbookPort {
    * ExcelApi 1.7): a tab clicked, or a sheet the add-in showed. Resolves, once registered, to the function that stops it.
    */
   onSheetActivated(handler: (sheetName: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `handler` when any sheet is deleted (WorksheetCollection.onDeleted, ExcelApi 1.7) and when one of the sheets
+   * `renamed` names by ID is renamed (Worksheet.onNameChanged, only where the host has ExcelApi 1.17). Events are cues
+   * only: the flows find renames and deletions by ID on each list as well (a rename while the pane was closed).
+   * Resolves, once registered, to the function that stops it; a host that refuses the events gives one that does nothing.
+   */
+  onSheetRenamedOrDeleted(renamed: readonly string[], handler: (event: SheetIdentityEvent) => void): Promise<() => Promise<void>>;
   /** Colours (or, with null, clears) the background of table cells; cells of unknown columns are ignored. */
   fillCells(sheetName: string, cells: readonly TableCell[], color: string | null): Promise<void>;
   /** Shows the sheet and selects one table cell (the cell a person goes to). */

@@ -8,7 +8,8 @@ import type { RangeValues, TableCell } from "./port";
 import { WorkbookError } from "./port";
 import { type Ctx, type ExcelSession, guardRead } from "./session";
 import { checkRows, columnIndex, findTable, requireTable } from "./tableLookup";
-import { errorCode, readRows } from "./transfer";
+import { errorCode } from "./officeError";
+import { readRows } from "./transfer";
 
 /** A block of cells by 0-based position. */
 interface Block {

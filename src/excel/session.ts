@@ -9,7 +9,8 @@ import type { DateSystem } from "../xl/excelConventions";
 import { reportCellEditWait, watchCellEdit } from "./cellEdit";
 import { supportsExcelApi } from "./officeHost";
 import { WorkbookError } from "./port";
-import { errorCode, type ReadBudget, type WriteBudget } from "./transfer";
+import { errorCode } from "./officeError";
+import type { ReadBudget, WriteBudget } from "./transfer";
 
 export type Ctx = Excel.RequestContext;
 type Batch<T> = (ctx: Ctx) => Promise<T>;

@@ -4,14 +4,19 @@ import { queueStructureProtected, structureProtectedError } from "./protection";
 import { type ExcelSession, guard, guardRead } from "./session";
 import { loadTables } from "./tableLookup";
 
-export async function listSheets(session: ExcelSession): Promise<SheetInfo[]> {
+export async function listSheets(session: ExcelSession, { hidden = false }: { hidden?: boolean } = {}): Promise<SheetInfo[]> {
   return guardRead("list the sheets", () =>
     session.run(async (ctx) => {
-      const sheets = ctx.workbook.worksheets.load("items/name, items/visibility");
+      const sheets = ctx.workbook.worksheets.load("items/id, items/name, items/visibility");
       const tables = await loadTables(ctx);
       return sheets.items
-        .filter((s) => s.visibility === "Visible")
-        .map((s) => ({ name: s.name, visible: true, tableName: tables.find((t) => t.sheetName === s.name)?.name ?? null }));
+        .filter((s) => hidden || s.visibility === "Visible")
+        .map((s) => ({
+          id: s.id,
+          name: s.name,
+          visible: s.visibility === "Visible",
+          tableName: tables.find((t) => t.sheetName === s.name)?.name ?? null,
+        }));
     }),
   );
 }

@@ -13,6 +13,7 @@
  * the rest of the operation.
  */
 import { cellBytes, type Raw } from "./cellValues";
+import { errorCode } from "./officeError";
 import { WorkbookError } from "./port";
 
 type Ctx = Excel.RequestContext;
@@ -25,10 +26,6 @@ type Ctx = Excel.RequestContext;
  */
 export const BLOCK_OVERHEAD = 500;
 const ROW_OVERHEAD = 4;
-
-export function errorCode(e: unknown): string | undefined {
-  return typeof e === "object" && e !== null ? (e as { code?: string }).code : undefined;
-}
 
 /** Consecutive rows written at (row, col); cells(i) gives row i's values and formats (same width for all i). */
 export interface Run {

@@ -3,7 +3,6 @@
  * recalculated with a full rebuild (src/excel/recalc.ts): once after the functions load in Office, and on every
  * Refresh formulas. A failure is logged, never thrown: the cells then keep #NAME? until the next Refresh formulas.
  */
-import { recalculateNameErrors } from "../excel/recalc";
 import { NAMESPACE } from "./registry";
 
 const PREFIX = `=${NAMESPACE}.`;
@@ -31,6 +30,9 @@ function functionsRunHere(): boolean {
 export async function recoverSavedNameErrors(): Promise<number> {
   if (!functionsRunHere()) return 0;
   try {
+    // The rebuild's code comes with the workbook's chunk, fetched here and not with functions.js: the pane's first
+    // paint loads functions.js, and the recovery waits RECOVER_AFTER_MS anyway.
+    const { recalculateNameErrors } = await import(/* webpackChunkName: "excel" */ "../excel/recalc");
     return await recalculateNameErrors(PREFIX);
   } catch (e) {
     console.warn(

@@ -60,15 +60,19 @@ describe("the pane's first paint", () => {
   // Office's workbook port (excel/officeWorkbook.ts) is re-exported by the src/excel barrel, which the entry imports for
   // onOfficeReady: webpack leaves it out all the same (src/excel is marked side-effect free), which this walk cannot
   // see; the bench's size budget covers it.
-  it("imports no panel or HTTP API statically from the Office entry", () => {
+  // The flows' shared helpers (ui/flows/common.ts) come with the connected part: the shell names a client with
+  // ui/clientRef.ts (the first paint was 0.5 KB gzipped heavier when clientChange took clientLabel from flows/common).
+  it("imports no panel, HTTP API or flow helpers statically from the Office entry", () => {
     const graph = staticGraph(path.join(SRC, "app/index.tsx"));
     expect(graph.has("app/App.tsx")).toBe(true); // the walk does follow the shell
+    expect(graph.has("ui/clientRef.ts")).toBe(true);
     const heavy = [...graph].filter(
       (file) =>
         /^features\/\w+\/panel\//.test(file) ||
         file === "app/connection.ts" ||
         file === "app/connected.ts" ||
-        file === "api/PayrollApi.ts",
+        file === "api/PayrollApi.ts" ||
+        file === "ui/flows/common.ts",
     );
     expect(heavy).toEqual([]);
   });

@@ -69,7 +69,9 @@ describe("Explain this figure and the formulas' freshness (Chromium against the 
     await outcome.waitFor({ timeout: 30_000 });
     await waitForSheet(page, "Explain Sheet1 B3");
     const text = await sheetText(page, "Explain Sheet1 B3");
-    expect(text[0][0]).toContain(`Sheet1!B3 ${FORMULA}: basic_salary, 2026-01-01 to 2026-06-30, all employees, client 1`);
+    expect(text[0][0]).toContain(
+      `Sheet1!B3 ${FORMULA}: basic_salary, 2026-01-01 to 2026-06-30, all employees, Bureau demo: Liffey Engineering Ltd (client 1)`,
+    );
     const header = text.findIndex((r) => r[0] === "employee");
     expect(text[header]).toEqual(["employee", "Date", "account", "amount"]);
     // The table's amounts, as the workbook holds them, add up to the cell to the cent.

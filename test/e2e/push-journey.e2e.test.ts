@@ -3,7 +3,6 @@
  * grid (a new amount, a bad value, a row moved onto a finalised payslip); push; see Saved, Failed and Invalid;
  * confirm through the API that the service holds the new value; and find the key nowhere in the workbook.
  */
-import { PayrollApi } from "../../src/api";
 import { activeEmployees, wavePeriods } from "../../src/ui/sheets/periods";
 import {
   salariedWave,
@@ -13,26 +12,19 @@ import {
   findSecret,
   openTab,
   selectWave,
-  startStack,
+  suiteStack,
   waitForSheet,
   workbookState,
-  type Stack,
 } from "./harness";
 import { clickCell, openSheet, records, scrollGridLeft, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 describe("push journey (preview in Chromium against the sandbox)", () => {
-  let stack: Stack;
-  let api: PayrollApi;
-  beforeAll(async () => {
-    stack = await startStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
-    api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
-  });
-  afterAll(() => stack?.close());
+  const suite = suiteStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 } });
 
   it("imports, builds, edits, pushes and shows Saved, Failed and Invalid; the service holds the new value", async () => {
-    const { page } = stack;
-    await connect(page, stack.sandbox.apiKey);
+    const { page } = suite.stack;
+    await connect(page, suite.stack.sandbox.apiKey);
     await chooseClient(page, 1);
 
     // Import employees.
@@ -43,11 +35,11 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
       .first()
       .waitFor();
     await waitForSheet(page, "Liffey · Employees");
-    const employees = await api.listEmployees(1, ["service_periods", "recent_payslips"]);
+    const employees = await suite.api.listEmployees(1, ["service_periods", "recent_payslips"]);
     expect(await records(page, "Liffey · Employees")).toHaveLength(employees.length);
 
     // The wave whose open period has the most salaried employees, found through the API as a person would know it.
-    const wave = await salariedWave(api, 1);
+    const wave = await salariedWave(suite.api, 1);
     const payslipDate = wave.period!.date;
     const previousDate = wavePeriods(employees, wave.w.id).find((p) => p.date < payslipDate)!.date;
 
@@ -114,12 +106,12 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     await screenshot(page, "push-result");
 
     // The service holds the new value on that payslip, and the sheet shows its recalculated nett pay.
-    const payslip = (await api.listPayslips(ids[0])).find((p) => p.date === payslipDate && !p.special)!;
-    const own = (await api.listPayslipCalculations(payslip.id)).find(
+    const payslip = (await suite.api.listPayslips(ids[0])).find((p) => p.date === payslipDate && !p.special)!;
+    const own = (await suite.api.listPayslipCalculations(payslip.id)).find(
       (c) => c.calculation_id === "basic_salary" && c.payslip_id === payslip.id,
     );
     expect(own?.inputs.amount).toBe(newSalary);
-    const untouched = (await api.listPayslips(ids[finalisedRow])).find((p) => p.date === previousDate)!;
+    const untouched = (await suite.api.listPayslips(ids[finalisedRow])).find((p) => p.date === previousDate)!;
     expect(untouched.finalised).toBe(true);
     expect(payslip.dirty).toBe(false);
     expect(after[0]["Nett pay"].replace(/[€,]/g, "")).toBe(payslip.nett_pay!.toFixed(2));
@@ -136,7 +128,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
     await page.setViewportSize({ width: 2000, height: 1000 });
     await screenshot(page, "push-log");
     await page.setViewportSize({ width: 1500, height: 1000 });
-    expect(findSecret(await workbookState(page), stack.sandbox.apiKey)).toEqual([]);
-    expect(stack.consoleLines.filter((l) => l.includes(stack.sandbox.apiKey))).toEqual([]);
+    expect(findSecret(await workbookState(page), suite.stack.sandbox.apiKey)).toEqual([]);
+    expect(suite.stack.consoleLines.filter((l) => l.includes(suite.stack.sandbox.apiKey))).toEqual([]);
   });
 });

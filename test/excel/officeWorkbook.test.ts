@@ -542,14 +542,36 @@ describe("selection, sheets, log, hidden storage, settings", () => {
     expect(await port.activeSheetName()).toBe("A");
     await port.activateSheet("b");
     expect(await port.activeSheetName()).toBe("B");
-    expect(await port.listSheets()).toEqual([
+    const listed = await port.listSheets();
+    expect(listed.map(({ id: _, ...s }) => s)).toEqual([
       { name: "Sheet1", visible: true, tableName: null },
       { name: "A", visible: true, tableName: "TA" },
       { name: "B", visible: true, tableName: "TB" },
     ]);
+    // Worksheet.id: one per sheet, and with hidden ones asked for, the hidden storage sheet too.
+    expect(new Set(listed.map((s) => s.id)).size).toBe(3);
+    expect((await port.listSheets({ hidden: true })).find((s) => s.name === "_snap")).toMatchObject({ visible: false });
     await expect(port.activateSheet("Nope")).rejects.toThrow(/no sheet named "Nope"/);
     expect(await port.deleteSheet("A")).toBe(true);
     expect(await port.deleteSheet("A")).toBe(false);
+  });
+
+  test("a sheet's ID stays through a rename and a new sheet gets a new one; renames and deletions are heard", async () => {
+    await port.writeTable({ sheetName: "A", tableName: "TA", columns: cols, rows: [] });
+    const id = (await port.listSheets()).find((s) => s.name === "A")!.id;
+    const heard: unknown[] = [];
+    const stop = await port.onSheetRenamedOrDeleted([id], (e) => heard.push(e));
+    wb.renameSheet(wb.getSheet("A"), "A renamed");
+    expect((await port.listSheets()).find((s) => s.name === "A renamed")?.id).toBe(id);
+    wb.deleteSheet(wb.getSheet("A renamed"));
+    await port.writeTable({ sheetName: "A", tableName: "TA2", columns: cols, rows: [] });
+    expect((await port.listSheets()).find((s) => s.name === "A")?.id).not.toBe(id);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(heard).toEqual([
+      { kind: "renamed", sheetId: id, nameBefore: "A", nameAfter: "A renamed" },
+      { kind: "deleted", sheetId: id },
+    ]);
+    await stop();
   });
 
   test("appendRows creates the log table once, fills its blank row, then appends", async () => {

@@ -25,6 +25,7 @@ export function settingsOnlyWorkbook(initial: Record<string, SettingValue> = {})
     removeSetting: async (key) => void settings.delete(key),
     onSheetChanged: unsupported,
     onSheetActivated: unsupported,
+    onSheetRenamedOrDeleted: unsupported,
     fillCells: unsupported,
     selectCell: unsupported,
     selectedCells: unsupported,

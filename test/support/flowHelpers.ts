@@ -157,6 +157,44 @@ export function salaryWave(choices: InputChoices): { waveId: number; payslipDate
   };
 }
 
+/** What an input-sheet flow test file starts from: the rig, the client's input choices and salaryWave's wave. */
+export interface InputSheetRig extends ReturnType<typeof salaryWave> {
+  rig: Rig;
+  choices: InputChoices;
+}
+
+/**
+ * Starts a rig before the file's tests, reads the client's input choices and picks salaryWave's wave and period; closes
+ * the rig after them. Call it at the top of the file, before its own hooks: the object is filled in when they run.
+ */
+export function inputSheetRig(client: ClientRef = DEMO_CLIENT): InputSheetRig {
+  const setup = {} as InputSheetRig;
+  beforeAll(async () => {
+    setup.rig = await startRig();
+    setup.choices = await loadInputChoices(ctxOf(setup.rig, client));
+    Object.assign(setup, salaryWave(setup.choices));
+  });
+  afterAll(() => setup.rig?.close());
+  return setup;
+}
+
+/**
+ * Builds the salary input sheet of the rig's wave and period: its name, its row count, and the rows whose salary is
+ * above 0 (row index, employee ID, the salary before any edit).
+ */
+export async function buildSalarySheet(env: InputSheetRig, ctx: FlowContext = ctxOf(env.rig)) {
+  const built = await buildInputSheet(
+    ctx,
+    { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys: [calcKey("basic_salary", "amount")] },
+    { choices: env.choices },
+  );
+  const records = await readRecords(env.rig.workbook, built.sheetName);
+  const rows = records
+    .map((r, rowIndex) => ({ rowIndex, employeeId: Number(r["Employee ID"]), before: r[env.salaryHeader] as number }))
+    .filter((r) => typeof r.before === "number" && r.before > 0);
+  return { sheetName: built.sheetName, rows, count: records.length };
+}
+
 /**
  * Builds a client's input sheet of basic salary (or its first input where none is offered) for the first wave whose
  * last period has at least two active employees; with the wave, the payslip date and the input's header.

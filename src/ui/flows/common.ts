@@ -1,33 +1,14 @@
 /**
- * What every flow shares: the client a sheet is for, the result of writing a sheet, the progress a long task
- * reports to, and the small helpers that turn requests and row writes into progress.
+ * What every flow shares: the client a sheet is for (../clientRef), the result of writing a sheet, the progress a long
+ * task reports to, and the small helpers that turn requests and row writes into progress.
  */
 import type { PayrollApi } from "../../api";
 import type { WorkbookPort, WriteTableOptions, WriteTableResult } from "../../excel";
 import type { ClientReads } from "../serverState";
+import type { ClientRef } from "../clientRef";
 
 export { chunk } from "../sheets/chunk";
-
-/**
- * The payroll client (company) the work is for: its ID and the name the service's client list gives it, or null when
- * the list does not have it. Titles and sentences show it with `clientLabel`, which says so in words.
- */
-export interface ClientRef {
-  readonly id: number;
-  readonly name: string | null;
-}
-
-/** What the pane calls a client whose name the service did not give (never a made-up name such as "Client 12"). */
-export const NAME_NOT_KNOWN = "Client name not known";
-
-/** The client's name as shown in titles and sentences. */
-export const clientLabel = (client: ClientRef): string => client.name ?? NAME_NOT_KNOWN;
-
-/** The client a sheet's stored metadata names ({ clientId, clientName }): an empty stored name is not known. */
-export const clientOfMeta = (meta: { clientId: number; clientName?: string | null }): ClientRef => ({
-  id: meta.clientId,
-  name: meta.clientName || null,
-});
+export { type ClientRef, clientLabel, clientOfMeta } from "../clientRef";
 
 /**
  * The one argument every flow takes first: the payroll service, the workbook, the client the work is for, Cancel and
@@ -117,18 +98,6 @@ export async function idFromSelection(workbook: WorkbookPort, sheetName: string,
     if (table.rows[i]?.[at] !== "" && Number.isInteger(id) && id > 0) return id;
   }
   return null;
-}
-
-/** The sheets the add-in has recorded in the document setting `key` (input sheets, report sheets), oldest first. */
-export async function recordedSheets(workbook: WorkbookPort, key: string): Promise<string[]> {
-  const value = await workbook.getSetting(key);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-}
-
-/** Adds a sheet to the record in `key` (once). */
-export async function recordSheet(workbook: WorkbookPort, key: string, sheetName: string): Promise<void> {
-  const names = await recordedSheets(workbook, key);
-  if (!names.includes(sheetName)) await workbook.setSetting(key, [...names, sheetName]);
 }
 
 /** Waits `ms`, or rejects with an AbortError (carrying `message`) as soon as the signal aborts. */

@@ -3,7 +3,8 @@
  * which of them the panel shows first.
  */
 import type { WorkbookPort } from "../../../src/excel";
-import { INPUT_SHEETS_SETTING, listInputSheets, readInputSheets } from "../../../src/features/inputSheets/flows/inputs";
+import { listInputSheets, readInputSheets } from "../../../src/features/inputSheets/flows/inputs";
+import { INPUT_SHEETS_SETTING } from "../../../src/features/inputSheets/flows/sheetIdentity";
 import { chooseInputSheet } from "../../../src/features/inputSheets/panel/useInputSheetList";
 import { settingsOnlyWorkbook } from "../../support/fakes";
 
@@ -11,7 +12,7 @@ function workbookWith(recorded: string[], present: string[], active: string | Er
   const { workbook } = settingsOnlyWorkbook({ [INPUT_SHEETS_SETTING]: recorded });
   return {
     ...workbook,
-    listSheets: async () => present.map((name) => ({ name })) as Awaited<ReturnType<WorkbookPort["listSheets"]>>,
+    listSheets: async () => present.map((name) => ({ id: `{${name}}`, name })) as Awaited<ReturnType<WorkbookPort["listSheets"]>>,
     activeSheetName: async () => {
       if (active instanceof Error) throw active;
       return active;
@@ -31,7 +32,7 @@ describe("listInputSheets", () => {
 
   it("comes with the active sheet; an active sheet Excel cannot name counts as none", async () => {
     const workbook = workbookWith(["Inputs A"], ["Inputs A"], new Error("busy"));
-    expect(await readInputSheets(workbook)).toEqual({ sheets: ["Inputs A"], active: "" });
+    expect(await readInputSheets(workbook)).toMatchObject({ sheets: ["Inputs A"], active: "", deleted: [] });
   });
 });
 

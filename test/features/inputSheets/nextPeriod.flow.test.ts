@@ -5,93 +5,91 @@
  */
 import { calcKey } from "../../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
-import { buildInputSheet, loadInputChoices, readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
+import { buildInputSheet, readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
 import { buildNextPeriod, describeNextPeriod } from "../../../src/features/inputSheets/flows/nextPeriod";
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
-import { ctxOf, markRows, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { ctxOf, inputSheetRig, markRows, readRecords, typeInto } from "../../support/flowHelpers";
 import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
 import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
 import { carryIntoSheet } from "../../../src/features/inputSheets/flows/unsentWork";
 import { carryOffer } from "../../../src/features/inputSheets/model/unsentWork";
+import { createClientReads } from "../../../src/ui/serverState";
 import { formatDate } from "../../../src/ui/locale";
 import { finaliseInSandbox } from "../../support/finalise";
 
 const SALARY = calcKey("basic_salary", "amount");
 const CLIENT = { id: 1, name: "Demo" };
-let rig: Rig;
-let choices: Awaited<ReturnType<typeof loadInputChoices>>;
+const env = inputSheetRig(CLIENT);
+/** The wave, its open period, the finalised period before it, and an input other than the salary. */
 let waveId: number;
 let open: string;
 let past: string;
 let other: string;
-beforeAll(async () => {
-  rig = await startRig();
-  choices = await loadInputChoices(ctxOf(rig, CLIENT));
-  const found = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 3)!;
+beforeAll(() => {
+  const found = env.choices.waves
+    .map((w) => ({ w, period: defaultPeriod(env.choices.periods.get(w.id) ?? []) }))
+    .find((x) => x.period && activeEmployees(env.choices.employees, x.w.id, x.period.date).length >= 3)!;
   waveId = found.w.id;
   open = found.period!.date;
   // The finalised period just before the open one.
-  past = choices.periods.get(waveId)!.find((p) => p.date < open && p.finalised === p.payslips)!.date;
-  other = choices.offered.find((o) => o.key !== SALARY && o.type !== "text")!.key;
+  past = env.choices.periods.get(waveId)!.find((p) => p.date < open && p.finalised === p.payslips)!.date;
+  other = env.choices.offered.find((o) => o.key !== SALARY && o.type !== "text")!.key;
 });
-afterAll(() => rig.close());
 
 it("builds the next open period's sheet for the same wave with the same inputs, then refuses to build it twice", async () => {
   const { sheetName } = await buildInputSheet(
-    ctxOf(rig, CLIENT),
+    ctxOf(env.rig, CLIENT),
     { waveId, payslipDate: past, inputKeys: [other, SALARY] },
-    { choices },
+    { choices: env.choices },
   );
-  rig.faulty.reset();
-  const result = await buildNextPeriod(ctxOf(rig, CLIENT), sheetName, { copyValues: false });
+  env.rig.faulty.reset();
+  const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false });
   expect(result.payslipDate).toBe(open);
   expect(result.carried).toBeNull();
   expect(result.requests).toBe(6);
-  expect(rig.faulty.sent).toHaveLength(6);
-  const meta = (await readInputSheetMeta(rig.workbook, result.sheetName))!;
-  const old = (await readInputSheetMeta(rig.workbook, sheetName))!;
+  expect(env.rig.faulty.sent).toHaveLength(6);
+  const meta = (await readInputSheetMeta(env.rig.workbook, result.sheetName))!;
+  const old = (await readInputSheetMeta(env.rig.workbook, sheetName))!;
   expect([meta.waveId, meta.payslipDate, meta.inputs]).toEqual([waveId, open, old.inputs]);
   // Values come from the service, as for a sheet built from New input sheet: nothing is pending.
-  const pending = await readPending(rig.workbook, result.sheetName, await readSheetBasis(rig.workbook, result.sheetName));
+  const pending = await readPending(env.rig.workbook, result.sheetName, await readSheetBasis(env.rig.workbook, result.sheetName));
   expect(pending.text).toBe("No changes pending");
   expect(describeNextPeriod(result)).toMatch(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees\.$/);
 
-  await expect(buildNextPeriod(ctxOf(rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
+  await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
     `"${result.sheetName}" is already the input sheet of`,
   );
   // The open period's own sheet: its pay run is not finalised yet, so there is no next period to build (Q, Deliver 11).
-  await expect(buildNextPeriod(ctxOf(rig, CLIENT), result.sheetName, { copyValues: false })).rejects.toThrow(
+  await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), result.sheetName, { copyValues: false })).rejects.toThrow(
     /^The pay run of \d\d\/\d\d\/\d{4} is still open: it must be finalised in the payroll service first/,
   );
-  rig.faulty.reset();
-  await expect(buildNextPeriod(ctxOf(rig, { id: 2, name: "Other" }), sheetName, { copyValues: false })).rejects.toThrow(
+  env.rig.faulty.reset();
+  await expect(buildNextPeriod(ctxOf(env.rig, { id: 2, name: "Other" }), sheetName, { copyValues: false })).rejects.toThrow(
     `"${sheetName}" is Demo's: choose Demo as the client for its next period.`,
   );
-  expect(rig.faulty.sent).toHaveLength(0);
-  rig.model.deleteSheet(rig.model.getSheet(result.sheetName));
+  expect(env.rig.faulty.sent).toHaveLength(0);
+  env.rig.model.deleteSheet(env.rig.model.getSheet(result.sheetName));
 });
 
 it("copies the old sheet's values as pending changes for the employees on both, sends nothing", async () => {
   const { sheetName } = await buildInputSheet(
-    ctxOf(rig, CLIENT),
+    ctxOf(env.rig, CLIENT),
     { waveId, payslipDate: past, inputKeys: [SALARY] },
-    { choices },
+    { choices: env.choices },
   );
-  const before = await readRecords(rig.workbook, sheetName);
+  const before = await readRecords(env.rig.workbook, sheetName);
   const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
-  typeInto(rig.model, sheetName, 0, header, "9876.5");
-  rig.faulty.reset();
-  const result = await buildNextPeriod(ctxOf(rig, CLIENT), `${sheetName}`, { copyValues: true });
+  typeInto(env.rig.model, sheetName, 0, header, "9876.5");
+  env.rig.faulty.reset();
+  const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), `${sheetName}`, { copyValues: true });
   expect(result.carried!.values).toBeGreaterThanOrEqual(1);
-  const pending = await readPending(rig.workbook, result.sheetName, await readSheetBasis(rig.workbook, result.sheetName));
+  const pending = await readPending(env.rig.workbook, result.sheetName, await readSheetBasis(env.rig.workbook, result.sheetName));
   expect(pending.changes).toHaveLength(result.carried!.values);
   expect(new Set(pending.changes.map((c) => c.rowIndex)).size).toBe(result.carried!.rows);
-  const now = await readRecords(rig.workbook, result.sheetName);
+  const now = await readRecords(env.rig.workbook, result.sheetName);
   const row = now.findIndex((r) => r["Employee ID"] === before[0]["Employee ID"]);
   expect(pending.changes).toContainEqual(expect.objectContaining({ rowIndex: row, after: 9876.5 }));
-  expect(rig.faulty.count("bulk_input")).toBe(0);
+  expect(env.rig.faulty.count("bulk_input")).toBe(0);
   expect(describeNextPeriod(result)).toContain("copied as pending changes (not sent)");
 });
 
@@ -107,48 +105,54 @@ describe("what a finalised period left unsent (issue Q, Deliver 4 and 11)", () =
 
   beforeAll(async () => {
     ({ sheetName } = await buildInputSheet(
-      ctxOf(rig, CLIENT),
+      ctxOf(env.rig, CLIENT),
       { waveId, payslipDate: open, inputKeys: [SALARY, other] },
-      { choices },
+      { choices: env.choices },
     ));
-    const rows = await readRecords(rig.workbook, sheetName);
+    const rows = await readRecords(env.rig.workbook, sheetName);
     salaryHeader = Object.keys(rows[0]).find((h) => h.startsWith("Basic salary"))!;
-    otherHeader = choices.offered.find((o) => o.key === other)!.label;
+    otherHeader = env.choices.offered.find((o) => o.key === other)!.label;
     [raised, pendingRow, heldRow] = rows.filter((r) => typeof r[salaryHeader] === "number");
   });
 
   it("says a still-open period's pay run must be finalised in the payroll service first", async () => {
-    rig.faulty.reset();
-    await expect(buildNextPeriod(ctxOf(rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
+    env.rig.faulty.reset();
+    await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
       `The pay run of ${formatDate(open)} is still open: it must be finalised in the payroll service first`,
     );
-    expect(rig.faulty.count("bulk_input")).toBe(0);
+    expect(env.rig.faulty.count("bulk_input")).toBe(0);
   });
 
   it("names the pending, Held and payslip-only values in words and carries them, when asked, as pending changes", async () => {
-    const rows = await readRecords(rig.workbook, sheetName);
+    const rows = await readRecords(env.rig.workbook, sheetName);
     const at = (r: Record<string, unknown>) => rows.findIndex((x) => x["Employee ID"] === r["Employee ID"]);
     // A raise pushed to this payslip only; a value typed and not pushed; a row kept back (Held).
     const was = raised[salaryHeader] as number;
-    typeInto(rig.model, sheetName, at(raised), salaryHeader, String(was + 183.33));
-    await pushInputSheet(ctxOf(rig, CLIENT), sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
-    typeInto(rig.model, sheetName, at(pendingRow), otherHeader, "75");
-    typeInto(rig.model, sheetName, at(heldRow), salaryHeader, "6100");
-    await markRows(rig.workbook, sheetName, { [at(heldRow)]: "Held" });
-    await finaliseInSandbox(rig, CLIENT.id);
+    typeInto(env.rig.model, sheetName, at(raised), salaryHeader, String(was + 183.33));
+    await pushInputSheet(ctxOf(env.rig, CLIENT), sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+    typeInto(env.rig.model, sheetName, at(pendingRow), otherHeader, "75");
+    typeInto(env.rig.model, sheetName, at(heldRow), salaryHeader, "6100");
+    await markRows(env.rig.workbook, sheetName, { [at(heldRow)]: "Held" });
+    await finaliseInSandbox(env.rig, CLIENT.id);
 
     // Push all names them and pushes nothing that must fail.
-    rig.faulty.reset();
-    const all = await pushAllInputSheets(ctxOf(rig, CLIENT), { send: { reachable: [CLIENT] }, steps: { nettPay: false } });
+    env.rig.faulty.reset();
+    // As in the pane: the employee list it holds (fresh) says the period is finalised; Push all asks nothing more.
+    const reads = createClientReads(env.rig.api);
+    await reads.read("employeesWithPayslips", CLIENT.id);
+    const all = await pushAllInputSheets(
+      { ...ctxOf(env.rig, CLIENT), reads },
+      { send: { reachable: [CLIENT] }, steps: { nettPay: false } },
+    );
     const mine = all.sheets.find((x) => x.sheetName === sheetName)!;
     expect(mine.outcome).toBe("skipped");
     expect(mine.summary).toBe(
-      `Not pushed: ${formatDate(open)} is finalised: 2 changes were not sent and can no longer be: ${String(pendingRow.Name)}'s ${otherHeader.replace(/: amount$/, "")} ${choices.offered.find((o) => o.key === other)!.type === "currency" ? "€75.00" : "75"} (pending); ${String(heldRow.Name)}'s Basic salary €6,100.00 (Held). Choose the sheet and press Next period to carry them into the next period as pending changes.`,
+      `Not pushed: ${formatDate(open)} is finalised: 2 changes were not sent and can no longer be: ${String(pendingRow.Name)}'s ${otherHeader.replace(/: amount$/, "")} ${env.choices.offered.find((o) => o.key === other)!.type === "currency" ? "€75.00" : "75"} (pending); ${String(heldRow.Name)}'s Basic salary €6,100.00 (Held). Choose the sheet and press Next period to carry them into the next period as pending changes.`,
     );
     expect(all.attention).toBe(true);
-    expect(rig.faulty.count("bulk_input")).toBe(0);
+    expect(env.rig.faulty.count("bulk_input")).toBe(0);
 
-    const result = await buildNextPeriod(ctxOf(rig, CLIENT), sheetName, { copyValues: false });
+    const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false });
     expect(result.left.finalised).toBe(true);
     expect(result.left.unsent.map((v) => [v.name, v.state])).toEqual([
       [pendingRow.Name, "pending"],
@@ -163,10 +167,14 @@ describe("what a finalised period left unsent (issue Q, Deliver 4 and 11)", () =
     expect(text).toContain(`"Carry these 3 values into ${formatDate(result.payslipDate)}" makes them pending changes`);
     expect(text).not.toMatch(/\bpush\b|\(ID /i);
 
-    rig.faulty.reset();
-    const carried = await carryIntoSheet(rig.workbook, result.sheetName, carryOffer(result.left));
+    env.rig.faulty.reset();
+    const carried = await carryIntoSheet(env.rig.workbook, result.sheetName, carryOffer(result.left));
     expect(carried).toEqual({ values: 3, rows: 3, notOnSheet: 0 });
-    const pending = await readPending(rig.workbook, result.sheetName, await readSheetBasis(rig.workbook, result.sheetName));
+    const pending = await readPending(
+      env.rig.workbook,
+      result.sheetName,
+      await readSheetBasis(env.rig.workbook, result.sheetName),
+    );
     expect(pending.changes.map((c) => [c.name, c.after]).sort()).toEqual(
       [
         [raised.Name, was + 183.33],
@@ -174,6 +182,6 @@ describe("what a finalised period left unsent (issue Q, Deliver 4 and 11)", () =
         [heldRow.Name, 6100],
       ].sort(),
     );
-    expect(rig.faulty.sent).toHaveLength(0);
+    expect(env.rig.faulty.sent).toHaveLength(0);
   });
 });

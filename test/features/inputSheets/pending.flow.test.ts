@@ -4,7 +4,7 @@
  */
 import { calcKey } from "../../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
-import { buildInputSheet, loadInputChoices, type InputChoices } from "../../../src/features/inputSheets/flows/inputs";
+import { buildInputSheet } from "../../../src/features/inputSheets/flows/inputs";
 import {
   PENDING_FILL,
   type PendingState,
@@ -12,97 +12,92 @@ import {
   undoSelectedChanges,
   watchPendingChanges,
 } from "../../../src/features/inputSheets/flows/pending";
-import { ctxOf, fillOf, readRecords, startRig, typeInto, type Rig, waitForState } from "../../support/flowHelpers";
+import { ctxOf, fillOf, inputSheetRig, readRecords, typeInto, waitForState } from "../../support/flowHelpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
 
-let rig: Rig;
-let choices: InputChoices;
+const env = inputSheetRig(CLIENT);
 let sheetName: string;
-let salaryHeader: string;
 
 beforeAll(async () => {
-  rig = await startRig();
-  choices = await loadInputChoices(ctxOf(rig, CLIENT));
-  const ranked = choices.waves
-    .map((w) => ({ w, period: defaultPeriod(choices.periods.get(w.id) ?? []) }))
-    .filter((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 4);
+  const ranked = env.choices.waves
+    .map((w) => ({ w, period: defaultPeriod(env.choices.periods.get(w.id) ?? []) }))
+    .filter((x) => x.period && activeEmployees(env.choices.employees, x.w.id, x.period.date).length >= 4);
   const { w, period } = ranked[0];
-  salaryHeader = choices.offered.find((o) => o.key === SALARY)!.label;
   ({ sheetName } = await buildInputSheet(
-    ctxOf(rig, CLIENT),
+    ctxOf(env.rig, CLIENT),
     { waveId: w.id, payslipDate: period!.date, inputKeys: [SALARY] },
-    { choices },
+    { choices: env.choices },
   ));
 });
-afterAll(() => rig.close());
 
 it("counts typed, pasted, filled and cleared edits against the snapshot, shades them, and undoes the selected ones", async () => {
   const states: PendingState[] = [];
-  const watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 50 });
+  const watch = await watchPendingChanges(env.rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 50 });
   try {
     expect(states[0].text).toBe("No changes pending");
-    const before = await readRecords(rig.workbook, sheetName);
+    const before = await readRecords(env.rig.workbook, sheetName);
 
     // Typed into three rows.
-    typeInto(rig.model, sheetName, 0, salaryHeader, "11111");
-    typeInto(rig.model, sheetName, 1, salaryHeader, "22222");
-    typeInto(rig.model, sheetName, 2, salaryHeader, "33333");
+    typeInto(env.rig.model, sheetName, 0, env.salaryHeader, "11111");
+    typeInto(env.rig.model, sheetName, 1, env.salaryHeader, "22222");
+    typeInto(env.rig.model, sheetName, 2, env.salaryHeader, "33333");
     const three = await waitForState(states, (s) => s.text === "3 changes pending in 3 rows");
     expect(three.changes[0]).toMatchObject({
       rowIndex: 0,
-      before: before[0][salaryHeader] === "" ? null : before[0][salaryHeader],
+      before: before[0][env.salaryHeader] === "" ? null : before[0][env.salaryHeader],
       after: 11111,
     });
-    expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBe(PENDING_FILL);
-    expect(fillOf(rig.model, sheetName, 3, salaryHeader)).toBeUndefined();
+    expect(fillOf(env.rig.model, sheetName, 0, env.salaryHeader)).toBe(PENDING_FILL);
+    expect(fillOf(env.rig.model, sheetName, 3, env.salaryHeader)).toBeUndefined();
 
     // Typed back to the built value: it stops counting, and its shading goes.
-    typeInto(rig.model, sheetName, 2, salaryHeader, String(before[2][salaryHeader]));
+    typeInto(env.rig.model, sheetName, 2, env.salaryHeader, String(before[2][env.salaryHeader]));
     await waitForState(states, (s) => s.text === "2 changes pending in 2 rows");
-    expect(fillOf(rig.model, sheetName, 2, salaryHeader)).toBeUndefined();
+    expect(fillOf(env.rig.model, sheetName, 2, env.salaryHeader)).toBeUndefined();
 
     // Pasted, filled down, cleared (the Delete key).
-    const sheet = rig.model.getSheet(sheetName);
+    const sheet = env.rig.model.getSheet(sheetName);
     const t = sheet.tables()[0];
     const col = t.c + 4;
-    rig.model.pasteCells(sheet, t.r + 4, col, [["44444"]]);
+    env.rig.model.pasteCells(sheet, t.r + 4, col, [["44444"]]);
     await waitForState(states, (s) => s.text === "3 changes pending in 3 rows");
-    rig.model.fillDown(sheet, { r: t.r + 4, c: col, rows: 2, cols: 1 });
+    env.rig.model.fillDown(sheet, { r: t.r + 4, c: col, rows: 2, cols: 1 });
     await waitForState(states, (s) => s.text === "4 changes pending in 4 rows");
-    rig.model.clearContents(sheet, { r: t.r + 5, c: col, rows: 1, cols: 1 });
-    await waitForState(states, (s) => s.changes.length === (before[4][salaryHeader] === "" ? 3 : 4));
+    env.rig.model.clearContents(sheet, { r: t.r + 5, c: col, rows: 1, cols: 1 });
+    await waitForState(states, (s) => s.changes.length === (before[4][env.salaryHeader] === "" ? 3 : 4));
 
     // Review: go to a change; Undo selected changes puts it back and the count follows.
-    await goToChange(rig.workbook, sheetName, { rowIndex: 0, header: salaryHeader });
-    expect(rig.model.activeSheet.name).toBe(sheetName);
+    await goToChange(env.rig.workbook, sheetName, { rowIndex: 0, header: env.salaryHeader });
+    expect(env.rig.model.activeSheet.name).toBe(sheetName);
     expect(sheet.selection).toEqual({ r: t.r + 1, c: col, rows: 1, cols: 1 });
     const n = states[states.length - 1].changes.length;
-    const undo = await undoSelectedChanges(rig.workbook, sheetName);
+    const undo = await undoSelectedChanges(env.rig.workbook, sheetName);
     expect(undo.undone).toBe(1);
     await waitForState(states, (s) => s.changes.length === n - 1);
-    expect((await readRecords(rig.workbook, sheetName))[0][salaryHeader]).toEqual(before[0][salaryHeader]);
-    expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeUndefined();
+    expect((await readRecords(env.rig.workbook, sheetName))[0][env.salaryHeader]).toEqual(before[0][env.salaryHeader]);
+    expect(fillOf(env.rig.model, sheetName, 0, env.salaryHeader)).toBeUndefined();
   } finally {
     await watch.stop();
   }
   // Stopped: edits no longer reach it.
   const count = states.length;
-  typeInto(rig.model, sheetName, 0, salaryHeader, "5");
+  typeInto(env.rig.model, sheetName, 0, env.salaryHeader, "5");
   await new Promise((r) => setTimeout(r, 150));
   expect(states).toHaveLength(count);
 });
 
 it("reads the table once per look, whatever the number of edits in a burst", async () => {
   const states: PendingState[] = [];
-  const watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 100 });
+  const watch = await watchPendingChanges(env.rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 100 });
   try {
-    const syncs = rig.model.syncLog.length;
-    for (let i = 0; i < 8; i++) typeInto(rig.model, sheetName, i % 4, salaryHeader, String(1000 + i));
+    const syncs = env.rig.model.syncLog.length;
+    for (let i = 0; i < 8; i++) typeInto(env.rig.model, sheetName, i % 4, env.salaryHeader, String(1000 + i));
     await waitForState(states, (s) => s.changes.some((c) => c.rowIndex === 3 && c.after === 1007));
-    // One look: the table read (2 requests + 1 chunk) and at most two fill writes (2 requests + 1 each).
-    expect(rig.model.syncLog.length - syncs).toBeLessThanOrEqual(9);
+    // One look: the table read (2 requests + 1 chunk), at most two fill writes (2 requests + 1 each) and, as the
+    // changes moved, their copy kept for a deleted sheet (flows/unsentKeep: a hidden-table write, 2 requests + 1).
+    expect(env.rig.model.syncLog.length - syncs).toBeLessThanOrEqual(12);
     expect(states.length).toBe(2);
   } finally {
     await watch.stop();
@@ -111,12 +106,12 @@ it("reads the table once per look, whatever the number of edits in a burst", asy
 
 it("while paused (a push is writing) only notes changes, and looks once on resuming", async () => {
   const states: PendingState[] = [];
-  const watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
+  const watch = await watchPendingChanges(env.rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
   try {
     watch.setPaused(true);
     const seen = states.length;
-    typeInto(rig.model, sheetName, 3, salaryHeader, "999");
-    typeInto(rig.model, sheetName, 3, salaryHeader, "998");
+    typeInto(env.rig.model, sheetName, 3, env.salaryHeader, "999");
+    typeInto(env.rig.model, sheetName, 3, env.salaryHeader, "998");
     await new Promise((r) => setTimeout(r, 120));
     expect(states).toHaveLength(seen);
     watch.setPaused(false);
@@ -129,18 +124,18 @@ it("while paused (a push is writing) only notes changes, and looks once on resum
 
 it("a new watch clears shading an earlier one left on a cell that is no longer changed", async () => {
   const states: PendingState[] = [];
-  let watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
-  const before = String((await readRecords(rig.workbook, sheetName))[5][salaryHeader]);
-  typeInto(rig.model, sheetName, 5, salaryHeader, "424242");
+  let watch = await watchPendingChanges(env.rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
+  const before = String((await readRecords(env.rig.workbook, sheetName))[5][env.salaryHeader]);
+  typeInto(env.rig.model, sheetName, 5, env.salaryHeader, "424242");
   await waitForState(states, (s) => s.changes.some((c) => c.rowIndex === 5));
-  expect(fillOf(rig.model, sheetName, 5, salaryHeader)).toBe(PENDING_FILL);
+  expect(fillOf(env.rig.model, sheetName, 5, env.salaryHeader)).toBe(PENDING_FILL);
   await watch.stop();
   // Put back while nobody watched (e.g. another sheet was chosen in the pane).
-  typeInto(rig.model, sheetName, 5, salaryHeader, before);
-  watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
+  typeInto(env.rig.model, sheetName, 5, env.salaryHeader, before);
+  watch = await watchPendingChanges(env.rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
   try {
-    expect(fillOf(rig.model, sheetName, 5, salaryHeader)).toBeUndefined();
-    for (const c of watch.current()!.changes) expect(fillOf(rig.model, sheetName, c.rowIndex, c.header)).toBe(PENDING_FILL);
+    expect(fillOf(env.rig.model, sheetName, 5, env.salaryHeader)).toBeUndefined();
+    for (const c of watch.current()!.changes) expect(fillOf(env.rig.model, sheetName, c.rowIndex, c.header)).toBe(PENDING_FILL);
   } finally {
     await watch.stop();
   }
@@ -148,24 +143,24 @@ it("a new watch clears shading an earlier one left on a cell that is no longer c
 
 it("a row moved to a payslip date the sheet lacks counts its inputs, as Push changes sends them; undo leaves them and says why", async () => {
   const states: PendingState[] = [];
-  const watch = await watchPendingChanges(rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
+  const watch = await watchPendingChanges(env.rig.workbook, sheetName, (s) => states.push(s), { debounceMs: 20 });
   try {
-    const rows = await readRecords(rig.workbook, sheetName);
-    const r = rows.findIndex((x, i) => i > 5 && typeof x[salaryHeader] === "number");
+    const rows = await readRecords(env.rig.workbook, sheetName);
+    const r = rows.findIndex((x, i) => i > 5 && typeof x[env.salaryHeader] === "number");
     expect(r).toBeGreaterThan(5);
     const date = rows[r]["Payslip date"];
-    typeInto(rig.model, sheetName, r, "Payslip date", "2020-01-31");
+    typeInto(env.rig.model, sheetName, r, "Payslip date", "2020-01-31");
     const s = await waitForState(states, (x) => x.changes.some((c) => c.rowIndex === r));
     expect(s.changes.filter((c) => c.rowIndex === r)).toEqual([
-      expect.objectContaining({ header: salaryHeader, moved: true, before: null, after: rows[r][salaryHeader] }),
+      expect.objectContaining({ header: env.salaryHeader, moved: true, before: null, after: rows[r][env.salaryHeader] }),
     ]);
-    expect(fillOf(rig.model, sheetName, r, salaryHeader)).toBe(PENDING_FILL);
+    expect(fillOf(env.rig.model, sheetName, r, env.salaryHeader)).toBe(PENDING_FILL);
 
-    const undo = await undoSelectedChanges(rig.workbook, sheetName, { cells: [{ rowIndex: r, column: salaryHeader }] });
+    const undo = await undoSelectedChanges(env.rig.workbook, sheetName, { cells: [{ rowIndex: r, column: env.salaryHeader }] });
     expect(undo).toEqual({ undone: 0, summary: expect.stringMatching(/payslip date was changed.*Put the date back/) });
-    expect((await readRecords(rig.workbook, sheetName))[r][salaryHeader]).toBe(rows[r][salaryHeader]);
+    expect((await readRecords(env.rig.workbook, sheetName))[r][env.salaryHeader]).toBe(rows[r][env.salaryHeader]);
 
-    typeInto(rig.model, sheetName, r, "Payslip date", String(date));
+    typeInto(env.rig.model, sheetName, r, "Payslip date", String(date));
     await waitForState(states, (x) => !x.changes.some((c) => c.rowIndex === r));
   } finally {
     await watch.stop();

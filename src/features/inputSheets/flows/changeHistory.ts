@@ -3,6 +3,7 @@
  * in one WorkbookPort.appendRows (blocks under Excel's request limit, one 2-D write each; the table is created once
  * and never rebuilt nor cleared), and the last push of a client and period.
  */
+import { appendLogRows, readLogTable } from "./logSheets";
 import type { InputValue } from "../../../contract";
 import type { WorkbookPort } from "../../../excel";
 import {
@@ -78,7 +79,7 @@ export async function appendHistory(
 ): Promise<string | null> {
   if (cells.length === 0) return null;
   try {
-    await workbook.appendRows({
+    await appendLogRows(workbook, {
       sheetName: CHANGE_HISTORY_SHEET,
       tableName: CHANGE_HISTORY_TABLE,
       title: "Change history",
@@ -95,6 +96,6 @@ export async function appendHistory(
 
 /** Every line of the Change history (none when the sheet or its table is missing), with its data row. */
 export async function readHistory(workbook: WorkbookPort): Promise<(HistoryLine & { rowIndex: number })[]> {
-  const table = await workbook.readTable(CHANGE_HISTORY_SHEET);
+  const table = await readLogTable(workbook, CHANGE_HISTORY_SHEET);
   return table ? parseHistory(table) : [];
 }

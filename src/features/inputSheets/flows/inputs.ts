@@ -28,10 +28,10 @@ import { inputSheetName } from "../../../ui/sheets/sheetNames";
 import { formatDate } from "../../../ui/locale";
 import type { SharedLists } from "../../../ui/serverState";
 import { clientShortName } from "../../../ui/flows/clientSheet";
+import { recordSheet } from "../../../ui/flows/sheetRecords";
+import { INPUT_SHEETS_SETTING, followInputSheets } from "./sheetIdentity";
 import {
   type FlowContext,
-  recordedSheets,
-  recordSheet,
   requestCounter,
   type ClientRef,
   writingRows,
@@ -39,9 +39,6 @@ import {
   clientLabel,
 } from "../../../ui/flows/common";
 import { rememberLastInputs } from "./lastInputs";
-
-/** Names of the workbook's input sheets (document setting; names only). */
-export const INPUT_SHEETS_SETTING = "payroll.inputSheets";
 
 export interface InputChoices {
   clientId: number;
@@ -133,23 +130,48 @@ export interface BuildInputSheetResult {
 }
 
 /**
- * The workbook's input sheets: the sheets the build recorded (document setting) that are still in the workbook, in
- * the order they were built. The one rule for finding them: the panel's sheet picker and Push all both use it.
+ * The workbook's input sheets: the sheets the build recorded by worksheet ID (./sheetIdentity) that are still in the
+ * workbook, under their names now, in the order they were built. The one rule for finding them: the panel's sheet
+ * picker, Push all and the overview all use it, so a rename made anywhere is followed at the next list.
  */
 export async function listInputSheets(workbook: WorkbookPort): Promise<string[]> {
-  const present = new Set((await workbook.listSheets()).map((s) => s.name));
-  return (await recordedSheets(workbook, INPUT_SHEETS_SETTING)).filter((n) => present.has(n));
+  return (await followInputSheets(workbook, { withDeleted: false })).sheets;
 }
 
-/** The input sheets, and the sheet active in Excel now (the pane offers it first when it is one of them). */
-export async function readInputSheets(workbook: WorkbookPort): Promise<{ sheets: string[]; active: string }> {
-  const sheets = await listInputSheets(workbook);
+/**
+ * The input sheets, and the sheet active in Excel now (the pane offers it first when it is one of them); with the
+ * names each had before (a sheet the pane showed under an old name stays chosen) and the deleted ones not yet handled.
+ */
+export async function readInputSheets(
+  workbook: WorkbookPort,
+): Promise<{ sheets: string[]; active: string; former: Map<string, string[]>; deleted: string[] }> {
+  const { sheets, former, deleted } = await followInputSheets(workbook);
   const active = await workbook.activeSheetName().catch(() => "");
-  return { sheets, active };
+  return { sheets, active, former, deleted: deleted.map((d) => d.id) };
 }
 
 export async function readInputSheetMeta(workbook: WorkbookPort, sheetName: string): Promise<InputSheetMeta | null> {
   return parseMeta(await workbook.getSetting(metaSettingKey(sheetName)));
+}
+
+/**
+ * Why a sheet's table cannot be read: renamed or deleted since the pane listed it (found by ID, and recorded), or its
+ * table was removed. Renamed: its changes are safe under the new name, so the accountant is never told to rebuild.
+ */
+export async function noTableReason(workbook: WorkbookPort, sheetName: string): Promise<string> {
+  return (await movedReason(workbook, sheetName)) ?? `"${sheetName}" has no table any more. Build the input sheet again.`;
+}
+
+async function movedReason(workbook: WorkbookPort, sheetName: string): Promise<string | null> {
+  const followed = await followInputSheets(workbook).catch(() => null);
+  if (!followed || followed.sheets.includes(sheetName)) return null;
+  const moved = followed.renamed.find((r) => r.from === sheetName) ?? null;
+  const now = [...followed.former].find(([, former]) => former.includes(sheetName));
+  const to = moved?.to ?? now?.[0];
+  if (to) return `"${sheetName}" was renamed "${to}". Choose "${to}" and try again: its changes are kept.`;
+  if (followed.deleted.some((d) => d.name === sheetName))
+    return `"${sheetName}" was deleted. The Input sheets tab names its changes not sent and can restore them.`;
+  return null;
 }
 
 /** The sheet, its metadata and snapshot, read and checked for pushing (or refreshing) under the chosen client. */
@@ -157,7 +179,8 @@ export async function openInputSheet(workbook: WorkbookPort, sheetName: string, 
   const meta = await readInputSheetMeta(workbook, sheetName);
   if (!meta) {
     throw new InputSheetError(
-      `"${sheetName}" is not an input sheet built by the add-in (or it was renamed). Build a new input sheet.`,
+      (await movedReason(workbook, sheetName)) ??
+        `"${sheetName}" is not an input sheet built by the add-in. Build a new input sheet.`,
     );
   }
   if (meta.clientId !== clientId) {
@@ -166,7 +189,7 @@ export async function openInputSheet(workbook: WorkbookPort, sheetName: string, 
     );
   }
   const table = await workbook.readTable(sheetName);
-  if (!table) throw new InputSheetError(`"${sheetName}" has no table any more. Build the input sheet again.`);
+  if (!table) throw new InputSheetError(await noTableReason(workbook, sheetName));
   const stored = await workbook.readHiddenTable(meta.snapshotSheet);
   if (!stored) throw new InputSheetError(`The snapshot of "${sheetName}" is missing. Build the input sheet again.`);
   const snapshot = snapshotFromTable(stored);

@@ -32,6 +32,7 @@ import {
 import { recordsFromCells } from "../model/rowStateMigration";
 import { readInputSheetMeta } from "./inputs";
 import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
+import { keepUnsentChanges } from "./unsentKeep";
 
 /** Fill of a pending input cell: the Excel layer's own pale yellow, apart from the push's red, green and amber. */
 export const PENDING_FILL = ADDIN_FILLS.pending;
@@ -171,6 +172,8 @@ export async function watchPendingChanges(
   let again = false;
   let paused = false;
   let missed = false;
+  // The unsent changes last kept outside the sheet (./unsentKeep): Excel says a sheet was deleted only once it is gone.
+  let kept: string | null = null;
 
   const look = async (): Promise<PendingState | null> => {
     basis ??= await readSheetBasis(workbook, sheetName);
@@ -196,6 +199,7 @@ export async function watchPendingChanges(
     await workbook.fillCells(sheetName, delta.clear, null);
     await workbook.fillCells(sheetName, delta.shade, PENDING_FILL);
     shaded = new Set(shadeable.map(cellId));
+    kept = await keepUnsentChanges(workbook, basis.meta, read.changes, statuses, kept);
     state = { sheetName, changes: read.changes, rows: read.rows, text: read.text };
     onUpdate(state);
     return state;

@@ -46,6 +46,7 @@ import { keptOutcomeRows } from "../model/keptOutcomes";
 import type { NettPayTarget } from "../model/nettPay";
 import { type RowRecords, awaitedNettPay, awaitingNettPay, drawRow, outcomeRecord, unmovedRows } from "../model/rowState";
 import { PUSH_LOG_SHEET_OPTIONS, PUSH_MODE_LABELS, pushLogRow } from "../model/pushLog";
+import { appendLogRows } from "./logSheets";
 import {
   CANCELLED,
   matchBulkResults,
@@ -423,7 +424,7 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
     await ctx.workbook.writeHiddenTable(meta.snapshotSheet, next.columns, next.rows);
   }
   const time = now();
-  await ctx.workbook.appendRows({
+  await appendLogRows(ctx.workbook, {
     ...PUSH_LOG_SHEET_OPTIONS,
     rows: [
       pushLogRow({

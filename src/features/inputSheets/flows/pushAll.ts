@@ -17,7 +17,9 @@ import { CANCELLED } from "../../../ui/sheets/rowOutcomes";
 import type { InputSheetMeta } from "../model/inputSheetModel";
 import { finalisedReason } from "../model/finalisedPeriod";
 import { formatDate } from "../../../ui/locale";
-import { listInputSheets, readInputSheetMeta } from "./inputs";
+import { readInputSheetMeta } from "./inputs";
+import { followInputSheets } from "./sheetIdentity";
+import { appendLogRows } from "./logSheets";
 import { conflictCheck } from "./conflicts";
 import { type ClientRef, type Clock, clientLabel, clientOfMeta, type FlowContext, SYSTEM_CLOCK } from "../../../ui/flows/common";
 import { DEFAULT_NETT_PAY_POLLING, type NettPayPolling, type NettPayWait, refreshNettPay } from "./nettPay";
@@ -45,6 +47,8 @@ export interface SheetPushSummary {
 
 export interface PushAllResult {
   sheets: SheetPushSummary[];
+  /** Input sheets deleted (not yet restored or let go): not pushed, and the summary says so. */
+  deleted?: string[];
   /** "3 input sheets: 2 pushed, 1 with 4 failed rows." */
   summary: string;
   /** Some sheet was not pushed, or has rows that did not save (Failed, Conflict, Invalid, Not sent): a warning, not a success. */
@@ -100,6 +104,16 @@ export interface PushAllOptions {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** "'Liffey · Nov' was deleted, so it was not pushed: …", or "" when none was. */
+export function deletedSentence(names: readonly string[]): string {
+  if (names.length === 0) return "";
+  const quoted = names.map((n) => `'${n}'`);
+  const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+  return names.length === 1
+    ? `${list} was deleted, so it was not pushed: the Input sheets tab names its changes not sent and can restore them.`
+    : `${list} were deleted, so they were not pushed: the Input sheets tab names their changes not sent and can restore them.`;
+}
 
 /** Send only: every saved row is left pending, for the one wait after all the sheets. */
 const NO_WAIT: NettPayPolling = { polls: 0, intervalMs: 0 };
@@ -166,7 +180,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
   const { workbook, signal, progress } = ctx;
   const all = { steps: {}, clock: SYSTEM_CLOCK, ...options };
   const { send, steps, clock } = all;
-  const names = await listInputSheets(workbook);
+  const { sheets: names, deleted } = await followInputSheets(workbook);
   const metas = await Promise.all(
     names.map(async (sheetName) => ({ sheetName, meta: await readInputSheetMeta(workbook, sheetName) })),
   );
@@ -206,13 +220,17 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
       push: `${PUSH_ALL_LABEL}: ${done.summary}`,
       counts: null,
     });
-    await workbook.appendRows({ ...PUSH_LOG_SHEET_OPTIONS, rows: [line] }).catch(() => undefined);
+    await appendLogRows(workbook, { ...PUSH_LOG_SHEET_OPTIONS, rows: [line] }).catch(() => undefined);
   }
   if (steps.nettPay !== false)
     await awaitAllNettPay(ctx, sheets, { polling: steps.nettPay ?? DEFAULT_NETT_PAY_POLLING, sleep: clock.sleep }, checks);
   progress.update?.(ordered.length, ordered.length, "Done");
-  const summary = pushAllSummary(sheets);
-  return { sheets, summary, attention: sheets.some((s) => sheetAttention(s) === "rows" || sheetAttention(s) === "not pushed") };
+  const gone = deleted.map((d) => d.name);
+  const summary = [sheets.length > 0 || gone.length === 0 ? pushAllSummary(sheets) : "", deletedSentence(gone)]
+    .filter(Boolean)
+    .join(" ");
+  const attention = gone.length > 0 || sheets.some((s) => sheetAttention(s) === "rows" || sheetAttention(s) === "not pushed");
+  return { sheets, deleted: gone, summary, attention };
 }
 
 /**

@@ -19,6 +19,7 @@ import { type HistoryLine } from "../model/changeHistory";
 import { type OfferedInput, INPUT_SHEET_HEADERS as H, employeeInputValues } from "../model/inputSheet";
 import { type InputSheetMeta, metaSettingKey, rowKey, snapshotToTable } from "../model/inputSheetModel";
 import { PUSH_ID_HEADER, PUSH_LOG_SHEET } from "../model/pushLog";
+import { readLogTable } from "./logSheets";
 import { pushHighlights } from "../model/pushPlan";
 import { type ReconcilePlan, type ServiceRow, describeReconcile, planReconcile } from "../model/reconcile";
 import { readHistory } from "./changeHistory";
@@ -54,7 +55,7 @@ const UNDO_OF = /^Undo of (\S+)$/;
  * history lines that saved. Workbook reads only.
  */
 export async function undonePushes(workbook: WorkbookPort): Promise<Map<string, Map<string, string[]>>> {
-  const log = await workbook.readTable(PUSH_LOG_SHEET);
+  const log = await readLogTable(workbook, PUSH_LOG_SHEET); // wherever it is now, renamed or not (./logSheets)
   const undone = new Map<string, Map<string, string[]>>();
   if (!log) return undone;
   const col = (h: string) => log.columns.findIndex((c) => String(c).trim() === h);

@@ -13,6 +13,7 @@
  *  4. always: a Push log line "Undo of <push ID>" with the undo's own ID, a Change history line per cell, and, where
  *     the input sheet still exists, its cells and snapshot follow the restored values (./undoSheet).
  */
+import { appendLogRows, logSheetName } from "./logSheets";
 import type { PayrollApi } from "../../../api";
 import { type InputValue, parseCalcKey } from "../../../contract";
 import { invalidateFormulaResults } from "../../../functions/connection";
@@ -79,8 +80,12 @@ export async function chooseUndoLines(ctx: FlowContext, options: UndoLines = {})
   let rows = options.historyRows;
   if (!pushId && !rows) {
     const active = await ctx.workbook.activeSheetName();
-    if (active === PUSH_LOG_SHEET) pushId = await chosenPushLogId(ctx);
-    else if (active === CHANGE_HISTORY_SHEET) rows = await ctx.workbook.selectedRowIndexes(CHANGE_HISTORY_SHEET);
+    // The logs by worksheet ID (./logSheets): renamed, they are still where Undo push is chosen.
+    const [pushLog, history] = await Promise.all(
+      [PUSH_LOG_SHEET, CHANGE_HISTORY_SHEET].map((n) => logSheetName(ctx.workbook, n)),
+    );
+    if (active === pushLog) pushId = await chosenPushLogId(ctx, pushLog);
+    else if (active === history) rows = await ctx.workbook.selectedRowIndexes(history);
     else throw new InputSheetError("Choose a line of the Push log, or lines of the Change history, then press Undo push.");
   }
   const chosen = rows ? history.filter((l) => new Set(rows).has(l.rowIndex)) : history.filter((l) => l.pushId === pushId);
@@ -100,11 +105,8 @@ export async function chooseUndoLines(ctx: FlowContext, options: UndoLines = {})
   return chosen;
 }
 
-async function chosenPushLogId(ctx: FlowContext): Promise<string> {
-  const [rows, table] = await Promise.all([
-    ctx.workbook.selectedRowIndexes(PUSH_LOG_SHEET),
-    ctx.workbook.readTable(PUSH_LOG_SHEET),
-  ]);
+async function chosenPushLogId(ctx: FlowContext, pushLog: string): Promise<string> {
+  const [rows, table] = await Promise.all([ctx.workbook.selectedRowIndexes(pushLog), ctx.workbook.readTable(pushLog)]);
   const col = table?.columns.findIndex((c) => String(c).trim() === PUSH_ID_HEADER) ?? -1;
   const ids = [...new Set(rows.map((r) => String(table?.rows[r]?.[col] ?? "").trim()).filter(Boolean))];
   if (col < 0 || ids.length === 0)
@@ -286,7 +288,7 @@ async function settleUndo(
 ): Promise<string | null> {
   const cells = undoCells(u.plan, u.outcomes);
   const first = u.lines[0];
-  await ctx.workbook.appendRows({
+  await appendLogRows(ctx.workbook, {
     ...PUSH_LOG_SHEET_OPTIONS,
     rows: [
       pushLogRow({

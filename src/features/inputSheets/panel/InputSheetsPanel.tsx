@@ -13,6 +13,7 @@ import { PushAll } from "./PushAll";
 import { NextPeriod } from "./NextPeriod";
 import { RebuildDialog } from "./RebuildDialog";
 import { ChangeHistory } from "./ChangeHistory";
+import { DeletedSheets } from "./DeletedSheets";
 import { useInputSheetList } from "./useInputSheetList";
 import { useInputChoices } from "./useInputChoices";
 import { usePushActions } from "./usePushActions";
@@ -98,6 +99,7 @@ export function InputSheetsPanel() {
       chunkSizeProblem={chunkSizeProblem(chunkSize)}
       onPush={actions.push}
       readOnlyReason={readOnlyReason}
+      notices={<DeletedSheets services={services} run={run} list={list} onHandled={snapshotMoved} />}
       sheetTools={
         <>
           <PendingChanges

@@ -17,6 +17,8 @@ export type InputSheetsViewProps = NewInputSheetProps &
   PushSectionProps & {
     /** The last step (Push all input sheets). */
     afterPush?: React.ReactNode;
+    /** Said above the sheet picker (input sheets deleted with changes not sent). */
+    notices?: React.ReactNode;
     /** Questions asked before work (Rebuild over pending changes). */
     dialogs?: React.ReactNode;
     outcome: Outcome | null;
@@ -29,6 +31,7 @@ export function InputSheetsView(props: InputSheetsViewProps) {
       <Fold title="1. Build an input sheet">
         <NewInputSheetSection {...props} />
       </Fold>
+      {props.notices}
       <SheetPicker {...props} />
       <Fold title="2. Edit and fill">{props.sheetTools}</Fold>
       <Fold title="3. Push">

@@ -7,9 +7,9 @@ import type { SettingValue, WorkbookPort } from "../../../excel";
 import { serialDayUtc } from "../../../xl/excelConventions";
 import { DEFAULT_NETT_PAY_MOVE_PERCENT, type InputSheetState } from "../model/monthEnd";
 import { lastPushOf } from "../../inputSheets";
-import { PUSH_LOG_SHEET } from "../../inputSheets";
+import { PUSH_LOG_SHEET, readLogTable } from "../../inputSheets";
 import { readHistory } from "../../inputSheets";
-import { listInputSheets } from "../../inputSheets";
+import { followInputSheets } from "../../inputSheets";
 import { readPending, readSheetBasis } from "../../inputSheets";
 
 /** { nettPayMovePercent }: the workbook's limit of a nett pay move between periods (default ±25 %). */
@@ -35,7 +35,7 @@ function serialToLocalDate(serial: number): Date | null {
 
 /** Each sheet's latest Push log line: its time, and Prepared by where the log has that column (else blank). */
 async function lastPushes(workbook: WorkbookPort): Promise<Map<string, { time: Date; preparedBy: string }>> {
-  const log = await workbook.readTable(PUSH_LOG_SHEET).catch(() => null);
+  const log = await readLogTable(workbook, PUSH_LOG_SHEET).catch(() => null);
   const out = new Map<string, { time: Date; preparedBy: string }>();
   if (!log) return out;
   const col = (header: string) => log.columns.findIndex((c) => c.trim().toLowerCase() === header.toLowerCase());
@@ -65,8 +65,13 @@ function withPreparedBy(
  * gone) is left out and named, so the overview says so rather than counting it as empty.
  */
 export async function readInputSheetStates(workbook: WorkbookPort): Promise<{ sheets: InputSheetState[]; unreadable: string[] }> {
-  const names = await listInputSheets(workbook);
+  // Found by worksheet ID: a renamed sheet keeps its row, and its Push log lines under the names it had count.
+  const { sheets: names, former } = await followInputSheets(workbook, { withDeleted: false });
   const pushes = await lastPushes(workbook);
+  const latest = (name: string) =>
+    [name, ...(former.get(name) ?? [])]
+      .map((n) => pushes.get(n) ?? null)
+      .reduce((a, b) => (!a || (b && b.time > a.time) ? b : a), null);
   const history = await readHistory(workbook).catch(() => []);
   const sheets: InputSheetState[] = [];
   const unreadable: string[] = [];
@@ -85,7 +90,7 @@ export async function readInputSheetStates(workbook: WorkbookPort): Promise<{ sh
         invalid: count("Invalid"),
         conflict: count("Conflict"),
         held: count("Held"),
-        lastPush: withPreparedBy(pushes.get(sheetName) ?? null, lastPushOf(history, basis.meta.clientId, basis.meta.payslipDate)),
+        lastPush: withPreparedBy(latest(sheetName), lastPushOf(history, basis.meta.clientId, basis.meta.payslipDate)),
       });
     } catch {
       unreadable.push(sheetName);

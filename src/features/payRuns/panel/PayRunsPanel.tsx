@@ -6,6 +6,8 @@ import * as React from "react";
 import { Text } from "@fluentui/react-components";
 import { flowContextFor, useConnectedServices } from "../../../ui/context";
 import type { ProgressTask } from "../../../ui/services";
+import type { FlowContext } from "../../../ui/flows/common";
+import type { PaymentRun } from "../../../contract";
 import {
   browserPdfOpener,
   importEmployeePayslips,
@@ -55,6 +57,12 @@ export function PayRunsPanel() {
   const ctx = (task: ProgressTask) => flowContextFor(services, task);
   const chosenRun = runs.data?.runs.find((r) => r.id === runId);
   const runLabel = chosenRun ? runs.data?.labels.get(chosenRun.id) : undefined;
+  // Work on the chosen run (its sheets, its handover files) in the task's flow context; nothing while none is chosen.
+  const onRun = <R,>(
+    label: string,
+    work: (flow: FlowContext, payRun: PaymentRun) => Promise<R>,
+    describe: (result: R) => Exclude<Outcome, null>,
+  ) => onChosen(run, chosenRun, label, (payRun, task) => work(ctx(task), payRun), describe);
   const openPdf = (id: number) =>
     void run("Opening the payslip PDF", (task) => openPayslipPdf(ctx(task), id, browserPdfOpener()), pdfOutcome);
 
@@ -75,34 +83,18 @@ export function PayRunsPanel() {
           },
         )
       }
-      onRunPayslips={onChosen(
-        run,
-        chosenRun,
+      onRunPayslips={onRun(
         "Pay run payslips to sheet",
-        (payRun, task) => importPayRunPayslips(ctx(task), payRun, runLabel),
+        (flow, payRun) => importPayRunPayslips(flow, payRun, runLabel),
         runPayslipsOutcome,
       )}
-      onJournal={onChosen(
-        run,
-        chosenRun,
-        "Journal to sheet",
-        (payRun, task) => importJournal(ctx(task), payRun, runLabel),
-        journalOutcome,
-      )}
+      onJournal={onRun("Journal to sheet", (flow, payRun) => importJournal(flow, payRun, runLabel), journalOutcome)}
       posted={chosenRun ? chosenRun.posted_to_accounting_system : null}
       downloads={delivery.kind === "download"}
-      onPayslipPack={onChosen(
-        run,
-        chosenRun,
-        "Payslips as one PDF",
-        (payRun, task) => payslipPack(ctx(task), payRun, runs.data!, delivery),
-        packOutcome,
-      )}
-      onJournalFile={onChosen(
-        run,
-        chosenRun,
+      onPayslipPack={onRun("Payslips as one PDF", (flow, payRun) => payslipPack(flow, payRun, runs.data!, delivery), packOutcome)}
+      onJournalFile={onRun(
         "Journal as CSV",
-        (payRun, task) => journalFile(ctx(task), payRun, runs.data!, delivery),
+        (flow, payRun) => journalFile(flow, payRun, runs.data!, delivery),
         journalFileOutcome,
       )}
       {...employeeProps}

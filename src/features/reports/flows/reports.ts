@@ -29,7 +29,8 @@ import {
   type VariancePart,
   varianceTable,
 } from "../model";
-import { abortableSleep, type FlowContext, recordedSheets, recordSheet } from "../../../ui/flows/common";
+import { abortableSleep, type FlowContext } from "../../../ui/flows/common";
+import { followSheets, recordSheet } from "../../../ui/flows/sheetRecords";
 import { reportPollFloorMs } from "./reportPolling";
 
 export const REPORT_TITLES: Record<ReportId, string> = {
@@ -384,8 +385,21 @@ export async function refreshReportSheet(
   return runReportToSheet(ctx, stored.saved, o);
 }
 
-/** Names of the report sheets recorded in the workbook (whether or not the user has since deleted a sheet). */
-export const listReportSheets = (workbook: WorkbookPort): Promise<string[]> => recordedSheets(workbook, REPORT_SHEETS_SETTING);
+/**
+ * Names of the workbook's report sheets, found by worksheet ID (../../../ui/flows/sheetRecords): a renamed report
+ * keeps its parameters under its new name; a deleted one's are dropped.
+ */
+export async function listReportSheets(workbook: WorkbookPort): Promise<string[]> {
+  const { present, renamed, deleted } = await followSheets(workbook, REPORT_SHEETS_SETTING);
+  for (const { from, to } of renamed) {
+    const stored = fromSetting(await workbook.getSetting(savedReportSettingKey(from)), from);
+    if (!stored.ok) continue;
+    await workbook.setSetting(savedReportSettingKey(to), toSetting({ ...stored.saved, sheetName: to }) as never);
+    await workbook.removeSetting(savedReportSettingKey(from));
+  }
+  for (const gone of deleted) await workbook.removeSetting(savedReportSettingKey(gone.name));
+  return present.map((r) => r.name);
+}
 
 /** The parameters saved for a sheet, or null. */
 export async function savedReportOf(workbook: WorkbookPort, sheetName: string): Promise<SavedReport | null> {

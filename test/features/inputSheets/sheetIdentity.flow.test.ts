@@ -1,0 +1,155 @@
+/**
+ * Input sheets known by worksheet ID (flows/sheetIdentity): a sheet renamed keeps its metadata, push and overview
+ * row; a sheet deleted leaves Push all with a sentence, its unsent changes named once and restorable into a rebuilt
+ * sheet, its hidden sheets cleaned once handled.
+ */
+import { listInputSheets, readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
+import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
+import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
+import { watchPendingChanges, type PendingState } from "../../../src/features/inputSheets/flows/pending";
+import {
+  deletedSheetNotices,
+  dismissDeletedSheet,
+  restoreDeletedSheet,
+} from "../../../src/features/inputSheets/flows/deletedSheets";
+import { readDeletedSheets } from "../../../src/features/inputSheets/flows/sheetIdentity";
+import { rowStateSheet } from "../../../src/features/inputSheets/model/rowState";
+import { unsentSheet } from "../../../src/features/inputSheets/model/unsentKeep";
+import { PUSH_LOG_SHEET } from "../../../src/features/inputSheets/model/pushLog";
+import { CHANGE_HISTORY_SHEET } from "../../../src/features/inputSheets/model/changeHistory";
+import { readHistory } from "../../../src/features/inputSheets/flows/changeHistory";
+import { readInputSheetStates } from "../../../src/features/monthEnd/flows/monthEndSheets";
+import { buildSalarySheetFor, ctxOf, readRecords, startRig, typeInto, waitForState, type Rig } from "../../support/flowHelpers";
+
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(() => rig.close());
+
+const sheetOf = (name: string) => rig.model.findSheet(name)!;
+
+it("a renamed sheet is found under its new name: its metadata moves, a push saves its edits, the overview keeps its pushes", async () => {
+  const clients = await rig.api.listClients();
+  const client = clients[0];
+  const built = await buildSalarySheetFor(rig, client);
+  const id = sheetOf(built.sheetName).id;
+  typeInto(rig.model, built.sheetName, 0, built.header, "4100");
+  await pushInputSheet(ctxOf(rig, client), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+
+  // Renamed from the tab menu (the preview's model, as the tab menu does): same ID, new name.
+  rig.model.renameSheet(sheetOf(built.sheetName), "Liffey Nov renamed");
+  expect(sheetOf("Liffey Nov renamed").id).toBe(id);
+  typeInto(rig.model, "Liffey Nov renamed", 1, built.header, "4200");
+
+  // Finding the rename costs the sheet list, the record, and moving the record and the metadata (once).
+  let before = rig.model.syncLog.length;
+  const sheets = await listInputSheets(rig.workbook);
+  const findingIt = rig.model.syncLog.length - before;
+  expect(sheets).toContain("Liffey Nov renamed");
+  // Listed again with nothing moved: the sheet list and the record, nothing written.
+  before = rig.model.syncLog.length;
+  await listInputSheets(rig.workbook);
+  expect(rig.model.syncLog.length - before).toBe(2);
+  expect(findingIt).toBeLessThanOrEqual(8);
+  expect(sheets).not.toContain(built.sheetName);
+  expect((await readInputSheetMeta(rig.workbook, "Liffey Nov renamed"))?.payslipDate).toBe(built.payslipDate);
+  expect(await readInputSheetMeta(rig.workbook, built.sheetName)).toBeNull();
+
+  const result = await pushInputSheet(ctxOf(rig, client), "Liffey Nov renamed", {
+    send: { mode: "changed" },
+    steps: { nettPay: false },
+  });
+  expect(result.counts.Saved).toBe(1);
+  const rows = await readRecords(rig.workbook, "Liffey Nov renamed");
+  expect(rows[1].Status).toBe("Saved");
+  const sent = rig.faulty.bulkEntities().at(-1)!;
+  expect([sent.id, Object.values(sent.attributes)]).toEqual([String(rows[1]["Employee ID"]), [4200]]);
+
+  // The overview has the sheet's row under its new name, with its latest push.
+  const { sheets: states } = await readInputSheetStates(rig.workbook);
+  const row = states.find((s) => s.sheetName === "Liffey Nov renamed");
+  expect(row?.lastPush?.time).toBeInstanceOf(Date);
+  expect(states.some((s) => s.sheetName === built.sheetName)).toBe(false);
+});
+
+it("a push with the old name says where the sheet went, never to build it again", async () => {
+  const clients = await rig.api.listClients();
+  const built = await buildSalarySheetFor(rig, clients[1]);
+  rig.model.renameSheet(sheetOf(built.sheetName), "Moved by code");
+  await expect(
+    pushInputSheet(ctxOf(rig, clients[1]), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } }),
+  ).rejects.toThrow(`"${built.sheetName}" was renamed "Moved by code"`);
+});
+
+it("a deleted sheet leaves Push all with a sentence; its unsent changes are named once and restored into a rebuilt sheet", async () => {
+  const clients = await rig.api.listClients();
+  const client = clients[2];
+  const built = await buildSalarySheetFor(rig, client);
+  const meta = (await readInputSheetMeta(rig.workbook, built.sheetName))!;
+  // The pane watches the sheet: the watch keeps its unsent changes outside it.
+  const states: PendingState[] = [];
+  const watch = await watchPendingChanges(rig.workbook, built.sheetName, (s) => states.push(s), { debounceMs: 5 });
+  const names = (await readRecords(rig.workbook, built.sheetName)).map((r) => String(r.Name));
+  typeInto(rig.model, built.sheetName, 0, built.header, "5123.45");
+  await waitForState(states, (s) => s.changes.length === 1);
+  await watch.stop();
+
+  rig.model.deleteSheet(sheetOf(built.sheetName));
+  expect(await listInputSheets(rig.workbook)).not.toContain(built.sheetName);
+  const pushed = await pushAllInputSheets(ctxOf(rig, client), { send: { reachable: [client] }, steps: { nettPay: false } });
+  expect(pushed.sheets.map((s) => s.sheetName)).not.toContain(built.sheetName);
+  expect(pushed.summary).toContain(`'${built.sheetName}' was deleted, so it was not pushed`);
+  expect(pushed.attention).toBe(true);
+
+  const [notice] = (await deletedSheetNotices(rig.workbook)).filter((n) => n.name === built.sheetName);
+  expect(notice.text).toBe(`'${built.sheetName}' was deleted with 1 change not sent: ${names[0]}'s ${built.header} €5,123.45.`);
+  expect(notice.changes).toBe(1);
+
+  const restored = await restoreDeletedSheet(ctxOf(rig, client), notice.id);
+  expect(restored.restored).toBe(1);
+  const rows = await readRecords(rig.workbook, restored.build.sheetName);
+  expect(rows[0][built.header]).toBe(5123.45);
+  // It is a pending change of the rebuilt sheet, not a saved value.
+  const again: PendingState[] = [];
+  const w2 = await watchPendingChanges(rig.workbook, restored.build.sheetName, (s) => again.push(s), { debounceMs: 5 });
+  expect(again.at(-1)?.changes.map((c) => c.after)).toEqual([5123.45]);
+  await w2.stop();
+  expect((await readDeletedSheets(rig.workbook)).some((d) => d.name === built.sheetName)).toBe(false);
+  // The rebuilt sheet reuses the snapshot's name; nothing of the deleted sheet's is left beside it.
+  const rebuiltMeta = (await readInputSheetMeta(rig.workbook, restored.build.sheetName))!;
+  expect(rebuiltMeta.snapshotSheet).toBe(meta.snapshotSheet);
+});
+
+it("a deleted sheet let go leaves no hidden sheets and is not named again", async () => {
+  const clients = await rig.api.listClients();
+  const built = await buildSalarySheetFor(rig, clients[3] ?? clients[0]);
+  const meta = (await readInputSheetMeta(rig.workbook, built.sheetName))!;
+  rig.model.renameSheet(sheetOf(built.sheetName), "Gone soon");
+  await listInputSheets(rig.workbook); // the pane lists again on the rename
+  rig.model.deleteSheet(sheetOf("Gone soon"));
+  const [notice] = (await deletedSheetNotices(rig.workbook)).filter((n) => n.name === "Gone soon");
+  expect(notice.text).toBe("'Gone soon' was deleted. The add-in had not seen its changes, so none can be restored.");
+  await dismissDeletedSheet(rig.workbook, notice.id);
+  expect((await deletedSheetNotices(rig.workbook)).some((n) => n.name === "Gone soon")).toBe(false);
+  for (const hidden of [meta.snapshotSheet, rowStateSheet(meta), unsentSheet(meta)])
+    expect(rig.model.findSheet(hidden)).toBeUndefined();
+});
+
+it("a renamed Push log and Change history keep being written and read: no new log beside them", async () => {
+  const clients = await rig.api.listClients();
+  const client = clients[0];
+  const built = await buildSalarySheetFor(rig, client);
+  typeInto(rig.model, built.sheetName, 0, built.header, "4321");
+  await pushInputSheet(ctxOf(rig, client), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+  const logLines = (await readRecords(rig.workbook, PUSH_LOG_SHEET)).length;
+  rig.model.renameSheet(sheetOf(PUSH_LOG_SHEET), "Push log 2026");
+  rig.model.renameSheet(sheetOf(CHANGE_HISTORY_SHEET), "History 2026");
+
+  typeInto(rig.model, built.sheetName, 1, built.header, "4322");
+  await pushInputSheet(ctxOf(rig, client), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+  expect(rig.model.findSheet(PUSH_LOG_SHEET)).toBeUndefined();
+  expect(rig.model.findSheet(CHANGE_HISTORY_SHEET)).toBeUndefined();
+  expect(await readRecords(rig.workbook, "Push log 2026")).toHaveLength(logLines + 1);
+  expect((await readHistory(rig.workbook)).some((l) => l.sent === 4322)).toBe(true);
+});
