@@ -1,7 +1,8 @@
 /**
  * Once for the whole e2e run, before the workers start: picks the browser (test/e2e/browser.ts) and hands its path to
  * the workers in PAYROLL_E2E_CHROMIUM; builds the development bundle (webpack, mode development, no source maps, with
- * React's and Fluent's production code: --env productionReact in webpack.config.js) into a temporary folder and hands its path in PAYROLL_E2E_DIST. Set PAYROLL_E2E_DIST yourself to reuse a build.
+ * React's and Fluent's production code: --env productionReact in webpack.config.js; TypeScript stripped by esbuild:
+ * --env esbuild) into a temporary folder and hands its path in PAYROLL_E2E_DIST. Set PAYROLL_E2E_DIST yourself to reuse a build.
  */
 import { existsSync, mkdtempSync } from "fs";
 import os from "os";
@@ -15,7 +16,7 @@ async function buildBundle(): Promise<void> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), "payroll-e2e-dist-"));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const makeConfig = require("../../webpack.config.js") as (env: object, argv: object) => Promise<webpack.Configuration>;
-  const config = await makeConfig({ outDir, noSourceMaps: true, productionReact: true }, { mode: "development" });
+  const config = await makeConfig({ outDir, noSourceMaps: true, productionReact: true, esbuild: true }, { mode: "development" });
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {
     webpack(config, (error, stats) => {

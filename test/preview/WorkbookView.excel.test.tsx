@@ -14,6 +14,10 @@ import { WorkbookView } from "../../src/preview";
 import { createOfficeWorkbook, type WorkbookPort } from "../../src/excel";
 import { PAY_COLUMNS as columns } from "../support/previewExcel";
 
+// The file's first render builds Fluent's and the grid's styles: about 2 s alone, but it went over jest's 20 s at load
+// 25 on 2 cores (a busy unit run on 2026-11-29). 60 s: the unit suite's ceiling for any test.
+jest.setTimeout(60_000);
+
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

@@ -121,6 +121,17 @@ it("answers and keeps writes acknowledged before and in flight when closing begi
   expect(kept.get("Before")!.job_title).not.toBe("Late title");
 });
 
+it("closes after a short grace when a request is never answered, instead of waiting for the connection's own timeout", async () => {
+  // A request held far longer than any test (as a client that went away mid-response holds its connection).
+  const s = await startSandbox({ employees: 3, apiKey: KEY, latencyMs: 60_000 });
+  const held = send(s, "GET", "/clients/1/waves");
+  await sleep(100);
+  await s.close(); // without the grace this waits the 60 s out and the test's 20 s limit fails it
+  const answer = await held;
+  expect(answer.status).toBe(0); // cut, never answered
+  expect(answer.body).toMatch(/fetch failed|socket|terminated/i);
+});
+
 describe("a request in flight that reaches its handler only once saving has begun", () => {
   let hold: ReturnType<typeof holdCompaction> | null = null;
   afterEach(() => {

@@ -5,7 +5,6 @@
 import * as React from "react";
 import { Button, Text } from "@fluentui/react-components";
 import { useConnectedServices } from "../../../ui/context";
-import { DEFAULT_CHUNK_SIZE } from "../model/pushPlan";
 import { InputSheetsView } from "./InputSheetsView";
 import { PendingChanges } from "./PendingChanges";
 import { FillFromSheet } from "./FillFromSheet";
@@ -19,6 +18,7 @@ import { useInputChoices } from "./useInputChoices";
 import { usePushActions } from "./usePushActions";
 import { usePendingWatches } from "./usePendingChanges";
 import { useReadOnlyReason } from "./useReadOnly";
+import { useChunkSize } from "./useChunkSize";
 import { usePushCheck } from "./usePushCheck";
 import { usePreparedBy } from "./usePreparedBy";
 import { CheckAgainstService, useReconcile } from "./useReconcile";
@@ -27,16 +27,9 @@ import { PushCheckSettingsView, useSheetInputs } from "./PushCheckSettings";
 import { useFlowRunner } from "../../../ui/parts/hooks";
 import { type Outcome } from "../../../ui/parts/layout";
 
-const MAX_CHUNK = 1000;
-
-function chunkSizeProblem(text: string): string | null {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 1 && n <= MAX_CHUNK ? null : `Enter a whole number from 1 to ${MAX_CHUNK}.`;
-}
-
 export function InputSheetsPanel() {
   const services = useConnectedServices();
-  const [chunkSize, setChunkSize] = React.useState(String(DEFAULT_CHUNK_SIZE));
+  const chunk = useChunkSize();
   const [outcome, setOutcome] = React.useState<Outcome>(null);
   // Bumped after a push or a build: the pending changes read the snapshot again.
   const [snapshotVersion, setSnapshotVersion] = React.useState(0);
@@ -59,7 +52,7 @@ export function InputSheetsPanel() {
     services,
     run,
     sheetName,
-    chunkSize: Number(chunkSize),
+    chunkSize: chunk.size,
     onPushed: snapshotMoved,
     check: pushCheck.checkOptions,
     withName: prepared.withName,
@@ -79,7 +72,7 @@ export function InputSheetsPanel() {
   // What the pushes that span sheets (Push all, Undo push) share: each goes through the check before sending.
   const sheetWide = {
     services,
-    chunkSize: Number(chunkSize),
+    chunkSize: chunk.size,
     run,
     busy: progress.busy,
     onDone: snapshotMoved,
@@ -94,9 +87,9 @@ export function InputSheetsPanel() {
       pendingCounts={pending.states}
       sheetName={sheetName}
       onSheetChange={list.setSheetName}
-      chunkSize={chunkSize}
-      onChunkSizeChange={setChunkSize}
-      chunkSizeProblem={chunkSizeProblem(chunkSize)}
+      chunkSize={chunk.text}
+      onChunkSizeChange={chunk.setText}
+      chunkSizeProblem={chunk.problem}
       onPush={actions.push}
       readOnlyReason={readOnlyReason}
       notices={<DeletedSheets services={services} run={run} list={list} onHandled={snapshotMoved} />}

@@ -1,7 +1,6 @@
 /** Payslips (list, detail, PDF) and pay runs (list, payslips with data, accounting journal). */
 import type { Ctx } from "../context";
 import { buildJournal, fromCents, sumCents, type AccountingSplit } from "../../engine";
-import { payslipPdf } from "../pdf";
 import type { PaymentRunRec } from "../../store/store";
 import { routeParams, type SandboxApp, schema } from "./schemas";
 
@@ -21,6 +20,8 @@ export function registerPayslips(app: SandboxApp, ctx: Ctx): void {
   app.get("/payslips/:payslip_ref", schema(path.payslipRef), async (req, reply) => {
     const { id: p, pdf } = req.params.payslip_ref;
     if (!pdf) return { payslip: payroll.detailForm(p) };
+    // Loaded on the first PDF asked for: pdf-lib costs every sandbox start (each test file starts its own) ~0.15 s of CPU.
+    const { payslipPdf } = await import("../pdf");
     const bytes = await payslipPdf(ctx, p);
     return reply
       .type("application/pdf")
