@@ -130,6 +130,7 @@ function Shell({ workbook, keyStore, defaultServiceUrl, createApi, tabs = TABS, 
     clientId,
     choose: (id) => void chooseClient(id),
     connected,
+    reads,
   });
   const [tab, setTab] = React.useState<string | undefined>(undefined);
   // The client's name is in the picker just below, so the folded header stays one line.

@@ -179,9 +179,12 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     await finalisePayslips(stack, 1);
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
     await page.getByRole("button", { name: "Next period" }).click();
-    const built = page.getByText(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees?\.$/);
+    const built = page.getByText(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees?\./);
     await built.waitFor({ timeout: 60_000 });
-    const nextName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
+    const builtText = (await built.textContent()) ?? "";
+    const nextName = /^"(.+)" built/.exec(builtText)![1];
+    // The values filled above were never pushed: the period's finalising leaves them unsent, and Next period says so.
+    expect(builtText).toMatch(/ is finalised: \d+ changes were not sent and can no longer be: /);
     expect(nextName).not.toBe(sheetName);
     await waitForSheet(page, nextName);
     const next = await records(page, nextName);
@@ -218,7 +221,7 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     const requests = stack.requestUrls.length;
     await page.getByRole("checkbox", { name: /Copy values as pending changes/ }).check();
     await page.getByRole("button", { name: "Next period" }).click();
-    const built = page.getByText(/copied as pending changes \(not sent\)\.$/);
+    const built = page.getByText(/copied as pending changes \(not sent\)\./);
     await built.waitFor({ timeout: 60_000 });
     const text = (await built.textContent()) ?? "";
     const [, nextName, n, m] = /^"(.+)" built for .*; (\d+) values? in (\d+) rows? copied/.exec(text)!;

@@ -197,7 +197,11 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     await client.selectOption("2");
     const list = page.getByRole("list", { name: "Sheets with changes not pushed" });
     await list.waitFor();
-    expect(await list.getByRole("listitem").allTextContents()).toEqual([`${sheet.sheetName}: 2 changes pending in 2 rows`]);
+    const items = await list.getByRole("listitem").allTextContents();
+    expect(items).toHaveLength(1);
+    expect(items[0].startsWith(`${sheet.sheetName}: 2 changes pending in 2 rows: `)).toBe(true);
+    // Each change named in words (Q Deliver 4): the employee, the item and the value typed.
+    expect(items[0]).toContain("'s Basic salary €5,400.00 (pending)");
     await screenshot(page, "client-change-warning");
     expect(describeFindings(serious(await checkA11y(page, "client-change question")))).toEqual([]);
     await page.getByRole("button", { name: /^Stay on / }).click();

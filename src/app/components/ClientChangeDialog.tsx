@@ -2,6 +2,7 @@
 import { Button, Text } from "@fluentui/react-components";
 import { AskDialog } from "../../ui/parts/askDialog";
 import type { SheetPending } from "../../features/inputSheets";
+import { formatDate } from "../../ui/locale";
 
 export interface ClientChangeQuestion {
   /** The client being left, and the one chosen. */
@@ -12,6 +13,8 @@ export interface ClientChangeQuestion {
 
 export function ClientChangeDialog(props: { question: ClientChangeQuestion | null; onAnswer(change: boolean): void }) {
   const q = props.question;
+  // A finalised period's changes must not be advised to be pushed: that push would fail on every row.
+  const open = q?.sheets.filter((s) => !s.finalised) ?? [];
   return (
     <AskDialog
       open={q !== null}
@@ -30,12 +33,18 @@ export function ClientChangeDialog(props: { question: ClientChangeQuestion | nul
       <ul aria-label="Sheets with changes not pushed">
         {q?.sheets.map((s) => (
           <li key={s.sheetName}>
-            {s.sheetName}: {s.text}
+            {s.sheetName}: {s.text}: {s.words}.
+            {s.finalised
+              ? ` ${formatDate(s.payslipDate)} is finalised: they can no longer be sent to that payslip. Choose the sheet and press Next period to carry them into the next period as pending changes.`
+              : ""}
           </li>
         ))}
       </ul>
       <Text block>
-        They stay on the sheets if you change to {q?.to}; choose {q?.from} again (or use Push all input sheets) to send them.
+        They stay on the sheets if you change to {q?.to}
+        {open.length > 0
+          ? `; choose ${q?.from} again (or use Push all input sheets) to send ${open.length === q?.sheets.length ? "them" : "those of open periods"}.`
+          : "."}
       </Text>
     </AskDialog>
   );

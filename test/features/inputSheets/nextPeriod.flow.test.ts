@@ -8,7 +8,14 @@ import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
 import { buildInputSheet, readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
 import { buildNextPeriod, describeNextPeriod } from "../../../src/features/inputSheets/flows/nextPeriod";
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
-import { ctxOf, inputSheetRig, readRecords, typeInto } from "../../support/flowHelpers";
+import { ctxOf, inputSheetRig, markRows, readRecords, typeInto } from "../../support/flowHelpers";
+import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
+import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
+import { carryIntoSheet } from "../../../src/features/inputSheets/flows/unsentWork";
+import { carryOffer } from "../../../src/features/inputSheets/model/unsentWork";
+import { createClientReads } from "../../../src/ui/serverState";
+import { formatDate } from "../../../src/ui/locale";
+import { finaliseInSandbox } from "../../support/finalise";
 
 const SALARY = calcKey("basic_salary", "amount");
 const CLIENT = { id: 1, name: "Demo" };
@@ -52,12 +59,13 @@ it("builds the next open period's sheet for the same wave with the same inputs, 
   await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
     `"${result.sheetName}" is already the input sheet of`,
   );
+  // The open period's own sheet: its pay run is not finalised yet, so there is no next period to build (Q, Deliver 11).
   await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), result.sheetName, { copyValues: false })).rejects.toThrow(
-    /has no open period after/,
+    /^The pay run of \d\d\/\d\d\/\d{4} is still open: it must be finalised in the payroll service first/,
   );
   env.rig.faulty.reset();
   await expect(buildNextPeriod(ctxOf(env.rig, { id: 2, name: "Other" }), sheetName, { copyValues: false })).rejects.toThrow(
-    "choose that client for its next period",
+    `"${sheetName}" is Demo's: choose Demo as the client for its next period.`,
   );
   expect(env.rig.faulty.sent).toHaveLength(0);
   env.rig.model.deleteSheet(env.rig.model.getSheet(result.sheetName));
@@ -83,4 +91,97 @@ it("copies the old sheet's values as pending changes for the employees on both, 
   expect(pending.changes).toContainEqual(expect.objectContaining({ rowIndex: row, after: 9876.5 }));
   expect(env.rig.faulty.count("bulk_input")).toBe(0);
   expect(describeNextPeriod(result)).toContain("copied as pending changes (not sent)");
+});
+
+describe("what a finalised period left unsent (issue Q, Deliver 4 and 11)", () => {
+  // Runs last: it finalises the open period of client 1.
+  let sheetName: string;
+  let salaryHeader: string;
+  let otherHeader: string;
+  let raised: Record<string, unknown>;
+  let pendingRow: Record<string, unknown>;
+  let heldRow: Record<string, unknown>;
+  const money = (n: number) => n.toLocaleString("en-IE", { style: "currency", currency: "EUR" });
+
+  beforeAll(async () => {
+    ({ sheetName } = await buildInputSheet(
+      ctxOf(env.rig, CLIENT),
+      { waveId, payslipDate: open, inputKeys: [SALARY, other] },
+      { choices: env.choices },
+    ));
+    const rows = await readRecords(env.rig.workbook, sheetName);
+    salaryHeader = Object.keys(rows[0]).find((h) => h.startsWith("Basic salary"))!;
+    otherHeader = env.choices.offered.find((o) => o.key === other)!.label;
+    [raised, pendingRow, heldRow] = rows.filter((r) => typeof r[salaryHeader] === "number");
+  });
+
+  it("says a still-open period's pay run must be finalised in the payroll service first", async () => {
+    env.rig.faulty.reset();
+    await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
+      `The pay run of ${formatDate(open)} is still open: it must be finalised in the payroll service first`,
+    );
+    expect(env.rig.faulty.count("bulk_input")).toBe(0);
+  });
+
+  it("names the pending, Held and payslip-only values in words and carries them, when asked, as pending changes", async () => {
+    const rows = await readRecords(env.rig.workbook, sheetName);
+    const at = (r: Record<string, unknown>) => rows.findIndex((x) => x["Employee ID"] === r["Employee ID"]);
+    // A raise pushed to this payslip only; a value typed and not pushed; a row kept back (Held).
+    const was = raised[salaryHeader] as number;
+    typeInto(env.rig.model, sheetName, at(raised), salaryHeader, String(was + 183.33));
+    await pushInputSheet(ctxOf(env.rig, CLIENT), sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+    typeInto(env.rig.model, sheetName, at(pendingRow), otherHeader, "75");
+    typeInto(env.rig.model, sheetName, at(heldRow), salaryHeader, "6100");
+    await markRows(env.rig.workbook, sheetName, { [at(heldRow)]: "Held" });
+    await finaliseInSandbox(env.rig, CLIENT.id);
+
+    // Push all names them and pushes nothing that must fail.
+    env.rig.faulty.reset();
+    // As in the pane: the employee list it holds (fresh) says the period is finalised; Push all asks nothing more.
+    const reads = createClientReads(env.rig.api);
+    await reads.read("employeesWithPayslips", CLIENT.id);
+    const all = await pushAllInputSheets(
+      { ...ctxOf(env.rig, CLIENT), reads },
+      { send: { reachable: [CLIENT] }, steps: { nettPay: false } },
+    );
+    const mine = all.sheets.find((x) => x.sheetName === sheetName)!;
+    expect(mine.outcome).toBe("skipped");
+    expect(mine.summary).toBe(
+      `Not pushed: ${formatDate(open)} is finalised: 2 changes were not sent and can no longer be: ${String(pendingRow.Name)}'s ${otherHeader.replace(/: amount$/, "")} ${env.choices.offered.find((o) => o.key === other)!.type === "currency" ? "€75.00" : "75"} (pending); ${String(heldRow.Name)}'s Basic salary €6,100.00 (Held). Choose the sheet and press Next period to carry them into the next period as pending changes.`,
+    );
+    expect(all.attention).toBe(true);
+    expect(env.rig.faulty.count("bulk_input")).toBe(0);
+
+    const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false });
+    expect(result.left.finalised).toBe(true);
+    expect(result.left.unsent.map((v) => [v.name, v.state])).toEqual([
+      [pendingRow.Name, "pending"],
+      [heldRow.Name, "Held"],
+    ]);
+    const text = describeNextPeriod(result);
+    expect(text).toContain(`${formatDate(open)} is finalised: 2 changes were not sent and can no longer be: `);
+    expect(text).toContain(`${String(heldRow.Name)}'s Basic salary €6,100.00 (Held)`);
+    expect(text).toContain(
+      `${String(raised.Name)}'s Basic salary was ${money(was + 183.33)} on the ${formatDate(open)} payslip; ${formatDate(result.payslipDate)} starts from ${money(was)}: that change was for that payslip only.`,
+    );
+    expect(text).toContain(`"Carry these 3 values into ${formatDate(result.payslipDate)}" makes them pending changes`);
+    expect(text).not.toMatch(/\bpush\b|\(ID /i);
+
+    env.rig.faulty.reset();
+    const carried = await carryIntoSheet(env.rig.workbook, result.sheetName, carryOffer(result.left));
+    expect(carried).toEqual({ values: 3, rows: 3, notOnSheet: 0 });
+    const pending = await readPending(
+      env.rig.workbook,
+      result.sheetName,
+      await readSheetBasis(env.rig.workbook, result.sheetName),
+    );
+    expect(pending.changes.map((c) => [c.name, c.after]).sort()).toEqual(
+      [
+        [raised.Name, was + 183.33],
+        [pendingRow.Name, 75],
+        [heldRow.Name, 6100],
+      ].sort(),
+    );
+    expect(env.rig.faulty.sent).toHaveLength(0);
+  });
 });

@@ -34,4 +34,22 @@ describe("NextPeriodView", () => {
     wrap(<NextPeriodView {...props({ busy: true })} />);
     expect((screen.getByRole("button", { name: "Next period" }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it("offers to carry what the last Next period left behind, and not while a task runs", async () => {
+    const user = userEvent.setup();
+    const onCarry = jest.fn();
+    const { unmount } = wrap(
+      <NextPeriodView {...props({ offer: { label: "Carry these 2 values into 25/12/2026", onCarry } })} />,
+    );
+    await user.click(screen.getByRole("button", { name: "Carry these 2 values into 25/12/2026" }));
+    expect(onCarry).toHaveBeenCalledTimes(1);
+    unmount();
+    wrap(<NextPeriodView {...props({ busy: true, offer: { label: "Carry it into 25/12/2026", onCarry } })} />);
+    expect((screen.getByRole("button", { name: "Carry it into 25/12/2026" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("offers nothing to carry when nothing was left behind", () => {
+    wrap(<NextPeriodView {...props()} />);
+    expect(screen.queryByRole("button", { name: /^Carry/ })).toBeNull();
+  });
 });

@@ -164,13 +164,37 @@ describe("changing client with changes not pushed", () => {
     expect(await pendingSheetsOf(env.rig.workbook, CLIENT.id)).toEqual([]);
     typeInto(env.rig.model, sheetName, 0, env.salaryHeader, "44000");
     typeInto(env.rig.model, sheetName, 1, env.salaryHeader, "44100");
-    expect(await pendingSheetsOf(env.rig.workbook, CLIENT.id)).toEqual([
-      { sheetName, changes: 2, text: "2 changes pending in 2 rows" },
-    ]);
+    const rows = await readRecords(env.rig.workbook, sheetName);
+    const [found] = await pendingSheetsOf(env.rig.workbook, CLIENT.id);
+    expect(found).toEqual({
+      sheetName,
+      changes: 2,
+      text: "2 changes pending in 2 rows",
+      // Each change in words (issue Q, Deliver 4).
+      words: `${String(rows[0].Name)}'s Basic salary €44,000.00 (pending); ${String(rows[1].Name)}'s Basic salary €44,100.00 (pending)`,
+      finalised: false,
+      payslipDate: env.payslipDate,
+    });
     expect(await pendingSheetsOf(env.rig.workbook, 2)).toEqual([]);
-    // What the question costs in Excel requests: the sheet list and settings, then per sheet its snapshot and table.
+    // What the question costs in Excel requests: the sheet list and settings, then per sheet its snapshot, row states
+    // and table.
     const before = env.rig.model.syncLog.length;
     await pendingSheetsOf(env.rig.workbook, CLIENT.id);
-    expect(env.rig.model.syncLog.length - before).toBeLessThanOrEqual(10); // 10 for one sheet on the preview
+    expect(env.rig.model.syncLog.length - before).toBeLessThanOrEqual(13); // 13 for one sheet on the preview
+
+    // The employees with their payslips (read when some sheet holds changes) say whether the period is finalised.
+    const employees = await env.rig.check.listEmployees(CLIENT.id, ["service_periods", "recent_payslips"]);
+    const finalisedThere = employees.map((e) => ({
+      ...e,
+      recent_payslips: (e.recent_payslips ?? []).map((w) =>
+        w.payslip.date === env.payslipDate ? { payslip: { ...w.payslip, finalised: true } } : w,
+      ),
+    }));
+    const asked = jest.fn(async () => finalisedThere);
+    expect(await pendingSheetsOf(env.rig.workbook, CLIENT.id, { employees: asked })).toEqual([
+      expect.objectContaining({ sheetName, finalised: true }),
+    ]);
+    expect(await pendingSheetsOf(env.rig.workbook, 2, { employees: asked })).toEqual([]);
+    expect(asked).toHaveBeenCalledTimes(1); // not asked when no sheet holds changes
   });
 });

@@ -32,9 +32,16 @@ describe("RebuildDialog", () => {
 describe("ClientChangeDialog", () => {
   it("lists each sheet with its changes; Stay is the default and Change anyway changes", async () => {
     const onAnswer = jest.fn();
+    const open = { finalised: false, payslipDate: "2026-11-25" };
     const sheets = [
-      { sheetName: "Inputs Monthly", changes: 3, text: "3 changes pending in 2 rows" },
-      { sheetName: "Inputs Weekly", changes: 1, text: "1 change pending in 1 row" },
+      { sheetName: "Inputs Monthly", changes: 3, text: "3 changes pending in 2 rows", words: "A; B; C", ...open },
+      {
+        sheetName: "Inputs Weekly",
+        changes: 1,
+        text: "1 change pending in 1 row",
+        words: "Aoife Byrne's Bonus €75.00 (Held)",
+        ...open,
+      },
     ];
     wrap(<ClientChangeDialog question={{ from: "Liffey", to: "Shannon", sheets }} onAnswer={onAnswer} />);
     const list = await screen.findByRole("list", { name: "Sheets with changes not pushed" });
@@ -42,10 +49,35 @@ describe("ClientChangeDialog", () => {
       within(list)
         .getAllByRole("listitem")
         .map((li) => li.textContent),
-    ).toEqual(["Inputs Monthly: 3 changes pending in 2 rows", "Inputs Weekly: 1 change pending in 1 row"]);
+    ).toEqual([
+      "Inputs Monthly: 3 changes pending in 2 rows: A; B; C.",
+      "Inputs Weekly: 1 change pending in 1 row: Aoife Byrne's Bonus €75.00 (Held).",
+    ]);
+    expect(screen.getByRole("alertdialog").textContent).toContain(
+      "choose Liffey again (or use Push all input sheets) to send them.",
+    );
     await userEvent.click(screen.getByRole("button", { name: "Stay on Liffey" }));
     await userEvent.click(screen.getByRole("button", { name: "Change anyway" }));
     expect(onAnswer.mock.calls.map((c) => c[0])).toEqual([false, true]);
+  });
+
+  it("says a finalised period's changes can no longer be sent, and advises no push for them", async () => {
+    const sheets = [
+      {
+        sheetName: "Liffey · Monthly · 25-11-26",
+        changes: 1,
+        text: "1 change pending in 1 row",
+        words: "Aoife Byrne's Commission €75.00 (pending)",
+        finalised: true,
+        payslipDate: "2026-11-25",
+      },
+    ];
+    wrap(<ClientChangeDialog question={{ from: "Liffey", to: "Shannon", sheets }} onAnswer={jest.fn()} />);
+    const text = (await screen.findByRole("alertdialog")).textContent ?? "";
+    expect(text).toContain(
+      "Liffey · Monthly · 25-11-26: 1 change pending in 1 row: Aoife Byrne's Commission €75.00 (pending). 25/11/2026 is finalised: they can no longer be sent to that payslip. Choose the sheet and press Next period to carry them into the next period as pending changes.",
+    );
+    expect(text).not.toMatch(/Push all|to send them/);
   });
 });
 

@@ -444,7 +444,9 @@ describe("pushing", () => {
     const { sheetName } = await build();
     env.rig.faulty.reset();
     await expect(push("Nowhere")).rejects.toThrow(InputSheetError);
-    await expect(push(sheetName, {}, {}, 2)).rejects.toThrow(/belongs to Demo client 1/);
+    await expect(push(sheetName, {}, {}, 2)).rejects.toThrow(
+      /is Demo client 1.s: choose Demo client 1 as the client to push it\.$/,
+    );
     typeInto(env.rig.model, sheetName, 0, "Status", "");
     await expect(push(sheetName, { send: { mode: "retry" } })).rejects.toThrow(/no Failed or Not sent rows/);
     expect(env.rig.faulty.sent).toHaveLength(0);

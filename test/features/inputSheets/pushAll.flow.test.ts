@@ -32,7 +32,7 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
   ]);
   expect(result.sheets[0].counts?.Saved).toBe(1);
   expect(result.sheets[1].counts?.Saved).toBe(1);
-  expect(result.sheets[2].summary).toMatch(/cannot reach Elsewhere Ltd \(ID 999\)/);
+  expect(result.sheets[2].summary).toBe("Skipped: the key cannot reach Elsewhere Ltd. Connect with that client's key to push it.");
   expect(result.summary).toBe("3 input sheets: 2 pushed, 1 not pushed.");
   const sent = rig.faulty.bulkEntities();
   expect(sent.map((e) => Object.values(e.attributes)[0])).toEqual([1234.5, 2345.5]);

@@ -106,6 +106,33 @@ describe("clientOverviewRows", () => {
     });
   });
 
+  it("keeps a row for a finalised period whose sheet still holds unsent changes, after the open period's", () => {
+    const rows = clientOverviewRows(lists(), [
+      sheet({ sheetName: "Liffey · Monthly · 31-10-26", payslipDate: OCT, pending: 1 }),
+      sheet({ sheetName: "Sent in full", payslipDate: OCT }),
+    ]);
+    expect(rows.map((r) => r.payslipDate)).toEqual([NOV, OCT]);
+    expect(rows[1]).toMatchObject({
+      waveName: "Monthly",
+      sheets: ["Liffey · Monthly · 31-10-26"],
+      payslips: 3,
+      finalised: 3,
+      pending: 1,
+      nettPay: 3000,
+      status: "Needs attention",
+      attention: "Finalised: 1 change not sent. Choose its input sheet and press Next period to carry it into the next period.",
+    });
+    // Nothing unsent: the finalised period has no row of its own, as before.
+    expect(clientOverviewRows(lists(), [sheet({ payslipDate: OCT })])).toHaveLength(1);
+  });
+
+  it("names a finalised period's Failed and Held rows beside its changes", () => {
+    const [, row] = clientOverviewRows(lists(), [sheet({ payslipDate: OCT, pending: 2, failed: 1, held: 1 })]);
+    expect(row.attention).toBe(
+      "Finalised: 2 changes not sent (1 row Failed, 1 row Held). Choose its input sheet and press Next period to carry them into the next period.",
+    );
+  });
+
   it("needs attention when nett pay moves beyond the workbook's limit, either way", () => {
     expect(clientOverviewRows(lists({ nett: 1300 }), [])[0]).toMatchObject({ status: "Needs attention" });
     expect(clientOverviewRows(lists({ nett: 1300 }), [])[0].attention).toBe("nett pay moved 30.0 % (limit ±25 %)");

@@ -186,7 +186,7 @@ export async function openInputSheet(workbook: WorkbookPort, sheetName: string, 
   }
   if (meta.clientId !== clientId) {
     throw new InputSheetError(
-      `"${sheetName}" belongs to ${clientLabel(clientOfMeta(meta))} (ID ${meta.clientId}). Choose that client to push it.`,
+      `"${sheetName}" is ${clientLabel(clientOfMeta(meta))}'s: choose ${clientLabel(clientOfMeta(meta))} as the client to push it.`,
     );
   }
   const table = await workbook.readTable(sheetName);

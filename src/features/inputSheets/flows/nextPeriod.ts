@@ -11,8 +11,10 @@
 import { InputSheetError } from "../model/inputSheetModel";
 import { carryValues, nextOpenPeriod } from "../model/nextPeriod";
 import { formatDate } from "../../../ui/locale";
-import type { FlowContext } from "../../../ui/flows/common";
 import { buildInputSheet, listInputSheets, loadInputChoices, openInputSheet, readInputSheetMeta } from "./inputs";
+import { type FlowContext, clientLabel, clientOfMeta } from "../../../ui/flows/common";
+import { leftBehindBy, periodFinalised, readUnsent } from "./unsentWork";
+import { type LeftBehind, describeLeftBehind } from "../model/unsentWork";
 
 export interface NextPeriodResult {
   sheetName: string;
@@ -22,6 +24,8 @@ export interface NextPeriodResult {
   carried: { values: number; rows: number } | null;
   /** Headers of this sheet's inputs the client's calculations no longer offer (left out of the new sheet). */
   dropped: string[];
+  /** What the previous period holds that the new one does not: named, and offered as pending changes (./unsentWork). */
+  left: LeftBehind;
   requests: number;
 }
 
@@ -44,7 +48,7 @@ export async function buildNextPeriod(
   const own = await readInputSheetMeta(workbook, sheetName);
   if (own && own.clientId !== client.id)
     throw new InputSheetError(
-      `"${sheetName}" belongs to ${own.clientName} (ID ${own.clientId}): choose that client for its next period.`,
+      `"${sheetName}" is ${clientLabel(clientOfMeta(own))}'s: choose ${clientLabel(clientOfMeta(own))} as the client for its next period.`,
     );
   const current = await openInputSheet(workbook, sheetName, client.id);
   const { meta } = current;
@@ -53,7 +57,12 @@ export async function buildNextPeriod(
   // and the pickers showing them take the new answers too.
   ctx.reads?.invalidate(client.id, "employeesWithPayslips", "calculations");
   const choices = await loadInputChoices(ctx);
-  const next = nextOpenPeriod(choices.periods.get(meta.waveId) ?? [], meta.payslipDate);
+  const periods = choices.periods.get(meta.waveId) ?? [];
+  const next = nextOpenPeriod(periods, meta.payslipDate);
+  if (!next && !periodFinalised(meta, choices.employees) && periods.some((p) => p.date === meta.payslipDate))
+    throw new InputSheetError(
+      `The pay run of ${formatDate(meta.payslipDate)} is still open: it must be finalised in the payroll service first, then Next period builds ${meta.waveName}'s next period.`,
+    );
   if (!next)
     throw new InputSheetError(
       `${meta.waveName} has no open period after ${formatDate(meta.payslipDate)} yet: the next period's payslips do not exist in the service.`,
@@ -69,11 +78,20 @@ export async function buildNextPeriod(
   if (inputKeys.length === 0)
     throw new InputSheetError(`The client's calculations no longer offer this sheet's inputs (${dropped.join(", ")}).`);
 
+  // Read before the build: the new sheet's values are the service's, this sheet's unsent ones are only here.
+  const { values: unsent } = await readUnsent(workbook, sheetName);
   const built = await buildInputSheet(
     ctx,
     { waveId: meta.waveId, payslipDate: next.date, inputKeys },
     { choices, now: options.now },
   );
+  const left = await leftBehindBy(workbook, {
+    previous: meta,
+    unsent,
+    builtSheet: built.sheetName,
+    employees: choices.employees,
+    calculations: choices.calculations,
+  });
   let carried: NextPeriodResult["carried"] = null;
   if (options.copyValues) {
     const fresh = await openInputSheet(workbook, built.sheetName, client.id);
@@ -95,6 +113,7 @@ export async function buildNextPeriod(
     rowCount: built.rowCount,
     carried,
     dropped,
+    left,
     requests: choices.requests + built.requests,
   };
 }
@@ -107,5 +126,6 @@ export function describeNextPeriod(r: NextPeriodResult): string {
       ? ""
       : `; ${r.carried.values} value${r.carried.values === 1 ? "" : "s"} in ${r.carried.rows} row${r.carried.rows === 1 ? "" : "s"} copied as pending changes (not sent)`;
   const dropped = r.dropped.length > 0 ? ` Left out, no longer offered: ${r.dropped.join(", ")}.` : "";
-  return `"${r.sheetName}" built for ${formatDate(r.payslipDate)}: ${employees}${carried}.${dropped}`;
+  const left = describeLeftBehind(r.left, r.payslipDate, { carried: r.carried !== null, formatDate });
+  return `"${r.sheetName}" built for ${formatDate(r.payslipDate)}: ${employees}${carried}.${dropped}${left ? ` ${left}` : ""}`;
 }

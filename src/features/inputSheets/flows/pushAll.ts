@@ -8,7 +8,7 @@
  * sheets while the later ones are sent, so a month end of many clients waits about one poll interval in all, not
  * one per sheet. Until then the saved rows keep their old figure, marked pending, as after any push.
  */
-import type { Client } from "../../../contract";
+import type { Client, Employee } from "../../../contract";
 import type { NettPayTarget } from "../model/nettPay";
 import { NETT_PAY_UNCHANGED } from "../model/nettPayUnmoved";
 import { PUSH_ALL_LABEL, PUSH_LOG_SHEET_OPTIONS, pushLogRow } from "../model/pushLog";
@@ -25,6 +25,7 @@ import { type ClientRef, type Clock, clientLabel, clientOfMeta, type FlowContext
 import { DEFAULT_NETT_PAY_POLLING, type NettPayPolling, type NettPayWait, refreshNettPay } from "./nettPay";
 import { type PushSteps, pushInputSheet } from "./push";
 import { type PushCheckOptions, checkAllBeforeSending, nettPayFlagger } from "./pushCheck";
+import { employeesHeld, finalisedUnsentReason } from "./unsentWork";
 
 export interface SheetPushSummary {
   sheetName: string;
@@ -130,7 +131,7 @@ async function pushSheet(
   sheetName: string,
   meta: InputSheetMeta | null,
   reachable: ReadonlyMap<number, unknown>,
-  options: Required<PushAllOptions>,
+  options: Required<PushAllOptions> & { employeesOf: (clientId: number) => Promise<readonly Employee[] | null> },
   check: PushCheckOptions | undefined,
 ): Promise<SheetPushSummary> {
   const { send, steps, clock } = options;
@@ -141,9 +142,13 @@ async function pushSheet(
     return {
       ...base,
       outcome: "skipped",
-      summary: `Skipped: the key cannot reach ${clientLabel(clientOfMeta(meta))} (ID ${meta.clientId}). Connect with that client's key to push it.`,
+      summary: `Skipped: the key cannot reach ${clientLabel(clientOfMeta(meta))}. Connect with that client's key to push it.`,
     };
   }
+  // A finalised period's unsent values (the period finalised in the service since the sheet was built, or typed on
+  // a read-only sheet) are named, never pushed to fail.
+  const finalised = await finalisedUnsentReason(ctx.workbook, sheetName, options.employeesOf, formatDate).catch(() => null);
+  if (finalised) return { ...base, outcome: "skipped", summary: finalised };
   if (meta.finalised)
     return {
       ...base,
@@ -189,6 +194,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
   const pushable = ordered.flatMap(({ sheetName, meta }) => (meta && reachable.has(meta.clientId) ? [{ sheetName, meta }] : []));
   const checks = steps.check ? await checkAllBeforeSending(ctx, pushable, steps.check) : null;
   const sheets: SheetPushSummary[] = [];
+  const employeesOf = employeesHeld(ctx);
   for (const [i, { sheetName, meta }] of ordered.entries()) {
     if (signal?.aborted) {
       const base = {
@@ -200,7 +206,7 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
       continue;
     }
     progress.update?.(i, ordered.length, `${sheetName} (${i + 1} of ${ordered.length})`);
-    const done = await pushSheet(ctx, sheetName, meta, reachable, all, checks?.get(sheetName) ?? steps.check);
+    const done = await pushSheet(ctx, sheetName, meta, reachable, { ...all, employeesOf }, checks?.get(sheetName) ?? steps.check);
     sheets.push(done);
     // The push logs its own line; a sheet skipped or refused before sending gets one here.
     if (done.outcome === "pushed") continue;

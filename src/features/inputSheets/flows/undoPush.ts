@@ -100,7 +100,7 @@ export async function chooseUndoLines(ctx: FlowContext, options: UndoLines = {})
     throw new InputSheetError(`The chosen lines come from ${ids.length} pushes (${ids.join(", ")}): choose lines of one push.`);
   if (chosen[0].clientId !== ctx.client.id)
     throw new InputSheetError(
-      `Push ${ids[0]} was for ${chosen[0].clientName} (ID ${chosen[0].clientId}). Choose that client to undo it.`,
+      `That push was for ${chosen[0].clientName || "another client"}: choose ${chosen[0].clientName || "that client"} as the client, then press Undo push.`,
     );
   return chosen;
 }

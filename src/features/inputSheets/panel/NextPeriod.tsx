@@ -4,8 +4,12 @@
  */
 import * as React from "react";
 import { Button, Checkbox } from "@fluentui/react-components";
-import { type ConnectedServices, flowContextFor } from "../../../ui/context";
+import type { ConnectedServices } from "../../../ui/context";
 import { buildNextPeriod, describeNextPeriod } from "../flows/nextPeriod";
+import { carryIntoSheet } from "../flows/unsentWork";
+import { type EmployeeValue, carryLabel, carryOffer } from "../model/unsentWork";
+import { contextForSheet } from "./sheetClient";
+import { formatDate } from "../../../ui/locale";
 import { reconcileAfter } from "../flows/reconcile";
 import { Section } from "../../../ui/parts/layout";
 import type { FlowRunner } from "../../../ui/parts/hooks";
@@ -17,6 +21,8 @@ export interface NextPeriodViewProps {
   onNextPeriod(): void;
   busy: boolean;
   disabled: boolean;
+  /** The values the last Next period left behind, offered as pending changes of the new sheet. */
+  offer?: { label: string; onCarry(): void } | null;
 }
 
 export function NextPeriodView(props: NextPeriodViewProps) {
@@ -36,6 +42,11 @@ export function NextPeriodView(props: NextPeriodViewProps) {
         <Button onClick={props.onNextPeriod} disabled={props.busy || props.disabled}>
           Next period
         </Button>
+        {props.offer ? (
+          <Button appearance="primary" onClick={props.offer.onCarry} disabled={props.busy}>
+            {props.offer.label}
+          </Button>
+        ) : null}
       </div>
     </Section>
   );
@@ -50,21 +61,43 @@ export function NextPeriod(props: {
   onBuilt(sheetName: string): Promise<void>;
 }) {
   const [copyValues, setCopyValues] = React.useState(false);
+  // What the last Next period left behind and did not carry: offered until carried or the next Next period.
+  const [offer, setOffer] = React.useState<{ sheetName: string; payslipDate: string; values: EmployeeValue[] } | null>(null);
   const { sheetName } = props;
   const next = async () => {
     if (!sheetName) return;
+    setOffer(null);
     const result = await props.run(
       `Next period: ${sheetName}`,
       async (task) => {
-        const ctx = flowContextFor(props.services, task);
+        const ctx = await contextForSheet(props.services, task, sheetName);
         const r = await buildNextPeriod(ctx, sheetName, { copyValues });
         // The sheet left behind then says what the service holds: Finalised rows, read only.
         return { ...r, checked: await reconcileAfter(ctx, sheetName, { quiet: true }) };
       },
-      (r) => ({ intent: r.dropped.length > 0 ? "warning" : "success", text: `${describeNextPeriod(r)} ${r.checked}`.trim() }),
+      (r) => ({
+        intent: r.dropped.length > 0 || carryOffer(r.left).length > 0 ? "warning" : "success",
+        text: `${describeNextPeriod(r)} ${r.checked}`.trim(),
+      }),
       { afterCancel: "No sheet was built.", failed: (m) => `Could not build the next period: ${m}` },
     );
-    if (result) await props.onBuilt(result.sheetName);
+    if (!result) return;
+    if (result.carried === null && carryOffer(result.left).length > 0)
+      setOffer({ sheetName: result.sheetName, payslipDate: result.payslipDate, values: carryOffer(result.left) });
+    await props.onBuilt(result.sheetName);
+  };
+  const carry = async () => {
+    if (!offer) return;
+    const done = await props.run(
+      `Carry into ${offer.sheetName}`,
+      () => carryIntoSheet(props.services.workbook, offer.sheetName, offer.values),
+      (r) => ({
+        intent: r.notOnSheet > 0 ? "warning" : "success",
+        text: `${r.values} value${r.values === 1 ? "" : "s"} in ${r.rows} row${r.rows === 1 ? "" : "s"} of "${offer.sheetName}" carried as pending changes (not sent).${r.notOnSheet > 0 ? ` ${r.notOnSheet} left out: their employee or column is not on that sheet.` : ""}`,
+      }),
+      { failed: (m) => `Nothing was carried: ${m}` },
+    );
+    if (done) setOffer(null);
   };
   return (
     <NextPeriodView
@@ -73,6 +106,9 @@ export function NextPeriod(props: {
       onNextPeriod={() => void next()}
       busy={props.busy}
       disabled={!sheetName}
+      offer={
+        offer ? { label: carryLabel(offer.values.length, offer.payslipDate, formatDate), onCarry: () => void carry() } : null
+      }
     />
   );
 }

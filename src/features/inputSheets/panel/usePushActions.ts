@@ -4,7 +4,8 @@
  * nett pay the last push or refresh left pending, as their Messages say).
  */
 import * as React from "react";
-import { type ConnectedServices, flowContextFor } from "../../../ui/context";
+import type { ConnectedServices } from "../../../ui/context";
+import { contextForSheet } from "./sheetClient";
 import { conflictCheck, overwriteConflicts } from "../flows/conflicts";
 import { countPendingNettPay, refreshNettPay } from "../flows/nettPay";
 import { type PushResult, pushInputSheet } from "../flows/push";
@@ -71,8 +72,8 @@ export function usePushActions({ services, run, sheetName, chunkSize, onPushed, 
       () =>
         void run(
           `${PUSH_MODE_LABELS[mode]}: ${sheetName}`,
-          (task) => {
-            const ctx = flowContextFor(services, task);
+          async (task) => {
+            const ctx = await contextForSheet(services, task, sheetName);
             return pushInputSheet(ctx, sheetName, {
               send: { mode, chunkSize },
               steps: { conflictCheck: conflictCheck(ctx.api, chunkSize), check: check() },
@@ -95,7 +96,8 @@ export function usePushActions({ services, run, sheetName, chunkSize, onPushed, 
     if (!services || !sheetName) return;
     void run(
       `Refresh nett pay: ${sheetName}`,
-      (task) => refreshNettPay(flowContextFor(services, task), sheetName).then(pendingAfter((r) => r.pending)),
+      async (task) =>
+        refreshNettPay(await contextForSheet(services, task, sheetName), sheetName).then(pendingAfter((r) => r.pending)),
       (result) => ({ intent: result.pending > 0 ? "warning" : "success", text: result.summary }),
       { failed: (message) => `Could not refresh nett pay: ${message}` },
     );
@@ -107,8 +109,11 @@ export function usePushActions({ services, run, sheetName, chunkSize, onPushed, 
       () =>
         void run(
           `Overwrite conflicts: ${sheetName}`,
-          (task) =>
-            overwriteConflicts(flowContextFor(services, task), sheetName, { send: { chunkSize }, steps: { check: check() } }),
+          async (task) =>
+            overwriteConflicts(await contextForSheet(services, task, sheetName), sheetName, {
+              send: { chunkSize },
+              steps: { check: check() },
+            }),
           (result) => ({
             intent: result.counts.Saved > 0 && result.counts.Failed === 0 ? "success" : "warning",
             text: result.summary,

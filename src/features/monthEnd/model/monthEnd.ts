@@ -11,6 +11,7 @@ import type { CellValue, ColumnSpec } from "../../../xl/columns";
 import { serialToIsoDate } from "../../../xl/excelConventions";
 import { waveDisplayName } from "../../../ui/sheets/importTables";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../../ui/sheets/periods";
+import { finalisedUnsentPeriods } from "./finalisedUnsent";
 import { CALENDAR_COLUMNS, calendarCells, DUE_THIS_WEEK_COLUMN, type WaveCalendar } from "./calendar";
 
 export const OVERVIEW_SHEET = "Month-end overview";
@@ -147,12 +148,23 @@ export function clientOverviewRows(
       lastPush: last?.time ?? null,
       change,
     };
+    const here = { clientId: client.id, clientName: client.name, waveId: wave.id, waveName: waveDisplayName(wave) };
+    // A finalised period whose sheets still hold unsent work keeps a row of its own, after the open period's.
+    const left = finalisedUnsentPeriods({ ...here, open: open.date, periods, employees, sheets }).map((p): OverviewRow => ({
+      ...here,
+      ...p,
+      calculating: 0,
+      finalised: p.payslips,
+      conflict: 0,
+      lastPush: null,
+      preparedBy: "",
+      previousNettPay: null,
+      change: null,
+      status: "Needs attention",
+    }));
     return [
       {
-        clientId: client.id,
-        clientName: client.name,
-        waveId: wave.id,
-        waveName: waveDisplayName(wave),
+        ...here,
         payslipDate: open.date,
         employees: activeEmployees(employees, wave.id, open.date).length,
         sheets: own.map((s) => s.sheetName),
@@ -162,6 +174,7 @@ export function clientOverviewRows(
         ...counts,
         ...overviewStatus(counts, movePercent),
       },
+      ...left,
     ];
   });
 }
