@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 /**
  * The period picker learns a period was finalised in the service without Reload choices: when the pane gets the
- * focus back, and after the pane's writes, one small read asks, and the picker's list is read again only when the
+ * focus back, and after the pane's pushes, one small read asks, and the picker's list is read again only when the
  * answer is yes.
  */
 import { renderHook, waitFor } from "@testing-library/react";
@@ -31,7 +31,7 @@ function fakeServices(finalised: () => boolean) {
     services,
     asked,
     invalidate,
-    write: () => listeners.forEach((l) => l({ method: "POST", path: "/clients/1/bulk_input" })),
+    write: (path = "/clients/1/bulk_input") => listeners.forEach((l) => l({ method: "POST", path })),
   };
 }
 
@@ -59,9 +59,12 @@ it("asks when the pane gets the focus back, and reads the list again only once t
   jest.restoreAllMocks();
 });
 
-it("asks once after a burst of the pane's writes", async () => {
+it("asks once after a burst of the pane's pushes, and not after other writes", async () => {
   const s = fakeServices(() => true);
   renderHook(() => useFinalisedProbe(s.services, employees, 1, NOV));
+  s.write("/clients/1/waves");
+  await new Promise((r) => setTimeout(r, 1_300));
+  expect(s.asked).toEqual([]);
   s.write();
   s.write();
   s.write();

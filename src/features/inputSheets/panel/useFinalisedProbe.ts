@@ -1,6 +1,6 @@
 /**
  * Keeps the period picker true when a period is finalised in the service (flows/periodProbe): after the pane's
- * writes (a push found the payslips refused, say) and when the pane gets the focus back (the accountant returns from
+ * pushes (bulk input: a push found the payslips refused, say) and when the pane gets the focus back (the accountant returns from
  * the service's screens; at most once per half minute), one small read asks whether the chosen period is finalised now; when it is, the employees
  * with their payslips are read again, so the picker says "finalised" without Reload choices.
  */
@@ -41,7 +41,9 @@ export function useFinalisedProbe(
           running = false;
         });
     };
-    const afterWrite = () => {
+    const afterWrite = (write: { path: string }) => {
+      // Only a push can find the period's payslips finalised (refused); a new wave or an employee's change cannot.
+      if (!write.path.endsWith("/bulk_input")) return;
       if (timer !== null) clearTimeout(timer);
       timer = setTimeout(look, AFTER_WRITES_MS);
     };
