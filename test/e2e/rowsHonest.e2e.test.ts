@@ -68,7 +68,7 @@ describe("every row's state honest (preview in Chromium against the sandbox)", (
     await typeCell(page, sheetName, 1, commission, "75");
     await until(["Saved", "Changed", "Unchanged"]);
     expect((await records(page, sheetName))[1].Message).toMatch(/^Edited after the push, not sent yet/);
-    expect(await fillOf(1, commission)).toBe(PENDING);
+    while ((await fillOf(1, commission)) !== PENDING) await page.waitForTimeout(100); // shaded in the same look
 
     // The salary header typed over: the push refuses every row with a salary in the unknown column.
     await typeHeader(salary, "Salary");
@@ -84,7 +84,7 @@ describe("every row's state honest (preview in Chromium against the sandbox)", (
     const repaired = await records(page, sheetName);
     expect(repaired[0].Message).toMatch(/^Saved for /);
     expect(repaired.slice(2).every((r) => r.Status !== "Invalid")).toBe(true);
-    expect(await fillOf(1, commission)).toBe(PENDING);
+    while ((await fillOf(1, commission)) !== PENDING) await page.waitForTimeout(100); // shaded in the same look
     expect(suite.stack.requestUrls.slice(requests).filter((u) => u.includes("/v1/"))).toEqual([]);
     await page.getByText("1 change pending in 1 row", { exact: true }).waitFor();
   });
@@ -99,13 +99,17 @@ describe("every row's state honest (preview in Chromium against the sandbox)", (
 
     // The client's commission list, typed into a sheet inserted from the tabs' menu.
     const tabs = page.getByRole("tablist", { name: "Sheets" });
+    const names = async () => (await tabs.getByRole("tab").allTextContents()).map((t) => t.trim());
+    const had = new Set(await names());
     await tabs.getByRole("tab", { name: sheetName, exact: true }).click({ button: "right" });
     await page
       .getByRole("menu", { name: `Sheet ${sheetName}` })
       .getByRole("menuitem", { name: "Insert sheet" })
       .click();
-    const source = (await tabs.getByRole("tab", { selected: true }).textContent())!.trim();
-    await page.getByRole("grid", { name: `Sheet ${source}` }).waitFor();
+    // The new sheet's tab (waited for: the tab list is drawn again after the insert).
+    let source: string | undefined;
+    while (!(source = (await names()).find((n) => !had.has(n)))) await page.waitForTimeout(50);
+    await openSheet(page, source);
     const rows = [
       ["Number", "Basic salary", "Commission"],
       [before[2].Number, String(amount(before[2][salary]) + 20), "lots"],
@@ -146,7 +150,8 @@ describe("every row's state honest (preview in Chromium against the sandbox)", (
     await openSheet(page, sheetName);
     while ((await statuses())[2] !== "Changed") await page.waitForTimeout(100);
     expect((await records(page, sheetName))[2].Message).toMatch(/^Filled after the push, not sent yet/);
-    expect(await fillOf(2, salary)).toBe(PENDING);
+    // Shaded as a pending change once the pane's watch looks after the fill (waited for, within the test's timeout).
+    while ((await fillOf(2, salary)) !== PENDING) await page.waitForTimeout(100);
     const lines = (await records(page, "Fill problems")).map((l) => Object.values(l).join(" "));
     expect(lines.some((l) => /NOPE-1.*: the row did not fill/.test(l))).toBe(true);
     expect(lines.some((l) => /lots.*: this value was not filled; the row's other values were/.test(l))).toBe(true);
