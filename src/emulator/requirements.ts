@@ -45,6 +45,7 @@ export const API_SETS: Readonly<Record<string, string>> = {
   "Range.insert": "1.1",
   "Range.delete": "1.1",
   "ActivatedHandlers.add": "1.7",
+  "Worksheet.id": "1.1",
   "Worksheet.name": "1.1",
   "Worksheet.tables": "1.1",
   "Worksheet.getRange": "1.1",

@@ -198,7 +198,7 @@ describe("clear messages", () => {
     [
       "an unknown employee",
       { formula: '=PAYROLL.AMOUNT("paye","2026-01-01","2026-01-31","999999")' },
-      /^No employee numbered 999999 in client 1$/,
+      /^No employee numbered 999999 in Liffey \(client 1\)$/,
     ],
     [
       "an unknown account",
