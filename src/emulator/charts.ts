@@ -16,7 +16,16 @@
  */
 import type { ChartModel, Rect, SheetModel } from "./model";
 import { parseAddress, splitSheetAddress } from "./model";
-import { ACTION_BYTES, checkEdit, ClientObject, Collection, invalidArgument, jsonBytes, type ProxyContext, type RangeTarget } from "./proxy";
+import {
+  ACTION_BYTES,
+  checkEdit,
+  ClientObject,
+  Collection,
+  invalidArgument,
+  jsonBytes,
+  type ProxyContext,
+  type RangeTarget,
+} from "./proxy";
 import { PreviewExcelError } from "./values";
 
 /** Excel.ChartType, every value but "Invalid" (from the Office JS reference, @types/office-js). */
@@ -210,6 +219,8 @@ export interface ChartData {
   type: string;
   title: string;
   categories: string[];
+  /** Each category's levels (one per category column: the client, then the wave), as Excel draws them, a level a line. */
+  levels: string[][];
   series: { name: string; values: (number | null)[] }[];
   /** Where the chart sits on the sheet (cells it covers). */
   position: Rect;
@@ -234,15 +245,16 @@ export function chartData(chart: ChartModel): ChartData {
   const first = namesRow ? 1 : 0;
   const from = labelCol ? 1 : 0;
   const n = rows - first;
-  let categories = Array.from({ length: n }, (_, i) => (labelCol ? String(at(first + i, 0) ?? "") : String(i + 1)));
+  let levels = Array.from({ length: n }, (_, i) => [labelCol ? String(at(first + i, 0) ?? "") : String(i + 1)]);
   if (chart.categories) {
     const c = chart.categories;
-    categories = Array.from({ length: n }, (_, i) =>
-      Array.from({ length: c.cols }, (_, k) => (i < c.rows ? String(labels.valueAt(c.r + i, c.c + k) ?? "") : ""))
-        .filter(Boolean)
-        .join(" "),
+    levels = Array.from({ length: n }, (_, i) =>
+      Array.from({ length: c.cols }, (_, k) => (i < c.rows ? String(labels.valueAt(c.r + i, c.c + k) ?? "") : "")).filter(
+        Boolean,
+      ),
     );
   }
+  const categories = levels.map((l) => l.join(" "));
   const series = Array.from({ length: cols - from }, (_, j) => ({
     name: namesRow ? String(at(0, from + j) ?? "") : `Series${j + 1}`,
     values: Array.from({ length: n }, (_, i) => {
@@ -250,7 +262,7 @@ export function chartData(chart: ChartModel): ChartData {
       return typeof v === "number" ? v : null;
     }),
   }));
-  return { name: chart.name, type: chart.type, title: chart.title, categories, series, position: chart.position };
+  return { name: chart.name, type: chart.type, title: chart.title, categories, levels, series, position: chart.position };
 }
 
 /**

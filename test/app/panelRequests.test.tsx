@@ -243,15 +243,18 @@ describe("Input sheets: opening the tab and building a sheet", () => {
     await build();
     expect(tally(service.sent, since)).toEqual({});
 
-    // A write through the connection (what a push sends) reads nothing at once; the next build reads the employees
-    // with their payslips and the calculations again, once each, and not the waves or items_and_outputs.
+    // A write through the connection (what a push sends) reads only one employee's payslips, a second later (is the
+    // chosen period finalised now? the picker's question, features/inputSheets/flows/periodProbe), not the lists; the
+    // next build reads the employees with their payslips and the calculations again, once each, and not the waves or
+    // items_and_outputs.
     since = service.sent.length;
     await act(
       async () =>
         void (await api!.bulkInput(1, [{ id: "7", payslip_date: "2026-01-31", attributes: { basic_salary: { amount: 2600 } } }])),
     );
+    await waitFor(() => expect(tally(service.sent, since)["GET /employees/7/payslips"]).toBe(1), { timeout: 10_000 });
     await settled(service.sent);
-    expect(tally(service.sent, since)).toEqual({ "POST /clients/1/bulk_input": 1 });
+    expect(tally(service.sent, since)).toEqual({ "POST /clients/1/bulk_input": 1, "GET /employees/7/payslips": 1 });
     since = service.sent.length;
     await build();
     expect(tally(service.sent, since)).toEqual({

@@ -73,3 +73,35 @@ it("a link cell is drawn as a link, and a click on it shows its sheet", () => {
   fireEvent.mouseUp(cell);
   expect(screen.getByRole("grid").getAttribute("data-sheet")).toBe("Inputs A");
 });
+
+it("a long client name and its wave are drawn whole, on lines of their own under the bars, never cut", async () => {
+  const client = "Bureau demo: Liffey Engineering Ltd";
+  await port.writeTable({
+    sheetName: "Overview",
+    tableName: "Overview",
+    columns: [
+      { key: "client", header: "Client", type: "text" },
+      { key: "wave", header: "Wave", type: "text" },
+      { key: "nett", header: "Nett pay", type: "currency" },
+    ],
+    rows: [
+      [client, "Monthly", 1100],
+      ["Shannon", "Weekly production", 1500],
+    ],
+  });
+  await port.writeColumnChart({
+    sheetName: "Overview",
+    name: "NettPay",
+    title: "Nett pay",
+    seriesColumns: ["Nett pay"],
+    categoryColumns: ["Client", "Wave"],
+  });
+  renderInFluent(<WorkbookView workbook={wb} />);
+  const labels = Array.from(screen.getByRole("img", { name: "Chart: Nett pay" }).querySelectorAll("text[data-label]"));
+  const lines = labels.map((l) => Array.from(l.querySelectorAll("tspan")).map((t) => t.textContent));
+  expect(lines[0].join(" ")).toBe(`${client} Monthly`);
+  expect(lines[0].length).toBeGreaterThan(1);
+  expect(lines[0][lines[0].length - 1]).toBe("Monthly"); // the wave on a line of its own
+  expect(lines[1].join(" ")).toBe("Shannon Weekly production");
+  expect(labels.map((l) => l.textContent).join("")).not.toContain("…");
+});

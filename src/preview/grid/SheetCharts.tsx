@@ -19,8 +19,31 @@ function niceMax(max: number): number {
   return Math.ceil(max / step) * step;
 }
 
-/** A long category keeps its start and its end (the client and the wave): "Bureau dem…ering Ltd Monthly". */
-const shortLabel = (text: string) => (text.length > 28 ? `${text.slice(0, 10)}…${text.slice(-17)}` : text);
+/** Lines drawn under the plot at most (the bottom padding's room); a label needing more is told in its tooltip. */
+const MAX_LINES = 7;
+const LINE_HEIGHT = 12;
+/** About the width of a character of the 10 px labels. */
+const CHAR_WIDTH = 5.6;
+
+/**
+ * A category's label as lines that fit its group's width: each level (the client, then the wave) on lines of its
+ * own, broken between words, never cut inside one (Excel wraps category labels; it does not elide them).
+ */
+function labelLines(levels: readonly string[], width: number): string[] {
+  const room = Math.max(4, Math.floor(width / CHAR_WIDTH));
+  const lines: string[] = [];
+  for (const level of levels) {
+    let line = "";
+    for (const word of level.split(/\s+/).filter(Boolean)) {
+      if (line && line.length + 1 + word.length > room) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    if (line) lines.push(line);
+  }
+  return lines;
+}
 
 const money = (v: number) => formatValue(v, '"€"#,##0');
 
@@ -70,14 +93,21 @@ function ColumnChart({ data, width, height }: { data: ChartData; width: number; 
             );
           })}
           <text
+            data-label={category}
             x={PAD.left + (i + 0.5) * group}
-            y={PAD.top + plotH + 12}
-            textAnchor="end"
+            y={PAD.top + plotH + 14}
+            textAnchor="middle"
             fontSize={10}
-            transform={`rotate(-30 ${PAD.left + (i + 0.5) * group} ${PAD.top + plotH + 12})`}
             fill={tokens.colorNeutralForeground2}
           >
-            {shortLabel(category)}
+            <title>{category}</title>
+            {labelLines(data.levels[i] ?? [category], group - 4)
+              .slice(0, MAX_LINES)
+              .map((line, k) => (
+                <tspan key={k} x={PAD.left + (i + 0.5) * group} dy={k === 0 ? 0 : LINE_HEIGHT}>
+                  {line}
+                </tspan>
+              ))}
           </text>
         </g>
       ))}

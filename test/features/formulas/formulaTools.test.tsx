@@ -13,6 +13,7 @@ import { App } from "../../../src/app/App";
 import { readAtText } from "../../../src/features/formulas/panel/FormulaTools";
 import { explainedText } from "../../../src/features/formulas/panel/useFormulaTools";
 import { CLIENT_ID_SETTING } from "../../../src/ui/flows/clientChoice";
+import { useAppServices } from "../../../src/ui/context";
 import { FORMULAS_READ_SETTING } from "../../../src/ui/formulaFreshness";
 import { createKeyStore } from "../../../src/ui/keyStore";
 import { formatDateTime, formatTime } from "../../../src/ui/locale";
@@ -113,4 +114,38 @@ it("words the outcome: the sheet, the count and the total, and Refresh formulas 
   const at = new Date(2026, 10, 26, 14, 32);
   expect(readAtText(at, new Date(2026, 10, 26, 18, 0))).toBe(formatTime(at));
   expect(readAtText(at, new Date(2026, 10, 27, 9, 0))).toBe(formatDateTime(at));
+});
+
+it("an old outcome of Explain this figure goes once other work starts in the pane", async () => {
+  let finish: () => void = () => undefined;
+  function WorkPanel() {
+    const { progress } = useAppServices();
+    return (
+      <button onClick={() => void progress.run("Other work", () => new Promise<void>((resolve) => (finish = resolve)))}>
+        Start other work
+      </button>
+    );
+  }
+  const service = fakeService();
+  const { workbook } = settingsOnlyWorkbook({ [CLIENT_ID_SETTING]: CLIENTS[0].id });
+  workbook.selectedCell = async () => RANGE;
+  localStorage.clear();
+  const user = userEvent.setup();
+  render(
+    <App
+      workbook={workbook}
+      keyStore={createKeyStore({ storage: localStorage })}
+      defaultServiceUrl={ORIGIN}
+      createApi={service.createApi}
+      tabs={[{ id: "work", title: "Work", Panel: WorkPanel }]}
+    />,
+  );
+  await user.type(screen.getByLabelText(/^API key/), GOOD_KEY);
+  await user.click(screen.getByRole("button", { name: "Connect" }));
+  await user.click(await screen.findByRole("button", { name: "Explain this figure" }));
+  const error = /^Select one cell: Explain this figure explains one PAYROLL.AMOUNT cell at a time/;
+  expect(await screen.findByText(error)).toBeTruthy();
+  await user.click(screen.getByRole("button", { name: "Start other work" }));
+  await waitFor(() => expect(screen.queryByText(error)).toBeNull());
+  act(() => finish());
 });

@@ -60,7 +60,8 @@ it("counts typed, pasted, filled and cleared edits against the snapshot, shades 
     // Pasted, filled down, cleared (the Delete key).
     const sheet = env.rig.model.getSheet(sheetName);
     const t = sheet.tables()[0];
-    const col = t.c + 4;
+    // The salary column found by its header (an Employment column may come before it).
+    const col = t.c + Object.keys(before[0]).indexOf(env.salaryHeader);
     env.rig.model.pasteCells(sheet, t.r + 4, col, [["44444"]]);
     await waitForState(states, (s) => s.text === "3 changes pending in 3 rows");
     env.rig.model.fillDown(sheet, { r: t.r + 4, c: col, rows: 2, cols: 1 });

@@ -95,10 +95,13 @@ describe("building an input sheet", () => {
 
   it("writes ID, number, name, payslip date, prefilled inputs, nett pay, Status and Message", async () => {
     const built = await build();
+    // The demo's wave has an employee on long-term leave: the Employment column says so (model/employment).
+    expect(built.records.some((r) => /^On long-term leave from /.test(String(r.Employment)))).toBe(true);
     expect(Object.keys(built.records[0])).toEqual([
       "Employee ID",
       "Number",
       "Name",
+      "Employment",
       "Payslip date",
       env.salaryHeader,
       "Nett pay",

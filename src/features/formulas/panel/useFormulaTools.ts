@@ -28,8 +28,23 @@ export function explainedText(where: string, r: ExplainedFigure): Exclude<Outcom
 export function useFormulaTools() {
   const services = useConnectedServices();
   const [outcome, setOutcome] = React.useState<Outcome>(null);
-  const run = useFlowRunner(services, setOutcome);
+  const flowRunner = useFlowRunner(services, setOutcome);
+  // The tools sit at the top of the pane, above every tab: once other work starts, their last outcome (an error of
+  // Explain this figure, say) is old news and goes, rather than stay above the work it has nothing to do with.
+  const ownRuns = React.useRef(0);
+  const busy = services?.progress.busy ?? false;
+  React.useEffect(() => {
+    if (busy && ownRuns.current === 0) setOutcome(null);
+  }, [busy]);
   if (!services) return null;
+  const run: typeof flowRunner = async (...args) => {
+    ownRuns.current++;
+    try {
+      return await flowRunner(...args);
+    } finally {
+      ownRuns.current--;
+    }
+  };
   const refresh = () =>
     void run(
       "Refreshing formulas",

@@ -34,7 +34,7 @@ import { todayIso } from "../../../ui/sheets/grid";
 import { CHANGED_STATUS } from "../model/editedRows";
 import { InputSheetError, type InputSheetMeta } from "../model/inputSheetModel";
 import { PUSH_LOG_SHEET } from "../model/pushLog";
-import { changedRecord, type TableCells } from "../model/rowState";
+import { changedRecord, following, type TableCells } from "../model/rowState";
 import { readInputSheetMeta } from "./inputs";
 import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
 
@@ -205,7 +205,7 @@ async function markFilledRows(
   if (changed.size === 0) return;
   const byHeaders = new Map<string, number[]>();
   for (const [rowIndex, headers] of changed) {
-    records.set(rowIndex, changedRecord(FILLED_MESSAGE));
+    records.set(rowIndex, following(records.get(rowIndex), changedRecord(FILLED_MESSAGE)));
     const k = JSON.stringify([...headers].sort());
     byHeaders.set(k, [...(byHeaders.get(k) ?? []), rowIndex]);
   }

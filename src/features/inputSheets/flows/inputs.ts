@@ -13,6 +13,7 @@ import { safeSheetName, safeTableName } from "../../../xl/excelConventions";
 import { finalisedTitle, isFinalisedPeriod } from "../model/finalisedPeriod";
 import { waveDisplayName } from "../../../ui/sheets/importTables";
 import { type OfferedInput, inputSheetColumns, inputSheetGrid, inputSheetRows, offeredInputs } from "../model/inputSheet";
+import { employmentText } from "../model/employment";
 import { type PeriodOption, wavePeriods } from "../../../ui/sheets/periods";
 import {
   type InputSheetMeta,
@@ -277,14 +278,16 @@ export async function buildInputSheet(
   const snapshotSheet = earlier?.snapshotSheet ?? safeSheetName(`PayrollSnap_${id}`);
 
   const finalised = isFinalisedPeriod(rows);
+  // Employees on long-term leave or who have left are marked in words (an Employment column only when there are any).
+  const notes = rows.map((r) => employmentText(r.employment ?? null, formatDate));
   const title = `Inputs: ${clientLabel(client)}, ${waveName}, period ending ${formatDate(request.payslipDate)}`;
   const written = await workbook.writeTable({
     sheetName,
     tableName,
     title: finalised ? finalisedTitle(title) : title,
     stampLabel: "Built",
-    columns: inputSheetColumns(inputs),
-    rows: inputSheetGrid(rows, inputs),
+    columns: inputSheetColumns(inputs, notes.some(Boolean)),
+    rows: inputSheetGrid(rows, inputs, notes.some(Boolean) ? notes : undefined),
     onProgress: writingRows(progress),
   });
   const snapshot = snapshotToTable(

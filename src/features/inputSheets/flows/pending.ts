@@ -10,7 +10,6 @@
  */
 import type { InputValue } from "../../../contract";
 import { ADDIN_FILLS, type TableCell, type TableData, type WorkbookPort } from "../../../excel";
-import { CHANGED_MESSAGE, CHANGED_STATUS, editedMarkedCells } from "../model/editedRows";
 import {
   type PendingChange,
   type PendingSummary,
@@ -21,17 +20,10 @@ import {
   shadingDelta,
 } from "../model/pendingChanges";
 import { type InputSheetMeta, InputSheetError, type Snapshot, snapshotFromTable } from "../model/inputSheetModel";
-import {
-  type RowRecords,
-  type TableCells,
-  changedRecord,
-  recordsFromTable,
-  recordsToTable,
-  rowStateSheet,
-} from "../model/rowState";
+import { type RowRecords, type TableCells, recordsFromTable, rowStateSheet } from "../model/rowState";
 import { recordsFromCells } from "../model/rowStateMigration";
 import { readInputSheetMeta } from "./inputs";
-import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
+import { repairRowStates } from "./rowRepairs";
 import { keepUnsentChanges } from "./unsentKeep";
 
 /** Fill of a pending input cell: the Excel layer's own pale yellow, apart from the push's red, green and amber. */
@@ -90,40 +82,6 @@ export async function readPending(
   return { sheetName, changes: summary.changes, rows: summary.rows, text: describePending(summary), statuses, records, table };
 }
 
-/**
- * Rows marked Failed or Invalid edited since the last look (../../sheets/editedRows) become Changed: their state
- * says so (stored, and kept in the basis), Status and Message are drawn from it, and the edited cells lose the
- * push's red (only they: `highlightColumns` names them). Returns the statuses as they now are.
- */
-async function markEditedRows(
-  workbook: WorkbookPort,
-  sheetName: string,
-  before: TableData | null,
-  read: { statuses: string[]; table: TableData },
-  basis: SheetBasis,
-): Promise<string[]> {
-  if (!before) return read.statuses;
-  const edited = editedMarkedCells(
-    before,
-    read.table,
-    read.statuses,
-    basis.meta.inputs.map((i) => i.header),
-  );
-  if (edited.size === 0) return read.statuses;
-  // The states as stored now (another flow may have written them since this watch read them), then Changed.
-  const records = await readRowRecords(workbook, basis.meta, read.table);
-  const statuses = [...read.statuses];
-  for (const [rowIndex, headers] of edited) {
-    const changed = changedRecord(CHANGED_MESSAGE);
-    records.set(rowIndex, changed);
-    await workbook.annotateRows(sheetName, [annotationOf(rowIndex, changed)], { clearOthers: false, highlightColumns: headers });
-    statuses[rowIndex] = CHANGED_STATUS;
-  }
-  await saveRowRecords(workbook, basis.meta, read.table, records);
-  basis.rowStates = recordsToTable(read.table, records);
-  return statuses;
-}
-
 export interface PendingWatch {
   /** Looks again now; `reload` also re-reads the snapshot and re-shades (after a push or a rebuild). */
   refresh(options?: { reload?: boolean }): Promise<PendingState | null>;
@@ -164,7 +122,7 @@ export async function watchPendingChanges(
   // Cells this watch has shaded; null while unknown (a new watch, or after a push rewrote the fills).
   let shaded: Set<string> | null = null;
   let state: PendingState | null = null;
-  // The table at the last look: a marked row whose cells differ from it was edited since (markEditedRows).
+  // The table at the last look: a marked row whose cells differ from it was edited since (./rowRepairs).
   let previous: TableData | null = null;
   let stopped = false;
   let timer: unknown = null;
@@ -179,7 +137,12 @@ export async function watchPendingChanges(
     basis ??= await readSheetBasis(workbook, sheetName);
     const read = await readPending(workbook, sheetName, basis);
     if (stopped) return state;
-    const statuses = await markEditedRows(workbook, sheetName, previous, read, basis);
+    // States the cells no longer justify are replaced first (./rowRepairs): Changed rows are shaded, marked ones not.
+    const repaired = await repairRowStates(workbook, sheetName, basis, { before: previous, ...read });
+    if (repaired.stored) basis.rowStates = repaired.stored;
+    // The repair's annotations cleared those cells' colours: the pending ones among them are shaded again.
+    for (const c of repaired.cleared) for (const header of c.headers) shaded?.delete(cellId({ rowIndex: c.rowIndex, header }));
+    const statuses = repaired.statuses;
     previous = read.table;
     const shadeable = read.changes.filter((c) => !MARKED.has(statuses[c.rowIndex] ?? ""));
     let delta: ReturnType<typeof shadingDelta>;

@@ -44,7 +44,7 @@ import {
 import { InputSheetError, type InputSheetMeta, type ReadSheet, type Snapshot, snapshotToTable } from "../model/inputSheetModel";
 import { keptOutcomeRows } from "../model/keptOutcomes";
 import type { NettPayTarget } from "../model/nettPay";
-import { type RowRecords, awaitedNettPay, awaitingNettPay, drawRow, outcomeRecord, unmovedRows } from "../model/rowState";
+import { type RowRecords, awaitedNettPay, awaitingNettPay, drawRow, following, outcomeRecord, unmovedRows } from "../model/rowState";
 import { PUSH_LOG_SHEET_OPTIONS, PUSH_MODE_LABELS, pushLogRow } from "../model/pushLog";
 import { appendLogRows } from "./logSheets";
 import {
@@ -194,6 +194,8 @@ function record(
   let r = outcomeRecord(o, { pushId: run.pushId, flags: f?.reasons, flagColumns: f?.columns });
   const earlier = stillAwaited ? run.records.get(o.rowIndex)?.nettPay : undefined;
   if (awaiting) r = awaitingNettPay({ ...r, ...(earlier ? { nettPay: earlier } : {}) }, RECALCULATING, run.since, awaiting);
+  // A mark keeps the settled state the row had, which a change undone takes back (../model/rowRepair).
+  r = following(run.records.get(o.rowIndex), r);
   run.records.set(o.rowIndex, r);
   const drawn = drawRow(r);
   return { ...o, message: drawn.message, errorColumns: drawn.errorColumns };

@@ -7,7 +7,7 @@
 import { INPUT_SHEET_HEADERS as H } from "./inputSheet";
 
 /** Statuses whose rows an edit turns into Changed. */
-const EDITABLE_MARKS = new Set(["Failed", "Invalid"]);
+const EDITABLE_MARKS: ReadonlySet<string> = new Set(["Failed", "Invalid"]);
 
 /** The Status of a marked row edited since the push (Retry failed sends it too: ./pushPlan retryRowIndexes). */
 export const CHANGED_STATUS = "Changed";
@@ -21,7 +21,7 @@ interface TableView {
 const same = (a: unknown, b: unknown) => (a ?? "") === (b ?? "") || String(a ?? "").trim() === String(b ?? "").trim();
 
 /**
- * Per row marked Failed or Invalid now (`statuses`: each row's, by its state: ./rowState), the headers of the cells
+ * Per row marked Failed or Invalid now (or one of `marks`; `statuses`: each row's, by its state: ./rowState), the headers of the cells
  * the push reads (Employee ID, Payslip date and `inputHeaders`) that differ from the earlier look. Rows are matched
  * by their Employee ID cell (a sort moves rows), else by position (the Employee ID itself was edited).
  */
@@ -30,6 +30,7 @@ export function editedMarkedCells(
   now: TableView,
   statuses: readonly string[],
   inputHeaders: readonly string[],
+  marks: ReadonlySet<string> = EDITABLE_MARKS,
 ): Map<number, string[]> {
   const col = (t: TableView) => {
     const headers = t.columns.map((c) => String(c).trim());
@@ -45,7 +46,7 @@ export function editedMarkedCells(
   for (const r of before.rows) if (wasId >= 0 && !byId.has(String(r[wasId] ?? ""))) byId.set(String(r[wasId] ?? ""), r);
   const watched = [H.employeeId, H.payslipDate, ...inputHeaders];
   now.rows.forEach((cells, rowIndex) => {
-    if (!EDITABLE_MARKS.has(statuses[rowIndex] ?? "")) return;
+    if (!marks.has(statuses[rowIndex] ?? "")) return;
     const earlier = byId.get(String(cells[id] ?? "")) ?? before.rows[rowIndex];
     if (!earlier) return;
     const headers = watched.filter((h) => is(h) >= 0 && was(h) >= 0 && !same(cells[is(h)], earlier[was(h)]));

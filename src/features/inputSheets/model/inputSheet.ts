@@ -12,6 +12,7 @@ import { type CellType, type CellValue, type ColumnSpec, inputCellType, typeOfVa
 import { employeeName } from "../../../ui/sheets/employeeNames";
 import { sortEmployees } from "../../../ui/sheets/grid";
 import { activeEmployees, regularPayslips } from "../../../ui/sheets/periods";
+import { type EmploymentNote, employmentNote } from "./employment";
 
 /** One input the user can put on a sheet. */
 export interface OfferedInput {
@@ -96,6 +97,8 @@ export interface InputSheetRow {
   nettPay: number | null;
   /** Input key to current value (null when the employee has no value for it). */
   values: Record<string, InputValue>;
+  /** On long-term leave, or employment ended, in the period (./employment); null when at work. */
+  employment?: EmploymentNote | null;
 }
 
 /** Fixed columns of every input sheet. The headers are how the push finds them again. */
@@ -103,6 +106,8 @@ export const INPUT_SHEET_HEADERS = {
   employeeId: "Employee ID",
   number: "Number",
   name: "Name",
+  /** Only on a sheet where some employee is on long-term leave or has left (never sent). */
+  employment: "Employment",
   payslipDate: "Payslip date",
   nettPay: "Nett pay",
   status: "Status",
@@ -168,17 +173,22 @@ export function inputSheetRows(args: {
       finalised: payslip?.finalised ?? false,
       nettPay: payslip && !payslip.dirty && typeof payslip.nett_pay === "number" ? payslip.nett_pay : null,
       values: currentValues(e.id, payslip?.id ?? null, args.inputs, byEmployee),
+      employment: employmentNote(e, args.payslipDate),
     };
   });
 }
 
-/** The sheet's columns: fixed ones, one per chosen input, then nett pay, Status and Message. */
-export function inputSheetColumns(inputs: readonly OfferedInput[]): ColumnSpec[] {
+/**
+ * The sheet's columns: fixed ones, one per chosen input, then nett pay, Status and Message. `employment`: the sheet
+ * has an Employment column after Name (some employee is on long-term leave or has left).
+ */
+export function inputSheetColumns(inputs: readonly OfferedInput[], employment = false): ColumnSpec[] {
   const h = INPUT_SHEET_HEADERS;
   return [
     { key: "id", header: h.employeeId, type: "integer" },
     { key: "number", header: h.number, type: "text" },
     { key: "name", header: h.name, type: "text" },
+    ...(employment ? [{ key: "employment", header: h.employment, type: "text", width: 220 } satisfies ColumnSpec] : []),
     { key: "payslip_date", header: h.payslipDate, type: "date" },
     ...inputs.map((i): ColumnSpec => ({ key: i.key, header: i.label, type: i.type })),
     { key: "nett_pay", header: h.nettPay, type: "currency" },
@@ -187,11 +197,17 @@ export function inputSheetColumns(inputs: readonly OfferedInput[]): ColumnSpec[]
   ];
 }
 
-export function inputSheetGrid(rows: readonly InputSheetRow[], inputs: readonly OfferedInput[]): CellValue[][] {
-  return rows.map((r) => [
+/** The rows' cells, in inputSheetColumns' order; `employment`: each row's Employment text (the column is there). */
+export function inputSheetGrid(
+  rows: readonly InputSheetRow[],
+  inputs: readonly OfferedInput[],
+  employment?: readonly string[],
+): CellValue[][] {
+  return rows.map((r, i) => [
     r.employeeId,
     r.number,
     r.name,
+    ...(employment ? [employment[i] ?? ""] : []),
     r.payslipDate,
     ...inputs.map((i) => r.values[i.key] ?? null),
     r.nettPay,

@@ -168,6 +168,14 @@ export function normalise(type: CellType, value: InputValue | undefined): InputV
   return parsed.ok ? parsed.value : value;
 }
 
+/** Why a value in an unknown column stops its row; a header typed over an input's is most likely that input's. */
+function unknownColumnMessage(header: string, missingInputs: readonly string[]): string {
+  const base = `Column "${header}" is not an input of this sheet`;
+  if (missingInputs.length === 0) return `${base} (remove it, or build a new sheet with that input)`;
+  const was = missingInputs.map((h) => `"${h}"`).join(" or ");
+  return `${base}: if it was ${was}, type that header back (the rows are then as they were), or remove the column`;
+}
+
 /**
  * Parse and validate every row: employee ID (a whole number, on the snapshot), payslip date (a date), input
  * cells (by type), no duplicate employee+date, no value in an unknown column, no input emptied that the
@@ -253,12 +261,7 @@ export function readInputSheet(
       }
     }
     for (const u of unknown) {
-      if (!isBlank(cells[u.index])) {
-        problems.push({
-          header: u.header,
-          message: `Column "${u.header}" is not an input of this sheet (remove it, or build a new sheet with that input)`,
-        });
-      }
+      if (!isBlank(cells[u.index])) problems.push({ header: u.header, message: unknownColumnMessage(u.header, missingInputs) });
     }
     const nett = nettCol === undefined ? null : cells[nettCol];
     const nettPay = typeof nett === "number" ? nett : null;

@@ -41,7 +41,7 @@ const NettPayState = z.union([
   }),
 ]);
 
-export const RowRecord = z.object({
+const RowRecordFields = z.object({
   status: z.enum(ROW_STATUSES),
   /** The outcome in words, as the service, the check or the plan gave it, before any note. */
   reason: z.string(),
@@ -58,7 +58,34 @@ export const RowRecord = z.object({
   /** An explicit tone (Changed rows are amber); otherwise the status's. */
   tone: z.enum(["success", "error", "warning", "neutral"]).optional(),
 });
+export const RowRecord = RowRecordFields.extend({
+  /**
+   * The row's settled state (Saved or Unchanged) before a mark (Invalid, Held, Failed, Not sent, Changed) replaced
+   * it: when the cells are back to what the snapshot holds, that mark is no longer true and this state is
+   * (./rowRepair). None: the row had no state (its Status and Message go blank again).
+   */
+  before: RowRecordFields.optional(),
+});
 export type RowRecord = z.infer<typeof RowRecord>;
+
+/**
+ * States that say the row's cells are what the service holds (Undone: a check against the service found its push
+ * undone, ./reconcile): an edit since makes them untrue.
+ */
+export const SETTLED_STATUSES: ReadonlySet<string> = new Set<RowStatus>(["Saved", "Unchanged", "Undone"]);
+
+const withoutBefore = ({ before: _before, ...r }: RowRecord): RowRecord => r;
+
+/** The settled state a row goes back to when its mark stops being true (the row's own, when settled). */
+export const settledOf = (r: RowRecord | undefined): RowRecord | undefined =>
+  !r ? undefined : SETTLED_STATUSES.has(r.status) ? withoutBefore(r) : r.before;
+
+/** `next` as the row's new state, keeping the settled state `previous` was or kept (a settled `next` keeps none). */
+export function following(previous: RowRecord | undefined, next: RowRecord): RowRecord {
+  const before = SETTLED_STATUSES.has(next.status) ? undefined : settledOf(previous);
+  const r = withoutBefore(next);
+  return before ? { ...r, before } : r;
+}
 
 /** Each row's state, by the row's index in the sheet as read. */
 export type RowRecords = Map<number, RowRecord>;

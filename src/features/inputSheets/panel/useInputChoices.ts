@@ -14,6 +14,7 @@ import { defaultPeriod, type PeriodOption } from "../../../ui/sheets/periods";
 import { waveDisplayName } from "../../../ui/sheets/importTables";
 import type { FlowRunner } from "../../../ui/parts/hooks";
 import { useBuild } from "./useBuild";
+import { useFinalisedProbe } from "./useFinalisedProbe";
 import type { InputSheetsViewProps } from "./InputSheetsView";
 
 /** "31/01/2025 (12 payslips, 3 finalised)". */
@@ -74,6 +75,9 @@ export function useInputChoices({ services, run, onBuilt }: UseInputChoicesProps
     setPick((p) => keptPick(choices, p));
     setSelected((s) => new Set([...s].filter((k) => choices.offered.some((o) => o.key === k))));
   }, [choices]);
+
+  // A period finalised in the service shows as such without Reload choices (one small read to ask).
+  useFinalisedProbe(services, employees.data, waveId, payslipDate);
 
   const { build: buildSheet, question, answer } = useBuild({ services, run, onBuilt });
   const build = async () => {
