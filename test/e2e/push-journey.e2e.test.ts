@@ -54,6 +54,7 @@ describe("push journey (preview in Chromium against the sandbox)", () => {
       "Employee ID",
       "Number",
       "Name",
+      "Employment", // the demo's wave has an employee on long-term leave: the column that marks them is there
       "Payslip date",
       salaryHeader,
       "Nett pay",
