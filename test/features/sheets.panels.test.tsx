@@ -80,12 +80,13 @@ function inputsProps(over: Partial<InputSheetsViewProps> = {}): InputSheetsViewP
     payslipDate: "2026-11-30",
     onPeriodChange: jest.fn(),
     inputs: [
-      { key: "calc.basic_salary.amount", label: "Basic salary: amount", itemLabel: "Basic salary" },
-      { key: "calc.overtime.hours", label: "Overtime: hours", itemLabel: "Overtime" },
-      { key: "calc.overtime.rate", label: "Overtime: rate", itemLabel: "Overtime" },
+      { key: "calc.basic_salary.amount", label: "Basic salary: amount", itemLabel: "Basic salary", kind: "standing" },
+      { key: "calc.overtime.hours", label: "Overtime: hours", itemLabel: "Overtime", kind: "payslip" },
+      { key: "calc.overtime.rate", label: "Overtime: rate", itemLabel: "Overtime", kind: "payslip" },
     ],
     selectedInputs: new Set(),
     onInputToggle: jest.fn(),
+    onKindChange: jest.fn(),
     onBuild: jest.fn(),
     sheets: ["Inputs Monthly 2026-11-30"],
     sheetName: "Inputs Monthly 2026-11-30",
@@ -132,6 +133,18 @@ describe("InputSheetsView", () => {
     expect(screen.getByText("Inputs to edit (1 chosen)")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "New input sheet" }));
     expect(props.onBuild).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers, beside each ticked input only, This payslip only or From this period on", async () => {
+    const user = userEvent.setup();
+    const props = inputsProps({ selectedInputs: new Set(["calc.basic_salary.amount"]) });
+    wrap(<InputSheetsView {...props} />);
+    const kind = screen.getByRole("combobox", { name: "Basic salary: amount changes" });
+    expect((kind as HTMLSelectElement).value).toBe("standing");
+    expect(screen.getByRole("option", { name: "From this period on", selected: true })).toBeTruthy();
+    expect(screen.queryByRole("combobox", { name: "Overtime: rate changes" })).toBeNull();
+    await user.selectOptions(kind, "This payslip only");
+    expect(props.onKindChange).toHaveBeenCalledWith("calc.basic_salary.amount", "payslip");
   });
 
   it("offers the four push modes, and blocks them on a bad chunk size", async () => {

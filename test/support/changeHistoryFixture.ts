@@ -22,6 +22,7 @@ export const historyLine = (over: Partial<HistoryLine> = {}): HistoryLine => ({
   clientId: 7,
   clientName: "Liffey Foods",
   sheet: "Inputs",
+  kind: "payslip",
   ...pushedCell(),
   outcome: "Saved",
   message: "",

@@ -180,12 +180,17 @@ export function inputSheetRig(client: ClientRef = DEMO_CLIENT): InputSheetRig {
 
 /**
  * Builds the salary input sheet of the rig's wave and period: its name, its row count, and the rows whose salary is
- * above 0 (row index, employee ID, the salary before any edit).
+ * above 0 (row index, employee ID, the salary before any edit). The salary is "This payslip only" unless `kind` says.
  */
-export async function buildSalarySheet(env: InputSheetRig, ctx: FlowContext = ctxOf(env.rig)) {
+export async function buildSalarySheet(
+  env: InputSheetRig,
+  ctx: FlowContext = ctxOf(env.rig),
+  kind: "payslip" | "standing" = "payslip",
+) {
+  const salary = calcKey("basic_salary", "amount");
   const built = await buildInputSheet(
     ctx,
-    { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys: [calcKey("basic_salary", "amount")] },
+    { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys: [salary], kinds: { [salary]: kind } },
     { choices: env.choices },
   );
   const records = await readRecords(env.rig.workbook, built.sheetName);
@@ -207,7 +212,11 @@ export async function buildSalarySheetFor(rig: Rig, client: ClientRef) {
     .find((x) => x.period && activeEmployees(choices.employees, x.w.id, x.period.date).length >= 2)!;
   const salary = calcKey("basic_salary", "amount");
   const inputKeys = [choices.offered.find((o) => o.key === salary)?.key ?? choices.offered[0].key];
-  const built = await buildInputSheet(ctx, { waveId: w.id, payslipDate: period!.date, inputKeys }, { choices });
+  const built = await buildInputSheet(
+    ctx,
+    { waveId: w.id, payslipDate: period!.date, inputKeys, kinds: payslipOnly(inputKeys) },
+    { choices },
+  );
   return {
     ...built,
     waveId: w.id,
@@ -228,3 +237,9 @@ export function waitForState<S>(states: readonly S[], pred: (s: S) => boolean): 
     tick();
   });
 }
+
+/**
+ * Every input "This payslip only" (src/features/inputSheets/model/changeKind): for tests of what a push does on the
+ * period's payslip, whatever kind the input's default would be.
+ */
+export const payslipOnly = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, "payslip" as const]));

@@ -22,7 +22,7 @@ import type { PushReads } from "../../../src/features/inputSheets/flows/pushRead
 import type { InputSheetMeta, Snapshot } from "../../../src/features/inputSheets/model/inputSheetModel";
 import type { PushPlan } from "../../../src/features/inputSheets/model/pushPlan";
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
-import { buildSalarySheet, ctxOf, inputSheetRig, readRecords, selectRows, typeInto } from "../../support/flowHelpers";
+import { buildSalarySheet, ctxOf, inputSheetRig, payslipOnly, readRecords, selectRows, typeInto } from "../../support/flowHelpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -95,7 +95,7 @@ describe("Change history", () => {
     const before = (await readHistory(env.rig.workbook)).length;
     await buildInputSheet(
       ctx(),
-      { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys: [SALARY] },
+      { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys: [SALARY], kinds: payslipOnly([SALARY]) },
       { choices: env.choices },
     );
     expect((await readHistory(env.rig.workbook)).length).toBe(before);

@@ -8,7 +8,7 @@ import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
 import { buildInputSheet, readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
 import { buildNextPeriod, describeNextPeriod } from "../../../src/features/inputSheets/flows/nextPeriod";
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
-import { ctxOf, inputSheetRig, markRows, readRecords, typeInto } from "../../support/flowHelpers";
+import { ctxOf, inputSheetRig, markRows, readRecords, typeInto, payslipOnly } from "../../support/flowHelpers";
 import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
 import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
 import { carryIntoSheet } from "../../../src/features/inputSheets/flows/unsentWork";
@@ -106,7 +106,7 @@ describe("what a finalised period left unsent (issue Q, Deliver 4 and 11)", () =
   beforeAll(async () => {
     ({ sheetName } = await buildInputSheet(
       ctxOf(env.rig, CLIENT),
-      { waveId, payslipDate: open, inputKeys: [SALARY, other] },
+      { waveId, payslipDate: open, inputKeys: [SALARY, other], kinds: payslipOnly([SALARY, other]) },
       { choices: env.choices },
     ));
     const rows = await readRecords(env.rig.workbook, sheetName);

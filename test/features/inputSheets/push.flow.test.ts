@@ -12,7 +12,7 @@ import type { RowAnnotation } from "../../../src/excel";
 import { buildInputSheet, loadInputChoices } from "../../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet, type PushSend, type PushSteps } from "../../../src/features/inputSheets/flows/push";
 import type { FlowProgress } from "../../../src/ui/flows/common";
-import { ctxOf, fillOf, inputSheetRig, readRecords, selectRows, typeInto } from "../../support/flowHelpers";
+import { ctxOf, fillOf, inputSheetRig, readRecords, selectRows, typeInto, payslipOnly } from "../../support/flowHelpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -29,7 +29,7 @@ async function build(inputKeys: string[] = [SALARY]) {
   env.rig.faulty.reset();
   const result = await buildInputSheet(
     ctxOf(env.rig, CLIENT),
-    { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys },
+    { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys, kinds: payslipOnly(inputKeys) },
     { choices: env.choices },
   );
   const records = await readRecords(env.rig.workbook, result.sheetName);
@@ -77,7 +77,7 @@ describe("building an input sheet", () => {
     const building: string[] = [];
     const built = await buildInputSheet(
       ctxOf(env.rig, CLIENT, { update: (d, t, detail) => building.push(`${d} of ${t} · ${detail}`) }),
-      { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys: [SALARY] },
+      { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys: [SALARY], kinds: payslipOnly([SALARY]) },
       { choices: env.choices },
     );
     expect(env.rig.faulty.sent.length).toBe(2);
@@ -455,7 +455,7 @@ describe("pushing", () => {
   it("builds a sheet for a finalised period read only: titled so, recorded, and never pushed", async () => {
     const built = await buildInputSheet(
       ctxOf(env.rig, CLIENT),
-      { waveId: env.waveId, payslipDate: previousDate, inputKeys: [SALARY] },
+      { waveId: env.waveId, payslipDate: previousDate, inputKeys: [SALARY], kinds: payslipOnly([SALARY]) },
       { choices: env.choices },
     );
     expect(built.finalised).toBe(true);
@@ -469,7 +469,7 @@ describe("pushing", () => {
     expect(env.rig.faulty.sent).toHaveLength(0);
     const open = await buildInputSheet(
       ctxOf(env.rig, CLIENT),
-      { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys: [SALARY] },
+      { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys: [SALARY], kinds: payslipOnly([SALARY]) },
       { choices: env.choices },
     );
     expect(open.finalised).toBe(false);

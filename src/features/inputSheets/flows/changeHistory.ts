@@ -18,6 +18,8 @@ import {
 import { INPUT_SHEET_HEADERS } from "../model/inputSheet";
 import { type InputSheetMeta, type Snapshot, normalise, rowKey } from "../model/inputSheetModel";
 import type { PushPlan, RowOutcome } from "../model/pushPlan";
+import { type ChangeKind, changeKindOf, changeNote } from "../model/changeKind";
+import { formatDate } from "../../../ui/locale";
 
 /** Who each row of an input sheet's table is: its Number and Name cells, by data row. */
 export function employeesOf(table: { columns: readonly string[]; rows: readonly (readonly unknown[])[] }) {
@@ -29,6 +31,12 @@ export function employeesOf(table: { columns: readonly string[]; rows: readonly 
     const row = table.rows[rowIndex] ?? [];
     return { number: text(row, number), name: text(row, name) };
   };
+}
+
+/** The Change column: "From 25/11/2026 on" or "This payslip only". */
+export function changeWords(kind: ChangeKind, payslipDate: string): string {
+  const note = changeNote(kind, formatDate(payslipDate));
+  return note.charAt(0).toUpperCase() + note.slice(1);
 }
 
 /**
@@ -57,6 +65,7 @@ export function pushedCells(args: {
         name,
         payslipDate: row.payslipDate,
         input: input?.header ?? key,
+        change: changeWords(input ? changeKindOf(input) : "payslip", row.payslipDate),
         inputKey: key,
         before: input ? normalise(input.type, before?.[key]) : ((before?.[key] ?? null) as InputValue),
         sent,

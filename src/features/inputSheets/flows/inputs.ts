@@ -14,6 +14,7 @@ import { finalisedTitle, isFinalisedPeriod } from "../model/finalisedPeriod";
 import { waveDisplayName } from "../../../ui/sheets/importTables";
 import { type OfferedInput, inputSheetColumns, inputSheetGrid, inputSheetRows, offeredInputs } from "../model/inputSheet";
 import { employmentText } from "../model/employment";
+import { type ChangeKind, changeKindOf, defaultChangeKind } from "../model/changeKind";
 import { type PeriodOption, wavePeriods } from "../../../ui/sheets/periods";
 import {
   type InputSheetMeta,
@@ -119,6 +120,8 @@ export interface BuildInputSheetRequest {
   payslipDate: string;
   /** Chosen `calc.<id>.<input>` keys, in the order wanted. */
   inputKeys: readonly string[];
+  /** What a change of each input means (../model/changeKind); an input left out keeps a rebuilt sheet's, else its default. */
+  kinds?: Readonly<Record<string, ChangeKind>>;
 }
 
 export interface BuildInputSheetResult {
@@ -228,6 +231,12 @@ async function chooseSheetName(
   throw new InputSheetError("Too many input sheets for this wave and period: delete some first.");
 }
 
+/** An input's kind on a built sheet: the one asked for, else the rebuilt sheet's (absent there: this payslip only), else its default. */
+function kindOf(input: OfferedInput, request: BuildInputSheetRequest, earlier: InputSheetMeta | null | undefined): ChangeKind {
+  const had = earlier?.inputs.find((i) => i.key === input.key);
+  return request.kinds?.[input.key] ?? (had ? changeKindOf(had) : defaultChangeKind(input));
+}
+
 /**
  * Build (or rebuild) the input sheet. `choices` (the pickers') give the waves and items_and_outputs. The employees
  * and calculations, which prefill the values and the snapshot the push compares with, are asked for again: in the
@@ -307,7 +316,7 @@ export async function buildInputSheet(
     payslipDate: request.payslipDate,
     tableName: written.tableName,
     snapshotSheet,
-    inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type })),
+    inputs: inputs.map((i) => ({ key: i.key, header: i.label, type: i.type, kind: kindOf(i, request, earlier) })),
     builtAt: (options.now?.() ?? new Date()).toISOString(),
     ...(finalised ? { finalised } : {}),
   };

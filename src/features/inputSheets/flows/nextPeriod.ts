@@ -82,7 +82,8 @@ export async function buildNextPeriod(
   const { values: unsent } = await readUnsent(workbook, sheetName);
   const built = await buildInputSheet(
     ctx,
-    { waveId: meta.waveId, payslipDate: next.date, inputKeys },
+    // Each input keeps the kind this sheet gave it (../model/changeKind); one without keeps its default.
+    { waveId: meta.waveId, payslipDate: next.date, inputKeys, kinds: Object.fromEntries(meta.inputs.flatMap((i) => (i.kind ? [[i.key, i.kind]] : []))) },
     { choices, now: options.now },
   );
   const left = await leftBehindBy(workbook, {

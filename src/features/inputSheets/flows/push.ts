@@ -30,7 +30,6 @@ import {
   type RowOutcome,
   RETRY_HINT,
   applySaved,
-  chunkOutcomes,
   countOutcomes,
   notSentOutcomes,
   planPush,
@@ -38,9 +37,9 @@ import {
   rejectedOutcomes,
   retryRowIndexes,
   summarise,
-  toEntity,
   unconfirmedOutcomes,
 } from "../model/pushPlan";
+import { chunkEntities, standingOutcomes } from "../model/standingPush";
 import { InputSheetError, type InputSheetMeta, type ReadSheet, type Snapshot, snapshotToTable } from "../model/inputSheetModel";
 import { keptOutcomeRows } from "../model/keptOutcomes";
 import type { NettPayTarget } from "../model/nettPay";
@@ -49,7 +48,6 @@ import { PUSH_LOG_SHEET_OPTIONS, PUSH_MODE_LABELS, pushLogRow } from "../model/p
 import { appendLogRows } from "./logSheets";
 import {
   CANCELLED,
-  matchBulkResults,
   notSentMessage,
   rowsWith,
   stoppedNote,
@@ -330,15 +328,16 @@ async function requestChunk(run: PushRun, rows: PlannedRow[], i: number): Promis
     try {
       // No abort signal on the request: one already sent is let finish, so its rows get the service's real
       // answer. Cancel only stops the waits between tries.
-      const results = await ctx.api.bulkInput(meta.clientId, pending.map(toEntity), {
+      // From-this-period-on changes ride in the same request, as the employees' own inputs (../model/standingPush).
+      const results = await ctx.api.bulkInput(meta.clientId, chunkEntities(pending, meta), {
         idempotent: true,
         tries,
         stopRetries: ctx.signal,
         onRetry,
       });
-      const matched = matchBulkResults(pending, results);
-      for (const o of chunkOutcomes(pending, results, meta, formatDate)) byRow.set(o.rowIndex, o);
-      pending = pending.filter((_, k) => matched[k] === undefined);
+      const answer = standingOutcomes(pending, results, meta, formatDate);
+      for (const o of answer.outcomes) byRow.set(o.rowIndex, o);
+      pending = answer.unanswered;
     } catch (error) {
       // A 429 the PayrollApi did not wait out (Retry-After too long) slows the rest of the push down too.
       if (error instanceof RateLimitedError && attempts === 1) run.restoreRate.push(ctx.api.slowDown());

@@ -21,11 +21,13 @@ import { CHANGE_HISTORY_SHEET, type HistoryLine, newPushId } from "../model/chan
 import { type OfferedInput, employeeInputValues } from "../model/inputSheet";
 import { InputSheetError, type InputSheetMeta, type Snapshot, rowKey } from "../model/inputSheetModel";
 import { PUSH_ID_HEADER, PUSH_LOG_SHEET, PUSH_LOG_SHEET_OPTIONS, pushLogRow } from "../model/pushLog";
-import { type PlannedRow, type PushPlan, type RowOutcome, chunkOutcomes, toEntity } from "../model/pushPlan";
+import type { PlannedRow, PushPlan, RowOutcome } from "../model/pushPlan";
+import { chunkEntities, standingOutcomes } from "../model/standingPush";
+import { formatDate } from "../../../ui/locale";
 import { type UndoPlan, planUndo, undoCells, undoCounts } from "../model/undoPlan";
 import { chunk } from "../../../ui/sheets/chunk";
 import { checkName } from "../model/pushCheck";
-import { appendHistory, readHistory } from "./changeHistory";
+import { appendHistory, changeWords, readHistory } from "./changeHistory";
 import { type FlowContext, type Clock, SYSTEM_CLOCK } from "../../../ui/flows/common";
 import { PushReads } from "./pushReads";
 import { type ConflictCheck, DEFAULT_TRIES, chunkFailure } from "./push";
@@ -168,7 +170,9 @@ export async function readServiceInputs(
 /** The undo as a push plan and the sheet it stands for, for the pre-send check every push goes through. */
 function asPushPlan(plan: UndoPlan, lines: readonly HistoryLine[], chunkSize: number) {
   const first = lines[0];
-  const inputs = inputsOf(lines).map((i) => ({ key: i.key, header: i.label, type: i.type }));
+  // Each input undone as it was pushed: a From-this-period-on change puts the employee's standing value back too.
+  const kinds = new Map(lines.map((l) => [l.inputKey, l.kind]));
+  const inputs = inputsOf(lines).map((i) => ({ key: i.key, header: i.label, type: i.type, kind: kinds.get(i.key) }));
   const meta: InputSheetMeta = {
     version: 1,
     clientId: first.clientId,
@@ -214,13 +218,13 @@ async function sendRows(
     ctx.progress.update?.(i, chunks.length, `Undo: batch ${i + 1} of ${chunks.length}`);
     requests++;
     try {
-      const results = await ctx.api.bulkInput(clientId, rows.map(toEntity), {
+      const results = await ctx.api.bulkInput(clientId, chunkEntities(rows, meta), {
         idempotent: true,
         tries,
         stopRetries: ctx.signal,
         onRetry: () => requests++,
       });
-      for (const o of chunkOutcomes(rows, results, meta)) outcomes.set(o.rowIndex, o);
+      for (const o of standingOutcomes(rows, results, meta, formatDate).outcomes) outcomes.set(o.rowIndex, o);
     } catch (error) {
       const failure = chunkFailure(error, rows, meta, tries);
       for (const o of failure.outcomes) outcomes.set(o.rowIndex, o);
@@ -313,6 +317,7 @@ async function settleUndo(
       name: line.name,
       payslipDate: line.payslipDate,
       input: line.input,
+      change: changeWords(line.kind, line.payslipDate),
       inputKey: line.inputKey,
       before: current,
       sent: line.before,

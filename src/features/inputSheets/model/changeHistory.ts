@@ -8,6 +8,7 @@ import type { InputValue } from "../../../contract";
 import type { CellValue, ColumnSpec } from "../../../xl/columns";
 import { parseCell } from "../../../xl/columns";
 import { isCorrectDateSerial, serialDayUtc } from "../../../xl/excelConventions";
+import type { ChangeKind } from "./changeKind";
 
 export const CHANGE_HISTORY_SHEET = "Change history";
 export const CHANGE_HISTORY_TABLE = "ChangeHistory";
@@ -23,6 +24,7 @@ export const CHANGE_HISTORY_HEADERS = {
   name: "Name",
   payslipDate: "Payslip date",
   input: "Input",
+  change: "Change",
   inputKey: "Input key",
   before: "Value before",
   sent: "Value sent",
@@ -44,6 +46,7 @@ export const CHANGE_HISTORY_COLUMNS: ColumnSpec[] = [
   { key: "name", header: H.name, type: "text" },
   { key: "payslip_date", header: H.payslipDate, type: "date" },
   { key: "input", header: H.input, type: "text" },
+  { key: "change", header: H.change, type: "text" },
   { key: "before", header: H.before, type: "number" },
   { key: "sent", header: H.sent, type: "number" },
   { key: "outcome", header: H.outcome, type: "text" },
@@ -72,6 +75,11 @@ export interface HistoryLine {
   input: string;
   /** `calc.<calculation_id>.<input>`: what Undo push sends back. */
   inputKey: string;
+  /**
+   * What the change was (./changeKind): the Change column says "From 25/11/2026 on" or "This payslip only"; a line
+   * written before the column existed reads as this payslip only.
+   */
+  kind: ChangeKind;
   before: InputValue;
   sent: InputValue;
   outcome: string;
@@ -97,6 +105,8 @@ export type PushedCell = Pick<
   HistoryLine,
   "employeeId" | "number" | "name" | "payslipDate" | "input" | "inputKey" | "before" | "sent"
 > & {
+  /** The Change column's words ("From 25/11/2026 on", "This payslip only"); blank when not given. */
+  change?: string;
   outcome: HistoryOutcome | string;
   /** The row's message when the cell did not save. */
   message?: string;
@@ -118,6 +128,7 @@ export function historyRows(
       name: c.name,
       payslip_date: c.payslipDate,
       input: c.input,
+      change: c.change ?? "",
       before: c.before,
       sent: c.sent,
       outcome: c.outcome,
@@ -183,6 +194,7 @@ export function parseHistory(table: { columns: readonly string[]; rows: readonly
       payslipDate: String(date.value),
       input: asText(get(row, H.input)),
       inputKey,
+      kind: /^from /i.test(asText(get(row, H.change))) ? "standing" : "payslip",
       before: asValue(get(row, H.before)),
       sent: asValue(get(row, H.sent)),
       outcome: asText(get(row, H.outcome)),

@@ -25,6 +25,11 @@ export interface OfferedInput {
   /** The item's label (for grouping in the picker). */
   itemLabel: string;
   type: CellType;
+  /**
+   * Whether employees hold the item as their own (an employee calculation without a payslip): true; only on payslips:
+   * false; only the client's definition: absent. The default change kind reads it (./changeKind).
+   */
+  recurring?: boolean;
 }
 
 const humanize = (name: string) => name.replace(/_/g, " ");
@@ -44,8 +49,10 @@ export function offeredInputs(calculations: readonly Calculation[], items: Items
 
   const inputsOf = new Map<string, string[]>();
   const sample = new Map<string, InputValue>();
+  const held = new Map<string, boolean>();
   for (const c of ordered) {
     const id = String(c.calculation_id);
+    if (c.employee_id !== null) held.set(id, held.get(id) === true || c.payslip_id === null);
     const described = itemsById.get(id)?.inputs;
     const names = inputsOf.get(id) ?? [...(described ?? [])];
     for (const [name, value] of Object.entries(c.inputs)) {
@@ -70,6 +77,7 @@ export function offeredInputs(calculations: readonly Calculation[], items: Items
         itemLabel,
         label: `${itemLabel}: ${humanize(input)}`,
         type: inputCellType(input, s === undefined ? "number" : typeOfValue(s)),
+        ...(held.has(id) ? { recurring: held.get(id) } : {}),
       });
     }
   }

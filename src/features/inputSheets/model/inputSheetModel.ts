@@ -17,6 +17,7 @@ import {
   parseInteger,
 } from "../../../xl/columns";
 import { INPUT_SHEET_HEADERS, type InputSheetRow } from "./inputSheet";
+import { CHANGE_KINDS, type ChangeKind } from "./changeKind";
 
 export class InputSheetError extends Error {
   override readonly name = "InputSheetError";
@@ -38,8 +39,10 @@ export const InputSheetMeta = z.object({
   tableName: z.string(),
   /** veryHidden sheet holding the snapshot. */
   snapshotSheet: z.string(),
-  /** The input columns: attribute key, header as built, cell type. */
-  inputs: z.array(z.object({ key: z.string(), header: z.string(), type: z.enum(CELL_TYPES) })),
+  /** The input columns: attribute key, header as built, cell type, and what a change means (./changeKind; absent: this payslip only). */
+  inputs: z.array(
+    z.object({ key: z.string(), header: z.string(), type: z.enum(CELL_TYPES), kind: z.enum(CHANGE_KINDS).optional() }),
+  ),
   builtAt: z.string(),
   /** Built for a finalised period (every payslip finalised): read only, nothing is pushed (sheets/finalisedPeriod). */
   finalised: z.boolean().optional(),
@@ -138,6 +141,8 @@ export interface InputColumn {
   header: string;
   type: CellType;
   index: number;
+  /** What a change means (./changeKind); absent: this payslip only. */
+  kind?: ChangeKind;
 }
 
 export interface ReadSheet {

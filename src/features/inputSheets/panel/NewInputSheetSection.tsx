@@ -3,6 +3,7 @@ import * as React from "react";
 import { Button, Checkbox, Field, MessageBar, MessageBarBody, Select, Spinner, Text } from "@fluentui/react-components";
 import { Section } from "../../../ui/parts/layout";
 import { usePartStyles } from "../../../ui/parts/styles";
+import { CHANGE_KINDS, type ChangeKind, changeKindLabel } from "../model/changeKind";
 
 export interface Choice<V> {
   value: V;
@@ -14,6 +15,8 @@ export interface InputChoiceItem {
   /** Label of the input within its item ("amount"). */
   label: string;
   itemLabel: string;
+  /** What a change of it means on the sheet (../model/changeKind): its default until the accountant picks. */
+  kind: ChangeKind;
 }
 
 export interface NewInputSheetProps {
@@ -30,6 +33,8 @@ export interface NewInputSheetProps {
   inputs: InputChoiceItem[];
   selectedInputs: ReadonlySet<string>;
   onInputToggle(key: string, selected: boolean): void;
+  /** A ticked input's choice: This payslip only, or From this period on. */
+  onKindChange(key: string, kind: ChangeKind): void;
   onBuild(): void;
   busy: boolean;
 }
@@ -92,12 +97,14 @@ export function NewInputSheetSection(props: NewInputSheetProps) {
               </Text>
             </legend>
             {items.map((i) => (
-              <Checkbox
-                key={i.key}
-                label={{ children: i.label, title: `API name: ${i.key}` }}
-                checked={props.selectedInputs.has(i.key)}
-                onChange={(_, d) => props.onInputToggle(i.key, d.checked === true)}
-              />
+              <div key={i.key} className={styles.row}>
+                <Checkbox
+                  label={{ children: i.label, title: `API name: ${i.key}` }}
+                  checked={props.selectedInputs.has(i.key)}
+                  onChange={(_, d) => props.onInputToggle(i.key, d.checked === true)}
+                />
+                {props.selectedInputs.has(i.key) && <KindChoice item={i} onChange={props.onKindChange} />}
+              </div>
             ))}
           </fieldset>
         ))}
@@ -114,5 +121,24 @@ export function NewInputSheetSection(props: NewInputSheetProps) {
         </Button>
       </div>
     </Section>
+  );
+}
+
+/** Beside a ticked input: whether its changes are for this payslip only or last from this period on. */
+function KindChoice({ item, onChange }: { item: InputChoiceItem; onChange(key: string, kind: ChangeKind): void }) {
+  return (
+    <Select
+      size="small"
+      aria-label={`${item.label} changes`}
+      title="This payslip only: the period's payslip. From this period on: the employee's standing value too, which later periods start from."
+      value={item.kind}
+      onChange={(_, d) => onChange(item.key, d.value as ChangeKind)}
+    >
+      {CHANGE_KINDS.map((k) => (
+        <option key={k} value={k}>
+          {changeKindLabel(k)}
+        </option>
+      ))}
+    </Select>
   );
 }

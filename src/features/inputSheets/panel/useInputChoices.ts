@@ -14,6 +14,7 @@ import { defaultPeriod, type PeriodOption } from "../../../ui/sheets/periods";
 import { waveDisplayName } from "../../../ui/sheets/importTables";
 import type { FlowRunner } from "../../../ui/parts/hooks";
 import { useBuild } from "./useBuild";
+import { type ChangeKind, defaultChangeKind } from "../model/changeKind";
 import { useFinalisedProbe } from "./useFinalisedProbe";
 import type { InputSheetsViewProps } from "./InputSheetsView";
 
@@ -48,6 +49,8 @@ interface UseInputChoicesProps {
 export function useInputChoices({ services, run, onBuilt }: UseInputChoicesProps) {
   const [{ waveId, payslipDate }, setPick] = React.useState<Chosen>({ waveId: null, payslipDate: null });
   const [selected, setSelected] = React.useState<Set<string>>(new Set());
+  // The kinds the accountant picked; the others are their defaults (../model/changeKind).
+  const [picked, setPicked] = React.useState<Readonly<Record<string, ChangeKind>>>({});
 
   const clientId = services?.clientId ?? null;
   const waves = useClientList(services, "waves");
@@ -82,8 +85,9 @@ export function useInputChoices({ services, run, onBuilt }: UseInputChoicesProps
   const { build: buildSheet, question, answer } = useBuild({ services, run, onBuilt });
   const build = async () => {
     if (!services || !choices || waveId === null || payslipDate === null) return;
-    const inputKeys = choices.offered.map((o) => o.key).filter((k) => selected.has(k));
-    await buildSheet({ waveId, payslipDate, inputKeys }, choices);
+    const chosen = choices.offered.filter((o) => selected.has(o.key));
+    const kinds = Object.fromEntries(chosen.map((o) => [o.key, picked[o.key] ?? defaultChangeKind(o)]));
+    await buildSheet({ waveId, payslipDate, inputKeys: chosen.map((o) => o.key), kinds }, choices);
   };
 
   const viewProps = {
@@ -96,7 +100,13 @@ export function useInputChoices({ services, run, onBuilt }: UseInputChoicesProps
     periods: (choices?.periods.get(waveId ?? -1) ?? []).map((p) => ({ value: p.date, label: periodLabel(p) })),
     payslipDate,
     onPeriodChange: (date: string) => setPick((p) => ({ ...p, payslipDate: date })),
-    inputs: (choices?.offered ?? []).map((o) => ({ key: o.key, label: o.label, itemLabel: o.itemLabel })),
+    inputs: (choices?.offered ?? []).map((o) => ({
+      key: o.key,
+      label: o.label,
+      itemLabel: o.itemLabel,
+      kind: picked[o.key] ?? defaultChangeKind(o),
+    })),
+    onKindChange: (key: string, kind: ChangeKind) => setPicked((p) => ({ ...p, [key]: kind })),
     selectedInputs: selected,
     onInputToggle: (key: string, on: boolean) =>
       setSelected((s) => {
