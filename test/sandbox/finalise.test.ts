@@ -62,3 +62,32 @@ it("finalises one open payslip: its figures freeze, bulk_input refuses it, a pay
   const runs = (await call(app, "GET", `/clients/1/payment_runs?wave_id=${open.wave_id}`)).body;
   expect(JSON.stringify(runs)).toContain(String(outcome.finalised[0].payment_run_id));
 });
+
+it("a standing value (bulk_input without a payslip) shows on the open payslip and is what the next period starts from; a payslip-only one is not", async () => {
+  const { employee, open } = await activeEmployee(app, 2);
+  const id = String(employee.id);
+  const salaryOf = (calcs: any[]) => calcs.find((c) => c.calculation_id === "basic_salary")?.inputs.amount;
+  const r = await call(app, "POST", "/clients/2/bulk_input", {
+    entities: [
+      { id, payslip_date: open.date, attributes: { "calc.basic_salary.amount": 6123.45, "calc.bonus.amount": 400 } },
+      { id, attributes: { "calc.basic_salary.amount": 6123.45 } },
+    ],
+  });
+  expect(r.body.map((x: any) => x.success)).toEqual(["true", "true"]);
+  const own = (await call(app, "GET", `/employees/${id}/calculations`)).body.filter((c: any) => c.payslip_id === null);
+  expect(salaryOf(own)).toBe(6123.45);
+
+  const outcome = JSON.parse((await finalise({ client_id: 2, payslip_ids: [open.id] })).body);
+  expect(outcome.opened).toHaveLength(1);
+  const done = (await call(app, "GET", `/payslips/${open.id}/calculations`)).body;
+  expect(salaryOf(done)).toBe(6123.45);
+  expect(done.find((c: any) => c.calculation_id === "bonus")?.inputs.amount).toBe(400);
+  const next = (await call(app, "GET", `/payslips/${outcome.opened[0]}/calculations`)).body;
+  expect(salaryOf(next)).toBe(6123.45);
+  expect(next.find((c: any) => c.calculation_id === "bonus")).toBeUndefined();
+  const detail = await eventually(async () => {
+    const p = (await call(app, "GET", `/payslips/${outcome.opened[0]}`)).body.payslip;
+    return p.dirty ? undefined : p;
+  });
+  expect(detail.income).toContainEqual(["basic_salary", "6123.45"]);
+});

@@ -265,3 +265,59 @@ describe("Undo push", () => {
     expect(parseHistory(table!).length).toBe(table!.rowCount);
   });
 });
+
+describe("From this period on (issue 27, Deliver 1)", () => {
+  /** The employee's own salary: the standing value later periods start from. */
+  const standing = async (employeeId: number) =>
+    (await env.rig.check.listEmployeeCalculations(employeeId)).find(
+      (c) => c.calculation_id === "basic_salary" && c.payslip_id === null,
+    )?.inputs.amount;
+
+  it("writes the payslip and the employee's standing value in one request, says so, and Undo push puts both back", async () => {
+    const built = await buildSalarySheet(env, ctx(), "standing");
+    // Rows the pushes above never touched: the sheet shows the employees' own salaries (no payslip of theirs has its own).
+    const rows = built.rows.slice(4).filter((r) => !finalisedIds.has(r.employeeId)).slice(0, 2);
+    expect(rows).toHaveLength(2);
+    expect(await Promise.all(rows.map((r) => standing(r.employeeId)))).toEqual(rows.map((r) => r.before));
+    for (const r of rows) typeInto(env.rig.model, built.sheetName, r.rowIndex, env.salaryHeader, String(r.before + 500));
+    env.rig.faulty.reset();
+    const result = await pushInputSheet(ctx(), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+
+    expect(result.counts.Saved).toBe(2);
+    // One request: each row's payslip entity, then each employee's own (no payslip).
+    expect(result.requests.bulkInput).toBe(1);
+    expect(env.rig.faulty.count("/bulk_input")).toBe(1);
+    const entities = env.rig.faulty.bulkEntities();
+    expect(entities.map((e) => [Number(e.id), e.payslip_date ?? "own"])).toEqual([
+      ...rows.map((r) => [r.employeeId, env.payslipDate]),
+      ...rows.map((r) => [r.employeeId, "own"]),
+    ]);
+    const shown = env.payslipDate.split("-").reverse().join("/");
+    for (const r of rows) {
+      expect(await standing(r.employeeId)).toBe(r.before + 500);
+      expect(await held(r.employeeId)).toBe(r.before + 500);
+      expect(result.outcomes.find((o) => o.rowIndex === r.rowIndex)!.message).toContain(
+        `${env.salaryHeader} from ${shown} on`,
+      );
+    }
+    const lines = (await readHistory(env.rig.workbook)).filter((l) => l.pushId === result.pushId);
+    expect(lines.map((l) => l.kind)).toEqual(["standing", "standing"]);
+    const table = await readRecords(env.rig.workbook, CHANGE_HISTORY_SHEET);
+    expect(table.filter((l) => l["Push ID"] === result.pushId).map((l) => l.Change)).toEqual([
+      `From ${shown} on`,
+      `From ${shown} on`,
+    ]);
+
+    env.rig.faulty.reset();
+    const undo = await undoPush(ctx(), { send: { pushId: result.pushId } });
+    expect(undo.cells).toEqual({ Saved: 2 });
+    expect(env.rig.faulty.count("/bulk_input")).toBe(1);
+    expect(env.rig.faulty.bulkEntities()).toHaveLength(4);
+    for (const r of rows) {
+      expect(await held(r.employeeId)).toBe(r.before);
+      expect(await standing(r.employeeId)).toBe(r.before);
+    }
+    const undone = (await readHistory(env.rig.workbook)).filter((l) => l.pushId === undo.undoPushId);
+    expect(undone.map((l) => l.kind)).toEqual(["standing", "standing"]);
+  });
+});
