@@ -19,6 +19,7 @@ import {
   connect,
   finalisePayslips,
   openTab,
+  sendThroughCheck,
   selectWave,
   startStack,
   waitForSheet,
@@ -28,6 +29,7 @@ import { openSheet, records, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 const SALARY = calcKey("basic_salary", "amount");
+const BONUS = calcKey("bonus", "amount");
 /** A displayed amount without its currency sign ("€7,333.33" -> "7,333.33"), "(blank)" when empty. */
 const amount = (text: string) => text.replace(/[^\d.,-]/g, "") || "(blank)";
 
@@ -196,6 +198,79 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     // Values from the service, as for any new sheet: nothing pending.
     await pendingText("No changes pending").waitFor({ timeout: 5000 });
     expect(await page.getByRole("combobox", { name: "Input sheet" }).inputValue()).toBe(nextName);
+  });
+
+  it('a raise pushed "From this period on" is the next period\'s salary after the period is finalised; a bonus "This payslip only" is not', async () => {
+    // Client 1's wave: the period the test above opened is open now.
+    const { wave } = await waveAndInputs(1);
+    const items = await api.getItemsAndOutputs(1);
+    const bonus = offeredInputs(wave.calculations, items).find((o) => o.key === BONUS);
+    expect(bonus).toBeDefined();
+    const period = wave.period!.date;
+    await selectWave(page, wave.w.id);
+    await page.getByRole("combobox", { name: "Period (payslip date)" }).selectOption(period);
+    await page.getByRole("checkbox", checkboxName(bonus!)).check();
+    await page.getByRole("checkbox", { name: "Basic salary: amount", exact: true }).check();
+    // Beside each ticked input, its default: the salary lasts, the bonus is for this payslip only.
+    const kind = (label: string) => page.getByRole("combobox", { name: `${label} changes` });
+    expect(await kind("Basic salary: amount").inputValue()).toBe("standing");
+    expect(await kind(bonus!.label).inputValue()).toBe("payslip");
+    await kind("Basic salary: amount").scrollIntoViewIfNeeded();
+    await screenshot(page, "change-kind-choice");
+    const sheetName = await buildInputSheet(page, "Basic salary: amount");
+
+    const rows = await records(page, sheetName);
+    const salary = Object.keys(rows[0]).find((h) => h.startsWith("Basic salary"))!;
+    const row = rows.findIndex((r) => amount(r[salary]) !== "(blank)" && amount(r[salary]) !== "0.00");
+    const employeeId = Number(rows[row]["Employee ID"]);
+    const raise = Number(amount(rows[row][salary]).replace(/,/g, "")) + 250;
+    await openSheet(page, sheetName);
+    await typeCell(page, sheetName, row, salary, String(raise));
+    await typeCell(page, sheetName, row, bonus!.label, "750");
+    await page.getByRole("button", { name: "Push changes" }).click();
+    const check = page.getByRole("alertdialog");
+    // The check says each input's kind of change.
+    const totals = check.getByRole("table", { name: /^Control totals/ });
+    await totals.waitFor({ timeout: 60_000 });
+    const shown = formatDate(period);
+    expect(await totals.getByRole("row", { name: new RegExp(`^${salary}`) }).textContent()).toContain(`From ${shown} on`);
+    expect(await totals.getByRole("row", { name: new RegExp(`^${bonus!.label}`) }).textContent()).toContain("This payslip only");
+    await sendThroughCheck(page);
+    const escaped = sheetName.replace(/[()]/g, "\\$&");
+    await page.getByText(new RegExp(`^${escaped}: 1 saved`)).waitFor({ timeout: 60_000 });
+    expect((await records(page, sheetName))[row].Status).toBe("Saved");
+    const message = (await records(page, sheetName))[row].Message;
+    expect(message).toContain(`${salary} from ${shown} on`);
+    expect(message).toContain(`${bonus!.label} this payslip only`);
+
+    // The period is finalised in the service, then Next period.
+    await finalisePayslips(stack, 1);
+    await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    await page.getByRole("button", { name: "Next period" }).click();
+    const built = page.getByText(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees?\./);
+    await built.waitFor({ timeout: 60_000 });
+    const nextName = /^"(.+)" built/.exec((await built.textContent()) ?? "")![1];
+    await waitForSheet(page, nextName);
+    const next = (await records(page, nextName)).find((r) => Number(r["Employee ID"]) === employeeId)!;
+    expect(amount(next[salary])).toBe(raise.toLocaleString("en-IE", { minimumFractionDigits: 2 }));
+    expect(amount(next[bonus!.label])).not.toBe("750.00");
+
+    // The service holds the raise as the employee's own salary, from the pushed period on: that period's finalised
+    // payslip and the next one have it, the period before keeps the old salary.
+    const own = (await api.listEmployeeCalculations(employeeId)).find(
+      (c) => c.calculation_id === "basic_salary" && c.payslip_id === null,
+    );
+    expect(own?.inputs.amount).toBe(raise);
+    const payslips = (await api.listPayslips(employeeId)).filter((p) => !p.special).sort((a, b) => a.date.localeCompare(b.date));
+    const at = payslips.findIndex((p) => p.date === period);
+    const salaryOn = async (p: { id: number }) =>
+      (await api.listPayslipCalculations(p.id)).find((c) => c.calculation_id === "basic_salary")?.inputs.amount;
+    expect(payslips[at].finalised).toBe(true);
+    expect(await salaryOn(payslips[at])).toBe(raise);
+    expect(await salaryOn(payslips[at + 1])).toBe(raise);
+    expect(await salaryOn(payslips[at - 1])).not.toBe(raise);
+    const bonusNext = (await api.listPayslipCalculations(payslips[at + 1].id)).find((c) => c.calculation_id === "bonus");
+    expect(bonusNext?.inputs.amount).not.toBe(750);
   });
 
   it("with Copy values as pending changes, counts the carried values as pending and sends nothing", async () => {

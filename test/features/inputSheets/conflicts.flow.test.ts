@@ -8,7 +8,7 @@ import { PUSH_LOG_SHEET } from "../../../src/features/inputSheets/model/pushLog"
 import { buildInputSheet, loadInputChoices } from "../../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
 import { conflictCheck, conflictRowIndexes, overwriteConflicts } from "../../../src/features/inputSheets/flows/conflicts";
-import { ctxOf, readRecords, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { ctxOf, payslipOnly, readRecords, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -21,7 +21,8 @@ afterAll(() => rig.close());
 async function sheetWithColleagueChange(colleague: number, typed: [string, string]) {
   const choices = await loadInputChoices(ctxOf(rig));
   const { waveId, payslipDate, salaryHeader: header } = salaryWave(choices);
-  const { sheetName } = await buildInputSheet(ctxOf(rig), { waveId, payslipDate, inputKeys: [SALARY] }, { choices });
+  const request = { waveId, payslipDate, inputKeys: [SALARY], kinds: payslipOnly([SALARY]) };
+  const { sheetName } = await buildInputSheet(ctxOf(rig), request, { choices });
   const rows = await readRecords(rig.workbook, sheetName);
   const [first, second] = rows.map((r) => Number(r["Employee ID"]));
 
@@ -115,7 +116,7 @@ it("Overwrite conflicts sends only the cells changed since the build: another in
   const { w, period, e, other } = pick;
   const { sheetName } = await buildInputSheet(
     ctxOf(rig),
-    { waveId: w.id, payslipDate: period.date, inputKeys: [SALARY, other.key] },
+    { waveId: w.id, payslipDate: period.date, inputKeys: [SALARY, other.key], kinds: payslipOnly([SALARY, other.key]) },
     { choices },
   );
   const rowIndex = (await readRecords(rig.workbook, sheetName)).findIndex((r) => r["Employee ID"] === e.id);

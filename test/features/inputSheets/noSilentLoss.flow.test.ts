@@ -10,7 +10,7 @@ import { ADDIN_FILLS } from "../../../src/excel";
 import { CHANGED_STATUS } from "../../../src/features/inputSheets/model/editedRows";
 import { pendingBeforeRebuild, rebuildKeeping } from "../../../src/features/inputSheets/flows/rebuild";
 import { pendingSheetsOf } from "../../../src/features/inputSheets/flows/pendingSheets";
-import { ctxOf, fillOf, inputSheetRig, readRecords, typeInto } from "../../support/flowHelpers";
+import { ctxOf, fillOf, inputSheetRig, payslipOnly, readRecords, typeInto } from "../../support/flowHelpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };
 const SALARY = calcKey("basic_salary", "amount");
@@ -20,7 +20,7 @@ const env = inputSheetRig(CLIENT);
 const build = (inputKeys: string[] = [SALARY]) =>
   buildInputSheet(
     ctxOf(env.rig, CLIENT),
-    { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys },
+    { waveId: env.waveId, payslipDate: env.payslipDate, inputKeys, kinds: payslipOnly(inputKeys) },
     { choices: env.choices },
   );
 const push = (sheetName: string, options: { send?: Partial<PushSend> } = {}) =>

@@ -18,6 +18,7 @@ import {
   ctxOf,
   fillOf,
   markRows,
+  payslipOnly,
   readRecords,
   salaryWave,
   selectRows,
@@ -38,7 +39,8 @@ afterAll(() => rig.close());
 async function salarySheet(ctx = ctxOf(rig)) {
   const choices = await loadInputChoices(ctx);
   const { waveId, payslipDate, salaryHeader } = salaryWave(choices);
-  const { sheetName } = await buildInputSheet(ctx, { waveId, payslipDate, inputKeys: [SALARY] }, { choices });
+  const request = { waveId, payslipDate, inputKeys: [SALARY], kinds: payslipOnly([SALARY]) };
+  const { sheetName } = await buildInputSheet(ctx, request, { choices });
   return { sheetName, header: salaryHeader, payslipDate };
 }
 
@@ -99,6 +101,7 @@ it("shows rows, cells and before/new/difference totals and the flagged raise; Ca
   expect(review.totals.columns).toEqual([
     {
       header,
+      kind: "payslip",
       cells: 3,
       before: expect.closeTo(before, 2),
       after: expect.closeTo(after, 2),

@@ -107,8 +107,8 @@ describe("pushTotals", () => {
       rows: 2,
       cells: 3,
       columns: [
-        { header: "Basic salary: amount", cells: 2, before: 5500, after: 7400, difference: 1900 },
-        { header: "Overtime: hours", cells: 1, before: 0, after: 4, difference: 4 },
+        { header: "Basic salary: amount", kind: "payslip", cells: 2, before: 5500, after: 7400, difference: 1900 },
+        { header: "Overtime: hours", kind: "payslip", cells: 1, before: 0, after: 4, difference: 4 },
       ],
     });
   });

@@ -14,11 +14,15 @@ const sheet = (over: Partial<SheetCheck>): SheetCheck => ({
   clientId: 1,
   clientName: "Liffey Ltd",
   mode: "changed",
+  payslipDate: "2026-10-31",
   previousDate: "2026-09-30",
   totals: {
-    rows: 3,
-    cells: 3,
-    columns: [{ header: "Basic salary: amount", cells: 3, before: 9000, after: 10830, difference: 1830 }],
+    rows: 4,
+    cells: 4,
+    columns: [
+      { header: "Basic salary: amount", kind: "standing", cells: 3, before: 9000, after: 10830, difference: 1830 },
+      { header: "Bonus: amount", kind: "payslip", cells: 1, before: 0, after: 250, difference: 250 },
+    ],
   },
   notSent: [],
   flags: [
@@ -33,15 +37,16 @@ const sheet = (over: Partial<SheetCheck>): SheetCheck => ({
   ...over,
 });
 
-it("shows rows, cells, each input's before/new/difference and the flagged row; each button answers", async () => {
+it("shows rows, cells, each input's kind of change and before/new/difference, and the flagged row; each button answers", async () => {
   const onChoose = jest.fn();
   wrap(<PushCheckDialog review={{ sheets: [sheet({})] }} onChoose={onChoose} />);
   const dialog = await screen.findByRole("alertdialog", { name: "Check before sending: Inputs Monthly 2026-10-31" });
-  expect(within(dialog).getByText("Liffey Ltd: 3 rows and 3 cells to send.")).toBeTruthy();
+  expect(within(dialog).getByText("Liffey Ltd: 4 rows and 4 cells to send.")).toBeTruthy();
   const rows = within(within(dialog).getByRole("table", { name: /^Control totals/ })).getAllByRole("row");
   expect(rows.map((r) => r.textContent)).toEqual([
-    "InputCellsBeforeNewDifference",
-    "Basic salary: amount39,000.0010,830.00+1,830.00",
+    "InputChangeCellsBeforeNewDifference",
+    "Basic salary: amountFrom 31/10/2026 on39,000.0010,830.00+1,830.00",
+    "Bonus: amountThis payslip only10.00250.00+250.00",
   ]);
   expect(within(dialog).getByRole("list", { name: /^Flagged rows/ }).textContent).toBe(
     "Aoife Byrne (0011): Basic salary: amount: 3,000.00 → 4,800.00 (+60 %) against 30/09/2026",
@@ -67,7 +72,7 @@ it("groups Push all's sheets by client with each client's rows and cells; nothin
   });
   wrap(<PushCheckDialog review={{ sheets: [a, b] }} onChoose={() => undefined} />);
   const dialog = await screen.findByRole("alertdialog", { name: "Check before sending 2 input sheets" });
-  expect(within(dialog).getByText("Liffey Ltd: 3 rows and 3 cells to send in 1 sheet.")).toBeTruthy();
+  expect(within(dialog).getByText("Liffey Ltd: 4 rows and 4 cells to send in 1 sheet.")).toBeTruthy();
   expect(within(dialog).getByText("Shannon Ltd: 1 row and 2 cells to send in 1 sheet.")).toBeTruthy();
   expect(within(dialog).getAllByText("No row is flagged against the payslips of 30/09/2026.")).toHaveLength(2);
   expect(within(dialog).getByRole("button", { name: "Send all but flagged" })).toHaveProperty("disabled", true);

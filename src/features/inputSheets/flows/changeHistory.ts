@@ -34,10 +34,7 @@ export function employeesOf(table: { columns: readonly string[]; rows: readonly 
 }
 
 /** The Change column: "From 25/11/2026 on" or "This payslip only". */
-export function changeWords(kind: ChangeKind, payslipDate: string): string {
-  const note = changeNote(kind, formatDate(payslipDate));
-  return note.charAt(0).toUpperCase() + note.slice(1);
-}
+export const changeWords = (kind: ChangeKind, payslipDate: string): string => changeNote(kind, formatDate(payslipDate), true);
 
 /**
  * A push's cells: every cell of the plan as it stood before the pre-steps held rows back (so a Conflict or Held row

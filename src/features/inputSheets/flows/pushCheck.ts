@@ -46,6 +46,8 @@ export interface SheetCheck {
   clientId: number;
   clientName: string;
   mode: PushMode;
+  /** The sheet's period: a From-this-period-on change lasts from it (../model/changeKind). */
+  payslipDate: string;
   /** The wave's previous regular payslip date; null when the sheet's period is the wave's first. */
   previousDate: string | null;
   totals: PushTotals;
@@ -196,6 +198,7 @@ function sheetCheck(
     clientId: meta.clientId,
     clientName: meta.clientName,
     mode: plan.mode,
+    payslipDate: meta.payslipDate,
     previousDate: previous.date,
     totals: pushTotals(plan.send, sheet.snapshot, meta),
     flags: pushFlags(plan.send, previous, meta, settings, (iso) => formatDate(iso), sheet.snapshot),

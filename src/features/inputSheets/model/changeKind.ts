@@ -33,7 +33,11 @@ export function changeKindLabel(kind: ChangeKind): string {
 /** A sheet input's kind: sheets built before kinds existed change this payslip only (what their pushes always did). */
 export const changeKindOf = (input: { kind?: ChangeKind }): ChangeKind => input.kind ?? "payslip";
 
-/** How a message or the Change history says it: "from 25/11/2026 on" or "this payslip only" (`date` as shown). */
-export function changeNote(kind: ChangeKind, shownDate: string): string {
-  return kind === "standing" ? `from ${shownDate} on` : "this payslip only";
+/**
+ * How a message, the check or the Change history says it: "from 25/11/2026 on" or "this payslip only" (`shownDate`
+ * as the pane shows dates); `capital` for a cell or a column of its own ("From 25/11/2026 on").
+ */
+export function changeNote(kind: ChangeKind, shownDate: string, capital = false): string {
+  const note = kind === "standing" ? `from ${shownDate} on` : "this payslip only";
+  return capital ? note.charAt(0).toUpperCase() + note.slice(1) : note;
 }

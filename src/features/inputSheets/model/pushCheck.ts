@@ -10,6 +10,7 @@ import type { CellType } from "../../../xl/columns";
 import { employeeName } from "../../../ui/sheets/employeeNames";
 import { type InputSheetMeta, type Snapshot, normalise, rowKey } from "./inputSheetModel";
 import type { PlannedRow, RowOutcome } from "./pushPlan";
+import { type ChangeKind, changeKindOf } from "./changeKind";
 
 /** The limits a value may move by against last period before it is flagged; kept in the document settings. */
 export interface PushCheckSettings {
@@ -206,6 +207,8 @@ export function previousPeriod(
 
 export interface ColumnTotal {
   header: string;
+  /** What the input's changes are (./changeKind): this payslip only, or the standing value from this period on. */
+  kind: ChangeKind;
   /** Cells of this input the push sends. */
   cells: number;
   /** Sums over those cells (blank counts 0); null for an input that is not a number (text, dates, yes/no). */
@@ -244,6 +247,7 @@ export function pushTotals(send: readonly PlannedRow[], snapshot: Snapshot, meta
     cells += count;
     columns.push({
       header: input.header,
+      kind: changeKindOf(input),
       cells: count,
       before: numeric ? round2(before) : null,
       after: numeric ? round2(after) : null,

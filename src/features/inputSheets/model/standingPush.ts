@@ -41,8 +41,8 @@ export function kindsSaid(row: PlannedRow, meta: Meta, shownDate: string): strin
 }
 
 /**
- * The results of the payslip entities and of the employees' own: by position when the answer lines up with the
- * request, else by whether a result names a payslip (the document says it echoes payslip_id or payslip_date when used).
+ * The results of the payslip entities and of the employees' own: by whether a result names a payslip (the document
+ * says a result echoes payslip_id or payslip_date when used), else by position when the answer lines up.
  */
 function splitResults(
   rows: readonly PlannedRow[],
@@ -50,11 +50,12 @@ function splitResults(
   results: readonly BulkInputResult[],
 ): { onPayslip: readonly BulkInputResult[]; own: readonly BulkInputResult[] } {
   if (standingRows.length === 0) return { onPayslip: results, own: [] };
+  const named = (r: BulkInputResult) => r.payslip_date !== undefined || r.payslip_id !== undefined;
+  if (results.some(named)) return { onPayslip: results.filter(named), own: results.filter((r) => !named(r)) };
   const ids = [...rows, ...standingRows].map((r) => String(r.employeeId));
   if (results.length === ids.length && results.every((r, i) => r.id === ids[i]))
     return { onPayslip: results.slice(0, rows.length), own: results.slice(rows.length) };
-  const named = (r: BulkInputResult) => r.payslip_date !== undefined || r.payslip_id !== undefined;
-  return { onPayslip: results.filter(named), own: results.filter((r) => !named(r)) };
+  return { onPayslip: results, own: [] };
 }
 
 /**

@@ -3,6 +3,7 @@ import { Text } from "@fluentui/react-components";
 import type { SheetCheck } from "../flows/pushCheck";
 import { displayLocale, formatDate } from "../../../ui/locale";
 import { usePartStyles } from "../../../ui/parts/styles";
+import { changeNote } from "../model/changeKind";
 
 /** Flagged rows listed per sheet; the rest are counted (each has its reason in its Message once pushed or held). */
 const LISTED_FLAGS = 50;
@@ -20,8 +21,8 @@ export function Totals({ sheet }: { sheet: SheetCheck }) {
     <table aria-label={`Control totals: ${sheet.sheetName}`} style={{ borderCollapse: "collapse" }}>
       <thead>
         <tr>
-          {["Input", "Cells", "Before", "New", "Difference"].map((h, i) => (
-            <th key={h} scope="col" style={{ ...cell, textAlign: i === 0 ? "left" : "right" }}>
+          {["Input", "Change", "Cells", "Before", "New", "Difference"].map((h, i) => (
+            <th key={h} scope="col" style={{ ...cell, textAlign: i < 2 ? "left" : "right" }}>
               {h}
             </th>
           ))}
@@ -33,6 +34,7 @@ export function Totals({ sheet }: { sheet: SheetCheck }) {
             <th scope="row" style={{ ...cell, textAlign: "left" }}>
               {c.header}
             </th>
+            <td style={{ ...cell, textAlign: "left" }}>{changeNote(c.kind, formatDate(sheet.payslipDate), true)}</td>
             <td style={cell}>{c.cells}</td>
             <td style={cell}>{figure(c.before)}</td>
             <td style={cell}>{figure(c.after)}</td>
