@@ -60,7 +60,9 @@ describe("check before push (preview in Chromium against the sandbox)", () => {
       .allTextContents();
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const diff = Math.round((sum(typed) - sum(old)) * 100) / 100;
-    expect(totals[1]).toBe(`${header}3${money(sum(old))}${money(sum(typed))}+${money(diff)}`);
+    // A salary change lasts from the period on by default (the Change column).
+    const from = `From ${wave.period!.date.split("-").reverse().join("/")} on`;
+    expect(totals[1]).toBe(`${header}${from}3${money(sum(old))}${money(sum(typed))}+${money(diff)}`);
     // The 60 % raise is flagged with its reason; the small raises are not.
     const flags = await dialog
       .getByRole("list", { name: `Flagged rows: ${sheetName}` })

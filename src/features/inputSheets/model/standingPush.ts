@@ -15,7 +15,7 @@ import { type PlannedRow, type RowOutcome, chunkOutcomes, headerForErrorKey, toE
 type Meta = Pick<InputSheetMeta, "inputs">;
 
 /** The row's standing changes: the attributes of its From-this-period-on inputs. */
-export function standingAttributes(row: PlannedRow, meta: Meta): PlannedRow["attributes"] {
+function standingAttributes(row: PlannedRow, meta: Meta): PlannedRow["attributes"] {
   const standing = new Set(meta.inputs.filter((i) => changeKindOf(i) === "standing").map((i) => i.key));
   return Object.fromEntries(Object.entries(row.attributes).filter(([k]) => standing.has(k)));
 }
@@ -30,7 +30,7 @@ export function chunkEntities(rows: readonly PlannedRow[], meta: Meta): BulkInpu
 }
 
 /** "Basic salary: amount from 25/11/2026 on; Bonus: amount this payslip only": what each sent input of the row changed. */
-export function kindsSaid(row: PlannedRow, meta: Meta, shownDate: string): string {
+function kindsSaid(row: PlannedRow, meta: Meta, shownDate: string): string {
   const byKey = new Map(meta.inputs.map((i) => [i.key, i]));
   return Object.keys(row.attributes)
     .map((k) => {
