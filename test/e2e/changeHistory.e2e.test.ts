@@ -18,6 +18,7 @@ import {
   openTab,
   selectWave,
   startStack,
+  until,
   waitForSheet,
   workbookState,
   type Stack,
@@ -186,8 +187,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     await openTab(page, "Input sheets");
     await page.getByText("1 change pending in 1 row", { exact: true }).waitFor({ timeout: 60_000 });
     const rowNow = async () => (await records(page, sheetName))[rowIndex];
-    for (const end = Date.now() + 60_000; (await rowNow()).Status !== "Changed"; await page.waitForTimeout(100))
-      if (Date.now() > end) throw new Error(`The edited row still says "${(await rowNow()).Status}", not Changed`);
+    await until(page, async () => (await rowNow()).Status === "Changed", "the edited row to say Changed");
     const row = await rowNow();
     // Changed by whichever sees it first: the pane's watch (its states and the snapshot: "Edited after the push, not
     // sent yet") or the check against the service ("Edited, not sent yet: it differs from what the service holds").

@@ -91,7 +91,7 @@ describe("the check says everything (preview in Chromium against the sandbox)", 
     expect(flags.join(" ")).not.toContain("Bonus");
 
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor({ timeout: 10_000 });
+    await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor();
     expect(bulkInputs).toHaveLength(0);
   });
 

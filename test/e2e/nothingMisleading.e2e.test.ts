@@ -166,7 +166,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
     // The next action clears it: the per-sheet list goes as soon as the next push starts.
     await panel().getByRole("combobox", { name: "Input sheet" }).selectOption(salarySheet);
     await panel().getByRole("button", { name: "Push changes", exact: true }).click();
-    await list.waitFor({ state: "detached", timeout: 10_000 });
+    await list.waitFor({ state: "detached" });
     await outcome()
       .getByText(new RegExp(`^${escape(salarySheet)}: `))
       .waitFor({ timeout: 60_000 });
