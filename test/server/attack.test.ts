@@ -64,7 +64,7 @@ describe("the production server under attack", () => {
         body: "{}",
       });
       expect(withBody.status).toBe(400);
-      await attack.waitFor(() => service.requests[0]?.body !== undefined, 2_000);
+      await attack.waitFor(() => service.requests[0]?.body !== undefined, 15_000);
       const [sent, deleted] = service.requests;
       expect(service.requests).toHaveLength(2);
       expect(JSON.parse(sent.body!)).toEqual(body);

@@ -264,7 +264,7 @@ export async function stalledGets(base: string, service: RecordingService, leave
   const callers = Array.from({ length: 64 }, () =>
     rawExchange(base, request("GET", PATHS.stalled, []), { giveUpMs: leaveAfterMs, leave }),
   );
-  await waitFor(() => service.requests.filter((r) => r.url === PATHS.stalled).length > 0, 5_000);
+  await waitFor(() => service.requests.filter((r) => r.url === PATHS.stalled).length > 0, 15_000);
   const other = await ordinaryGet(base, PATHS.ok, "127.0.0.2");
   const answeredWhileStalled = service.stalledOpen() > 0;
   answered();
@@ -285,7 +285,7 @@ export async function stalledGets(base: string, service: RecordingService, leave
 /**
  * `count` connections from 127.0.0.1 that each send half a request head and wait; meanwhile an ordinary GET from
  * 127.0.0.2. Returns that GET's status and time and how many of the slow connections were closed at once (waiting up
- * to 5 s for all but `expectOpen` of them to be closed).
+ * to 15 s for all but `expectOpen` of them to be closed).
  */
 export async function slowCrowd(base: string, count: number, expectOpen: number) {
   const { port } = new URL(base);
@@ -314,7 +314,7 @@ export async function slowCrowd(base: string, count: number, expectOpen: number)
   // its per-address cap) are cut only at its headers timeout, so they are all still open unless that answer came late.
   const openWhenAnswered = sockets.filter((s) => !s.destroyed).length;
   // The server closes the connections over its per-address cap at once; wait for the last of those closes to arrive.
-  await waitFor(() => closedEarly >= count - expectOpen, 5_000);
+  await waitFor(() => closedEarly >= count - expectOpen, 15_000);
   const closedAtOnce = closedEarly;
   for (const s of sockets) s.destroy();
   return { other, openWhenAnswered, closedAtOnce };
