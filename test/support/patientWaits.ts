@@ -6,6 +6,6 @@
  */
 import { configure } from "@testing-library/react";
 
-export const PATIENT_WAIT_MS = 30_000;
+const PATIENT_WAIT_MS = 30_000;
 
 configure({ asyncUtilTimeout: PATIENT_WAIT_MS });
