@@ -57,13 +57,14 @@ export function InputSheetsPanel() {
     check: pushCheck.checkOptions,
     withName: prepared.withName,
   });
+  const reconcile = useReconcile({ services, run, sheetName, onDone: snapshotMoved });
   const pending = usePendingWatches({
     workbook: services?.workbook,
     sheets,
     reloadKey: snapshotVersion,
     busy: services?.progress.busy,
+    onHeadersRestored: reconcile.headersRestored,
   });
-  const reconcile = useReconcile({ services, run, sheetName, onDone: snapshotMoved });
   const readOnlyReason = useReadOnlyReason({ workbook: services?.workbook, sheetName, version: snapshotVersion });
   const sheetInputs = useSheetInputs(services?.workbook, sheetName);
 
