@@ -64,7 +64,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     )?.inputs.amount;
   }
 
-  it("records each pushed cell, and undoes the push where the service still holds what it sent", async () => {
+  it("case 4 (after Undo push the rows still said Saved): records each pushed cell, undoes the push where the service still holds what it sent, and every row then shows the service's value and nett pay", async () => {
     const { page } = stack;
     await connect(page, sandbox.apiKey);
     await chooseClient(page, 1);
@@ -177,7 +177,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     expect(stack.consoleLines.filter((l) => l.includes(sandbox.apiKey))).toEqual([]);
   });
 
-  it("case: shading depends on the open tab — a row edited while the pane was closed, then with Reports open, is shaded and counted as Changed", async () => {
+  it("case 13 (shading depends on the open tab): a row edited while the pane was closed, then with Reports open, is shaded and counted as Changed", async () => {
     expect(journey).not.toBeNull();
     const { sheetName, salaryHeader, rowIndex, before } = journey!;
     const { page } = stack;

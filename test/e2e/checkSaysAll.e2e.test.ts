@@ -27,7 +27,7 @@ describe("the check says everything (preview in Chromium against the sandbox)", 
   });
   afterAll(() => stack?.close());
 
-  it("names the row that will not be sent, flags hours without a rate, and not a new bonus under the limit", async () => {
+  it("case 6 (the check hid invalid rows) and case 7 (flags were noise): names the row that will not be sent, flags hours without a rate, and not a new bonus under the limit", async () => {
     const api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
     const [employees, waves, calculations] = await Promise.all([
       api.listEmployees(1, ["service_periods", "recent_payslips"]),

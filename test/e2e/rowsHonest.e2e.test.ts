@@ -94,15 +94,22 @@ describe("every row's state honest (preview in Chromium against the sandbox)", (
     // at the request floor: each employee's payslips and calculations, or the client's lists; nothing sent).
     const requests = suite.stack.requestUrls.length;
     await typeHeader("Salary", salary);
-    await page.getByText(/rows checked against the service/).last().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/rows checked against the service/)
+      .last()
+      .waitFor({ timeout: 60_000 });
     await until(["Saved", "Changed", "Unchanged"]);
     const repaired = await records(page, sheetName);
     expect(repaired[0].Message).toMatch(/^Saved for /);
     expect(repaired.slice(2).every((r) => r.Status !== "Invalid")).toBe(true);
     while ((await fillOf(1, commission)) !== PENDING) await page.waitForTimeout(100); // shaded in the same look
-    const asked = suite.stack.requestUrls.slice(requests).map((u) => new URL(u).pathname).filter((p) => p.startsWith("/v1/"));
+    const asked = suite.stack.requestUrls
+      .slice(requests)
+      .map((u) => new URL(u).pathname)
+      .filter((p) => p.startsWith("/v1/"));
     expect(asked.length).toBeGreaterThan(0);
-    for (const path of asked) expect(path).toMatch(/^\/v1\/(employees\/\d+\/(payslips|calculations)|clients\/1\/(employees|calculations))$/);
+    for (const path of asked)
+      expect(path).toMatch(/^\/v1\/(employees\/\d+\/(payslips|calculations)|clients\/1\/(employees|calculations))$/);
     await page.getByText("1 change pending in 1 row", { exact: true }).waitFor();
   });
 

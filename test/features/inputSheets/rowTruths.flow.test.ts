@@ -9,7 +9,12 @@ import { ADDIN_FILLS } from "../../../src/excel";
 import { DEFAULT_PUSH_CHECK } from "../../../src/features/inputSheets/model/pushCheck";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet, type PushSteps } from "../../../src/features/inputSheets/flows/push";
-import { type PendingWatch, type WatchOptions, undoSelectedChanges, watchPendingChanges } from "../../../src/features/inputSheets/flows/pending";
+import {
+  type PendingWatch,
+  type WatchOptions,
+  undoSelectedChanges,
+  watchPendingChanges,
+} from "../../../src/features/inputSheets/flows/pending";
 import { ctxOf, fillOf, readRecords, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };
@@ -66,36 +71,40 @@ it("a header renamed makes the push refuse the rows; put back, they are Saved an
   typeInto(rig.model, sheetName, 0, salaryHeader, String(salaries[0] + 100));
   // The pane checks the sheet against the service when told (panel/useReconcile): told once, for the header typed back.
   const restored: string[][] = [];
-  await watching(sheetName, async (look) => {
-    await push(sheetName);
-    await look(true);
-    const pushed = await messages(sheetName);
-    expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Saved", "Unchanged", "Unchanged"]);
+  await watching(
+    sheetName,
+    async (look) => {
+      await push(sheetName);
+      await look(true);
+      const pushed = await messages(sheetName);
+      expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Saved", "Unchanged", "Unchanged"]);
 
-    typeHeader(sheetName, salaryHeader, "Salary");
-    await look();
-    expect((await statuses(sheetName))[0]).toBe("Saved"); // renaming alone changes no state
-    expect(restored).toEqual([]);
-    await push(sheetName);
-    await look(true);
-    expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Invalid", "Invalid", "Invalid"]);
-    expect((await messages(sheetName))[0]).toMatch(
-      new RegExp(
-        `Column "Salary" is not an input of this sheet: if it was "${salaryHeader.replace(/[()]/g, "\\$&")}", type that header back`,
-      ),
-    );
+      typeHeader(sheetName, salaryHeader, "Salary");
+      await look();
+      expect((await statuses(sheetName))[0]).toBe("Saved"); // renaming alone changes no state
+      expect(restored).toEqual([]);
+      await push(sheetName);
+      await look(true);
+      expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Invalid", "Invalid", "Invalid"]);
+      expect((await messages(sheetName))[0]).toMatch(
+        new RegExp(
+          `Column "Salary" is not an input of this sheet: if it was "${salaryHeader.replace(/[()]/g, "\\$&")}", type that header back`,
+        ),
+      );
 
-    rig.faulty.reset();
-    typeHeader(sheetName, "Salary", salaryHeader);
-    await look();
-    expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Saved", "Unchanged", "Unchanged"]);
-    expect(await messages(sheetName)).toEqual(pushed);
-    expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeUndefined(); // the Invalid red is gone
-    expect(rig.faulty.sent).toHaveLength(0); // from the row states and the snapshot alone
-    expect(restored).toEqual([[salaryHeader]]);
-    await look();
-    expect(restored).toHaveLength(1); // once: the next look finds nothing typed back
-  }, { onHeadersRestored: (headers) => restored.push(headers) });
+      rig.faulty.reset();
+      typeHeader(sheetName, "Salary", salaryHeader);
+      await look();
+      expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Saved", "Unchanged", "Unchanged"]);
+      expect(await messages(sheetName)).toEqual(pushed);
+      expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeUndefined(); // the Invalid red is gone
+      expect(rig.faulty.sent).toHaveLength(0); // from the row states and the snapshot alone
+      expect(restored).toEqual([[salaryHeader]]);
+      await look();
+      expect(restored).toHaveLength(1); // once: the next look finds nothing typed back
+    },
+    { onHeadersRestored: (headers) => restored.push(headers) },
+  );
 });
 
 it("a €75 typed into an Unchanged row says Changed, shaded; typed back, Unchanged again; a Saved row edited with the pane closed says Changed", async () => {

@@ -146,7 +146,11 @@ export async function watchPendingChanges(
     // The repair's annotations cleared those cells' colours: the pending ones among them are shaded again.
     for (const c of repaired.cleared) for (const header of c.headers) shaded?.delete(cellId({ rowIndex: c.rowIndex, header }));
     const statuses = repaired.statuses;
-    const restored = restoredHeaders(previous?.columns ?? null, read.table.columns, basis.meta.inputs.map((i) => i.header));
+    const restored = restoredHeaders(
+      previous?.columns ?? null,
+      read.table.columns,
+      basis.meta.inputs.map((i) => i.header),
+    );
     previous = read.table;
     const shadeable = read.changes.filter((c) => !MARKED.has(statuses[c.rowIndex] ?? ""));
     let delta: ReturnType<typeof shadingDelta>;

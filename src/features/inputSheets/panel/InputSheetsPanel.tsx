@@ -40,6 +40,7 @@ export function InputSheetsPanel() {
   const { rebuild, ...buildProps } = useInputChoices({
     services,
     run,
+    sheetName,
     onBuilt: async (built) => {
       if (built) await list.refreshSheets(built).catch(() => undefined);
       snapshotMoved();
