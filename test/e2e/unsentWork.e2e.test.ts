@@ -138,7 +138,7 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
     expect(bulkInputs.length).toBe(sent);
   });
 
-  it("case 10 (a sheet's actions use its client): with client 2 chosen, pushing client 1's sheet followed by the pane sends it for client 1", async () => {
+  it("Deliver 10 (a sheet's actions use its client): with client 2 chosen, pushing client 1's sheet followed by the pane sends it for client 1", async () => {
     await chooseClient(page, 2);
     await openTab(page, "Input sheets");
     await openSheet(page, nextName);
