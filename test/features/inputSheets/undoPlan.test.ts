@@ -47,6 +47,10 @@ describe("planUndo", () => {
       [103, "Failed"],
     ]);
     expect(plan.cells[0].outcome?.message).toMatch(/the service holds 5,000, the push sent 4,800/);
+    expect(plan.cells[1].outcome?.message).not.toMatch(/standing value/);
+    // A From-this-period-on change that was blank before: its standing value cannot be emptied either, and it says so.
+    const standing = planUndo([historyLine({ employeeId: 102, before: null, sent: 100, kind: "standing" })], current);
+    expect(standing.cells[0].outcome?.message).toMatch(/cannot empty an input \(the employee's standing value stays too\)\./);
   });
 
   it("each cell ends as its row did; the Push log counts each payslip once, its worst cell deciding", () => {

@@ -87,7 +87,7 @@ export function planUndo(lines: readonly HistoryLine[], current: ReadonlyMap<str
       cells.push(
         decided(
           "Not sent",
-          `Not sent: ${line.input} was blank before push ${line.pushId}, and bulk input cannot empty an input. Change it in the input sheet (0 clears an amount).`,
+          `Not sent: ${line.input} was blank before push ${line.pushId}, and bulk input cannot empty an input${line.kind === "standing" ? " (the employee's standing value stays too)" : ""}. Change it in the input sheet (0 clears an amount).`,
         ),
       );
     } else {
