@@ -77,7 +77,7 @@ describe("carryChoices: what Next period would copy, by input", () => {
     key,
     header,
     type,
-    kind: "This payslip only",
+    kind: "payslip",
     oneOff: false,
     ...over,
   });
@@ -112,7 +112,7 @@ describe("carryChoices: what Next period would copy, by input", () => {
   });
 
   it('leaves out "From this period on" inputs: their values already stand, and says so', () => {
-    const lasting = inputs.map((i) => (i.key === SALARY ? { ...i, kind: "From this period on" as const } : i));
+    const lasting = inputs.map((i) => (i.key === SALARY ? { ...i, kind: "standing" as const } : i));
     const { lines, standing } = carryChoices(rows, lasting);
     expect(lines.map((l) => l.key)).toEqual([BONUS, DEPARTMENT]);
     expect(standing).toEqual(["Basic salary"]);

@@ -135,8 +135,8 @@ export function describeNextPeriod(r: NextPeriodResult): string {
   return `"${r.sheetName}" built for ${formatDate(r.payslipDate)}: ${employees}${carried}.${dropped}${left ? ` ${left}` : ""}`;
 }
 
-/** How each input's changes last. Stand-in until model/changeKind is on main: every input is "This payslip only". */
-const kindOf = (_input: { key: string }): ChangeKind => "This payslip only";
+/** How each input's changes last. Stand-in until model/changeKind is on main: every input is This payslip only. */
+const kindOf = (_input: { key: string }): ChangeKind => "payslip";
 
 /**
  * What Next period would copy from the sheet, by input (model/nextPeriod's carryChoices), with the sheet's period for

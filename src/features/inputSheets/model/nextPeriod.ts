@@ -59,10 +59,10 @@ export function carryValues(
 }
 
 /**
- * How a change of an input lasts: on its payslip only, or as the employee's standing value from its period on.
- * Stand-in for model/changeKind's ChangeKind until that module is on main (every input "This payslip only" until then).
+ * How a change of an input lasts: "payslip", This payslip only; "standing", From this period on (the employee's
+ * standing value). Stand-in for model/changeKind's ChangeKind until that module is on main.
  */
-export type ChangeKind = "This payslip only" | "From this period on";
+export type ChangeKind = "payslip" | "standing";
 
 /** An input of the sheet as Next period weighs it: how its changes last, and whether its item is a one-off. */
 export interface CarryInput {
@@ -110,7 +110,7 @@ export function carryChoices(
   for (const r of rows) if (r.employeeId !== null && !first.has(r.employeeId)) first.set(r.employeeId, r.values);
   const lines: CarryLine[] = [];
   for (const input of inputs) {
-    if (input.kind === "From this period on") continue;
+    if (input.kind === "standing") continue;
     const values = [...first.values()].map((v) => normalise(input.type, v[input.key])).filter((v) => v !== null && v !== "");
     if (values.length === 0) continue;
     const total = SUMMED.has(input.type) ? values.reduce<number>((sum, v) => sum + (typeof v === "number" ? v : 0), 0) : null;
@@ -123,7 +123,7 @@ export function carryChoices(
       ticked: !input.oneOff,
     });
   }
-  const standing = inputs.filter((i) => i.kind === "From this period on").map((i) => itemLabel(i.header));
+  const standing = inputs.filter((i) => i.kind === "standing").map((i) => itemLabel(i.header));
   return { lines, standing };
 }
 

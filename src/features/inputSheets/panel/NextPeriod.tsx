@@ -42,7 +42,7 @@ export function NextPeriodView(props: NextPeriodViewProps) {
   return (
     <Section
       title="Next period"
-      hint="Builds the next open period's input sheet for this sheet's client and wave, with the same inputs and the service's values."
+      hint="Builds the next open period's input sheet for this sheet's client and wave, with the same inputs and the values its payslips start from in the service."
     >
       {props.lines.length > 0 && (
         <div className={styles.group} role="group" aria-label="Copy these values as pending changes">
