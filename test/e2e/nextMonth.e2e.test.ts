@@ -204,7 +204,7 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     expect(nextDate).not.toBe(sheet.before[0]["Payslip date"]);
     expect(new Set(next.map((r) => r["Payslip date"]))).toEqual(new Set([nextDate]));
     // Values from the service, as for any new sheet: nothing pending.
-    await pendingText("No changes pending").waitFor({ timeout: 5000 });
+    await pendingText("No changes pending").waitFor();
     expect(await page.getByRole("combobox", { name: "Input sheet" }).inputValue()).toBe(nextName);
   });
 
@@ -232,7 +232,7 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     await openSheet(page, sheetName);
     await typeCell(page, sheetName, 0, salary, "4321");
     await typeCell(page, sheetName, 0, oneOff.label, "135");
-    await pendingText("2 changes pending in 1 row").waitFor({ timeout: 5000 });
+    await pendingText("2 changes pending in 1 row").waitFor();
 
     // Listed before the build, from the sheet: the salary (recurring) ticked, the one-off not.
     const item = itemLabel(oneOff.label);
@@ -251,7 +251,7 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     const [, nextName, n, m] = /^"(.+)" built for .*; (\d+) values? in (\d+) rows? copied/.exec(text)!;
     expect(Number(n)).toBeGreaterThanOrEqual(1);
     const plural = (k: string, word: string) => `${k} ${word}${k === "1" ? "" : "s"}`;
-    await pendingText(`${plural(n, "change")} pending in ${plural(m, "row")}`).waitFor({ timeout: 5000 });
+    await pendingText(`${plural(n, "change")} pending in ${plural(m, "row")}`).waitFor();
     const next = await records(page, nextName);
     const carried = next.find((r) => r["Employee ID"] === before[0]["Employee ID"])!;
     // Only the ticked input's value is carried; the salary is the service's, the one typed was not copied.
