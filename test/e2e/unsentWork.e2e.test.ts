@@ -4,7 +4,8 @@
  * not pushed; then the month is finalised in the service. The client-change dialog names the commission in words and
  * says the period is finalised, advising no push; the Month-end overview keeps a row for the finalised period; Next
  * period names the commission and the raise the new period does not start from, and carries both as pending changes.
- * With client 2 chosen, the new sheet of client 1 (its tab clicked) is pushed for client 1, not refused with an ID.
+ * With client 2 chosen, the new sheet of client 1 (its tab clicked) is pushed for client 1, not refused with an ID;
+ * New input sheet says it builds for client 2; Undo push of that push acts for client 1.
  */
 import type { Page } from "playwright-core";
 import { formatDate } from "../../src/ui/locale";
@@ -18,9 +19,10 @@ import {
   sendThroughCheck,
   sheetText,
   suiteStack,
+  until,
   waitForSheet,
 } from "./harness";
-import { openSheet, records, typeCell } from "./grid";
+import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
 
 /** "€5,416.67" -> 5416.67 */
 const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ""));
@@ -60,7 +62,7 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
     await openSheet(page, sheetName);
     // The raise, pushed to the payslip (an input sheet writes the payslip only).
     await typeCell(page, sheetName, r, salary, String(raised.was + 183.33));
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 10_000 });
+    await pendingText("1 change pending in 1 row").waitFor();
     await inputSheets().getByRole("button", { name: "Push changes", exact: true }).click();
     await sendThroughCheck(page);
     await page
@@ -69,7 +71,7 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
       .waitFor({ timeout: 60_000 });
     // The €75 commission, typed and not pushed.
     await typeCell(page, sheetName, c, commissionHeader, "75");
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 10_000 });
+    await pendingText("1 change pending in 1 row").waitFor();
     // The month is finalised in the service.
     await finalisePayslips(suite.stack, 1);
   });
@@ -104,6 +106,9 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
   it("case 3: Next period names the pending commission of the finalised period, in words, and never advises a push", async () => {
     await openTab(page, "Input sheets");
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    // Nothing copied by Next period itself (the salary, recurring, is ticked unless unticked): case 2 carries the rest.
+    const copy = page.getByRole("group", { name: "Copy these values as pending changes" });
+    await copy.getByRole("checkbox", { name: /^Basic salary: \d+ employees?/ }).uncheck();
     await page.getByRole("button", { name: "Next period" }).click();
     const built = page.getByText(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees?/);
     await built.waitFor({ timeout: 60_000 });
@@ -131,20 +136,19 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
     await page
       .getByText(`2 values in 2 rows of "${nextName}" carried as pending changes (not sent).`)
       .waitFor({ timeout: 30_000 });
-    await pendingText("2 changes pending in 2 rows").waitFor({ timeout: 10_000 });
+    await pendingText("2 changes pending in 2 rows").waitFor();
     const carried = (await records(page, nextName)).find((r) => r.Name === raised.name)!;
     expect(amountOf(carried[salary])).toBeCloseTo(raised.was + 183.33, 2);
     expect(bulkInputs.length).toBe(sent);
   });
 
-  it("case 10 (a sheet's actions use its client): with client 2 chosen, pushing client 1's sheet followed by the pane sends it for client 1", async () => {
+  it("Deliver 10 (a sheet's actions use its client): with client 2 chosen, pushing client 1's sheet followed by the pane sends it for client 1", async () => {
     await chooseClient(page, 2);
     await openTab(page, "Input sheets");
     await openSheet(page, nextName);
     const picker = page.getByRole("combobox", { name: "Input sheet" });
     // The pane follows the sheet whose tab was clicked.
-    for (const until = Date.now() + 30_000; (await picker.inputValue()) !== nextName; await page.waitForTimeout(50))
-      if (Date.now() > until) throw new Error(`The pane did not follow "${nextName}".`);
+    await until(page, async () => (await picker.inputValue()) === nextName, `the pane to follow "${nextName}"`, 50);
     // A commission typed on client 1's sheet while client 2 is chosen.
     const rows = await records(page, nextName);
     const commissionHeader = Object.keys(rows[0]).find((h) => h.startsWith("Commission"))!;
@@ -169,5 +173,29 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
         Math.abs(Number(c.inputs.amount) - (raised.was + 183.33)) < 0.005,
     );
     expect(raise).toHaveLength(2);
+
+    // New input sheet says for whom it builds: the chosen client's lists, not the followed sheet's client.
+    await inputSheets()
+      .getByText(
+        /^New input sheet builds for .+, the client chosen, not for .+, whose sheet ".+" the pane follows: to build for .+, choose .+ as the client\.$/,
+      )
+      .waitFor();
+    // Undo push of that push, client 2 still chosen: undone for client 1, the push's own client.
+    const log = await records(page, "Push log");
+    await openSheet(page, "Push log");
+    await scrollGridLeft(page, "Push log");
+    await clickCell(page, "Push log", log.length - 1, "Sheet");
+    await inputSheets().getByRole("button", { name: "Undo push" }).click();
+    await sendThroughCheck(page);
+    const undone = page.getByText(/^Undo of P-[\w-]+: .* Undone for .+, the client of that push\./);
+    await undone.waitFor({ timeout: 60_000 });
+    expect(await undone.textContent()).not.toMatch(/choose .* as the client|\(ID \d+\)/);
+    const after = (await suite.api.listClientCalculations(1)).filter(
+      (c) =>
+        c.payslip_id !== null &&
+        c.calculation_id === "basic_salary" &&
+        Math.abs(Number(c.inputs.amount) - (raised.was + 183.33)) < 0.005,
+    );
+    expect(after).toHaveLength(1); // the next payslip's raise put back; the finalised one's stays
   });
 });
