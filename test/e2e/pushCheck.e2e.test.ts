@@ -124,7 +124,7 @@ describe("check before push (preview in Chromium against the sandbox)", () => {
     await dialog.getByText("Anne Byrne prepared these rows, so a second person must review them.").waitFor({ timeout: 30_000 });
     expect(await dialog.getByRole("radiogroup").count()).toBe(0);
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor({ timeout: 10_000 });
+    await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor();
     expect(bulk()).toBe(sent);
 
     // Bob reviews it: Approve and send sends that row alone.
