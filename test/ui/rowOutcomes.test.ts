@@ -124,11 +124,13 @@ describe("counting and wording", () => {
     );
   });
 
-  it("gives every status one tone: Not sent, Conflict and Held need another run (warning), Unchanged is plain", () => {
+  it("gives every status one tone: Not sent, Conflict, Held, Awaiting review and Returned need another run (warning), Unchanged is plain", () => {
     expect(ROW_STATES.map((s) => STATUS_TONE[s])).toEqual([
       "success",
       "success",
       "error",
+      "warning",
+      "warning",
       "warning",
       "warning",
       "error",

@@ -400,6 +400,6 @@ describe("after the push", () => {
       push: "Push all input sheets: Skipped",
       counts: null,
     });
-    expect(line).toEqual([time, "Unknown client", "", null, "X", "Push all input sheets: Skipped", 0, 0, 0, 0, 0, 0, 0, ""]);
+    expect(line).toEqual([time, "Unknown client", "", null, "X", "Push all input sheets: Skipped", 0, 0, 0, 0, 0, 0, 0, 0, 0, ""]);
   });
 });
