@@ -24,19 +24,9 @@ export const BULK_STATUSES = [
   "Unchanged",
   "Not sent",
 ] as const;
-/** The row writes' statuses: bulk input's, plus Deleted. */
-export const ROW_STATES = [
-  "Saved",
-  "Deleted",
-  "Failed",
-  "Conflict",
-  "Held",
-  "Awaiting review",
-  "Returned",
-  "Invalid",
-  "Unchanged",
-  "Not sent",
-] as const;
+const [SAVED, ...UNSAVED] = BULK_STATUSES;
+/** The row writes' statuses: bulk input's, plus Deleted (after Saved). */
+export const ROW_STATES = [SAVED, "Deleted", ...UNSAVED] as const;
 
 export type BulkStatus = (typeof BULK_STATUSES)[number];
 export type RowState = (typeof ROW_STATES)[number];
