@@ -12,6 +12,7 @@ import { serialToIsoDate } from "../../../xl/excelConventions";
 import { waveDisplayName } from "../../../ui/sheets/importTables";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../../ui/sheets/periods";
 import { finalisedUnsentPeriods } from "./finalisedUnsent";
+import type { InputSheetState } from "./inputSheetState";
 import { CALENDAR_COLUMNS, calendarCells, DUE_THIS_WEEK_COLUMN, type WaveCalendar } from "./calendar";
 
 export const OVERVIEW_SHEET = "Month-end overview";
@@ -27,22 +28,6 @@ export interface ClientLists {
   client: Pick<Client, "id" | "name">;
   waves: readonly Wave[];
   employees: readonly Employee[];
-}
-
-/** One input sheet of the workbook, as the overview counts it. */
-export interface InputSheetState {
-  sheetName: string;
-  clientId: number;
-  waveId: number;
-  payslipDate: string;
-  pending: number;
-  failed: number;
-  /** Rows a push refused as Invalid (a cell the service cannot take): they were not sent. */
-  invalid: number;
-  conflict: number;
-  held: number;
-  /** The sheet's latest Push log line, when it has one; Prepared by only where the Push log has that column. */
-  lastPush: { time: Date; preparedBy: string } | null;
 }
 
 export interface OverviewRow {

@@ -1,0 +1,18 @@
+/** One input sheet's counts as the overview reads them: its own module so that the overview (monthEnd.ts) and the
+ * finalised periods it keeps (finalisedUnsent.ts) share it without importing each other. Pure. */
+
+/** One input sheet of the workbook, as the overview counts it. */
+export interface InputSheetState {
+  sheetName: string;
+  clientId: number;
+  waveId: number;
+  payslipDate: string;
+  pending: number;
+  failed: number;
+  /** Rows a push refused as Invalid (a cell the service cannot take): they were not sent. */
+  invalid: number;
+  conflict: number;
+  held: number;
+  /** The sheet's latest Push log line, when it has one; Prepared by only where the Push log has that column. */
+  lastPush: { time: Date; preparedBy: string } | null;
+}
