@@ -24,7 +24,7 @@ import { type RowRecords, type TableCells, recordsFromTable, rowStateSheet } fro
 import { recordsFromCells } from "../model/rowStateMigration";
 import { readInputSheetMeta } from "./inputs";
 import { repairRowStates } from "./rowRepairs";
-import { keepUnsentChanges } from "./unsentKeep";
+import { keepNoLongerCurrent, keepUnsentChanges } from "./unsentKeep";
 
 /** Fill of a pending input cell: the Excel layer's own pale yellow, apart from the push's red, green and amber. */
 export const PENDING_FILL = ADDIN_FILLS.pending;
@@ -227,6 +227,7 @@ export async function watchPendingChanges(
     },
     stop: async () => {
       stopped = true;
+      if (basis) keepNoLongerCurrent(basis.meta);
       if (timer !== null) clearTimer(timer);
       await unsubscribe();
     },
