@@ -5,6 +5,7 @@
  */
 import { listInputSheets, readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
+import { undoPush } from "../../../src/features/inputSheets/flows/undoPush";
 import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
 import { watchPendingChanges, type PendingState } from "../../../src/features/inputSheets/flows/pending";
 import {
@@ -229,4 +230,22 @@ it("a sheet renamed then deleted while the pane was closed is named once, even w
   // Letting A's changes go leaves B's hidden sheets alone.
   expect(rig.model.findSheet(bMeta.snapshotSheet)).toBeDefined();
   expect(rig.model.findSheet(aMeta.snapshotSheet)).toBeUndefined();
+});
+
+it("Undo push of a push made before the sheet was renamed follows the sheet under its name now", async () => {
+  const clients = await rig.api.listClients();
+  const client = clients[3] ?? clients[0];
+  const built = await buildSalarySheetFor(rig, client);
+  const before = (await readRecords(rig.workbook, built.sheetName))[0][built.header];
+  typeInto(rig.model, built.sheetName, 0, built.header, "7100");
+  const pushed = await pushInputSheet(ctxOf(rig, client), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+  rig.model.renameSheet(sheetOf(built.sheetName), "Nov inputs");
+
+  const undo = await undoPush({ ...ctxOf(rig, client), preparedBy: "Aoife Byrne" }, { send: { pushId: pushed.pushId } });
+  expect(undo.cells).toEqual({ Saved: 1 });
+  // The renamed sheet follows the restored value; the undo's own log lines name the sheet as it is now.
+  expect([undo.sheet, undo.sheetCells]).toEqual(["Nov inputs", 1]);
+  expect((await readRecords(rig.workbook, "Nov inputs"))[0][built.header]).toBe(before);
+  const lines = (await readHistory(rig.workbook)).filter((l) => l.pushId === undo.undoPushId);
+  expect(lines.map((l) => l.sheet)).toEqual(["Nov inputs"]);
 });

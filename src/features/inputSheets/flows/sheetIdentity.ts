@@ -124,3 +124,13 @@ export async function deletionsToName(workbook: WorkbookPort, deleted: readonly 
   );
   return toName.map((d) => d.name);
 }
+
+/**
+ * The name an input sheet has now, given a name it had (a Push log or Change history line names the sheet as it was
+ * at the push): itself when a sheet has it, else the recorded sheet that had it before, else unchanged.
+ */
+export async function currentSheetName(workbook: WorkbookPort, name: string): Promise<string> {
+  const { sheets, former } = await followInputSheets(workbook, { withDeleted: false });
+  if (sheets.includes(name)) return name;
+  return [...former].find(([, names]) => names.includes(name))?.[0] ?? name;
+}
