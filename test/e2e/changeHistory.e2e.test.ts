@@ -18,6 +18,7 @@ import {
   openTab,
   selectWave,
   startStack,
+  until,
   waitForSheet,
   workbookState,
   type Stack,
@@ -34,7 +35,14 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
   let stack: Stack;
   let api: PayrollApi;
   /** What the first case leaves for the next: the sheet, its salary column and a row the undo put back. */
-  let journey: { sheetName: string; salaryHeader: string; rowIndex: number; before: number } | null = null;
+  let journey: {
+    sheetName: string;
+    salaryHeader: string;
+    rowIndex: number;
+    before: number;
+    /** Rows the first push left alone, for the Held case. */
+    spare: { rowIndex: number; before: number }[];
+  } | null = null;
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, recalcMs: 300, reportJobMs: 300, employees: 14 });
     stack = await startStack({ service: { url: sandbox.url, apiKey: sandbox.apiKey }, viewport: { width: 1500, height: 1000 } });
@@ -57,7 +65,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     )?.inputs.amount;
   }
 
-  it("records each pushed cell, and undoes the push where the service still holds what it sent", async () => {
+  it("case 4 (after Undo push the rows still said Saved): records each pushed cell, undoes the push where the service still holds what it sent, and every row then shows the service's value and nett pay", async () => {
     const { page } = stack;
     await connect(page, sandbox.apiKey);
     await chooseClient(page, 1);
@@ -70,10 +78,10 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const built = await records(page, sheetName);
     const salaryHeader = Object.keys(built[0]).find((h) => h.startsWith("Basic salary"))!;
-    const rows = built
+    const salaried = built
       .map((r, rowIndex) => ({ rowIndex, employeeId: Number(r["Employee ID"]), before: amount(r[salaryHeader]) }))
-      .filter((r) => r.before > 0)
-      .slice(0, 4);
+      .filter((r) => r.before > 0);
+    const rows = salaried.slice(0, 4);
     expect(rows).toHaveLength(4);
 
     // A push of 4 cells.
@@ -123,7 +131,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
       new RegExp(`^Undo of ${log["Push ID"]}: 2 cells restored, 1 cell kept as the service holds it now`),
     );
     await outcome.waitFor({ timeout: 60_000 });
-    journey = { sheetName, salaryHeader, rowIndex: restoredA.rowIndex, before: restoredA.before };
+    journey = { sheetName, salaryHeader, rowIndex: restoredA.rowIndex, before: restoredA.before, spare: salaried.slice(4, 6) };
     expect(await outcome.textContent()).toMatch(/1 cell failed/);
 
     // Read back through the API: the values before are back, the colleague's value is kept.
@@ -170,7 +178,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     expect(stack.consoleLines.filter((l) => l.includes(sandbox.apiKey))).toEqual([]);
   });
 
-  it("case: shading depends on the open tab — a row edited while the pane was closed, then with Reports open, is shaded and counted as Changed", async () => {
+  it("case 13 (shading depends on the open tab): a row edited while the pane was closed, then with Reports open, is shaded and counted as Changed", async () => {
     expect(journey).not.toBeNull();
     const { sheetName, salaryHeader, rowIndex, before } = journey!;
     const { page } = stack;
@@ -186,8 +194,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     await openTab(page, "Input sheets");
     await page.getByText("1 change pending in 1 row", { exact: true }).waitFor({ timeout: 60_000 });
     const rowNow = async () => (await records(page, sheetName))[rowIndex];
-    for (const end = Date.now() + 60_000; (await rowNow()).Status !== "Changed"; await page.waitForTimeout(100))
-      if (Date.now() > end) throw new Error(`The edited row still says "${(await rowNow()).Status}", not Changed`);
+    await until(page, async () => (await rowNow()).Status === "Changed", "the edited row to say Changed");
     const row = await rowNow();
     // Changed by whichever sees it first: the pane's watch (its states and the snapshot: "Edited after the push, not
     // sent yet") or the check against the service ("Edited, not sent yet: it differs from what the service holds").
@@ -203,5 +210,48 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
       .getByText(/rows checked against the service: 1 finalised \(read only\), 1 changed, not sent\.$/)
       .waitFor({ timeout: 60_000 });
     expect(stack.requestUrls.slice(requests).filter((u) => u.includes("bulk_input"))).toEqual([]);
+  });
+
+  it("case 4 (after Undo push a Held row still said choose Send): a Held row whose push was undone is no longer Held", async () => {
+    expect(journey?.spare).toHaveLength(2);
+    const { sheetName, salaryHeader, rowIndex: edited, spare } = journey!;
+    const [raised, small] = spare;
+    const { page } = stack;
+    // A 60 % raise (flagged) and a small one; the row edited in the case above goes too. Send all but flagged.
+    await openSheet(page, sheetName);
+    await typeCell(page, sheetName, raised.rowIndex, salaryHeader, String(Math.round(raised.before * 160) / 100));
+    await typeCell(page, sheetName, small.rowIndex, salaryHeader, String(small.before + 10));
+    await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    await openTab(page, "Input sheets");
+    await page.getByRole("button", { name: "Push changes", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Send all but flagged" }).click({ timeout: 60_000 });
+    await page.getByText(new RegExp(`^${sheetName.replace(/[()]/g, "\\$&")}: 2 saved, 1 held`)).waitFor({ timeout: 60_000 });
+    const pushed = await records(page, sheetName);
+    expect(pushed[raised.rowIndex].Status).toBe("Held");
+    expect(pushed[raised.rowIndex].Message).toMatch(/choose Send to send it/);
+    const logs = await records(page, "Push log");
+    const push = logs[logs.length - 1];
+    expect(push).toMatchObject({ Saved: "2", Held: "1" });
+
+    // Undo push on that push's Push log line: the saved rows are put back and checked against the service.
+    await openSheet(page, "Push log");
+    await scrollGridLeft(page, "Push log");
+    await clickCell(page, "Push log", logs.length - 1, "Sheet");
+    await page.getByRole("button", { name: "Undo push" }).click();
+    await sendThroughCheck(page);
+    await page
+      .getByText(new RegExp(`^Undo of ${push["Push ID"]}: 2 cells restored.*rows checked against the service`))
+      .waitFor({ timeout: 60_000 });
+
+    // The Held row is no longer Held and no longer says to choose Send: its raise was never sent, so it is Changed,
+    // pending against what the service holds; the rows the undo put back say Undone, as the service holds them.
+    const after = await records(page, sheetName);
+    expect(after[raised.rowIndex].Status).toBe("Changed");
+    expect(after[raised.rowIndex].Message).toMatch(/^Not sent: the push this row was held back from was undone/);
+    expect(after[raised.rowIndex].Message).not.toMatch(/choose Send/);
+    expect(amount(after[raised.rowIndex][salaryHeader])).toBe(Math.round(raised.before * 160) / 100);
+    for (const r of [small.rowIndex, edited]) expect(after[r].Status).toBe("Undone");
+    expect(amount(after[small.rowIndex][salaryHeader])).toBe(small.before);
+    await page.getByText("1 change pending in 1 row", { exact: true }).waitFor({ timeout: 60_000 });
   });
 });

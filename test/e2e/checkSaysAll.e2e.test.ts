@@ -2,7 +2,8 @@
  * The check says everything and flags what matters, in Chromium against the sandbox: on a sheet of Bonus: amount and
  * Overtime: hours, "ten" typed as a bonus, a new €300 bonus and 5 overtime hours for someone with no rate. Push
  * changes opens the check, which names the row that will not be sent with its reason, flags the hours without a
- * rate, and does not flag the new bonus (under the amount limit). Cancel sends nothing.
+ * rate, and does not flag the new bonus (under the amount limit). Cancel sends nothing. Then, every row to send
+ * flagged, the check says Send all but flagged would send nothing.
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
@@ -27,7 +28,7 @@ describe("the check says everything (preview in Chromium against the sandbox)", 
   });
   afterAll(() => stack?.close());
 
-  it("names the row that will not be sent, flags hours without a rate, and not a new bonus under the limit", async () => {
+  it("case 6 (the check hid invalid rows) and case 7 (flags were noise): names the row that will not be sent, flags hours without a rate, and not a new bonus under the limit", async () => {
     const api = new PayrollApi({ baseUrl: stack.sandbox.url, apiKey: stack.sandbox.apiKey });
     const [employees, waves, calculations] = await Promise.all([
       api.listEmployees(1, ["service_periods", "recent_payslips"]),
@@ -91,11 +92,11 @@ describe("the check says everything (preview in Chromium against the sandbox)", 
     expect(flags.join(" ")).not.toContain("Bonus");
 
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor({ timeout: 10_000 });
+    await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor();
     expect(bulkInputs).toHaveLength(0);
   });
 
-  it("after the push, the row that was not sent is Invalid; corrected, it ends Changed with its column's number format", async () => {
+  it("case 7 (every row flagged): after the push, the row that was not sent is Invalid; corrected, it ends Changed with its column's number format; flagged alone, Send all but flagged would send nothing", async () => {
     const sheetName = await page.getByRole("combobox", { name: "Input sheet" }).inputValue();
     const before = await records(page, sheetName);
     const bonus = Object.keys(before[0]).find((h) => h.startsWith("Bonus"))!;
@@ -114,5 +115,17 @@ describe("the check says everything (preview in Chromium against the sandbox)", 
     const after = await records(page, sheetName);
     // The corrected cell shows as its column does (the saved bonus beside it), not as the text it replaced.
     expect(after[bad][bonus]).toBe(after[correct][bonus].replace(/[\d,.]+/, "200.00"));
+
+    // Case 7, the rest: with every row to send flagged (hours without a rate), the check says that Send all but
+    // flagged would send nothing. Cancel sends nothing.
+    const hours = Object.keys(before[0]).find((h) => h.startsWith("Overtime"))!;
+    await typeCell(page, sheetName, bad, hours, "4");
+    const sent = bulkInputs.length;
+    await page.getByRole("tabpanel", { name: "Input sheets" }).getByRole("button", { name: "Push changes", exact: true }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText(/Every row to send is flagged: Send all but flagged would send nothing/).waitFor({ timeout: 60_000 });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor({ timeout: 10_000 });
+    expect(bulkInputs).toHaveLength(sent);
   });
 });

@@ -61,7 +61,7 @@ describe("Explain this figure and the formulas' freshness (Chromium against the 
     expect(figure).toBeGreaterThan(0);
 
     // The functions read the figure: the pane says when, in Office's display language (en-IE here: 24-hour time).
-    await page.getByText(/^Formulas read at \d{2}:\d{2}$/).waitFor({ timeout: 10_000 });
+    await page.getByText(/^Formulas read at \d{2}:\d{2}$/).waitFor();
 
     await cell(page, "B3").click();
     await page.getByRole("button", { name: "Explain this figure" }).click();

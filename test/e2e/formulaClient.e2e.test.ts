@@ -18,7 +18,7 @@ describe("PAYROLL formulas keep their client when the pane switches (Chromium ag
   });
   afterAll(() => stack?.close());
 
-  it("a client-2 cell and a cell without a client keep client 2's figure after the pane switches to client 1", async () => {
+  it("case 12: a client-2 cell and a cell without a client keep client 2's figure after the pane switches to client 1", async () => {
     const { page } = stack;
     const last = (await direct.listPaymentRuns(2))
       .map((r) => r.period_end_date)

@@ -18,6 +18,7 @@ import {
   openTab,
   selectWave,
   startStack,
+  until,
   waitForSheet,
   workbookState,
   type Stack,
@@ -53,13 +54,9 @@ async function settledValues(page: Page, r0: number, c0: number, rows: number, c
       },
       [SHEET, r0, c0, rows, cols] as const,
     );
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const values = await read();
-    if (!values.flat().includes("#BUSY!")) return values;
-    if (Date.now() > deadline) throw new Error(`still #BUSY! after 30 s: ${JSON.stringify(values)}`);
-    await page.waitForTimeout(100);
-  }
+  let values: unknown[][] = [];
+  await until(page, async () => !(values = await read()).flat().includes("#BUSY!"), "the cells' figures (no #BUSY!)");
+  return values;
 }
 
 /** Sum of an account over transaction_history rows (of one employee or all), to the cent, as read directly. */
@@ -138,7 +135,8 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
     await cell(page, "A3").click({ modifiers: ["Shift"] });
     await page.keyboard.press("Delete");
     await page.getByRole("button", { name: "Refresh formulas" }).click();
-    await page.waitForTimeout(500);
+    // Done when it says so (B1 went in the first test): what comes after is the paste's alone.
+    await page.getByText("Refreshed formulas: this workbook has no PAYROLL formulas.").waitFor();
     const before = serviceRequests.length;
 
     const text = employees
@@ -204,10 +202,8 @@ describe("PAYROLL formulas in the preview (Chromium against the sandbox)", () =>
 
     // No retyping, no Refresh formulas: the push's invalidation makes the streaming cell read again. (Its figure
     // stays the same here: transaction_history lists finalised payslips only, and a push changes open ones.)
-    const deadline = Date.now() + 30_000;
     const askedAgain = () => serviceRequests.slice(pushedAt).includes("POST /v1/clients/1/reports/transaction_history");
-    while (!askedAgain() && Date.now() < deadline) await page.waitForTimeout(200);
-    expect(askedAgain()).toBe(true);
+    await until(page, askedAgain, "the streaming cell to read transaction_history again", 200);
     const report = await direct.runReport(1, "transaction_history", {
       start_date: date,
       end_date: date,

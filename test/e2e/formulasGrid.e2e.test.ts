@@ -9,7 +9,7 @@
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { isoDateToSerial } from "../../src/xl/excelConventions";
-import { chooseClient, connect, startStack, type Stack } from "./harness";
+import { chooseClient, connect, startStack, until, type Stack } from "./harness";
 import { gridCell, pasteAt, typeAt } from "./grid";
 import { screenshot } from "./screenshots";
 
@@ -40,13 +40,9 @@ async function settled(page: Page, r0: number, c0: number, rows: number, cols: n
       },
       [SHEET, r0, c0, rows, cols, text] as const,
     );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const values = await read();
-    if (!values.flat().includes("#BUSY!")) return values;
-    if (Date.now() > deadline) throw new Error(`still #BUSY! after 60 s`);
-    await page.waitForTimeout(200);
-  }
+  let values: unknown[][] = [];
+  await until(page, async () => !(values = await read()).flat().includes("#BUSY!"), "the cells' figures (no #BUSY!)", 200);
+  return values;
 }
 
 const monthRange = ({ year, month }: { year: number; month: number }) => {
@@ -135,7 +131,7 @@ describe("PAYROLL formulas at scale and with Excel's arguments (Chromium against
     await cell(page, `H${lastUsedRow}`).click({ modifiers: ["Shift"] });
     await page.keyboard.press("Delete");
     await page.getByRole("button", { name: "Refresh formulas" }).click();
-    await page.waitForTimeout(500);
+    await page.getByText("Refreshed formulas: this workbook has no PAYROLL formulas.").waitFor();
     const before = serviceRequests.length;
     const text = employees
       .map((e) =>

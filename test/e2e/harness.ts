@@ -206,13 +206,32 @@ export async function chooseClient(page: Page, clientId: number): Promise<void> 
   const anyway = page.getByRole("button", { name: "Change anyway" });
   // While the question is open the rest of the pane is hidden from the accessibility tree: read the picker briefly.
   const chosen = () => picker.inputValue({ timeout: 500 }).catch(() => "");
-  for (const until = Date.now() + 30_000; (await chosen()) !== String(clientId);) {
-    if (Date.now() > until) throw new Error(`Client ${clientId} was not chosen.`);
-    if (await anyway.isVisible()) await anyway.click();
-    await page.waitForTimeout(50);
-  }
+  await until(
+    page,
+    async () => {
+      if ((await chosen()) === String(clientId)) return true;
+      if (await anyway.isVisible()) await anyway.click();
+      return false;
+    },
+    `client ${clientId} chosen`,
+    50,
+  );
   await page.getByRole("tablist", { name: "Features" }).waitFor();
   await page.getByRole("button", { name: "Connect", exact: true }).waitFor({ state: "hidden" });
+}
+
+/**
+ * Waits for a state: polls `check` until it holds. It has no deadline of its own, since load can outlast any (a busy
+ * 2-core machine ran these waits past 30 s): the test's timeout bounds it (jest.e2e.config.js), and a state still
+ * missing after 30 s is named in the log, so that a test that then times out says what it waited for.
+ */
+export async function until(page: Page, check: () => Promise<boolean> | boolean, what: string, everyMs = 100): Promise<void> {
+  const named = setTimeout(() => console.warn(`e2e: still waiting for ${what}`), 30_000);
+  try {
+    while (!(await check())) await page.waitForTimeout(everyMs);
+  } finally {
+    clearTimeout(named);
+  }
 }
 
 /** Opens a feature tab of the pane (scoped to the Features tab list: sheet tabs such as "Employees" share names). */

@@ -43,7 +43,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
     await typeCell(page, sheetName, 0, header, "5000");
     await typeCell(page, sheetName, 1, header, "5100");
     await typeCell(page, sheetName, 2, header, "5200");
-    await pendingText("3 changes pending in 3 rows").waitFor({ timeout: 3000 });
+    await pendingText("3 changes pending in 3 rows").waitFor();
     // The changed cells are shaded.
     const layout = await tableLayout(page, sheetName);
     const fill = (row: number) =>
@@ -79,7 +79,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
       [sheetName, layout.headerRow + 2] as const,
     );
     await page.getByRole("button", { name: "Undo selected changes" }).click();
-    await pendingText("2 changes pending in 2 rows").waitFor({ timeout: 3000 });
+    await pendingText("2 changes pending in 2 rows").waitFor();
     expect((await records(page, sheetName))[1][header]).toBe(before[1][header]);
     await screenshot(page, "undo-change");
   });
@@ -105,7 +105,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
     expect(await held()).toBe(7777);
     const log = await records(page, "Push log");
     expect(log[log.length - 1]).toMatchObject({ Saved: "1", Conflict: "1" });
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 3000 });
+    await pendingText("1 change pending in 1 row").waitFor();
     await clickCell(page, sheetName, 0, "Message");
     await screenshot(page, "push-conflict");
 
@@ -117,7 +117,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
       .waitFor({ timeout: 60_000 });
     expect((await records(page, sheetName))[0].Status).toBe("Saved");
     expect(await held()).toBe(5000);
-    await pendingText("No changes pending").waitFor({ timeout: 3000 });
+    await pendingText("No changes pending").waitFor();
   });
 
   it("fills 2 rows from a sheet with 3 keys, reports the unknown key, and sends nothing", async () => {
@@ -152,7 +152,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
     expect(await page.getByRole("combobox", { name: 'Column "Basic salary" fills' }).inputValue()).toBe(SALARY);
     await page.getByRole("button", { name: "Fill input sheet" }).click();
     await page.getByText(/2 rows filled \(2 values\) as pending changes; 1 source row did not fill\./).waitFor();
-    await pendingText("2 changes pending in 2 rows").waitFor({ timeout: 3000 });
+    await pendingText("2 changes pending in 2 rows").waitFor();
     const problems = page.getByRole("region", { name: "Fill problems" });
     expect(await problems.textContent()).toContain("Row 3: Number NOPE-1 is not on the input sheet");
     const now = await records(page, sheetName);
@@ -171,7 +171,7 @@ describe("input sheet editing (preview in Chromium against the sandbox)", () => 
     const second = await buildSheet(2);
     await openSheet(page, second.sheetName);
     await typeCell(page, second.sheetName, 0, second.header, "4321");
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 3000 });
+    await pendingText("1 change pending in 1 row").waitFor();
 
     await page.getByRole("button", { name: "Push all input sheets" }).click();
     // One check of both sheets, client by client, before the first is sent.

@@ -22,7 +22,7 @@ export async function focusedDescription(page: Page): Promise<string> {
 
 /** Whether the locator's element has focus (or holds the focused element). */
 export const hasFocus = (target: Locator): Promise<boolean> =>
-  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement), undefined, { timeout: 5000 });
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
 
 /**
  * Presses Tab (Shift+Tab with back) until the target has focus. Fails with the stops passed when it is not reached

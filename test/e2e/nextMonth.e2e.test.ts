@@ -194,7 +194,7 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     expect(nextDate).not.toBe(sheet.before[0]["Payslip date"]);
     expect(new Set(next.map((r) => r["Payslip date"]))).toEqual(new Set([nextDate]));
     // Values from the service, as for any new sheet: nothing pending.
-    await pendingText("No changes pending").waitFor({ timeout: 5000 });
+    await pendingText("No changes pending").waitFor();
     expect(await page.getByRole("combobox", { name: "Input sheet" }).inputValue()).toBe(nextName);
   });
 
@@ -216,7 +216,7 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     const salary = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     await openSheet(page, sheetName);
     await typeCell(page, sheetName, 0, salary, "4321");
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
+    await pendingText("1 change pending in 1 row").waitFor();
 
     const requests = stack.requestUrls.length;
     await page.getByRole("checkbox", { name: /Copy values as pending changes/ }).check();
@@ -227,7 +227,7 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     const [, nextName, n, m] = /^"(.+)" built for .*; (\d+) values? in (\d+) rows? copied/.exec(text)!;
     expect(Number(n)).toBeGreaterThanOrEqual(1);
     const plural = (k: string, word: string) => `${k} ${word}${k === "1" ? "" : "s"}`;
-    await pendingText(`${plural(n, "change")} pending in ${plural(m, "row")}`).waitFor({ timeout: 5000 });
+    await pendingText(`${plural(n, "change")} pending in ${plural(m, "row")}`).waitFor();
     const next = await records(page, nextName);
     const carried = next.find((r) => r["Employee ID"] === before[0]["Employee ID"])!;
     expect(amount(carried[salary])).toBe("4,321.00");

@@ -5,7 +5,7 @@
  * sheet the pane has not chosen are counted; changing client with changes not pushed names them and keeps the tab.
  */
 import type { Page } from "playwright-core";
-import { buildInputSheet, sendThroughCheck, suiteStack } from "./harness";
+import { buildInputSheet, sendThroughCheck, suiteStack, until as waitUntil } from "./harness";
 import { buildSalarySheet, cellFill, openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 import { checkA11y, describeFindings, serious } from "./axe";
@@ -41,16 +41,13 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
       .getByText(new RegExp(`^${escape(sheet.sheetName)}: ${summary}`))
       .last()
       .waitFor({ timeout: 60_000 });
-  const until = async (check: () => Promise<boolean>, what: string) => {
-    for (const end = Date.now() + 10_000; !(await check()); await page.waitForTimeout(50))
-      if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-  };
+  const until = (check: () => Promise<boolean>, what: string) => waitUntil(page, check, what, 50);
 
   it("a second push keeps the first push's Saved rows", async () => {
     const { sheetName, header } = sheet;
     await openSheet(page, sheetName);
     await typeCell(page, sheetName, 0, header, "5000");
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
+    await pendingText("1 change pending in 1 row").waitFor();
     await page.getByRole("button", { name: "Push changes", exact: true }).click();
     await sendThroughCheck(page);
     await pushed("1 saved");
@@ -58,7 +55,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     expect(first.Status).toBe("Saved");
 
     await typeCell(page, sheetName, 1, header, "5100");
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
+    await pendingText("1 change pending in 1 row").waitFor();
     await page.getByRole("button", { name: "Push changes", exact: true }).click();
     await sendThroughCheck(page);
     await until(async () => (await records(page, sheetName))[1].Status === "Saved", "row 2 saved");
@@ -92,7 +89,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
   it("rebuilding over pending changes asks first, and Keep my changes carries them over, shaded and counted", async () => {
     const { sheetName, header } = sheet;
     await typeCell(page, sheetName, 3, header, "5300");
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
+    await pendingText("1 change pending in 1 row").waitFor();
     await page.getByRole("button", { name: "New input sheet" }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.waitFor();
@@ -103,7 +100,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
     await page.getByRole("button", { name: "Keep my changes" }).click();
     await page.getByText(/built: \d+ employees\. 1 change kept as pending changes/).waitFor({ timeout: 60_000 });
     expect((await records(page, sheetName))[3][header]).toBe("€5,300.00");
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
+    await pendingText("1 change pending in 1 row").waitFor();
     await until(async () => (await fillOf(sheetName, 3, header)) === PENDING, "the carried cell shaded");
   });
 
@@ -123,10 +120,10 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
 
     await openSheet(page, first);
     await until(async () => (await picker.inputValue()) === first, "the activated sheet chosen");
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 5000 });
+    await pendingText("1 change pending in 1 row").waitFor();
     await openSheet(page, second);
     await until(async () => (await picker.inputValue()) === second, "the other sheet chosen");
-    await pendingText("No changes pending").waitFor({ timeout: 5000 });
+    await pendingText("No changes pending").waitFor();
 
     // A change on the first sheet while the pane has the second: shaded and counted beside its name.
     await page.evaluate(

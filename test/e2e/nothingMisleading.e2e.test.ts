@@ -92,7 +92,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
     await screenshot(page, "input-sheets-steps");
   });
 
-  it("says nett pay did not change for overtime hours saved without a rate, and offers no Retry failed for −5 hours", async () => {
+  it("case 5 (overtime hours without a rate): says nett pay did not change for hours saved without a rate, and offers no Retry failed for −5 hours", async () => {
     await selectWave(page, weekly.id);
     overtimeSheet = await buildInputSheet(page, "Overtime: hours");
     const before = await records(page, overtimeSheet);
@@ -133,18 +133,24 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
     await screenshot(page, "nett-pay-unchanged");
   });
 
-  it("ends Push all input sheets as a warning when one sheet has failed rows, an icon per sheet inside the message", async () => {
+  it("case 5 in Push all: ends as a warning when one sheet has failed rows and hours saved without a rate, an icon per sheet inside the message, naming what was not sent", async () => {
     await selectWave(page, monthly.id);
     salarySheet = await buildInputSheet(page, "Basic salary: amount");
     const header = Object.keys((await records(page, salarySheet))[0]).find((h) => h.startsWith("Basic salary"))!;
     await openSheet(page, salarySheet);
     await typeCell(page, salarySheet, 0, header, "4321");
+    // More overtime hours without a rate, on the overtime sheet (whose −5 hours are still Failed).
+    expect(weekly.blankRows.length).toBeGreaterThanOrEqual(3);
+    const hours = Object.keys((await records(page, overtimeSheet))[0]).find((h) => h.startsWith("Overtime"))!;
+    await openSheet(page, overtimeSheet);
+    await typeCell(page, overtimeSheet, weekly.blankRows[2], hours, "3");
 
     await panel().getByRole("button", { name: "Push all input sheets" }).click();
     await sendThroughCheck(page);
     const sentence = outcome().getByText(/^\d+ input sheets?: /);
     await sentence.waitFor({ timeout: 60_000 });
-    expect(await sentence.textContent()).toMatch(/^2 input sheets: 1 pushed, 1 with 1 failed row\./);
+    // The hours saved without a rate are not a plain clean push: "Nett pay did not change", as for a single sheet.
+    expect(await sentence.textContent()).toMatch(/^2 input sheets: 1 pushed, 1 with 1 failed, 1 nett pay unchanged rows\./);
     expect(await outcome().getAttribute("data-intent")).toBe("warning");
     const list = outcome().getByRole("list", { name: "Push all input sheets: one summary per sheet" });
     const items = list.getByRole("listitem");
@@ -153,6 +159,14 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
     const texts = await items.allTextContents();
     const bySheet = Object.fromEntries(texts.map((t, i) => [t.includes(overtimeSheet) ? "overtime" : "salary", icons[i]]));
     expect(bySheet).toEqual({ salary: "Done", overtime: "Needs attention" });
+    const overtimeLine = texts.find((t) => t.includes(overtimeSheet))!;
+    expect(overtimeLine).toContain("Nett pay did not change on 1 saved row");
+    // What the push left unsent is named in words (the period is still open).
+    expect(overtimeLine).toMatch(
+      /1 change not sent on the \d\d\/\d\d\/\d{4} payslips \(1 Failed\): .+'s Overtime: hours -5 \(Failed\)\./,
+    );
+    const rowsAfter = await records(page, overtimeSheet);
+    expect(rowsAfter[weekly.blankRows[2]].Message).toContain("Nett pay did not change: check Overtime: rate");
     // The list is in view, right under the sentence, without scrolling past the message.
     const sentenceBox = (await sentence.boundingBox())!;
     const box = await list.evaluate((el) => {
@@ -166,7 +180,7 @@ describe("nothing misleading (preview in Chromium against the sandbox)", () => {
     // The next action clears it: the per-sheet list goes as soon as the next push starts.
     await panel().getByRole("combobox", { name: "Input sheet" }).selectOption(salarySheet);
     await panel().getByRole("button", { name: "Push changes", exact: true }).click();
-    await list.waitFor({ state: "detached", timeout: 10_000 });
+    await list.waitFor({ state: "detached" });
     await outcome()
       .getByText(new RegExp(`^${escape(salarySheet)}: `))
       .waitFor({ timeout: 60_000 });

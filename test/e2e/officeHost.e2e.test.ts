@@ -55,7 +55,7 @@ describe("dates in Office's display language, and cell-edit mode and the pane (p
     await pane.getByRole("button", { name: "Import employees" }).click();
     expect(await editor.isVisible()).toBe(true); // the click in the pane did not end the entry
     const notice = page.getByRole("status").filter({ hasText: "Finish editing the cell (Enter or Esc) to continue" });
-    await notice.waitFor({ timeout: 6000 });
+    await notice.waitFor();
     expect(await page.getByText(/^Employees: \d+ rows written/).count()).toBe(0);
 
     await editor.focus();

@@ -45,7 +45,7 @@ describe("check before push (preview in Chromium against the sandbox)", () => {
 
     await openSheet(page, sheetName);
     for (const [i, v] of typed.entries()) await typeCell(page, sheetName, i, header, String(v));
-    await page.getByText("3 changes pending in 3 rows", { exact: true }).waitFor({ timeout: 5000 });
+    await page.getByText("3 changes pending in 3 rows", { exact: true }).waitFor();
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
 
     // Push changes: the check shows before anything is sent.
@@ -77,7 +77,7 @@ describe("check before push (preview in Chromium against the sandbox)", () => {
 
     // Cancel: nothing is sent, the changes stay pending.
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor({ timeout: 10_000 });
+    await page.getByText(/Nothing was sent: you cancelled at the check/).waitFor();
     expect(serviceRequests.filter((r) => r.endsWith("/bulk_input"))).toHaveLength(0);
     await page.getByText("3 changes pending in 3 rows", { exact: true }).waitFor();
 
@@ -89,7 +89,7 @@ describe("check before push (preview in Chromium against the sandbox)", () => {
     const after = await records(page, sheetName);
     expect(after.slice(0, 3).map((r) => r.Status)).toEqual(["Held", "Saved", "Saved"]);
     expect(after[0].Message).toMatch(/^Held at the check, not sent — .*\(\+60 %\) against/);
-    await page.getByText("1 change pending in 1 row", { exact: true }).waitFor({ timeout: 5000 });
+    await page.getByText("1 change pending in 1 row", { exact: true }).waitFor();
     const log = await records(page, "Push log");
     expect(log[log.length - 1]).toMatchObject({ Saved: "2", Held: "1" });
   });

@@ -33,7 +33,7 @@ describe("Report Refresh and a person's notes (preview in Chromium against the s
       [SHEET, r, c] as const,
     );
 
-  it("keeps a note typed beside the table when Refresh rewrites the report", async () => {
+  it("case 1: keeps a note typed beside the table when Refresh rewrites the report", async () => {
     const { page } = stack;
     await page.getByRole("combobox", { name: /Accounts/ }).waitFor();
     await page.getByRole("button", { name: "Run report" }).click();

@@ -1,11 +1,11 @@
 /**
  * Every row's state honest after every path (issue 25, Deliver 8), in Chromium against the sandbox, as a person meets
  * it: on a sheet of Basic salary and Commission, a €75 commission typed into an Unchanged row, a header typed over,
- * pushed and typed back; then a fill from a sheet inserted by the tabs' menu, into a Saved row, with a value that does
+ * pushed (the Month-end overview counts its Invalid rows) and typed back; then a fill from a sheet inserted by the tabs' menu, into a Saved row, with a value that does
  * not fit and a key the sheet lacks.
  */
 import type { Page } from "playwright-core";
-import { sendThroughCheck, suiteStack } from "./harness";
+import { openTab, sendThroughCheck, suiteStack, waitForSheet } from "./harness";
 import { buildSalarySheet, gridCell, openSheet, records, tableLayout, typeAt, typeCell } from "./grid";
 
 const PENDING = "rgb(255, 240, 194)";
@@ -52,7 +52,7 @@ describe("every row's state honest (preview in Chromium against the sandbox)", (
     await typeAt(page, sheetName, `${layout.columns[header]}${layout.headerRow + 1}`, text);
   };
 
-  it("case Statuses drifted: a shaded €75 says Changed, not Unchanged; a header typed over and back gives Saved rows their Saved again", async () => {
+  it("case 8 (statuses drifted) and case 13 (Invalid rows counted nowhere): a shaded €75 says Changed, not Unchanged; a header typed over and back gives Saved rows their Saved again", async () => {
     await typeCell(page, sheetName, 0, salary, String(amount(before[0][salary]) + 10));
     await pushChanges();
     await sendThroughCheck(page);
@@ -72,19 +72,43 @@ describe("every row's state honest (preview in Chromium against the sandbox)", (
     const refused = await records(page, sheetName);
     expect(refused[0]).toMatchObject({ Status: "Invalid", Message: expect.stringContaining('Column "Salary" is not an input') });
 
-    // Typed back: the rows are what the service and the snapshot say, with nothing asked of the service.
+    // Case 13 (the overview counts Invalid rows nowhere): the Month-end overview counts them and says why.
+    const invalid = refused.filter((r) => r.Status === "Invalid").length;
+    expect(invalid).toBeGreaterThan(1);
+    await openTab(page, "Month end");
+    await page.getByRole("button", { name: "Month-end overview" }).click();
+    await page.getByText(/^Month-end overview: \d+ rows? for \d+ clients?/).waitFor({ timeout: 60_000 });
+    await waitForSheet(page, "Month-end overview");
+    const overview = (await records(page, "Month-end overview")).find((r) => r["Input sheet"] === sheetName);
+    expect(overview).toMatchObject({ Status: "Needs attention", Invalid: String(invalid) });
+    expect(overview?.Why).toContain(`${invalid} rows Invalid (not sent)`);
+    await openTab(page, "Input sheets");
+    await openSheet(page, sheetName);
+
+    // Typed back: the rows are what the snapshot says, then checked against the service by themselves (its reads
+    // at the request floor: each employee's payslips and calculations, or the client's lists; nothing sent).
     const requests = suite.stack.requestUrls.length;
     await typeHeader("Salary", salary);
+    await page
+      .getByText(/rows checked against the service/)
+      .last()
+      .waitFor({ timeout: 60_000 });
     await until(["Saved", "Changed", "Unchanged"]);
     const repaired = await records(page, sheetName);
     expect(repaired[0].Message).toMatch(/^Saved for /);
     expect(repaired.slice(2).every((r) => r.Status !== "Invalid")).toBe(true);
     while ((await fillOf(1, commission)) !== PENDING) await page.waitForTimeout(100); // shaded in the same look
-    expect(suite.stack.requestUrls.slice(requests).filter((u) => u.includes("/v1/"))).toEqual([]);
+    const asked = suite.stack.requestUrls
+      .slice(requests)
+      .map((u) => new URL(u).pathname)
+      .filter((p) => p.startsWith("/v1/"));
+    expect(asked.length).toBeGreaterThan(0);
+    for (const path of asked)
+      expect(path).toMatch(/^\/v1\/(employees\/\d+\/(payslips|calculations)|clients\/1\/(employees|calculations))$/);
     await page.getByText("1 change pending in 1 row", { exact: true }).waitFor();
   });
 
-  it("case Fill problems: a filled Saved row says Changed; the problems list only the row that did not fill", async () => {
+  it("case 9 (fill problems): a filled Saved row says Changed; the problems list only the row that did not fill", async () => {
     // A third row saved by a push of its own (with whatever the first case left pending).
     await typeCell(page, sheetName, 2, commission, "65");
     await pushChanges();

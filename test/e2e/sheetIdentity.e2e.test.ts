@@ -26,7 +26,7 @@ describe("sheets known by identity (preview in Chromium against the sandbox)", (
     picker()
       .locator("option")
       .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-  const pending = (text: string) => page.getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
+  const pending = (text: string) => page.getByText(text, { exact: true }).waitFor();
   const held = async (employeeId: number) =>
     (await suite.api.listClientCalculations(1)).find(
       (c) => c.employee_id === employeeId && c.calculation_id === "basic_salary" && c.payslip_id !== null && !c.deleted,
@@ -59,7 +59,7 @@ describe("sheets known by identity (preview in Chromium against the sandbox)", (
     await page.getByRole("textbox", { name: "Sheet name" }).fill(RENAMED);
     await page.keyboard.press("Enter");
     await tab(page, RENAMED).waitFor();
-    await picker().locator(`option[value="${RENAMED}"]`).waitFor({ state: "attached", timeout: 10_000 });
+    await picker().locator(`option[value="${RENAMED}"]`).waitFor({ state: "attached" });
     expect(await pickerNames()).toContain(RENAMED);
     expect(await pickerNames()).not.toContain(sheetName);
     await expect(picker().inputValue()).resolves.toBe(RENAMED);
@@ -94,7 +94,7 @@ describe("sheets known by identity (preview in Chromium against the sandbox)", (
 
     // Named once, in words, with a way back.
     const notice = page.getByText(new RegExp(`^'${escape(RENAMED)}' was deleted`));
-    await notice.waitFor({ timeout: 10_000 });
+    await notice.waitFor();
     expect(await notice.textContent()).toBe(
       `'${RENAMED}' was deleted with 1 change not sent: ${names[2]}'s ${header} €7,777.00.`,
     );

@@ -18,6 +18,7 @@ import {
   sendThroughCheck,
   sheetText,
   suiteStack,
+  until,
   waitForSheet,
 } from "./harness";
 import { openSheet, records, typeCell } from "./grid";
@@ -60,7 +61,7 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
     await openSheet(page, sheetName);
     // The raise, pushed to the payslip (an input sheet writes the payslip only).
     await typeCell(page, sheetName, r, salary, String(raised.was + 183.33));
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 10_000 });
+    await pendingText("1 change pending in 1 row").waitFor();
     await inputSheets().getByRole("button", { name: "Push changes", exact: true }).click();
     await sendThroughCheck(page);
     await page
@@ -69,7 +70,7 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
       .waitFor({ timeout: 60_000 });
     // The €75 commission, typed and not pushed.
     await typeCell(page, sheetName, c, commissionHeader, "75");
-    await pendingText("1 change pending in 1 row").waitFor({ timeout: 10_000 });
+    await pendingText("1 change pending in 1 row").waitFor();
     // The month is finalised in the service.
     await finalisePayslips(suite.stack, 1);
   });
@@ -131,20 +132,19 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
     await page
       .getByText(`2 values in 2 rows of "${nextName}" carried as pending changes (not sent).`)
       .waitFor({ timeout: 30_000 });
-    await pendingText("2 changes pending in 2 rows").waitFor({ timeout: 10_000 });
+    await pendingText("2 changes pending in 2 rows").waitFor();
     const carried = (await records(page, nextName)).find((r) => r.Name === raised.name)!;
     expect(amountOf(carried[salary])).toBeCloseTo(raised.was + 183.33, 2);
     expect(bulkInputs.length).toBe(sent);
   });
 
-  it("case 10 (a sheet's actions use its client): with client 2 chosen, pushing client 1's sheet followed by the pane sends it for client 1", async () => {
+  it("Deliver 10 (a sheet's actions use its client): with client 2 chosen, pushing client 1's sheet followed by the pane sends it for client 1", async () => {
     await chooseClient(page, 2);
     await openTab(page, "Input sheets");
     await openSheet(page, nextName);
     const picker = page.getByRole("combobox", { name: "Input sheet" });
     // The pane follows the sheet whose tab was clicked.
-    for (const until = Date.now() + 30_000; (await picker.inputValue()) !== nextName; await page.waitForTimeout(50))
-      if (Date.now() > until) throw new Error(`The pane did not follow "${nextName}".`);
+    await until(page, async () => (await picker.inputValue()) === nextName, `the pane to follow "${nextName}"`, 50);
     // A commission typed on client 1's sheet while client 2 is chosen.
     const rows = await records(page, nextName);
     const commissionHeader = Object.keys(rows[0]).find((h) => h.startsWith("Commission"))!;

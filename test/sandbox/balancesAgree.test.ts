@@ -3,7 +3,8 @@
  * client, tracked_balances' change between two dates is exactly what transaction_history's deductions between them
  * moved: repayments reduce Loans, garnishee deductions reduce Garnishees, contributions increase Savings. Dates run
  * from before the first payslip to after the last, the day before each payslip and the payslip's own day included.
- * Then the same after the operator finalises two more periods over HTTP.
+ * Every other employee of the demo agrees too: no balance, and no such deductions, between any two dates. Then the
+ * same after the operator finalises two more periods over HTTP.
  */
 import type { FastifyInstance } from "fastify";
 import { fixedClock } from "../../src/sandbox/service/clock";
@@ -72,13 +73,20 @@ interface Agreement {
  * Compares the two reports for the given employee numbers on every pair of dates: each consecutive pair with its
  * own transaction_history request, and every other pair through the movements of one request over all the dates.
  */
-async function agreement(run: RunReport, employees: readonly string[], datesIn: readonly string[]): Promise<Agreement> {
+async function agreement(
+  run: RunReport,
+  employees: readonly string[],
+  datesIn: readonly string[],
+  { noRowIsZero = false } = {},
+): Promise<Agreement> {
   const dates = [...new Set(datesIn)].sort();
   const balances = await Promise.all(dates.map((d) => balancesOn(run, d)));
   const result: Agreement = { mismatches: [], compared: 0, moved: 0, columnsMoved: new Set() };
   const check = (employee: string, i: number, j: number, moved: Cents | undefined) => {
-    const a = balances[i].get(employee);
-    const b = balances[j].get(employee);
+    // An employee with nothing tracked may have no tracked_balances row: a balance of nothing, when that is allowed.
+    const none: Cents | undefined = noRowIsZero ? [0, 0, 0] : undefined;
+    const a = balances[i].get(employee) ?? none;
+    const b = balances[j].get(employee) ?? none;
     if (!a || !b) {
       result.mismatches.push(`${employee}: no tracked_balances row on ${a ? dates[j] : dates[i]}`);
       return;
@@ -151,6 +159,19 @@ describe("the default demo: tracked_balances moves by what transaction_history d
     const n = new Set(dates).size;
     expect(result.compared).toBe((employees.length * n * (n - 1)) / 2);
     expect(result.moved).toBeGreaterThan(result.compared / 2);
+  });
+
+  it.each(store.clients.all().map((c) => [c.id] as const))("client %i: every other employee too (none tracked: no balance, no deductions)", async (clientId) => {
+    const client = store.clients.get(clientId)!;
+    const tracked = new Set(trackedEmployees(store, clientId));
+    const everyone = store.employees.where("client", clientId).map((e) => e.number);
+    const others = everyone.filter((n) => !tracked.has(n));
+    expect(others.length).toBeGreaterThan(0);
+    const dates = datesOf(store, clientId);
+    const result = await agreement(inProcess(store, client), everyone, dates, { noRowIsZero: true });
+    expect(result.mismatches.slice(0, 10)).toEqual([]);
+    const n = new Set(dates).size;
+    expect(result.compared).toBe((everyone.length * n * (n - 1)) / 2);
   });
 
   it("covers loans, savings and garnishees, and hourly-paid employees", async () => {

@@ -51,16 +51,24 @@ export async function startChildSandbox(options: ChildSandboxOptions): Promise<C
   const dataFile = join(dir, "state.ndjson");
   const apiKey = options.apiKey ?? "child-sandbox-key";
   let out = "";
+  /** Every process started, so that close() ends one still starting (a restart cut short by a failing test). */
+  const spawned = new Set<ChildProcess>();
 
   const launch = async (port: number): Promise<{ running: Running; url: string }> => {
     const args = ["--import", "tsx", "src/sandbox/cli.ts", "--port", String(port), "--host", "127.0.0.1"];
     args.push("--employees", String(options.employees), "--seed", String(options.seed ?? 1), "--api-key", apiKey);
     args.push("--recalc-ms", String(options.recalcMs ?? 300), "--data", dataFile);
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    spawned.add(child);
     const from = out.length;
     child.stdout!.on("data", (d) => (out += d));
     child.stderr!.on("data", (d) => (out += d));
-    const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+    const exited = new Promise<void>((resolve) =>
+      child.on("exit", () => {
+        spawned.delete(child);
+        resolve();
+      }),
+    );
     const started = Date.now();
     let url: RegExpExecArray | null = null;
     while (!(url = /Base URL: (\S+)/.exec(out.slice(from)))) {
@@ -101,6 +109,7 @@ export async function startChildSandbox(options: ChildSandboxOptions): Promise<C
     },
     async close() {
       await stop("SIGKILL");
+      for (const child of spawned) child.kill("SIGKILL");
       rmSync(dir, { recursive: true, force: true });
     },
     output: () => out,

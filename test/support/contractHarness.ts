@@ -54,8 +54,11 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   };
 }
 
-/** Polls `check` until it returns a value (not undefined) or `timeoutMs` passes. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5_000, everyMs = 50): Promise<T> {
+/**
+ * Polls `check` until it returns a value (not undefined): a wait for a state, giving up only near the unit suite's
+ * default 20 s per test so that the failure names the condition (5 s is a limit load breaks).
+ */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000, everyMs = 50): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

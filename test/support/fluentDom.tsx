@@ -3,13 +3,12 @@
  * and renders inside a FluentProvider. Importing this module installs the stub and patient findBy and waitFor.
  */
 import * as React from "react";
-import { configure, render } from "@testing-library/react";
+import { render } from "@testing-library/react";
 import { computeAccessibleName } from "dom-accessibility-api";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 
-// Panels load their code and lists when first opened: on a loaded 2-core machine that can pass Testing Library's
-// default 1 s for findBy and waitFor (seen in CI at load 4). Ten seconds still fails a missing element clearly.
-configure({ asyncUtilTimeout: 10_000 });
+// Panels load their code and lists when first opened: patient findBy and waitFor (see patientWaits.ts).
+import "./patientWaits";
 
 globalThis.ResizeObserver ??= class {
   observe() {}

@@ -47,8 +47,12 @@ export function sendRaw(app: FastifyInstance, method: "POST" | "DELETE", path: s
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls until check() returns a value or the time runs out. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 3000): Promise<T> {
+/**
+ * Polls until check() returns a value: a wait for a state. It gives up only near the unit suite's default 20 s per
+ * test, so that the failure names the condition; a shorter limit is one load breaks (3 s was: seconds of event-loop
+ * lag at load 25-35 on 2 cores).
+ */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

@@ -17,16 +17,28 @@ function testFiles(dir: string): string[] {
   });
 }
 
-/** Every timeout a file sets: jest.setTimeout(n), and the last argument of it/test/describe hooks: `}, n)`. */
+/**
+ * Every timeout a file sets: jest.setTimeout(n), testTimeout: n, and the last argument of a test or hook, whether its
+ * body is a block, `}, n)`, or an expression, `afterAll(() => rig.close(), n)`.
+ */
 function timeoutsIn(source: string): number[] {
   const found: number[] = [];
-  for (const m of source.matchAll(/jest\.setTimeout\(\s*([\d_]+)\s*\)|\}\s*,\s*([\d_]+)\s*\)/g))
-    found.push(Number((m[1] ?? m[2]).replace(/_/g, "")));
+  const forms =
+    /jest\.setTimeout\(\s*([\d_]+)\s*\)|testTimeout:\s*([\d_]+)|\}\s*,\s*([\d_]+)\s*\)|\b(?:it|test|beforeAll|beforeEach|afterAll|afterEach)\(\s*\(\)\s*=>\s*[^;{]*\)\s*,\s*([\d_]+)\s*\)/g;
+  for (const m of source.matchAll(forms)) found.push(Number(m.slice(1).find((x) => x !== undefined)!.replace(/_/g, "")));
   return found;
 }
 
 it("finds timeouts as the suite writes them", () => {
   expect(timeoutsIn("jest.setTimeout(90_000);\nit('x', async () => {\n}, 120000);\nfoo(a, 5);")).toEqual([90_000, 120_000]);
+  expect(timeoutsIn("afterAll(() => rig.close(), 61_000);\nmodule.exports = { testTimeout: 20000 };")).toEqual([61_000, 20_000]);
+});
+
+it("the unit suite's own default is within the ceiling", () => {
+  const config = readFileSync(path.resolve(TEST_ROOT, "../jest.config.js"), "utf8");
+  const defaults = timeoutsIn(config);
+  expect(defaults).toHaveLength(1);
+  expect(defaults[0]).toBeLessThanOrEqual(CEILING_MS);
 });
 
 it("has no unit test with a timeout over 60 s", () => {

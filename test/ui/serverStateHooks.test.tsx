@@ -4,6 +4,7 @@ import type { PayrollApi } from "../../src/api";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { QueryClient } from "@tanstack/react-query";
 import { createClientReads, useClientEmployees, useClientView, useListFor } from "../../src/ui/serverState";
+import "../support/patientWaits";
 
 // One QueryClient for the pane's life, as in the shell; each connection's reads are numbered.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });

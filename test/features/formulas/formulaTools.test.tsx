@@ -74,13 +74,13 @@ it("offers Refresh formulas for figures read before this session, which then say
   const offers = screen.getAllByRole("button", { name: "Refresh formulas" });
   expect(offers).toHaveLength(2); // beside Explain this figure, and in the offer
   await user.click(offers[1]);
-  expect(await screen.findByText("Refreshed 2 PAYROLL cells: 1 changed value.", {}, { timeout: 5_000 })).toBeTruthy();
+  expect(await screen.findByText("Refreshed 2 PAYROLL cells: 1 changed value.")).toBeTruthy();
   // The functions read figures: the time shows, the offer goes, and the time is kept in the document settings.
   const now = new Date();
   act(() => figuresRead(now));
   expect(await screen.findByText(`Formulas read at ${formatTime(now)}`)).toBeTruthy();
   expect(screen.queryByText(/before this session/)).toBeNull();
-  await waitFor(() => expect(stored.get(FORMULAS_READ_SETTING)).toBe(now.toISOString()), { timeout: 3_000 });
+  await waitFor(() => expect(stored.get(FORMULAS_READ_SETTING)).toBe(now.toISOString()));
 });
 
 it("Explain this figure on a range of several cells shows the flow's message as it is", async () => {

@@ -260,6 +260,34 @@ describe("Undo push", () => {
     expect(undo.cells).toEqual({ Saved: 4 });
   });
 
+  it("undoes a push of another client than the pane's for that push's client, and says so; a client the key cannot reach is named, nothing sent", async () => {
+    const { sheetName, rows, result } = await pushFourRaises();
+    const other = { ...ctxOf(env.rig, { id: 2, name: "Demo client 2" }), preparedBy: "Aoife Byrne" };
+    env.rig.faulty.reset();
+    await expect(
+      undoPush(other, { send: { pushId: result.pushId, reachable: [{ id: 2, name: "Demo client 2" }] } }),
+    ).rejects.toThrow(
+      "That push was for Demo client 1, which this key cannot reach: connect with that client's key, then press Undo push.",
+    );
+    expect(env.rig.faulty.sent).toHaveLength(0);
+
+    const undo = await undoPush(other, {
+      send: { pushId: result.pushId, reachable: [CLIENT, { id: 2, name: "Demo client 2" }] },
+    });
+    expect(undo.client).toEqual(CLIENT);
+    expect(undo.cells).toEqual({ Saved: 4 });
+    expect(undo.summary).toMatch(/ Undone for Demo client 1, the client of that push\.$/);
+    for (const r of rows) expect(await held(r.employeeId)).toBe(r.before);
+    expect(env.rig.faulty.sent.filter((r) => r.path.includes("/clients/2/"))).toEqual([]);
+    // Its input sheet follows, and the Push log line names the push's client.
+    expect(undo.sheetCells).toBe(4);
+    expect((await readRecords(env.rig.workbook, sheetName))[rows[0].rowIndex][env.salaryHeader]).toBe(rows[0].before);
+    expect((await readRecords(env.rig.workbook, PUSH_LOG_SHEET)).at(-1)).toMatchObject({
+      Push: `Undo of ${result.pushId}`,
+      Saved: 4,
+    });
+  });
+
   it("an undo's own lines can be parsed back with the table's headers", async () => {
     const table = await env.rig.workbook.readTable(CHANGE_HISTORY_SHEET);
     expect(parseHistory(table!).length).toBe(table!.rowCount);

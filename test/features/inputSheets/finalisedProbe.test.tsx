@@ -9,6 +9,7 @@ import type { WriteListener } from "../../../src/api";
 import { useFinalisedProbe } from "../../../src/features/inputSheets/panel/useFinalisedProbe";
 import type { ConnectedServices } from "../../../src/ui/context";
 import { employee, payslip } from "../../support/fixtures";
+import "../../support/patientWaits";
 
 const NOV = "2026-11-30";
 
@@ -68,6 +69,6 @@ it("asks once after a burst of the pane's pushes, and not after other writes", a
   s.write();
   s.write();
   s.write();
-  await waitFor(() => expect(s.invalidate).toHaveBeenCalledTimes(1), { timeout: 3_000 });
+  await waitFor(() => expect(s.invalidate).toHaveBeenCalledTimes(1));
   expect(s.asked).toEqual([7]);
 });

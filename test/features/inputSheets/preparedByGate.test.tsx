@@ -5,7 +5,7 @@
  * Undo push). The pane's real push hooks and sections, with a runner that records what would run.
  */
 import * as React from "react";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { keepPreparedByIn, preparedBy } from "../../../src/ui/preparedBy";
 import { usePreparedBy } from "../../../src/features/inputSheets/panel/usePreparedBy";
@@ -77,9 +77,8 @@ const askedName = () => within(asking()!).getByRole("textbox", { name: "Prepared
 const sectionName = () =>
   screen.getAllByRole("textbox", { name: "Prepared by" }).find((el) => !asking()?.contains(el)) as HTMLInputElement;
 
-// findBy and waitFor wait for a state; their default 1 s is a time limit that a loaded machine broke (busy .ci/run,
-// load 6-8: the dialog was not yet shown after 1 s).
-configure({ asyncUtilTimeout: 10_000 });
+// findBy and waitFor are patient here (support/fluentDom imports support/patientWaits): their default 1 s is a time
+// limit that a loaded machine broke (busy .ci/run, load 6-8: the dialog was not yet shown after 1 s).
 
 beforeEach(() => {
   localStorage.clear();

@@ -42,6 +42,25 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
   expect(log[0].Push).toBe("Push all input sheets");
 });
 
+it("names, per sheet, the changes the push left unsent in words (an open period): a value refused as not a number", async () => {
+  const clients = await rig.api.listClients();
+  const [a, b] = [await buildFor(clients[0]), await buildFor(clients[1])];
+  // Each sheet holds one employee: a's value is refused, b's saved.
+  typeInto(rig.model, a.sheetName, 0, a.header, "ten");
+  typeInto(rig.model, b.sheetName, 0, b.header, "2345.5");
+  const name = String((await readRecords(rig.workbook, a.sheetName))[0].Name);
+  const date = parseMeta(await rig.workbook.getSetting(metaSettingKey(a.sheetName)))!.payslipDate.split("-").reverse().join("/");
+
+  const result = await pushAllInputSheets(ctxOf(rig), { send: { reachable: clients.slice(0, 2) }, steps: { nettPay: false } });
+  const [sa, sb] = [a, b].map((x) => result.sheets.find((s) => s.sheetName === x.sheetName)!);
+  expect(sa.counts).toMatchObject({ Saved: 0, Invalid: 1 });
+  expect(sa.summary).toContain(
+    `1 change not sent on the ${date} payslips (1 pending): ${name}'s ${a.header.replace(/: amount.*$/, "")} ten (pending).`,
+  );
+  expect(sb.counts?.Saved).toBe(1);
+  expect(sb.summary).not.toMatch(/not sent/);
+});
+
 it("waits for nett pay once after all the sheets, not sheet by sheet: every saved row shows its new figure", async () => {
   const clients = await rig.api.listClients();
   const built = [await buildFor(clients[0]), await buildFor(clients[1])];

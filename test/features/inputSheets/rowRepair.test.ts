@@ -1,4 +1,4 @@
-import { type RowSight, rowRepairs } from "../../../src/features/inputSheets/model/rowRepair";
+import { type RowSight, restoredHeaders, rowRepairs } from "../../../src/features/inputSheets/model/rowRepair";
 import { type RowRecord, type RowRecords, following, settledOf } from "../../../src/features/inputSheets/model/rowState";
 
 const saved: RowRecord = { status: "Saved", reason: "Saved for Aoife Byrne, period ending 30/11/2026" };
@@ -97,5 +97,19 @@ describe("rowRepairs", () => {
     expect(repairsOf(records, { 0: {}, 1: { pending: true }, 2: { invalid: true, edited: ["x"] } })).toEqual([
       { rowIndex: 0, record: saved },
     ]);
+  });
+});
+
+describe("restoredHeaders: input headers typed back since the last look", () => {
+  it("names the inputs back in the table; nothing without an earlier look, for other columns, or for headers never gone", () => {
+    const inputs = ["Basic salary: amount (€)", "Bonus: amount (€)"];
+    const all = ["Employee ID", "Name", ...inputs, "Status"];
+    expect(restoredHeaders(["Employee ID", "Name", "Salary", "Bonus: amount (€)", "Status"], all, inputs)).toEqual([
+      "Basic salary: amount (€)",
+    ]);
+    expect(restoredHeaders(null, all, inputs)).toEqual([]);
+    expect(restoredHeaders(all, all, inputs)).toEqual([]);
+    expect(restoredHeaders(["Name", ...inputs], ["Employee ID", "Name", ...inputs], inputs)).toEqual([]);
+    expect(restoredHeaders(["Employee ID", "Name", "Salary"], ["Employee ID", "Name", "Salaries"], inputs)).toEqual([]);
   });
 });

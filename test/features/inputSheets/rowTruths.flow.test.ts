@@ -9,7 +9,12 @@ import { ADDIN_FILLS } from "../../../src/excel";
 import { DEFAULT_PUSH_CHECK } from "../../../src/features/inputSheets/model/pushCheck";
 import { buildInputSheet, loadInputChoices, type InputChoices } from "../../../src/features/inputSheets/flows/inputs";
 import { pushInputSheet, type PushSteps } from "../../../src/features/inputSheets/flows/push";
-import { type PendingWatch, undoSelectedChanges, watchPendingChanges } from "../../../src/features/inputSheets/flows/pending";
+import {
+  type PendingWatch,
+  type WatchOptions,
+  undoSelectedChanges,
+  watchPendingChanges,
+} from "../../../src/features/inputSheets/flows/pending";
 import { ctxOf, fillOf, readRecords, salaryWave, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
 const CLIENT = { id: 1, name: "Demo client 1" };
@@ -43,10 +48,15 @@ function typeHeader(sheetName: string, from: string, to: string) {
 }
 
 /** The pane's watch on the sheet; `look` looks again as the pane does after a push (reload) or an edit. */
-async function watching<T>(sheetName: string, body: (look: (reload?: boolean) => Promise<void>) => Promise<T>): Promise<T> {
+async function watching<T>(
+  sheetName: string,
+  body: (look: (reload?: boolean) => Promise<void>) => Promise<T>,
+  options: Pick<WatchOptions, "onHeadersRestored"> = {},
+): Promise<T> {
   const watch: PendingWatch = await watchPendingChanges(rig.workbook, sheetName, () => undefined, {
     setTimer: () => null, // no debounce timer: each look is asked for
     clearTimer: () => undefined,
+    ...options,
   });
   try {
     return await body(async (reload = false) => void (await watch.refresh({ reload })));
@@ -55,36 +65,46 @@ async function watching<T>(sheetName: string, body: (look: (reload?: boolean) =>
   }
 }
 
-it("a header renamed makes the push refuse the rows; put back, they are Saved and Unchanged again, without a service read", async () => {
+it("a header renamed makes the push refuse the rows; put back, they are Saved and Unchanged again, without a service read, and the watch says the header is back", async () => {
   const sheetName = await build();
   const salaries = (await readRecords(rig.workbook, sheetName)).map((r) => Number(r[salaryHeader]));
   typeInto(rig.model, sheetName, 0, salaryHeader, String(salaries[0] + 100));
-  await watching(sheetName, async (look) => {
-    await push(sheetName);
-    await look(true);
-    const pushed = await messages(sheetName);
-    expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Saved", "Unchanged", "Unchanged"]);
+  // The pane checks the sheet against the service when told (panel/useReconcile): told once, for the header typed back.
+  const restored: string[][] = [];
+  await watching(
+    sheetName,
+    async (look) => {
+      await push(sheetName);
+      await look(true);
+      const pushed = await messages(sheetName);
+      expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Saved", "Unchanged", "Unchanged"]);
 
-    typeHeader(sheetName, salaryHeader, "Salary");
-    await look();
-    expect((await statuses(sheetName))[0]).toBe("Saved"); // renaming alone changes no state
-    await push(sheetName);
-    await look(true);
-    expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Invalid", "Invalid", "Invalid"]);
-    expect((await messages(sheetName))[0]).toMatch(
-      new RegExp(
-        `Column "Salary" is not an input of this sheet: if it was "${salaryHeader.replace(/[()]/g, "\\$&")}", type that header back`,
-      ),
-    );
+      typeHeader(sheetName, salaryHeader, "Salary");
+      await look();
+      expect((await statuses(sheetName))[0]).toBe("Saved"); // renaming alone changes no state
+      expect(restored).toEqual([]);
+      await push(sheetName);
+      await look(true);
+      expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Invalid", "Invalid", "Invalid"]);
+      expect((await messages(sheetName))[0]).toMatch(
+        new RegExp(
+          `Column "Salary" is not an input of this sheet: if it was "${salaryHeader.replace(/[()]/g, "\\$&")}", type that header back`,
+        ),
+      );
 
-    rig.faulty.reset();
-    typeHeader(sheetName, "Salary", salaryHeader);
-    await look();
-    expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Saved", "Unchanged", "Unchanged"]);
-    expect(await messages(sheetName)).toEqual(pushed);
-    expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeUndefined(); // the Invalid red is gone
-    expect(rig.faulty.sent).toHaveLength(0); // from the row states and the snapshot alone
-  });
+      rig.faulty.reset();
+      typeHeader(sheetName, "Salary", salaryHeader);
+      await look();
+      expect((await statuses(sheetName)).slice(0, 3)).toEqual(["Saved", "Unchanged", "Unchanged"]);
+      expect(await messages(sheetName)).toEqual(pushed);
+      expect(fillOf(rig.model, sheetName, 0, salaryHeader)).toBeUndefined(); // the Invalid red is gone
+      expect(rig.faulty.sent).toHaveLength(0); // from the row states and the snapshot alone
+      expect(restored).toEqual([[salaryHeader]]);
+      await look();
+      expect(restored).toHaveLength(1); // once: the next look finds nothing typed back
+    },
+    { onHeadersRestored: (headers) => restored.push(headers) },
+  );
 });
 
 it("a €75 typed into an Unchanged row says Changed, shaded; typed back, Unchanged again; a Saved row edited with the pane closed says Changed", async () => {

@@ -2,6 +2,7 @@
 import {
   carryOffer,
   describeLeftBehind,
+  describeUnsentOfOpen,
   describeUnsentValue,
   listInWords,
   payslipOnlyValues,
@@ -45,6 +46,25 @@ describe("unsentValues", () => {
       "Cian Walsh's Basic salary €6,100.00 (Held)",
       "Dara Nolan's Basic salary €5,000.00 (Failed)",
     ]);
+  });
+
+  it("after a push of an open period, names what is left with its count by state; nothing when nothing is", () => {
+    const values = unsentValues(
+      [
+        change(0, "Aoife Byrne", COMMISSION, "Bonus: amount", 500),
+        change(1, "Cian Walsh", SALARY, "Basic salary: amount", 6100),
+        change(2, "Dara Nolan", COMMISSION, "Commission: amount", 75),
+      ],
+      ["Held", "Failed", "Invalid"],
+    );
+    expect(describeUnsentOfOpen(NOV, values, day)).toBe(
+      "3 changes not sent on the 25/11/2026 payslips (1 Held, 1 Failed, 1 pending): Aoife Byrne's Bonus €500.00 (Held); " +
+        "Cian Walsh's Basic salary €6,100.00 (Failed); Dara Nolan's Commission €75.00 (pending).",
+    );
+    expect(describeUnsentOfOpen(NOV, values.slice(0, 1), day)).toBe(
+      "1 change not sent on the 25/11/2026 payslips (1 Held): Aoife Byrne's Bonus €500.00 (Held).",
+    );
+    expect(describeUnsentOfOpen(NOV, [], day)).toBe("");
   });
 
   it("lists five in words, then how many more", () => {

@@ -22,6 +22,7 @@ import {
 import { type InputSheetMeta, InputSheetError, type Snapshot, snapshotFromTable } from "../model/inputSheetModel";
 import { type RowRecords, type TableCells, recordsFromTable, rowStateSheet } from "../model/rowState";
 import { recordsFromCells } from "../model/rowStateMigration";
+import { restoredHeaders } from "../model/rowRepair";
 import { readInputSheetMeta } from "./inputs";
 import { repairRowStates } from "./rowRepairs";
 import { keepNoLongerCurrent, keepUnsentChanges } from "./unsentKeep";
@@ -97,6 +98,8 @@ export interface PendingWatch {
 export interface WatchOptions {
   debounceMs?: number;
   onError?(error: unknown): void;
+  /** After a look that found input headers typed back (../model/rowRepair restoredHeaders): a reconcile may follow. */
+  onHeadersRestored?(headers: string[]): void;
   /** Test seam. */
   setTimer?(fn: () => void, ms: number): unknown;
   clearTimer?(handle: unknown): void;
@@ -143,6 +146,11 @@ export async function watchPendingChanges(
     // The repair's annotations cleared those cells' colours: the pending ones among them are shaded again.
     for (const c of repaired.cleared) for (const header of c.headers) shaded?.delete(cellId({ rowIndex: c.rowIndex, header }));
     const statuses = repaired.statuses;
+    const restored = restoredHeaders(
+      previous?.columns ?? null,
+      read.table.columns,
+      basis.meta.inputs.map((i) => i.header),
+    );
     previous = read.table;
     const shadeable = read.changes.filter((c) => !MARKED.has(statuses[c.rowIndex] ?? ""));
     let delta: ReturnType<typeof shadingDelta>;
@@ -165,6 +173,7 @@ export async function watchPendingChanges(
     kept = await keepUnsentChanges(workbook, basis.meta, read.changes, statuses, kept);
     state = { sheetName, changes: read.changes, rows: read.rows, text: read.text };
     onUpdate(state);
+    if (restored.length > 0) options.onHeadersRestored?.(restored);
     return state;
   };
 

@@ -25,7 +25,7 @@ import { type ClientRef, type Clock, clientLabel, clientOfMeta, type FlowContext
 import { DEFAULT_NETT_PAY_POLLING, type NettPayPolling, type NettPayWait, refreshNettPay } from "./nettPay";
 import { type PushSteps, pushInputSheet } from "./push";
 import { type PushCheckOptions, checkAllBeforeSending, nettPayFlagger } from "./pushCheck";
-import { employeesHeld, finalisedUnsentReason } from "./unsentWork";
+import { employeesHeld, finalisedUnsentReason, unsentAfterPush } from "./unsentWork";
 
 export interface SheetPushSummary {
   sheetName: string;
@@ -162,10 +162,12 @@ async function pushSheet(
       steps: { conflictCheck: conflictCheck(ctx.api, send.chunkSize), check, nettPay: steps.nettPay === false ? false : NO_WAIT },
       clock,
     });
+    // Rows the push left unsent (Held, Failed, refused) are named, so none vanishes into a count.
+    const left = await unsentAfterPush(ctx.workbook, sheetName, formatDate).catch(() => "");
     return {
       ...base,
       outcome: "pushed",
-      summary: result.summary,
+      summary: left ? `${result.summary} ${left}` : result.summary,
       counts: result.counts,
       nettPayPending: result.nettPay.pending,
       nettPayUnmoved: result.nettPay.unmoved,

@@ -26,7 +26,7 @@ import { type UndoPlan, planUndo, undoCells, undoCounts } from "../model/undoPla
 import { chunk } from "../../../ui/sheets/chunk";
 import { checkName } from "../model/pushCheck";
 import { appendHistory, readHistory } from "./changeHistory";
-import { type FlowContext, type Clock, SYSTEM_CLOCK } from "../../../ui/flows/common";
+import { type ClientRef, type FlowContext, type Clock, SYSTEM_CLOCK, clientLabel, clientOfMeta } from "../../../ui/flows/common";
 import { PushReads } from "./pushReads";
 import { type ConflictCheck, DEFAULT_TRIES, chunkFailure } from "./push";
 import { followRestored } from "./undoSheet";
@@ -45,6 +45,8 @@ export interface UndoOptions {
     tries?: number;
     /** Above this many employees the read of today's values takes the client's two lists (./pushReads). */
     crossover?: number;
+    /** The clients the key can reach (the pane's list): a push of another client is undone for its own client. */
+    reachable?: readonly ClientRef[];
   };
   steps?: {
     /** The check every push goes through before sending (the push's pre-send step): may hold rows back. */
@@ -56,6 +58,8 @@ export interface UndoOptions {
 export interface UndoResult {
   /** The input sheet the push came from (it may be gone since). */
   sheet: string;
+  /** The push's client (from its Change history lines), whichever client the pane has chosen: the undo's. */
+  client: ClientRef;
   /** The push undone, and the undo's own ID. */
   pushId: string;
   undoPushId: string;
@@ -99,10 +103,6 @@ export async function chooseUndoLines(ctx: FlowContext, options: UndoLines = {})
   const ids = [...new Set(chosen.map((l) => l.pushId))];
   if (ids.length > 1)
     throw new InputSheetError(`The chosen lines come from ${ids.length} pushes (${ids.join(", ")}): choose lines of one push.`);
-  if (chosen[0].clientId !== ctx.client.id)
-    throw new InputSheetError(
-      `That push was for ${chosen[0].clientName || "another client"}: choose ${chosen[0].clientName || "that client"} as the client, then press Undo push.`,
-    );
   return chosen;
 }
 
@@ -239,7 +239,14 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
   const sheetNow = await currentSheetName(ctx.workbook, chosen[0].sheet);
   const lines = chosen.map((l) => ({ ...l, sheet: sheetNow }));
   const pushId = lines[0].pushId;
-  const clientId = ctx.client.id;
+  // The push's own client, whichever the pane has chosen (the Change history lines name it).
+  const client = clientOfMeta(lines[0]);
+  const clientId = client.id;
+  if (clientId !== ctx.client.id && send.reachable && !send.reachable.some((c) => c.id === clientId))
+    throw new InputSheetError(
+      `That push was for ${clientLabel(client)}, which this key cannot reach: connect with that client's key, then press Undo push.`,
+    );
+  const own: FlowContext = clientId === ctx.client.id ? ctx : { ...ctx, client };
   const reads = new PushReads(ctx.api, clientId, { signal: ctx.signal, crossover: send.crossover });
   const read = await readServiceInputs(
     ctx.api,
@@ -257,11 +264,11 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
   let sent = { requests: 0, stoppedBy: null as string | null };
   let historyNote: string | null = null;
   try {
-    const result = await sendRows(ctx, clientId, chunk(checked.send, chunkSize), meta, Math.max(1, send.tries ?? DEFAULT_TRIES));
+    const result = await sendRows(own, clientId, chunk(checked.send, chunkSize), meta, Math.max(1, send.tries ?? DEFAULT_TRIES));
     for (const [k, o] of result.outcomes) outcomes.set(k, o);
     sent = result;
   } finally {
-    historyNote = await settleUndo(ctx, { plan, lines, outcomes, pushId, undoPushId, time: clock.now() });
+    historyNote = await settleUndo(own, { plan, lines, outcomes, pushId, undoPushId, time: clock.now() });
   }
   const cells = undoCells(plan, outcomes);
   const restored = plan.send.filter((r) => outcomes.get(r.rowIndex)?.status === "Saved");
@@ -273,15 +280,18 @@ export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Pro
   });
   const byEnd: Record<string, number> = {};
   for (const c of cells) byEnd[c.outcome.status] = (byEnd[c.outcome.status] ?? 0) + 1;
+  const forClient = clientId === ctx.client.id ? "" : ` Undone for ${clientLabel(client)}, the client of that push.`;
   return {
     sheet: lines[0].sheet,
+    client,
     pushId,
     undoPushId,
     cells: byEnd,
     notSaved: plan.notSaved,
     requests: { read: read.requests, bulkInput: sent.requests },
     sheetCells,
-    summary: undoSummary(pushId, byEnd, plan.notSaved, sent.stoppedBy) + (historyNote ? ` ${historyNote}` : "") + sheetNote,
+    summary:
+      undoSummary(pushId, byEnd, plan.notSaved, sent.stoppedBy) + (historyNote ? ` ${historyNote}` : "") + sheetNote + forClient,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   type ShowDate,
   type UnsentValue,
   describeUnsentOfFinalised,
+  describeUnsentOfOpen,
   payslipOnlyValues,
   unsentValues,
 } from "../model/unsentWork";
@@ -157,4 +158,10 @@ export async function finalisedUnsentReason(
     if (!employees || !periodFinalised(meta, employees)) return null;
   }
   return `Not pushed: ${describeUnsentOfFinalised(meta.payslipDate, values, formatDate)} Choose the sheet and press Next period to carry ${values.length === 1 ? "it" : "them"} into the next period as pending changes.`;
+}
+
+/** What the sheet still holds unsent after a push of an open period, in words ("" when nothing; model/unsentWork). */
+export async function unsentAfterPush(workbook: WorkbookPort, sheetName: string, formatDate: ShowDate): Promise<string> {
+  const { meta, values } = await readUnsent(workbook, sheetName);
+  return describeUnsentOfOpen(meta.payslipDate, values, formatDate);
 }

@@ -60,3 +60,12 @@ function repaired(r: RowRecord, { pending, invalid, edited }: RowSight): RowReco
   if (r.status === "Invalid" || r.status === CHANGED_STATUS || wasEdited) return r.before ?? null;
   return undefined;
 }
+
+/**
+ * Input headers back in the table since the last look (typed back after a rename, an undo of it): the rows they
+ * repair are then checked against the service too. None without an earlier look.
+ */
+export function restoredHeaders(before: readonly string[] | null, now: readonly string[], inputs: readonly string[]): string[] {
+  if (!before) return [];
+  return inputs.filter((h) => now.includes(h) && !before.includes(h));
+}

@@ -76,6 +76,20 @@ export function describeUnsentOfFinalised(payslipDate: string, values: readonly 
   return `${formatDate(payslipDate)} is finalised: ${plural(n, "change")} ${n === 1 ? "was" : "were"} not sent and can no longer be: ${listInWords(values.map(describeUnsentValue))}.`;
 }
 
+/**
+ * What a push left unsent in a period still open, as one sentence (Push all says it per sheet): "2 changes not sent on
+ * the 25/11/2026 payslips (1 Held, 1 pending): Aoife Byrne's Bonus €500.00 (Held); Ciara Walsh's Commission ten
+ * (pending)." Empty when nothing is left.
+ */
+export function describeUnsentOfOpen(payslipDate: string, values: readonly UnsentValue[], formatDate: ShowDate): string {
+  if (values.length === 0) return "";
+  const byState = (["Held", "Failed", "pending"] as const)
+    .map((state) => [state, values.filter((v) => v.state === state).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([state, n]) => `${n} ${STATE_WORDS[state]}`);
+  return `${plural(values.length, "change")} not sent on the ${formatDate(payslipDate)} payslips (${byState.join(", ")}): ${listInWords(values.map(describeUnsentValue))}.`;
+}
+
 /** A value on the previous payslip that the next period does not start from. */
 export interface PayslipOnlyValue extends EmployeeValue {
   /** What the next period starts from (the employee's standing value; null: none). */

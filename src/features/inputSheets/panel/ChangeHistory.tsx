@@ -61,14 +61,15 @@ export function ChangeHistory(
             // that every push goes through (totals, flags against last period, Send / Send all but flagged / Cancel).
             const ctx = flowContextFor(props.services, task);
             return undoPush(ctx, {
-              send: { chunkSize: props.chunkSize },
+              send: { chunkSize: props.chunkSize, reachable: props.services.clients },
               steps: {
                 check: (plan, sheet, _signal, reads) =>
                   checkUndoBeforeSending(ctx, { sheetName: "Undo push", ...sheet }, plan, { ...props.check(), reads }),
               },
             }).then(async (r) => {
               // The sheet the push came from then shows what the service holds: values, nett pay, what was undone.
-              const checked = await reconcileAfter(ctx, r.sheet, { polling: DEFAULT_NETT_PAY_POLLING });
+              // For the push's client (which may not be the one the pane has chosen).
+              const checked = await reconcileAfter({ ...ctx, client: r.client }, r.sheet, { polling: DEFAULT_NETT_PAY_POLLING });
               return { ...r, summary: `${r.summary} ${checked}`.trim() };
             });
           },

@@ -40,6 +40,7 @@ export function InputSheetsPanel() {
   const { rebuild, ...buildProps } = useInputChoices({
     services,
     run,
+    sheetName,
     onBuilt: async (built) => {
       if (built) await list.refreshSheets(built).catch(() => undefined);
       snapshotMoved();
@@ -57,13 +58,14 @@ export function InputSheetsPanel() {
     check: pushCheck.checkOptions,
     withName: prepared.withName,
   });
+  const reconcile = useReconcile({ services, run, sheetName, onDone: snapshotMoved });
   const pending = usePendingWatches({
     workbook: services?.workbook,
     sheets,
     reloadKey: snapshotVersion,
     busy: services?.progress.busy,
+    onHeadersRestored: reconcile.headersRestored,
   });
-  const reconcile = useReconcile({ services, run, sheetName, onDone: snapshotMoved });
   const readOnlyReason = useReadOnlyReason({ workbook: services?.workbook, sheetName, version: snapshotVersion });
   const sheetInputs = useSheetInputs(services?.workbook, sheetName);
 

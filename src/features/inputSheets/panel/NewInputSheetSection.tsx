@@ -32,6 +32,8 @@ export interface NewInputSheetProps {
   onInputToggle(key: string, selected: boolean): void;
   onBuild(): void;
   busy: boolean;
+  /** For whom New input sheet builds, when the pane follows another client's sheet (./sheetClient buildClientNote). */
+  buildClientNote?: string | null;
 }
 
 export function NewInputSheetSection(props: NewInputSheetProps) {
@@ -105,6 +107,7 @@ export function NewInputSheetSection(props: NewInputSheetProps) {
       {ready && props.selectedInputs.size === 0 && props.inputs.length > 0 ? (
         <Text size={200}>Tick at least one input to build a sheet.</Text>
       ) : null}
+      {props.buildClientNote ? <Text size={200}>{props.buildClientNote}</Text> : null}
       <div className={styles.row}>
         <Button appearance="primary" disabled={!canBuild} onClick={props.onBuild}>
           New input sheet

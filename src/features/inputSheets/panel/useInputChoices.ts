@@ -15,6 +15,7 @@ import { waveDisplayName } from "../../../ui/sheets/importTables";
 import type { FlowRunner } from "../../../ui/parts/hooks";
 import { useBuild } from "./useBuild";
 import { useFinalisedProbe } from "./useFinalisedProbe";
+import { buildClientNote, otherClientOf } from "./sheetClient";
 import type { InputSheetsViewProps } from "./InputSheetsView";
 
 /** "31/01/2025 (12 payslips, 3 finalised)". */
@@ -42,10 +43,12 @@ interface UseInputChoicesProps {
   services: ConnectedServices | null;
   run: FlowRunner;
   onBuilt: (sheetName?: string) => Promise<void>;
+  /** The input sheet the pane follows: when it is another client's, the build says for whom it builds. */
+  sheetName?: string | null;
 }
 
 /** The build section's view props, and the build; `onBuilt` gets the new sheet's name (or nothing when it failed). */
-export function useInputChoices({ services, run, onBuilt }: UseInputChoicesProps) {
+export function useInputChoices({ services, run, onBuilt, sheetName = null }: UseInputChoicesProps) {
   const [{ waveId, payslipDate }, setPick] = React.useState<Chosen>({ waveId: null, payslipDate: null });
   const [selected, setSelected] = React.useState<Set<string>>(new Set());
 
@@ -80,6 +83,7 @@ export function useInputChoices({ services, run, onBuilt }: UseInputChoicesProps
   useFinalisedProbe(services, employees.data, waveId, payslipDate);
 
   const { build: buildSheet, question, answer } = useBuild({ services, run, onBuilt });
+  const clientNote = useBuildClientNote(services, sheetName);
   const build = async () => {
     if (!services || !choices || waveId === null || payslipDate === null) return;
     const inputKeys = choices.offered.map((o) => o.key).filter((k) => selected.has(k));
@@ -106,6 +110,30 @@ export function useInputChoices({ services, run, onBuilt }: UseInputChoicesProps
         return next;
       }),
     onBuild: () => void build(),
+    buildClientNote: clientNote,
   } satisfies Partial<InputSheetsViewProps>;
   return { ...viewProps, rebuild: { question, onAnswer: answer } };
+}
+
+/** The build's sentence while the pane follows another client's sheet (./sheetClient), read again when either moves. */
+function useBuildClientNote(services: ConnectedServices | null, sheetName: string | null): string | null {
+  const [note, setNote] = React.useState<string | null>(null);
+  const workbook = services?.workbook;
+  const clientId = services?.clientId ?? null;
+  const chosen = services?.clients.find((c) => c.id === clientId) ?? null;
+  const chosenName = chosen?.name ?? null;
+  React.useEffect(() => {
+    let live = true;
+    if (!workbook || clientId === null) {
+      setNote(null);
+      return;
+    }
+    void otherClientOf(workbook, sheetName, clientId).then(
+      (other) => live && setNote(buildClientNote({ id: clientId, name: chosenName }, other)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [workbook, sheetName, clientId, chosenName]);
+  return note;
 }

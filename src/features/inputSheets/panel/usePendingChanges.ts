@@ -23,14 +23,25 @@ interface UsePendingWatchesProps {
   reloadKey: number;
   /** True while a task writes to the workbook: changes are looked at once it ends. */
   busy?: boolean;
+  /** A sheet's input headers were typed back: its rows are checked against the service (./useReconcile). */
+  onHeadersRestored?(sheet: string): void;
 }
 
-export function usePendingWatches({ workbook, sheets, reloadKey, busy = false }: UsePendingWatchesProps): PendingWatches {
+export function usePendingWatches({
+  workbook,
+  sheets,
+  reloadKey,
+  busy = false,
+  onHeadersRestored,
+}: UsePendingWatchesProps): PendingWatches {
   const [states, setStates] = React.useState<ReadonlyMap<string, PendingState>>(new Map());
   const [errors, setErrors] = React.useState<ReadonlyMap<string, string>>(new Map());
   const watches = React.useRef(new Map<string, PendingWatch>());
   const busyRef = React.useRef(busy);
   busyRef.current = busy;
+  // The latest handler, without restarting the watches when it changes.
+  const restoredRef = React.useRef(onHeadersRestored);
+  restoredRef.current = onHeadersRestored;
   React.useEffect(() => {
     for (const w of watches.current.values()) w.setPaused(busy);
   }, [busy]);
@@ -55,6 +66,7 @@ export function usePendingWatches({ workbook, sheets, reloadKey, busy = false }:
     for (const sheet of key ? key.split("\u0000") : []) {
       watchPendingChanges(workbook, sheet, (s) => live && (setOne(setStates, sheet, s), setOne(setErrors, sheet, null)), {
         onError: (e) => live && setOne(setErrors, sheet, errorText(e)),
+        onHeadersRestored: () => live && restoredRef.current?.(sheet),
       })
         .then((w) => {
           started.push(w);

@@ -2,7 +2,8 @@
  * Check against the service (flows/reconcile) from the pane: on demand for the chosen input sheet, and once by itself
  * when the pane opens on a workbook that already has an input sheet of this client (the sheet the picker then shows:
  * the one active in Excel, else the first). Edits made while the pane was closed are then shaded and counted, and
- * rows whose period was finalised or whose push was undone meanwhile say so.
+ * rows whose period was finalised or whose push was undone meanwhile say so. And when the pane's watch finds an input
+ * header typed back (renamed, then put back): the rows it repaired from the snapshot are checked against the service.
  */
 import * as React from "react";
 import { Button } from "@fluentui/react-components";
@@ -55,7 +56,18 @@ export function useReconcile({ services, run, sheetName, onDone }: UseReconcileP
     // Only the first workbook the pane sees: a later change of the callback is not a new opening.
   }, [workbook]);
 
-  return { check: () => (sheetName ? void reconcile(sheetName) : undefined) };
+  // A header typed back: the watch has repaired its rows from the snapshot; the service says whether they still hold.
+  const headersRestored = React.useCallback(
+    (name: string) => {
+      if (!workbook) return;
+      void readInputSheetMeta(workbook, name)
+        .then((meta) => (meta?.clientId === clientId ? reconcile(name) : undefined))
+        .catch(() => undefined);
+    },
+    [workbook, clientId, reconcile],
+  );
+
+  return { check: () => (sheetName ? void reconcile(sheetName) : undefined), headersRestored };
 }
 
 /** The on-demand button, beside the push buttons. */
