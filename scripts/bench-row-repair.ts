@@ -38,7 +38,7 @@ async function main() {
     model.editCell(sheet, t.r + 1 + row, 0, String(sheet.valueAt(t.r + 1 + row, 0))),
   );
   await step("a look after one edit (Saved -> Changed)", () => model.editCell(sheet, t.r + 1 + row, t.c + col, "12345"));
-  await step("a look while a row is Changed (validates the sheet, changes nothing)", () =>
+  await step("a look while a row is Changed (validates that row only, changes nothing)", () =>
     model.editCell(sheet, t.r + 1 + row, 0, String(sheet.valueAt(t.r + 1 + row, 0))),
   );
   await step("a look after typing it back (Changed -> Saved)", () => model.editCell(sheet, t.r + 1 + row, t.c + col, was));
