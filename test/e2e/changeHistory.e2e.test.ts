@@ -209,6 +209,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     await page
       .getByText(/rows checked against the service: 1 finalised \(read only\), 1 changed, not sent\.$/)
       .waitFor({ timeout: 60_000 });
+    await screenshot(page, "check-against-service");
     expect(stack.requestUrls.slice(requests).filter((u) => u.includes("bulk_input"))).toEqual([]);
   });
 

@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { openTab, sendThroughCheck, suiteStack, waitForSheet } from "./harness";
 import { buildSalarySheet, openSheet, records, typeCell } from "./grid";
+import { screenshot } from "./screenshots";
 
 const RENAMED = "Liffey Nov renamed";
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -99,6 +100,7 @@ describe("sheets known by identity (preview in Chromium against the sandbox)", (
       `'${RENAMED}' was deleted with 1 change not sent: ${names[2]}'s ${header} €7,777.00.`,
     );
     expect(await pickerNames()).not.toContain(RENAMED);
+    await screenshot(page, "deleted-sheet-notice");
 
     await page.getByRole("button", { name: "Push all input sheets", exact: true }).click();
     await page
