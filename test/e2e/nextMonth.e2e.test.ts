@@ -2,14 +2,17 @@
  * Next month's work, in Chromium against the sandbox: a client's file with its own headers ("Staff ref", "Gross €",
  * "OT hrs") mapped by hand once is mapped the same way the next time, after the pane is closed and opened again on the
  * same workbook, and the pane names the date; a PPSN written "8756070 SA" fills its employee's row; Next period on a
- * past period's sheet builds the next open period with the same inputs; with Copy values as pending changes, the
- * carried values are counted as pending and nothing is sent. Each step leaves a README screenshot.
+ * past period's sheet builds the next open period with the same inputs; "Copy these values as pending changes" lists
+ * the sheet's inputs with values, and only the ticked ones are carried, counted as pending, and nothing is sent. Each
+ * step leaves a README screenshot.
  */
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { calcKey } from "../../src/contract";
 import { todayIso } from "../../src/ui/sheets/grid";
 import { offeredInputs } from "../../src/features/inputSheets/model/inputSheet";
+import { ONE_OFF_ITEMS } from "../../src/features/inputSheets/model/pushCheck";
+import { itemLabel } from "../../src/features/inputSheets/model/unsentWork";
 import { activeEmployees } from "../../src/ui/sheets/periods";
 import { formatDate } from "../../src/ui/locale";
 import {
@@ -70,6 +73,11 @@ describe("next month (preview in Chromium against the sandbox)", () => {
   // Inputs are ticked by their label, "Hourly pay: hours" (the key is only in the tooltip).
   const checkboxName = (o: { label: string }) => ({ name: o.label, exact: true });
   const pendingText = (text: string) => page.getByText(text, { exact: true });
+  /** An input's line under "Copy these values as pending changes": "Bonus: 3 employees, €1,250.00". */
+  const carryLine = (label: string) =>
+    page
+      .getByRole("group", { name: "Copy these values as pending changes" })
+      .getByRole("checkbox", { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: \\d+ employees?\\b`) });
 
   async function buildSheet(clientId: number) {
     const { wave, hours } = await waveAndInputs(clientId);
@@ -178,6 +186,8 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     // The month is closed in the service: the sheet's period is finalised and the next one opens.
     await finalisePayslips(stack, 1);
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    // Nothing copied: the unsent values filled above are named and offered after the build instead.
+    for (const label of ["Basic salary", itemLabel(hours)]) await carryLine(label).uncheck();
     await page.getByRole("button", { name: "Next period" }).click();
     const built = page.getByText(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees?\./);
     await built.waitFor({ timeout: 60_000 });
@@ -198,10 +208,14 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     expect(await page.getByRole("combobox", { name: "Input sheet" }).inputValue()).toBe(nextName);
   });
 
-  it("with Copy values as pending changes, counts the carried values as pending and sends nothing", async () => {
+  it("copies only the inputs ticked under Copy these values as pending changes, counts them as pending and sends nothing", async () => {
     await chooseClient(page, 2);
     await openTab(page, "Input sheets");
     const { wave } = await waveAndInputs(2);
+    const offered = offeredInputs(wave.calculations, await api.getItemsAndOutputs(2));
+    // A one-off item of the wave (a commission, bonus or overtime): not ticked unless the accountant ticks it.
+    const oneOff = offered.find((o) => ONE_OFF_ITEMS.has(o.calculationId) && o.type === "currency")!;
+    expect(oneOff).toBeDefined();
     await selectWave(page, wave.w.id);
     // A past, finalised period of the wave: the one before the open period.
     const period = page.getByRole("combobox", { name: "Period (payslip date)" });
@@ -211,15 +225,25 @@ describe("next month (preview in Chromium against the sandbox)", () => {
       .sort()
       .at(-1)!;
     await period.selectOption(past);
+    await page.getByRole("checkbox", checkboxName(oneOff)).check();
     const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
     const salary = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
     await openSheet(page, sheetName);
     await typeCell(page, sheetName, 0, salary, "4321");
-    await pendingText("1 change pending in 1 row").waitFor();
+    await typeCell(page, sheetName, 0, oneOff.label, "135");
+    await pendingText("2 changes pending in 1 row").waitFor();
 
+    // Listed before the build, from the sheet: the salary (recurring) ticked, the one-off not.
+    const item = itemLabel(oneOff.label);
+    await carryLine(item).waitFor();
+    expect(await carryLine("Basic salary").isChecked()).toBe(true);
+    expect(await carryLine(item).isChecked()).toBe(false);
+    await carryLine(item).check();
+    await carryLine("Basic salary").uncheck();
+    await page.getByRole("button", { name: "Next period" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "next-period");
     const requests = stack.requestUrls.length;
-    await page.getByRole("checkbox", { name: /Copy values as pending changes/ }).check();
     await page.getByRole("button", { name: "Next period" }).click();
     const built = page.getByText(/copied as pending changes \(not sent\)\./);
     await built.waitFor({ timeout: 60_000 });
@@ -230,10 +254,9 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     await pendingText(`${plural(n, "change")} pending in ${plural(m, "row")}`).waitFor();
     const next = await records(page, nextName);
     const carried = next.find((r) => r["Employee ID"] === before[0]["Employee ID"])!;
-    expect(amount(carried[salary])).toBe("4,321.00");
+    // Only the ticked input's value is carried; the salary is the service's, the one typed was not copied.
+    expect(amount(carried[oneOff.label])).toBe("135.00");
+    expect(amount(carried[salary])).not.toBe("4,321.00");
     expect(stack.requestUrls.slice(requests).filter((u) => u.includes("bulk_input"))).toHaveLength(0);
-    await openSheet(page, nextName);
-    await page.getByRole("button", { name: "Next period" }).scrollIntoViewIfNeeded();
-    await screenshot(page, "next-period");
   });
 });

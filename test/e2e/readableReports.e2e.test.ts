@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { gridCell, openSheet, records, settledCell, typeAt } from "./grid";
-import { chooseClient, connect, openTab, startStack, waitForSheet, type Stack } from "./harness";
+import { chooseClient, connect, openTab, startStack, until, waitForSheet, type Stack } from "./harness";
 import { screenshot } from "./screenshots";
 
 /** What overflows the pane sideways: its own scroll width, and any shown element whose right edge is past it. */
@@ -193,8 +193,10 @@ describe("readable reports and the preview as a person meets it (Chromium agains
     const found: Record<string, unknown> = {};
     for (const title of titles) {
       await openTab(page, title.trim());
-      await page.getByRole("tabpanel", { name: title.trim() }).waitFor();
-      await page.waitForTimeout(300); // the panel's lists arrive and lay out
+      const panel = page.getByRole("tabpanel", { name: title.trim() });
+      await panel.waitFor();
+      // The panel's lists have arrived (no "Loading …" left in it) and laid out, whatever the machine's load.
+      await until(page, async () => !/\bLoading\b/.test(await panel.innerText()), `the ${title.trim()} tab's lists`);
       const o = await overflowOf(page);
       if (o.scroll > o.client || o.outside.length > 0) found[title.trim()] = o;
     }

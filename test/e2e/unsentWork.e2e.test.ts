@@ -4,7 +4,8 @@
  * not pushed; then the month is finalised in the service. The client-change dialog names the commission in words and
  * says the period is finalised, advising no push; the Month-end overview keeps a row for the finalised period; Next
  * period names the commission and the raise the new period does not start from, and carries both as pending changes.
- * With client 2 chosen, the new sheet of client 1 (its tab clicked) is pushed for client 1, not refused with an ID.
+ * With client 2 chosen, the new sheet of client 1 (its tab clicked) is pushed for client 1, not refused with an ID;
+ * New input sheet says it builds for client 2; Undo push of that push acts for client 1.
  */
 import type { Page } from "playwright-core";
 import { formatDate } from "../../src/ui/locale";
@@ -21,7 +22,7 @@ import {
   until,
   waitForSheet,
 } from "./harness";
-import { openSheet, records, typeCell } from "./grid";
+import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 /** "€5,416.67" -> 5416.67 */
@@ -106,6 +107,9 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
   it("case 3: Next period names the pending commission of the finalised period, in words, and never advises a push", async () => {
     await openTab(page, "Input sheets");
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    // Nothing copied by Next period itself (the salary, recurring, is ticked unless unticked): case 2 carries the rest.
+    const copy = page.getByRole("group", { name: "Copy these values as pending changes" });
+    await copy.getByRole("checkbox", { name: /^Basic salary: \d+ employees?/ }).uncheck();
     await page.getByRole("button", { name: "Next period" }).click();
     const built = page.getByText(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees?/);
     await built.waitFor({ timeout: 60_000 });
@@ -173,5 +177,29 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
         Math.abs(Number(c.inputs.amount) - (raised.was + 183.33)) < 0.005,
     );
     expect(raise).toHaveLength(2);
+
+    // New input sheet says for whom it builds: the chosen client's lists, not the followed sheet's client.
+    await inputSheets()
+      .getByText(
+        /^New input sheet builds for .+, the client chosen, not for .+, whose sheet ".+" the pane follows: to build for .+, choose .+ as the client\.$/,
+      )
+      .waitFor();
+    // Undo push of that push, client 2 still chosen: undone for client 1, the push's own client.
+    const log = await records(page, "Push log");
+    await openSheet(page, "Push log");
+    await scrollGridLeft(page, "Push log");
+    await clickCell(page, "Push log", log.length - 1, "Sheet");
+    await inputSheets().getByRole("button", { name: "Undo push" }).click();
+    await sendThroughCheck(page);
+    const undone = page.getByText(/^Undo of P-[\w-]+: .* Undone for .+, the client of that push\./);
+    await undone.waitFor({ timeout: 60_000 });
+    expect(await undone.textContent()).not.toMatch(/choose .* as the client|\(ID \d+\)/);
+    const after = (await suite.api.listClientCalculations(1)).filter(
+      (c) =>
+        c.payslip_id !== null &&
+        c.calculation_id === "basic_salary" &&
+        Math.abs(Number(c.inputs.amount) - (raised.was + 183.33)) < 0.005,
+    );
+    expect(after).toHaveLength(1); // the next payslip's raise put back; the finalised one's stays
   });
 });

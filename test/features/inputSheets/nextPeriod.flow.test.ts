@@ -1,12 +1,17 @@
 /**
  * Next period over the real Excel layer and the sandbox: from a past, finalised period's input sheet, the next open
- * period's sheet is built for the same wave with the same inputs and the service's values; with Copy values as pending
- * changes, the old sheet's values become pending changes of the new one, and nothing is sent.
+ * period's sheet is built for the same wave with the same inputs and the service's values; the inputs ticked under
+ * "Copy these values as pending changes" (listed from the old sheet, no request) have their values become pending
+ * changes of the new one, and nothing is sent.
  */
 import { calcKey } from "../../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
 import { buildInputSheet, readInputSheetMeta } from "../../../src/features/inputSheets/flows/inputs";
-import { buildNextPeriod, describeNextPeriod } from "../../../src/features/inputSheets/flows/nextPeriod";
+import {
+  buildNextPeriod,
+  describeNextPeriod,
+  readCarryChoices,
+} from "../../../src/features/inputSheets/flows/nextPeriod";
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
 import { ctxOf, inputSheetRig, markRows, readRecords, typeInto } from "../../support/flowHelpers";
 import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
@@ -43,7 +48,7 @@ it("builds the next open period's sheet for the same wave with the same inputs, 
     { choices: env.choices },
   );
   env.rig.faulty.reset();
-  const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false });
+  const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { carry: [] });
   expect(result.payslipDate).toBe(open);
   expect(result.carried).toBeNull();
   expect(result.requests).toBe(6);
@@ -56,39 +61,61 @@ it("builds the next open period's sheet for the same wave with the same inputs, 
   expect(pending.text).toBe("No changes pending");
   expect(describeNextPeriod(result)).toMatch(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees\.$/);
 
-  await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
+  await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { carry: [] })).rejects.toThrow(
     `"${result.sheetName}" is already the input sheet of`,
   );
   // The open period's own sheet: its pay run is not finalised yet, so there is no next period to build (Q, Deliver 11).
-  await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), result.sheetName, { copyValues: false })).rejects.toThrow(
+  await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), result.sheetName, { carry: [] })).rejects.toThrow(
     /^The pay run of \d\d\/\d\d\/\d{4} is still open: it must be finalised in the payroll service first/,
   );
   env.rig.faulty.reset();
-  await expect(buildNextPeriod(ctxOf(env.rig, { id: 2, name: "Other" }), sheetName, { copyValues: false })).rejects.toThrow(
+  await expect(buildNextPeriod(ctxOf(env.rig, { id: 2, name: "Other" }), sheetName, { carry: [] })).rejects.toThrow(
     `"${sheetName}" is Demo's: choose Demo as the client for its next period.`,
   );
   expect(env.rig.faulty.sent).toHaveLength(0);
   env.rig.model.deleteSheet(env.rig.model.getSheet(result.sheetName));
 });
 
-it("copies the old sheet's values as pending changes for the employees on both, sends nothing", async () => {
+it("lists what it would copy from the sheet's rows (no request), copies only the inputs ticked, and reads as much as without", async () => {
   const { sheetName } = await buildInputSheet(
     ctxOf(env.rig, CLIENT),
-    { waveId, payslipDate: past, inputKeys: [SALARY] },
+    { waveId, payslipDate: past, inputKeys: [SALARY, other] },
     { choices: env.choices },
   );
   const before = await readRecords(env.rig.workbook, sheetName);
   const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
+  const otherHeader = env.choices.offered.find((o) => o.key === other)!.label;
   typeInto(env.rig.model, sheetName, 0, header, "9876.5");
+  typeInto(env.rig.model, sheetName, 0, otherHeader, "12");
+  typeInto(env.rig.model, sheetName, 1, otherHeader, "30");
   env.rig.faulty.reset();
-  const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), `${sheetName}`, { copyValues: true });
-  expect(result.carried!.values).toBeGreaterThanOrEqual(1);
+  // Before the build, from the sheet alone: the salary (recurring) ticked, the other input (a one-off here) not.
+  const choices = await readCarryChoices(env.rig.workbook, sheetName, CLIENT.id, (key) => key === other);
+  expect(env.rig.faulty.sent).toHaveLength(0);
+  expect(choices.payslipDate).toBe(past);
+  const line = (key: string) => choices.lines.find((l) => l.key === key)!;
+  expect([line(SALARY).ticked, line(other).ticked]).toEqual([true, false]);
+  const withValue = (h: string) => before.filter((r, i) => i < 2 || (r[h] !== null && r[h] !== "")).length;
+  expect(line(other)).toMatchObject({ employees: withValue(otherHeader) });
+  expect(line(other).total).toBeGreaterThanOrEqual(42);
+  expect(line(SALARY).employees).toBe(withValue(header));
+
+  // The accountant unticks the salary and ticks the other input.
+  const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { carry: [other] });
+  // As many requests as without copying (the first test): the list and the copy cost none.
+  expect(result.requests).toBe(6);
+  expect(env.rig.faulty.sent).toHaveLength(6);
+  expect(result.carried!.values).toBeGreaterThanOrEqual(2);
+  expect(result.carried!.keys).toEqual([other]);
   const pending = await readPending(env.rig.workbook, result.sheetName, await readSheetBasis(env.rig.workbook, result.sheetName));
   expect(pending.changes).toHaveLength(result.carried!.values);
+  expect(new Set(pending.changes.map((c) => c.key))).toEqual(new Set([other]));
   expect(new Set(pending.changes.map((c) => c.rowIndex)).size).toBe(result.carried!.rows);
   const now = await readRecords(env.rig.workbook, result.sheetName);
   const row = now.findIndex((r) => r["Employee ID"] === before[0]["Employee ID"]);
-  expect(pending.changes).toContainEqual(expect.objectContaining({ rowIndex: row, after: 9876.5 }));
+  expect(pending.changes).toContainEqual(expect.objectContaining({ rowIndex: row, after: 12 }));
+  // The salary typed on the old sheet is not copied: the new sheet holds the service's.
+  expect(now[row][header]).not.toBe(9876.5);
   expect(env.rig.faulty.count("bulk_input")).toBe(0);
   expect(describeNextPeriod(result)).toContain("copied as pending changes (not sent)");
 });
@@ -117,7 +144,7 @@ describe("what a finalised period left unsent (issue Q, Deliver 4 and 11)", () =
 
   it("says a still-open period's pay run must be finalised in the payroll service first", async () => {
     env.rig.faulty.reset();
-    await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false })).rejects.toThrow(
+    await expect(buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { carry: [] })).rejects.toThrow(
       `The pay run of ${formatDate(open)} is still open: it must be finalised in the payroll service first`,
     );
     expect(env.rig.faulty.count("bulk_input")).toBe(0);
@@ -152,7 +179,7 @@ describe("what a finalised period left unsent (issue Q, Deliver 4 and 11)", () =
     expect(all.attention).toBe(true);
     expect(env.rig.faulty.count("bulk_input")).toBe(0);
 
-    const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { copyValues: false });
+    const result = await buildNextPeriod(ctxOf(env.rig, CLIENT), sheetName, { carry: [] });
     expect(result.left.finalised).toBe(true);
     expect(result.left.unsent.map((v) => [v.name, v.state])).toEqual([
       [pendingRow.Name, "pending"],

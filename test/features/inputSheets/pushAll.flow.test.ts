@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => rig.close());
 
-const buildFor = (client: { id: number; name: string }) =>
-  buildSalarySheetFor(rig, client);
+const buildFor = (client: { id: number; name: string }) => buildSalarySheetFor(rig, client);
 
 it("pushes each client's sheet under its own client, skips a sheet the key cannot reach, one summary and log line each", async () => {
   const clients = await rig.api.listClients();
@@ -32,7 +31,9 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
   ]);
   expect(result.sheets[0].counts?.Saved).toBe(1);
   expect(result.sheets[1].counts?.Saved).toBe(1);
-  expect(result.sheets[2].summary).toBe("Skipped: the key cannot reach Elsewhere Ltd. Connect with that client's key to push it.");
+  expect(result.sheets[2].summary).toBe(
+    "Skipped: the key cannot reach Elsewhere Ltd. Connect with that client's key to push it.",
+  );
   expect(result.summary).toBe("3 input sheets: 2 pushed, 1 not pushed.");
   const sent = rig.faulty.bulkEntities();
   expect(sent.map((e) => Object.values(e.attributes)[0])).toEqual([1234.5, 2345.5]);
@@ -42,14 +43,19 @@ it("pushes each client's sheet under its own client, skips a sheet the key canno
   expect(log[0].Push).toBe("Push all input sheets");
 });
 
-it("names, per sheet, the changes the push left unsent in words (an open period): a value refused as not a number", async () => {
+it("names, per sheet, the changes left unsent in words (an open period): a value refused as not a number, a sheet not pushed", async () => {
   const clients = await rig.api.listClients();
-  const [a, b] = [await buildFor(clients[0]), await buildFor(clients[1])];
+  const [a, b, c] = [await buildFor(clients[0]), await buildFor(clients[1]), await buildFor(clients[2])];
+  // c's client is out of the key's reach: its change is not sent, and named.
+  typeInto(rig.model, c.sheetName, 0, c.header, "999");
   // Each sheet holds one employee: a's value is refused, b's saved.
   typeInto(rig.model, a.sheetName, 0, a.header, "ten");
   typeInto(rig.model, b.sheetName, 0, b.header, "2345.5");
   const name = String((await readRecords(rig.workbook, a.sheetName))[0].Name);
-  const date = parseMeta(await rig.workbook.getSetting(metaSettingKey(a.sheetName)))!.payslipDate.split("-").reverse().join("/");
+  const date = parseMeta(await rig.workbook.getSetting(metaSettingKey(a.sheetName)))!
+    .payslipDate.split("-")
+    .reverse()
+    .join("/");
 
   const result = await pushAllInputSheets(ctxOf(rig), { send: { reachable: clients.slice(0, 2) }, steps: { nettPay: false } });
   const [sa, sb] = [a, b].map((x) => result.sheets.find((s) => s.sheetName === x.sheetName)!);
@@ -59,6 +65,11 @@ it("names, per sheet, the changes the push left unsent in words (an open period)
   );
   expect(sb.counts?.Saved).toBe(1);
   expect(sb.summary).not.toMatch(/not sent/);
+  const sc = result.sheets.find((s) => s.sheetName === c.sheetName)!;
+  expect(sc.outcome).toBe("skipped");
+  expect(sc.summary).toMatch(
+    /^Skipped: the key cannot reach .+\. 1 change not sent on the \d\d\/\d\d\/\d{4} payslips \(1 pending\): .+'s Basic salary €999\.00 \(pending\)\.$/,
+  );
 });
 
 it("waits for nett pay once after all the sheets, not sheet by sheet: every saved row shows its new figure", async () => {

@@ -94,7 +94,7 @@ describe("payslipOnlyValues", () => {
     const found = payslipOnlyValues({ previousDate: NOV, employees, calculations, next, inputs });
     expect(found).toEqual([expect.objectContaining({ employeeId: 1, value: 5600, startsFrom: 5416.67 })]);
     const text = describeLeftBehind({ payslipDate: NOV, finalised: true, unsent: [], payslipOnly: found }, DEC, {
-      carried: false,
+      copied: new Set(),
       formatDate: day,
     });
     expect(text).toBe(
@@ -125,7 +125,7 @@ describe("describeLeftBehind", () => {
 
   it("says a finalised period's values can no longer be sent there, and offers to carry them; no push is advised", () => {
     const left = { payslipDate: NOV, finalised: true, unsent, payslipOnly: [] };
-    const text = describeLeftBehind(left, DEC, { carried: false, formatDate: day });
+    const text = describeLeftBehind(left, DEC, { copied: new Set(), formatDate: day });
     expect(text).toBe(
       '25/11/2026 is finalised: 1 change was not sent and can no longer be: Aoife Byrne\'s Commission €75.00 (pending). "Carry it into 25/12/2026" makes it a pending change of 25/12/2026 (not sent).',
     );
@@ -135,7 +135,7 @@ describe("describeLeftBehind", () => {
 
   it("says an open period's values are not sent yet, and that Copy values carried them", () => {
     const text = describeLeftBehind({ payslipDate: NOV, finalised: false, unsent, payslipOnly: [] }, DEC, {
-      carried: true,
+      copied: new Set([COMMISSION]),
       formatDate: day,
     });
     expect(text).toBe(
@@ -143,10 +143,20 @@ describe("describeLeftBehind", () => {
     );
   });
 
+  it("offers to carry only the values of the inputs Copy values did not copy", () => {
+    const salary = unsentValues([change(1, "Cian Walsh", SALARY, "Basic salary: amount", 6100)], ["Held"]);
+    const left = { payslipDate: NOV, finalised: true, unsent: [...unsent, ...salary], payslipOnly: [] };
+    const copied = new Set([SALARY]);
+    expect(carryOffer(left, copied).map((v) => v.name)).toEqual(["Aoife Byrne"]);
+    expect(describeLeftBehind(left, DEC, { copied, formatDate: day })).toMatch(
+      /can no longer be: .+\. Copy values carried 1 of them into 25\/12\/2026 as pending changes\. "Carry it into 25\/12\/2026" makes it a pending change of 25\/12\/2026 \(not sent\)\.$/,
+    );
+  });
+
   it("says nothing when nothing was left behind", () => {
     expect(
       describeLeftBehind({ payslipDate: NOV, finalised: true, unsent: [], payslipOnly: [] }, DEC, {
-        carried: false,
+        copied: new Set(),
         formatDate: day,
       }),
     ).toBe("");

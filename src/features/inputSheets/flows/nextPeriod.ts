@@ -4,13 +4,16 @@
  * lists (waves, employees with their payslips, calculations, items_and_outputs) to find the period, which the build
  * reuses: in the pane through its shared reads (the employees with payslips and the calculations always read again,
  * since the period was finalised in the service, not through the pane; waves and items_and_outputs only when not
- * fresh: 2 to 4 requests whatever the head count); without them the build reads employees and calculations again (6). With "Copy values as pending
- * changes", this sheet's values are written into the new sheet for the employees on both, where they are pending
- * changes (shaded, counted, not sent); no request is made for them.
+ * fresh: 2 to 4 requests whatever the head count); without them the build reads employees and calculations again (6).
+ * The new sheet starts from the service's values for the next payslips: the employees' standing values. "Copy these
+ * values as pending changes" lists, before the build and from this sheet's rows only (readCarryChoices, no request),
+ * the payslip-only inputs with values; the ticked ones are written into the new sheet for the employees on both,
+ * where they are pending changes (shaded, counted, not sent); no request is made for them either.
  */
 import { InputSheetError } from "../model/inputSheetModel";
-import { carryValues, nextOpenPeriod } from "../model/nextPeriod";
+import { type CarryChoices, type ChangeKind, carryChoices, carryValues, nextOpenPeriod } from "../model/nextPeriod";
 import { formatDate } from "../../../ui/locale";
+import type { WorkbookPort } from "../../../excel";
 import { buildInputSheet, listInputSheets, loadInputChoices, openInputSheet, readInputSheetMeta } from "./inputs";
 import { type FlowContext, clientLabel, clientOfMeta } from "../../../ui/flows/common";
 import { leftBehindBy, periodFinalised, readUnsent } from "./unsentWork";
@@ -20,8 +23,8 @@ export interface NextPeriodResult {
   sheetName: string;
   payslipDate: string;
   rowCount: number;
-  /** The values copied as pending changes (null: not asked for). */
-  carried: { values: number; rows: number } | null;
+  /** The values copied as pending changes, and the keys of the inputs ticked (null: none ticked). */
+  carried: { values: number; rows: number; keys: string[] } | null;
   /** Headers of this sheet's inputs the client's calculations no longer offer (left out of the new sheet). */
   dropped: string[];
   /** What the previous period holds that the new one does not: named, and offered as pending changes (./unsentWork). */
@@ -41,7 +44,8 @@ async function existingSheetFor(ctx: FlowContext, waveId: number, payslipDate: s
 export async function buildNextPeriod(
   ctx: FlowContext,
   sheetName: string,
-  options: { copyValues: boolean; now?: () => Date },
+  /** `carry`: the keys of the inputs ticked under "Copy these values as pending changes" (none: nothing is copied). */
+  options: { carry: readonly string[]; now?: () => Date },
 ): Promise<NextPeriodResult> {
   const { workbook, client } = ctx;
   // Read and checked first: a sheet of another client, or one without its snapshot, stops before any request.
@@ -93,9 +97,10 @@ export async function buildNextPeriod(
     calculations: choices.calculations,
   });
   let carried: NextPeriodResult["carried"] = null;
-  if (options.copyValues) {
+  if (options.carry.length > 0) {
     const fresh = await openInputSheet(workbook, built.sheetName, client.id);
-    const values = carryValues(current.sheet.rows, { rows: fresh.sheet.rows, inputs: fresh.sheet.inputs });
+    const keys = new Set(options.carry);
+    const values = carryValues(current.sheet.rows, { rows: fresh.sheet.rows, inputs: fresh.sheet.inputs }, keys);
     const byHeader = new Map<string, typeof values>();
     for (const v of values) byHeader.set(v.header, [...(byHeader.get(v.header) ?? []), v]);
     for (const [header, cells] of byHeader)
@@ -105,7 +110,7 @@ export async function buildNextPeriod(
         cells.map(({ rowIndex, value }) => ({ rowIndex, value })),
         cells[0].type,
       );
-    carried = { values: values.length, rows: new Set(values.map((v) => v.rowIndex)).size };
+    carried = { values: values.length, rows: new Set(values.map((v) => v.rowIndex)).size, keys: [...keys] };
   }
   return {
     sheetName: built.sheetName,
@@ -126,6 +131,25 @@ export function describeNextPeriod(r: NextPeriodResult): string {
       ? ""
       : `; ${r.carried.values} value${r.carried.values === 1 ? "" : "s"} in ${r.carried.rows} row${r.carried.rows === 1 ? "" : "s"} copied as pending changes (not sent)`;
   const dropped = r.dropped.length > 0 ? ` Left out, no longer offered: ${r.dropped.join(", ")}.` : "";
-  const left = describeLeftBehind(r.left, r.payslipDate, { carried: r.carried !== null, formatDate });
+  const left = describeLeftBehind(r.left, r.payslipDate, { copied: new Set(r.carried?.keys), formatDate });
   return `"${r.sheetName}" built for ${formatDate(r.payslipDate)}: ${employees}${carried}.${dropped}${left ? ` ${left}` : ""}`;
+}
+
+/** How each input's changes last. Stand-in until model/changeKind is on main: every input is This payslip only. */
+const kindOf = (_input: { key: string }): ChangeKind => "payslip";
+
+/**
+ * What Next period would copy from the sheet, by input (model/nextPeriod's carryChoices), with the sheet's period for
+ * the words on standing values. Reads the workbook only (the sheet, its metadata and snapshot): no request.
+ * `oneOff`: whether an input's item is a one-off (the push check's one-off items), unticked by default.
+ */
+export async function readCarryChoices(
+  workbook: WorkbookPort,
+  sheetName: string,
+  clientId: number,
+  oneOff: (key: string) => boolean,
+): Promise<CarryChoices & { payslipDate: string }> {
+  const { meta, sheet } = await openInputSheet(workbook, sheetName, clientId);
+  const inputs = sheet.inputs.map((i) => ({ ...i, kind: kindOf(i), oneOff: oneOff(i.key) }));
+  return { ...carryChoices(sheet.rows, inputs), payslipDate: meta.payslipDate };
 }

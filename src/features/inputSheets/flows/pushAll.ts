@@ -136,13 +136,21 @@ async function pushSheet(
 ): Promise<SheetPushSummary> {
   const { send, steps, clock } = options;
   const base = { sheetName, client: meta ? clientOfMeta(meta) : null, counts: null };
+  // What the sheet holds unsent after this (a push's Held, Failed and refused rows; all of it when not pushed) is
+  // named in words, so none vanishes into a count.
+  const withUnsent = async (summary: string) => {
+    const left = await unsentAfterPush(ctx.workbook, sheetName, formatDate).catch(() => "");
+    return left ? `${summary} ${left}` : summary;
+  };
   if (!meta)
     return { ...base, outcome: "skipped", summary: "Skipped: not an input sheet built by the add-in (or it was renamed)." };
   if (!reachable.has(meta.clientId)) {
     return {
       ...base,
       outcome: "skipped",
-      summary: `Skipped: the key cannot reach ${clientLabel(clientOfMeta(meta))}. Connect with that client's key to push it.`,
+      summary: await withUnsent(
+        `Skipped: the key cannot reach ${clientLabel(clientOfMeta(meta))}. Connect with that client's key to push it.`,
+      ),
     };
   }
   // A finalised period's unsent values (the period finalised in the service since the sheet was built, or typed on
@@ -162,19 +170,21 @@ async function pushSheet(
       steps: { conflictCheck: conflictCheck(ctx.api, send.chunkSize), check, nettPay: steps.nettPay === false ? false : NO_WAIT },
       clock,
     });
-    // Rows the push left unsent (Held, Failed, refused) are named, so none vanishes into a count.
-    const left = await unsentAfterPush(ctx.workbook, sheetName, formatDate).catch(() => "");
     return {
       ...base,
       outcome: "pushed",
-      summary: left ? `${result.summary} ${left}` : result.summary,
+      summary: await withUnsent(result.summary),
       counts: result.counts,
       nettPayPending: result.nettPay.pending,
       nettPayUnmoved: result.nettPay.unmoved,
       pendingTargets: result.pendingNettPay,
     };
   } catch (e) {
-    return { ...base, outcome: "failed", summary: `Nothing sent: ${e instanceof Error ? e.message : String(e)}` };
+    return {
+      ...base,
+      outcome: "failed",
+      summary: await withUnsent(`Nothing sent: ${e instanceof Error ? e.message : String(e)}`),
+    };
   }
 }
 

@@ -169,8 +169,12 @@ export interface LeftBehind {
   payslipOnly: PayslipOnlyValue[];
 }
 
-/** The values Next period offers to carry into the new sheet as pending changes: the unsent, then the payslip-only. */
-export const carryOffer = (left: LeftBehind): EmployeeValue[] => [...left.unsent, ...left.payslipOnly];
+/**
+ * The values Next period offers to carry into the new sheet as pending changes: the unsent, then the payslip-only,
+ * but those of the inputs it copied already (`copied`: their keys).
+ */
+export const carryOffer = (left: LeftBehind, copied: ReadonlySet<string> = new Set()): EmployeeValue[] =>
+  [...left.unsent, ...left.payslipOnly].filter((v) => !copied.has(v.key));
 
 /** The offer's button: "Carry 2 values into 25/12/2026". */
 export const carryLabel = (n: number, nextDate: string, formatDate: ShowDate): string =>
@@ -178,13 +182,13 @@ export const carryLabel = (n: number, nextDate: string, formatDate: ShowDate): s
 
 /**
  * Next period's words on what the previous period left: the unsent values (finalised: they can no longer be sent
- * there, and no push is advised), the payslip-only values, then the offer, or that Copy values carried them. Empty
- * when there is nothing to say.
+ * there, and no push is advised), the payslip-only values, then that Copy values carried those of the inputs it
+ * copied (`copied`: their keys), and the offer for the rest. Empty when there is nothing to say.
  */
 export function describeLeftBehind(
   left: LeftBehind,
   nextDate: string,
-  { carried, formatDate }: { carried: boolean; formatDate: ShowDate },
+  { copied, formatDate }: { copied: ReadonlySet<string>; formatDate: ShowDate },
 ): string {
   const parts: string[] = [];
   const { unsent, payslipOnly } = left;
@@ -201,10 +205,15 @@ export function describeLeftBehind(
   }
   const n = unsent.length + payslipOnly.length;
   if (n === 0) return "";
-  parts.push(
-    carried
-      ? `Copy values carried ${n === 1 ? "it" : "them"} into ${formatDate(nextDate)} as pending changes.`
-      : `"${carryLabel(n, nextDate, formatDate)}" makes ${n === 1 ? "it a pending change" : "them pending changes"} of ${formatDate(nextDate)} (not sent).`,
-  );
+  const offered = carryOffer(left, copied).length;
+  const carried = n - offered;
+  if (carried > 0)
+    parts.push(
+      `Copy values carried ${carried === n ? (n === 1 ? "it" : "them") : `${carried} of them`} into ${formatDate(nextDate)} as pending changes.`,
+    );
+  if (offered > 0)
+    parts.push(
+      `"${carryLabel(offered, nextDate, formatDate)}" makes ${offered === 1 ? "it a pending change" : "them pending changes"} of ${formatDate(nextDate)} (not sent).`,
+    );
   return parts.join(" ");
 }

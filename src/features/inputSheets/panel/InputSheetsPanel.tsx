@@ -118,6 +118,8 @@ export function InputSheetsPanel() {
             sheetName={sheetName}
             run={run}
             busy={progress.busy}
+            pushCheck={pushCheck.settings}
+            version={sheetName ? pending.states.get(sheetName) : undefined}
             onBuilt={async (built) => {
               await list.refreshSheets(built).catch(() => undefined);
               snapshotMoved();

@@ -1,11 +1,14 @@
 /**
  * Next period: from the chosen input sheet (its period finalised or past), build the next open period's sheet for the
- * same client and wave with the same inputs; optionally with this sheet's values copied in as pending changes.
+ * same client and wave with the same inputs, from the service's standing values; with the payslip-only values of the
+ * inputs ticked under "Copy these values as pending changes" copied in as pending changes.
  */
 import * as React from "react";
-import { Button, Checkbox } from "@fluentui/react-components";
+import { Button, Checkbox, Text } from "@fluentui/react-components";
 import type { ConnectedServices } from "../../../ui/context";
-import { buildNextPeriod, describeNextPeriod } from "../flows/nextPeriod";
+import { buildNextPeriod, describeNextPeriod, readCarryChoices } from "../flows/nextPeriod";
+import { type CarryChoices, describeCarryLine, describeStanding } from "../model/nextPeriod";
+import { type PushCheckSettings, isOneOff } from "../model/pushCheck";
 import { carryIntoSheet } from "../flows/unsentWork";
 import { type EmployeeValue, carryLabel, carryOffer } from "../model/unsentWork";
 import { contextForSheet } from "./sheetClient";
@@ -15,9 +18,18 @@ import { Section } from "../../../ui/parts/layout";
 import type { FlowRunner } from "../../../ui/parts/hooks";
 import { usePartStyles } from "../../../ui/parts/styles";
 
+/** One input under "Copy these values as pending changes": "Bonus: 3 employees, €1,250.00" and its tick. */
+export interface CarryChoiceLine {
+  key: string;
+  text: string;
+  ticked: boolean;
+}
+
 export interface NextPeriodViewProps {
-  copyValues: boolean;
-  onCopyValuesChange(on: boolean): void;
+  /** The chosen sheet's inputs with values to copy (none: nothing listed), and the words on standing values. */
+  lines: readonly CarryChoiceLine[];
+  standing: string;
+  onTick(key: string, on: boolean): void;
   onNextPeriod(): void;
   busy: boolean;
   disabled: boolean;
@@ -30,14 +42,23 @@ export function NextPeriodView(props: NextPeriodViewProps) {
   return (
     <Section
       title="Next period"
-      hint="Builds the next open period's input sheet for this sheet's client and wave, with the same inputs and the service's values."
+      hint="Builds the next open period's input sheet for this sheet's client and wave, with the same inputs and the values its payslips start from in the service."
     >
-      <Checkbox
-        label="Copy values as pending changes (for employees on both sheets; shaded and counted, not sent)"
-        checked={props.copyValues}
-        onChange={(_, d) => props.onCopyValuesChange(d.checked === true)}
-        disabled={props.disabled}
-      />
+      {props.lines.length > 0 && (
+        <div className={styles.group} role="group" aria-label="Copy these values as pending changes">
+          <Text>Copy these values as pending changes (for employees on both sheets; shaded and counted, not sent):</Text>
+          {props.lines.map((l) => (
+            <Checkbox
+              key={l.key}
+              label={l.text}
+              checked={l.ticked}
+              onChange={(_, d) => props.onTick(l.key, d.checked === true)}
+              disabled={props.disabled}
+            />
+          ))}
+        </div>
+      )}
+      {props.standing ? <Text>{props.standing}</Text> : null}
       <div className={styles.row}>
         <Button onClick={props.onNextPeriod} disabled={props.busy || props.disabled}>
           Next period
@@ -57,13 +78,34 @@ export function NextPeriod(props: {
   sheetName: string | null;
   run: FlowRunner;
   busy: boolean;
+  /** The push check's settings: its one-off items (bonus, commission, overtime unless chosen) are not ticked unless chosen. */
+  pushCheck: Pick<PushCheckSettings, "oneOff">;
+  /** Changes when the sheet's values may have (its pending changes): the list is read again. */
+  version?: unknown;
   /** After a build: the new sheet's name (it becomes the chosen sheet). */
   onBuilt(sheetName: string): Promise<void>;
 }) {
-  const [copyValues, setCopyValues] = React.useState(false);
+  const { sheetName, pushCheck, version } = props;
+  const oneOff = React.useCallback((key: string) => isOneOff(pushCheck, key), [pushCheck]);
+  const { workbook, clientId } = props.services;
+  const [choices, setChoices] = React.useState<(CarryChoices & { payslipDate: string }) | null>(null);
+  // The accountant's ticks, by input key, over the defaults; forgotten when another sheet is chosen.
+  const [ticks, setTicks] = React.useState<Record<string, boolean>>({});
+  React.useEffect(() => setTicks({}), [sheetName]);
+  React.useEffect(() => {
+    let live = true;
+    if (!sheetName) setChoices(null);
+    else
+      readCarryChoices(workbook, sheetName, clientId, oneOff)
+        .then((c) => live && setChoices(c))
+        .catch(() => live && setChoices(null));
+    return () => {
+      live = false;
+    };
+  }, [workbook, clientId, sheetName, oneOff, version]);
+  const lines = (choices?.lines ?? []).map((l) => ({ key: l.key, text: describeCarryLine(l), ticked: ticks[l.key] ?? l.ticked }));
   // What the last Next period left behind and did not carry: offered until carried or the next Next period.
   const [offer, setOffer] = React.useState<{ sheetName: string; payslipDate: string; values: EmployeeValue[] } | null>(null);
-  const { sheetName } = props;
   const next = async () => {
     if (!sheetName) return;
     setOffer(null);
@@ -71,19 +113,19 @@ export function NextPeriod(props: {
       `Next period: ${sheetName}`,
       async (task) => {
         const ctx = await contextForSheet(props.services, task, sheetName);
-        const r = await buildNextPeriod(ctx, sheetName, { copyValues });
+        const r = await buildNextPeriod(ctx, sheetName, { carry: lines.filter((l) => l.ticked).map((l) => l.key) });
         // The sheet left behind then says what the service holds: Finalised rows, read only.
         return { ...r, checked: await reconcileAfter(ctx, sheetName, { quiet: true }) };
       },
       (r) => ({
-        intent: r.dropped.length > 0 || carryOffer(r.left).length > 0 ? "warning" : "success",
+        intent: r.dropped.length > 0 || carryOffer(r.left, new Set(r.carried?.keys)).length > 0 ? "warning" : "success",
         text: `${describeNextPeriod(r)} ${r.checked}`.trim(),
       }),
       { afterCancel: "No sheet was built.", failed: (m) => `Could not build the next period: ${m}` },
     );
     if (!result) return;
-    if (result.carried === null && carryOffer(result.left).length > 0)
-      setOffer({ sheetName: result.sheetName, payslipDate: result.payslipDate, values: carryOffer(result.left) });
+    const left = carryOffer(result.left, new Set(result.carried?.keys));
+    if (left.length > 0) setOffer({ sheetName: result.sheetName, payslipDate: result.payslipDate, values: left });
     await props.onBuilt(result.sheetName);
   };
   const carry = async () => {
@@ -101,8 +143,9 @@ export function NextPeriod(props: {
   };
   return (
     <NextPeriodView
-      copyValues={copyValues}
-      onCopyValuesChange={setCopyValues}
+      lines={lines}
+      standing={choices ? describeStanding(choices.standing, choices.payslipDate, formatDate) : ""}
+      onTick={(key, on) => setTicks((t) => ({ ...t, [key]: on }))}
       onNextPeriod={() => void next()}
       busy={props.busy}
       disabled={!sheetName}
