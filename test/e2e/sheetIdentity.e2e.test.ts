@@ -100,6 +100,7 @@ describe("sheets known by identity (preview in Chromium against the sandbox)", (
       `'${RENAMED}' was deleted with 1 change not sent: ${names[2]}'s ${header} €7,777.00.`,
     );
     expect(await pickerNames()).not.toContain(RENAMED);
+    await page.getByRole("button", { name: "Let them go" }).scrollIntoViewIfNeeded();
     await screenshot(page, "deleted-sheet-notice");
 
     await page.getByRole("button", { name: "Push all input sheets", exact: true }).click();
