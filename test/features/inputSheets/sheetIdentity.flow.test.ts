@@ -183,7 +183,7 @@ it("a sheet edited while the pane was closed, then deleted, says which changes i
 
   const [notice] = (await deletedSheetNotices(rig.workbook)).filter((n) => n.name === built.sheetName);
   expect(notice.text).toBe(
-    `'${built.sheetName}' was deleted while the pane was closed. When the pane last saw it, it had 1 change not sent: ` +
+    `'${built.sheetName}' was deleted while the pane was not watching it (closed, or its Input sheets tab not opened yet). When the pane last saw it, it had 1 change not sent: ` +
       `${built.names[0]}'s ${built.header} €5,200.00. Any change made to it after that was not seen and cannot be restored.`,
   );
   expect(notice.changes).toBe(1);
@@ -217,7 +217,7 @@ it("a sheet renamed then deleted while the pane was closed is named once, even w
   expect(gone.map((d) => [d.name, d.seen])).toEqual([[a.sheetName, false]]);
   const notices = (await deletedSheetNotices(rig.workbook)).filter((n) => n.id === gone[0].id);
   expect(notices.map((n) => n.text)).toEqual([
-    `'${a.sheetName}' was deleted while the pane was closed. When the pane last saw it, it had 1 change not sent: ` +
+    `'${a.sheetName}' was deleted while the pane was not watching it (closed, or its Input sheets tab not opened yet). When the pane last saw it, it had 1 change not sent: ` +
       `${a.names[0]}'s ${a.header} €6,100.00. Any change made to it after that was not seen and cannot be restored.`,
   ]);
   // Push all names it once and pushes B, under the name it has now.
@@ -238,7 +238,10 @@ it("Undo push of a push made before the sheet was renamed follows the sheet unde
   const built = await buildSalarySheetFor(rig, client);
   const before = (await readRecords(rig.workbook, built.sheetName))[0][built.header];
   typeInto(rig.model, built.sheetName, 0, built.header, "7100");
-  const pushed = await pushInputSheet(ctxOf(rig, client), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+  const pushed = await pushInputSheet(ctxOf(rig, client), built.sheetName, {
+    send: { mode: "changed" },
+    steps: { nettPay: false },
+  });
   rig.model.renameSheet(sheetOf(built.sheetName), "Nov inputs");
 
   const undo = await undoPush({ ...ctxOf(rig, client), preparedBy: "Aoife Byrne" }, { send: { pushId: pushed.pushId } });

@@ -5,7 +5,7 @@
  *
  * Whether a keep is current is known only while the pane runs: a watch's looks mark its sheet's keep as current until
  * the watch stops (the pane closed, or the sheet no longer watched). A sheet found deleted while its keep was not
- * current was deleted while the pane was closed: edits made after its last look were never seen.
+ * current was deleted while the pane was not watching it: edits made after its last look were never seen.
  */
 import type { WorkbookPort } from "../../../excel";
 import type { InputSheetMeta } from "../model/inputSheetModel";

@@ -98,7 +98,7 @@ const NAMED = 5;
 /**
  * "'Liffey · Nov' was deleted with 3 changes not sent: Aoife Byrne's Bonus €500.00, Conor Walsh's Commission €75.00
  * (Held) and …". `kept` null: the add-in never saw the sheet's changes (the pane was closed while it was edited).
- * `seen` false: the sheet was deleted while the pane was closed, so what is kept is what the pane last saw and any
+ * `seen` false: the sheet was deleted while the pane was not watching it, so what is kept is what it last saw and any
  * later edit is said to be lost (it cannot be restored).
  */
 export function describeDeleted(sheetName: string, kept: readonly KeptChange[] | null, seen = true): string {
@@ -107,8 +107,8 @@ export function describeDeleted(sheetName: string, kept: readonly KeptChange[] |
   if (!seen) {
     const then = kept.length === 0 ? "it had no changes waiting to be sent" : `it had ${n}: ${namedList(kept)}`;
     return (
-      `'${sheetName}' was deleted while the pane was closed. When the pane last saw it, ${then}. ` +
-      "Any change made to it after that was not seen and cannot be restored."
+      `'${sheetName}' was deleted while the pane was not watching it (closed, or its Input sheets tab not opened yet). ` +
+      `When the pane last saw it, ${then}. Any change made to it after that was not seen and cannot be restored.`
     );
   }
   if (kept.length === 0) return `'${sheetName}' was deleted. It had no changes waiting to be sent.`;
