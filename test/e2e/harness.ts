@@ -1,7 +1,8 @@
 /**
  * End-to-end harness: a fast sandbox, the production server serving the e2e bundle with its /v1 proxy, and a headless
  * Chromium (the one globalSetup picked: test/e2e/browser.ts) driven by playwright-core, all on loopback. Each
- * startStack() is a fresh world (new sandbox state, new browser profile); call close() when done.
+ * startStack() is a fresh world (new sandbox state, a new browser context: its own storage, cookies and cache, in the
+ * worker's browser, test/e2e/environment.js); call close() when done.
  *
  *   const stack = await startStack();
  *   await connect(stack.page, stack.sandbox.apiKey);
@@ -13,10 +14,7 @@
  * In a describe, suiteStack({ client: 1 }) does the same around its tests: started, connected and the client chosen
  * before them, closed after them.
  */
-import { mkdtempSync, rmSync } from "fs";
-import os from "os";
-import path from "path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from "playwright-core";
 import { PayrollApi } from "../../src/api";
 import { startSandbox, type SandboxOptions } from "../../src/sandbox";
 import { finaliseInSandbox, type FinaliseOutcome } from "../support/finalise";
@@ -90,16 +88,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const origin = await server.listen({ port: 0, host: "127.0.0.1" });
     cleanups.push(() => server.close());
 
-    const profile = mkdtempSync(path.join(os.tmpdir(), "payroll-e2e-profile-"));
-    cleanups.push(() => rmSync(profile, { recursive: true, force: true }));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: chosenChromium(),
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: options.viewport ?? { width: 1400, height: 900 },
-    });
+    const browser = await launchBrowser(cleanups);
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
     cleanups.push(() => context.close());
-    const page = context.pages()[0] ?? (await context.newPage());
+    const page = await context.newPage();
     const consoleLines: string[] = [];
     const requestUrls: string[] = [];
     page.on("console", (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
@@ -130,6 +122,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await cleanup();
     throw error;
   }
+}
+
+/**
+ * The worker's browser (test/e2e/environment.js keeps one per jest worker, shared by its files); outside that
+ * environment, a browser of the stack's own, closed with it.
+ */
+async function launchBrowser(cleanups: (() => Promise<unknown> | void)[]): Promise<Browser> {
+  const options: LaunchOptions = { executablePath: chosenChromium(), headless: true, args: CHROMIUM_ARGS };
+  const shared = (globalThis as { __payrollWorkerBrowser?: (o: LaunchOptions) => Promise<Browser> }).__payrollWorkerBrowser;
+  if (shared) return shared(options);
+  const own = await chromium.launch(options);
+  cleanups.push(() => own.close());
+  return own;
 }
 
 // ---- pane helpers -------------------------------------------------------------------------------------------

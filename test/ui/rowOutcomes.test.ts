@@ -78,6 +78,8 @@ describe("counting and wording", () => {
       Failed: 0,
       Conflict: 0,
       Held: 0,
+      "Awaiting review": 0,
+      Returned: 0,
       Invalid: 0,
       Unchanged: 0,
       "Not sent": 0,
@@ -87,6 +89,8 @@ describe("counting and wording", () => {
       Failed: 0,
       Conflict: 0,
       Held: 0,
+      "Awaiting review": 0,
+      Returned: 0,
       Invalid: 0,
       Unchanged: 0,
       "Not sent": 1,
@@ -120,11 +124,13 @@ describe("counting and wording", () => {
     );
   });
 
-  it("gives every status one tone: Not sent, Conflict and Held need another run (warning), Unchanged is plain", () => {
+  it("gives every status one tone: Not sent, Conflict, Held, Awaiting review and Returned need another run (warning), Unchanged is plain", () => {
     expect(ROW_STATES.map((s) => STATUS_TONE[s])).toEqual([
       "success",
       "success",
       "error",
+      "warning",
+      "warning",
       "warning",
       "warning",
       "error",

@@ -9,11 +9,24 @@ import type { BulkInputResult } from "../../contract";
 /**
  * The statuses of bulk input: every row of an input sheet ends in one of them. Conflict: not sent because the
  * service's value changed since the sheet was built (flows/conflicts.ts). Held: flagged by the check before the push
- * and kept back by "Send all but flagged" (src/features/inputSheets/model/pushCheck.ts).
+ * and kept back by "Send all but flagged" (src/features/inputSheets/model/pushCheck.ts). Awaiting review: flagged
+ * while a second person's review is required, so not sent until another person approves it; Returned: that person
+ * sent it back with a note (src/features/inputSheets/model/review.ts).
  */
-export const BULK_STATUSES = ["Saved", "Failed", "Conflict", "Held", "Invalid", "Unchanged", "Not sent"] as const;
-/** The row writes' statuses: bulk input's, plus Deleted. */
-export const ROW_STATES = ["Saved", "Deleted", "Failed", "Conflict", "Held", "Invalid", "Unchanged", "Not sent"] as const;
+export const BULK_STATUSES = [
+  "Saved",
+  "Failed",
+  "Conflict",
+  "Held",
+  "Awaiting review",
+  "Returned",
+  "Invalid",
+  "Unchanged",
+  "Not sent",
+] as const;
+const [SAVED, ...UNSAVED] = BULK_STATUSES;
+/** The row writes' statuses: bulk input's, plus Deleted (after Saved). */
+export const ROW_STATES = [SAVED, "Deleted", ...UNSAVED] as const;
 
 export type BulkStatus = (typeof BULK_STATUSES)[number];
 export type RowState = (typeof ROW_STATES)[number];
@@ -69,6 +82,9 @@ export const STATUS_TONE: Record<RowState, StatusTone> = {
   Conflict: "warning",
   // Kept back at the check before the push: the user's decision, sent by the next push that chooses Send.
   Held: "warning",
+  // Waiting for a second person, or sent back by them: not sent, someone has to act.
+  "Awaiting review": "warning",
+  Returned: "warning",
   Invalid: "error",
   Unchanged: "neutral",
   "Not sent": "warning",

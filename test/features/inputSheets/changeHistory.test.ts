@@ -91,7 +91,7 @@ describe("Change history lines", () => {
 describe("the Push log line", () => {
   it("carries the push ID in its own column, and an undo's label instead of the mode", () => {
     const args = { time: PUSH.time, clientId: 7, clientName: "Liffey Foods", sheetName: "Inputs" };
-    const counts = { Saved: 2, Failed: 1, Conflict: 1, Held: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 };
+    const counts = { Saved: 2, Failed: 1, Conflict: 1, Held: 0, "Awaiting review": 0, Returned: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 };
     const row = pushLogRow({ ...args, counts, pushId: "P-2", push: "Undo of P-1" });
     expect(row[PUSH_LOG_COLUMNS.findIndex((c) => c.header === "Push ID")]).toBe("P-2");
     expect(row[PUSH_LOG_COLUMNS.findIndex((c) => c.header === "Push")]).toBe("Undo of P-1");

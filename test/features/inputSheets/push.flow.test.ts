@@ -147,7 +147,17 @@ describe("pushing", () => {
     const result = await push(sheetName, { steps: { nettPay: FAST_NETT } });
 
     const n = records.length;
-    expect(result.counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Held: 0, Invalid: 1, Unchanged: n - 3, "Not sent": 0 });
+    expect(result.counts).toEqual({
+      Saved: 1,
+      Failed: 1,
+      Conflict: 0,
+      Held: 0,
+      "Awaiting review": 0,
+      Returned: 0,
+      Invalid: 1,
+      Unchanged: n - 3,
+      "Not sent": 0,
+    });
     expect(env.rig.faulty.count("/bulk_input", "POST")).toBe(1);
     // Only the changed cell of row 0; the whole row whose payslip date moved (it is not in the snapshot).
     expect(env.rig.faulty.bulkEntities()).toEqual([
@@ -234,7 +244,17 @@ describe("pushing", () => {
     env.rig.faulty.reset();
     const retry = await push(sheetName, { send: { mode: "retry", chunkSize: 2 } });
     expect(env.rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual(ids.slice(2, 4));
-    expect(retry.counts).toEqual({ Saved: 2, Failed: 0, Conflict: 0, Held: 0, Invalid: 0, Unchanged: 0, "Not sent": 0 });
+    expect(retry.counts).toEqual({
+      Saved: 2,
+      Failed: 0,
+      Conflict: 0,
+      Held: 0,
+      "Awaiting review": 0,
+      Returned: 0,
+      Invalid: 0,
+      Unchanged: 0,
+      "Not sent": 0,
+    });
     for (const i of edited) expect(await held(ids[i], env.payslipDate)).toBe(value(i));
     const final = await readRecords(env.rig.workbook, sheetName);
     expect(final.slice(0, 6).map((r) => r.Status)).toEqual(["Saved", "Saved", "Saved", "Saved", "Saved", "Saved"]);
@@ -421,7 +441,9 @@ describe("pushing", () => {
     const { sheetName } = await build();
     // An older workbook's log: the same columns but Conflict, with one line.
     await env.rig.workbook.deleteSheet(PUSH_LOG_SHEET);
-    const old = PUSH_LOG_COLUMNS.filter((c) => !["conflict", "held", "wave", "period"].includes(c.key));
+    const old = PUSH_LOG_COLUMNS.filter(
+      (c) => !["conflict", "held", "awaiting_review", "returned", "wave", "period"].includes(c.key),
+    );
     await env.rig.workbook.appendRows({
       sheetName: PUSH_LOG_SHEET,
       tableName: PUSH_LOG_TABLE,
@@ -431,7 +453,15 @@ describe("pushing", () => {
     typeInto(env.rig.model, sheetName, 0, env.salaryHeader, "40100");
     await push(sheetName);
     const log = await env.rig.workbook.readTable(PUSH_LOG_SHEET);
-    expect(log!.columns).toEqual([...old.map((c) => c.header), "Wave", "Period ending", "Conflict", "Held"]);
+    expect(log!.columns).toEqual([
+      ...old.map((c) => c.header),
+      "Wave",
+      "Period ending",
+      "Conflict",
+      "Held",
+      "Awaiting review",
+      "Returned",
+    ]);
     const lines = await readRecords(env.rig.workbook, PUSH_LOG_SHEET);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ Sheet: "Old sheet", Saved: 4, Failed: 1, Conflict: "", Invalid: 0, Unchanged: 7 });

@@ -310,7 +310,7 @@ describe("results", () => {
       { rowIndex: 9, status: "Invalid" as const, message: "x", errorColumns: [] },
     ];
     const counts = countOutcomes(all);
-    expect(counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Held: 0, Invalid: 1, Unchanged: 0, "Not sent": 1 });
+    expect(counts).toEqual({ Saved: 1, Failed: 1, Conflict: 0, Held: 0, "Awaiting review": 0, Returned: 0, Invalid: 1, Unchanged: 0, "Not sent": 1 });
     expect(summarise(counts)).toBe("1 saved, 1 failed, 1 invalid, 1 not sent");
   });
 });
@@ -371,7 +371,7 @@ describe("after the push", () => {
       payslipDate: "2025-01-31",
       sheetName: "Inputs",
       push: PUSH_MODE_LABELS.retry,
-      counts: { Saved: 3, Failed: 1, Conflict: 5, Held: 6, Invalid: 2, Unchanged: 4, "Not sent": 0 },
+      counts: { Saved: 3, Failed: 1, Conflict: 5, Held: 6, "Awaiting review": 7, Returned: 8, Invalid: 2, Unchanged: 4, "Not sent": 0 },
       pushId: "P-20250131-093000-AB12",
     });
     expect(line).toEqual([
@@ -381,7 +381,7 @@ describe("after the push", () => {
       "2025-01-31",
       "Inputs",
       "Retry failed",
-      ...[3, 1, 5, 6, 2, 4, 0],
+      ...[3, 1, 5, 6, 7, 8, 2, 4, 0],
       "P-20250131-093000-AB12",
     ]);
     expect(line).toHaveLength(PUSH_LOG_COLUMNS.length);
@@ -400,6 +400,6 @@ describe("after the push", () => {
       push: "Push all input sheets: Skipped",
       counts: null,
     });
-    expect(line).toEqual([time, "Unknown client", "", null, "X", "Push all input sheets: Skipped", 0, 0, 0, 0, 0, 0, 0, ""]);
+    expect(line).toEqual([time, "Unknown client", "", null, "X", "Push all input sheets: Skipped", 0, 0, 0, 0, 0, 0, 0, 0, 0, ""]);
   });
 });

@@ -10,6 +10,7 @@ import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
 import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
 import { overwriteConflicts } from "../../../src/features/inputSheets/flows/conflicts";
 import {
+  type PushCheckAnswer,
   type PushCheckChoice,
   type PushCheckReview,
   PushCheckCancelled,
@@ -26,6 +27,10 @@ import {
   type Rig,
 } from "../../support/flowHelpers";
 import { SYSTEM_CLOCK } from "../../../src/ui/flows/common";
+import { openInputSheet } from "../../../src/features/inputSheets/flows/inputs";
+import { readRowRecords } from "../../../src/features/inputSheets/flows/rowStates";
+import { readHistory } from "../../../src/features/inputSheets/flows/changeHistory";
+import { ownRowsSentence } from "../../../src/features/inputSheets/model/review";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -257,4 +262,132 @@ it("Push all rows, Push selected rows, Retry failed and Overwrite conflicts go t
   expect(seen[0].sheets[0]).toMatchObject({ mode: "overwrite", totals: { rows: 1 } });
   expect(seen[0].sheets[0].flags).toHaveLength(1);
   expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
+});
+
+describe("a second person's review (Pushes with flagged rows need a second person)", () => {
+  const REVIEWED = { ...DEFAULT_PUSH_CHECK, secondPerson: true };
+  /** A check with the review on that answers as `answer` says, keeping what it was shown. */
+  const reviewing = (answer: (review: PushCheckReview) => PushCheckAnswer, seen: PushCheckReview[] = []) => ({
+    settings: REVIEWED,
+    ask: async (review: PushCheckReview) => {
+      seen.push(review);
+      return answer(review);
+    },
+  });
+  const as = (name: string) => ({ ...ctxOf(rig), preparedBy: name });
+  const push = (name: string, sheetName: string, check: ReturnType<typeof reviewing>) =>
+    pushInputSheet(as(name), sheetName, { send: { mode: "changed" }, steps: { nettPay: false, check } });
+  /** The reviewer approves every row of `sheetName` they may review. */
+  const approveAll = (sheetName: string) => (review: PushCheckReview) => {
+    const awaiting = review.sheets.find((s) => s.sheetName === sheetName)?.awaiting ?? [];
+    const approve = { action: "approve" as const };
+    return { choice: "send" as const, review: new Map([[sheetName, new Map(awaiting.map((a) => [a.rowIndex, approve]))]]) };
+  };
+
+  /** A's push of the sheet with the 60 % raise: the raise ends Awaiting review, the others go. */
+  async function preparedByAnne() {
+    const raise = await sheetWithRaise();
+    rig.faulty.reset();
+    const result = await push(
+      "Anne Byrne",
+      raise.sheetName,
+      reviewing(() => "send"),
+    );
+    return { ...raise, result };
+  }
+
+  it("a flagged row ends Awaiting review with the preparer and reasons, and no bulk_input carries it", async () => {
+    const { sheetName, ids, result } = await preparedByAnne();
+    expect(result.counts).toMatchObject({ Saved: 2, "Awaiting review": 1, Held: 0 });
+    expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toEqual([ids[1], ids[2]]);
+    expect(result.summary).toMatch(/2 saved, 1 awaiting review/);
+    const rows = await readRecords(rig.workbook, sheetName);
+    expect(rows[0].Status).toBe("Awaiting review");
+    expect(rows[0].Message).toMatch(/^Awaiting review: prepared by Anne Byrne, .* Flagged: .*\(\+[\d.,]+ %\) against/);
+    // Kept as data beside the sheet: read again, the row's state still knows who prepared it.
+    const { meta, table } = await openInputSheet(rig.workbook, sheetName, 1);
+    const states = await readRowRecords(rig.workbook, meta, table);
+    expect(states.get(0)).toMatchObject({ status: "Awaiting review", review: { preparedBy: "Anne Byrne" } });
+    // The Change history records the awaiting cell, prepared by Anne, reviewed by nobody yet.
+    const line = (await readHistory(rig.workbook)).filter((l) => l.employeeId === ids[0]).at(-1)!;
+    expect(line).toMatchObject({ preparedBy: "Anne Byrne", reviewedBy: "", outcome: "Awaiting review" });
+  });
+
+  it("the preparer cannot approve their own row, however the name is typed: 0 bulk_input, still awaiting", async () => {
+    const { sheetName } = await preparedByAnne();
+    for (const name of ["Anne Byrne", "  anne BYRNE "]) {
+      rig.faulty.reset();
+      const seen: PushCheckReview[] = [];
+      const result = await push(name, sheetName, reviewing(approveAll(sheetName), seen));
+      expect(seen[0].sheets[0].awaiting).toEqual([
+        expect.objectContaining({ rowIndex: 0, preparedBy: "Anne Byrne", mayReview: false }),
+      ]);
+      expect(ownRowsSentence(seen[0].sheets[0].awaiting![0].preparedBy)).toBe(
+        "Anne Byrne prepared these rows, so a second person must review them.",
+      );
+      expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
+      expect(result.counts).toMatchObject({ "Awaiting review": 1, Saved: 0 });
+    }
+    expect((await readRecords(rig.workbook, sheetName))[0].Message).toMatch(/prepared by Anne Byrne/);
+  });
+
+  it("another person's Approve and send sends exactly the awaiting row; the history names both", async () => {
+    const { sheetName, ids, typed } = await preparedByAnne();
+    rig.faulty.reset();
+    const seen: PushCheckReview[] = [];
+    const result = await push("Bob Reid", sheetName, reviewing(approveAll(sheetName), seen));
+    expect(seen[0].sheets[0].awaiting).toEqual([expect.objectContaining({ rowIndex: 0, mayReview: true })]);
+    // Listed as awaiting review, not again among the new flags.
+    expect(seen[0].sheets[0].flags).toEqual([]);
+    expect(rig.faulty.bulkEntities()).toEqual([expect.objectContaining({ id: String(ids[0]) })]);
+    expect(rig.faulty.count("/bulk_input", "POST")).toBe(1);
+    expect(result.counts).toMatchObject({ Saved: 1, "Awaiting review": 0 });
+    const rows = await readRecords(rig.workbook, sheetName);
+    expect(rows[0].Status).toBe("Saved");
+    expect(rows[0].Message).toMatch(/Prepared by Anne Byrne, approved by Bob Reid\./);
+    const lines = (await readHistory(rig.workbook)).filter((l) => l.employeeId === ids[0]);
+    expect(lines.at(-1)).toMatchObject({ preparedBy: "Anne Byrne", reviewedBy: "Bob Reid", outcome: "Saved", sent: typed[0] });
+  });
+
+  it("Return with a note: Returned, the note in the Message, nothing sent; the preparer's next push asks again", async () => {
+    const { sheetName } = await preparedByAnne();
+    rig.faulty.reset();
+    const note = "Check the raise with the client first";
+    const returned = await push(
+      "Bob Reid",
+      sheetName,
+      reviewing(() => ({
+        choice: "send",
+        review: new Map([[sheetName, new Map([[0, { action: "return" as const, note }]])]]),
+      })),
+    );
+    expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
+    expect(returned.counts).toMatchObject({ Returned: 1 });
+    const rows = await readRecords(rig.workbook, sheetName);
+    expect(rows[0].Status).toBe("Returned");
+    expect(rows[0].Message).toMatch(new RegExp(`^Returned by Bob Reid: ${note}\\. Prepared by Anne Byrne; not sent\\.`));
+    // Anne pushes again unchanged: still flagged, so it awaits review again.
+    const again = await push(
+      "Anne Byrne",
+      sheetName,
+      reviewing(() => "send"),
+    );
+    expect(again.counts).toMatchObject({ "Awaiting review": 1 });
+    expect(rig.faulty.count("/bulk_input", "POST")).toBe(0);
+  });
+
+  it("Push all input sheets shows the awaiting rows in its one check, and a reviewer's answer applies to that sheet", async () => {
+    const { sheetName, ids } = await preparedByAnne();
+    const DEMO = (await rig.api.listClients()).find((c) => c.id === 1)!;
+    rig.faulty.reset();
+    const seen: PushCheckReview[] = [];
+    await pushAllInputSheets(as("Bob Reid"), {
+      send: { reachable: [DEMO] },
+      steps: { nettPay: false, check: reviewing(approveAll(sheetName), seen) },
+    });
+    const sheet = seen[0].sheets.find((s) => s.sheetName === sheetName)!;
+    expect(sheet.awaiting).toEqual([expect.objectContaining({ rowIndex: 0, mayReview: true })]);
+    expect(rig.faulty.bulkEntities().map((e) => Number(e.id))).toContain(ids[0]);
+    expect((await readRecords(rig.workbook, sheetName))[0].Status).toBe("Saved");
+  });
 });

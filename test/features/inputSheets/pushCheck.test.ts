@@ -231,6 +231,7 @@ describe("outcomes and settings", () => {
       amountEuro: 500,
       otherPercent: 25,
       oneOff: {},
+      secondPerson: false,
     });
     expect(parsePushCheckSettings({ oneOff: { [SALARY]: true, x: "yes" } }).oneOff).toEqual({ [SALARY]: true });
   });

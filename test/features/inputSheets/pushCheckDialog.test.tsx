@@ -123,3 +123,59 @@ it("marks an input of the chosen sheet one-off or not, kept with the limits", as
   await userEvent.click(bonus);
   expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_PUSH_CHECK, oneOff: { "calc.bonus.amount": false } });
 });
+
+it("lists rows awaiting review: per row Approve and send or Return with a note (a note required); the preparer's own rows offer no choice", async () => {
+  const onChoose = jest.fn();
+  const awaiting = [
+    { rowIndex: 0, name: "Aoife Byrne (0011)", preparedBy: "Anne Byrne", reasons: ["Raised 60 %"], mayReview: true },
+    { rowIndex: 1, name: "Conor Walsh (0012)", preparedBy: "Anne Byrne", reasons: ["New bonus"], mayReview: true },
+    { rowIndex: 2, name: "Ciara Lynch (0013)", preparedBy: "Bob Reid", reasons: ["No payslip last period"], mayReview: false },
+  ];
+  wrap(<PushCheckDialog review={{ sheets: [sheet({ flags: [], awaiting })] }} onChoose={onChoose} />);
+  const dialog = await screen.findByRole("alertdialog");
+  expect(within(dialog).getByText(/flagged rows are not sent, they wait for another person's review/)).toBeTruthy();
+  expect(within(dialog).getByText("Bob Reid prepared these rows, so a second person must review them.")).toBeTruthy();
+  expect(
+    within(dialog)
+      .getAllByRole("radiogroup")
+      .map((g) => g.getAttribute("aria-label")),
+  ).toEqual(["Review: Aoife Byrne (0011)", "Review: Conor Walsh (0012)"]);
+  const group = (name: string) => within(dialog).getByRole("radiogroup", { name: `Review: ${name}` });
+  await userEvent.click(within(group("Aoife Byrne (0011)")).getByRole("radio", { name: "Approve and send" }));
+  await userEvent.click(within(group("Conor Walsh (0012)")).getByRole("radio", { name: "Return with a note" }));
+  const send = within(dialog).getByRole("button", { name: "Send" });
+  // A return needs its note.
+  expect(send.hasAttribute("disabled") || send.getAttribute("aria-disabled") === "true").toBe(true);
+  await userEvent.type(within(dialog).getByRole("textbox", { name: "Note for Anne Byrne" }), "Ask the client");
+  await userEvent.click(send);
+  expect(onChoose).toHaveBeenLastCalledWith({
+    choice: "send",
+    review: new Map([
+      [
+        "Inputs Monthly 2026-10-31",
+        new Map([
+          [0, { action: "approve" }],
+          [1, { action: "return", note: "Ask the client" }],
+        ]),
+      ],
+    ]),
+  });
+  // For all: both rows approved at once.
+  await userEvent.click(within(dialog).getByRole("button", { name: "Approve and send all" }));
+  await userEvent.click(send);
+  expect(onChoose.mock.lastCall[0].review.get("Inputs Monthly 2026-10-31")).toEqual(
+    new Map([
+      [0, { action: "approve" }],
+      [1, { action: "approve" }],
+    ]),
+  );
+});
+
+it("turns on Pushes with flagged rows need a second person, kept with the check's settings", async () => {
+  const onChange = jest.fn();
+  wrap(<PushCheckSettingsView settings={DEFAULT_PUSH_CHECK} onChange={onChange} />);
+  const box = screen.getByRole("checkbox", { name: "Pushes with flagged rows need a second person" });
+  expect((box as HTMLInputElement).checked).toBe(false);
+  await userEvent.click(box);
+  expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_PUSH_CHECK, secondPerson: true });
+});

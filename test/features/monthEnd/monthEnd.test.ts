@@ -106,6 +106,18 @@ describe("clientOverviewRows", () => {
     });
   });
 
+  it("counts rows awaiting a second person's review over the client's sheets, and says so in Why", () => {
+    const sheets = [
+      sheet({ pending: 2, awaitingReview: 1 }),
+      sheet({ sheetName: "Inputs Monthly 2026-11-30 (2)", pending: 2, awaitingReview: 2 }),
+      sheet({ sheetName: "Other client", clientId: 8, awaitingReview: 5 }),
+    ];
+    const [row] = clientOverviewRows(lists(), sheets);
+    expect(row).toMatchObject({ awaitingReview: 3, status: "Needs attention", attention: "3 rows awaiting review" });
+    const cells = overviewGrid([row]);
+    expect(cells[0][OVERVIEW_COLUMNS.findIndex((c) => c.header === "Awaiting review")]).toBe(3);
+  });
+
   it("keeps a row for a finalised period whose sheet still holds unsent changes, after the open period's", () => {
     const rows = clientOverviewRows(lists(), [
       sheet({ sheetName: "Liffey · Monthly · 31-10-26", payslipDate: OCT, pending: 1 }),

@@ -42,6 +42,8 @@ export function pushedCells(args: {
   snapshot: Snapshot;
   outcomes: ReadonlyMap<number, Pick<RowOutcome, "status" | "message">>;
   who: (rowIndex: number) => { number: string; name: string };
+  /** Rows a second person's review touched: their lines name the preparer and the reviewer (../model/review). */
+  reviews?: ReadonlyMap<number, { preparedBy: string; reviewedBy?: string }>;
 }): PushedCell[] {
   const inputs = new Map(args.meta.inputs.map((i) => [i.key, i]));
   return args.planned.send.flatMap((row) => {
@@ -49,6 +51,8 @@ export function pushedCells(args: {
     const ended = args.outcomes.get(row.rowIndex);
     const outcome = ended?.status ?? "Not sent";
     const { number, name } = args.who(row.rowIndex);
+    const review = args.reviews?.get(row.rowIndex);
+    const people = review ? { preparedBy: review.preparedBy, ...(review.reviewedBy ? { reviewedBy: review.reviewedBy } : {}) } : {};
     return Object.entries(row.attributes).map(([key, sent]): PushedCell => {
       const input = inputs.get(key);
       return {
@@ -62,6 +66,7 @@ export function pushedCells(args: {
         sent,
         outcome,
         message: ended?.message ?? "",
+        ...people,
       };
     });
   });

@@ -106,7 +106,7 @@ export interface WatchOptions {
 }
 
 /** Rows the push marked Failed, Invalid, Conflict or Held keep its red highlights: pending shading would hide them. */
-const MARKED = new Set(["Failed", "Invalid", "Conflict", "Held"]);
+const MARKED = new Set(["Failed", "Invalid", "Conflict", "Held", "Awaiting review", "Returned"]);
 
 /**
  * Starts watching an input sheet: `onUpdate` gets the pending state now and within a debounce of every change.

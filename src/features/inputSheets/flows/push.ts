@@ -61,6 +61,8 @@ import { DEFAULT_NETT_PAY_POLLING, type NettPayPolling, awaitNettPay } from "./n
 import { BUSY, KEY_REFUSED, unconfirmedReason } from "../../../ui/flows/rowWrites";
 import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
 import { type PushCheckOptions, checkBeforeSending, nettPayFlagger, sheetNames } from "./pushCheck";
+import { withReview } from "./review";
+import type { ReviewState } from "../model/review";
 import { PushReads } from "./pushReads";
 import type { RowFlag } from "../model/pushCheck";
 import { invalidateFormulaResults } from "../../../functions/connection";
@@ -178,6 +180,8 @@ interface PushRun {
   records: RowRecords;
   /** When this push marks a row's nett pay awaited (ISO). */
   since: string;
+  /** Rows awaiting a second person's review, returned or approved by them: kept in their state and history lines. */
+  reviews?: ReadonlyMap<number, ReviewState>;
 }
 
 /**
@@ -191,7 +195,7 @@ function record(
   { sent = false, awaiting, stillAwaited = false }: { sent?: boolean; awaiting?: NettPayTarget; stillAwaited?: boolean } = {},
 ): RowOutcome {
   const f = sent ? run.flags.get(o.rowIndex) : undefined;
-  let r = outcomeRecord(o, { pushId: run.pushId, flags: f?.reasons, flagColumns: f?.columns });
+  let r = withReview(outcomeRecord(o, { pushId: run.pushId, flags: f?.reasons, flagColumns: f?.columns }), run.reviews?.get(o.rowIndex));
   const earlier = stillAwaited ? run.records.get(o.rowIndex)?.nettPay : undefined;
   if (awaiting) r = awaitingNettPay({ ...r, ...(earlier ? { nettPay: earlier } : {}) }, RECALCULATING, run.since, awaiting);
   // A mark keeps the settled state the row had, which a change undone takes back (../model/rowRepair).
@@ -443,7 +447,7 @@ async function settlePush(run: PushRun, snapshot: Snapshot, now: () => Date): Pr
     ],
   });
   const push = { time, preparedBy: ctx.preparedBy ?? "", clientId: meta.clientId, clientName: meta.clientName, sheet: sheetName };
-  const cells = pushedCells({ planned: run.planned, meta, snapshot, outcomes: run.outcomes, who: run.who });
+  const cells = pushedCells({ planned: run.planned, meta, snapshot, outcomes: run.outcomes, who: run.who, reviews: run.reviews });
   run.historyNote = await appendHistory(ctx.workbook, { ...push, pushId: run.pushId }, cells);
 }
 
@@ -477,7 +481,7 @@ export async function pushInputSheet(
   // The one point before sending: the user sees the totals and flags, and may hold flagged rows or send nothing.
   const names = sheetNames(table, unchecked.send);
   const checked = steps.check
-    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names, table }, unchecked, { ...steps.check, reads })
+    ? await checkBeforeSending(ctx, { sheetName, meta, snapshot, names, table, records }, unchecked, { ...steps.check, reads })
     : { plan: unchecked, flags: new Map<number, RowFlag>(), previous: null };
   const { plan } = checked;
   const run: PushRun = {
@@ -503,6 +507,7 @@ export async function pushInputSheet(
     table,
     records,
     since: now().toISOString(),
+    reviews: checked.reviews,
   };
   const earlierPending = new Map(awaitedNettPay(sheet, records).map((t) => [t.rowIndex, t]));
   // An "Unchanged" never writes over an earlier Saved, Failed or Conflict (../../sheets/keptOutcomes).

@@ -56,7 +56,7 @@ export interface PushAllResult {
 }
 
 /** Rows of a pushed sheet that did not save and need the accountant (Held: kept back by the check; Unchanged and Saved do not). */
-const ATTENTION = ["Failed", "Conflict", "Held", "Invalid", "Not sent"] as const;
+const ATTENTION = ["Failed", "Conflict", "Held", "Awaiting review", "Returned", "Invalid", "Not sent"] as const;
 
 /** How a sheet ended: pushed clean ("none"), pushed with rows to see to ("rows"), or not pushed at all. */
 export function sheetAttention(sheet: SheetPushSummary): "none" | "rows" | "not pushed" | "read only" {

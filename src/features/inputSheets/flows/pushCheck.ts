@@ -7,7 +7,9 @@
  * (./previousPeriods), works out the control totals and
  * the variance flags (../model/pushCheck.ts), and lets the user choose: Send, Send all but flagged (flagged rows end
  * Held) or Cancel (nothing sent). With "Check before every push" off it does not ask, and flagged rows that are
- * sent still carry their reason in the Message.
+ * sent still carry their reason in the Message. With "Pushes with flagged rows need a second person" on, flagged rows
+ * end Awaiting review instead, and the rows awaiting review are shown for another person to approve or return
+ * (./review).
  */
 import type { InputValue } from "../../../contract";
 import { type InputSheetMeta, InputSheetError, type Snapshot } from "../model/inputSheetModel";
@@ -39,6 +41,10 @@ import { openInputSheet } from "./inputs";
 import { employeesOf } from "./changeHistory";
 import { type EmployeeLists, PushReads } from "./pushReads";
 import { knownFor, knownPeriod, knownPeriodsOf, rememberPeriod } from "./previousPeriods";
+import { type ReviewedAnswer, answerParts, newFlags, reviewOf, reviewedPlan } from "./review";
+import type { AwaitingRow, ReviewState } from "../model/review";
+import type { RowRecords } from "../model/rowState";
+import { readRowRecords } from "./rowStates";
 
 /** What the user sees of one sheet before it is pushed: totals, flags, and the period they are compared with. */
 export interface SheetCheck {
@@ -52,6 +58,8 @@ export interface SheetCheck {
   flags: RowFlag[];
   /** Rows in scope that will not be sent (Invalid), each with its name and why: "'ten' is not a number". */
   notSent: { rowIndex: number; name: string; reason: string }[];
+  /** With a second person's review on: the rows awaiting review (not in `flags`), for the person pushing to decide. */
+  awaiting?: AwaitingRow[];
 }
 
 /** What the user sees before a push: one sheet, or every sheet of Push all input sheets (client by client). */
@@ -60,12 +68,14 @@ export interface PushCheckReview {
 }
 
 export type PushCheckChoice = "send" | "sendUnflagged" | "cancel";
+/** The choice, with a reviewer's answers per sheet and row when rows awaited review (../model/review). */
+export type PushCheckAnswer = ReviewedAnswer<PushCheckChoice>;
 
 /** How a push is checked: the workbook's limits, and who decides. */
 export interface PushCheckOptions {
   settings: PushCheckSettings;
   /** Shows the review and resolves with the user's choice; not called when the setting is off or nothing is sent. */
-  ask(review: PushCheckReview): Promise<PushCheckChoice>;
+  ask(review: PushCheckReview): Promise<PushCheckAnswer>;
   /** The previous period when already read (Push all reads each client's lists once). */
   previous?: PreviousPeriod;
   /** The push's shared read when already made (Push all: the first sheet of a client pushes on its check's read). */
@@ -80,6 +90,8 @@ export interface CheckedSheet {
   names?: ReadonlyMap<number, string>;
   /** The sheet's table (Number and Name columns): names the rows that will not be sent. */
   table?: { columns: readonly string[]; rows: readonly (readonly unknown[])[] };
+  /** The rows' states: where a second person's review is kept (none: the push is not reviewed, e.g. Undo push). */
+  records?: RowRecords;
 }
 
 /** The plan after the check, the flags of the rows still sent (their Message keeps the reason), and last period. */
@@ -88,6 +100,8 @@ export interface CheckedPlan {
   flags: Map<number, RowFlag>;
   /** null when nothing was to be sent (nothing read). */
   previous: PreviousPeriod | null;
+  /** Rows awaiting review, returned, or approved by a second person: their review, kept in their state. */
+  reviews?: Map<number, ReviewState>;
 }
 
 /** Thrown when the user cancels at the check: nothing was sent and the sheet is as it was. */
@@ -232,7 +246,7 @@ export function nettPayFlagger(previous: PreviousPeriod | null | undefined, sett
 }
 
 /** The user's answer, or "cancel" when the task is cancelled (the pane's Cancel) while the question is open. */
-function untilAborted(answer: Promise<PushCheckChoice>, signal: AbortSignal | undefined): Promise<PushCheckChoice> {
+function untilAborted(answer: Promise<PushCheckAnswer>, signal: AbortSignal | undefined): Promise<PushCheckAnswer> {
   if (!signal) return answer;
   if (signal.aborted) return Promise.resolve("cancel");
   return new Promise((resolve) => {
@@ -263,8 +277,16 @@ export async function checkBeforeSending(
   const previous = check.previous ?? (await readPreviousPeriod(reads(), sheet.meta, ids, sheet.names));
   const review = sheetCheck(sheet, plan, previous, check.settings);
   const { flags } = review;
-  const choice = check.settings.enabled ? await untilAborted(check.ask({ sheets: [review] }), ctx.signal) : "send";
+  const me = ctx.preparedBy ?? "";
+  const awaiting = reviewOf(check.settings, plan, sheet.records, me, sheet.names ?? previous.names);
+  if (awaiting) Object.assign(review, { awaiting, flags: newFlags(flags, awaiting) });
+  // Rows another person may review are shown even when the check does not ask before every push.
+  const asks = check.settings.enabled || (awaiting ?? []).some((a) => a.mayReview);
+  const answer = asks ? await untilAborted(check.ask({ sheets: [review] }), ctx.signal) : "send";
+  const { choice, decisions } = answerParts(answer);
   if (choice === "cancel") throw new PushCheckCancelled();
+  if (awaiting && sheet.records)
+    return { ...reviewedPlan(plan, flags, sheet.records, me, decisions, sheet.sheetName), previous };
   if (choice === "send" || flags.length === 0) return { plan, flags: new Map(flags.map((f) => [f.rowIndex, f])), previous };
   const held = new Set(flags.map((f) => f.rowIndex));
   const send = plan.send.filter((r) => !held.has(r.rowIndex));
@@ -362,11 +384,15 @@ export async function checkAllBeforeSending(
     const previous = await readPreviousPeriod(readsOf(meta.clientId), meta, ids, names);
     previousOf.set(sheetName, previous);
     const sheet = { sheetName, meta, snapshot: opened.snapshot, names, table: opened.table };
-    reviews.push(sheetCheck(sheet, plan, previous, check.settings));
+    const review = sheetCheck(sheet, plan, previous, check.settings);
+    const states = check.settings.secondPerson ? await readRowRecords(ctx.workbook, meta, opened.table) : undefined;
+    const awaiting = reviewOf(check.settings, plan, states, ctx.preparedBy ?? "", names);
+    reviews.push(awaiting ? { ...review, awaiting, flags: newFlags(review.flags, awaiting) } : review);
   }
-  const choice = reviews.length === 0 ? "send" : await untilAborted(check.ask({ sheets: reviews }), ctx.signal);
-  if (choice === "cancel") throw new PushCheckCancelled();
-  const decided = async () => choice;
+  const answer = reviews.length === 0 ? "send" : await untilAborted(check.ask({ sheets: reviews }), ctx.signal);
+  if (answerParts(answer).choice === "cancel") throw new PushCheckCancelled();
+  // Each sheet's push applies the same answer (a reviewer's answers are by sheet and row).
+  const decided = async () => answer;
   return new Map(
     sheets.map((s) => {
       // The client's read goes to its first sheet only.

@@ -15,6 +15,7 @@ export const CHANGE_HISTORY_TABLE = "ChangeHistory";
 export const CHANGE_HISTORY_HEADERS = {
   time: "Time",
   preparedBy: "Prepared by",
+  reviewedBy: "Reviewed by",
   client: "Client",
   clientId: "Client ID",
   sheet: "Sheet",
@@ -38,6 +39,8 @@ const H = CHANGE_HISTORY_HEADERS;
 export const CHANGE_HISTORY_COLUMNS: ColumnSpec[] = [
   { key: "time", header: H.time, type: "datetime" },
   { key: "prepared_by", header: H.preparedBy, type: "text" },
+  // Added with the second person's review: a history made before gets it at its end (appendRows adds it by header).
+  { key: "reviewed_by", header: H.reviewedBy, type: "text" },
   { key: "client", header: H.client, type: "text" },
   { key: "sheet", header: H.sheet, type: "text" },
   { key: "number", header: H.number, type: "text" },
@@ -55,12 +58,14 @@ export const CHANGE_HISTORY_COLUMNS: ColumnSpec[] = [
 ];
 
 /** What a line's Outcome says: a push's row statuses that follow a sent (or held) cell. */
-export type HistoryOutcome = "Saved" | "Failed" | "Conflict" | "Held" | "Not sent";
+export type HistoryOutcome = "Saved" | "Failed" | "Conflict" | "Held" | "Awaiting review" | "Returned" | "Not sent";
 
 /** One line of the Change history, as written and as read back. */
 export interface HistoryLine {
   time: Date | null;
   preparedBy: string;
+  /** Who approved (or returned) the line's row when a second person reviewed it; blank otherwise (and in older histories). */
+  reviewedBy?: string;
   clientId: number;
   clientName: string;
   sheet: string;
@@ -100,6 +105,9 @@ export type PushedCell = Pick<
   outcome: HistoryOutcome | string;
   /** The row's message when the cell did not save. */
   message?: string;
+  /** A reviewed row's preparer (instead of the push's) and its reviewer (../model/review). */
+  preparedBy?: string;
+  reviewedBy?: string;
 };
 
 /** The Change history lines of one push: one per cell, in the order given. Holds names and values, never the key. */
@@ -111,7 +119,8 @@ export function historyRows(
   return cells.map((c) => {
     const byKey: Record<string, CellValue> = {
       time: push.time,
-      prepared_by: push.preparedBy,
+      prepared_by: c.preparedBy ?? push.preparedBy,
+      reviewed_by: c.reviewedBy ?? "",
       client,
       sheet: push.sheet,
       number: c.number,
@@ -174,6 +183,7 @@ export function parseHistory(table: { columns: readonly string[]; rows: readonly
       rowIndex,
       time: timeOf(get(row, H.time)),
       preparedBy: asText(get(row, H.preparedBy)),
+      reviewedBy: asText(get(row, H.reviewedBy)),
       clientId: Number.isInteger(clientId) ? clientId : 0,
       clientName: clientNameOf(asText(get(row, H.client))),
       sheet: asText(get(row, H.sheet)),

@@ -25,6 +25,8 @@ export interface PushCheckSettings {
    * blank is flagged only above amountEuro (hours not at all). Inputs not listed follow ONE_OFF_ITEMS.
    */
   oneOff: Record<string, boolean>;
+  /** "Pushes with flagged rows need a second person": flagged rows wait for another person's review (./review). */
+  secondPerson: boolean;
 }
 
 export const DEFAULT_PUSH_CHECK: PushCheckSettings = {
@@ -33,6 +35,7 @@ export const DEFAULT_PUSH_CHECK: PushCheckSettings = {
   amountEuro: 500,
   otherPercent: 25,
   oneOff: {},
+  secondPerson: false,
 };
 /** Items that are one-off unless the settings say otherwise (by calculation, as in the API's item list). */
 export const ONE_OFF_ITEMS: ReadonlySet<string> = new Set(["bonus", "commission", "overtime"]);
@@ -58,6 +61,7 @@ export function parsePushCheckSettings(value: unknown): PushCheckSettings {
     oneOff: Object.fromEntries(
       Object.entries(v.oneOff && typeof v.oneOff === "object" ? v.oneOff : {}).filter(([, b]) => typeof b === "boolean"),
     ) as Record<string, boolean>,
+    secondPerson: v.secondPerson === true,
   };
 }
 

@@ -19,6 +19,9 @@ export const PUSH_LOG_COLUMNS: ColumnSpec[] = [
   { key: "failed", header: "Failed", type: "integer" },
   { key: "conflict", header: "Conflict", type: "integer" },
   { key: "held", header: "Held", type: "integer" },
+  // A log made before the review existed gets these two at its end (appendRows adds missing columns by header).
+  { key: "awaiting_review", header: "Awaiting review", type: "integer" },
+  { key: "returned", header: "Returned", type: "integer" },
   { key: "invalid", header: "Invalid", type: "integer" },
   { key: "unchanged", header: "Unchanged", type: "integer" },
   { key: "not_sent", header: "Not sent", type: "integer" },
@@ -78,6 +81,8 @@ export function pushLogRow(
     c?.Failed ?? 0,
     c?.Conflict ?? 0,
     c?.Held ?? 0,
+    c?.["Awaiting review"] ?? 0,
+    c?.Returned ?? 0,
     c?.Invalid ?? 0,
     c?.Unchanged ?? 0,
     c?.["Not sent"] ?? 0,

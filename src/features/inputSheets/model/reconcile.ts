@@ -12,8 +12,10 @@
  * - its push was undone (the Push log has "Undo of" that push) and nothing is pending: Undone, with the service's
  *   values and nett pay; a Held row of an undone push that still differs is Changed (not sent), no longer Held;
  * - it differs from the service while its state said Saved, Unchanged, Not sent or Undone: Changed (edited while
- *   the pane was closed or another tab was open). Failed, Invalid, Conflict, Held and Changed keep their words;
- * - it matches the service while its state spoke of unsent work (Held, Changed, Failed, Conflict, Invalid, Not sent):
+ *   the pane was closed or another tab was open). Failed, Invalid, Conflict, Held, Awaiting review, Returned and
+ *   Changed keep their words (a review request keeps its preparer and reasons);
+ * - it matches the service while its state spoke of unsent work (Held, Awaiting review, Returned, Changed, Failed,
+ *   Conflict, Invalid, Not sent):
  *   Unchanged, nothing to send;
  * - a Saved row the service changed since (a colleague, another push): Saved, saying what the service holds now.
  */
@@ -67,9 +69,30 @@ export interface ReconcilePlan {
 }
 
 /** States that stand for unsent work: kept while the row still differs from the service, Unchanged once it does not. */
-const UNSENT: ReadonlySet<RowStatus> = new Set(["Held", "Changed", "Failed", "Conflict", "Invalid", "Not sent", "Finalised"]);
-/** States whose own words stay true while the row still differs from the service. */
-const KEEP_WHEN_PENDING: ReadonlySet<RowStatus> = new Set(["Failed", "Invalid", "Conflict", "Held", CHANGED_STATUS]);
+const UNSENT: ReadonlySet<RowStatus> = new Set([
+  "Held",
+  "Awaiting review",
+  "Returned",
+  "Changed",
+  "Failed",
+  "Conflict",
+  "Invalid",
+  "Not sent",
+  "Finalised",
+]);
+/**
+ * States whose own words stay true while the row still differs from the service. A review asked for or a row sent
+ * back (./review) is kept with its preparer, reasons and note: a check against the service never wipes it.
+ */
+const KEEP_WHEN_PENDING: ReadonlySet<RowStatus> = new Set([
+  "Failed",
+  "Invalid",
+  "Conflict",
+  "Held",
+  "Awaiting review",
+  "Returned",
+  CHANGED_STATUS,
+]);
 
 export const RECONCILED_CHANGED = "Edited, not sent yet: it differs from what the service holds. Push changes sends it.";
 export const RECONCILED_UNCHANGED = "Nothing to send: the row matches what the service holds.";

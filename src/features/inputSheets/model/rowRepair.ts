@@ -3,7 +3,8 @@
  * each look at the table, a state the cells now contradict is replaced.
  * - A settled row (Saved, Unchanged, Undone) with a pending change was edited since (typed, filled, while the pane was closed):
  *   it says Changed, keeping the settled state it had.
- * - A marked row (Invalid, Failed, Held, Not sent) edited since the last look says Changed (Push changes sends it).
+ * - A marked row (Invalid, Failed, Held, Awaiting review, Returned, Not sent) edited since the last look says Changed
+ *   (Push changes sends it; a row awaiting review edited is no longer what its preparer asked to have reviewed).
  * - A marked or Changed row whose cells are back to the snapshot's (a change undone, a header put back) and that now
  *   reads valid has nothing left to send: it goes back to its settled state, or to none.
  * Conflict stays: the service disagrees with the snapshot whatever is typed; so does Finalised (read only). Pure: no
@@ -13,7 +14,15 @@ import { CHANGED_MESSAGE, CHANGED_STATUS } from "./editedRows";
 import { type RowRecord, type RowRecords, SETTLED_STATUSES, changedRecord, following } from "./rowState";
 
 /** Marks an edit turns into Changed, and that cells back at the snapshot's take back (with Changed itself). */
-export const REPAIRABLE_MARKS: ReadonlySet<string> = new Set(["Invalid", "Failed", "Held", "Not sent", CHANGED_STATUS]);
+export const REPAIRABLE_MARKS: ReadonlySet<string> = new Set([
+  "Invalid",
+  "Failed",
+  "Held",
+  "Awaiting review",
+  "Returned",
+  "Not sent",
+  CHANGED_STATUS,
+]);
 
 /** What a look saw of one row. */
 export interface RowSight {

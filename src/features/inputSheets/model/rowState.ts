@@ -57,6 +57,15 @@ const RowRecordFields = z.object({
   nettPay: NettPayState.optional(),
   /** An explicit tone (Changed rows are amber); otherwise the status's. */
   tone: z.enum(["success", "error", "warning", "neutral"]).optional(),
+  /** A second person's review (./review): who prepared the row, why it was flagged, who reviewed it and their note. */
+  review: z
+    .object({
+      preparedBy: z.string(),
+      reasons: z.array(z.string()),
+      reviewedBy: z.string().optional(),
+      note: z.string().optional(),
+    })
+    .optional(),
 });
 export const RowRecord = RowRecordFields.extend({
   /**

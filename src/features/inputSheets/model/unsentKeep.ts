@@ -90,7 +90,7 @@ function shown(value: InputValue, type: CellType): string {
 }
 
 /** A row's status worth naming beside its change: why it was not sent (an earlier push's Saved or Unchanged is not). */
-const UNSENT_STATUSES = new Set(["Held", "Failed", "Conflict", "Invalid", "Not sent"]);
+const UNSENT_STATUSES = new Set(["Held", "Awaiting review", "Returned", "Failed", "Conflict", "Invalid", "Not sent"]);
 
 /** How many changes a sentence names before "and N more". */
 const NAMED = 5;

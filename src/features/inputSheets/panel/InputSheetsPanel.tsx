@@ -37,15 +37,12 @@ export function InputSheetsPanel() {
   const run = useFlowRunner(services, setOutcome);
   const list = useInputSheetList(services?.workbook, services?.clientId ?? null);
   const { sheets, sheetName } = list;
-  const { rebuild, ...buildProps } = useInputChoices({
-    services,
-    run,
-    sheetName,
-    onBuilt: async (built) => {
-      if (built) await list.refreshSheets(built).catch(() => undefined);
-      snapshotMoved();
-    },
-  });
+  // A build (New input sheet or Next period) adds a sheet to the list and moves the snapshot.
+  const afterBuild = async (built?: string) => {
+    if (built) await list.refreshSheets(built).catch(() => undefined);
+    snapshotMoved();
+  };
+  const { rebuild, ...buildProps } = useInputChoices({ services, run, sheetName, onBuilt: afterBuild });
   const pushCheck = usePushCheck(services?.workbook);
   // Every push path asks for "Prepared by" first when none is remembered: no push goes out without a name.
   const prepared = usePreparedBy();
@@ -120,10 +117,7 @@ export function InputSheetsPanel() {
             busy={progress.busy}
             pushCheck={pushCheck.settings}
             version={sheetName ? pending.states.get(sheetName) : undefined}
-            onBuilt={async (built) => {
-              await list.refreshSheets(built).catch(() => undefined);
-              snapshotMoved();
-            }}
+            onBuilt={afterBuild}
           />
           <PushCheckSettingsView settings={pushCheck.settings} onChange={pushCheck.changeSettings} inputs={sheetInputs} />
           <PushCheckDialog review={pushCheck.review} onChoose={pushCheck.choose} />

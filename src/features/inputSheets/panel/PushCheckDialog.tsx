@@ -4,8 +4,9 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { AskDialog } from "../../../ui/parts/askDialog";
-import type { PushCheckChoice, PushCheckReview, SheetCheck } from "../flows/pushCheck";
+import type { PushCheckAnswer, PushCheckReview, SheetCheck } from "../flows/pushCheck";
 import { Flags, NotSent, Totals, allFlagged, plural, toSend } from "./PushCheckParts";
+import { ReviewRows, SecondPersonNote, useReviewPicks } from "./ReviewRows";
 
 /** The sheets grouped by client (already in client order), each client with its rows and cells in all. */
 function byClient(sheets: readonly SheetCheck[]) {
@@ -18,7 +19,7 @@ function byClient(sheets: readonly SheetCheck[]) {
   return [...groups.values()];
 }
 
-function Review({ review }: { review: PushCheckReview }) {
+function Review({ review, picking }: { review: PushCheckReview; picking: ReturnType<typeof useReviewPicks> }) {
   const many = review.sheets.length > 1;
   return byClient(review.sheets).map((g) => (
     <section key={g.clientName} aria-label={g.clientName}>
@@ -36,14 +37,16 @@ function Review({ review }: { review: PushCheckReview }) {
           <NotSent sheet={s} />
           <Totals sheet={s} />
           <Flags sheet={s} />
+          <ReviewRows sheet={s} picking={picking} />
         </div>
       ))}
     </section>
   ));
 }
 
-export function PushCheckDialog(props: { review: PushCheckReview | null; onChoose(choice: PushCheckChoice): void }) {
+export function PushCheckDialog(props: { review: PushCheckReview | null; onChoose(answer: PushCheckAnswer): void }) {
   const { review } = props;
+  const picking = useReviewPicks(review);
   const sheets = review?.sheets ?? [];
   const nothingLeft = allFlagged(sheets);
   const title =
@@ -63,17 +66,18 @@ export function PushCheckDialog(props: { review: PushCheckReview | null; onChoos
           <Button
             appearance="secondary"
             disabled={sheets.every((s) => s.flags.length === 0)}
-            onClick={() => props.onChoose("sendUnflagged")}
+            onClick={() => props.onChoose(picking.answer("sendUnflagged"))}
           >
             {nothingLeft ? "Send all but flagged (sends nothing)" : "Send all but flagged"}
           </Button>
-          <Button appearance="primary" onClick={() => props.onChoose("send")}>
+          <Button appearance="primary" disabled={picking.missingNote} onClick={() => props.onChoose(picking.answer("send"))}>
             Send
           </Button>
         </>
       }
     >
-      {review && <Review review={review} />}
+      <SecondPersonNote sheets={sheets} />
+      {review && <Review review={review} picking={picking} />}
       {nothingLeft && (
         <Text as="p" weight="semibold">
           Every row to send is flagged: Send all but flagged would send nothing and hold them all.

@@ -49,7 +49,9 @@ export function Flags({ sheet }: { sheet: SheetCheck }) {
   if (sheet.previousDate === null)
     return <Text>This is the wave's first period: there is no earlier payslip to compare with.</Text>;
   const against = formatDate(sheet.previousDate);
-  if (sheet.flags.length === 0) return <Text>No row is flagged against the payslips of {against}.</Text>;
+  // Rows awaiting review are flagged too, listed on their own (./ReviewRows).
+  const other = (sheet.awaiting ?? []).length > 0 ? "other " : "";
+  if (sheet.flags.length === 0) return <Text>No {other}row is flagged against the payslips of {against}.</Text>;
   const more = sheet.flags.length - LISTED_FLAGS;
   return (
     <>

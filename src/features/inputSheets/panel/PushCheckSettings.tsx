@@ -1,5 +1,6 @@
 /**
- * The check's settings, kept in the workbook: whether every push asks first, the limits of a flag, and per input of
+ * The check's settings, kept in the workbook: whether every push asks first, whether flagged rows need a second
+ * person's review (../model/review.ts), the limits of a flag, and per input of
  * the chosen sheet whether it is a one-off (a new bonus, commission or overtime is flagged only above the amount limit).
  */
 import * as React from "react";
@@ -65,6 +66,12 @@ export function PushCheckSettingsView(props: {
         label="Check before every push"
         checked={settings.enabled}
         onChange={(_, d) => props.onChange({ ...settings, enabled: d.checked === true })}
+      />
+      {/* Kept in the workbook's settings: everyone who opens it pushes under the same rule. */}
+      <Checkbox
+        label="Pushes with flagged rows need a second person"
+        checked={settings.secondPerson}
+        onChange={(_, d) => props.onChange({ ...settings, secondPerson: d.checked === true })}
       />
       <div className={styles.row}>
         {LIMITS.map((l) => (

@@ -6,13 +6,13 @@
 import * as React from "react";
 import type { WorkbookPort } from "../../../excel";
 import { readPushCheckSettings, savePushCheckSettings } from "../flows/pushCheck";
-import type { PushCheckChoice, PushCheckOptions, PushCheckReview } from "../flows/pushCheck";
+import type { PushCheckAnswer, PushCheckOptions, PushCheckReview } from "../flows/pushCheck";
 import { DEFAULT_PUSH_CHECK, type PushCheckSettings } from "../model/pushCheck";
 
 export function usePushCheck(workbook: WorkbookPort | undefined) {
   const [settings, setSettings] = React.useState<PushCheckSettings>(DEFAULT_PUSH_CHECK);
   const [review, setReview] = React.useState<PushCheckReview | null>(null);
-  const answer = React.useRef<((choice: PushCheckChoice) => void) | null>(null);
+  const answer = React.useRef<((choice: PushCheckAnswer) => void) | null>(null);
   const current = React.useRef(settings);
   current.current = settings;
 
@@ -36,7 +36,7 @@ export function usePushCheck(workbook: WorkbookPort | undefined) {
     (): PushCheckOptions => ({
       settings: current.current,
       ask: (r) =>
-        new Promise<PushCheckChoice>((resolve) => {
+        new Promise<PushCheckAnswer>((resolve) => {
           answer.current = resolve;
           setReview(r);
         }),
@@ -44,7 +44,7 @@ export function usePushCheck(workbook: WorkbookPort | undefined) {
     [],
   );
 
-  const choose = (choice: PushCheckChoice) => {
+  const choose = (choice: PushCheckAnswer) => {
     setReview(null);
     answer.current?.(choice);
     answer.current = null;

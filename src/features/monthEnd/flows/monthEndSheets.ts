@@ -91,6 +91,7 @@ export async function readInputSheetStates(workbook: WorkbookPort): Promise<{ sh
         invalid: count("Invalid"),
         conflict: count("Conflict"),
         held: count("Held"),
+        awaitingReview: count("Awaiting review"),
         lastPush: withPreparedBy(latest(sheetName), lastPushOf(history, basis.meta.clientId, basis.meta.payslipDate)),
       });
     } catch {

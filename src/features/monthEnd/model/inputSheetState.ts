@@ -13,6 +13,8 @@ export interface InputSheetState {
   invalid: number;
   conflict: number;
   held: number;
+  /** Rows awaiting a second person's review (not sent until another person approves them). */
+  awaitingReview?: number;
   /** The sheet's latest Push log line, when it has one; Prepared by only where the Push log has that column. */
   lastPush: { time: Date; preparedBy: string } | null;
 }

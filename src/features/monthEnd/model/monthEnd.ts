@@ -47,6 +47,8 @@ export interface OverviewRow {
   invalid: number;
   conflict: number;
   held: number;
+  /** Rows of its sheets awaiting a second person's review. */
+  awaitingReview?: number;
   lastPush: Date | null;
   preparedBy: string;
   nettPay: number;
@@ -74,7 +76,8 @@ export function overviewStatus(
   row: Pick<
     OverviewRow,
     "payslips" | "calculating" | "finalised" | "pending" | "failed" | "invalid" | "conflict" | "held" | "change" | "lastPush"
-  >,
+  > &
+    Partial<Pick<OverviewRow, "awaitingReview">>,
   movePercent: number,
 ): { status: OverviewStatus; attention: string } {
   const reasons: string[] = [];
@@ -82,6 +85,7 @@ export function overviewStatus(
   if (row.invalid > 0) reasons.push(`${plural(row.invalid, "row")} Invalid (not sent)`);
   if (row.conflict > 0) reasons.push(`${plural(row.conflict, "row")} in Conflict`);
   if (row.held > 0) reasons.push(`${plural(row.held, "row")} Held`);
+  if ((row.awaitingReview ?? 0) > 0) reasons.push(`${plural(row.awaitingReview!, "row")} awaiting review`);
   if (row.change !== null && Math.abs(row.change) * 100 > movePercent)
     reasons.push(`nett pay moved ${(row.change * 100).toFixed(1)} % (limit ±${movePercent} %)`);
   if (reasons.length > 0) return { status: "Needs attention", attention: reasons.join("; ") };
@@ -120,7 +124,8 @@ export function clientOverviewRows(
       .map((s) => s.lastPush)
       .filter((p) => p !== null)
       .sort((a, b) => b.time.getTime() - a.time.getTime())[0];
-    const sum = (k: "pending" | "failed" | "invalid" | "conflict" | "held") => own.reduce((n, s) => n + s[k], 0);
+    const sum = (k: "pending" | "failed" | "invalid" | "conflict" | "held" | "awaitingReview") =>
+      own.reduce((n, s) => n + (s[k] ?? 0), 0);
     const counts = {
       payslips: payslips.length,
       calculating,
@@ -130,6 +135,7 @@ export function clientOverviewRows(
       invalid: sum("invalid"),
       conflict: sum("conflict"),
       held: sum("held"),
+      awaitingReview: sum("awaitingReview"),
       lastPush: last?.time ?? null,
       change,
     };
@@ -194,6 +200,7 @@ export const OVERVIEW_COLUMNS: ColumnSpec[] = [
   { key: "invalid", header: "Invalid", type: "integer" },
   { key: "conflict", header: "Conflict", type: "integer" },
   { key: "held", header: "Held", type: "integer" },
+  { key: "awaiting_review", header: "Awaiting review", type: "integer" },
   { key: "last_push", header: "Last push", type: "datetime" },
   { key: "prepared_by", header: "Prepared by", type: "text" },
   { key: "previous_nett_pay", header: "Previous nett pay", type: "currency" },
@@ -224,6 +231,7 @@ export function overviewGrid(rows: readonly OverviewRow[]): CellValue[][] {
     r.invalid,
     r.conflict,
     r.held,
+    r.awaitingReview ?? 0,
     r.lastPush,
     r.preparedBy,
     r.previousNettPay,
