@@ -12,7 +12,7 @@ import { serialToIsoDate } from "../../../xl/excelConventions";
 import { waveDisplayName } from "../../../ui/sheets/importTables";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../../ui/sheets/periods";
 import { finalisedUnsentPeriods } from "./finalisedUnsent";
-import type { InputSheetState } from "./inputSheetState";
+import type { InputSheetState, RowCounts } from "./inputSheetState";
 import { CALENDAR_COLUMNS, calendarCells, DUE_THIS_WEEK_COLUMN, type WaveCalendar } from "./calendar";
 
 export const OVERVIEW_SHEET = "Month-end overview";
@@ -30,7 +30,8 @@ export interface ClientLists {
   employees: readonly Employee[];
 }
 
-export interface OverviewRow {
+/** One row of the overview; its counts are its sheets' summed. */
+export interface OverviewRow extends RowCounts {
   clientId: number;
   clientName: string;
   waveId: number;
@@ -42,13 +43,6 @@ export interface OverviewRow {
   finalised: number;
   /** The input sheets of this client, wave and period (first one is linked). */
   sheets: string[];
-  pending: number;
-  failed: number;
-  invalid: number;
-  conflict: number;
-  held: number;
-  /** Rows of its sheets awaiting a second person's review. */
-  awaitingReview?: number;
   lastPush: Date | null;
   preparedBy: string;
   nettPay: number;
