@@ -1,7 +1,8 @@
 /**
  * The unit suite stays fast and steady (issue 29): no test, hook or file gives itself more than 60 s. A test that
  * needs more (thousands of employees, long waits) belongs in a benchmark script (scripts/bench-*.ts), or at a size
- * that shows the same property. The e2e suite (test/e2e, its own config) is not the unit suite.
+ * that shows the same property. The e2e suite (test/e2e, its own config) is not the unit suite; its waits are held to
+ * the other side: none shorter than Playwright's 30 s default.
  */
 import { readdirSync, readFileSync } from "fs";
 import path from "path";
@@ -48,4 +49,25 @@ it("has no unit test with a timeout over 60 s", () => {
       .map((ms) => `${path.relative(TEST_ROOT, file)}: ${ms} ms`),
   );
   expect(over).toEqual([]);
+});
+
+/**
+ * The e2e suite's waits are for states (issue 29, Deliver 3): no Playwright wait given less than its 30 s default,
+ * which load broke at 3-10 s. A brief read inside a poll that retries it (`.catch(...)` on the same line) is not a wait.
+ */
+it("has no e2e wait with a timeout under 30 s", () => {
+  const dir = path.join(TEST_ROOT, "e2e");
+  const short = readdirSync(dir)
+    .filter((name) => name.endsWith(".ts"))
+    .flatMap((name) =>
+      readFileSync(path.join(dir, name), "utf8")
+        .split("\n")
+        .flatMap((line, i) =>
+          [...line.matchAll(/\btimeout:\s*([\d_]+)/g)]
+            .map((m) => Number(m[1].replace(/_/g, "")))
+            .filter((ms) => ms > 0 && ms < 30_000 && !/\.catch\(/.test(line))
+            .map((ms) => `${name}:${i + 1}: ${ms} ms`),
+        ),
+    );
+  expect(short).toEqual([]);
 });
