@@ -4,28 +4,19 @@
  * reads them once and writes them at most three times). Prints figures; asserts nothing.
  *   npx tsx scripts/bench-row-states.ts [rows]
  */
-import { createOfficeWorkbook } from "../src/excel";
-import { installPreviewExcel } from "../src/emulator";
-import { awaitingNettPay, nettPayShown, outcomeRecord, recordsToTable } from "../src/features/inputSheets/model/rowState";
+import { awaitingNettPay, nettPayShown, recordsToTable } from "../src/features/inputSheets/model/rowState";
 import { readRowRecords, saveRowRecords } from "../src/features/inputSheets/flows/rowStates";
-import { FIXTURE_INPUTS, fixtureRows, writeInputSheetFixture } from "../test/support/inputSheetFixture";
+import { benchInputSheet, savedRecord } from "./lib/benchInputSheet";
 
 const rows = Number(process.argv[2] ?? 5_000);
 
 async function main() {
-  const model = installPreviewExcel();
-  const workbook = createOfficeWorkbook();
-  const data = fixtureRows(rows);
-  await writeInputSheetFixture(workbook, data, FIXTURE_INPUTS, { clientName: "Bench Ltd", builtAt: new Date().toISOString() });
+  const { model, workbook, data, table } = await benchInputSheet(rows);
   const meta = { snapshotSheet: "PayrollSnap_1" };
-  const table = (await workbook.readTable("Inputs"))!;
   // Every row saved by one push, as the service words it; half shown, half still awaiting nett pay (the larger state).
   const records = new Map(
     data.map((r, i) => {
-      const saved = outcomeRecord(
-        { status: "Saved", message: `Saved for ${r.name}, period ending 31/01/2025`, errorColumns: [] },
-        { pushId: "20250131-095800-abcd" },
-      );
+      const saved = savedRecord(r.name, "20250131-095800-abcd");
       const state =
         i % 2 === 0
           ? awaitingNettPay(saved, "the service is recalculating", new Date().toISOString(), {

@@ -24,7 +24,7 @@ import {
   type Stack,
   sendThroughCheck,
 } from "./harness";
-import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
+import { cellFill, clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 
 const SALARY = calcKey("basic_salary", "amount");
@@ -201,23 +201,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     expect(row.Message).toMatch(/^Edited(,| after the push,) not sent yet/);
     expect(amount(row[salaryHeader])).toBe(before + 75);
     await page.getByText(/rows checked against the service: 1 finalised \(read only\), 1 changed, not sent\./).waitFor();
-    const fill = await page.evaluate(
-      ([name, header, r]) => {
-        type Sheet = {
-          tables(): { r: number; c: number; cols: number }[];
-          valueAt(r: number, c: number): unknown;
-          cell(r: number, c: number): { fill?: string } | undefined;
-        };
-        const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): Sheet } } }).__payrollPreview
-          .workbook;
-        const s = wb.findSheet(name);
-        const t = s.tables()[0];
-        let k = 0;
-        while (String(s.valueAt(t.r, t.c + k)) !== header) k++;
-        return s.cell(t.r + 1 + r, t.c + k)?.fill;
-      },
-      [sheetName, salaryHeader, rowIndex] as const,
-    );
+    const fill = await cellFill(page, sheetName, rowIndex, salaryHeader);
     expect(fill).toBe("#FFF0C2");
     // On demand too: nothing new to say, and nothing sent.
     const requests = stack.requestUrls.length;
@@ -225,6 +209,7 @@ describe("Change history and Undo push (preview in Chromium against the sandbox)
     await page
       .getByText(/rows checked against the service: 1 finalised \(read only\), 1 changed, not sent\.$/)
       .waitFor({ timeout: 60_000 });
+    await screenshot(page, "check-against-service");
     expect(stack.requestUrls.slice(requests).filter((u) => u.includes("bulk_input"))).toEqual([]);
   });
 

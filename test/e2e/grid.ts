@@ -1,6 +1,7 @@
 /** Reading and typing into the preview grid the way a person does (for the e2e tests). */
 import type { Page } from "playwright-core";
-import { sheetText } from "./harness";
+import type { PayrollApi } from "../../src/api";
+import { buildInputSheet, openTab, salariedWave, selectWave, sheetText } from "./harness";
 
 type PreviewSheet = {
   tables(): { r: number; c: number; rows: number; cols: number }[];
@@ -131,4 +132,46 @@ export async function settledCell(
     { timeout: 30_000 },
   );
   return ((await handle.jsonValue()) as { v: unknown }).v;
+}
+
+/**
+ * The opening the input-sheet journeys share: the Input sheets tab, the client's salaried wave (harness salariedWave),
+ * a sheet of Basic salary built with any `more` input columns ticked too. Returns the sheet's rows as built, the Basic
+ * salary `header` (it carries its unit), `column(prefix)` for another header, the rows' employee IDs and names.
+ */
+export async function buildSalarySheet(page: Page, api: PayrollApi, clientId: number, more: readonly string[] = []) {
+  await openTab(page, "Input sheets");
+  const wave = await salariedWave(api, clientId);
+  await selectWave(page, wave.w.id);
+  for (const column of more) await page.getByRole("checkbox", { name: column }).check();
+  const sheetName = await buildInputSheet(page, "Basic salary: amount");
+  const rows = await records(page, sheetName);
+  const column = (prefix: string) => Object.keys(rows[0]).find((h) => h.startsWith(prefix))!;
+  return {
+    sheetName,
+    rows,
+    header: column("Basic salary"),
+    column,
+    waveId: wave.w.id,
+    payslipDate: wave.period!.date,
+    ids: rows.map((r) => Number(r["Employee ID"])),
+    names: rows.map((r) => r.Name),
+  };
+}
+
+/** A table cell's fill in the workbook (hex, or null when it has none), shown or not: the grid draws only one sheet. */
+export async function cellFill(page: Page, sheetName: string, rowIndex: number, header: string): Promise<string | null> {
+  return page.evaluate(
+    ([name, h, r]) => {
+      type Sheet = PreviewSheet & { cell(r: number, c: number): { fill?: string } | undefined };
+      const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): Sheet } } }).__payrollPreview
+        .workbook;
+      const s = wb.findSheet(name);
+      const t = s.tables()[0];
+      let k = 0;
+      while (String(s.valueAt(t.r, t.c + k)) !== h) k++;
+      return s.cell(t.r + 1 + r, t.c + k)?.fill ?? null;
+    },
+    [sheetName, header, rowIndex] as const,
+  );
 }

@@ -5,8 +5,8 @@
  * sheet the pane has not chosen are counted; changing client with changes not pushed names them and keeps the tab.
  */
 import type { Page } from "playwright-core";
-import { salariedWave, buildInputSheet, openTab, selectWave, sendThroughCheck, suiteStack, until as waitUntil } from "./harness";
-import { openSheet, records, tableLayout, typeCell } from "./grid";
+import { buildInputSheet, sendThroughCheck, suiteStack, until as waitUntil } from "./harness";
+import { buildSalarySheet, cellFill, openSheet, records, tableLayout, typeCell } from "./grid";
 import { screenshot } from "./screenshots";
 import { checkA11y, describeFindings, serious } from "./axe";
 
@@ -17,22 +17,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 describe("no silent loss (preview in Chromium against the sandbox)", () => {
   const suite = suiteStack({ sandbox: { employees: 14 }, viewport: { width: 1500, height: 1000 }, client: 1 });
   let page: Page;
-  let sheet: { sheetName: string; header: string; payslipDate: string; waveId: number; ids: number[] };
+  let sheet: Awaited<ReturnType<typeof buildSalarySheet>>;
   beforeAll(async () => {
     page = suite.page;
-    await openTab(page, "Input sheets");
-    const wave = await salariedWave(suite.api, 1);
-    await selectWave(page, wave.w.id);
-    const sheetName = await buildInputSheet(page, "Basic salary: amount");
-    const before = await records(page, sheetName);
-    const header = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
-    sheet = {
-      sheetName,
-      header,
-      payslipDate: wave.period!.date,
-      waveId: wave.w.id,
-      ids: before.map((r) => Number(r["Employee ID"])),
-    };
+    sheet = await buildSalarySheet(page, suite.api, 1);
   });
 
   const pendingText = (text: string) => page.getByText(text, { exact: true });
@@ -48,25 +36,6 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
       .evaluate((el) => getComputedStyle(el).backgroundColor);
   };
   const clientName = async (id: number) => (await suite.api.listClients()).find((c) => c.id === id)!.name;
-  /** A cell's fill in the workbook, shown or not (the grid draws only the sheet shown). */
-  const modelFill = async (sheetName: string, row: number, header: string) =>
-    page.evaluate(
-      ([name, h, r]) => {
-        type Sheet = {
-          tables(): { r: number; c: number; cols: number }[];
-          valueAt(r: number, c: number): unknown;
-          cell(r: number, c: number): { fill?: string } | undefined;
-        };
-        const wb = (window as unknown as { __payrollPreview: { workbook: { findSheet(n: string): Sheet } } }).__payrollPreview
-          .workbook;
-        const s = wb.findSheet(name);
-        const t = s.tables()[0];
-        let k = 0;
-        while (String(s.valueAt(t.r, t.c + k)) !== h) k++;
-        return s.cell(t.r + 1 + r, t.c + k)?.fill ?? null;
-      },
-      [sheetName, header, row] as const,
-    );
   const pushed = (summary: string) =>
     page
       .getByText(new RegExp(`^${escape(sheet.sheetName)}: ${summary}`))
@@ -184,7 +153,7 @@ describe("no silent loss (preview in Chromium against the sandbox)", () => {
       async () => (await picker.locator(`option[value="${first}"]`).textContent()) === `${first} · 2 changes`,
       "the first sheet's count",
     );
-    await until(async () => (await modelFill(first, 4, sheet.header)) === "#FFF0C2", "the first sheet's cell shaded");
+    await until(async () => (await cellFill(page, first, 4, sheet.header)) === "#FFF0C2", "the first sheet's cell shaded");
     const groups = await picker.locator("optgroup").evaluateAll((gs) => gs.map((g) => (g as HTMLOptGroupElement).label));
     expect(groups).toEqual([await clientName(1)]);
   });

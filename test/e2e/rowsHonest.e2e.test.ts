@@ -5,8 +5,8 @@
  * not fit and a key the sheet lacks.
  */
 import type { Page } from "playwright-core";
-import { buildInputSheet, openTab, salariedWave, selectWave, sendThroughCheck, suiteStack, waitForSheet } from "./harness";
-import { gridCell, openSheet, records, tableLayout, typeAt, typeCell } from "./grid";
+import { openTab, sendThroughCheck, suiteStack, waitForSheet } from "./harness";
+import { buildSalarySheet, gridCell, openSheet, records, tableLayout, typeAt, typeCell } from "./grid";
 
 const PENDING = "rgb(255, 240, 194)";
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -23,14 +23,9 @@ describe("every row's state honest (preview in Chromium against the sandbox)", (
 
   beforeAll(async () => {
     page = suite.page;
-    await openTab(page, "Input sheets");
-    const wave = await salariedWave(suite.api, 1);
-    await selectWave(page, wave.w.id);
-    await page.getByRole("checkbox", { name: "Commission: amount" }).check();
-    sheetName = await buildInputSheet(page, "Basic salary: amount");
-    before = await records(page, sheetName);
-    salary = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;
-    commission = Object.keys(before[0]).find((h) => h.startsWith("Commission"))!;
+    const built = await buildSalarySheet(page, suite.api, 1, ["Commission: amount"]);
+    ({ sheetName, rows: before, header: salary } = built);
+    commission = built.column("Commission");
     await openSheet(page, sheetName);
   });
 

@@ -5,8 +5,9 @@
  * sheet as a pending change.
  */
 import type { Page } from "playwright-core";
-import { buildInputSheet, openTab, salariedWave, selectWave, sendThroughCheck, suiteStack, waitForSheet } from "./harness";
-import { openSheet, records, typeCell } from "./grid";
+import { openTab, sendThroughCheck, suiteStack, waitForSheet } from "./harness";
+import { buildSalarySheet, openSheet, records, typeCell } from "./grid";
+import { screenshot } from "./screenshots";
 
 const RENAMED = "Liffey Nov renamed";
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -15,21 +16,10 @@ const tab = (page: Page, name: string) => page.getByRole("tablist", { name: "She
 describe("sheets known by identity (preview in Chromium against the sandbox)", () => {
   const suite = suiteStack({ sandbox: { employees: 8 }, viewport: { width: 1500, height: 1000 }, client: 1 });
   let page: Page;
-  let built: { sheetName: string; header: string; waveId: number; ids: number[]; names: string[] };
+  let built: Awaited<ReturnType<typeof buildSalarySheet>>;
   beforeAll(async () => {
     page = suite.page;
-    await openTab(page, "Input sheets");
-    const wave = await salariedWave(suite.api, 1);
-    await selectWave(page, wave.w.id);
-    const sheetName = await buildInputSheet(page, "Basic salary: amount");
-    const rows = await records(page, sheetName);
-    built = {
-      sheetName,
-      header: Object.keys(rows[0]).find((h) => h.startsWith("Basic salary"))!,
-      waveId: wave.w.id,
-      ids: rows.map((r) => Number(r["Employee ID"])),
-      names: rows.map((r) => r.Name),
-    };
+    built = await buildSalarySheet(page, suite.api, 1);
   });
 
   const picker = () => page.getByRole("combobox", { name: "Input sheet" });
@@ -110,6 +100,8 @@ describe("sheets known by identity (preview in Chromium against the sandbox)", (
       `'${RENAMED}' was deleted with 1 change not sent: ${names[2]}'s ${header} €7,777.00.`,
     );
     expect(await pickerNames()).not.toContain(RENAMED);
+    await page.getByRole("button", { name: "Let them go" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "deleted-sheet-notice");
 
     await page.getByRole("button", { name: "Push all input sheets", exact: true }).click();
     await page

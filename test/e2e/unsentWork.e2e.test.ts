@@ -23,6 +23,7 @@ import {
   waitForSheet,
 } from "./harness";
 import { clickCell, openSheet, records, scrollGridLeft, typeCell } from "./grid";
+import { screenshot } from "./screenshots";
 
 /** "€5,416.67" -> 5416.67 */
 const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ""));
@@ -132,7 +133,10 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
       ),
     );
     const sent = bulkInputs.length;
-    await page.getByRole("button", { name: /^Carry these 2 values into \d\d\/\d\d\/\d{4}$/ }).click();
+    const carry = page.getByRole("button", { name: /^Carry these 2 values into \d\d\/\d\d\/\d{4}$/ });
+    await carry.scrollIntoViewIfNeeded();
+    await screenshot(page, "carry-values");
+    await carry.click();
     await page
       .getByText(`2 values in 2 rows of "${nextName}" carried as pending changes (not sent).`)
       .waitFor({ timeout: 30_000 });

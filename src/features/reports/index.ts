@@ -2,5 +2,5 @@
 export { ReportsPanel } from "./panel/ReportsPanel";
 export { itemLabels } from "./model";
 export { lowerReportPollFloor } from "./flows/reportPolling";
-export { reportSheetSettings } from "./model/saved";
+export { REPORT_SHEETS_SETTING, reportSheetSettings } from "./model/saved";
 export { cellsInTheWay } from "./model/keepCells";

@@ -103,3 +103,16 @@ export async function recordSheet(workbook: WorkbookPort, key: string, sheetName
   else next.push({ id, name: sheetName, former: [] });
   await workbook.setSetting(key, toSetting(next));
 }
+
+/**
+ * The sheets recorded under these keys, as `sheets` (the workbook's, with their IDs) names them now. Read only: a
+ * rename found here is left for the record's own list to move (with what it keeps under the sheet's name).
+ */
+export async function recordedSheets(
+  workbook: WorkbookPort,
+  keys: readonly string[],
+  sheets: readonly Pick<SheetInfo, "id" | "name">[],
+): Promise<string[]> {
+  const records = await Promise.all(keys.map((key) => readRecords(workbook, key)));
+  return records.flatMap((r) => matchRecords(r, sheets).present.map((p) => p.name));
+}

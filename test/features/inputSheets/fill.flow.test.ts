@@ -3,10 +3,14 @@ import { calcKey } from "../../../src/contract";
 import { activeEmployees, defaultPeriod } from "../../../src/ui/sheets/periods";
 import { FILL_PROBLEMS_SHEET } from "../../../src/features/inputSheets/model/fill";
 import { buildInputSheet, loadInputChoices } from "../../../src/features/inputSheets/flows/inputs";
-import { fillFromSheet, proposeFill } from "../../../src/features/inputSheets/flows/fill";
+import { fillFromSheet, fillSourceSheets, proposeFill } from "../../../src/features/inputSheets/flows/fill";
 import { readPending, readSheetBasis } from "../../../src/features/inputSheets/flows/pending";
 import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
-import { ctxOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
+import { recordSheet } from "../../../src/ui/flows/sheetRecords";
+import { REPORT_SHEETS_SETTING } from "../../../src/features/reports";
+import { PUSH_LOG_SHEET } from "../../../src/features/inputSheets/model/pushLog";
+import { CHANGE_HISTORY_SHEET } from "../../../src/features/inputSheets/model/changeHistory";
+import { buildSalarySheetFor, ctxOf, readRecords, startRig, typeInto, type Rig } from "../../support/flowHelpers";
 
 const SALARY = calcKey("basic_salary", "amount");
 let rig: Rig;
@@ -91,4 +95,26 @@ it("a filled row the push had marked Saved says Changed, and keeps no old Saved;
   const after = await readRecords(rig.workbook, sheetName);
   expect([after[0].Status, after[0].Message]).toEqual(["Changed", "Filled after the push, not sent yet: Push changes sends it."]);
   expect(after[1].Status).toBe("Saved");
+});
+
+it("offers no add-in sheet as a fill source, found by worksheet ID: a renamed Push log, Change history or report is skipped", async () => {
+  const client = (await rig.api.listClients())[0];
+  const built = await buildSalarySheetFor(rig, client);
+  typeInto(rig.model, built.sheetName, 0, built.header, "4444");
+  await pushInputSheet(ctxOf(rig, client), built.sheetName, { send: { mode: "changed" }, steps: { nettPay: false } });
+  // A report sheet as the Reports tab records it, then all three renamed by a person.
+  rig.model.pasteCells(rig.model.addSheet("Gross to nett"), 0, 0, [["Employee", "Gross"]]);
+  await recordSheet(rig.workbook, REPORT_SHEETS_SETTING, "Gross to nett");
+  rig.model.renameSheet(rig.model.findSheet(PUSH_LOG_SHEET)!, "Pushes 2026");
+  rig.model.renameSheet(rig.model.findSheet(CHANGE_HISTORY_SHEET)!, "History 2026");
+  rig.model.renameSheet(rig.model.findSheet("Gross to nett")!, "Nov gross");
+  rig.model.pasteCells(rig.model.addSheet("Client hours"), 0, 0, [["Number", "Hours"]]);
+
+  const offered = await fillSourceSheets(rig.workbook, [built.sheetName]);
+  expect(offered).toContain("Client hours");
+  for (const addIns of ["Pushes 2026", "History 2026", "Nov gross", built.sheetName]) expect(offered).not.toContain(addIns);
+  // Read only: the report's rename is left for the Reports tab to move (with its saved parameters).
+  expect(await rig.workbook.getSetting(REPORT_SHEETS_SETTING)).toEqual([
+    expect.objectContaining({ name: "Gross to nett" }),
+  ]);
 });

@@ -176,3 +176,22 @@ describe("the migration of a sheet an earlier version pushed", () => {
     }
   });
 });
+
+describe("readInputSheet on chosen rows (the watch validates only the rows holding a mark)", () => {
+  const rows = [
+    [7, "E7", "A", DATE, 150, 0, "", ""],
+    [8, "E8", "B", DATE, "ten", 0, "", ""],
+    [9, "E9", "C", DATE, 350, 0, "", ""],
+    [7, "E7", "A again", DATE, 175, 0, "", ""],
+  ];
+  it("checks only those rows, and a chosen row repeating another's employee and date still says so", () => {
+    const whole = readInputSheet(tableOf(rows), meta, snapshot);
+    const chosen = readInputSheet(tableOf(rows), meta, snapshot, new Set([2, 3]));
+    expect(chosen.rows.map((r) => r.rowIndex)).toEqual([2, 3]);
+    // The same verdicts as a read of the whole sheet, row for row.
+    expect(chosen.rows).toEqual(whole.rows.filter((r) => r.rowIndex >= 2));
+    expect(chosen.rows[1].problems.map((p) => p.message)).toEqual(["Same employee and payslip date as row 1"]);
+    // Row 2's "ten" is not looked at: it was not chosen.
+    expect(readInputSheet(tableOf(rows), meta, snapshot, new Set([0])).rows.map((r) => r.problems)).toEqual([[]]);
+  });
+});

@@ -1,13 +1,13 @@
 /** The Month-end overview's rows and status, from the lists and the workbook's input sheets (pure). */
 import {
   clientOverviewRows,
-  type InputSheetState,
   overviewGrid,
   overviewRows,
   overviewRowTarget,
   overviewStatus,
   OVERVIEW_COLUMNS,
 } from "../../../src/features/monthEnd/model/monthEnd";
+import type { InputSheetState } from "../../../src/features/monthEnd/model/inputSheetState";
 import { employee, payslip, wave } from "../../support/fixtures";
 
 const OCT = "2026-10-31";

@@ -38,7 +38,7 @@ export async function deletedSheetNotices(workbook: WorkbookPort): Promise<Delet
         id: sheet.id,
         name: sheet.name,
         client: clientOfMeta(sheet.meta),
-        text: describeDeleted(sheet.name, kept),
+        text: describeDeleted(sheet.name, kept, sheet.seen),
         changes: kept?.length ?? 0,
       };
     }),

@@ -34,6 +34,10 @@ import { todayIso } from "../../../ui/sheets/grid";
 import { CHANGED_STATUS } from "../model/editedRows";
 import { InputSheetError, type InputSheetMeta } from "../model/inputSheetModel";
 import { PUSH_LOG_SHEET } from "../model/pushLog";
+import { CHANGE_HISTORY_SHEET } from "../model/changeHistory";
+import { recordedSheets } from "../../../ui/flows/sheetRecords";
+import { REPORT_SHEETS_SETTING } from "../../reports";
+import { logKey } from "./logSheets";
 import { changedRecord, following, type TableCells } from "../model/rowState";
 import { readInputSheetMeta } from "./inputs";
 import { annotationOf, readRowRecords, saveRowRecords } from "./rowStates";
@@ -216,8 +220,15 @@ async function markFilledRows(
   await saveRowRecords(workbook, meta, table, records);
 }
 
-/** Sheets that can be a fill source: visible sheets that are not input sheets nor the add-in's logs. */
+/**
+ * Sheets that can be a fill source: visible sheets that are not input sheets, the add-in's logs (Push log, Change
+ * history) nor its reports. Logs and reports are found by worksheet ID, so a renamed one is skipped too; by name
+ * only when not recorded (made by an earlier version). One sheet list and three setting reads.
+ */
 export async function fillSourceSheets(workbook: WorkbookPort, inputSheets: readonly string[]): Promise<string[]> {
-  const skip = new Set([...inputSheets, FILL_PROBLEMS_SHEET, PUSH_LOG_SHEET].map((n) => n.toLowerCase()));
-  return (await workbook.listSheets()).map((s) => s.name).filter((n) => !skip.has(n.toLowerCase()));
+  const sheets = await workbook.listSheets({ hidden: true });
+  const logs = [PUSH_LOG_SHEET, CHANGE_HISTORY_SHEET];
+  const recorded = await recordedSheets(workbook, [...logs.map(logKey), REPORT_SHEETS_SETTING], sheets);
+  const skip = new Set([...inputSheets, FILL_PROBLEMS_SHEET, ...logs, ...recorded].map((n) => n.toLowerCase()));
+  return sheets.filter((s) => s.visible && !skip.has(s.name.toLowerCase())).map((s) => s.name);
 }

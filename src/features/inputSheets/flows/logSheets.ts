@@ -7,7 +7,8 @@
 import type { AppendRowsOptions, TableData, WorkbookPort } from "../../../excel";
 import { followSheets, recordSheet } from "../../../ui/flows/sheetRecords";
 
-const logKey = (name: string) => `payroll.logSheet.${name}`;
+/** The setting recording a log by its ID (keyed by the log's name when made). */
+export const logKey = (name: string) => `payroll.logSheet.${name}`;
 
 /** The log's sheet now: the recorded one under its name now, else the log's own name (not made yet, or deleted). */
 export async function logSheetName(workbook: WorkbookPort, name: string): Promise<string> {

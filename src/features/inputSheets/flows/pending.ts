@@ -25,7 +25,7 @@ import { recordsFromCells } from "../model/rowStateMigration";
 import { restoredHeaders } from "../model/rowRepair";
 import { readInputSheetMeta } from "./inputs";
 import { repairRowStates } from "./rowRepairs";
-import { keepUnsentChanges } from "./unsentKeep";
+import { keepNoLongerCurrent, keepUnsentChanges } from "./unsentKeep";
 
 /** Fill of a pending input cell: the Excel layer's own pale yellow, apart from the push's red, green and amber. */
 export const PENDING_FILL = ADDIN_FILLS.pending;
@@ -236,6 +236,7 @@ export async function watchPendingChanges(
     },
     stop: async () => {
       stopped = true;
+      if (basis) keepNoLongerCurrent(basis.meta);
       if (timer !== null) clearTimer(timer);
       await unsubscribe();
     },

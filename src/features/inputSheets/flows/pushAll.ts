@@ -18,7 +18,7 @@ import type { InputSheetMeta } from "../model/inputSheetModel";
 import { finalisedReason } from "../model/finalisedPeriod";
 import { formatDate } from "../../../ui/locale";
 import { readInputSheetMeta } from "./inputs";
-import { followInputSheets } from "./sheetIdentity";
+import { deletionsToName, followInputSheets } from "./sheetIdentity";
 import { appendLogRows } from "./logSheets";
 import { conflictCheck } from "./conflicts";
 import { type ClientRef, type Clock, clientLabel, clientOfMeta, type FlowContext, SYSTEM_CLOCK } from "../../../ui/flows/common";
@@ -47,7 +47,7 @@ export interface SheetPushSummary {
 
 export interface PushAllResult {
   sheets: SheetPushSummary[];
-  /** Input sheets deleted (not yet restored or let go): not pushed, and the summary says so. */
+  /** Input sheets deleted since Push all last named them: not pushed, and the summary says so (once per deletion). */
   deleted?: string[];
   /** "3 input sheets: 2 pushed, 1 with 4 failed rows." */
   summary: string;
@@ -237,7 +237,8 @@ export async function pushAllInputSheets(ctx: FlowContext, options: PushAllOptio
   if (steps.nettPay !== false)
     await awaitAllNettPay(ctx, sheets, { polling: steps.nettPay ?? DEFAULT_NETT_PAY_POLLING, sleep: clock.sleep }, checks);
   progress.update?.(ordered.length, ordered.length, "Done");
-  const gone = deleted.map((d) => d.name);
+  // Each deletion is named once here; the Input sheets tab names it until it is restored or let go.
+  const gone = await deletionsToName(workbook, deleted);
   const summary = [sheets.length > 0 || gone.length === 0 ? pushAllSummary(sheets) : "", deletedSentence(gone)]
     .filter(Boolean)
     .join(" ");

@@ -31,20 +31,21 @@ export interface RepairResult {
 }
 
 /**
- * What the look saw of each row: its pending changes, whether the push would refuse it, the cells edited since. The
- * sheet is validated (and compared with the last look) only when a row holds a mark those can take back; a settled
- * row needs only its pending changes. null: nothing to look at (or no Employee ID or Payslip date column).
+ * What the look saw of each row: its pending changes, whether the push would refuse it, the cells edited since. Only
+ * the rows holding a mark those can take back are validated (and compared with the last look): a settled row needs
+ * only its pending changes, and a look while one row is Changed checks that row, not the sheet (the others give only
+ * their keys, for duplicates). null: nothing to look at (or no Employee ID or Payslip date column).
  */
 function sightsOf(input: RepairInput, meta: InputSheetMeta, snapshot: Snapshot): Map<number, RowSight> | null {
   const pending = new Set(input.changes.map((c) => c.rowIndex));
   const records = [...input.records];
-  const marked = records.some(([, r]) => REPAIRABLE_MARKS.has(r.status));
-  if (!marked && !records.some(([i, r]) => SETTLED_STATUSES.has(r.status) && pending.has(i))) return null;
+  const marked = new Set(records.flatMap(([i, r]) => (REPAIRABLE_MARKS.has(r.status) ? [i] : [])));
+  if (marked.size === 0 && !records.some(([i, r]) => SETTLED_STATUSES.has(r.status) && pending.has(i))) return null;
   let invalid = new Set<number>();
   let edited = new Map<number, string[]>();
-  if (marked) {
+  if (marked.size > 0) {
     try {
-      const rows = readInputSheet(input.table, meta, snapshot).rows;
+      const rows = readInputSheet(input.table, meta, snapshot, marked).rows;
       invalid = new Set(rows.filter((r) => r.blank || r.problems.length > 0).map((r) => r.rowIndex));
     } catch {
       return null; // no Employee ID or Payslip date column: nothing can be said of any row

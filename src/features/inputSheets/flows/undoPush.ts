@@ -32,6 +32,7 @@ import { type ClientRef, type FlowContext, type Clock, SYSTEM_CLOCK, clientLabel
 import { PushReads } from "./pushReads";
 import { type ConflictCheck, DEFAULT_TRIES, chunkFailure } from "./push";
 import { followRestored } from "./undoSheet";
+import { currentSheetName } from "./sheetIdentity";
 
 /** Which lines an undo takes: a push ID, or data rows of the Change history; default the user's selection. */
 export interface UndoLines {
@@ -237,7 +238,10 @@ async function sendRows(
 /** Undo a push (see the module comment). Throws InputSheetError, sending nothing, when there is nothing to undo. */
 export async function undoPush(ctx: FlowContext, options: UndoOptions = {}): Promise<UndoResult> {
   const { send = {}, steps = {}, clock = SYSTEM_CLOCK } = options;
-  const lines = await chooseUndoLines(ctx, send);
+  const chosen = await chooseUndoLines(ctx, send);
+  // The Change history names the sheet as it was at the push; a sheet renamed since is followed under its name now.
+  const sheetNow = await currentSheetName(ctx.workbook, chosen[0].sheet);
+  const lines = chosen.map((l) => ({ ...l, sheet: sheetNow }));
   const pushId = lines[0].pushId;
   // The push's own client, whichever the pane has chosen (the Change history lines name it).
   const client = clientOfMeta(lines[0]);

@@ -190,6 +190,8 @@ export function readInputSheet(
   table: { columns: readonly string[]; rows: readonly (readonly unknown[])[] },
   meta: InputSheetMeta,
   snapshot: Snapshot,
+  /** Check only these rows (the others give only their Employee ID and Payslip date, for duplicates): all when absent. */
+  only?: ReadonlySet<number>,
 ): ReadSheet {
   const headers = table.columns.map((c) => String(c).trim());
   const idx = headerIndex(headers);
@@ -217,7 +219,16 @@ export function readInputSheet(
   const known = new Set([...snapshot.keys()].map((k) => Number(k.split("|")[0])));
 
   const seen = new Map<string, number>();
-  const rows = table.rows.map((cells, rowIndex): SheetRow => {
+  const rows: SheetRow[] = [];
+  // With `only`, a row outside it matters only when it has the Employee ID of a row inside (a duplicate's first row).
+  const idOf = (cell: unknown) => {
+    const id = parseInteger(cell);
+    return id.ok ? id.value : null;
+  };
+  const ids = only && new Set([...only].map((i) => idOf(table.rows[i]?.[idCol])));
+  table.rows.forEach((cells, rowIndex) => {
+    const checked = !only || only.has(rowIndex);
+    if (!checked && !ids?.has(idOf(cells[idCol]))) return;
     const problems: CellProblem[] = [];
     const values: Record<string, InputValue> = {};
     const readCells = [cells[idCol], cells[dateCol], ...inputs.map((c) => cells[c.index]), ...unknown.map((u) => cells[u.index])];
@@ -248,6 +259,7 @@ export function readInputSheet(
         problems.push({ header: H.employeeId, message: `Same employee and payslip date as row ${first + 1}` });
       } else seen.set(key, rowIndex);
     }
+    if (!checked) return;
 
     const before = employeeId !== null && payslipDate !== null ? snapshot.get(rowKey(employeeId, payslipDate)) : undefined;
     for (const c of inputs) {
@@ -270,7 +282,7 @@ export function readInputSheet(
     }
     const nett = nettCol === undefined ? null : cells[nettCol];
     const nettPay = typeof nett === "number" ? nett : null;
-    return { rowIndex, employeeId, payslipDate, name, values, problems, blank, nettPay };
+    rows.push({ rowIndex, employeeId, payslipDate, name, values, problems, blank, nettPay });
   });
   return { rows, inputs, unknownColumns: unknown.map((u) => u.header), missingInputs };
 }

@@ -98,21 +98,34 @@ const NAMED = 5;
 /**
  * "'Liffey · Nov' was deleted with 3 changes not sent: Aoife Byrne's Bonus €500.00, Conor Walsh's Commission €75.00
  * (Held) and …". `kept` null: the add-in never saw the sheet's changes (the pane was closed while it was edited).
+ * `seen` false: the sheet was deleted while the pane was not watching it, so what is kept is what it last saw and any
+ * later edit is said to be lost (it cannot be restored).
  */
-export function describeDeleted(sheetName: string, kept: readonly KeptChange[] | null): string {
+export function describeDeleted(sheetName: string, kept: readonly KeptChange[] | null, seen = true): string {
   if (kept === null) return `'${sheetName}' was deleted. The add-in had not seen its changes, so none can be restored.`;
+  const n = `${kept.length} change${kept.length === 1 ? "" : "s"} not sent`;
+  if (!seen) {
+    const then = kept.length === 0 ? "it had no changes waiting to be sent" : `it had ${n}: ${namedList(kept)}`;
+    return (
+      `'${sheetName}' was deleted while the pane was not watching it (closed, or its Input sheets tab not opened yet). ` +
+      `When the pane last saw it, ${then}. Any change made to it after that was not seen and cannot be restored.`
+    );
+  }
   if (kept.length === 0) return `'${sheetName}' was deleted. It had no changes waiting to be sent.`;
+  return `'${sheetName}' was deleted with ${n}: ${namedList(kept)}.`;
+}
+
+/** "Aoife Byrne's Bonus €500.00, Conor Walsh's Commission €75.00 (Held) and 3 more". */
+function namedList(kept: readonly KeptChange[]): string {
   const named = kept.slice(0, NAMED).map((k) => {
     const who = k.name || "An employee";
     const status = UNSENT_STATUSES.has(k.status) ? ` (${k.status})` : "";
     return `${who}'s ${k.header} ${shown(k.value, k.type)}${status}`;
   });
   const more = kept.length - named.length;
-  const list =
-    more > 0
-      ? `${named.join(", ")} and ${more} more`
-      : named.length > 1
-        ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
-        : named[0];
-  return `'${sheetName}' was deleted with ${kept.length} change${kept.length === 1 ? "" : "s"} not sent: ${list}.`;
+  return more > 0
+    ? `${named.join(", ")} and ${more} more`
+    : named.length > 1
+      ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
+      : named[0];
 }

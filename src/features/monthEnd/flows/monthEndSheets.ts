@@ -5,7 +5,8 @@
  */
 import type { SettingValue, WorkbookPort } from "../../../excel";
 import { serialDayUtc } from "../../../xl/excelConventions";
-import { DEFAULT_NETT_PAY_MOVE_PERCENT, type InputSheetState } from "../model/monthEnd";
+import { DEFAULT_NETT_PAY_MOVE_PERCENT } from "../model/monthEnd";
+import type { InputSheetState } from "../model/inputSheetState";
 import { lastPushOf } from "../../inputSheets";
 import { PUSH_LOG_SHEET, readLogTable } from "../../inputSheets";
 import { readHistory } from "../../inputSheets";

@@ -5,18 +5,10 @@
  */
 import type { Employee } from "../../../contract";
 import { type PeriodOption, activeEmployees, regularPayslips } from "../../../ui/sheets/periods";
+import type { InputSheetState } from "./inputSheetState";
 
-/** One sheet's counts, as the overview reads them (monthEnd's InputSheetState). */
-interface SheetCounts {
-  sheetName: string;
-  clientId: number;
-  waveId: number;
-  payslipDate: string;
-  pending: number;
-  failed: number;
-  held: number;
-  invalid: number;
-}
+/** One sheet's counts, as the overview reads them. */
+type SheetCounts = Pick<InputSheetState, "sheetName" | "clientId" | "waveId" | "payslipDate" | "pending" | "failed" | "held" | "invalid">;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 

@@ -12,6 +12,7 @@ import { serialToIsoDate } from "../../../xl/excelConventions";
 import { waveDisplayName } from "../../../ui/sheets/importTables";
 import { activeEmployees, defaultPeriod, wavePeriods } from "../../../ui/sheets/periods";
 import { finalisedUnsentPeriods } from "./finalisedUnsent";
+import type { InputSheetState, RowCounts } from "./inputSheetState";
 import { CALENDAR_COLUMNS, calendarCells, DUE_THIS_WEEK_COLUMN, type WaveCalendar } from "./calendar";
 
 export const OVERVIEW_SHEET = "Month-end overview";
@@ -29,25 +30,8 @@ export interface ClientLists {
   employees: readonly Employee[];
 }
 
-/** One input sheet of the workbook, as the overview counts it. */
-export interface InputSheetState {
-  sheetName: string;
-  clientId: number;
-  waveId: number;
-  payslipDate: string;
-  pending: number;
-  failed: number;
-  /** Rows a push refused as Invalid (a cell the service cannot take): they were not sent. */
-  invalid: number;
-  conflict: number;
-  held: number;
-  /** Rows awaiting a second person's review (not sent until another person approves them). */
-  awaitingReview?: number;
-  /** The sheet's latest Push log line, when it has one; Prepared by only where the Push log has that column. */
-  lastPush: { time: Date; preparedBy: string } | null;
-}
-
-export interface OverviewRow {
+/** One row of the overview; its counts are its sheets' summed. */
+export interface OverviewRow extends RowCounts {
   clientId: number;
   clientName: string;
   waveId: number;
@@ -59,13 +43,6 @@ export interface OverviewRow {
   finalised: number;
   /** The input sheets of this client, wave and period (first one is linked). */
   sheets: string[];
-  pending: number;
-  failed: number;
-  invalid: number;
-  conflict: number;
-  held: number;
-  /** Rows of its sheets awaiting a second person's review. */
-  awaitingReview?: number;
   lastPush: Date | null;
   preparedBy: string;
   nettPay: number;

@@ -10,7 +10,7 @@
  * Every request goes through the api's rate limiter; at most PDF_READERS PDFs are asked for at once.
  */
 import type { PaymentRun } from "../../../contract";
-import { officeCanDownload } from "../../../excel";
+import { officeCanDownload, type WriteTableOptions } from "../../../excel";
 import { type ColumnSpec } from "../../../xl/columns";
 import { col, recordRows } from "../../../ui/sheets/grid";
 import { employeeLabel, employeeName } from "../../../ui/sheets/employeeNames";
@@ -75,23 +75,35 @@ function stopIfCancelled(signal?: AbortSignal): void {
   if (signal?.aborted) throw new DOMException("Cancelled", "AbortError");
 }
 
-const waveOf = (run: PaymentRun, choices: PayRunChoices) => choices.waveNames.get(run.wave_id) ?? "";
+/** A handover file of one run: `choices` are the runs and waves the pane's picker holds (period start, wave name). */
+type HandoverStep<R> = (ctx: FlowContext, run: PaymentRun, choices: PayRunChoices, delivery: Delivery) => Promise<R>;
+
+/** Every handover step's opening: the first progress words; returns the run's wave name. */
+function begin(ctx: FlowContext, run: PaymentRun, choices: PayRunChoices, reading: string): string {
+  ctx.progress.update?.(0, undefined, reading);
+  return choices.waveNames.get(run.wave_id) ?? "";
+}
+
+/** Where no download can be offered: the file's rows as the client's handover sheet; returns the sheet's name. */
+async function writeHandoverSheet(
+  ctx: FlowContext,
+  which: keyof typeof HANDOVER_SHEETS,
+  content: Pick<WriteTableOptions, "title" | "subtitle" | "columns" | "rows">,
+  requests: number,
+): Promise<string> {
+  const sheet = await sheetForClient(ctx.workbook, ctx.client, HANDOVER_SHEETS[which]);
+  return (await writeSheet(ctx.workbook, { ...sheet, ...content }, ctx.progress, requests)).sheetName;
+}
 
 /**
  * All the run's payslips as one PDF in employee order behind a cover page, offered as a download; or, where the
  * pane cannot offer one, a sheet listing them (select a row, then "Open PDF of the selected payslip").
  * `choices`: the runs and waves the pane's picker holds (the period's start and the wave's name).
  */
-export async function payslipPack(
-  ctx: FlowContext,
-  run: PaymentRun,
-  choices: PayRunChoices,
-  delivery: Delivery,
-): Promise<PackResult> {
-  const { api, workbook, client, progress, signal } = ctx;
-  progress.update?.(0, undefined, "Reading the pay run's payslips");
+export const payslipPack: HandoverStep<PackResult> = async (ctx, run, choices, delivery) => {
+  const { api, client, progress, signal } = ctx;
+  const wave = begin(ctx, run, choices, "Reading the pay run's payslips");
   const records = await runPayslipRecords(ctx, run);
-  const wave = waveOf(run, choices);
   const cover = packCover({
     client: clientLabel(client),
     wave,
@@ -105,11 +117,10 @@ export async function payslipPack(
   });
 
   if (delivery.kind === "sheet") {
-    const sheet = await sheetForClient(workbook, client, HANDOVER_SHEETS.pack);
-    const written = await writeSheet(
-      workbook,
+    const sheetName = await writeHandoverSheet(
+      ctx,
+      "pack",
       {
-        ...sheet,
         title: `${cover.title}: ${cover.lines
           .filter((l) => l.label !== "Client")
           .map((l) => `${l.label} ${l.value}`)
@@ -129,10 +140,9 @@ export async function payslipPack(
           })),
         ),
       },
-      progress,
       2,
     );
-    return { shownAs: "sheet", fileName: written.sheetName, payslips: records.length, pages: 0, cover, requests: 2 };
+    return { shownAs: "sheet", fileName: sheetName, payslips: records.length, pages: 0, cover, requests: 2 };
   }
 
   if (records.length === 0) throw new Error("This pay run has no payslips, so there is no PDF to make.");
@@ -171,7 +181,7 @@ export async function payslipPack(
   copy.set(pack.bytes);
   delivery.saver.save(new Blob([copy.buffer], { type: "application/pdf" }), fileName);
   return { shownAs: "download", fileName, payslips: records.length, pages: pack.pages, cover, requests: 2 + records.length };
-}
+};
 
 const PACK_COLUMNS: ColumnSpec[] = [
   col("employee_number", "Employee number", "text"),
@@ -206,28 +216,21 @@ export type JournalFileResult =
   | { state: "refused"; message: string; difference: number; requests: number };
 
 /** The run's journal as a CSV file (or, where no download can be offered, the same rows as a sheet's table). */
-export async function journalFile(
-  ctx: FlowContext,
-  run: PaymentRun,
-  choices: PayRunChoices,
-  delivery: Delivery,
-): Promise<JournalFileResult> {
-  const { api, workbook, client, progress, signal } = ctx;
-  progress.update?.(0, undefined, "Reading the accounting journal");
+export const journalFile: HandoverStep<JournalFileResult> = async (ctx, run, choices, delivery) => {
+  const { api, client, signal } = ctx;
+  const wave = begin(ctx, run, choices, "Reading the accounting journal");
   const labelsHeld = ctx.reads?.isFresh("itemsAndOutputs", client.id) ?? false;
   const requests = labelsHeld ? 1 : 2;
   const [journals, labels] = await Promise.all([api.getPaymentRunAccounting(run.id, { signal }), journalLabels(ctx)]);
-  const wave = waveOf(run, choices);
   const made = journalCsv(journals, { ...run, waveName: wave }, labels);
   if (!made.ok) return { state: "refused", message: made.message, difference: made.difference, requests };
   const posted = run.posted_to_accounting_system || journals.some((j) => j.posted_to_accounting_system);
   const result = { state: "made" as const, rows: made.rows, debit: made.debit, credit: made.credit, posted, requests };
   if (delivery.kind === "sheet") {
-    const sheet = await sheetForClient(workbook, client, HANDOVER_SHEETS.journalImport);
-    const written = await writeSheet(
-      workbook,
+    const sheetName = await writeHandoverSheet(
+      ctx,
+      "journalImport",
       {
-        ...sheet,
         title: `Journal for import, ${wave} payroll to ${run.period_end_date.split("-").reverse().join("/")}: ${clientLabel(client)}`,
         subtitle:
           "Excel cannot save a file from the pane: copy the table (headers included) to a new workbook and save " +
@@ -235,12 +238,11 @@ export async function journalFile(
         columns: JOURNAL_IMPORT_COLUMNS,
         rows: recordRows(JOURNAL_IMPORT_COLUMNS, made.rows),
       },
-      progress,
       requests,
     );
-    return { ...result, shownAs: "sheet", fileName: written.sheetName };
+    return { ...result, shownAs: "sheet", fileName: sheetName };
   }
   const fileName = packFileName("Journal", clientLabel(client), wave, run.period_end_date, "csv");
   delivery.saver.save(new Blob([made.text], { type: "text/csv;charset=utf-8" }), fileName);
   return { ...result, shownAs: "download", fileName };
-}
+};

@@ -19,6 +19,7 @@ import {
   describeVariance,
   flattenReport,
   fromSetting,
+  REPORT_SHEETS_SETTING,
   savedReportSettingKey,
   toSetting,
   type ReportRequest,
@@ -41,8 +42,6 @@ export const REPORT_TITLES: Record<ReportId, string> = {
   tracked_balances: "Tracked balances (beta)",
 };
 
-/** Setting that lists the report sheets of the workbook (names only), so the pane can offer Refresh. */
-export const REPORT_SHEETS_SETTING = "reports.sheets";
 /** Consecutive 429s with no job of ours running before giving up (about five minutes at 10 s). */
 export const MAX_QUEUE_WAITS = 30;
 

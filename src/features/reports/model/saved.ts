@@ -43,6 +43,9 @@ export const SavedReport = z
   });
 export type SavedReport = z.infer<typeof SavedReport>;
 
+/** Setting that records the workbook's report sheets by worksheet ID (ui/flows/sheetRecords), so the pane can offer Refresh. */
+export const REPORT_SHEETS_SETTING = "reports.sheets";
+
 export function savedReportSettingKey(sheetName: string): string {
   return `${SETTINGS_PREFIX}${sheetName}`;
 }
