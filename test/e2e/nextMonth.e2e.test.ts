@@ -188,8 +188,14 @@ describe("next month (preview in Chromium against the sandbox)", () => {
     // The month is closed in the service: the sheet's period is finalised and the next one opens.
     await finalisePayslips(stack, 1);
     await page.getByRole("combobox", { name: "Input sheet" }).selectOption(sheetName);
+    // The salary lasts "From this period on" (its default): not listed, it carries by itself.
+    const standing = page.getByText(/ by (itself|themselves): (it was|they were) pushed from \d\d\/\d\d\/\d{4} on\.$/);
+    await standing.waitFor();
+    expect(await standing.textContent()).toMatch(/^Basic salary\b/);
+    await expect(carryLine("Basic salary").count()).resolves.toBe(0);
     // Nothing copied: the unsent values filled above are named and offered after the build instead.
-    for (const label of ["Basic salary", itemLabel(hours)]) await carryLine(label).uncheck();
+    for (const box of await page.getByRole("group", { name: "Copy these values as pending changes" }).getByRole("checkbox").all())
+      await box.uncheck();
     await page.getByRole("button", { name: "Next period" }).click();
     const built = page.getByText(/^".+" built for \d\d\/\d\d\/\d{4}: \d+ employees?\./);
     await built.waitFor({ timeout: 60_000 });
@@ -303,6 +309,9 @@ describe("next month (preview in Chromium against the sandbox)", () => {
       .at(-1)!;
     await period.selectOption(past);
     await page.getByRole("checkbox", checkboxName(oneOff)).check();
+    // The salary built "This payslip only" (its default lasts): listed, and ticked as a recurring item.
+    await page.getByRole("checkbox", { name: "Basic salary: amount", exact: true }).check();
+    await page.getByRole("combobox", { name: "Basic salary: amount changes" }).selectOption("payslip");
     const sheetName = await buildInputSheet(page, "Basic salary: amount");
     const before = await records(page, sheetName);
     const salary = Object.keys(before[0]).find((h) => h.startsWith("Basic salary"))!;

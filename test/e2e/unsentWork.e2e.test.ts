@@ -52,6 +52,9 @@ describe("unsent work never vanishes (preview in Chromium against the sandbox)",
     payslipDate = wave.period!.date;
     await selectWave(page, wave.w.id);
     await page.getByRole("checkbox", { name: "Commission: amount", exact: true }).check();
+    // The raise of case 2 is pushed to the payslip only (a salary lasts from its period on by default).
+    await page.getByRole("checkbox", { name: "Basic salary: amount", exact: true }).check();
+    await page.getByRole("combobox", { name: "Basic salary: amount changes" }).selectOption("payslip");
     sheetName = await buildInputSheet(page, "Basic salary: amount");
     const rows = await records(page, sheetName);
     const salary = Object.keys(rows[0]).find((h) => h.startsWith("Basic salary"))!;

@@ -18,6 +18,7 @@ import { pushInputSheet } from "../../../src/features/inputSheets/flows/push";
 import { pushAllInputSheets } from "../../../src/features/inputSheets/flows/pushAll";
 import { carryIntoSheet } from "../../../src/features/inputSheets/flows/unsentWork";
 import { carryOffer } from "../../../src/features/inputSheets/model/unsentWork";
+import { describeStanding } from "../../../src/features/inputSheets/model/nextPeriod";
 import { createClientReads } from "../../../src/ui/serverState";
 import { formatDate } from "../../../src/ui/locale";
 import { finaliseInSandbox } from "../../support/finalise";
@@ -77,9 +78,10 @@ it("builds the next open period's sheet for the same wave with the same inputs, 
 });
 
 it("lists what it would copy from the sheet's rows (no request), copies only the inputs ticked, and reads as much as without", async () => {
+  // Both "This payslip only" here: a "From this period on" input is not listed (the next test).
   const { sheetName } = await buildInputSheet(
     ctxOf(env.rig, CLIENT),
-    { waveId, payslipDate: past, inputKeys: [SALARY, other] },
+    { waveId, payslipDate: past, inputKeys: [SALARY, other], kinds: payslipOnly([SALARY, other]) },
     { choices: env.choices },
   );
   const before = await readRecords(env.rig.workbook, sheetName);
@@ -118,6 +120,25 @@ it("lists what it would copy from the sheet's rows (no request), copies only the
   expect(now[row][header]).not.toBe(9876.5);
   expect(env.rig.faulty.count("bulk_input")).toBe(0);
   expect(describeNextPeriod(result)).toContain("copied as pending changes (not sent)");
+});
+
+it('does not list a "From this period on" input: it carries by itself, and says so', async () => {
+  const { sheetName } = await buildInputSheet(
+    ctxOf(env.rig, CLIENT),
+    { waveId, payslipDate: past, inputKeys: [SALARY, other], kinds: { [SALARY]: "standing", [other]: "payslip" } },
+    { choices: env.choices },
+  );
+  const otherHeader = env.choices.offered.find((o) => o.key === other)!.label;
+  typeInto(env.rig.model, sheetName, 0, otherHeader, "12");
+  env.rig.faulty.reset();
+  const choices = await readCarryChoices(env.rig.workbook, sheetName, CLIENT.id, () => false);
+  expect(env.rig.faulty.sent).toHaveLength(0);
+  expect(choices.lines.map((l) => l.key)).toEqual([other]);
+  expect(choices.standing).toEqual(["Basic salary"]);
+  expect(describeStanding(choices.standing, choices.payslipDate, formatDate)).toBe(
+    `Basic salary carries by itself: it was pushed from ${formatDate(past)} on.`,
+  );
+  env.rig.model.deleteSheet(env.rig.model.getSheet(sheetName));
 });
 
 describe("what a finalised period left unsent (issue Q, Deliver 4 and 11)", () => {

@@ -11,7 +11,8 @@
  * where they are pending changes (shaded, counted, not sent); no request is made for them either.
  */
 import { InputSheetError } from "../model/inputSheetModel";
-import { type CarryChoices, type ChangeKind, carryChoices, carryValues, nextOpenPeriod } from "../model/nextPeriod";
+import { type CarryChoices, carryChoices, carryValues, nextOpenPeriod } from "../model/nextPeriod";
+import { changeKindOf } from "../model/changeKind";
 import { formatDate } from "../../../ui/locale";
 import type { WorkbookPort } from "../../../excel";
 import { buildInputSheet, listInputSheets, loadInputChoices, openInputSheet, readInputSheetMeta } from "./inputs";
@@ -136,9 +137,6 @@ export function describeNextPeriod(r: NextPeriodResult): string {
   return `"${r.sheetName}" built for ${formatDate(r.payslipDate)}: ${employees}${carried}.${dropped}${left ? ` ${left}` : ""}`;
 }
 
-/** How each input's changes last. Stand-in until model/changeKind is on main: every input is This payslip only. */
-const kindOf = (_input: { key: string }): ChangeKind => "payslip";
-
 /**
  * What Next period would copy from the sheet, by input (model/nextPeriod's carryChoices), with the sheet's period for
  * the words on standing values. Reads the workbook only (the sheet, its metadata and snapshot): no request.
@@ -151,6 +149,7 @@ export async function readCarryChoices(
   oneOff: (key: string) => boolean,
 ): Promise<CarryChoices & { payslipDate: string }> {
   const { meta, sheet } = await openInputSheet(workbook, sheetName, clientId);
-  const inputs = sheet.inputs.map((i) => ({ ...i, kind: kindOf(i), oneOff: oneOff(i.key) }));
+  // Each input's kind as the sheet keeps it (a sheet built before kinds: This payslip only).
+  const inputs = sheet.inputs.map((i) => ({ ...i, kind: changeKindOf(i), oneOff: oneOff(i.key) }));
   return { ...carryChoices(sheet.rows, inputs), payslipDate: meta.payslipDate };
 }

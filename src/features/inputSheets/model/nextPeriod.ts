@@ -7,6 +7,7 @@ import type { CellType } from "../../../xl/columns";
 import type { PeriodOption } from "../../../ui/sheets/periods";
 import { normalise, sameValue } from "./inputSheetModel";
 import { type ShowDate, itemLabel, showAmount } from "./unsentWork";
+import type { ChangeKind } from "./changeKind";
 
 /**
  * The period after `after` that is still open: the oldest later period with payslips not all finalised (as the New
@@ -58,13 +59,7 @@ export function carryValues(
   return carried;
 }
 
-/**
- * How a change of an input lasts: "payslip", This payslip only; "standing", From this period on (the employee's
- * standing value). Stand-in for model/changeKind's ChangeKind until that module is on main.
- */
-export type ChangeKind = "payslip" | "standing";
-
-/** An input of the sheet as Next period weighs it: how its changes last, and whether its item is a one-off. */
+/** An input of the sheet as Next period weighs it: how its changes last (./changeKind), and whether its item is a one-off. */
 export interface CarryInput {
   key: string;
   header: string;
